@@ -1,0 +1,92 @@
+# hp2x -- build, test, install.  Plain GNU make; objects under build/.
+#   make deps      install the Debian packages the build and tests need
+#   make           build build/hp2x and build/libhp2x.a
+#   make check     unit + end-to-end tests, then again under ASan+UBSan
+#   make install   PREFIX=/usr/local DESTDIR=
+#   make fuzz      libFuzzer targets (clang), FUZZ_SECONDS each
+#   make bench     benchmarks against hp2ps (slow; not part of check)
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BUILD   ?= build
+CC      ?= cc
+
+PKGS    := cairo pangocairo pango fontconfig
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+
+WARN := -Wall -Wextra -Werror -Wpedantic -Wshadow -Wstrict-prototypes \
+        -Wmissing-prototypes -Wformat=2 -Wwrite-strings -Wundef -Wcast-qual \
+        -Wvla -Wconversion -Wno-sign-conversion
+OPT  ?= -O2 -g
+DATADIR := $(PREFIX)/share/hp2x
+override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) \
+        -Iinclude -Isrc $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"'
+LDLIBS  := $(PKG_LIBS) -lm
+
+TOOL_SRC := src/cli.c src/watch.c src/main.c
+LIB_SRC  := $(filter-out $(TOOL_SRC),$(wildcard src/*.c))
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+TOOL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard $(TOOL_SRC)))
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+HEADERS  := include/hp2x.h src/hp2x_int.h $(wildcard src/*.h tests/unit/*.h)
+
+.PHONY: all deps check check-one test install uninstall clean fuzz bench
+
+all: $(BUILD)/hp2x
+
+$(BUILD)/obj/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libhp2x.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libhp2x.a $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Wno-missing-prototypes -o $@ $< $(BUILD)/libhp2x.a \
+	    $(LDLIBS) $(CMOCKA_LIBS)
+
+# Debian packages for building, testing (real consumers of every format)
+# and comparing with the real hp2ps (package ghc).
+DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev \
+            libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
+            fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
+            python3 clang libclang-rt-14-dev ghc
+deps:
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	export DEBIAN_FRONTEND=noninteractive; \
+	$$SUDO apt-get update -qq && \
+	$$SUDO apt-get install -y -qq --no-install-recommends $(DEB_PKGS)
+
+test: check-one
+check-one: $(BUILD)/hp2x $(UNIT_BIN)
+	@tests/run-tests.sh $(BUILD)
+
+check:
+	@$(MAKE) --no-print-directory check-one
+	@$(MAKE) --no-print-directory check-one BUILD=build/asan CC=gcc \
+	    OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+
+install: $(BUILD)/hp2x
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(DATADIR)/fonts
+	install -m 755 $(BUILD)/hp2x $(DESTDIR)$(PREFIX)/bin/hp2x
+	install -m 644 man/hp2x.1 $(DESTDIR)$(PREFIX)/share/man/man1/hp2x.1
+	install -m 644 fonts/* $(DESTDIR)$(DATADIR)/fonts/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/hp2x $(DESTDIR)$(PREFIX)/share/man/man1/hp2x.1
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build
+
+-include mk/fuzz.mk
+-include mk/bench.mk

@@ -1,0 +1,270 @@
+/* hp2x.h -- the public interface of libhp2x: heap profiles in, pictures out.
+ *
+ * Ownership rule: every allocated type has a _new (or a function that hands
+ * one out through an out-pointer) and a _free; _free(NULL) does nothing.
+ * Arguments are borrowed: no pointer into caller memory survives a call.  A
+ * `const char *` returned by a query points into the object queried and lives
+ * as long as that object.  Every fallible function returns an hp2x_status and
+ * takes an hp2x_err * last, which receives the first error recorded; the
+ * library never prints, never exits and keeps no global error state.
+ *
+ * Order of use: parse (hp2x_parser_*), select (hp2x_bands_select), render
+ * (hp2x_render) or convert (hp2x_write_hp, hp2x_write_csv), then free.
+ */
+#ifndef HP2X_H
+#define HP2X_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HP2X_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- errors */
+
+typedef enum hp2x_status {
+  HP2X_OK = 0,
+  HP2X_E_IO,      /* reading or writing failed (errno-style text in msg) */
+  HP2X_E_SYNTAX,  /* the input is not a heap profile, or is damaged */
+  HP2X_E_LIMIT,   /* a documented limit was exceeded (line, label, count) */
+  HP2X_E_NOMEM,   /* an allocation failed */
+  HP2X_E_CAIRO,   /* cairo or pango reported an error while drawing */
+  HP2X_E_ARG      /* a caller passed an invalid option value */
+} hp2x_status;
+
+typedef struct hp2x_err {
+  hp2x_status code;  /* HP2X_OK until the first error */
+  const char *file;  /* name the caller gave; borrowed, must outlive the err */
+  long line;         /* 1-based line in .hp text; 0 when not meaningful */
+  long column;       /* 1-based column; 0 when not meaningful */
+  long long offset;  /* byte offset in the input; -1 when unknown */
+  char msg[256];     /* one line, no newline, no file prefix */
+} hp2x_err;
+
+/* Resets *err to "no error" for input `file` (may be NULL). */
+void hp2x_err_init(hp2x_err *err, const char *file);
+
+/* A short English name for a status code ("syntax error", ...). */
+const char *hp2x_status_name(hp2x_status code);
+
+/* ------------------------------------------------------- the sample model */
+
+/* A heap profile: header strings, sample times, per-sample (label, value)
+ * entries, marks.  Built by the parsers, read by everything else. */
+typedef struct hp2x_profile hp2x_profile;
+
+/* What kind of input a parser reads. */
+typedef enum hp2x_input_kind {
+  HP2X_INPUT_AUTO = 0, /* decide from the first bytes: "hdrb" is an eventlog */
+  HP2X_INPUT_HP,       /* GHC .hp text */
+  HP2X_INPUT_EVENTLOG  /* GHC binary eventlog */
+} hp2x_input_kind;
+
+void hp2x_profile_free(hp2x_profile *p);
+
+/* Header strings; never NULL (empty when absent). */
+const char *hp2x_profile_job(const hp2x_profile *p);
+const char *hp2x_profile_date(const hp2x_profile *p);
+const char *hp2x_profile_sample_unit(const hp2x_profile *p);
+const char *hp2x_profile_value_unit(const hp2x_profile *p);
+
+/* Complete samples, in file order. */
+size_t hp2x_profile_sample_count(const hp2x_profile *p);
+double hp2x_profile_sample_time(const hp2x_profile *p, size_t sample);
+
+/* Distinct labels (bands before selection), in order of first appearance. */
+size_t hp2x_profile_label_count(const hp2x_profile *p);
+const char *hp2x_profile_label(const hp2x_profile *p, size_t label);
+
+/* MARK times (.hp) and USER_MARKER events (eventlog), in file order. */
+size_t hp2x_profile_mark_count(const hp2x_profile *p);
+double hp2x_profile_mark_time(const hp2x_profile *p, size_t mark);
+/* A marker's text ("" for .hp MARKs, which have none). */
+const char *hp2x_profile_mark_label(const hp2x_profile *p, size_t mark);
+
+/* Sum of `label`'s values in `sample` (0 when absent). O(entries in sample). */
+int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample, size_t label);
+
+/* Non-fatal findings of the parser, for the caller to report once each. */
+typedef struct hp2x_warnings {
+  int truncated;               /* input ended inside a sample or a line */
+  long truncated_line;         /* .hp: line where the incomplete part starts */
+  long long truncated_offset;  /* byte offset where the incomplete part starts */
+  long duplicate_labels;       /* repeated labels within one sample (summed) */
+  long first_duplicate_line;   /* .hp: line of the first repeat; 0 if none */
+  long unknown_cost_centres;   /* eventlog: stacks naming undefined ids */
+} hp2x_warnings;
+
+const hp2x_warnings *hp2x_profile_warnings(const hp2x_profile *p);
+
+/* ------------------------------------------------------------- parsing */
+
+/* A streaming reader: feed it bytes in chunks of any size, then finish.
+ * The same bytes give the same profile however they are split. */
+typedef struct hp2x_parser hp2x_parser;
+
+typedef struct hp2x_parse_options {
+  hp2x_input_kind kind; /* HP2X_INPUT_AUTO by default */
+  int ccs_length;       /* eventlog -hc labels: cut like the RTS's -L N;
+                           0 = the full stack (default); >= 5 otherwise */
+} hp2x_parse_options;
+
+void hp2x_parse_options_init(hp2x_parse_options *o);
+
+/* Creates a parser for the input named `file` (used in messages only; may be
+ * NULL).  `o` may be NULL for defaults.  Returns NULL only when out of memory
+ * (err then says HP2X_E_NOMEM). */
+hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
+                             hp2x_err *err);
+
+/* Parses the next `len` bytes.  Errors are final: later calls return the
+ * same status.  HP2X_E_SYNTAX / _LIMIT carry a line or byte offset. */
+hp2x_status hp2x_parser_feed(hp2x_parser *ps, const void *buf, size_t len,
+                             hp2x_err *err);
+
+/* The profile of the complete samples parsed so far: borrowed, valid until
+ * the next feed/finish/free.  For watch mode.  Never NULL. */
+const hp2x_profile *hp2x_parser_peek(const hp2x_parser *ps);
+
+/* Ends the input.  An incomplete last sample is dropped and recorded in the
+ * profile's warnings (not an error).  On success *out receives the profile,
+ * owned by the caller.  The parser may only be freed afterwards. */
+hp2x_status hp2x_parser_finish(hp2x_parser *ps, hp2x_profile **out,
+                               hp2x_err *err);
+
+/* The kind actually being parsed (AUTO until enough bytes were seen). */
+hp2x_input_kind hp2x_parser_kind(const hp2x_parser *ps);
+
+/* Bytes consumed so far (for watch-mode statistics). */
+long long hp2x_parser_bytes(const hp2x_parser *ps);
+
+/* True once an eventlog's end-of-data marker has been read. */
+int hp2x_parser_at_end(const hp2x_parser *ps);
+
+void hp2x_parser_free(hp2x_parser *ps);
+
+/* Convenience: reads a whole stream (FILE*, borrowed) through a parser. */
+hp2x_status hp2x_parse_stream(FILE *in, const char *file,
+                              const hp2x_parse_options *o, hp2x_profile **out,
+                              hp2x_err *err);
+
+/* ------------------------------------------------------------ .aux files */
+
+/* hp2ps's saved scaling, order and shading (hp2ps -p). */
+typedef struct hp2x_aux hp2x_aux;
+
+/* Parses .aux text (whole buffer).  Errors name `file` and the line. */
+hp2x_status hp2x_aux_parse(const char *text, size_t len, const char *file,
+                           hp2x_aux **out, hp2x_err *err);
+void hp2x_aux_free(hp2x_aux *aux);
+
+/* ------------------------------------------------------ band selection */
+
+typedef enum hp2x_sort {
+  HP2X_SORT_AREA = 0, /* by total, largest on top (hp2ps default) */
+  HP2X_SORT_STDDEV    /* hp2ps -d: roughest on top */
+} hp2x_sort;
+
+typedef enum hp2x_format {
+  HP2X_FORMAT_PS = 0,
+  HP2X_FORMAT_EPS,
+  HP2X_FORMAT_PDF,
+  HP2X_FORMAT_SVG,
+  HP2X_FORMAT_CSV,
+  HP2X_FORMAT_HP
+} hp2x_format;
+
+/* Everything that changes selection and drawing; hp2ps flag in brackets. */
+typedef struct hp2x_options {
+  int max_bands;           /* [-m] 20; 0 = no limit and no key */
+  double trace_pct;        /* [-t] 1.0; 0..5 inclusive */
+  hp2x_sort sort;          /* [-d] */
+  int name_order;          /* [-i] 0 off, +1 ascending, -1 descending */
+  const hp2x_aux *aux;     /* [-p] borrowed; NULL when not used */
+  hp2x_format format;      /* output format */
+  double eps_width_pt;     /* [-e] > 144; 0 = not EPS-scaled */
+  int colour;              /* [-c] */
+  int title_box;           /* [-b/-s] -1 auto (big when JOB > 35 bytes),
+                              0 small, 1 big */
+  int portrait;            /* [-g] */
+  int multipage;           /* [-M]; also implied by max_bands > 20 */
+  int no_marks;            /* [-y] */
+} hp2x_options;
+
+/* Fills in hp2ps's defaults. */
+void hp2x_options_init(hp2x_options *o);
+
+/* The bands chosen for drawing, bottom (index 0) to top. */
+typedef struct hp2x_bands hp2x_bands;
+
+/* Applies hp2ps's selection (trace removal, -d, -i, -p, -m with OTHER) to
+ * `p`.  *out is owned by the caller.  HP2X_E_ARG for out-of-range options. */
+hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
+                              hp2x_bands **out, hp2x_err *err);
+
+size_t hp2x_bands_count(const hp2x_bands *b);
+/* Band name; "OTHER" for the merged band. */
+const char *hp2x_bands_name(const hp2x_bands *b, size_t band);
+/* Value of `band` in `sample` (sum of its labels' values there). */
+int64_t hp2x_bands_value(const hp2x_bands *b, size_t band, size_t sample);
+size_t hp2x_bands_sample_count(const hp2x_bands *b);
+void hp2x_bands_free(hp2x_bands *b);
+
+/* ------------------------------------------------------------ writing */
+
+/* A byte sink: returns 0 on success, non-zero on failure (errno set). */
+typedef int (*hp2x_write_fn)(void *closure, const void *buf, size_t len);
+
+/* Draws `p` with bands `b` in o->format (PS, EPS, PDF or SVG) through one
+ * cairo drawing path, sending the bytes to `write`.  HP2X_E_IO when the sink
+ * fails, HP2X_E_CAIRO when drawing fails. */
+hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
+                        const hp2x_options *o, hp2x_write_fn write,
+                        void *closure, hp2x_err *err);
+
+/* Writes hp2ps's .aux text (X_RANGE, Y_RANGE, ORDER, SHADE) for a render
+ * with these bands and options. */
+hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,
+                           const hp2x_options *o, hp2x_write_fn write,
+                           void *closure, hp2x_err *err);
+
+/* Writes the selected bands as CSV: header "time,<top band>,...,<bottom>",
+ * one row per sample, RFC 4180 quoting. */
+hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
+                           hp2x_write_fn write, void *closure, hp2x_err *err);
+
+/* Writes `p` as GHC .hp text (complete samples only). */
+hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
+                          void *closure, hp2x_err *err);
+
+/* --------------------------------------------------------- output files */
+
+/* An output written to a temporary file in the target's directory and
+ * renamed into place by hp2x_outfile_commit; never half-written. */
+typedef struct hp2x_outfile hp2x_outfile;
+
+/* Opens a temporary file beside `path`.  HP2X_E_IO with the reason. */
+hp2x_status hp2x_outfile_open(const char *path, hp2x_outfile **out,
+                              hp2x_err *err);
+/* A write function and closure for hp2x_render & co. */
+int hp2x_outfile_write(void *outfile, const void *buf, size_t len);
+/* Flushes, syncs and renames into place; frees the handle in all cases. */
+hp2x_status hp2x_outfile_commit(hp2x_outfile *f, hp2x_err *err);
+/* Removes the temporary file; frees the handle.  abort(NULL) does nothing. */
+void hp2x_outfile_abort(hp2x_outfile *f);
+
+/* --------------------------------------------------- allocation faults */
+
+/* Test hook: make the nth allocation from now on fail (1 = the next one);
+ * 0 turns it off.  Returns how many allocations were made since the last
+ * call.  Not thread-safe; for tests and fuzzers only. */
+long hp2x_alloc_fail_at(long nth);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

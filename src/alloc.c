@@ -1,0 +1,63 @@
+/* alloc.c -- every allocation of libhp2x, with the fault-injection hook
+ * that tests use to fail the nth allocation (hp2x_alloc_fail_at).  Owns
+ * nothing else; callers own what they allocate.
+ */
+#include "hp2x_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static long alloc_count;   /* allocations since the last hp2x_alloc_fail_at */
+static long alloc_fail_nth; /* fail this one (1-based); 0 = never */
+
+long hp2x_alloc_fail_at(long nth) {
+  long made = alloc_count;
+  alloc_count = 0;
+  alloc_fail_nth = nth > 0 ? nth : 0;
+  return made;
+}
+
+static int should_fail(void) {
+  alloc_count++;
+  return alloc_fail_nth != 0 && alloc_count >= alloc_fail_nth;
+}
+
+void *hp2x_malloc(size_t n) {
+  if (should_fail()) return NULL;
+  return malloc(n ? n : 1);
+}
+
+void *hp2x_calloc(size_t count, size_t size) {
+  if (should_fail()) return NULL;
+  return calloc(count ? count : 1, size ? size : 1);
+}
+
+void *hp2x_realloc(void *ptr, size_t n) {
+  if (should_fail()) return NULL;
+  return realloc(ptr, n ? n : 1);
+}
+
+void hp2x_free(void *ptr) { free(ptr); }
+
+char *hp2x_strndup(const char *s, size_t len) {
+  char *d = hp2x_malloc(len + 1);
+  if (!d) return NULL;
+  if (len) memcpy(d, s, len);
+  d[len] = '\0';
+  return d;
+}
+
+hp2x_status hp2x_grow(void **ptr, size_t *cap, size_t need, size_t elem,
+                      hp2x_err *err) {
+  if (need <= *cap) return HP2X_OK;
+  size_t ncap = *cap ? *cap : 16;
+  while (ncap < need) {
+    if (ncap > ((size_t)-1 / 2) / elem) return hp2x_nomem(err);
+    ncap *= 2;
+  }
+  void *np = hp2x_realloc(*ptr, ncap * elem);
+  if (!np) return hp2x_nomem(err);
+  *ptr = np;
+  *cap = ncap;
+  return HP2X_OK;
+}

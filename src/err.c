@@ -1,0 +1,62 @@
+/* err.c -- the hp2x_err record: setting the first error, status names, and
+ * quoting input bytes safely into messages.  Printing is the tool's job.
+ */
+#include "hp2x_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void hp2x_err_init(hp2x_err *err, const char *file) {
+  if (!err) return;
+  memset(err, 0, sizeof *err);
+  err->code = HP2X_OK;
+  err->file = file;
+  err->offset = -1;
+}
+
+const char *hp2x_status_name(hp2x_status code) {
+  switch (code) {
+  case HP2X_OK: return "ok";
+  case HP2X_E_IO: return "I/O error";
+  case HP2X_E_SYNTAX: return "syntax error";
+  case HP2X_E_LIMIT: return "limit exceeded";
+  case HP2X_E_NOMEM: return "out of memory";
+  case HP2X_E_CAIRO: return "drawing error";
+  case HP2X_E_ARG: return "invalid argument";
+  }
+  return "unknown error";
+}
+
+hp2x_status hp2x_fail(hp2x_err *err, hp2x_status code, long line,
+                      long long offset, const char *fmt, ...) {
+  if (!err || err->code != HP2X_OK) return code;
+  err->code = code;
+  err->line = line;
+  err->offset = offset;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+  va_end(ap);
+  return code;
+}
+
+hp2x_status hp2x_nomem(hp2x_err *err) {
+  return hp2x_fail(err, HP2X_E_NOMEM, 0, -1, "out of memory");
+}
+
+void hp2x_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len) {
+  static const char hex[] = "0123456789abcdef";
+  size_t o = strlen(dst);
+  for (size_t i = 0; i < len && o + 5 < dst_size; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 0x20 && c < 0x7f) {
+      dst[o++] = (char)c;
+    } else {
+      dst[o++] = '\\';
+      dst[o++] = 'x';
+      dst[o++] = hex[c >> 4];
+      dst[o++] = hex[c & 15];
+    }
+  }
+  if (o < dst_size) dst[o] = '\0';
+}

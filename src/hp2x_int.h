@@ -1,0 +1,176 @@
+/* hp2x_int.h -- private declarations shared by the files of libhp2x: the
+ * sample model's fields, the allocation wrappers, error helpers and the
+ * documented input limits.  Never installed; the tool (cli.c, watch.c,
+ * main.c) must not include it.
+ */
+#ifndef HP2X_INT_H
+#define HP2X_INT_H
+
+#include "hp2x.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+/* ------------------------------------------------------------- limits */
+/* Documented in man/hp2x.1 (LIMITS); exceeding one is HP2X_E_LIMIT. */
+#define HP2X_MAX_LINE_BYTES (16u << 20)   /* one .hp line, 16 MiB */
+#define HP2X_MAX_LABELS (1u << 24)        /* distinct labels, 16 Mi */
+#define HP2X_MAX_SAMPLES (1u << 28)       /* complete samples, 256 Mi */
+#define HP2X_MAX_ENTRIES ((size_t)1 << 32) /* (label, value) entries */
+#define HP2X_MAX_EVENT_BYTES (1u << 24)   /* one eventlog event, 16 MiB */
+
+/* ---------------------------------------------------------- allocation */
+/* All library allocation goes through these (alloc.c), so tests can fail
+ * the nth one (hp2x_alloc_fail_at). */
+void *hp2x_malloc(size_t n);
+void *hp2x_calloc(size_t count, size_t size);
+void *hp2x_realloc(void *ptr, size_t n);
+void hp2x_free(void *ptr);
+/* Copies len bytes and a NUL. */
+char *hp2x_strndup(const char *s, size_t len);
+
+/* Makes room for `need` elements of `elem` bytes in *ptr (capacity *cap,
+ * in elements), growing geometrically.  HP2X_E_NOMEM on failure (the old
+ * buffer is kept). */
+hp2x_status hp2x_grow(void **ptr, size_t *cap, size_t need, size_t elem,
+                      hp2x_err *err);
+
+/* ---------------------------------------------------------- errors */
+/* Records an error unless one is already recorded (the first one wins).
+ * Returns `code` (the new one, so callers can `return hp2x_fail(...)`). */
+hp2x_status hp2x_fail(hp2x_err *err, hp2x_status code, long line,
+                      long long offset, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+hp2x_status hp2x_nomem(hp2x_err *err);
+
+/* Appends `s` to `dst` (size dst_size) with bytes outside printable ASCII
+ * shown as \xNN, cut to fit; for quoting input text in messages. */
+void hp2x_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len);
+
+/* ---------------------------------------------------------- the model */
+
+typedef struct hp2x_label {
+  char *name;      /* display text, NUL-terminated; owned */
+  size_t name_len; /* bytes, without the NUL */
+  char *key;       /* identity bytes when they differ from name (eventlog
+                      cost-centre stacks); owned; NULL = same as name */
+  size_t key_len;
+  uint64_t hash;   /* of the key bytes */
+} hp2x_label;
+
+typedef struct hp2x_series {
+  size_t n, cap;
+  double *time_s;  /* owned */
+  int64_t *bytes;  /* owned */
+} hp2x_series;
+
+struct hp2x_profile {
+  char *job, *date, *sample_unit, *value_unit; /* owned, never NULL */
+
+  /* labels, interned: index = label id, in order of first appearance */
+  hp2x_label *labels;      /* owned array */
+  size_t n_labels, cap_labels;
+  uint32_t *label_index;   /* open-addressing table of id+1 (0 = empty) */
+  size_t index_cap;        /* power of two */
+
+  /* complete samples: entries of sample s are [start[s], start[s+1]) */
+  size_t n_samples, cap_samples;
+  double *times;           /* [n_samples] seconds; owned */
+  size_t *start;           /* [n_samples + 1]; owned */
+  size_t cap_start;
+
+  /* entries of complete samples, then those of the open sample, if any */
+  size_t n_entries, cap_entries;
+  uint32_t *entry_label;   /* label ids; owned */
+  int64_t *entry_value;    /* bytes (VALUE_UNIT); owned */
+  bool sample_open;        /* a BEGIN has been seen without its END */
+  double open_time;        /* time of the open sample, seconds */
+
+  /* marks */
+  size_t n_marks, cap_marks;
+  double *mark_time;       /* seconds; owned */
+  char **mark_label;       /* owned strings, "" for .hp MARKs */
+
+  /* eventlog extras (for overlays); empty for .hp input */
+  hp2x_series heap_size, heap_live, blocks_size;
+  int breakdown;           /* HEAP_PROF_BEGIN breakdown code; 0 = unknown */
+  uint64_t interval_ns;    /* sampling period; 0 = unknown */
+
+  hp2x_warnings warn;
+};
+
+hp2x_profile *profile_new(hp2x_err *err);
+
+/* Header field setters; copy `len` bytes of `s`. */
+typedef enum { PROFILE_JOB, PROFILE_DATE, PROFILE_SAMPLE_UNIT,
+               PROFILE_VALUE_UNIT } profile_field;
+hp2x_status profile_set_header(hp2x_profile *p, profile_field f,
+                               const char *s, size_t len, hp2x_err *err);
+
+/* Interns a label by its key bytes; `name` (display) may be NULL when it
+ * equals the key.  *id receives the label id.  HP2X_E_LIMIT past
+ * HP2X_MAX_LABELS. */
+hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
+                           const char *name, size_t name_len, uint32_t *id,
+                           hp2x_err *err);
+
+/* Looks a key up without interning; returns id or -1. */
+long profile_find(const hp2x_profile *p, const char *key, size_t key_len);
+
+/* Sample building: begin (opens), add entries, end (commits) or abort
+ * (drops the open sample's entries). */
+void profile_begin_sample(hp2x_profile *p, double time_s);
+hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label, int64_t value,
+                              hp2x_err *err);
+hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err);
+void profile_abort_sample(hp2x_profile *p);
+
+hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
+                             const char *label, size_t len, hp2x_err *err);
+hp2x_status profile_series_add(hp2x_series *s, double time_s, int64_t bytes,
+                               hp2x_err *err);
+
+/* Entries of complete samples only (excludes an open sample). */
+static inline size_t profile_complete_entries(const hp2x_profile *p) {
+  return p->start[p->n_samples];
+}
+
+/* 64-bit FNV-1a over bytes. */
+uint64_t hp2x_hash_bytes(const void *data, size_t len);
+
+/* ------------------------------------------------- per-format parsers */
+/* Each front end implements the streaming trio for the generic parser in
+ * parser.c; the state is opaque to it. */
+typedef struct hp_parser hp_parser;
+hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err);
+hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
+                          hp2x_err *err);
+hp2x_status hp_parse_finish(hp_parser *hp, hp2x_err *err);
+void hp_parse_free(hp_parser *hp);
+
+typedef struct evl_parser evl_parser;
+evl_parser *evl_parse_new(const char *file, hp2x_profile *p,
+                          const hp2x_parse_options *o, hp2x_err *err);
+hp2x_status evl_parse_feed(evl_parser *ev, const unsigned char *buf,
+                           size_t len, hp2x_err *err);
+hp2x_status evl_parse_finish(evl_parser *ev, hp2x_err *err);
+int evl_parse_at_end(const evl_parser *ev);
+void evl_parse_free(evl_parser *ev);
+
+/* ---------------------------------------------------- band internals */
+struct hp2x_bands {
+  size_t n_bands;
+  size_t n_samples;
+  char **names;       /* [n_bands] owned; index 0 = bottom */
+  int is_other;       /* 1 when band 0 is the merged OTHER band */
+  int64_t *values;    /* [n_bands * n_samples], band-major; owned */
+  double xrange;      /* seconds, hp2ps 5.1 (after aux and 0 -> 1.0) */
+  double yrange;      /* VALUE_UNIT, hp2ps 5.1 */
+  double area;        /* hp2ps 5.2 trapezoid area */
+  double *shades;     /* [n_bands] aux SHADE value or -1 if none; owned */
+};
+
+#endif

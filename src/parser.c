@@ -1,0 +1,167 @@
+/* parser.c -- the generic streaming reader: detects the input kind from its
+ * first bytes ("hdrb" starts an eventlog, anything else is .hp text) and
+ * forwards bytes to the front end (hp_parse.c or eventlog_parse.c), which
+ * build the profile this file hands out.
+ */
+#include "hp2x_int.h"
+
+#include <errno.h>
+#include <string.h>
+
+struct hp2x_parser {
+  const char *file;          /* borrowed, for messages */
+  hp2x_parse_options opt;
+  hp2x_input_kind kind;      /* AUTO until decided */
+  unsigned char head[4];     /* first bytes while the kind is undecided */
+  size_t n_head;
+  hp2x_profile *profile;     /* owned until finish hands it out */
+  hp_parser *hp;             /* owned; set when kind == HP */
+  evl_parser *evl;           /* owned; set when kind == EVENTLOG */
+  long long bytes;           /* bytes fed so far */
+  hp2x_status status;        /* first error, sticky */
+  bool finished;
+};
+
+void hp2x_parse_options_init(hp2x_parse_options *o) {
+  memset(o, 0, sizeof *o);
+  o->kind = HP2X_INPUT_AUTO;
+  o->ccs_length = 0;
+}
+
+hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
+                             hp2x_err *err) {
+  hp2x_parser *ps = hp2x_calloc(1, sizeof *ps);
+  if (!ps) {
+    hp2x_nomem(err);
+    return NULL;
+  }
+  ps->file = file;
+  if (o)
+    ps->opt = *o;
+  else
+    hp2x_parse_options_init(&ps->opt);
+  ps->kind = HP2X_INPUT_AUTO;
+  ps->profile = profile_new(err);
+  if (!ps->profile) {
+    hp2x_free(ps);
+    return NULL;
+  }
+  return ps;
+}
+
+static hp2x_status start_front_end(hp2x_parser *ps, hp2x_input_kind kind,
+                                   hp2x_err *err) {
+  ps->kind = kind;
+  if (kind == HP2X_INPUT_EVENTLOG) {
+    ps->evl = evl_parse_new(ps->file, ps->profile, &ps->opt, err);
+    return ps->evl ? HP2X_OK : err->code;
+  }
+  ps->hp = hp_parse_new(ps->file, ps->profile, err);
+  return ps->hp ? HP2X_OK : err->code;
+}
+
+static hp2x_status forward(hp2x_parser *ps, const unsigned char *buf,
+                           size_t len, hp2x_err *err) {
+  if (!len) return HP2X_OK;
+  if (ps->kind == HP2X_INPUT_EVENTLOG)
+    return evl_parse_feed(ps->evl, buf, len, err);
+  return hp_parse_feed(ps->hp, (const char *)buf, len, err);
+}
+
+static hp2x_status decide(hp2x_parser *ps, hp2x_err *err) {
+  hp2x_input_kind k = ps->opt.kind;
+  if (k == HP2X_INPUT_AUTO)
+    k = (ps->n_head == 4 && memcmp(ps->head, "hdrb", 4) == 0)
+            ? HP2X_INPUT_EVENTLOG
+            : HP2X_INPUT_HP;
+  hp2x_status st = start_front_end(ps, k, err);
+  if (st != HP2X_OK) return st;
+  return forward(ps, ps->head, ps->n_head, err);
+}
+
+hp2x_status hp2x_parser_feed(hp2x_parser *ps, const void *buf, size_t len,
+                             hp2x_err *err) {
+  if (ps->status != HP2X_OK) return ps->status;
+  if (ps->finished)
+    return ps->status = hp2x_fail(err, HP2X_E_ARG, 0, -1,
+                                  "parser fed after finish");
+  const unsigned char *b = buf;
+  ps->bytes += (long long)len;
+  hp2x_status st = HP2X_OK;
+  if (ps->kind == HP2X_INPUT_AUTO) {
+    if (ps->opt.kind != HP2X_INPUT_AUTO) {
+      st = decide(ps, err);
+    } else {
+      while (len && ps->n_head < 4) {
+        ps->head[ps->n_head++] = *b++;
+        len--;
+      }
+      if (ps->n_head == 4) st = decide(ps, err);
+    }
+  }
+  if (st == HP2X_OK && ps->kind != HP2X_INPUT_AUTO)
+    st = forward(ps, b, len, err);
+  return ps->status = st;
+}
+
+const hp2x_profile *hp2x_parser_peek(const hp2x_parser *ps) {
+  return ps->profile;
+}
+
+hp2x_status hp2x_parser_finish(hp2x_parser *ps, hp2x_profile **out,
+                               hp2x_err *err) {
+  *out = NULL;
+  if (ps->status != HP2X_OK) return ps->status;
+  if (ps->finished)
+    return ps->status = hp2x_fail(err, HP2X_E_ARG, 0, -1,
+                                  "parser finished twice");
+  ps->finished = true;
+  hp2x_status st = HP2X_OK;
+  if (ps->kind == HP2X_INPUT_AUTO) st = decide(ps, err);
+  if (st == HP2X_OK)
+    st = ps->kind == HP2X_INPUT_EVENTLOG ? evl_parse_finish(ps->evl, err)
+                                          : hp_parse_finish(ps->hp, err);
+  if (st != HP2X_OK) return ps->status = st;
+  *out = ps->profile;
+  ps->profile = NULL;
+  return HP2X_OK;
+}
+
+hp2x_input_kind hp2x_parser_kind(const hp2x_parser *ps) { return ps->kind; }
+long long hp2x_parser_bytes(const hp2x_parser *ps) { return ps->bytes; }
+int hp2x_parser_at_end(const hp2x_parser *ps) {
+  return ps->evl ? evl_parse_at_end(ps->evl) : 0;
+}
+
+void hp2x_parser_free(hp2x_parser *ps) {
+  if (!ps) return;
+  hp_parse_free(ps->hp);
+  evl_parse_free(ps->evl);
+  hp2x_profile_free(ps->profile);
+  hp2x_free(ps);
+}
+
+hp2x_status hp2x_parse_stream(FILE *in, const char *file,
+                              const hp2x_parse_options *o, hp2x_profile **out,
+                              hp2x_err *err) {
+  *out = NULL;
+  hp2x_parser *ps = hp2x_parser_new(file, o, err);
+  if (!ps) return err->code;
+  enum { CHUNK = 1 << 16 };
+  unsigned char *buf = hp2x_malloc(CHUNK);
+  if (!buf) {
+    hp2x_parser_free(ps);
+    return hp2x_nomem(err);
+  }
+  hp2x_status st = HP2X_OK;
+  size_t n;
+  while (st == HP2X_OK && (n = fread(buf, 1, CHUNK, in)) > 0)
+    st = hp2x_parser_feed(ps, buf, n, err);
+  if (st == HP2X_OK && ferror(in))
+    st = hp2x_fail(err, HP2X_E_IO, 0, ps->bytes, "read failed: %s",
+                   strerror(errno));
+  if (st == HP2X_OK) st = hp2x_parser_finish(ps, out, err);
+  hp2x_free(buf);
+  hp2x_parser_free(ps);
+  return st;
+}

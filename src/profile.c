@@ -1,0 +1,287 @@
+/* profile.c -- the sample model shared by both front ends: header strings,
+ * interned labels (hash table), complete samples stored compactly as one
+ * array of (label, value) entries with per-sample start offsets, marks, and
+ * the eventlog's heap series.  Parsers build it; everything else reads it.
+ */
+#include "hp2x_int.h"
+
+#include <string.h>
+
+uint64_t hp2x_hash_bytes(const void *data, size_t len) {
+  const unsigned char *b = data;
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < len; i++) {
+    h ^= b[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+hp2x_profile *profile_new(hp2x_err *err) {
+  hp2x_profile *p = hp2x_calloc(1, sizeof *p);
+  if (!p) {
+    hp2x_nomem(err);
+    return NULL;
+  }
+  p->job = hp2x_strndup("", 0);
+  p->date = hp2x_strndup("", 0);
+  p->sample_unit = hp2x_strndup("", 0);
+  p->value_unit = hp2x_strndup("", 0);
+  p->start = hp2x_calloc(16, sizeof *p->start);
+  p->cap_start = 16;
+  if (!p->job || !p->date || !p->sample_unit || !p->value_unit || !p->start) {
+    hp2x_profile_free(p);
+    hp2x_nomem(err);
+    return NULL;
+  }
+  return p;
+}
+
+static void series_free(hp2x_series *s) {
+  hp2x_free(s->time_s);
+  hp2x_free(s->bytes);
+}
+
+void hp2x_profile_free(hp2x_profile *p) {
+  if (!p) return;
+  hp2x_free(p->job);
+  hp2x_free(p->date);
+  hp2x_free(p->sample_unit);
+  hp2x_free(p->value_unit);
+  for (size_t i = 0; i < p->n_labels; i++) {
+    hp2x_free(p->labels[i].name);
+    hp2x_free(p->labels[i].key);
+  }
+  hp2x_free(p->labels);
+  hp2x_free(p->label_index);
+  hp2x_free(p->times);
+  hp2x_free(p->start);
+  hp2x_free(p->entry_label);
+  hp2x_free(p->entry_value);
+  for (size_t i = 0; i < p->n_marks; i++) hp2x_free(p->mark_label[i]);
+  hp2x_free(p->mark_time);
+  hp2x_free(p->mark_label);
+  series_free(&p->heap_size);
+  series_free(&p->heap_live);
+  series_free(&p->blocks_size);
+  hp2x_free(p);
+}
+
+hp2x_status profile_set_header(hp2x_profile *p, profile_field f,
+                               const char *s, size_t len, hp2x_err *err) {
+  char *copy = hp2x_strndup(s, len);
+  if (!copy) return hp2x_nomem(err);
+  char **slot = f == PROFILE_JOB    ? &p->job
+                : f == PROFILE_DATE ? &p->date
+                : f == PROFILE_SAMPLE_UNIT ? &p->sample_unit
+                                           : &p->value_unit;
+  hp2x_free(*slot);
+  *slot = copy;
+  return HP2X_OK;
+}
+
+static const char *label_key(const hp2x_label *l, size_t *len) {
+  if (l->key) {
+    *len = l->key_len;
+    return l->key;
+  }
+  *len = l->name_len;
+  return l->name;
+}
+
+long profile_find(const hp2x_profile *p, const char *key, size_t key_len) {
+  if (!p->index_cap) return -1;
+  uint64_t h = hp2x_hash_bytes(key, key_len);
+  size_t mask = p->index_cap - 1;
+  for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
+    uint32_t slot = p->label_index[i];
+    if (!slot) return -1;
+    const hp2x_label *l = &p->labels[slot - 1];
+    size_t klen;
+    const char *k = label_key(l, &klen);
+    if (l->hash == h && klen == key_len && memcmp(k, key, klen) == 0)
+      return (long)(slot - 1);
+  }
+}
+
+static hp2x_status rehash(hp2x_profile *p, hp2x_err *err) {
+  size_t ncap = p->index_cap ? p->index_cap * 2 : 64;
+  uint32_t *idx = hp2x_calloc(ncap, sizeof *idx);
+  if (!idx) return hp2x_nomem(err);
+  for (size_t id = 0; id < p->n_labels; id++) {
+    size_t i = (size_t)p->labels[id].hash & (ncap - 1);
+    while (idx[i]) i = (i + 1) & (ncap - 1);
+    idx[i] = (uint32_t)(id + 1);
+  }
+  hp2x_free(p->label_index);
+  p->label_index = idx;
+  p->index_cap = ncap;
+  return HP2X_OK;
+}
+
+hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
+                           const char *name, size_t name_len, uint32_t *id,
+                           hp2x_err *err) {
+  long found = profile_find(p, key, key_len);
+  if (found >= 0) {
+    *id = (uint32_t)found;
+    return HP2X_OK;
+  }
+  if (p->n_labels >= HP2X_MAX_LABELS)
+    return hp2x_fail(err, HP2X_E_LIMIT, 0, -1,
+                     "more than %u distinct labels", HP2X_MAX_LABELS);
+  if ((p->n_labels + 1) * 2 > p->index_cap && rehash(p, err) != HP2X_OK)
+    return err->code;
+  if (hp2x_grow((void **)&p->labels, &p->cap_labels, p->n_labels + 1,
+                sizeof *p->labels, err) != HP2X_OK)
+    return err->code;
+  hp2x_label l = {0};
+  l.hash = hp2x_hash_bytes(key, key_len);
+  if (name) {
+    l.name = hp2x_strndup(name, name_len);
+    l.name_len = name_len;
+    l.key = hp2x_strndup(key, key_len);
+    l.key_len = key_len;
+    if (!l.name || !l.key) {
+      hp2x_free(l.name);
+      hp2x_free(l.key);
+      return hp2x_nomem(err);
+    }
+  } else {
+    l.name = hp2x_strndup(key, key_len);
+    l.name_len = key_len;
+    if (!l.name) return hp2x_nomem(err);
+  }
+  size_t newid = p->n_labels++;
+  p->labels[newid] = l;
+  size_t mask = p->index_cap - 1;
+  size_t i = (size_t)l.hash & mask;
+  while (p->label_index[i]) i = (i + 1) & mask;
+  p->label_index[i] = (uint32_t)(newid + 1);
+  *id = (uint32_t)newid;
+  return HP2X_OK;
+}
+
+void profile_begin_sample(hp2x_profile *p, double time_s) {
+  p->sample_open = true;
+  p->open_time = time_s;
+}
+
+hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label, int64_t value,
+                              hp2x_err *err) {
+  if (p->n_entries >= HP2X_MAX_ENTRIES)
+    return hp2x_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
+                     (size_t)HP2X_MAX_ENTRIES);
+  size_t cap = p->cap_entries;
+  if (hp2x_grow((void **)&p->entry_label, &cap, p->n_entries + 1,
+                sizeof *p->entry_label, err) != HP2X_OK)
+    return err->code;
+  cap = p->cap_entries;
+  if (hp2x_grow((void **)&p->entry_value, &cap, p->n_entries + 1,
+                sizeof *p->entry_value, err) != HP2X_OK)
+    return err->code;
+  p->cap_entries = cap;
+  p->entry_label[p->n_entries] = label;
+  p->entry_value[p->n_entries] = value;
+  p->n_entries++;
+  return HP2X_OK;
+}
+
+hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
+  if (p->n_samples >= HP2X_MAX_SAMPLES)
+    return hp2x_fail(err, HP2X_E_LIMIT, 0, -1, "more than %u samples",
+                     HP2X_MAX_SAMPLES);
+  if (hp2x_grow((void **)&p->times, &p->cap_samples, p->n_samples + 1,
+                sizeof *p->times, err) != HP2X_OK)
+    return err->code;
+  if (hp2x_grow((void **)&p->start, &p->cap_start, p->n_samples + 2,
+                sizeof *p->start, err) != HP2X_OK)
+    return err->code;
+  p->times[p->n_samples] = p->open_time;
+  p->n_samples++;
+  p->start[p->n_samples] = p->n_entries;
+  p->sample_open = false;
+  return HP2X_OK;
+}
+
+void profile_abort_sample(hp2x_profile *p) {
+  p->n_entries = p->start[p->n_samples];
+  p->sample_open = false;
+}
+
+hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
+                             const char *label, size_t len, hp2x_err *err) {
+  size_t cap = p->cap_marks;
+  if (hp2x_grow((void **)&p->mark_time, &cap, p->n_marks + 1,
+                sizeof *p->mark_time, err) != HP2X_OK)
+    return err->code;
+  cap = p->cap_marks;
+  if (hp2x_grow((void **)&p->mark_label, &cap, p->n_marks + 1,
+                sizeof *p->mark_label, err) != HP2X_OK)
+    return err->code;
+  p->cap_marks = cap;
+  char *copy = hp2x_strndup(label ? label : "", label ? len : 0);
+  if (!copy) return hp2x_nomem(err);
+  p->mark_time[p->n_marks] = time_s;
+  p->mark_label[p->n_marks] = copy;
+  p->n_marks++;
+  return HP2X_OK;
+}
+
+hp2x_status profile_series_add(hp2x_series *s, double time_s, int64_t bytes,
+                               hp2x_err *err) {
+  size_t cap = s->cap;
+  if (hp2x_grow((void **)&s->time_s, &cap, s->n + 1, sizeof *s->time_s,
+                err) != HP2X_OK)
+    return err->code;
+  cap = s->cap;
+  if (hp2x_grow((void **)&s->bytes, &cap, s->n + 1, sizeof *s->bytes, err) !=
+      HP2X_OK)
+    return err->code;
+  s->cap = cap;
+  s->time_s[s->n] = time_s;
+  s->bytes[s->n] = bytes;
+  s->n++;
+  return HP2X_OK;
+}
+
+/* ------------------------------------------------------- public queries */
+
+const char *hp2x_profile_job(const hp2x_profile *p) { return p->job; }
+const char *hp2x_profile_date(const hp2x_profile *p) { return p->date; }
+const char *hp2x_profile_sample_unit(const hp2x_profile *p) {
+  return p->sample_unit;
+}
+const char *hp2x_profile_value_unit(const hp2x_profile *p) {
+  return p->value_unit;
+}
+size_t hp2x_profile_sample_count(const hp2x_profile *p) {
+  return p->n_samples;
+}
+double hp2x_profile_sample_time(const hp2x_profile *p, size_t sample) {
+  return sample < p->n_samples ? p->times[sample] : 0.0;
+}
+size_t hp2x_profile_label_count(const hp2x_profile *p) { return p->n_labels; }
+const char *hp2x_profile_label(const hp2x_profile *p, size_t label) {
+  return label < p->n_labels ? p->labels[label].name : "";
+}
+size_t hp2x_profile_mark_count(const hp2x_profile *p) { return p->n_marks; }
+double hp2x_profile_mark_time(const hp2x_profile *p, size_t mark) {
+  return mark < p->n_marks ? p->mark_time[mark] : 0.0;
+}
+const char *hp2x_profile_mark_label(const hp2x_profile *p, size_t mark) {
+  return mark < p->n_marks ? p->mark_label[mark] : "";
+}
+
+int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample,
+                           size_t label) {
+  if (sample >= p->n_samples) return 0;
+  int64_t sum = 0;
+  for (size_t e = p->start[sample]; e < p->start[sample + 1]; e++)
+    if (p->entry_label[e] == label) sum += p->entry_value[e];
+  return sum;
+}
+
+const hp2x_warnings *hp2x_profile_warnings(const hp2x_profile *p) {
+  return &p->warn;
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# run-tests.sh BUILD -- runs every unit test binary in BUILD/tests and every
+# end-to-end script tests/e2e/test_*.sh against BUILD/hp2x; prints one
+# summary line "N passed, N failed" and exits non-zero on any failure.
+set -u
+build=${1:?usage: run-tests.sh BUILD}
+top=$(cd "$(dirname "$0")/.." && pwd)
+export HP2X="$top/$build/hp2x" TOP="$top" BUILD="$top/$build"
+export LSAN_OPTIONS="suppressions=$top/tests/lsan.supp:print_suppressions=0"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+export LC_ALL=C.UTF-8
+passed=0 failed=0 failures=()
+for t in "$top/$build"/tests/test_*; do
+  [ -x "$t" ] || continue
+  name=$(basename "$t")
+  if "$t" > "$top/$build/tests/$name.log" 2>&1; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1)); failures+=("unit/$name")
+    tail -n 30 "$top/$build/tests/$name.log"
+  fi
+done
+mkdir -p "$top/$build/e2e"
+for t in "$top"/tests/e2e/test_*.sh; do
+  [ -f "$t" ] || continue
+  name=$(basename "$t" .sh)
+  log="$top/$build/e2e/$name.log"
+  if bash "$t" > "$log" 2>&1; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1)); failures+=("e2e/$name")
+    tail -n 30 "$log"
+  fi
+done
+echo "[$build] test programs:"
+for f in "${failures[@]+"${failures[@]}"}"; do echo "  FAILED: $f"; done
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
