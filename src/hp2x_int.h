@@ -173,4 +173,14 @@ struct hp2x_bands {
   double *shades;     /* [n_bands] aux SHADE value or -1 if none; owned */
 };
 
+/* ------------------------------------------------------------ palette */
+/* palette.c: hp2ps's shading (spec 7).  Fills shade[band] for every band,
+ * bottom first: aux SHADE values where b->shades has them, else the next
+ * entry of the grey (10) or colour (27, entry 15 fixed, no white) cycle.
+ * The value is what .aux stores: a grey level, or a colour encoded hp2ps's
+ * way as decimal digit pairs (0.100505 = r 1.0, g 0.5, b 0.5). */
+void palette_assign(const hp2x_bands *b, int colour, double *shade);
+/* Decodes a shade value into r, g, b in 0..1. */
+void palette_rgb(double shade, int colour, double rgb[3]);
+
 #endif
