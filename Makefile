@@ -37,20 +37,24 @@ HEADERS  := include/hp2x.h src/hp2x_int.h $(wildcard src/*.h tests/unit/*.h)
 
 all: $(BUILD)/hp2x
 
+Q := $(if $(V),,@)
 $(BUILD)/obj/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/libhp2x.a: $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(Q)ar rcs $@ $^
 
 $(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS)
+	@$(if $(V),,echo "  CCLD    $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libhp2x.a $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Wno-missing-prototypes -o $@ $< $(BUILD)/libhp2x.a \
+	@$(if $(V),,echo "  CCLD    $@")
+	$(Q)$(CC) $(CFLAGS) -Wno-missing-prototypes -o $@ $< $(BUILD)/libhp2x.a \
 	    $(LDLIBS) $(CMOCKA_LIBS)
 
 # Debian packages for building, testing (real consumers of every format)

@@ -254,6 +254,9 @@ hp2x_status hp2x_outfile_open(const char *path, hp2x_outfile **out,
 int hp2x_outfile_write(void *outfile, const void *buf, size_t len);
 /* Flushes, syncs and renames into place; frees the handle in all cases. */
 hp2x_status hp2x_outfile_commit(hp2x_outfile *f, hp2x_err *err);
+/* The temporary file's path (NULL when writing in place, e.g. to a device);
+ * for a signal handler that must remove it.  Borrowed from the handle. */
+const char *hp2x_outfile_temp_path(const hp2x_outfile *f);
 /* Removes the temporary file; frees the handle.  abort(NULL) does nothing. */
 void hp2x_outfile_abort(hp2x_outfile *f);
 

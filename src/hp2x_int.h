@@ -183,4 +183,16 @@ void palette_assign(const hp2x_bands *b, int colour, double *shade);
 /* Decodes a shade value into r, g, b in 0..1. */
 void palette_rgb(double shade, int colour, double rgb[3]);
 
+/* ------------------------------------------------------------ numbers */
+/* fmt.c: snprintf under the C numeric locale, whatever the process locale
+ * is (a '.' decimal point, no grouping). */
+int hp2x_fmt(char *buf, size_t size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Writes v with ',' every three digits (1234567 -> "1,234,567"); returns
+ * the length. */
+size_t hp2x_fmt_thousands(char *buf, size_t size, int64_t v);
+
 #endif

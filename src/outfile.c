@@ -1,0 +1,154 @@
+/* outfile.c -- output files that are never half-written: bytes go to a
+ * temporary file created in the target's own directory, which is renamed
+ * over the target only when everything was written.  Targets that are not
+ * regular files (/dev/stdout, /dev/null, /dev/full, FIFOs) are written in
+ * place, since they cannot be replaced.
+ */
+#include "hp2x_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { OUT_BUF = 1 << 16 };
+
+struct hp2x_outfile {
+  int fd;             /* the temporary file (or the target in place) */
+  char *path;         /* target path; owned */
+  char *tmp;          /* temporary path; owned; NULL when in place */
+  unsigned char *buf; /* pending bytes; owned */
+  size_t used;        /* bytes in buf */
+  int failed_errno;   /* first write error; 0 = none */
+};
+
+static char *temp_template(const char *path) {
+  const char *slash = strrchr(path, '/');
+  size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
+  const char *base = path + dir_len;
+  size_t n = dir_len + 1 + strlen(base) + 12;
+  char *t = hp2x_malloc(n);
+  if (!t) return NULL;
+  memcpy(t, path, dir_len);
+  snprintf(t + dir_len, n - dir_len, ".%s.XXXXXX", base);
+  return t;
+}
+
+hp2x_status hp2x_outfile_open(const char *path, hp2x_outfile **out,
+                              hp2x_err *err) {
+  *out = NULL;
+  hp2x_outfile *f = hp2x_calloc(1, sizeof *f);
+  if (!f) return hp2x_nomem(err);
+  f->fd = -1;
+  f->path = hp2x_strndup(path, strlen(path));
+  f->buf = hp2x_malloc(OUT_BUF);
+  if (!f->path || !f->buf) {
+    hp2x_outfile_abort(f);
+    return hp2x_nomem(err);
+  }
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    f->fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (f->fd < 0) {
+      int e = errno;
+      hp2x_outfile_abort(f);
+      return hp2x_fail(err, HP2X_E_IO, 0, -1, "cannot open for writing: %s",
+                       strerror(e));
+    }
+    *out = f;
+    return HP2X_OK;
+  }
+  f->tmp = temp_template(path);
+  if (!f->tmp) {
+    hp2x_outfile_abort(f);
+    return hp2x_nomem(err);
+  }
+  f->fd = mkstemp(f->tmp);
+  if (f->fd < 0) {
+    int e = errno;
+    hp2x_free(f->tmp);
+    f->tmp = NULL;
+    hp2x_outfile_abort(f);
+    return hp2x_fail(err, HP2X_E_IO, 0, -1,
+                     "cannot create a file in the output's directory: %s",
+                     strerror(e));
+  }
+  /* mkstemp makes 0600; give the file the mode a plain open would. */
+  mode_t mask = umask(0);
+  umask(mask);
+  (void)fchmod(f->fd, (mode_t)(0666 & ~mask));
+  *out = f;
+  return HP2X_OK;
+}
+
+const char *hp2x_outfile_temp_path(const hp2x_outfile *f) {
+  return f ? f->tmp : NULL;
+}
+
+static int flush_buf(hp2x_outfile *f) {
+  size_t off = 0;
+  while (off < f->used) {
+    ssize_t n = write(f->fd, f->buf + off, f->used - off);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      f->failed_errno = errno;
+      return -1;
+    }
+    off += (size_t)n;
+  }
+  f->used = 0;
+  return 0;
+}
+
+int hp2x_outfile_write(void *outfile, const void *buf, size_t len) {
+  hp2x_outfile *f = outfile;
+  if (f->failed_errno) {
+    errno = f->failed_errno;
+    return -1;
+  }
+  const unsigned char *b = buf;
+  while (len) {
+    size_t room = OUT_BUF - f->used;
+    size_t n = len < room ? len : room;
+    memcpy(f->buf + f->used, b, n);
+    f->used += n;
+    b += n;
+    len -= n;
+    if (f->used == OUT_BUF && flush_buf(f) != 0) {
+      errno = f->failed_errno;
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static void release(hp2x_outfile *f) {
+  hp2x_free(f->path);
+  hp2x_free(f->tmp);
+  hp2x_free(f->buf);
+  hp2x_free(f);
+}
+
+hp2x_status hp2x_outfile_commit(hp2x_outfile *f, hp2x_err *err) {
+  int e = 0;
+  if (f->failed_errno || flush_buf(f) != 0) e = f->failed_errno;
+  if (close(f->fd) != 0 && !e) e = errno;
+  f->fd = -1;
+  if (!e && f->tmp && rename(f->tmp, f->path) != 0) e = errno;
+  if (e) {
+    if (f->tmp) unlink(f->tmp);
+    release(f);
+    return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s", strerror(e));
+  }
+  release(f);
+  return HP2X_OK;
+}
+
+void hp2x_outfile_abort(hp2x_outfile *f) {
+  if (!f) return;
+  if (f->fd >= 0) close(f->fd);
+  if (f->tmp) unlink(f->tmp);
+  release(f);
+}
