@@ -1,5 +1,6 @@
 # hp2x -- build, test, install.  Plain GNU make; objects under build/.
 #   make deps      install the Debian packages the build and tests need
+#   make deps-dev  also hp2ps (package ghc), hyperfine, valgrind: for bench
 #   make           build build/hp2x and build/libhp2x.a
 #   make check     unit + end-to-end tests, then again under ASan+UBSan
 #   make install   PREFIX=/usr/local DESTDIR=
@@ -33,7 +34,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 HEADERS  := include/hp2x.h src/hp2x_int.h $(wildcard src/*.h tests/unit/*.h)
 
-.PHONY: all deps check check-one test install uninstall clean fuzz bench
+.PHONY: all deps deps-dev check check-one test install uninstall clean fuzz bench
 
 all: $(BUILD)/hp2x
 
@@ -62,12 +63,18 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libhp2x.a $(HEADERS)
 DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev \
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
-            python3 clang libclang-rt-14-dev ghc
+            python3 clang libclang-rt-14-dev
+# Only for `make bench` and for regenerating the hp2ps test data.
+DEV_PKGS := ghc hyperfine valgrind
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	export DEBIAN_FRONTEND=noninteractive; \
 	$$SUDO apt-get update -qq && \
 	$$SUDO apt-get install -y -qq --no-install-recommends $(DEB_PKGS)
+
+deps-dev: deps
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEV_PKGS)
 
 test: check-one
 check-one: $(BUILD)/hp2x $(UNIT_BIN)
