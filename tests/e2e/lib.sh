@@ -1,0 +1,28 @@
+# lib.sh -- shared helpers for the end-to-end tests (sourced, not run).
+# Env from tests/run-tests.sh: HP2X (the binary), TOP (repo root), BUILD.
+set -u
+: "${TOP:=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+: "${HP2X:=$TOP/build/hp2x}"
+export HP2X_FONTS_CONF="$TOP/fonts/fonts.conf"
+export SOURCE_DATE_EPOCH=1700000000
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+checks=0 failures=0
+ok() { checks=$((checks + 1)); }
+fail() { checks=$((checks + 1)); failures=$((failures + 1)); echo "FAIL: $*"; }
+# expect_status WANT DESCRIPTION -- CMD...: runs CMD, compares its status.
+expect_status() {
+  local want=$1 what=$2; shift 3
+  "$@" > "$T/out" 2> "$T/err"; local got=$?
+  if [ "$got" -eq "$want" ]; then ok; else
+    fail "$what: exit $got, wanted $want"; sed 's/^/    /' "$T/err" | head -5; fi
+}
+# expect_stderr PATTERN DESCRIPTION: the last command's stderr matches.
+expect_stderr() {
+  if grep -qE -- "$1" "$T/err"; then ok; else
+    fail "$2: stderr does not match /$1/"; sed 's/^/    /' "$T/err" | head -5; fi
+}
+finish() {
+  echo "$checks checks, $failures failed"
+  [ "$failures" -eq 0 ]
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Every sample profile (.hp and eventlog) in every format, each output read
+# by a real consumer: ghostscript for PS and EPS, pdfinfo for PDF,
+# rsvg-convert for SVG, and hp2x itself for .hp and CSV.
+. "$(dirname "$0")/lib.sh"
+cd "$T"
+check_ps() { gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=nullpage "$1" > gs.log 2>&1; }
+check_pdf() { pdfinfo "$1" > pdf.log 2>&1; }
+check_svg() { rsvg-convert -o /dev/null "$1" 2> svg.log; }
+n=0
+for src in "$TOP"/samples/profiles/*.hp "$TOP"/samples/profiles/*.eventlog; do
+  name=$(basename "$src")
+  for fmt in ps eps pdf svg csv hp; do
+    out="$name.$fmt"
+    extra=""; [ $fmt = eps ] && extra="-e 6in"
+    # shellcheck disable=SC2086
+    if ! "$HP2X" -q $extra "$src" -o "$out" 2> err.txt; then
+      fail "$name -> $fmt: $(head -1 err.txt)"; continue
+    fi
+    case $fmt in
+      ps|eps) check_ps "$out" && ok || fail "$name.$fmt: gs rejects it: $(head -2 gs.log)";;
+      pdf) check_pdf "$out" && ok || fail "$name.pdf: pdfinfo rejects it";;
+      svg) check_svg "$out" && ok || fail "$name.svg: rsvg-convert rejects it: $(head -2 svg.log)";;
+      hp) "$HP2X" -q "$out" -o back.csv && ok || fail "$name.hp: hp2x cannot read its own .hp";;
+      csv) head -1 "$out" | grep -q '^time' && ok || fail "$name.csv: no header";;
+    esac
+    rm -f "$out"
+  done
+  n=$((n + 1))
+done
+[ $n -ge 50 ] && ok || fail "only $n samples found"
+
+# EPS: %%BoundingBox width equals the requested width, in every unit.
+S=$TOP/samples/profiles/manycc.hc.hp
+for w in "6in:432" "15cm:425" "200mm:567" "300pt:300" "300:300"; do
+  spec=${w%%:*} want=${w##*:}
+  "$HP2X" -e "$spec" "$S" -o w.eps || { fail "-e $spec"; continue; }
+  got=$(grep -m1 '^%%BoundingBox:' w.eps | awk '{print $4 - $2}')
+  [ "$got" = "$want" ] && ok || fail "-e $spec: BoundingBox width $got, wanted $want"
+  head -1 w.eps | grep -q 'EPSF' && ok || fail "-e $spec: no EPSF header"
+done
+"$HP2X" -e15cm "$S" -o glued.eps && grep -q '^%%BoundingBox: 0 0 425 ' glued.eps && ok ||
+  fail "-e15cm (glued) width"
+
+# Standard input to standard output (hp2ps's filter mode), both kinds.
+"$HP2X" < "$S" > stdin.ps && check_ps stdin.ps && ok || fail "stdin -> stdout PS"
+"$HP2X" --format=svg - < "$TOP/samples/profiles/leak.hc.eventlog" > ev.svg &&
+  check_svg ev.svg && ok || fail "eventlog on stdin -> SVG"
+cat "$S" | "$HP2X" --format=pdf -o - > pipe.pdf && check_pdf pipe.pdf && ok ||
+  fail "pipe -> PDF"
+[ ! -e stdin.aux ] && ok || fail "filter mode wrote an .aux"
+
+# hp2ps's naming: NAME without .hp reads NAME.hp; writes ./NAME.ps + .aux.
+mkdir sub && cp "$S" sub/prog.hp
+"$HP2X" sub/prog && [ -s prog.ps ] && [ -s prog.aux ] && ok ||
+  fail "hp2x sub/prog did not write ./prog.ps and ./prog.aux"
+check_ps prog.ps && ok || fail "prog.ps unreadable"
+"$HP2X" -p -c sub/prog.hp && check_ps prog.ps && ok || fail "-p round trip"
+"$HP2X" -e 6in sub/prog.hp && grep -q '^%%BoundingBox' prog.ps && ok ||
+  fail "-e without -o writes EPS to BASE.ps"
+rm -f prog.aux
+"$HP2X" -p sub/prog.hp 2> err.txt; [ $? -eq 1 ] && grep -q 'prog.aux' err.txt && ok ||
+  fail "-p without BASE.aux must fail naming it"
+finish
