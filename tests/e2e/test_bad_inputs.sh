@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The malformed and incomplete corpus through the binary.  Rejected inputs
+# exit 1 with "hp2x: FILE:LINE: ..." or "hp2x: FILE: byte N: ...", create no
+# output; accepted and incomplete ones exit 0, an incomplete one with
+# exactly one warning naming where the incomplete part starts.
+. "$(dirname "$0")/lib.sh"
+D=$TOP/tests/data
+cd "$T"
+while IFS=$'\t' read -r file expected what; do
+  [ "$file" = file ] && continue
+  src=$D/malformed/$file
+  [ -f "$src" ] || { fail "missing test file $file"; continue; }
+  "$HP2X" "$src" -o out.pdf > /dev/null 2> err.txt; rc=$?
+  case $expected in
+    reject*)
+      if [ $rc -eq 1 ]; then ok; else fail "$file: exit $rc, wanted 1 ($what)"; fi
+      [ ! -e out.pdf ] && ok || fail "$file: output left behind"
+      # The message names the file and a line or byte offset.
+      if grep -qE "^hp2x: [^ ]*$file(:[0-9]+|: byte [0-9]+): " err.txt; then ok
+      else fail "$file: message lacks FILE:LINE or byte offset: $(head -1 err.txt)"; fi
+      line=$(printf '%s' "$what" | grep -oE '\(line [0-9]+' | head -1 | grep -oE '[0-9]+')
+      if [ -n "$line" ]; then
+        grep -q "$file:$line: " err.txt && ok ||
+          fail "$file: wanted line $line: $(head -1 err.txt)"
+      fi
+      case $expected in *"byte 0"*)
+        grep -q "$file: byte 0: " err.txt && ok || fail "$file: wanted byte 0";;
+      esac
+      [ "$(wc -l < err.txt)" -le 3 ] && ok || fail "$file: too many messages";;
+    accept*)
+      if [ $rc -eq 0 ]; then ok; else fail "$file: exit $rc, wanted 0: $(head -1 err.txt)"; fi
+      [ -s out.pdf ] && pdfinfo out.pdf > /dev/null 2>&1 && ok || fail "$file: no valid PDF";;
+    "reject or warn")
+      if [ $rc -eq 1 ]; then
+        [ ! -e out.pdf ] && ok || fail "$file: rejected but output left"
+      elif [ $rc -eq 0 ]; then
+        grep -q "warning" err.txt && ok || fail "$file: accepted without a warning"
+      else fail "$file: exit $rc"; fi;;
+  esac
+  rm -f out.pdf
+done < "$D/malformed/cases.tsv"
+
+# Incomplete inputs: exit 0, one warning (when incomplete), the complete
+# samples drawn; a cut inside the header is an error.
+for src in "$D"/incomplete/*.hp "$D"/incomplete/*.eventlog; do
+  file=$(basename "$src")
+  "$HP2X" "$src" -o out.csv > /dev/null 2> err.txt; rc=$?
+  case $file in
+    *cut-in-header*|*cut-in-magic*|*cut-in-event-types*|*cut-after-header-end*)
+      [ $rc -eq 1 ] && ok || fail "$file: cut inside the header: exit $rc"
+      [ ! -e out.csv ] && ok || fail "$file: output left";;
+    *)
+      [ $rc -eq 0 ] && ok || { fail "$file: exit $rc: $(head -1 err.txt)"; continue; }
+      warnings=$(grep -c 'warning' err.txt)
+      [ "$warnings" -le 1 ] && ok || fail "$file: $warnings warnings"
+      if [ "$warnings" -eq 1 ]; then
+        grep -qE "^hp2x: [^ ]*$file(:[0-9]+|: byte [0-9]+): warning: " err.txt && ok ||
+          fail "$file: warning lacks a position: $(cat err.txt)"
+      fi;;
+  esac
+  rm -f out.csv
+done
+# cuts.tsv's complete-sample counts, through the CSV (one row a sample).
+while IFS=$'\t' read -r file source offset left what; do
+  [ "$file" = file ] && continue
+  [ -f "$D/incomplete/$file" ] || continue
+  case $file in *cut-in-header*|*cut-in-magic*|*cut-in-event-types*|*cut-after-header-end*) continue;; esac
+  "$HP2X" -q -m0 "$D/incomplete/$file" -o rows.csv 2> err.txt ||
+    { fail "$file: $(head -1 err.txt)"; continue; }
+  rows=$(($(wc -l < rows.csv) - 1))
+  [ "$rows" -eq "$left" ] && ok || fail "$file: $rows complete samples, cuts.tsv says $left ($what)"
+done < "$D/incomplete/cuts.tsv"
+finish
