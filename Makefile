@@ -65,7 +65,7 @@ DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
             python3 clang libclang-rt-14-dev
 # Only for `make bench` and for regenerating the hp2ps test data.
-DEV_PKGS := ghc hyperfine valgrind
+DEV_PKGS := ghc hyperfine valgrind time bc
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	export DEBIAN_FRONTEND=noninteractive; \

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""gen.py -- builds large benchmark inputs, deterministically, from the real
+GHC profiles in samples/.
+
+  gen.py stretch SRC.hp MB OUT.hp      repeat SRC's samples with shifted times
+                                       and varied values until OUT is MB big
+  gen.py shape SRC.hp SAMPLES BANDS OUT.hp
+                                       SAMPLES samples x BANDS bands, labels
+                                       taken (and extended) from SRC
+  gen.py eventlog IN.hp OUT.eventlog   the same samples as a GHC eventlog
+                                       (HEAP_PROF_SAMPLE_STRING events)
+"""
+import random
+import struct
+import sys
+
+
+def read_hp(path):
+    header, samples, cur = [], [], None
+    for raw in open(path, "rb"):
+        line = raw.rstrip(b"\n")
+        if line.startswith(b"BEGIN_SAMPLE"):
+            cur = (float(line.split()[1]), [])
+        elif line.startswith(b"END_SAMPLE"):
+            if cur is not None:
+                samples.append(cur)
+            cur = None
+        elif cur is not None:
+            label, _, value = line.rpartition(b"\t")
+            cur[1].append((label, int(value)))
+        elif line:
+            header.append(line)
+    return header, samples
+
+
+def write_sample(out, t, entries):
+    ts = b"%.6f" % t
+    out.write(b"BEGIN_SAMPLE " + ts + b"\n")
+    out.write(b"".join(b"%s\t%d\n" % (l, v) for l, v in entries))
+    out.write(b"END_SAMPLE " + ts + b"\n")
+
+
+def stretch(src, mb, dst):
+    header, samples = read_hp(src)
+    samples = [s for s in samples if s[1]]
+    rnd = random.Random(42)
+    limit = int(mb * 1e6)
+    span = samples[-1][0] - samples[0][0] + 0.01
+    with open(dst, "wb") as out:
+        out.write(b"\n".join(header) + b"\n")
+        rep, t0 = 0, 0.0
+        while out.tell() < limit:
+            for t, entries in samples:
+                scale = 0.5 + rnd.random()
+                write_sample(out, t0 + t, [(l, max(8, int(v * scale) & ~7))
+                                           for l, v in entries])
+            rep += 1
+            t0 = rep * span
+
+
+def shape(src, n_samples, n_bands, dst):
+    header, samples = read_hp(src)
+    labels = []
+    for _, entries in samples:
+        for l, _ in entries:
+            if l not in labels:
+                labels.append(l)
+    base = list(labels)
+    i = 0
+    while len(labels) < n_bands:
+        labels.append(base[i % len(base)] + b"/%d" % i)
+        i += 1
+    labels = labels[:n_bands]
+    rnd = random.Random(7)
+    with open(dst, "wb") as out:
+        out.write(b"\n".join(header) + b"\n")
+        for s in range(n_samples):
+            t = s * 0.005
+            entries = [(l, 8 * (1 + int(1000 * (1 + (k % 7)) *
+                                        (1.5 + rnd.random()))))
+                       for k, l in enumerate(labels)]
+            write_sample(out, t, entries)
+
+
+def ev(tag, t, payload, variable):
+    head = struct.pack(">HQ", tag, t)
+    if variable:
+        head += struct.pack(">H", len(payload))
+    return head + payload
+
+
+def eventlog(src, dst):
+    header, samples = read_hp(src)
+    types = [(160, -1, b"Start of heap profile"),
+             (162, 8, b"Start of heap profile sample"),
+             (164, -1, b"Heap profile string sample"),
+             (165, 8, b"End of heap profile sample"),
+             (30, -1, b"Program arguments"),
+             (18, 14, b"Block marker")]
+    out = bytearray(b"hdrbhetb")
+    for tag, size, desc in types:
+        out += b"etb\0" + struct.pack(">Hh", tag, size)
+        out += struct.pack(">I", len(desc)) + desc + struct.pack(">I", 0)
+        out += b"ete\0"
+    out += b"hetehdredatb"
+    out += ev(30, 0, struct.pack(">I", 0) + b"bench\0", True)
+    out += ev(160, 0, b"\0" + struct.pack(">QI", 100000000, 7) + b"\0" * 7,
+              True)
+    with open(dst, "wb") as f:
+        f.write(out)
+        for t, entries in samples:
+            ns = int(t * 1e9)
+            buf = [ev(162, ns, struct.pack(">Q", 0), False)]
+            for l, v in entries:
+                buf.append(ev(164, ns, b"\0" + struct.pack(">Q", v) + l +
+                              b"\0", True))
+            buf.append(ev(165, ns, struct.pack(">Q", 0), False))
+            f.write(b"".join(buf))
+        f.write(struct.pack(">H", 0xFFFF))
+
+
+def main(argv):
+    if len(argv) >= 5 and argv[1] == "stretch":
+        stretch(argv[2], float(argv[3]), argv[4])
+    elif len(argv) >= 6 and argv[1] == "shape":
+        shape(argv[2], int(argv[3]), int(argv[4]), argv[5])
+    elif len(argv) >= 4 and argv[1] == "eventlog":
+        eventlog(argv[2], argv[3])
+    else:
+        sys.stderr.write(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,81 @@
+/* fuzz_common.h -- helpers shared by the libFuzzer targets: parse an input
+ * whole and in chunks through the streaming API, and check that both agree.
+ * Test code: a broken invariant traps.
+ */
+#ifndef HP2X_FUZZ_COMMON_H
+#define HP2X_FUZZ_COMMON_H
+
+#include "hp2x.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FUZZ_CHECK(c) \
+  do {                \
+    if (!(c)) abort(); \
+  } while (0)
+
+/* Parses data[0..size) fed in chunks whose sizes come from `seed` (0 =
+ * whole).  Returns the status; *out gets the profile on success. */
+static hp2x_status fuzz_parse(const uint8_t *data, size_t size,
+                              hp2x_input_kind kind, uint32_t seed,
+                              hp2x_profile **out) {
+  hp2x_err err;
+  hp2x_err_init(&err, "fuzz");
+  hp2x_parse_options o;
+  hp2x_parse_options_init(&o);
+  o.kind = kind;
+  o.ccs_length = (int)(seed % 3 == 0 ? 0 : 25);
+  *out = NULL;
+  hp2x_parser *ps = hp2x_parser_new("fuzz", &o, &err);
+  if (!ps) return err.code;
+  hp2x_status st = HP2X_OK;
+  size_t pos = 0;
+  uint32_t x = seed | 1u;
+  size_t last_samples = 0;
+  while (st == HP2X_OK && pos < size) {
+    size_t n = size - pos;
+    if (seed) {
+      x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+      size_t want = 1 + x % 64;
+      if (want < n) n = want;
+    }
+    st = hp2x_parser_feed(ps, data + pos, n, &err);
+    pos += n;
+    /* Watch mode's view: complete samples never decrease. */
+    size_t now = hp2x_profile_sample_count(hp2x_parser_peek(ps));
+    FUZZ_CHECK(st != HP2X_OK || now >= last_samples);
+    last_samples = now;
+  }
+  if (st == HP2X_OK) st = hp2x_parser_finish(ps, out, &err);
+  if (st != HP2X_OK) FUZZ_CHECK(err.code == st && err.msg[0] != '\0');
+  hp2x_parser_free(ps);
+  return st;
+}
+
+/* Whole and chunked parses agree on status, samples, labels, entries. */
+static void fuzz_parse_both_ways(const uint8_t *data, size_t size,
+                                 hp2x_input_kind kind) {
+  uint32_t seed = 0x9e3779b9u;
+  for (size_t i = 0; i < size && i < 16; i++) seed = seed * 31u + data[i];
+  hp2x_profile *a = NULL, *b = NULL;
+  hp2x_status sa = fuzz_parse(data, size, kind, 0, &a);
+  hp2x_status sb = fuzz_parse(data, size, kind, seed ? seed : 1, &b);
+  FUZZ_CHECK(sa == sb);
+  if (sa == HP2X_OK) {
+    size_t n = hp2x_profile_sample_count(a);
+    FUZZ_CHECK(n == hp2x_profile_sample_count(b));
+    FUZZ_CHECK(hp2x_profile_label_count(a) == hp2x_profile_label_count(b));
+    for (size_t s = 0; s < n; s++)
+      FUZZ_CHECK(hp2x_profile_sample_time(a, s) ==
+                 hp2x_profile_sample_time(b, s));
+    for (size_t l = 0; l < hp2x_profile_label_count(a); l++)
+      FUZZ_CHECK(strcmp(hp2x_profile_label(a, l),
+                        hp2x_profile_label(b, l)) == 0);
+  }
+  hp2x_profile_free(a);
+  hp2x_profile_free(b);
+}
+
+#endif
