@@ -697,6 +697,9 @@ static int run_once(cli_args *a) {
 }
 
 int cli_main(int argc, char **argv) {
+  /* Testing hook: fail the library's nth allocation (man page, ENVIRONMENT). */
+  const char *fail_at = getenv("HP2X_ALLOC_FAIL_AT");
+  if (fail_at && *fail_at) hp2x_alloc_fail_at(strtol(fail_at, NULL, 10));
   cli_args a;
   memset(&a, 0, sizeof a);
   hp2x_options_init(&a.opts);
