@@ -18,11 +18,11 @@ for s in range(4):
     for k, l in enumerate(labels):
         out.append(l + b"\t" + str((k + 1) * 1000 * (s + 1)).encode())
     out.append(b"END_SAMPLE " + t)
-open("evil.hp", "wb").write(b"\n".join(out) + b"\n")
+open("in.hp", "wb").write(b"\n".join(out) + b"\n")
 open("labels.txt", "wb").write(b"\n".join(labels) + b"\n")
 PY
 for fmt in ps eps pdf svg csv hp; do
-  "$HP2X" -q -m0 -t0 evil.hp -o "evil.$fmt" 2> err.txt && ok ||
+  "$HP2X" -q -m0 -t0 in.hp -o "evil.$fmt" 2> err.txt && ok ||
     { fail "evil -> $fmt: $(head -1 err.txt)"; continue; }
 done
 for f in evil.ps evil.eps; do
