@@ -1,0 +1,138 @@
+/* test_outfile.c -- outfile.c: temp file in the target directory, rename on
+ * commit, nothing left on abort or failure, devices written in place. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "hp2x.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/hp2x-outfile-XXXXXX";
+
+static int count_entries(void) {
+  DIR *d = opendir(dir);
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL)
+    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
+  closedir(d);
+  return n;
+}
+
+static void path_in(char *buf, size_t n, const char *name) {
+  snprintf(buf, n, "%s/%s", dir, name);
+}
+
+static void commit_renames_into_place(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "a.txt");
+  hp2x_err err;
+  hp2x_err_init(&err, path);
+  hp2x_outfile *f;
+  assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_OK);
+  const char *tmp = hp2x_outfile_temp_path(f);
+  assert_non_null(tmp);
+  assert_non_null(strstr(tmp, dir));           /* same directory */
+  assert_int_not_equal(access(path, F_OK), 0); /* target not yet there */
+  for (int i = 0; i < 20000; i++)              /* several buffer flushes */
+    assert_int_equal(hp2x_outfile_write(f, "0123456789", 10), 0);
+  assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_OK);
+  struct stat st;
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_size, 200000);
+  assert_int_equal(count_entries(), 1);
+  unlink(path);
+}
+
+static void abort_leaves_nothing_and_keeps_old(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "b.txt");
+  FILE *old = fopen(path, "w");
+  fputs("old", old);
+  fclose(old);
+  hp2x_err err;
+  hp2x_err_init(&err, path);
+  hp2x_outfile *f;
+  assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(hp2x_outfile_write(f, "new", 3), 0);
+  hp2x_outfile_abort(f);
+  hp2x_outfile_abort(NULL);
+  char buf[8] = {0};
+  FILE *in = fopen(path, "r");
+  assert_int_equal(fread(buf, 1, sizeof buf - 1, in), 3);
+  fclose(in);
+  assert_string_equal(buf, "old");
+  assert_int_equal(count_entries(), 1);
+  unlink(path);
+}
+
+static void full_device_reports_io(void **state) {
+  (void)state;
+  hp2x_err err;
+  hp2x_err_init(&err, "/dev/full");
+  hp2x_outfile *f;
+  assert_int_equal(hp2x_outfile_open("/dev/full", &f, &err), HP2X_OK);
+  assert_null(hp2x_outfile_temp_path(f)); /* a device: written in place */
+  char block[70000];
+  memset(block, 'x', sizeof block);
+  (void)hp2x_outfile_write(f, block, sizeof block);
+  assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_E_IO);
+  assert_non_null(strstr(err.msg, "No space"));
+}
+
+static void missing_directory_reports_io(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "no/such/dir/x.pdf");
+  hp2x_err err;
+  hp2x_err_init(&err, path);
+  hp2x_outfile *f = NULL;
+  assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_E_IO);
+  assert_null(f);
+  assert_true(err.msg[0] != '\0');
+}
+
+static void allocation_failures_are_clean(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "c.txt");
+  for (long n = 1;; n++) {
+    hp2x_err err;
+    hp2x_err_init(&err, path);
+    hp2x_outfile *f = NULL;
+    hp2x_alloc_fail_at(n);
+    hp2x_status st = hp2x_outfile_open(path, &f, &err);
+    hp2x_alloc_fail_at(0);
+    if (st == HP2X_OK) {
+      assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_OK);
+      break;
+    }
+    assert_int_equal(st, HP2X_E_NOMEM);
+    assert_int_equal(count_entries(), 0);
+    assert_true(n < 100);
+  }
+  unlink(path);
+}
+
+int main(void) {
+  if (!mkdtemp(dir)) return 1;
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(commit_renames_into_place),
+      cmocka_unit_test(abort_leaves_nothing_and_keeps_old),
+      cmocka_unit_test(full_device_reports_io),
+      cmocka_unit_test(missing_directory_reports_io),
+      cmocka_unit_test(allocation_failures_are_clean),
+  };
+  int rc = cmocka_run_group_tests(tests, NULL, NULL);
+  rmdir(dir);
+  return rc;
+}
