@@ -63,14 +63,16 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libhp2x.a $(HEADERS)
 DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev \
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
-            python3 clang libclang-rt-14-dev
+            python3 clang libclang-rt-14-dev locales
 # Only for `make bench` and for regenerating the hp2ps test data.
 DEV_PKGS := ghc hyperfine valgrind time bc
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	export DEBIAN_FRONTEND=noninteractive; \
 	$$SUDO apt-get update -qq && \
-	$$SUDO apt-get install -y -qq --no-install-recommends $(DEB_PKGS)
+	$$SUDO apt-get install -y -qq --no-install-recommends $(DEB_PKGS) && \
+	{ locale -a 2>/dev/null | grep -qi '^de_DE.utf8$$' || \
+	  $$SUDO localedef -i de_DE -c -f UTF-8 de_DE.UTF-8; }
 
 deps-dev: deps
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
