@@ -1,13 +1,442 @@
-/* hp_parse.c -- placeholder until the .hp front end lands. */
+/* hp_parse.c -- the .hp text front end: GHC's heap-profile text (formats
+ * spec part A; hp2ps spec section 2) into the sample model, streaming.
+ * Complete lines are parsed straight from the caller's buffer; only a
+ * partial last line is carried to the next feed, so the same bytes give the
+ * same profile however they are split.  Numbers are parsed by hand, never
+ * through the C library's locale-dependent functions.
+ */
 #include "hp2x_int.h"
-struct hp_parser { int unused; };
+
+#include <string.h>
+
+struct hp_parser {
+  hp2x_profile *p;          /* borrowed: the dispatcher owns it */
+  const char *file;         /* borrowed, for messages */
+  char *carry;              /* partial line between feeds; owned */
+  size_t carry_len, carry_cap;
+  long line;                /* lines completed so far */
+  long long offset;         /* byte offset of the next line's start */
+  long long total;          /* bytes fed */
+  unsigned header_seen;     /* bit per profile_field */
+  bool in_sample;
+  long begin_line;          /* line of the open sample's BEGIN_SAMPLE */
+  long long begin_offset;   /* its byte offset */
+  double begin_time;        /* its time, seconds */
+  bool have_prev;
+  double prev_time;         /* time of the previous BEGIN_SAMPLE */
+  size_t *seen_in;          /* per label: 1 + sample index of last entry */
+  size_t seen_cap;
+  hp2x_status status;       /* first error, sticky */
+};
+
 hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
-  (void)file; (void)p;
-  hp2x_fail(err, HP2X_E_ARG, 0, -1, ".hp front end not built yet");
-  return NULL;
+  hp_parser *hp = hp2x_calloc(1, sizeof *hp);
+  if (!hp) {
+    hp2x_nomem(err);
+    return NULL;
+  }
+  hp->p = p;
+  hp->file = file;
+  return hp;
 }
-hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len, hp2x_err *err) {
-  (void)hp; (void)buf; (void)len; return err->code;
+
+void hp_parse_free(hp_parser *hp) {
+  if (!hp) return;
+  hp2x_free(hp->carry);
+  hp2x_free(hp->seen_in);
+  hp2x_free(hp);
 }
-hp2x_status hp_parse_finish(hp_parser *hp, hp2x_err *err) { (void)hp; return err->code; }
-void hp_parse_free(hp_parser *hp) { (void)hp; }
+
+/* ------------------------------------------------------------ helpers */
+
+static hp2x_status syntax(hp_parser *hp, hp2x_err *err, const char *what,
+                          const char *found, size_t found_len) {
+  char q[96] = "";
+  size_t n = found_len > 40 ? 40 : found_len;
+  hp2x_quote_bytes(q, sizeof q, found, n);
+  if (found_len > n) strcat(q, "...");
+  if (!found)
+    return hp->status = hp2x_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
+                                  "%s", what);
+  return hp->status = hp2x_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
+                                "expected %s, found \"%s\"", what, q);
+}
+
+static bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r';
+}
+
+static const char *skip_space(const char *s, const char *end) {
+  while (s < end && is_space(*s)) s++;
+  return s;
+}
+
+static const double pow10_table[] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+/* hp2ps's float (spec 2.1, quirk 6): a digit first, then digits and dots,
+ * at least one dot; "1.2.3" reads as 1.2.  The rest of the line must be
+ * blank.  Returns false when s..end is not such a number. */
+static bool parse_time(const char *s, const char *end, double *v) {
+  s = skip_space(s, end);
+  while (end > s && is_space(end[-1])) end--;
+  if (s == end || *s < '0' || *s > '9') return false;
+  uint64_t mant = 0;
+  int frac_digits = 0, dots = 0, sig = 0;
+  bool exact = true;
+  for (const char *c = s; c < end; c++) {
+    if (*c == '.') {
+      dots++;
+      continue;
+    }
+    if (*c < '0' || *c > '9') return false;
+    if (dots > 1) continue; /* after a second dot: ignored, as atof does */
+    if (dots == 1) frac_digits++;
+    if (sig < 18 || mant == 0) {
+      mant = mant * 10 + (uint64_t)(*c - '0');
+      if (mant) sig++;
+    } else {
+      exact = false;
+    }
+  }
+  if (dots == 0) return false;
+  if (exact && mant < ((uint64_t)1 << 53) && frac_digits <= 22) {
+    *v = (double)mant / pow10_table[frac_digits];
+    return true;
+  }
+  /* Too many digits to be exact: accumulate in double (GHC never writes
+   * such numbers). */
+  double ip = 0.0, fp = 0.0, scale = 1.0;
+  int d = 0;
+  for (const char *c = s; c < end; c++) {
+    if (*c == '.') {
+      if (++d > 1) break;
+      continue;
+    }
+    if (d == 0)
+      ip = ip * 10.0 + (*c - '0');
+    else
+      fp += (*c - '0') * (scale /= 10.0);
+  }
+  *v = ip + fp;
+  return true;
+}
+
+/* Parses the double-quoted string of a header line ("" stands for '"')
+ * and stores it as header field f. */
+static hp2x_status header_string(hp_parser *hp, profile_field f,
+                                 const char *kw, const char *s,
+                                 const char *end, hp2x_err *err) {
+  s = skip_space(s, end);
+  if (s == end || *s != '"') {
+    char what[64];
+    hp2x_fmt(what, sizeof what, "a quoted string after %s", kw);
+    return syntax(hp, err, what, s, (size_t)(end - s));
+  }
+  s++;
+  size_t cap = (size_t)(end - s) + 1;
+  char *buf = hp2x_malloc(cap);
+  if (!buf) return hp->status = hp2x_nomem(err);
+  size_t n = 0;
+  bool closed = false;
+  const char *c = s;
+  while (c < end) {
+    if (*c == '"') {
+      if (c + 1 < end && c[1] == '"') {
+        buf[n++] = '"';
+        c += 2;
+        continue;
+      }
+      closed = true;
+      c++;
+      break;
+    }
+    if (*c == '\0') {
+      hp2x_free(buf);
+      return hp->status = hp2x_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
+                                    "NUL byte inside the %s string", kw);
+    }
+    buf[n++] = *c++;
+  }
+  if (!closed) {
+    hp2x_free(buf);
+    char what[80];
+    hp2x_fmt(what, sizeof what,
+             "unterminated %s string: no closing '\"' on this line", kw);
+    return syntax(hp, err, what, NULL, 0);
+  }
+  if (skip_space(c, end) != end) {
+    hp2x_free(buf);
+    return syntax(hp, err, "the end of the line after the closing quote", c,
+                  (size_t)(end - c));
+  }
+  hp2x_status st = profile_set_header(hp->p, f, buf, n, err);
+  hp2x_free(buf);
+  if (st != HP2X_OK) return hp->status = st;
+  hp->header_seen |= 1u << f;
+  return HP2X_OK;
+}
+
+/* An entry line: label, whitespace (GHC writes a TAB), byte count. */
+static hp2x_status entry(hp_parser *hp, const char *s, const char *end,
+                         hp2x_err *err) {
+  const char *e = end;
+  while (e > s && is_space(e[-1])) e--;
+  const char *num = e;
+  while (num > s && !is_space(num[-1])) num--;
+  const char *lab_end = num;
+  while (lab_end > s && is_space(lab_end[-1])) lab_end--;
+  if (lab_end == s || num == e)
+    return syntax(hp, err, "an entry 'LABEL<TAB>BYTES' or a keyword", s,
+                  (size_t)(end - s));
+  uint64_t v = 0;
+  for (const char *c = num; c < e; c++) {
+    if (*c < '0' || *c > '9')
+      return syntax(hp, err,
+                    "a byte count (unsigned whole number) after the label",
+                    num, (size_t)(e - num));
+    unsigned d = (unsigned)(*c - '0');
+    if (v > ((uint64_t)INT64_MAX - d) / 10)
+      return syntax(hp, err, "a byte count that fits in 64 bits", num,
+                    (size_t)(e - num));
+    v = v * 10 + d;
+  }
+  size_t lab_len = (size_t)(lab_end - s);
+  if (memchr(s, '\0', lab_len))
+    return syntax(hp, err, "a label without NUL bytes", s, lab_len);
+  uint32_t id;
+  if (profile_intern(hp->p, s, lab_len, NULL, 0, &id, err) != HP2X_OK)
+    return hp->status = err->code;
+  /* A label repeated within one sample: kept (hp2ps adds them up), and
+   * counted for one warning. */
+  if (id >= hp->seen_cap) {
+    size_t old = hp->seen_cap;
+    if (hp2x_grow((void **)&hp->seen_in, &hp->seen_cap, (size_t)id + 1,
+                  sizeof *hp->seen_in, err) != HP2X_OK)
+      return hp->status = err->code;
+    memset(hp->seen_in + old, 0, (hp->seen_cap - old) * sizeof *hp->seen_in);
+  }
+  size_t mark = hp->p->n_samples + 1;
+  if (hp->seen_in[id] == mark) {
+    if (!hp->p->warn.duplicate_labels)
+      hp->p->warn.first_duplicate_line = hp->line;
+    hp->p->warn.duplicate_labels++;
+  }
+  hp->seen_in[id] = mark;
+  if (profile_add_entry(hp->p, id, (int64_t)v, err) != HP2X_OK)
+    return hp->status = err->code;
+  return HP2X_OK;
+}
+
+/* Does the line start with keyword kw followed by blank or end? */
+static bool keyword(const char *s, const char *end, const char *kw,
+                    size_t kwlen) {
+  return (size_t)(end - s) >= kwlen && memcmp(s, kw, kwlen) == 0 &&
+         (s + kwlen == end || is_space(s[kwlen]));
+}
+
+#define KW(s, end, lit) keyword(s, end, lit, sizeof lit - 1)
+
+static hp2x_status sample_keyword(hp_parser *hp, bool begin, const char *s,
+                                  const char *end, hp2x_err *err) {
+  const char *kw = begin ? "BEGIN_SAMPLE" : "END_SAMPLE";
+  double t;
+  const char *arg = s + strlen(kw);
+  if (!parse_time(arg, end, &t)) {
+    char what[80];
+    hp2x_fmt(what, sizeof what, "a time in seconds (like 1.250000) after %s",
+             kw);
+    const char *a = skip_space(arg, end);
+    return syntax(hp, err, what, a, (size_t)(end - a));
+  }
+  if (begin) {
+    if (hp->in_sample) {
+      char what[120];
+      hp2x_fmt(what, sizeof what,
+               "END_SAMPLE before another BEGIN_SAMPLE: the sample begun "
+               "on line %ld is not closed",
+               hp->begin_line);
+      return syntax(hp, err, what, NULL, 0);
+    }
+    if (hp->have_prev && t < hp->prev_time) {
+      char what[120];
+      hp2x_fmt(what, sizeof what,
+               "samples out of sequence: time %.6f is before the previous "
+               "sample's %.6f",
+               t, hp->prev_time);
+      return syntax(hp, err, what, NULL, 0);
+    }
+    hp->in_sample = true;
+    hp->begin_line = hp->line;
+    hp->begin_offset = hp->offset;
+    hp->begin_time = t;
+    hp->have_prev = true;
+    hp->prev_time = t;
+    profile_begin_sample(hp->p, t);
+    return HP2X_OK;
+  }
+  if (!hp->in_sample)
+    return syntax(hp, err, "END_SAMPLE without a BEGIN_SAMPLE before it",
+                  NULL, 0);
+  if (t != hp->begin_time) {
+    char what[160];
+    hp2x_fmt(what, sizeof what,
+             "END_SAMPLE %.6f does not match BEGIN_SAMPLE %.6f on line %ld",
+             t, hp->begin_time, hp->begin_line);
+    return syntax(hp, err, what, NULL, 0);
+  }
+  hp->in_sample = false;
+  if (profile_end_sample(hp->p, err) != HP2X_OK) return hp->status = err->code;
+  return HP2X_OK;
+}
+
+static hp2x_status header_line(hp_parser *hp, profile_field f, const char *kw,
+                               const char *s, const char *end, hp2x_err *err) {
+  if (hp->in_sample) {
+    char what[96];
+    hp2x_fmt(what, sizeof what, "%s inside a sample (begun on line %ld)", kw,
+             hp->begin_line);
+    return syntax(hp, err, what, NULL, 0);
+  }
+  return header_string(hp, f, kw, s + strlen(kw), end, err);
+}
+
+static hp2x_status line(hp_parser *hp, const char *s, size_t n,
+                        hp2x_err *err) {
+  hp->line++;
+  const char *end = s + n;
+  if (end > s && end[-1] == '\r') end--;
+  const char *t = skip_space(s, end);
+  if (t == end) return HP2X_OK;
+  switch (*t) {
+  case 'B':
+    if (KW(t, end, "BEGIN_SAMPLE")) return sample_keyword(hp, true, t, end, err);
+    break;
+  case 'E':
+    if (KW(t, end, "END_SAMPLE")) return sample_keyword(hp, false, t, end, err);
+    break;
+  case 'M':
+    if (KW(t, end, "MARK")) {
+      double m;
+      if (hp->in_sample)
+        return syntax(hp, err, "MARK between samples, not inside one", NULL,
+                      0);
+      if (!parse_time(t + 4, end, &m)) {
+        const char *a = skip_space(t + 4, end);
+        return syntax(hp, err, "a time in seconds after MARK", a,
+                      (size_t)(end - a));
+      }
+      if (profile_add_mark(hp->p, m, NULL, 0, err) != HP2X_OK)
+        return hp->status = err->code;
+      return HP2X_OK;
+    }
+    break;
+  case 'J':
+    if (KW(t, end, "JOB")) return header_line(hp, PROFILE_JOB, "JOB", t, end, err);
+    break;
+  case 'D':
+    if (KW(t, end, "DATE"))
+      return header_line(hp, PROFILE_DATE, "DATE", t, end, err);
+    break;
+  case 'S':
+    if (KW(t, end, "SAMPLE_UNIT"))
+      return header_line(hp, PROFILE_SAMPLE_UNIT, "SAMPLE_UNIT", t, end, err);
+    break;
+  case 'V':
+    if (KW(t, end, "VALUE_UNIT"))
+      return header_line(hp, PROFILE_VALUE_UNIT, "VALUE_UNIT", t, end, err);
+    break;
+  default:
+    break;
+  }
+  if (!hp->in_sample) {
+    /* Entries belong inside samples; anything else here is unknown. */
+    if (!hp->header_seen && !hp->p->n_samples)
+      return syntax(hp, err, "a heap profile header (JOB \"...\")", t,
+                    (size_t)(end - t));
+    return syntax(hp, err,
+                  "BEGIN_SAMPLE, MARK or a header line (JOB, DATE, "
+                  "SAMPLE_UNIT, VALUE_UNIT) outside a sample",
+                  t, (size_t)(end - t));
+  }
+  return entry(hp, t, end, err);
+}
+
+static hp2x_status carry_append(hp_parser *hp, const char *b, size_t n,
+                                hp2x_err *err) {
+  if (hp->carry_len + n > HP2X_MAX_LINE_BYTES)
+    return hp->status = hp2x_fail(err, HP2X_E_LIMIT, hp->line + 1, hp->offset,
+                                  "line longer than %u bytes",
+                                  HP2X_MAX_LINE_BYTES);
+  if (hp2x_grow((void **)&hp->carry, &hp->carry_cap, hp->carry_len + n, 1,
+                err) != HP2X_OK)
+    return hp->status = err->code;
+  memcpy(hp->carry + hp->carry_len, b, n);
+  hp->carry_len += n;
+  return HP2X_OK;
+}
+
+hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
+                          hp2x_err *err) {
+  if (hp->status != HP2X_OK) return hp->status;
+  hp->total += (long long)len;
+  const char *b = buf, *end = buf + len;
+  if (hp->carry_len) {
+    const char *nl = memchr(b, '\n', len);
+    if (!nl) return carry_append(hp, b, len, err);
+    if (carry_append(hp, b, (size_t)(nl - b), err) != HP2X_OK)
+      return hp->status;
+    size_t n = hp->carry_len;
+    hp->carry_len = 0;
+    if (line(hp, hp->carry, n, err) != HP2X_OK) return hp->status;
+    hp->offset += (long long)n + 1;
+    b = nl + 1;
+  }
+  while (b < end) {
+    const char *nl = memchr(b, '\n', (size_t)(end - b));
+    if (!nl) return carry_append(hp, b, (size_t)(end - b), err);
+    size_t n = (size_t)(nl - b);
+    if (n > HP2X_MAX_LINE_BYTES)
+      return hp->status = hp2x_fail(err, HP2X_E_LIMIT, hp->line + 1,
+                                    hp->offset, "line longer than %u bytes",
+                                    HP2X_MAX_LINE_BYTES);
+    if (line(hp, b, n, err) != HP2X_OK) return hp->status;
+    hp->offset += (long long)n + 1;
+    b = nl + 1;
+  }
+  return HP2X_OK;
+}
+
+static const char *const field_names[] = {"JOB", "DATE", "SAMPLE_UNIT",
+                                          "VALUE_UNIT"};
+
+hp2x_status hp_parse_finish(hp_parser *hp, hp2x_err *err) {
+  if (hp->status != HP2X_OK) return hp->status;
+  if (hp->total == 0)
+    return hp->status = hp2x_fail(err, HP2X_E_SYNTAX, 0, 0,
+                                  "empty input: expected a heap profile "
+                                  "starting with JOB \"...\"");
+  bool partial = hp->carry_len > 0;
+  for (unsigned f = 0; f < 4; f++) {
+    if (hp->header_seen & (1u << f)) continue;
+    if (partial && hp->p->n_samples == 0 && !hp->in_sample)
+      return hp->status = hp2x_fail(
+                 err, HP2X_E_SYNTAX, hp->line + 1, hp->offset,
+                 "the file ends inside the header (no complete %s line)",
+                 field_names[f]);
+    return hp->status = hp2x_fail(err, HP2X_E_SYNTAX,
+                                  hp->line ? 1 : 0, 0,
+                                  "%s line missing: not a GHC heap profile?",
+                                  field_names[f]);
+  }
+  if (hp->in_sample || partial) {
+    hp->p->warn.truncated = 1;
+    hp->p->warn.truncated_line = hp->in_sample ? hp->begin_line : hp->line + 1;
+    hp->p->warn.truncated_offset = hp->in_sample ? hp->begin_offset
+                                                 : hp->offset;
+    profile_abort_sample(hp->p);
+    hp->in_sample = false;
+  }
+  return HP2X_OK;
+}
