@@ -55,7 +55,7 @@ $(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libhp2x.a $(HEADERS)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) -Wno-missing-prototypes -o $@ $< $(BUILD)/libhp2x.a \
+	$(Q)$(CC) $(CFLAGS) -Wno-missing-prototypes -Wno-format-truncation -o $@ $< $(BUILD)/libhp2x.a \
 	    $(LDLIBS) $(CMOCKA_LIBS)
 
 # Debian packages for building, testing (real consumers of every format)

@@ -1,0 +1,16 @@
+/* aux.h -- private view of a parsed .aux file (aux.c) for bands.c: lookups
+ * by band name in O(1). */
+#ifndef HP2X_AUX_H
+#define HP2X_AUX_H
+
+#include "hp2x_int.h"
+
+/* X_RANGE / Y_RANGE, or -1 when the file has none. */
+double aux_x_range(const hp2x_aux *aux);
+double aux_y_range(const hp2x_aux *aux);
+/* ORDER number of `name`, 0 when absent (hp2ps 4.4). */
+long aux_order(const hp2x_aux *aux, const char *name, size_t len);
+/* SHADE value of `name`, -1 when absent. */
+double aux_shade(const hp2x_aux *aux, const char *name, size_t len);
+
+#endif

@@ -1,0 +1,369 @@
+/* bands.c -- hp2ps's band selection, exactly (hp2ps spec 3, 4, 5.1-5.2):
+ * the initial hash-table order, totals and trace removal, -d deviation,
+ * -i names, -p aux order, the -m limit with OTHER; then the values matrix,
+ * x and y ranges and the area figure.  hp2ps sorts with O(n^2) selection
+ * sorts whose tie behaviour decides the order; sort_like_hp2ps reproduces
+ * each one's exact permutation in O(n log n) with a segment tree.
+ */
+#include "aux.h"
+
+#include <math.h>
+#include <string.h>
+
+void hp2x_options_init(hp2x_options *o) {
+  memset(o, 0, sizeof *o);
+  o->max_bands = 20;
+  o->trace_pct = 1.0;
+  o->sort = HP2X_SORT_AREA;
+  o->name_order = 0;
+  o->aux = NULL;
+  o->format = HP2X_FORMAT_PS;
+  o->eps_width_pt = 0.0;
+  o->title_box = -1;
+}
+
+/* ------------------------------------------------ the selection sort */
+
+/* Keys of one sort; entries are label ids, compared through `kind`. */
+typedef enum { KEY_INT, KEY_DOUBLE, KEY_NAME_ASC, KEY_NAME_DESC } key_kind;
+
+typedef struct sorter {
+  key_kind kind;
+  const int64_t *ikey;       /* by label id */
+  const double *dkey;        /* by label id */
+  const hp2x_label *labels;  /* for names */
+  uint32_t *item;            /* current order: item[pos] = label id */
+  size_t n;
+  uint32_t *tree;            /* segment tree of positions; owned */
+  size_t leaves;             /* power of two >= n */
+} sorter;
+
+/* Is the key at position a strictly "smaller" (picked first) than at b? */
+static int before(const sorter *s, size_t a, size_t b) {
+  uint32_t x = s->item[a], y = s->item[b];
+  switch (s->kind) {
+  case KEY_INT: return s->ikey[x] < s->ikey[y];
+  case KEY_DOUBLE: return s->dkey[x] < s->dkey[y];
+  case KEY_NAME_ASC:
+  case KEY_NAME_DESC: {
+    const hp2x_label *lx = &s->labels[x], *ly = &s->labels[y];
+    size_t n = lx->name_len < ly->name_len ? lx->name_len : ly->name_len;
+    int c = memcmp(lx->name, ly->name, n);
+    if (c == 0) c = (lx->name_len > ly->name_len) - (lx->name_len < ly->name_len);
+    return s->kind == KEY_NAME_ASC ? c < 0 : c > 0;
+  }
+  }
+  return 0;
+}
+
+#define NONE UINT32_MAX
+
+/* The winner of two positions: the smaller key, the lower position on a
+ * tie -- "the first index with the strictly smallest key". */
+static uint32_t pick(const sorter *s, uint32_t a, uint32_t b) {
+  if (a == NONE) return b;
+  if (b == NONE) return a;
+  if (before(s, b, a)) return b;
+  if (before(s, a, b)) return a;
+  return a < b ? a : b;
+}
+
+static void tree_set(sorter *s, size_t pos, uint32_t v) {
+  size_t i = s->leaves + pos;
+  s->tree[i] = v;
+  for (i /= 2; i >= 1; i /= 2)
+    s->tree[i] = pick(s, s->tree[2 * i], s->tree[2 * i + 1]);
+}
+
+/* Replays hp2ps's selection sort on s->item: for i = 0..n-2, swap i with
+ * the first position m >= i holding the strictly smallest key.  Position
+ * i's leaf is retired after step i, so the root is always the answer for
+ * [i, n).  NaN keys (only -d with one sample) compare false both ways; the
+ * literal sort is then run, except when every key is NaN (no swaps). */
+static hp2x_status sort_like_hp2ps(sorter *s, hp2x_err *err) {
+  size_t n = s->n;
+  if (n < 2) return HP2X_OK;
+  if (s->kind == KEY_DOUBLE) {
+    size_t nans = 0;
+    for (size_t i = 0; i < n; i++) nans += isnan(s->dkey[s->item[i]]) != 0;
+    if (nans == n) return HP2X_OK;
+    if (nans) {
+      for (size_t i = 0; i + 1 < n; i++) {
+        size_t m = i;
+        for (size_t j = i + 1; j < n; j++)
+          if (before(s, j, m)) m = j;
+        uint32_t t = s->item[i];
+        s->item[i] = s->item[m];
+        s->item[m] = t;
+      }
+      return HP2X_OK;
+    }
+  }
+  s->leaves = 1;
+  while (s->leaves < n) s->leaves *= 2;
+  s->tree = hp2x_malloc(2 * s->leaves * sizeof *s->tree);
+  if (!s->tree) return hp2x_nomem(err);
+  for (size_t i = 0; i < s->leaves; i++)
+    s->tree[s->leaves + i] = i < n ? (uint32_t)i : NONE;
+  for (size_t i = s->leaves - 1; i >= 1; i--)
+    s->tree[i] = pick(s, s->tree[2 * i], s->tree[2 * i + 1]);
+  for (size_t i = 0; i + 1 < n; i++) {
+    size_t m = s->tree[1];
+    if (m != i) {
+      uint32_t t = s->item[i];
+      s->item[i] = s->item[m];
+      s->item[m] = t;
+      tree_set(s, m, (uint32_t)m); /* its key changed: recompute */
+    }
+    tree_set(s, i, NONE);
+  }
+  hp2x_free(s->tree);
+  s->tree = NULL;
+  return HP2X_OK;
+}
+
+/* ------------------------------------------------------- the pipeline */
+
+/* hp2ps's identifier hash (spec 3): r = 3r + c over signed chars, 32-bit
+ * wrap-around, then |r| mod 513. */
+static unsigned hp2ps_bucket(const char *name, size_t len) {
+  uint32_t r = 0;
+  for (size_t i = 0; i < len; i++)
+    r = 3u * r + (uint32_t)(int32_t)(signed char)name[i];
+  int32_t sr = (int32_t)r;
+  uint32_t a = sr < 0 ? (uint32_t)0 - (uint32_t)sr : (uint32_t)sr;
+  return a % 513u;
+}
+
+static void bands_release(hp2x_bands *b) {
+  if (!b) return;
+  for (size_t i = 0; i < b->n_bands; i++) hp2x_free(b->names[i]);
+  hp2x_free(b->names);
+  hp2x_free(b->values);
+  hp2x_free(b->shades);
+  hp2x_free(b);
+}
+
+void hp2x_bands_free(hp2x_bands *b) { bands_release(b); }
+
+typedef struct work {
+  int64_t *total;     /* by label id */
+  double *dkey;       /* by label id (-d) */
+  int64_t *okey;      /* by label id (-p) */
+  uint32_t *order;    /* label ids, bottom first */
+  size_t n;
+  unsigned *bucket;   /* by label id */
+} work;
+
+static void work_free(work *w) {
+  hp2x_free(w->total);
+  hp2x_free(w->dkey);
+  hp2x_free(w->okey);
+  hp2x_free(w->order);
+  hp2x_free(w->bucket);
+}
+
+/* The labels that have data in complete samples, in hp2ps's hash-table
+ * walk order: bucket 0..512, newest identifier first within a bucket. */
+static hp2x_status initial_order(const hp2x_profile *p, work *w,
+                                 hp2x_err *err) {
+  size_t nl = p->n_labels;
+  size_t ne = profile_complete_entries(p);
+  w->total = hp2x_calloc(nl ? nl : 1, sizeof *w->total);
+  unsigned char *present = hp2x_calloc(nl ? nl : 1, 1);
+  w->bucket = hp2x_malloc((nl ? nl : 1) * sizeof *w->bucket);
+  w->order = hp2x_malloc((nl ? nl : 1) * sizeof *w->order);
+  size_t *count = hp2x_calloc(514, sizeof *count);
+  if (!w->total || !present || !w->bucket || !w->order || !count) {
+    hp2x_free(present);
+    hp2x_free(count);
+    return hp2x_nomem(err);
+  }
+  for (size_t e = 0; e < ne; e++) {
+    uint32_t id = p->entry_label[e];
+    w->total[id] += p->entry_value[e];
+    present[id] = 1;
+  }
+  for (size_t id = 0; id < nl; id++) {
+    if (!present[id]) continue;
+    w->bucket[id] = hp2ps_bucket(p->labels[id].name, p->labels[id].name_len);
+    count[w->bucket[id] + 1]++;
+  }
+  for (size_t b = 1; b < 514; b++) count[b] += count[b - 1];
+  w->n = count[513];
+  for (size_t id = nl; id-- > 0;)
+    if (present[id]) w->order[count[w->bucket[id]]++] = (uint32_t)id;
+  hp2x_free(present);
+  hp2x_free(count);
+  return HP2X_OK;
+}
+
+static hp2x_status run_sort(const hp2x_profile *p, work *w, key_kind kind,
+                            const int64_t *ikey, const double *dkey,
+                            hp2x_err *err) {
+  sorter s = {kind, ikey, dkey, p->labels, w->order, w->n, NULL, 0};
+  return sort_like_hp2ps(&s, err);
+}
+
+/* 4.1: drop the smallest bands while together below the threshold. */
+static void trace_removal(work *w, double threshold) {
+  double grand = 0.0;
+  for (size_t i = 0; i < w->n; i++) grand += (double)w->total[w->order[i]];
+  double cum = 0.0;
+  size_t i = 0;
+  for (; i < w->n; i++) {
+    cum += 100.0 * (double)w->total[w->order[i]] / grand;
+    if (cum >= threshold) break;
+  }
+  memmove(w->order, w->order + i, (w->n - i) * sizeof *w->order);
+  w->n -= i;
+}
+
+/* 4.2: hp2ps's "standard deviation": only the label's own data points,
+ * mean over all N samples, divided by N - 1. */
+static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
+  size_t nl = p->n_labels, N = p->n_samples;
+  w->dkey = hp2x_calloc(nl ? nl : 1, sizeof *w->dkey);
+  double *mean = hp2x_malloc((nl ? nl : 1) * sizeof *mean);
+  if (!w->dkey || !mean) {
+    hp2x_free(mean);
+    return hp2x_nomem(err);
+  }
+  for (size_t id = 0; id < nl; id++)
+    mean[id] = (double)w->total[id] / (double)N;
+  size_t ne = profile_complete_entries(p);
+  for (size_t e = 0; e < ne; e++) {
+    uint32_t id = p->entry_label[e];
+    double d = (double)p->entry_value[e] - mean[id];
+    w->dkey[id] += d * d;
+  }
+  for (size_t id = 0; id < nl; id++)
+    w->dkey[id] = sqrt(w->dkey[id] / ((double)N - 1.0));
+  hp2x_free(mean);
+  return HP2X_OK;
+}
+
+static hp2x_status build(const hp2x_profile *p, const hp2x_options *o,
+                         work *w, hp2x_bands *b, hp2x_err *err) {
+  size_t n = w->n, N = p->n_samples;
+  size_t first = 0; /* first position kept as its own band */
+  int other = 0;
+  if (o->max_bands > 0 && n > (size_t)o->max_bands) {
+    other = 1;
+    first = n - (size_t)o->max_bands + 1;
+  }
+  b->n_bands = n - first + (size_t)other;
+  b->n_samples = N;
+  b->is_other = other;
+  size_t nb = b->n_bands ? b->n_bands : 1;
+  b->names = hp2x_calloc(nb, sizeof *b->names);
+  b->shades = hp2x_malloc(nb * sizeof *b->shades);
+  b->values = hp2x_calloc(nb * (N ? N : 1), sizeof *b->values);
+  int32_t *band_of = hp2x_malloc((p->n_labels ? p->n_labels : 1) *
+                                 sizeof *band_of);
+  if (!b->names || !b->shades || !b->values || !band_of) {
+    hp2x_free(band_of);
+    return hp2x_nomem(err);
+  }
+  for (size_t id = 0; id < p->n_labels; id++) band_of[id] = -1;
+  for (size_t k = 0; k < n; k++)
+    band_of[w->order[k]] = k < first ? 0 : (int32_t)(k - first + (size_t)other);
+  for (size_t k = 0; k < b->n_bands; k++) {
+    const char *name = "OTHER";
+    size_t len = 5;
+    if (!(other && k == 0)) {
+      const hp2x_label *l = &p->labels[w->order[k + first - (size_t)other]];
+      name = l->name;
+      len = l->name_len;
+    }
+    b->names[k] = hp2x_strndup(name, len);
+    if (!b->names[k]) {
+      hp2x_free(band_of);
+      return hp2x_nomem(err);
+    }
+    b->shades[k] = aux_shade(o->aux, name, len);
+  }
+  for (size_t s = 0; s < N; s++)
+    for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
+      int32_t k = band_of[p->entry_label[e]];
+      if (k >= 0) b->values[(size_t)k * N + s] += p->entry_value[e];
+    }
+  hp2x_free(band_of);
+
+  /* 5.1 ranges and 5.2 area, over the selected bands' per-sample sums. */
+  double ymax = 0.0, area = 0.0, prev = 0.0;
+  for (size_t s = 0; s < N; s++) {
+    int64_t sum = 0;
+    for (size_t k = 0; k < b->n_bands; k++) sum += b->values[k * N + s];
+    double v = (double)sum;
+    if (v > ymax) ymax = v;
+    if (s > 0) {
+      double base = p->times[s] - p->times[s - 1];
+      double lo = v < prev ? v : prev;
+      area += base * lo + base * fabs(v - prev) / 2.0;
+    }
+    prev = v;
+  }
+  double xr = N ? p->times[N - 1] - p->times[0] : 0.0;
+  if (aux_x_range(o->aux) > xr) xr = aux_x_range(o->aux);
+  if (aux_y_range(o->aux) > ymax) ymax = aux_y_range(o->aux);
+  b->xrange = xr == 0.0 ? 1.0 : xr;
+  b->yrange = ymax == 0.0 ? 1.0 : ymax;
+  b->area = area;
+  return HP2X_OK;
+}
+
+hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
+                              hp2x_bands **out, hp2x_err *err) {
+  *out = NULL;
+  if (!(o->trace_pct >= 0.0 && o->trace_pct <= 5.0))
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+                     "trace threshold %g%% is outside 0..5", o->trace_pct);
+  if (o->max_bands < 0)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "band limit %d is negative",
+                     o->max_bands);
+  work w;
+  memset(&w, 0, sizeof w);
+  hp2x_status st = initial_order(p, &w, err);
+  if (st == HP2X_OK) st = run_sort(p, &w, KEY_INT, w.total, NULL, err);
+  if (st == HP2X_OK) trace_removal(&w, o->trace_pct);
+  if (st == HP2X_OK && o->sort == HP2X_SORT_STDDEV) {
+    st = deviations(p, &w, err);
+    if (st == HP2X_OK) st = run_sort(p, &w, KEY_DOUBLE, NULL, w.dkey, err);
+  }
+  if (st == HP2X_OK && o->name_order)
+    st = run_sort(p, &w, o->name_order > 0 ? KEY_NAME_ASC : KEY_NAME_DESC,
+                  NULL, NULL, err);
+  if (st == HP2X_OK && o->aux) {
+    w.okey = hp2x_calloc(p->n_labels ? p->n_labels : 1, sizeof *w.okey);
+    if (!w.okey) st = hp2x_nomem(err);
+    for (size_t k = 0; st == HP2X_OK && k < w.n; k++) {
+      const hp2x_label *l = &p->labels[w.order[k]];
+      w.okey[w.order[k]] = aux_order(o->aux, l->name, l->name_len);
+    }
+    if (st == HP2X_OK) st = run_sort(p, &w, KEY_INT, w.okey, NULL, err);
+  }
+  hp2x_bands *b = NULL;
+  if (st == HP2X_OK) {
+    b = hp2x_calloc(1, sizeof *b);
+    if (!b) st = hp2x_nomem(err);
+  }
+  if (st == HP2X_OK) st = build(p, o, &w, b, err);
+  work_free(&w);
+  if (st != HP2X_OK) {
+    bands_release(b);
+    return st;
+  }
+  *out = b;
+  return HP2X_OK;
+}
+
+size_t hp2x_bands_count(const hp2x_bands *b) { return b->n_bands; }
+const char *hp2x_bands_name(const hp2x_bands *b, size_t band) {
+  return band < b->n_bands ? b->names[band] : "";
+}
+int64_t hp2x_bands_value(const hp2x_bands *b, size_t band, size_t sample) {
+  if (band >= b->n_bands || sample >= b->n_samples) return 0;
+  return b->values[band * b->n_samples + sample];
+}
+size_t hp2x_bands_sample_count(const hp2x_bands *b) { return b->n_samples; }

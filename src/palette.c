@@ -1,0 +1,64 @@
+/* palette.c -- band shades (hp2ps spec 7): hp2ps's ten greys, copied as
+ * they are (the seventh band is white, as in hp2ps), and its 27 colours
+ * minus two bugs: entry 15 is (0.5, 1, 0) as intended, not the (0.5, 0.9,
+ * 0) that hp2ps's truncation produces, and the pure white entry is left out
+ * so no colour band is invisible against the page (26 colours).  Shades
+ * are encoded as hp2ps's .aux files store them.
+ */
+#include "hp2x_int.h"
+
+#include <math.h>
+
+static const double greys[] = {0.0, 0.2, 0.6, 0.3, 0.9,
+                               0.4, 1.0, 0.7, 0.5, 0.8};
+
+/* Colours in tenths, hp2ps's order without entry 8 (1 1 1). */
+static const unsigned char colours[][3] = {
+    {0, 0, 0},   {0, 0, 10},  {0, 10, 0},  {0, 10, 10}, {10, 0, 0},
+    {10, 0, 10}, {10, 10, 0}, {0, 0, 5},   {0, 5, 0},   {0, 5, 10},
+    {0, 10, 5},  {5, 0, 0},   {5, 0, 10},  {5, 10, 0},  {5, 10, 10},
+    {10, 0, 5},  {10, 5, 0},  {10, 5, 10}, {10, 10, 5}, {0, 5, 5},
+    {5, 0, 5},   {5, 5, 0},   {5, 5, 10},  {5, 10, 5},  {10, 5, 5},
+    {5, 5, 5}};
+
+enum {
+  N_GREYS = sizeof greys / sizeof greys[0],
+  N_COLOURS = sizeof colours / sizeof colours[0]
+};
+
+/* hp2ps's encoding: decimal digit pairs, 0.RRGGBB in tenths. */
+static double encode(const unsigned char c[3]) {
+  return (double)(c[0] * 10000 + c[1] * 100 + c[2]) / 1e6;
+}
+
+void palette_assign(const hp2x_bands *b, int colour, double *shade) {
+  size_t next = 0;
+  for (size_t k = 0; k < b->n_bands; k++) {
+    if (b->shades && b->shades[k] >= 0.0) {
+      shade[k] = b->shades[k];
+      continue;
+    }
+    shade[k] = colour ? encode(colours[next % N_COLOURS])
+                      : greys[next % N_GREYS];
+    next++;
+  }
+}
+
+static double tenths(long v) {
+  if (v < 0) v = 0;
+  if (v > 10) v = 10;
+  return (double)v / 10.0;
+}
+
+void palette_rgb(double shade, int colour, double rgb[3]) {
+  if (!(shade >= 0.0)) shade = 0.0;
+  if (!colour) {
+    double g = shade > 1.0 ? 1.0 : shade;
+    rgb[0] = rgb[1] = rgb[2] = g;
+    return;
+  }
+  long n = lround(shade * 1e6);
+  rgb[0] = tenths(n / 10000);
+  rgb[1] = tenths(n / 100 % 100);
+  rgb[2] = tenths(n % 100);
+}
