@@ -12,7 +12,7 @@ DESTDIR ?=
 BUILD   ?= build
 CC      ?= cc
 
-PKGS    := cairo pangocairo pango fontconfig
+PKGS    := cairo pangocairo pangoft2 pango fontconfig
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)

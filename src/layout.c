@@ -1,0 +1,185 @@
+/* layout.c -- hp2ps's page geometry as numbers (hp2ps spec 5.3, 6): title
+ * box size, graph area, key width from real text widths (a measuring
+ * callback, so this file needs no cairo and its numbers test exactly), x and
+ * y ticks with hp2ps's 1-2-5 steps, loops and label formats, key positions,
+ * and the min/max thinning that bounds output size.  Drawing is render.c's.
+ */
+#include "layout.h"
+
+#include <math.h>
+#include <string.h>
+
+#define BORDER_SPACE 5.0
+#define TITLE_W (LAYOUT_FRAME_W - 2 * BORDER_SPACE) /* 638 */
+#define GRAPH_X0 45.0  /* 35 for y labels + 2 x border space */
+#define GRAPH_Y0 20.0  /* 10 pt font + 2 x border space */
+#define KEY_BOX 14.0
+#define FUDGE 15.0     /* room kept free for an axis legend */
+#define SMALL_JOB 35
+#define BIG_JOB 80
+/* Long labels are shortened so the graph keeps at least this share of the
+ * width hp2ps would give it without a key (fix of hp2ps quirk 20). */
+#define MIN_GRAPH_SHARE 0.6
+
+double layout_round125(double y) {
+  if (!(y > 0.0)) return 1.0;
+  int up = 0, down = 0;
+  while (y > 10.0) {
+    y /= 10.0;
+    down++;
+  }
+  while (y < 1.0) {
+    y *= 10.0;
+    up++;
+  }
+  y = y > 4.0 ? 5.0 : y > 1.0 ? 2.0 : 1.0;
+  for (; down > 0; down--) y *= 10.0;
+  for (; up > 0; up--) y /= 10.0;
+  return y;
+}
+
+/* hp2ps's y label: k or M by the tick step, thousands separators. */
+static void y_label(char *buf, size_t size, double v, double inc) {
+  const char *unit = "";
+  double scaled = v;
+  if (inc >= 1e6) {
+    unit = "M";
+    scaled = v / 1e6;
+  } else if (inc >= 1e3) {
+    unit = "k";
+    scaled = v / 1e3;
+  }
+  size_t n = hp2x_fmt_thousands(buf, size, (int64_t)(scaled + 0.5));
+  if (n + strlen(unit) + 1 <= size) strcpy(buf + n, unit);
+}
+
+static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
+                             double pos, const char *label, hp2x_err *err) {
+  if (hp2x_grow((void **)ticks, cap, *n + 1, sizeof **ticks, err) != HP2X_OK)
+    return err->code;
+  (*ticks)[*n].pos = pos;
+  snprintf((*ticks)[*n].label, sizeof (*ticks)[*n].label, "%s", label);
+  (*n)++;
+  return HP2X_OK;
+}
+
+/* Ticks are a display aid: they are capped, so a degenerate range (a huge
+ * span with a tiny step) cannot make the loop run away. */
+#define MAX_TICKS 1000
+
+hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
+                           const hp2x_options *o, int multipage,
+                           layout_measure_fn measure, void *ctx, layout *l,
+                           hp2x_err *err) {
+  memset(l, 0, sizeof *l);
+  size_t job_len = strlen(p->job);
+  l->big_title = o->title_box == 1 || (o->title_box == -1 && job_len > 35);
+  l->title_h = l->big_title ? 40.0 : 20.0;
+  l->job_bytes = l->big_title ? BIG_JOB : SMALL_JOB;
+  l->graph_x0 = GRAPH_X0;
+  l->graph_y0 = GRAPH_Y0;
+  l->graph_h = LAYOUT_FRAME_H - l->title_h - 10.0 - 20.0;
+
+  int keyed = o->max_bands != 0 && b->n_bands > 0;
+  double full = TITLE_W - GRAPH_X0; /* 593 */
+  l->key_label_max_w = full * (1.0 - MIN_GRAPH_SHARE) - KEY_BOX - 15.0;
+  if (keyed && multipage) {
+    l->key_pages = (int)((b->n_bands + LAYOUT_KEY_PER_PAGE - 1) /
+                         LAYOUT_KEY_PER_PAGE);
+    l->key_label_max_w = TITLE_W - 2 * 24.0;
+  } else if (keyed) {
+    double widest = 0.0;
+    for (size_t k = 0; k < b->n_bands; k++) {
+      double w = measure(ctx, b->names[k], strlen(b->names[k]), 10.0);
+      if (w > widest) widest = w;
+    }
+    if (widest > l->key_label_max_w) widest = l->key_label_max_w;
+    l->key_w = widest + 15.0 + KEY_BOX;
+  }
+  l->graph_w = full - l->key_w;
+
+  char area[64];
+  hp2x_fmt_thousands(area, sizeof area, (int64_t)b->area);
+  snprintf(l->area_text, sizeof l->area_text, "%s", area);
+
+  /* X ticks (spec 6.4): from the first sample time by repeated addition
+   * while below the last sample time; hidden where the legend goes. */
+  size_t cap = 0;
+  size_t N = p->n_samples;
+  if (N > 1) {
+    double t0 = p->times[0], tn = p->times[N - 1];
+    double inc = layout_round125(b->xrange / 7.0);
+    double room = l->graph_w - (measure(ctx, p->sample_unit,
+                                        strlen(p->sample_unit), 10.0) +
+                                FUDGE);
+    for (double v = t0; v < tn && l->n_xticks < MAX_TICKS; v += inc) {
+      double x = (v - t0) * l->graph_w / b->xrange;
+      if (!(x < room)) continue;
+      char label[48];
+      hp2x_fmt(label, sizeof label, "%.1f", v);
+      if (push_tick(&l->xticks, &l->n_xticks, &cap, x, label, err) != HP2X_OK)
+        return err->code;
+      if (inc <= 0.0) break;
+    }
+  }
+  /* Y ticks (spec 6.5): 0, inc, ... up to the range; the top one hidden
+   * where the rotated legend goes. */
+  cap = 0;
+  double inc = layout_round125(b->yrange / 7.0 > 1.0 ? b->yrange / 7.0 : 1.0);
+  double room = l->graph_h - (measure(ctx, p->value_unit,
+                                      strlen(p->value_unit), 10.0) +
+                              FUDGE);
+  for (double v = 0.0; v <= b->yrange && l->n_yticks < MAX_TICKS; v += inc) {
+    double y = v * l->graph_h / b->yrange;
+    if (!(y < room) && v > 0.0) continue;
+    char label[48];
+    y_label(label, sizeof label, v, inc);
+    if (push_tick(&l->yticks, &l->n_yticks, &cap, y, label, err) != HP2X_OK)
+      return err->code;
+  }
+  return HP2X_OK;
+}
+
+void layout_free(layout *l) {
+  hp2x_free(l->xticks);
+  hp2x_free(l->yticks);
+  l->xticks = l->yticks = NULL;
+}
+
+double layout_key_centre(const layout *l, size_t k, size_t n, int key_page) {
+  if (key_page) {
+    double dc = n <= LAYOUT_KEY_PER_PAGE ? l->graph_h / (double)(n + 1)
+                                         : l->graph_h / LAYOUT_KEY_PER_PAGE;
+    return (double)(k % LAYOUT_KEY_PER_PAGE + 1) * dc;
+  }
+  return l->graph_y0 + (double)(k + 1) * l->graph_h / (double)(n + 1);
+}
+
+/* Appends index v unless it is already the last one kept. */
+static void keep_index(size_t *keep, size_t *out, size_t v) {
+  if (*out == 0 || keep[*out - 1] != v) keep[(*out)++] = v;
+}
+
+size_t layout_thin(const double *x, const double *y, size_t n, double x0,
+                   double x1, size_t columns, size_t *keep) {
+  if (n <= 2 * columns + 2 || !(x1 > x0)) {
+    for (size_t i = 0; i < n; i++) keep[i] = i;
+    return n;
+  }
+  size_t out = 0;
+  double scale = (double)columns / (x1 - x0);
+  keep_index(keep, &out, 0); /* the ends stay exact */
+  for (size_t i = 0; i < n;) {
+    double c = floor((x[i] - x0) * scale);
+    size_t lo = i, hi = i, j = i;
+    for (; j < n && floor((x[j] - x0) * scale) == c; j++) {
+      if (y[j] < y[lo]) lo = j;
+      if (y[j] > y[hi]) hi = j;
+    }
+    keep_index(keep, &out, lo < hi ? lo : hi);
+    keep_index(keep, &out, lo < hi ? hi : lo);
+    i = j;
+  }
+  keep_index(keep, &out, n - 1);
+  return out;
+}

@@ -1,0 +1,60 @@
+/* layout.h -- page geometry as plain numbers (layout.c), drawn by render.c.
+ * Coordinates are hp2ps's: points in a 648 x 432 frame, origin bottom left,
+ * y upwards (hp2ps spec 6). */
+#ifndef HP2X_LAYOUT_H
+#define HP2X_LAYOUT_H
+
+#include "hp2x_int.h"
+
+/* Width in points of UTF-8 text at font size `size_pt`. */
+typedef double (*layout_measure_fn)(void *ctx, const char *utf8, size_t len,
+                                    double size_pt);
+
+#define LAYOUT_FRAME_W 648.0
+#define LAYOUT_FRAME_H 432.0
+#define LAYOUT_KEY_PER_PAGE 20
+
+typedef struct layout_tick {
+  double pos;      /* x or y from the graph origin, points */
+  char label[48];  /* text under / left of the tick */
+} layout_tick;
+
+typedef struct layout {
+  int big_title;          /* 40 pt title box with a rule, else 20 pt */
+  double title_h;         /* 20 or 40 */
+  double graph_x0, graph_y0; /* 45, 20 */
+  double graph_w, graph_h;   /* points */
+  double key_w;           /* key column width; 0 = no key beside the graph */
+  double key_label_max_w; /* widest key text allowed (longer: ellipsized) */
+  int key_pages;          /* pages holding only the key (multi-page) */
+  size_t job_bytes;       /* JOB is cut to this many bytes (35 or 80) */
+  char area_text[160];    /* "<area> <VALUE_UNIT> x <SAMPLE_UNIT>" prefix */
+  layout_tick *xticks;    /* owned */
+  size_t n_xticks;
+  layout_tick *yticks;    /* owned */
+  size_t n_yticks;
+} layout;
+
+/* hp2ps's 1-2-5 rounding R (spec 6.6). */
+double layout_round125(double y);
+
+/* Computes the layout; `multipage` says whether the key gets pages of its
+ * own (only for formats with pages).  HP2X_E_NOMEM on failure. */
+hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
+                           const hp2x_options *o, int multipage,
+                           layout_measure_fn measure, void *ctx, layout *out,
+                           hp2x_err *err);
+void layout_free(layout *l);
+
+/* Key entry k (0 = bottom band) of n: its centre line's y from the frame
+ * origin, on the graph page (key beside the graph) or on a key page. */
+double layout_key_centre(const layout *l, size_t k, size_t n, int key_page);
+
+/* Sample thinning for bounded output: for a curve y[0..n) at x[0..n)
+ * (increasing), writes the indices to draw into keep (size >= n) and returns
+ * how many: per device column (of `columns` over x range [x0, x1]) at most
+ * the first, min, max and last points, in order, so no peak is lost. */
+size_t layout_thin(const double *x, const double *y, size_t n, double x0,
+                   double x1, size_t columns, size_t *keep);
+
+#endif

@@ -1,0 +1,468 @@
+/* render.c -- draws a profile's selected bands with cairo, all text through
+ * pango, on whatever surface surface.c made for the format: one drawing
+ * path for PS, EPS, PDF and SVG (hp2ps spec 6-7).  Owns the pinned fonts
+ * (fonts/fonts.conf loaded into a private fontconfig, so the user's own
+ * font settings cannot change the glyphs) and the conversion of label
+ * bytes to displayable UTF-8: valid UTF-8 is kept, any other byte is read
+ * as Latin-1 (GHC 9.0 writes closure and type names that way), and control
+ * characters become U+FFFD.
+ */
+#define _GNU_SOURCE 1
+#include "layout.h"
+#include "surface.h"
+
+#include <errno.h>
+#include <fontconfig/fontconfig.h>
+#include <limits.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FONT_FAMILY "Nimbus Sans"
+#define LINE_W 0.5
+#define TICK_LEN 4.0
+#define KEY_BOX 14.0
+
+/* --------------------------------------------------------------- fonts */
+
+static PangoFontMap *font_map;   /* process lifetime */
+static pthread_once_t font_once = PTHREAD_ONCE_INIT;
+
+static int readable(const char *path) { return access(path, R_OK) == 0; }
+
+/* fonts.conf: $HP2X_FONTS_CONF, beside an installed or built binary, or
+ * the installed data directory. */
+static int find_fonts_conf(char *buf, size_t size) {
+  const char *env = getenv("HP2X_FONTS_CONF");
+  if (env && *env) {
+    snprintf(buf, size, "%s", env);
+    return readable(buf);
+  }
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash) *slash = '\0';
+    static const char *const rel[] = {"/../share/hp2x/fonts/fonts.conf",
+                                      "/../fonts/fonts.conf",
+                                      "/../../fonts/fonts.conf"};
+    for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+      snprintf(buf, size, "%s%s", exe, rel[i]);
+      if (readable(buf)) return 1;
+    }
+  }
+  snprintf(buf, size, "%s/fonts/fonts.conf", HP2X_DATADIR);
+  return readable(buf);
+}
+
+static void make_font_map(void) {
+  char path[PATH_MAX + 64];
+  PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+  if (!map) return;
+  if (find_fonts_conf(path, sizeof path)) {
+    FcConfig *cfg = FcConfigCreate();
+    if (cfg && FcConfigParseAndLoad(cfg, (const FcChar8 *)path, FcTrue) &&
+        FcConfigBuildFonts(cfg)) {
+      pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), cfg);
+    }
+    if (cfg) FcConfigDestroy(cfg); /* the font map holds its own reference */
+  }
+  font_map = map;
+}
+
+/* ------------------------------------------------------------- text */
+
+/* Label bytes to UTF-8 pango accepts: see the file comment. */
+static char *display_text(const char *s, size_t len) {
+  char *out = hp2x_malloc(len * 3 + 1);
+  if (!out) return NULL;
+  size_t o = 0;
+  const unsigned char *b = (const unsigned char *)s;
+  for (size_t i = 0; i < len;) {
+    unsigned c = b[i];
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
+               : (c >> 3) == 30 ? 4 : 0;
+    int valid = n > 0 && i + n <= len;
+    uint32_t cp = n == 1 ? c : n == 2 ? c & 0x1f : n == 3 ? c & 0x0f : c & 7;
+    for (size_t k = 1; valid && k < n; k++) {
+      if ((b[i + k] & 0xc0) != 0x80) valid = 0;
+      cp = (cp << 6) | (b[i + k] & 0x3f);
+    }
+    if (valid && ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
+                  (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+                  (cp >= 0xd800 && cp <= 0xdfff)))
+      valid = 0;
+    if (!valid) {
+      cp = c; /* Latin-1 */
+      n = 1;
+    }
+    if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) cp = 0xfffd;
+    if (cp < 0x80) {
+      out[o++] = (char)cp;
+    } else if (cp < 0x800) {
+      out[o++] = (char)(0xc0 | (cp >> 6));
+      out[o++] = (char)(0x80 | (cp & 0x3f));
+    } else if (cp < 0x10000) {
+      out[o++] = (char)(0xe0 | (cp >> 12));
+      out[o++] = (char)(0x80 | ((cp >> 6) & 0x3f));
+      out[o++] = (char)(0x80 | (cp & 0x3f));
+    } else {
+      out[o++] = (char)(0xf0 | (cp >> 18));
+      out[o++] = (char)(0x80 | ((cp >> 12) & 0x3f));
+      out[o++] = (char)(0x80 | ((cp >> 6) & 0x3f));
+      out[o++] = (char)(0x80 | (cp & 0x3f));
+    }
+    i += n;
+  }
+  out[o] = '\0';
+  return out;
+}
+
+typedef struct render_ctx {
+  cairo_t *cr;
+  PangoContext *pango;       /* owned */
+  PangoLayout *text;         /* reused for every string; owned */
+  PangoFontDescription *font; /* owned */
+  int nomem;                 /* an allocation failed while drawing */
+} render_ctx;
+
+/* Prepares r->text for `s` at `size_pt`; max_w > 0 ellipsizes in the
+ * middle. */
+static int set_text(render_ctx *r, const char *s, size_t len, double size_pt,
+                    double max_w) {
+  char *u = display_text(s, len);
+  if (!u) {
+    r->nomem = 1;
+    return 0;
+  }
+  pango_font_description_set_absolute_size(r->font, size_pt * PANGO_SCALE);
+  pango_layout_set_font_description(r->text, r->font);
+  pango_layout_set_width(r->text, max_w > 0 ? (int)(max_w * PANGO_SCALE) : -1);
+  pango_layout_set_ellipsize(r->text, max_w > 0 ? PANGO_ELLIPSIZE_MIDDLE
+                                                : PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_text(r->text, u, -1);
+  hp2x_free(u);
+  return 1;
+}
+
+static double text_width(render_ctx *r) {
+  PangoRectangle logical;
+  pango_layout_get_extents(r->text, NULL, &logical);
+  return (double)logical.width / PANGO_SCALE;
+}
+
+static double measure(void *ctx, const char *s, size_t len, double size_pt) {
+  render_ctx *r = ctx;
+  return set_text(r, s, len, size_pt, 0) ? text_width(r) : 0.0;
+}
+
+enum align { LEFT, CENTRE, RIGHT };
+
+/* Draws text with its baseline at frame point (x, y); `up` turns it to
+ * read upwards (the y legend). */
+static void draw_text(render_ctx *r, double x, double y, const char *s,
+                      size_t len, double size_pt, enum align a, double max_w,
+                      int up) {
+  if (!set_text(r, s, len, size_pt, max_w)) return;
+  double w = text_width(r);
+  double baseline = (double)pango_layout_get_baseline(r->text) / PANGO_SCALE;
+  cairo_t *cr = r->cr;
+  cairo_save(cr);
+  cairo_translate(cr, x, y);
+  cairo_scale(cr, 1.0, -1.0); /* the frame's y goes up, text's down */
+  if (up) cairo_rotate(cr, -M_PI / 2);
+  double dx = a == LEFT ? 0.0 : a == CENTRE ? -w / 2 : -w;
+  cairo_move_to(cr, dx, -baseline);
+  pango_cairo_update_context(cr, r->pango);
+  pango_layout_context_changed(r->text);
+  pango_cairo_show_layout(cr, r->text);
+  cairo_restore(cr);
+}
+
+/* ------------------------------------------------------------ drawing */
+
+static void stroke_black(cairo_t *cr) {
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  cairo_set_line_width(cr, LINE_W);
+  cairo_stroke(cr);
+}
+
+/* Border and title box (spec 6.3). */
+static void draw_frame(render_ctx *r, const hp2x_profile *p,
+                       const hp2x_bands *b, const layout *l) {
+  cairo_t *cr = r->cr;
+  cairo_rectangle(cr, 0, 0, LAYOUT_FRAME_W, LAYOUT_FRAME_H);
+  stroke_black(cr);
+  double top = LAYOUT_FRAME_H - 5.0;
+  double y0 = top - l->title_h;
+  cairo_rectangle(cr, 5.0, y0, LAYOUT_FRAME_W - 10.0, l->title_h);
+  stroke_black(cr);
+  if (l->big_title) {
+    cairo_move_to(cr, 5.0, y0 + 20.0);
+    cairo_line_to(cr, LAYOUT_FRAME_W - 5.0, y0 + 20.0);
+    stroke_black(cr);
+  }
+  /* JOB cut to 35 (80) bytes as hp2ps does, at a character boundary. */
+  size_t jl = strlen(p->job);
+  if (jl > l->job_bytes) {
+    jl = l->job_bytes;
+    while (jl > 0 && ((unsigned char)p->job[jl] & 0xc0) == 0x80) jl--;
+  }
+  double line1 = top - 14.0; /* 413 on the 432 frame */
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  double date_w = measure(r, p->date, strlen(p->date), 12.0);
+  draw_text(r, 11.0, line1, p->job, jl, 12.0, LEFT,
+            l->big_title ? 626.0 - 10.0 : 319.0 - 11.0 - 90.0, 0);
+  char area[256];
+  snprintf(area, sizeof area, "%s %s x %s", l->area_text, p->value_unit,
+           p->sample_unit);
+  if (l->big_title)
+    draw_text(r, 11.0, line1 - 20.0, area, strlen(area), 12.0, LEFT,
+              626.0 - date_w - 20.0, 0);
+  else
+    draw_text(r, 319.0, line1, area, strlen(area), 12.0, CENTRE, 200.0, 0);
+  draw_text(r, 637.0, l->big_title ? line1 - 20.0 : line1, p->date,
+            strlen(p->date), 12.0, RIGHT, 0, 0);
+  (void)b;
+}
+
+static void fill_shade(cairo_t *cr, double shade, int colour) {
+  double rgb[3];
+  palette_rgb(shade, colour, rgb);
+  cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+}
+
+/* One key entry: box and name, centre line c (spec 6.7). */
+static void draw_key_entry(render_ctx *r, double kstart, double c,
+                           const char *name, double shade, int colour,
+                           double max_w) {
+  cairo_t *cr = r->cr;
+  cairo_rectangle(cr, kstart + 5.0, c - 7.0, KEY_BOX, KEY_BOX);
+  fill_shade(cr, shade, colour);
+  cairo_fill_preserve(cr);
+  stroke_black(cr);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  draw_text(r, kstart + 24.0, c - 5.0, name, strlen(name), 10.0, LEFT, max_w,
+            0);
+}
+
+static void draw_axes(render_ctx *r, const hp2x_profile *p, const layout *l) {
+  cairo_t *cr = r->cr;
+  double x0 = l->graph_x0, y0 = l->graph_y0;
+  cairo_move_to(cr, x0, y0);
+  cairo_line_to(cr, x0 + l->graph_w, y0);
+  cairo_move_to(cr, x0, y0);
+  cairo_line_to(cr, x0, y0 + l->graph_h);
+  for (size_t i = 0; i < l->n_xticks; i++) {
+    cairo_move_to(cr, x0 + l->xticks[i].pos, y0);
+    cairo_line_to(cr, x0 + l->xticks[i].pos, y0 - TICK_LEN);
+  }
+  for (size_t i = 0; i < l->n_yticks; i++) {
+    cairo_move_to(cr, x0, y0 + l->yticks[i].pos);
+    cairo_line_to(cr, x0 - TICK_LEN, y0 + l->yticks[i].pos);
+  }
+  stroke_black(cr);
+  for (size_t i = 0; i < l->n_xticks; i++)
+    draw_text(r, x0 + l->xticks[i].pos, 5.0, l->xticks[i].label,
+              strlen(l->xticks[i].label), 10.0, CENTRE, 0, 0);
+  for (size_t i = 0; i < l->n_yticks; i++)
+    draw_text(r, x0 - 5.0, y0 + l->yticks[i].pos, l->yticks[i].label,
+              strlen(l->yticks[i].label), 10.0, RIGHT, 0, 0);
+  draw_text(r, x0 + l->graph_w, 5.0, p->sample_unit, strlen(p->sample_unit),
+            10.0, RIGHT, l->graph_w / 2, 0);
+  /* The y legend reads upwards, ending at the top of the axis. */
+  draw_text(r, x0 - 7.0, y0 + l->graph_h, p->value_unit,
+            strlen(p->value_unit), 10.0, RIGHT, l->graph_h / 2, 1);
+}
+
+/* The stacked bands (spec 6.8), each boundary curve thinned to at most two
+ * points per device column at 600 dpi of the final picture. */
+static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
+                              const hp2x_bands *b, const layout *l,
+                              const double *shade, int colour, double scale,
+                              hp2x_err *err) {
+  size_t N = b->n_samples, nb = b->n_bands;
+  if (N == 0 || nb == 0) return HP2X_OK;
+  double *x = hp2x_malloc(N * sizeof *x);
+  double *lower = hp2x_calloc(N, sizeof *lower);
+  double *upper = hp2x_malloc(N * sizeof *upper);
+  size_t *keep_lo = hp2x_malloc(N * sizeof *keep_lo);
+  size_t *keep_hi = hp2x_malloc(N * sizeof *keep_hi);
+  if (!x || !lower || !upper || !keep_lo || !keep_hi) {
+    hp2x_free(x), hp2x_free(lower), hp2x_free(upper);
+    hp2x_free(keep_lo), hp2x_free(keep_hi);
+    return hp2x_nomem(err);
+  }
+  double t0 = p->times[0];
+  for (size_t s = 0; s < N; s++)
+    x[s] = l->graph_x0 + (p->times[s] - t0) / b->xrange * l->graph_w;
+  double yscale = l->graph_h / b->yrange;
+  size_t columns = (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
+  size_t n_lo = layout_thin(x, lower, N, l->graph_x0,
+                            l->graph_x0 + l->graph_w, columns, keep_lo);
+  cairo_t *cr = r->cr;
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+  for (size_t k = 0; k < nb; k++) {
+    const int64_t *v = b->values + k * N;
+    for (size_t s = 0; s < N; s++) upper[s] = lower[s] + (double)v[s] * yscale;
+    size_t n_hi = layout_thin(x, upper, N, l->graph_x0,
+                              l->graph_x0 + l->graph_w, columns, keep_hi);
+    cairo_new_path(cr);
+    cairo_move_to(cr, x[keep_lo[0]], l->graph_y0 + lower[keep_lo[0]]);
+    for (size_t i = 0; i < n_lo; i++)
+      cairo_line_to(cr, x[keep_lo[i]], l->graph_y0 + lower[keep_lo[i]]);
+    for (size_t i = n_hi; i-- > 0;)
+      cairo_line_to(cr, x[keep_hi[i]], l->graph_y0 + upper[keep_hi[i]]);
+    cairo_close_path(cr);
+    fill_shade(cr, shade[k], colour);
+    cairo_fill_preserve(cr);
+    stroke_black(cr);
+    double *t = lower;
+    lower = upper;
+    upper = t;
+    size_t *tk = keep_lo;
+    keep_lo = keep_hi;
+    keep_hi = tk;
+    n_lo = n_hi;
+  }
+  hp2x_free(x), hp2x_free(lower), hp2x_free(upper);
+  hp2x_free(keep_lo), hp2x_free(keep_hi);
+  return HP2X_OK;
+}
+
+/* MARKs: small white triangles under the x axis (spec 6.9), only those
+ * inside the graph (fix of hp2ps quirk 16). */
+static void draw_marks(render_ctx *r, const hp2x_profile *p,
+                       const hp2x_bands *b, const layout *l) {
+  if (p->n_samples == 0) return;
+  cairo_t *cr = r->cr;
+  for (size_t m = 0; m < p->n_marks; m++) {
+    double x = l->graph_x0 +
+               (p->mark_time[m] - p->times[0]) / b->xrange * l->graph_w;
+    if (!(x >= l->graph_x0 && x <= l->graph_x0 + l->graph_w)) continue;
+    cairo_move_to(cr, x - 4.0, l->graph_y0);
+    cairo_line_to(cr, x, l->graph_y0 - 4.0);
+    cairo_line_to(cr, x + 4.0, l->graph_y0);
+    cairo_close_path(cr);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_fill_preserve(cr);
+    stroke_black(cr);
+  }
+}
+
+static void begin_page(render_ctx *r, const surface_page *page) {
+  cairo_t *cr = r->cr;
+  cairo_identity_matrix(cr);
+  cairo_reset_clip(cr);
+  if (page->clip) {
+    cairo_rectangle(cr, 0, 0, page->width_pt, page->height_pt);
+    cairo_clip(cr);
+  }
+  cairo_set_matrix(cr, &page->frame);
+}
+
+static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
+                        const hp2x_bands *b, const hp2x_options *o,
+                        const surface_page *page, hp2x_err *err) {
+  int paged = o->format == HP2X_FORMAT_PS || o->format == HP2X_FORMAT_PDF;
+  int multipage = paged && o->eps_width_pt <= 0.0 &&
+                  (o->multipage || o->max_bands > 20);
+  layout l;
+  hp2x_status st = layout_compute(p, b, o, multipage, measure, r, &l, err);
+  if (st != HP2X_OK) return st;
+  size_t nb = b->n_bands;
+  double *shade = hp2x_malloc((nb ? nb : 1) * sizeof *shade);
+  if (!shade) {
+    layout_free(&l);
+    return hp2x_nomem(err);
+  }
+  palette_assign(b, o->colour, shade);
+  int keyed = o->max_bands != 0;
+  double scale = o->eps_width_pt > 0.0 ? o->eps_width_pt / 648.0 : 1.0;
+
+  /* Key pages first (spec 6.10), 20 entries each. */
+  for (int pg = 0; keyed && pg < l.key_pages; pg++) {
+    begin_page(r, page);
+    draw_frame(r, p, b, &l);
+    for (size_t k = (size_t)pg * LAYOUT_KEY_PER_PAGE;
+         k < nb && k < (size_t)(pg + 1) * LAYOUT_KEY_PER_PAGE; k++)
+      draw_key_entry(r, 45.0, layout_key_centre(&l, k, nb, 1), b->names[k],
+                     shade[k], o->colour, l.key_label_max_w);
+    cairo_show_page(r->cr);
+  }
+  begin_page(r, page);
+  draw_frame(r, p, b, &l);
+  st = draw_bands(r, p, b, &l, shade, o->colour, scale, err);
+  if (st == HP2X_OK) {
+    draw_axes(r, p, &l);
+    if (!o->no_marks) draw_marks(r, p, b, &l);
+    if (keyed && l.key_pages == 0)
+      for (size_t k = 0; k < nb; k++)
+        draw_key_entry(r, l.graph_x0 + l.graph_w,
+                       layout_key_centre(&l, k, nb, 0), b->names[k], shade[k],
+                       o->colour, l.key_label_max_w);
+    cairo_show_page(r->cr);
+  }
+  hp2x_free(shade);
+  layout_free(&l);
+  if (st == HP2X_OK && r->nomem) st = hp2x_nomem(err);
+  return st;
+}
+
+hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
+                        const hp2x_options *o, hp2x_write_fn write,
+                        void *closure, hp2x_err *err) {
+  if (o->format != HP2X_FORMAT_PS && o->format != HP2X_FORMAT_EPS &&
+      o->format != HP2X_FORMAT_PDF && o->format != HP2X_FORMAT_SVG)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
+  pthread_once(&font_once, make_font_map);
+  if (!font_map)
+    return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
+  surface_page page;
+  surface_page_for(o, &page);
+  surface_sink sink;
+  memset(&sink, 0, sizeof sink);
+  sink.write = write;
+  sink.closure = closure;
+  sink.date = p->date;
+  cairo_surface_t *surface = surface_create(o, &page, &sink, p->job);
+  render_ctx r;
+  memset(&r, 0, sizeof r);
+  r.cr = cairo_create(surface);
+  r.pango = pango_font_map_create_context(font_map);
+  cairo_font_options_t *fo = cairo_font_options_create();
+  cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options(r.pango, fo);
+  cairo_font_options_destroy(fo);
+  r.text = pango_layout_new(r.pango);
+  r.font = pango_font_description_from_string(FONT_FAMILY);
+  hp2x_status st = HP2X_OK;
+  if (cairo_status(r.cr) != CAIRO_STATUS_SUCCESS)
+    st = hp2x_fail(err, sink.failed ? HP2X_E_IO : HP2X_E_CAIRO, 0, -1, "%s",
+                   sink.failed ? strerror(sink.saved_errno)
+                               : cairo_status_to_string(cairo_status(r.cr)));
+  if (st == HP2X_OK) st = draw(&r, p, b, o, &page, err);
+  pango_font_description_free(r.font);
+  g_object_unref(r.text);
+  g_object_unref(r.pango);
+  cairo_destroy(r.cr);
+  cairo_surface_finish(surface);
+  cairo_status_t cs = cairo_surface_status(surface);
+  cairo_surface_destroy(surface);
+  surface_sink_flush(&sink);
+  surface_sink_release(&sink);
+  if (st != HP2X_OK) return st;
+  if (sink.failed)
+    return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
+                     strerror(sink.saved_errno));
+  if (cs != CAIRO_STATUS_SUCCESS)
+    return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "cairo: %s",
+                     cairo_status_to_string(cs));
+  return HP2X_OK;
+}

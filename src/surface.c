@@ -1,0 +1,195 @@
+/* surface.c -- the only format-specific part of drawing: which cairo
+ * surface (PostScript, EPS, PDF, SVG), its page size, and where hp2ps's
+ * 648 x 432 frame lands on it (hp2ps spec 6.1).  PostScript keeps hp2ps's
+ * rotated frame on a US Letter page (-g: unrotated and unscaled); EPS is
+ * scaled to the exact -e width and clipped so cairo's %%BoundingBox is
+ * exact; PDF and SVG get a landscape page of the frame plus 0.5 in margins
+ * (or the -e size).  Bytes go through a sink that records write errors and
+ * sets the PS %%CreationDate to the profile's DATE, as hp2ps does, so the
+ * same input always gives the same bytes.
+ */
+#include "surface.h"
+
+#include <cairo-pdf.h>
+#include <cairo-ps.h>
+#include <cairo-svg.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MARGIN 36.0
+
+void surface_page_for(const hp2x_options *o, surface_page *page) {
+  page->clip = 0;
+  if (o->eps_width_pt > 0.0) {
+    double s = o->eps_width_pt / 648.0;
+    page->width_pt = (double)(long)(648.0 * s + 0.5);
+    page->height_pt = (double)(long)(432.0 * s + 0.5);
+    cairo_matrix_init(&page->frame, s, 0, 0, -s, 0, 432.0 * s);
+    page->clip = 1;
+  } else if (o->format == HP2X_FORMAT_PS && !o->portrait) {
+    /* hp2ps: -90 rotate, -756 72 translate on a portrait page. */
+    page->width_pt = 612.0;
+    page->height_pt = 792.0;
+    cairo_matrix_init(&page->frame, 0, 1, 1, 0, 72.0, 36.0);
+  } else if (o->format == HP2X_FORMAT_PS) {
+    /* hp2ps -g: 72 108 translate, no rotation. */
+    page->width_pt = 792.0;
+    page->height_pt = 648.0;
+    cairo_matrix_init(&page->frame, 1, 0, 0, -1, 72.0, 540.0);
+  } else {
+    page->width_pt = 648.0 + 2 * MARGIN;
+    page->height_pt = 432.0 + 2 * MARGIN;
+    cairo_matrix_init(&page->frame, 1, 0, 0, -1, MARGIN, 432.0 + MARGIN);
+  }
+}
+
+static void sink_put(surface_sink *s, const unsigned char *d, size_t n) {
+  if (s->failed || !n) return;
+  if (s->write(s->closure, d, n) != 0) {
+    s->failed = 1;
+    s->saved_errno = errno ? errno : EIO;
+  }
+}
+
+/* Releases the held-back PS header with its CreationDate line replaced. */
+static void release_header(surface_sink *s) {
+  const char *key = "%%CreationDate: ";
+  char *h = s->pending;
+  size_t n = s->pending_len;
+  char *at = NULL;
+  for (size_t i = 0; i + 16 <= n; i++)
+    if ((i == 0 || h[i - 1] == '\n') && memcmp(h + i, key, 16) == 0) {
+      at = h + i;
+      break;
+    }
+  if (at) {
+    char *eol = memchr(at, '\n', n - (size_t)(at - h));
+    if (eol) {
+      sink_put(s, (const unsigned char *)h, (size_t)(at - h) + 16);
+      for (const char *c = s->date; *c; c++) { /* printable ASCII only */
+        unsigned char ch = (unsigned char)*c;
+        if (ch < 0x20 || ch > 0x7e) ch = '?';
+        sink_put(s, &ch, 1);
+      }
+      sink_put(s, (const unsigned char *)eol, n - (size_t)(eol - h));
+      s->pending_len = 0;
+      return;
+    }
+  }
+  sink_put(s, (const unsigned char *)h, n);
+  s->pending_len = 0;
+}
+
+static cairo_status_t sink_write(void *closure, const unsigned char *d,
+                                 unsigned int len) {
+  surface_sink *s = closure;
+  if (s->ps_header) {
+    size_t need = s->pending_len + len;
+    if (need > s->pending_cap) {
+      size_t cap = s->pending_cap ? s->pending_cap * 2 : 4096;
+      while (cap < need) cap *= 2;
+      char *p = hp2x_realloc(s->pending, cap);
+      if (!p) {
+        s->failed = 1;
+        s->saved_errno = ENOMEM;
+        return CAIRO_STATUS_WRITE_ERROR;
+      }
+      s->pending = p;
+      s->pending_cap = cap;
+    }
+    memcpy(s->pending + s->pending_len, d, len);
+    s->pending_len += len;
+    const char *end = "%%EndComments";
+    for (size_t i = 0; i + 13 <= s->pending_len; i++)
+      if (memcmp(s->pending + i, end, 13) == 0) {
+        s->ps_header = 0;
+        release_header(s);
+        break;
+      }
+    if (s->ps_header && s->pending_len > 65536) { /* no header after all */
+      s->ps_header = 0;
+      release_header(s);
+    }
+  } else {
+    sink_put(s, d, len);
+  }
+  return s->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
+}
+
+void surface_sink_flush(surface_sink *s) {
+  if (s->ps_header) {
+    s->ps_header = 0;
+    release_header(s);
+  }
+}
+
+void surface_sink_release(surface_sink *s) {
+  hp2x_free(s->pending);
+  s->pending = NULL;
+}
+
+/* SOURCE_DATE_EPOCH as an ISO 8601 date for PDF metadata, or "". */
+static void source_date(char *buf, size_t size) {
+  buf[0] = '\0';
+  const char *e = getenv("SOURCE_DATE_EPOCH");
+  if (!e || !*e) return;
+  char *end;
+  long long v = strtoll(e, &end, 10);
+  if (*end || v < 0) return;
+  time_t t = (time_t)v;
+  struct tm tm;
+  if (gmtime_r(&t, &tm)) strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* DSC and metadata strings: printable ASCII only, bounded. */
+static void plain_ascii(char *dst, size_t size, const char *s) {
+  size_t o = 0;
+  for (; *s && o + 1 < size; s++) {
+    unsigned char c = (unsigned char)*s;
+    dst[o++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+  }
+  dst[o] = '\0';
+}
+
+cairo_surface_t *surface_create(const hp2x_options *o,
+                                const surface_page *page, surface_sink *sink,
+                                const char *title) {
+  cairo_surface_t *s;
+  char clean[200];
+  plain_ascii(clean, sizeof clean, title);
+  switch (o->format) {
+  case HP2X_FORMAT_PDF: {
+    s = cairo_pdf_surface_create_for_stream(sink_write, sink, page->width_pt,
+                                            page->height_pt);
+    cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, clean);
+    cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
+                                   "hp2x " HP2X_VERSION);
+    char date[32];
+    source_date(date, sizeof date);
+    if (date[0]) {
+      cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, date);
+      cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE, date);
+    }
+    break;
+  }
+  case HP2X_FORMAT_SVG:
+    s = cairo_svg_surface_create_for_stream(sink_write, sink, page->width_pt,
+                                            page->height_pt);
+    cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
+    break;
+  default: {
+    sink->ps_header = 1;
+    s = cairo_ps_surface_create_for_stream(sink_write, sink, page->width_pt,
+                                           page->height_pt);
+    if (o->format == HP2X_FORMAT_EPS || o->eps_width_pt > 0.0)
+      cairo_ps_surface_set_eps(s, 1);
+    char line[240];
+    snprintf(line, sizeof line, "%%%%Title: %s", clean);
+    cairo_ps_surface_dsc_comment(s, line);
+    break;
+  }
+  }
+  return s;
+}

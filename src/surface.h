@@ -1,0 +1,40 @@
+/* surface.h -- format to cairo surface (surface.c): page sizes, the frame
+ * transform of each format, and the byte sink behind the surface. */
+#ifndef HP2X_SURFACE_H
+#define HP2X_SURFACE_H
+
+#include "hp2x_int.h"
+
+#include <cairo.h>
+
+typedef struct surface_sink {
+  hp2x_write_fn write;  /* the caller's sink */
+  void *closure;
+  int failed;           /* the sink failed; errno in saved_errno */
+  int saved_errno;
+  int ps_header;        /* still inside a PS header: rewrite CreationDate */
+  char *pending;        /* PS header bytes held back; owned */
+  size_t pending_len, pending_cap;
+  const char *date;     /* borrowed: the profile's DATE for %%CreationDate */
+} surface_sink;
+
+typedef struct surface_page {
+  double width_pt, height_pt; /* the page */
+  cairo_matrix_t frame;       /* hp2ps frame (y up) to page */
+  int clip;                   /* clip to the page (EPS: exact BoundingBox) */
+} surface_page;
+
+/* The page and frame transform for a format and options. */
+void surface_page_for(const hp2x_options *o, surface_page *page);
+
+/* Creates the surface writing through sink.  Returns a surface in an error
+ * state on failure (check cairo_surface_status). */
+cairo_surface_t *surface_create(const hp2x_options *o,
+                                const surface_page *page, surface_sink *sink,
+                                const char *title);
+
+/* Flushes held-back bytes (call after cairo_surface_finish). */
+void surface_sink_flush(surface_sink *sink);
+void surface_sink_release(surface_sink *sink);
+
+#endif
