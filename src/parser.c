@@ -1,5 +1,5 @@
 /* parser.c -- the generic streaming reader: detects the input kind from its
- * first bytes ("hdrb" starts an eventlog, anything else is .hp text) and
+ * first bytes (an eventlog starts "hdrb", .hp text "JOB") and
  * forwards bytes to the front end (hp_parse.c or eventlog_parse.c), which
  * build the profile this file hands out.
  */
@@ -68,12 +68,23 @@ static hp2x_status forward(hp2x_parser *ps, const unsigned char *buf,
   return hp_parse_feed(ps->hp, (const char *)buf, len, err);
 }
 
+/* An eventlog starts with "hdrb"; .hp text starts with "JOB" (ASCII).  A
+ * damaged eventlog ("hdr" then something else) or any binary start is
+ * read as an eventlog, so its error names a byte offset. */
+static int looks_binary(const unsigned char *h, size_t n) {
+  if (n >= 3 && memcmp(h, "hdr", 3) == 0) return 1;
+  for (size_t i = 0; i < n; i++)
+    if (h[i] >= 0x80 || (h[i] < 0x20 && h[i] != '\t' && h[i] != '\n' &&
+                         h[i] != '\r' && h[i] != '\f' && h[i] != '\v'))
+      return 1;
+  return 0;
+}
+
 static hp2x_status decide(hp2x_parser *ps, hp2x_err *err) {
   hp2x_input_kind k = ps->opt.kind;
   if (k == HP2X_INPUT_AUTO)
-    k = (ps->n_head == 4 && memcmp(ps->head, "hdrb", 4) == 0)
-            ? HP2X_INPUT_EVENTLOG
-            : HP2X_INPUT_HP;
+    k = looks_binary(ps->head, ps->n_head) ? HP2X_INPUT_EVENTLOG
+                                            : HP2X_INPUT_HP;
   hp2x_status st = start_front_end(ps, k, err);
   if (st != HP2X_OK) return st;
   return forward(ps, ps->head, ps->n_head, err);
