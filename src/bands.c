@@ -137,7 +137,7 @@ static unsigned hp2ps_bucket(const char *name, size_t len) {
 
 static void bands_release(hp2x_bands *b) {
   if (!b) return;
-  for (size_t i = 0; i < b->n_bands; i++) hp2x_free(b->names[i]);
+  for (size_t i = 0; b->names && i < b->n_bands; i++) hp2x_free(b->names[i]);
   hp2x_free(b->names);
   hp2x_free(b->values);
   hp2x_free(b->shades);

@@ -59,6 +59,9 @@ struct evl_parser {
   size_t hdr_len, hdr_cap;
   int32_t *size_of;         /* [65536] payload size by type; owned */
   int has_sample_end;       /* type 165 declared (GHC >= 8.10) */
+  uint16_t *declared;       /* ids declared by the last header attempt;
+                               owned */
+  size_t n_declared, declared_cap;
   /* data */
   long long offset;         /* bytes consumed so far */
   long long event_start;    /* offset of the event being read */
@@ -145,6 +148,7 @@ void evl_parse_free(evl_parser *ev) {
   hp2x_free(ev->ccs);
   hp2x_free(ev->hdr);
   hp2x_free(ev->size_of);
+  hp2x_free(ev->declared);
   hp2x_free(ev->ev);
   hp2x_free(ev->seen_in);
   hp2x_free(ev->name);
@@ -184,6 +188,12 @@ static int max_fixed_size(unsigned id) {
 static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
   const unsigned char *h = ev->hdr;
   size_t n = ev->hdr_len, pos = 0;
+  /* The header is parsed again from its start as bytes arrive: forget
+   * what the previous, incomplete attempt declared. */
+  for (size_t i = 0; i < ev->n_declared; i++)
+    ev->size_of[ev->declared[i]] = UNDECLARED;
+  ev->n_declared = 0;
+  ev->has_sample_end = 0;
 #define NEED(k) \
   do {          \
     if (n - pos < (k)) return 0; \
@@ -249,6 +259,10 @@ static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
                id, size, max_fixed_size(id));
       return fail_at(ev, err, (long long)at + 6, msg), -1;
     }
+    if (hp2x_grow((void **)&ev->declared, &ev->declared_cap,
+                  ev->n_declared + 1, sizeof *ev->declared, err) != HP2X_OK)
+      return ev->status = err->code, -1;
+    ev->declared[ev->n_declared++] = id;
     ev->size_of[id] = size;
     if (id == EV_HEAP_PROF_SAMPLE_END) ev->has_sample_end = 1;
   }

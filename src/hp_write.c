@@ -51,11 +51,12 @@ static void hpw_quoted(hpw *w, const char *kw, const char *s) {
   hpw_put(w, "\"\n", 2);
 }
 
+/* Can s be one field of a .hp line?  No line break, NUL or TAB, and no
+ * CR at the end (a reader strips it as part of a CRLF). */
 static int writable_line(const char *s, size_t n) {
   for (size_t i = 0; i < n; i++)
-    if (s[i] == '\n' || s[i] == '\r' || s[i] == '\0' || s[i] == '\t')
-      return 0;
-  return 1;
+    if (s[i] == '\n' || s[i] == '\0' || s[i] == '\t') return 0;
+  return n == 0 || s[n - 1] != '\r';
 }
 
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
@@ -69,7 +70,7 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
   for (size_t id = 0; id < p->n_labels; id++) {
     const hp2x_label *l = &p->labels[id];
     if (!l->name_len || !writable_line(l->name, l->name_len) ||
-        l->name[0] == ' ')
+        l->name[0] == ' ' || l->name[l->name_len - 1] == ' ')
       return hp2x_fail(err, HP2X_E_ARG, 0, -1,
                        "label %zu is empty or holds a TAB or line break; it "
                        "cannot be written as .hp text",

@@ -5,22 +5,23 @@ set -u
 : "${HP2X:=$TOP/build/hp2x}"
 export HP2X_FONTS_CONF="$TOP/fonts/fonts.conf"
 export SOURCE_DATE_EPOCH=1700000000
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+T=$(mktemp -d)      # the test's working directory
+CAP=$(mktemp -d)    # captured output of expect_status, kept out of $T
+trap 'rm -rf "$T" "$CAP"' EXIT
 checks=0 failures=0
 ok() { checks=$((checks + 1)); }
 fail() { checks=$((checks + 1)); failures=$((failures + 1)); echo "FAIL: $*"; }
 # expect_status WANT DESCRIPTION -- CMD...: runs CMD, compares its status.
 expect_status() {
   local want=$1 what=$2; shift 3
-  "$@" > "$T/out" 2> "$T/err"; local got=$?
+  "$@" > "$CAP/out" 2> "$CAP/err"; local got=$?
   if [ "$got" -eq "$want" ]; then ok; else
-    fail "$what: exit $got, wanted $want"; sed 's/^/    /' "$T/err" | head -5; fi
+    fail "$what: exit $got, wanted $want"; sed 's/^/    /' "$CAP/err" | head -5; fi
 }
 # expect_stderr PATTERN DESCRIPTION: the last command's stderr matches.
 expect_stderr() {
-  if grep -qE -- "$1" "$T/err"; then ok; else
-    fail "$2: stderr does not match /$1/"; sed 's/^/    /' "$T/err" | head -5; fi
+  if grep -qE -- "$1" "$CAP/err"; then ok; else
+    fail "$2: stderr does not match /$1/"; sed 's/^/    /' "$CAP/err" | head -5; fi
 }
 finish() {
   echo "$checks checks, $failures failed"

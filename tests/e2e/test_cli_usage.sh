@@ -3,7 +3,7 @@
 # the man page list every option of the option table.
 . "$(dirname "$0")/lib.sh"
 S=$TOP/samples/profiles/leak.hc.hp
-cd "$T"
+mkdir "$T/work" && cd "$T/work"
 for args in "-t6" "-t-1" "-tx" "-e100" "-e2in" "-e15furlong" "-x" "--bogus" \
             "--format=png" "-mfoo" "--ccs-length=2" "--interval=0" "--watch" \
             "--sort=random" "--colour=yes"; do
@@ -16,21 +16,21 @@ expect_status 2 "unknown output extension" -- "$HP2X" "$S" -o out.xyz
 expect_status 2 "two inputs" -- "$HP2X" "$S" "$S" -o out.pdf
 
 expect_status 0 "--help" -- "$HP2X" --help
-cp "$T/out" help.txt
+cp "$CAP/out" "$CAP/help.txt"
 expect_status 0 "--version" -- "$HP2X" --version
-grep -qE '^hp2x [0-9]+\.[0-9]+\.[0-9]+$' "$T/out" && ok || fail "--version output"
+grep -qE '^hp2x [0-9]+\.[0-9]+\.[0-9]+$' "$CAP/out" && ok || fail "--version output"
 expect_status 0 "-h" -- "$HP2X" -h
 
 # Every option in --help is documented in the man page, and the reverse.
 man=$TOP/man/hp2x.1
-grep -oE -- '--[a-z][a-z-]+' help.txt | sort -u > long.txt
-[ "$(wc -l < long.txt)" -ge 15 ] && ok || fail "--help lists too few long options"
+grep -oE -- '--[a-z][a-z-]+' "$CAP/help.txt" | sort -u > "$CAP/long.txt"
+[ "$(wc -l < "$CAP/long.txt")" -ge 15 ] && ok || fail "--help lists too few long options"
 while read -r opt; do
   esc=$(printf '%s' "$opt" | sed 's/-/\\\\-/g')
   grep -q -- "$esc" "$man" && ok || fail "man page lacks $opt"
-done < long.txt
+done < "$CAP/long.txt"
 for letter in o e c b s d i m t g M p y q h; do
-  grep -q -- "^  -$letter" help.txt && ok || fail "--help lacks -$letter"
+  grep -q -- "^  -$letter" "$CAP/help.txt" && ok || fail "--help lacks -$letter"
   grep -qE -- "^\.(B|BR) \\\\-$letter" "$man" && ok || fail "man page lacks -$letter"
 done
 finish

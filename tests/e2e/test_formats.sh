@@ -6,7 +6,7 @@
 cd "$T"
 check_ps() { gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=nullpage "$1" > gs.log 2>&1; }
 check_pdf() { pdfinfo "$1" > pdf.log 2>&1; }
-check_svg() { rsvg-convert -o /dev/null "$1" 2> svg.log; }
+check_svg() { rsvg-convert "$1" > /dev/null 2> svg.log; }
 n=0
 for src in "$TOP"/samples/profiles/*.hp "$TOP"/samples/profiles/*.eventlog; do
   name=$(basename "$src")

@@ -8,7 +8,7 @@ python3 - <<'PY'
 labels = [b"paren(", b"close)", b"back\\slash\\", b"%%EOF", b"%!PS-Adobe-3.0",
           b"<script>alert(1)</script>", b"a&amp;b", b"]]>", b'quote"d,comma',
           b"ctl\x01\x07\x1b[31m", b"latin1 Gr\xf6\xdfe", b"utf8 \xc3\xa4\xe8\xa8\x88",
-          b"=cmd|' /C calc'!A0", b"showpage", b"trailing\r"]
+          b"=cmd|' /C calc'!A0", b"showpage", b"mid\rcr"]
 job = b'J (x) \\\\ %%EOF <b> & ""quoted"" ) (\x02'
 out = [b'JOB "' + job + b'"', b'DATE "Mon ) ( \\\\ %% <i>&"',
        b'SAMPLE_UNIT "seconds"', b'VALUE_UNIT "bytes"']
@@ -33,7 +33,7 @@ for f in evil.ps evil.eps; do
   [ "$(grep -c '^showpage' "$f")" -le 3 ] && ok || fail "$f: injected showpage"
 done
 pdfinfo evil.pdf > /dev/null 2>&1 && ok || fail "evil.pdf unreadable"
-rsvg-convert -o /dev/null evil.svg && ok || fail "evil.svg unreadable"
+rsvg-convert evil.svg > /dev/null && ok || fail "evil.svg unreadable"
 python3 - <<'PY' && ok || fail "SVG/CSV/.hp content check"
 import csv, sys, xml.etree.ElementTree as ET
 ET.parse("evil.svg")                      # well-formed XML

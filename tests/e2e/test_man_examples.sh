@@ -13,5 +13,5 @@ while read -r line; do
   out=$(printf '%s\n' "$line" | grep -oE -- '-o [^ ]+' | cut -c4-)
   if [ -n "$out" ]; then [ -s "$out" ] && ok || fail "example wrote no $out"; fi
 done < cmds.txt
-[ -s leak.ps ] && [ -s leak.aux ] && ok || fail "hp2ps-style run wrote no leak.ps/leak.aux"
+[ -s leak.hc.ps ] && [ -s leak.hc.aux ] && ok || fail "hp2ps-style run wrote no leak.hc.ps/leak.hc.aux"
 finish

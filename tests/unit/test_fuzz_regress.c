@@ -56,7 +56,7 @@ static int replay_dir(const char *dir, entry_fn fn, size_t max_size) {
     if (stat(file, &st) != 0 || !S_ISREG(st.st_mode)) continue;
     if ((size_t)st.st_size > max_size) continue;
     if (strstr(e->d_name, ".gz") || strstr(e->d_name, ".tsv")) continue;
-    size_t len;
+    size_t len = 0;
     unsigned char *buf = slurp(file, &len);
     assert_non_null(buf);
     fn(buf, len);
