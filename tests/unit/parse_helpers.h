@@ -1,0 +1,73 @@
+/* parse_helpers.h -- shared by the parser unit tests: read a repo file,
+ * parse bytes in chunks of a given size, compare two profiles. */
+#ifndef HP2X_PARSE_HELPERS_H
+#define HP2X_PARSE_HELPERS_H
+
+#include "hp2x_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *top_dir(void) {
+  const char *t = getenv("TOP");
+  return t ? t : ".";
+}
+
+/* Reads TOP/rel whole; caller frees. */
+static unsigned char *read_repo_file(const char *rel, size_t *len) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", top_dir(), rel);
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  unsigned char *buf = malloc(n > 0 ? (size_t)n : 1);
+  *len = buf ? fread(buf, 1, (size_t)n, f) : 0;
+  fclose(f);
+  return buf;
+}
+
+/* Parses buf in chunks of `step` bytes (0 = whole); *out on success. */
+static hp2x_status parse_chunked(const unsigned char *buf, size_t len,
+                                 size_t step, hp2x_input_kind kind,
+                                 hp2x_profile **out, hp2x_err *err) {
+  hp2x_parse_options o;
+  hp2x_parse_options_init(&o);
+  o.kind = kind;
+  hp2x_err_init(err, "test");
+  *out = NULL;
+  hp2x_parser *ps = hp2x_parser_new("test", &o, err);
+  if (!ps) return err->code;
+  hp2x_status st = HP2X_OK;
+  for (size_t pos = 0; st == HP2X_OK && pos < len;) {
+    size_t k = step && step < len - pos ? step : len - pos;
+    st = hp2x_parser_feed(ps, buf + pos, k, err);
+    pos += k;
+  }
+  if (st == HP2X_OK) st = hp2x_parser_finish(ps, out, err);
+  hp2x_parser_free(ps);
+  return st;
+}
+
+/* Same samples, times, entries (label names and values) and header? */
+static int same_profile(const hp2x_profile *a, const hp2x_profile *b) {
+  if (a->n_samples != b->n_samples || strcmp(a->job, b->job) ||
+      strcmp(a->date, b->date) || a->n_marks != b->n_marks)
+    return 0;
+  for (size_t s = 0; s < a->n_samples; s++) {
+    if (a->times[s] != b->times[s]) return 0;
+    if (a->start[s + 1] - a->start[s] != b->start[s + 1] - b->start[s])
+      return 0;
+    for (size_t e = a->start[s], f = b->start[s]; e < a->start[s + 1];
+         e++, f++)
+      if (a->entry_value[e] != b->entry_value[f] ||
+          strcmp(a->labels[a->entry_label[e]].name,
+                 b->labels[b->entry_label[f]].name))
+        return 0;
+  }
+  return 1;
+}
+
+#endif

@@ -1,0 +1,211 @@
+/* test_eventlog_parse.c -- the eventlog front end: the malformed table
+ * (cases.tsv) and the cut-short table (cuts.tsv) read at run time, any
+ * chunking gives the same profile, a sweep over every cut point, stack
+ * labels cut like +RTS -L, allocation failures. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "parse_helpers.h"
+
+static hp2x_status parse_file(const char *rel, size_t step, int ccs,
+                              hp2x_profile **p, hp2x_err *err) {
+  size_t len;
+  unsigned char *buf = read_repo_file(rel, &len);
+  assert_non_null(buf);
+  hp2x_parse_options o;
+  hp2x_parse_options_init(&o);
+  o.ccs_length = ccs;
+  hp2x_err_init(err, rel);
+  hp2x_parser *ps = hp2x_parser_new(rel, &o, err);
+  *p = NULL;
+  if (!ps) {
+    free(buf);
+    return err->code;
+  }
+  hp2x_status st = HP2X_OK;
+  for (size_t pos = 0; st == HP2X_OK && pos < len;) {
+    size_t k = step && step < len - pos ? step : len - pos;
+    st = hp2x_parser_feed(ps, buf + pos, k, err);
+    pos += k;
+  }
+  *p = NULL;
+  if (st == HP2X_OK) st = hp2x_parser_finish(ps, p, err);
+  hp2x_parser_free(ps);
+  free(buf);
+  return st;
+}
+
+/* Every eventlog row of tests/data/malformed/cases.tsv. */
+static void malformed_table(void **state) {
+  (void)state;
+  size_t len;
+  char *tsv = (char *)read_repo_file("tests/data/malformed/cases.tsv", &len);
+  assert_non_null(tsv);
+  tsv = realloc(tsv, len + 1);
+  tsv[len] = '\0';
+  int rows = 0;
+  for (char *line = strtok(tsv, "\n"); line; line = strtok(NULL, "\n")) {
+    char file[128], expected[64];
+    if (sscanf(line, "%127[^\t]\t%63[^\t]", file, expected) != 2) continue;
+    if (!strstr(file, ".eventlog")) continue;
+    char rel[256];
+    snprintf(rel, sizeof rel, "tests/data/malformed/%s", file);
+    hp2x_profile *p;
+    hp2x_err err;
+    hp2x_status st = parse_file(rel, 0, 0, &p, &err);
+    rows++;
+    if (!strncmp(expected, "accept", 6)) {
+      if (st != HP2X_OK) print_message("%s: %s\n", file, err.msg);
+      assert_int_equal(st, HP2X_OK);
+      if (strstr(expected, "same samples as small-valid-hc")) {
+        hp2x_profile *base;
+        assert_int_equal(parse_file("tests/data/malformed/small-valid-hc.eventlog",
+                                    0, 0, &base, &err),
+                         HP2X_OK);
+        assert_true(same_profile(base, p));
+        hp2x_profile_free(base);
+      }
+    } else if (!strcmp(expected, "reject") || !strncmp(expected, "reject at", 9)) {
+      assert_int_not_equal(st, HP2X_OK);
+      assert_true(err.offset >= 0); /* a byte offset, always */
+      if (strstr(expected, "byte 0")) assert_int_equal(err.offset, 0);
+    } else if (st == HP2X_OK) { /* "reject or warn": a warning then */
+      assert_true(p->warn.unknown_cost_centres || p->warn.truncated ||
+                  p->warn.duplicate_labels);
+    }
+    hp2x_profile_free(p);
+  }
+  free(tsv);
+  assert_true(rows >= 15);
+}
+
+/* tests/data/incomplete/cuts.tsv: complete samples of each cut eventlog. */
+static void cut_table(void **state) {
+  (void)state;
+  size_t len;
+  char *tsv = (char *)read_repo_file("tests/data/incomplete/cuts.tsv", &len);
+  assert_non_null(tsv);
+  tsv = realloc(tsv, len + 1);
+  tsv[len] = '\0';
+  int rows = 0;
+  for (char *line = strtok(tsv, "\n"); line; line = strtok(NULL, "\n")) {
+    char file[128], source[128];
+    long offset, left;
+    if (sscanf(line, "%127[^\t]\t%127[^\t]\t%ld\t%ld", file, source, &offset,
+               &left) != 4 || !strstr(file, ".eventlog"))
+      continue;
+    char rel[256];
+    snprintf(rel, sizeof rel, "tests/data/incomplete/%s", file);
+    hp2x_profile *p;
+    hp2x_err err;
+    hp2x_status st = parse_file(rel, 4093, 25, &p, &err);
+    rows++;
+    if (strstr(line, "header incomplete") || offset <= 2684) {
+      if (offset < 2688) {
+        assert_int_not_equal(st, HP2X_OK);
+        continue;
+      }
+    }
+    assert_int_equal(st, HP2X_OK);
+    assert_int_equal((long)p->n_samples, left);
+    assert_true(p->warn.truncated);
+    hp2x_profile_free(p);
+  }
+  free(tsv);
+  assert_true(rows >= 8);
+}
+
+static void chunking_and_sweep(void **state) {
+  (void)state;
+  const char *rel = "tests/data/malformed/small-valid-hc.eventlog";
+  hp2x_profile *whole, *p;
+  hp2x_err err;
+  assert_int_equal(parse_file(rel, 0, 0, &whole, &err), HP2X_OK);
+  size_t steps[] = {1, 2, 3, 11, 500};
+  for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+    assert_int_equal(parse_file(rel, steps[i], 0, &p, &err), HP2X_OK);
+    assert_true(same_profile(whole, p));
+    hp2x_profile_free(p);
+  }
+  size_t len;
+  unsigned char *buf = read_repo_file(rel, &len);
+  size_t last = 0;
+  for (size_t cut = 0; cut <= len; cut += 1) {
+    hp2x_status st = parse_chunked(buf, cut, 0, HP2X_INPUT_EVENTLOG, &p, &err);
+    if (st != HP2X_OK) {
+      assert_true(err.offset >= 0);
+      assert_true(last == 0); /* only a cut header is an error */
+      continue;
+    }
+    assert_true(p->n_samples >= last);
+    last = p->n_samples;
+    assert_int_equal(p->warn.truncated, cut < len);
+    hp2x_profile_free(p);
+  }
+  assert_int_equal(last, whole->n_samples);
+  free(buf);
+  hp2x_profile_free(whole);
+}
+
+/* -hc labels: whole stacks by default; --ccs-length cuts like -L; the .hp
+ * of the same run has the same labels after its (id) prefix. */
+static void stack_labels(void **state) {
+  (void)state;
+  hp2x_profile *full, *cut;
+  hp2x_err err;
+  assert_int_equal(parse_file("samples/profiles/manycc.hc.eventlog", 0, 0,
+                              &full, &err), HP2X_OK);
+  assert_int_equal(parse_file("samples/profiles/manycc.hc.eventlog", 0, 25,
+                              &cut, &err), HP2X_OK);
+  assert_int_equal(full->n_labels, cut->n_labels); /* stacks stay apart */
+  size_t longer = 0;
+  for (size_t i = 0; i < cut->n_labels; i++) {
+    size_t n = cut->labels[i].name_len;
+    assert_true(n <= 25);
+    if (n == 24) assert_memory_equal(cut->labels[i].name + 21, "...", 3);
+    longer += full->labels[i].name_len > 24;
+  }
+  assert_true(longer > 10);
+  assert_string_equal(full->job, "manycc 2000 700 +RTS -hc -l -i0.01");
+  assert_int_equal(full->breakdown, 1);
+  hp2x_profile_free(full);
+  hp2x_profile_free(cut);
+  hp2x_profile *m;
+  assert_int_equal(parse_file("samples/profiles/markers.hc.eventlog", 0, 0, &m,
+                              &err), HP2X_OK);
+  assert_int_equal(m->n_marks, 19); /* traceMarker events */
+  assert_true(m->heap_size.n > 0 && m->heap_live.n > 0);
+  hp2x_profile_free(m);
+}
+
+static void allocation_failures(void **state) {
+  (void)state;
+  for (long n = 1;; n++) {
+    hp2x_profile *p;
+    hp2x_err err;
+    hp2x_alloc_fail_at(n);
+    hp2x_status st =
+        parse_file("tests/data/malformed/small-valid-hc.eventlog", 97, 25, &p,
+                   &err);
+    hp2x_alloc_fail_at(0);
+    if (st == HP2X_OK) {
+      hp2x_profile_free(p);
+      break;
+    }
+    assert_int_equal(st, HP2X_E_NOMEM);
+    assert_true(n < 100000);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(malformed_table),
+      cmocka_unit_test(cut_table),
+      cmocka_unit_test(chunking_and_sweep),
+      cmocka_unit_test(stack_labels),
+      cmocka_unit_test(allocation_failures),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

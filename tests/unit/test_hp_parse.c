@@ -1,0 +1,176 @@
+/* test_hp_parse.c -- the .hp front end: real profiles, any chunking gives
+ * the same profile, a sweep over every cut point, numbers independent of
+ * the locale, allocation failures, and the corpus's edge cases. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "parse_helpers.h"
+
+#include <locale.h>
+
+static size_t count_lines_starting(const unsigned char *b, size_t n,
+                                   const char *prefix) {
+  size_t count = 0, pl = strlen(prefix);
+  for (size_t i = 0; i + pl <= n; i++)
+    if ((i == 0 || b[i - 1] == '\n') && !memcmp(b + i, prefix, pl)) count++;
+  return count;
+}
+
+static void real_profiles_parse(void **state) {
+  (void)state;
+  const char *names[] = {"leak.hc", "manycc.hc", "unicode.hd", "longrun.hT",
+                         "textbytes.hb", "markers.hd"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    char rel[128];
+    snprintf(rel, sizeof rel, "samples/profiles/%s.hp", names[i]);
+    size_t len;
+    unsigned char *buf = read_repo_file(rel, &len);
+    assert_non_null(buf);
+    hp2x_profile *p;
+    hp2x_err err;
+    assert_int_equal(parse_chunked(buf, len, 0, HP2X_INPUT_AUTO, &p, &err),
+                     HP2X_OK);
+    assert_int_equal(p->n_samples, count_lines_starting(buf, len, "END_SAMPLE"));
+    assert_int_equal(p->n_entries, len ? p->start[p->n_samples] : 0);
+    assert_string_equal(p->sample_unit, "seconds");
+    assert_string_equal(p->value_unit, "bytes");
+    assert_false(p->warn.truncated);
+    hp2x_profile_free(p);
+    free(buf);
+  }
+}
+
+static void spot_values(void **state) {
+  (void)state;
+  const char *text = "JOB \"a \"\"b\"\" c\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
+                     "VALUE_UNIT \"bytes\"\nMARK 0.5\nBEGIN_SAMPLE 0.010486\n"
+                     "(1)x y\t36816\nMAIN\t160\nMAIN\t40\nEND_SAMPLE 0.010486\n";
+  hp2x_profile *p;
+  hp2x_err err;
+  assert_int_equal(parse_chunked((const unsigned char *)text, strlen(text), 0,
+                                 HP2X_INPUT_HP, &p, &err),
+                   HP2X_OK);
+  assert_string_equal(p->job, "a \"b\" c");
+  assert_true(p->times[0] == 0.010486);
+  assert_int_equal(p->n_marks, 1);
+  assert_string_equal(hp2x_profile_label(p, 0), "(1)x y");
+  assert_int_equal(hp2x_profile_value(p, 0, 1), 200);
+  assert_int_equal(p->warn.duplicate_labels, 1);
+  assert_int_equal(p->warn.first_duplicate_line, 9);
+  hp2x_profile_free(p);
+}
+
+static void chunking_never_matters(void **state) {
+  (void)state;
+  size_t len;
+  unsigned char *buf = read_repo_file("samples/profiles/unicode.hc.hp", &len);
+  assert_non_null(buf);
+  hp2x_profile *whole, *p;
+  hp2x_err err;
+  assert_int_equal(parse_chunked(buf, len, 0, HP2X_INPUT_AUTO, &whole, &err),
+                   HP2X_OK);
+  size_t steps[] = {1, 2, 3, 7, 64, 4095};
+  for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+    assert_int_equal(
+        parse_chunked(buf, len, steps[i], HP2X_INPUT_AUTO, &p, &err), HP2X_OK);
+    assert_true(same_profile(whole, p));
+    hp2x_profile_free(p);
+  }
+  hp2x_profile_free(whole);
+  free(buf);
+}
+
+/* Every prefix: no crash; complete samples never decrease; the whole file
+ * gives the whole profile. */
+static void truncation_sweep(void **state) {
+  (void)state;
+  size_t len;
+  unsigned char *buf = read_repo_file("samples/profiles/mapwave.hm.hp", &len);
+  assert_non_null(buf);
+  size_t last = 0;
+  int header_done = 0;
+  for (size_t cut = 0; cut <= len; cut++) {
+    hp2x_profile *p;
+    hp2x_err err;
+    hp2x_status st = parse_chunked(buf, cut, 0, HP2X_INPUT_HP, &p, &err);
+    if (st != HP2X_OK) {
+      assert_int_equal(st, HP2X_E_SYNTAX);
+      assert_false(header_done); /* only a cut header is an error */
+      continue;
+    }
+    header_done = 1;
+    assert_true(p->n_samples >= last);
+    last = p->n_samples;
+    if (cut == len) assert_false(p->warn.truncated);
+    hp2x_profile_free(p);
+  }
+  assert_int_equal(last, count_lines_starting(buf, len, "END_SAMPLE"));
+  free(buf);
+}
+
+static void numbers_ignore_locale(void **state) {
+  (void)state;
+  const char *text = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
+                     "BEGIN_SAMPLE 1.250000\nx\t5\nEND_SAMPLE 1.250000\n";
+  int switched = setlocale(LC_ALL, "de_DE.UTF-8") != NULL;
+  hp2x_profile *p;
+  hp2x_err err;
+  hp2x_status st = parse_chunked((const unsigned char *)text, strlen(text), 0,
+                                 HP2X_INPUT_HP, &p, &err);
+  setlocale(LC_ALL, "C");
+  assert_int_equal(st, HP2X_OK);
+  assert_true(p->times[0] == 1.25);
+  if (!switched) print_message("de_DE.UTF-8 not installed: ran in C\n");
+  hp2x_profile_free(p);
+}
+
+static void allocation_failures(void **state) {
+  (void)state;
+  size_t len;
+  unsigned char *buf = read_repo_file("samples/profiles/leak.hm.hp", &len);
+  assert_non_null(buf);
+  for (long n = 1;; n++) {
+    hp2x_profile *p;
+    hp2x_err err;
+    hp2x_alloc_fail_at(n);
+    hp2x_status st = parse_chunked(buf, len, 333, HP2X_INPUT_AUTO, &p, &err);
+    hp2x_alloc_fail_at(0);
+    if (st == HP2X_OK) {
+      hp2x_profile_free(p);
+      break;
+    }
+    assert_int_equal(st, HP2X_E_NOMEM);
+    assert_true(n < 100000);
+  }
+  free(buf);
+}
+
+static void line_limit(void **state) {
+  (void)state;
+  hp2x_err err;
+  hp2x_err_init(&err, "x");
+  hp2x_parser *ps = hp2x_parser_new("x", NULL, &err);
+  static char chunk[1 << 20];
+  memset(chunk, 'a', sizeof chunk);
+  hp2x_status st = hp2x_parser_feed(ps, "JOB \"j\"\n", 8, &err);
+  for (int i = 0; i < 20 && st == HP2X_OK; i++)
+    st = hp2x_parser_feed(ps, chunk, sizeof chunk, &err);
+  assert_int_equal(st, HP2X_E_LIMIT);
+  assert_int_equal(err.line, 2);
+  hp2x_parser_free(ps);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(real_profiles_parse),
+      cmocka_unit_test(spot_values),
+      cmocka_unit_test(chunking_never_matters),
+      cmocka_unit_test(truncation_sweep),
+      cmocka_unit_test(numbers_ignore_locale),
+      cmocka_unit_test(allocation_failures),
+      cmocka_unit_test(line_limit),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,202 @@
+/* test_layout.c -- layout.c's numbers against hp2ps spec 6: the 1-2-5
+ * rounding, title box rule, graph height, key centres, y labels, x ticks,
+ * and the output-bounding thinning.  Text is measured with hp2ps's own
+ * character-unit table (spec 5.4) so the numbers are exact. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "layout.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double ss_measure(void *ctx, const char *s, size_t len, double size) {
+  (void)ctx;
+  (void)size;
+  double units = 0;
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c < 0x20 || c > 0x7e) continue;
+    if (strchr("!\"',.:;^Iil|`", c)) units += 1;
+    else if (strchr("*?[]jrt{}~", c)) units += 2;
+    else if (c >= '0' && c <= '9') units += 4;
+    else if ((c >= 'A' && c <= 'Z') || c == 'm') units += 5;
+    else units += 3;
+  }
+  return units * 1.7007876;
+}
+
+static void round125(void **state) {
+  (void)state;
+  assert_true(fabs(layout_round125(0.0357) - 0.02) < 1e-12);
+  assert_true(fabs(layout_round125(0.714) - 0.5) < 1e-12);
+  assert_true(layout_round125(1406343) == 2e6);
+  assert_true(fabs(layout_round125(0.2857) - 0.2) < 1e-12);
+  assert_true(layout_round125(1.0) == 1.0);
+  assert_true(layout_round125(7.0) == 5.0);
+}
+
+/* A profile of n bands over `samples` samples, selected with o. */
+static void make(size_t n, size_t samples, const char *job, hp2x_profile **pp,
+                 hp2x_bands **bp, const hp2x_options *o) {
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  hp2x_profile *p = profile_new(&err);
+  profile_set_header(p, PROFILE_JOB, job, strlen(job), &err);
+  profile_set_header(p, PROFILE_SAMPLE_UNIT, "seconds", 7, &err);
+  profile_set_header(p, PROFILE_VALUE_UNIT, "bytes", 5, &err);
+  for (size_t s = 0; s < samples; s++) {
+    profile_begin_sample(p, 0.1 * (double)s);
+    for (size_t k = 0; k < n; k++) {
+      char name[16];
+      snprintf(name, sizeof name, "band%02zu", k);
+      uint32_t id;
+      assert_int_equal(profile_intern(p, name, strlen(name), NULL, 0, &id, &err),
+                       HP2X_OK);
+      profile_add_entry(p, id, (int64_t)(1000 * (k + 1) + 10 * s), &err);
+    }
+    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+  }
+  assert_int_equal(hp2x_bands_select(p, o, bp, &err), HP2X_OK);
+  *pp = p;
+}
+
+static void title_graph_key(void **state) {
+  (void)state;
+  hp2x_options o;
+  hp2x_options_init(&o);
+  o.trace_pct = 0;
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make(20, 10, "12345678901234567890123456789012345", &p, &b, &o); /* 35 */
+  layout l;
+  hp2x_err err;
+  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+                   HP2X_OK);
+  assert_false(l.big_title);
+  assert_true(l.graph_h == 382.0);
+  /* spec 6.7: dc = 382/21, first box (centre - 7) at y = 31.190476 */
+  assert_true(fabs(layout_key_centre(&l, 0, 20, 0) - 7 - 31.190476) < 1e-6);
+  /* key width: widest name + 15 + 14 (spec 6.2), name "band19" */
+  assert_true(fabs(l.key_w - (ss_measure(NULL, "band19", 6, 10) + 29)) < 1e-9);
+  assert_true(fabs(l.graph_w - (593 - l.key_w)) < 1e-9);
+  layout_free(&l);
+  hp2x_profile_free(p);
+  hp2x_bands_free(b);
+  make(3, 10, "123456789012345678901234567890123456", &p, &b, &o); /* 36 */
+  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+                   HP2X_OK);
+  assert_true(l.big_title && l.graph_h == 362.0);
+  layout_free(&l);
+  o.title_box = 0; /* -s */
+  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+                   HP2X_OK);
+  assert_false(l.big_title);
+  layout_free(&l);
+  o.max_bands = 0; /* -m0: no key, full width */
+  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+                   HP2X_OK);
+  assert_true(l.key_w == 0.0 && l.graph_w == 593.0);
+  layout_free(&l);
+  hp2x_profile_free(p);
+  hp2x_bands_free(b);
+}
+
+static void ticks(void **state) {
+  (void)state;
+  hp2x_options o;
+  hp2x_options_init(&o);
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make(3, 11, "job", &p, &b, &o); /* times 0.0 .. 1.0 */
+  layout l;
+  hp2x_err err;
+  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+                   HP2X_OK);
+  /* x: inc = R(1/7) = 0.2, from 0.0 while < 1.0 and before the legend */
+  assert_true(l.n_xticks >= 4 && l.n_xticks <= 5);
+  assert_string_equal(l.xticks[0].label, "0.0");
+  assert_string_equal(l.xticks[1].label, "0.2");
+  /* y: yrange = 6000 + 3*100 = 6300; inc = R(900) = 500: plain labels */
+  assert_true(b->yrange == 6300.0);
+  assert_string_equal(l.yticks[0].label, "0");
+  assert_string_equal(l.yticks[1].label, "500");
+  layout_free(&l);
+  hp2x_profile_free(p);
+  hp2x_bands_free(b);
+  make(3, 11, "job", &p, &b, &o);
+  b->yrange = 2.5e7; /* inc = R(3.57e6) = 2e6: M labels */
+  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+                   HP2X_OK);
+  assert_string_equal(l.yticks[0].label, "0M");
+  assert_string_equal(l.yticks[1].label, "2M");
+  layout_free(&l);
+  hp2x_profile_free(p);
+  hp2x_bands_free(b);
+  make(3, 1, "job", &p, &b, &o); /* one sample: no x ticks */
+  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+                   HP2X_OK);
+  assert_int_equal(l.n_xticks, 0);
+  layout_free(&l);
+  hp2x_profile_free(p);
+  hp2x_bands_free(b);
+}
+
+static void multipage(void **state) {
+  (void)state;
+  hp2x_options o;
+  hp2x_options_init(&o);
+  o.max_bands = 25;
+  o.trace_pct = 0;
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make(24, 5, "job", &p, &b, &o);
+  layout l;
+  hp2x_err err;
+  assert_int_equal(layout_compute(p, b, &o, 1, ss_measure, NULL, &l, &err),
+                   HP2X_OK);
+  assert_int_equal(l.key_pages, 2); /* 20 + 4 keys, then the graph */
+  assert_true(l.graph_w == 593.0);
+  assert_true(fabs(layout_key_centre(&l, 0, 24, 1) - 382.0 / 20) < 1e-9);
+  layout_free(&l);
+  hp2x_profile_free(p);
+  hp2x_bands_free(b);
+}
+
+static void thinning_bounds_points(void **state) {
+  (void)state;
+  size_t n = 1000000, columns = 1000;
+  double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+  size_t *keep = malloc(n * sizeof *keep);
+  for (size_t i = 0; i < n; i++) {
+    x[i] = (double)i / (double)n * 100.0;
+    y[i] = sin((double)i / 997.0) * 50.0 + (i == 500123 ? 1000.0 : 0.0);
+  }
+  size_t k = layout_thin(x, y, n, 0.0, 100.0, columns, keep);
+  assert_true(k <= 2 * columns + 2);
+  int peak = 0;
+  for (size_t i = 0; i < k; i++) {
+    if (keep[i] == 500123) peak = 1;
+    if (i) assert_true(keep[i] > keep[i - 1]);
+  }
+  assert_true(peak); /* no peak is lost */
+  assert_int_equal(keep[0], 0);
+  assert_int_equal(keep[k - 1], n - 1);
+  free(x);
+  free(y);
+  free(keep);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(round125),
+      cmocka_unit_test(title_graph_key),
+      cmocka_unit_test(ticks),
+      cmocka_unit_test(multipage),
+      cmocka_unit_test(thinning_bounds_points),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
