@@ -35,6 +35,17 @@ for src in "$TOP"/samples/profiles/*.hp "$TOP"/samples/profiles/*.eventlog; do
 done
 [ $n -ge 50 ] && ok || fail "only $n samples found"
 
+# Reproducible: two runs give the same bytes in every format (lib.sh sets
+# SOURCE_DATE_EPOCH; PostScript carries the profile's DATE, as hp2ps does).
+for fmt in ps eps pdf svg csv hp; do
+  "$HP2X" -q -c "$TOP/samples/profiles/unicode.hc.hp" --format=$fmt -o r1.$fmt &&
+  "$HP2X" -q -c "$TOP/samples/profiles/unicode.hc.hp" --format=$fmt -o r2.$fmt &&
+  cmp -s r1.$fmt r2.$fmt && ok || fail "$fmt output differs between two runs"
+done
+LC_ALL=de_DE.UTF-8 "$HP2X" -q "$TOP/samples/profiles/leak.hc.hp" -o de.csv 2> /dev/null
+"$HP2X" -q "$TOP/samples/profiles/leak.hc.hp" -o c.csv
+cmp -s de.csv c.csv && ok || fail "output depends on the locale"
+
 # EPS: %%BoundingBox width equals the requested width, in every unit.
 S=$TOP/samples/profiles/manycc.hc.hp
 for w in "6in:432" "15cm:425" "200mm:567" "300pt:300" "300:300"; do
