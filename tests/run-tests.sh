@@ -10,6 +10,7 @@ export LSAN_OPTIONS="suppressions=$top/tests/lsan.supp:print_suppressions=0"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export LC_ALL=C.UTF-8
+export HP2X_FONTS_CONF="$top/fonts/fonts.conf"
 passed=0 failed=0 failures=()
 for t in "$top/$build"/tests/test_*; do
   [ -x "$t" ] || continue
