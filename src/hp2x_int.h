@@ -195,4 +195,21 @@ int hp2x_fmt(char *buf, size_t size, const char *fmt, ...)
  * the length. */
 size_t hp2x_fmt_thousands(char *buf, size_t size, int64_t v);
 
+/* ------------------------------------------------------ buffered sink */
+/* writebuf.c: buffered output for the text writers. */
+typedef struct writebuf {
+  hp2x_write_fn write; /* the caller's sink */
+  void *closure;
+  char *buf;           /* pending bytes; owned until finish */
+  size_t used;
+  int failed;          /* the sink failed; errno kept in saved_errno */
+  int saved_errno;
+} writebuf;
+
+hp2x_status writebuf_init(writebuf *w, hp2x_write_fn write, void *closure,
+                          hp2x_err *err);
+void writebuf_put(writebuf *w, const char *s, size_t n);
+/* Flushes and frees; HP2X_E_IO when the sink failed at any point. */
+hp2x_status writebuf_finish(writebuf *w, hp2x_err *err);
+
 #endif

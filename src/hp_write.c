@@ -7,48 +7,17 @@
  */
 #include "hp2x_int.h"
 
-#include <errno.h>
 #include <string.h>
 
-enum { HPW_BUF = 1 << 16 };
-
-typedef struct hpw {
-  hp2x_write_fn write;
-  void *closure;
-  char *buf;     /* owned */
-  size_t used;
-  int failed;
-  int saved_errno;
-} hpw;
-
-static void hpw_flush(hpw *w) {
-  if (!w->failed && w->used && w->write(w->closure, w->buf, w->used) != 0) {
-    w->failed = 1;
-    w->saved_errno = errno;
-  }
-  w->used = 0;
-}
-
-static void hpw_put(hpw *w, const char *s, size_t n) {
-  while (n) {
-    if (w->used == HPW_BUF) hpw_flush(w);
-    size_t k = HPW_BUF - w->used < n ? HPW_BUF - w->used : n;
-    memcpy(w->buf + w->used, s, k);
-    w->used += k;
-    s += k;
-    n -= k;
-  }
-}
-
-static void hpw_quoted(hpw *w, const char *kw, const char *s) {
-  hpw_put(w, kw, strlen(kw));
-  hpw_put(w, " \"", 2);
+static void hpw_quoted(writebuf *w, const char *kw, const char *s) {
+  writebuf_put(w, kw, strlen(kw));
+  writebuf_put(w, " \"", 2);
   for (const char *q; (q = strchr(s, '"')) != NULL; s = q + 1) {
-    hpw_put(w, s, (size_t)(q - s) + 1);
-    hpw_put(w, "\"", 1);
+    writebuf_put(w, s, (size_t)(q - s) + 1);
+    writebuf_put(w, "\"", 1);
   }
-  hpw_put(w, s, strlen(s));
-  hpw_put(w, "\"\n", 2);
+  writebuf_put(w, s, strlen(s));
+  writebuf_put(w, "\"\n", 2);
 }
 
 /* Can s be one field of a .hp line?  No line break, NUL or TAB, and no
@@ -76,8 +45,8 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
                        "cannot be written as .hp text",
                        id + 1);
   }
-  hpw w = {write, closure, hp2x_malloc(HPW_BUF), 0, 0, 0};
-  if (!w.buf) return hp2x_nomem(err);
+  writebuf w;
+  if (writebuf_init(&w, write, closure, err) != HP2X_OK) return err->code;
   hpw_quoted(&w, "JOB", p->job);
   hpw_quoted(&w, "DATE", p->date);
   hpw_quoted(&w, "SAMPLE_UNIT", p->sample_unit);
@@ -85,27 +54,22 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
   char num[64];
   for (size_t m = 0; m < p->n_marks; m++) {
     int n = hp2x_fmt(num, sizeof num, "MARK %.6f\n", p->mark_time[m]);
-    hpw_put(&w, num, (size_t)n);
+    writebuf_put(&w, num, (size_t)n);
   }
   for (size_t s = 0; s < p->n_samples && !w.failed; s++) {
     char t[48];
     int tn = hp2x_fmt(t, sizeof t, "%.6f\n", p->times[s]);
-    hpw_put(&w, "BEGIN_SAMPLE ", 13);
-    hpw_put(&w, t, (size_t)tn);
+    writebuf_put(&w, "BEGIN_SAMPLE ", 13);
+    writebuf_put(&w, t, (size_t)tn);
     for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
       const hp2x_label *l = &p->labels[p->entry_label[e]];
-      hpw_put(&w, l->name, l->name_len);
+      writebuf_put(&w, l->name, l->name_len);
       int n = hp2x_fmt(num, sizeof num, "\t%lld\n",
                        (long long)p->entry_value[e]);
-      hpw_put(&w, num, (size_t)n);
+      writebuf_put(&w, num, (size_t)n);
     }
-    hpw_put(&w, "END_SAMPLE ", 11);
-    hpw_put(&w, t, (size_t)tn);
+    writebuf_put(&w, "END_SAMPLE ", 11);
+    writebuf_put(&w, t, (size_t)tn);
   }
-  hpw_flush(&w);
-  hp2x_free(w.buf);
-  if (w.failed)
-    return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
-                     strerror(w.saved_errno));
-  return HP2X_OK;
+  return writebuf_finish(&w, err);
 }

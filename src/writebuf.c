@@ -1,0 +1,48 @@
+/* writebuf.c -- a buffered byte sink over an hp2x_write_fn, shared by the
+ * text writers (csv_write.c, hp_write.c): output goes out in 64 KiB
+ * pieces, and the first failure of the sink is kept with its errno.
+ */
+#include "hp2x_int.h"
+
+#include <errno.h>
+#include <string.h>
+
+enum { WRITEBUF_SIZE = 1 << 16 };
+
+hp2x_status writebuf_init(writebuf *w, hp2x_write_fn write, void *closure,
+                          hp2x_err *err) {
+  memset(w, 0, sizeof *w);
+  w->write = write;
+  w->closure = closure;
+  w->buf = hp2x_malloc(WRITEBUF_SIZE);
+  return w->buf ? HP2X_OK : hp2x_nomem(err);
+}
+
+static void flush(writebuf *w) {
+  if (!w->failed && w->used && w->write(w->closure, w->buf, w->used) != 0) {
+    w->failed = 1;
+    w->saved_errno = errno ? errno : EIO;
+  }
+  w->used = 0;
+}
+
+void writebuf_put(writebuf *w, const char *s, size_t n) {
+  while (n) {
+    if (w->used == WRITEBUF_SIZE) flush(w);
+    size_t k = WRITEBUF_SIZE - w->used < n ? WRITEBUF_SIZE - w->used : n;
+    memcpy(w->buf + w->used, s, k);
+    w->used += k;
+    s += k;
+    n -= k;
+  }
+}
+
+hp2x_status writebuf_finish(writebuf *w, hp2x_err *err) {
+  flush(w);
+  hp2x_free(w->buf);
+  w->buf = NULL;
+  if (w->failed)
+    return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
+                     strerror(w->saved_errno));
+  return HP2X_OK;
+}
