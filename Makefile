@@ -1,6 +1,6 @@
 # hp2x -- build, test, install.  Plain GNU make; objects under build/.
 #   make deps      install the Debian packages the build and tests need
-#   make deps-dev  also hp2ps (package ghc), hyperfine, valgrind: for bench
+#   make deps-dev  also hp2ps (package ghc), clang, hyperfine, valgrind: bench, fuzz
 #   make           build build/hp2x and build/libhp2x.a
 #   make check     unit + end-to-end tests, then again under ASan+UBSan
 #   make install   PREFIX=/usr/local DESTDIR=
@@ -63,9 +63,9 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libhp2x.a $(HEADERS)
 DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev \
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
-            python3 clang libclang-rt-14-dev locales
+            python3 locales
 # Only for `make bench` and for regenerating the hp2ps test data.
-DEV_PKGS := ghc hyperfine valgrind time bc
+DEV_PKGS := ghc hyperfine valgrind time bc clang libclang-rt-14-dev
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	export DEBIAN_FRONTEND=noninteractive; \

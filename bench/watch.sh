@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# bench/watch.sh -- watch-mode cost: a writer appends a large .hp in 40
+# equal steps while `hp2x --watch` follows it; reports the watcher's total
+# CPU time and peak RSS next to a one-shot render of the final file.  If
+# each update re-read the whole file, the watcher's CPU would grow with
+# (steps x size); reading only the new bytes, it stays near one parse plus
+# one render per update.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+hp2x=${HP2X:-$top/build/hp2x}
+export HP2X_FONTS_CONF=$top/fonts/fonts.conf SOURCE_DATE_EPOCH=1700000000
+dir=$top/build/bench; mkdir -p "$dir"
+steps=40
+printf '| file | MB | one-shot CPU s | watch CPU s (%d updates) | watch / one-shot | watch peak RSS MB |\n|---|---:|---:|---:|---:|---:|\n' $steps
+for mb in 10 100; do
+  src=$dir/watch-src-$mb.hp
+  [ -s "$src" ] || python3 "$top/bench/gen.py" stretch "$top/samples/profiles/longrun.hc.hp" $mb "$src"
+  size=$(stat -c %s "$src"); step=$(( size / steps + 1 ))
+  /usr/bin/time -f '%U %S' -o "$dir/t1" "$hp2x" -q "$src" -o "$dir/w1.pdf"
+  one=$(awk '{print $1 + $2}' "$dir/t1")
+  live=$dir/live-$mb.hp; : > "$live"
+  /usr/bin/time -f '%U %S %M' -o "$dir/t2" "$hp2x" --watch -q --interval=0.02 --idle-exit=1 "$live" -o "$dir/w2.pdf" &
+  pid=$!
+  for i in $(seq 0 $((steps - 1))); do
+    tail -c +$((i * step + 1)) "$src" | head -c $step >> "$live"; sleep 0.15
+  done
+  wait $pid
+  read -r u s m < "$dir/t2"
+  w=$(echo "$u + $s" | bc)
+  cmp -s "$dir/w1.pdf" "$dir/w2.pdf" || echo "(note: final watch output differs from one-shot)" >&2
+  printf '| %s | %s | %.2f | %.2f | %.1f | %d |\n' "$(basename "$src")" "$mb" "$one" "$w" \
+    "$(echo "$w / $one" | bc -l)" $((m / 1024))
+done
