@@ -74,6 +74,11 @@ check_ps prog.ps && ok || fail "prog.ps unreadable"
 "$HP2X" -p -c sub/prog.hp && check_ps prog.ps && ok || fail "-p round trip"
 "$HP2X" -e 6in sub/prog.hp && grep -q '^%%BoundingBox' prog.ps && ok ||
   fail "-e without -o writes EPS to BASE.ps"
+# .aux round trip: a second -p run keeps order, ranges and shades exactly,
+# colours included.
+"$HP2X" -c sub/prog.hp && cp prog.aux first.aux && "$HP2X" -p -c sub/prog.hp &&
+  cmp -s prog.aux first.aux && ok || fail "-p -c does not round-trip the .aux"
+grep -q '^SHADE .* 0\.[0-9]\{6\}$' first.aux && ok || fail "colour shades not kept exactly"
 rm -f prog.aux
 "$HP2X" -p sub/prog.hp 2> err.txt; [ $? -eq 1 ] && grep -q 'prog.aux' err.txt && ok ||
   fail "-p without BASE.aux must fail naming it"

@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *top_dir(void) {
+static inline const char *top_dir(void) {
   const char *t = getenv("TOP");
   return t ? t : ".";
 }
 
 /* Reads TOP/rel whole; caller frees. */
-static unsigned char *read_repo_file(const char *rel, size_t *len) {
+static inline unsigned char *read_repo_file(const char *rel, size_t *len) {
   char path[1024];
   snprintf(path, sizeof path, "%s/%s", top_dir(), rel);
   FILE *f = fopen(path, "rb");
@@ -30,7 +30,7 @@ static unsigned char *read_repo_file(const char *rel, size_t *len) {
 }
 
 /* Parses buf in chunks of `step` bytes (0 = whole); *out on success. */
-static hp2x_status parse_chunked(const unsigned char *buf, size_t len,
+static inline hp2x_status parse_chunked(const unsigned char *buf, size_t len,
                                  size_t step, hp2x_input_kind kind,
                                  hp2x_profile **out, hp2x_err *err) {
   hp2x_parse_options o;
@@ -52,7 +52,7 @@ static hp2x_status parse_chunked(const unsigned char *buf, size_t len,
 }
 
 /* Same samples, times, entries (label names and values) and header? */
-static int same_profile(const hp2x_profile *a, const hp2x_profile *b) {
+static inline int same_profile(const hp2x_profile *a, const hp2x_profile *b) {
   if (a->n_samples != b->n_samples || strcmp(a->job, b->job) ||
       strcmp(a->date, b->date) || a->n_marks != b->n_marks)
     return 0;
