@@ -39,3 +39,4 @@ fuzz: fuzz-build
 	done
 
 .PHONY: fuzz fuzz-build
+.SECONDARY: $(FUZZ_LIB_OBJ)

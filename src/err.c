@@ -46,6 +46,7 @@ hp2x_status hp2x_nomem(hp2x_err *err) {
 
 void hp2x_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len) {
   static const char hex[] = "0123456789abcdef";
+  if (!dst_size) return;
   size_t o = strlen(dst);
   for (size_t i = 0; i < len && o + 5 < dst_size; i++) {
     unsigned char c = (unsigned char)s[i];

@@ -51,10 +51,10 @@ void hp_parse_free(hp_parser *hp) {
 
 static hp2x_status syntax(hp_parser *hp, hp2x_err *err, const char *what,
                           const char *found, size_t found_len) {
-  char q[96] = "";
+  char q[200] = ""; /* 40 bytes shown as at most 4 characters each */
   size_t n = found_len > 40 ? 40 : found_len;
-  hp2x_quote_bytes(q, sizeof q, found, n);
-  if (found_len > n) strcat(q, "...");
+  hp2x_quote_bytes(q, sizeof q - 4, found, n);
+  if (found_len > n) memcpy(q + strlen(q), "...", 4);
   if (!found)
     return hp->status = hp2x_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
                                   "%s", what);
