@@ -123,6 +123,21 @@ static char *display_text(const char *s, size_t len) {
   return out;
 }
 
+/* Pango does not ellipsize very long runs of text (a 1 MiB label is drawn
+ * whole), so text that must fit a width is first cut in the middle to at
+ * most SHORTEN_KEEP bytes on each side of a U+2026, at character
+ * boundaries; pango then fits what is left. */
+#define SHORTEN_KEEP 120
+static void shorten_middle(char *u) {
+  size_t n = strlen(u);
+  if (n <= 2 * SHORTEN_KEEP + 3) return;
+  size_t head = SHORTEN_KEEP, tail = n - SHORTEN_KEEP;
+  while (head > 0 && ((unsigned char)u[head] & 0xc0) == 0x80) head--;
+  while (tail < n && ((unsigned char)u[tail] & 0xc0) == 0x80) tail++;
+  memcpy(u + head, "\xe2\x80\xa6", 3);
+  memmove(u + head + 3, u + tail, n - tail + 1);
+}
+
 typedef struct render_ctx {
   cairo_t *cr;
   PangoContext *pango;       /* owned */
@@ -140,6 +155,7 @@ static int set_text(render_ctx *r, const char *s, size_t len, double size_pt,
     r->nomem = 1;
     return 0;
   }
+  shorten_middle(u); /* also when measuring: the key caps widths anyway */
   pango_font_description_set_absolute_size(r->font, size_pt * PANGO_SCALE);
   pango_layout_set_font_description(r->text, r->font);
   pango_layout_set_width(r->text, max_w > 0 ? (int)(max_w * PANGO_SCALE) : -1);

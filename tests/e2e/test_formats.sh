@@ -46,6 +46,19 @@ LC_ALL=de_DE.UTF-8 "$HP2X" -q "$TOP/samples/profiles/leak.hc.hp" -o de.csv 2> /d
 "$HP2X" -q "$TOP/samples/profiles/leak.hc.hp" -o c.csv
 cmp -s de.csv c.csv && ok || fail "output depends on the locale"
 
+# Long labels are fitted to the key, never drawn off the page (a 1 MiB
+# label; labels of every sample): every word's box lies inside the page.
+on_page() {
+  local w; w=$(pdfinfo "$1" | awk '/Page size/ {print $3}')
+  pdftotext -bbox "$1" - | grep -o 'xMax="[0-9.]*"' | tr -dc '0-9.\n' |
+    awk -v w="$w" '$1 > w { bad = 1 } END { exit bad }'
+}
+"$HP2X" -q "$TOP/tests/data/malformed/huge-line.hp" -o huge.pdf && on_page huge.pdf && ok ||
+  fail "the 1 MiB label runs off the page"
+for f in manycc.hc-L80 unicode.hc textbytes.hd; do
+  "$HP2X" -q "$TOP/samples/profiles/$f.hp" -o k.pdf && on_page k.pdf && ok || fail "$f: text off the page"
+done
+
 # EPS: %%BoundingBox width equals the requested width, in every unit.
 S=$TOP/samples/profiles/manycc.hc.hp
 for w in "6in:432" "15cm:425" "200mm:567" "300pt:300" "300:300"; do
