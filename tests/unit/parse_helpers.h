@@ -17,6 +17,7 @@ static inline const char *top_dir(void) {
 /* Reads TOP/rel whole; caller frees. */
 static inline unsigned char *read_repo_file(const char *rel, size_t *len) {
   char path[1024];
+  *len = 0;
   snprintf(path, sizeof path, "%s/%s", top_dir(), rel);
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;

@@ -11,7 +11,7 @@
 
 static hp2x_status parse_file(const char *rel, size_t step, int ccs,
                               hp2x_profile **p, hp2x_err *err) {
-  size_t len;
+  size_t len = 0;
   unsigned char *buf = read_repo_file(rel, &len);
   assert_non_null(buf);
   hp2x_parse_options o;
@@ -40,7 +40,7 @@ static hp2x_status parse_file(const char *rel, size_t step, int ccs,
 /* Every eventlog row of tests/data/malformed/cases.tsv. */
 static void malformed_table(void **state) {
   (void)state;
-  size_t len;
+  size_t len = 0;
   char *tsv = (char *)read_repo_file("tests/data/malformed/cases.tsv", &len);
   assert_non_null(tsv);
   tsv = realloc(tsv, len + 1);
@@ -84,7 +84,7 @@ static void malformed_table(void **state) {
 /* tests/data/incomplete/cuts.tsv: complete samples of each cut eventlog. */
 static void cut_table(void **state) {
   (void)state;
-  size_t len;
+  size_t len = 0;
   char *tsv = (char *)read_repo_file("tests/data/incomplete/cuts.tsv", &len);
   assert_non_null(tsv);
   tsv = realloc(tsv, len + 1);
@@ -129,7 +129,7 @@ static void chunking_and_sweep(void **state) {
     assert_true(same_profile(whole, p));
     hp2x_profile_free(p);
   }
-  size_t len;
+  size_t len = 0;
   unsigned char *buf = read_repo_file(rel, &len);
   size_t last = 0;
   for (size_t cut = 0; cut <= len; cut += 1) {

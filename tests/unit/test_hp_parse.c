@@ -25,7 +25,7 @@ static void real_profiles_parse(void **state) {
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
     char rel[128];
     snprintf(rel, sizeof rel, "samples/profiles/%s.hp", names[i]);
-    size_t len;
+    size_t len = 0;
     unsigned char *buf = read_repo_file(rel, &len);
     assert_non_null(buf);
     hp2x_profile *p;
@@ -64,7 +64,7 @@ static void spot_values(void **state) {
 
 static void chunking_never_matters(void **state) {
   (void)state;
-  size_t len;
+  size_t len = 0;
   unsigned char *buf = read_repo_file("samples/profiles/unicode.hc.hp", &len);
   assert_non_null(buf);
   hp2x_profile *whole, *p;
@@ -86,7 +86,7 @@ static void chunking_never_matters(void **state) {
  * gives the whole profile. */
 static void truncation_sweep(void **state) {
   (void)state;
-  size_t len;
+  size_t len = 0;
   unsigned char *buf = read_repo_file("samples/profiles/mapwave.hm.hp", &len);
   assert_non_null(buf);
   size_t last = 0;
@@ -128,7 +128,7 @@ static void numbers_ignore_locale(void **state) {
 
 static void allocation_failures(void **state) {
   (void)state;
-  size_t len;
+  size_t len = 0;
   unsigned char *buf = read_repo_file("samples/profiles/leak.hm.hp", &len);
   assert_non_null(buf);
   for (long n = 1;; n++) {
