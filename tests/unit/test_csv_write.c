@@ -14,7 +14,7 @@
 
 typedef struct sink {
   char buf[4096];
-  size_t len = 0;
+  size_t len;
   int fail;
 } sink;
 
