@@ -1,0 +1,190 @@
+/* test_bands.c -- bands.c beyond the hp2ps comparison data: the spec's
+ * worked example (section 4.6), -m1 and -m0, OTHER from the bottom of the
+ * -i order, option validation, 50 000 bands, allocation failures, and a
+ * label seen only in a dropped (incomplete) sample never becoming a band. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "hp2x_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* 30 bands band00..band29, totals growing with the index; some bands are
+ * missing in half the samples (spec 4.6). */
+static hp2x_profile *worked_example(size_t n_bands, size_t samples) {
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  hp2x_profile *p = profile_new(&err);
+  for (size_t s = 0; s < samples; s++) {
+    profile_begin_sample(p, 0.5 * (double)s);
+    for (size_t k = 0; k < n_bands; k++) {
+      if (k % 7 == 3 && s % 2) continue;
+      char name[32];
+      snprintf(name, sizeof name, "band%02zu", k);
+      uint32_t id;
+      assert_int_equal(profile_intern(p, name, strlen(name), NULL, 0, &id, &err),
+                       HP2X_OK);
+      assert_int_equal(profile_add_entry(p, id, (int64_t)(100 * (k + 1) * (k + 1)),
+                                         &err), HP2X_OK);
+    }
+    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+  }
+  return p;
+}
+
+static hp2x_bands *select_with(const hp2x_profile *p, int m, double t,
+                               int name_order) {
+  hp2x_options o;
+  hp2x_options_init(&o);
+  o.max_bands = m;
+  o.trace_pct = t;
+  o.name_order = name_order;
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  hp2x_bands *b = NULL;
+  assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
+  return b;
+}
+
+static void spec_worked_example(void **state) {
+  (void)state;
+  hp2x_profile *p = worked_example(30, 10);
+  hp2x_bands *b = select_with(p, 20, 1.0, 0);
+  assert_int_equal(b->n_bands, 20);
+  assert_string_equal(b->names[0], "OTHER");
+  assert_true(b->is_other);
+  assert_string_equal(b->names[19], "band29"); /* largest on top */
+  for (size_t k = 2; k < 20; k++) { /* ascending totals above OTHER */
+    int64_t lo = 0, hi = 0;
+    for (size_t s = 0; s < 10; s++) {
+      lo += hp2x_bands_value(b, k - 1, s);
+      hi += hp2x_bands_value(b, k, s);
+    }
+    assert_true(lo <= hi);
+  }
+  /* OTHER holds a value in every sample, the sum of its members there */
+  for (size_t s = 0; s < 10; s++) assert_true(hp2x_bands_value(b, 0, s) > 0);
+  hp2x_bands_free(b);
+  b = select_with(p, 1, 1.0, 0); /* -m1: everything in OTHER */
+  assert_int_equal(b->n_bands, 1);
+  assert_string_equal(b->names[0], "OTHER");
+  hp2x_bands_free(b);
+  b = select_with(p, 0, 0.0, 0); /* -m0 -t0: every band, no OTHER */
+  assert_int_equal(b->n_bands, 30);
+  assert_false(b->is_other);
+  hp2x_bands_free(b);
+  /* -i: OTHER takes the alphabetically first survivors; -i-: the last */
+  b = select_with(p, 20, 1.0, 1);
+  assert_string_equal(b->names[19], "band29");
+  assert_int_equal(strcmp(b->names[1], b->names[19]) < 0, 1);
+  hp2x_bands_free(b);
+  b = select_with(p, 20, 1.0, -1);
+  assert_int_equal(strcmp(b->names[1], b->names[19]) > 0, 1);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
+static void options_are_checked(void **state) {
+  (void)state;
+  hp2x_profile *p = worked_example(3, 2);
+  hp2x_options o;
+  hp2x_options_init(&o);
+  hp2x_err err;
+  hp2x_bands *b = NULL;
+  o.trace_pct = 5.5;
+  hp2x_err_init(&err, NULL);
+  assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_E_ARG);
+  assert_null(b);
+  o.trace_pct = 1.0;
+  o.max_bands = -1;
+  hp2x_err_init(&err, NULL);
+  assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_E_ARG);
+  hp2x_profile_free(p);
+}
+
+/* 50 000 labels x 20 samples: the O(n log n) sorts finish at once. */
+static void many_bands(void **state) {
+  (void)state;
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  hp2x_profile *p = profile_new(&err);
+  for (size_t s = 0; s < 20; s++) {
+    profile_begin_sample(p, (double)s);
+    for (size_t k = 0; k < 50000; k++) {
+      char name[32];
+      snprintf(name, sizeof name, "cc%05zu", (k * 7919) % 50000);
+      uint32_t id;
+      profile_intern(p, name, strlen(name), NULL, 0, &id, &err);
+      profile_add_entry(p, id, (int64_t)(k % 97 + 1), &err);
+    }
+    profile_end_sample(p, &err);
+  }
+  int orders[] = {0, 1, -1};
+  for (size_t i = 0; i < 3; i++) {
+    hp2x_bands *b = select_with(p, 0, 0.0, orders[i]);
+    assert_int_equal(b->n_bands, 50000);
+    hp2x_bands_free(b);
+  }
+  hp2x_options o;
+  hp2x_options_init(&o);
+  o.sort = HP2X_SORT_STDDEV;
+  hp2x_bands *b;
+  assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
+static void dropped_sample_labels_are_not_bands(void **state) {
+  (void)state;
+  hp2x_profile *p = worked_example(3, 3);
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  profile_begin_sample(p, 9.0);
+  uint32_t id;
+  profile_intern(p, "ghost", 5, NULL, 0, &id, &err);
+  profile_add_entry(p, id, 1 << 30, &err);
+  profile_abort_sample(p);
+  hp2x_bands *b = select_with(p, 0, 0.0, 0);
+  for (size_t k = 0; k < b->n_bands; k++)
+    assert_string_not_equal(b->names[k], "ghost");
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
+static void allocation_failures(void **state) {
+  (void)state;
+  hp2x_profile *p = worked_example(30, 10);
+  hp2x_options o;
+  hp2x_options_init(&o);
+  o.sort = HP2X_SORT_STDDEV;
+  for (long n = 1;; n++) {
+    hp2x_err err;
+    hp2x_err_init(&err, NULL);
+    hp2x_bands *b = NULL;
+    hp2x_alloc_fail_at(n);
+    hp2x_status st = hp2x_bands_select(p, &o, &b, &err);
+    hp2x_alloc_fail_at(0);
+    if (st == HP2X_OK) {
+      hp2x_bands_free(b);
+      break;
+    }
+    assert_int_equal(st, HP2X_E_NOMEM);
+    assert_null(b);
+    assert_true(n < 1000);
+  }
+  hp2x_profile_free(p);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(spec_worked_example),
+      cmocka_unit_test(options_are_checked),
+      cmocka_unit_test(many_bands),
+      cmocka_unit_test(dropped_sample_labels_are_not_bands),
+      cmocka_unit_test(allocation_failures),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
