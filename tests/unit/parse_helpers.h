@@ -30,6 +30,19 @@ static inline unsigned char *read_repo_file(const char *rel, size_t *len) {
   return buf;
 }
 
+/* Reads TOP/rel as a NUL-terminated string; caller frees. */
+static inline char *read_repo_text(const char *rel) {
+  size_t len = 0;
+  unsigned char *buf = read_repo_file(rel, &len);
+  unsigned char *t = buf ? realloc(buf, len + 1) : NULL;
+  if (!t) {
+    free(buf);
+    return NULL;
+  }
+  t[len] = '\0';
+  return (char *)t;
+}
+
 /* Parses buf in chunks of `step` bytes (0 = whole); *out on success. */
 static inline hp2x_status parse_chunked(const unsigned char *buf, size_t len,
                                  size_t step, hp2x_input_kind kind,

@@ -40,11 +40,8 @@ static hp2x_status parse_file(const char *rel, size_t step, int ccs,
 /* Every eventlog row of tests/data/malformed/cases.tsv. */
 static void malformed_table(void **state) {
   (void)state;
-  size_t len = 0;
-  char *tsv = (char *)read_repo_file("tests/data/malformed/cases.tsv", &len);
+  char *tsv = read_repo_text("tests/data/malformed/cases.tsv");
   assert_non_null(tsv);
-  tsv = realloc(tsv, len + 1);
-  tsv[len] = '\0';
   int rows = 0;
   for (char *line = strtok(tsv, "\n"); line; line = strtok(NULL, "\n")) {
     char file[128], expected[64];
@@ -84,11 +81,8 @@ static void malformed_table(void **state) {
 /* tests/data/incomplete/cuts.tsv: complete samples of each cut eventlog. */
 static void cut_table(void **state) {
   (void)state;
-  size_t len = 0;
-  char *tsv = (char *)read_repo_file("tests/data/incomplete/cuts.tsv", &len);
+  char *tsv = read_repo_text("tests/data/incomplete/cuts.tsv");
   assert_non_null(tsv);
-  tsv = realloc(tsv, len + 1);
-  tsv[len] = '\0';
   int rows = 0;
   for (char *line = strtok(tsv, "\n"); line; line = strtok(NULL, "\n")) {
     char file[128], source[128];

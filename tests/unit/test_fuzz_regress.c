@@ -12,6 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "parse_helpers.h"
+
 #define LLVMFuzzerTestOneInput fuzz_hp_one
 #include "../fuzz/fuzz_hp_parse.c"
 #undef LLVMFuzzerTestOneInput
@@ -24,27 +26,10 @@
 
 typedef int (*entry_fn)(const uint8_t *, size_t);
 
-static const char *top(void) {
-  const char *t = getenv("TOP");
-  return t ? t : ".";
-}
-
-static unsigned char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  unsigned char *buf = malloc(n > 0 ? (size_t)n : 1);
-  *len = buf ? fread(buf, 1, (size_t)n, f) : 0;
-  fclose(f);
-  return buf;
-}
-
 /* Runs `fn` on every regular file in TOP/dir; returns how many. */
 static int replay_dir(const char *dir, entry_fn fn, size_t max_size) {
   char path[4096];
-  snprintf(path, sizeof path, "%s/%s", top(), dir);
+  snprintf(path, sizeof path, "%s/%s", top_dir(), dir);
   DIR *d = opendir(path);
   if (!d) return 0;
   int n = 0;
@@ -56,8 +41,10 @@ static int replay_dir(const char *dir, entry_fn fn, size_t max_size) {
     if (stat(file, &st) != 0 || !S_ISREG(st.st_mode)) continue;
     if ((size_t)st.st_size > max_size) continue;
     if (strstr(e->d_name, ".gz") || strstr(e->d_name, ".tsv")) continue;
+    char rel[8192];
+    snprintf(rel, sizeof rel, "%s/%s", dir, e->d_name);
     size_t len = 0;
-    unsigned char *buf = slurp(file, &len);
+    unsigned char *buf = read_repo_file(rel, &len);
     assert_non_null(buf);
     fn(buf, len);
     free(buf);
