@@ -265,6 +265,7 @@ static hp2x_status build(const hp2x_profile *p, const hp2x_options *o,
     hp2x_free(band_of);
     return hp2x_nomem(err);
   }
+  hp2x_prefault(b->values, 0, nb * N * sizeof *b->values);
   for (size_t id = 0; id < p->n_labels; id++) band_of[id] = -1;
   for (size_t k = 0; k < n; k++)
     band_of[w->order[k]] = k < first ? 0 : (int32_t)(k - first + (size_t)other);

@@ -35,6 +35,13 @@ char *hp2x_strndup(const char *s, size_t len);
 hp2x_status hp2x_grow(void **ptr, size_t *cap, size_t need, size_t elem,
                       hp2x_err *err);
 
+/* Maps bytes [from, to) of ptr's block in one call, where the kernel can
+ * (MADV_POPULATE_WRITE), instead of one page fault per 4 KiB page as they
+ * are first written: on virtual machines those faults cost as much as the
+ * parsing that causes them.  Ranges under 1 MiB are left alone.  A hint
+ * only; failure changes nothing. */
+void hp2x_prefault(void *ptr, size_t from, size_t to);
+
 /* ---------------------------------------------------------- errors */
 /* Records an error unless one is already recorded (the first one wins).
  * Returns `code` (the new one, so callers can `return hp2x_fail(...)`). */
@@ -83,7 +90,8 @@ struct hp2x_profile {
   size_t cap_start;
 
   /* entries of complete samples, then those of the open sample, if any */
-  size_t n_entries, cap_entries;
+  size_t n_entries, cap_entries; /* cap_entries: usable (prefaulted) */
+  size_t alloc_entries;    /* allocated capacity, >= cap_entries */
   uint32_t *entry_label;   /* label ids; owned */
   int64_t *entry_value;    /* bytes (VALUE_UNIT); owned */
   bool sample_open;        /* a BEGIN has been seen without its END */
@@ -123,8 +131,18 @@ long profile_find(const hp2x_profile *p, const char *key, size_t key_len);
 /* Sample building: begin (opens), add entries, end (commits) or abort
  * (drops the open sample's entries). */
 void profile_begin_sample(hp2x_profile *p, double time_s);
-hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label, int64_t value,
-                              hp2x_err *err);
+/* Makes room for one more entry (HP2X_E_LIMIT past HP2X_MAX_ENTRIES). */
+hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err);
+/* Appends an entry to the open sample: inline, as it runs once per line. */
+static inline hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label,
+                                            int64_t value, hp2x_err *err) {
+  if (p->n_entries >= p->cap_entries && profile_grow_entries(p, err) != HP2X_OK)
+    return err->code;
+  p->entry_label[p->n_entries] = label;
+  p->entry_value[p->n_entries] = value;
+  p->n_entries++;
+  return HP2X_OK;
+}
 hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err);
 void profile_abort_sample(hp2x_profile *p);
 

@@ -26,8 +26,16 @@ struct hp_parser {
   double prev_time;         /* time of the previous BEGIN_SAMPLE */
   size_t *seen_in;          /* per label: 1 + sample index of last entry */
   size_t seen_cap;
+  /* Label prediction for the fast path: GHC writes a sample's labels in
+   * much the same order every time. */
+  uint32_t *next_label;     /* per label: the label after it last time */
+  size_t next_cap;
+  uint32_t first_label;     /* the first label of the previous sample */
+  uint32_t prev_label;      /* the open sample's last label; NO_LABEL */
   hp2x_status status;       /* first error, sticky */
 };
+
+#define NO_LABEL UINT32_MAX
 
 hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   hp_parser *hp = hp2x_calloc(1, sizeof *hp);
@@ -37,6 +45,7 @@ hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   }
   hp->p = p;
   hp->file = file;
+  hp->first_label = hp->prev_label = NO_LABEL;
   return hp;
 }
 
@@ -44,6 +53,7 @@ void hp_parse_free(hp_parser *hp) {
   if (!hp) return;
   hp2x_free(hp->carry);
   hp2x_free(hp->seen_in);
+  hp2x_free(hp->next_label);
   hp2x_free(hp);
 }
 
@@ -178,6 +188,46 @@ static hp2x_status header_string(hp_parser *hp, profile_field f,
   return HP2X_OK;
 }
 
+/* Grows a per-label array of `elem`-byte slots to hold label `id`, filling
+ * new slots with byte `fill`. */
+static hp2x_status grow_per_label(void **arr, size_t *cap, uint32_t id,
+                                  size_t elem, int fill, hp2x_err *err) {
+  if (id < *cap) return HP2X_OK;
+  size_t old = *cap;
+  if (hp2x_grow(arr, cap, (size_t)id + 1, elem, err) != HP2X_OK)
+    return err->code;
+  memset((char *)*arr + old * elem, fill, (*cap - old) * elem);
+  return HP2X_OK;
+}
+
+/* Records entry (id, v) of the open sample: counts a label repeated within
+ * the sample (kept: hp2ps adds them up; one warning), and learns which
+ * label follows which for the fast path. */
+static hp2x_status add_entry(hp_parser *hp, uint32_t id, int64_t v,
+                             hp2x_err *err) {
+  if ((id >= hp->seen_cap || id >= hp->next_cap) &&
+      (grow_per_label((void **)&hp->seen_in, &hp->seen_cap, id,
+                      sizeof *hp->seen_in, 0, err) != HP2X_OK ||
+       grow_per_label((void **)&hp->next_label, &hp->next_cap, id,
+                      sizeof *hp->next_label, 0xff, err) != HP2X_OK))
+    return hp->status = err->code;
+  size_t mark = hp->p->n_samples + 1;
+  if (hp->seen_in[id] == mark) {
+    if (!hp->p->warn.duplicate_labels)
+      hp->p->warn.first_duplicate_line = hp->line;
+    hp->p->warn.duplicate_labels++;
+  }
+  hp->seen_in[id] = mark;
+  if (hp->prev_label == NO_LABEL)
+    hp->first_label = id;
+  else
+    hp->next_label[hp->prev_label] = id;
+  hp->prev_label = id;
+  if (profile_add_entry(hp->p, id, v, err) != HP2X_OK)
+    return hp->status = err->code;
+  return HP2X_OK;
+}
+
 /* An entry line: label, whitespace (GHC writes a TAB), byte count. */
 static hp2x_status entry(hp_parser *hp, const char *s, const char *end,
                          hp2x_err *err) {
@@ -208,25 +258,7 @@ static hp2x_status entry(hp_parser *hp, const char *s, const char *end,
   uint32_t id;
   if (profile_intern(hp->p, s, lab_len, NULL, 0, &id, err) != HP2X_OK)
     return hp->status = err->code;
-  /* A label repeated within one sample: kept (hp2ps adds them up), and
-   * counted for one warning. */
-  if (id >= hp->seen_cap) {
-    size_t old = hp->seen_cap;
-    if (hp2x_grow((void **)&hp->seen_in, &hp->seen_cap, (size_t)id + 1,
-                  sizeof *hp->seen_in, err) != HP2X_OK)
-      return hp->status = err->code;
-    memset(hp->seen_in + old, 0, (hp->seen_cap - old) * sizeof *hp->seen_in);
-  }
-  size_t mark = hp->p->n_samples + 1;
-  if (hp->seen_in[id] == mark) {
-    if (!hp->p->warn.duplicate_labels)
-      hp->p->warn.first_duplicate_line = hp->line;
-    hp->p->warn.duplicate_labels++;
-  }
-  hp->seen_in[id] = mark;
-  if (profile_add_entry(hp->p, id, (int64_t)v, err) != HP2X_OK)
-    return hp->status = err->code;
-  return HP2X_OK;
+  return add_entry(hp, id, (int64_t)v, err);
 }
 
 /* Does the line start with keyword kw followed by blank or end? */
@@ -273,6 +305,7 @@ static hp2x_status sample_keyword(hp_parser *hp, bool begin, const char *s,
     hp->begin_time = t;
     hp->have_prev = true;
     hp->prev_time = t;
+    hp->prev_label = NO_LABEL;
     profile_begin_sample(hp->p, t);
     return HP2X_OK;
   }
@@ -377,6 +410,32 @@ static hp2x_status carry_append(hp_parser *hp, const char *b, size_t n,
   return HP2X_OK;
 }
 
+/* The common case, tried before the general line parser: inside a sample,
+ * the label that followed the previous entry's label last time (or began
+ * the previous sample), written as GHC writes it: LABEL TAB DIGITS NEWLINE.
+ * Gives what line() would (no label ends in blank or equals a keyword) and
+ * returns the start of the next line, or NULL to leave the line to line(). */
+static const char *fast_entry(hp_parser *hp, const char *b, const char *end,
+                              hp2x_err *err) {
+  uint32_t id = hp->prev_label == NO_LABEL ? hp->first_label
+                                           : hp->next_label[hp->prev_label];
+  if (id == NO_LABEL) return NULL;
+  const hp2x_label *l = &hp->p->labels[id];
+  size_t k = l->name_len;
+  if ((size_t)(end - b) < k + 3 || b[k] != '\t' || memcmp(b, l->name, k))
+    return NULL;
+  const char *d = b + k + 1, *c = d;
+  uint64_t v = 0;
+  while (c < end && (unsigned char)(*c - '0') < 10)
+    v = v * 10 + (uint64_t)(*c++ - '0');
+  /* 18 digits always fit in int64_t; longer numbers take the slow path. */
+  if (c == end || *c != '\n' || c == d || c - d > 18) return NULL;
+  hp->line++;
+  if (add_entry(hp, id, (int64_t)v, err) != HP2X_OK) return NULL;
+  hp->offset += c + 1 - b;
+  return c + 1;
+}
+
 hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
                           hp2x_err *err) {
   if (hp->status != HP2X_OK) return hp->status;
@@ -394,6 +453,14 @@ hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
     b = nl + 1;
   }
   while (b < end) {
+    if (hp->in_sample) {
+      const char *next = fast_entry(hp, b, end, err);
+      if (next) {
+        b = next;
+        continue;
+      }
+      if (hp->status != HP2X_OK) return hp->status;
+    }
     const char *nl = memchr(b, '\n', (size_t)(end - b));
     if (!nl) return carry_append(hp, b, (size_t)(end - b), err);
     size_t n = (size_t)(nl - b);

@@ -167,23 +167,34 @@ void profile_begin_sample(hp2x_profile *p, double time_s) {
   p->open_time = time_s;
 }
 
-hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label, int64_t value,
-                              hp2x_err *err) {
+/* Entries are the bulk of a profile's memory: the arrays grow
+ * geometrically, but are made usable (and prefaulted) ENTRY_STEP entries at
+ * a time, so a big profile's peak memory is what it holds plus one step. */
+#define ENTRY_STEP ((size_t)1 << 18)
+
+hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
   if (p->n_entries >= HP2X_MAX_ENTRIES)
     return hp2x_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
                      (size_t)HP2X_MAX_ENTRIES);
-  size_t cap = p->cap_entries;
-  if (hp2x_grow((void **)&p->entry_label, &cap, p->n_entries + 1,
-                sizeof *p->entry_label, err) != HP2X_OK)
-    return err->code;
-  cap = p->cap_entries;
-  if (hp2x_grow((void **)&p->entry_value, &cap, p->n_entries + 1,
-                sizeof *p->entry_value, err) != HP2X_OK)
-    return err->code;
-  p->cap_entries = cap;
-  p->entry_label[p->n_entries] = label;
-  p->entry_value[p->n_entries] = value;
-  p->n_entries++;
+  if (p->n_entries >= p->alloc_entries) {
+    size_t cap = p->alloc_entries;
+    if (hp2x_grow((void **)&p->entry_label, &cap, p->n_entries + 1,
+                  sizeof *p->entry_label, err) != HP2X_OK)
+      return err->code;
+    cap = p->alloc_entries;
+    if (hp2x_grow((void **)&p->entry_value, &cap, p->n_entries + 1,
+                  sizeof *p->entry_value, err) != HP2X_OK)
+      return err->code;
+    p->alloc_entries = cap;
+  }
+  size_t from = p->cap_entries, to = p->alloc_entries;
+  if (to - from > ENTRY_STEP) to = from + ENTRY_STEP;
+  hp2x_prefault(p->entry_label, from * sizeof *p->entry_label,
+                to * sizeof *p->entry_label);
+  hp2x_prefault(p->entry_value, from * sizeof *p->entry_value,
+                to * sizeof *p->entry_value);
+  /* The inline append only checks capacity: keep it within the limit. */
+  p->cap_entries = to < HP2X_MAX_ENTRIES ? to : HP2X_MAX_ENTRIES;
   return HP2X_OK;
 }
 

@@ -296,8 +296,12 @@ static void draw_axes(render_ctx *r, const hp2x_profile *p, const layout *l) {
             strlen(p->value_unit), 10.0, RIGHT, l->graph_h / 2, 1);
 }
 
-/* The stacked bands (spec 6.8), each boundary curve thinned to at most two
- * points per device column at 600 dpi of the final picture. */
+/* The stacked bands (spec 6.8).  hp2ps outlines each band between its lower
+ * and upper curves; the same picture comes from painting top-down, each
+ * band filled from its upper curve down to the axis and over-painted by the
+ * bands below it: every curve is emitted once instead of twice.  Each curve
+ * is thinned to at most two points per device column at 600 dpi of the
+ * final picture.  Cumulative values stay exact (int64) until scaled. */
 static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
                               const hp2x_bands *b, const layout *l,
                               const double *shade, int colour, double scale,
@@ -305,49 +309,41 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
   size_t N = b->n_samples, nb = b->n_bands;
   if (N == 0 || nb == 0) return HP2X_OK;
   double *x = hp2x_malloc(N * sizeof *x);
-  double *lower = hp2x_calloc(N, sizeof *lower);
-  double *upper = hp2x_malloc(N * sizeof *upper);
-  size_t *keep_lo = hp2x_malloc(N * sizeof *keep_lo);
-  size_t *keep_hi = hp2x_malloc(N * sizeof *keep_hi);
-  if (!x || !lower || !upper || !keep_lo || !keep_hi) {
-    hp2x_free(x), hp2x_free(lower), hp2x_free(upper);
-    hp2x_free(keep_lo), hp2x_free(keep_hi);
+  double *y = hp2x_malloc(N * sizeof *y);
+  int64_t *cum = hp2x_calloc(N, sizeof *cum);
+  size_t *keep = hp2x_malloc(N * sizeof *keep);
+  if (!x || !y || !cum || !keep) {
+    hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
     return hp2x_nomem(err);
   }
   double t0 = p->times[0];
   for (size_t s = 0; s < N; s++)
     x[s] = l->graph_x0 + (p->times[s] - t0) / b->xrange * l->graph_w;
-  double yscale = l->graph_h / b->yrange;
-  size_t columns = (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
-  size_t n_lo = layout_thin(x, lower, N, l->graph_x0,
-                            l->graph_x0 + l->graph_w, columns, keep_lo);
-  cairo_t *cr = r->cr;
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
   for (size_t k = 0; k < nb; k++) {
     const int64_t *v = b->values + k * N;
-    for (size_t s = 0; s < N; s++) upper[s] = lower[s] + (double)v[s] * yscale;
-    size_t n_hi = layout_thin(x, upper, N, l->graph_x0,
-                              l->graph_x0 + l->graph_w, columns, keep_hi);
+    for (size_t s = 0; s < N; s++) cum[s] += v[s];
+  }
+  double yscale = l->graph_h / b->yrange;
+  size_t columns = (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
+  cairo_t *cr = r->cr;
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+  double axis = l->graph_y0;
+  for (size_t k = nb; k-- > 0;) {
+    for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
+    size_t n = layout_thin(x, y, N, l->graph_x0, l->graph_x0 + l->graph_w,
+                           columns, keep);
     cairo_new_path(cr);
-    cairo_move_to(cr, x[keep_lo[0]], l->graph_y0 + lower[keep_lo[0]]);
-    for (size_t i = 0; i < n_lo; i++)
-      cairo_line_to(cr, x[keep_lo[i]], l->graph_y0 + lower[keep_lo[i]]);
-    for (size_t i = n_hi; i-- > 0;)
-      cairo_line_to(cr, x[keep_hi[i]], l->graph_y0 + upper[keep_hi[i]]);
+    cairo_move_to(cr, x[0], axis);
+    for (size_t i = 0; i < n; i++) cairo_line_to(cr, x[keep[i]], y[keep[i]]);
+    cairo_line_to(cr, x[N - 1], axis);
     cairo_close_path(cr);
     fill_shade(cr, shade[k], colour);
     cairo_fill_preserve(cr);
     stroke_black(cr);
-    double *t = lower;
-    lower = upper;
-    upper = t;
-    size_t *tk = keep_lo;
-    keep_lo = keep_hi;
-    keep_hi = tk;
-    n_lo = n_hi;
+    const int64_t *v = b->values + k * N;
+    for (size_t s = 0; s < N; s++) cum[s] -= v[s];
   }
-  hp2x_free(x), hp2x_free(lower), hp2x_free(upper);
-  hp2x_free(keep_lo), hp2x_free(keep_hi);
+  hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
   return HP2X_OK;
 }
 
