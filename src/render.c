@@ -16,7 +16,6 @@
 #include <limits.h>
 #include <math.h>
 #include <pango/pangocairo.h>
-#include <pango/pangofc-fontmap.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,20 +59,53 @@ static int find_fonts_conf(char *buf, size_t size) {
   return readable(buf);
 }
 
+/* The pinned configuration becomes fontconfig's current one before pango
+ * or cairo first ask for it: otherwise fontconfig would also load the
+ * system's whole configuration (dozens of files: most of a small
+ * profile's run time) only for it to be replaced. */
 static void make_font_map(void) {
   char path[PATH_MAX + 64];
-  PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
-  if (!map) return;
   if (find_fonts_conf(path, sizeof path)) {
     FcConfig *cfg = FcConfigCreate();
     if (cfg && FcConfigParseAndLoad(cfg, (const FcChar8 *)path, FcTrue) &&
-        FcConfigBuildFonts(cfg)) {
-      pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), cfg);
-    }
-    if (cfg) FcConfigDestroy(cfg); /* the font map holds its own reference */
+        FcConfigBuildFonts(cfg))
+      FcConfigSetCurrent(cfg);
+    if (cfg) FcConfigDestroy(cfg); /* fontconfig holds its own reference */
   }
-  font_map = map;
+  font_map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
 }
+
+/* A pango context as every drawing uses it: unhinted metrics and outlines,
+ * so text measures the same in every format. */
+static PangoContext *new_text_context(void) {
+  PangoContext *ctx = pango_font_map_create_context(font_map);
+  cairo_font_options_t *fo = cairo_font_options_create();
+  cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options(ctx, fo);
+  cairo_font_options_destroy(fo);
+  return ctx;
+}
+
+/* Font set-up proper: the configuration, then one measured text, which
+ * opens and caches the font files and shaping data every picture uses. */
+static void prepare_fonts(void) {
+  make_font_map();
+  if (!font_map) return;
+  PangoContext *ctx = new_text_context();
+  PangoLayout *text = pango_layout_new(ctx);
+  PangoFontDescription *font = pango_font_description_from_string(FONT_FAMILY);
+  pango_font_description_set_absolute_size(font, 10.0 * PANGO_SCALE);
+  pango_layout_set_font_description(text, font);
+  pango_layout_set_text(text, "0123456789 bytes x seconds OTHER", -1);
+  PangoRectangle logical;
+  pango_layout_get_extents(text, NULL, &logical);
+  pango_font_description_free(font);
+  g_object_unref(text);
+  g_object_unref(ctx);
+}
+
+void hp2x_fonts_prepare(void) { pthread_once(&font_once, prepare_fonts); }
 
 /* ------------------------------------------------------------- text */
 
@@ -432,7 +464,7 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
   if (o->format != HP2X_FORMAT_PS && o->format != HP2X_FORMAT_EPS &&
       o->format != HP2X_FORMAT_PDF && o->format != HP2X_FORMAT_SVG)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
-  pthread_once(&font_once, make_font_map);
+  hp2x_fonts_prepare();
   if (!font_map)
     return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
   surface_page page;
@@ -446,12 +478,7 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
   render_ctx r;
   memset(&r, 0, sizeof r);
   r.cr = cairo_create(surface);
-  r.pango = pango_font_map_create_context(font_map);
-  cairo_font_options_t *fo = cairo_font_options_create();
-  cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-  cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-  pango_cairo_context_set_font_options(r.pango, fo);
-  cairo_font_options_destroy(fo);
+  r.pango = new_text_context();
   r.text = pango_layout_new(r.pango);
   r.font = pango_font_description_from_string(FONT_FAMILY);
   hp2x_status st = HP2X_OK;
