@@ -24,18 +24,9 @@ struct hp_parser {
   double begin_time;        /* its time, seconds */
   bool have_prev;
   double prev_time;         /* time of the previous BEGIN_SAMPLE */
-  size_t *seen_in;          /* per label: 1 + sample index of last entry */
-  size_t seen_cap;
-  /* Label prediction for the fast path: GHC writes a sample's labels in
-   * much the same order every time. */
-  uint32_t *next_label;     /* per label: the label after it last time */
-  size_t next_cap;
-  uint32_t first_label;     /* the first label of the previous sample */
-  uint32_t prev_label;      /* the open sample's last label; NO_LABEL */
+  label_track track;        /* repeats and the next-label guess */
   hp2x_status status;       /* first error, sticky */
 };
-
-#define NO_LABEL UINT32_MAX
 
 hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   hp_parser *hp = hp2x_calloc(1, sizeof *hp);
@@ -45,15 +36,14 @@ hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   }
   hp->p = p;
   hp->file = file;
-  hp->first_label = hp->prev_label = NO_LABEL;
+  label_track_init(&hp->track);
   return hp;
 }
 
 void hp_parse_free(hp_parser *hp) {
   if (!hp) return;
   hp2x_free(hp->carry);
-  hp2x_free(hp->seen_in);
-  hp2x_free(hp->next_label);
+  label_track_free(&hp->track);
   hp2x_free(hp);
 }
 
@@ -188,43 +178,15 @@ static hp2x_status header_string(hp_parser *hp, profile_field f,
   return HP2X_OK;
 }
 
-/* Grows a per-label array of `elem`-byte slots to hold label `id`, filling
- * new slots with byte `fill`. */
-static hp2x_status grow_per_label(void **arr, size_t *cap, uint32_t id,
-                                  size_t elem, int fill, hp2x_err *err) {
-  if (id < *cap) return HP2X_OK;
-  size_t old = *cap;
-  if (hp2x_grow(arr, cap, (size_t)id + 1, elem, err) != HP2X_OK)
-    return err->code;
-  memset((char *)*arr + old * elem, fill, (*cap - old) * elem);
-  return HP2X_OK;
-}
-
-/* Records entry (id, v) of the open sample: counts a label repeated within
- * the sample (kept: hp2ps adds them up; one warning), and learns which
- * label follows which for the fast path. */
+/* Records entry (id, v) of the open sample; the first repeated label's
+ * line is kept for the warning. */
 static hp2x_status add_entry(hp_parser *hp, uint32_t id, int64_t v,
                              hp2x_err *err) {
-  if ((id >= hp->seen_cap || id >= hp->next_cap) &&
-      (grow_per_label((void **)&hp->seen_in, &hp->seen_cap, id,
-                      sizeof *hp->seen_in, 0, err) != HP2X_OK ||
-       grow_per_label((void **)&hp->next_label, &hp->next_cap, id,
-                      sizeof *hp->next_label, 0xff, err) != HP2X_OK))
+  int repeated;
+  if (label_track_add(&hp->track, hp->p, id, v, &repeated, err) != HP2X_OK)
     return hp->status = err->code;
-  size_t mark = hp->p->n_samples + 1;
-  if (hp->seen_in[id] == mark) {
-    if (!hp->p->warn.duplicate_labels)
-      hp->p->warn.first_duplicate_line = hp->line;
-    hp->p->warn.duplicate_labels++;
-  }
-  hp->seen_in[id] = mark;
-  if (hp->prev_label == NO_LABEL)
-    hp->first_label = id;
-  else
-    hp->next_label[hp->prev_label] = id;
-  hp->prev_label = id;
-  if (profile_add_entry(hp->p, id, v, err) != HP2X_OK)
-    return hp->status = err->code;
+  if (repeated && hp->p->warn.duplicate_labels == 1)
+    hp->p->warn.first_duplicate_line = hp->line;
   return HP2X_OK;
 }
 
@@ -305,7 +267,7 @@ static hp2x_status sample_keyword(hp_parser *hp, bool begin, const char *s,
     hp->begin_time = t;
     hp->have_prev = true;
     hp->prev_time = t;
-    hp->prev_label = NO_LABEL;
+    label_track_begin(&hp->track);
     profile_begin_sample(hp->p, t);
     return HP2X_OK;
   }
@@ -417,9 +379,8 @@ static hp2x_status carry_append(hp_parser *hp, const char *b, size_t n,
  * returns the start of the next line, or NULL to leave the line to line(). */
 static const char *fast_entry(hp_parser *hp, const char *b, const char *end,
                               hp2x_err *err) {
-  uint32_t id = hp->prev_label == NO_LABEL ? hp->first_label
-                                           : hp->next_label[hp->prev_label];
-  if (id == NO_LABEL) return NULL;
+  uint32_t id = label_track_guess(&hp->track);
+  if (id == LABEL_NONE) return NULL;
   const hp2x_label *l = &hp->p->labels[id];
   size_t k = l->name_len;
   if ((size_t)(end - b) < k + 3 || b[k] != '\t' || memcmp(b, l->name, k))
