@@ -193,6 +193,10 @@ typedef struct hp2x_options {
   int portrait;            /* [-g] */
   int multipage;           /* [-M]; also implied by max_bands > 20 */
   int no_marks;            /* [-y] */
+  int all_samples;         /* draw every sample; by default each band's
+                              curve keeps, per device column at 600 dpi,
+                              its lowest and highest point: the same
+                              picture, with bounded output */
 } hp2x_options;
 
 /* Fills in hp2ps's defaults. */

@@ -50,7 +50,7 @@ static void usage_error(const char *fmt, ...) {
 enum opt_id {
   OPT_OUTPUT, OPT_FORMAT, OPT_EPS, OPT_COLOUR, OPT_BIG, OPT_SMALL,
   OPT_STDDEV, OPT_NAME, OPT_SORT, OPT_BANDS, OPT_TRACE, OPT_PORTRAIT,
-  OPT_MULTIPAGE, OPT_AUX, OPT_NO_MARKS, OPT_FROM_EVENTLOG, OPT_FROM_HP,
+  OPT_MULTIPAGE, OPT_AUX, OPT_NO_MARKS, OPT_ALL_SAMPLES, OPT_FROM_EVENTLOG, OPT_FROM_HP,
   OPT_CCS_LENGTH, OPT_WATCH, OPT_INTERVAL, OPT_IDLE_EXIT, OPT_QUIET,
   OPT_HELP, OPT_VERSION
 };
@@ -93,6 +93,8 @@ static const cli_option options[] = {
     {OPT_AUX, 'p', "use-aux", ARG_NONE, NULL,
      "reuse scaling, order and shades from BASE.aux"},
     {OPT_NO_MARKS, 'y', "no-marks", ARG_NONE, NULL, "do not draw marks"},
+    {OPT_ALL_SAMPLES, 0, "all-samples", ARG_NONE, NULL,
+     "draw every sample (default: per 600 dpi column its extremes)"},
     {OPT_FROM_EVENTLOG, 0, "from-eventlog", ARG_NONE, NULL,
      "read the input as a GHC eventlog"},
     {OPT_FROM_HP, 0, "from-hp", ARG_NONE, NULL,
@@ -293,6 +295,7 @@ static int apply(cli_args *a, parse_state *st, const cli_option *o,
   case OPT_MULTIPAGE: a->opts.multipage = 1; break;
   case OPT_AUX: a->use_aux = 1; break;
   case OPT_NO_MARKS: a->opts.no_marks = 1; break;
+  case OPT_ALL_SAMPLES: a->opts.all_samples = 1; break;
   case OPT_FROM_EVENTLOG: a->parse.kind = HP2X_INPUT_EVENTLOG; break;
   case OPT_FROM_HP: a->parse.kind = HP2X_INPUT_HP; break;
   case OPT_CCS_LENGTH:

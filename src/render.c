@@ -333,11 +333,12 @@ static void draw_axes(render_ctx *r, const hp2x_profile *p, const layout *l) {
  * band filled from its upper curve down to the axis and over-painted by the
  * bands below it: every curve is emitted once instead of twice.  Each curve
  * is thinned to at most two points per device column at 600 dpi of the
- * final picture.  Cumulative values stay exact (int64) until scaled. */
+ * final picture, unless all_samples asks for every one.  Cumulative
+ * values stay exact (int64) until scaled. */
 static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
                               const hp2x_bands *b, const layout *l,
-                              const double *shade, int colour, double scale,
-                              hp2x_err *err) {
+                              const double *shade, const hp2x_options *o,
+                              double scale, hp2x_err *err) {
   size_t N = b->n_samples, nb = b->n_bands;
   if (N == 0 || nb == 0) return HP2X_OK;
   double *x = hp2x_malloc(N * sizeof *x);
@@ -356,7 +357,9 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
     for (size_t s = 0; s < N; s++) cum[s] += v[s];
   }
   double yscale = l->graph_h / b->yrange;
-  size_t columns = (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
+  size_t columns = o->all_samples
+                       ? N
+                       : (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
   cairo_t *cr = r->cr;
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
   double axis = l->graph_y0;
@@ -369,7 +372,7 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
     for (size_t i = 0; i < n; i++) cairo_line_to(cr, x[keep[i]], y[keep[i]]);
     cairo_line_to(cr, x[N - 1], axis);
     cairo_close_path(cr);
-    fill_shade(cr, shade[k], colour);
+    fill_shade(cr, shade[k], o->colour);
     cairo_fill_preserve(cr);
     stroke_black(cr);
     const int64_t *v = b->values + k * N;
@@ -441,7 +444,7 @@ static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
   }
   begin_page(r, page);
   draw_frame(r, p, b, &l);
-  st = draw_bands(r, p, b, &l, shade, o->colour, scale, err);
+  st = draw_bands(r, p, b, &l, shade, o, scale, err);
   if (st == HP2X_OK) {
     draw_axes(r, p, &l);
     if (!o->no_marks) draw_marks(r, p, b, &l);
