@@ -361,7 +361,7 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
                        ? N
                        : (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
   cairo_t *cr = r->cr;
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   double axis = l->graph_y0;
   for (size_t k = nb; k-- > 0;) {
     for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
