@@ -145,14 +145,16 @@ def startup(small):
 
 
 def many_bands(path, path2):
-    print("## 3. Many bands: 20 samples x 50 000 and x 100 000 bands\n")
+    print("## 3. Many bands: 20 samples x 50 000 and x 100 000 bands "
+          "(→ PostScript, as hp2ps)\n")
     rows = []
     shutil.copy(path, os.path.join(DIR, "mb.hp"))
     shutil.copy(path2, os.path.join(DIR, "mb2.hp"))
     for f in ("mb.hp", "mb2.hp"):
         run([HP2X, "-q", f], reps=1)  # writes BASE.ps and BASE.aux for -p
+        # As hp2ps: BASE.ps and BASE.aux in the current directory.
         for opts in ([], ["-i"], ["-d"], ["-p"], ["-m0"]):
-            t, rss = run([HP2X, "-q"] + opts + [f, "-o", "mb-out.pdf"])
+            t, rss = run([HP2X, "-q"] + opts + [f])
             rows.append([f, " ".join(opts) or "(default)", "%.3f" % t,
                          rss // 1024])
         if HP2PS and f == "mb.hp":
