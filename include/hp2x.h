@@ -226,6 +226,13 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
                         const hp2x_options *o, hp2x_write_fn write,
                         void *closure, hp2x_err *err);
 
+/* Loads the pinned fonts (hp2x's fonts.conf, found through
+ * $HP2X_FONTS_CONF, beside the binary or in the installed data directory)
+ * and makes that configuration fontconfig's current one for the process.
+ * The first render does this itself; calling it earlier, from any thread,
+ * lets a caller overlap font set-up with parsing.  Idempotent. */
+void hp2x_fonts_prepare(void);
+
 /* Writes hp2ps's .aux text (X_RANGE, Y_RANGE, ORDER, SHADE) for a render
  * with these bands and options. */
 hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,

@@ -6,6 +6,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -671,7 +672,7 @@ static int load_aux(const cli_args *a, hp2x_aux **aux) {
   return EXIT_OK;
 }
 
-static int run_once(cli_args *a) {
+static int parse_and_write(cli_args *a) {
   FILE *in = stdin;
   if (strcmp(a->input, "-") != 0) {
     in = fopen(a->input, "rb");
@@ -693,6 +694,28 @@ static int run_once(cli_args *a) {
   cli_warn_profile(a, p);
   int rc = cli_write_outputs(a, p);
   hp2x_profile_free(p);
+  return rc;
+}
+
+static void *prepare_fonts(void *unused) {
+  (void)unused;
+  hp2x_fonts_prepare();
+  return NULL;
+}
+
+static int is_picture(hp2x_format f) {
+  return f != HP2X_FORMAT_CSV && f != HP2X_FORMAT_HP;
+}
+
+static int run_once(cli_args *a) {
+  /* Font set-up (fontconfig, font files) takes as long as parsing a few
+   * megabytes: do it on the other core meanwhile.  If no thread can be
+   * started, the render does it itself. */
+  pthread_t fonts;
+  int fonts_started = is_picture(a->opts.format) &&
+                      pthread_create(&fonts, NULL, prepare_fonts, NULL) == 0;
+  int rc = parse_and_write(a);
+  if (fonts_started) pthread_join(fonts, NULL);
   return rc;
 }
 
