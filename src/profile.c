@@ -347,7 +347,8 @@ int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample,
   if (sample >= p->n_samples) return 0;
   int64_t sum = 0;
   for (size_t e = p->start[sample]; e < p->start[sample + 1]; e++)
-    if (profile_entry_label(p, sample, e) == label) sum += p->entry_value[e];
+    if (profile_entry_label(p, sample, e) == label)
+      sum = hp2x_add_sat(sum, p->entry_value[e]);
   return sum;
 }
 
