@@ -129,7 +129,7 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
       char label[48];
       hp2x_fmt(label, sizeof label, "%.1f", v);
       if (push_tick(&l->xticks, &l->n_xticks, &cap, x, label, err) != HP2X_OK)
-        return err->code;
+        return layout_free(l), err->code;
       if (inc <= 0.0) break;
     }
   }
@@ -146,7 +146,7 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
     char label[48];
     y_label(label, sizeof label, v, inc);
     if (push_tick(&l->yticks, &l->n_yticks, &cap, y, label, err) != HP2X_OK)
-      return err->code;
+      return layout_free(l), err->code;
   }
   return HP2X_OK;
 }

@@ -229,6 +229,36 @@ static void area_beyond_int64(void **state) {
   hp2x_bands_free(b);
 }
 
+/* Every allocation of layout_compute failed in turn: HP2X_E_NOMEM with
+ * nothing left to free.  make valgrind found the x ticks leaked when the
+ * y ticks' allocation failed (test_faults.sh, through the binary). */
+static void allocation_failures(void **state) {
+  (void)state;
+  hp2x_options o;
+  hp2x_options_init(&o);
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make(3, 10, "job", &p, &b, &o);
+  hp2x_err err;
+  layout l;
+  for (long n = 1;; n++) {
+    hp2x_alloc_fail_at(n);
+    hp2x_err_init(&err, NULL);
+    hp2x_status st = layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err);
+    hp2x_alloc_fail_at(0);
+    if (st == HP2X_OK) {
+      assert_true(n > 2); /* x ticks, y ticks */
+      layout_free(&l);
+      break;
+    }
+    assert_int_equal(st, HP2X_E_NOMEM);
+    assert_null(l.xticks);
+    assert_null(l.yticks);
+  }
+  hp2x_profile_free(p);
+  hp2x_bands_free(b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(round125),
@@ -237,6 +267,7 @@ int main(void) {
       cmocka_unit_test(multipage),
       cmocka_unit_test(thinning_bounds_points),
       cmocka_unit_test(area_beyond_int64),
+      cmocka_unit_test(allocation_failures),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
