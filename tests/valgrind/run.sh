@@ -24,7 +24,7 @@ runs=$(ls "$logs"/vg.*.log 2>/dev/null | wc -l) reports=0
 for f in "$logs"/vg.*.log; do
   [ -s "$f" ] || { rm -f "$f"; continue; }
   reports=$((reports + 1))
-  echo "valgrind report: $f"; head -n 30 "$f" | sed 's/^/    /'
+  echo "valgrind report: $f"; head -n 12 "$f" | sed 's/^/    /'
 done
 echo "valgrind: $runs hp2x runs, $reports with reports, $failed tests failed," \
   "$(($(date +%s) - start)) s"
