@@ -182,7 +182,7 @@ static hp2x_status initial_order(const hp2x_profile *p, work *w,
     const uint32_t *lab = p->run_label + p->label_run[s];
     const int64_t *val = p->entry_value + p->start[s];
     for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
-      w->total[lab[i]] += val[i];
+      w->total[lab[i]] = hp2x_add_sat(w->total[lab[i]], val[i]);
       present[lab[i]] = 1;
     }
   }
@@ -293,7 +293,9 @@ static hp2x_status build(const hp2x_profile *p, const hp2x_options *o,
     const int64_t *val = p->entry_value + p->start[s];
     for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
       int32_t k = band_of[lab[i]];
-      if (k >= 0) b->values[(size_t)k * N + s] += val[i];
+      if (k >= 0)
+        b->values[(size_t)k * N + s] =
+            hp2x_add_sat(b->values[(size_t)k * N + s], val[i]);
     }
   }
   hp2x_free(band_of);
@@ -302,7 +304,8 @@ static hp2x_status build(const hp2x_profile *p, const hp2x_options *o,
   double ymax = 0.0, area = 0.0, prev = 0.0;
   for (size_t s = 0; s < N; s++) {
     int64_t sum = 0;
-    for (size_t k = 0; k < b->n_bands; k++) sum += b->values[k * N + s];
+    for (size_t k = 0; k < b->n_bands; k++)
+      sum = hp2x_add_sat(sum, b->values[k * N + s]);
     double v = (double)sum;
     if (v > ymax) ymax = v;
     if (s > 0) {
