@@ -179,6 +179,7 @@ static hp2x_status initial_order(const hp2x_profile *p, work *w,
     return hp2x_nomem(err);
   }
   for (size_t s = 0; s < p->n_samples; s++) {
+    if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
     const uint32_t *lab = p->run_label + p->label_run[s];
     const int64_t *val = p->entry_value + p->start[s];
     for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
@@ -234,6 +235,7 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
   for (size_t id = 0; id < nl; id++)
     mean[id] = (double)w->total[id] / (double)N;
   for (size_t s = 0; s < N; s++) {
+    if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
     const uint32_t *lab = p->run_label + p->label_run[s];
     const int64_t *val = p->entry_value + p->start[s];
     for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
@@ -289,6 +291,7 @@ static hp2x_status build(const hp2x_profile *p, const hp2x_options *o,
     b->shades[k] = aux_shade(o->aux, name, len);
   }
   for (size_t s = 0; s < N; s++) {
+    if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
     const uint32_t *lab = p->run_label + p->label_run[s];
     const int64_t *val = p->entry_value + p->start[s];
     for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {

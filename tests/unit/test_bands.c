@@ -190,6 +190,29 @@ static void sums_saturate(void **state) {
   hp2x_profile_free(p);
 }
 
+/* Only empty samples: no label was ever stored, so the label runs are
+ * NULL and must not be indexed (clang UBSan: zero offset to a null
+ * pointer; fuzz_pipeline's input kept in tests/fuzz-regress/pipeline/). */
+static void only_empty_samples(void **state) {
+  (void)state;
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  hp2x_profile *p = profile_new(&err);
+  for (int s = 0; s < 3; s++) {
+    profile_begin_sample(p, (double)s);
+    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+  }
+  hp2x_bands *b = select_with(p, 20, 1.0, 0);
+  assert_int_equal(b->n_bands, 0);
+  hp2x_bands_free(b);
+  hp2x_options o;
+  hp2x_options_init(&o);
+  o.sort = HP2X_SORT_STDDEV;
+  assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
 static void allocation_failures(void **state) {
   (void)state;
   hp2x_profile *p = worked_example(30, 10);
@@ -221,6 +244,7 @@ int main(void) {
       cmocka_unit_test(many_bands),
       cmocka_unit_test(dropped_sample_labels_are_not_bands),
       cmocka_unit_test(sums_saturate),
+      cmocka_unit_test(only_empty_samples),
       cmocka_unit_test(allocation_failures),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
