@@ -26,7 +26,7 @@ override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) \
         -Iinclude -Isrc $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"'
 LDLIBS  := $(PKG_LIBS) -lm
 
-TOOL_SRC := src/cli.c src/watch.c src/main.c
+TOOL_SRC := src/cli.c src/cli_compare.c src/watch.c src/main.c
 LIB_SRC  := $(filter-out $(TOOL_SRC),$(wildcard src/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 TOOL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard $(TOOL_SRC)))

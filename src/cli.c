@@ -50,8 +50,9 @@ enum opt_id {
   OPT_OUTPUT, OPT_FORMAT, OPT_EPS, OPT_COLOUR, OPT_BIG, OPT_SMALL,
   OPT_STDDEV, OPT_NAME, OPT_SORT, OPT_BANDS, OPT_TRACE, OPT_PORTRAIT,
   OPT_MULTIPAGE, OPT_AUX, OPT_NO_MARKS, OPT_FROM_EVENTLOG, OPT_FROM_HP,
-  OPT_CCS_LENGTH, OPT_WATCH, OPT_INTERVAL, OPT_IDLE_EXIT, OPT_QUIET,
-  OPT_HELP, OPT_VERSION
+  OPT_CCS_LENGTH, OPT_WATCH, OPT_INTERVAL, OPT_IDLE_EXIT, OPT_PALETTE,
+  OPT_PATTERN, OPT_UNIFORM, OPT_LAYOUT, OPT_DIFF, OPT_QUIET, OPT_HELP,
+  OPT_VERSION
 };
 
 enum arg_kind { ARG_NONE, ARG_REQUIRED };
@@ -104,6 +105,16 @@ static const cli_option options[] = {
      "watch mode: at most one render per SECONDS (default 1)"},
     {OPT_IDLE_EXIT, 0, "idle-exit", ARG_REQUIRED, "SECONDS",
      "watch mode: stop after SECONDS without growth"},
+    {OPT_PALETTE, 0, "palette", ARG_REQUIRED, "NAME",
+     "label (-c's default: colour-blind-safe, by name), hp2ps or grey"},
+    {OPT_PATTERN, 0, "pattern", ARG_NONE, NULL,
+     "hatch patterns instead of colours (black-and-white print)"},
+    {OPT_UNIFORM, 0, "uniform-scale", ARG_REQUIRED, "AXES",
+     "several inputs: share none, time, memory or both (default)"},
+    {OPT_LAYOUT, 0, "layout", ARG_REQUIRED, "HOW",
+     "several inputs in one file: pages (PS, PDF) or stack"},
+    {OPT_DIFF, 0, "diff", ARG_NONE, NULL,
+     "two inputs A B: chart B - A per band over % of run time"},
     {OPT_QUIET, 'q', "quiet", ARG_NONE, NULL, "no warnings, no status line"},
     {OPT_HELP, 'h', "help", ARG_NONE, NULL, "show this help and exit"},
     {OPT_VERSION, 0, "version", ARG_NONE, NULL, "show the version and exit"},
@@ -111,12 +122,16 @@ static const cli_option options[] = {
 enum { N_OPTIONS = sizeof options / sizeof options[0] };
 
 static void print_help(void) {
-  printf("Usage: hp2x [OPTION]... [FILE[.hp] | FILE.eventlog | -]\n"
+  printf("Usage: hp2x [OPTION]... [FILE[.hp] | FILE.eventlog | -]...\n"
          "Draw a GHC heap profile (.hp or eventlog) as PostScript, EPS, PDF "
          "or SVG,\nor convert it to CSV or .hp text.  Without -o, writes "
          "BASE.ps (and BASE.aux)\nin the current directory, as hp2ps "
          "does; without FILE, reads standard input\nand writes standard "
-         "output.\n\n");
+         "output.\n"
+         "Several FILEs are compared: one band selection and one colour per "
+         "label for all,\nshared scales; PS and PDF get a page each, -o "
+         "'DIR/' or 'NAME-%%s.svg' a file\neach (%%s = the input's base "
+         "name), CSV one file with an input column.\n\n");
   for (size_t i = 0; i < N_OPTIONS; i++) {
     const cli_option *o = &options[i];
     char left[64];
@@ -201,7 +216,7 @@ static int format_from_name(const char *s, hp2x_format *f) {
   return 0;
 }
 
-static const char *format_ext(hp2x_format f) {
+const char *cli_format_ext(hp2x_format f) {
   switch (f) {
   case HP2X_FORMAT_PS: return "ps";
   case HP2X_FORMAT_EPS: return "eps";
@@ -316,6 +331,43 @@ static int apply(cli_args *a, parse_state *st, const cli_option *o,
     }
     a->idle_exit_s = d;
     break;
+  case OPT_PALETTE:
+    if (!strcmp(val, "label")) {
+      a->opts.palette = HP2X_PALETTE_LABEL;
+    } else if (!strcmp(val, "hp2ps")) {
+      a->opts.palette = HP2X_PALETTE_HP2PS;
+    } else if (!strcmp(val, "grey") || !strcmp(val, "gray")) {
+      a->opts.palette = HP2X_PALETTE_GREY;
+    } else {
+      usage_error("unknown palette '%s' (label, hp2ps, grey)", val);
+      return EXIT_USAGE;
+    }
+    a->palette_given = 1;
+    break;
+  case OPT_PATTERN: a->opts.pattern = 1; break;
+  case OPT_UNIFORM:
+    if (!strcmp(val, "none")) a->opts.uniform = 0;
+    else if (!strcmp(val, "time")) a->opts.uniform = HP2X_UNIFORM_TIME;
+    else if (!strcmp(val, "memory")) a->opts.uniform = HP2X_UNIFORM_MEMORY;
+    else if (!strcmp(val, "both"))
+      a->opts.uniform = HP2X_UNIFORM_TIME | HP2X_UNIFORM_MEMORY;
+    else {
+      usage_error("unknown --uniform-scale '%s' (none, time, memory, both)",
+                  val);
+      return EXIT_USAGE;
+    }
+    a->uniform_given = 1;
+    break;
+  case OPT_LAYOUT:
+    if (!strcmp(val, "pages")) a->opts.layout = HP2X_LAYOUT_PAGES;
+    else if (!strcmp(val, "stack")) a->opts.layout = HP2X_LAYOUT_STACK;
+    else {
+      usage_error("unknown --layout '%s' (pages, stack)", val);
+      return EXIT_USAGE;
+    }
+    a->layout_given = 1;
+    break;
+  case OPT_DIFF: a->diff = 1; break;
   case OPT_QUIET: a->quiet = 1; break;
   case OPT_HELP:
     print_help();
@@ -348,13 +400,11 @@ static const cli_option *find_short(char c) {
 static int parse_args(int argc, char **argv, cli_args *a) {
   parse_state st = {0, 0, 0};
   int only_files = 0;
-  const char *inputs[2] = {NULL, NULL};
   int n_inputs = 0;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     if (only_files || arg[0] != '-' || !strcmp(arg, "-")) {
-      if (n_inputs < 2) inputs[n_inputs] = arg;
-      n_inputs++;
+      a->inputs[n_inputs++] = arg; /* room for argc - 1 */
       continue;
     }
     if (!strcmp(arg, "--")) {
@@ -423,16 +473,16 @@ static int parse_args(int argc, char **argv, cli_args *a) {
       c = rest;
     }
   }
-  if (n_inputs > 1) {
-    usage_error("one input file expected, got %d ('%s', '%s', ...)",
-                n_inputs, inputs[0], inputs[1]);
-    return EXIT_USAGE;
-  }
-  a->input = n_inputs ? inputs[0] : "-";
+  a->n_inputs = n_inputs;
+  a->input = n_inputs ? a->inputs[0] : "-";
   if (a->opts.eps_width_pt > 0 && !st.format_given) {
     a->opts.format = HP2X_FORMAT_EPS;
   }
-  if (a->output && strcmp(a->output, "-") != 0 && !st.format_given) {
+  struct stat dir;
+  int to_dir = n_inputs > 1 && a->output && stat(a->output, &dir) == 0 &&
+               S_ISDIR(dir.st_mode); /* several inputs: a file each */
+  if (a->output && strcmp(a->output, "-") != 0 && !st.format_given &&
+      !to_dir) {
     const char *dot = strrchr(a->output, '.');
     const char *slash = strrchr(a->output, '/');
     if (!dot || (slash && dot < slash) ||
@@ -445,6 +495,15 @@ static int parse_args(int argc, char **argv, cli_args *a) {
   }
   if (a->watch && (!a->output || !strcmp(a->output, "-"))) {
     usage_error("--watch needs an output file (-o FILE)");
+    return EXIT_USAGE;
+  }
+  if (a->watch && n_inputs > 1) {
+    usage_error("--watch follows one input, got %d", n_inputs);
+    return EXIT_USAGE;
+  }
+  if (a->diff && n_inputs != 2) {
+    usage_error("--diff needs two inputs (A B, drawn as B - A), got %d",
+                n_inputs);
     return EXIT_USAGE;
   }
   return -1;
@@ -470,14 +529,14 @@ static char *dup_printf(const char *fmt, ...) {
   return s;
 }
 
-static int ends_with(const char *s, const char *suffix) {
+int cli_ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
   return n >= m && !strcmp(s + n - m, suffix);
 }
 
 /* hp2ps reads NAME.hp when given NAME; hp2x reads NAME itself when it
  * exists, else NAME.hp. */
-static char *resolve_input(const char *name) {
+char *cli_resolve_input(const char *name) {
   struct stat st;
   if (!strcmp(name, "-") || stat(name, &st) == 0) return NULL;
   char *with = dup_printf("%s.hp", name);
@@ -487,17 +546,17 @@ static char *resolve_input(const char *name) {
 }
 
 /* The input's base name without directory and .hp/.eventlog suffix. */
-static char *input_stem(const char *input) {
+char *cli_input_stem(const char *input) {
   const char *slash = strrchr(input, '/');
   const char *base = slash ? slash + 1 : input;
   size_t n = strlen(base);
-  if (ends_with(base, ".hp")) n -= 3;
-  else if (ends_with(base, ".eventlog")) n -= 9;
+  if (cli_ends_with(base, ".hp")) n -= 3;
+  else if (cli_ends_with(base, ".eventlog")) n -= 9;
   return dup_printf("%.*s", (int)n, base);
 }
 
 /* BASE.aux beside the output: the output's name without its extension. */
-static char *aux_beside(const char *output) {
+char *cli_aux_beside(const char *output) {
   const char *slash = strrchr(output, '/');
   const char *dot = strrchr(output, '.');
   size_t n = (dot && (!slash || dot > slash)) ? (size_t)(dot - output)
@@ -520,6 +579,12 @@ static void on_fatal_signal(int sig) {
   if (cleanup_path[0]) unlink(cleanup_path);
   signal(sig, SIG_DFL);
   raise(sig);
+}
+
+void cli_catch_signals(void) {
+  signal(SIGINT, on_fatal_signal);
+  signal(SIGTERM, on_fatal_signal);
+  signal(SIGHUP, on_fatal_signal);
 }
 
 static int write_stdout(void *closure, const void *buf, size_t len) {
@@ -633,7 +698,7 @@ void cli_warn_profile(const cli_args *a, const hp2x_profile *p) {
 }
 
 /* Reads BASE.aux for -p. */
-static int load_aux(const cli_args *a, hp2x_aux **aux) {
+int cli_load_aux(const cli_args *a, hp2x_aux **aux) {
   *aux = NULL;
   if (!a->use_aux || !a->aux_path) return EXIT_OK;
   FILE *f = fopen(a->aux_path, "rb");
@@ -705,10 +770,25 @@ int cli_main(int argc, char **argv) {
   hp2x_options_init(&a.opts);
   hp2x_parse_options_init(&a.parse);
   a.interval_s = 1.0;
+  a.inputs = calloc((size_t)argc, sizeof *a.inputs);
+  if (!a.inputs) {
+    cli_errorf("out of memory");
+    return EXIT_BAD_INPUT;
+  }
   int rc = parse_args(argc, argv, &a);
-  if (rc >= 0) return rc;
+  if (rc >= 0) {
+    free(a.inputs);
+    return rc;
+  }
+  /* -c draws the label palette unless --palette says otherwise. */
+  if (a.opts.colour && !a.palette_given) a.opts.palette = HP2X_PALETTE_LABEL;
 
-  char *resolved = resolve_input(a.input);
+  if (a.n_inputs > 1 || a.diff) {
+    rc = compare_run(&a);
+    free(a.inputs);
+    return rc;
+  }
+  char *resolved = cli_resolve_input(a.input);
   if (resolved) a.input = resolved;
   int filter = !strcmp(a.input, "-");
   a.input_display = filter ? "<stdin>" : a.input;
@@ -717,11 +797,11 @@ int cli_main(int argc, char **argv) {
     if (filter) {
       a.output = "-";
     } else {
-      stem = input_stem(a.input);
+      stem = cli_input_stem(a.input);
       /* hp2ps writes BASE.ps even for -e; other formats get their own. */
       const char *ext = a.opts.format == HP2X_FORMAT_EPS && a.opts.eps_width_pt
                             ? "ps"
-                            : format_ext(a.opts.format);
+                            : cli_format_ext(a.opts.format);
       a.output_owned = stem ? dup_printf("%s.%s", stem, ext) : NULL;
       a.output = a.output_owned;
       a.write_aux = a.opts.format != HP2X_FORMAT_CSV &&
@@ -730,21 +810,20 @@ int cli_main(int argc, char **argv) {
   }
   if (a.use_aux) a.write_aux = 1;
   if (a.output && strcmp(a.output, "-") != 0 && !filter)
-    a.aux_path = aux_beside(a.output);
+    a.aux_path = cli_aux_beside(a.output);
   if (!a.output || (!filter && !a.aux_path && strcmp(a.output, "-"))) {
     cli_errorf("out of memory");
     free(resolved);
     free(stem);
     free(a.output_owned);
+    free(a.inputs);
     return EXIT_BAD_INPUT;
   }
 
-  signal(SIGINT, on_fatal_signal);
-  signal(SIGTERM, on_fatal_signal);
-  signal(SIGHUP, on_fatal_signal);
+  cli_catch_signals();
 
   hp2x_aux *aux = NULL;
-  rc = load_aux(&a, &aux);
+  rc = cli_load_aux(&a, &aux);
   if (rc == EXIT_OK) {
     a.opts.aux = aux;
     rc = a.watch ? watch_run(&a) : run_once(&a);
@@ -754,5 +833,6 @@ int cli_main(int argc, char **argv) {
   free(stem);
   free(a.output_owned);
   free(a.aux_path);
+  free(a.inputs);
   return rc;
 }

@@ -53,6 +53,14 @@ static void y_label(char *buf, size_t size, double v, double inc) {
   if (n + strlen(unit) + 1 <= size) strcpy(buf + n, unit);
 }
 
+/* y_label for a diff chart's values below zero. */
+static void y_label_negative(char *buf, size_t size, double v, double inc) {
+  double div = inc >= 1e6 ? 1e6 : inc >= 1e3 ? 1e3 : 1.0;
+  size_t n = hp2x_fmt_thousands(buf, size, (int64_t)llround(v / div));
+  const char *unit = div == 1e6 ? "M" : div == 1e3 ? "k" : "";
+  if (n + strlen(unit) + 1 <= size) strcpy(buf + n, unit);
+}
+
 static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
                              double pos, const char *label, hp2x_err *err) {
   if (hp2x_grow((void **)ticks, cap, *n + 1, sizeof **ticks, err) != HP2X_OK)
@@ -106,8 +114,10 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
    * while below the last sample time; hidden where the legend goes. */
   size_t cap = 0;
   size_t N = p->n_samples;
-  if (N > 1) {
-    double t0 = p->times[0], tn = p->times[N - 1];
+  if (N > 1 || (b->x_span_ticks && N > 0)) {
+    /* A shared time axis gets ticks over its whole span. */
+    double t0 = b->x0;
+    double tn = b->x_span_ticks ? b->x0 + b->xrange : p->times[N - 1];
     double inc = layout_round125(b->xrange / 7.0);
     double room = l->graph_w - (measure(ctx, p->sample_unit,
                                         strlen(p->sample_unit), 10.0) +
@@ -129,11 +139,18 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
   double room = l->graph_h - (measure(ctx, p->value_unit,
                                       strlen(p->value_unit), 10.0) +
                               FUDGE);
-  for (double v = 0.0; v <= b->yrange && l->n_yticks < MAX_TICKS; v += inc) {
-    double y = v * l->graph_h / b->yrange;
+  /* A diff chart's axis starts at the multiple of inc at or above ymin. */
+  double start = b->ymin < 0.0 ? ceil(b->ymin / inc) * inc : 0.0;
+  for (double v = start; v - b->ymin <= b->yrange && l->n_yticks < MAX_TICKS;
+       v += inc) {
+    double y = b->ymin < 0.0 ? (v - b->ymin) * l->graph_h / b->yrange
+                             : v * l->graph_h / b->yrange;
     if (!(y < room) && v > 0.0) continue;
     char label[48];
-    y_label(label, sizeof label, v, inc);
+    if (v < 0.0)
+      y_label_negative(label, sizeof label, v, inc);
+    else
+      y_label(label, sizeof label, v, inc);
     if (push_tick(&l->yticks, &l->n_yticks, &cap, y, label, err) != HP2X_OK)
       return err->code;
   }

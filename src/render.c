@@ -144,6 +144,9 @@ typedef struct render_ctx {
   PangoLayout *text;         /* reused for every string; owned */
   PangoFontDescription *font; /* owned */
   int nomem;                 /* an allocation failed while drawing */
+  int colour;                /* shades are colour encodings */
+  int pattern;               /* --pattern: hatching over light greys */
+  cairo_pattern_t *hatch[8]; /* --pattern tiles, made on first use; owned */
 } render_ctx;
 
 /* Prepares r->text for `s` at `size_pt`; max_w > 0 ellipsizes in the
@@ -247,20 +250,82 @@ static void draw_frame(render_ctx *r, const hp2x_profile *p,
   (void)b;
 }
 
-static void fill_shade(cairo_t *cr, double shade, int colour) {
+/* --pattern: band k gets hatch style k % 8 over background grey
+ * k / 8 % 3, so neighbouring bands always differ in hatching and the
+ * first 24 bands all differ. */
+#define HATCH_TILE 6.0
+static cairo_pattern_t *hatch_pattern(render_ctx *r, size_t style) {
+  if (r->hatch[style]) return r->hatch[style];
+  cairo_rectangle_t ext = {0, 0, HATCH_TILE, HATCH_TILE};
+  cairo_surface_t *tile =
+      cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &ext);
+  cairo_t *cr = cairo_create(tile);
+  const double t = HATCH_TILE, h = HATCH_TILE / 2;
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  cairo_set_line_width(cr, 0.6);
+  switch (style) {
+  case 1: /* rising diagonals, continued across the tile's edges */
+  case 6: /* both diagonals */
+    cairo_move_to(cr, -h, h), cairo_line_to(cr, h, -h);
+    cairo_move_to(cr, 0, t), cairo_line_to(cr, t, 0);
+    cairo_move_to(cr, h, t + h), cairo_line_to(cr, t + h, h);
+    if (style == 1) break;
+    /* fall through */
+  case 2: /* falling diagonals */
+    cairo_move_to(cr, -h, h), cairo_line_to(cr, h, t + h);
+    cairo_move_to(cr, 0, 0), cairo_line_to(cr, t, t);
+    cairo_move_to(cr, h, -h), cairo_line_to(cr, t + h, h);
+    break;
+  case 3: /* horizontal */
+  case 5: /* grid */
+    cairo_move_to(cr, 0, h), cairo_line_to(cr, t, h);
+    if (style == 3) break;
+    /* fall through */
+  case 4: /* vertical */
+    cairo_move_to(cr, h, 0), cairo_line_to(cr, h, t);
+    break;
+  case 7: /* dots */
+    cairo_arc(cr, h, h, 0.9, 0, 2 * M_PI);
+    cairo_fill(cr);
+    break;
+  default: /* 0: plain */
+    break;
+  }
+  cairo_stroke(cr);
+  cairo_destroy(cr);
+  cairo_pattern_t *pat = cairo_pattern_create_for_surface(tile);
+  cairo_surface_destroy(tile);
+  cairo_pattern_set_extend(pat, CAIRO_EXTEND_REPEAT);
+  r->hatch[style] = pat;
+  return pat;
+}
+
+/* Fills the current path (kept) as band k with `shade`. */
+static void fill_band(render_ctx *r, double shade, size_t k) {
+  cairo_t *cr = r->cr;
+  if (r->pattern) {
+    static const double bg[] = {1.0, 0.82, 0.64};
+    cairo_set_source_rgb(cr, bg[k / 8 % 3], bg[k / 8 % 3], bg[k / 8 % 3]);
+    cairo_fill_preserve(cr);
+    if (k % 8 != 0) {
+      cairo_set_source(cr, hatch_pattern(r, k % 8));
+      cairo_fill_preserve(cr);
+    }
+    return;
+  }
   double rgb[3];
-  palette_rgb(shade, colour, rgb);
+  palette_rgb(shade, r->colour, rgb);
   cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+  cairo_fill_preserve(cr);
 }
 
 /* One key entry: box and name, centre line c (spec 6.7). */
 static void draw_key_entry(render_ctx *r, double kstart, double c,
-                           const char *name, double shade, int colour,
+                           const char *name, double shade, size_t k,
                            double max_w) {
   cairo_t *cr = r->cr;
   cairo_rectangle(cr, kstart + 5.0, c - 7.0, KEY_BOX, KEY_BOX);
-  fill_shade(cr, shade, colour);
-  cairo_fill_preserve(cr);
+  fill_band(r, shade, k);
   stroke_black(cr);
   cairo_set_source_rgb(cr, 0, 0, 0);
   draw_text(r, kstart + 24.0, c - 5.0, name, strlen(name), 10.0, LEFT, max_w,
@@ -296,11 +361,69 @@ static void draw_axes(render_ctx *r, const hp2x_profile *p, const layout *l) {
             strlen(p->value_unit), 10.0, RIGHT, l->graph_h / 2, 1);
 }
 
+/* Draws the polygon between curves lo and hi (graph units) at x. */
+static void band_polygon(render_ctx *r, const layout *l, const double *x,
+                         const double *lo, const double *hi, size_t N,
+                         size_t columns, size_t *keep) {
+  cairo_t *cr = r->cr;
+  double x1 = l->graph_x0 + l->graph_w;
+  size_t n = layout_thin(x, lo, N, l->graph_x0, x1, columns, keep);
+  cairo_new_path(cr);
+  for (size_t i = 0; i < n; i++)
+    cairo_line_to(cr, x[keep[i]], l->graph_y0 + lo[keep[i]]);
+  n = layout_thin(x, hi, N, l->graph_x0, x1, columns, keep);
+  for (size_t i = n; i-- > 0;)
+    cairo_line_to(cr, x[keep[i]], l->graph_y0 + hi[keep[i]]);
+  cairo_close_path(cr);
+}
+
+/* A diff chart's bands: at each sample a band's growth is stacked upwards
+ * from the zero line and its shrinkage downwards, bottom band nearest the
+ * line; then the zero line itself. */
+static hp2x_status draw_signed(render_ctx *r, const hp2x_bands *b,
+                               const layout *l, const double *x,
+                               const double *shade, double yscale,
+                               double scale, hp2x_err *err) {
+  size_t N = b->n_samples;
+  double *buf = hp2x_malloc(4 * N * sizeof *buf);
+  size_t *keep = hp2x_malloc(N * sizeof *keep);
+  if (!buf || !keep) {
+    hp2x_free(buf), hp2x_free(keep);
+    return hp2x_nomem(err);
+  }
+  double *pos = buf, *neg = buf + N, *lo = buf + 2 * N, *hi = buf + 3 * N;
+  double zero = -b->ymin * yscale;
+  for (size_t s = 0; s < N; s++) pos[s] = neg[s] = zero;
+  size_t columns = (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
+  cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_MITER);
+  for (size_t k = 0; k < b->n_bands; k++) {
+    const int64_t *v = b->values + k * N;
+    for (size_t s = 0; s < N; s++) {
+      double d = (double)v[s] * yscale;
+      if (d >= 0) {
+        lo[s] = pos[s];
+        hi[s] = pos[s] += d;
+      } else {
+        hi[s] = neg[s];
+        lo[s] = neg[s] += d;
+      }
+    }
+    band_polygon(r, l, x, lo, hi, N, columns, keep);
+    fill_band(r, shade[k], k);
+    stroke_black(r->cr);
+  }
+  cairo_move_to(r->cr, l->graph_x0, l->graph_y0 + zero);
+  cairo_line_to(r->cr, l->graph_x0 + l->graph_w, l->graph_y0 + zero);
+  stroke_black(r->cr);
+  hp2x_free(buf), hp2x_free(keep);
+  return HP2X_OK;
+}
+
 /* The stacked bands (spec 6.8), each boundary curve thinned to at most two
  * points per device column at 600 dpi of the final picture. */
 static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
                               const hp2x_bands *b, const layout *l,
-                              const double *shade, int colour, double scale,
+                              const double *shade, double scale,
                               hp2x_err *err) {
   size_t N = b->n_samples, nb = b->n_bands;
   if (N == 0 || nb == 0) return HP2X_OK;
@@ -314,10 +437,15 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
     hp2x_free(keep_lo), hp2x_free(keep_hi);
     return hp2x_nomem(err);
   }
-  double t0 = p->times[0];
   for (size_t s = 0; s < N; s++)
-    x[s] = l->graph_x0 + (p->times[s] - t0) / b->xrange * l->graph_w;
+    x[s] = l->graph_x0 + (p->times[s] - b->x0) / b->xrange * l->graph_w;
   double yscale = l->graph_h / b->yrange;
+  if (b->is_signed) {
+    hp2x_status st = draw_signed(r, b, l, x, shade, yscale, scale, err);
+    hp2x_free(x), hp2x_free(lower), hp2x_free(upper);
+    hp2x_free(keep_lo), hp2x_free(keep_hi);
+    return st;
+  }
   size_t columns = (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
   size_t n_lo = layout_thin(x, lower, N, l->graph_x0,
                             l->graph_x0 + l->graph_w, columns, keep_lo);
@@ -335,8 +463,7 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
     for (size_t i = n_hi; i-- > 0;)
       cairo_line_to(cr, x[keep_hi[i]], l->graph_y0 + upper[keep_hi[i]]);
     cairo_close_path(cr);
-    fill_shade(cr, shade[k], colour);
-    cairo_fill_preserve(cr);
+    fill_band(r, shade[k], k);
     stroke_black(cr);
     double *t = lower;
     lower = upper;
@@ -359,7 +486,7 @@ static void draw_marks(render_ctx *r, const hp2x_profile *p,
   cairo_t *cr = r->cr;
   for (size_t m = 0; m < p->n_marks; m++) {
     double x = l->graph_x0 +
-               (p->mark_time[m] - p->times[0]) / b->xrange * l->graph_w;
+               (p->mark_time[m] - b->x0) / b->xrange * l->graph_w;
     if (!(x >= l->graph_x0 && x <= l->graph_x0 + l->graph_w)) continue;
     cairo_move_to(cr, x - 4.0, l->graph_y0);
     cairo_line_to(cr, x, l->graph_y0 - 4.0);
@@ -371,7 +498,8 @@ static void draw_marks(render_ctx *r, const hp2x_profile *p,
   }
 }
 
-static void begin_page(render_ctx *r, const surface_page *page) {
+/* Starts drawing picture `slot` (0 = top) of the page. */
+static void begin_page(render_ctx *r, const surface_page *page, size_t slot) {
   cairo_t *cr = r->cr;
   cairo_identity_matrix(cr);
   cairo_reset_clip(cr);
@@ -379,14 +507,20 @@ static void begin_page(render_ctx *r, const surface_page *page) {
     cairo_rectangle(cr, 0, 0, page->width_pt, page->height_pt);
     cairo_clip(cr);
   }
-  cairo_set_matrix(cr, &page->frame);
+  cairo_matrix_t frame = page->frame;
+  frame.y0 += (double)slot * page->slot_dy_pt;
+  cairo_set_matrix(cr, &frame);
 }
 
+/* Draws one picture: its key pages (multi-page), then the graph page.
+ * Stacked pictures share one page: slot places it, and the caller shows
+ * the page. */
 static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
                         const hp2x_bands *b, const hp2x_options *o,
-                        const surface_page *page, hp2x_err *err) {
+                        const surface_page *page, size_t slot, int stacked,
+                        hp2x_err *err) {
   int paged = o->format == HP2X_FORMAT_PS || o->format == HP2X_FORMAT_PDF;
-  int multipage = paged && o->eps_width_pt <= 0.0 &&
+  int multipage = paged && !stacked && o->eps_width_pt <= 0.0 &&
                   (o->multipage || o->max_bands > 20);
   layout l;
   hp2x_status st = layout_compute(p, b, o, multipage, measure, r, &l, err);
@@ -397,23 +531,23 @@ static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
     layout_free(&l);
     return hp2x_nomem(err);
   }
-  palette_assign(b, o->colour, shade);
+  palette_assign(b, o, shade);
   int keyed = o->max_bands != 0;
   double scale = o->eps_width_pt > 0.0 ? o->eps_width_pt / 648.0 : 1.0;
 
   /* Key pages first (spec 6.10), 20 entries each. */
   for (int pg = 0; keyed && pg < l.key_pages; pg++) {
-    begin_page(r, page);
+    begin_page(r, page, 0);
     draw_frame(r, p, b, &l);
     for (size_t k = (size_t)pg * LAYOUT_KEY_PER_PAGE;
          k < nb && k < (size_t)(pg + 1) * LAYOUT_KEY_PER_PAGE; k++)
       draw_key_entry(r, 45.0, layout_key_centre(&l, k, nb, 1), b->names[k],
-                     shade[k], o->colour, l.key_label_max_w);
+                     shade[k], k, l.key_label_max_w);
     cairo_show_page(r->cr);
   }
-  begin_page(r, page);
+  begin_page(r, page, slot);
   draw_frame(r, p, b, &l);
-  st = draw_bands(r, p, b, &l, shade, o->colour, scale, err);
+  st = draw_bands(r, p, b, &l, shade, scale, err);
   if (st == HP2X_OK) {
     draw_axes(r, p, &l);
     if (!o->no_marks) draw_marks(r, p, b, &l);
@@ -421,8 +555,8 @@ static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
       for (size_t k = 0; k < nb; k++)
         draw_key_entry(r, l.graph_x0 + l.graph_w,
                        layout_key_centre(&l, k, nb, 0), b->names[k], shade[k],
-                       o->colour, l.key_label_max_w);
-    cairo_show_page(r->cr);
+                       k, l.key_label_max_w);
+    if (!stacked) cairo_show_page(r->cr);
   }
   hp2x_free(shade);
   layout_free(&l);
@@ -430,9 +564,24 @@ static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
   return st;
 }
 
-hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
-                        const hp2x_options *o, hp2x_write_fn write,
-                        void *closure, hp2x_err *err) {
+/* The document title: the JOB strings, joined. */
+static void doc_title(char *buf, size_t size, const hp2x_profile *const *ps,
+                      size_t n) {
+  size_t o = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < n && o + 1 < size; i++) {
+    int w = snprintf(buf + o, size - o, "%s%s", i ? " | " : "", ps[i]->job);
+    if (w < 0) break;
+    o += (size_t)w;
+  }
+}
+
+/* Draws n pictures onto one surface: a page each, or stacked on one. */
+static hp2x_status render_all(const hp2x_profile *const *ps,
+                              const hp2x_bands *const *bs, size_t n,
+                              const hp2x_options *o, int stacked,
+                              hp2x_write_fn write, void *closure,
+                              hp2x_err *err) {
   if (o->format != HP2X_FORMAT_PS && o->format != HP2X_FORMAT_EPS &&
       o->format != HP2X_FORMAT_PDF && o->format != HP2X_FORMAT_SVG)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
@@ -440,15 +589,26 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
   if (!font_map)
     return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
   surface_page page;
-  surface_page_for(o, &page);
+  if (stacked)
+    surface_page_for_stack(o, n, &page);
+  else
+    surface_page_for(o, &page);
+  char sde[32];
+  surface_source_date(sde, sizeof sde);
   surface_sink sink;
   memset(&sink, 0, sizeof sink);
   sink.write = write;
   sink.closure = closure;
-  sink.date = p->date;
-  cairo_surface_t *surface = surface_create(o, &page, &sink, p->job);
+  /* hp2ps dates PostScript with the profile's DATE; SOURCE_DATE_EPOCH,
+   * when set, dates every format instead. */
+  sink.date = sde[0] ? sde : ps[0]->date;
+  char title[200];
+  doc_title(title, sizeof title, ps, n);
+  cairo_surface_t *surface = surface_create(o, &page, &sink, title);
   render_ctx r;
   memset(&r, 0, sizeof r);
+  r.colour = palette_is_colour(o);
+  r.pattern = o->pattern;
   r.cr = cairo_create(surface);
   r.pango = pango_font_map_create_context(font_map);
   cairo_font_options_t *fo = cairo_font_options_create();
@@ -463,7 +623,11 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
     st = hp2x_fail(err, sink.failed ? HP2X_E_IO : HP2X_E_CAIRO, 0, -1, "%s",
                    sink.failed ? strerror(sink.saved_errno)
                                : cairo_status_to_string(cairo_status(r.cr)));
-  if (st == HP2X_OK) st = draw(&r, p, b, o, &page, err);
+  for (size_t i = 0; i < n && st == HP2X_OK; i++)
+    st = draw(&r, ps[i], bs[i], o, &page, stacked ? i : 0, stacked, err);
+  if (st == HP2X_OK && stacked) cairo_show_page(r.cr);
+  for (size_t i = 0; i < sizeof r.hatch / sizeof r.hatch[0]; i++)
+    if (r.hatch[i]) cairo_pattern_destroy(r.hatch[i]);
   pango_font_description_free(r.font);
   g_object_unref(r.text);
   g_object_unref(r.pango);
@@ -481,4 +645,25 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
     return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "cairo: %s",
                      cairo_status_to_string(cs));
   return HP2X_OK;
+}
+
+hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
+                        const hp2x_options *o, hp2x_write_fn write,
+                        void *closure, hp2x_err *err) {
+  return render_all(&p, &b, 1, o, 0, write, closure, err);
+}
+
+hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
+                             const hp2x_bands *const *bs, size_t n,
+                             const hp2x_options *o, hp2x_write_fn write,
+                             void *closure, hp2x_err *err) {
+  if (n == 0)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to draw");
+  int stacked = o->layout == HP2X_LAYOUT_STACK;
+  if (!stacked && n > 1 && o->format != HP2X_FORMAT_PS &&
+      o->format != HP2X_FORMAT_PDF)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+                     "EPS and SVG have one page: stack the pictures or "
+                     "write one file each");
+  return render_all(ps, bs, n, o, stacked, write, closure, err);
 }

@@ -5,8 +5,9 @@
  * scaled to the exact -e width and clipped so cairo's %%BoundingBox is
  * exact; PDF and SVG get a landscape page of the frame plus 0.5 in margins
  * (or the -e size).  Bytes go through a sink that records write errors and
- * sets the PS %%CreationDate to the profile's DATE, as hp2ps does, so the
- * same input always gives the same bytes.
+ * sets the PS %%CreationDate to the profile's DATE, as hp2ps does (or to
+ * SOURCE_DATE_EPOCH when set, which also dates PDFs), so the same input
+ * always gives the same bytes.
  */
 #include "surface.h"
 
@@ -22,6 +23,7 @@
 
 void surface_page_for(const hp2x_options *o, surface_page *page) {
   page->clip = 0;
+  page->slot_dy_pt = 0.0;
   if (o->eps_width_pt > 0.0) {
     double s = o->eps_width_pt / 648.0;
     page->width_pt = (double)(long)(648.0 * s + 0.5);
@@ -43,6 +45,21 @@ void surface_page_for(const hp2x_options *o, surface_page *page) {
     page->height_pt = 432.0 + 2 * MARGIN;
     cairo_matrix_init(&page->frame, 1, 0, 0, -1, MARGIN, 432.0 + MARGIN);
   }
+}
+
+#define STACK_GAP 18.0
+
+void surface_page_for_stack(const hp2x_options *o, size_t n,
+                            surface_page *page) {
+  double s = o->eps_width_pt > 0.0 ? o->eps_width_pt / 648.0 : 1.0;
+  double m = o->eps_width_pt > 0.0 ? 0.0 : MARGIN;
+  double h = (432.0 * (double)n + STACK_GAP * (double)(n ? n - 1 : 0)) * s;
+  page->clip = o->eps_width_pt > 0.0;
+  page->width_pt = o->eps_width_pt > 0.0 ? (double)(long)(648.0 * s + 0.5)
+                                         : 648.0 + 2 * m;
+  page->height_pt = (double)(long)(h + 0.5) + 2 * m;
+  cairo_matrix_init(&page->frame, s, 0, 0, -s, m, m + 432.0 * s);
+  page->slot_dy_pt = (432.0 + STACK_GAP) * s;
 }
 
 static void sink_put(surface_sink *s, const unsigned char *d, size_t n) {
@@ -130,8 +147,7 @@ void surface_sink_release(surface_sink *s) {
   s->pending = NULL;
 }
 
-/* SOURCE_DATE_EPOCH as an ISO 8601 date for PDF metadata, or "". */
-static void source_date(char *buf, size_t size) {
+void surface_source_date(char *buf, size_t size) {
   buf[0] = '\0';
   const char *e = getenv("SOURCE_DATE_EPOCH");
   if (!e || !*e) return;
@@ -167,7 +183,7 @@ cairo_surface_t *surface_create(const hp2x_options *o,
     cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
                                    "hp2x " HP2X_VERSION);
     char date[32];
-    source_date(date, sizeof date);
+    surface_source_date(date, sizeof date);
     if (date[0]) {
       cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, date);
       cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE, date);

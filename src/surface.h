@@ -22,10 +22,20 @@ typedef struct surface_page {
   double width_pt, height_pt; /* the page */
   cairo_matrix_t frame;       /* hp2ps frame (y up) to page */
   int clip;                   /* clip to the page (EPS: exact BoundingBox) */
+  double slot_dy_pt;          /* stacked pictures: page y from one frame
+                                 to the next below it; 0 = one picture */
 } surface_page;
 
 /* The page and frame transform for a format and options. */
 void surface_page_for(const hp2x_options *o, surface_page *page);
+/* The page for n pictures one above the other (--layout=stack): unrotated
+ * in every format, the frames 18 pt apart inside the usual margins (none
+ * for EPS, whose width is -e's); frame = the top picture's. */
+void surface_page_for_stack(const hp2x_options *o, size_t n,
+                            surface_page *page);
+/* SOURCE_DATE_EPOCH as an ISO 8601 UTC date (2023-11-14T22:13:20Z), or ""
+ * when unset or not a whole number of seconds >= 0. */
+void surface_source_date(char *buf, size_t size);
 
 /* Creates the surface writing through sink.  Returns a surface in an error
  * state on failure (check cairo_surface_status). */
