@@ -219,6 +219,10 @@ typedef struct hp2x_options {
   int portrait;            /* [-g] */
   int multipage;           /* [-M]; also implied by max_bands > 20 */
   int no_marks;            /* [-y] */
+  int all_samples;         /* draw every sample; by default each band's
+                              curve keeps, per device column at 600 dpi,
+                              its lowest and highest point: the same
+                              picture, with bounded output */
   hp2x_palette palette;    /* band colours; HP2X_PALETTE_HP2PS by default */
   int pattern;             /* hatch patterns over light greys, for black
                               and white printing (overrides the palette) */
@@ -301,6 +305,13 @@ hp2x_status hp2x_diff_new(const hp2x_profile *a, const hp2x_bands *ba,
                           const hp2x_profile *b, const hp2x_bands *bb,
                           hp2x_profile **out_p, hp2x_bands **out_b,
                           hp2x_err *err);
+
+/* Loads the pinned fonts (hp2x's fonts.conf, found through
+ * $HP2X_FONTS_CONF, beside the binary or in the installed data directory)
+ * and makes that configuration fontconfig's current one for the process.
+ * The first render does this itself; calling it earlier, from any thread,
+ * lets a caller overlap font set-up with parsing.  Idempotent. */
+void hp2x_fonts_prepare(void);
 
 /* Writes hp2ps's .aux text (X_RANGE, Y_RANGE, ORDER, SHADE) for a render
  * with these bands and options. */

@@ -2,10 +2,13 @@
  * that tests use to fail the nth allocation (hp2x_alloc_fail_at).  Owns
  * nothing else; callers own what they allocate.
  */
+#define _DEFAULT_SOURCE /* madvise */
 #include "hp2x_int.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static long alloc_count;   /* allocations since the last hp2x_alloc_fail_at */
 static long alloc_fail_nth; /* fail this one (1-based); 0 = never */
@@ -45,6 +48,18 @@ char *hp2x_strndup(const char *s, size_t len) {
   if (len) memcpy(d, s, len);
   d[len] = '\0';
   return d;
+}
+
+void hp2x_prefault(void *ptr, size_t from, size_t to) {
+#if defined(MADV_POPULATE_WRITE)
+  const uintptr_t page = 4096;
+  if (to < from + ((size_t)1 << 20)) return; /* not worth a system call */
+  uintptr_t a = ((uintptr_t)ptr + from + page - 1) & ~(page - 1);
+  uintptr_t e = ((uintptr_t)ptr + to) & ~(page - 1);
+  if (e > a) (void)madvise((void *)a, e - a, MADV_POPULATE_WRITE);
+#else
+  (void)ptr, (void)from, (void)to;
+#endif
 }
 
 hp2x_status hp2x_grow(void **ptr, size_t *cap, size_t need, size_t elem,

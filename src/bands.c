@@ -170,7 +170,6 @@ static void work_free(work *w) {
 static hp2x_status initial_order(const hp2x_profile *p, work *w,
                                  hp2x_err *err) {
   size_t nl = p->n_labels;
-  size_t ne = profile_complete_entries(p);
   w->total = hp2x_calloc(nl ? nl : 1, sizeof *w->total);
   unsigned char *present = hp2x_calloc(nl ? nl : 1, 1);
   w->bucket = hp2x_malloc((nl ? nl : 1) * sizeof *w->bucket);
@@ -181,10 +180,13 @@ static hp2x_status initial_order(const hp2x_profile *p, work *w,
     hp2x_free(count);
     return hp2x_nomem(err);
   }
-  for (size_t e = 0; e < ne; e++) {
-    uint32_t id = p->entry_label[e];
-    w->total[id] += p->entry_value[e];
-    present[id] = 1;
+  for (size_t s = 0; s < p->n_samples; s++) {
+    const uint32_t *lab = p->run_label + p->label_run[s];
+    const int64_t *val = p->entry_value + p->start[s];
+    for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
+      w->total[lab[i]] += val[i];
+      present[lab[i]] = 1;
+    }
   }
   for (size_t id = 0; id < nl; id++) {
     if (!present[id]) continue;
@@ -233,11 +235,13 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
   }
   for (size_t id = 0; id < nl; id++)
     mean[id] = (double)w->total[id] / (double)N;
-  size_t ne = profile_complete_entries(p);
-  for (size_t e = 0; e < ne; e++) {
-    uint32_t id = p->entry_label[e];
-    double d = (double)p->entry_value[e] - mean[id];
-    w->dkey[id] += d * d;
+  for (size_t s = 0; s < N; s++) {
+    const uint32_t *lab = p->run_label + p->label_run[s];
+    const int64_t *val = p->entry_value + p->start[s];
+    for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
+      double d = (double)val[i] - mean[lab[i]];
+      w->dkey[lab[i]] += d * d;
+    }
   }
   for (size_t id = 0; id < nl; id++)
     w->dkey[id] = sqrt(w->dkey[id] / ((double)N - 1.0));
@@ -271,6 +275,7 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
     hp2x_free(band_of);
     return hp2x_nomem(err);
   }
+  hp2x_prefault(b->values, 0, nb * N * sizeof *b->values);
   for (size_t id = 0; id < names->n_labels; id++) band_of[id] = -1;
   for (size_t k = 0; k < n; k++)
     band_of[w->order[k]] = k < first ? 0 : (int32_t)(k - first + (size_t)other);
@@ -290,12 +295,14 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
     }
     b->shades[k] = aux_shade(o->aux, name, len);
   }
-  for (size_t s = 0; s < N; s++)
-    for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
-      uint32_t id = p->entry_label[e];
-      int32_t k = band_of[to_names ? to_names[id] : id];
-      if (k >= 0) b->values[(size_t)k * N + s] += p->entry_value[e];
+  for (size_t s = 0; s < N; s++) {
+    const uint32_t *lab = p->run_label + p->label_run[s];
+    const int64_t *val = p->entry_value + p->start[s];
+    for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
+      int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
+      if (k >= 0) b->values[(size_t)k * N + s] += val[i];
     }
+  }
   hp2x_free(band_of);
 
   /* 5.1 ranges and 5.2 area, over the selected bands' per-sample sums. */
@@ -420,7 +427,7 @@ static hp2x_status combine(const hp2x_profile *const *ps, size_t n,
       profile_begin_sample(c, t);
       t += 1.0;
       for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
-        st = profile_add_entry(c, to_names[i][p->entry_label[e]],
+        st = profile_add_entry(c, to_names[i][profile_entry_label(p, s, e)],
                                (int64_t)llround((double)p->entry_value[e] *
                                                 weight),
                                err);

@@ -6,6 +6,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,10 +50,10 @@ static void usage_error(const char *fmt, ...) {
 enum opt_id {
   OPT_OUTPUT, OPT_FORMAT, OPT_EPS, OPT_COLOUR, OPT_BIG, OPT_SMALL,
   OPT_STDDEV, OPT_NAME, OPT_SORT, OPT_BANDS, OPT_TRACE, OPT_PORTRAIT,
-  OPT_MULTIPAGE, OPT_AUX, OPT_NO_MARKS, OPT_FROM_EVENTLOG, OPT_FROM_HP,
-  OPT_CCS_LENGTH, OPT_WATCH, OPT_INTERVAL, OPT_IDLE_EXIT, OPT_PALETTE,
-  OPT_PATTERN, OPT_UNIFORM, OPT_LAYOUT, OPT_DIFF, OPT_QUIET, OPT_HELP,
-  OPT_VERSION
+  OPT_MULTIPAGE, OPT_AUX, OPT_NO_MARKS, OPT_ALL_SAMPLES, OPT_FROM_EVENTLOG,
+  OPT_FROM_HP, OPT_CCS_LENGTH, OPT_WATCH, OPT_INTERVAL, OPT_IDLE_EXIT,
+  OPT_PALETTE, OPT_PATTERN, OPT_UNIFORM, OPT_LAYOUT, OPT_DIFF, OPT_QUIET,
+  OPT_HELP, OPT_VERSION
 };
 
 enum arg_kind { ARG_NONE, ARG_REQUIRED };
@@ -93,6 +94,8 @@ static const cli_option options[] = {
     {OPT_AUX, 'p', "use-aux", ARG_NONE, NULL,
      "reuse scaling, order and shades from BASE.aux"},
     {OPT_NO_MARKS, 'y', "no-marks", ARG_NONE, NULL, "do not draw marks"},
+    {OPT_ALL_SAMPLES, 0, "all-samples", ARG_NONE, NULL,
+     "draw every sample (default: per 600 dpi column its extremes)"},
     {OPT_FROM_EVENTLOG, 0, "from-eventlog", ARG_NONE, NULL,
      "read the input as a GHC eventlog"},
     {OPT_FROM_HP, 0, "from-hp", ARG_NONE, NULL,
@@ -307,6 +310,7 @@ static int apply(cli_args *a, parse_state *st, const cli_option *o,
   case OPT_MULTIPAGE: a->opts.multipage = 1; break;
   case OPT_AUX: a->use_aux = 1; break;
   case OPT_NO_MARKS: a->opts.no_marks = 1; break;
+  case OPT_ALL_SAMPLES: a->opts.all_samples = 1; break;
   case OPT_FROM_EVENTLOG: a->parse.kind = HP2X_INPUT_EVENTLOG; break;
   case OPT_FROM_HP: a->parse.kind = HP2X_INPUT_HP; break;
   case OPT_CCS_LENGTH:
@@ -736,7 +740,7 @@ int cli_load_aux(const cli_args *a, hp2x_aux **aux) {
   return EXIT_OK;
 }
 
-static int run_once(cli_args *a) {
+static int parse_and_write(cli_args *a) {
   FILE *in = stdin;
   if (strcmp(a->input, "-") != 0) {
     in = fopen(a->input, "rb");
@@ -758,6 +762,28 @@ static int run_once(cli_args *a) {
   cli_warn_profile(a, p);
   int rc = cli_write_outputs(a, p);
   hp2x_profile_free(p);
+  return rc;
+}
+
+static void *prepare_fonts(void *unused) {
+  (void)unused;
+  hp2x_fonts_prepare();
+  return NULL;
+}
+
+static int is_picture(hp2x_format f) {
+  return f != HP2X_FORMAT_CSV && f != HP2X_FORMAT_HP;
+}
+
+static int run_once(cli_args *a) {
+  /* Font set-up (fontconfig, font files) takes as long as parsing a few
+   * megabytes: do it on the other core meanwhile.  If no thread can be
+   * started, the render does it itself. */
+  pthread_t fonts;
+  int fonts_started = is_picture(a->opts.format) &&
+                      pthread_create(&fonts, NULL, prepare_fonts, NULL) == 0;
+  int rc = parse_and_write(a);
+  if (fonts_started) pthread_join(fonts, NULL);
   return rc;
 }
 

@@ -74,8 +74,7 @@ struct evl_parser {
   /* samples */
   int in_sample;
   long long sample_offset;  /* where the open sample began */
-  size_t *seen_in;          /* per label: 1 + sample index of last entry */
-  size_t seen_cap;
+  label_track track;        /* repeats and the next-label guess */
   cost_centre *ccs;         /* open addressing by id; owned */
   size_t ccs_cap, n_ccs;
   char *name;               /* scratch for stack labels; owned */
@@ -114,6 +113,7 @@ evl_parser *evl_parse_new(const char *file, hp2x_profile *p,
   }
   ev->p = p;
   ev->file = file;
+  label_track_init(&ev->track);
   ev->ccs_length = o ? o->ccs_length : 0;
   ev->in_header = 1;
   ev->profiled = -1;
@@ -150,7 +150,7 @@ void evl_parse_free(evl_parser *ev) {
   hp2x_free(ev->size_of);
   hp2x_free(ev->declared);
   hp2x_free(ev->ev);
-  hp2x_free(ev->seen_in);
+  label_track_free(&ev->track);
   hp2x_free(ev->name);
   hp2x_free(ev->args);
   hp2x_free(ev);
@@ -381,20 +381,23 @@ static hp2x_status stack_name(evl_parser *ev, const unsigned char *ids,
 
 static hp2x_status add_entry(evl_parser *ev, uint32_t id, uint64_t bytes,
                              hp2x_err *err) {
-  if (id >= ev->seen_cap) {
-    size_t old = ev->seen_cap;
-    if (hp2x_grow((void **)&ev->seen_in, &ev->seen_cap, (size_t)id + 1,
-                  sizeof *ev->seen_in, err) != HP2X_OK)
-      return err->code;
-    memset(ev->seen_in + old, 0, (ev->seen_cap - old) * sizeof *ev->seen_in);
-  }
-  size_t mark = ev->p->n_samples + 1;
-  if (ev->seen_in[id] == mark) ev->p->warn.duplicate_labels++;
-  ev->seen_in[id] = mark;
   if (bytes > (uint64_t)INT64_MAX)
     return fail_at(ev, err, ev->event_start,
                    "residency does not fit in 64 signed bits");
-  return profile_add_entry(ev->p, id, (int64_t)bytes, err);
+  int repeated;
+  return label_track_add(&ev->track, ev->p, id, (int64_t)bytes, &repeated,
+                         err);
+}
+
+/* Is the expected label's identity `key`? */
+static int guessed(const evl_parser *ev, uint32_t id, const void *key,
+                   size_t len, int stack) {
+  if (id == LABEL_NONE) return 0;
+  const hp2x_label *l = &ev->p->labels[id];
+  if (stack != (l->key != NULL)) return 0;
+  const char *k = stack ? l->key : l->name;
+  size_t klen = stack ? l->key_len : l->name_len;
+  return klen == len && memcmp(k, key, len) == 0;
 }
 
 static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
@@ -415,6 +418,7 @@ static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
   }
   ev->in_sample = 1;
   ev->sample_offset = ev->event_start;
+  label_track_begin(&ev->track);
   profile_begin_sample(ev->p, t);
   return HP2X_OK;
 }
@@ -611,7 +615,10 @@ static hp2x_status event(evl_parser *ev, unsigned type, uint64_t ts,
       unsigned char key[1 + 4 * 255];
       key[0] = 1;
       memcpy(key + 1, pl + 10, 4 * depth);
-      long found = profile_find(p, (const char *)key, 1 + 4 * depth);
+      uint32_t guess = label_track_guess(&ev->track);
+      long found = guessed(ev, guess, key, 1 + 4 * depth, 1)
+                       ? (long)guess
+                       : profile_find(p, (const char *)key, 1 + 4 * depth);
       if (found >= 0) {
         id = (uint32_t)found;
       } else {
@@ -627,9 +634,12 @@ static hp2x_status event(evl_parser *ev, unsigned type, uint64_t ts,
       if (l < 0)
         return fail_at(ev, err, ev->event_start,
                        "HEAP_PROF_SAMPLE_STRING label has no terminating NUL");
-      st = profile_intern(p, (const char *)pl + 9, (size_t)l, NULL, 0, &id,
-                          err);
-      if (st != HP2X_OK) return st;
+      id = label_track_guess(&ev->track);
+      if (!guessed(ev, id, pl + 9, (size_t)l, 0)) {
+        st = profile_intern(p, (const char *)pl + 9, (size_t)l, NULL, 0, &id,
+                            err);
+        if (st != HP2X_OK) return st;
+      }
     }
     return add_entry(ev, id, bytes, err);
   }

@@ -35,6 +35,13 @@ char *hp2x_strndup(const char *s, size_t len);
 hp2x_status hp2x_grow(void **ptr, size_t *cap, size_t need, size_t elem,
                       hp2x_err *err);
 
+/* Maps bytes [from, to) of ptr's block in one call, where the kernel can
+ * (MADV_POPULATE_WRITE), instead of one page fault per 4 KiB page as they
+ * are first written: on virtual machines those faults cost as much as the
+ * parsing that causes them.  Ranges under 1 MiB are left alone.  A hint
+ * only; failure changes nothing. */
+void hp2x_prefault(void *ptr, size_t from, size_t to);
+
 /* ---------------------------------------------------------- errors */
 /* Records an error unless one is already recorded (the first one wins).
  * Returns `code` (the new one, so callers can `return hp2x_fail(...)`). */
@@ -80,12 +87,23 @@ struct hp2x_profile {
   size_t n_samples, cap_samples;
   double *times;           /* [n_samples] seconds; owned */
   size_t *start;           /* [n_samples + 1]; owned */
+  size_t *label_run;       /* [n_samples]: where in run_label the labels of
+                              sample s begin (entry e's label is
+                              run_label[label_run[s] + e - start[s]]);
+                              cap_samples slots; owned */
   size_t cap_start;
 
-  /* entries of complete samples, then those of the open sample, if any */
-  size_t n_entries, cap_entries;
-  uint32_t *entry_label;   /* label ids; owned */
+  /* values of complete samples' entries, then those of the open sample */
+  size_t n_entries, cap_entries; /* cap_entries: usable (prefaulted) */
+  size_t alloc_entries;    /* allocated capacity, >= cap_entries */
   int64_t *entry_value;    /* bytes (VALUE_UNIT); owned */
+  /* Label runs: a sample's labels in order.  A sample whose labels are
+   * those of the sample before it (as GHC mostly writes them) shares that
+   * sample's run, so a label costs nothing per entry.  The open sample's
+   * labels are at the end, from open_run on. */
+  uint32_t *run_label;     /* label ids; owned */
+  size_t n_run_labels, cap_run_labels;
+  size_t open_run;
   bool sample_open;        /* a BEGIN has been seen without its END */
   double open_time;        /* time of the open sample, seconds */
 
@@ -123,10 +141,52 @@ long profile_find(const hp2x_profile *p, const char *key, size_t key_len);
 /* Sample building: begin (opens), add entries, end (commits) or abort
  * (drops the open sample's entries). */
 void profile_begin_sample(hp2x_profile *p, double time_s);
-hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label, int64_t value,
-                              hp2x_err *err);
+/* Makes room for one more entry (HP2X_E_LIMIT past HP2X_MAX_ENTRIES). */
+hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err);
+/* Appends an entry to the open sample: inline, as it runs once per line. */
+static inline hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label,
+                                            int64_t value, hp2x_err *err) {
+  if ((p->n_entries >= p->cap_entries ||
+       p->n_run_labels >= p->cap_run_labels) &&
+      profile_grow_entries(p, err) != HP2X_OK)
+    return err->code;
+  p->run_label[p->n_run_labels++] = label;
+  p->entry_value[p->n_entries++] = value;
+  return HP2X_OK;
+}
+/* The label of entry e of complete sample s. */
+static inline uint32_t profile_entry_label(const hp2x_profile *p, size_t s,
+                                           size_t e) {
+  return p->run_label[p->label_run[s] + (e - p->start[s])];
+}
 hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err);
 void profile_abort_sample(hp2x_profile *p);
+
+/* The labels of the sample being parsed, for both front ends: labels
+ * repeated within a sample (counted for one warning), and the label that
+ * followed each label last time.  GHC writes a sample's labels in much the
+ * same order every time, so the guess spares most lookups. */
+#define LABEL_NONE UINT32_MAX
+typedef struct label_track {
+  size_t *seen_in;   /* per label: 1 + index of the last sample it was in */
+  uint32_t *next;    /* per label: the label after it last time */
+  size_t cap;        /* slots in both arrays */
+  uint32_t first;    /* the first label of the previous sample */
+  uint32_t prev;     /* the open sample's last label, or LABEL_NONE */
+} label_track;
+
+void label_track_init(label_track *t);
+void label_track_free(label_track *t);
+/* A new sample begins. */
+static inline void label_track_begin(label_track *t) { t->prev = LABEL_NONE; }
+/* The label expected next, or LABEL_NONE. */
+static inline uint32_t label_track_guess(const label_track *t) {
+  return t->prev == LABEL_NONE ? t->first : t->next[t->prev];
+}
+/* Records label `id` in the open sample of `p` (which counts repeats in its
+ * warnings; *repeated says whether this one was) and appends the entry. */
+hp2x_status label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
+                            int64_t value, int *repeated, hp2x_err *err);
 
 hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
                              const char *label, size_t len, hp2x_err *err);

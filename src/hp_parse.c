@@ -24,8 +24,7 @@ struct hp_parser {
   double begin_time;        /* its time, seconds */
   bool have_prev;
   double prev_time;         /* time of the previous BEGIN_SAMPLE */
-  size_t *seen_in;          /* per label: 1 + sample index of last entry */
-  size_t seen_cap;
+  label_track track;        /* repeats and the next-label guess */
   hp2x_status status;       /* first error, sticky */
 };
 
@@ -37,13 +36,14 @@ hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   }
   hp->p = p;
   hp->file = file;
+  label_track_init(&hp->track);
   return hp;
 }
 
 void hp_parse_free(hp_parser *hp) {
   if (!hp) return;
   hp2x_free(hp->carry);
-  hp2x_free(hp->seen_in);
+  label_track_free(&hp->track);
   hp2x_free(hp);
 }
 
@@ -178,6 +178,18 @@ static hp2x_status header_string(hp_parser *hp, profile_field f,
   return HP2X_OK;
 }
 
+/* Records entry (id, v) of the open sample; the first repeated label's
+ * line is kept for the warning. */
+static hp2x_status add_entry(hp_parser *hp, uint32_t id, int64_t v,
+                             hp2x_err *err) {
+  int repeated;
+  if (label_track_add(&hp->track, hp->p, id, v, &repeated, err) != HP2X_OK)
+    return hp->status = err->code;
+  if (repeated && hp->p->warn.duplicate_labels == 1)
+    hp->p->warn.first_duplicate_line = hp->line;
+  return HP2X_OK;
+}
+
 /* An entry line: label, whitespace (GHC writes a TAB), byte count. */
 static hp2x_status entry(hp_parser *hp, const char *s, const char *end,
                          hp2x_err *err) {
@@ -208,25 +220,7 @@ static hp2x_status entry(hp_parser *hp, const char *s, const char *end,
   uint32_t id;
   if (profile_intern(hp->p, s, lab_len, NULL, 0, &id, err) != HP2X_OK)
     return hp->status = err->code;
-  /* A label repeated within one sample: kept (hp2ps adds them up), and
-   * counted for one warning. */
-  if (id >= hp->seen_cap) {
-    size_t old = hp->seen_cap;
-    if (hp2x_grow((void **)&hp->seen_in, &hp->seen_cap, (size_t)id + 1,
-                  sizeof *hp->seen_in, err) != HP2X_OK)
-      return hp->status = err->code;
-    memset(hp->seen_in + old, 0, (hp->seen_cap - old) * sizeof *hp->seen_in);
-  }
-  size_t mark = hp->p->n_samples + 1;
-  if (hp->seen_in[id] == mark) {
-    if (!hp->p->warn.duplicate_labels)
-      hp->p->warn.first_duplicate_line = hp->line;
-    hp->p->warn.duplicate_labels++;
-  }
-  hp->seen_in[id] = mark;
-  if (profile_add_entry(hp->p, id, (int64_t)v, err) != HP2X_OK)
-    return hp->status = err->code;
-  return HP2X_OK;
+  return add_entry(hp, id, (int64_t)v, err);
 }
 
 /* Does the line start with keyword kw followed by blank or end? */
@@ -273,6 +267,7 @@ static hp2x_status sample_keyword(hp_parser *hp, bool begin, const char *s,
     hp->begin_time = t;
     hp->have_prev = true;
     hp->prev_time = t;
+    label_track_begin(&hp->track);
     profile_begin_sample(hp->p, t);
     return HP2X_OK;
   }
@@ -377,6 +372,31 @@ static hp2x_status carry_append(hp_parser *hp, const char *b, size_t n,
   return HP2X_OK;
 }
 
+/* The common case, tried before the general line parser: inside a sample,
+ * the label that followed the previous entry's label last time (or began
+ * the previous sample), written as GHC writes it: LABEL TAB DIGITS NEWLINE.
+ * Gives what line() would (no label ends in blank or equals a keyword) and
+ * returns the start of the next line, or NULL to leave the line to line(). */
+static const char *fast_entry(hp_parser *hp, const char *b, const char *end,
+                              hp2x_err *err) {
+  uint32_t id = label_track_guess(&hp->track);
+  if (id == LABEL_NONE) return NULL;
+  const hp2x_label *l = &hp->p->labels[id];
+  size_t k = l->name_len;
+  if ((size_t)(end - b) < k + 3 || b[k] != '\t' || memcmp(b, l->name, k))
+    return NULL;
+  const char *d = b + k + 1, *c = d;
+  uint64_t v = 0;
+  while (c < end && (unsigned char)(*c - '0') < 10)
+    v = v * 10 + (uint64_t)(*c++ - '0');
+  /* 18 digits always fit in int64_t; longer numbers take the slow path. */
+  if (c == end || *c != '\n' || c == d || c - d > 18) return NULL;
+  hp->line++;
+  if (add_entry(hp, id, (int64_t)v, err) != HP2X_OK) return NULL;
+  hp->offset += c + 1 - b;
+  return c + 1;
+}
+
 hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
                           hp2x_err *err) {
   if (hp->status != HP2X_OK) return hp->status;
@@ -394,6 +414,14 @@ hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
     b = nl + 1;
   }
   while (b < end) {
+    if (hp->in_sample) {
+      const char *next = fast_entry(hp, b, end, err);
+      if (next) {
+        b = next;
+        continue;
+      }
+      if (hp->status != HP2X_OK) return hp->status;
+    }
     const char *nl = memchr(b, '\n', (size_t)(end - b));
     if (!nl) return carry_append(hp, b, (size_t)(end - b), err);
     size_t n = (size_t)(nl - b);

@@ -62,7 +62,7 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
     writebuf_put(&w, "BEGIN_SAMPLE ", 13);
     writebuf_put(&w, t, (size_t)tn);
     for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
-      const hp2x_label *l = &p->labels[p->entry_label[e]];
+      const hp2x_label *l = &p->labels[profile_entry_label(p, s, e)];
       writebuf_put(&w, l->name, l->name_len);
       int n = hp2x_fmt(num, sizeof num, "\t%lld\n",
                        (long long)p->entry_value[e]);

@@ -56,7 +56,8 @@ void hp2x_profile_free(hp2x_profile *p) {
   hp2x_free(p->label_index);
   hp2x_free(p->times);
   hp2x_free(p->start);
-  hp2x_free(p->entry_label);
+  hp2x_free(p->label_run);
+  hp2x_free(p->run_label);
   hp2x_free(p->entry_value);
   for (size_t i = 0; i < p->n_marks; i++) hp2x_free(p->mark_label[i]);
   hp2x_free(p->mark_time);
@@ -167,23 +168,29 @@ void profile_begin_sample(hp2x_profile *p, double time_s) {
   p->open_time = time_s;
 }
 
-hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label, int64_t value,
-                              hp2x_err *err) {
+/* Entries are the bulk of a profile's memory: the arrays grow
+ * geometrically, but are made usable (and prefaulted) ENTRY_STEP entries at
+ * a time, so a big profile's peak memory is what it holds plus one step. */
+#define ENTRY_STEP ((size_t)1 << 18)
+
+hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
   if (p->n_entries >= HP2X_MAX_ENTRIES)
     return hp2x_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
                      (size_t)HP2X_MAX_ENTRIES);
-  size_t cap = p->cap_entries;
-  if (hp2x_grow((void **)&p->entry_label, &cap, p->n_entries + 1,
-                sizeof *p->entry_label, err) != HP2X_OK)
+  if (hp2x_grow((void **)&p->run_label, &p->cap_run_labels,
+                p->n_run_labels + 1, sizeof *p->run_label, err) != HP2X_OK)
     return err->code;
-  cap = p->cap_entries;
-  if (hp2x_grow((void **)&p->entry_value, &cap, p->n_entries + 1,
-                sizeof *p->entry_value, err) != HP2X_OK)
+  if (p->n_entries < p->cap_entries) return HP2X_OK;
+  if (p->n_entries >= p->alloc_entries &&
+      hp2x_grow((void **)&p->entry_value, &p->alloc_entries,
+                p->n_entries + 1, sizeof *p->entry_value, err) != HP2X_OK)
     return err->code;
-  p->cap_entries = cap;
-  p->entry_label[p->n_entries] = label;
-  p->entry_value[p->n_entries] = value;
-  p->n_entries++;
+  size_t from = p->cap_entries, to = p->alloc_entries;
+  if (to - from > ENTRY_STEP) to = from + ENTRY_STEP;
+  hp2x_prefault(p->entry_value, from * sizeof *p->entry_value,
+                to * sizeof *p->entry_value);
+  /* The inline append only checks capacity: keep it within the limit. */
+  p->cap_entries = to < HP2X_MAX_ENTRIES ? to : HP2X_MAX_ENTRIES;
   return HP2X_OK;
 }
 
@@ -191,13 +198,28 @@ hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
   if (p->n_samples >= HP2X_MAX_SAMPLES)
     return hp2x_fail(err, HP2X_E_LIMIT, 0, -1, "more than %u samples",
                      HP2X_MAX_SAMPLES);
-  if (hp2x_grow((void **)&p->times, &p->cap_samples, p->n_samples + 1,
+  size_t cap = p->cap_samples;
+  if (hp2x_grow((void **)&p->times, &cap, p->n_samples + 1,
                 sizeof *p->times, err) != HP2X_OK)
     return err->code;
+  cap = p->cap_samples;
+  if (hp2x_grow((void **)&p->label_run, &cap, p->n_samples + 1,
+                sizeof *p->label_run, err) != HP2X_OK)
+    return err->code;
+  p->cap_samples = cap;
   if (hp2x_grow((void **)&p->start, &p->cap_start, p->n_samples + 2,
                 sizeof *p->start, err) != HP2X_OK)
     return err->code;
-  p->times[p->n_samples] = p->open_time;
+  size_t s = p->n_samples, len = p->n_run_labels - p->open_run;
+  p->label_run[s] = p->open_run;
+  if (s > 0 && p->start[s] - p->start[s - 1] == len &&
+      memcmp(p->run_label + p->label_run[s - 1], p->run_label + p->open_run,
+             len * sizeof *p->run_label) == 0) {
+    p->label_run[s] = p->label_run[s - 1]; /* same labels: share the run */
+    p->n_run_labels = p->open_run;
+  }
+  p->open_run = p->n_run_labels;
+  p->times[s] = p->open_time;
   p->n_samples++;
   p->start[p->n_samples] = p->n_entries;
   p->sample_open = false;
@@ -206,7 +228,51 @@ hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
 
 void profile_abort_sample(hp2x_profile *p) {
   p->n_entries = p->start[p->n_samples];
+  p->n_run_labels = p->open_run;
   p->sample_open = false;
+}
+
+void label_track_init(label_track *t) {
+  memset(t, 0, sizeof *t);
+  t->first = t->prev = LABEL_NONE;
+}
+
+void label_track_free(label_track *t) {
+  hp2x_free(t->seen_in);
+  hp2x_free(t->next);
+  label_track_init(t);
+}
+
+static hp2x_status label_track_grow(label_track *t, uint32_t id,
+                                    hp2x_err *err) {
+  size_t old = t->cap, cap = t->cap;
+  if (hp2x_grow((void **)&t->seen_in, &cap, (size_t)id + 1,
+                sizeof *t->seen_in, err) != HP2X_OK)
+    return err->code;
+  cap = old;
+  if (hp2x_grow((void **)&t->next, &cap, (size_t)id + 1, sizeof *t->next,
+                err) != HP2X_OK)
+    return err->code;
+  memset(t->seen_in + old, 0, (cap - old) * sizeof *t->seen_in);
+  memset(t->next + old, 0xff, (cap - old) * sizeof *t->next); /* NONE */
+  t->cap = cap;
+  return HP2X_OK;
+}
+
+hp2x_status label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
+                            int64_t value, int *repeated, hp2x_err *err) {
+  if (id >= t->cap && label_track_grow(t, id, err) != HP2X_OK)
+    return err->code;
+  size_t mark = p->n_samples + 1;
+  *repeated = t->seen_in[id] == mark;
+  if (*repeated) p->warn.duplicate_labels++;
+  t->seen_in[id] = mark;
+  if (t->prev == LABEL_NONE)
+    t->first = id;
+  else
+    t->next[t->prev] = id;
+  t->prev = id;
+  return profile_add_entry(p, id, value, err);
 }
 
 hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
@@ -278,7 +344,7 @@ int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample,
   if (sample >= p->n_samples) return 0;
   int64_t sum = 0;
   for (size_t e = p->start[sample]; e < p->start[sample + 1]; e++)
-    if (p->entry_label[e] == label) sum += p->entry_value[e];
+    if (profile_entry_label(p, sample, e) == label) sum += p->entry_value[e];
   return sum;
 }
 

@@ -16,7 +16,6 @@
 #include <limits.h>
 #include <math.h>
 #include <pango/pangocairo.h>
-#include <pango/pangofc-fontmap.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,20 +59,53 @@ static int find_fonts_conf(char *buf, size_t size) {
   return readable(buf);
 }
 
+/* The pinned configuration becomes fontconfig's current one before pango
+ * or cairo first ask for it: otherwise fontconfig would also load the
+ * system's whole configuration (dozens of files: most of a small
+ * profile's run time) only for it to be replaced. */
 static void make_font_map(void) {
   char path[PATH_MAX + 64];
-  PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
-  if (!map) return;
   if (find_fonts_conf(path, sizeof path)) {
     FcConfig *cfg = FcConfigCreate();
     if (cfg && FcConfigParseAndLoad(cfg, (const FcChar8 *)path, FcTrue) &&
-        FcConfigBuildFonts(cfg)) {
-      pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), cfg);
-    }
-    if (cfg) FcConfigDestroy(cfg); /* the font map holds its own reference */
+        FcConfigBuildFonts(cfg))
+      FcConfigSetCurrent(cfg);
+    if (cfg) FcConfigDestroy(cfg); /* fontconfig holds its own reference */
   }
-  font_map = map;
+  font_map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
 }
+
+/* A pango context as every drawing uses it: unhinted metrics and outlines,
+ * so text measures the same in every format. */
+static PangoContext *new_text_context(void) {
+  PangoContext *ctx = pango_font_map_create_context(font_map);
+  cairo_font_options_t *fo = cairo_font_options_create();
+  cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options(ctx, fo);
+  cairo_font_options_destroy(fo);
+  return ctx;
+}
+
+/* Font set-up proper: the configuration, then one measured text, which
+ * opens and caches the font files and shaping data every picture uses. */
+static void prepare_fonts(void) {
+  make_font_map();
+  if (!font_map) return;
+  PangoContext *ctx = new_text_context();
+  PangoLayout *text = pango_layout_new(ctx);
+  PangoFontDescription *font = pango_font_description_from_string(FONT_FAMILY);
+  pango_font_description_set_absolute_size(font, 10.0 * PANGO_SCALE);
+  pango_layout_set_font_description(text, font);
+  pango_layout_set_text(text, "0123456789 bytes x seconds OTHER", -1);
+  PangoRectangle logical;
+  pango_layout_get_extents(text, NULL, &logical);
+  pango_font_description_free(font);
+  g_object_unref(text);
+  g_object_unref(ctx);
+}
+
+void hp2x_fonts_prepare(void) { pthread_once(&font_once, prepare_fonts); }
 
 /* ------------------------------------------------------------- text */
 
@@ -382,8 +414,8 @@ static void band_polygon(render_ctx *r, const layout *l, const double *x,
  * line; then the zero line itself. */
 static hp2x_status draw_signed(render_ctx *r, const hp2x_bands *b,
                                const layout *l, const double *x,
-                               const double *shade, double yscale,
-                               double scale, hp2x_err *err) {
+                               const double *shade, size_t columns,
+                               hp2x_err *err) {
   size_t N = b->n_samples;
   double *buf = hp2x_malloc(4 * N * sizeof *buf);
   size_t *keep = hp2x_malloc(N * sizeof *keep);
@@ -392,9 +424,9 @@ static hp2x_status draw_signed(render_ctx *r, const hp2x_bands *b,
     return hp2x_nomem(err);
   }
   double *pos = buf, *neg = buf + N, *lo = buf + 2 * N, *hi = buf + 3 * N;
+  double yscale = l->graph_h / b->yrange;
   double zero = -b->ymin * yscale;
   for (size_t s = 0; s < N; s++) pos[s] = neg[s] = zero;
-  size_t columns = (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
   cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_MITER);
   for (size_t k = 0; k < b->n_bands; k++) {
     const int64_t *v = b->values + k * N;
@@ -419,62 +451,60 @@ static hp2x_status draw_signed(render_ctx *r, const hp2x_bands *b,
   return HP2X_OK;
 }
 
-/* The stacked bands (spec 6.8), each boundary curve thinned to at most two
- * points per device column at 600 dpi of the final picture. */
+/* The stacked bands (spec 6.8).  hp2ps outlines each band between its lower
+ * and upper curves; the same picture comes from painting top-down, each
+ * band filled from its upper curve down to the axis and over-painted by the
+ * bands below it: every curve is emitted once instead of twice.  Each curve
+ * is thinned to at most two points per device column at 600 dpi of the
+ * final picture, unless all_samples asks for every one.  Cumulative
+ * values stay exact (int64) until scaled. */
 static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
                               const hp2x_bands *b, const layout *l,
-                              const double *shade, double scale,
-                              hp2x_err *err) {
+                              const double *shade, const hp2x_options *o,
+                              double scale, hp2x_err *err) {
   size_t N = b->n_samples, nb = b->n_bands;
   if (N == 0 || nb == 0) return HP2X_OK;
   double *x = hp2x_malloc(N * sizeof *x);
-  double *lower = hp2x_calloc(N, sizeof *lower);
-  double *upper = hp2x_malloc(N * sizeof *upper);
-  size_t *keep_lo = hp2x_malloc(N * sizeof *keep_lo);
-  size_t *keep_hi = hp2x_malloc(N * sizeof *keep_hi);
-  if (!x || !lower || !upper || !keep_lo || !keep_hi) {
-    hp2x_free(x), hp2x_free(lower), hp2x_free(upper);
-    hp2x_free(keep_lo), hp2x_free(keep_hi);
+  double *y = hp2x_malloc(N * sizeof *y);
+  int64_t *cum = hp2x_calloc(N, sizeof *cum);
+  size_t *keep = hp2x_malloc(N * sizeof *keep);
+  if (!x || !y || !cum || !keep) {
+    hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
     return hp2x_nomem(err);
   }
   for (size_t s = 0; s < N; s++)
     x[s] = l->graph_x0 + (p->times[s] - b->x0) / b->xrange * l->graph_w;
-  double yscale = l->graph_h / b->yrange;
+  size_t columns = o->all_samples
+                       ? N
+                       : (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
   if (b->is_signed) {
-    hp2x_status st = draw_signed(r, b, l, x, shade, yscale, scale, err);
-    hp2x_free(x), hp2x_free(lower), hp2x_free(upper);
-    hp2x_free(keep_lo), hp2x_free(keep_hi);
+    hp2x_status st = draw_signed(r, b, l, x, shade, columns, err);
+    hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
     return st;
   }
-  size_t columns = (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
-  size_t n_lo = layout_thin(x, lower, N, l->graph_x0,
-                            l->graph_x0 + l->graph_w, columns, keep_lo);
-  cairo_t *cr = r->cr;
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
   for (size_t k = 0; k < nb; k++) {
     const int64_t *v = b->values + k * N;
-    for (size_t s = 0; s < N; s++) upper[s] = lower[s] + (double)v[s] * yscale;
-    size_t n_hi = layout_thin(x, upper, N, l->graph_x0,
-                              l->graph_x0 + l->graph_w, columns, keep_hi);
+    for (size_t s = 0; s < N; s++) cum[s] += v[s];
+  }
+  double yscale = l->graph_h / b->yrange;
+  cairo_t *cr = r->cr;
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+  double axis = l->graph_y0;
+  for (size_t k = nb; k-- > 0;) {
+    for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
+    size_t n = layout_thin(x, y, N, l->graph_x0, l->graph_x0 + l->graph_w,
+                           columns, keep);
     cairo_new_path(cr);
-    cairo_move_to(cr, x[keep_lo[0]], l->graph_y0 + lower[keep_lo[0]]);
-    for (size_t i = 0; i < n_lo; i++)
-      cairo_line_to(cr, x[keep_lo[i]], l->graph_y0 + lower[keep_lo[i]]);
-    for (size_t i = n_hi; i-- > 0;)
-      cairo_line_to(cr, x[keep_hi[i]], l->graph_y0 + upper[keep_hi[i]]);
+    cairo_move_to(cr, x[0], axis);
+    for (size_t i = 0; i < n; i++) cairo_line_to(cr, x[keep[i]], y[keep[i]]);
+    cairo_line_to(cr, x[N - 1], axis);
     cairo_close_path(cr);
     fill_band(r, shade[k], k);
     stroke_black(cr);
-    double *t = lower;
-    lower = upper;
-    upper = t;
-    size_t *tk = keep_lo;
-    keep_lo = keep_hi;
-    keep_hi = tk;
-    n_lo = n_hi;
+    const int64_t *v = b->values + k * N;
+    for (size_t s = 0; s < N; s++) cum[s] -= v[s];
   }
-  hp2x_free(x), hp2x_free(lower), hp2x_free(upper);
-  hp2x_free(keep_lo), hp2x_free(keep_hi);
+  hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
   return HP2X_OK;
 }
 
@@ -547,7 +577,7 @@ static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
   }
   begin_page(r, page, slot);
   draw_frame(r, p, b, &l);
-  st = draw_bands(r, p, b, &l, shade, scale, err);
+  st = draw_bands(r, p, b, &l, shade, o, scale, err);
   if (st == HP2X_OK) {
     draw_axes(r, p, &l);
     if (!o->no_marks) draw_marks(r, p, b, &l);
@@ -585,7 +615,7 @@ static hp2x_status render_all(const hp2x_profile *const *ps,
   if (o->format != HP2X_FORMAT_PS && o->format != HP2X_FORMAT_EPS &&
       o->format != HP2X_FORMAT_PDF && o->format != HP2X_FORMAT_SVG)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
-  pthread_once(&font_once, make_font_map);
+  hp2x_fonts_prepare();
   if (!font_map)
     return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
   surface_page page;
@@ -610,12 +640,7 @@ static hp2x_status render_all(const hp2x_profile *const *ps,
   r.colour = palette_is_colour(o);
   r.pattern = o->pattern;
   r.cr = cairo_create(surface);
-  r.pango = pango_font_map_create_context(font_map);
-  cairo_font_options_t *fo = cairo_font_options_create();
-  cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-  cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-  pango_cairo_context_set_font_options(r.pango, fo);
-  cairo_font_options_destroy(fo);
+  r.pango = new_text_context();
   r.text = pango_layout_new(r.pango);
   r.font = pango_font_description_from_string(FONT_FAMILY);
   hp2x_status st = HP2X_OK;

@@ -77,8 +77,8 @@ static inline int same_profile(const hp2x_profile *a, const hp2x_profile *b) {
     for (size_t e = a->start[s], f = b->start[s]; e < a->start[s + 1];
          e++, f++)
       if (a->entry_value[e] != b->entry_value[f] ||
-          strcmp(a->labels[a->entry_label[e]].name,
-                 b->labels[b->entry_label[f]].name))
+          strcmp(a->labels[profile_entry_label(a, s, e)].name,
+                 b->labels[profile_entry_label(b, s, f)].name))
         return 0;
   }
   return 1;

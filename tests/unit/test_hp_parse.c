@@ -42,6 +42,46 @@ static void real_profiles_parse(void **state) {
   }
 }
 
+/* Samples with the labels of the sample before share its label run; any
+ * change of order, set or count gets a run of its own, and a sample that
+ * repeats a label is stored as written.  Values stay per sample. */
+static void label_runs_shared_only_when_equal(void **state) {
+  (void)state;
+  const char *text =
+      "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+      "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\n"
+      "BEGIN_SAMPLE 1.0\na\t1\nb\t2\nEND_SAMPLE 1.0\n"
+      "BEGIN_SAMPLE 2.0\na\t3\nb\t4\nEND_SAMPLE 2.0\n"      /* shared */
+      "BEGIN_SAMPLE 3.0\nb\t5\na\t6\nEND_SAMPLE 3.0\n"      /* reordered */
+      "BEGIN_SAMPLE 4.0\nb\t7\nEND_SAMPLE 4.0\n"             /* subset */
+      "BEGIN_SAMPLE 5.0\nb\t8\nb\t9\nEND_SAMPLE 5.0\n"      /* repeat */
+      "BEGIN_SAMPLE 6.0\nb\t10\nc\t11\nEND_SAMPLE 6.0\n"    /* new label */
+      "BEGIN_SAMPLE 7.0\nb\t12\nc\t13\nEND_SAMPLE 7.0\n"    /* shared */
+      "BEGIN_SAMPLE 8.0\nb\t14\nc\t1";                     /* cut */
+  static const int64_t want[8][3] = {{0, 0, 0},  {1, 2, 0},  {3, 4, 0},
+                                     {6, 5, 0},  {0, 7, 0},  {0, 17, 0},
+                                     {0, 10, 11}, {0, 12, 13}};
+  for (size_t chunk = 0; chunk <= 7; chunk += 7) {
+    hp2x_profile *p;
+    hp2x_err err;
+    assert_int_equal(parse_chunked((const unsigned char *)text, strlen(text),
+                                   chunk, HP2X_INPUT_HP, &p, &err),
+                     HP2X_OK);
+    assert_int_equal(p->n_samples, 8);
+    assert_true(p->warn.truncated);
+    for (size_t s = 0; s < 8; s++)
+      for (size_t l = 0; l < 3; l++)
+        assert_int_equal(hp2x_profile_value(p, s, l), want[s][l]);
+    assert_int_equal(p->label_run[2], p->label_run[1]);
+    assert_int_equal(p->label_run[7], p->label_run[6]);
+    assert_int_not_equal(p->label_run[3], p->label_run[2]);
+    /* runs: [a b] [b a] [b] [b b] [b c]; the cut sample's labels dropped */
+    assert_int_equal(p->n_run_labels, 9);
+    assert_int_equal(profile_entry_label(p, 5, p->start[5] + 1), 1);
+    hp2x_profile_free(p);
+  }
+}
+
 static void spot_values(void **state) {
   (void)state;
   const char *text = "JOB \"a \"\"b\"\" c\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
@@ -166,6 +206,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(real_profiles_parse),
       cmocka_unit_test(spot_values),
+      cmocka_unit_test(label_runs_shared_only_when_equal),
       cmocka_unit_test(chunking_never_matters),
       cmocka_unit_test(truncation_sweep),
       cmocka_unit_test(numbers_ignore_locale),
