@@ -228,6 +228,10 @@ typedef struct hp2x_options {
                               and white printing (overrides the palette) */
   int uniform;             /* HP2X_UNIFORM_* bits; select_many only; 0 */
   hp2x_layout layout;      /* render_many only */
+  const char *include_re;  /* POSIX extended regex, borrowed; NULL = all:
+                              labels that do not match are filtered out */
+  const char *exclude_re;  /* POSIX extended regex, borrowed; NULL = none:
+                              labels that match are filtered out */
 } hp2x_options;
 
 /* Fills in hp2ps's defaults. */
@@ -237,12 +241,17 @@ void hp2x_options_init(hp2x_options *o);
 typedef struct hp2x_bands hp2x_bands;
 
 /* Applies hp2ps's selection (trace removal, -d, -i, -p, -m with OTHER) to
- * `p`.  *out is owned by the caller.  HP2X_E_ARG for out-of-range options. */
+ * `p`.  Labels filtered out by o->include_re / o->exclude_re take no part
+ * in the selection; their values are added to the OTHER band (then named
+ * "OTHER (incl. filtered)", and counted as one of the -m bands) so the
+ * total stays true.  *out is owned by the caller.  HP2X_E_ARG for
+ * out-of-range options and for a regex that does not compile. */
 hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
                               hp2x_bands **out, hp2x_err *err);
 
 size_t hp2x_bands_count(const hp2x_bands *b);
-/* Band name; "OTHER" for the merged band. */
+/* Band name; "OTHER" for the merged band ("OTHER (incl. filtered)" when
+ * it holds labels filtered out by include_re / exclude_re). */
 const char *hp2x_bands_name(const hp2x_bands *b, size_t band);
 /* Value of `band` in `sample` (sum of its labels' values there). */
 int64_t hp2x_bands_value(const hp2x_bands *b, size_t band, size_t sample);

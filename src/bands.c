@@ -6,10 +6,13 @@
  * each one's exact permutation in O(n log n) with a segment tree.  With
  * several profiles (comparing runs) the same rules pick one set of bands
  * from their combined totals, and the profiles may share their axes.
+ * --include / --exclude filter labels out before the selection and fold
+ * them into OTHER afterwards.
  */
 #include "aux.h"
 
 #include <math.h>
+#include <regex.h>
 #include <string.h>
 
 void hp2x_options_init(hp2x_options *o) {
@@ -155,6 +158,9 @@ typedef struct work {
   uint32_t *order;    /* label ids, bottom first */
   size_t n;
   unsigned *bucket;   /* by label id */
+  unsigned char *filtered; /* by label id: 1 = filtered out (to OTHER);
+                              NULL when no filter is given */
+  int any_filtered;   /* some filtered-out label has data */
 } work;
 
 static void work_free(work *w) {
@@ -163,6 +169,43 @@ static void work_free(work *w) {
   hp2x_free(w->okey);
   hp2x_free(w->order);
   hp2x_free(w->bucket);
+  hp2x_free(w->filtered);
+}
+
+/* Compiles one filter regex; HP2X_E_ARG with regerror's text. */
+static hp2x_status compile_re(regex_t *re, const char *src, const char *what,
+                              hp2x_err *err) {
+  int rc = regcomp(re, src, REG_EXTENDED | REG_NOSUB);
+  if (rc == 0) return HP2X_OK;
+  char why[128];
+  regerror(rc, re, why, sizeof why);
+  return hp2x_fail(err, HP2X_E_ARG, 0, -1, "bad %s regex '%.60s': %s", what,
+                   src, why);
+}
+
+/* w->filtered[id] for every label of p: 1 when include_re does not match
+ * its name or exclude_re does.  Nothing when neither is given. */
+static hp2x_status filter_labels(const hp2x_profile *p, const hp2x_options *o,
+                                 work *w, hp2x_err *err) {
+  if (!o->include_re && !o->exclude_re) return HP2X_OK;
+  regex_t inc, exc;
+  if (o->include_re && compile_re(&inc, o->include_re, "--include", err))
+    return err->code;
+  if (o->exclude_re && compile_re(&exc, o->exclude_re, "--exclude", err)) {
+    if (o->include_re) regfree(&inc);
+    return err->code;
+  }
+  size_t nl = p->n_labels;
+  w->filtered = hp2x_calloc(nl ? nl : 1, 1);
+  for (size_t id = 0; w->filtered && id < nl; id++) {
+    const char *name = p->labels[id].name;
+    if ((o->include_re && regexec(&inc, name, 0, NULL, 0) != 0) ||
+        (o->exclude_re && regexec(&exc, name, 0, NULL, 0) == 0))
+      w->filtered[id] = 1;
+  }
+  if (o->include_re) regfree(&inc);
+  if (o->exclude_re) regfree(&exc);
+  return w->filtered ? HP2X_OK : hp2x_nomem(err);
 }
 
 /* The labels that have data in complete samples, in hp2ps's hash-table
@@ -190,6 +233,11 @@ static hp2x_status initial_order(const hp2x_profile *p, work *w,
   }
   for (size_t id = 0; id < nl; id++) {
     if (!present[id]) continue;
+    if (w->filtered && w->filtered[id]) { /* to OTHER, not selected */
+      present[id] = 0;
+      w->any_filtered = 1;
+      continue;
+    }
     w->bucket[id] = hp2ps_bucket(p->labels[id].name, p->labels[id].name_len);
     count[w->bucket[id] + 1]++;
   }
@@ -258,7 +306,12 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
   size_t n = w->n, N = p->n_samples;
   size_t first = 0; /* first position kept as its own band */
   int other = 0;
-  if (o->max_bands > 0 && n > (size_t)o->max_bands) {
+  if (w->any_filtered) {
+    /* The filtered labels' OTHER is one of the -m bands. */
+    other = 1;
+    if (o->max_bands > 0 && n > (size_t)o->max_bands - 1)
+      first = n - ((size_t)o->max_bands - 1);
+  } else if (o->max_bands > 0 && n > (size_t)o->max_bands) {
     other = 1;
     first = n - (size_t)o->max_bands + 1;
   }
@@ -276,12 +329,13 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
     return hp2x_nomem(err);
   }
   hp2x_prefault(b->values, 0, nb * N * sizeof *b->values);
-  for (size_t id = 0; id < names->n_labels; id++) band_of[id] = -1;
+  for (size_t id = 0; id < names->n_labels; id++)
+    band_of[id] = w->filtered && w->filtered[id] ? 0 : -1;
   for (size_t k = 0; k < n; k++)
     band_of[w->order[k]] = k < first ? 0 : (int32_t)(k - first + (size_t)other);
   for (size_t k = 0; k < b->n_bands; k++) {
-    const char *name = "OTHER";
-    size_t len = 5;
+    const char *name = w->any_filtered ? "OTHER (incl. filtered)" : "OTHER";
+    size_t len = strlen(name);
     if (!(other && k == 0)) {
       const hp2x_label *l =
           &names->labels[w->order[k + first - (size_t)other]];
@@ -342,7 +396,8 @@ static hp2x_status check_options(const hp2x_options *o, hp2x_err *err) {
 /* hp2ps's order of the labels of p (spec 4): trace removal, -d, -i, -p. */
 static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
                                 work *w, hp2x_err *err) {
-  hp2x_status st = initial_order(p, w, err);
+  hp2x_status st = filter_labels(p, o, w, err);
+  if (st == HP2X_OK) st = initial_order(p, w, err);
   if (st == HP2X_OK) st = run_sort(p, w, KEY_INT, w->total, NULL, err);
   if (st == HP2X_OK) trace_removal(w, o->trace_pct);
   if (st == HP2X_OK && o->sort == HP2X_SORT_STDDEV) {

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <regex.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,7 +53,8 @@ enum opt_id {
   OPT_STDDEV, OPT_NAME, OPT_SORT, OPT_BANDS, OPT_TRACE, OPT_PORTRAIT,
   OPT_MULTIPAGE, OPT_AUX, OPT_NO_MARKS, OPT_ALL_SAMPLES, OPT_FROM_EVENTLOG,
   OPT_FROM_HP, OPT_CCS_LENGTH, OPT_WATCH, OPT_INTERVAL, OPT_IDLE_EXIT,
-  OPT_PALETTE, OPT_PATTERN, OPT_UNIFORM, OPT_LAYOUT, OPT_DIFF, OPT_QUIET,
+  OPT_PALETTE, OPT_PATTERN, OPT_UNIFORM, OPT_LAYOUT, OPT_DIFF, OPT_INCLUDE, OPT_EXCLUDE,
+  OPT_QUIET,
   OPT_HELP, OPT_VERSION
 };
 
@@ -118,6 +120,10 @@ static const cli_option options[] = {
      "several inputs in one file: pages (PS, PDF) or stack"},
     {OPT_DIFF, 0, "diff", ARG_NONE, NULL,
      "two inputs A B: chart B - A per band over % of run time"},
+    {OPT_INCLUDE, 0, "include", ARG_REQUIRED, "REGEX",
+     "only labels matching REGEX (POSIX extended); the rest go to OTHER"},
+    {OPT_EXCLUDE, 0, "exclude", ARG_REQUIRED, "REGEX",
+     "labels matching REGEX go to OTHER, not bands of their own"},
     {OPT_QUIET, 'q', "quiet", ARG_NONE, NULL, "no warnings, no status line"},
     {OPT_HELP, 'h', "help", ARG_NONE, NULL, "show this help and exit"},
     {OPT_VERSION, 0, "version", ARG_NONE, NULL, "show the version and exit"},
@@ -372,6 +378,21 @@ static int apply(cli_args *a, parse_state *st, const cli_option *o,
     a->layout_given = 1;
     break;
   case OPT_DIFF: a->diff = 1; break;
+  case OPT_INCLUDE:
+  case OPT_EXCLUDE: {
+    regex_t re;
+    int rc = regcomp(&re, val, REG_EXTENDED | REG_NOSUB);
+    if (rc != 0) {
+      char why[128];
+      regerror(rc, &re, why, sizeof why);
+      usage_error("invalid --%s regex '%s': %s", o->long_name, val, why);
+      return EXIT_USAGE;
+    }
+    regfree(&re);
+    if (o->id == OPT_INCLUDE) a->opts.include_re = val;
+    else a->opts.exclude_re = val;
+    break;
+  }
   case OPT_QUIET: a->quiet = 1; break;
   case OPT_HELP:
     print_help();
