@@ -90,6 +90,24 @@ double hp2x_profile_mark_time(const hp2x_profile *p, size_t mark);
 /* A marker's text ("" for .hp MARKs, which have none). */
 const char *hp2x_profile_mark_label(const hp2x_profile *p, size_t mark);
 
+/* The first mark at or after time `after_s` whose text is `label`, or -1. */
+long hp2x_profile_find_mark(const hp2x_profile *p, const char *label,
+                            double after_s);
+
+/* Views, each a new profile owned by the caller (free it), sharing nothing
+ * with `p`.  hp2x_profile_window keeps the samples, marks and heap series
+ * with times in [from_s, to_s] (HP2X_E_ARG when from_s > to_s; the result
+ * may have no samples).  hp2x_profile_by_index puts each sample at its
+ * index (0, 1, ...) instead of its time, SAMPLE_UNIT "sample"; marks and
+ * heap series are placed by linear interpolation between the samples
+ * around them (outside the samples' span: -1 or the sample count).
+ * HP2X_E_NOMEM. */
+hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
+                                double to_s, hp2x_profile **out,
+                                hp2x_err *err);
+hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
+                                  hp2x_err *err);
+
 /* Sum of `label`'s values in `sample` (0 when absent). O(entries in sample). */
 int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample, size_t label);
 

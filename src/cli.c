@@ -6,6 +6,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <regex.h>
 #include <signal.h>
@@ -54,6 +55,7 @@ enum opt_id {
   OPT_MULTIPAGE, OPT_AUX, OPT_NO_MARKS, OPT_ALL_SAMPLES, OPT_FROM_EVENTLOG,
   OPT_FROM_HP, OPT_CCS_LENGTH, OPT_WATCH, OPT_INTERVAL, OPT_IDLE_EXIT,
   OPT_PALETTE, OPT_PATTERN, OPT_UNIFORM, OPT_LAYOUT, OPT_DIFF, OPT_INCLUDE, OPT_EXCLUDE,
+  OPT_FROM, OPT_TO, OPT_FROM_MARKER, OPT_TO_MARKER, OPT_X,
   OPT_QUIET,
   OPT_HELP, OPT_VERSION
 };
@@ -124,6 +126,15 @@ static const cli_option options[] = {
      "only labels matching REGEX (POSIX extended); the rest go to OTHER"},
     {OPT_EXCLUDE, 0, "exclude", ARG_REQUIRED, "REGEX",
      "labels matching REGEX go to OTHER, not bands of their own"},
+    {OPT_FROM, 0, "from", ARG_REQUIRED, "SECONDS",
+     "only samples from this time on (x axis seconds)"},
+    {OPT_TO, 0, "to", ARG_REQUIRED, "SECONDS", "only samples up to this time"},
+    {OPT_FROM_MARKER, 0, "from-marker", ARG_REQUIRED, "TEXT",
+     "only samples from the first marker TEXT on (eventlog traceMarker)"},
+    {OPT_TO_MARKER, 0, "to-marker", ARG_REQUIRED, "TEXT",
+     "only samples up to the first marker TEXT after the start"},
+    {OPT_X, 0, "x", ARG_REQUIRED, "AXIS",
+     "x axis: time (default) or index (sample number, no GC warping)"},
     {OPT_QUIET, 'q', "quiet", ARG_NONE, NULL, "no warnings, no status line"},
     {OPT_HELP, 'h', "help", ARG_NONE, NULL, "show this help and exit"},
     {OPT_VERSION, 0, "version", ARG_NONE, NULL, "show the version and exit"},
@@ -378,6 +389,33 @@ static int apply(cli_args *a, parse_state *st, const cli_option *o,
     a->layout_given = 1;
     break;
   case OPT_DIFF: a->diff = 1; break;
+  case OPT_FROM:
+  case OPT_TO:
+    if (!parse_double(val, &d) || !isfinite(d) || d < 0.0) {
+      usage_error("invalid --%s '%s': seconds, a number >= 0", o->long_name,
+                  val);
+      return EXIT_USAGE;
+    }
+    if (o->id == OPT_FROM) a->from_s = d, a->from_given = 1;
+    else a->to_s = d, a->to_given = 1;
+    break;
+  case OPT_FROM_MARKER:
+  case OPT_TO_MARKER:
+    if (!*val) {
+      usage_error("--%s needs a marker's text", o->long_name);
+      return EXIT_USAGE;
+    }
+    if (o->id == OPT_FROM_MARKER) a->from_marker = val;
+    else a->to_marker = val;
+    break;
+  case OPT_X:
+    if (!strcmp(val, "time")) a->x_index = 0;
+    else if (!strcmp(val, "index")) a->x_index = 1;
+    else {
+      usage_error("unknown --x '%s' (time, index)", val);
+      return EXIT_USAGE;
+    }
+    break;
   case OPT_INCLUDE:
   case OPT_EXCLUDE: {
     regex_t re;
@@ -524,6 +562,18 @@ static int parse_args(int argc, char **argv, cli_args *a) {
   }
   if (a->watch && n_inputs > 1) {
     usage_error("--watch follows one input, got %d", n_inputs);
+    return EXIT_USAGE;
+  }
+  if (a->from_given && a->from_marker) {
+    usage_error("--from and --from-marker both give the window's start");
+    return EXIT_USAGE;
+  }
+  if (a->to_given && a->to_marker) {
+    usage_error("--to and --to-marker both give the window's end");
+    return EXIT_USAGE;
+  }
+  if (a->from_given && a->to_given && !(a->from_s < a->to_s)) {
+    usage_error("--from %g is not before --to %g", a->from_s, a->to_s);
     return EXIT_USAGE;
   }
   if (a->diff && n_inputs != 2) {
@@ -674,19 +724,83 @@ static int write_one(const cli_args *a, const char *path,
   return EXIT_OK;
 }
 
+int cli_view(const cli_args *a, const char *display, const hp2x_profile *p,
+             hp2x_profile **view) {
+  *view = NULL;
+  int window = a->from_given || a->to_given || a->from_marker || a->to_marker;
+  if (!window && !a->x_index) return EXIT_OK;
+  hp2x_err err;
+  hp2x_err_init(&err, display);
+  hp2x_profile *w = NULL;
+  if (window) {
+    double lo = a->from_given ? a->from_s : -INFINITY;
+    double hi = a->to_given ? a->to_s : INFINITY;
+    if (a->from_marker) {
+      long m = hp2x_profile_find_mark(p, a->from_marker, -INFINITY);
+      if (m < 0) {
+        cli_errorf("%s: no marker '%s' (--from-marker)", display,
+                   a->from_marker);
+        return EXIT_BAD_INPUT;
+      }
+      lo = hp2x_profile_mark_time(p, (size_t)m);
+    }
+    if (a->to_marker) {
+      long m = hp2x_profile_find_mark(p, a->to_marker, lo);
+      if (m < 0) {
+        cli_errorf("%s: no marker '%s' at or after the window's start "
+                   "(--to-marker)", display, a->to_marker);
+        return EXIT_BAD_INPUT;
+      }
+      hi = hp2x_profile_mark_time(p, (size_t)m);
+    }
+    if (lo > hi) {
+      cli_errorf("%s: the window starts (%g s) after it ends (%g s)", display,
+                 lo, hi);
+      return EXIT_BAD_INPUT;
+    }
+    if (hp2x_profile_window(p, lo, hi, &w, &err) != HP2X_OK) {
+      cli_report(display, &err, NULL);
+      return EXIT_BAD_INPUT;
+    }
+    if (hp2x_profile_sample_count(w) == 0) {
+      cli_errorf("%s: no samples between %g s and %g s", display, lo, hi);
+      hp2x_profile_free(w);
+      return EXIT_BAD_INPUT;
+    }
+  }
+  if (a->x_index) {
+    hp2x_profile *ix = NULL;
+    hp2x_status st = hp2x_profile_by_index(w ? w : p, &ix, &err);
+    hp2x_profile_free(w);
+    if (st != HP2X_OK) {
+      cli_report(display, &err, NULL);
+      return EXIT_BAD_INPUT;
+    }
+    w = ix;
+  }
+  *view = w;
+  return EXIT_OK;
+}
+
 int cli_write_outputs(const cli_args *a, const hp2x_profile *p) {
   hp2x_err err;
   hp2x_err_init(&err, a->input_display);
+  hp2x_profile *view = NULL;
+  int rc = cli_view(a, a->input_display, p, &view);
+  if (rc != EXIT_OK) return rc;
+  if (view) p = view;
   hp2x_bands *b = NULL;
   if (a->opts.format != HP2X_FORMAT_HP &&
       hp2x_bands_select(p, &a->opts, &b, &err) != HP2X_OK) {
     cli_report(a->input_display, &err, NULL);
+    hp2x_profile_free(view);
     return err.code == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;
   }
-  int rc = write_one(a, a->output, p, b, emit_main);
+  rc = write_one(a, a->output, p, b, emit_main);
   if (rc == EXIT_OK && a->write_aux && a->aux_path && b)
     rc = write_one(a, a->aux_path, p, b, emit_aux);
   hp2x_bands_free(b);
+  hp2x_profile_free(view);
   return rc;
 }
 

@@ -32,6 +32,12 @@ typedef struct cli_args {
   int palette_given;          /* --palette (else -c picks label) */
   int uniform_given;          /* --uniform-scale (else both, several) */
   int layout_given;           /* --layout */
+  double from_s, to_s;        /* --from, --to: seconds */
+  int from_given, to_given;
+  const char *from_marker;    /* --from-marker, --to-marker: a marker's
+                                 text; borrowed from argv; NULL = none */
+  const char *to_marker;
+  int x_index;                /* --x=index: sample index on the x axis */
 } cli_args;
 
 /* Runs the tool; returns the exit status. */
@@ -49,6 +55,13 @@ void cli_errorf(const char *fmt, ...)
 /* Parses, selects and writes once from an already-parsed profile: the
  * shared tail of one-shot and watch runs.  Returns an exit status. */
 int cli_write_outputs(const cli_args *a, const hp2x_profile *p);
+
+/* The profile to select and draw from: `p` itself (*view = NULL) or, with
+ * a time window or --x=index, a view of it (*view, owned by the caller).
+ * Returns an exit status: a marker not found or an empty window is bad
+ * input (messages name `display`). */
+int cli_view(const cli_args *a, const char *display, const hp2x_profile *p,
+             hp2x_profile **view);
 
 /* Prints the parser's warnings for `p` (once per kind). */
 void cli_warn_profile(const cli_args *a, const hp2x_profile *p);

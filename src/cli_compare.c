@@ -183,7 +183,13 @@ static int read_input(const cli_args *a, input *in) {
   cli_args one = *a;
   one.input_display = in->display;
   cli_warn_profile(&one, in->p);
-  return EXIT_OK;
+  hp2x_profile *view = NULL;
+  int rc = cli_view(a, in->display, in->p, &view);
+  if (view) {
+    hp2x_profile_free(in->p);
+    in->p = view;
+  }
+  return rc;
 }
 
 /* Checks the combination of inputs, outputs and options; an exit status,
