@@ -197,7 +197,8 @@ typedef enum hp2x_format {
   HP2X_FORMAT_PDF,
   HP2X_FORMAT_SVG,
   HP2X_FORMAT_CSV,
-  HP2X_FORMAT_HP
+  HP2X_FORMAT_HP,
+  HP2X_FORMAT_TXT  /* the --summary table (hp2x_write_summary) */
 } hp2x_format;
 
 /* Band colours.  Every palette gives each band of a picture its own shade;
@@ -359,6 +360,21 @@ hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
                                 const char *const *names, size_t n,
                                 hp2x_write_fn write, void *closure,
                                 hp2x_err *err);
+
+/* Writes the summary table of each profile with its bands (one selection,
+ * or each its own): the total's peak and when; per band, key order, its
+ * total (sum over samples), peak and when, least-squares slope of value
+ * against time and its R^2 (fitted over the samples whose total is not 0,
+ * which leaves out GHC's empty first and last samples); then the "leak
+ * suspects": bands other than OTHER with slope > 0, R^2 >= 0.8 and fitted
+ * growth over the run (slope x span) of at least 1% of the total's peak,
+ * most growth first.  names[i] (borrowed) heads profile i's table.
+ * Locale-free numbers.  HP2X_E_IO, HP2X_E_NOMEM. */
+hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
+                               const hp2x_bands *const *bs,
+                               const char *const *names, size_t n,
+                               hp2x_write_fn write, void *closure,
+                               hp2x_err *err);
 
 /* Writes `p` as GHC .hp text (complete samples only). */
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,

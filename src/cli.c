@@ -56,6 +56,7 @@ enum opt_id {
   OPT_FROM_HP, OPT_CCS_LENGTH, OPT_WATCH, OPT_INTERVAL, OPT_IDLE_EXIT,
   OPT_PALETTE, OPT_PATTERN, OPT_UNIFORM, OPT_LAYOUT, OPT_DIFF, OPT_INCLUDE, OPT_EXCLUDE,
   OPT_FROM, OPT_TO, OPT_FROM_MARKER, OPT_TO_MARKER, OPT_X,
+  OPT_SUMMARY,
   OPT_QUIET,
   OPT_HELP, OPT_VERSION
 };
@@ -73,9 +74,9 @@ typedef struct cli_option {
 
 static const cli_option options[] = {
     {OPT_OUTPUT, 'o', "output", ARG_REQUIRED, "FILE",
-     "write to FILE (.ps .eps .pdf .svg .csv .hp; - = standard output)"},
+     "write to FILE (.ps .eps .pdf .svg .csv .hp .txt; - = stdout)"},
     {OPT_FORMAT, 0, "format", ARG_REQUIRED, "FMT",
-     "output format: ps, eps, pdf, svg, csv or hp"},
+     "output format: ps, eps, pdf, svg, csv, hp or txt (--summary)"},
     {OPT_EPS, 'e', "eps", ARG_REQUIRED, "WIDTH",
      "Encapsulated PostScript WIDTH wide (in, mm, cm, pt; > 2in)"},
     {OPT_COLOUR, 'c', "colour", ARG_NONE, NULL, "colour bands (also --color)"},
@@ -135,6 +136,8 @@ static const cli_option options[] = {
      "only samples up to the first marker TEXT after the start"},
     {OPT_X, 0, "x", ARG_REQUIRED, "AXIS",
      "x axis: time (default) or index (sample number, no GC warping)"},
+    {OPT_SUMMARY, 0, "summary", ARG_NONE, NULL,
+     "print a table (peaks, slopes, leak suspects), not a picture (= txt)"},
     {OPT_QUIET, 'q', "quiet", ARG_NONE, NULL, "no warnings, no status line"},
     {OPT_HELP, 'h', "help", ARG_NONE, NULL, "show this help and exit"},
     {OPT_VERSION, 0, "version", ARG_NONE, NULL, "show the version and exit"},
@@ -227,7 +230,8 @@ static int format_from_name(const char *s, hp2x_format *f) {
   static const struct { const char *name; hp2x_format f; } names[] = {
       {"ps", HP2X_FORMAT_PS},   {"eps", HP2X_FORMAT_EPS},
       {"pdf", HP2X_FORMAT_PDF}, {"svg", HP2X_FORMAT_SVG},
-      {"csv", HP2X_FORMAT_CSV}, {"hp", HP2X_FORMAT_HP}};
+      {"csv", HP2X_FORMAT_CSV}, {"hp", HP2X_FORMAT_HP},
+      {"txt", HP2X_FORMAT_TXT}};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!strcmp(s, names[i].name)) {
       *f = names[i].f;
@@ -244,6 +248,7 @@ const char *cli_format_ext(hp2x_format f) {
   case HP2X_FORMAT_SVG: return "svg";
   case HP2X_FORMAT_CSV: return "csv";
   case HP2X_FORMAT_HP: return "hp";
+  case HP2X_FORMAT_TXT: return "txt";
   }
   return "ps";
 }
@@ -266,7 +271,8 @@ static int apply(cli_args *a, parse_state *st, const cli_option *o,
   case OPT_OUTPUT: a->output = val; break;
   case OPT_FORMAT:
     if (!format_from_name(val, &a->opts.format)) {
-      usage_error("unknown format '%s' (ps, eps, pdf, svg, csv, hp)", val);
+      usage_error("unknown format '%s' (ps, eps, pdf, svg, csv, hp, txt)",
+                  val);
       return EXIT_USAGE;
     }
     st->format_given = 1;
@@ -407,6 +413,11 @@ static int apply(cli_args *a, parse_state *st, const cli_option *o,
     }
     if (o->id == OPT_FROM_MARKER) a->from_marker = val;
     else a->to_marker = val;
+    break;
+  case OPT_SUMMARY:
+    a->opts.format = HP2X_FORMAT_TXT;
+    st->format_given = 1;
+    a->summary = 1;
     break;
   case OPT_X:
     if (!strcmp(val, "time")) a->x_index = 0;
@@ -551,11 +562,12 @@ static int parse_args(int argc, char **argv, cli_args *a) {
     if (!dot || (slash && dot < slash) ||
         !format_from_name(dot + 1, &a->opts.format)) {
       usage_error("cannot tell the format of '%s' from its name: use "
-                  "--format=ps|eps|pdf|svg|csv|hp",
+                  "--format=ps|eps|pdf|svg|csv|hp|txt",
                   a->output);
       return EXIT_USAGE;
     }
   }
+  if (a->summary && !a->output) a->output = "-"; /* to the terminal */
   if (a->watch && (!a->output || !strcmp(a->output, "-"))) {
     usage_error("--watch needs an output file (-o FILE)");
     return EXIT_USAGE;
@@ -678,6 +690,11 @@ static hp2x_status emit_main(const cli_args *a, const hp2x_profile *p,
   switch (a->opts.format) {
   case HP2X_FORMAT_HP: return hp2x_write_hp(p, w, closure, err);
   case HP2X_FORMAT_CSV: return hp2x_write_csv(p, b, w, closure, err);
+  case HP2X_FORMAT_TXT: {
+    const char *name = a->input_display;
+    return hp2x_write_summary(&p, (const hp2x_bands *const *)&b, &name, 1, w,
+                              closure, err);
+  }
   default: return hp2x_render(p, b, &a->opts, w, closure, err);
   }
 }
@@ -907,7 +924,7 @@ static void *prepare_fonts(void *unused) {
 }
 
 static int is_picture(hp2x_format f) {
-  return f != HP2X_FORMAT_CSV && f != HP2X_FORMAT_HP;
+  return f != HP2X_FORMAT_CSV && f != HP2X_FORMAT_HP && f != HP2X_FORMAT_TXT;
 }
 
 static int run_once(cli_args *a) {
@@ -965,8 +982,7 @@ int cli_main(int argc, char **argv) {
                             : cli_format_ext(a.opts.format);
       a.output_owned = stem ? dup_printf("%s.%s", stem, ext) : NULL;
       a.output = a.output_owned;
-      a.write_aux = a.opts.format != HP2X_FORMAT_CSV &&
-                    a.opts.format != HP2X_FORMAT_HP;
+      a.write_aux = is_picture(a.opts.format);
     }
   }
   if (a.use_aux) a.write_aux = 1;

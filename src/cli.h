@@ -38,6 +38,7 @@ typedef struct cli_args {
                                  text; borrowed from argv; NULL = none */
   const char *to_marker;
   int x_index;                /* --x=index: sample index on the x axis */
+  int summary;                /* --summary */
 } cli_args;
 
 /* Runs the tool; returns the exit status. */

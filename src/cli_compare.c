@@ -54,7 +54,7 @@ static int is_dir(const char *path) {
 }
 
 static int is_picture(hp2x_format f) {
-  return f != HP2X_FORMAT_CSV && f != HP2X_FORMAT_HP;
+  return f != HP2X_FORMAT_CSV && f != HP2X_FORMAT_HP && f != HP2X_FORMAT_TXT;
 }
 
 /* `pattern` with its one %s replaced by `stem`; malloc'ed. */
@@ -90,6 +90,12 @@ static hp2x_status emit(void *closure_run, hp2x_write_fn w, void *closure,
   const hp2x_options *o = &r->a->opts;
   if (what == 1) /* the .aux of a -p run */
     return hp2x_write_aux(r->in[0].p, r->in[0].b, o, w, closure, err);
+  if (r->dp && o->format == HP2X_FORMAT_TXT) {
+    const hp2x_profile *dp = r->dp;
+    const hp2x_bands *db = r->db;
+    const char *name = "difference";
+    return hp2x_write_summary(&dp, &db, &name, 1, w, closure, err);
+  }
   if (r->dp) {
     if (o->format == HP2X_FORMAT_CSV)
       return hp2x_write_csv(r->dp, r->db, w, closure, err);
@@ -100,6 +106,11 @@ static hp2x_status emit(void *closure_run, hp2x_write_fn w, void *closure,
     switch (o->format) {
     case HP2X_FORMAT_HP: return hp2x_write_hp(in->p, w, closure, err);
     case HP2X_FORMAT_CSV: return hp2x_write_csv(in->p, in->b, w, closure, err);
+    case HP2X_FORMAT_TXT: {
+      const hp2x_profile *p = in->p;
+      const hp2x_bands *b = in->b;
+      return hp2x_write_summary(&p, &b, &in->display, 1, w, closure, err);
+    }
     default: return hp2x_render(in->p, in->b, o, w, closure, err);
     }
   }
@@ -119,6 +130,8 @@ static hp2x_status emit(void *closure_run, hp2x_write_fn w, void *closure,
     }
     if (o->format == HP2X_FORMAT_CSV)
       st = hp2x_write_csv_many(ps, bs, names, r->n, w, closure, err);
+    else if (o->format == HP2X_FORMAT_TXT)
+      st = hp2x_write_summary(ps, bs, names, r->n, w, closure, err);
     else
       st = hp2x_render_many(ps, bs, r->n, o, w, closure, err);
   }
