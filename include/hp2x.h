@@ -198,7 +198,8 @@ typedef enum hp2x_format {
   HP2X_FORMAT_SVG,
   HP2X_FORMAT_CSV,
   HP2X_FORMAT_HP,
-  HP2X_FORMAT_TXT  /* the --summary table (hp2x_write_summary) */
+  HP2X_FORMAT_TXT, /* the --summary table (hp2x_write_summary) */
+  HP2X_FORMAT_PNG  /* a raster picture at o->dpi */
 } hp2x_format;
 
 /* Band colours.  Every palette gives each band of a picture its own shade;
@@ -251,6 +252,7 @@ typedef struct hp2x_options {
                               labels that do not match are filtered out */
   const char *exclude_re;  /* POSIX extended regex, borrowed; NULL = none:
                               labels that match are filtered out */
+  double dpi;              /* PNG pixels per inch; 0 = 150 */
 } hp2x_options;
 
 /* Fills in hp2ps's defaults. */
@@ -305,7 +307,8 @@ hp2x_status hp2x_bands_rgb(const hp2x_bands *b, const hp2x_options *o,
 /* A byte sink: returns 0 on success, non-zero on failure (errno set). */
 typedef int (*hp2x_write_fn)(void *closure, const void *buf, size_t len);
 
-/* Draws `p` with bands `b` in o->format (PS, EPS, PDF or SVG) through one
+/* Draws `p` with bands `b` in o->format (PS, EPS, PDF, SVG or PNG: the PDF
+ * page at o->dpi, on white) through one
  * cairo drawing path, sending the bytes to `write`.  HP2X_E_IO when the sink
  * fails, HP2X_E_CAIRO when drawing fails. */
 hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
@@ -313,7 +316,7 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
                         void *closure, hp2x_err *err);
 
 /* Draws several pictures into one output: with o->layout PAGES one page
- * per profile (PS and PDF only; HP2X_E_ARG for EPS and SVG), with STACK
+ * per profile (PS and PDF only; HP2X_E_ARG for EPS, SVG and PNG), with STACK
  * one page holding them one above the other (any picture format). */
 hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
                              const hp2x_bands *const *bs, size_t n,

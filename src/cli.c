@@ -56,7 +56,7 @@ enum opt_id {
   OPT_FROM_HP, OPT_CCS_LENGTH, OPT_WATCH, OPT_INTERVAL, OPT_IDLE_EXIT,
   OPT_PALETTE, OPT_PATTERN, OPT_UNIFORM, OPT_LAYOUT, OPT_DIFF, OPT_INCLUDE, OPT_EXCLUDE,
   OPT_FROM, OPT_TO, OPT_FROM_MARKER, OPT_TO_MARKER, OPT_X,
-  OPT_SUMMARY,
+  OPT_SUMMARY, OPT_DPI,
   OPT_QUIET,
   OPT_HELP, OPT_VERSION
 };
@@ -74,11 +74,13 @@ typedef struct cli_option {
 
 static const cli_option options[] = {
     {OPT_OUTPUT, 'o', "output", ARG_REQUIRED, "FILE",
-     "write to FILE (.ps .eps .pdf .svg .csv .hp .txt; - = stdout)"},
+     "write to FILE (.ps .eps .pdf .svg .png .csv .hp .txt; - = stdout)"},
     {OPT_FORMAT, 0, "format", ARG_REQUIRED, "FMT",
-     "output format: ps, eps, pdf, svg, csv, hp or txt (--summary)"},
+     "output format: ps, eps, pdf, svg, png, csv, hp or txt (--summary)"},
     {OPT_EPS, 'e', "eps", ARG_REQUIRED, "WIDTH",
      "Encapsulated PostScript WIDTH wide (in, mm, cm, pt; > 2in)"},
+    {OPT_DPI, 0, "dpi", ARG_REQUIRED, "N",
+     "PNG resolution in pixels per inch (default 150; 10-1200)"},
     {OPT_COLOUR, 'c', "colour", ARG_NONE, NULL, "colour bands (also --color)"},
     {OPT_BIG, 'b', "big-title", ARG_NONE, NULL, "big title box"},
     {OPT_SMALL, 's', "small-title", ARG_NONE, NULL, "small title box"},
@@ -146,8 +148,8 @@ enum { N_OPTIONS = sizeof options / sizeof options[0] };
 
 static void print_help(void) {
   printf("Usage: hp2x [OPTION]... [FILE[.hp] | FILE.eventlog | -]...\n"
-         "Draw a GHC heap profile (.hp or eventlog) as PostScript, EPS, PDF "
-         "or SVG,\nor convert it to CSV or .hp text.  Without -o, writes "
+         "Draw a GHC heap profile (.hp or eventlog) as PostScript, EPS, PDF, "
+         "SVG or PNG,\nor convert it to CSV or .hp text.  Without -o, writes "
          "BASE.ps (and BASE.aux)\nin the current directory, as hp2ps "
          "does; without FILE, reads standard input\nand writes standard "
          "output.\n"
@@ -231,7 +233,7 @@ static int format_from_name(const char *s, hp2x_format *f) {
       {"ps", HP2X_FORMAT_PS},   {"eps", HP2X_FORMAT_EPS},
       {"pdf", HP2X_FORMAT_PDF}, {"svg", HP2X_FORMAT_SVG},
       {"csv", HP2X_FORMAT_CSV}, {"hp", HP2X_FORMAT_HP},
-      {"txt", HP2X_FORMAT_TXT}};
+      {"txt", HP2X_FORMAT_TXT}, {"png", HP2X_FORMAT_PNG}};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!strcmp(s, names[i].name)) {
       *f = names[i].f;
@@ -249,6 +251,7 @@ const char *cli_format_ext(hp2x_format f) {
   case HP2X_FORMAT_CSV: return "csv";
   case HP2X_FORMAT_HP: return "hp";
   case HP2X_FORMAT_TXT: return "txt";
+  case HP2X_FORMAT_PNG: return "png";
   }
   return "ps";
 }
@@ -271,8 +274,8 @@ static int apply(cli_args *a, parse_state *st, const cli_option *o,
   case OPT_OUTPUT: a->output = val; break;
   case OPT_FORMAT:
     if (!format_from_name(val, &a->opts.format)) {
-      usage_error("unknown format '%s' (ps, eps, pdf, svg, csv, hp, txt)",
-                  val);
+      usage_error("unknown format '%s' (ps, eps, pdf, svg, png, csv, hp, "
+                  "txt)", val);
       return EXIT_USAGE;
     }
     st->format_given = 1;
@@ -413,6 +416,13 @@ static int apply(cli_args *a, parse_state *st, const cli_option *o,
     }
     if (o->id == OPT_FROM_MARKER) a->from_marker = val;
     else a->to_marker = val;
+    break;
+  case OPT_DPI:
+    if (!parse_double(val, &d) || !(d >= 10.0) || d > 1200.0) {
+      usage_error("invalid --dpi '%s': pixels per inch, 10 to 1200", val);
+      return EXIT_USAGE;
+    }
+    a->opts.dpi = d;
     break;
   case OPT_SUMMARY:
     a->opts.format = HP2X_FORMAT_TXT;
@@ -562,7 +572,7 @@ static int parse_args(int argc, char **argv, cli_args *a) {
     if (!dot || (slash && dot < slash) ||
         !format_from_name(dot + 1, &a->opts.format)) {
       usage_error("cannot tell the format of '%s' from its name: use "
-                  "--format=ps|eps|pdf|svg|csv|hp|txt",
+                  "--format=ps|eps|pdf|svg|png|csv|hp|txt",
                   a->output);
       return EXIT_USAGE;
     }

@@ -225,8 +225,9 @@ static int check_outputs(cli_args *a, input *in, size_t n, int *per_file) {
     return usage("several .hp files cannot share '%s': use -o DIR/ or a "
                  "name with %%s", a->output);
   if (!*per_file && !a->diff && o->layout == HP2X_LAYOUT_PAGES &&
-      (o->format == HP2X_FORMAT_EPS || o->format == HP2X_FORMAT_SVG))
-    return usage("EPS and SVG hold one picture: use --layout=stack, -o DIR/ "
+      (o->format == HP2X_FORMAT_EPS || o->format == HP2X_FORMAT_SVG ||
+       o->format == HP2X_FORMAT_PNG))
+    return usage("EPS, SVG and PNG hold one picture: use --layout=stack, -o DIR/ "
                  "or -o 'NAME-%%s.%s' (a file per input)",
                  cli_format_ext(o->format));
   if (a->diff && o->format == HP2X_FORMAT_HP)

@@ -1,6 +1,6 @@
 /* render.c -- draws a profile's selected bands with cairo, all text through
  * pango, on whatever surface surface.c made for the format: one drawing
- * path for PS, EPS, PDF and SVG (hp2ps spec 6-7).  Owns the pinned fonts
+ * path for PS, EPS, PDF, SVG and PNG (hp2ps spec 6-7).  Owns the pinned fonts
  * (fonts/fonts.conf loaded into a private fontconfig, so the user's own
  * font settings cannot change the glyphs) and the conversion of label
  * bytes to displayable UTF-8: valid UTF-8 is kept, any other byte is read
@@ -613,8 +613,12 @@ static hp2x_status render_all(const hp2x_profile *const *ps,
                               hp2x_write_fn write, void *closure,
                               hp2x_err *err) {
   if (o->format != HP2X_FORMAT_PS && o->format != HP2X_FORMAT_EPS &&
-      o->format != HP2X_FORMAT_PDF && o->format != HP2X_FORMAT_SVG)
+      o->format != HP2X_FORMAT_PDF && o->format != HP2X_FORMAT_SVG &&
+      o->format != HP2X_FORMAT_PNG)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
+  if (o->format == HP2X_FORMAT_PNG && !(o->dpi >= 0.0 && o->dpi <= 1200.0))
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "%g dpi is outside 1..1200",
+                     o->dpi);
   hp2x_fonts_prepare();
   if (!font_map)
     return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
@@ -623,6 +627,8 @@ static hp2x_status render_all(const hp2x_profile *const *ps,
     surface_page_for_stack(o, n, &page);
   else
     surface_page_for(o, &page);
+  int png = o->format == HP2X_FORMAT_PNG;
+  if (png) surface_page_to_pixels(o, &page);
   char sde[32];
   surface_source_date(sde, sizeof sde);
   surface_sink sink;
@@ -644,6 +650,10 @@ static hp2x_status render_all(const hp2x_profile *const *ps,
   r.text = pango_layout_new(r.pango);
   r.font = pango_font_description_from_string(FONT_FAMILY);
   hp2x_status st = HP2X_OK;
+  if (png) { /* an image starts black */
+    cairo_set_source_rgb(r.cr, 1, 1, 1);
+    cairo_paint(r.cr);
+  }
   if (cairo_status(r.cr) != CAIRO_STATUS_SUCCESS)
     st = hp2x_fail(err, sink.failed ? HP2X_E_IO : HP2X_E_CAIRO, 0, -1, "%s",
                    sink.failed ? strerror(sink.saved_errno)
@@ -657,8 +667,11 @@ static hp2x_status render_all(const hp2x_profile *const *ps,
   g_object_unref(r.text);
   g_object_unref(r.pango);
   cairo_destroy(r.cr);
+  cairo_status_t cs = CAIRO_STATUS_SUCCESS;
+  if (png && st == HP2X_OK && cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)
+    cs = surface_write_png(surface, &sink);
   cairo_surface_finish(surface);
-  cairo_status_t cs = cairo_surface_status(surface);
+  if (cs == CAIRO_STATUS_SUCCESS) cs = cairo_surface_status(surface);
   cairo_surface_destroy(surface);
   surface_sink_flush(&sink);
   surface_sink_release(&sink);
@@ -688,7 +701,7 @@ hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
   if (!stacked && n > 1 && o->format != HP2X_FORMAT_PS &&
       o->format != HP2X_FORMAT_PDF)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1,
-                     "EPS and SVG have one page: stack the pictures or "
-                     "write one file each");
+                     "EPS, SVG and PNG have one page: stack the pictures "
+                     "or write one file each");
   return render_all(ps, bs, n, o, stacked, write, closure, err);
 }

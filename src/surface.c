@@ -1,5 +1,5 @@
 /* surface.c -- the only format-specific part of drawing: which cairo
- * surface (PostScript, EPS, PDF, SVG), its page size, and where hp2ps's
+ * surface (PostScript, EPS, PDF, SVG, or an image for PNG), its page size, and where hp2ps's
  * 648 x 432 frame lands on it (hp2ps spec 6.1).  PostScript keeps hp2ps's
  * rotated frame on a US Letter page (-g: unrotated and unscaled); EPS is
  * scaled to the exact -e width and clipped so cairo's %%BoundingBox is
@@ -15,6 +15,7 @@
 #include <cairo-ps.h>
 #include <cairo-svg.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -60,6 +61,18 @@ void surface_page_for_stack(const hp2x_options *o, size_t n,
   page->height_pt = (double)(long)(h + 0.5) + 2 * m;
   cairo_matrix_init(&page->frame, s, 0, 0, -s, m, m + 432.0 * s);
   page->slot_dy_pt = (432.0 + STACK_GAP) * s;
+}
+
+#define DEFAULT_DPI 150.0
+
+void surface_page_to_pixels(const hp2x_options *o, surface_page *page) {
+  double s = (o->dpi > 0.0 ? o->dpi : DEFAULT_DPI) / 72.0;
+  cairo_matrix_t scale;
+  cairo_matrix_init_scale(&scale, s, s);
+  cairo_matrix_multiply(&page->frame, &page->frame, &scale);
+  page->width_pt = ceil(page->width_pt * s - 1e-6);
+  page->height_pt = ceil(page->height_pt * s - 1e-6);
+  page->slot_dy_pt *= s;
 }
 
 static void sink_put(surface_sink *s, const unsigned char *d, size_t n) {
@@ -135,6 +148,11 @@ static cairo_status_t sink_write(void *closure, const unsigned char *d,
   return s->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
+cairo_status_t surface_write_png(cairo_surface_t *s, surface_sink *sink) {
+  cairo_surface_flush(s);
+  return cairo_surface_write_to_png_stream(s, sink_write, sink);
+}
+
 void surface_sink_flush(surface_sink *s) {
   if (s->ps_header) {
     s->ps_header = 0;
@@ -190,6 +208,10 @@ cairo_surface_t *surface_create(const hp2x_options *o,
     }
     break;
   }
+  case HP2X_FORMAT_PNG:
+    s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)page->width_pt,
+                                   (int)page->height_pt);
+    break;
   case HP2X_FORMAT_SVG:
     s = cairo_svg_surface_create_for_stream(sink_write, sink, page->width_pt,
                                             page->height_pt);

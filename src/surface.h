@@ -43,6 +43,12 @@ cairo_surface_t *surface_create(const hp2x_options *o,
                                 const surface_page *page, surface_sink *sink,
                                 const char *title);
 
+/* PNG: the page in pixels at o->dpi (frame, sizes and slot step scaled
+ * from points).  Call after surface_page_for(_stack). */
+void surface_page_to_pixels(const hp2x_options *o, surface_page *page);
+/* PNG: writes the finished image surface's PNG bytes through sink. */
+cairo_status_t surface_write_png(cairo_surface_t *s, surface_sink *sink);
+
 /* Flushes held-back bytes (call after cairo_surface_finish). */
 void surface_sink_flush(surface_sink *sink);
 void surface_sink_release(surface_sink *sink);

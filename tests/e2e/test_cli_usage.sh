@@ -5,7 +5,7 @@
 S=$TOP/samples/profiles/leak.hc.hp
 mkdir "$T/work" && cd "$T/work"
 for args in "-t6" "-t-1" "-tx" "-e100" "-e2in" "-e15furlong" "-x" "--bogus" \
-            "--format=png" "-mfoo" "--ccs-length=2" "--interval=0" "--watch" \
+            "--format=gif" "-mfoo" "--ccs-length=2" "--interval=0" "--watch" \
             "--sort=random" "--colour=yes"; do
   expect_status 2 "hp2x $args" -- "$HP2X" $args "$S"
   expect_stderr "^hp2x: " "hp2x $args message"
