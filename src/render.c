@@ -508,16 +508,63 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
   return HP2X_OK;
 }
 
-/* MARKs: small white triangles under the x axis (spec 6.9), only those
- * inside the graph (fix of hp2ps quirk 16). */
+/* Marker labels: small, rotated to read upwards, ending near the top of
+ * the graph just left of their line, on a white box so they stay legible
+ * over the bands.  A label closer than MARK_LABEL_GAP to the last label
+ * drawn is skipped (its line is kept), so a cluster of markers shows its
+ * first label and every line. */
+#define MARK_FONT 7.0
+#define MARK_LABEL_GAP (MARK_FONT + 1.5)
+
+static void draw_mark_label(render_ctx *r, const layout *l, double x,
+                            const char *s) {
+  if (!set_text(r, s, strlen(s), MARK_FONT, l->graph_h * 0.45)) return;
+  double w = text_width(r);
+  PangoRectangle ink, logical;
+  pango_layout_get_extents(r->text, &ink, &logical);
+  double baseline = (double)pango_layout_get_baseline(r->text) / PANGO_SCALE;
+  double h = (double)logical.height / PANGO_SCALE;
+  double top = l->graph_y0 + l->graph_h - 2.0;
+  cairo_t *cr = r->cr;
+  /* In frame coordinates the text runs from top - w up to top, its
+   * glyphs to the left of the baseline at x - 1.5. */
+  double bx = x - 1.5;
+  cairo_rectangle(cr, bx - baseline, top - w - 1.0, h, w + 2.0);
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_fill(cr);
+  cairo_save(cr);
+  cairo_translate(cr, bx, top);
+  cairo_scale(cr, 1.0, -1.0);
+  cairo_rotate(cr, -M_PI / 2);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  cairo_move_to(cr, -w, -baseline);
+  pango_cairo_update_context(cr, r->pango);
+  pango_layout_context_changed(r->text);
+  pango_cairo_show_layout(cr, r->text);
+  cairo_restore(cr);
+}
+
+/* Marks (.hp MARK lines, eventlog markers): hp2ps's small white triangles
+ * under the x axis (spec 6.9), and a thin dashed line across the graph
+ * with the marker's text, for those inside the graph (fix of hp2ps quirk
+ * 16). */
 static void draw_marks(render_ctx *r, const hp2x_profile *p,
                        const hp2x_bands *b, const layout *l) {
   if (p->n_samples == 0) return;
   cairo_t *cr = r->cr;
+  static const double dash[] = {2.0, 1.5};
+  double last_label = -INFINITY;
   for (size_t m = 0; m < p->n_marks; m++) {
     double x = l->graph_x0 +
                (p->mark_time[m] - b->x0) / b->xrange * l->graph_w;
     if (!(x >= l->graph_x0 && x <= l->graph_x0 + l->graph_w)) continue;
+    cairo_move_to(cr, x, l->graph_y0);
+    cairo_line_to(cr, x, l->graph_y0 + l->graph_h);
+    cairo_set_dash(cr, dash, 2, 0.0);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 0.35);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0.0);
     cairo_move_to(cr, x - 4.0, l->graph_y0);
     cairo_line_to(cr, x, l->graph_y0 - 4.0);
     cairo_line_to(cr, x + 4.0, l->graph_y0);
@@ -525,6 +572,11 @@ static void draw_marks(render_ctx *r, const hp2x_profile *p,
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_fill_preserve(cr);
     stroke_black(cr);
+    const char *label = p->mark_label[m];
+    if (label[0] && x - last_label >= MARK_LABEL_GAP) {
+      draw_mark_label(r, l, x, label);
+      last_label = x;
+    }
   }
 }
 
