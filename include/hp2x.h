@@ -90,6 +90,10 @@ double hp2x_profile_mark_time(const hp2x_profile *p, size_t mark);
 /* A marker's text ("" for .hp MARKs, which have none). */
 const char *hp2x_profile_mark_label(const hp2x_profile *p, size_t mark);
 
+/* Points of the eventlog's heap series (HEAP_SIZE, HEAP_LIVE and
+ * BLOCKS_SIZE events together); 0 for .hp input. */
+size_t hp2x_profile_heap_points(const hp2x_profile *p);
+
 /* The first mark at or after time `after_s` whose text is `label`, or -1. */
 long hp2x_profile_find_mark(const hp2x_profile *p, const char *label,
                             double after_s);
@@ -253,6 +257,9 @@ typedef struct hp2x_options {
   const char *exclude_re;  /* POSIX extended regex, borrowed; NULL = none:
                               labels that match are filtered out */
   double dpi;              /* PNG pixels per inch; 0 = 150 */
+  int heap_overlay;        /* draw the eventlog's heap size, blocks size
+                              and live bytes as lines over the bands, in
+                              the key; the y range takes them in */
 } hp2x_options;
 
 /* Fills in hp2ps's defaults. */

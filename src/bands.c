@@ -373,6 +373,17 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
     }
     prev = v;
   }
+  if (o->heap_overlay && N) {
+    /* --heap: the lines share the y axis, so it must hold them too (the
+     * points within the samples' span: those are drawn). */
+    const hp2x_series *ss[3] = {&p->heap_size, &p->heap_live,
+                                &p->blocks_size};
+    for (size_t k = 0; k < 3; k++)
+      for (size_t i = 0; i < ss[k]->n; i++) {
+        double t = ss[k]->time_s[i], v = (double)ss[k]->bytes[i];
+        if (t >= p->times[0] && t <= p->times[N - 1] && v > ymax) ymax = v;
+      }
+  }
   double xr = N ? p->times[N - 1] - p->times[0] : 0.0;
   if (aux_x_range(o->aux) > xr) xr = aux_x_range(o->aux);
   if (aux_y_range(o->aux) > ymax) ymax = aux_y_range(o->aux);

@@ -56,7 +56,7 @@ enum opt_id {
   OPT_FROM_HP, OPT_CCS_LENGTH, OPT_WATCH, OPT_INTERVAL, OPT_IDLE_EXIT,
   OPT_PALETTE, OPT_PATTERN, OPT_UNIFORM, OPT_LAYOUT, OPT_DIFF, OPT_INCLUDE, OPT_EXCLUDE,
   OPT_FROM, OPT_TO, OPT_FROM_MARKER, OPT_TO_MARKER, OPT_X,
-  OPT_SUMMARY, OPT_DPI,
+  OPT_SUMMARY, OPT_DPI, OPT_HEAP,
   OPT_QUIET,
   OPT_HELP, OPT_VERSION
 };
@@ -138,6 +138,8 @@ static const cli_option options[] = {
      "only samples up to the first marker TEXT after the start"},
     {OPT_X, 0, "x", ARG_REQUIRED, "AXIS",
      "x axis: time (default) or index (sample number, no GC warping)"},
+    {OPT_HEAP, 0, "heap", ARG_NONE, NULL,
+     "eventlog: heap size, blocks size and live bytes as lines, in the key"},
     {OPT_SUMMARY, 0, "summary", ARG_NONE, NULL,
      "print a table (peaks, slopes, leak suspects), not a picture (= txt)"},
     {OPT_QUIET, 'q', "quiet", ARG_NONE, NULL, "no warnings, no status line"},
@@ -424,6 +426,7 @@ static int apply(cli_args *a, parse_state *st, const cli_option *o,
     }
     a->opts.dpi = d;
     break;
+  case OPT_HEAP: a->opts.heap_overlay = 1; break;
   case OPT_SUMMARY:
     a->opts.format = HP2X_FORMAT_TXT;
     st->format_given = 1;
@@ -851,6 +854,14 @@ void cli_warn_profile(const cli_args *a, const hp2x_profile *p) {
     snprintf(e.msg, sizeof e.msg,
              "%ld repeated label(s) within a sample; their values are added",
              w->duplicate_labels);
+    cli_report(a->input_display, &e, "warning");
+  }
+  if (a->opts.heap_overlay && hp2x_profile_heap_points(p) == 0 &&
+      hp2x_profile_sample_count(p) > 0) {
+    hp2x_err_init(&e, a->input_display);
+    snprintf(e.msg, sizeof e.msg,
+             "--heap: no heap size events (only eventlogs have them); no "
+             "lines drawn");
     cli_report(a->input_display, &e, "warning");
   }
   if (w->unknown_cost_centres) {

@@ -75,11 +75,29 @@ static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
  * span with a tiny step) cannot make the loop run away. */
 #define MAX_TICKS 1000
 
+size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
+                            const hp2x_options *o, layout_line *lines) {
+  if (!o->heap_overlay || b->is_signed) return 0;
+  const hp2x_series *s[3] = {&p->heap_size, &p->blocks_size, &p->heap_live};
+  static const char *const names[3] = {"heap size", "blocks size",
+                                       "live bytes"};
+  size_t n = 0;
+  for (int k = 0; k < 3; k++)
+    if (s[k]->n > 0) {
+      lines[n].series = s[k];
+      lines[n].name = names[k];
+      lines[n].style = k;
+      n++;
+    }
+  return n;
+}
+
 hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
                            const hp2x_options *o, int multipage,
                            layout_measure_fn measure, void *ctx, layout *l,
                            hp2x_err *err) {
   memset(l, 0, sizeof *l);
+  l->n_lines = layout_overlay_lines(p, b, o, l->lines);
   size_t job_len = strlen(p->job);
   l->big_title = o->title_box == 1 || (o->title_box == -1 && job_len > 35);
   l->title_h = l->big_title ? 40.0 : 20.0;
@@ -99,6 +117,11 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
     double widest = 0.0;
     for (size_t k = 0; k < b->n_bands; k++) {
       double w = measure(ctx, b->names[k], strlen(b->names[k]), 10.0);
+      if (w > widest) widest = w;
+    }
+    for (size_t k = 0; k < l->n_lines; k++) {
+      double w = measure(ctx, l->lines[k].name, strlen(l->lines[k].name),
+                         10.0);
       if (w > widest) widest = w;
     }
     if (widest > l->key_label_max_w) widest = l->key_label_max_w;

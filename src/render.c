@@ -508,6 +508,71 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
   return HP2X_OK;
 }
 
+/* --heap lines: heap size solid black, blocks size dashed dark red, live
+ * bytes dash-dotted blue, so they tell apart in grey print too. */
+static void line_style(cairo_t *cr, int style) {
+  static const double dashed[] = {4.0, 2.0};
+  static const double dashdot[] = {4.0, 1.5, 1.0, 1.5};
+  static const double rgb[3][3] = {{0, 0, 0}, {0.75, 0.1, 0.1},
+                                   {0.1, 0.3, 0.85}};
+  cairo_set_source_rgb(cr, rgb[style][0], rgb[style][1], rgb[style][2]);
+  cairo_set_line_width(cr, 1.2);
+  if (style == 1) cairo_set_dash(cr, dashed, 2, 0.0);
+  else if (style == 2) cairo_set_dash(cr, dashdot, 4, 0.0);
+  else cairo_set_dash(cr, NULL, 0, 0.0);
+}
+
+/* The --heap lines over the bands, clipped to the graph, each thinned as
+ * the bands are (to `columns`; 0 = every point). */
+static hp2x_status draw_lines(render_ctx *r, const hp2x_bands *b,
+                              const layout *l, size_t columns,
+                              hp2x_err *err) {
+  cairo_t *cr = r->cr;
+  for (size_t k = 0; k < l->n_lines; k++) {
+    const hp2x_series *s = l->lines[k].series;
+    double *x = hp2x_malloc(s->n * sizeof *x);
+    double *y = hp2x_malloc(s->n * sizeof *y);
+    size_t *keep = hp2x_malloc(s->n * sizeof *keep);
+    if (!x || !y || !keep) {
+      hp2x_free(x), hp2x_free(y), hp2x_free(keep);
+      return hp2x_nomem(err);
+    }
+    for (size_t i = 0; i < s->n; i++) {
+      x[i] = l->graph_x0 + (s->time_s[i] - b->x0) / b->xrange * l->graph_w;
+      y[i] = l->graph_y0 +
+             ((double)s->bytes[i] - b->ymin) / b->yrange * l->graph_h;
+    }
+    size_t n = layout_thin(x, y, s->n, l->graph_x0, l->graph_x0 + l->graph_w,
+                           columns ? columns : s->n, keep);
+    cairo_save(cr);
+    cairo_rectangle(cr, l->graph_x0, l->graph_y0, l->graph_w, l->graph_h);
+    cairo_clip(cr);
+    cairo_new_path(cr);
+    for (size_t i = 0; i < n; i++) cairo_line_to(cr, x[keep[i]], y[keep[i]]);
+    line_style(cr, l->lines[k].style);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke(cr);
+    cairo_restore(cr);
+    hp2x_free(x), hp2x_free(y), hp2x_free(keep);
+  }
+  return HP2X_OK;
+}
+
+/* A --heap line's key entry: a stretch of the line and its name. */
+static void draw_key_line(render_ctx *r, double kstart, double c,
+                          const layout_line *line, double max_w) {
+  cairo_t *cr = r->cr;
+  cairo_save(cr);
+  cairo_move_to(cr, kstart + 5.0, c);
+  cairo_line_to(cr, kstart + 5.0 + KEY_BOX, c);
+  line_style(cr, line->style);
+  cairo_stroke(cr);
+  cairo_restore(cr);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  draw_text(r, kstart + 24.0, c - 5.0, line->name, strlen(line->name), 10.0,
+            LEFT, max_w, 0);
+}
+
 /* Marker labels: small, rotated to read upwards, ending near the top of
  * the graph just left of their line, on a white box so they stay legible
  * over the bands.  A label closer than MARK_LABEL_GAP to the last label
@@ -630,14 +695,25 @@ static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
   begin_page(r, page, slot);
   draw_frame(r, p, b, &l);
   st = draw_bands(r, p, b, &l, shade, o, scale, err);
+  if (st == HP2X_OK && l.n_lines)
+    st = draw_lines(r, b, &l,
+                    o->all_samples ? 0
+                                   : (size_t)(l.graph_w * scale / 72.0 * 600.0) + 1,
+                    err);
   if (st == HP2X_OK) {
     draw_axes(r, p, &l);
     if (!o->no_marks) draw_marks(r, p, b, &l);
-    if (keyed && l.key_pages == 0)
+    size_t nk = nb + l.n_lines; /* the lines' entries above the bands' */
+    if (keyed && l.key_pages == 0) {
       for (size_t k = 0; k < nb; k++)
         draw_key_entry(r, l.graph_x0 + l.graph_w,
-                       layout_key_centre(&l, k, nb, 0), b->names[k], shade[k],
+                       layout_key_centre(&l, k, nk, 0), b->names[k], shade[k],
                        k, l.key_label_max_w);
+      for (size_t k = 0; k < l.n_lines; k++)
+        draw_key_line(r, l.graph_x0 + l.graph_w,
+                      layout_key_centre(&l, nb + k, nk, 0), &l.lines[k],
+                      l.key_label_max_w);
+    }
     if (!stacked) cairo_show_page(r->cr);
   }
   hp2x_free(shade);
