@@ -179,7 +179,87 @@ typedef struct render_ctx {
   int colour;                /* shades are colour encodings */
   int pattern;               /* --pattern: hatching over light greys */
   cairo_pattern_t *hatch[8]; /* --pattern tiles, made on first use; owned */
+  int tips;                  /* SVG: collect band tooltips */
+  char *tip;                 /* the tooltip group's text; owned */
+  size_t tip_len, tip_cap;
 } render_ctx;
+
+/* ------------------------------------------------------ SVG tooltips */
+/* Cairo's SVG surface has no way to attach a <title> to what it draws, so
+ * the tooltips are a group of their own, inserted by the sink just before
+ * the closing </svg>: one invisible path per band over the band's own
+ * outline (between its lower and upper curves, so they do not overlap)
+ * and one over its key box, each with a <title> holding the full label and
+ * its peak.  Invisible but painted (fill-opacity 0), so browsers show the
+ * title on hover; the picture itself is unchanged. */
+
+static void tip_put(render_ctx *r, const char *s, size_t n) {
+  if (r->nomem) return;
+  if (r->tip_len + n + 1 > r->tip_cap) {
+    size_t cap = r->tip_cap ? r->tip_cap : 4096;
+    while (cap < r->tip_len + n + 1) cap *= 2;
+    char *t = hp2x_realloc(r->tip, cap);
+    if (!t) {
+      r->nomem = 1;
+      return;
+    }
+    r->tip = t;
+    r->tip_cap = cap;
+  }
+  memcpy(r->tip + r->tip_len, s, n);
+  r->tip_len += n;
+  r->tip[r->tip_len] = '\0';
+}
+
+static void tip_str(render_ctx *r, const char *s) { tip_put(r, s, strlen(s)); }
+
+/* A frame point as SVG user units (the page's points). */
+static void tip_point(render_ctx *r, char op, double x, double y) {
+  char buf[64];
+  cairo_user_to_device(r->cr, &x, &y);
+  int n = hp2x_fmt(buf, sizeof buf, "%c%.2f %.2f", op, x, y);
+  if (n > 0) tip_put(r, buf, (size_t)n);
+}
+
+/* Label bytes as XML text: displayable UTF-8 (display_text), escaped. */
+static char *display_text(const char *s, size_t len);
+static void tip_text(render_ctx *r, const char *s) {
+  char *u = display_text(s, strlen(s));
+  if (!u) {
+    r->nomem = 1;
+    return;
+  }
+  for (const char *c = u; *c; c++) {
+    switch (*c) {
+    case '&': tip_str(r, "&amp;"); break;
+    case '<': tip_str(r, "&lt;"); break;
+    case '>': tip_str(r, "&gt;"); break;
+    case '"': tip_str(r, "&quot;"); break;
+    default: tip_put(r, c, 1);
+    }
+  }
+  hp2x_free(u);
+}
+
+/* The <title> of band k: "LABEL: peak N VALUE_UNIT at T SAMPLE_UNIT". */
+static void tip_title(render_ctx *r, const hp2x_profile *p,
+                      const hp2x_bands *b, size_t k) {
+  size_t N = b->n_samples, at = 0;
+  const int64_t *v = b->values + k * N;
+  for (size_t s = 1; s < N; s++)
+    if (v[s] > v[at]) at = s;
+  char num[48], buf[160];
+  hp2x_fmt_thousands(num, sizeof num, N ? v[at] : 0);
+  tip_str(r, "<title>");
+  tip_text(r, b->names[k]);
+  hp2x_fmt(buf, sizeof buf, ": peak %s ", num);
+  tip_str(r, buf);
+  tip_text(r, p->value_unit);
+  hp2x_fmt(buf, sizeof buf, " at %.3f ", N ? p->times[at] : 0.0);
+  tip_str(r, buf);
+  tip_text(r, p->sample_unit);
+  tip_str(r, "</title>");
+}
 
 /* Prepares r->text for `s` at `size_pt`; max_w > 0 ellipsizes in the
  * middle. */
@@ -501,8 +581,22 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
     cairo_close_path(cr);
     fill_band(r, shade[k], k);
     stroke_black(cr);
+    if (r->tips) { /* upper curve forwards */
+      tip_str(r, "<path d=\"");
+      for (size_t i = 0; i < n; i++)
+        tip_point(r, i ? 'L' : 'M', x[keep[i]], y[keep[i]]);
+    }
     const int64_t *v = b->values + k * N;
     for (size_t s = 0; s < N; s++) cum[s] -= v[s];
+    if (r->tips) { /* lower curve backwards */
+      for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
+      n = layout_thin(x, y, N, l->graph_x0, l->graph_x0 + l->graph_w, columns,
+                      keep);
+      for (size_t i = n; i-- > 0;) tip_point(r, 'L', x[keep[i]], y[keep[i]]);
+      tip_str(r, "Z\">");
+      tip_title(r, p, b, k);
+      tip_str(r, "</path>\n");
+    }
   }
   hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
   return HP2X_OK;
@@ -705,10 +799,20 @@ static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
     if (!o->no_marks) draw_marks(r, p, b, &l);
     size_t nk = nb + l.n_lines; /* the lines' entries above the bands' */
     if (keyed && l.key_pages == 0) {
-      for (size_t k = 0; k < nb; k++)
-        draw_key_entry(r, l.graph_x0 + l.graph_w,
-                       layout_key_centre(&l, k, nk, 0), b->names[k], shade[k],
-                       k, l.key_label_max_w);
+      for (size_t k = 0; k < nb; k++) {
+        double kx = l.graph_x0 + l.graph_w, c = layout_key_centre(&l, k, nk, 0);
+        draw_key_entry(r, kx, c, b->names[k], shade[k], k, l.key_label_max_w);
+        if (r->tips && !b->is_signed) {
+          tip_str(r, "<path d=\"");
+          tip_point(r, 'M', kx + 5.0, c - 7.0);
+          tip_point(r, 'L', kx + 5.0 + l.key_w, c - 7.0);
+          tip_point(r, 'L', kx + 5.0 + l.key_w, c + 7.0);
+          tip_point(r, 'L', kx + 5.0, c + 7.0);
+          tip_str(r, "Z\">");
+          tip_title(r, p, b, k);
+          tip_str(r, "</path>\n");
+        }
+      }
       for (size_t k = 0; k < l.n_lines; k++)
         draw_key_line(r, l.graph_x0 + l.graph_w,
                       layout_key_centre(&l, nb + k, nk, 0), &l.lines[k],
@@ -773,6 +877,10 @@ static hp2x_status render_all(const hp2x_profile *const *ps,
   memset(&r, 0, sizeof r);
   r.colour = palette_is_colour(o);
   r.pattern = o->pattern;
+  r.tips = o->format == HP2X_FORMAT_SVG;
+  if (r.tips)
+    tip_str(&r, "<g id=\"hp2x-tooltips\" fill=\"#000\" fill-opacity=\"0\" "
+                "stroke=\"none\">\n");
   r.cr = cairo_create(surface);
   r.pango = new_text_context();
   r.text = pango_layout_new(r.pango);
@@ -794,6 +902,15 @@ static hp2x_status render_all(const hp2x_profile *const *ps,
   pango_font_description_free(r.font);
   g_object_unref(r.text);
   g_object_unref(r.pango);
+  if (r.tips) {
+    tip_str(&r, "</g>\n");
+    if (!r.nomem) {
+      sink.insert = r.tip;
+      sink.insert_len = r.tip_len;
+    } else if (st == HP2X_OK) {
+      st = hp2x_nomem(err);
+    }
+  }
   cairo_destroy(r.cr);
   cairo_status_t cs = CAIRO_STATUS_SUCCESS;
   if (png && st == HP2X_OK && cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)
@@ -803,6 +920,7 @@ static hp2x_status render_all(const hp2x_profile *const *ps,
   cairo_surface_destroy(surface);
   surface_sink_flush(&sink);
   surface_sink_release(&sink);
+  hp2x_free(r.tip);
   if (st != HP2X_OK) return st;
   if (sink.failed)
     return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",

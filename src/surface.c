@@ -142,6 +142,24 @@ static cairo_status_t sink_write(void *closure, const unsigned char *d,
       s->ps_header = 0;
       release_header(s);
     }
+  } else if (s->svg_tail) {
+    /* Emit all but the last sizeof tail bytes of tail + d. */
+    size_t total = s->tail_len + len, keep = sizeof s->tail;
+    if (total <= keep) {
+      memcpy(s->tail + s->tail_len, d, len);
+      s->tail_len = total;
+    } else {
+      size_t out = total - keep; /* bytes to emit */
+      size_t from_tail = out < s->tail_len ? out : s->tail_len;
+      sink_put(s, (const unsigned char *)s->tail, from_tail);
+      sink_put(s, d, out - from_tail);
+      char rest[sizeof s->tail];
+      size_t r = 0;
+      for (size_t i = from_tail; i < s->tail_len; i++) rest[r++] = s->tail[i];
+      for (size_t i = out - from_tail; i < len; i++) rest[r++] = (char)d[i];
+      memcpy(s->tail, rest, r);
+      s->tail_len = r;
+    }
   } else {
     sink_put(s, d, len);
   }
@@ -154,6 +172,18 @@ cairo_status_t surface_write_png(cairo_surface_t *s, surface_sink *sink) {
 }
 
 void surface_sink_flush(surface_sink *s) {
+  if (s->svg_tail) {
+    s->svg_tail = 0;
+    const char *t = s->tail, *end = NULL;
+    for (size_t i = 0; i + 6 <= s->tail_len; i++)
+      if (!memcmp(t + i, "</svg>", 6)) end = t + i;
+    size_t at = end ? (size_t)(end - t) : s->tail_len;
+    sink_put(s, (const unsigned char *)t, at);
+    if (end && s->insert)
+      sink_put(s, (const unsigned char *)s->insert, s->insert_len);
+    sink_put(s, (const unsigned char *)t + at, s->tail_len - at);
+    s->tail_len = 0;
+  }
   if (s->ps_header) {
     s->ps_header = 0;
     release_header(s);
@@ -216,6 +246,7 @@ cairo_surface_t *surface_create(const hp2x_options *o,
     s = cairo_svg_surface_create_for_stream(sink_write, sink, page->width_pt,
                                             page->height_pt);
     cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
+    sink->svg_tail = 1;
     break;
   default: {
     sink->ps_header = 1;

@@ -16,6 +16,12 @@ typedef struct surface_sink {
   char *pending;        /* PS header bytes held back; owned */
   size_t pending_len, pending_cap;
   const char *date;     /* borrowed: the profile's DATE for %%CreationDate */
+  int svg_tail;         /* SVG: hold back the last bytes, to insert
+                           `insert` before the closing </svg> */
+  char tail[64];        /* the bytes held back */
+  size_t tail_len;
+  const char *insert;   /* borrowed; NULL = nothing to insert */
+  size_t insert_len;
 } surface_sink;
 
 typedef struct surface_page {
@@ -49,7 +55,8 @@ void surface_page_to_pixels(const hp2x_options *o, surface_page *page);
 /* PNG: writes the finished image surface's PNG bytes through sink. */
 cairo_status_t surface_write_png(cairo_surface_t *s, surface_sink *sink);
 
-/* Flushes held-back bytes (call after cairo_surface_finish). */
+/* Flushes held-back bytes (call after cairo_surface_finish); for SVG,
+ * with sink->insert placed just before the closing </svg>. */
 void surface_sink_flush(surface_sink *sink);
 void surface_sink_release(surface_sink *sink);
 
