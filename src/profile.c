@@ -213,8 +213,9 @@ hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
   size_t s = p->n_samples, len = p->n_run_labels - p->open_run;
   p->label_run[s] = p->open_run;
   if (s > 0 && p->start[s] - p->start[s - 1] == len &&
-      memcmp(p->run_label + p->label_run[s - 1], p->run_label + p->open_run,
-             len * sizeof *p->run_label) == 0) {
+      (len == 0 || /* empty samples: run_label may still be NULL */
+       memcmp(p->run_label + p->label_run[s - 1], p->run_label + p->open_run,
+              len * sizeof *p->run_label) == 0)) {
     p->label_run[s] = p->label_run[s - 1]; /* same labels: share the run */
     p->n_run_labels = p->open_run;
   }
