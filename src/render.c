@@ -488,7 +488,7 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
   }
   double yscale = l->graph_h / b->yrange;
   cairo_t *cr = r->cr;
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   double axis = l->graph_y0;
   for (size_t k = nb; k-- > 0;) {
     for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
