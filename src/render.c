@@ -427,7 +427,7 @@ static hp2x_status draw_signed(render_ctx *r, const hp2x_bands *b,
   double yscale = l->graph_h / b->yrange;
   double zero = -b->ymin * yscale;
   for (size_t s = 0; s < N; s++) pos[s] = neg[s] = zero;
-  cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_MITER);
+  cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_ROUND);
   for (size_t k = 0; k < b->n_bands; k++) {
     const int64_t *v = b->values + k * N;
     for (size_t s = 0; s < N; s++) {
