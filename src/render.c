@@ -484,7 +484,7 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
   }
   for (size_t k = 0; k < nb; k++) {
     const int64_t *v = b->values + k * N;
-    for (size_t s = 0; s < N; s++) cum[s] += v[s];
+    for (size_t s = 0; s < N; s++) cum[s] = hp2x_add_sat(cum[s], v[s]);
   }
   double yscale = l->graph_h / b->yrange;
   cairo_t *cr = r->cr;
@@ -502,7 +502,7 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
     fill_band(r, shade[k], k);
     stroke_black(cr);
     const int64_t *v = b->values + k * N;
-    for (size_t s = 0; s < N; s++) cum[s] -= v[s];
+    for (size_t s = 0; s < N; s++) cum[s] = hp2x_add_sat(cum[s], -v[s]);
   }
   hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
   return HP2X_OK;
