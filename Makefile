@@ -4,7 +4,8 @@
 #   make           build build/hp2x and build/libhp2x.a
 #   make check     unit + end-to-end tests, then again under ASan+UBSan
 #   make install   PREFIX=/usr/local DESTDIR=
-#   make fuzz      libFuzzer targets (clang), FUZZ_SECONDS each
+#   make fuzz      libFuzzer targets (clang), FUZZ_SECONDS or FUZZ_RUNS each
+#   make valgrind  the end-to-end tests with build/hp2x under valgrind (slow)
 #   make bench     benchmarks against hp2ps (slow; not part of check)
 
 PREFIX  ?= /usr/local
@@ -34,7 +35,8 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 HEADERS  := include/hp2x.h src/hp2x_int.h $(wildcard src/*.h tests/unit/*.h)
 
-.PHONY: all deps deps-dev check check-one test install uninstall clean fuzz bench
+.PHONY: all deps deps-dev check check-one test install uninstall clean fuzz bench \
+        valgrind
 
 all: $(BUILD)/hp2x
 
@@ -87,6 +89,11 @@ check:
 	@$(MAKE) --no-print-directory check-one
 	@$(MAKE) --no-print-directory check-one BUILD=build/asan CC=gcc \
 	    OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+
+# Not part of check: every end-to-end test with the normal build's binary
+# under memcheck; clean means no error and no definite leak.
+valgrind: $(BUILD)/hp2x
+	@tests/valgrind/run.sh $(BUILD)
 
 install: $(BUILD)/hp2x
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \

@@ -1,7 +1,9 @@
-# mk/bench.mk -- `make bench`: hp2x against hp2ps and wc -l on big inputs
-# generated from samples/ (see bench/run.sh); results go to the terminal and
-# build/bench-results.md.  Needs `make deps-dev` (hp2ps, GNU time).
+# mk/bench.mk -- `make bench`: hp2x against the real hp2ps and wc -l on big
+# inputs generated from samples/ (bench/run.py), then watch-mode update cost
+# (bench/watch.sh).  Results go to the terminal and build/bench-results.md;
+# bench/RESULTS.md keeps a copy with the machine they came from.  Needs
+# `make deps-dev` (hp2ps, valgrind, GNU time).  Slow: not part of check.
 bench: $(BUILD)/hp2x
-	@bench/run.sh | tee build/bench-results.md
+	@python3 bench/run.py | tee build/bench-results.md
 	@bench/watch.sh | tee -a build/bench-results.md
 .PHONY: bench

@@ -227,7 +227,7 @@ static hp2x_status initial_order(const hp2x_profile *p, work *w,
     const uint32_t *lab = p->run_label + p->label_run[s];
     const int64_t *val = p->entry_value + p->start[s];
     for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
-      w->total[lab[i]] += val[i];
+      w->total[lab[i]] = hp2x_add_sat(w->total[lab[i]], val[i]);
       present[lab[i]] = 1;
     }
   }
@@ -354,7 +354,9 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
     const int64_t *val = p->entry_value + p->start[s];
     for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
       int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
-      if (k >= 0) b->values[(size_t)k * N + s] += val[i];
+      if (k >= 0)
+        b->values[(size_t)k * N + s] =
+            hp2x_add_sat(b->values[(size_t)k * N + s], val[i]);
     }
   }
   hp2x_free(band_of);
@@ -363,7 +365,8 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
   double ymax = 0.0, area = 0.0, prev = 0.0;
   for (size_t s = 0; s < N; s++) {
     int64_t sum = 0;
-    for (size_t k = 0; k < b->n_bands; k++) sum += b->values[k * N + s];
+    for (size_t k = 0; k < b->n_bands; k++)
+      sum = hp2x_add_sat(sum, b->values[k * N + s]);
     double v = (double)sum;
     if (v > ymax) ymax = v;
     if (s > 0) {
@@ -452,6 +455,12 @@ hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
   return HP2X_OK;
 }
 
+int64_t bands_round(double v) {
+  if (!(v > -9.2e18)) return v != v ? 0 : -INT64_MAX; /* NaN: 0 */
+  if (!(v < 9.2e18)) return INT64_MAX;
+  return (int64_t)llround(v);
+}
+
 /* The profile whose samples are all of ps's, one after another, its labels
  * interned by name: hp2ps's totals (and -d's statistic) over it are the
  * combined ones.  Each input weighs the same: its values are scaled so
@@ -494,8 +503,7 @@ static hp2x_status combine(const hp2x_profile *const *ps, size_t n,
       t += 1.0;
       for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
         st = profile_add_entry(c, to_names[i][profile_entry_label(p, s, e)],
-                               (int64_t)llround((double)p->entry_value[e] *
-                                                weight),
+                               bands_round((double)p->entry_value[e] * weight),
                                err);
       if (st == HP2X_OK) st = profile_end_sample(c, err);
     }

@@ -8,6 +8,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,6 +180,12 @@ static int write_path(run *r, const char *path, int what) {
   return EXIT_OK;
 }
 
+static void *prepare_fonts(void *unused) {
+  (void)unused;
+  hp2x_fonts_prepare();
+  return NULL;
+}
+
 static int read_input(const cli_args *a, input *in) {
   FILE *f = stdin;
   if (strcmp(in->path, "-") != 0 && !(f = fopen(in->path, "rb"))) {
@@ -301,7 +308,12 @@ int compare_run(cli_args *a) {
     a->opts.aux = aux;
   }
   if (rc == EXIT_OK) cli_catch_signals();
+  /* As in cli.c: fonts load on the other core while the inputs parse. */
+  pthread_t fonts;
+  int fonts_started = rc == EXIT_OK && is_picture(a->opts.format) &&
+                      pthread_create(&fonts, NULL, prepare_fonts, NULL) == 0;
   for (size_t i = 0; i < n && rc == EXIT_OK; i++) rc = read_input(a, &in[i]);
+  if (fonts_started) pthread_join(fonts, NULL);
   hp2x_err err;
   hp2x_err_init(&err, NULL);
   if (rc == EXIT_OK && a->opts.format != HP2X_FORMAT_HP) {

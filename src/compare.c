@@ -83,7 +83,7 @@ static hp2x_bands *diff_bands(const hp2x_profile *pa, const hp2x_bands *ba,
     for (size_t j = 0; ok && j < G; j++) {
       double u = (double)j / (double)(G - 1);
       double v = value_at(pb, bb, k, u, &cb) - value_at(pa, ba, k, u, &ca);
-      int64_t iv = (int64_t)llround(v);
+      int64_t iv = bands_round(v);
       d->values[k * G + j] = iv;
       if (iv >= 0)
         pos[j] += (double)iv;

@@ -57,7 +57,9 @@ struct evl_parser {
   int in_header;
   unsigned char *hdr;       /* header bytes so far; owned */
   size_t hdr_len, hdr_cap;
-  int32_t *size_of;         /* [65536] payload size by type; owned */
+  int32_t *size_of[256];    /* event-type table in pages of 256 ids (see
+                               type_size); a page is made when an id in it
+                               is declared, NULL = none declared; owned */
   int has_sample_end;       /* type 165 declared (GHC >= 8.10) */
   uint16_t *declared;       /* ids declared by the last header attempt;
                                owned */
@@ -99,6 +101,16 @@ static uint64_t be64(const unsigned char *b) {
   return (uint64_t)be32(b) << 32 | be32(b + 4);
 }
 
+/* The declared payload size of event type `id`: VARIABLE, UNDECLARED or
+ * bytes.  Entries hold size + 2, so a page fresh from calloc says
+ * "undeclared".  Paged (GHC's ids are all below 256: one 1 KiB page)
+ * rather than one 256 KiB table, which every parser had to allocate and
+ * fill whatever the input. */
+static int32_t type_size(const evl_parser *ev, unsigned id) {
+  const int32_t *page = ev->size_of[id >> 8];
+  return page ? page[id & 255] - 2 : UNDECLARED;
+}
+
 static hp2x_status fail_at(evl_parser *ev, hp2x_err *err, long long off,
                            const char *msg) {
   return ev->status = hp2x_fail(err, HP2X_E_SYNTAX, 0, off, "%s", msg);
@@ -117,13 +129,6 @@ evl_parser *evl_parse_new(const char *file, hp2x_profile *p,
   ev->ccs_length = o ? o->ccs_length : 0;
   ev->in_header = 1;
   ev->profiled = -1;
-  ev->size_of = hp2x_malloc(65536 * sizeof *ev->size_of);
-  if (!ev->size_of) {
-    hp2x_free(ev);
-    hp2x_nomem(err);
-    return NULL;
-  }
-  for (size_t i = 0; i < 65536; i++) ev->size_of[i] = UNDECLARED;
   /* Until PROGRAM_ARGS says otherwise, JOB is the file's name (spec C.5). */
   const char *base = file ? strrchr(file, '/') : NULL;
   base = base ? base + 1 : file ? file : "";
@@ -147,7 +152,7 @@ void evl_parse_free(evl_parser *ev) {
   }
   hp2x_free(ev->ccs);
   hp2x_free(ev->hdr);
-  hp2x_free(ev->size_of);
+  for (size_t i = 0; i < 256; i++) hp2x_free(ev->size_of[i]);
   hp2x_free(ev->declared);
   hp2x_free(ev->ev);
   label_track_free(&ev->track);
@@ -191,7 +196,7 @@ static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
   /* The header is parsed again from its start as bytes arrive: forget
    * what the previous, incomplete attempt declared. */
   for (size_t i = 0; i < ev->n_declared; i++)
-    ev->size_of[ev->declared[i]] = UNDECLARED;
+    ev->size_of[ev->declared[i] >> 8][ev->declared[i] & 255] = 0;
   ev->n_declared = 0;
   ev->has_sample_end = 0;
 #define NEED(k) \
@@ -243,7 +248,7 @@ static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
     if (id == EV_DATA_END)
       return fail_at(ev, err, (long long)at,
                      "event type 65535 is reserved for the data end"), -1;
-    if (ev->size_of[id] != UNDECLARED) {
+    if (type_size(ev, id) != UNDECLARED) {
       char msg[96];
       hp2x_fmt(msg, sizeof msg, "event type %u is declared twice", id);
       return fail_at(ev, err, (long long)at, msg), -1;
@@ -262,8 +267,11 @@ static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
     if (hp2x_grow((void **)&ev->declared, &ev->declared_cap,
                   ev->n_declared + 1, sizeof *ev->declared, err) != HP2X_OK)
       return ev->status = err->code, -1;
+    int32_t **page = &ev->size_of[id >> 8];
+    if (!*page && !(*page = hp2x_calloc(256, sizeof **page)))
+      return ev->status = hp2x_nomem(err), -1;
     ev->declared[ev->n_declared++] = id;
-    ev->size_of[id] = size;
+    (*page)[id & 255] = size + 2;
     if (id == EV_HEAP_PROF_SAMPLE_END) ev->has_sample_end = 1;
   }
   NEED(4);
@@ -753,7 +761,7 @@ static hp2x_status data(evl_parser *ev, const unsigned char *buf, size_t len,
         ev->ev_len = 0;
         break;
       }
-      int32_t size = ev->size_of[type];
+      int32_t size = type_size(ev, type);
       if (size == UNDECLARED) {
         char msg[128];
         hp2x_fmt(msg, sizeof msg,

@@ -19,6 +19,16 @@
 #define HP2X_MAX_ENTRIES ((size_t)1 << 32) /* (label, value) entries */
 #define HP2X_MAX_EVENT_BYTES (1u << 24)   /* one eventlog event, 16 MiB */
 
+/* a + b saturated to the int64_t range.  Residencies are >= 0 and at most
+ * INT64_MAX each (both parsers check), but their sums (a label repeated in
+ * a sample, a band's total, OTHER, a sample's stacked height) can pass
+ * INT64_MAX in a damaged or hostile profile, where `+` is undefined. */
+static inline int64_t hp2x_add_sat(int64_t a, int64_t b) {
+  if (b > 0 && a > INT64_MAX - b) return INT64_MAX;
+  if (b < 0 && a < INT64_MIN - b) return INT64_MIN;
+  return a + b;
+}
+
 /* ---------------------------------------------------------- allocation */
 /* All library allocation goes through these (alloc.c), so tests can fail
  * the nth one (hp2x_alloc_fail_at). */
@@ -241,6 +251,9 @@ struct hp2x_bands {
   int is_signed;      /* values may be negative (diff chart): drawn
                          diverging from zero */
 };
+
+/* bands.c: v rounded to the nearest int64, saturating (NaN: 0). */
+int64_t bands_round(double v);
 
 /* ------------------------------------------------------------ palette */
 /* palette.c: hp2ps's shading (spec 7).  Fills shade[band] for every band,

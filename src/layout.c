@@ -21,6 +21,17 @@
  * width hp2ps would give it without a key (fix of hp2ps quirk 20). */
 #define MIN_GRAPH_SHARE 0.6
 
+/* The area figure as hp2ps prints it, an integer.  A damaged profile can
+ * make the area any double (residencies near INT64_MAX overflow it, times
+ * that go backwards make it negative): clamp it to int64_t, where the cast
+ * is defined, and print NaN as 0. */
+static int64_t area_int(double a) {
+  if (a != a) return 0;
+  if (a >= 0x1p63) return INT64_MAX;
+  if (a <= -0x1p63) return INT64_MIN;
+  return (int64_t)a;
+}
+
 double layout_round125(double y) {
   if (!(y > 0.0)) return 1.0;
   int up = 0, down = 0;
@@ -130,7 +141,7 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
   l->graph_w = full - l->key_w;
 
   char area[64];
-  hp2x_fmt_thousands(area, sizeof area, (int64_t)b->area);
+  hp2x_fmt_thousands(area, sizeof area, area_int(b->area));
   snprintf(l->area_text, sizeof l->area_text, "%s", area);
 
   /* X ticks (spec 6.4): from the first sample time by repeated addition
@@ -151,7 +162,7 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
       char label[48];
       hp2x_fmt(label, sizeof label, "%.1f", v);
       if (push_tick(&l->xticks, &l->n_xticks, &cap, x, label, err) != HP2X_OK)
-        return err->code;
+        return layout_free(l), err->code;
       if (inc <= 0.0) break;
     }
   }
@@ -175,7 +186,7 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
     else
       y_label(label, sizeof label, v, inc);
     if (push_tick(&l->yticks, &l->n_yticks, &cap, y, label, err) != HP2X_OK)
-      return err->code;
+      return layout_free(l), err->code;
   }
   return HP2X_OK;
 }

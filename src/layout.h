@@ -56,7 +56,9 @@ size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
 double layout_round125(double y);
 
 /* Computes the layout; `multipage` says whether the key gets pages of its
- * own (only for formats with pages).  HP2X_E_NOMEM on failure. */
+ * own (only for formats with pages).  The caller frees *out with
+ * layout_free after success; HP2X_E_NOMEM on failure, with nothing left
+ * to free. */
 hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
                            const hp2x_options *o, int multipage,
                            layout_measure_fn measure, void *ctx, layout *out,

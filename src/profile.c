@@ -212,9 +212,12 @@ hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
     return err->code;
   size_t s = p->n_samples, len = p->n_run_labels - p->open_run;
   p->label_run[s] = p->open_run;
+  /* len == 0: two empty samples share the empty run; run_label may still
+   * be NULL then, and NULL + 0 or memcmp(NULL, ...) is undefined. */
   if (s > 0 && p->start[s] - p->start[s - 1] == len &&
-      memcmp(p->run_label + p->label_run[s - 1], p->run_label + p->open_run,
-             len * sizeof *p->run_label) == 0) {
+      (len == 0 ||
+       memcmp(p->run_label + p->label_run[s - 1], p->run_label + p->open_run,
+              len * sizeof *p->run_label) == 0)) {
     p->label_run[s] = p->label_run[s - 1]; /* same labels: share the run */
     p->n_run_labels = p->open_run;
   }
@@ -347,7 +350,8 @@ int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample,
   if (sample >= p->n_samples) return 0;
   int64_t sum = 0;
   for (size_t e = p->start[sample]; e < p->start[sample + 1]; e++)
-    if (profile_entry_label(p, sample, e) == label) sum += p->entry_value[e];
+    if (profile_entry_label(p, sample, e) == label)
+      sum = hp2x_add_sat(sum, p->entry_value[e]);
   return sum;
 }
 

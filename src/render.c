@@ -507,7 +507,7 @@ static hp2x_status draw_signed(render_ctx *r, const hp2x_bands *b,
   double yscale = l->graph_h / b->yrange;
   double zero = -b->ymin * yscale;
   for (size_t s = 0; s < N; s++) pos[s] = neg[s] = zero;
-  cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_MITER);
+  cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_ROUND);
   for (size_t k = 0; k < b->n_bands; k++) {
     const int64_t *v = b->values + k * N;
     for (size_t s = 0; s < N; s++) {
@@ -564,11 +564,11 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
   }
   for (size_t k = 0; k < nb; k++) {
     const int64_t *v = b->values + k * N;
-    for (size_t s = 0; s < N; s++) cum[s] += v[s];
+    for (size_t s = 0; s < N; s++) cum[s] = hp2x_add_sat(cum[s], v[s]);
   }
   double yscale = l->graph_h / b->yrange;
   cairo_t *cr = r->cr;
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   double axis = l->graph_y0;
   for (size_t k = nb; k-- > 0;) {
     for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
@@ -587,7 +587,7 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
         tip_point(r, i ? 'L' : 'M', x[keep[i]], y[keep[i]]);
     }
     const int64_t *v = b->values + k * N;
-    for (size_t s = 0; s < N; s++) cum[s] -= v[s];
+    for (size_t s = 0; s < N; s++) cum[s] = hp2x_add_sat(cum[s], -v[s]);
     if (r->tips) { /* lower curve backwards */
       for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
       n = layout_thin(x, y, N, l->graph_x0, l->graph_x0 + l->graph_w, columns,

@@ -106,7 +106,8 @@ static hp2x_status one(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
   size_t top_at = 0;
   for (size_t s = 0; s < N; s++) {
     int64_t sum = 0;
-    for (size_t k = 0; k < nb; k++) sum += b->values[k * N + s];
+    for (size_t k = 0; k < nb; k++)
+      sum = hp2x_add_sat(sum, b->values[k * N + s]);
     use[s] = sum != 0; /* GHC's empty first and last samples: no fit */
     if (sum > top) top = sum, top_at = s;
   }

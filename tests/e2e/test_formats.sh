@@ -7,7 +7,7 @@ cd "$T"
 check_ps() { gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=nullpage "$1" > gs.log 2>&1; }
 check_pdf() { pdfinfo "$1" > pdf.log 2>&1; }
 check_svg() { rsvg-convert "$1" > /dev/null 2> svg.log; }
-# Under the sanitizers (slow) each sample gets one format in turn, which
+# Under the sanitizers or valgrind (slow) each sample gets one format in turn, which
 # still covers every sample and every format; otherwise every pair.
 formats=(ps eps pdf svg csv hp)
 n=0
@@ -15,6 +15,7 @@ for src in "$TOP"/samples/profiles/*.hp "$TOP"/samples/profiles/*.eventlog; do
   name=$(basename "$src")
   these=("${formats[@]}")
   case ${BUILD:-} in *asan*) these=("${formats[$((n % 6))]}");; esac
+  [ -z "${HP2X_UNDER_VALGRIND:-}" ] || these=("${formats[$((n % 6))]}")
   for fmt in "${these[@]}"; do
     out="$name.$fmt"
     extra=""; [ $fmt = eps ] && extra="-e 6in"

@@ -18,6 +18,11 @@ wait_for() {
 }
 rows() { echo $(( $(wc -l < "$1") - 1 )); }
 
+"$HP2X" -q "$P/leak.hc.hp" -o oneshot.csv
+# Scenarios 1 and 2 race a writer against the watcher (fixed delays; SIGTERM
+# 0.4 s after the last write); under make valgrind hp2x needs seconds to
+# start, so there they are left out.  3-6 wait for results, and run.
+if [ -z "${HP2X_UNDER_VALGRIND:-}" ]; then
 # 1. A growing .hp, CSV output: monotonic sample counts, final = one-shot.
 : > live.hp
 "$HP2X" --watch --interval=0.05 -q live.hp -o live.csv & W=$!
@@ -27,7 +32,6 @@ sleep 0.4
 kill -TERM $W; wait $W; rc=$?
 touch snaps/stop; wait $S
 [ $rc -eq 0 ] && ok || fail "SIGTERM: exit $rc"
-"$HP2X" -q "$P/leak.hc.hp" -o oneshot.csv
 cmp -s live.csv oneshot.csv && ok || fail "final watch output differs from a one-shot render"
 count=$(ls snaps | wc -l)
 [ "$count" -ge 3 ] && ok || fail "only $count distinct outputs seen while growing"
@@ -50,6 +54,7 @@ touch snaps2/stop; wait $S
 bad=0; for f in snaps2/0*; do pdfinfo "$f" > /dev/null 2>&1 || bad=$((bad + 1)); done
 [ $bad -eq 0 ] && ok || fail "$bad PDF snapshots were not valid PDFs"
 [ "$(ls snaps2 | wc -l)" -ge 2 ] && ok || fail "too few PDF snapshots"
+fi
 
 # 3. Truncation and replacement start over.
 cp "$P/leak.hc.hp" live3.hp

@@ -54,7 +54,8 @@ static hp2x_status fuzz_parse(const uint8_t *data, size_t size,
   return st;
 }
 
-/* Whole and chunked parses agree on status, samples, labels, entries. */
+/* Whole and chunked parses agree on status, header, samples, labels,
+ * marks, the truncation warning and (for the first 64 x 64) values. */
 static void fuzz_parse_both_ways(const uint8_t *data, size_t size,
                                  hp2x_input_kind kind) {
   uint32_t seed = 0x9e3779b9u;
@@ -73,6 +74,16 @@ static void fuzz_parse_both_ways(const uint8_t *data, size_t size,
     for (size_t l = 0; l < hp2x_profile_label_count(a); l++)
       FUZZ_CHECK(strcmp(hp2x_profile_label(a, l),
                         hp2x_profile_label(b, l)) == 0);
+    for (size_t s = 0; s < n && s < 64; s++)
+      for (size_t l = 0; l < hp2x_profile_label_count(a) && l < 64; l++)
+        FUZZ_CHECK(hp2x_profile_value(a, s, l) == hp2x_profile_value(b, s, l));
+    FUZZ_CHECK(hp2x_profile_mark_count(a) == hp2x_profile_mark_count(b));
+    for (size_t m = 0; m < hp2x_profile_mark_count(a); m++)
+      FUZZ_CHECK(hp2x_profile_mark_time(a, m) == hp2x_profile_mark_time(b, m));
+    FUZZ_CHECK(strcmp(hp2x_profile_job(a), hp2x_profile_job(b)) == 0);
+    FUZZ_CHECK(strcmp(hp2x_profile_date(a), hp2x_profile_date(b)) == 0);
+    FUZZ_CHECK(hp2x_profile_warnings(a)->truncated ==
+               hp2x_profile_warnings(b)->truncated);
   }
   hp2x_profile_free(a);
   hp2x_profile_free(b);

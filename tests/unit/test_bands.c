@@ -154,6 +154,42 @@ static void dropped_sample_labels_are_not_bands(void **state) {
   hp2x_profile_free(p);
 }
 
+/* Sums of residencies saturate at INT64_MAX instead of overflowing (signed
+ * overflow is undefined; the normal build printed -2): a label repeated in
+ * a sample, OTHER, the totals that order bands.  Inputs kept for the
+ * fuzzers in tests/fuzz-regress/pipeline/int64-{bands,repeat}. */
+static void sums_saturate(void **state) {
+  (void)state;
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  hp2x_profile *p = profile_new(&err);
+  for (int s = 0; s < 3; s++) {
+    profile_begin_sample(p, (double)s);
+    for (int k = 0; k < 3; k++) {
+      char name[8];
+      snprintf(name, sizeof name, "b%d", k);
+      uint32_t id;
+      assert_int_equal(profile_intern(p, name, 2, NULL, 0, &id, &err), HP2X_OK);
+      assert_int_equal(profile_add_entry(p, id, INT64_MAX, &err), HP2X_OK);
+      if (k == 0)
+        assert_int_equal(profile_add_entry(p, id, INT64_MAX, &err), HP2X_OK);
+    }
+    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+  }
+  assert_true(hp2x_profile_value(p, 1, 0) == INT64_MAX);
+  hp2x_bands *b = select_with(p, 0, 0.0, 0);
+  assert_int_equal(b->n_bands, 3);
+  for (size_t k = 0; k < 3; k++)
+    assert_true(hp2x_bands_value(b, k, 2) == INT64_MAX);
+  assert_true(b->yrange == (double)INT64_MAX);
+  hp2x_bands_free(b);
+  b = select_with(p, 1, 0.0, 0); /* all three in OTHER */
+  assert_int_equal(b->n_bands, 1);
+  assert_true(hp2x_bands_value(b, 0, 0) == INT64_MAX);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
 static void allocation_failures(void **state) {
   (void)state;
   hp2x_profile *p = worked_example(30, 10);
@@ -184,6 +220,7 @@ int main(void) {
       cmocka_unit_test(options_are_checked),
       cmocka_unit_test(many_bands),
       cmocka_unit_test(dropped_sample_labels_are_not_bands),
+      cmocka_unit_test(sums_saturate),
       cmocka_unit_test(allocation_failures),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -82,6 +82,28 @@ static void label_runs_shared_only_when_equal(void **state) {
   }
 }
 
+/* Fuzzer find (tests/fuzz-regress/hp/empty-samples): two empty samples in
+ * a row, before any label exists, compared label runs through a NULL
+ * pointer (undefined behaviour; UBSan stops there).  They share the empty
+ * run. */
+static void empty_samples_before_any_label(void **state) {
+  (void)state;
+  const char *text =
+      "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+      "BEGIN_SAMPLE 0.\nEND_SAMPLE 0.\nBEGIN_SAMPLE 3.\nEND_SAMPLE 3.\n"
+      "BEGIN_SAMPLE 4.\na\t1\nEND_SAMPLE 4.\n";
+  hp2x_profile *p;
+  hp2x_err err;
+  assert_int_equal(parse_chunked((const unsigned char *)text, strlen(text), 0,
+                                 HP2X_INPUT_HP, &p, &err),
+                   HP2X_OK);
+  assert_int_equal(p->n_samples, 3);
+  assert_int_equal(p->label_run[1], p->label_run[0]);
+  assert_int_equal(hp2x_profile_value(p, 1, 0), 0);
+  assert_int_equal(hp2x_profile_value(p, 2, 0), 1);
+  hp2x_profile_free(p);
+}
+
 static void spot_values(void **state) {
   (void)state;
   const char *text = "JOB \"a \"\"b\"\" c\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
@@ -207,6 +229,7 @@ int main(void) {
       cmocka_unit_test(real_profiles_parse),
       cmocka_unit_test(spot_values),
       cmocka_unit_test(label_runs_shared_only_when_equal),
+      cmocka_unit_test(empty_samples_before_any_label),
       cmocka_unit_test(chunking_never_matters),
       cmocka_unit_test(truncation_sweep),
       cmocka_unit_test(numbers_ignore_locale),

@@ -190,6 +190,75 @@ static void thinning_bounds_points(void **state) {
   free(keep);
 }
 
+/* Fuzzer find (tests/fuzz-regress/pipeline/area-overflow): two samples of
+ * residency near INT64_MAX, ten seconds apart, have an area of ~9e19
+ * byte-seconds, which does not fit the integer hp2ps prints; it used to be
+ * converted with undefined behaviour.  Clamped now, and NaN prints 0. */
+static void area_beyond_int64(void **state) {
+  (void)state;
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  hp2x_profile *p = profile_new(&err);
+  uint32_t id;
+  assert_int_equal(profile_intern(p, "big", 3, NULL, 0, &id, &err), HP2X_OK);
+  for (int s = 0; s < 2; s++) {
+    profile_begin_sample(p, 10.0 * s);
+    profile_add_entry(p, id, INT64_MAX - 1, &err);
+    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+  }
+  hp2x_options o;
+  hp2x_options_init(&o);
+  hp2x_bands *b;
+  assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
+  layout l;
+  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+                   HP2X_OK);
+  assert_string_equal(l.area_text, "9,223,372,036,854,775,807");
+  layout_free(&l);
+  b->area = -1e30; /* times running backwards */
+  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+                   HP2X_OK);
+  assert_string_equal(l.area_text, "-9,223,372,036,854,775,808");
+  layout_free(&l);
+  b->area = NAN;
+  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+                   HP2X_OK);
+  assert_string_equal(l.area_text, "0");
+  layout_free(&l);
+  hp2x_profile_free(p);
+  hp2x_bands_free(b);
+}
+
+/* Every allocation of layout_compute failed in turn: HP2X_E_NOMEM with
+ * nothing left to free.  make valgrind found the x ticks leaked when the
+ * y ticks' allocation failed (test_faults.sh, through the binary). */
+static void allocation_failures(void **state) {
+  (void)state;
+  hp2x_options o;
+  hp2x_options_init(&o);
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make(3, 10, "job", &p, &b, &o);
+  hp2x_err err;
+  layout l;
+  for (long n = 1;; n++) {
+    hp2x_alloc_fail_at(n);
+    hp2x_err_init(&err, NULL);
+    hp2x_status st = layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err);
+    hp2x_alloc_fail_at(0);
+    if (st == HP2X_OK) {
+      assert_true(n > 2); /* x ticks, y ticks */
+      layout_free(&l);
+      break;
+    }
+    assert_int_equal(st, HP2X_E_NOMEM);
+    assert_null(l.xticks);
+    assert_null(l.yticks);
+  }
+  hp2x_profile_free(p);
+  hp2x_bands_free(b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(round125),
@@ -197,6 +266,8 @@ int main(void) {
       cmocka_unit_test(ticks),
       cmocka_unit_test(multipage),
       cmocka_unit_test(thinning_bounds_points),
+      cmocka_unit_test(area_beyond_int64),
+      cmocka_unit_test(allocation_failures),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

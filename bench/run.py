@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""run.py -- `make bench`: hp2x against the real hp2ps and against `wc -l`
+(one pass over the bytes: the floor) on large inputs built from samples/
+by gen.py, all measured in this one run.  Prints Markdown tables:
+
+  1. throughput: wall time (best of REPS), peak RSS, output size, ratios
+  2. start-up on a 50 KB profile, and what loading cairo/pango costs alone
+  3. many bands: -i, -d, -p and twice the bands (linear, not quadratic)
+  4. ingest per byte: .hp against the eventlog of the same samples
+  5. bounded output: PDF size against input size, points per band per
+     600 dpi column, and the 600 dpi raster of the thinned picture against
+     the one drawn from every sample (--all-samples)
+  6. instruction counts (callgrind: stable on a noisy machine)
+
+Not a test.  Needs `make deps-dev` (hp2ps, valgrind, poppler-utils).
+Environment: REPS (default 3), BENCH_SMALL=1 skips the 500 MB input,
+HP2X (binary), CC (for the start-up probe).
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import zlib
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HP2X = os.environ.get("HP2X", os.path.join(TOP, "build", "hp2x"))
+DIR = os.path.join(TOP, "build", "bench")
+S = os.path.join(TOP, "samples", "profiles")
+REPS = int(os.environ.get("REPS", "3"))
+ENV = dict(os.environ, HP2X_FONTS_CONF=os.path.join(TOP, "fonts", "fonts.conf"),
+           SOURCE_DATE_EPOCH="1700000000", LC_ALL="C")
+HP2PS = shutil.which("hp2ps")
+
+
+def gen(name, *args):
+    path = os.path.join(DIR, name)
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        print("generating %s" % name, file=sys.stderr)
+        subprocess.run([sys.executable, os.path.join(TOP, "bench", "gen.py")]
+                       + list(args) + [path + ".tmp"], check=True)
+        os.rename(path + ".tmp", path)
+    return path
+
+
+def run(cmd, cwd=DIR, reps=REPS):
+    """Best wall time of reps runs, and the largest peak RSS (KB)."""
+    best, rss = None, 0
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit("failed: %s" % " ".join(cmd))
+        best = wall if best is None else min(best, wall)
+        rss = max(rss, ru.ru_maxrss)
+    return best, rss
+
+
+def mb(path):
+    return os.path.getsize(path) / 1e6
+
+
+def pdf_content(path):
+    """The decompressed content streams of a PDF, concatenated."""
+    data = open(path, "rb").read()
+    out = b""
+    for m in re.finditer(rb"stream\r?\n", data):
+        end = data.find(b"endstream", m.end())
+        try:
+            out += zlib.decompress(data[m.end():end])
+        except zlib.error:
+            pass
+    return out
+
+
+def table(head, rows):
+    print("| " + " | ".join(head) + " |")
+    print("|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|")
+    for r in rows:
+        print("| " + " | ".join(str(c) for c in r) + " |")
+    print()
+
+
+def throughput(inputs):
+    print("## 1. Throughput (best of %d; hp2ps once)\n" % REPS)
+    rows = []
+    for name, path, hp2ps_ok in inputs:
+        size = mb(path)
+        wc, wc_rss = run(["wc", "-l", path])
+        rows.append([name, "%.1f" % size, "wc -l", "%.3f" % wc, wc_rss // 1024,
+                     "", "", "1.0"])
+        ps_t = None
+        if hp2ps_ok and HP2PS:
+            shutil.copy(path, os.path.join(DIR, "in.hp"))
+            ps_t, ps_rss = run([HP2PS, "in.hp"], reps=1)
+            rows.append([name, "%.1f" % size, "hp2ps", "%.3f" % ps_t,
+                         ps_rss // 1024,
+                         os.path.getsize(os.path.join(DIR, "in.ps")) // 1024,
+                         "1.0", "%.1f" % (ps_t / wc)])
+        for fmt in ("pdf", "svg", "csv"):
+            out = os.path.join(DIR, "out." + fmt)
+            t, rss = run([HP2X, "-q", path, "-o", out])
+            rows.append([name, "%.1f" % size, "hp2x → " + fmt, "%.3f" % t,
+                         rss // 1024, os.path.getsize(out) // 1024,
+                         "%.0fx" % (ps_t / t) if ps_t else "",
+                         "%.1f" % (t / wc)])
+    table(["input", "MB", "tool", "wall s", "peak RSS MB", "output KB",
+           "hp2ps time / this", "this / wc -l"], rows)
+
+
+def startup(small):
+    print("## 2. Start-up: %s, %.0f KB (best and mean of 20)\n"
+          % (os.path.basename(small), os.path.getsize(small) / 1e3))
+    probe = os.path.join(DIR, "empty-linked")
+    src = os.path.join(DIR, "empty.c")
+    with open(src, "w") as f:
+        f.write("int main(void) { return 0; }\n")
+    libs = subprocess.run(["pkg-config", "--libs", "cairo", "pangocairo",
+                           "pangoft2", "pango", "fontconfig"],
+                          capture_output=True, text=True).stdout.split()
+    subprocess.run([os.environ.get("CC", "cc"), "-O2", src, "-o", probe,
+                    "-Wl,--no-as-needed"] + libs + ["-lm"], check=True)
+    shutil.copy(small, os.path.join(DIR, "small-in.hp"))
+    cmds = [("hp2ps", [HP2PS, "small-in.hp"] if HP2PS else None),
+            ("hp2x → ps", [HP2X, "-q", "small-in.hp", "-o", "s.ps"]),
+            ("hp2x → pdf", [HP2X, "-q", "small-in.hp", "-o", "s.pdf"]),
+            ("hp2x → csv (no fonts)", [HP2X, "-q", "small-in.hp", "-o", "s.csv"]),
+            ("empty program linked with cairo+pango", [probe])]
+    rows, base = [], None
+    for label, cmd in cmds:
+        if not cmd:
+            continue
+        times = []
+        for _ in range(20):
+            times.append(run(cmd, reps=1)[0])
+        best, mean = min(times), sum(times) / len(times)
+        base = base or mean
+        rows.append([label, "%.1f" % (best * 1e3), "%.1f" % (mean * 1e3),
+                     "%.2f" % (mean / base)])
+    table(["command", "best ms", "mean ms", "mean / hp2ps"], rows)
+
+
+def many_bands(path, path2):
+    print("## 3. Many bands: 20 samples x 50 000 and x 100 000 bands "
+          "(→ PostScript, as hp2ps)\n")
+    rows = []
+    shutil.copy(path, os.path.join(DIR, "mb.hp"))
+    shutil.copy(path2, os.path.join(DIR, "mb2.hp"))
+    for f in ("mb.hp", "mb2.hp"):
+        run([HP2X, "-q", f], reps=1)  # writes BASE.ps and BASE.aux for -p
+        # As hp2ps: BASE.ps and BASE.aux in the current directory.
+        for opts in ([], ["-i"], ["-d"], ["-p"], ["-m0"]):
+            t, rss = run([HP2X, "-q"] + opts + [f])
+            rows.append([f, " ".join(opts) or "(default)", "%.3f" % t,
+                         rss // 1024])
+        if HP2PS and f == "mb.hp":
+            for opts in ([], ["-i"]):
+                t, rss = run([HP2PS] + opts + [f], reps=1)
+                rows.append([f, "hp2ps " + (" ".join(opts) or "(default)"),
+                             "%.3f" % t, rss // 1024])
+    table(["input", "options", "wall s", "peak RSS MB"], rows)
+
+
+def ingest(pairs):
+    print("## 4. Ingest per byte (→ CSV: parse and select, no drawing)\n")
+    rows = []
+    for name, hp, evl in pairs:
+        for kind, path in ((".hp", hp), ("eventlog", evl)):
+            t, _ = run([HP2X, "-q", path, "-o", os.path.join(DIR, "i.csv")])
+            rows.append([name, kind, "%.1f" % mb(path), "%.3f" % t,
+                         "%.0f" % (mb(path) / t)])
+    table(["samples", "input", "MB", "wall s", "MB/s"], rows)
+
+
+def raster_diff(a, b):
+    """tests/tools/pdfstats.py's comparison of two greyscale rasters."""
+    r = subprocess.run([sys.executable, os.path.join(TOP, "tests", "tools",
+                                                     "pdfstats.py"),
+                        "pgmdiff", a, b], capture_output=True, text=True,
+                       check=True)
+    return r.stdout.split()
+
+
+def bounded(inputs):
+    print("## 5. Bounded output\n")
+    rows = []
+    for name, path in inputs:
+        csv = os.path.join(DIR, "b.csv")
+        out = os.path.join(DIR, "b.pdf")
+        run([HP2X, "-q", path, "-o", csv], reps=1)
+        with open(csv) as f:
+            nbands = len(f.readline().split(",")) - 1
+            samples = sum(1 for _ in f)
+        run([HP2X, "-q", path, "-o", out], reps=1)
+        points = len(re.findall(rb"[0-9.] l\b", pdf_content(out)))
+        rows.append([name, "%.1f" % mb(path), samples, nbands,
+                     os.path.getsize(out) // 1024, points,
+                     "%.0f" % (points / max(nbands, 1))])
+    table(["input", "input MB", "samples", "bands", "PDF KB",
+           "points drawn", "points per band"], rows)
+    have = shutil.which("pdftoppm")
+    if not have:
+        print("(pdftoppm missing: no raster comparison)\n")
+        return
+    print("600 dpi greyscale rasters (pdftoppm) of the default picture against "
+          "the one drawn from every sample:\n")
+    rows = []
+    for name, path in inputs[:2]:
+        thin = os.path.join(DIR, "thin.pdf")
+        full = os.path.join(DIR, "full.pdf")
+        run([HP2X, "-q", "-c", path, "-o", thin], reps=1)
+        run([HP2X, "-q", "-c", "--all-samples", path, "-o", full], reps=1)
+        for f in (thin, full):
+            subprocess.run(["pdftoppm", "-r", "600", "-gray", "-singlefile",
+                            f, f[:-4]], check=True)
+        total, ndiff, big, mean, tops = raster_diff(thin[:-4] + ".pgm",
+                                                    full[:-4] + ".pgm")
+        rows.append([name, os.path.getsize(thin) // 1024,
+                     os.path.getsize(full) // 1024, total, ndiff,
+                     "%.3f%%" % (100.0 * int(ndiff) / int(total)), big, mean,
+                     tops])
+    table(["input", "thinned KB", "every sample KB", "pixels",
+           "pixels differing", "share", "largest difference (of 255)",
+           "mean difference", "largest shift of a column's top (px)"], rows)
+
+
+def instructions(path):
+    if not shutil.which("valgrind"):
+        return
+    print("## 6. Instruction counts (callgrind, %s, %.1f MB)\n"
+          % (os.path.basename(path), mb(path)))
+    rows = []
+    for fmt in ("csv", "pdf"):
+        r = subprocess.run(["valgrind", "--tool=callgrind",
+                            "--callgrind-out-file=/dev/null", HP2X, "-q", path,
+                            "-o", os.path.join(DIR, "cg." + fmt)],
+                           env=ENV, capture_output=True, text=True)
+        m = re.search(r"Collected : (\d+)", r.stderr)
+        if m:
+            n = int(m.group(1))
+            rows.append(["hp2x → " + fmt, "{:,}".format(n),
+                         "%.1f" % (n / os.path.getsize(path))])
+    table(["command", "instructions", "per input byte"], rows)
+
+
+def main():
+    os.makedirs(DIR, exist_ok=True)
+    small = gen("small.hp", "stretch", os.path.join(S, "leak.hc.hp"), "0.05")
+    s10 = gen("stretch-10mb.hp", "stretch", os.path.join(S, "longrun.hc.hp"), "10")
+    s100 = gen("stretch-100mb.hp", "stretch", os.path.join(S, "longrun.hc.hp"), "100")
+    big = not os.environ.get("BENCH_SMALL")
+    s500 = gen("stretch-500mb.hp", "stretch", os.path.join(S, "longrun.hc.hp"),
+               "500") if big else None
+    wide = gen("many-samples-60000x60.hp", "shape",
+               os.path.join(S, "manycc.hc.hp"), "60000", "60")
+    bands = gen("many-bands-20x50000.hp", "shape",
+                os.path.join(S, "manycc.hc.hp"), "20", "50000")
+    bands2 = gen("many-bands-20x100000.hp", "shape",
+                 os.path.join(S, "manycc.hc.hp"), "20", "100000")
+    wide_ev = gen("many-samples-60000x60.eventlog", "eventlog", wide)
+    s100_ev = gen("stretch-100mb.eventlog", "eventlog", s100)
+
+    print("# hp2x benchmark\n")
+    u = os.uname()
+    print("Machine: %s %s, %d cores; hp2ps: %s; %s\n"
+          % (u.sysname, u.machine, os.cpu_count(), HP2PS or "not installed",
+             time.strftime("%Y-%m-%d")))
+    inputs = [("small (leak.hc)", small, True),
+              ("stretch 10 MB", s10, True),
+              ("stretch 100 MB", s100, False),
+              ("60 000 x 60", wide, True),
+              ("20 x 50 000", bands, True),
+              ("60 000 x 60 eventlog", wide_ev, False),
+              ("stretch 100 MB eventlog", s100_ev, False)]
+    if s500:
+        inputs.insert(3, ("stretch 500 MB", s500, False))
+    throughput(inputs)
+    startup(os.path.join(S, "leak.hT.hp"))
+    many_bands(bands, bands2)
+    ingest([("60 000 x 60", wide, wide_ev), ("stretch 100 MB", s100, s100_ev)])
+    bounded([("60 000 x 60", wide), ("stretch 100 MB", s100)]
+            + ([("stretch 500 MB", s500)] if s500 else []))
+    instructions(s10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""seeds.py TOP OUT -- small seed corpora for the libFuzzer targets.
+
+Writes OUT/hp_parse, OUT/eventlog_parse and OUT/pipeline from the real GHC
+profiles in TOP/samples/profiles and the small cases in tests/data: every
+seed is a few KB, so each execution is cheap and the fuzzer spends its time
+mutating structure, not re-reading half a megabyte of samples.
+
+.hp seeds: the header, the first K samples (at most ENTRIES lines each) and
+the file's last sample (GHC's closing empty sample), plus copies cut inside
+a sample.  Eventlog seeds: a real eventlog rewritten to the events hp2x
+reads (RTS identity, program arguments, wall clock, HEAP_PROF_BEGIN, the
+cost centres the kept samples use, the first K samples, a few markers and
+heap-size events, two events hp2x skips), a header that declares only the
+types those events use (descriptions dropped), one block marker sized to
+the data, and the end-of-data marker; plus copies cut short (truncated
+input is valid).  Pipeline seeds: 8 option bytes (see fuzz_pipeline.c) in
+front of a selection of both.
+"""
+
+import glob
+import os
+import struct
+import sys
+
+ENTRIES = 10          # entry lines (or events) kept per sample
+HP_KEEP = (1, 4)      # samples kept from each .hp
+EV_KEEP = (2, 5)      # samples kept from each eventlog
+SMALL = 64 * 1024     # tests/data files up to this size are taken whole
+
+
+def cut_hp(text, keep):
+    lines = text.split(b"\n")
+    header, samples, cur, marks = [], [], None, []
+    for ln in lines:
+        if cur is None:
+            if ln.startswith(b"BEGIN_SAMPLE"):
+                cur = [ln]
+            elif ln.startswith(b"MARK"):
+                marks.append(ln)
+            elif not samples:
+                header.append(ln)
+        else:
+            cur.append(ln)
+            if ln.startswith(b"END_SAMPLE"):
+                samples.append(cur)
+                cur = None
+    if len(samples) < 2:
+        return None
+    body = []
+    for s in samples[:keep] + samples[-1:]:
+        body += s[:1 + ENTRIES] + s[-1:] if len(s) > ENTRIES + 2 else s
+    return b"\n".join(header + marks[:2] + body) + b"\n"
+
+
+class Eventlog:
+    """The container format only: header types, events with their offsets."""
+
+    def __init__(self, data):
+        if data[:8] != b"hdrbhetb":
+            raise ValueError("not an eventlog")
+        self.types = {}    # num -> (size, desc)
+        pos = 8
+        while data[pos:pos + 4] == b"etb\0":
+            num, size, dlen = struct.unpack(">HhI", data[pos + 4:pos + 12])
+            desc = data[pos + 12:pos + 12 + dlen]
+            pos += 12 + dlen
+            (elen,) = struct.unpack(">I", data[pos:pos + 4])
+            pos += 4 + elen + 4          # extra info, "ete\0"
+            self.types[num] = (size, desc)
+        if data[pos:pos + 12] != b"hetehdredatb":
+            raise ValueError("bad header end")
+        pos += 12
+        self.events = []   # (num, raw bytes of the whole event)
+        while pos + 2 <= len(data):
+            (num,) = struct.unpack(">H", data[pos:pos + 2])
+            if num == 0xFFFF:
+                break
+            size = self.types[num][0]
+            if size == -1:
+                (plen,) = struct.unpack(">H", data[pos + 10:pos + 12])
+                end = pos + 12 + plen
+            else:
+                end = pos + 10 + size
+            if end > len(data):
+                break
+            self.events.append((num, data[pos:end]))
+            pos = end
+
+
+def payload(ev, types):
+    num, raw = ev
+    return raw[12:] if types[num][0] == -1 else raw[10:]
+
+
+def cut_eventlog(data, keep):
+    el = Eventlog(data)
+    t = el.types
+    kept, samples, in_sample, entries = [], 0, False, 0
+    skipped = extra = 0
+    used_ccs = set()
+    for ev in el.events:
+        num = ev[0]
+        if num in (162, 166):                    # sample begin
+            if samples == keep:
+                break
+            samples += 1
+            in_sample, entries = True, 0
+            kept.append(ev)
+        elif num == 165:
+            in_sample = False
+            kept.append(ev)
+        elif num in (163, 164):
+            if in_sample and entries < ENTRIES:
+                entries += 1
+                kept.append(ev)
+                if num == 163:
+                    p = payload(ev, t)
+                    depth = p[9]
+                    used_ccs.update(struct.unpack(">%dI" % depth,
+                                                  p[10:10 + 4 * depth]))
+        elif num in (29, 30, 43, 160, 161):
+            kept.append(ev)
+        elif num in (50, 51, 58, 91):
+            if extra < 6:
+                extra += 1
+                kept.append(ev)
+        elif num != 18 and skipped < 2 and samples:
+            skipped += 1
+            kept.append(ev)
+    if not samples:
+        return None
+    kept = [ev for ev in kept if ev[0] != 161 or
+            struct.unpack(">I", payload(ev, t)[:4])[0] in used_ccs]
+    nums = sorted({ev[0] for ev in kept} |
+                  ({18} if 18 in t else set()) |
+                  {n for n in (162, 163, 164, 165) if n in t})
+    out = bytearray(b"hdrbhetb")
+    for n in nums:
+        size = t[n][0]
+        out += b"etb\0" + struct.pack(">HhI", n, size, 0)
+        out += struct.pack(">I", 0) + b"ete\0"
+    out += b"hetehdredatb"
+    body = b"".join(raw for _, raw in kept)
+    if 18 in t and t[18][0] >= 14:
+        size = 10 + t[18][0]
+        last = struct.unpack(">Q", kept[-1][1][2:10])[0]
+        marker = struct.pack(">HQIQH", 18, 0, size + len(body), last, 0)
+        out += marker + bytes(t[18][0] - 14)
+    out += body + b"\xff\xff"
+    return bytes(out)
+
+
+def write(dirname, name, data):
+    os.makedirs(dirname, exist_ok=True)
+    with open(os.path.join(dirname, name), "wb") as f:
+        f.write(data)
+
+
+def main():
+    top, out = sys.argv[1], sys.argv[2]
+    hp_dir = os.path.join(out, "hp_parse")
+    ev_dir = os.path.join(out, "eventlog_parse")
+    pipe_dir = os.path.join(out, "pipeline")
+    hp_seeds, ev_seeds = [], []
+    for path in sorted(glob.glob(os.path.join(top, "samples/profiles/*.hp"))):
+        base = os.path.basename(path)
+        with open(path, "rb") as f:
+            text = f.read()
+        for k in HP_KEEP:
+            s = cut_hp(text, k)
+            if s:
+                hp_seeds.append(("%s.%d" % (base, k), s))
+        s = cut_hp(text, HP_KEEP[-1])
+        if s:
+            hp_seeds.append(("%s.cut" % base, s[:len(s) * 2 // 3]))
+    for path in sorted(glob.glob(os.path.join(top,
+                                              "samples/profiles/*.eventlog"))):
+        base = os.path.basename(path)
+        with open(path, "rb") as f:
+            data = f.read()
+        for k in EV_KEEP:
+            s = cut_eventlog(data, k)
+            if s:
+                ev_seeds.append(("%s.%d" % (base, k), s))
+        s = cut_eventlog(data, EV_KEEP[-1])
+        if s:
+            ev_seeds.append(("%s.cut" % base, s[:len(s) * 3 // 4]))
+    for d in ("tests/data/malformed", "tests/data/incomplete",
+              "tests/data/found"):
+        for path in sorted(glob.glob(os.path.join(top, d, "*"))):
+            if os.path.getsize(path) > SMALL or path.endswith((".tsv", ".gz")):
+                continue
+            with open(path, "rb") as f:
+                data = f.read()
+            base = os.path.basename(path)
+            if path.endswith(".eventlog"):
+                try:
+                    small = cut_eventlog(data, EV_KEEP[-1])
+                except (ValueError, KeyError, IndexError, struct.error):
+                    small = None
+                ev_seeds.append((base, small or data))
+            else:
+                if len(data) > 8192:
+                    data = cut_hp(data, HP_KEEP[-1]) or data[:8192]
+                hp_seeds.append((base, data))
+    for name, s in hp_seeds:
+        write(hp_dir, name, s)
+    for name, s in ev_seeds:
+        write(ev_dir, name, s)
+    # Pipeline: every fourth seed of each kind, options varied by position.
+    for i, (name, s) in enumerate(hp_seeds[::4] + ev_seeds[::4]):
+        opts = bytes([(20, 0, 25, 3)[i % 4], (10, 0, 50, 1)[i % 3],
+                      i % 6, (i * 7) % 64, i % 4, (i * 13) % 256,
+                      1 if ".eventlog" in name else 0, i % 256])
+        write(pipe_dir, name, opts + s)
+
+
+if __name__ == "__main__":
+    main()
