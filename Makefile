@@ -27,7 +27,7 @@ override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) \
         -Iinclude -Isrc $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"'
 LDLIBS  := $(PKG_LIBS) -lm
 
-TOOL_SRC := src/cli.c src/watch.c src/main.c
+TOOL_SRC := src/cli.c src/cli_compare.c src/watch.c src/main.c
 LIB_SRC  := $(filter-out $(TOOL_SRC),$(wildcard src/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 TOOL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard $(TOOL_SRC)))
@@ -66,8 +66,9 @@ DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev \
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
             python3 locales
-# Only for `make bench` and for regenerating the hp2ps test data.
-DEV_PKGS := ghc hyperfine valgrind time bc clang libclang-rt-14-dev
+# Only for `make bench`, for regenerating the hp2ps test data, and for the
+# SVG tooltip test's browser check (skipped without chromium).
+DEV_PKGS := ghc hyperfine valgrind time bc clang libclang-rt-14-dev chromium
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	export DEBIAN_FRONTEND=noninteractive; \

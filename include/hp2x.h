@@ -10,6 +10,10 @@
  *
  * Order of use: parse (hp2x_parser_*), select (hp2x_bands_select), render
  * (hp2x_render) or convert (hp2x_write_hp, hp2x_write_csv), then free.
+ * Comparing runs: select once over several profiles
+ * (hp2x_bands_select_many), then render them together (hp2x_render_many),
+ * write them as one CSV (hp2x_write_csv_many) or chart the difference of
+ * two (hp2x_diff_new).
  */
 #ifndef HP2X_H
 #define HP2X_H
@@ -85,6 +89,28 @@ size_t hp2x_profile_mark_count(const hp2x_profile *p);
 double hp2x_profile_mark_time(const hp2x_profile *p, size_t mark);
 /* A marker's text ("" for .hp MARKs, which have none). */
 const char *hp2x_profile_mark_label(const hp2x_profile *p, size_t mark);
+
+/* Points of the eventlog's heap series (HEAP_SIZE, HEAP_LIVE and
+ * BLOCKS_SIZE events together); 0 for .hp input. */
+size_t hp2x_profile_heap_points(const hp2x_profile *p);
+
+/* The first mark at or after time `after_s` whose text is `label`, or -1. */
+long hp2x_profile_find_mark(const hp2x_profile *p, const char *label,
+                            double after_s);
+
+/* Views, each a new profile owned by the caller (free it), sharing nothing
+ * with `p`.  hp2x_profile_window keeps the samples, marks and heap series
+ * with times in [from_s, to_s] (HP2X_E_ARG when from_s > to_s; the result
+ * may have no samples).  hp2x_profile_by_index puts each sample at its
+ * index (0, 1, ...) instead of its time, SAMPLE_UNIT "sample"; marks and
+ * heap series are placed by linear interpolation between the samples
+ * around them (outside the samples' span: -1 or the sample count).
+ * HP2X_E_NOMEM. */
+hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
+                                double to_s, hp2x_profile **out,
+                                hp2x_err *err);
+hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
+                                  hp2x_err *err);
 
 /* Sum of `label`'s values in `sample` (0 when absent). O(entries in sample). */
 int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample, size_t label);
@@ -175,8 +201,32 @@ typedef enum hp2x_format {
   HP2X_FORMAT_PDF,
   HP2X_FORMAT_SVG,
   HP2X_FORMAT_CSV,
-  HP2X_FORMAT_HP
+  HP2X_FORMAT_HP,
+  HP2X_FORMAT_TXT, /* the --summary table (hp2x_write_summary) */
+  HP2X_FORMAT_PNG  /* a raster picture at o->dpi */
 } hp2x_format;
+
+/* Band colours.  Every palette gives each band of a picture its own shade;
+ * .aux SHADE values are self-describing (below 1: hp2ps's grey level or
+ * colour encoding; 1.RRGGBB: a label colour, channels in 99ths), so -p
+ * round-trips each palette exactly. */
+typedef enum hp2x_palette {
+  HP2X_PALETTE_HP2PS = 0, /* hp2ps's ten greys, or its colours with colour */
+  HP2X_PALETTE_LABEL,     /* colour derived from the band's name: 24
+                             colours distinct for normal, protan, deutan
+                             and tritan vision; implies colour */
+  HP2X_PALETTE_GREY       /* hp2ps's ten greys, even with colour */
+} hp2x_palette;
+
+/* How hp2x_render_many places several pictures. */
+typedef enum hp2x_layout {
+  HP2X_LAYOUT_PAGES = 0, /* one page each (PS, PDF) */
+  HP2X_LAYOUT_STACK      /* one page, one picture above the other */
+} hp2x_layout;
+
+/* hp2x_bands_select_many: which axes the profiles share. */
+#define HP2X_UNIFORM_TIME 1   /* same time span and origin */
+#define HP2X_UNIFORM_MEMORY 2 /* same y range */
 
 /* Everything that changes selection and drawing; hp2ps flag in brackets. */
 typedef struct hp2x_options {
@@ -197,6 +247,19 @@ typedef struct hp2x_options {
                               curve keeps, per device column at 600 dpi,
                               its lowest and highest point: the same
                               picture, with bounded output */
+  hp2x_palette palette;    /* band colours; HP2X_PALETTE_HP2PS by default */
+  int pattern;             /* hatch patterns over light greys, for black
+                              and white printing (overrides the palette) */
+  int uniform;             /* HP2X_UNIFORM_* bits; select_many only; 0 */
+  hp2x_layout layout;      /* render_many only */
+  const char *include_re;  /* POSIX extended regex, borrowed; NULL = all:
+                              labels that do not match are filtered out */
+  const char *exclude_re;  /* POSIX extended regex, borrowed; NULL = none:
+                              labels that match are filtered out */
+  double dpi;              /* PNG pixels per inch; 0 = 150 */
+  int heap_overlay;        /* draw the eventlog's heap size, blocks size
+                              and live bytes as lines over the bands, in
+                              the key; the y range takes them in */
 } hp2x_options;
 
 /* Fills in hp2ps's defaults. */
@@ -206,29 +269,80 @@ void hp2x_options_init(hp2x_options *o);
 typedef struct hp2x_bands hp2x_bands;
 
 /* Applies hp2ps's selection (trace removal, -d, -i, -p, -m with OTHER) to
- * `p`.  *out is owned by the caller.  HP2X_E_ARG for out-of-range options. */
+ * `p`.  Labels filtered out by o->include_re / o->exclude_re take no part
+ * in the selection; their values are added to the OTHER band (then named
+ * "OTHER (incl. filtered)", and counted as one of the -m bands) so the
+ * total stays true.  *out is owned by the caller.  HP2X_E_ARG for
+ * out-of-range options and for a regex that does not compile. */
 hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
                               hp2x_bands **out, hp2x_err *err);
 
 size_t hp2x_bands_count(const hp2x_bands *b);
-/* Band name; "OTHER" for the merged band. */
+/* Band name; "OTHER" for the merged band ("OTHER (incl. filtered)" when
+ * it holds labels filtered out by include_re / exclude_re). */
 const char *hp2x_bands_name(const hp2x_bands *b, size_t band);
 /* Value of `band` in `sample` (sum of its labels' values there). */
 int64_t hp2x_bands_value(const hp2x_bands *b, size_t band, size_t sample);
 size_t hp2x_bands_sample_count(const hp2x_bands *b);
 void hp2x_bands_free(hp2x_bands *b);
 
+/* One selection for several profiles (comparing runs): hp2ps's rules
+ * applied to the labels' combined totals (labels matched by name; each
+ * profile's values scaled so that all weigh the same), then
+ * each profile's own values in that one set of bands, so a label is the
+ * same band, at the same key position, in every picture.  A label absent
+ * from a profile is a band of zeros there.  o->uniform makes the profiles
+ * share the time axis (origin = the earliest first sample, span to the
+ * latest last one) and/or the y range.  out[0..n) receive the bands of
+ * ps[0..n), owned by the caller (free each); on error every out[i] is NULL.
+ * HP2X_E_ARG for n == 0 or out-of-range options. */
+hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
+                                   const hp2x_options *o, hp2x_bands **out,
+                                   hp2x_err *err);
+
+/* The colour each band is drawn in with these options, as r, g, b in 0..1:
+ * rgb[3k .. 3k+2] for band k (bottom first), 3 * count doubles.  For the
+ * label palette: the colour a band's name hashes to (FNV-1a, so the same
+ * on every machine), unless a bigger band of the same picture already has
+ * it; then the next free one.  Up to 24 bands all differ.  The palette's
+ * colours even when o->pattern hatches the picture.  HP2X_E_NOMEM. */
+hp2x_status hp2x_bands_rgb(const hp2x_bands *b, const hp2x_options *o,
+                           double *rgb, hp2x_err *err);
+
 /* ------------------------------------------------------------ writing */
 
 /* A byte sink: returns 0 on success, non-zero on failure (errno set). */
 typedef int (*hp2x_write_fn)(void *closure, const void *buf, size_t len);
 
-/* Draws `p` with bands `b` in o->format (PS, EPS, PDF or SVG) through one
+/* Draws `p` with bands `b` in o->format (PS, EPS, PDF, SVG or PNG: the PDF
+ * page at o->dpi, on white) through one
  * cairo drawing path, sending the bytes to `write`.  HP2X_E_IO when the sink
  * fails, HP2X_E_CAIRO when drawing fails. */
 hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
                         const hp2x_options *o, hp2x_write_fn write,
                         void *closure, hp2x_err *err);
+
+/* Draws several pictures into one output: with o->layout PAGES one page
+ * per profile (PS and PDF only; HP2X_E_ARG for EPS, SVG and PNG), with STACK
+ * one page holding them one above the other (any picture format). */
+hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
+                             const hp2x_bands *const *bs, size_t n,
+                             const hp2x_options *o, hp2x_write_fn write,
+                             void *closure, hp2x_err *err);
+
+/* The difference b - a of two runs, for "what grew": both profiles' bands
+ * (from one hp2x_bands_select_many, so their names agree) are resampled at
+ * 201 points of normalised time (0 to 100 % of each run's sample span, by
+ * linear interpolation) and subtracted.  *out_p is a profile of those
+ * times (SAMPLE_UNIT "% of run", JOB naming both runs) and *out_b its
+ * bands, whose values may be negative; render them with hp2x_render (drawn
+ * diverging: growth stacked above zero, shrinkage below) or write them
+ * with hp2x_write_csv.  Both owned by the caller.  HP2X_E_ARG when the
+ * band names differ or a profile has no samples. */
+hp2x_status hp2x_diff_new(const hp2x_profile *a, const hp2x_bands *ba,
+                          const hp2x_profile *b, const hp2x_bands *bb,
+                          hp2x_profile **out_p, hp2x_bands **out_b,
+                          hp2x_err *err);
 
 /* Loads the pinned fonts (hp2x's fonts.conf, found through
  * $HP2X_FONTS_CONF, beside the binary or in the installed data directory)
@@ -247,6 +361,30 @@ hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,
  * one row per sample, RFC 4180 quoting. */
 hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
                            hp2x_write_fn write, void *closure, hp2x_err *err);
+
+/* The CSV of several profiles with one selection: header
+ * "input,time,<top band>,...,<bottom>", then each profile's rows in turn,
+ * the first field naming its input (names[i], borrowed). */
+hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
+                                const hp2x_bands *const *bs,
+                                const char *const *names, size_t n,
+                                hp2x_write_fn write, void *closure,
+                                hp2x_err *err);
+
+/* Writes the summary table of each profile with its bands (one selection,
+ * or each its own): the total's peak and when; per band, key order, its
+ * total (sum over samples), peak and when, least-squares slope of value
+ * against time and its R^2 (fitted over the samples whose total is not 0,
+ * which leaves out GHC's empty first and last samples); then the "leak
+ * suspects": bands other than OTHER with slope > 0, R^2 >= 0.8 and fitted
+ * growth over the run (slope x span) of at least 1% of the total's peak,
+ * most growth first.  names[i] (borrowed) heads profile i's table.
+ * Locale-free numbers.  HP2X_E_IO, HP2X_E_NOMEM. */
+hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
+                               const hp2x_bands *const *bs,
+                               const char *const *names, size_t n,
+                               hp2x_write_fn write, void *closure,
+                               hp2x_err *err);
 
 /* Writes `p` as GHC .hp text (complete samples only). */
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,

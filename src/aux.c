@@ -203,7 +203,7 @@ hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,
   (void)p;
   double *shade = hp2x_malloc((b->n_bands ? b->n_bands : 1) * sizeof *shade);
   if (!shade) return hp2x_nomem(err);
-  palette_assign(b, o->colour, shade);
+  palette_assign(b, o, shade);
   char line[128];
   int n = hp2x_fmt(line, sizeof line, "X_RANGE %.2f\nY_RANGE %.2f\n",
                    b->xrange, b->yrange);
@@ -216,8 +216,8 @@ hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,
       if (pass == 0)
         n = hp2x_fmt(line, sizeof line, " %zu\n", k + 1);
       else
-        n = hp2x_fmt(line, sizeof line, o->colour ? " %.6f\n" : " %.2f\n",
-                     shade[k]);
+        n = hp2x_fmt(line, sizeof line,
+                     palette_is_colour(o) ? " %.6f\n" : " %.2f\n", shade[k]);
       const char *kw = pass == 0 ? "ORDER " : "SHADE ";
       failed = write(closure, kw, 6) != 0 ||
                write(closure, name, strlen(name)) != 0 ||

@@ -3,11 +3,16 @@
  * -i names, -p aux order, the -m limit with OTHER; then the values matrix,
  * x and y ranges and the area figure.  hp2ps sorts with O(n^2) selection
  * sorts whose tie behaviour decides the order; sort_like_hp2ps reproduces
- * each one's exact permutation in O(n log n) with a segment tree.
+ * each one's exact permutation in O(n log n) with a segment tree.  With
+ * several profiles (comparing runs) the same rules pick one set of bands
+ * from their combined totals, and the profiles may share their axes.
+ * --include / --exclude filter labels out before the selection and fold
+ * them into OTHER afterwards.
  */
 #include "aux.h"
 
 #include <math.h>
+#include <regex.h>
 #include <string.h>
 
 void hp2x_options_init(hp2x_options *o) {
@@ -153,6 +158,9 @@ typedef struct work {
   uint32_t *order;    /* label ids, bottom first */
   size_t n;
   unsigned *bucket;   /* by label id */
+  unsigned char *filtered; /* by label id: 1 = filtered out (to OTHER);
+                              NULL when no filter is given */
+  int any_filtered;   /* some filtered-out label has data */
 } work;
 
 static void work_free(work *w) {
@@ -161,6 +169,43 @@ static void work_free(work *w) {
   hp2x_free(w->okey);
   hp2x_free(w->order);
   hp2x_free(w->bucket);
+  hp2x_free(w->filtered);
+}
+
+/* Compiles one filter regex; HP2X_E_ARG with regerror's text. */
+static hp2x_status compile_re(regex_t *re, const char *src, const char *what,
+                              hp2x_err *err) {
+  int rc = regcomp(re, src, REG_EXTENDED | REG_NOSUB);
+  if (rc == 0) return HP2X_OK;
+  char why[128];
+  regerror(rc, re, why, sizeof why);
+  return hp2x_fail(err, HP2X_E_ARG, 0, -1, "bad %s regex '%.60s': %s", what,
+                   src, why);
+}
+
+/* w->filtered[id] for every label of p: 1 when include_re does not match
+ * its name or exclude_re does.  Nothing when neither is given. */
+static hp2x_status filter_labels(const hp2x_profile *p, const hp2x_options *o,
+                                 work *w, hp2x_err *err) {
+  if (!o->include_re && !o->exclude_re) return HP2X_OK;
+  regex_t inc, exc;
+  if (o->include_re && compile_re(&inc, o->include_re, "--include", err))
+    return err->code;
+  if (o->exclude_re && compile_re(&exc, o->exclude_re, "--exclude", err)) {
+    if (o->include_re) regfree(&inc);
+    return err->code;
+  }
+  size_t nl = p->n_labels;
+  w->filtered = hp2x_calloc(nl ? nl : 1, 1);
+  for (size_t id = 0; w->filtered && id < nl; id++) {
+    const char *name = p->labels[id].name;
+    if ((o->include_re && regexec(&inc, name, 0, NULL, 0) != 0) ||
+        (o->exclude_re && regexec(&exc, name, 0, NULL, 0) == 0))
+      w->filtered[id] = 1;
+  }
+  if (o->include_re) regfree(&inc);
+  if (o->exclude_re) regfree(&exc);
+  return w->filtered ? HP2X_OK : hp2x_nomem(err);
 }
 
 /* The labels that have data in complete samples, in hp2ps's hash-table
@@ -189,6 +234,11 @@ static hp2x_status initial_order(const hp2x_profile *p, work *w,
   }
   for (size_t id = 0; id < nl; id++) {
     if (!present[id]) continue;
+    if (w->filtered && w->filtered[id]) { /* to OTHER, not selected */
+      present[id] = 0;
+      w->any_filtered = 1;
+      continue;
+    }
     w->bucket[id] = hp2ps_bucket(p->labels[id].name, p->labels[id].name_len);
     count[w->bucket[id] + 1]++;
   }
@@ -249,12 +299,21 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
   return HP2X_OK;
 }
 
-static hp2x_status build(const hp2x_profile *p, const hp2x_options *o,
+/* Makes the bands of `p` from the order w over the labels of `names`
+ * (the same profile, or with several inputs the combined one; then
+ * to_names maps p's label ids to names's, and NULL means the identity). */
+static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
+                         const hp2x_profile *p, const hp2x_options *o,
                          work *w, hp2x_bands *b, hp2x_err *err) {
   size_t n = w->n, N = p->n_samples;
   size_t first = 0; /* first position kept as its own band */
   int other = 0;
-  if (o->max_bands > 0 && n > (size_t)o->max_bands) {
+  if (w->any_filtered) {
+    /* The filtered labels' OTHER is one of the -m bands. */
+    other = 1;
+    if (o->max_bands > 0 && n > (size_t)o->max_bands - 1)
+      first = n - ((size_t)o->max_bands - 1);
+  } else if (o->max_bands > 0 && n > (size_t)o->max_bands) {
     other = 1;
     first = n - (size_t)o->max_bands + 1;
   }
@@ -265,21 +324,23 @@ static hp2x_status build(const hp2x_profile *p, const hp2x_options *o,
   b->names = hp2x_calloc(nb, sizeof *b->names);
   b->shades = hp2x_malloc(nb * sizeof *b->shades);
   b->values = hp2x_calloc(nb * (N ? N : 1), sizeof *b->values);
-  int32_t *band_of = hp2x_malloc((p->n_labels ? p->n_labels : 1) *
+  int32_t *band_of = hp2x_malloc((names->n_labels ? names->n_labels : 1) *
                                  sizeof *band_of);
   if (!b->names || !b->shades || !b->values || !band_of) {
     hp2x_free(band_of);
     return hp2x_nomem(err);
   }
   hp2x_prefault(b->values, 0, nb * N * sizeof *b->values);
-  for (size_t id = 0; id < p->n_labels; id++) band_of[id] = -1;
+  for (size_t id = 0; id < names->n_labels; id++)
+    band_of[id] = w->filtered && w->filtered[id] ? 0 : -1;
   for (size_t k = 0; k < n; k++)
     band_of[w->order[k]] = k < first ? 0 : (int32_t)(k - first + (size_t)other);
   for (size_t k = 0; k < b->n_bands; k++) {
-    const char *name = "OTHER";
-    size_t len = 5;
+    const char *name = w->any_filtered ? "OTHER (incl. filtered)" : "OTHER";
+    size_t len = strlen(name);
     if (!(other && k == 0)) {
-      const hp2x_label *l = &p->labels[w->order[k + first - (size_t)other]];
+      const hp2x_label *l =
+          &names->labels[w->order[k + first - (size_t)other]];
       name = l->name;
       len = l->name_len;
     }
@@ -295,7 +356,7 @@ static hp2x_status build(const hp2x_profile *p, const hp2x_options *o,
     const uint32_t *lab = p->run_label + p->label_run[s];
     const int64_t *val = p->entry_value + p->start[s];
     for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
-      int32_t k = band_of[lab[i]];
+      int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
       if (k >= 0)
         b->values[(size_t)k * N + s] =
             hp2x_add_sat(b->values[(size_t)k * N + s], val[i]);
@@ -318,57 +379,207 @@ static hp2x_status build(const hp2x_profile *p, const hp2x_options *o,
     }
     prev = v;
   }
+  if (o->heap_overlay && N) {
+    /* --heap: the lines share the y axis, so it must hold them too (the
+     * points within the samples' span: those are drawn). */
+    const hp2x_series *ss[3] = {&p->heap_size, &p->heap_live,
+                                &p->blocks_size};
+    for (size_t k = 0; k < 3; k++)
+      for (size_t i = 0; i < ss[k]->n; i++) {
+        double t = ss[k]->time_s[i], v = (double)ss[k]->bytes[i];
+        if (t >= p->times[0] && t <= p->times[N - 1] && v > ymax) ymax = v;
+      }
+  }
   double xr = N ? p->times[N - 1] - p->times[0] : 0.0;
   if (aux_x_range(o->aux) > xr) xr = aux_x_range(o->aux);
   if (aux_y_range(o->aux) > ymax) ymax = aux_y_range(o->aux);
+  b->x0 = N ? p->times[0] : 0.0;
   b->xrange = xr == 0.0 ? 1.0 : xr;
   b->yrange = ymax == 0.0 ? 1.0 : ymax;
   b->area = area;
   return HP2X_OK;
 }
 
-hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
-                              hp2x_bands **out, hp2x_err *err) {
-  *out = NULL;
+static hp2x_status check_options(const hp2x_options *o, hp2x_err *err) {
   if (!(o->trace_pct >= 0.0 && o->trace_pct <= 5.0))
     return hp2x_fail(err, HP2X_E_ARG, 0, -1,
                      "trace threshold %g%% is outside 0..5", o->trace_pct);
   if (o->max_bands < 0)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "band limit %d is negative",
                      o->max_bands);
-  work w;
-  memset(&w, 0, sizeof w);
-  hp2x_status st = initial_order(p, &w, err);
-  if (st == HP2X_OK) st = run_sort(p, &w, KEY_INT, w.total, NULL, err);
-  if (st == HP2X_OK) trace_removal(&w, o->trace_pct);
+  return HP2X_OK;
+}
+
+/* hp2ps's order of the labels of p (spec 4): trace removal, -d, -i, -p. */
+static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
+                                work *w, hp2x_err *err) {
+  hp2x_status st = filter_labels(p, o, w, err);
+  if (st == HP2X_OK) st = initial_order(p, w, err);
+  if (st == HP2X_OK) st = run_sort(p, w, KEY_INT, w->total, NULL, err);
+  if (st == HP2X_OK) trace_removal(w, o->trace_pct);
   if (st == HP2X_OK && o->sort == HP2X_SORT_STDDEV) {
-    st = deviations(p, &w, err);
-    if (st == HP2X_OK) st = run_sort(p, &w, KEY_DOUBLE, NULL, w.dkey, err);
+    st = deviations(p, w, err);
+    if (st == HP2X_OK) st = run_sort(p, w, KEY_DOUBLE, NULL, w->dkey, err);
   }
   if (st == HP2X_OK && o->name_order)
-    st = run_sort(p, &w, o->name_order > 0 ? KEY_NAME_ASC : KEY_NAME_DESC,
+    st = run_sort(p, w, o->name_order > 0 ? KEY_NAME_ASC : KEY_NAME_DESC,
                   NULL, NULL, err);
   if (st == HP2X_OK && o->aux) {
-    w.okey = hp2x_calloc(p->n_labels ? p->n_labels : 1, sizeof *w.okey);
-    if (!w.okey) st = hp2x_nomem(err);
-    for (size_t k = 0; st == HP2X_OK && k < w.n; k++) {
-      const hp2x_label *l = &p->labels[w.order[k]];
-      w.okey[w.order[k]] = aux_order(o->aux, l->name, l->name_len);
+    w->okey = hp2x_calloc(p->n_labels ? p->n_labels : 1, sizeof *w->okey);
+    if (!w->okey) st = hp2x_nomem(err);
+    for (size_t k = 0; st == HP2X_OK && k < w->n; k++) {
+      const hp2x_label *l = &p->labels[w->order[k]];
+      w->okey[w->order[k]] = aux_order(o->aux, l->name, l->name_len);
     }
-    if (st == HP2X_OK) st = run_sort(p, &w, KEY_INT, w.okey, NULL, err);
+    if (st == HP2X_OK) st = run_sort(p, w, KEY_INT, w->okey, NULL, err);
   }
+  return st;
+}
+
+hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
+                              hp2x_bands **out, hp2x_err *err) {
+  *out = NULL;
+  if (check_options(o, err) != HP2X_OK) return err->code;
+  work w;
+  memset(&w, 0, sizeof w);
+  hp2x_status st = select_order(p, o, &w, err);
   hp2x_bands *b = NULL;
   if (st == HP2X_OK) {
     b = hp2x_calloc(1, sizeof *b);
     if (!b) st = hp2x_nomem(err);
   }
-  if (st == HP2X_OK) st = build(p, o, &w, b, err);
+  if (st == HP2X_OK) st = build(p, NULL, p, o, &w, b, err);
   work_free(&w);
   if (st != HP2X_OK) {
     bands_release(b);
     return st;
   }
   *out = b;
+  return HP2X_OK;
+}
+
+int64_t bands_round(double v) {
+  if (!(v > -9.2e18)) return v != v ? 0 : -INT64_MAX; /* NaN: 0 */
+  if (!(v < 9.2e18)) return INT64_MAX;
+  return (int64_t)llround(v);
+}
+
+/* The profile whose samples are all of ps's, one after another, its labels
+ * interned by name: hp2ps's totals (and -d's statistic) over it are the
+ * combined ones.  Each input weighs the same: its values are scaled so
+ * that its grand total equals the largest input's, or a run sampled more
+ * often or for longer would decide alone which bands the others show (a
+ * band holding half of a short run's heap would vanish as trace).
+ * to_names[i][id] receives the combined id of ps[i]'s label id.  Sample
+ * times are the running sample number (only the order of labels is taken
+ * from this profile). */
+static hp2x_status combine(const hp2x_profile *const *ps, size_t n,
+                           hp2x_profile **out, uint32_t **to_names,
+                           hp2x_err *err) {
+  hp2x_profile *c = profile_new(err);
+  if (!c) return err->code;
+  hp2x_status st = HP2X_OK;
+  double t = 0.0, most = 0.0;
+  for (size_t i = 0; i < n; i++) {
+    double grand = 0.0;
+    for (size_t e = 0; e < profile_complete_entries(ps[i]); e++)
+      grand += (double)ps[i]->entry_value[e];
+    if (grand > most) most = grand;
+  }
+  for (size_t i = 0; i < n && st == HP2X_OK; i++) {
+    const hp2x_profile *p = ps[i];
+    double grand = 0.0;
+    for (size_t e = 0; e < profile_complete_entries(p); e++)
+      grand += (double)p->entry_value[e];
+    double weight = grand > 0.0 ? most / grand : 0.0;
+    to_names[i] = hp2x_malloc((p->n_labels ? p->n_labels : 1) *
+                              sizeof *to_names[i]);
+    if (!to_names[i]) {
+      st = hp2x_nomem(err);
+      break;
+    }
+    for (size_t id = 0; id < p->n_labels && st == HP2X_OK; id++)
+      st = profile_intern(c, p->labels[id].name, p->labels[id].name_len,
+                          NULL, 0, &to_names[i][id], err);
+    for (size_t s = 0; s < p->n_samples && st == HP2X_OK; s++) {
+      profile_begin_sample(c, t);
+      t += 1.0;
+      for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
+        st = profile_add_entry(c, to_names[i][profile_entry_label(p, s, e)],
+                               bands_round((double)p->entry_value[e] * weight),
+                               err);
+      if (st == HP2X_OK) st = profile_end_sample(c, err);
+    }
+  }
+  if (st != HP2X_OK) {
+    hp2x_profile_free(c);
+    return st;
+  }
+  *out = c;
+  return HP2X_OK;
+}
+
+/* o->uniform: one time axis and/or one y range for all. */
+static void share_axes(hp2x_bands **bs, const hp2x_profile *const *ps,
+                       size_t n, int uniform, const hp2x_aux *aux) {
+  if (uniform & HP2X_UNIFORM_TIME) {
+    double lo = 0.0, hi = 0.0;
+    int any = 0;
+    for (size_t i = 0; i < n; i++) {
+      size_t N = ps[i]->n_samples;
+      if (!N) continue;
+      double a = ps[i]->times[0], z = ps[i]->times[N - 1];
+      if (!any || a < lo) lo = a;
+      if (!any || z > hi) hi = z;
+      any = 1;
+    }
+    double span = hi - lo;
+    if (aux_x_range(aux) > span) span = aux_x_range(aux); /* as build() */
+    for (size_t i = 0; i < n; i++) {
+      bs[i]->x0 = lo;
+      bs[i]->xrange = span > 0.0 ? span : 1.0;
+      bs[i]->x_span_ticks = 1;
+    }
+  }
+  if (uniform & HP2X_UNIFORM_MEMORY) {
+    double top = 0.0;
+    for (size_t i = 0; i < n; i++)
+      if (bs[i]->yrange > top) top = bs[i]->yrange;
+    for (size_t i = 0; i < n; i++) bs[i]->yrange = top;
+  }
+}
+
+hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
+                                   const hp2x_options *o, hp2x_bands **out,
+                                   hp2x_err *err) {
+  for (size_t i = 0; i < n; i++) out[i] = NULL;
+  if (n == 0)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to select from");
+  if (check_options(o, err) != HP2X_OK) return err->code;
+  uint32_t **to_names = hp2x_calloc(n, sizeof *to_names);
+  if (!to_names) return hp2x_nomem(err);
+  hp2x_profile *c = NULL;
+  work w;
+  memset(&w, 0, sizeof w);
+  hp2x_status st = combine(ps, n, &c, to_names, err);
+  if (st == HP2X_OK) st = select_order(c, o, &w, err);
+  for (size_t i = 0; i < n && st == HP2X_OK; i++) {
+    out[i] = hp2x_calloc(1, sizeof *out[i]);
+    if (!out[i]) st = hp2x_nomem(err);
+    if (st == HP2X_OK) st = build(c, to_names[i], ps[i], o, &w, out[i], err);
+  }
+  if (st == HP2X_OK) share_axes(out, ps, n, o->uniform, o->aux);
+  work_free(&w);
+  hp2x_profile_free(c);
+  for (size_t i = 0; i < n; i++) hp2x_free(to_names[i]);
+  hp2x_free(to_names);
+  if (st != HP2X_OK) {
+    for (size_t i = 0; i < n; i++) {
+      bands_release(out[i]);
+      out[i] = NULL;
+    }
+    return st;
+  }
   return HP2X_OK;
 }
 

@@ -6,7 +6,9 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
+#include <regex.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -50,8 +52,12 @@ static void usage_error(const char *fmt, ...) {
 enum opt_id {
   OPT_OUTPUT, OPT_FORMAT, OPT_EPS, OPT_COLOUR, OPT_BIG, OPT_SMALL,
   OPT_STDDEV, OPT_NAME, OPT_SORT, OPT_BANDS, OPT_TRACE, OPT_PORTRAIT,
-  OPT_MULTIPAGE, OPT_AUX, OPT_NO_MARKS, OPT_ALL_SAMPLES, OPT_FROM_EVENTLOG, OPT_FROM_HP,
-  OPT_CCS_LENGTH, OPT_WATCH, OPT_INTERVAL, OPT_IDLE_EXIT, OPT_QUIET,
+  OPT_MULTIPAGE, OPT_AUX, OPT_NO_MARKS, OPT_ALL_SAMPLES, OPT_FROM_EVENTLOG,
+  OPT_FROM_HP, OPT_CCS_LENGTH, OPT_WATCH, OPT_INTERVAL, OPT_IDLE_EXIT,
+  OPT_PALETTE, OPT_PATTERN, OPT_UNIFORM, OPT_LAYOUT, OPT_DIFF, OPT_INCLUDE, OPT_EXCLUDE,
+  OPT_FROM, OPT_TO, OPT_FROM_MARKER, OPT_TO_MARKER, OPT_X,
+  OPT_SUMMARY, OPT_DPI, OPT_HEAP,
+  OPT_QUIET,
   OPT_HELP, OPT_VERSION
 };
 
@@ -68,11 +74,13 @@ typedef struct cli_option {
 
 static const cli_option options[] = {
     {OPT_OUTPUT, 'o', "output", ARG_REQUIRED, "FILE",
-     "write to FILE (.ps .eps .pdf .svg .csv .hp; - = standard output)"},
+     "write to FILE (.ps .eps .pdf .svg .png .csv .hp .txt; - = stdout)"},
     {OPT_FORMAT, 0, "format", ARG_REQUIRED, "FMT",
-     "output format: ps, eps, pdf, svg, csv or hp"},
+     "output format: ps, eps, pdf, svg, png, csv, hp or txt (--summary)"},
     {OPT_EPS, 'e', "eps", ARG_REQUIRED, "WIDTH",
      "Encapsulated PostScript WIDTH wide (in, mm, cm, pt; > 2in)"},
+    {OPT_DPI, 0, "dpi", ARG_REQUIRED, "N",
+     "PNG resolution in pixels per inch (default 150; 10-1200)"},
     {OPT_COLOUR, 'c', "colour", ARG_NONE, NULL, "colour bands (also --color)"},
     {OPT_BIG, 'b', "big-title", ARG_NONE, NULL, "big title box"},
     {OPT_SMALL, 's', "small-title", ARG_NONE, NULL, "small title box"},
@@ -107,6 +115,33 @@ static const cli_option options[] = {
      "watch mode: at most one render per SECONDS (default 1)"},
     {OPT_IDLE_EXIT, 0, "idle-exit", ARG_REQUIRED, "SECONDS",
      "watch mode: stop after SECONDS without growth"},
+    {OPT_PALETTE, 0, "palette", ARG_REQUIRED, "NAME",
+     "label (-c's default: colour-blind-safe, by name), hp2ps or grey"},
+    {OPT_PATTERN, 0, "pattern", ARG_NONE, NULL,
+     "hatch patterns instead of colours (black-and-white print)"},
+    {OPT_UNIFORM, 0, "uniform-scale", ARG_REQUIRED, "AXES",
+     "several inputs: share none, time, memory or both (default)"},
+    {OPT_LAYOUT, 0, "layout", ARG_REQUIRED, "HOW",
+     "several inputs in one file: pages (PS, PDF) or stack"},
+    {OPT_DIFF, 0, "diff", ARG_NONE, NULL,
+     "two inputs A B: chart B - A per band over % of run time"},
+    {OPT_INCLUDE, 0, "include", ARG_REQUIRED, "REGEX",
+     "only labels matching REGEX (POSIX extended); the rest go to OTHER"},
+    {OPT_EXCLUDE, 0, "exclude", ARG_REQUIRED, "REGEX",
+     "labels matching REGEX go to OTHER, not bands of their own"},
+    {OPT_FROM, 0, "from", ARG_REQUIRED, "SECONDS",
+     "only samples from this time on (x axis seconds)"},
+    {OPT_TO, 0, "to", ARG_REQUIRED, "SECONDS", "only samples up to this time"},
+    {OPT_FROM_MARKER, 0, "from-marker", ARG_REQUIRED, "TEXT",
+     "only samples from the first marker TEXT on (eventlog traceMarker)"},
+    {OPT_TO_MARKER, 0, "to-marker", ARG_REQUIRED, "TEXT",
+     "only samples up to the first marker TEXT after the start"},
+    {OPT_X, 0, "x", ARG_REQUIRED, "AXIS",
+     "x axis: time (default) or index (sample number, no GC warping)"},
+    {OPT_HEAP, 0, "heap", ARG_NONE, NULL,
+     "eventlog: heap size, blocks size and live bytes as lines, in the key"},
+    {OPT_SUMMARY, 0, "summary", ARG_NONE, NULL,
+     "print a table (peaks, slopes, leak suspects), not a picture (= txt)"},
     {OPT_QUIET, 'q', "quiet", ARG_NONE, NULL, "no warnings, no status line"},
     {OPT_HELP, 'h', "help", ARG_NONE, NULL, "show this help and exit"},
     {OPT_VERSION, 0, "version", ARG_NONE, NULL, "show the version and exit"},
@@ -114,12 +149,16 @@ static const cli_option options[] = {
 enum { N_OPTIONS = sizeof options / sizeof options[0] };
 
 static void print_help(void) {
-  printf("Usage: hp2x [OPTION]... [FILE[.hp] | FILE.eventlog | -]\n"
-         "Draw a GHC heap profile (.hp or eventlog) as PostScript, EPS, PDF "
-         "or SVG,\nor convert it to CSV or .hp text.  Without -o, writes "
+  printf("Usage: hp2x [OPTION]... [FILE[.hp] | FILE.eventlog | -]...\n"
+         "Draw a GHC heap profile (.hp or eventlog) as PostScript, EPS, PDF, "
+         "SVG or PNG,\nor convert it to CSV or .hp text.  Without -o, writes "
          "BASE.ps (and BASE.aux)\nin the current directory, as hp2ps "
          "does; without FILE, reads standard input\nand writes standard "
-         "output.\n\n");
+         "output.\n"
+         "Several FILEs are compared: one band selection and one colour per "
+         "label for all,\nshared scales; PS and PDF get a page each, -o "
+         "'DIR/' or 'NAME-%%s.svg' a file\neach (%%s = the input's base "
+         "name), CSV one file with an input column.\n\n");
   for (size_t i = 0; i < N_OPTIONS; i++) {
     const cli_option *o = &options[i];
     char left[64];
@@ -195,7 +234,8 @@ static int format_from_name(const char *s, hp2x_format *f) {
   static const struct { const char *name; hp2x_format f; } names[] = {
       {"ps", HP2X_FORMAT_PS},   {"eps", HP2X_FORMAT_EPS},
       {"pdf", HP2X_FORMAT_PDF}, {"svg", HP2X_FORMAT_SVG},
-      {"csv", HP2X_FORMAT_CSV}, {"hp", HP2X_FORMAT_HP}};
+      {"csv", HP2X_FORMAT_CSV}, {"hp", HP2X_FORMAT_HP},
+      {"txt", HP2X_FORMAT_TXT}, {"png", HP2X_FORMAT_PNG}};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!strcmp(s, names[i].name)) {
       *f = names[i].f;
@@ -204,7 +244,7 @@ static int format_from_name(const char *s, hp2x_format *f) {
   return 0;
 }
 
-static const char *format_ext(hp2x_format f) {
+const char *cli_format_ext(hp2x_format f) {
   switch (f) {
   case HP2X_FORMAT_PS: return "ps";
   case HP2X_FORMAT_EPS: return "eps";
@@ -212,6 +252,8 @@ static const char *format_ext(hp2x_format f) {
   case HP2X_FORMAT_SVG: return "svg";
   case HP2X_FORMAT_CSV: return "csv";
   case HP2X_FORMAT_HP: return "hp";
+  case HP2X_FORMAT_TXT: return "txt";
+  case HP2X_FORMAT_PNG: return "png";
   }
   return "ps";
 }
@@ -234,7 +276,8 @@ static int apply(cli_args *a, parse_state *st, const cli_option *o,
   case OPT_OUTPUT: a->output = val; break;
   case OPT_FORMAT:
     if (!format_from_name(val, &a->opts.format)) {
-      usage_error("unknown format '%s' (ps, eps, pdf, svg, csv, hp)", val);
+      usage_error("unknown format '%s' (ps, eps, pdf, svg, png, csv, hp, "
+                  "txt)", val);
       return EXIT_USAGE;
     }
     st->format_given = 1;
@@ -320,6 +363,98 @@ static int apply(cli_args *a, parse_state *st, const cli_option *o,
     }
     a->idle_exit_s = d;
     break;
+  case OPT_PALETTE:
+    if (!strcmp(val, "label")) {
+      a->opts.palette = HP2X_PALETTE_LABEL;
+    } else if (!strcmp(val, "hp2ps")) {
+      a->opts.palette = HP2X_PALETTE_HP2PS;
+    } else if (!strcmp(val, "grey") || !strcmp(val, "gray")) {
+      a->opts.palette = HP2X_PALETTE_GREY;
+    } else {
+      usage_error("unknown palette '%s' (label, hp2ps, grey)", val);
+      return EXIT_USAGE;
+    }
+    a->palette_given = 1;
+    break;
+  case OPT_PATTERN: a->opts.pattern = 1; break;
+  case OPT_UNIFORM:
+    if (!strcmp(val, "none")) a->opts.uniform = 0;
+    else if (!strcmp(val, "time")) a->opts.uniform = HP2X_UNIFORM_TIME;
+    else if (!strcmp(val, "memory")) a->opts.uniform = HP2X_UNIFORM_MEMORY;
+    else if (!strcmp(val, "both"))
+      a->opts.uniform = HP2X_UNIFORM_TIME | HP2X_UNIFORM_MEMORY;
+    else {
+      usage_error("unknown --uniform-scale '%s' (none, time, memory, both)",
+                  val);
+      return EXIT_USAGE;
+    }
+    a->uniform_given = 1;
+    break;
+  case OPT_LAYOUT:
+    if (!strcmp(val, "pages")) a->opts.layout = HP2X_LAYOUT_PAGES;
+    else if (!strcmp(val, "stack")) a->opts.layout = HP2X_LAYOUT_STACK;
+    else {
+      usage_error("unknown --layout '%s' (pages, stack)", val);
+      return EXIT_USAGE;
+    }
+    a->layout_given = 1;
+    break;
+  case OPT_DIFF: a->diff = 1; break;
+  case OPT_FROM:
+  case OPT_TO:
+    if (!parse_double(val, &d) || !isfinite(d) || d < 0.0) {
+      usage_error("invalid --%s '%s': seconds, a number >= 0", o->long_name,
+                  val);
+      return EXIT_USAGE;
+    }
+    if (o->id == OPT_FROM) a->from_s = d, a->from_given = 1;
+    else a->to_s = d, a->to_given = 1;
+    break;
+  case OPT_FROM_MARKER:
+  case OPT_TO_MARKER:
+    if (!*val) {
+      usage_error("--%s needs a marker's text", o->long_name);
+      return EXIT_USAGE;
+    }
+    if (o->id == OPT_FROM_MARKER) a->from_marker = val;
+    else a->to_marker = val;
+    break;
+  case OPT_DPI:
+    if (!parse_double(val, &d) || !(d >= 10.0) || d > 1200.0) {
+      usage_error("invalid --dpi '%s': pixels per inch, 10 to 1200", val);
+      return EXIT_USAGE;
+    }
+    a->opts.dpi = d;
+    break;
+  case OPT_HEAP: a->opts.heap_overlay = 1; break;
+  case OPT_SUMMARY:
+    a->opts.format = HP2X_FORMAT_TXT;
+    st->format_given = 1;
+    a->summary = 1;
+    break;
+  case OPT_X:
+    if (!strcmp(val, "time")) a->x_index = 0;
+    else if (!strcmp(val, "index")) a->x_index = 1;
+    else {
+      usage_error("unknown --x '%s' (time, index)", val);
+      return EXIT_USAGE;
+    }
+    break;
+  case OPT_INCLUDE:
+  case OPT_EXCLUDE: {
+    regex_t re;
+    int rc = regcomp(&re, val, REG_EXTENDED | REG_NOSUB);
+    if (rc != 0) {
+      char why[128];
+      regerror(rc, &re, why, sizeof why);
+      usage_error("invalid --%s regex '%s': %s", o->long_name, val, why);
+      return EXIT_USAGE;
+    }
+    regfree(&re);
+    if (o->id == OPT_INCLUDE) a->opts.include_re = val;
+    else a->opts.exclude_re = val;
+    break;
+  }
   case OPT_QUIET: a->quiet = 1; break;
   case OPT_HELP:
     print_help();
@@ -352,13 +487,11 @@ static const cli_option *find_short(char c) {
 static int parse_args(int argc, char **argv, cli_args *a) {
   parse_state st = {0, 0, 0};
   int only_files = 0;
-  const char *inputs[2] = {NULL, NULL};
   int n_inputs = 0;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     if (only_files || arg[0] != '-' || !strcmp(arg, "-")) {
-      if (n_inputs < 2) inputs[n_inputs] = arg;
-      n_inputs++;
+      a->inputs[n_inputs++] = arg; /* room for argc - 1 */
       continue;
     }
     if (!strcmp(arg, "--")) {
@@ -427,28 +560,50 @@ static int parse_args(int argc, char **argv, cli_args *a) {
       c = rest;
     }
   }
-  if (n_inputs > 1) {
-    usage_error("one input file expected, got %d ('%s', '%s', ...)",
-                n_inputs, inputs[0], inputs[1]);
-    return EXIT_USAGE;
-  }
-  a->input = n_inputs ? inputs[0] : "-";
+  a->n_inputs = n_inputs;
+  a->input = n_inputs ? a->inputs[0] : "-";
   if (a->opts.eps_width_pt > 0 && !st.format_given) {
     a->opts.format = HP2X_FORMAT_EPS;
   }
-  if (a->output && strcmp(a->output, "-") != 0 && !st.format_given) {
+  struct stat dir;
+  int to_dir = n_inputs > 1 && a->output && stat(a->output, &dir) == 0 &&
+               S_ISDIR(dir.st_mode); /* several inputs: a file each */
+  if (a->output && strcmp(a->output, "-") != 0 && !st.format_given &&
+      !to_dir) {
     const char *dot = strrchr(a->output, '.');
     const char *slash = strrchr(a->output, '/');
     if (!dot || (slash && dot < slash) ||
         !format_from_name(dot + 1, &a->opts.format)) {
       usage_error("cannot tell the format of '%s' from its name: use "
-                  "--format=ps|eps|pdf|svg|csv|hp",
+                  "--format=ps|eps|pdf|svg|png|csv|hp|txt",
                   a->output);
       return EXIT_USAGE;
     }
   }
+  if (a->summary && !a->output) a->output = "-"; /* to the terminal */
   if (a->watch && (!a->output || !strcmp(a->output, "-"))) {
     usage_error("--watch needs an output file (-o FILE)");
+    return EXIT_USAGE;
+  }
+  if (a->watch && n_inputs > 1) {
+    usage_error("--watch follows one input, got %d", n_inputs);
+    return EXIT_USAGE;
+  }
+  if (a->from_given && a->from_marker) {
+    usage_error("--from and --from-marker both give the window's start");
+    return EXIT_USAGE;
+  }
+  if (a->to_given && a->to_marker) {
+    usage_error("--to and --to-marker both give the window's end");
+    return EXIT_USAGE;
+  }
+  if (a->from_given && a->to_given && !(a->from_s < a->to_s)) {
+    usage_error("--from %g is not before --to %g", a->from_s, a->to_s);
+    return EXIT_USAGE;
+  }
+  if (a->diff && n_inputs != 2) {
+    usage_error("--diff needs two inputs (A B, drawn as B - A), got %d",
+                n_inputs);
     return EXIT_USAGE;
   }
   return -1;
@@ -474,14 +629,14 @@ static char *dup_printf(const char *fmt, ...) {
   return s;
 }
 
-static int ends_with(const char *s, const char *suffix) {
+int cli_ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
   return n >= m && !strcmp(s + n - m, suffix);
 }
 
 /* hp2ps reads NAME.hp when given NAME; hp2x reads NAME itself when it
  * exists, else NAME.hp. */
-static char *resolve_input(const char *name) {
+char *cli_resolve_input(const char *name) {
   struct stat st;
   if (!strcmp(name, "-") || stat(name, &st) == 0) return NULL;
   char *with = dup_printf("%s.hp", name);
@@ -491,17 +646,17 @@ static char *resolve_input(const char *name) {
 }
 
 /* The input's base name without directory and .hp/.eventlog suffix. */
-static char *input_stem(const char *input) {
+char *cli_input_stem(const char *input) {
   const char *slash = strrchr(input, '/');
   const char *base = slash ? slash + 1 : input;
   size_t n = strlen(base);
-  if (ends_with(base, ".hp")) n -= 3;
-  else if (ends_with(base, ".eventlog")) n -= 9;
+  if (cli_ends_with(base, ".hp")) n -= 3;
+  else if (cli_ends_with(base, ".eventlog")) n -= 9;
   return dup_printf("%.*s", (int)n, base);
 }
 
 /* BASE.aux beside the output: the output's name without its extension. */
-static char *aux_beside(const char *output) {
+char *cli_aux_beside(const char *output) {
   const char *slash = strrchr(output, '/');
   const char *dot = strrchr(output, '.');
   size_t n = (dot && (!slash || dot > slash)) ? (size_t)(dot - output)
@@ -526,6 +681,12 @@ static void on_fatal_signal(int sig) {
   raise(sig);
 }
 
+void cli_catch_signals(void) {
+  signal(SIGINT, on_fatal_signal);
+  signal(SIGTERM, on_fatal_signal);
+  signal(SIGHUP, on_fatal_signal);
+}
+
 static int write_stdout(void *closure, const void *buf, size_t len) {
   (void)closure;
   if (len && fwrite(buf, 1, len, stdout) != len) return -1;
@@ -542,6 +703,11 @@ static hp2x_status emit_main(const cli_args *a, const hp2x_profile *p,
   switch (a->opts.format) {
   case HP2X_FORMAT_HP: return hp2x_write_hp(p, w, closure, err);
   case HP2X_FORMAT_CSV: return hp2x_write_csv(p, b, w, closure, err);
+  case HP2X_FORMAT_TXT: {
+    const char *name = a->input_display;
+    return hp2x_write_summary(&p, (const hp2x_bands *const *)&b, &name, 1, w,
+                              closure, err);
+  }
   default: return hp2x_render(p, b, &a->opts, w, closure, err);
   }
 }
@@ -588,19 +754,83 @@ static int write_one(const cli_args *a, const char *path,
   return EXIT_OK;
 }
 
+int cli_view(const cli_args *a, const char *display, const hp2x_profile *p,
+             hp2x_profile **view) {
+  *view = NULL;
+  int window = a->from_given || a->to_given || a->from_marker || a->to_marker;
+  if (!window && !a->x_index) return EXIT_OK;
+  hp2x_err err;
+  hp2x_err_init(&err, display);
+  hp2x_profile *w = NULL;
+  if (window) {
+    double lo = a->from_given ? a->from_s : -INFINITY;
+    double hi = a->to_given ? a->to_s : INFINITY;
+    if (a->from_marker) {
+      long m = hp2x_profile_find_mark(p, a->from_marker, -INFINITY);
+      if (m < 0) {
+        cli_errorf("%s: no marker '%s' (--from-marker)", display,
+                   a->from_marker);
+        return EXIT_BAD_INPUT;
+      }
+      lo = hp2x_profile_mark_time(p, (size_t)m);
+    }
+    if (a->to_marker) {
+      long m = hp2x_profile_find_mark(p, a->to_marker, lo);
+      if (m < 0) {
+        cli_errorf("%s: no marker '%s' at or after the window's start "
+                   "(--to-marker)", display, a->to_marker);
+        return EXIT_BAD_INPUT;
+      }
+      hi = hp2x_profile_mark_time(p, (size_t)m);
+    }
+    if (lo > hi) {
+      cli_errorf("%s: the window starts (%g s) after it ends (%g s)", display,
+                 lo, hi);
+      return EXIT_BAD_INPUT;
+    }
+    if (hp2x_profile_window(p, lo, hi, &w, &err) != HP2X_OK) {
+      cli_report(display, &err, NULL);
+      return EXIT_BAD_INPUT;
+    }
+    if (hp2x_profile_sample_count(w) == 0) {
+      cli_errorf("%s: no samples between %g s and %g s", display, lo, hi);
+      hp2x_profile_free(w);
+      return EXIT_BAD_INPUT;
+    }
+  }
+  if (a->x_index) {
+    hp2x_profile *ix = NULL;
+    hp2x_status st = hp2x_profile_by_index(w ? w : p, &ix, &err);
+    hp2x_profile_free(w);
+    if (st != HP2X_OK) {
+      cli_report(display, &err, NULL);
+      return EXIT_BAD_INPUT;
+    }
+    w = ix;
+  }
+  *view = w;
+  return EXIT_OK;
+}
+
 int cli_write_outputs(const cli_args *a, const hp2x_profile *p) {
   hp2x_err err;
   hp2x_err_init(&err, a->input_display);
+  hp2x_profile *view = NULL;
+  int rc = cli_view(a, a->input_display, p, &view);
+  if (rc != EXIT_OK) return rc;
+  if (view) p = view;
   hp2x_bands *b = NULL;
   if (a->opts.format != HP2X_FORMAT_HP &&
       hp2x_bands_select(p, &a->opts, &b, &err) != HP2X_OK) {
     cli_report(a->input_display, &err, NULL);
+    hp2x_profile_free(view);
     return err.code == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;
   }
-  int rc = write_one(a, a->output, p, b, emit_main);
+  rc = write_one(a, a->output, p, b, emit_main);
   if (rc == EXIT_OK && a->write_aux && a->aux_path && b)
     rc = write_one(a, a->aux_path, p, b, emit_aux);
   hp2x_bands_free(b);
+  hp2x_profile_free(view);
   return rc;
 }
 
@@ -626,6 +856,14 @@ void cli_warn_profile(const cli_args *a, const hp2x_profile *p) {
              w->duplicate_labels);
     cli_report(a->input_display, &e, "warning");
   }
+  if (a->opts.heap_overlay && hp2x_profile_heap_points(p) == 0 &&
+      hp2x_profile_sample_count(p) > 0) {
+    hp2x_err_init(&e, a->input_display);
+    snprintf(e.msg, sizeof e.msg,
+             "--heap: no heap size events (only eventlogs have them); no "
+             "lines drawn");
+    cli_report(a->input_display, &e, "warning");
+  }
   if (w->unknown_cost_centres) {
     hp2x_err_init(&e, a->input_display);
     snprintf(e.msg, sizeof e.msg,
@@ -637,7 +875,7 @@ void cli_warn_profile(const cli_args *a, const hp2x_profile *p) {
 }
 
 /* Reads BASE.aux for -p. */
-static int load_aux(const cli_args *a, hp2x_aux **aux) {
+int cli_load_aux(const cli_args *a, hp2x_aux **aux) {
   *aux = NULL;
   if (!a->use_aux || !a->aux_path) return EXIT_OK;
   FILE *f = fopen(a->aux_path, "rb");
@@ -707,7 +945,7 @@ static void *prepare_fonts(void *unused) {
 }
 
 static int is_picture(hp2x_format f) {
-  return f != HP2X_FORMAT_CSV && f != HP2X_FORMAT_HP;
+  return f != HP2X_FORMAT_CSV && f != HP2X_FORMAT_HP && f != HP2X_FORMAT_TXT;
 }
 
 static int run_once(cli_args *a) {
@@ -731,10 +969,25 @@ int cli_main(int argc, char **argv) {
   hp2x_options_init(&a.opts);
   hp2x_parse_options_init(&a.parse);
   a.interval_s = 1.0;
+  a.inputs = calloc((size_t)argc, sizeof *a.inputs);
+  if (!a.inputs) {
+    cli_errorf("out of memory");
+    return EXIT_BAD_INPUT;
+  }
   int rc = parse_args(argc, argv, &a);
-  if (rc >= 0) return rc;
+  if (rc >= 0) {
+    free(a.inputs);
+    return rc;
+  }
+  /* -c draws the label palette unless --palette says otherwise. */
+  if (a.opts.colour && !a.palette_given) a.opts.palette = HP2X_PALETTE_LABEL;
 
-  char *resolved = resolve_input(a.input);
+  if (a.n_inputs > 1 || a.diff) {
+    rc = compare_run(&a);
+    free(a.inputs);
+    return rc;
+  }
+  char *resolved = cli_resolve_input(a.input);
   if (resolved) a.input = resolved;
   int filter = !strcmp(a.input, "-");
   a.input_display = filter ? "<stdin>" : a.input;
@@ -743,34 +996,32 @@ int cli_main(int argc, char **argv) {
     if (filter) {
       a.output = "-";
     } else {
-      stem = input_stem(a.input);
+      stem = cli_input_stem(a.input);
       /* hp2ps writes BASE.ps even for -e; other formats get their own. */
       const char *ext = a.opts.format == HP2X_FORMAT_EPS && a.opts.eps_width_pt
                             ? "ps"
-                            : format_ext(a.opts.format);
+                            : cli_format_ext(a.opts.format);
       a.output_owned = stem ? dup_printf("%s.%s", stem, ext) : NULL;
       a.output = a.output_owned;
-      a.write_aux = a.opts.format != HP2X_FORMAT_CSV &&
-                    a.opts.format != HP2X_FORMAT_HP;
+      a.write_aux = is_picture(a.opts.format);
     }
   }
   if (a.use_aux) a.write_aux = 1;
   if (a.output && strcmp(a.output, "-") != 0 && !filter)
-    a.aux_path = aux_beside(a.output);
+    a.aux_path = cli_aux_beside(a.output);
   if (!a.output || (!filter && !a.aux_path && strcmp(a.output, "-"))) {
     cli_errorf("out of memory");
     free(resolved);
     free(stem);
     free(a.output_owned);
+    free(a.inputs);
     return EXIT_BAD_INPUT;
   }
 
-  signal(SIGINT, on_fatal_signal);
-  signal(SIGTERM, on_fatal_signal);
-  signal(SIGHUP, on_fatal_signal);
+  cli_catch_signals();
 
   hp2x_aux *aux = NULL;
-  rc = load_aux(&a, &aux);
+  rc = cli_load_aux(&a, &aux);
   if (rc == EXIT_OK) {
     a.opts.aux = aux;
     rc = a.watch ? watch_run(&a) : run_once(&a);
@@ -780,5 +1031,6 @@ int cli_main(int argc, char **argv) {
   free(stem);
   free(a.output_owned);
   free(a.aux_path);
+  free(a.inputs);
   return rc;
 }

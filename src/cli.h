@@ -25,6 +25,20 @@ typedef struct cli_args {
   int watch;                  /* --watch */
   double interval_s;          /* --interval, watch mode */
   double idle_exit_s;         /* --idle-exit; 0 = never */
+  const char **inputs;        /* every FILE argument, in order; owned array
+                                 of borrowed argv strings */
+  int n_inputs;               /* 0 = standard input */
+  int diff;                   /* --diff: chart inputs[1] - inputs[0] */
+  int palette_given;          /* --palette (else -c picks label) */
+  int uniform_given;          /* --uniform-scale (else both, several) */
+  int layout_given;           /* --layout */
+  double from_s, to_s;        /* --from, --to: seconds */
+  int from_given, to_given;
+  const char *from_marker;    /* --from-marker, --to-marker: a marker's
+                                 text; borrowed from argv; NULL = none */
+  const char *to_marker;
+  int x_index;                /* --x=index: sample index on the x axis */
+  int summary;                /* --summary */
 } cli_args;
 
 /* Runs the tool; returns the exit status. */
@@ -43,6 +57,13 @@ void cli_errorf(const char *fmt, ...)
  * shared tail of one-shot and watch runs.  Returns an exit status. */
 int cli_write_outputs(const cli_args *a, const hp2x_profile *p);
 
+/* The profile to select and draw from: `p` itself (*view = NULL) or, with
+ * a time window or --x=index, a view of it (*view, owned by the caller).
+ * Returns an exit status: a marker not found or an empty window is bad
+ * input (messages name `display`). */
+int cli_view(const cli_args *a, const char *display, const hp2x_profile *p,
+             hp2x_profile **view);
+
 /* Prints the parser's warnings for `p` (once per kind). */
 void cli_warn_profile(const cli_args *a, const hp2x_profile *p);
 
@@ -51,5 +72,24 @@ void cli_set_cleanup(const char *temp_path);
 
 /* watch.c: re-renders a growing profile; returns an exit status. */
 int watch_run(const cli_args *a);
+
+/* cli_compare.c: several inputs (or --diff); returns an exit status. */
+int compare_run(cli_args *a);
+
+/* File names, shared by cli.c and cli_compare.c; results are malloc'ed
+ * (NULL when out of memory) except cli_format_ext's. */
+/* NAME itself when it exists, else NAME.hp when that exists; else NULL
+ * (use NAME as given). */
+char *cli_resolve_input(const char *name);
+/* The input's base name without directory and .hp/.eventlog suffix. */
+char *cli_input_stem(const char *input);
+/* BASE.aux beside `output` (its name without the extension). */
+char *cli_aux_beside(const char *output);
+const char *cli_format_ext(hp2x_format f);
+int cli_ends_with(const char *s, const char *suffix);
+/* -p: parses a->aux_path into *aux (NULL without -p); an exit status. */
+int cli_load_aux(const cli_args *a, hp2x_aux **aux);
+/* Installs the handlers that remove a temporary file on SIGINT & co. */
+void cli_catch_signals(void);
 
 #endif

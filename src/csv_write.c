@@ -2,6 +2,8 @@
  * "time,<band>,..." in the key's order (top of the key first, so OTHER,
  * hp2ps's bottom band, comes last), then one row per complete sample with
  * the time in seconds and each band's value as an integer in VALUE_UNIT.
+ * Several profiles with one selection go in one file, each row starting
+ * with the name of its input.
  */
 #include "hp2x_int.h"
 
@@ -50,6 +52,49 @@ hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
       writebuf_put(&o, num, (size_t)n);
     }
     writebuf_put(&o, "\r\n", 2);
+  }
+  return writebuf_finish(&o, err);
+}
+
+hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
+                                const hp2x_bands *const *bs,
+                                const char *const *names, size_t n,
+                                hp2x_write_fn write, void *closure,
+                                hp2x_err *err) {
+  if (n == 0)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to write");
+  for (size_t i = 1; i < n; i++) {
+    int same = bs[i]->n_bands == bs[0]->n_bands;
+    for (size_t k = 0; same && k < bs[0]->n_bands; k++)
+      same = strcmp(bs[i]->names[k], bs[0]->names[k]) == 0;
+    if (!same)
+      return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+                       "profile %zu has other bands than the first: select "
+                       "them together",
+                       i + 1);
+  }
+  writebuf o;
+  if (writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
+  writebuf_put(&o, "input,time", 10);
+  for (size_t k = bs[0]->n_bands; k-- > 0;) {
+    writebuf_put(&o, ",", 1);
+    csv_field(&o, bs[0]->names[k]);
+  }
+  writebuf_put(&o, "\r\n", 2);
+  char num[64];
+  for (size_t i = 0; i < n; i++) {
+    const hp2x_bands *b = bs[i];
+    for (size_t s = 0; s < b->n_samples && !o.failed; s++) {
+      csv_field(&o, names[i]);
+      int len = hp2x_fmt(num, sizeof num, ",%.6f", ps[i]->times[s]);
+      writebuf_put(&o, num, (size_t)len);
+      for (size_t k = b->n_bands; k-- > 0;) {
+        len = hp2x_fmt(num, sizeof num, ",%lld",
+                       (long long)b->values[k * b->n_samples + s]);
+        writebuf_put(&o, num, (size_t)len);
+      }
+      writebuf_put(&o, "\r\n", 2);
+    }
   }
   return writebuf_finish(&o, err);
 }

@@ -241,17 +241,44 @@ struct hp2x_bands {
   double yrange;      /* VALUE_UNIT, hp2ps 5.1 */
   double area;        /* hp2ps 5.2 trapezoid area */
   double *shades;     /* [n_bands] aux SHADE value or -1 if none; owned */
+  double x0;          /* seconds at the graph's left edge: the first
+                         sample's time, or with a shared time axis the
+                         earliest first sample of all the profiles */
+  int x_span_ticks;   /* x ticks run to x0 + xrange (a shared axis), not
+                         only to the last sample (hp2ps) */
+  double ymin;        /* VALUE_UNIT at the graph's bottom: 0, or below 0
+                         for a diff chart; yrange spans ymin .. top */
+  int is_signed;      /* values may be negative (diff chart): drawn
+                         diverging from zero */
 };
+
+/* bands.c: v rounded to the nearest int64, saturating (NaN: 0). */
+int64_t bands_round(double v);
 
 /* ------------------------------------------------------------ palette */
 /* palette.c: hp2ps's shading (spec 7).  Fills shade[band] for every band,
  * bottom first: aux SHADE values where b->shades has them, else the next
- * entry of the grey (10) or colour (27, entry 15 fixed, no white) cycle.
- * The value is what .aux stores: a grey level, or a colour encoded hp2ps's
- * way as decimal digit pairs (0.100505 = r 1.0, g 0.5, b 0.5). */
-void palette_assign(const hp2x_bands *b, int colour, double *shade);
+ * entry of the grey (10) or colour (27, entry 15 fixed, no white) cycle,
+ * or for the label palette colour_assign's choice.  The value is what
+ * .aux stores: a grey level, a colour encoded hp2ps's way as decimal digit
+ * pairs in tenths (0.100505 = r 1.0, g 0.5, b 0.5), or a label colour as
+ * 1 + pairs in 99ths (1.990000 = r 1.0, g 0, b 0). */
+void palette_assign(const hp2x_bands *b, const hp2x_options *o,
+                    double *shade);
+/* Whether the options draw in colour (shades are colour encodings). */
+int palette_is_colour(const hp2x_options *o);
 /* Decodes a shade value into r, g, b in 0..1. */
 void palette_rgb(double shade, int colour, double rgb[3]);
+
+/* colour.c: the label palette's slots and their assignment. */
+size_t colour_slot_count(void);
+/* Slot `slot`'s shade value (1.RRGGBB, channels in 99ths). */
+double colour_slot_shade(size_t slot);
+/* The slot a name hashes to (FNV-1a of its bytes mod the slot count). */
+size_t colour_preferred_slot(const char *name, size_t len);
+/* Fills shade[k] for every band: aux shades kept, the others from the top
+ * of the key down, each its preferred slot or the next free one. */
+void colour_assign(const hp2x_bands *b, double *shade);
 
 /* ------------------------------------------------------------ numbers */
 /* fmt.c: snprintf under the C numeric locale, whatever the process locale

@@ -64,6 +64,14 @@ static void y_label(char *buf, size_t size, double v, double inc) {
   if (n + strlen(unit) + 1 <= size) strcpy(buf + n, unit);
 }
 
+/* y_label for a diff chart's values below zero. */
+static void y_label_negative(char *buf, size_t size, double v, double inc) {
+  double div = inc >= 1e6 ? 1e6 : inc >= 1e3 ? 1e3 : 1.0;
+  size_t n = hp2x_fmt_thousands(buf, size, (int64_t)llround(v / div));
+  const char *unit = div == 1e6 ? "M" : div == 1e3 ? "k" : "";
+  if (n + strlen(unit) + 1 <= size) strcpy(buf + n, unit);
+}
+
 static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
                              double pos, const char *label, hp2x_err *err) {
   if (hp2x_grow((void **)ticks, cap, *n + 1, sizeof **ticks, err) != HP2X_OK)
@@ -78,11 +86,29 @@ static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
  * span with a tiny step) cannot make the loop run away. */
 #define MAX_TICKS 1000
 
+size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
+                            const hp2x_options *o, layout_line *lines) {
+  if (!o->heap_overlay || b->is_signed) return 0;
+  const hp2x_series *s[3] = {&p->heap_size, &p->blocks_size, &p->heap_live};
+  static const char *const names[3] = {"heap size", "blocks size",
+                                       "live bytes"};
+  size_t n = 0;
+  for (int k = 0; k < 3; k++)
+    if (s[k]->n > 0) {
+      lines[n].series = s[k];
+      lines[n].name = names[k];
+      lines[n].style = k;
+      n++;
+    }
+  return n;
+}
+
 hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
                            const hp2x_options *o, int multipage,
                            layout_measure_fn measure, void *ctx, layout *l,
                            hp2x_err *err) {
   memset(l, 0, sizeof *l);
+  l->n_lines = layout_overlay_lines(p, b, o, l->lines);
   size_t job_len = strlen(p->job);
   l->big_title = o->title_box == 1 || (o->title_box == -1 && job_len > 35);
   l->title_h = l->big_title ? 40.0 : 20.0;
@@ -104,6 +130,11 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
       double w = measure(ctx, b->names[k], strlen(b->names[k]), 10.0);
       if (w > widest) widest = w;
     }
+    for (size_t k = 0; k < l->n_lines; k++) {
+      double w = measure(ctx, l->lines[k].name, strlen(l->lines[k].name),
+                         10.0);
+      if (w > widest) widest = w;
+    }
     if (widest > l->key_label_max_w) widest = l->key_label_max_w;
     l->key_w = widest + 15.0 + KEY_BOX;
   }
@@ -117,8 +148,10 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
    * while below the last sample time; hidden where the legend goes. */
   size_t cap = 0;
   size_t N = p->n_samples;
-  if (N > 1) {
-    double t0 = p->times[0], tn = p->times[N - 1];
+  if (N > 1 || (b->x_span_ticks && N > 0)) {
+    /* A shared time axis gets ticks over its whole span. */
+    double t0 = b->x0;
+    double tn = b->x_span_ticks ? b->x0 + b->xrange : p->times[N - 1];
     double inc = layout_round125(b->xrange / 7.0);
     double room = l->graph_w - (measure(ctx, p->sample_unit,
                                         strlen(p->sample_unit), 10.0) +
@@ -140,11 +173,18 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
   double room = l->graph_h - (measure(ctx, p->value_unit,
                                       strlen(p->value_unit), 10.0) +
                               FUDGE);
-  for (double v = 0.0; v <= b->yrange && l->n_yticks < MAX_TICKS; v += inc) {
-    double y = v * l->graph_h / b->yrange;
+  /* A diff chart's axis starts at the multiple of inc at or above ymin. */
+  double start = b->ymin < 0.0 ? ceil(b->ymin / inc) * inc : 0.0;
+  for (double v = start; v - b->ymin <= b->yrange && l->n_yticks < MAX_TICKS;
+       v += inc) {
+    double y = b->ymin < 0.0 ? (v - b->ymin) * l->graph_h / b->yrange
+                             : v * l->graph_h / b->yrange;
     if (!(y < room) && v > 0.0) continue;
     char label[48];
-    y_label(label, sizeof label, v, inc);
+    if (v < 0.0)
+      y_label_negative(label, sizeof label, v, inc);
+    else
+      y_label(label, sizeof label, v, inc);
     if (push_tick(&l->yticks, &l->n_yticks, &cap, y, label, err) != HP2X_OK)
       return layout_free(l), err->code;
   }

@@ -19,6 +19,14 @@ typedef struct layout_tick {
   char label[48];  /* text under / left of the tick */
 } layout_tick;
 
+/* --heap: the eventlog series drawn as lines, at most three. */
+#define LAYOUT_MAX_LINES 3
+typedef struct layout_line {
+  const hp2x_series *series; /* borrowed from the profile */
+  const char *name;          /* key text */
+  int style;                 /* 0 heap size, 1 blocks size, 2 live bytes */
+} layout_line;
+
 typedef struct layout {
   int big_title;          /* 40 pt title box with a rule, else 20 pt */
   double title_h;         /* 20 or 40 */
@@ -33,7 +41,16 @@ typedef struct layout {
   size_t n_xticks;
   layout_tick *yticks;    /* owned */
   size_t n_yticks;
+  layout_line lines[LAYOUT_MAX_LINES]; /* --heap overlay lines, in key
+                                           order above the bands */
+  size_t n_lines;
 } layout;
+
+/* The --heap lines of p with options o: each of heap size, blocks size
+ * and live bytes that has data (none for .hp input, a diff chart, or
+ * without o->heap_overlay).  Fills lines[]; returns how many. */
+size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
+                            const hp2x_options *o, layout_line *lines);
 
 /* hp2ps's 1-2-5 rounding R (spec 6.6). */
 double layout_round125(double y);

@@ -3,7 +3,8 @@
  * minus two bugs: entry 15 is (0.5, 1, 0) as intended, not the (0.5, 0.9,
  * 0) that hp2ps's truncation produces, and the pure white entry is left out
  * so no colour band is invisible against the page (26 colours).  Shades
- * are encoded as hp2ps's .aux files store them.
+ * are encoded as hp2ps's .aux files store them; label colours (colour.c)
+ * as 1.RRGGBB, which no hp2ps shade can be, so every .aux decodes alone.
  */
 #include "hp2x_int.h"
 
@@ -31,7 +32,18 @@ static double encode(const unsigned char c[3]) {
   return (double)(c[0] * 10000 + c[1] * 100 + c[2]) / 1e6;
 }
 
-void palette_assign(const hp2x_bands *b, int colour, double *shade) {
+int palette_is_colour(const hp2x_options *o) {
+  return o->palette == HP2X_PALETTE_LABEL ||
+         (o->palette == HP2X_PALETTE_HP2PS && o->colour);
+}
+
+void palette_assign(const hp2x_bands *b, const hp2x_options *o,
+                    double *shade) {
+  if (o->palette == HP2X_PALETTE_LABEL) {
+    colour_assign(b, shade);
+    return;
+  }
+  int colour = palette_is_colour(o);
   size_t next = 0;
   for (size_t k = 0; k < b->n_bands; k++) {
     if (b->shades && b->shades[k] >= 0.0) {
@@ -57,8 +69,27 @@ void palette_rgb(double shade, int colour, double rgb[3]) {
     rgb[0] = rgb[1] = rgb[2] = g;
     return;
   }
+  if (shade >= 1.0 && shade < 2.0) { /* a label colour, in 99ths */
+    long m = lround((shade - 1.0) * 1e6);
+    rgb[0] = (double)(m / 10000 % 100) / 99.0;
+    rgb[1] = (double)(m / 100 % 100) / 99.0;
+    rgb[2] = (double)(m % 100) / 99.0;
+    return;
+  }
   long n = lround(shade * 1e6);
   rgb[0] = tenths(n / 10000);
   rgb[1] = tenths(n / 100 % 100);
   rgb[2] = tenths(n % 100);
+}
+
+hp2x_status hp2x_bands_rgb(const hp2x_bands *b, const hp2x_options *o,
+                           double *rgb, hp2x_err *err) {
+  double *shade = hp2x_malloc((b->n_bands ? b->n_bands : 1) * sizeof *shade);
+  if (!shade) return hp2x_nomem(err);
+  palette_assign(b, o, shade);
+  int colour = palette_is_colour(o);
+  for (size_t k = 0; k < b->n_bands; k++)
+    palette_rgb(shade[k], colour, rgb + 3 * k);
+  hp2x_free(shade);
+  return HP2X_OK;
 }

@@ -335,6 +335,9 @@ const char *hp2x_profile_label(const hp2x_profile *p, size_t label) {
   return label < p->n_labels ? p->labels[label].name : "";
 }
 size_t hp2x_profile_mark_count(const hp2x_profile *p) { return p->n_marks; }
+size_t hp2x_profile_heap_points(const hp2x_profile *p) {
+  return p->heap_size.n + p->heap_live.n + p->blocks_size.n;
+}
 double hp2x_profile_mark_time(const hp2x_profile *p, size_t mark) {
   return mark < p->n_marks ? p->mark_time[mark] : 0.0;
 }

@@ -1,6 +1,6 @@
 /* render.c -- draws a profile's selected bands with cairo, all text through
  * pango, on whatever surface surface.c made for the format: one drawing
- * path for PS, EPS, PDF and SVG (hp2ps spec 6-7).  Owns the pinned fonts
+ * path for PS, EPS, PDF, SVG and PNG (hp2ps spec 6-7).  Owns the pinned fonts
  * (fonts/fonts.conf loaded into a private fontconfig, so the user's own
  * font settings cannot change the glyphs) and the conversion of label
  * bytes to displayable UTF-8: valid UTF-8 is kept, any other byte is read
@@ -176,7 +176,90 @@ typedef struct render_ctx {
   PangoLayout *text;         /* reused for every string; owned */
   PangoFontDescription *font; /* owned */
   int nomem;                 /* an allocation failed while drawing */
+  int colour;                /* shades are colour encodings */
+  int pattern;               /* --pattern: hatching over light greys */
+  cairo_pattern_t *hatch[8]; /* --pattern tiles, made on first use; owned */
+  int tips;                  /* SVG: collect band tooltips */
+  char *tip;                 /* the tooltip group's text; owned */
+  size_t tip_len, tip_cap;
 } render_ctx;
+
+/* ------------------------------------------------------ SVG tooltips */
+/* Cairo's SVG surface has no way to attach a <title> to what it draws, so
+ * the tooltips are a group of their own, inserted by the sink just before
+ * the closing </svg>: one invisible path per band over the band's own
+ * outline (between its lower and upper curves, so they do not overlap)
+ * and one over its key box, each with a <title> holding the full label and
+ * its peak.  Invisible but painted (fill-opacity 0), so browsers show the
+ * title on hover; the picture itself is unchanged. */
+
+static void tip_put(render_ctx *r, const char *s, size_t n) {
+  if (r->nomem) return;
+  if (r->tip_len + n + 1 > r->tip_cap) {
+    size_t cap = r->tip_cap ? r->tip_cap : 4096;
+    while (cap < r->tip_len + n + 1) cap *= 2;
+    char *t = hp2x_realloc(r->tip, cap);
+    if (!t) {
+      r->nomem = 1;
+      return;
+    }
+    r->tip = t;
+    r->tip_cap = cap;
+  }
+  memcpy(r->tip + r->tip_len, s, n);
+  r->tip_len += n;
+  r->tip[r->tip_len] = '\0';
+}
+
+static void tip_str(render_ctx *r, const char *s) { tip_put(r, s, strlen(s)); }
+
+/* A frame point as SVG user units (the page's points). */
+static void tip_point(render_ctx *r, char op, double x, double y) {
+  char buf[64];
+  cairo_user_to_device(r->cr, &x, &y);
+  int n = hp2x_fmt(buf, sizeof buf, "%c%.2f %.2f", op, x, y);
+  if (n > 0) tip_put(r, buf, (size_t)n);
+}
+
+/* Label bytes as XML text: displayable UTF-8 (display_text), escaped. */
+static char *display_text(const char *s, size_t len);
+static void tip_text(render_ctx *r, const char *s) {
+  char *u = display_text(s, strlen(s));
+  if (!u) {
+    r->nomem = 1;
+    return;
+  }
+  for (const char *c = u; *c; c++) {
+    switch (*c) {
+    case '&': tip_str(r, "&amp;"); break;
+    case '<': tip_str(r, "&lt;"); break;
+    case '>': tip_str(r, "&gt;"); break;
+    case '"': tip_str(r, "&quot;"); break;
+    default: tip_put(r, c, 1);
+    }
+  }
+  hp2x_free(u);
+}
+
+/* The <title> of band k: "LABEL: peak N VALUE_UNIT at T SAMPLE_UNIT". */
+static void tip_title(render_ctx *r, const hp2x_profile *p,
+                      const hp2x_bands *b, size_t k) {
+  size_t N = b->n_samples, at = 0;
+  const int64_t *v = b->values + k * N;
+  for (size_t s = 1; s < N; s++)
+    if (v[s] > v[at]) at = s;
+  char num[48], buf[160];
+  hp2x_fmt_thousands(num, sizeof num, N ? v[at] : 0);
+  tip_str(r, "<title>");
+  tip_text(r, b->names[k]);
+  hp2x_fmt(buf, sizeof buf, ": peak %s ", num);
+  tip_str(r, buf);
+  tip_text(r, p->value_unit);
+  hp2x_fmt(buf, sizeof buf, " at %.3f ", N ? p->times[at] : 0.0);
+  tip_str(r, buf);
+  tip_text(r, p->sample_unit);
+  tip_str(r, "</title>");
+}
 
 /* Prepares r->text for `s` at `size_pt`; max_w > 0 ellipsizes in the
  * middle. */
@@ -279,20 +362,82 @@ static void draw_frame(render_ctx *r, const hp2x_profile *p,
   (void)b;
 }
 
-static void fill_shade(cairo_t *cr, double shade, int colour) {
+/* --pattern: band k gets hatch style k % 8 over background grey
+ * k / 8 % 3, so neighbouring bands always differ in hatching and the
+ * first 24 bands all differ. */
+#define HATCH_TILE 6.0
+static cairo_pattern_t *hatch_pattern(render_ctx *r, size_t style) {
+  if (r->hatch[style]) return r->hatch[style];
+  cairo_rectangle_t ext = {0, 0, HATCH_TILE, HATCH_TILE};
+  cairo_surface_t *tile =
+      cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &ext);
+  cairo_t *cr = cairo_create(tile);
+  const double t = HATCH_TILE, h = HATCH_TILE / 2;
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  cairo_set_line_width(cr, 0.6);
+  switch (style) {
+  case 1: /* rising diagonals, continued across the tile's edges */
+  case 6: /* both diagonals */
+    cairo_move_to(cr, -h, h), cairo_line_to(cr, h, -h);
+    cairo_move_to(cr, 0, t), cairo_line_to(cr, t, 0);
+    cairo_move_to(cr, h, t + h), cairo_line_to(cr, t + h, h);
+    if (style == 1) break;
+    /* fall through */
+  case 2: /* falling diagonals */
+    cairo_move_to(cr, -h, h), cairo_line_to(cr, h, t + h);
+    cairo_move_to(cr, 0, 0), cairo_line_to(cr, t, t);
+    cairo_move_to(cr, h, -h), cairo_line_to(cr, t + h, h);
+    break;
+  case 3: /* horizontal */
+  case 5: /* grid */
+    cairo_move_to(cr, 0, h), cairo_line_to(cr, t, h);
+    if (style == 3) break;
+    /* fall through */
+  case 4: /* vertical */
+    cairo_move_to(cr, h, 0), cairo_line_to(cr, h, t);
+    break;
+  case 7: /* dots */
+    cairo_arc(cr, h, h, 0.9, 0, 2 * M_PI);
+    cairo_fill(cr);
+    break;
+  default: /* 0: plain */
+    break;
+  }
+  cairo_stroke(cr);
+  cairo_destroy(cr);
+  cairo_pattern_t *pat = cairo_pattern_create_for_surface(tile);
+  cairo_surface_destroy(tile);
+  cairo_pattern_set_extend(pat, CAIRO_EXTEND_REPEAT);
+  r->hatch[style] = pat;
+  return pat;
+}
+
+/* Fills the current path (kept) as band k with `shade`. */
+static void fill_band(render_ctx *r, double shade, size_t k) {
+  cairo_t *cr = r->cr;
+  if (r->pattern) {
+    static const double bg[] = {1.0, 0.82, 0.64};
+    cairo_set_source_rgb(cr, bg[k / 8 % 3], bg[k / 8 % 3], bg[k / 8 % 3]);
+    cairo_fill_preserve(cr);
+    if (k % 8 != 0) {
+      cairo_set_source(cr, hatch_pattern(r, k % 8));
+      cairo_fill_preserve(cr);
+    }
+    return;
+  }
   double rgb[3];
-  palette_rgb(shade, colour, rgb);
+  palette_rgb(shade, r->colour, rgb);
   cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+  cairo_fill_preserve(cr);
 }
 
 /* One key entry: box and name, centre line c (spec 6.7). */
 static void draw_key_entry(render_ctx *r, double kstart, double c,
-                           const char *name, double shade, int colour,
+                           const char *name, double shade, size_t k,
                            double max_w) {
   cairo_t *cr = r->cr;
   cairo_rectangle(cr, kstart + 5.0, c - 7.0, KEY_BOX, KEY_BOX);
-  fill_shade(cr, shade, colour);
-  cairo_fill_preserve(cr);
+  fill_band(r, shade, k);
   stroke_black(cr);
   cairo_set_source_rgb(cr, 0, 0, 0);
   draw_text(r, kstart + 24.0, c - 5.0, name, strlen(name), 10.0, LEFT, max_w,
@@ -328,6 +473,64 @@ static void draw_axes(render_ctx *r, const hp2x_profile *p, const layout *l) {
             strlen(p->value_unit), 10.0, RIGHT, l->graph_h / 2, 1);
 }
 
+/* Draws the polygon between curves lo and hi (graph units) at x. */
+static void band_polygon(render_ctx *r, const layout *l, const double *x,
+                         const double *lo, const double *hi, size_t N,
+                         size_t columns, size_t *keep) {
+  cairo_t *cr = r->cr;
+  double x1 = l->graph_x0 + l->graph_w;
+  size_t n = layout_thin(x, lo, N, l->graph_x0, x1, columns, keep);
+  cairo_new_path(cr);
+  for (size_t i = 0; i < n; i++)
+    cairo_line_to(cr, x[keep[i]], l->graph_y0 + lo[keep[i]]);
+  n = layout_thin(x, hi, N, l->graph_x0, x1, columns, keep);
+  for (size_t i = n; i-- > 0;)
+    cairo_line_to(cr, x[keep[i]], l->graph_y0 + hi[keep[i]]);
+  cairo_close_path(cr);
+}
+
+/* A diff chart's bands: at each sample a band's growth is stacked upwards
+ * from the zero line and its shrinkage downwards, bottom band nearest the
+ * line; then the zero line itself. */
+static hp2x_status draw_signed(render_ctx *r, const hp2x_bands *b,
+                               const layout *l, const double *x,
+                               const double *shade, size_t columns,
+                               hp2x_err *err) {
+  size_t N = b->n_samples;
+  double *buf = hp2x_malloc(4 * N * sizeof *buf);
+  size_t *keep = hp2x_malloc(N * sizeof *keep);
+  if (!buf || !keep) {
+    hp2x_free(buf), hp2x_free(keep);
+    return hp2x_nomem(err);
+  }
+  double *pos = buf, *neg = buf + N, *lo = buf + 2 * N, *hi = buf + 3 * N;
+  double yscale = l->graph_h / b->yrange;
+  double zero = -b->ymin * yscale;
+  for (size_t s = 0; s < N; s++) pos[s] = neg[s] = zero;
+  cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_ROUND);
+  for (size_t k = 0; k < b->n_bands; k++) {
+    const int64_t *v = b->values + k * N;
+    for (size_t s = 0; s < N; s++) {
+      double d = (double)v[s] * yscale;
+      if (d >= 0) {
+        lo[s] = pos[s];
+        hi[s] = pos[s] += d;
+      } else {
+        hi[s] = neg[s];
+        lo[s] = neg[s] += d;
+      }
+    }
+    band_polygon(r, l, x, lo, hi, N, columns, keep);
+    fill_band(r, shade[k], k);
+    stroke_black(r->cr);
+  }
+  cairo_move_to(r->cr, l->graph_x0, l->graph_y0 + zero);
+  cairo_line_to(r->cr, l->graph_x0 + l->graph_w, l->graph_y0 + zero);
+  stroke_black(r->cr);
+  hp2x_free(buf), hp2x_free(keep);
+  return HP2X_OK;
+}
+
 /* The stacked bands (spec 6.8).  hp2ps outlines each band between its lower
  * and upper curves; the same picture comes from painting top-down, each
  * band filled from its upper curve down to the axis and over-painted by the
@@ -349,17 +552,21 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
     hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
     return hp2x_nomem(err);
   }
-  double t0 = p->times[0];
   for (size_t s = 0; s < N; s++)
-    x[s] = l->graph_x0 + (p->times[s] - t0) / b->xrange * l->graph_w;
+    x[s] = l->graph_x0 + (p->times[s] - b->x0) / b->xrange * l->graph_w;
+  size_t columns = o->all_samples
+                       ? N
+                       : (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
+  if (b->is_signed) {
+    hp2x_status st = draw_signed(r, b, l, x, shade, columns, err);
+    hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
+    return st;
+  }
   for (size_t k = 0; k < nb; k++) {
     const int64_t *v = b->values + k * N;
     for (size_t s = 0; s < N; s++) cum[s] = hp2x_add_sat(cum[s], v[s]);
   }
   double yscale = l->graph_h / b->yrange;
-  size_t columns = o->all_samples
-                       ? N
-                       : (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
   cairo_t *cr = r->cr;
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   double axis = l->graph_y0;
@@ -372,26 +579,151 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
     for (size_t i = 0; i < n; i++) cairo_line_to(cr, x[keep[i]], y[keep[i]]);
     cairo_line_to(cr, x[N - 1], axis);
     cairo_close_path(cr);
-    fill_shade(cr, shade[k], o->colour);
-    cairo_fill_preserve(cr);
+    fill_band(r, shade[k], k);
     stroke_black(cr);
+    if (r->tips) { /* upper curve forwards */
+      tip_str(r, "<path d=\"");
+      for (size_t i = 0; i < n; i++)
+        tip_point(r, i ? 'L' : 'M', x[keep[i]], y[keep[i]]);
+    }
     const int64_t *v = b->values + k * N;
     for (size_t s = 0; s < N; s++) cum[s] = hp2x_add_sat(cum[s], -v[s]);
+    if (r->tips) { /* lower curve backwards */
+      for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
+      n = layout_thin(x, y, N, l->graph_x0, l->graph_x0 + l->graph_w, columns,
+                      keep);
+      for (size_t i = n; i-- > 0;) tip_point(r, 'L', x[keep[i]], y[keep[i]]);
+      tip_str(r, "Z\">");
+      tip_title(r, p, b, k);
+      tip_str(r, "</path>\n");
+    }
   }
   hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
   return HP2X_OK;
 }
 
-/* MARKs: small white triangles under the x axis (spec 6.9), only those
- * inside the graph (fix of hp2ps quirk 16). */
+/* --heap lines: heap size solid black, blocks size dashed dark red, live
+ * bytes dash-dotted blue, so they tell apart in grey print too. */
+static void line_style(cairo_t *cr, int style) {
+  static const double dashed[] = {4.0, 2.0};
+  static const double dashdot[] = {4.0, 1.5, 1.0, 1.5};
+  static const double rgb[3][3] = {{0, 0, 0}, {0.75, 0.1, 0.1},
+                                   {0.1, 0.3, 0.85}};
+  cairo_set_source_rgb(cr, rgb[style][0], rgb[style][1], rgb[style][2]);
+  cairo_set_line_width(cr, 1.2);
+  if (style == 1) cairo_set_dash(cr, dashed, 2, 0.0);
+  else if (style == 2) cairo_set_dash(cr, dashdot, 4, 0.0);
+  else cairo_set_dash(cr, NULL, 0, 0.0);
+}
+
+/* The --heap lines over the bands, clipped to the graph, each thinned as
+ * the bands are (to `columns`; 0 = every point). */
+static hp2x_status draw_lines(render_ctx *r, const hp2x_bands *b,
+                              const layout *l, size_t columns,
+                              hp2x_err *err) {
+  cairo_t *cr = r->cr;
+  for (size_t k = 0; k < l->n_lines; k++) {
+    const hp2x_series *s = l->lines[k].series;
+    double *x = hp2x_malloc(s->n * sizeof *x);
+    double *y = hp2x_malloc(s->n * sizeof *y);
+    size_t *keep = hp2x_malloc(s->n * sizeof *keep);
+    if (!x || !y || !keep) {
+      hp2x_free(x), hp2x_free(y), hp2x_free(keep);
+      return hp2x_nomem(err);
+    }
+    for (size_t i = 0; i < s->n; i++) {
+      x[i] = l->graph_x0 + (s->time_s[i] - b->x0) / b->xrange * l->graph_w;
+      y[i] = l->graph_y0 +
+             ((double)s->bytes[i] - b->ymin) / b->yrange * l->graph_h;
+    }
+    size_t n = layout_thin(x, y, s->n, l->graph_x0, l->graph_x0 + l->graph_w,
+                           columns ? columns : s->n, keep);
+    cairo_save(cr);
+    cairo_rectangle(cr, l->graph_x0, l->graph_y0, l->graph_w, l->graph_h);
+    cairo_clip(cr);
+    cairo_new_path(cr);
+    for (size_t i = 0; i < n; i++) cairo_line_to(cr, x[keep[i]], y[keep[i]]);
+    line_style(cr, l->lines[k].style);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke(cr);
+    cairo_restore(cr);
+    hp2x_free(x), hp2x_free(y), hp2x_free(keep);
+  }
+  return HP2X_OK;
+}
+
+/* A --heap line's key entry: a stretch of the line and its name. */
+static void draw_key_line(render_ctx *r, double kstart, double c,
+                          const layout_line *line, double max_w) {
+  cairo_t *cr = r->cr;
+  cairo_save(cr);
+  cairo_move_to(cr, kstart + 5.0, c);
+  cairo_line_to(cr, kstart + 5.0 + KEY_BOX, c);
+  line_style(cr, line->style);
+  cairo_stroke(cr);
+  cairo_restore(cr);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  draw_text(r, kstart + 24.0, c - 5.0, line->name, strlen(line->name), 10.0,
+            LEFT, max_w, 0);
+}
+
+/* Marker labels: small, rotated to read upwards, ending near the top of
+ * the graph just left of their line, on a white box so they stay legible
+ * over the bands.  A label closer than MARK_LABEL_GAP to the last label
+ * drawn is skipped (its line is kept), so a cluster of markers shows its
+ * first label and every line. */
+#define MARK_FONT 7.0
+#define MARK_LABEL_GAP (MARK_FONT + 1.5)
+
+static void draw_mark_label(render_ctx *r, const layout *l, double x,
+                            const char *s) {
+  if (!set_text(r, s, strlen(s), MARK_FONT, l->graph_h * 0.45)) return;
+  double w = text_width(r);
+  PangoRectangle ink, logical;
+  pango_layout_get_extents(r->text, &ink, &logical);
+  double baseline = (double)pango_layout_get_baseline(r->text) / PANGO_SCALE;
+  double h = (double)logical.height / PANGO_SCALE;
+  double top = l->graph_y0 + l->graph_h - 2.0;
+  cairo_t *cr = r->cr;
+  /* In frame coordinates the text runs from top - w up to top, its
+   * glyphs to the left of the baseline at x - 1.5. */
+  double bx = x - 1.5;
+  cairo_rectangle(cr, bx - baseline, top - w - 1.0, h, w + 2.0);
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_fill(cr);
+  cairo_save(cr);
+  cairo_translate(cr, bx, top);
+  cairo_scale(cr, 1.0, -1.0);
+  cairo_rotate(cr, -M_PI / 2);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  cairo_move_to(cr, -w, -baseline);
+  pango_cairo_update_context(cr, r->pango);
+  pango_layout_context_changed(r->text);
+  pango_cairo_show_layout(cr, r->text);
+  cairo_restore(cr);
+}
+
+/* Marks (.hp MARK lines, eventlog markers): hp2ps's small white triangles
+ * under the x axis (spec 6.9), and a thin dashed line across the graph
+ * with the marker's text, for those inside the graph (fix of hp2ps quirk
+ * 16). */
 static void draw_marks(render_ctx *r, const hp2x_profile *p,
                        const hp2x_bands *b, const layout *l) {
   if (p->n_samples == 0) return;
   cairo_t *cr = r->cr;
+  static const double dash[] = {2.0, 1.5};
+  double last_label = -INFINITY;
   for (size_t m = 0; m < p->n_marks; m++) {
     double x = l->graph_x0 +
-               (p->mark_time[m] - p->times[0]) / b->xrange * l->graph_w;
+               (p->mark_time[m] - b->x0) / b->xrange * l->graph_w;
     if (!(x >= l->graph_x0 && x <= l->graph_x0 + l->graph_w)) continue;
+    cairo_move_to(cr, x, l->graph_y0);
+    cairo_line_to(cr, x, l->graph_y0 + l->graph_h);
+    cairo_set_dash(cr, dash, 2, 0.0);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 0.35);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0.0);
     cairo_move_to(cr, x - 4.0, l->graph_y0);
     cairo_line_to(cr, x, l->graph_y0 - 4.0);
     cairo_line_to(cr, x + 4.0, l->graph_y0);
@@ -399,10 +731,16 @@ static void draw_marks(render_ctx *r, const hp2x_profile *p,
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_fill_preserve(cr);
     stroke_black(cr);
+    const char *label = p->mark_label[m];
+    if (label[0] && x - last_label >= MARK_LABEL_GAP) {
+      draw_mark_label(r, l, x, label);
+      last_label = x;
+    }
   }
 }
 
-static void begin_page(render_ctx *r, const surface_page *page) {
+/* Starts drawing picture `slot` (0 = top) of the page. */
+static void begin_page(render_ctx *r, const surface_page *page, size_t slot) {
   cairo_t *cr = r->cr;
   cairo_identity_matrix(cr);
   cairo_reset_clip(cr);
@@ -410,14 +748,20 @@ static void begin_page(render_ctx *r, const surface_page *page) {
     cairo_rectangle(cr, 0, 0, page->width_pt, page->height_pt);
     cairo_clip(cr);
   }
-  cairo_set_matrix(cr, &page->frame);
+  cairo_matrix_t frame = page->frame;
+  frame.y0 += (double)slot * page->slot_dy_pt;
+  cairo_set_matrix(cr, &frame);
 }
 
+/* Draws one picture: its key pages (multi-page), then the graph page.
+ * Stacked pictures share one page: slot places it, and the caller shows
+ * the page. */
 static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
                         const hp2x_bands *b, const hp2x_options *o,
-                        const surface_page *page, hp2x_err *err) {
+                        const surface_page *page, size_t slot, int stacked,
+                        hp2x_err *err) {
   int paged = o->format == HP2X_FORMAT_PS || o->format == HP2X_FORMAT_PDF;
-  int multipage = paged && o->eps_width_pt <= 0.0 &&
+  int multipage = paged && !stacked && o->eps_width_pt <= 0.0 &&
                   (o->multipage || o->max_bands > 20);
   layout l;
   hp2x_status st = layout_compute(p, b, o, multipage, measure, r, &l, err);
@@ -428,32 +772,53 @@ static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
     layout_free(&l);
     return hp2x_nomem(err);
   }
-  palette_assign(b, o->colour, shade);
+  palette_assign(b, o, shade);
   int keyed = o->max_bands != 0;
   double scale = o->eps_width_pt > 0.0 ? o->eps_width_pt / 648.0 : 1.0;
 
   /* Key pages first (spec 6.10), 20 entries each. */
   for (int pg = 0; keyed && pg < l.key_pages; pg++) {
-    begin_page(r, page);
+    begin_page(r, page, 0);
     draw_frame(r, p, b, &l);
     for (size_t k = (size_t)pg * LAYOUT_KEY_PER_PAGE;
          k < nb && k < (size_t)(pg + 1) * LAYOUT_KEY_PER_PAGE; k++)
       draw_key_entry(r, 45.0, layout_key_centre(&l, k, nb, 1), b->names[k],
-                     shade[k], o->colour, l.key_label_max_w);
+                     shade[k], k, l.key_label_max_w);
     cairo_show_page(r->cr);
   }
-  begin_page(r, page);
+  begin_page(r, page, slot);
   draw_frame(r, p, b, &l);
   st = draw_bands(r, p, b, &l, shade, o, scale, err);
+  if (st == HP2X_OK && l.n_lines)
+    st = draw_lines(r, b, &l,
+                    o->all_samples ? 0
+                                   : (size_t)(l.graph_w * scale / 72.0 * 600.0) + 1,
+                    err);
   if (st == HP2X_OK) {
     draw_axes(r, p, &l);
     if (!o->no_marks) draw_marks(r, p, b, &l);
-    if (keyed && l.key_pages == 0)
-      for (size_t k = 0; k < nb; k++)
-        draw_key_entry(r, l.graph_x0 + l.graph_w,
-                       layout_key_centre(&l, k, nb, 0), b->names[k], shade[k],
-                       o->colour, l.key_label_max_w);
-    cairo_show_page(r->cr);
+    size_t nk = nb + l.n_lines; /* the lines' entries above the bands' */
+    if (keyed && l.key_pages == 0) {
+      for (size_t k = 0; k < nb; k++) {
+        double kx = l.graph_x0 + l.graph_w, c = layout_key_centre(&l, k, nk, 0);
+        draw_key_entry(r, kx, c, b->names[k], shade[k], k, l.key_label_max_w);
+        if (r->tips && !b->is_signed) {
+          tip_str(r, "<path d=\"");
+          tip_point(r, 'M', kx + 5.0, c - 7.0);
+          tip_point(r, 'L', kx + 5.0 + l.key_w, c - 7.0);
+          tip_point(r, 'L', kx + 5.0 + l.key_w, c + 7.0);
+          tip_point(r, 'L', kx + 5.0, c + 7.0);
+          tip_str(r, "Z\">");
+          tip_title(r, p, b, k);
+          tip_str(r, "</path>\n");
+        }
+      }
+      for (size_t k = 0; k < l.n_lines; k++)
+        draw_key_line(r, l.graph_x0 + l.graph_w,
+                      layout_key_centre(&l, nb + k, nk, 0), &l.lines[k],
+                      l.key_label_max_w);
+    }
+    if (!stacked) cairo_show_page(r->cr);
   }
   hp2x_free(shade);
   layout_free(&l);
@@ -461,44 +826,101 @@ static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
   return st;
 }
 
-hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
-                        const hp2x_options *o, hp2x_write_fn write,
-                        void *closure, hp2x_err *err) {
+/* The document title: the JOB strings, joined. */
+static void doc_title(char *buf, size_t size, const hp2x_profile *const *ps,
+                      size_t n) {
+  size_t o = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < n && o + 1 < size; i++) {
+    int w = snprintf(buf + o, size - o, "%s%s", i ? " | " : "", ps[i]->job);
+    if (w < 0) break;
+    o += (size_t)w;
+  }
+}
+
+/* Draws n pictures onto one surface: a page each, or stacked on one. */
+static hp2x_status render_all(const hp2x_profile *const *ps,
+                              const hp2x_bands *const *bs, size_t n,
+                              const hp2x_options *o, int stacked,
+                              hp2x_write_fn write, void *closure,
+                              hp2x_err *err) {
   if (o->format != HP2X_FORMAT_PS && o->format != HP2X_FORMAT_EPS &&
-      o->format != HP2X_FORMAT_PDF && o->format != HP2X_FORMAT_SVG)
+      o->format != HP2X_FORMAT_PDF && o->format != HP2X_FORMAT_SVG &&
+      o->format != HP2X_FORMAT_PNG)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
+  if (o->format == HP2X_FORMAT_PNG && !(o->dpi >= 0.0 && o->dpi <= 1200.0))
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "%g dpi is outside 1..1200",
+                     o->dpi);
   hp2x_fonts_prepare();
   if (!font_map)
     return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
   surface_page page;
-  surface_page_for(o, &page);
+  if (stacked)
+    surface_page_for_stack(o, n, &page);
+  else
+    surface_page_for(o, &page);
+  int png = o->format == HP2X_FORMAT_PNG;
+  if (png) surface_page_to_pixels(o, &page);
+  char sde[32];
+  surface_source_date(sde, sizeof sde);
   surface_sink sink;
   memset(&sink, 0, sizeof sink);
   sink.write = write;
   sink.closure = closure;
-  sink.date = p->date;
-  cairo_surface_t *surface = surface_create(o, &page, &sink, p->job);
+  /* hp2ps dates PostScript with the profile's DATE; SOURCE_DATE_EPOCH,
+   * when set, dates every format instead. */
+  sink.date = sde[0] ? sde : ps[0]->date;
+  char title[200];
+  doc_title(title, sizeof title, ps, n);
+  cairo_surface_t *surface = surface_create(o, &page, &sink, title);
   render_ctx r;
   memset(&r, 0, sizeof r);
+  r.colour = palette_is_colour(o);
+  r.pattern = o->pattern;
+  r.tips = o->format == HP2X_FORMAT_SVG;
+  if (r.tips)
+    tip_str(&r, "<g id=\"hp2x-tooltips\" fill=\"#000\" fill-opacity=\"0\" "
+                "stroke=\"none\">\n");
   r.cr = cairo_create(surface);
   r.pango = new_text_context();
   r.text = pango_layout_new(r.pango);
   r.font = pango_font_description_from_string(FONT_FAMILY);
   hp2x_status st = HP2X_OK;
+  if (png) { /* an image starts black */
+    cairo_set_source_rgb(r.cr, 1, 1, 1);
+    cairo_paint(r.cr);
+  }
   if (cairo_status(r.cr) != CAIRO_STATUS_SUCCESS)
     st = hp2x_fail(err, sink.failed ? HP2X_E_IO : HP2X_E_CAIRO, 0, -1, "%s",
                    sink.failed ? strerror(sink.saved_errno)
                                : cairo_status_to_string(cairo_status(r.cr)));
-  if (st == HP2X_OK) st = draw(&r, p, b, o, &page, err);
+  for (size_t i = 0; i < n && st == HP2X_OK; i++)
+    st = draw(&r, ps[i], bs[i], o, &page, stacked ? i : 0, stacked, err);
+  if (st == HP2X_OK && stacked) cairo_show_page(r.cr);
+  for (size_t i = 0; i < sizeof r.hatch / sizeof r.hatch[0]; i++)
+    if (r.hatch[i]) cairo_pattern_destroy(r.hatch[i]);
   pango_font_description_free(r.font);
   g_object_unref(r.text);
   g_object_unref(r.pango);
+  if (r.tips) {
+    tip_str(&r, "</g>\n");
+    if (!r.nomem) {
+      sink.insert = r.tip;
+      sink.insert_len = r.tip_len;
+    } else if (st == HP2X_OK) {
+      st = hp2x_nomem(err);
+    }
+  }
   cairo_destroy(r.cr);
+  cairo_status_t cs = CAIRO_STATUS_SUCCESS;
+  if (png && st == HP2X_OK && cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)
+    cs = surface_write_png(surface, &sink);
   cairo_surface_finish(surface);
-  cairo_status_t cs = cairo_surface_status(surface);
+  if (cs == CAIRO_STATUS_SUCCESS) cs = cairo_surface_status(surface);
   cairo_surface_destroy(surface);
   surface_sink_flush(&sink);
   surface_sink_release(&sink);
+  hp2x_free(r.tip);
   if (st != HP2X_OK) return st;
   if (sink.failed)
     return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
@@ -507,4 +929,25 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
     return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "cairo: %s",
                      cairo_status_to_string(cs));
   return HP2X_OK;
+}
+
+hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
+                        const hp2x_options *o, hp2x_write_fn write,
+                        void *closure, hp2x_err *err) {
+  return render_all(&p, &b, 1, o, 0, write, closure, err);
+}
+
+hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
+                             const hp2x_bands *const *bs, size_t n,
+                             const hp2x_options *o, hp2x_write_fn write,
+                             void *closure, hp2x_err *err) {
+  if (n == 0)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to draw");
+  int stacked = o->layout == HP2X_LAYOUT_STACK;
+  if (!stacked && n > 1 && o->format != HP2X_FORMAT_PS &&
+      o->format != HP2X_FORMAT_PDF)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+                     "EPS, SVG and PNG have one page: stack the pictures "
+                     "or write one file each");
+  return render_all(ps, bs, n, o, stacked, write, closure, err);
 }

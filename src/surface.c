@@ -1,12 +1,13 @@
 /* surface.c -- the only format-specific part of drawing: which cairo
- * surface (PostScript, EPS, PDF, SVG), its page size, and where hp2ps's
+ * surface (PostScript, EPS, PDF, SVG, or an image for PNG), its page size, and where hp2ps's
  * 648 x 432 frame lands on it (hp2ps spec 6.1).  PostScript keeps hp2ps's
  * rotated frame on a US Letter page (-g: unrotated and unscaled); EPS is
  * scaled to the exact -e width and clipped so cairo's %%BoundingBox is
  * exact; PDF and SVG get a landscape page of the frame plus 0.5 in margins
  * (or the -e size).  Bytes go through a sink that records write errors and
- * sets the PS %%CreationDate to the profile's DATE, as hp2ps does, so the
- * same input always gives the same bytes.
+ * sets the PS %%CreationDate to the profile's DATE, as hp2ps does (or to
+ * SOURCE_DATE_EPOCH when set, which also dates PDFs), so the same input
+ * always gives the same bytes.
  */
 #include "surface.h"
 
@@ -14,6 +15,7 @@
 #include <cairo-ps.h>
 #include <cairo-svg.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -22,6 +24,7 @@
 
 void surface_page_for(const hp2x_options *o, surface_page *page) {
   page->clip = 0;
+  page->slot_dy_pt = 0.0;
   if (o->eps_width_pt > 0.0) {
     double s = o->eps_width_pt / 648.0;
     page->width_pt = (double)(long)(648.0 * s + 0.5);
@@ -43,6 +46,33 @@ void surface_page_for(const hp2x_options *o, surface_page *page) {
     page->height_pt = 432.0 + 2 * MARGIN;
     cairo_matrix_init(&page->frame, 1, 0, 0, -1, MARGIN, 432.0 + MARGIN);
   }
+}
+
+#define STACK_GAP 18.0
+
+void surface_page_for_stack(const hp2x_options *o, size_t n,
+                            surface_page *page) {
+  double s = o->eps_width_pt > 0.0 ? o->eps_width_pt / 648.0 : 1.0;
+  double m = o->eps_width_pt > 0.0 ? 0.0 : MARGIN;
+  double h = (432.0 * (double)n + STACK_GAP * (double)(n ? n - 1 : 0)) * s;
+  page->clip = o->eps_width_pt > 0.0;
+  page->width_pt = o->eps_width_pt > 0.0 ? (double)(long)(648.0 * s + 0.5)
+                                         : 648.0 + 2 * m;
+  page->height_pt = (double)(long)(h + 0.5) + 2 * m;
+  cairo_matrix_init(&page->frame, s, 0, 0, -s, m, m + 432.0 * s);
+  page->slot_dy_pt = (432.0 + STACK_GAP) * s;
+}
+
+#define DEFAULT_DPI 150.0
+
+void surface_page_to_pixels(const hp2x_options *o, surface_page *page) {
+  double s = (o->dpi > 0.0 ? o->dpi : DEFAULT_DPI) / 72.0;
+  cairo_matrix_t scale;
+  cairo_matrix_init_scale(&scale, s, s);
+  cairo_matrix_multiply(&page->frame, &page->frame, &scale);
+  page->width_pt = ceil(page->width_pt * s - 1e-6);
+  page->height_pt = ceil(page->height_pt * s - 1e-6);
+  page->slot_dy_pt *= s;
 }
 
 static void sink_put(surface_sink *s, const unsigned char *d, size_t n) {
@@ -112,13 +142,48 @@ static cairo_status_t sink_write(void *closure, const unsigned char *d,
       s->ps_header = 0;
       release_header(s);
     }
+  } else if (s->svg_tail) {
+    /* Emit all but the last sizeof tail bytes of tail + d. */
+    size_t total = s->tail_len + len, keep = sizeof s->tail;
+    if (total <= keep) {
+      memcpy(s->tail + s->tail_len, d, len);
+      s->tail_len = total;
+    } else {
+      size_t out = total - keep; /* bytes to emit */
+      size_t from_tail = out < s->tail_len ? out : s->tail_len;
+      sink_put(s, (const unsigned char *)s->tail, from_tail);
+      sink_put(s, d, out - from_tail);
+      char rest[sizeof s->tail];
+      size_t r = 0;
+      for (size_t i = from_tail; i < s->tail_len; i++) rest[r++] = s->tail[i];
+      for (size_t i = out - from_tail; i < len; i++) rest[r++] = (char)d[i];
+      memcpy(s->tail, rest, r);
+      s->tail_len = r;
+    }
   } else {
     sink_put(s, d, len);
   }
   return s->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
+cairo_status_t surface_write_png(cairo_surface_t *s, surface_sink *sink) {
+  cairo_surface_flush(s);
+  return cairo_surface_write_to_png_stream(s, sink_write, sink);
+}
+
 void surface_sink_flush(surface_sink *s) {
+  if (s->svg_tail) {
+    s->svg_tail = 0;
+    const char *t = s->tail, *end = NULL;
+    for (size_t i = 0; i + 6 <= s->tail_len; i++)
+      if (!memcmp(t + i, "</svg>", 6)) end = t + i;
+    size_t at = end ? (size_t)(end - t) : s->tail_len;
+    sink_put(s, (const unsigned char *)t, at);
+    if (end && s->insert)
+      sink_put(s, (const unsigned char *)s->insert, s->insert_len);
+    sink_put(s, (const unsigned char *)t + at, s->tail_len - at);
+    s->tail_len = 0;
+  }
   if (s->ps_header) {
     s->ps_header = 0;
     release_header(s);
@@ -130,8 +195,7 @@ void surface_sink_release(surface_sink *s) {
   s->pending = NULL;
 }
 
-/* SOURCE_DATE_EPOCH as an ISO 8601 date for PDF metadata, or "". */
-static void source_date(char *buf, size_t size) {
+void surface_source_date(char *buf, size_t size) {
   buf[0] = '\0';
   const char *e = getenv("SOURCE_DATE_EPOCH");
   if (!e || !*e) return;
@@ -167,17 +231,22 @@ cairo_surface_t *surface_create(const hp2x_options *o,
     cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
                                    "hp2x " HP2X_VERSION);
     char date[32];
-    source_date(date, sizeof date);
+    surface_source_date(date, sizeof date);
     if (date[0]) {
       cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, date);
       cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE, date);
     }
     break;
   }
+  case HP2X_FORMAT_PNG:
+    s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)page->width_pt,
+                                   (int)page->height_pt);
+    break;
   case HP2X_FORMAT_SVG:
     s = cairo_svg_surface_create_for_stream(sink_write, sink, page->width_pt,
                                             page->height_pt);
     cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
+    sink->svg_tail = 1;
     break;
   default: {
     sink->ps_header = 1;

@@ -16,16 +16,32 @@ typedef struct surface_sink {
   char *pending;        /* PS header bytes held back; owned */
   size_t pending_len, pending_cap;
   const char *date;     /* borrowed: the profile's DATE for %%CreationDate */
+  int svg_tail;         /* SVG: hold back the last bytes, to insert
+                           `insert` before the closing </svg> */
+  char tail[64];        /* the bytes held back */
+  size_t tail_len;
+  const char *insert;   /* borrowed; NULL = nothing to insert */
+  size_t insert_len;
 } surface_sink;
 
 typedef struct surface_page {
   double width_pt, height_pt; /* the page */
   cairo_matrix_t frame;       /* hp2ps frame (y up) to page */
   int clip;                   /* clip to the page (EPS: exact BoundingBox) */
+  double slot_dy_pt;          /* stacked pictures: page y from one frame
+                                 to the next below it; 0 = one picture */
 } surface_page;
 
 /* The page and frame transform for a format and options. */
 void surface_page_for(const hp2x_options *o, surface_page *page);
+/* The page for n pictures one above the other (--layout=stack): unrotated
+ * in every format, the frames 18 pt apart inside the usual margins (none
+ * for EPS, whose width is -e's); frame = the top picture's. */
+void surface_page_for_stack(const hp2x_options *o, size_t n,
+                            surface_page *page);
+/* SOURCE_DATE_EPOCH as an ISO 8601 UTC date (2023-11-14T22:13:20Z), or ""
+ * when unset or not a whole number of seconds >= 0. */
+void surface_source_date(char *buf, size_t size);
 
 /* Creates the surface writing through sink.  Returns a surface in an error
  * state on failure (check cairo_surface_status). */
@@ -33,7 +49,14 @@ cairo_surface_t *surface_create(const hp2x_options *o,
                                 const surface_page *page, surface_sink *sink,
                                 const char *title);
 
-/* Flushes held-back bytes (call after cairo_surface_finish). */
+/* PNG: the page in pixels at o->dpi (frame, sizes and slot step scaled
+ * from points).  Call after surface_page_for(_stack). */
+void surface_page_to_pixels(const hp2x_options *o, surface_page *page);
+/* PNG: writes the finished image surface's PNG bytes through sink. */
+cairo_status_t surface_write_png(cairo_surface_t *s, surface_sink *sink);
+
+/* Flushes held-back bytes (call after cairo_surface_finish); for SVG,
+ * with sink->insert placed just before the closing </svg>. */
 void surface_sink_flush(surface_sink *sink);
 void surface_sink_release(surface_sink *sink);
 

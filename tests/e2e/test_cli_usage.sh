@@ -5,7 +5,7 @@
 S=$TOP/samples/profiles/leak.hc.hp
 mkdir "$T/work" && cd "$T/work"
 for args in "-t6" "-t-1" "-tx" "-e100" "-e2in" "-e15furlong" "-x" "--bogus" \
-            "--format=png" "-mfoo" "--ccs-length=2" "--interval=0" "--watch" \
+            "--format=gif" "-mfoo" "--ccs-length=2" "--interval=0" "--watch" \
             "--sort=random" "--colour=yes"; do
   expect_status 2 "hp2x $args" -- "$HP2X" $args "$S"
   expect_stderr "^hp2x: " "hp2x $args message"
@@ -13,7 +13,19 @@ for args in "-t6" "-t-1" "-tx" "-e100" "-e2in" "-e15furlong" "-x" "--bogus" \
   [ -z "$(ls -A)" ] && ok || { fail "hp2x $args left files: $(ls -A)"; rm -f ./*; }
 done
 expect_status 2 "unknown output extension" -- "$HP2X" "$S" -o out.xyz
-expect_status 2 "two inputs" -- "$HP2X" "$S" "$S" -o out.pdf
+# Several inputs: combinations that cannot work are usage errors.
+expect_status 2 "two inputs, one SVG" -- "$HP2X" "$S" "$S" -o out.svg
+expect_stderr "layout=stack" "two inputs, one SVG: hint"
+expect_status 2 "two inputs, one file each, same name" -- "$HP2X" "$S" "$S" -o 'o-%s.pdf'
+expect_status 2 "--diff with one input" -- "$HP2X" --diff "$S" -o d.pdf
+expect_status 2 "--diff with three inputs" -- "$HP2X" --diff "$S" "$S" "$S" -o d.pdf
+expect_status 2 "--watch with two inputs" -- "$HP2X" --watch "$S" "$S" -o w.pdf
+expect_status 2 "stdin twice" -- "$HP2X" - - -o o.pdf
+expect_status 2 "-p with a file each" -- "$HP2X" -p "$S" "$S" -o 'o-%s.pdf'
+for args in "--palette=rainbow" "--uniform-scale=x" "--layout=grid"; do
+  expect_status 2 "hp2x $args" -- "$HP2X" $args "$S" "$S" -o o.pdf
+done
+[ -z "$(ls -A)" ] && ok || { fail "usage errors left files: $(ls -A)"; rm -f ./*; }
 
 expect_status 0 "--help" -- "$HP2X" --help
 cp "$CAP/out" "$CAP/help.txt"

@@ -92,7 +92,12 @@ check_ps prog.ps && ok || fail "prog.ps unreadable"
 # colours included.
 "$HP2X" -c sub/prog.hp && cp prog.aux first.aux && "$HP2X" -p -c sub/prog.hp &&
   cmp -s prog.aux first.aux && ok || fail "-p -c does not round-trip the .aux"
-grep -q '^SHADE .* 0\.[0-9]\{6\}$' first.aux && ok || fail "colour shades not kept exactly"
+grep -q '^SHADE .* 1\.[0-9]\{6\}$' first.aux && ok || fail "label colours not kept exactly"
+# hp2ps's palette: its own encoding, round-tripped too.
+"$HP2X" -c --palette=hp2ps sub/prog.hp && cp prog.aux first.aux &&
+  "$HP2X" -p -c --palette=hp2ps sub/prog.hp && cmp -s prog.aux first.aux && ok ||
+  fail "-p -c --palette=hp2ps does not round-trip the .aux"
+grep -q '^SHADE .* 0\.[0-9]\{6\}$' first.aux && ok || fail "hp2ps colour shades not kept exactly"
 rm -f prog.aux
 "$HP2X" -p sub/prog.hp 2> err.txt; [ $? -eq 1 ] && grep -q 'prog.aux' err.txt && ok ||
   fail "-p without BASE.aux must fail naming it"

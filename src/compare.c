@@ -1,0 +1,146 @@
+/* compare.c -- the diff chart of two runs (--diff): both runs' bands, from
+ * one shared selection, resampled over normalised time (0 to 100 % of each
+ * run's sample span) and subtracted, as a profile of the grid times and
+ * signed bands that render.c draws diverging from zero.  The shared
+ * selection itself is bands.c's; drawing is render.c's.
+ */
+#include "hp2x_int.h"
+
+#include <math.h>
+#include <string.h>
+
+#define DIFF_POINTS 201 /* every half per cent of the run */
+
+/* Band k of b at fraction u (0..1) of p's sample span, interpolated
+ * linearly; *cursor walks forward with increasing u. */
+static double value_at(const hp2x_profile *p, const hp2x_bands *b, size_t k,
+                       double u, size_t *cursor) {
+  size_t N = b->n_samples;
+  const int64_t *v = b->values + k * N;
+  if (N == 1) return (double)v[0];
+  double t0 = p->times[0], span = p->times[N - 1] - t0;
+  double t = t0 + u * span;
+  size_t i = *cursor;
+  while (i + 2 < N && p->times[i + 1] <= t) i++;
+  *cursor = i;
+  double ta = p->times[i], tb = p->times[i + 1];
+  if (!(tb > ta)) return (double)v[i + 1];
+  double f = (t - ta) / (tb - ta);
+  if (f < 0.0) f = 0.0;
+  if (f > 1.0) f = 1.0;
+  return (double)v[i] + f * ((double)v[i + 1] - (double)v[i]);
+}
+
+static hp2x_status diff_profile(const hp2x_profile *a, const hp2x_profile *b,
+                                hp2x_profile **out, hp2x_err *err) {
+  hp2x_profile *d = profile_new(err);
+  if (!d) return err->code;
+  char job[512];
+  snprintf(job, sizeof job, "%s minus %s", b->job, a->job);
+  hp2x_status st =
+      profile_set_header(d, PROFILE_JOB, job, strlen(job), err);
+  if (st == HP2X_OK)
+    st = profile_set_header(d, PROFILE_DATE, b->date, strlen(b->date), err);
+  if (st == HP2X_OK)
+    st = profile_set_header(d, PROFILE_SAMPLE_UNIT, "% of run", 8, err);
+  if (st == HP2X_OK)
+    st = profile_set_header(d, PROFILE_VALUE_UNIT, b->value_unit,
+                            strlen(b->value_unit), err);
+  for (size_t j = 0; j < DIFF_POINTS && st == HP2X_OK; j++) {
+    profile_begin_sample(d, 100.0 * (double)j / (DIFF_POINTS - 1));
+    st = profile_end_sample(d, err);
+  }
+  if (st != HP2X_OK) {
+    hp2x_profile_free(d);
+    return st;
+  }
+  *out = d;
+  return HP2X_OK;
+}
+
+static hp2x_bands *diff_bands(const hp2x_profile *pa, const hp2x_bands *ba,
+                              const hp2x_profile *pb, const hp2x_bands *bb,
+                              hp2x_err *err) {
+  size_t nb = ba->n_bands, G = DIFF_POINTS;
+  hp2x_bands *d = hp2x_calloc(1, sizeof *d);
+  if (!d) {
+    hp2x_nomem(err);
+    return NULL;
+  }
+  d->n_bands = nb;
+  d->n_samples = G;
+  d->is_other = ba->is_other;
+  d->names = hp2x_calloc(nb ? nb : 1, sizeof *d->names);
+  d->shades = hp2x_malloc((nb ? nb : 1) * sizeof *d->shades);
+  d->values = hp2x_calloc((nb ? nb : 1) * G, sizeof *d->values);
+  double *pos = hp2x_calloc(G, sizeof *pos), *neg = hp2x_calloc(G, sizeof *neg);
+  int ok = d->names && d->shades && d->values && pos && neg;
+  for (size_t k = 0; ok && k < nb; k++) {
+    d->names[k] = hp2x_strndup(ba->names[k], strlen(ba->names[k]));
+    ok = d->names[k] != NULL;
+    d->shades[k] = ba->shades[k];
+    size_t ca = 0, cb = 0;
+    for (size_t j = 0; ok && j < G; j++) {
+      double u = (double)j / (double)(G - 1);
+      double v = value_at(pb, bb, k, u, &cb) - value_at(pa, ba, k, u, &ca);
+      int64_t iv = bands_round(v);
+      d->values[k * G + j] = iv;
+      if (iv >= 0)
+        pos[j] += (double)iv;
+      else
+        neg[j] += (double)iv;
+    }
+  }
+  if (!ok) {
+    hp2x_free(pos), hp2x_free(neg);
+    hp2x_bands_free(d);
+    hp2x_nomem(err);
+    return NULL;
+  }
+  double top = 0.0, bottom = 0.0, area = 0.0;
+  for (size_t j = 0; j < G; j++) {
+    if (pos[j] > top) top = pos[j];
+    if (neg[j] < bottom) bottom = neg[j];
+    if (j > 0)
+      area += (pos[j] + neg[j] + pos[j - 1] + neg[j - 1]) / 2.0 *
+              (100.0 / (double)(G - 1));
+  }
+  hp2x_free(pos), hp2x_free(neg);
+  d->x0 = 0.0;
+  d->xrange = 100.0;
+  d->x_span_ticks = 1;
+  d->ymin = bottom;
+  d->yrange = top - bottom > 0.0 ? top - bottom : 1.0;
+  d->area = area;
+  d->is_signed = 1;
+  return d;
+}
+
+hp2x_status hp2x_diff_new(const hp2x_profile *a, const hp2x_bands *ba,
+                          const hp2x_profile *b, const hp2x_bands *bb,
+                          hp2x_profile **out_p, hp2x_bands **out_b,
+                          hp2x_err *err) {
+  *out_p = NULL;
+  *out_b = NULL;
+  if (!ba->n_samples || !bb->n_samples)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+                     "%s profile has no samples to compare",
+                     ba->n_samples ? "the second" : "the first");
+  int same = ba->n_bands == bb->n_bands;
+  for (size_t k = 0; same && k < ba->n_bands; k++)
+    same = strcmp(ba->names[k], bb->names[k]) == 0;
+  if (!same)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+                     "the two profiles have different bands: select them "
+                     "together (hp2x_bands_select_many)");
+  hp2x_profile *dp = NULL;
+  if (diff_profile(a, b, &dp, err) != HP2X_OK) return err->code;
+  hp2x_bands *db = diff_bands(a, ba, b, bb, err);
+  if (!db) {
+    hp2x_profile_free(dp);
+    return err->code;
+  }
+  *out_p = dp;
+  *out_b = db;
+  return HP2X_OK;
+}

@@ -1,0 +1,201 @@
+/* summary.c -- the --summary text table: per input, the total's peak and
+ * when, each selected band's total, peak and least-squares growth slope,
+ * and the "leak suspects" ranked by growth.  Numbers are written
+ * locale-free (fmt.c).  The suspect rule is documented in man/hp2x.1
+ * (SUMMARY) and lives in summary_is_suspect below.
+ */
+#include "hp2x_int.h"
+
+#include <math.h>
+#include <string.h>
+
+/* A band is a leak suspect when it grows steadily: a positive slope, a
+ * linear fit explaining at least SUSPECT_R2 of its variance, and fitted
+ * growth over the run of at least SUSPECT_SHARE of the total's peak (so
+ * a few bytes growing in a straight line are not reported). */
+#define SUSPECT_R2 0.8
+#define SUSPECT_SHARE 0.01
+#define MIN_FIT_POINTS 3
+
+typedef struct band_stats {
+  size_t band;
+  double total;    /* sum over samples, VALUE_UNIT (hp2ps's band total) */
+  int64_t peak;    /* VALUE_UNIT */
+  size_t peak_at;  /* sample index */
+  int fitted;      /* enough points for a slope */
+  double slope;    /* VALUE_UNIT per SAMPLE_UNIT */
+  double r2;       /* coefficient of determination, 0..1 */
+  double growth;   /* slope x fitted span, VALUE_UNIT */
+  int suspect;
+} band_stats;
+
+static void put(writebuf *w, const char *s) { writebuf_put(w, s, strlen(s)); }
+
+static void put_thousands(writebuf *w, double v, int width) {
+  char num[48], pad[64];
+  int neg = v < 0;
+  size_t n = hp2x_fmt_thousands(num, sizeof num, (int64_t)llround(fabs(v)));
+  int fill = width - (int)n - neg;
+  hp2x_fmt(pad, sizeof pad, "%*s%s%s", fill > 0 ? fill : 0, "",
+           neg ? "-" : "", num);
+  put(w, pad);
+}
+
+/* Least squares of band values against sample times over the samples in
+ * `use` (those where the total is not 0). */
+static void fit(const hp2x_profile *p, const hp2x_bands *b, size_t k,
+                const unsigned char *use, band_stats *st) {
+  size_t N = b->n_samples, m = 0;
+  double sx = 0, sy = 0;
+  const int64_t *v = b->values + k * N;
+  for (size_t s = 0; s < N; s++)
+    if (use[s]) sx += p->times[s], sy += (double)v[s], m++;
+  st->fitted = m >= MIN_FIT_POINTS;
+  if (!st->fitted) return;
+  double mx = sx / (double)m, my = sy / (double)m;
+  double sxx = 0, sxy = 0, syy = 0, lo = INFINITY, hi = -INFINITY;
+  for (size_t s = 0; s < N; s++) {
+    if (!use[s]) continue;
+    double dx = p->times[s] - mx, dy = (double)v[s] - my;
+    sxx += dx * dx, sxy += dx * dy, syy += dy * dy;
+    if (p->times[s] < lo) lo = p->times[s];
+    if (p->times[s] > hi) hi = p->times[s];
+  }
+  if (!(sxx > 0.0)) {
+    st->fitted = 0;
+    return;
+  }
+  st->slope = sxy / sxx;
+  st->r2 = syy > 0.0 ? (sxy * sxy) / (sxx * syy) : 0.0;
+  st->growth = st->slope * (hi - lo);
+}
+
+static int summary_is_suspect(const band_stats *st, double total_peak,
+                              int is_other) {
+  return !is_other && st->fitted && st->slope > 0.0 &&
+         st->r2 >= SUSPECT_R2 && st->growth >= SUSPECT_SHARE * total_peak;
+}
+
+/* The unit of a slope: VALUE_UNIT per one SAMPLE_UNIT ("seconds" ->
+ * "second"). */
+static void slope_unit(char *buf, size_t size, const hp2x_profile *p) {
+  const char *su = p->sample_unit;
+  size_t n = strlen(su);
+  if (n > 1 && su[n - 1] == 's') n--;
+  hp2x_fmt(buf, size, "%s per %.*s", p->value_unit, (int)n, su);
+}
+
+static hp2x_status one(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
+                       const char *name, hp2x_err *err) {
+  size_t N = b->n_samples, nb = b->n_bands;
+  char line[512];
+  hp2x_fmt(line, sizeof line, "== %s: %s\n", name, p->job);
+  put(w, line);
+  if (N == 0) {
+    put(w, "no samples\n\n");
+    return HP2X_OK;
+  }
+  band_stats *st = hp2x_calloc(nb ? nb : 1, sizeof *st);
+  unsigned char *use = hp2x_calloc(N, 1);
+  size_t *rank = hp2x_malloc((nb ? nb : 1) * sizeof *rank);
+  if (!st || !use || !rank) {
+    hp2x_free(st), hp2x_free(use), hp2x_free(rank);
+    return hp2x_nomem(err);
+  }
+  int64_t top = -1;
+  size_t top_at = 0;
+  for (size_t s = 0; s < N; s++) {
+    int64_t sum = 0;
+    for (size_t k = 0; k < nb; k++)
+      sum = hp2x_add_sat(sum, b->values[k * N + s]);
+    use[s] = sum != 0; /* GHC's empty first and last samples: no fit */
+    if (sum > top) top = sum, top_at = s;
+  }
+  for (size_t k = 0; k < nb; k++) {
+    st[k].band = k;
+    st[k].peak = -1;
+    for (size_t s = 0; s < N; s++) {
+      int64_t v = b->values[k * N + s];
+      st[k].total += (double)v;
+      if (v > st[k].peak) st[k].peak = v, st[k].peak_at = s;
+    }
+    fit(p, b, k, use, &st[k]);
+    st[k].suspect = summary_is_suspect(&st[k], (double)top,
+                                       b->is_other && k == 0);
+  }
+  char unit[160], num[64];
+  slope_unit(unit, sizeof unit, p);
+  hp2x_fmt(line, sizeof line, "%zu samples from %.3f to %.3f %s\n", N,
+           p->times[0], p->times[N - 1], p->sample_unit);
+  put(w, line);
+  put(w, "total peak: ");
+  put_thousands(w, (double)top, 0);
+  hp2x_fmt(line, sizeof line, " %s at %.3f %s (sample %zu)\n", p->value_unit,
+           p->times[top_at], p->sample_unit, top_at);
+  put(w, line);
+  hp2x_fmt(line, sizeof line,
+           "\n%16s %14s %10s %14s %5s  band (key order, top first; slope in "
+           "%s)\n",
+           "total", "peak", "peak at", "slope", "R^2", unit);
+  put(w, line);
+  for (size_t k = nb; k-- > 0;) {
+    put_thousands(w, st[k].total, 16);
+    put(w, " ");
+    put_thousands(w, (double)st[k].peak, 14);
+    hp2x_fmt(num, sizeof num, " %10.3f ", p->times[st[k].peak_at]);
+    put(w, num);
+    if (st[k].fitted) {
+      put_thousands(w, st[k].slope, 14);
+      hp2x_fmt(num, sizeof num, " %5.2f  ", st[k].r2);
+    } else {
+      hp2x_fmt(num, sizeof num, "%14s %5s  ", "-", "-");
+    }
+    put(w, num);
+    put(w, b->names[k]);
+    put(w, "\n");
+  }
+  /* Suspects, most growth first (insertion sort: a picture's bands). */
+  size_t ns = 0;
+  for (size_t k = 0; k < nb; k++) {
+    if (!st[k].suspect) continue;
+    size_t i = ns++;
+    for (; i > 0 && st[rank[i - 1]].growth < st[k].growth; i--)
+      rank[i] = rank[i - 1];
+    rank[i] = k;
+  }
+  hp2x_fmt(line, sizeof line,
+           "\nleak suspects (slope > 0, R^2 >= %.2f, growth >= %g%% of the "
+           "total peak):%s\n",
+           SUSPECT_R2, SUSPECT_SHARE * 100.0, ns ? "" : " none");
+  put(w, line);
+  for (size_t i = 0; i < ns; i++) {
+    const band_stats *s = &st[rank[i]];
+    hp2x_fmt(num, sizeof num, "%3zu. +", i + 1);
+    put(w, num);
+    put_thousands(w, s->growth, 0);
+    hp2x_fmt(line, sizeof line, " %s over the run, ", p->value_unit);
+    put(w, line);
+    put_thousands(w, s->slope, 0);
+    hp2x_fmt(line, sizeof line, " %s, R^2 %.2f  ", unit, s->r2);
+    put(w, line);
+    put(w, b->names[s->band]);
+    put(w, "\n");
+  }
+  put(w, "\n");
+  hp2x_free(st), hp2x_free(use), hp2x_free(rank);
+  return HP2X_OK;
+}
+
+hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
+                               const hp2x_bands *const *bs,
+                               const char *const *names, size_t n,
+                               hp2x_write_fn write, void *closure,
+                               hp2x_err *err) {
+  writebuf w;
+  if (writebuf_init(&w, write, closure, err) != HP2X_OK) return err->code;
+  hp2x_status st = HP2X_OK;
+  for (size_t i = 0; i < n && st == HP2X_OK; i++)
+    st = one(&w, ps[i], bs[i], names[i] ? names[i] : "<stdin>", err);
+  hp2x_status fin = writebuf_finish(&w, err);
+  return st != HP2X_OK ? st : fin;
+}

@@ -1,0 +1,146 @@
+/* view.c -- views of a profile as new profiles: a time window (--from/--to,
+ * applied to the samples before any selection) and the sample-index x axis
+ * (--x=index).  Each is a complete copy (labels, samples, marks, heap
+ * series), so selection, drawing and the writers need not know of them.
+ * Finding a marker by its text for a window is here too.
+ */
+#include "hp2x_int.h"
+
+#include <math.h>
+#include <string.h>
+
+long hp2x_profile_find_mark(const hp2x_profile *p, const char *label,
+                            double after_s) {
+  for (size_t m = 0; m < p->n_marks; m++)
+    if (p->mark_time[m] >= after_s && !strcmp(p->mark_label[m], label))
+      return (long)m;
+  return -1;
+}
+
+typedef double (*time_map)(const hp2x_profile *p, double t);
+
+/* A copy of p's headers and labels (same ids); NULL on error. */
+static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
+  hp2x_profile *c = profile_new(err);
+  if (!c) return NULL;
+  hp2x_status st = profile_set_header(c, PROFILE_JOB, p->job,
+                                      strlen(p->job), err);
+  if (st == HP2X_OK)
+    st = profile_set_header(c, PROFILE_DATE, p->date, strlen(p->date), err);
+  if (st == HP2X_OK)
+    st = profile_set_header(c, PROFILE_SAMPLE_UNIT, p->sample_unit,
+                            strlen(p->sample_unit), err);
+  if (st == HP2X_OK)
+    st = profile_set_header(c, PROFILE_VALUE_UNIT, p->value_unit,
+                            strlen(p->value_unit), err);
+  for (size_t id = 0; id < p->n_labels && st == HP2X_OK; id++) {
+    const hp2x_label *l = &p->labels[id];
+    uint32_t got;
+    st = l->key ? profile_intern(c, l->key, l->key_len, l->name, l->name_len,
+                                 &got, err)
+                : profile_intern(c, l->name, l->name_len, NULL, 0, &got, err);
+  }
+  if (st != HP2X_OK) {
+    hp2x_profile_free(c);
+    return NULL;
+  }
+  c->warn = p->warn;
+  c->breakdown = p->breakdown;
+  c->interval_ns = p->interval_ns;
+  return c;
+}
+
+static hp2x_status copy_sample(hp2x_profile *c, const hp2x_profile *p,
+                               size_t s, double t, hp2x_err *err) {
+  hp2x_status st = HP2X_OK;
+  profile_begin_sample(c, t);
+  for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
+    st = profile_add_entry(c, profile_entry_label(p, s, e),
+                           p->entry_value[e], err);
+  if (st == HP2X_OK) st = profile_end_sample(c, err);
+  return st;
+}
+
+/* Marks and heap series of p with times in [lo, hi], mapped by `map`. */
+static hp2x_status copy_extras(hp2x_profile *c, const hp2x_profile *p,
+                               double lo, double hi, time_map map,
+                               hp2x_err *err) {
+  hp2x_status st = HP2X_OK;
+  for (size_t m = 0; m < p->n_marks && st == HP2X_OK; m++) {
+    double t = p->mark_time[m];
+    if (t >= lo && t <= hi)
+      st = profile_add_mark(c, map(p, t), p->mark_label[m],
+                            strlen(p->mark_label[m]), err);
+  }
+  const hp2x_series *from[3] = {&p->heap_size, &p->heap_live,
+                                &p->blocks_size};
+  hp2x_series *to[3] = {&c->heap_size, &c->heap_live, &c->blocks_size};
+  for (size_t k = 0; k < 3 && st == HP2X_OK; k++)
+    for (size_t i = 0; i < from[k]->n && st == HP2X_OK; i++) {
+      double t = from[k]->time_s[i];
+      if (t >= lo && t <= hi)
+        st = profile_series_add(to[k], map(p, t), from[k]->bytes[i], err);
+    }
+  return st;
+}
+
+static double same_time(const hp2x_profile *p, double t) {
+  (void)p;
+  return t;
+}
+
+hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
+                                double to_s, hp2x_profile **out,
+                                hp2x_err *err) {
+  *out = NULL;
+  if (isnan(from_s) || isnan(to_s) || from_s > to_s)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+                     "the window's start %g s is after its end %g s", from_s,
+                     to_s);
+  hp2x_profile *c = copy_frame(p, err);
+  if (!c) return err->code;
+  hp2x_status st = HP2X_OK;
+  for (size_t s = 0; s < p->n_samples && st == HP2X_OK; s++)
+    if (p->times[s] >= from_s && p->times[s] <= to_s)
+      st = copy_sample(c, p, s, p->times[s], err);
+  if (st == HP2X_OK) st = copy_extras(c, p, from_s, to_s, same_time, err);
+  if (st != HP2X_OK) {
+    hp2x_profile_free(c);
+    return st;
+  }
+  *out = c;
+  return HP2X_OK;
+}
+
+/* Time t as a fractional sample index: linear between the samples around
+ * it; outside the samples' span, -1 or n (off the graph). */
+static double index_of(const hp2x_profile *p, double t) {
+  size_t n = p->n_samples;
+  if (n == 0 || t < p->times[0]) return -1.0;
+  if (t > p->times[n - 1]) return (double)n;
+  size_t lo = 0, hi = n - 1; /* times[lo] <= t <= times[hi] */
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (p->times[mid] <= t) lo = mid;
+    else hi = mid;
+  }
+  double span = p->times[hi] - p->times[lo];
+  return span > 0.0 ? (double)lo + (t - p->times[lo]) / span : (double)lo;
+}
+
+hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
+                                  hp2x_err *err) {
+  *out = NULL;
+  hp2x_profile *c = copy_frame(p, err);
+  if (!c) return err->code;
+  hp2x_status st = profile_set_header(c, PROFILE_SAMPLE_UNIT, "sample", 6, err);
+  for (size_t s = 0; s < p->n_samples && st == HP2X_OK; s++)
+    st = copy_sample(c, p, s, (double)s, err);
+  if (st == HP2X_OK) st = copy_extras(c, p, -INFINITY, INFINITY, index_of, err);
+  if (st != HP2X_OK) {
+    hp2x_profile_free(c);
+    return st;
+  }
+  *out = c;
+  return HP2X_OK;
+}
