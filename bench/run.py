@@ -106,7 +106,7 @@ def throughput(inputs):
             t, rss = run([HP2X, "-q", path, "-o", out])
             rows.append([name, "%.1f" % size, "hp2x → " + fmt, "%.3f" % t,
                          rss // 1024, os.path.getsize(out) // 1024,
-                         "%.0fx" % (ps_t / t) if ps_t else "",
+                         ("%.2fx" if ps_t < 10 * t else "%.0fx") % (ps_t / t) if ps_t else "",
                          "%.1f" % (t / wc)])
     table(["input", "MB", "tool", "wall s", "peak RSS MB", "output KB",
            "hp2ps time / this", "this / wc -l"], rows)
