@@ -137,6 +137,10 @@ typedef struct hp2x_parse_options {
   hp2x_input_kind kind; /* HP2X_INPUT_AUTO by default */
   int ccs_length;       /* eventlog -hc labels: cut like the RTS's -L N;
                            0 = the full stack (default); >= 5 otherwise */
+  size_t max_labels;    /* distinct labels read; 0 = the built-in limit
+                           (16 Mi), which is also the most allowed */
+  size_t max_samples;   /* complete samples read; 0 = the built-in limit
+                           (256 Mi), which is also the most allowed */
 } hp2x_parse_options;
 
 void hp2x_parse_options_init(hp2x_parse_options *o);

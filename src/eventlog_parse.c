@@ -800,7 +800,11 @@ static hp2x_status data(evl_parser *ev, const unsigned char *buf, size_t len,
         if (avail >= total) {
           hp2x_status st = event(ev, type, be64(e + 2), e + head,
                                  (size_t)payload, err);
-          if (st != HP2X_OK) return ev->status = st;
+          if (st != HP2X_OK) {
+            /* The model's errors (a limit, memory) are this event's. */
+            if (err && err->offset < 0) err->offset = ev->event_start;
+            return ev->status = st;
+          }
           if (!gathered) {
             pos += total;
             ev->offset += (long long)total;
@@ -875,7 +879,9 @@ hp2x_status evl_parse_finish(evl_parser *ev, hp2x_err *err) {
     /* Without SAMPLE_END (GHC < 8.10) the data end closes a sample. */
     if (ev->in_sample && !ev->has_sample_end) {
       ev->in_sample = 0;
-      return profile_end_sample(ev->p, err);
+      hp2x_status st = profile_end_sample(ev->p, err);
+      if (st != HP2X_OK && err && err->offset < 0) err->offset = ev->offset;
+      return st;
     }
     if (!ev->in_sample) return HP2X_OK;
   }

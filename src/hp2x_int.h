@@ -128,6 +128,9 @@ struct hp2x_profile {
   uint64_t interval_ns;    /* sampling period; 0 = unknown */
 
   hp2x_warnings warn;
+
+  /* limits this profile is read with (HP2X_MAX_* or lower) */
+  size_t max_labels, max_samples;
 };
 
 hp2x_profile *profile_new(hp2x_err *err);

@@ -358,6 +358,16 @@ static hp2x_status line(hp_parser *hp, const char *s, size_t n,
   return entry(hp, t, end, err);
 }
 
+/* Errors of the model (a limit, memory) know no line: they are the
+ * current line's, which starts at hp->offset. */
+static hp2x_status line_failed(hp_parser *hp, hp2x_err *err) {
+  if (err && err->line == 0 && err->offset < 0) {
+    err->line = hp->line;
+    err->offset = hp->offset;
+  }
+  return hp->status;
+}
+
 static hp2x_status carry_append(hp_parser *hp, const char *b, size_t n,
                                 hp2x_err *err) {
   if (hp->carry_len + n > HP2X_MAX_LINE_BYTES)
@@ -409,7 +419,7 @@ hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
       return hp->status;
     size_t n = hp->carry_len;
     hp->carry_len = 0;
-    if (line(hp, hp->carry, n, err) != HP2X_OK) return hp->status;
+    if (line(hp, hp->carry, n, err) != HP2X_OK) return line_failed(hp, err);
     hp->offset += (long long)n + 1;
     b = nl + 1;
   }
@@ -420,7 +430,7 @@ hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
         b = next;
         continue;
       }
-      if (hp->status != HP2X_OK) return hp->status;
+      if (hp->status != HP2X_OK) return line_failed(hp, err);
     }
     const char *nl = memchr(b, '\n', (size_t)(end - b));
     if (!nl) return carry_append(hp, b, (size_t)(end - b), err);
@@ -429,7 +439,7 @@ hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
       return hp->status = hp2x_fail(err, HP2X_E_LIMIT, hp->line + 1,
                                     hp->offset, "line longer than %u bytes",
                                     HP2X_MAX_LINE_BYTES);
-    if (line(hp, b, n, err) != HP2X_OK) return hp->status;
+    if (line(hp, b, n, err) != HP2X_OK) return line_failed(hp, err);
     hp->offset += (long long)n + 1;
     b = nl + 1;
   }

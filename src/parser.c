@@ -46,6 +46,10 @@ hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
     hp2x_free(ps);
     return NULL;
   }
+  if (ps->opt.max_labels && ps->opt.max_labels < ps->profile->max_labels)
+    ps->profile->max_labels = ps->opt.max_labels;
+  if (ps->opt.max_samples && ps->opt.max_samples < ps->profile->max_samples)
+    ps->profile->max_samples = ps->opt.max_samples;
   return ps;
 }
 

@@ -29,6 +29,8 @@ hp2x_profile *profile_new(hp2x_err *err) {
   p->value_unit = hp2x_strndup("", 0);
   p->start = hp2x_calloc(16, sizeof *p->start);
   p->cap_start = 16;
+  p->max_labels = HP2X_MAX_LABELS;
+  p->max_samples = HP2X_MAX_SAMPLES;
   if (!p->job || !p->date || !p->sample_unit || !p->value_unit || !p->start) {
     hp2x_profile_free(p);
     hp2x_nomem(err);
@@ -128,9 +130,9 @@ hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
     *id = (uint32_t)found;
     return HP2X_OK;
   }
-  if (p->n_labels >= HP2X_MAX_LABELS)
+  if (p->n_labels >= p->max_labels)
     return hp2x_fail(err, HP2X_E_LIMIT, 0, -1,
-                     "more than %u distinct labels", HP2X_MAX_LABELS);
+                     "more than %zu distinct labels", p->max_labels);
   if ((p->n_labels + 1) * 2 > p->index_cap && rehash(p, err) != HP2X_OK)
     return err->code;
   if (hp2x_grow((void **)&p->labels, &p->cap_labels, p->n_labels + 1,
@@ -195,9 +197,9 @@ hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
 }
 
 hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
-  if (p->n_samples >= HP2X_MAX_SAMPLES)
-    return hp2x_fail(err, HP2X_E_LIMIT, 0, -1, "more than %u samples",
-                     HP2X_MAX_SAMPLES);
+  if (p->n_samples >= p->max_samples)
+    return hp2x_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu samples",
+                     p->max_samples);
   size_t cap = p->cap_samples;
   if (hp2x_grow((void **)&p->times, &cap, p->n_samples + 1,
                 sizeof *p->times, err) != HP2X_OK)

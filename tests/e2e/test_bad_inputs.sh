@@ -76,4 +76,27 @@ done < "$D/incomplete/cuts.tsv"
 [ $rc -eq 1 ] && grep -q "markers.hd.eventlog: byte 216332: " err.txt && ok ||
   fail "found/markers.hd.eventlog: exit $rc: $(head -1 err.txt)"
 "$HP2X" "$D/found/markers.hd.hp" -o out.pdf && ok || fail "found/markers.hd.hp"
+
+# Generated stress inputs (too big to keep in the repo).
+head4='JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+# A million distinct labels in one sample: read, exit 0; as hp2ps with its
+# 20-band limit, 19 bands drawn and the rest in OTHER.
+{ printf "$head4"'BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\n'
+  awk 'BEGIN { for (i = 1; i <= 1000000; i++) printf "label%d\t%d\n", i, i }'
+  printf 'END_SAMPLE 1.0\n'; } > million.hp
+"$HP2X" -q million.hp -o million.pdf 2> err.txt &&
+  pdftotext million.pdf - | grep -q label1000000 && ok ||
+  fail "a million labels: $(head -1 err.txt)"
+"$HP2X" -q million.hp -o million.csv 2> err.txt &&
+  [ "$(head -1 million.csv | tr ',' '\n' | wc -l)" -eq 21 ] && ok ||
+  fail "a million labels: CSV is not time + 19 bands + OTHER"
+rm -f million.hp million.pdf million.csv
+# A line past the 16 MiB limit: an error at its line, no output.
+{ printf "$head4"'BEGIN_SAMPLE 0.0\n'
+  head -c $((16 * 1024 * 1024 + 1)) /dev/zero | tr '\0' x; printf '\t1\n'; } > longline.hp
+rm -f out.pdf
+"$HP2X" longline.hp -o out.pdf 2> err.txt; rc=$?
+[ $rc -eq 1 ] && grep -q "^hp2x: longline.hp:6: line longer than 16777216 bytes" err.txt &&
+  [ ! -e out.pdf ] && ok || fail "16 MiB line: exit $rc: $(head -1 err.txt)"
+rm -f longline.hp
 finish

@@ -111,6 +111,57 @@ static void cut_table(void **state) {
   assert_true(rows >= 8);
 }
 
+/* Parses rel whole with label and sample limits; the event type at the
+ * error's offset in *type (-1 if none). */
+static hp2x_status parse_limited(const char *rel, size_t max_labels,
+                                 size_t max_samples, hp2x_err *err,
+                                 int *type) {
+  size_t len = 0;
+  unsigned char *buf = read_repo_file(rel, &len);
+  assert_non_null(buf);
+  hp2x_parse_options o;
+  hp2x_parse_options_init(&o);
+  o.max_labels = max_labels;
+  o.max_samples = max_samples;
+  hp2x_err_init(err, rel);
+  hp2x_parser *ps = hp2x_parser_new(rel, &o, err);
+  assert_non_null(ps);
+  hp2x_status st = hp2x_parser_feed(ps, buf, len, err);
+  hp2x_profile *p = NULL;
+  if (st == HP2X_OK) st = hp2x_parser_finish(ps, &p, err);
+  *type = err->offset >= 0 && (size_t)err->offset + 2 <= len
+              ? buf[err->offset] << 8 | buf[err->offset + 1]
+              : -1;
+  hp2x_profile_free(p);
+  hp2x_parser_free(ps);
+  free(buf);
+  return st;
+}
+
+/* The model's limits are errors at the event that passes them. */
+static void model_limits_name_the_event(void **state) {
+  (void)state;
+  const char *rel = "tests/data/malformed/small-valid-hc.eventlog";
+  hp2x_profile *whole;
+  hp2x_err err;
+  int type;
+  assert_int_equal(parse_file(rel, 0, 0, &whole, &err), HP2X_OK);
+  size_t labels = whole->n_labels, samples = whole->n_samples;
+  hp2x_profile_free(whole);
+  assert_true(labels > 1 && samples > 1);
+  assert_int_equal(parse_limited(rel, labels, samples, &err, &type), HP2X_OK);
+
+  assert_int_equal(parse_limited(rel, labels - 1, 0, &err, &type),
+                   HP2X_E_LIMIT);
+  assert_int_equal(type, 163); /* HEAP_PROF_SAMPLE_COST_CENTRE */
+  assert_non_null(strstr(err.msg, "distinct labels"));
+
+  assert_int_equal(parse_limited(rel, 0, samples - 1, &err, &type),
+                   HP2X_E_LIMIT);
+  assert_true(type == 165 || type == 162); /* the sample's END, or BEGIN */
+  assert_non_null(strstr(err.msg, "samples"));
+}
+
 static void chunking_and_sweep(void **state) {
   (void)state;
   const char *rel = "tests/data/malformed/small-valid-hc.eventlog";
@@ -198,6 +249,7 @@ int main(void) {
       cmocka_unit_test(malformed_table),
       cmocka_unit_test(cut_table),
       cmocka_unit_test(chunking_and_sweep),
+      cmocka_unit_test(model_limits_name_the_event),
       cmocka_unit_test(stack_labels),
       cmocka_unit_test(allocation_failures),
   };

@@ -224,9 +224,52 @@ static void line_limit(void **state) {
   hp2x_parser_free(ps);
 }
 
+/* Parses text with the given label and sample limits (0 = built-in). */
+static hp2x_status parse_limited(const char *text, size_t max_labels,
+                                 size_t max_samples, hp2x_err *err) {
+  hp2x_parse_options o;
+  hp2x_parse_options_init(&o);
+  o.max_labels = max_labels;
+  o.max_samples = max_samples;
+  hp2x_err_init(err, "x");
+  hp2x_parser *ps = hp2x_parser_new("x", &o, err);
+  assert_non_null(ps);
+  hp2x_status st = hp2x_parser_feed(ps, text, strlen(text), err);
+  hp2x_profile *p = NULL;
+  if (st == HP2X_OK) st = hp2x_parser_finish(ps, &p, err);
+  hp2x_profile_free(p);
+  hp2x_parser_free(ps);
+  return st;
+}
+
+/* The model's limits are errors at the line that passes them, found by
+ * the general line parser and by the fast path for predicted labels. */
+static void model_limits_name_the_line(void **state) {
+  (void)state;
+  const char *text =
+      "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+      "BEGIN_SAMPLE 0.0\na\t1\nb\t2\nEND_SAMPLE 0.0\n"            /* 5-8 */
+      "BEGIN_SAMPLE 1.0\na\t3\nb\t4\nc\t5\nEND_SAMPLE 1.0\n"   /* 9-13 */
+      "BEGIN_SAMPLE 2.0\na\t3\nb\t4\nc\t5\nEND_SAMPLE 2.0\n";  /* 14-18 */
+  hp2x_err err;
+  assert_int_equal(parse_limited(text, 0, 0, &err), HP2X_OK);
+  assert_int_equal(parse_limited(text, 3, 3, &err), HP2X_OK);
+
+  assert_int_equal(parse_limited(text, 2, 0, &err), HP2X_E_LIMIT);
+  assert_int_equal(err.line, 12);
+  assert_true(err.offset > 0 && !memcmp(text + err.offset, "c\t5\n", 4));
+  assert_non_null(strstr(err.msg, "more than 2 distinct labels"));
+
+  assert_int_equal(parse_limited(text, 0, 2, &err), HP2X_E_LIMIT);
+  assert_int_equal(err.line, 18);
+  assert_true(err.offset > 0 && !memcmp(text + err.offset, "END_SAMPLE 2.0", 14));
+  assert_non_null(strstr(err.msg, "more than 2 samples"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(real_profiles_parse),
+      cmocka_unit_test(model_limits_name_the_line),
       cmocka_unit_test(spot_values),
       cmocka_unit_test(label_runs_shared_only_when_equal),
       cmocka_unit_test(empty_samples_before_any_label),
