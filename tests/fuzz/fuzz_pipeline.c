@@ -1,14 +1,124 @@
 /* fuzz_pipeline.c -- libFuzzer target: the whole pipeline.  The first 8
- * bytes choose the options (band limit, trace, order, colour, title box,
- * format, EPS width); the rest is the profile, of either kind.  Parse,
- * select, render into memory (and CSV, .hp, .aux writers).
+ * bytes choose the options; the rest is the profile, of either kind.
+ * Parse, take a view (window, sample index), select (filters, -p with the
+ * .aux just written), render into memory in any picture format, and write
+ * CSV, .aux, .hp and the summary; on some inputs also compare the profile
+ * with its view (one selection, pages or stack, CSV, the difference).  The
+ * profile's bytes are also read as .aux text.
+ *
+ *   byte 0  -m (0..25)              byte 4  format (bits 0-1), palette
+ *   byte 1  -t, window start               (2-3), hatch patterns (4)
+ *   byte 2  -d, -i                  byte 5  EPS width, PNG dpi, regex
+ *   byte 3  colour, title box,      byte 6  input kind (bit 0), heap lines
+ *           -g, -M, -y, every              (1), view (2-3), filters (4-5),
+ *           sample (6), PNG (7)            -p round trip (6), compare (7)
+ *                                   byte 7  chunk sizes, window length
  */
 #include "fuzz_common.h"
+
+/* Pictures drawn so far (the regression replay checks it grows). */
+static size_t pictures_drawn;
 
 static int sink(void *closure, const void *buf, size_t len) {
   (void)buf;
   *(size_t *)closure += len;
   return 0;
+}
+
+/* A growing buffer, for the .aux text read back with -p. */
+typedef struct text {
+  char data[1 << 16];
+  size_t len;
+} text;
+
+static int keep(void *closure, const void *buf, size_t len) {
+  text *t = closure;
+  if (len > sizeof t->data - t->len) return -1;
+  memcpy(t->data + t->len, buf, len);
+  t->len += len;
+  return 0;
+}
+
+/* Filters: fixed expressions (an input-made one could take exponential
+ * time in the C library's matcher, which is not hp2x's to test); the
+ * last does not compile. */
+static const char *const regexes[] = {
+    "^main", "GHC\\.", "[(]", "a|b", ".*", "x{2,}", "[[:alpha:]]+$", "("};
+#define N_REGEXES (sizeof regexes / sizeof regexes[0])
+
+/* The profile's first and last sample times, 0 and 0 without samples. */
+static void span(const hp2x_profile *p, double *t0, double *t1) {
+  size_t n = hp2x_profile_sample_count(p);
+  *t0 = n ? hp2x_profile_sample_time(p, 0) : 0.0;
+  *t1 = n ? hp2x_profile_sample_time(p, n - 1) : 0.0;
+}
+
+/* The view bits 2-3 of byte 6 ask for: *v is a new profile, or NULL for
+ * `p` itself. */
+static hp2x_status view(const hp2x_profile *p, const uint8_t *d,
+                        hp2x_profile **v) {
+  hp2x_err err;
+  hp2x_err_init(&err, "fuzz");
+  *v = NULL;
+  unsigned which = (d[6] >> 2) & 3;
+  if (!which) return HP2X_OK;
+  hp2x_profile *w = NULL;
+  if (which & 1) {
+    double t0, t1;
+    span(p, &t0, &t1);
+    double from = t0 + (t1 - t0) * d[1] / 255.0;
+    double to = from + (t1 - t0) * d[7] / 255.0;
+    hp2x_status st = hp2x_profile_window(p, from, to, &w, &err);
+    if (st != HP2X_OK) return st;
+  }
+  if (which & 2) {
+    hp2x_profile *x = NULL;
+    hp2x_status st = hp2x_profile_by_index(w ? w : p, &x, &err);
+    hp2x_profile_free(w);
+    if (st != HP2X_OK) return st;
+    w = x;
+  }
+  *v = w;
+  return HP2X_OK;
+}
+
+/* Two runs compared: the profile and its view, one selection. */
+static void compare(const hp2x_profile *a, const hp2x_profile *b,
+                    hp2x_options o, const uint8_t *d) {
+  const hp2x_profile *ps[2] = {a, b};
+  hp2x_bands *bs[2] = {NULL, NULL};
+  hp2x_err err;
+  hp2x_err_init(&err, "fuzz");
+  o.uniform = d[2] & 3;
+  o.layout = d[3] & 64 ? HP2X_LAYOUT_STACK : HP2X_LAYOUT_PAGES;
+  o.aux = NULL;
+  if (hp2x_bands_select_many(ps, 2, &o, bs, &err) != HP2X_OK) return;
+  size_t bytes = 0;
+  const char *names[2] = {"before", "after,\"quoted\""};
+  hp2x_status st = hp2x_render_many(ps, (const hp2x_bands *const *)bs, 2, &o,
+                                    sink, &bytes, &err);
+  pictures_drawn += st == HP2X_OK;
+  FUZZ_CHECK(st == HP2X_OK || (st == HP2X_E_ARG &&
+                               o.layout == HP2X_LAYOUT_PAGES &&
+                               o.format != HP2X_FORMAT_PS &&
+                               o.format != HP2X_FORMAT_PDF));
+  hp2x_err_init(&err, "fuzz");
+  FUZZ_CHECK(hp2x_write_csv_many(ps, (const hp2x_bands *const *)bs, names, 2,
+                                 sink, &bytes, &err) == HP2X_OK);
+  FUZZ_CHECK(hp2x_write_summary(ps, (const hp2x_bands *const *)bs, names, 2,
+                                sink, &bytes, &err) == HP2X_OK);
+  hp2x_profile *dp = NULL;
+  hp2x_bands *db = NULL;
+  hp2x_err_init(&err, "fuzz");
+  if (hp2x_diff_new(a, bs[0], b, bs[1], &dp, &db, &err) == HP2X_OK) {
+    o.format = HP2X_FORMAT_SVG;
+    FUZZ_CHECK(hp2x_render(dp, db, &o, sink, &bytes, &err) == HP2X_OK);
+    FUZZ_CHECK(hp2x_write_csv(dp, db, sink, &bytes, &err) == HP2X_OK);
+  }
+  hp2x_bands_free(db);
+  hp2x_profile_free(dp);
+  hp2x_bands_free(bs[0]);
+  hp2x_bands_free(bs[1]);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -25,27 +135,77 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   o.portrait = (data[3] >> 3) & 1;
   o.multipage = (data[3] >> 4) & 1;
   o.no_marks = (data[3] >> 5) & 1;
+  o.all_samples = (data[3] >> 6) & 1;
   static const hp2x_format formats[] = {HP2X_FORMAT_PS, HP2X_FORMAT_EPS,
                                         HP2X_FORMAT_PDF, HP2X_FORMAT_SVG};
-  o.format = formats[data[4] % 4];
+  o.format = data[3] & 128 ? HP2X_FORMAT_PNG : formats[data[4] % 4];
   if (o.format == HP2X_FORMAT_EPS) o.eps_width_pt = 145.0 + data[5] * 4.0;
-  hp2x_profile *p = NULL;
+  if (o.format == HP2X_FORMAT_PNG) o.dpi = 10.0 + data[5] % 64;
+  o.palette = (hp2x_palette)((data[4] >> 2) % 3);
+  o.pattern = (data[4] >> 4) & 1;
+  o.heap_overlay = (data[6] >> 1) & 1;
+  if (data[6] & 16) o.include_re = regexes[data[5] % N_REGEXES];
+  if (data[6] & 32) o.exclude_re = regexes[(data[5] / 8) % N_REGEXES];
+
+  /* The profile's bytes as .aux text: any status, no crash. */
+  hp2x_err err;
+  hp2x_err_init(&err, "fuzz");
+  hp2x_aux *aux = NULL;
+  if (hp2x_aux_parse((const char *)data + 8, size - 8, "fuzz", &aux, &err) ==
+      HP2X_OK)
+    hp2x_aux_free(aux);
+  aux = NULL;
+
+  hp2x_profile *p = NULL, *v = NULL;
   hp2x_input_kind kind = data[6] & 1 ? HP2X_INPUT_EVENTLOG : HP2X_INPUT_AUTO;
   if (fuzz_parse(data + 8, size - 8, kind, data[7], &p) != HP2X_OK) return 0;
-  hp2x_err err;
+  if (view(p, data, &v) != HP2X_OK) {
+    hp2x_profile_free(p);
+    return 0;
+  }
+  const hp2x_profile *q = v ? v : p;
   hp2x_err_init(&err, "fuzz");
   hp2x_bands *b = NULL;
   size_t bytes = 0;
-  if (hp2x_bands_select(p, &o, &b, &err) == HP2X_OK) {
-    FUZZ_CHECK(hp2x_render(p, b, &o, sink, &bytes, &err) == HP2X_OK);
+  hp2x_status st = hp2x_bands_select(q, &o, &b, &err);
+  /* Only the expression that does not compile is refused. */
+  FUZZ_CHECK(st == HP2X_OK ||
+             (st == HP2X_E_ARG &&
+              ((o.include_re && !strcmp(o.include_re, "(")) ||
+               (o.exclude_re && !strcmp(o.exclude_re, "(")))));
+  if (st == HP2X_OK && (data[6] & 64)) {
+    /* hp2ps -p: the .aux this render writes, read back, selects again. */
+    text *t = malloc(sizeof *t);
+    FUZZ_CHECK(t != NULL);
+    t->len = 0;
+    if (hp2x_write_aux(q, b, &o, keep, t, &err) == HP2X_OK &&
+        hp2x_aux_parse(t->data, t->len, "fuzz.aux", &aux, &err) == HP2X_OK) {
+      hp2x_bands_free(b);
+      b = NULL;
+      o.aux = aux;
+      st = hp2x_bands_select(q, &o, &b, &err);
+      FUZZ_CHECK(st == HP2X_OK);
+    }
+    free(t);
+    hp2x_err_init(&err, "fuzz");
+  }
+  if (st == HP2X_OK) {
+    FUZZ_CHECK(hp2x_render(q, b, &o, sink, &bytes, &err) == HP2X_OK);
     FUZZ_CHECK(bytes > 0);
-    FUZZ_CHECK(hp2x_write_csv(p, b, sink, &bytes, &err) == HP2X_OK);
-    FUZZ_CHECK(hp2x_write_aux(p, b, &o, sink, &bytes, &err) == HP2X_OK);
+    pictures_drawn++;
+    FUZZ_CHECK(hp2x_write_csv(q, b, sink, &bytes, &err) == HP2X_OK);
+    FUZZ_CHECK(hp2x_write_aux(q, b, &o, sink, &bytes, &err) == HP2X_OK);
+    const char *name = "fuzz";
+    FUZZ_CHECK(hp2x_write_summary(&q, (const hp2x_bands *const *)&b, &name, 1,
+                                  sink, &bytes, &err) == HP2X_OK);
     if (o.max_bands) FUZZ_CHECK(hp2x_bands_count(b) <= (size_t)o.max_bands);
   }
+  if (data[6] & 128) compare(p, q, o, data);
   hp2x_err_init(&err, "fuzz");
-  (void)hp2x_write_hp(p, sink, &bytes, &err); /* may refuse odd labels */
+  (void)hp2x_write_hp(q, sink, &bytes, &err); /* may refuse odd labels */
   hp2x_bands_free(b);
+  hp2x_aux_free(aux);
+  hp2x_profile_free(v);
   hp2x_profile_free(p);
   return 0;
 }

@@ -15,7 +15,7 @@ heap-size events, two events hp2x skips), a header that declares only the
 types those events use (descriptions dropped), one block marker sized to
 the data, and the end-of-data marker; plus copies cut short (truncated
 input is valid).  Pipeline seeds: 8 option bytes (see fuzz_pipeline.c) in
-front of a selection of both.
+front of a selection of both, half of them with the rarer options on.
 """
 
 import glob
@@ -210,9 +210,14 @@ def main():
         write(ev_dir, name, s)
     # Pipeline: every fourth seed of each kind, options varied by position.
     for i, (name, s) in enumerate(hp_seeds[::4] + ev_seeds[::4]):
+        # Half the seeds also take a view, filters, -p, heap lines or the
+        # comparison (byte 6's high bits), every sample or PNG (byte 3's).
+        extra = (i * 11) % 128 if i % 2 else 0
         opts = bytes([(20, 0, 25, 3)[i % 4], (10, 0, 50, 1)[i % 3],
-                      i % 6, (i * 7) % 64, i % 4, (i * 13) % 256,
-                      1 if ".eventlog" in name else 0, i % 256])
+                      i % 6, (i * 7) % 64 | ((i % 3) << 6 if i % 2 else 0),
+                      (i * 5) % 32, (i * 13) % 256,
+                      (1 if ".eventlog" in name else 0) | extra << 1,
+                      i % 256])
         write(pipe_dir, name, opts + s)
 
 

@@ -69,7 +69,46 @@ static void regress_eventlog(void **state) {
 
 static void regress_pipeline(void **state) {
   (void)state;
-  replay_dir("tests/fuzz-regress/pipeline", fuzz_pipeline_one, 1 << 22);
+  assert_true(replay_dir("tests/fuzz-regress/pipeline", fuzz_pipeline_one,
+                         1 << 22) >= 4);
+}
+
+/* The pipeline target's rarer paths on every small malformed and cut-short
+ * input: option bytes (see fuzz_pipeline.c) put in front of the file. */
+static const uint8_t option_sets[][8] = {
+    /* window + sample index, include and exclude filters, -p round trip */
+    {20, 40, 2, 1, 2, 3, 0x7c, 90},
+    /* compared with its window: stack layout, shared axes, SVG, diff */
+    {0, 128, 3, 0x41, 3, 0, 0x84, 200},
+    /* PNG at 30 dpi with heap lines, -m 5, every sample, eventlog forced */
+    {5, 10, 0, 0xc1, 0, 20, 0x03, 7},
+    /* EPS, hatch patterns, label colours, by index, compared on pages */
+    {25, 0, 4, 0x18, 0x15, 60, 0x88, 0},
+};
+static const uint8_t *current_options;
+
+static int pipeline_with_options(const uint8_t *data, size_t size) {
+  uint8_t *buf = malloc(size + 8);
+  assert_non_null(buf);
+  memcpy(buf, current_options, 8);
+  memcpy(buf + 8, data, size);
+  fuzz_pipeline_one(buf, size + 8);
+  free(buf);
+  return 0;
+}
+
+static void pipeline_options_on_corpus(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof option_sets / sizeof option_sets[0]; i++) {
+    current_options = option_sets[i];
+    size_t before = pictures_drawn;
+    assert_true(replay_dir("tests/data/malformed", pipeline_with_options,
+                           1 << 16) > 20);
+    assert_true(replay_dir("tests/data/incomplete", pipeline_with_options,
+                           1 << 16) > 5);
+    /* Not only rejections: the accepted inputs were drawn. */
+    assert_true(pictures_drawn - before >= 10);
+  }
 }
 
 int main(void) {
@@ -77,6 +116,7 @@ int main(void) {
       cmocka_unit_test(regress_hp),
       cmocka_unit_test(regress_eventlog),
       cmocka_unit_test(regress_pipeline),
+      cmocka_unit_test(pipeline_options_on_corpus),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
