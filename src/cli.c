@@ -666,17 +666,18 @@ char *cli_aux_beside(const char *output) {
 
 /* ------------------------------------------------------------- running */
 
-static char cleanup_path[4096];
+/* Temporary files a fatal signal must remove. */
+static char cleanup_path[CLI_MAX_OUTPUTS][4096];
 
-void cli_set_cleanup(const char *temp_path) {
-  if (temp_path && strlen(temp_path) < sizeof cleanup_path)
-    memcpy(cleanup_path, temp_path, strlen(temp_path) + 1);
-  else
-    cleanup_path[0] = '\0';
+static void set_cleanup(size_t slot, const char *temp_path) {
+  cleanup_path[slot][0] = '\0';
+  if (temp_path && strlen(temp_path) < sizeof cleanup_path[slot])
+    memcpy(cleanup_path[slot], temp_path, strlen(temp_path) + 1);
 }
 
 static void on_fatal_signal(int sig) {
-  if (cleanup_path[0]) unlink(cleanup_path);
+  for (size_t i = 0; i < CLI_MAX_OUTPUTS; i++)
+    if (cleanup_path[i][0]) unlink(cleanup_path[i]);
   signal(sig, SIG_DFL);
   raise(sig);
 }
@@ -692,10 +693,6 @@ static int write_stdout(void *closure, const void *buf, size_t len) {
   if (len && fwrite(buf, 1, len, stdout) != len) return -1;
   return 0;
 }
-
-typedef hp2x_status (*emit_fn)(const cli_args *a, const hp2x_profile *p,
-                               const hp2x_bands *b, hp2x_write_fn w,
-                               void *closure, hp2x_err *err);
 
 static hp2x_status emit_main(const cli_args *a, const hp2x_profile *p,
                              const hp2x_bands *b, hp2x_write_fn w,
@@ -718,40 +715,68 @@ static hp2x_status emit_aux(const cli_args *a, const hp2x_profile *p,
   return hp2x_write_aux(p, b, &a->opts, w, closure, err);
 }
 
-/* Writes one output (path or "-") through `emit`, atomically for files. */
-static int write_one(const cli_args *a, const char *path,
-                     const hp2x_profile *p, const hp2x_bands *b, emit_fn emit) {
+static int write_failed(const char *path, const hp2x_err *err,
+                        int arg_is_usage) {
+  cli_report(strcmp(path, "-") ? path : "<stdout>", err, NULL);
+  return arg_is_usage && err->code == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;
+}
+
+int cli_write_files(const char *const *paths, size_t n, cli_emit_fn emit,
+                    void *ctx, int arg_is_usage) {
+  hp2x_outfile *f[CLI_MAX_OUTPUTS] = {NULL};
   hp2x_err err;
-  hp2x_err_init(&err, path);
-  if (!strcmp(path, "-")) {
-    hp2x_status st = emit(a, p, b, write_stdout, NULL, &err);
-    if (st == HP2X_OK && fflush(stdout) != 0)
-      st = HP2X_E_IO, snprintf(err.msg, sizeof err.msg, "write failed: %s",
-                               strerror(errno));
-    if (st != HP2X_OK) {
-      cli_report("<stdout>", &err, NULL);
-      return EXIT_BAD_INPUT;
+  for (size_t i = 0; i < n; i++) {
+    hp2x_err_init(&err, paths[i]);
+    hp2x_status st;
+    if (!strcmp(paths[i], "-")) {
+      st = emit(ctx, (int)i, write_stdout, NULL, &err);
+      if (st == HP2X_OK && fflush(stdout) != 0) {
+        st = err.code = HP2X_E_IO;
+        snprintf(err.msg, sizeof err.msg, "write failed: %s", strerror(errno));
+      }
+    } else {
+      st = hp2x_outfile_open(paths[i], &f[i], &err);
+      if (st == HP2X_OK) {
+        set_cleanup(i, hp2x_outfile_temp_path(f[i]));
+        st = emit(ctx, (int)i, hp2x_outfile_write, f[i], &err);
+      }
     }
-    return EXIT_OK;
+    if (st != HP2X_OK) {
+      for (size_t j = 0; j <= i; j++) {
+        if (f[j]) hp2x_outfile_abort(f[j]);
+        set_cleanup(j, NULL);
+      }
+      return write_failed(paths[i], &err, arg_is_usage);
+    }
   }
-  hp2x_outfile *f;
-  if (hp2x_outfile_open(path, &f, &err) != HP2X_OK) {
-    cli_report(path, &err, NULL);
-    return EXIT_BAD_INPUT;
-  }
-  cli_set_cleanup(hp2x_outfile_temp_path(f));
-  hp2x_status st = emit(a, p, b, hp2x_outfile_write, f, &err);
-  if (st == HP2X_OK) {
-    st = hp2x_outfile_commit(f, &err);
-  } else {
-    hp2x_outfile_abort(f);
-  }
-  cli_set_cleanup(NULL);
-  if (st != HP2X_OK) {
-    cli_report(path, &err, NULL);
-    return EXIT_BAD_INPUT;
+  for (size_t i = 0; i < n; i++) {
+    if (!f[i]) continue;
+    hp2x_err_init(&err, paths[i]);
+    hp2x_status st = hp2x_outfile_commit(f[i], &err);
+    set_cleanup(i, NULL);
+    if (st != HP2X_OK) {
+      for (size_t j = i + 1; j < n; j++) {
+        if (f[j]) hp2x_outfile_abort(f[j]);
+        set_cleanup(j, NULL);
+      }
+      return write_failed(paths[i], &err, arg_is_usage);
+    }
   }
   return EXIT_OK;
+}
+
+/* One run's outputs: the picture (or table) and, as hp2ps, its .aux. */
+typedef struct main_outputs {
+  const cli_args *a;
+  const hp2x_profile *p;
+  const hp2x_bands *b;
+} main_outputs;
+
+static hp2x_status emit_output(void *ctx, int which, hp2x_write_fn w,
+                               void *closure, hp2x_err *err) {
+  const main_outputs *m = ctx;
+  return which == 0 ? emit_main(m->a, m->p, m->b, w, closure, err)
+                    : emit_aux(m->a, m->p, m->b, w, closure, err);
 }
 
 int cli_view(const cli_args *a, const char *display, const hp2x_profile *p,
@@ -826,9 +851,10 @@ int cli_write_outputs(const cli_args *a, const hp2x_profile *p) {
     hp2x_profile_free(view);
     return err.code == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;
   }
-  rc = write_one(a, a->output, p, b, emit_main);
-  if (rc == EXIT_OK && a->write_aux && a->aux_path && b)
-    rc = write_one(a, a->aux_path, p, b, emit_aux);
+  main_outputs m = {a, p, b};
+  const char *paths[2] = {a->output, a->aux_path};
+  rc = cli_write_files(paths, a->write_aux && a->aux_path && b ? 2 : 1,
+                       emit_output, &m, 0);
   hp2x_bands_free(b);
   hp2x_profile_free(view);
   return rc;

@@ -67,8 +67,19 @@ int cli_view(const cli_args *a, const char *display, const hp2x_profile *p,
 /* Prints the parser's warnings for `p` (once per kind). */
 void cli_warn_profile(const cli_args *a, const hp2x_profile *p);
 
-/* Records the temporary file a signal handler must remove (NULL: none). */
-void cli_set_cleanup(const char *temp_path);
+/* Produces output number `which` of a set through `write`. */
+typedef hp2x_status (*cli_emit_fn)(void *ctx, int which, hp2x_write_fn write,
+                                   void *closure, hp2x_err *err);
+
+/* Writes paths[0..n) (n <= CLI_MAX_OUTPUTS; output i by emit(ctx, i, ...))
+ * as one set: each to a temporary file beside it, and only when all are
+ * written are they renamed into place, so a failure leaves none of them
+ * (a picture and its .aux).  "-" is standard output.  Reports a failure
+ * naming its path; returns an exit status: EXIT_BAD_INPUT, or EXIT_USAGE
+ * for HP2X_E_ARG when arg_is_usage (options the drawing cannot honour). */
+#define CLI_MAX_OUTPUTS 2
+int cli_write_files(const char *const *paths, size_t n, cli_emit_fn emit,
+                    void *ctx, int arg_is_usage);
 
 /* watch.c: re-renders a growing profile; returns an exit status. */
 int watch_run(const cli_args *a);

@@ -142,42 +142,25 @@ static hp2x_status emit(void *closure_run, hp2x_write_fn w, void *closure,
   return st;
 }
 
-static int write_stdout(void *closure, const void *buf, size_t len) {
-  (void)closure;
-  return len && fwrite(buf, 1, len, stdout) != len ? -1 : 0;
+/* Outputs of one comparison, by emit()'s `what`. */
+typedef struct compare_outputs {
+  run *r;
+  int what[CLI_MAX_OUTPUTS];
+} compare_outputs;
+
+static hp2x_status emit_output(void *ctx, int which, hp2x_write_fn w,
+                               void *closure, hp2x_err *err) {
+  compare_outputs *c = ctx;
+  return emit(c->r, w, closure, err, c->what[which]);
 }
 
-/* Writes one output atomically (or to standard output for "-"). */
-static int write_path(run *r, const char *path, int what) {
-  hp2x_err err;
-  hp2x_err_init(&err, path);
-  hp2x_status st;
-  if (!strcmp(path, "-")) {
-    st = emit(r, write_stdout, NULL, &err, what);
-    if (st == HP2X_OK && fflush(stdout) != 0) {
-      st = err.code = HP2X_E_IO;
-      snprintf(err.msg, sizeof err.msg, "write failed: %s", strerror(errno));
-    }
-    if (st != HP2X_OK) cli_report("<stdout>", &err, NULL);
-    return st == HP2X_OK ? EXIT_OK : EXIT_BAD_INPUT;
-  }
-  hp2x_outfile *f;
-  if (hp2x_outfile_open(path, &f, &err) != HP2X_OK) {
-    cli_report(path, &err, NULL);
-    return EXIT_BAD_INPUT;
-  }
-  cli_set_cleanup(hp2x_outfile_temp_path(f));
-  st = emit(r, hp2x_outfile_write, f, &err, what);
-  if (st == HP2X_OK)
-    st = hp2x_outfile_commit(f, &err);
-  else
-    hp2x_outfile_abort(f);
-  cli_set_cleanup(NULL);
-  if (st != HP2X_OK) {
-    cli_report(path, &err, NULL);
-    return err.code == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;
-  }
-  return EXIT_OK;
+/* Writes `path` (what: as emit()) and, if aux_path, the .aux with it, as
+ * one set. */
+static int write_paths(run *r, const char *path, int what,
+                       const char *aux_path) {
+  compare_outputs c = {r, {what, 1}};
+  const char *paths[2] = {path, aux_path};
+  return cli_write_files(paths, aux_path ? 2 : 1, emit_output, &c, 1);
 }
 
 static void *prepare_fonts(void *unused) {
@@ -340,12 +323,12 @@ int compare_run(cli_args *a) {
   if (rc == EXIT_OK && per_file) {
     for (size_t i = 0; i < n && rc == EXIT_OK; i++) {
       r.which = i;
-      rc = write_path(&r, in[i].out, 2);
+      rc = write_paths(&r, in[i].out, 2, NULL);
     }
   } else if (rc == EXIT_OK) {
-    rc = write_path(&r, diff_out ? diff_out : a->output, 0);
-    if (rc == EXIT_OK && a->use_aux && is_picture(a->opts.format))
-      rc = write_path(&r, a->aux_path, 1);
+    rc = write_paths(&r, diff_out ? diff_out : a->output, 0,
+                     a->use_aux && is_picture(a->opts.format) ? a->aux_path
+                                                              : NULL);
   }
   for (size_t i = 0; i < n; i++) {
     free(in[i].resolved);

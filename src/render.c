@@ -922,6 +922,7 @@ static hp2x_status render_all(const hp2x_profile *const *ps,
   surface_sink_release(&sink);
   hp2x_free(r.tip);
   if (st != HP2X_OK) return st;
+  if (sink.failed && sink.saved_errno == ENOMEM) return hp2x_nomem(err);
   if (sink.failed)
     return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
                      strerror(sink.saved_errno));

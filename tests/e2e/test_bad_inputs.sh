@@ -15,6 +15,13 @@ while IFS=$'\t' read -r file expected what; do
     "reject or warn")
       if [ $rc -eq 1 ]; then
         [ ! -e out.pdf ] && ok || fail "$file: rejected but output left"
+        grep -qE "^hp2x: [^ ]*$file(:[0-9]+|: byte [0-9]+): " err.txt && ok ||
+          fail "$file: message lacks FILE:LINE or byte offset: $(head -1 err.txt)"
+        line=$(printf '%s' "$what" | grep -oE '\(line [0-9]+' | head -1 | grep -oE '[0-9]+')
+        if [ -n "$line" ]; then
+          grep -q "$file:$line: " err.txt && ok ||
+            fail "$file: wanted line $line: $(head -1 err.txt)"
+        fi
       elif [ $rc -eq 0 ]; then
         grep -q "warning" err.txt && ok || fail "$file: accepted without a warning"
       else fail "$file: exit $rc"; fi;;

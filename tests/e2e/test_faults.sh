@@ -11,24 +11,40 @@ for s in 0 1 2; do
     $s $((100 + s)) $((50 * s + 8)) $s >> tiny.hp
 done
 python3 "$TOP/bench/gen.py" eventlog tiny.hp tiny.eventlog
-fmts="svg csv hp"
-case ${BUILD:-} in *asan*) fmts="svg";; esac   # slow there: the full path once
-[ -z "${HP2X_UNDER_VALGRIND:-}" ] || fmts="svg"  # and under make valgrind
+# Every output format, and hp2ps's mode (no -o: BASE.ps and BASE.aux).
+# Format k of F fails allocations k, k + S, k + 2S, ... (stride S): each
+# allocation index is failed in some format, each format at every S-th
+# index.  S is 3 here, F (one run per index) where runs are slow.
+fmts=(ps eps pdf svg png csv hp txt hp2ps)
+stride=3
+case ${BUILD:-} in *asan*) stride=${#fmts[@]};; esac
+[ -z "${HP2X_UNDER_VALGRIND:-}" ] || stride=${#fmts[@]}
 for src in tiny.eventlog tiny.hp; do
-  for fmt in $fmts; do
-    n=1 succeeded=0
-    while [ $n -le 2000 ]; do
-      HP2X_ALLOC_FAIL_AT=$n "$HP2X" -q "$src" -o "out.$fmt" 2> err.txt; rc=$?
+  k=0
+  for fmt in "${fmts[@]}"; do
+    k=$((k + 1))
+    if [ "$fmt" = hp2ps ]; then
+      cp "$src" in.hp; args=(in.hp) outs=(in.ps in.aux)
+      [ "$src" = tiny.eventlog ] && args=(--from-eventlog in.hp)
+    else
+      args=("$src" --format="$fmt" -o "out.$fmt") outs=("out.$fmt")
+    fi
+    n=$(( (k - 1) % stride + 1 )) succeeded=0 tried=0
+    while [ $n -le 3000 ]; do
+      HP2X_ALLOC_FAIL_AT=$n "$HP2X" -q "${args[@]}" 2> err.txt; rc=$?
+      tried=$((tried + 1))
       if [ $rc -eq 0 ]; then succeeded=1; break; fi
       if [ $rc -ne 1 ] || ! grep -q "out of memory" err.txt; then
         fail "$(basename "$src") -> $fmt, allocation $n: exit $rc: $(head -2 err.txt)"; break
       fi
-      [ ! -e "out.$fmt" ] || { fail "allocation $n failure left out.$fmt"; break; }
-      n=$((n + 1))
+      for o in "${outs[@]}"; do
+        [ ! -e "$o" ] || { fail "allocation $n failure left $o"; break 2; }
+      done
+      n=$((n + stride))
     done
     [ $succeeded = 1 ] && ok || fail "$(basename "$src") -> $fmt never succeeded ($n)"
-    [ $n -gt 3 ] && ok || fail "$(basename "$src") -> $fmt: only $n allocations"
-    rm -f "out.$fmt"
+    [ $tried -gt 3 ] && ok || fail "$(basename "$src") -> $fmt: only $tried runs"
+    rm -f "${outs[@]}" in.hp
   done
 done
 finish

@@ -18,11 +18,30 @@ cp "$BAD" bad.hp
 expect_status 1 "bad input, hp2ps mode" -- "$HP2X" bad.hp
 [ ! -e bad.ps ] && [ ! -e bad.aux ] && ok || fail "hp2ps mode left bad.ps/bad.aux"
 rm -f bad.hp keep.pdf
-# A full disk.
-for fmt in ps pdf svg csv hp; do
+# A full disk, written in place (a device).
+for fmt in ps eps pdf svg png csv hp txt; do
   expect_status 1 "/dev/full as $fmt" -- "$HP2X" "$S" --format=$fmt -o /dev/full
   expect_stderr "/dev/full.*(No space|write)" "/dev/full $fmt message"
 done
+# A write failing on the way to a regular file (the file size limit: the
+# temporary file cannot grow): exit 1, no output, no temporary file left.
+# The limit applies to standard error too when it is a file: a pipe
+# carries the message out.
+for fmt in ps eps pdf svg png csv hp txt; do
+  expect_status 1 "file size limit, $fmt" -- \
+    bash -c "set -o pipefail; trap '' XFSZ
+      (ulimit -f 0; exec \"$HP2X\" \"$S\" --format=$fmt -o small.$fmt) 2>&1 | cat >&2"
+  expect_stderr "small.$fmt" "file size limit message names the file ($fmt)"
+  [ -z "$(ls -A | grep small)" ] && ok || fail "file size limit left: $(ls -A | grep small)"
+done
+# hp2ps mode: BASE.ps fails, and no BASE.aux is left either.
+cp "$S" limited.hp
+expect_status 1 "file size limit, hp2ps mode" -- \
+  bash -c "set -o pipefail; trap '' XFSZ
+    (ulimit -f 0; exec \"$HP2X\" limited.hp) 2>&1 | cat >&2"
+[ -z "$(ls -A | grep -v '^limited.hp$' | grep limited)" ] && ok ||
+  fail "hp2ps mode left: $(ls -A | grep limited)"
+rm -f limited.hp
 # Standard output to a full device.
 expect_status 1 "stdout on /dev/full" -- sh -c "\"$HP2X\" \"$S\" -o - > /dev/full"
 # A directory we cannot write (root ignores modes, so use a path under a file).
@@ -38,14 +57,21 @@ fi
 expect_status 1 "missing input" -- "$HP2X" nonexistent.hp -o x.pdf
 expect_stderr "nonexistent.hp: cannot open" "missing input message"
 # Killed while writing: the previous output or none, never a partial file.
+# The process is stopped as soon as its temporary file exists (so it is
+# caught mid-write, not before or after), then killed.
 "$HP2X" "$S" -o killed.pdf && cp killed.pdf before.pdf
 big=$TOP/samples/profiles/longrun.hT.hp
-for i in 1 2 3 4 5; do
+caught=0
+for i in 1 2 3 4 5 6 7 8; do
   "$HP2X" "$big" -o killed.pdf & pid=$!
-  sleep 0.0$i; kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
-  if cmp -s killed.pdf before.pdf || pdfinfo killed.pdf > /dev/null 2>&1; then ok
-  else fail "kill -9 left a broken killed.pdf"; fi
+  while kill -0 $pid 2>/dev/null && ! compgen -G '.killed.pdf.*' > /dev/null; do :; done
+  kill -STOP $pid 2>/dev/null && compgen -G '.killed.pdf.*' > /dev/null &&
+    caught=$((caught + 1))
+  kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
+  cmp -s killed.pdf before.pdf && ok || fail "kill -9 changed killed.pdf"
+  rm -f .killed.pdf.*
 done
+[ $caught -ge 1 ] && ok || fail "no kill landed while the output was being written"
 # No temporary files left behind after those kills except by SIGKILL itself;
 # SIGTERM cleans up.
 rm -f .killed.pdf.*

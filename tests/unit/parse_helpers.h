@@ -65,10 +65,11 @@ static inline hp2x_status parse_chunked(const unsigned char *buf, size_t len,
   return st;
 }
 
-/* Same samples, times, entries (label names and values) and header? */
-static inline int same_profile(const hp2x_profile *a, const hp2x_profile *b) {
-  if (a->n_samples != b->n_samples || strcmp(a->job, b->job) ||
-      strcmp(a->date, b->date) || a->n_marks != b->n_marks)
+/* Are a's samples the first a->n_samples of b's (times, labels, values),
+ * and, if it has any, is its header b's? */
+static inline int same_prefix(const hp2x_profile *a, const hp2x_profile *b) {
+  if (a->n_samples > b->n_samples ||
+      (a->n_samples && (strcmp(a->job, b->job) || strcmp(a->date, b->date))))
     return 0;
   for (size_t s = 0; s < a->n_samples; s++) {
     if (a->times[s] != b->times[s]) return 0;
@@ -82,6 +83,13 @@ static inline int same_profile(const hp2x_profile *a, const hp2x_profile *b) {
         return 0;
   }
   return 1;
+}
+
+/* Same samples, times, entries (label names and values) and header? */
+static inline int same_profile(const hp2x_profile *a, const hp2x_profile *b) {
+  return a->n_samples == b->n_samples && a->n_marks == b->n_marks &&
+         !strcmp(a->job, b->job) && !strcmp(a->date, b->date) &&
+         same_prefix(a, b);
 }
 
 #endif

@@ -174,24 +174,35 @@ static void chunking_and_sweep(void **state) {
     assert_true(same_profile(whole, p));
     hp2x_profile_free(p);
   }
-  size_t len = 0;
-  unsigned char *buf = read_repo_file(rel, &len);
-  size_t last = 0;
-  for (size_t cut = 0; cut <= len; cut += 1) {
-    hp2x_status st = parse_chunked(buf, cut, 0, HP2X_INPUT_EVENTLOG, &p, &err);
-    if (st != HP2X_OK) {
-      assert_true(err.offset >= 0);
-      assert_true(last == 0); /* only a cut header is an error */
-      continue;
-    }
-    assert_true(p->n_samples >= last);
-    last = p->n_samples;
-    assert_int_equal(p->warn.truncated, cut < len);
-    hp2x_profile_free(p);
-  }
-  assert_int_equal(last, whole->n_samples);
-  free(buf);
   hp2x_profile_free(whole);
+  /* Every cut of two small real eventlogs (-hc stacks, -hd strings): only
+   * a cut header is an error; the complete samples never decrease, are
+   * the whole profile's first ones, and the last cut gives it all. */
+  const char *sweep[] = {rel, "tests/data/malformed/small-valid-hd.eventlog"};
+  for (size_t i = 0; i < sizeof sweep / sizeof sweep[0]; i++) {
+    assert_int_equal(parse_file(sweep[i], 0, 0, &whole, &err), HP2X_OK);
+    size_t len = 0;
+    unsigned char *buf = read_repo_file(sweep[i], &len);
+    size_t last = 0;
+    for (size_t cut = 0; cut <= len; cut += 1) {
+      hp2x_status st =
+          parse_chunked(buf, cut, 0, HP2X_INPUT_EVENTLOG, &p, &err);
+      if (st != HP2X_OK) {
+        assert_true(err.offset >= 0);
+        assert_true(last == 0); /* only a cut header is an error */
+        continue;
+      }
+      assert_true(p->n_samples >= last);
+      assert_true(same_prefix(p, whole));
+      last = p->n_samples;
+      assert_int_equal(p->warn.truncated, cut < len);
+      if (cut == len) assert_true(same_profile(p, whole));
+      hp2x_profile_free(p);
+    }
+    assert_int_equal(last, whole->n_samples);
+    free(buf);
+    hp2x_profile_free(whole);
+  }
 }
 
 /* -hc labels: whole stacks by default; --ccs-length cuts like -L; the .hp

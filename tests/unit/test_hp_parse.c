@@ -146,30 +146,47 @@ static void chunking_never_matters(void **state) {
 
 /* Every prefix: no crash; complete samples never decrease; the whole file
  * gives the whole profile. */
+/* Every cut of a few small real profiles (closure names, UTF-8 labels,
+ * MARK lines, -hb): only a cut header is an error; the complete samples
+ * never decrease, are always the whole profile's first ones, and the last
+ * cut gives the whole profile. */
 static void truncation_sweep(void **state) {
   (void)state;
-  size_t len = 0;
-  unsigned char *buf = read_repo_file("samples/profiles/mapwave.hm.hp", &len);
-  assert_non_null(buf);
-  size_t last = 0;
-  int header_done = 0;
-  for (size_t cut = 0; cut <= len; cut++) {
-    hp2x_profile *p;
+  const char *files[] = {"mapwave.hm", "unicode.hr", "markers.hm",
+                         "markers.hb"};
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+    char rel[128];
+    snprintf(rel, sizeof rel, "samples/profiles/%s.hp", files[i]);
+    size_t len = 0;
+    unsigned char *buf = read_repo_file(rel, &len);
+    assert_non_null(buf);
+    hp2x_profile *whole, *p;
     hp2x_err err;
-    hp2x_status st = parse_chunked(buf, cut, 0, HP2X_INPUT_HP, &p, &err);
-    if (st != HP2X_OK) {
-      assert_int_equal(st, HP2X_E_SYNTAX);
-      assert_false(header_done); /* only a cut header is an error */
-      continue;
+    assert_int_equal(parse_chunked(buf, len, 0, HP2X_INPUT_HP, &whole, &err),
+                     HP2X_OK);
+    size_t last = 0;
+    int header_done = 0;
+    for (size_t cut = 0; cut <= len; cut++) {
+      hp2x_status st = parse_chunked(buf, cut, 0, HP2X_INPUT_HP, &p, &err);
+      if (st != HP2X_OK) {
+        assert_int_equal(st, HP2X_E_SYNTAX);
+        assert_false(header_done); /* only a cut header is an error */
+        continue;
+      }
+      header_done = 1;
+      assert_true(p->n_samples >= last);
+      assert_true(same_prefix(p, whole));
+      last = p->n_samples;
+      if (cut == len) {
+        assert_false(p->warn.truncated);
+        assert_true(same_profile(p, whole));
+      }
+      hp2x_profile_free(p);
     }
-    header_done = 1;
-    assert_true(p->n_samples >= last);
-    last = p->n_samples;
-    if (cut == len) assert_false(p->warn.truncated);
-    hp2x_profile_free(p);
+    assert_int_equal(last, count_lines_starting(buf, len, "END_SAMPLE"));
+    hp2x_profile_free(whole);
+    free(buf);
   }
-  assert_int_equal(last, count_lines_starting(buf, len, "END_SAMPLE"));
-  free(buf);
 }
 
 static void numbers_ignore_locale(void **state) {
