@@ -694,9 +694,26 @@ static int write_stdout(void *closure, const void *buf, size_t len) {
   return 0;
 }
 
+/* Memory held back while parsing and selecting, given back just before
+ * drawing: the profile may take all there is (a ulimit), and glib, under
+ * pango, aborts when an allocation fails where hp2x's own code reports
+ * it; with the reserve, hp2x's own allocations fail first. */
+enum { DRAWING_RESERVE = 16 << 20 };
+static void *drawing_reserve;
+
+static void hold_reserve(void) {
+  if (!drawing_reserve) drawing_reserve = malloc(DRAWING_RESERVE);
+}
+
+static void release_reserve(void) {
+  free(drawing_reserve);
+  drawing_reserve = NULL;
+}
+
 static hp2x_status emit_main(const cli_args *a, const hp2x_profile *p,
                              const hp2x_bands *b, hp2x_write_fn w,
                              void *closure, hp2x_err *err) {
+  release_reserve();
   switch (a->opts.format) {
   case HP2X_FORMAT_HP: return hp2x_write_hp(p, w, closure, err);
   case HP2X_FORMAT_CSV: return hp2x_write_csv(p, b, w, closure, err);
@@ -914,6 +931,14 @@ int cli_load_aux(const cli_args *a, hp2x_aux **aux) {
   size_t n;
   while (text && (n = fread(text + len, 1, cap - len, f)) > 0) {
     len += n;
+    if (len > CLI_MAX_AUX_BYTES) {
+      free(text);
+      fclose(f);
+      cli_errorf("%s: byte %zu: larger than %d MiB: not an hp2ps .aux file",
+                 a->aux_path, (size_t)CLI_MAX_AUX_BYTES,
+                 CLI_MAX_AUX_BYTES >> 20);
+      return EXIT_BAD_INPUT;
+    }
     if (len == cap) {
       char *t = realloc(text, cap *= 2);
       if (!t) free(text);
@@ -951,15 +976,18 @@ static int parse_and_write(cli_args *a) {
   hp2x_err err;
   hp2x_err_init(&err, a->input_display);
   hp2x_profile *p = NULL;
+  hold_reserve();
   hp2x_status st = hp2x_parse_stream(in, a->input_display, &a->parse, &p,
                                      &err);
   if (in != stdin) fclose(in);
   if (st != HP2X_OK) {
+    release_reserve();
     cli_report(a->input_display, &err, NULL);
     return EXIT_BAD_INPUT;
   }
   cli_warn_profile(a, p);
   int rc = cli_write_outputs(a, p);
+  release_reserve();
   hp2x_profile_free(p);
   return rc;
 }
@@ -976,10 +1004,16 @@ static int is_picture(hp2x_format f) {
 
 static int run_once(cli_args *a) {
   /* Font set-up (fontconfig, font files) takes as long as parsing a few
-   * megabytes: do it on the other core meanwhile.  If no thread can be
-   * started, the render does it itself. */
+   * megabytes: for a small input, do it on the other core meanwhile (if
+   * no thread can be started, the render does it itself).  Before a big
+   * input, where it saves little, it comes first, so that its memory is
+   * taken before the profile's (see DRAWING_RESERVE). */
   pthread_t fonts;
-  int fonts_started = is_picture(a->opts.format) &&
+  struct stat st;
+  int big = strcmp(a->input, "-") && stat(a->input, &st) == 0 &&
+            st.st_size > (1 << 20);
+  if (is_picture(a->opts.format) && big) hp2x_fonts_prepare();
+  int fonts_started = is_picture(a->opts.format) && !big &&
                       pthread_create(&fonts, NULL, prepare_fonts, NULL) == 0;
   int rc = parse_and_write(a);
   if (fonts_started) pthread_join(fonts, NULL);

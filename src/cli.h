@@ -78,6 +78,9 @@ typedef hp2x_status (*cli_emit_fn)(void *ctx, int which, hp2x_write_fn write,
  * naming its path; returns an exit status: EXIT_BAD_INPUT, or EXIT_USAGE
  * for HP2X_E_ARG when arg_is_usage (options the drawing cannot honour). */
 #define CLI_MAX_OUTPUTS 2
+
+/* The largest .aux file -p reads (hp2ps writes a few lines per band). */
+#define CLI_MAX_AUX_BYTES (64 << 20)
 int cli_write_files(const char *const *paths, size_t n, cli_emit_fn emit,
                     void *ctx, int arg_is_usage);
 

@@ -772,10 +772,8 @@ static hp2x_status data(evl_parser *ev, const unsigned char *buf, size_t len,
       }
       head = size == VARIABLE ? 12 : 10;
       if (avail >= head) {
+        /* Both sizes are 16-bit: an event is at most 64 KiB. */
         uint64_t payload = size == VARIABLE ? be16(e + 10) : (uint64_t)size;
-        if (payload > HP2X_MAX_EVENT_BYTES)
-          return fail_at(ev, err, ev->event_start,
-                         "event larger than 16 MiB");
         if (type == EV_HEAP_PROF_SAMPLE_COST_CENTRE &&
             payload > MAX_STACK_EVENT) {
           char msg[160];

@@ -17,7 +17,6 @@
 #define HP2X_MAX_LABELS (1u << 24)        /* distinct labels, 16 Mi */
 #define HP2X_MAX_SAMPLES (1u << 28)       /* complete samples, 256 Mi */
 #define HP2X_MAX_ENTRIES ((size_t)1 << 32) /* (label, value) entries */
-#define HP2X_MAX_EVENT_BYTES (1u << 24)   /* one eventlog event, 16 MiB */
 
 /* a + b saturated to the int64_t range.  Residencies are >= 0 and at most
  * INT64_MAX each (both parsers check), but their sums (a label repeated in
