@@ -616,8 +616,44 @@ static void line_style(cairo_t *cr, int style) {
   else cairo_set_dash(cr, NULL, 0, 0.0);
 }
 
+/* Clips the segment (*x0,*y0)-(*x1,*y1) to [xl,xh] x [yl,yh] (Liang and
+ * Barsky); 0 when nothing of it is inside.  *start_cut / *end_cut say
+ * whether an end moved. */
+static int clip_segment(double *x0, double *y0, double *x1, double *y1,
+                        double xl, double xh, double yl, double yh,
+                        int *start_cut, int *end_cut) {
+  if (!isfinite(*x0) || !isfinite(*y0) || !isfinite(*x1) || !isfinite(*y1))
+    return 0;
+  double dx = *x1 - *x0, dy = *y1 - *y0, t0 = 0.0, t1 = 1.0;
+  const double p[4] = {-dx, dx, -dy, dy};
+  const double q[4] = {*x0 - xl, xh - *x0, *y0 - yl, yh - *y0};
+  for (int i = 0; i < 4; i++) {
+    if (p[i] == 0.0) {
+      if (q[i] < 0.0) return 0;
+      continue;
+    }
+    double t = q[i] / p[i];
+    if (p[i] < 0.0) {
+      if (t > t1) return 0;
+      if (t > t0) t0 = t;
+    } else {
+      if (t < t0) return 0;
+      if (t < t1) t1 = t;
+    }
+  }
+  double ax = *x0 + t0 * dx, ay = *y0 + t0 * dy;
+  double bx = *x0 + t1 * dx, by = *y0 + t1 * dy;
+  *x0 = ax, *y0 = ay, *x1 = bx, *y1 = by;
+  *start_cut = t0 > 0.0;
+  *end_cut = t1 < 1.0;
+  return 1;
+}
+
 /* The --heap lines over the bands, clipped to the graph, each thinned as
- * the bands are (to `columns`; 0 = every point). */
+ * the bands are (to `columns`; 0 = every point).  The segments are cut to
+ * the graph (and a margin) before cairo sees them: a point far outside,
+ * as a comparison's shared axes or an odd eventlog can put one, would
+ * otherwise be dashed along its whole length, however far away. */
 static hp2x_status draw_lines(render_ctx *r, const hp2x_bands *b,
                               const layout *l, size_t columns,
                               hp2x_err *err) {
@@ -642,7 +678,22 @@ static hp2x_status draw_lines(render_ctx *r, const hp2x_bands *b,
     cairo_rectangle(cr, l->graph_x0, l->graph_y0, l->graph_w, l->graph_h);
     cairo_clip(cr);
     cairo_new_path(cr);
-    for (size_t i = 0; i < n; i++) cairo_line_to(cr, x[keep[i]], y[keep[i]]);
+    const double m = 4.0; /* margin beyond the clip, past the line's width */
+    int joined = 0;       /* the path's last point is this segment's start */
+    for (size_t i = 0; i + 1 < n; i++) {
+      double ax = x[keep[i]], ay = y[keep[i]];
+      double bx = x[keep[i + 1]], by = y[keep[i + 1]];
+      int start_cut, end_cut;
+      if (!clip_segment(&ax, &ay, &bx, &by, l->graph_x0 - m,
+                        l->graph_x0 + l->graph_w + m, l->graph_y0 - m,
+                        l->graph_y0 + l->graph_h + m, &start_cut, &end_cut)) {
+        joined = 0;
+        continue;
+      }
+      if (!joined || start_cut) cairo_move_to(cr, ax, ay);
+      cairo_line_to(cr, bx, by);
+      joined = !end_cut;
+    }
     line_style(cr, l->lines[k].style);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_stroke(cr);
