@@ -6,7 +6,13 @@ GHC profiles in samples/.
                                        and varied values until OUT is MB big
   gen.py shape SRC.hp SAMPLES BANDS OUT.hp
                                        SAMPLES samples x BANDS bands, labels
-                                       taken (and extended) from SRC
+                                       taken (and extended) from SRC; every
+                                       band in every sample, in one order
+  gen.py varied SRC.hp SAMPLES BANDS OUT.hp
+                                       the same, but bands come and go as in
+                                       real profiles: absent in runs (mean 20
+                                       samples) between present runs (mean
+                                       100), so a sample holds ~5/6 of them
   gen.py eventlog IN.hp OUT.eventlog   the same samples as a GHC eventlog
                                        (HEAP_PROF_SAMPLE_STRING events)
 """
@@ -58,7 +64,10 @@ def stretch(src, mb, dst):
             t0 = rep * span
 
 
-def shape(src, n_samples, n_bands, dst):
+def shape(src, n_samples, n_bands, dst, varied=False):
+    """In a real profile (manycc.hc.hp: 112 labels, 28 to 128 of its 128
+    samples each) a label is missing from the samples where its cost centre
+    holds nothing; `varied` imitates that with two-state runs."""
     header, samples = read_hp(src)
     labels = []
     for _, entries in samples:
@@ -72,13 +81,19 @@ def shape(src, n_samples, n_bands, dst):
         i += 1
     labels = labels[:n_bands]
     rnd = random.Random(7)
+    runs = random.Random(11)
+    present = [True] * len(labels)
     with open(dst, "wb") as out:
         out.write(b"\n".join(header) + b"\n")
         for s in range(n_samples):
             t = s * 0.005
+            if varied:
+                for k in range(len(labels)):
+                    if runs.random() < (0.01 if present[k] else 0.05):
+                        present[k] = not present[k]
             entries = [(l, 8 * (1 + int(1000 * (1 + (k % 7)) *
                                         (1.5 + rnd.random()))))
-                       for k, l in enumerate(labels)]
+                       for k, l in enumerate(labels) if present[k]]
             write_sample(out, t, entries)
 
 
@@ -124,6 +139,8 @@ def main(argv):
         stretch(argv[2], float(argv[3]), argv[4])
     elif len(argv) >= 6 and argv[1] == "shape":
         shape(argv[2], int(argv[3]), int(argv[4]), argv[5])
+    elif len(argv) >= 6 and argv[1] == "varied":
+        shape(argv[2], int(argv[3]), int(argv[4]), argv[5], varied=True)
     elif len(argv) >= 4 and argv[1] == "eventlog":
         eventlog(argv[2], argv[3])
     else:

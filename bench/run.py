@@ -257,11 +257,14 @@ def main():
                "500") if big else None
     wide = gen("many-samples-60000x60.hp", "shape",
                os.path.join(S, "manycc.hc.hp"), "60000", "60")
+    varied = gen("varied-60000x60.hp", "varied",
+                 os.path.join(S, "manycc.hc.hp"), "60000", "60")
     bands = gen("many-bands-20x50000.hp", "shape",
                 os.path.join(S, "manycc.hc.hp"), "20", "50000")
     bands2 = gen("many-bands-20x100000.hp", "shape",
                  os.path.join(S, "manycc.hc.hp"), "20", "100000")
     wide_ev = gen("many-samples-60000x60.eventlog", "eventlog", wide)
+    varied_ev = gen("varied-60000x60.eventlog", "eventlog", varied)
     s100_ev = gen("stretch-100mb.eventlog", "eventlog", s100)
 
     print("# hp2x benchmark\n")
@@ -273,6 +276,7 @@ def main():
               ("stretch 10 MB", s10, True),
               ("stretch 100 MB", s100, False),
               ("60 000 x 60", wide, True),
+              ("60 000 x 60, bands come and go", varied, True),
               ("20 x 50 000", bands, True),
               ("60 000 x 60 eventlog", wide_ev, False),
               ("stretch 100 MB eventlog", s100_ev, False)]
@@ -281,8 +285,11 @@ def main():
     throughput(inputs)
     startup(os.path.join(S, "leak.hT.hp"))
     many_bands(bands, bands2)
-    ingest([("60 000 x 60", wide, wide_ev), ("stretch 100 MB", s100, s100_ev)])
-    bounded([("60 000 x 60", wide), ("stretch 100 MB", s100)]
+    ingest([("60 000 x 60", wide, wide_ev),
+            ("60 000 x 60, bands come and go", varied, varied_ev),
+            ("stretch 100 MB", s100, s100_ev)])
+    bounded([("60 000 x 60", wide), ("60 000 x 60, bands come and go", varied),
+             ("stretch 100 MB", s100)]
             + ([("stretch 500 MB", s500)] if s500 else []))
     instructions(s10)
 

@@ -112,6 +112,13 @@ hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
 hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
                                   hp2x_err *err);
 
+/* Frees the per-entry values, the bulk of a big profile's memory, for a
+ * caller that has selected its bands and still needs what drawing reads
+ * from the profile: header, sample times, labels, marks, heap series and
+ * warnings stay.  Afterwards hp2x_bands_select(_many), the views and
+ * hp2x_write_hp fail with HP2X_E_ARG, and hp2x_profile_value returns 0. */
+void hp2x_profile_drop_entries(hp2x_profile *p);
+
 /* Sum of `label`'s values in `sample` (0 when absent). O(entries in sample). */
 int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample, size_t label);
 

@@ -226,9 +226,10 @@ static hp2x_status initial_order(const hp2x_profile *p, work *w,
   for (size_t s = 0; s < p->n_samples; s++) {
     if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
     const uint32_t *lab = p->run_label + p->label_run[s];
-    const int64_t *val = p->entry_value + p->start[s];
+    const size_t e0 = p->start[s];
     for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
-      w->total[lab[i]] = hp2x_add_sat(w->total[lab[i]], val[i]);
+      w->total[lab[i]] =
+          hp2x_add_sat(w->total[lab[i]], profile_value(p, e0 + i));
       present[lab[i]] = 1;
     }
   }
@@ -287,9 +288,9 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
   for (size_t s = 0; s < N; s++) {
     if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
     const uint32_t *lab = p->run_label + p->label_run[s];
-    const int64_t *val = p->entry_value + p->start[s];
+    const size_t e0 = p->start[s];
     for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
-      double d = (double)val[i] - mean[lab[i]];
+      double d = (double)profile_value(p, e0 + i) - mean[lab[i]];
       w->dkey[lab[i]] += d * d;
     }
   }
@@ -354,12 +355,13 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
   for (size_t s = 0; s < N; s++) {
     if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
     const uint32_t *lab = p->run_label + p->label_run[s];
-    const int64_t *val = p->entry_value + p->start[s];
+    const size_t e0 = p->start[s];
     for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
       int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
       if (k >= 0)
         b->values[(size_t)k * N + s] =
-            hp2x_add_sat(b->values[(size_t)k * N + s], val[i]);
+            hp2x_add_sat(b->values[(size_t)k * N + s],
+                         profile_value(p, e0 + i));
     }
   }
   hp2x_free(band_of);
@@ -439,7 +441,9 @@ static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
 hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
                               hp2x_bands **out, hp2x_err *err) {
   *out = NULL;
-  if (check_options(o, err) != HP2X_OK) return err->code;
+  if (check_options(o, err) != HP2X_OK ||
+      profile_require_entries(p, err) != HP2X_OK)
+    return err->code;
   work w;
   memset(&w, 0, sizeof w);
   hp2x_status st = select_order(p, o, &w, err);
@@ -483,14 +487,14 @@ static hp2x_status combine(const hp2x_profile *const *ps, size_t n,
   for (size_t i = 0; i < n; i++) {
     double grand = 0.0;
     for (size_t e = 0; e < profile_complete_entries(ps[i]); e++)
-      grand += (double)ps[i]->entry_value[e];
+      grand += (double)profile_value(ps[i], e);
     if (grand > most) most = grand;
   }
   for (size_t i = 0; i < n && st == HP2X_OK; i++) {
     const hp2x_profile *p = ps[i];
     double grand = 0.0;
     for (size_t e = 0; e < profile_complete_entries(p); e++)
-      grand += (double)p->entry_value[e];
+      grand += (double)profile_value(p, e);
     double weight = grand > 0.0 ? most / grand : 0.0;
     to_names[i] = hp2x_malloc((p->n_labels ? p->n_labels : 1) *
                               sizeof *to_names[i]);
@@ -506,7 +510,7 @@ static hp2x_status combine(const hp2x_profile *const *ps, size_t n,
       t += 1.0;
       for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
         st = profile_add_entry(c, to_names[i][profile_entry_label(p, s, e)],
-                               bands_round((double)p->entry_value[e] * weight),
+                               bands_round((double)profile_value(p, e) * weight),
                                err);
       if (st == HP2X_OK) st = profile_end_sample(c, err);
     }
@@ -556,6 +560,8 @@ hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
   if (n == 0)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to select from");
   if (check_options(o, err) != HP2X_OK) return err->code;
+  for (size_t i = 0; i < n; i++)
+    if (profile_require_entries(ps[i], err) != HP2X_OK) return err->code;
   uint32_t **to_names = hp2x_calloc(n, sizeof *to_names);
   if (!to_names) return hp2x_nomem(err);
   hp2x_profile *c = NULL;

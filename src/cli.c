@@ -854,7 +854,8 @@ int cli_view(const cli_args *a, const char *display, const hp2x_profile *p,
   return EXIT_OK;
 }
 
-int cli_write_outputs(const cli_args *a, const hp2x_profile *p) {
+int cli_write_outputs(const cli_args *a, const hp2x_profile *p,
+                      hp2x_profile *disposable) {
   hp2x_err err;
   hp2x_err_init(&err, a->input_display);
   hp2x_profile *view = NULL;
@@ -867,6 +868,10 @@ int cli_write_outputs(const cli_args *a, const hp2x_profile *p) {
     cli_report(a->input_display, &err, NULL);
     hp2x_profile_free(view);
     return err.code == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;
+  }
+  if (a->opts.format != HP2X_FORMAT_HP) {
+    if (view) hp2x_profile_drop_entries(view);
+    if (disposable) hp2x_profile_drop_entries(disposable);
   }
   main_outputs m = {a, p, b};
   const char *paths[2] = {a->output, a->aux_path};
@@ -986,7 +991,7 @@ static int parse_and_write(cli_args *a) {
     return EXIT_BAD_INPUT;
   }
   cli_warn_profile(a, p);
-  int rc = cli_write_outputs(a, p);
+  int rc = cli_write_outputs(a, p, p);
   release_reserve();
   hp2x_profile_free(p);
   return rc;

@@ -53,9 +53,13 @@ void cli_errorf(const char *fmt, ...)
 #endif
     ;
 
-/* Parses, selects and writes once from an already-parsed profile: the
- * shared tail of one-shot and watch runs.  Returns an exit status. */
-int cli_write_outputs(const cli_args *a, const hp2x_profile *p);
+/* Selects and writes once from an already-parsed profile: the shared tail
+ * of one-shot and watch runs.  `disposable` is p itself when the caller
+ * needs nothing more of it, or NULL: the entries of a disposable profile
+ * (or of a view) are dropped once the bands are chosen, so drawing does not
+ * hold a big profile's memory on top of its own.  Returns an exit status. */
+int cli_write_outputs(const cli_args *a, const hp2x_profile *p,
+                      hp2x_profile *disposable);
 
 /* The profile to select and draw from: `p` itself (*view = NULL) or, with
  * a time window or --x=index, a view of it (*view, owned by the caller).

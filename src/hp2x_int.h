@@ -102,10 +102,16 @@ struct hp2x_profile {
                               cap_samples slots; owned */
   size_t cap_start;
 
-  /* values of complete samples' entries, then those of the open sample */
+  /* values (bytes, VALUE_UNIT) of complete samples' entries, then those
+   * of the open sample: 32 bits each while every value is in
+   * 0..UINT32_MAX, as in nearly every profile (it takes 4 GiB in one cost
+   * centre at one sample to exceed it); the first value that is not
+   * widens them all to 64 bits.  Read them with profile_value. */
   size_t n_entries, cap_entries; /* cap_entries: usable (prefaulted) */
   size_t alloc_entries;    /* allocated capacity, >= cap_entries */
-  int64_t *entry_value;    /* bytes (VALUE_UNIT); owned */
+  bool wide_values;        /* value64 in use, not value32 */
+  uint32_t *value32;       /* owned; NULL once wide */
+  int64_t *value64;        /* owned; NULL until wide */
   /* Label runs: a sample's labels in order.  A sample whose labels are
    * those of the sample before it (as GHC mostly writes them) shares that
    * sample's run, so a label costs nothing per entry.  The open sample's
@@ -127,6 +133,7 @@ struct hp2x_profile {
   uint64_t interval_ns;    /* sampling period; 0 = unknown */
 
   hp2x_warnings warn;
+  bool entries_dropped;    /* hp2x_profile_drop_entries was called */
 
   /* limits this profile is read with (HP2X_MAX_* or lower) */
   size_t max_labels, max_samples;
@@ -147,6 +154,9 @@ hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
                            const char *name, size_t name_len, uint32_t *id,
                            hp2x_err *err);
 
+/* HP2X_E_ARG once hp2x_profile_drop_entries has freed p's entries. */
+hp2x_status profile_require_entries(const hp2x_profile *p, hp2x_err *err);
+
 /* Looks a key up without interning; returns id or -1. */
 long profile_find(const hp2x_profile *p, const char *key, size_t key_len);
 
@@ -155,6 +165,8 @@ long profile_find(const hp2x_profile *p, const char *key, size_t key_len);
 void profile_begin_sample(hp2x_profile *p, double time_s);
 /* Makes room for one more entry (HP2X_E_LIMIT past HP2X_MAX_ENTRIES). */
 hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err);
+/* Stores every value in 64 bits from now on (HP2X_E_NOMEM). */
+hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err);
 /* Appends an entry to the open sample: inline, as it runs once per line. */
 static inline hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label,
                                             int64_t value, hp2x_err *err) {
@@ -162,9 +174,20 @@ static inline hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label,
        p->n_run_labels >= p->cap_run_labels) &&
       profile_grow_entries(p, err) != HP2X_OK)
     return err->code;
+  if (!p->wide_values && (uint64_t)value <= UINT32_MAX) {
+    p->value32[p->n_entries] = (uint32_t)value;
+  } else {
+    if (!p->wide_values && profile_widen_values(p, err) != HP2X_OK)
+      return err->code;
+    p->value64[p->n_entries] = value;
+  }
+  p->n_entries++;
   p->run_label[p->n_run_labels++] = label;
-  p->entry_value[p->n_entries++] = value;
   return HP2X_OK;
+}
+/* The value of entry e. */
+static inline int64_t profile_value(const hp2x_profile *p, size_t e) {
+  return p->wide_values ? p->value64[e] : (int64_t)p->value32[e];
 }
 /* The label of entry e of complete sample s. */
 static inline uint32_t profile_entry_label(const hp2x_profile *p, size_t s,

@@ -30,6 +30,7 @@ static int writable_line(const char *s, size_t n) {
 
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
                           void *closure, hp2x_err *err) {
+  if (profile_require_entries(p, err) != HP2X_OK) return err->code;
   const char *hdr[4] = {p->job, p->date, p->sample_unit, p->value_unit};
   for (int i = 0; i < 4; i++)
     if (!writable_line(hdr[i], strlen(hdr[i])))
@@ -65,7 +66,7 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
       const hp2x_label *l = &p->labels[profile_entry_label(p, s, e)];
       writebuf_put(&w, l->name, l->name_len);
       int n = hp2x_fmt(num, sizeof num, "\t%lld\n",
-                       (long long)p->entry_value[e]);
+                       (long long)profile_value(p, e));
       writebuf_put(&w, num, (size_t)n);
     }
     writebuf_put(&w, "END_SAMPLE ", 11);

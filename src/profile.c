@@ -60,7 +60,8 @@ void hp2x_profile_free(hp2x_profile *p) {
   hp2x_free(p->start);
   hp2x_free(p->label_run);
   hp2x_free(p->run_label);
-  hp2x_free(p->entry_value);
+  hp2x_free(p->value32);
+  hp2x_free(p->value64);
   for (size_t i = 0; i < p->n_marks; i++) hp2x_free(p->mark_label[i]);
   hp2x_free(p->mark_time);
   hp2x_free(p->mark_label);
@@ -183,16 +184,31 @@ hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
                 p->n_run_labels + 1, sizeof *p->run_label, err) != HP2X_OK)
     return err->code;
   if (p->n_entries < p->cap_entries) return HP2X_OK;
+  size_t size = p->wide_values ? sizeof *p->value64 : sizeof *p->value32;
+  void **values = p->wide_values ? (void **)&p->value64 : (void **)&p->value32;
   if (p->n_entries >= p->alloc_entries &&
-      hp2x_grow((void **)&p->entry_value, &p->alloc_entries,
-                p->n_entries + 1, sizeof *p->entry_value, err) != HP2X_OK)
+      hp2x_grow(values, &p->alloc_entries, p->n_entries + 1, size, err) !=
+          HP2X_OK)
     return err->code;
   size_t from = p->cap_entries, to = p->alloc_entries;
   if (to - from > ENTRY_STEP) to = from + ENTRY_STEP;
-  hp2x_prefault(p->entry_value, from * sizeof *p->entry_value,
-                to * sizeof *p->entry_value);
+  hp2x_prefault(*values, from * size, to * size);
   /* The inline append only checks capacity: keep it within the limit. */
   p->cap_entries = to < HP2X_MAX_ENTRIES ? to : HP2X_MAX_ENTRIES;
+  return HP2X_OK;
+}
+
+/* Once per profile at most, and only for one holding a value outside
+ * 0..UINT32_MAX: a copy in a new array keeps the code free of type puns. */
+hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err) {
+  size_t cap = p->alloc_entries ? p->alloc_entries : 1;
+  int64_t *wide = hp2x_malloc(cap * sizeof *wide);
+  if (!wide) return hp2x_nomem(err);
+  for (size_t e = 0; e < p->n_entries; e++) wide[e] = p->value32[e];
+  hp2x_free(p->value32);
+  p->value32 = NULL;
+  p->value64 = wide;
+  p->wide_values = true;
   return HP2X_OK;
 }
 
@@ -347,13 +363,32 @@ const char *hp2x_profile_mark_label(const hp2x_profile *p, size_t mark) {
   return mark < p->n_marks ? p->mark_label[mark] : "";
 }
 
+void hp2x_profile_drop_entries(hp2x_profile *p) {
+  hp2x_free(p->value32);
+  hp2x_free(p->value64);
+  hp2x_free(p->run_label);
+  p->value32 = NULL;
+  p->value64 = NULL;
+  p->run_label = NULL;
+  p->n_entries = p->cap_entries = p->alloc_entries = 0;
+  p->n_run_labels = p->cap_run_labels = p->open_run = 0;
+  p->entries_dropped = true;
+}
+
+hp2x_status profile_require_entries(const hp2x_profile *p, hp2x_err *err) {
+  if (!p->entries_dropped) return HP2X_OK;
+  return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+                   "the profile's entries were dropped after its bands were "
+                   "selected");
+}
+
 int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample,
                            size_t label) {
-  if (sample >= p->n_samples) return 0;
+  if (sample >= p->n_samples || p->entries_dropped) return 0;
   int64_t sum = 0;
   for (size_t e = p->start[sample]; e < p->start[sample + 1]; e++)
     if (profile_entry_label(p, sample, e) == label)
-      sum = hp2x_add_sat(sum, p->entry_value[e]);
+      sum = hp2x_add_sat(sum, profile_value(p, e));
   return sum;
 }
 

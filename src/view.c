@@ -56,7 +56,7 @@ static hp2x_status copy_sample(hp2x_profile *c, const hp2x_profile *p,
   profile_begin_sample(c, t);
   for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
     st = profile_add_entry(c, profile_entry_label(p, s, e),
-                           p->entry_value[e], err);
+                           profile_value(p, e), err);
   if (st == HP2X_OK) st = profile_end_sample(c, err);
   return st;
 }
@@ -93,6 +93,7 @@ hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
                                 double to_s, hp2x_profile **out,
                                 hp2x_err *err) {
   *out = NULL;
+  if (profile_require_entries(p, err) != HP2X_OK) return err->code;
   if (isnan(from_s) || isnan(to_s) || from_s > to_s)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1,
                      "the window's start %g s is after its end %g s", from_s,
@@ -131,6 +132,7 @@ static double index_of(const hp2x_profile *p, double t) {
 hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
                                   hp2x_err *err) {
   *out = NULL;
+  if (profile_require_entries(p, err) != HP2X_OK) return err->code;
   hp2x_profile *c = copy_frame(p, err);
   if (!c) return err->code;
   hp2x_status st = profile_set_header(c, PROFILE_SAMPLE_UNIT, "sample", 6, err);

@@ -140,7 +140,7 @@ static int render(watch_state *w, const hp2x_profile *p) {
   if (w->rendered_generation == w->generation && w->rendered_samples == n)
     return EXIT_OK; /* never the same data twice */
   if (hp2x_profile_job(p)[0] == '\0' && n == 0) return EXIT_OK; /* no header */
-  int rc = cli_write_outputs(w->a, p);
+  int rc = cli_write_outputs(w->a, p, NULL);
   if (rc != EXIT_OK) return rc;
   w->rendered_samples = n;
   w->rendered_generation = w->generation;

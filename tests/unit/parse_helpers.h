@@ -77,7 +77,7 @@ static inline int same_prefix(const hp2x_profile *a, const hp2x_profile *b) {
       return 0;
     for (size_t e = a->start[s], f = b->start[s]; e < a->start[s + 1];
          e++, f++)
-      if (a->entry_value[e] != b->entry_value[f] ||
+      if (profile_value(a, e) != profile_value(b, f) ||
           strcmp(a->labels[profile_entry_label(a, s, e)].name,
                  b->labels[profile_entry_label(b, s, f)].name))
         return 0;

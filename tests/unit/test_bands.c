@@ -1,7 +1,8 @@
 /* test_bands.c -- bands.c beyond the hp2ps comparison data: the spec's
  * worked example (section 4.6), -m1 and -m0, OTHER from the bottom of the
- * -i order, option validation, 50 000 bands, allocation failures, and a
- * label seen only in a dropped (incomplete) sample never becoming a band. */
+ * -i order, option validation, 50 000 bands, allocation failures, a
+ * label seen only in a dropped (incomplete) sample never becoming a band,
+ * and a profile whose entries were dropped after selection. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -237,6 +238,60 @@ static void allocation_failures(void **state) {
   hp2x_profile_free(p);
 }
 
+typedef struct {
+  char buf[1 << 16];
+  size_t len;
+} sink;
+
+static int to_sink(void *closure, const void *data, size_t len) {
+  sink *k = closure;
+  if (k->len + len > sizeof k->buf) return -1;
+  memcpy(k->buf + k->len, data, len);
+  k->len += len;
+  return 0;
+}
+
+/* What drawing reads stays; what needs the entries says so (HP2X_E_ARG). */
+static void dropped_entries(void **state) {
+  (void)state;
+  hp2x_profile *p = worked_example(30, 10);
+  hp2x_bands *b = select_with(p, 20, 1.0, 0);
+  static sink before, after;
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  assert_int_equal(hp2x_write_csv(p, b, to_sink, &before, &err), HP2X_OK);
+  assert_int_not_equal(hp2x_profile_value(p, 3, 29), 0);
+  hp2x_profile_drop_entries(p);
+  assert_int_equal(hp2x_profile_sample_count(p), 10);
+  assert_true(hp2x_profile_sample_time(p, 9) == 4.5);
+  assert_int_equal(hp2x_profile_label_count(p), 30);
+  assert_string_equal(hp2x_profile_label(p, 29), "band29");
+  assert_int_equal(hp2x_write_csv(p, b, to_sink, &after, &err), HP2X_OK);
+  assert_int_equal(before.len, after.len);
+  assert_memory_equal(before.buf, after.buf, before.len);
+  assert_int_equal(hp2x_profile_value(p, 3, 29), 0);
+
+  hp2x_options o;
+  hp2x_options_init(&o);
+  hp2x_bands *b2 = NULL;
+  assert_int_equal(hp2x_bands_select(p, &o, &b2, &err), HP2X_E_ARG);
+  assert_null(b2);
+  assert_non_null(strstr(err.msg, "dropped"));
+  const hp2x_profile *two[2] = {p, p};
+  hp2x_bands *bs[2];
+  assert_int_equal(hp2x_bands_select_many(two, 2, &o, bs, &err), HP2X_E_ARG);
+  hp2x_profile *view = NULL;
+  assert_int_equal(hp2x_profile_window(p, 0.0, 1.0, &view, &err), HP2X_E_ARG);
+  assert_int_equal(hp2x_profile_by_index(p, &view, &err), HP2X_E_ARG);
+  assert_null(view);
+  sink *hp = &after;
+  hp->len = 0;
+  assert_int_equal(hp2x_write_hp(p, to_sink, hp, &err), HP2X_E_ARG);
+  assert_int_equal(hp->len, 0);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(spec_worked_example),
@@ -246,6 +301,7 @@ int main(void) {
       cmocka_unit_test(sums_saturate),
       cmocka_unit_test(only_empty_samples),
       cmocka_unit_test(allocation_failures),
+      cmocka_unit_test(dropped_entries),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

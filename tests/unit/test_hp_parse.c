@@ -124,6 +124,39 @@ static void spot_values(void **state) {
   hp2x_profile_free(p);
 }
 
+/* Values are kept in 32 bits until one does not fit; the one that does not
+ * widens them all, and none changes on the way. */
+static void wide_values(void **state) {
+  (void)state;
+  const char *text = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
+                     "VALUE_UNIT \"bytes\"\nBEGIN_SAMPLE 0.1\n"
+                     "a\t4294967295\nb\t7\nEND_SAMPLE 0.1\n"
+                     "BEGIN_SAMPLE 0.2\na\t4294967296\nb\t9\nEND_SAMPLE 0.2\n"
+                     "BEGIN_SAMPLE 0.3\na\t9223372036854775807\nb\t1\n"
+                     "END_SAMPLE 0.3\n";
+  hp2x_profile *p;
+  hp2x_err err;
+  size_t len = strlen(text);
+  size_t cut = (size_t)(strstr(text, "BEGIN_SAMPLE 0.2") - text);
+  assert_int_equal(parse_chunked((const unsigned char *)text, cut, 0,
+                                 HP2X_INPUT_HP, &p, &err),
+                   HP2X_OK);
+  assert_false(p->wide_values);
+  assert_int_equal(hp2x_profile_value(p, 0, 0), 4294967295LL);
+  hp2x_profile_free(p);
+  assert_int_equal(parse_chunked((const unsigned char *)text, len, 7,
+                                 HP2X_INPUT_HP, &p, &err),
+                   HP2X_OK);
+  assert_true(p->wide_values);
+  assert_null(p->value32);
+  static const int64_t want[3][2] = {
+      {4294967295LL, 7}, {4294967296LL, 9}, {INT64_MAX, 1}};
+  for (size_t s = 0; s < 3; s++)
+    for (size_t l = 0; l < 2; l++)
+      assert_true(hp2x_profile_value(p, s, l) == want[s][l]);
+  hp2x_profile_free(p);
+}
+
 static void chunking_never_matters(void **state) {
   (void)state;
   size_t len = 0;
@@ -288,6 +321,7 @@ int main(void) {
       cmocka_unit_test(real_profiles_parse),
       cmocka_unit_test(model_limits_name_the_line),
       cmocka_unit_test(spot_values),
+      cmocka_unit_test(wide_values),
       cmocka_unit_test(label_runs_shared_only_when_equal),
       cmocka_unit_test(empty_samples_before_any_label),
       cmocka_unit_test(chunking_never_matters),
