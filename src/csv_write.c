@@ -47,9 +47,9 @@ hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
     int n = hp2x_fmt(num, sizeof num, "%.6f", p->times[s]);
     writebuf_put(&o, num, (size_t)n);
     for (size_t k = b->n_bands; k-- > 0;) {
-      n = hp2x_fmt(num, sizeof num, ",%lld",
-                   (long long)b->values[k * b->n_samples + s]);
-      writebuf_put(&o, num, (size_t)n);
+      num[0] = ',';
+      writebuf_put(&o, num,
+                   1 + hp2x_fmt_int(num + 1, b->values[k * b->n_samples + s]));
     }
     writebuf_put(&o, "\r\n", 2);
   }
@@ -89,9 +89,9 @@ hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
       int len = hp2x_fmt(num, sizeof num, ",%.6f", ps[i]->times[s]);
       writebuf_put(&o, num, (size_t)len);
       for (size_t k = b->n_bands; k-- > 0;) {
-        len = hp2x_fmt(num, sizeof num, ",%lld",
-                       (long long)b->values[k * b->n_samples + s]);
-        writebuf_put(&o, num, (size_t)len);
+        num[0] = ',';
+        writebuf_put(&o, num, 1 + hp2x_fmt_int(num + 1,
+                                               b->values[k * b->n_samples + s]));
       }
       writebuf_put(&o, "\r\n", 2);
     }

@@ -28,15 +28,29 @@ int hp2x_fmt(char *buf, size_t size, const char *fmt, ...) {
   return n;
 }
 
-size_t hp2x_fmt_thousands(char *buf, size_t size, int64_t v) {
-  char digits[32];
-  int neg = v < 0;
-  uint64_t u = neg ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+/* |v|'s digits, least significant first; returns how many. */
+static size_t digits_reversed(char digits[20], int64_t v) {
+  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
   size_t n = 0;
   do {
     digits[n++] = (char)('0' + u % 10);
     u /= 10;
   } while (u);
+  return n;
+}
+
+size_t hp2x_fmt_int(char *buf, int64_t v) {
+  char digits[20];
+  size_t n = digits_reversed(digits, v), o = 0;
+  if (v < 0) buf[o++] = '-';
+  while (n) buf[o++] = digits[--n];
+  return o;
+}
+
+size_t hp2x_fmt_thousands(char *buf, size_t size, int64_t v) {
+  char digits[20];
+  int neg = v < 0;
+  size_t n = digits_reversed(digits, v);
   size_t o = 0;
   if (neg && o + 1 < size) buf[o++] = '-';
   for (size_t i = n; i-- > 0;) {

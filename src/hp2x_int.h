@@ -316,6 +316,9 @@ int hp2x_fmt(char *buf, size_t size, const char *fmt, ...)
 /* Writes v with ',' every three digits (1234567 -> "1,234,567"); returns
  * the length. */
 size_t hp2x_fmt_thousands(char *buf, size_t size, int64_t v);
+/* Writes v in plain decimal, without a NUL, into buf (room for 20 bytes);
+ * returns the length.  The writers' hot path: no printf, no locale. */
+size_t hp2x_fmt_int(char *buf, int64_t v);
 
 /* ------------------------------------------------------ buffered sink */
 /* writebuf.c: buffered output for the text writers. */

@@ -65,9 +65,10 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
     for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
       const hp2x_label *l = &p->labels[profile_entry_label(p, s, e)];
       writebuf_put(&w, l->name, l->name_len);
-      int n = hp2x_fmt(num, sizeof num, "\t%lld\n",
-                       (long long)profile_value(p, e));
-      writebuf_put(&w, num, (size_t)n);
+      num[0] = '\t';
+      size_t n = 1 + hp2x_fmt_int(num + 1, profile_value(p, e));
+      num[n++] = '\n';
+      writebuf_put(&w, num, n);
     }
     writebuf_put(&w, "END_SAMPLE ", 11);
     writebuf_put(&w, t, (size_t)tn);

@@ -107,6 +107,30 @@ static void fmt_ignores_locale(void **state) {
   assert_string_equal(buf, "0");
   hp2x_fmt_thousands(buf, sizeof buf, -1000);
   assert_string_equal(buf, "-1,000");
+  hp2x_fmt_thousands(buf, sizeof buf, INT64_MIN);
+  assert_string_equal(buf, "-9,223,372,036,854,775,808");
+}
+
+/* hp2x_fmt_int against printf's %lld, over the edges and a sweep. */
+static void fmt_int_is_lld(void **state) {
+  (void)state;
+  int64_t v[] = {0, 1, -1, 9, 10, 99, 100, 4294967295LL, 4294967296LL,
+                 INT64_MAX, INT64_MIN, INT64_MIN + 1};
+  char got[32], want[32];
+  for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+    size_t n = hp2x_fmt_int(got, v[i]);
+    got[n] = '\0';
+    snprintf(want, sizeof want, "%lld", (long long)v[i]);
+    assert_string_equal(got, want);
+  }
+  for (int64_t x = 1; x > 0 && x < INT64_MAX / 3; x = x * 3 + 1) {
+    int64_t s[] = {x, -x};
+    for (size_t i = 0; i < 2; i++) {
+      got[hp2x_fmt_int(got, s[i])] = '\0';
+      snprintf(want, sizeof want, "%lld", (long long)s[i]);
+      assert_string_equal(got, want);
+    }
+  }
 }
 
 int main(void) {
@@ -114,6 +138,7 @@ int main(void) {
       cmocka_unit_test(csv_header_order_and_quoting),
       cmocka_unit_test(csv_sink_failure),
       cmocka_unit_test(fmt_ignores_locale),
+      cmocka_unit_test(fmt_int_is_lld),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
