@@ -31,3 +31,29 @@ for mb in 10 100; do
   printf '| %s | %s | %.2f | %.2f | %.1f | %d |\n' "$(basename "$src")" "$mb" "$one" "$w" \
     "$(echo "$w / $one" | bc -l)" $((m / 1024))
 done
+
+# The same appended bytes per update on top of a small and a big prefix:
+# the watcher's CPU beyond its first render (one one-shot run of the
+# prefix) divided by the updates is one update's cost.  Equal costs mean an
+# update costs what its new bytes cost, whatever the file's size.
+src=$dir/watch-src-100.hp
+step=250000
+printf '\n| prefix MB | appended per update MB | updates | one-shot CPU of the prefix s | watch CPU s | CPU per update ms |\n|---:|---:|---:|---:|---:|---:|\n'
+for prefix in 1000000 90000000; do
+  live=$dir/live-prefix.hp
+  head -c $prefix "$src" > "$live"
+  /usr/bin/time -f '%U %S' -o "$dir/t1" "$hp2x" -q "$live" -o "$dir/w1.pdf"
+  one=$(awk '{print $1 + $2}' "$dir/t1")
+  /usr/bin/time -f '%U %S %M' -o "$dir/t2" "$hp2x" --watch -q --interval=0.02 --idle-exit=2 "$live" -o "$dir/w2.pdf" &
+  pid=$!
+  sleep 0.5
+  for i in $(seq 0 $((steps - 1))); do
+    tail -c +$((prefix + i * step + 1)) "$src" | head -c $step >> "$live"; sleep 0.15
+  done
+  wait $pid
+  read -r u s m < "$dir/t2"
+  w=$(echo "$u + $s" | bc)
+  printf '| %d | %.2f | %d | %.2f | %.2f | %.1f |\n' $((prefix / 1000000)) \
+    "$(echo "$step / 1000000" | bc -l)" $steps "$one" "$w" \
+    "$(echo "($w - $one) * 1000 / $steps" | bc -l)"
+done
