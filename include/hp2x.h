@@ -116,7 +116,8 @@ hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
  * caller that has selected its bands and still needs what drawing reads
  * from the profile: header, sample times, labels, marks, heap series and
  * warnings stay.  Afterwards hp2x_bands_select(_many), the views and
- * hp2x_write_hp fail with HP2X_E_ARG, and hp2x_profile_value returns 0. */
+ * hp2x_write_hp fail with HP2X_E_ARG, and hp2x_profile_value returns 0.
+ * Only for a finished profile: never one a parser is still filling. */
 void hp2x_profile_drop_entries(hp2x_profile *p);
 
 /* Sum of `label`'s values in `sample` (0 when absent). O(entries in sample). */
