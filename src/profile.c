@@ -209,6 +209,9 @@ hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err) {
   p->value32 = NULL;
   p->value64 = wide;
   p->wide_values = true;
+  /* Only the slot being filled is known usable: the next growth prefaults
+   * the new array from there. */
+  p->cap_entries = p->n_entries + 1;
   return HP2X_OK;
 }
 

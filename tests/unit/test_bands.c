@@ -239,7 +239,7 @@ static void allocation_failures(void **state) {
 }
 
 typedef struct {
-  char buf[1 << 16];
+  char buf[1 << 17];
   size_t len;
 } sink;
 
@@ -251,24 +251,45 @@ static int to_sink(void *closure, const void *data, size_t len) {
   return 0;
 }
 
+/* Everything the CLI writes after dropping the entries: CSV, PostScript,
+ * .aux and the summary, each into out[0..3]. */
+static void write_all(const hp2x_profile *p, const hp2x_bands *b, sink *out) {
+  hp2x_options o;
+  hp2x_options_init(&o);
+  o.format = HP2X_FORMAT_PS;
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  const char *name = "p";
+  for (int i = 0; i < 4; i++) out[i].len = 0;
+  assert_int_equal(hp2x_write_csv(p, b, to_sink, &out[0], &err), HP2X_OK);
+  assert_int_equal(hp2x_render(p, b, &o, to_sink, &out[1], &err), HP2X_OK);
+  assert_int_equal(hp2x_write_aux(p, b, &o, to_sink, &out[2], &err), HP2X_OK);
+  assert_int_equal(hp2x_write_summary(&p, &b, &name, 1, to_sink, &out[3],
+                                      &err),
+                   HP2X_OK);
+  for (int i = 0; i < 4; i++) assert_true(out[i].len > 0);
+}
+
 /* What drawing reads stays; what needs the entries says so (HP2X_E_ARG). */
 static void dropped_entries(void **state) {
   (void)state;
   hp2x_profile *p = worked_example(30, 10);
   hp2x_bands *b = select_with(p, 20, 1.0, 0);
-  static sink before, after;
+  static sink before[4], after[4];
   hp2x_err err;
   hp2x_err_init(&err, NULL);
-  assert_int_equal(hp2x_write_csv(p, b, to_sink, &before, &err), HP2X_OK);
+  write_all(p, b, before);
   assert_int_not_equal(hp2x_profile_value(p, 3, 29), 0);
   hp2x_profile_drop_entries(p);
   assert_int_equal(hp2x_profile_sample_count(p), 10);
   assert_true(hp2x_profile_sample_time(p, 9) == 4.5);
   assert_int_equal(hp2x_profile_label_count(p), 30);
   assert_string_equal(hp2x_profile_label(p, 29), "band29");
-  assert_int_equal(hp2x_write_csv(p, b, to_sink, &after, &err), HP2X_OK);
-  assert_int_equal(before.len, after.len);
-  assert_memory_equal(before.buf, after.buf, before.len);
+  write_all(p, b, after);
+  for (int i = 0; i < 4; i++) {
+    assert_int_equal(before[i].len, after[i].len);
+    assert_memory_equal(before[i].buf, after[i].buf, before[i].len);
+  }
   assert_int_equal(hp2x_profile_value(p, 3, 29), 0);
 
   hp2x_options o;
@@ -278,18 +299,84 @@ static void dropped_entries(void **state) {
   assert_null(b2);
   assert_non_null(strstr(err.msg, "dropped"));
   const hp2x_profile *two[2] = {p, p};
-  hp2x_bands *bs[2];
+  hp2x_bands *bs[2] = {b, b};
   assert_int_equal(hp2x_bands_select_many(two, 2, &o, bs, &err), HP2X_E_ARG);
+  assert_null(bs[0]);
+  assert_null(bs[1]);
   hp2x_profile *view = NULL;
   assert_int_equal(hp2x_profile_window(p, 0.0, 1.0, &view, &err), HP2X_E_ARG);
   assert_int_equal(hp2x_profile_by_index(p, &view, &err), HP2X_E_ARG);
   assert_null(view);
-  sink *hp = &after;
+  sink *hp = &after[0];
   hp->len = 0;
   assert_int_equal(hp2x_write_hp(p, to_sink, hp, &err), HP2X_E_ARG);
   assert_int_equal(hp->len, 0);
   hp2x_bands_free(b);
   hp2x_profile_free(p);
+}
+
+/* 300 000 entries, one of them past UINT32_MAX half-way: the values widen
+ * once, keep growing afterwards, and every sum stays exact; a failed
+ * allocation at any point (the widening's included) is only "out of
+ * memory". */
+static hp2x_profile *widening_profile(hp2x_err *err) {
+  hp2x_profile *p = profile_new(err);
+  if (!p) return NULL;
+  uint32_t id[3];
+  const char *names[3] = {"a", "b", "c"};
+  for (int k = 0; k < 3; k++)
+    if (profile_intern(p, names[k], 1, NULL, 0, &id[k], err) != HP2X_OK)
+      goto fail;
+  for (size_t s = 0; s < 100000; s++) {
+    profile_begin_sample(p, (double)s);
+    for (int k = 0; k < 3; k++) {
+      int64_t v = s == 50000 && k == 1 ? (int64_t)1 << 40
+                                       : (int64_t)(s * 3 + (size_t)k);
+      if (profile_add_entry(p, id[k], v, err) != HP2X_OK) goto fail;
+    }
+    if (profile_end_sample(p, err) != HP2X_OK) goto fail;
+  }
+  return p;
+fail:
+  hp2x_profile_free(p);
+  return NULL;
+}
+
+static void widening_at_scale(void **state) {
+  (void)state;
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  hp2x_profile *p = widening_profile(&err);
+  assert_non_null(p);
+  assert_true(p->wide_values);
+  assert_true(p->cap_entries <= p->alloc_entries);
+  for (size_t s = 0; s < 100000; s += 4999)
+    for (size_t k = 0; k < 3; k++)
+      assert_true(hp2x_profile_value(p, s, k) ==
+                  (s == 50000 && k == 1 ? (int64_t)1 << 40
+                                        : (int64_t)(s * 3 + k)));
+  hp2x_bands *b = select_with(p, 20, 0.0, 0);
+  int64_t sum = 0;
+  for (size_t k = 0; k < b->n_bands; k++)
+    sum += b->values[k * b->n_samples + 50000];
+  assert_true(sum == ((int64_t)1 << 40) + 150000 + 150002);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+  /* Every allocation fails once in turn, up to the first run that needs
+   * no more: the widening's is among them. */
+  long n = 1;
+  for (;; n++) {
+    assert_true(n < 1000);
+    hp2x_err_init(&err, NULL);
+    hp2x_alloc_fail_at(n);
+    p = widening_profile(&err);
+    hp2x_alloc_fail_at(0);
+    if (p) break;
+    assert_int_equal(err.code, HP2X_E_NOMEM);
+  }
+  assert_true(p->wide_values);
+  hp2x_profile_free(p);
+  assert_true(n > 20);
 }
 
 int main(void) {
@@ -302,6 +389,7 @@ int main(void) {
       cmocka_unit_test(only_empty_samples),
       cmocka_unit_test(allocation_failures),
       cmocka_unit_test(dropped_entries),
+      cmocka_unit_test(widening_at_scale),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
