@@ -68,7 +68,7 @@ DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev \
             python3 locales time
 # Only for `make bench`, for regenerating the hp2ps test data, and for the
 # SVG tooltip test's browser check (skipped without chromium).
-DEV_PKGS := ghc hyperfine valgrind bc clang libclang-rt-14-dev chromium
+DEV_PKGS := ghc hyperfine valgrind bc strace clang libclang-rt-14-dev chromium
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	export DEBIAN_FRONTEND=noninteractive; \

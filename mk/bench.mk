@@ -2,7 +2,7 @@
 # inputs generated from samples/ (bench/run.py), then watch-mode update cost
 # (bench/watch.sh).  Results go to the terminal and build/bench-results.md;
 # bench/RESULTS.md keeps a copy with the machine they came from.  Needs
-# `make deps-dev` (hp2ps, valgrind, GNU time).  Slow: not part of check.
+# `make deps-dev` (hp2ps, valgrind, GNU time, strace).  Slow: not part of check.
 bench: $(BUILD)/hp2x
 	@python3 bench/run.py | tee build/bench-results.md
 	@bench/watch.sh | tee -a build/bench-results.md
