@@ -298,6 +298,30 @@ int64_t hp2x_bands_value(const hp2x_bands *b, size_t band, size_t sample);
 size_t hp2x_bands_sample_count(const hp2x_bands *b);
 void hp2x_bands_free(hp2x_bands *b);
 
+/* A follower selects the bands of a profile that keeps growing (watch
+ * mode) again and again, each time at the cost of the samples added since
+ * the last call: it keeps the label totals, the bands' values and an index
+ * of their stacked curves, from which drawing picks its points per device
+ * column.  When the selection itself changes (a label overtakes another),
+ * the bands are built afresh from every sample. */
+typedef struct hp2x_follower hp2x_follower;
+
+/* NULL with HP2X_E_NOMEM.  Free with hp2x_follower_free. */
+hp2x_follower *hp2x_follower_new(hp2x_err *err);
+/* The bands hp2x_bands_select would return for p with options o.  Between
+ * calls p may only have gained complete samples (the profile of one
+ * hp2x_parser, as hp2x_parser_peek gives it) and o must not change; for
+ * another profile call hp2x_follower_reset first (a different pointer, or
+ * fewer samples, is noticed and starts over).  *out is owned by f and
+ * valid until the next call, reset or free.  Errors as hp2x_bands_select;
+ * after an error the next call starts over. */
+hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
+                                 const hp2x_options *o,
+                                 const hp2x_bands **out, hp2x_err *err);
+/* Forgets everything, as a new follower. */
+void hp2x_follower_reset(hp2x_follower *f);
+void hp2x_follower_free(hp2x_follower *f);
+
 /* One selection for several profiles (comparing runs): hp2ps's rules
  * applied to the labels' combined totals (labels matched by name; each
  * profile's values scaled so that all weigh the same), then

@@ -1,9 +1,16 @@
 # mk/bench.mk -- `make bench`: hp2x against the real hp2ps and wc -l on big
 # inputs generated from samples/ (bench/run.py), then watch-mode update cost
-# (bench/watch.sh).  Results go to the terminal and build/bench-results.md;
-# bench/RESULTS.md keeps a copy with the machine they came from.  Needs
-# `make deps-dev` (hp2ps, valgrind, GNU time, strace).  Slow: not part of check.
-bench: $(BUILD)/hp2x
+# through the binary (bench/watch.sh) and split into its parts inside one
+# process (bench/update.sh, bench/update.c).  Results go to the terminal and
+# build/bench-results.md; bench/RESULTS.md keeps a copy with the machine
+# they came from.  Needs `make deps-dev` (hp2ps, valgrind, GNU time,
+# strace).  Slow: not part of check.
+$(BUILD)/bench/update: bench/update.c $(BUILD)/libhp2x.a include/hp2x.h
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libhp2x.a $(LDLIBS)
+
+bench: $(BUILD)/hp2x $(BUILD)/bench/update
 	@python3 bench/run.py | tee build/bench-results.md
 	@bench/watch.sh | tee -a build/bench-results.md
+	@bench/update.sh $(BUILD)/bench/update | tee -a build/bench-results.md
 .PHONY: bench

@@ -210,7 +210,8 @@ static hp2x_status filter_labels(const hp2x_profile *p, const hp2x_options *o,
 
 /* The labels that have data in complete samples, in hp2ps's hash-table
  * walk order: bucket 0..512, newest identifier first within a bucket. */
-static hp2x_status initial_order(const hp2x_profile *p, work *w,
+static hp2x_status initial_order(const hp2x_profile *p,
+                                 const bands_totals *given, work *w,
                                  hp2x_err *err) {
   size_t nl = p->n_labels;
   w->total = hp2x_calloc(nl ? nl : 1, sizeof *w->total);
@@ -223,7 +224,11 @@ static hp2x_status initial_order(const hp2x_profile *p, work *w,
     hp2x_free(count);
     return hp2x_nomem(err);
   }
-  for (size_t s = 0; s < p->n_samples; s++) {
+  if (given && nl) {
+    memcpy(w->total, given->total, nl * sizeof *w->total);
+    memcpy(present, given->present, nl);
+  }
+  for (size_t s = 0; !given && s < p->n_samples; s++) {
     if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
     const uint32_t *lab = p->run_label + p->label_run[s];
     const size_t e0 = p->start[s];
@@ -300,13 +305,13 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
   return HP2X_OK;
 }
 
-/* Makes the bands of `p` from the order w over the labels of `names`
- * (the same profile, or with several inputs the combined one; then
- * to_names maps p's label ids to names's, and NULL means the identity). */
-static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
-                         const hp2x_profile *p, const hp2x_options *o,
-                         work *w, hp2x_bands *b, hp2x_err *err) {
-  size_t n = w->n, N = p->n_samples;
+/* The plan of the bands from the order w over the labels of `names`:
+ * b's n_bands, is_other, names and shades, and band_of[id] (the band of
+ * each label of `names`, -1 for none). */
+static hp2x_status plan(const hp2x_profile *names, const hp2x_options *o,
+                        const work *w, hp2x_bands *b, int32_t *band_of,
+                        hp2x_err *err) {
+  size_t n = w->n;
   size_t first = 0; /* first position kept as its own band */
   int other = 0;
   if (w->any_filtered) {
@@ -319,19 +324,11 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
     first = n - (size_t)o->max_bands + 1;
   }
   b->n_bands = n - first + (size_t)other;
-  b->n_samples = N;
   b->is_other = other;
   size_t nb = b->n_bands ? b->n_bands : 1;
   b->names = hp2x_calloc(nb, sizeof *b->names);
   b->shades = hp2x_malloc(nb * sizeof *b->shades);
-  b->values = hp2x_calloc(nb * (N ? N : 1), sizeof *b->values);
-  int32_t *band_of = hp2x_malloc((names->n_labels ? names->n_labels : 1) *
-                                 sizeof *band_of);
-  if (!b->names || !b->shades || !b->values || !band_of) {
-    hp2x_free(band_of);
-    return hp2x_nomem(err);
-  }
-  hp2x_prefault(b->values, 0, nb * N * sizeof *b->values);
+  if (!b->names || !b->shades) return hp2x_nomem(err);
   for (size_t id = 0; id < names->n_labels; id++)
     band_of[id] = w->filtered && w->filtered[id] ? 0 : -1;
   for (size_t k = 0; k < n; k++)
@@ -346,41 +343,52 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
       len = l->name_len;
     }
     b->names[k] = hp2x_strndup(name, len);
-    if (!b->names[k]) {
-      hp2x_free(band_of);
-      return hp2x_nomem(err);
-    }
+    if (!b->names[k]) return hp2x_nomem(err);
     b->shades[k] = aux_shade(o->aux, name, len);
   }
-  for (size_t s = 0; s < N; s++) {
+  return HP2X_OK;
+}
+
+void bands_fill(hp2x_bands *b, const int32_t *band_of,
+                const uint32_t *to_names, const hp2x_profile *p,
+                size_t from) {
+  size_t stride = b->stride;
+  for (size_t s = from; s < b->n_samples; s++) {
     if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
     const uint32_t *lab = p->run_label + p->label_run[s];
     const size_t e0 = p->start[s];
     for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
       int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
       if (k >= 0)
-        b->values[(size_t)k * N + s] =
-            hp2x_add_sat(b->values[(size_t)k * N + s],
+        b->values[(size_t)k * stride + s] =
+            hp2x_add_sat(b->values[(size_t)k * stride + s],
                          profile_value(p, e0 + i));
     }
   }
-  hp2x_free(band_of);
+}
 
-  /* 5.1 ranges and 5.2 area, over the selected bands' per-sample sums. */
-  double ymax = 0.0, area = 0.0, prev = 0.0;
-  for (size_t s = 0; s < N; s++) {
+/* 5.1 ranges and 5.2 area, over the selected bands' per-sample sums. */
+void bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
+                        size_t from, bands_heights *h) {
+  for (size_t s = from; s < b->n_samples; s++) {
     int64_t sum = 0;
     for (size_t k = 0; k < b->n_bands; k++)
-      sum = hp2x_add_sat(sum, b->values[k * N + s]);
+      sum = hp2x_add_sat(sum, b->values[k * b->stride + s]);
     double v = (double)sum;
-    if (v > ymax) ymax = v;
+    if (v > h->ymax) h->ymax = v;
     if (s > 0) {
       double base = p->times[s] - p->times[s - 1];
-      double lo = v < prev ? v : prev;
-      area += base * lo + base * fabs(v - prev) / 2.0;
+      double lo = v < h->prev ? v : h->prev;
+      h->area += base * lo + base * fabs(v - h->prev) / 2.0;
     }
-    prev = v;
+    h->prev = v;
   }
+}
+
+void bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
+                      const hp2x_options *o, const bands_heights *h) {
+  size_t N = b->n_samples;
+  double ymax = h->ymax;
   if (o->heap_overlay && N) {
     /* --heap: the lines share the y axis, so it must hold them too (the
      * points within the samples' span: those are drawn). */
@@ -398,11 +406,41 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
   b->x0 = N ? p->times[0] : 0.0;
   b->xrange = xr == 0.0 ? 1.0 : xr;
   b->yrange = ymax == 0.0 ? 1.0 : ymax;
-  b->area = area;
+  b->area = h->area;
+}
+
+/* Makes the bands of `p` from the order w over the labels of `names`
+ * (the same profile, or with several inputs the combined one; then
+ * to_names maps p's label ids to names's, and NULL means the identity). */
+static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
+                         const hp2x_profile *p, const hp2x_options *o,
+                         work *w, hp2x_bands *b, hp2x_err *err) {
+  size_t N = p->n_samples;
+  int32_t *band_of = hp2x_malloc((names->n_labels ? names->n_labels : 1) *
+                                 sizeof *band_of);
+  if (!band_of) return hp2x_nomem(err);
+  if (plan(names, o, w, b, band_of, err) != HP2X_OK) {
+    hp2x_free(band_of);
+    return err->code;
+  }
+  size_t nb = b->n_bands ? b->n_bands : 1;
+  b->n_samples = N;
+  b->stride = N;
+  b->values = hp2x_calloc(nb * (N ? N : 1), sizeof *b->values);
+  if (!b->values) {
+    hp2x_free(band_of);
+    return hp2x_nomem(err);
+  }
+  hp2x_prefault(b->values, 0, nb * N * sizeof *b->values);
+  bands_fill(b, band_of, to_names, p, 0);
+  hp2x_free(band_of);
+  bands_heights h = {0.0, 0.0, 0.0};
+  bands_heights_scan(b, p, 0, &h);
+  bands_set_ranges(b, p, o, &h);
   return HP2X_OK;
 }
 
-static hp2x_status check_options(const hp2x_options *o, hp2x_err *err) {
+hp2x_status bands_check_options(const hp2x_options *o, hp2x_err *err) {
   if (!(o->trace_pct >= 0.0 && o->trace_pct <= 5.0))
     return hp2x_fail(err, HP2X_E_ARG, 0, -1,
                      "trace threshold %g%% is outside 0..5", o->trace_pct);
@@ -414,9 +452,10 @@ static hp2x_status check_options(const hp2x_options *o, hp2x_err *err) {
 
 /* hp2ps's order of the labels of p (spec 4): trace removal, -d, -i, -p. */
 static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
-                                work *w, hp2x_err *err) {
+                                const bands_totals *given, work *w,
+                                hp2x_err *err) {
   hp2x_status st = filter_labels(p, o, w, err);
-  if (st == HP2X_OK) st = initial_order(p, w, err);
+  if (st == HP2X_OK) st = initial_order(p, given, w, err);
   if (st == HP2X_OK) st = run_sort(p, w, KEY_INT, w->total, NULL, err);
   if (st == HP2X_OK) trace_removal(w, o->trace_pct);
   if (st == HP2X_OK && o->sort == HP2X_SORT_STDDEV) {
@@ -441,12 +480,12 @@ static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
 hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
                               hp2x_bands **out, hp2x_err *err) {
   *out = NULL;
-  if (check_options(o, err) != HP2X_OK ||
+  if (bands_check_options(o, err) != HP2X_OK ||
       profile_require_entries(p, err) != HP2X_OK)
     return err->code;
   work w;
   memset(&w, 0, sizeof w);
-  hp2x_status st = select_order(p, o, &w, err);
+  hp2x_status st = select_order(p, o, NULL, &w, err);
   hp2x_bands *b = NULL;
   if (st == HP2X_OK) {
     b = hp2x_calloc(1, sizeof *b);
@@ -460,6 +499,17 @@ hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
   }
   *out = b;
   return HP2X_OK;
+}
+
+hp2x_status bands_plan(const hp2x_profile *p, const hp2x_options *o,
+                       const bands_totals *t, hp2x_bands *b,
+                       int32_t *band_of, hp2x_err *err) {
+  work w;
+  memset(&w, 0, sizeof w);
+  hp2x_status st = select_order(p, o, t, &w, err);
+  if (st == HP2X_OK) st = plan(p, o, &w, b, band_of, err);
+  work_free(&w);
+  return st;
 }
 
 int64_t bands_round(double v) {
@@ -559,7 +609,7 @@ hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
   for (size_t i = 0; i < n; i++) out[i] = NULL;
   if (n == 0)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to select from");
-  if (check_options(o, err) != HP2X_OK) return err->code;
+  if (bands_check_options(o, err) != HP2X_OK) return err->code;
   for (size_t i = 0; i < n; i++)
     if (profile_require_entries(ps[i], err) != HP2X_OK) return err->code;
   uint32_t **to_names = hp2x_calloc(n, sizeof *to_names);
@@ -568,7 +618,7 @@ hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
   work w;
   memset(&w, 0, sizeof w);
   hp2x_status st = combine(ps, n, &c, to_names, err);
-  if (st == HP2X_OK) st = select_order(c, o, &w, err);
+  if (st == HP2X_OK) st = select_order(c, o, NULL, &w, err);
   for (size_t i = 0; i < n && st == HP2X_OK; i++) {
     out[i] = hp2x_calloc(1, sizeof *out[i]);
     if (!out[i]) st = hp2x_nomem(err);
@@ -595,6 +645,6 @@ const char *hp2x_bands_name(const hp2x_bands *b, size_t band) {
 }
 int64_t hp2x_bands_value(const hp2x_bands *b, size_t band, size_t sample) {
   if (band >= b->n_bands || sample >= b->n_samples) return 0;
-  return b->values[band * b->n_samples + sample];
+  return b->values[band * b->stride + sample];
 }
 size_t hp2x_bands_sample_count(const hp2x_bands *b) { return b->n_samples; }

@@ -855,16 +855,22 @@ int cli_view(const cli_args *a, const char *display, const hp2x_profile *p,
 }
 
 int cli_write_outputs(const cli_args *a, const hp2x_profile *p,
-                      hp2x_profile *disposable) {
+                      hp2x_profile *disposable, hp2x_follower *follow) {
   hp2x_err err;
   hp2x_err_init(&err, a->input_display);
   hp2x_profile *view = NULL;
   int rc = cli_view(a, a->input_display, p, &view);
   if (rc != EXIT_OK) return rc;
   if (view) p = view;
-  hp2x_bands *b = NULL;
-  if (a->opts.format != HP2X_FORMAT_HP &&
-      hp2x_bands_select(p, &a->opts, &b, &err) != HP2X_OK) {
+  hp2x_bands *b = NULL; /* owned */
+  const hp2x_bands *shown = NULL;
+  hp2x_status st = HP2X_OK;
+  if (a->opts.format != HP2X_FORMAT_HP && follow && !view)
+    st = hp2x_follower_select(follow, p, &a->opts, &shown, &err);
+  else if (a->opts.format != HP2X_FORMAT_HP)
+    st = hp2x_bands_select(p, &a->opts, &b, &err);
+  if (b) shown = b;
+  if (st != HP2X_OK) {
     cli_report(a->input_display, &err, NULL);
     hp2x_profile_free(view);
     return err.code == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;
@@ -873,9 +879,9 @@ int cli_write_outputs(const cli_args *a, const hp2x_profile *p,
     if (view) hp2x_profile_drop_entries(view);
     if (disposable) hp2x_profile_drop_entries(disposable);
   }
-  main_outputs m = {a, p, b};
+  main_outputs m = {a, p, shown};
   const char *paths[2] = {a->output, a->aux_path};
-  rc = cli_write_files(paths, a->write_aux && a->aux_path && b ? 2 : 1,
+  rc = cli_write_files(paths, a->write_aux && a->aux_path && shown ? 2 : 1,
                        emit_output, &m, 0);
   hp2x_bands_free(b);
   hp2x_profile_free(view);
@@ -991,7 +997,7 @@ static int parse_and_write(cli_args *a) {
     return EXIT_BAD_INPUT;
   }
   cli_warn_profile(a, p);
-  int rc = cli_write_outputs(a, p, p);
+  int rc = cli_write_outputs(a, p, p, NULL);
   release_reserve();
   hp2x_profile_free(p);
   return rc;

@@ -57,9 +57,12 @@ void cli_errorf(const char *fmt, ...)
  * of one-shot and watch runs.  `disposable` is p itself when the caller
  * needs nothing more of it, or NULL: the entries of a disposable profile
  * (or of a view) are dropped once the bands are chosen, so drawing does not
- * hold a big profile's memory on top of its own.  Returns an exit status. */
+ * hold a big profile's memory on top of its own.  `follow` (watch mode),
+ * when not NULL, selects the bands for a p that grows between calls, at
+ * the cost of its new samples (not with a view: that is made afresh each
+ * time).  Returns an exit status. */
 int cli_write_outputs(const cli_args *a, const hp2x_profile *p,
-                      hp2x_profile *disposable);
+                      hp2x_profile *disposable, hp2x_follower *follow);
 
 /* The profile to select and draw from: `p` itself (*view = NULL) or, with
  * a time window or --x=index, a view of it (*view, owned by the caller).

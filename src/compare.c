@@ -16,7 +16,7 @@
 static double value_at(const hp2x_profile *p, const hp2x_bands *b, size_t k,
                        double u, size_t *cursor) {
   size_t N = b->n_samples;
-  const int64_t *v = b->values + k * N;
+  const int64_t *v = b->values + k * b->stride;
   if (N == 1) return (double)v[0];
   double t0 = p->times[0], span = p->times[N - 1] - t0;
   double t = t0 + u * span;
@@ -69,6 +69,7 @@ static hp2x_bands *diff_bands(const hp2x_profile *pa, const hp2x_bands *ba,
   }
   d->n_bands = nb;
   d->n_samples = G;
+  d->stride = G;
   d->is_other = ba->is_other;
   d->names = hp2x_calloc(nb ? nb : 1, sizeof *d->names);
   d->shades = hp2x_malloc((nb ? nb : 1) * sizeof *d->shades);

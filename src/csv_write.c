@@ -49,7 +49,7 @@ hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
     for (size_t k = b->n_bands; k-- > 0;) {
       num[0] = ',';
       writebuf_put(&o, num,
-                   1 + hp2x_fmt_int(num + 1, b->values[k * b->n_samples + s]));
+                   1 + hp2x_fmt_int(num + 1, b->values[k * b->stride + s]));
     }
     writebuf_put(&o, "\r\n", 2);
   }
@@ -91,7 +91,7 @@ hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
       for (size_t k = b->n_bands; k-- > 0;) {
         num[0] = ',';
         writebuf_put(&o, num, 1 + hp2x_fmt_int(num + 1,
-                                               b->values[k * b->n_samples + s]));
+                                               b->values[k * b->stride + s]));
       }
       writebuf_put(&o, "\r\n", 2);
     }

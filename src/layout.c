@@ -221,15 +221,60 @@ size_t layout_thin(const double *x, const double *y, size_t n, double x0,
   double scale = (double)columns / (x1 - x0);
   keep_index(keep, &out, 0); /* the ends stay exact */
   for (size_t i = 0; i < n;) {
-    double c = floor((x[i] - x0) * scale);
+    double c = layout_column(x[i], x0, scale);
     size_t lo = i, hi = i, j = i;
-    for (; j < n && floor((x[j] - x0) * scale) == c; j++) {
+    for (; j < n && layout_column(x[j], x0, scale) == c; j++) {
       if (y[j] < y[lo]) lo = j;
       if (y[j] > y[hi]) hi = j;
     }
     keep_index(keep, &out, lo < hi ? lo : hi);
     keep_index(keep, &out, lo < hi ? hi : lo);
     i = j;
+  }
+  keep_index(keep, &out, n - 1);
+  return out;
+}
+
+size_t layout_column_runs(layout_x_fn x_at, const void *ctx, size_t n,
+                          double x0, double x1, size_t columns,
+                          size_t *starts, size_t max_runs) {
+  double scale = (double)columns / (x1 - x0);
+  size_t runs = 0;
+  for (size_t i = 0; i < n;) {
+    if (runs == max_runs) return (size_t)-1;
+    double c = layout_column(x_at(ctx, i), x0, scale);
+    starts[runs++] = i;
+    /* Gallop to a sample past the run, then halve: lo is in the run, hi
+     * is n or past it. */
+    size_t lo = i, hi = i + 1, step = 1;
+    while (hi < n && layout_column(x_at(ctx, hi), x0, scale) == c) {
+      lo = hi;
+      step *= 2;
+      hi = n - i > step ? i + step : n;
+    }
+    while (hi - lo > 1) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (layout_column(x_at(ctx, mid), x0, scale) == c)
+        lo = mid;
+      else
+        hi = mid;
+    }
+    i = hi;
+  }
+  return runs;
+}
+
+size_t layout_thin_runs(const size_t *starts, size_t runs, size_t n,
+                        layout_extremes_fn extremes, const void *ctx,
+                        size_t *keep) {
+  size_t out = 0;
+  if (n == 0) return 0;
+  keep_index(keep, &out, 0);
+  for (size_t r = 0; r < runs; r++) {
+    size_t lo, hi;
+    extremes(ctx, starts[r], r + 1 < runs ? starts[r + 1] : n, &lo, &hi);
+    keep_index(keep, &out, lo < hi ? lo : hi);
+    keep_index(keep, &out, lo < hi ? hi : lo);
   }
   keep_index(keep, &out, n - 1);
   return out;

@@ -6,6 +6,8 @@
 
 #include "hp2x_int.h"
 
+#include <math.h>
+
 /* Width in points of UTF-8 text at font size `size_pt`. */
 typedef double (*layout_measure_fn)(void *ctx, const char *utf8, size_t len,
                                     double size_pt);
@@ -75,5 +77,30 @@ double layout_key_centre(const layout *l, size_t k, size_t n, int key_page);
  * the first, min, max and last points, in order, so no peak is lost. */
 size_t layout_thin(const double *x, const double *y, size_t n, double x0,
                    double x1, size_t columns, size_t *keep);
+
+/* The device column of x, as layout_thin counts them (scale: columns per
+ * point).  Never decreases as x grows. */
+static inline double layout_column(double x, double x0, double scale) {
+  return floor((x - x0) * scale);
+}
+
+/* layout_thin's work split in two, for curves whose x never decreases and
+ * whose extremes per run come from an index (a follower's bands).  First
+ * the runs of samples in one device column: writes the first sample of
+ * each run to starts (at most max_runs; (size_t)-1 if there are more) and
+ * returns how many, with O(log run) calls of x_at per run. */
+typedef double (*layout_x_fn)(const void *ctx, size_t i);
+size_t layout_column_runs(layout_x_fn x_at, const void *ctx, size_t n,
+                          double x0, double x1, size_t columns,
+                          size_t *starts, size_t max_runs);
+/* Then the points to keep, as layout_thin keeps them when it thins (n >
+ * 2 * columns + 2): extremes(ctx, a, e, &lo, &hi) gives the first
+ * smallest and the first largest y among samples [a, e).  keep needs 2 *
+ * runs + 2 slots. */
+typedef void (*layout_extremes_fn)(const void *ctx, size_t a, size_t e,
+                                   size_t *lo, size_t *hi);
+size_t layout_thin_runs(const size_t *starts, size_t runs, size_t n,
+                        layout_extremes_fn extremes, const void *ctx,
+                        size_t *keep);
 
 #endif

@@ -245,8 +245,10 @@ static void tip_text(render_ctx *r, const char *s) {
 static void tip_title(render_ctx *r, const hp2x_profile *p,
                       const hp2x_bands *b, size_t k) {
   size_t N = b->n_samples, at = 0;
-  const int64_t *v = b->values + k * N;
-  for (size_t s = 1; s < N; s++)
+  const int64_t *v = b->values + k * b->stride;
+  if (b->stack) /* a follower's bands: kept as they grow */
+    at = b->stack->peak[k];
+  for (size_t s = 1; !b->stack && s < N; s++)
     if (v[s] > v[at]) at = s;
   char num[48], buf[160];
   hp2x_fmt_thousands(num, sizeof num, N ? v[at] : 0);
@@ -509,7 +511,7 @@ static hp2x_status draw_signed(render_ctx *r, const hp2x_bands *b,
   for (size_t s = 0; s < N; s++) pos[s] = neg[s] = zero;
   cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_ROUND);
   for (size_t k = 0; k < b->n_bands; k++) {
-    const int64_t *v = b->values + k * N;
+    const int64_t *v = b->values + k * b->stride;
     for (size_t s = 0; s < N; s++) {
       double d = (double)v[s] * yscale;
       if (d >= 0) {
@@ -531,39 +533,101 @@ static hp2x_status draw_signed(render_ctx *r, const hp2x_bands *b,
   return HP2X_OK;
 }
 
+/* Sample s's x in points. */
+static double sample_x(const hp2x_profile *p, const hp2x_bands *b,
+                       const layout *l, size_t s) {
+  return l->graph_x0 + (p->times[s] - b->x0) / b->xrange * l->graph_w;
+}
+
+/* A follower's bands drawn from its index (see follow.c). */
+typedef struct indexed {
+  const hp2x_profile *p;
+  const hp2x_bands *b;
+  const layout *l;
+  size_t band;        /* whose extremes; (size_t)-1 = the axis */
+  size_t *starts;     /* first sample of each device column's run; owned */
+  size_t runs;
+} indexed;
+
+static double indexed_x(const void *ctx, size_t i) {
+  const indexed *ix = ctx;
+  return sample_x(ix->p, ix->b, ix->l, i);
+}
+
+static void indexed_extremes(const void *ctx, size_t a, size_t e, size_t *lo,
+                             size_t *hi) {
+  const indexed *ix = ctx;
+  band_stack_extremes(ix->b->stack, ix->band, a, e, lo, hi);
+}
+
+/* Whether the index gives exactly layout_thin's points here, and if so
+ * the runs of samples per device column.  The index orders heights, not
+ * the y coordinates layout_thin compares: y = axis + height * yscale is
+ * strictly increasing in the height (so both pick the same samples) as
+ * long as neighbouring heights stay further apart than rounding can
+ * close (yscale >= 2^-40, y below 512). */
+static int use_index(const hp2x_profile *p, const hp2x_bands *b,
+                     const layout *l, const hp2x_options *o, size_t columns,
+                     indexed *ix, hp2x_err *err) {
+  size_t N = b->n_samples;
+  double yscale = l->graph_h / b->yrange;
+  if (!b->stack || !b->stack->drawable || o->all_samples || b->is_signed ||
+      N <= 2 * columns + 2 || !(l->graph_w > 0.0) || !(yscale >= 0x1p-40) ||
+      !(l->graph_y0 >= 0.0 && l->graph_y0 + l->graph_h < 512.0))
+    return 0;
+  ix->p = p, ix->b = b, ix->l = l;
+  ix->starts = hp2x_malloc((columns + 2) * sizeof *ix->starts);
+  if (!ix->starts) return hp2x_nomem(err), -1;
+  ix->runs = layout_column_runs(indexed_x, ix, N, l->graph_x0,
+                                l->graph_x0 + l->graph_w, columns,
+                                ix->starts, columns + 2);
+  if (ix->runs == (size_t)-1) {
+    hp2x_free(ix->starts);
+    ix->starts = NULL;
+    return 0;
+  }
+  return 1;
+}
+
 /* The stacked bands (spec 6.8).  hp2ps outlines each band between its lower
  * and upper curves; the same picture comes from painting top-down, each
  * band filled from its upper curve down to the axis and over-painted by the
  * bands below it: every curve is emitted once instead of twice.  Each curve
  * is thinned to at most two points per device column at 600 dpi of the
- * final picture, unless all_samples asks for every one.  Cumulative
- * values stay exact (int64) until scaled. */
+ * final picture, unless all_samples asks for every one: by layout_thin over
+ * every sample, or for a follower's bands by the same choice from its
+ * index, which costs per device column, not per sample.  Cumulative values
+ * stay exact (int64) until scaled. */
 static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
                               const hp2x_bands *b, const layout *l,
                               const double *shade, const hp2x_options *o,
                               double scale, hp2x_err *err) {
   size_t N = b->n_samples, nb = b->n_bands;
   if (N == 0 || nb == 0) return HP2X_OK;
-  double *x = hp2x_malloc(N * sizeof *x);
-  double *y = hp2x_malloc(N * sizeof *y);
-  int64_t *cum = hp2x_calloc(N, sizeof *cum);
-  size_t *keep = hp2x_malloc(N * sizeof *keep);
-  if (!x || !y || !cum || !keep) {
-    hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
-    return hp2x_nomem(err);
-  }
-  for (size_t s = 0; s < N; s++)
-    x[s] = l->graph_x0 + (p->times[s] - b->x0) / b->xrange * l->graph_w;
   size_t columns = o->all_samples
                        ? N
                        : (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
+  indexed ix = {0};
+  int fast = use_index(p, b, l, o, columns, &ix, err);
+  if (fast < 0) return err->code;
+  size_t room = fast ? 2 * ix.runs + 2 : N;
+  double *x = fast ? NULL : hp2x_malloc(N * sizeof *x);
+  double *y = fast ? NULL : hp2x_malloc(N * sizeof *y);
+  int64_t *cum = fast ? NULL : hp2x_calloc(N, sizeof *cum);
+  size_t *keep = hp2x_malloc(room * sizeof *keep);
+  if ((!fast && (!x || !y || !cum)) || !keep) {
+    hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
+    hp2x_free(ix.starts);
+    return hp2x_nomem(err);
+  }
+  for (size_t s = 0; !fast && s < N; s++) x[s] = sample_x(p, b, l, s);
   if (b->is_signed) {
     hp2x_status st = draw_signed(r, b, l, x, shade, columns, err);
     hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
     return st;
   }
-  for (size_t k = 0; k < nb; k++) {
-    const int64_t *v = b->values + k * N;
+  for (size_t k = 0; !fast && k < nb; k++) {
+    const int64_t *v = b->values + k * b->stride;
     for (size_t s = 0; s < N; s++) cum[s] = hp2x_add_sat(cum[s], v[s]);
   }
   double yscale = l->graph_h / b->yrange;
@@ -571,34 +635,59 @@ static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   double axis = l->graph_y0;
   for (size_t k = nb; k-- > 0;) {
-    for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
-    size_t n = layout_thin(x, y, N, l->graph_x0, l->graph_x0 + l->graph_w,
-                           columns, keep);
+    /* The band's upper edge: its stacked heights, and the points kept. */
+    const int64_t *top = fast ? b->stack->top + k * b->stack->stride : cum;
+    size_t n;
+    if (fast) {
+      ix.band = k;
+      n = layout_thin_runs(ix.starts, ix.runs, N, indexed_extremes, &ix,
+                           keep);
+    } else {
+      for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
+      n = layout_thin(x, y, N, l->graph_x0, l->graph_x0 + l->graph_w,
+                      columns, keep);
+    }
     cairo_new_path(cr);
-    cairo_move_to(cr, x[0], axis);
-    for (size_t i = 0; i < n; i++) cairo_line_to(cr, x[keep[i]], y[keep[i]]);
-    cairo_line_to(cr, x[N - 1], axis);
+    cairo_move_to(cr, sample_x(p, b, l, 0), axis);
+    for (size_t i = 0; i < n; i++)
+      cairo_line_to(cr, sample_x(p, b, l, keep[i]),
+                    axis + (double)top[keep[i]] * yscale);
+    cairo_line_to(cr, sample_x(p, b, l, N - 1), axis);
     cairo_close_path(cr);
     fill_band(r, shade[k], k);
     stroke_black(cr);
     if (r->tips) { /* upper curve forwards */
       tip_str(r, "<path d=\"");
       for (size_t i = 0; i < n; i++)
-        tip_point(r, i ? 'L' : 'M', x[keep[i]], y[keep[i]]);
+        tip_point(r, i ? 'L' : 'M', sample_x(p, b, l, keep[i]),
+                  axis + (double)top[keep[i]] * yscale);
     }
-    const int64_t *v = b->values + k * N;
-    for (size_t s = 0; s < N; s++) cum[s] = hp2x_add_sat(cum[s], -v[s]);
-    if (r->tips) { /* lower curve backwards */
-      for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
-      n = layout_thin(x, y, N, l->graph_x0, l->graph_x0 + l->graph_w, columns,
-                      keep);
-      for (size_t i = n; i-- > 0;) tip_point(r, 'L', x[keep[i]], y[keep[i]]);
+    if (!fast) {
+      const int64_t *v = b->values + k * b->stride;
+      for (size_t s = 0; s < N; s++) cum[s] = hp2x_add_sat(cum[s], -v[s]);
+    }
+    if (r->tips) { /* lower curve backwards: the next band's upper edge */
+      const int64_t *below = cum;
+      if (fast) {
+        ix.band = k - 1; /* (size_t)-1 under band 0: the axis */
+        n = layout_thin_runs(ix.starts, ix.runs, N, indexed_extremes, &ix,
+                             keep);
+        below = k ? b->stack->top + (k - 1) * b->stack->stride : NULL;
+      } else {
+        for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
+        n = layout_thin(x, y, N, l->graph_x0, l->graph_x0 + l->graph_w,
+                        columns, keep);
+      }
+      for (size_t i = n; i-- > 0;)
+        tip_point(r, 'L', sample_x(p, b, l, keep[i]),
+                  axis + (below ? (double)below[keep[i]] : 0.0) * yscale);
       tip_str(r, "Z\">");
       tip_title(r, p, b, k);
       tip_str(r, "</path>\n");
     }
   }
   hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
+  hp2x_free(ix.starts);
   return HP2X_OK;
 }
 

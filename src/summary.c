@@ -47,7 +47,7 @@ static void fit(const hp2x_profile *p, const hp2x_bands *b, size_t k,
                 const unsigned char *use, band_stats *st) {
   size_t N = b->n_samples, m = 0;
   double sx = 0, sy = 0;
-  const int64_t *v = b->values + k * N;
+  const int64_t *v = b->values + k * b->stride;
   for (size_t s = 0; s < N; s++)
     if (use[s]) sx += p->times[s], sy += (double)v[s], m++;
   st->fitted = m >= MIN_FIT_POINTS;
@@ -107,7 +107,7 @@ static hp2x_status one(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
   for (size_t s = 0; s < N; s++) {
     int64_t sum = 0;
     for (size_t k = 0; k < nb; k++)
-      sum = hp2x_add_sat(sum, b->values[k * N + s]);
+      sum = hp2x_add_sat(sum, b->values[k * b->stride + s]);
     use[s] = sum != 0; /* GHC's empty first and last samples: no fit */
     if (sum > top) top = sum, top_at = s;
   }
@@ -115,7 +115,7 @@ static hp2x_status one(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
     st[k].band = k;
     st[k].peak = -1;
     for (size_t s = 0; s < N; s++) {
-      int64_t v = b->values[k * N + s];
+      int64_t v = b->values[k * b->stride + s];
       st[k].total += (double)v;
       if (v > st[k].peak) st[k].peak = v, st[k].peak_at = s;
     }

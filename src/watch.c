@@ -1,8 +1,10 @@
 /* watch.c -- watch mode: follows a profile that is still being written and
  * re-renders it whenever new complete samples arrive, at most once per
  * --interval.  The parser and its model live across updates, so each update
- * reads and parses only the new bytes.  Outputs go through cli.c's atomic
- * writer.  Wakes on inotify (Linux), else polls; a shrinking or replaced
+ * reads and parses only the new bytes, and a follower (follow.c) keeps the
+ * bands, so it selects and draws at the cost of the new samples.  Outputs
+ * go through cli.c's atomic writer.  Wakes on inotify (Linux), else polls;
+ * a shrinking or replaced
  * file starts over; SIGINT/SIGTERM, an eventlog's end-of-data marker or
  * --idle-exit end the run after a final render.
  */
@@ -45,6 +47,7 @@ typedef struct watch_state {
   ino_t ino;
   long long offset;       /* bytes read and fed */
   hp2x_parser *parser;    /* owned */
+  hp2x_follower *follow;  /* the parser's growing profile's bands; owned */
   long generation;        /* restarts so far */
   size_t rendered_samples; /* samples in the last render; (size_t)-1 none */
   long rendered_generation;
@@ -76,6 +79,7 @@ static int new_parser(watch_state *w) {
     cli_report(w->a->input_display, &err, NULL);
     return EXIT_BAD_INPUT;
   }
+  hp2x_follower_reset(w->follow); /* a new profile */
   w->offset = 0;
   w->generation++;
   return EXIT_OK;
@@ -141,7 +145,7 @@ static int render(watch_state *w, const hp2x_profile *p) {
   if (w->rendered_generation == w->generation && w->rendered_samples == n)
     return EXIT_OK; /* never the same data twice */
   if (hp2x_profile_job(p)[0] == '\0' && n == 0) return EXIT_OK; /* no header */
-  int rc = cli_write_outputs(w->a, p, NULL);
+  int rc = cli_write_outputs(w->a, p, NULL, w->follow);
   if (rc != EXIT_OK) return rc;
   w->rendered_samples = n;
   w->rendered_generation = w->generation;
@@ -243,6 +247,14 @@ int watch_run(const cli_args *a) {
     cli_errorf("out of memory");
     return EXIT_BAD_INPUT;
   }
+  hp2x_err ferr;
+  hp2x_err_init(&ferr, a->input_display);
+  w.follow = hp2x_follower_new(&ferr);
+  if (!w.follow) {
+    free(buf);
+    cli_errorf("out of memory");
+    return EXIT_BAD_INPUT;
+  }
   int rc = new_parser(&w);
   if (w.is_stream) {
     w.fd = strcmp(a->input, "-") ? open(a->input, O_RDONLY | O_CLOEXEC)
@@ -301,6 +313,7 @@ int watch_run(const cli_args *a) {
   if (ino >= 0) close(ino);
   if (w.fd >= 0 && w.fd != STDIN_FILENO) close(w.fd);
   hp2x_parser_free(w.parser);
+  hp2x_follower_free(w.follow);
   free(buf);
   return rc;
 }

@@ -4,7 +4,9 @@
 # Every output seen meanwhile is complete and valid, its sample count never
 # decreases, the last one equals a one-shot render of the final file;
 # truncation and replacement start over; SIGTERM, the eventlog's end marker,
-# --idle-exit and the end of a pipe each end the run after a final render.
+# --idle-exit and the end of a pipe each end the run after a final render;
+# a long profile drawn small, from the follower's index, ends as a one-shot
+# picture.
 . "$(dirname "$0")/lib.sh"
 P=$TOP/samples/profiles
 GROW="python3 $TOP/tests/tools/grow.py"
@@ -96,5 +98,18 @@ head -c 20000 "$P/leak.hc.hp" > part.hp
 wait_for "[ -s part.csv ]" 10; sleep 0.2; kill -TERM $W; wait $W; rc=$?
 [ $rc -eq 0 ] && ok || fail "incomplete + SIGTERM: exit $rc"
 "$HP2X" -q part.hp -o part1.csv; cmp -s part.csv part1.csv && ok || fail "incomplete final output"
+# 7. A long profile (longrun stretched to 2 MB, about 6 000 samples) drawn
+# 2.5 in wide (about 1 200 device columns at 600 dpi, so the updates draw
+# from the follower's index, not from every sample): the final picture
+# equals a one-shot one, byte for byte.
+python3 "$TOP/bench/gen.py" stretch "$P/longrun.hc.hp" 2 long.hp
+: > live7.hp
+"$HP2X" --watch --interval=0.05 -q -e 2.5in live7.hp -o live7.eps & W=$!
+$GROW long.hp live7.hp --seed 7 --min 2000 --max 60000 --delay 0.003
+sleep 0.4; kill -TERM $W; wait $W; rc=$?
+[ $rc -eq 0 ] && ok || fail "indexed watch: exit $rc"
+"$HP2X" -q -e 2.5in long.hp -o once7.eps
+cmp -s live7.eps once7.eps && ok || fail "indexed watch: final EPS differs from a one-shot one"
+
 ls -A | grep -q '^\.' && fail "temporary files left: $(ls -A | grep '^\.')" || ok
 finish

@@ -3,7 +3,8 @@
  * Parse, take a view (window, sample index), select (filters, -p with the
  * .aux just written), render into memory in any picture format, and write
  * CSV, .aux, .hp and the summary; on some inputs also compare the profile
- * with its view (one selection, pages or stack, CSV, the difference).  The
+ * with its view (one selection, pages or stack, CSV, the difference), or
+ * follow it as it grows (watch mode's selection against a fresh one).  The
  * profile's bytes are also read as .aux text.
  *
  *   byte 0  -m (0..25)              byte 4  format (bits 0-1), palette
@@ -12,7 +13,8 @@
  *   byte 3  colour, title box,      byte 6  input kind (bit 0), heap lines
  *           -g, -M, -y, every              (1), view (2-3), filters (4-5),
  *           sample (6), PNG (7)            -p round trip (6), compare (7)
- *                                   byte 7  chunk sizes, window length
+ *                                   byte 7  chunk sizes, window length,
+ *                                           follow (bit 0)
  */
 #include "fuzz_common.h"
 
@@ -121,6 +123,53 @@ static void compare(const hp2x_profile *a, const hp2x_profile *b,
   hp2x_bands_free(bs[1]);
 }
 
+/* Watch mode's selection: a follower fed the profile as it grows (the
+ * same bytes in chunks of 1 to 512 bytes) gives after every chunk the
+ * bands hp2x_bands_select gives for the samples so far, and draws. */
+static void follow(const uint8_t *data, size_t size, hp2x_input_kind kind,
+                   const hp2x_options *o) {
+  hp2x_err err;
+  hp2x_err_init(&err, "fuzz");
+  hp2x_parse_options po;
+  hp2x_parse_options_init(&po);
+  po.kind = kind;
+  po.ccs_length = 25;
+  hp2x_parser *ps = hp2x_parser_new("fuzz", &po, &err);
+  hp2x_follower *f = hp2x_follower_new(&err);
+  FUZZ_CHECK(ps && f);
+  const hp2x_bands *fb = NULL;
+  const hp2x_profile *p = NULL;
+  uint32_t x = (uint32_t)size | 1u;
+  for (size_t pos = 0; pos < size;) {
+    x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+    size_t n = 1 + x % 512 < size - pos ? 1 + x % 512 : size - pos;
+    if (hp2x_parser_feed(ps, data + pos, n, &err) != HP2X_OK) break;
+    pos += n;
+    p = hp2x_parser_peek(ps);
+    hp2x_bands *sb = NULL;
+    hp2x_status a = hp2x_follower_select(f, p, o, &fb, &err);
+    hp2x_status b = hp2x_bands_select(p, o, &sb, &err);
+    FUZZ_CHECK(a == b);
+    if (a != HP2X_OK) {
+      fb = NULL;
+      continue;
+    }
+    size_t nb = hp2x_bands_count(sb), N = hp2x_bands_sample_count(sb);
+    FUZZ_CHECK(hp2x_bands_count(fb) == nb);
+    FUZZ_CHECK(hp2x_bands_sample_count(fb) == N);
+    for (size_t k = 0; k < nb; k++) {
+      FUZZ_CHECK(!strcmp(hp2x_bands_name(fb, k), hp2x_bands_name(sb, k)));
+      for (size_t s = 0; s < N; s++)
+        FUZZ_CHECK(hp2x_bands_value(fb, k, s) == hp2x_bands_value(sb, k, s));
+    }
+    hp2x_bands_free(sb);
+  }
+  size_t bytes = 0;
+  if (fb) FUZZ_CHECK(hp2x_render(p, fb, o, sink, &bytes, &err) == HP2X_OK);
+  hp2x_follower_free(f);
+  hp2x_parser_free(ps);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 8) return 0;
@@ -201,6 +250,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (o.max_bands) FUZZ_CHECK(hp2x_bands_count(b) <= (size_t)o.max_bands);
   }
   if (data[6] & 128) compare(p, q, o, data);
+  if (!v && !o.aux && (data[7] & 1)) follow(data + 8, size - 8, kind, &o);
   hp2x_err_init(&err, "fuzz");
   (void)hp2x_write_hp(q, sink, &bytes, &err); /* may refuse odd labels */
   hp2x_bands_free(b);

@@ -45,6 +45,7 @@ static void make(hp2x_profile **pp, hp2x_bands *b, char **names,
   memset(b, 0, sizeof *b);
   b->n_bands = 3;
   b->n_samples = 2;
+  b->stride = 2;
   names[0] = (char *)(uintptr_t) "OTHER";
   names[1] = (char *)(uintptr_t) "a,b";
   names[2] = (char *)(uintptr_t) "say \"hi\"";

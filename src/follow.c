@@ -1,0 +1,362 @@
+/* follow.c -- band selection that follows a growing profile (watch mode).
+ * A follower keeps, from one call to the next, the label totals, the band
+ * matrix, its running ranges and area, and an index of the stacked curves
+ * (per band, a tree of first minima and maxima over blocks of samples).
+ * When the profile has only gained samples and the selection still maps
+ * every label with data as before, an update folds in the new samples
+ * alone; drawing then picks layout_thin's points per device column from
+ * the index instead of walking every sample.  Otherwise the matrix is
+ * built afresh.  The bands are hp2x_bands_select's, value for value.
+ */
+#include "hp2x_int.h"
+
+#include <string.h>
+
+#define STACK_BLOCK 16 /* samples per leaf of the index */
+#define NONE UINT32_MAX
+
+struct hp2x_follower {
+  const hp2x_profile *p;  /* borrowed: the profile followed; NULL = none */
+  size_t totalled;        /* samples folded into total and present */
+  double last_time_s;     /* times[totalled - 1], to tell another profile */
+  int64_t *total;         /* by label id; owned */
+  unsigned char *present; /* by label id; owned */
+  size_t cap_labels;      /* slots in total and present */
+  hp2x_bands *b;          /* owned; NULL until a selection is made */
+  int32_t *band_of;       /* [n_band_of]: each label's band or -1; owned */
+  unsigned char *built_present; /* [n_band_of]: the label has data in
+                                   samples [0, built); owned */
+  size_t n_band_of;
+  size_t built;           /* samples in b, top, peak and tree */
+  bands_heights heights;  /* over samples [0, built) */
+  int64_t *top;           /* [n_bands * b->stride]: stacked heights; owned */
+  size_t *peak;           /* [n_bands]; owned */
+  uint32_t *tree;         /* [n_bands * 4 * leaves]; owned */
+  size_t leaves;          /* leaves per tree, a power of two */
+  int monotone;           /* times never go back */
+  int saturated;          /* a value < 0 or a height at INT64_MAX */
+  band_stack stack;       /* what b->stack points to */
+};
+
+hp2x_follower *hp2x_follower_new(hp2x_err *err) {
+  hp2x_follower *f = hp2x_calloc(1, sizeof *f);
+  if (!f) hp2x_nomem(err);
+  return f;
+}
+
+/* Forgets the band matrix and its index. */
+static void drop_bands(hp2x_follower *f) {
+  hp2x_bands_free(f->b);
+  hp2x_free(f->band_of);
+  hp2x_free(f->built_present);
+  hp2x_free(f->top);
+  hp2x_free(f->peak);
+  hp2x_free(f->tree);
+  f->b = NULL;
+  f->band_of = NULL;
+  f->built_present = NULL;
+  f->n_band_of = 0;
+  f->top = NULL;
+  f->peak = NULL;
+  f->tree = NULL;
+  f->leaves = 0;
+  f->built = 0;
+  memset(&f->heights, 0, sizeof f->heights);
+  f->monotone = 1;
+  f->saturated = 0;
+}
+
+void hp2x_follower_reset(hp2x_follower *f) {
+  if (!f) return;
+  drop_bands(f);
+  hp2x_free(f->total);
+  hp2x_free(f->present);
+  f->total = NULL;
+  f->present = NULL;
+  f->cap_labels = 0;
+  f->totalled = 0;
+  f->p = NULL;
+}
+
+void hp2x_follower_free(hp2x_follower *f) {
+  if (!f) return;
+  hp2x_follower_reset(f);
+  hp2x_free(f);
+}
+
+/* Folds samples [f->totalled, n_samples) into the label totals, as
+ * bands.c's initial_order adds them: sample by sample, entry by entry. */
+static hp2x_status fold_totals(hp2x_follower *f, const hp2x_profile *p,
+                               hp2x_err *err) {
+  size_t nl = p->n_labels;
+  if (nl > f->cap_labels) {
+    size_t cap = f->cap_labels ? f->cap_labels : 64;
+    while (cap < nl) cap *= 2;
+    int64_t *t = hp2x_realloc(f->total, cap * sizeof *t);
+    if (!t) return hp2x_nomem(err);
+    f->total = t;
+    unsigned char *pr = hp2x_realloc(f->present, cap);
+    if (!pr) return hp2x_nomem(err);
+    f->present = pr;
+    memset(t + f->cap_labels, 0, (cap - f->cap_labels) * sizeof *t);
+    memset(pr + f->cap_labels, 0, cap - f->cap_labels);
+    f->cap_labels = cap;
+  }
+  for (size_t s = f->totalled; s < p->n_samples; s++) {
+    if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
+    const uint32_t *lab = p->run_label + p->label_run[s];
+    const size_t e0 = p->start[s];
+    for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
+      f->total[lab[i]] =
+          hp2x_add_sat(f->total[lab[i]], profile_value(p, e0 + i));
+      f->present[lab[i]] = 1;
+    }
+  }
+  f->totalled = p->n_samples;
+  if (p->n_samples) f->last_time_s = p->times[p->n_samples - 1];
+  return HP2X_OK;
+}
+
+/* Does the new plan (nb, band_of) give the samples already built the
+ * values they have?  Labels without data there may move freely. */
+static int same_plan(const hp2x_follower *f, const hp2x_bands *nb,
+                     const int32_t *band_of) {
+  const hp2x_bands *b = f->b;
+  if (!b || b->n_bands != nb->n_bands || b->is_other != nb->is_other)
+    return 0;
+  for (size_t k = 0; k < b->n_bands; k++)
+    if (strcmp(b->names[k], nb->names[k]) != 0) return 0;
+  for (size_t id = 0; id < f->n_band_of; id++)
+    if (f->built_present[id] && f->band_of[id] != band_of[id]) return 0;
+  return 1;
+}
+
+static uint32_t pick_min(const int64_t *top, uint32_t a, uint32_t b) {
+  if (a == NONE) return b;
+  if (b == NONE) return a;
+  return top[b] < top[a] || (top[b] == top[a] && b < a) ? b : a;
+}
+
+static uint32_t pick_max(const int64_t *top, uint32_t a, uint32_t b) {
+  if (a == NONE) return b;
+  if (b == NONE) return a;
+  return top[b] > top[a] || (top[b] == top[a] && b < a) ? b : a;
+}
+
+/* Recomputes the leaves of blocks [b0, b1) of band k's trees from
+ * samples [0, built), then their ancestors. */
+static void tree_update(hp2x_follower *f, size_t k, size_t b0, size_t b1) {
+  const int64_t *top = f->top + k * f->b->stride;
+  uint32_t *tmin = f->tree + k * 4 * f->leaves, *tmax = tmin + 2 * f->leaves;
+  for (size_t j = b0; j < b1; j++) {
+    uint32_t mn = NONE, mx = NONE;
+    size_t end = (j + 1) * STACK_BLOCK < f->built ? (j + 1) * STACK_BLOCK
+                                                  : f->built;
+    for (size_t s = j * STACK_BLOCK; s < end; s++) {
+      mn = pick_min(top, mn, (uint32_t)s);
+      mx = pick_max(top, mx, (uint32_t)s);
+    }
+    tmin[f->leaves + j] = mn;
+    tmax[f->leaves + j] = mx;
+  }
+  for (size_t lo = (f->leaves + b0) / 2, hi = (f->leaves + b1 - 1) / 2;
+       lo >= 1; lo /= 2, hi /= 2)
+    for (size_t i = lo; i <= hi; i++) {
+      tmin[i] = pick_min(top, tmin[2 * i], tmin[2 * i + 1]);
+      tmax[i] = pick_max(top, tmax[2 * i], tmax[2 * i + 1]);
+    }
+}
+
+/* Room for n samples per band: the matrix, the heights and the index move
+ * to a doubled stride when they are full. */
+static hp2x_status make_room(hp2x_follower *f, size_t n, hp2x_err *err) {
+  hp2x_bands *b = f->b;
+  if (b->values && n <= b->stride) return HP2X_OK;
+  size_t cap = b->values && b->stride ? b->stride : 1024;
+  while (cap < n) cap *= 2;
+  size_t nb = b->n_bands ? b->n_bands : 1;
+  size_t leaves = 1;
+  while (leaves * STACK_BLOCK < cap) leaves *= 2;
+  int64_t *values = hp2x_calloc(nb * cap, sizeof *values);
+  int64_t *top = hp2x_malloc(nb * cap * sizeof *top);
+  uint32_t *tree = hp2x_malloc(nb * 4 * leaves * sizeof *tree);
+  if (!values || !top || !tree) {
+    hp2x_free(values), hp2x_free(top), hp2x_free(tree);
+    return hp2x_nomem(err);
+  }
+  for (size_t k = 0; k < b->n_bands && f->built; k++) {
+    memcpy(values + k * cap, b->values + k * b->stride,
+           f->built * sizeof *values);
+    memcpy(top + k * cap, f->top + k * b->stride, f->built * sizeof *top);
+  }
+  for (size_t i = 0; i < nb * 4 * leaves; i++) tree[i] = NONE;
+  hp2x_free(b->values), hp2x_free(f->top), hp2x_free(f->tree);
+  b->values = values;
+  b->stride = cap;
+  f->top = top;
+  f->tree = tree;
+  f->leaves = leaves;
+  size_t blocks = (f->built + STACK_BLOCK - 1) / STACK_BLOCK;
+  for (size_t k = 0; k < b->n_bands && blocks; k++) tree_update(f, k, 0, blocks);
+  return HP2X_OK;
+}
+
+/* Folds samples [f->built, n_samples) into the bands and the index. */
+static hp2x_status extend(hp2x_follower *f, const hp2x_profile *p,
+                          const hp2x_options *o, hp2x_err *err) {
+  size_t N = p->n_samples, from = f->built;
+  hp2x_bands *b = f->b;
+  if (make_room(f, N, err) != HP2X_OK) return err->code;
+  b->n_samples = N;
+  bands_fill(b, f->band_of, NULL, p, from);
+  bands_heights_scan(b, p, from, &f->heights);
+  size_t nb = b->n_bands, stride = b->stride;
+  for (size_t s = from; s < N; s++) {
+    int64_t acc = 0;
+    for (size_t k = 0; k < nb; k++) {
+      int64_t v = b->values[k * stride + s];
+      if (v < 0) f->saturated = 1;
+      acc = hp2x_add_sat(acc, v);
+      if (acc == INT64_MAX) f->saturated = 1;
+      f->top[k * stride + s] = acc;
+    }
+    if (s > 0 && !(p->times[s] >= p->times[s - 1])) f->monotone = 0;
+  }
+  for (size_t k = 0; k < nb; k++) { /* render.c's tip_title: first peak */
+    const int64_t *v = b->values + k * stride;
+    size_t at = from ? f->peak[k] : 0;
+    for (size_t s = from ? from : 1; s < N; s++)
+      if (v[s] > v[at]) at = s;
+    f->peak[k] = at;
+  }
+  f->built = N;
+  if (N > from)
+    for (size_t k = 0; k < nb; k++)
+      tree_update(f, k, from / STACK_BLOCK,
+                  (N + STACK_BLOCK - 1) / STACK_BLOCK);
+  bands_set_ranges(b, p, o, &f->heights);
+  f->stack.top = f->top;
+  f->stack.stride = stride;
+  f->stack.peak = f->peak;
+  f->stack.drawable = f->monotone && !f->saturated;
+  f->stack.tree = f->tree;
+  f->stack.leaves = f->leaves;
+  f->stack.n_samples = N;
+  b->stack = &f->stack;
+  return HP2X_OK;
+}
+
+/* Takes the plan (nb, band_of) for p; the matrix starts over unless the
+ * plan is the one the built samples were made with. */
+static hp2x_status adopt_plan(hp2x_follower *f, const hp2x_profile *p,
+                              hp2x_bands *nb, int32_t *band_of,
+                              hp2x_err *err) {
+  size_t nl = p->n_labels;
+  unsigned char *bp = hp2x_malloc(nl ? nl : 1);
+  if (!bp) {
+    hp2x_bands_free(nb);
+    hp2x_free(band_of);
+    return hp2x_nomem(err);
+  }
+  if (same_plan(f, nb, band_of)) {
+    hp2x_bands_free(nb);
+  } else {
+    drop_bands(f);
+    f->b = nb;
+    f->peak = hp2x_calloc(nb->n_bands ? nb->n_bands : 1, sizeof *f->peak);
+    if (!f->peak) {
+      hp2x_free(bp);
+      hp2x_free(band_of);
+      return hp2x_nomem(err);
+    }
+  }
+  hp2x_free(f->band_of);
+  hp2x_free(f->built_present);
+  f->band_of = band_of;
+  f->n_band_of = nl;
+  if (nl) memcpy(bp, f->present, nl);
+  f->built_present = bp; /* extend() builds every sample with data */
+  return HP2X_OK;
+}
+
+hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
+                                 const hp2x_options *o,
+                                 const hp2x_bands **out, hp2x_err *err) {
+  *out = NULL;
+  if (bands_check_options(o, err) != HP2X_OK ||
+      profile_require_entries(p, err) != HP2X_OK)
+    return err->code;
+  size_t N = p->n_samples;
+  if (f->p != p || N < f->totalled || p->n_labels < f->n_band_of ||
+      (f->totalled &&
+       memcmp(&p->times[f->totalled - 1], &f->last_time_s, sizeof(double))))
+    hp2x_follower_reset(f);
+  f->p = p;
+  hp2x_status st = fold_totals(f, p, err);
+  hp2x_bands *nb = NULL;
+  int32_t *band_of = NULL;
+  if (st == HP2X_OK) {
+    nb = hp2x_calloc(1, sizeof *nb);
+    band_of = hp2x_malloc((p->n_labels ? p->n_labels : 1) * sizeof *band_of);
+    if (!nb || !band_of) st = hp2x_nomem(err);
+  }
+  bands_totals t = {f->total, f->present};
+  if (st == HP2X_OK) st = bands_plan(p, o, &t, nb, band_of, err);
+  if (st == HP2X_OK) {
+    st = adopt_plan(f, p, nb, band_of, err); /* takes nb and band_of */
+    nb = NULL;
+    band_of = NULL;
+  }
+  if (st == HP2X_OK) st = extend(f, p, o, err);
+  hp2x_bands_free(nb);
+  hp2x_free(band_of);
+  if (st != HP2X_OK) {
+    hp2x_follower_reset(f); /* the next call starts over */
+    return st;
+  }
+  *out = f->b;
+  return HP2X_OK;
+}
+
+void band_stack_extremes(const band_stack *st, size_t k, size_t lo,
+                         size_t hi, size_t *min_at, size_t *max_at) {
+  if (k == (size_t)-1) {
+    *min_at = *max_at = lo;
+    return;
+  }
+  const int64_t *top = st->top + k * st->stride;
+  uint32_t mn = (uint32_t)lo, mx = (uint32_t)lo;
+  size_t b0 = (lo + STACK_BLOCK - 1) / STACK_BLOCK, b1 = hi / STACK_BLOCK;
+  if (b0 >= b1) { /* no whole block inside */
+    for (size_t s = lo + 1; s < hi; s++) {
+      mn = pick_min(top, mn, (uint32_t)s);
+      mx = pick_max(top, mx, (uint32_t)s);
+    }
+  } else {
+    for (size_t s = lo + 1; s < b0 * STACK_BLOCK; s++) {
+      mn = pick_min(top, mn, (uint32_t)s);
+      mx = pick_max(top, mx, (uint32_t)s);
+    }
+    for (size_t s = b1 * STACK_BLOCK; s < hi; s++) {
+      mn = pick_min(top, mn, (uint32_t)s);
+      mx = pick_max(top, mx, (uint32_t)s);
+    }
+    const uint32_t *tmin = st->tree + k * 4 * st->leaves;
+    const uint32_t *tmax = tmin + 2 * st->leaves;
+    for (size_t l = b0 + st->leaves, r = b1 + st->leaves; l < r;
+         l /= 2, r /= 2) {
+      if (l & 1) {
+        mn = pick_min(top, mn, tmin[l]);
+        mx = pick_max(top, mx, tmax[l]);
+        l++;
+      }
+      if (r & 1) {
+        r--;
+        mn = pick_min(top, mn, tmin[r]);
+        mx = pick_max(top, mx, tmax[r]);
+      }
+    }
+  }
+  *min_at = mn;
+  *max_at = mx;
+}
