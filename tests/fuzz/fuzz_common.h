@@ -16,19 +16,24 @@
     if (!(c)) abort(); \
   } while (0)
 
+/* A parser of `kind` with the fuzzers' options (stacks cut at 25). */
+static hp2x_parser *fuzz_parser(hp2x_input_kind kind, hp2x_err *err) {
+  hp2x_err_init(err, "fuzz");
+  hp2x_parse_options o;
+  hp2x_parse_options_init(&o);
+  o.kind = kind;
+  o.ccs_length = 25;
+  return hp2x_parser_new("fuzz", &o, err);
+}
+
 /* Parses data[0..size) fed in chunks whose sizes come from `seed` (0 =
  * whole).  Returns the status; *out gets the profile on success. */
 static hp2x_status fuzz_parse(const uint8_t *data, size_t size,
                               hp2x_input_kind kind, uint32_t seed,
                               hp2x_profile **out) {
   hp2x_err err;
-  hp2x_err_init(&err, "fuzz");
-  hp2x_parse_options o;
-  hp2x_parse_options_init(&o);
-  o.kind = kind;
-  o.ccs_length = 25;
   *out = NULL;
-  hp2x_parser *ps = hp2x_parser_new("fuzz", &o, &err);
+  hp2x_parser *ps = fuzz_parser(kind, &err);
   if (!ps) return err.code;
   hp2x_status st = HP2X_OK;
   size_t pos = 0;

@@ -129,12 +129,7 @@ static void compare(const hp2x_profile *a, const hp2x_profile *b,
 static void follow(const uint8_t *data, size_t size, hp2x_input_kind kind,
                    const hp2x_options *o) {
   hp2x_err err;
-  hp2x_err_init(&err, "fuzz");
-  hp2x_parse_options po;
-  hp2x_parse_options_init(&po);
-  po.kind = kind;
-  po.ccs_length = 25;
-  hp2x_parser *ps = hp2x_parser_new("fuzz", &po, &err);
+  hp2x_parser *ps = fuzz_parser(kind, &err);
   hp2x_follower *f = hp2x_follower_new(&err);
   FUZZ_CHECK(ps && f);
   const hp2x_bands *fb = NULL;

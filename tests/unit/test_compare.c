@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include "mem_sink.h"
+
 #include "layout.h"
 
 #include <math.h>
@@ -15,28 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct mem {
-  char *buf;
-  size_t len, cap;
-} mem;
-
 /* Whether the bytes of m (PDF: binary, NULs included) hold `needle`. */
 static int has(const mem *m, const char *needle) {
   size_t n = strlen(needle);
   for (size_t i = 0; i + n <= m->len; i++)
     if (!memcmp(m->buf + i, needle, n)) return 1;
-  return 0;
-}
-
-static int mem_write(void *closure, const void *b, size_t n) {
-  mem *m = closure;
-  if (m->len + n + 1 > m->cap) {
-    m->cap = (m->len + n + 1) * 2;
-    m->buf = realloc(m->buf, m->cap);
-  }
-  memcpy(m->buf + m->len, b, n);
-  m->len += n;
-  m->buf[m->len] = '\0';
   return 0;
 }
 
@@ -436,7 +421,7 @@ static void diff_chart(void **state) {
   assert_true(db->is_signed);
   assert_true(db->ymin == -850.0 && db->yrange == 850.0);
   /* CSV of the diff: signed values. */
-  mem m = {NULL, 0, 0};
+  mem m = {NULL, 0, 0, 0};
   assert_int_equal(hp2x_write_csv(dp, db, mem_write, &m, &err), HP2X_OK);
   assert_non_null(strstr(m.buf, "time,x\r\n0.000000,-50\r\n"));
   assert_non_null(strstr(m.buf, "\r\n100.000000,-850\r\n"));
@@ -445,7 +430,7 @@ static void diff_chart(void **state) {
   for (hp2x_format f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_SVG; f++) {
     o.format = f;
     o.eps_width_pt = f == HP2X_FORMAT_EPS ? 400 : 0;
-    mem pic = {NULL, 0, 0};
+    mem pic = {NULL, 0, 0, 0};
     assert_int_equal(hp2x_render(dp, db, &o, mem_write, &pic, &err), HP2X_OK);
     assert_true(pic.len > 1000);
     free(pic.buf);
@@ -502,7 +487,7 @@ static void csv_and_pictures(void **state) {
   assert_int_equal(hp2x_bands_select_many(ps, 2, &o, bs, &err), HP2X_OK);
   const hp2x_bands *cbs[] = {bs[0], bs[1]};
   const char *const names[] = {"first, run", "second"};
-  mem m = {NULL, 0, 0};
+  mem m = {NULL, 0, 0, 0};
   assert_int_equal(hp2x_write_csv_many(ps, cbs, names, 2, mem_write, &m, &err),
                    HP2X_OK);
   assert_string_equal(m.buf,
@@ -516,7 +501,7 @@ static void csv_and_pictures(void **state) {
 
   /* PDF: a page per profile; SVG and EPS: refused unless stacked. */
   o.format = HP2X_FORMAT_PDF;
-  m = (mem){NULL, 0, 0};
+  m = (mem){NULL, 0, 0, 0};
   assert_int_equal(hp2x_render_many(ps, cbs, 2, &o, mem_write, &m, &err),
                    HP2X_OK);
   assert_true(has(&m, "/Count 2"));
@@ -526,7 +511,7 @@ static void csv_and_pictures(void **state) {
   assert_int_equal(hp2x_render_many(ps, cbs, 2, &o, mem_write, &m, &err),
                    HP2X_E_ARG);
   o.layout = HP2X_LAYOUT_STACK;
-  m = (mem){NULL, 0, 0};
+  m = (mem){NULL, 0, 0, 0};
   assert_int_equal(hp2x_render_many(ps, cbs, 2, &o, mem_write, &m, &err),
                    HP2X_OK);
   /* Two 432 pt frames 18 pt apart with 36 pt margins: 954 pt high. */
@@ -534,7 +519,7 @@ static void csv_and_pictures(void **state) {
   free(m.buf);
   o.format = HP2X_FORMAT_EPS;
   o.eps_width_pt = 324; /* half size: 2 x 216 + 9 */
-  m = (mem){NULL, 0, 0};
+  m = (mem){NULL, 0, 0, 0};
   assert_int_equal(hp2x_render_many(ps, cbs, 2, &o, mem_write, &m, &err),
                    HP2X_OK);
   assert_non_null(strstr(m.buf, "%%BoundingBox: 0 0 324 441"));
@@ -544,7 +529,7 @@ static void csv_and_pictures(void **state) {
   o.eps_width_pt = 0;
   o.layout = HP2X_LAYOUT_PAGES;
   o.pattern = 1;
-  m = (mem){NULL, 0, 0};
+  m = (mem){NULL, 0, 0, 0};
   assert_int_equal(hp2x_render_many(ps, cbs, 2, &o, mem_write, &m, &err),
                    HP2X_OK);
   assert_non_null(strstr(m.buf, "%%Pages: 2"));
@@ -572,7 +557,7 @@ static void source_date_epoch(void **state) {
   for (hp2x_format f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_PDF; f++) {
     o.format = f;
     o.eps_width_pt = f == HP2X_FORMAT_EPS ? 400 : 0;
-    mem m = {NULL, 0, 0};
+    mem m = {NULL, 0, 0, 0};
     assert_int_equal(hp2x_render(a, b, &o, mem_write, &m, &err), HP2X_OK);
     if (f == HP2X_FORMAT_PDF)
       assert_true(has(&m, "/CreationDate (19700102000000Z)"));
@@ -583,7 +568,7 @@ static void source_date_epoch(void **state) {
   unsetenv("SOURCE_DATE_EPOCH");
   o.format = HP2X_FORMAT_PS;
   o.eps_width_pt = 0;
-  mem m = {NULL, 0, 0};
+  mem m = {NULL, 0, 0, 0};
   assert_int_equal(hp2x_render(a, b, &o, mem_write, &m, &err), HP2X_OK);
   assert_non_null(strstr(m.buf, "%%CreationDate: Mon Jan 1 2024\n"));
   free(m.buf);

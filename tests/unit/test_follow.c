@@ -11,26 +11,12 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include "mem_sink.h"
+
 #include "layout.h"
 #include "parse_helpers.h"
 
 #include <math.h>
-
-typedef struct mem {
-  char *buf;
-  size_t len, cap;
-} mem;
-
-static int mem_write(void *closure, const void *b, size_t n) {
-  mem *m = closure;
-  if (m->len + n + 1 > m->cap) {
-    m->cap = (m->len + n + 1) * 2;
-    m->buf = realloc(m->buf, m->cap);
-  }
-  memcpy(m->buf + m->len, b, n);
-  m->len += n;
-  return 0;
-}
 
 static uint64_t rng_state = 88172645463325252ull;
 static uint32_t rnd(uint32_t n) { /* xorshift64, deterministic */
@@ -91,7 +77,7 @@ static void assert_same_bands(const hp2x_bands *a, const hp2x_bands *b) {
  * the digits after "surface" are dropped. */
 static mem draw(const hp2x_profile *p, const hp2x_bands *b,
                 const hp2x_options *o) {
-  mem m = {NULL, 0, 0};
+  mem m = {NULL, 0, 0, 0};
   hp2x_err err;
   hp2x_err_init(&err, NULL);
   assert_int_equal(hp2x_render(p, b, o, mem_write, &m, &err), HP2X_OK);

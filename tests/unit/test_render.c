@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include "mem_sink.h"
+
 #include "hp2x_int.h"
 
 #include <errno.h>
@@ -14,27 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct mem {
-  char *buf;
-  size_t len, cap;
-  int fail_after; /* fail once this many bytes were written; 0 = never */
-} mem;
-
-static int mem_write(void *closure, const void *b, size_t n) {
-  mem *m = closure;
-  if (m->fail_after && m->len + n > (size_t)m->fail_after) {
-    errno = ENOSPC;
-    return -1;
-  }
-  if (m->len + n + 1 > m->cap) {
-    m->cap = (m->len + n + 1) * 2;
-    m->buf = realloc(m->buf, m->cap);
-  }
-  memcpy(m->buf + m->len, b, n);
-  m->len += n;
-  m->buf[m->len] = '\0';
-  return 0;
-}
 
 static hp2x_profile *profile(void) {
   const char *top = getenv("TOP");
