@@ -33,6 +33,8 @@ struct hp2x_follower {
   size_t *peak;           /* [n_bands]; owned */
   uint32_t *tree;         /* [n_bands * 4 * leaves]; owned */
   size_t leaves;          /* leaves per tree, a power of two */
+  int indexed;            /* top, peak and tree are kept (the output is
+                             a picture); else only the bands */
   int monotone;           /* times never go back */
   int saturated;          /* a value < 0 or a height at INT64_MAX */
   band_stack stack;       /* what b->stack points to */
@@ -125,7 +127,9 @@ static int same_plan(const hp2x_follower *f, const hp2x_bands *nb,
   if (!b || b->n_bands != nb->n_bands || b->is_other != nb->is_other)
     return 0;
   for (size_t k = 0; k < b->n_bands; k++)
-    if (strcmp(b->names[k], nb->names[k]) != 0) return 0;
+    if (strcmp(b->names[k], nb->names[k]) != 0 ||
+        memcmp(&b->shades[k], &nb->shades[k], sizeof(double)) != 0)
+      return 0;
   for (size_t id = 0; id < f->n_band_of; id++)
     if (f->built_present[id] && f->band_of[id] != band_of[id]) return 0;
   return 1;
@@ -172,24 +176,28 @@ static void tree_update(hp2x_follower *f, size_t k, size_t b0, size_t b1) {
 static hp2x_status make_room(hp2x_follower *f, size_t n, hp2x_err *err) {
   hp2x_bands *b = f->b;
   if (b->values && n <= b->stride) return HP2X_OK;
-  size_t cap = b->values && b->stride ? b->stride : 1024;
+  /* A power of two from 16: at most twice the samples, so a profile of
+   * many bands and few samples takes little more than its values. */
+  size_t cap = b->values && b->stride ? b->stride : 16;
   while (cap < n) cap *= 2;
   size_t nb = b->n_bands ? b->n_bands : 1;
   size_t leaves = 1;
   while (leaves * STACK_BLOCK < cap) leaves *= 2;
   int64_t *values = hp2x_calloc(nb * cap, sizeof *values);
-  int64_t *top = hp2x_malloc(nb * cap * sizeof *top);
-  uint32_t *tree = hp2x_malloc(nb * 4 * leaves * sizeof *tree);
-  if (!values || !top || !tree) {
+  int64_t *top = f->indexed ? hp2x_malloc(nb * cap * sizeof *top) : NULL;
+  uint32_t *tree =
+      f->indexed ? hp2x_malloc(nb * 4 * leaves * sizeof *tree) : NULL;
+  if (!values || (f->indexed && (!top || !tree))) {
     hp2x_free(values), hp2x_free(top), hp2x_free(tree);
     return hp2x_nomem(err);
   }
   for (size_t k = 0; k < b->n_bands && f->built; k++) {
     memcpy(values + k * cap, b->values + k * b->stride,
            f->built * sizeof *values);
-    memcpy(top + k * cap, f->top + k * b->stride, f->built * sizeof *top);
+    if (f->indexed)
+      memcpy(top + k * cap, f->top + k * b->stride, f->built * sizeof *top);
   }
-  for (size_t i = 0; i < nb * 4 * leaves; i++) tree[i] = NONE;
+  for (size_t i = 0; f->indexed && i < nb * 4 * leaves; i++) tree[i] = NONE;
   hp2x_free(b->values), hp2x_free(f->top), hp2x_free(f->tree);
   b->values = values;
   b->stride = cap;
@@ -197,7 +205,8 @@ static hp2x_status make_room(hp2x_follower *f, size_t n, hp2x_err *err) {
   f->tree = tree;
   f->leaves = leaves;
   size_t blocks = (f->built + STACK_BLOCK - 1) / STACK_BLOCK;
-  for (size_t k = 0; k < b->n_bands && blocks; k++) tree_update(f, k, 0, blocks);
+  for (size_t k = 0; f->indexed && k < b->n_bands && blocks; k++)
+    tree_update(f, k, 0, blocks);
   return HP2X_OK;
 }
 
@@ -210,6 +219,12 @@ static hp2x_status extend(hp2x_follower *f, const hp2x_profile *p,
   b->n_samples = N;
   bands_fill(b, f->band_of, NULL, p, from);
   bands_heights_scan(b, p, from, &f->heights);
+  bands_set_ranges(b, p, o, &f->heights);
+  if (!f->indexed) {
+    f->built = N;
+    b->stack = NULL;
+    return HP2X_OK;
+  }
   size_t nb = b->n_bands, stride = b->stride;
   for (size_t s = from; s < N; s++) {
     int64_t acc = 0;
@@ -234,7 +249,6 @@ static hp2x_status extend(hp2x_follower *f, const hp2x_profile *p,
     for (size_t k = 0; k < nb; k++)
       tree_update(f, k, from / STACK_BLOCK,
                   (N + STACK_BLOCK - 1) / STACK_BLOCK);
-  bands_set_ranges(b, p, o, &f->heights);
   f->stack.top = f->top;
   f->stack.stride = stride;
   f->stack.peak = f->peak;
@@ -287,11 +301,17 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
       profile_require_entries(p, err) != HP2X_OK)
     return err->code;
   size_t N = p->n_samples;
+  /* Only pictures are drawn from the index (CSV, .hp and the summary
+   * read the bands' values). */
+  int indexed = o->format != HP2X_FORMAT_CSV &&
+                o->format != HP2X_FORMAT_HP && o->format != HP2X_FORMAT_TXT;
   if (f->p != p || N < f->totalled || p->n_labels < f->n_band_of ||
+      indexed != f->indexed ||
       (f->totalled &&
        memcmp(&p->times[f->totalled - 1], &f->last_time_s, sizeof(double))))
     hp2x_follower_reset(f);
   f->p = p;
+  f->indexed = indexed;
   hp2x_status st = fold_totals(f, p, err);
   hp2x_bands *nb = NULL;
   int32_t *band_of = NULL;

@@ -335,6 +335,10 @@ typedef struct band_stack {
 void band_stack_extremes(const band_stack *st, size_t k, size_t lo,
                          size_t hi, size_t *min_at, size_t *max_at);
 
+/* render.c: how many pictures have drawn their bands from a follower's
+ * index in this process (for tests: the fast path must be taken). */
+size_t render_index_draws(void);
+
 /* bands.c: v rounded to the nearest int64, saturating (NaN: 0). */
 int64_t bands_round(double v);
 

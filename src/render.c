@@ -560,12 +560,22 @@ static void indexed_extremes(const void *ctx, size_t a, size_t e, size_t *lo,
   band_stack_extremes(ix->b->stack, ix->band, a, e, lo, hi);
 }
 
+/* Pictures drawn from a follower's index so far (render_index_draws). */
+static size_t index_draws;
+
+size_t render_index_draws(void) { return index_draws; }
+
 /* Whether the index gives exactly layout_thin's points here, and if so
  * the runs of samples per device column.  The index orders heights, not
  * the y coordinates layout_thin compares: y = axis + height * yscale is
  * strictly increasing in the height (so both pick the same samples) as
  * long as neighbouring heights stay further apart than rounding can
- * close (yscale >= 2^-40, y below 512). */
+ * close.  Heights are at most b->yrange (bands_set_ranges only ever
+ * raises it above the largest stacked height), so every y lies in
+ * [graph_y0, graph_y0 + graph_h]: below 512 with the frame checked here,
+ * where one rounding is at most 2^-45; yscale >= 2^-40 keeps neighbours
+ * apart by more than two of them (and heights below 2^53, exact as
+ * doubles). */
 static int use_index(const hp2x_profile *p, const hp2x_bands *b,
                      const layout *l, const hp2x_options *o, size_t columns,
                      indexed *ix, hp2x_err *err) {
@@ -586,6 +596,7 @@ static int use_index(const hp2x_profile *p, const hp2x_bands *b,
     ix->starts = NULL;
     return 0;
   }
+  index_draws++;
   return 1;
 }
 
