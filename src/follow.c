@@ -255,7 +255,6 @@ static hp2x_status extend(hp2x_follower *f, const hp2x_profile *p,
   f->stack.drawable = f->monotone && !f->saturated;
   f->stack.tree = f->tree;
   f->stack.leaves = f->leaves;
-  f->stack.n_samples = N;
   b->stack = &f->stack;
   return HP2X_OK;
 }

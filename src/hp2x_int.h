@@ -327,7 +327,6 @@ typedef struct band_stack {
   const uint32_t *tree; /* owned by the follower: per band, a min tree
                            then a max tree of 2 * leaves nodes each */
   size_t leaves;        /* blocks of STACK_BLOCK samples, a power of 2 */
-  size_t n_samples;
 } band_stack;
 /* The first sample of the smallest and of the largest upper edge of band
  * k among samples [lo, hi) (lo < hi); k == (size_t)-1 is the axis (every
