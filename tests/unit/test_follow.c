@@ -54,6 +54,18 @@ static char *synthetic(size_t samples, size_t labels, size_t *len) {
   return t;
 }
 
+/* synthetic() parsed whole. */
+static hp2x_profile *synthetic_profile(size_t samples, size_t labels) {
+  size_t len;
+  char *t = synthetic(samples, labels, &len);
+  hp2x_profile *p;
+  hp2x_err err;
+  assert_int_equal(parse_chunked((unsigned char *)t, len, 0, HP2X_INPUT_HP,
+                                 &p, &err), HP2X_OK);
+  free(t);
+  return p;
+}
+
 static void assert_same_bands(const hp2x_bands *a, const hp2x_bands *b) {
   assert_int_equal(a->n_bands, b->n_bands);
   assert_int_equal(a->n_samples, b->n_samples);
@@ -256,13 +268,9 @@ static void brute(const void *ctx, size_t a, size_t e, size_t *lo,
 
 static void index_agrees_with_scans(void **state) {
   (void)state;
-  size_t len;
-  char *t = synthetic(700, 3, &len);
-  hp2x_profile *p;
+  hp2x_profile *p = synthetic_profile(700, 3);
   hp2x_err err;
-  assert_int_equal(parse_chunked((unsigned char *)t, len, 0, HP2X_INPUT_HP,
-                                 &p, &err),
-                   HP2X_OK);
+  hp2x_err_init(&err, "test");
   hp2x_options o;
   hp2x_options_init(&o);
   o.trace_pct = 0.0;
@@ -308,21 +316,16 @@ static void index_agrees_with_scans(void **state) {
   free(x), free(y), free(keep), free(keep2), free(starts);
   hp2x_follower_free(f);
   hp2x_profile_free(p);
-  free(t);
 }
 
 /* A different profile, a shrunk one, an explicit reset: each starts over
  * and answers as hp2x_bands_select does. */
 static void starts_over(void **state) {
   (void)state;
-  size_t la, lb;
-  char *ta = synthetic(400, 8, &la), *tb = synthetic(300, 5, &lb);
-  hp2x_profile *pa, *pb;
+  hp2x_profile *pa = synthetic_profile(400, 8);
+  hp2x_profile *pb = synthetic_profile(300, 5);
   hp2x_err err;
-  assert_int_equal(parse_chunked((unsigned char *)ta, la, 0, HP2X_INPUT_HP,
-                                 &pa, &err), HP2X_OK);
-  assert_int_equal(parse_chunked((unsigned char *)tb, lb, 0, HP2X_INPUT_HP,
-                                 &pb, &err), HP2X_OK);
+  hp2x_err_init(&err, "test");
   hp2x_options o;
   hp2x_options_init(&o);
   hp2x_follower *f = hp2x_follower_new(&err);
@@ -350,7 +353,6 @@ static void starts_over(void **state) {
   hp2x_follower_free(f);
   hp2x_follower_free(NULL);
   hp2x_profile_free(pa), hp2x_profile_free(pb);
-  free(ta), free(tb);
 }
 
 /* Room follows the samples, not a fixed minimum: many bands of few
@@ -358,12 +360,9 @@ static void starts_over(void **state) {
  * not pictures keep no index. */
 static void room_follows_samples(void **state) {
   (void)state;
-  size_t len;
-  char *t = synthetic(3, 400, &len);
-  hp2x_profile *p;
+  hp2x_profile *p = synthetic_profile(3, 400);
   hp2x_err err;
-  assert_int_equal(parse_chunked((unsigned char *)t, len, 0, HP2X_INPUT_HP,
-                                 &p, &err), HP2X_OK);
+  hp2x_err_init(&err, "test");
   hp2x_options o;
   hp2x_options_init(&o);
   o.max_bands = 0;
@@ -383,19 +382,15 @@ static void room_follows_samples(void **state) {
   hp2x_bands_free(ref);
   hp2x_follower_free(f);
   hp2x_profile_free(p);
-  free(t);
 }
 
 /* Every allocation of an update failed in turn: HP2X_E_NOMEM, nothing
  * leaked (ASan), and the next call is right again. */
 static void allocation_failures(void **state) {
   (void)state;
-  size_t len;
-  char *t = synthetic(3000, 12, &len);
-  hp2x_profile *p;
+  hp2x_profile *p = synthetic_profile(3000, 12);
   hp2x_err err;
-  assert_int_equal(parse_chunked((unsigned char *)t, len, 0, HP2X_INPUT_HP,
-                                 &p, &err), HP2X_OK);
+  hp2x_err_init(&err, "test");
   hp2x_options o;
   hp2x_options_init(&o);
   hp2x_bands *ref;
@@ -422,7 +417,6 @@ static void allocation_failures(void **state) {
   assert_true(failed > 5);
   hp2x_bands_free(ref);
   hp2x_profile_free(p);
-  free(t);
 }
 
 int main(void) {
