@@ -13,7 +13,7 @@ DESTDIR ?=
 BUILD   ?= build
 CC      ?= cc
 
-PKGS    := cairo pangocairo pangoft2 pango fontconfig
+PKGS    := cairo pangocairo pangoft2 pango fontconfig zlib
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
@@ -27,7 +27,8 @@ override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) \
         -Iinclude -Isrc $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"'
 LDLIBS  := $(PKG_LIBS) -lm
 
-TOOL_SRC := src/cli.c src/cli_compare.c src/watch.c src/main.c
+TOOL_SRC := src/cli.c src/cli_compare.c src/watch.c src/deflate_level.c \
+            src/main.c
 LIB_SRC  := $(filter-out $(TOOL_SRC),$(wildcard src/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 TOOL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard $(TOOL_SRC)))
@@ -62,7 +63,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libhp2x.a $(HEADERS)
 
 # Debian packages for building, testing (real consumers of every format)
 # and comparing with the real hp2ps (package ghc).
-DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev \
+DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev zlib1g-dev \
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
             python3 locales time

@@ -48,6 +48,26 @@ LC_ALL=de_DE.UTF-8 "$HP2X" -q "$TOP/samples/profiles/leak.hc.hp" -o de.csv 2> /d
 "$HP2X" -q "$TOP/samples/profiles/leak.hc.hp" -o c.csv
 cmp -s de.csv c.csv && ok || fail "output depends on the locale"
 
+# cairo's PDF streams are compressed at zlib's fastest level, not its
+# default (deflate_level.c): every zlib header says so (FLEVEL 0), and
+# every stream still inflates.
+zlib_levels() {
+  python3 - "$1" <<'PY'
+import re, sys, zlib
+data = open(sys.argv[1], "rb").read()
+levels = set()
+for m in re.finditer(rb"(?<!end)stream\r?\n", data):
+    head = data[m.end():m.end() + 2]
+    if len(head) == 2 and head[0] == 0x78:
+        levels.add(head[1] >> 6)
+        zlib.decompressobj().decompress(data[m.end():])
+print(" ".join(str(x) for x in sorted(levels)))
+PY
+}
+"$HP2X" -q "$TOP/samples/profiles/manycc.hc.hp" -o level.pdf &&
+  [ "$(zlib_levels level.pdf)" = 0 ] && ok ||
+  fail "PDF streams are not all at zlib level 1: $(zlib_levels level.pdf)"
+
 # Long labels are fitted to the key, never drawn off the page (a 1 MiB
 # label; labels of every sample): every word's box lies inside the page.
 on_page() {
