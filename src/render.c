@@ -179,6 +179,11 @@ typedef struct render_ctx {
   int colour;                /* shades are colour encodings */
   int pattern;               /* --pattern: hatching over light greys */
   cairo_pattern_t *hatch[8]; /* --pattern tiles, made on first use; owned */
+  cairo_matrix_t upright;    /* user -> device for upright text (the
+                                frame's, y flipped): text is measured
+                                under it, so measuring and drawing share
+                                cairo's scaled fonts and load each glyph
+                                once */
   int tips;                  /* SVG: collect band tooltips */
   char *tip;                 /* the tooltip group's text; owned */
   size_t tip_len, tip_cap;
@@ -289,8 +294,18 @@ static double text_width(render_ctx *r) {
   return (double)logical.width / PANGO_SCALE;
 }
 
+/* Text matrix for what follows: the current transformation of r->cr. */
+static void text_matrix_from_cr(render_ctx *r) {
+  pango_cairo_update_context(r->cr, r->pango);
+  pango_layout_context_changed(r->text);
+}
+
 static double measure(void *ctx, const char *s, size_t len, double size_pt) {
   render_ctx *r = ctx;
+  cairo_save(r->cr);
+  cairo_set_matrix(r->cr, &r->upright);
+  text_matrix_from_cr(r);
+  cairo_restore(r->cr);
   return set_text(r, s, len, size_pt, 0) ? text_width(r) : 0.0;
 }
 
@@ -301,19 +316,19 @@ enum align { LEFT, CENTRE, RIGHT };
 static void draw_text(render_ctx *r, double x, double y, const char *s,
                       size_t len, double size_pt, enum align a, double max_w,
                       int up) {
-  if (!set_text(r, s, len, size_pt, max_w)) return;
-  double w = text_width(r);
-  double baseline = (double)pango_layout_get_baseline(r->text) / PANGO_SCALE;
   cairo_t *cr = r->cr;
   cairo_save(cr);
   cairo_translate(cr, x, y);
   cairo_scale(cr, 1.0, -1.0); /* the frame's y goes up, text's down */
   if (up) cairo_rotate(cr, -M_PI / 2);
-  double dx = a == LEFT ? 0.0 : a == CENTRE ? -w / 2 : -w;
-  cairo_move_to(cr, dx, -baseline);
-  pango_cairo_update_context(cr, r->pango);
-  pango_layout_context_changed(r->text);
-  pango_cairo_show_layout(cr, r->text);
+  text_matrix_from_cr(r);
+  if (set_text(r, s, len, size_pt, max_w)) {
+    double w = text_width(r);
+    double baseline = (double)pango_layout_get_baseline(r->text) / PANGO_SCALE;
+    double dx = a == LEFT ? 0.0 : a == CENTRE ? -w / 2 : -w;
+    cairo_move_to(cr, dx, -baseline);
+    pango_cairo_show_layout(cr, r->text);
+  }
   cairo_restore(cr);
 }
 
@@ -826,30 +841,38 @@ static void draw_key_line(render_ctx *r, double kstart, double c,
 #define MARK_FONT 7.0
 #define MARK_LABEL_GAP (MARK_FONT + 1.5)
 
+/* The transformation a marker label is drawn under: its baseline ends at
+ * frame point (bx, top) and reads upwards. */
+static void mark_label_matrix(cairo_t *cr, double bx, double top) {
+  cairo_translate(cr, bx, top);
+  cairo_scale(cr, 1.0, -1.0);
+  cairo_rotate(cr, -M_PI / 2);
+}
+
 static void draw_mark_label(render_ctx *r, const layout *l, double x,
                             const char *s) {
+  cairo_t *cr = r->cr;
+  double top = l->graph_y0 + l->graph_h - 2.0;
+  /* In frame coordinates the text runs from top - w up to top, its
+   * glyphs to the left of the baseline at x - 1.5. */
+  double bx = x - 1.5;
+  cairo_save(cr); /* measured under the matrix it is drawn with */
+  mark_label_matrix(cr, bx, top);
+  text_matrix_from_cr(r);
+  cairo_restore(cr);
   if (!set_text(r, s, strlen(s), MARK_FONT, l->graph_h * 0.45)) return;
   double w = text_width(r);
   PangoRectangle ink, logical;
   pango_layout_get_extents(r->text, &ink, &logical);
   double baseline = (double)pango_layout_get_baseline(r->text) / PANGO_SCALE;
   double h = (double)logical.height / PANGO_SCALE;
-  double top = l->graph_y0 + l->graph_h - 2.0;
-  cairo_t *cr = r->cr;
-  /* In frame coordinates the text runs from top - w up to top, its
-   * glyphs to the left of the baseline at x - 1.5. */
-  double bx = x - 1.5;
   cairo_rectangle(cr, bx - baseline, top - w - 1.0, h, w + 2.0);
   cairo_set_source_rgb(cr, 1, 1, 1);
   cairo_fill(cr);
   cairo_save(cr);
-  cairo_translate(cr, bx, top);
-  cairo_scale(cr, 1.0, -1.0);
-  cairo_rotate(cr, -M_PI / 2);
+  mark_label_matrix(cr, bx, top);
   cairo_set_source_rgb(cr, 0, 0, 0);
   cairo_move_to(cr, -w, -baseline);
-  pango_cairo_update_context(cr, r->pango);
-  pango_layout_context_changed(r->text);
   pango_cairo_show_layout(cr, r->text);
   cairo_restore(cr);
 }
@@ -914,6 +937,8 @@ static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
   int paged = o->format == HP2X_FORMAT_PS || o->format == HP2X_FORMAT_PDF;
   int multipage = paged && !stacked && o->eps_width_pt <= 0.0 &&
                   (o->multipage || o->max_bands > 20);
+  r->upright = page->frame;
+  cairo_matrix_scale(&r->upright, 1.0, -1.0);
   layout l;
   hp2x_status st = layout_compute(p, b, o, multipage, measure, r, &l, err);
   if (st != HP2X_OK) return st;
