@@ -7,14 +7,32 @@
 
 #include <string.h>
 
+/* The label tables' hash: eight bytes per step (a multiply and a shift),
+ * then MurmurHash3's 64-bit finaliser, so the low bits the tables mask
+ * with depend on every byte.  The byte-at-a-time FNV-1a it replaced was
+ * most of a lookup on real profiles, whose labels change order from one
+ * sample to the next.  Only ever kept in memory: word order may differ
+ * between machines; a label's colour has its own hash (colour.c). */
+static uint64_t fmix64(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ull;
+  h ^= h >> 33;
+  return h;
+}
+
 uint64_t hp2x_hash_bytes(const void *data, size_t len) {
   const unsigned char *b = data;
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < len; i++) {
-    h ^= b[i];
-    h *= 1099511628211ull;
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)len, w;
+  for (; len >= 8; b += 8, len -= 8) {
+    memcpy(&w, b, 8);
+    h = (h ^ w) * 0x9fb21c651e98df25ull;
+    h ^= h >> 29;
   }
-  return h;
+  w = 0;
+  if (len) memcpy(&w, b, len);
+  return fmix64(h ^ w);
 }
 
 hp2x_profile *profile_new(hp2x_err *err) {
