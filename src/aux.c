@@ -204,7 +204,7 @@ hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,
   double *shade = hp2x_malloc((b->n_bands ? b->n_bands : 1) * sizeof *shade);
   if (!shade) return hp2x_nomem(err);
   palette_assign(b, o, shade);
-  char line[128];
+  char line[2 * HP2X_FIXED6_SIZE + 32]; /* any two doubles as %.2f */
   int n = hp2x_fmt(line, sizeof line, "X_RANGE %.2f\nY_RANGE %.2f\n",
                    b->xrange, b->yrange);
   int failed = write(closure, line, (size_t)n) != 0;

@@ -42,10 +42,9 @@ hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
     csv_field(&o, b->names[k]);
   }
   writebuf_put(&o, "\r\n", 2);
-  char num[64];
+  char num[HP2X_FIXED6_SIZE];
   for (size_t s = 0; s < b->n_samples && !o.failed; s++) {
-    int n = hp2x_fmt(num, sizeof num, "%.6f", p->times[s]);
-    writebuf_put(&o, num, (size_t)n);
+    writebuf_put(&o, num, hp2x_fmt_fixed6(num, p->times[s]));
     for (size_t k = b->n_bands; k-- > 0;) {
       num[0] = ',';
       writebuf_put(&o, num,
@@ -81,13 +80,13 @@ hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
     csv_field(&o, bs[0]->names[k]);
   }
   writebuf_put(&o, "\r\n", 2);
-  char num[64];
+  char num[HP2X_FIXED6_SIZE + 1];
   for (size_t i = 0; i < n; i++) {
     const hp2x_bands *b = bs[i];
     for (size_t s = 0; s < b->n_samples && !o.failed; s++) {
       csv_field(&o, names[i]);
-      int len = hp2x_fmt(num, sizeof num, ",%.6f", ps[i]->times[s]);
-      writebuf_put(&o, num, (size_t)len);
+      num[0] = ',';
+      writebuf_put(&o, num, 1 + hp2x_fmt_fixed6(num + 1, ps[i]->times[s]));
       for (size_t k = b->n_bands; k-- > 0;) {
         num[0] = ',';
         writebuf_put(&o, num, 1 + hp2x_fmt_int(num + 1,

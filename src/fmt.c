@@ -1,11 +1,13 @@
 /* fmt.c -- number formatting that never depends on the process locale:
- * printf-style formatting under the "C" numeric locale, and integers with
- * thousands separators.  Every writer of numbers in libhp2x uses these.
+ * printf-style formatting under the "C" numeric locale, integers with
+ * thousands separators, and the writers' hot paths (integers, times as
+ * "%.6f") without printf.  Every writer of numbers in libhp2x uses these.
  */
 #define _GNU_SOURCE 1
 #include "hp2x_int.h"
 
 #include <locale.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,7 +27,11 @@ int hp2x_fmt(char *buf, size_t size, const char *fmt, ...) {
   int n = vsnprintf(buf, size, fmt, ap);
   va_end(ap);
   if (c_locale) uselocale(old);
-  return n;
+  if (n < 0) {
+    if (size) buf[0] = '\0';
+    return 0;
+  }
+  return (size_t)n < size ? n : size ? (int)(size - 1) : 0;
 }
 
 /* |v|'s digits, least significant first; returns how many. */
@@ -59,5 +65,50 @@ size_t hp2x_fmt_thousands(char *buf, size_t size, int64_t v) {
     if (i && i % 3 == 0 && o + 1 < size) buf[o++] = ',';
   }
   if (size) buf[o < size ? o : size - 1] = '\0';
+  return o;
+}
+
+/* "%.6f" without printf.  |v| = m / 2^s exactly (frexp: m < 2^53), so
+ * |v| * 10^6 is the 73-bit integer m * 10^6, kept as hi:lo, shifted right
+ * by s and rounded to nearest with ties to even, as glibc's printf rounds.
+ * Below FIXED6_MAX, s >= 9 and the result fits in 63 bits. */
+#define FIXED6_MAX 9e12
+
+size_t hp2x_fmt_fixed6(char *buf, double v) {
+  if (!(v > -FIXED6_MAX && v < FIXED6_MAX)) /* NaN, infinities, large */
+    return (size_t)hp2x_fmt(buf, HP2X_FIXED6_SIZE, "%.6f", v);
+  size_t o = 0;
+  if (signbit(v)) buf[o++] = '-';
+  int e;
+  double f = frexp(fabs(v), &e); /* |v| = f * 2^e, f in [0.5, 1) or 0 */
+  uint64_t m = (uint64_t)ldexp(f, 53), q = 0;
+  int s = 53 - e;
+  if (s < 74) { /* else m * 10^6 < 2^73 <= 2^(s-1): rounds to 0 */
+    uint64_t a = (m >> 32) * 1000000u, b = (m & 0xffffffffu) * 1000000u;
+    uint64_t lo = (a << 32) + b, hi = (a >> 32) + (lo < b); /* carry */
+    uint64_t rest_hi, rest_lo, half_hi, half_lo; /* shifted out; 2^(s-1) */
+    if (s < 64) {
+      q = (lo >> s) | (hi << (64 - s));
+      rest_hi = 0;
+      rest_lo = lo & ((UINT64_C(1) << s) - 1);
+      half_hi = 0;
+      half_lo = UINT64_C(1) << (s - 1);
+    } else {
+      q = hi >> (s - 64);
+      rest_hi = hi & ((UINT64_C(1) << (s - 64)) - 1);
+      rest_lo = lo;
+      half_hi = s > 64 ? UINT64_C(1) << (s - 65) : 0;
+      half_lo = s > 64 ? 0 : UINT64_C(1) << 63;
+    }
+    int above = rest_hi > half_hi || (rest_hi == half_hi && rest_lo > half_lo);
+    int tie = rest_hi == half_hi && rest_lo == half_lo;
+    q += (uint64_t)(above || (tie && (q & 1)));
+  }
+  o += hp2x_fmt_int(buf + o, (int64_t)(q / 1000000u));
+  buf[o++] = '.';
+  uint32_t frac = (uint32_t)(q % 1000000u);
+  for (size_t i = 6; i-- > 0; frac /= 10) buf[o + i] = (char)('0' + frac % 10);
+  o += 6;
+  buf[o] = '\0';
   return o;
 }

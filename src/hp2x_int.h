@@ -368,7 +368,8 @@ void colour_assign(const hp2x_bands *b, double *shade);
 
 /* ------------------------------------------------------------ numbers */
 /* fmt.c: snprintf under the C numeric locale, whatever the process locale
- * is (a '.' decimal point, no grouping). */
+ * is (a '.' decimal point, no grouping).  Returns the length written: at
+ * most size - 1, so a result cut short never reads past buf. */
 int hp2x_fmt(char *buf, size_t size, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -380,6 +381,12 @@ size_t hp2x_fmt_thousands(char *buf, size_t size, int64_t v);
 /* Writes v in plain decimal, without a NUL, into buf (room for 20 bytes);
  * returns the length.  The writers' hot path: no printf, no locale. */
 size_t hp2x_fmt_int(char *buf, int64_t v);
+/* Writes v as printf's "%.6f" would in the C locale (the same bytes,
+ * rounding included) and a NUL; returns the length.  Times in the text
+ * writers: no printf below 9e12 seconds.  Any double fits in
+ * HP2X_FIXED6_SIZE bytes (DBL_MAX has 309 digits). */
+#define HP2X_FIXED6_SIZE 330
+size_t hp2x_fmt_fixed6(char *buf, double v);
 
 /* ------------------------------------------------------ buffered sink */
 /* writebuf.c: buffered output for the text writers. */

@@ -52,16 +52,19 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
   hpw_quoted(&w, "DATE", p->date);
   hpw_quoted(&w, "SAMPLE_UNIT", p->sample_unit);
   hpw_quoted(&w, "VALUE_UNIT", p->value_unit);
-  char num[64];
+  char num[HP2X_FIXED6_SIZE + 1];
   for (size_t m = 0; m < p->n_marks; m++) {
-    int n = hp2x_fmt(num, sizeof num, "MARK %.6f\n", p->mark_time[m]);
-    writebuf_put(&w, num, (size_t)n);
+    size_t n = hp2x_fmt_fixed6(num, p->mark_time[m]);
+    num[n++] = '\n';
+    writebuf_put(&w, "MARK ", 5);
+    writebuf_put(&w, num, n);
   }
   for (size_t s = 0; s < p->n_samples && !w.failed; s++) {
-    char t[48];
-    int tn = hp2x_fmt(t, sizeof t, "%.6f\n", p->times[s]);
+    char t[HP2X_FIXED6_SIZE + 1];
+    size_t tn = hp2x_fmt_fixed6(t, p->times[s]);
+    t[tn++] = '\n';
     writebuf_put(&w, "BEGIN_SAMPLE ", 13);
-    writebuf_put(&w, t, (size_t)tn);
+    writebuf_put(&w, t, tn);
     for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
       const hp2x_label *l = &p->labels[profile_entry_label(p, s, e)];
       writebuf_put(&w, l->name, l->name_len);

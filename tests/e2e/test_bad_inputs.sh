@@ -128,4 +128,24 @@ rm -f out.pdf
 [ $rc -eq 1 ] && grep -q "^hp2x: longline.hp:6: line longer than 16777216 bytes" err.txt &&
   [ ! -e out.pdf ] && ok || fail "16 MiB line: exit $rc: $(head -1 err.txt)"
 rm -f longline.hp
+# Times of 100 and 300 digits (the parser has no upper bound): every
+# writer prints them whole, as %.6f (%.2f in the .aux) would, and reads no
+# further than its buffer (this once overflowed a 64-byte one: ASan run).
+t100=$(printf '9%.0s' $(seq 100)).5 t300=$(printf '7%.0s' $(seq 300)).25
+{ printf "$head4"'MARK %s\n' "$t300"
+  printf 'BEGIN_SAMPLE %s\nf\t1\nEND_SAMPLE %s\n' 0.0 0.0 "$t100" "$t100"
+  printf 'BEGIN_SAMPLE %s\nf\t2\nEND_SAMPLE %s\n' "$t300" "$t300"; } > huge-times.hp
+for fmt in csv hp; do
+  expect_status 0 "huge times -> $fmt" -- "$HP2X" -q huge-times.hp -o huge.$fmt
+done
+expect_status 0 "huge times -> ps and .aux" -- "$HP2X" -q huge-times.hp
+csv_times=$(tail -n +2 huge.csv | cut -d, -f1 | tr '\n' ' ')
+hp_times=$(sed -n 's/^BEGIN_SAMPLE //p' huge.hp | tr '\n' ' ')
+printf '%s\n' "$csv_times" | grep -qE '^0\.000000 [0-9]{101}\.[0-9]{6} 7{15}[0-9]{285}\.[0-9]{6} $' &&
+  [ "$csv_times" = "$hp_times" ] && ok ||
+  fail "huge times: CSV $(printf '%s' "$csv_times" | cut -c1-60), .hp $(printf '%s' "$hp_times" | cut -c1-60)"
+grep -qE "^MARK 7{15}[0-9]{285}\.[0-9]{6}$" huge.hp && ok || fail "huge MARK time in .hp"
+grep -qE '^X_RANGE 7{15}[0-9]{285}\.[0-9]{2}$' huge-times.aux && ok ||
+  fail "huge X_RANGE in .aux: $(head -c 60 huge-times.aux)"
+rm -f huge-times.* huge.*
 finish

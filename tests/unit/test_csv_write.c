@@ -9,6 +9,9 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,12 +137,75 @@ static void fmt_int_is_lld(void **state) {
   }
 }
 
+/* hp2x_fmt_fixed6 against printf's %.6f: the edges (ties to even, carries
+ * into the integer part, signed zero, the 9e12 switch to printf, huge and
+ * non-finite values), exact ties k / 2^n, and a seeded sweep over random
+ * bit patterns and random magnitudes. */
+static void fixed6_check(double v) {
+  char got[HP2X_FIXED6_SIZE], want[HP2X_FIXED6_SIZE + 8];
+  size_t n = hp2x_fmt_fixed6(got, v);
+  snprintf(want, sizeof want, "%.6f", v);
+  if (strcmp(got, want) != 0 || n != strlen(want))
+    fail_msg("%.17g: got \"%s\" (%zu), printf \"%s\"", v, got, n, want);
+}
+
+static uint64_t next_random(uint64_t *x) {
+  *x ^= *x << 13;
+  *x ^= *x >> 7;
+  *x ^= *x << 17;
+  return *x;
+}
+
+static void fixed6_is_printf(void **state) {
+  (void)state;
+  double edges[] = {0.0, -0.0, 1.0, -1.0, 0.5, 1e-7, 5e-7, -5e-7, 4.9999999e-7,
+                    1.5e-6, 2.5e-6, 0.0078125, 0.0234375, 0.9999995,
+                    0.99999949999, 9.9999995, 123.4567895, 0.1, 0.3,
+                    8999999999999.999, 9e12, -9e12, 9.0000000000001e12,
+                    1e13, 1e100, -1e300, 1.7976931348623157e308,
+                    4.9406564584124654e-324, 2.2250738585072014e-308,
+                    (double)(1u << 31), 4294967296.0000005};
+  for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
+    fixed6_check(edges[i]);
+  fixed6_check(INFINITY);
+  fixed6_check(-INFINITY);
+  fixed6_check(NAN);
+  for (int e = 1; e < 80; e++) /* odd multiples of 2^-e: every tie */
+    for (uint64_t k = 1; k < 4000; k += 2) fixed6_check(ldexp((double)k, -e));
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (int i = 0; i < 200000; i++) {
+    uint64_t bits = next_random(&x);
+    double v;
+    memcpy(&v, &bits, sizeof v);
+    fixed6_check(v); /* any bit pattern: most are huge, tiny or NaN */
+    double mag = ldexp((double)(next_random(&x) >> 11), -53); /* [0, 1) */
+    int exp10 = (int)(next_random(&x) % 26) - 12;   /* 10^-12 .. 10^13 */
+    fixed6_check(mag * pow(10.0, exp10) * (i & 1 ? -1.0 : 1.0));
+    /* a time as GHC writes it, with its last bit moved */
+    double t = (double)(next_random(&x) % 100000000000ull) / 1e6;
+    fixed6_check(nextafter(t, i & 2 ? INFINITY : 0.0));
+  }
+}
+
+/* hp2x_fmt says how much it wrote, not how much it would have. */
+static void fmt_length_is_written(void **state) {
+  (void)state;
+  char buf[8];
+  assert_int_equal(hp2x_fmt(buf, sizeof buf, "%s", "0123456789"), 7);
+  assert_string_equal(buf, "0123456");
+  assert_int_equal(hp2x_fmt(buf, sizeof buf, "%d", 42), 2);
+  assert_int_equal(hp2x_fmt(buf, 1, "%d", 42), 0);
+  assert_string_equal(buf, "");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(csv_header_order_and_quoting),
       cmocka_unit_test(csv_sink_failure),
       cmocka_unit_test(fmt_ignores_locale),
       cmocka_unit_test(fmt_int_is_lld),
+      cmocka_unit_test(fixed6_is_printf),
+      cmocka_unit_test(fmt_length_is_written),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
