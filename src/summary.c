@@ -31,6 +31,13 @@ typedef struct band_stats {
 
 static void put(writebuf *w, const char *s) { writebuf_put(w, s, strlen(s)); }
 
+/* A time as printf's "%*.3f", whole however large. */
+static void put_time(writebuf *w, double t, int width) {
+  char num[HP2X_FIXED6_SIZE + 16]; /* %.3f is shorter than %.6f */
+  hp2x_fmt(num, sizeof num, "%*.3f", width, t);
+  put(w, num);
+}
+
 static void put_thousands(writebuf *w, double v, int width) {
   char num[48], pad[64];
   int neg = v < 0;
@@ -68,6 +75,9 @@ static void fit(const hp2x_profile *p, const hp2x_bands *b, size_t k,
   st->slope = sxy / sxx;
   st->r2 = syy > 0.0 ? (sxy * sxy) / (sxx * syy) : 0.0;
   st->growth = st->slope * (hi - lo);
+  /* Times far beyond any run's (1e150 s and up) overflow the sums. */
+  if (!isfinite(st->slope) || !isfinite(st->r2) || !isfinite(st->growth))
+    st->fitted = 0;
 }
 
 static int summary_is_suspect(const band_stats *st, double total_peak,
@@ -125,13 +135,22 @@ static hp2x_status one(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
   }
   char unit[160], num[64];
   slope_unit(unit, sizeof unit, p);
-  hp2x_fmt(line, sizeof line, "%zu samples from %.3f to %.3f %s\n", N,
-           p->times[0], p->times[N - 1], p->sample_unit);
+  hp2x_fmt(line, sizeof line, "%zu samples from ", N);
   put(w, line);
-  put(w, "total peak: ");
+  put_time(w, p->times[0], 0);
+  put(w, " to ");
+  put_time(w, p->times[N - 1], 0);
+  put(w, " ");
+  put(w, p->sample_unit);
+  put(w, "\ntotal peak: ");
   put_thousands(w, (double)top, 0);
-  hp2x_fmt(line, sizeof line, " %s at %.3f %s (sample %zu)\n", p->value_unit,
-           p->times[top_at], p->sample_unit, top_at);
+  put(w, " ");
+  put(w, p->value_unit);
+  put(w, " at ");
+  put_time(w, p->times[top_at], 0);
+  put(w, " ");
+  put(w, p->sample_unit);
+  hp2x_fmt(line, sizeof line, " (sample %zu)\n", top_at);
   put(w, line);
   hp2x_fmt(line, sizeof line,
            "\n%16s %14s %10s %14s %5s  band (key order, top first; slope in "
@@ -142,8 +161,9 @@ static hp2x_status one(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
     put_thousands(w, st[k].total, 16);
     put(w, " ");
     put_thousands(w, (double)st[k].peak, 14);
-    hp2x_fmt(num, sizeof num, " %10.3f ", p->times[st[k].peak_at]);
-    put(w, num);
+    put(w, " ");
+    put_time(w, p->times[st[k].peak_at], 10);
+    put(w, " ");
     if (st[k].fitted) {
       put_thousands(w, st[k].slope, 14);
       hp2x_fmt(num, sizeof num, " %5.2f  ", st[k].r2);
@@ -173,8 +193,9 @@ static hp2x_status one(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
     hp2x_fmt(num, sizeof num, "%3zu. +", i + 1);
     put(w, num);
     put_thousands(w, s->growth, 0);
-    hp2x_fmt(line, sizeof line, " %s over the run, ", p->value_unit);
-    put(w, line);
+    put(w, " ");
+    put(w, p->value_unit);
+    put(w, " over the run, ");
     put_thousands(w, s->slope, 0);
     hp2x_fmt(line, sizeof line, " %s, R^2 %.2f  ", unit, s->r2);
     put(w, line);

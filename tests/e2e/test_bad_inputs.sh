@@ -147,5 +147,10 @@ printf '%s\n' "$csv_times" | grep -qE '^0\.000000 [0-9]{101}\.[0-9]{6} 7{15}[0-9
 grep -qE "^MARK 7{15}[0-9]{285}\.[0-9]{6}$" huge.hp && ok || fail "huge MARK time in .hp"
 grep -qE '^X_RANGE 7{15}[0-9]{285}\.[0-9]{2}$' huge-times.aux && ok ||
   fail "huge X_RANGE in .aux: $(head -c 60 huge-times.aux)"
+expect_status 0 "huge times -> summary" -- "$HP2X" -q --summary huge-times.hp -o huge.txt
+grep -qE '^3 samples from 0\.000 to 7{15}[0-9]{285}\.[0-9]{3} seconds$' huge.txt &&
+  grep -qE '^total peak: 2 bytes at 7{15}[0-9]{285}\.[0-9]{3} seconds \(sample 2\)$' huge.txt &&
+  grep -qE ' 7{15}[0-9]{285}\.[0-9]{3} +- +-  f$' huge.txt && ok ||
+  fail "huge times in the summary: $(cut -c1-60 huge.txt | head -4)"
 rm -f huge-times.* huge.*
 finish
