@@ -37,7 +37,10 @@ typedef enum hp2x_status {
   HP2X_E_LIMIT,   /* a documented limit was exceeded (line, label, count) */
   HP2X_E_NOMEM,   /* an allocation failed */
   HP2X_E_CAIRO,   /* cairo or pango reported an error while drawing */
-  HP2X_E_ARG      /* a caller passed an invalid option value */
+  HP2X_E_ARG,     /* a caller passed an invalid option value */
+  HP2X_E_NO_PROFILE /* an eventlog with no heap profile in it: the program
+                       ran without +RTS -h... (or, cut short, was killed
+                       before its runtime wrote one) */
 } hp2x_status;
 
 typedef struct hp2x_err {
@@ -79,6 +82,21 @@ const char *hp2x_profile_value_unit(const hp2x_profile *p);
 /* Complete samples, in file order. */
 size_t hp2x_profile_sample_count(const hp2x_profile *p);
 double hp2x_profile_sample_time(const hp2x_profile *p, size_t sample);
+
+/* Whether the input holds a heap profile: always for .hp text; for an
+ * eventlog, from its HEAP_PROF_BEGIN event on (until then a growing
+ * eventlog's program has not started its profile yet). */
+int hp2x_profile_has_heap_profile(const hp2x_profile *p);
+
+/* An eventlog's heap-profile breakdown, as HEAP_PROF_BEGIN gives it: 1 cost
+ * centre (-hc), 2 module (-hm), 3 closure description (-hd), 4 type (-hy),
+ * 5 retainer (-hr), 6 biography (-hb), 7 closure type (-hT), 8 info table
+ * (-hi), 9 era (-he); 0 when unknown (.hp text does not say). */
+int hp2x_profile_breakdown(const hp2x_profile *p);
+
+/* Breakdown b in words for a title ("by cost-centre stack, -hc"), or NULL
+ * for 0 and codes no GHC writes.  Static storage. */
+const char *hp2x_breakdown_text(int b);
 
 /* Distinct labels (bands before selection), in order of first appearance. */
 size_t hp2x_profile_label_count(const hp2x_profile *p);

@@ -42,7 +42,8 @@ $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_LIB_OBJ)
 	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) $(LDLIBS)
 
 $(FUZZ_DIR)/seeds/.done: tests/fuzz/seeds.py $(wildcard samples/profiles/* \
-    tests/data/malformed/* tests/data/incomplete/* tests/data/found/*)
+    tests/data/malformed/* tests/data/incomplete/* tests/data/found/* \
+    tests/data/eventlogs/*)
 	@rm -rf $(FUZZ_DIR)/seeds
 	$(Q)python3 tests/fuzz/seeds.py . $(FUZZ_DIR)/seeds
 	@touch $@

@@ -68,13 +68,23 @@ void hp2x_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len);
 
 /* ---------------------------------------------------------- the model */
 
+/* What a label's key is, when it has one apart from its name. */
+typedef enum {
+  LABEL_TEXT,    /* no key: the name is the identity (every .hp label) */
+  LABEL_STACK,   /* key: an eventlog cost-centre stack's ids; name: the
+                    stack as the .hp prints it */
+  LABEL_ADDRESS  /* key: an -hi info-table address as the .hp prints it
+                    ("0x4c8e48"); name: what its IPE event says it is */
+} label_kind;
+
 typedef struct hp2x_label {
   char *name;      /* display text, NUL-terminated; owned */
   size_t name_len; /* bytes, without the NUL */
-  char *key;       /* identity bytes when they differ from name (eventlog
-                      cost-centre stacks); owned; NULL = same as name */
+  char *key;       /* identity bytes when they differ from name; owned;
+                      NULL = same as name (kind LABEL_TEXT) */
   size_t key_len;
   uint64_t hash;   /* of the key bytes */
+  label_kind kind;
 } hp2x_label;
 
 typedef struct hp2x_series {
@@ -130,6 +140,8 @@ struct hp2x_profile {
   /* eventlog extras (for overlays); empty for .hp input */
   hp2x_series heap_size, heap_live, blocks_size;
   int breakdown;           /* HEAP_PROF_BEGIN breakdown code; 0 = unknown */
+  bool heap_profile;       /* the input holds a heap profile: .hp text
+                              always, an eventlog from HEAP_PROF_BEGIN on */
   uint64_t interval_ns;    /* sampling period; 0 = unknown */
 
   hp2x_warnings warn;
@@ -153,6 +165,26 @@ hp2x_status profile_set_header(hp2x_profile *p, profile_field f,
 hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
                            const char *name, size_t name_len, uint32_t *id,
                            hp2x_err *err);
+
+/* Gives label `id` the display name `name` (len bytes, copied), keeping
+ * its identity: a LABEL_TEXT label's name becomes its key, and the label
+ * becomes LABEL_ADDRESS (the .hp text still names it by that key).  Bands
+ * chosen before a rename keep the old name; a follower sees the new one
+ * in its next plan and starts over.  HP2X_E_NOMEM leaves the label as it
+ * was. */
+hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
+                                 const char *name, size_t len, hp2x_err *err);
+
+/* The bytes that name label l in .hp text: its key for LABEL_ADDRESS,
+ * else its name. */
+static inline const char *profile_hp_name(const hp2x_label *l, size_t *len) {
+  if (l->kind == LABEL_ADDRESS) {
+    *len = l->key_len;
+    return l->key;
+  }
+  *len = l->name_len;
+  return l->name;
+}
 
 /* HP2X_E_ARG once hp2x_profile_drop_entries has freed p's entries. */
 hp2x_status profile_require_entries(const hp2x_profile *p, hp2x_err *err);

@@ -36,6 +36,7 @@ hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   }
   hp->p = p;
   hp->file = file;
+  p->heap_profile = true;
   label_track_init(&hp->track);
   return hp;
 }

@@ -38,9 +38,10 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
                        "a header string holds a line break or TAB; it cannot "
                        "be written as .hp text");
   for (size_t id = 0; id < p->n_labels; id++) {
-    const hp2x_label *l = &p->labels[id];
-    if (!l->name_len || !writable_line(l->name, l->name_len) ||
-        l->name[0] == ' ' || l->name[l->name_len - 1] == ' ')
+    size_t len;
+    const char *name = profile_hp_name(&p->labels[id], &len);
+    if (!len || !writable_line(name, len) || name[0] == ' ' ||
+        name[len - 1] == ' ')
       return hp2x_fail(err, HP2X_E_ARG, 0, -1,
                        "label %zu is empty or holds a TAB or line break; it "
                        "cannot be written as .hp text",
@@ -66,8 +67,10 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
     writebuf_put(&w, "BEGIN_SAMPLE ", 13);
     writebuf_put(&w, t, tn);
     for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
-      const hp2x_label *l = &p->labels[profile_entry_label(p, s, e)];
-      writebuf_put(&w, l->name, l->name_len);
+      size_t len;
+      const char *name =
+          profile_hp_name(&p->labels[profile_entry_label(p, s, e)], &len);
+      writebuf_put(&w, name, len);
       num[0] = '\t';
       size_t n = 1 + hp2x_fmt_int(num + 1, profile_value(p, e));
       num[n++] = '\n';

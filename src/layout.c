@@ -110,7 +110,10 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
   memset(l, 0, sizeof *l);
   l->n_lines = layout_overlay_lines(p, b, o, l->lines);
   size_t job_len = strlen(p->job);
-  l->big_title = o->title_box == 1 || (o->title_box == -1 && job_len > 35);
+  /* An eventlog's breakdown goes on the big box's second line. */
+  l->big_title = o->title_box == 1 ||
+                 (o->title_box == -1 &&
+                  (job_len > 35 || hp2x_breakdown_text(p->breakdown)));
   l->title_h = l->big_title ? 40.0 : 20.0;
   l->job_bytes = l->big_title ? BIG_JOB : SMALL_JOB;
   l->graph_x0 = GRAPH_X0;

@@ -5,6 +5,8 @@
  */
 #include "hp2x_int.h"
 
+#include <assert.h>
+
 #include <string.h>
 
 /* The label tables' hash: eight bytes per step (a multiply and a shift),
@@ -164,6 +166,7 @@ hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
     l.name_len = name_len;
     l.key = hp2x_strndup(key, key_len);
     l.key_len = key_len;
+    l.kind = LABEL_STACK;
     if (!l.name || !l.key) {
       hp2x_free(l.name);
       hp2x_free(l.key);
@@ -181,6 +184,24 @@ hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
   while (p->label_index[i]) i = (i + 1) & mask;
   p->label_index[i] = (uint32_t)(newid + 1);
   *id = (uint32_t)newid;
+  return HP2X_OK;
+}
+
+hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
+                                 const char *name, size_t len, hp2x_err *err) {
+  assert(id < p->n_labels);
+  hp2x_label *l = &p->labels[id];
+  char *copy = hp2x_strndup(name, len);
+  if (!copy) return hp2x_nomem(err);
+  if (l->key) {
+    hp2x_free(l->name);
+  } else { /* the key's bytes are the old name's: the hash still holds */
+    l->key = l->name;
+    l->key_len = l->name_len;
+  }
+  l->name = copy;
+  l->name_len = len;
+  l->kind = LABEL_ADDRESS;
   return HP2X_OK;
 }
 
@@ -369,6 +390,30 @@ size_t hp2x_profile_sample_count(const hp2x_profile *p) {
 double hp2x_profile_sample_time(const hp2x_profile *p, size_t sample) {
   return sample < p->n_samples ? p->times[sample] : 0.0;
 }
+int hp2x_profile_has_heap_profile(const hp2x_profile *p) {
+  return p->heap_profile;
+}
+
+int hp2x_profile_breakdown(const hp2x_profile *p) { return p->breakdown; }
+
+/* The breakdown codes of GHC's rts/include/rts/EventLogFormat.h
+ * (HEAP_PROF_BREAKDOWN_*), with the +RTS flag that chooses each. */
+const char *hp2x_breakdown_text(int b) {
+  static const char *const text[] = {
+      NULL,
+      "by cost-centre stack, -hc",
+      "by module, -hm",
+      "by closure description, -hd",
+      "by type, -hy",
+      "by retainer set, -hr",
+      "by biography, -hb",
+      "by closure type, -hT",
+      "by info table, -hi",
+      "by era, -he",
+  };
+  return b > 0 && b < (int)(sizeof text / sizeof *text) ? text[b] : NULL;
+}
+
 size_t hp2x_profile_label_count(const hp2x_profile *p) { return p->n_labels; }
 const char *hp2x_profile_label(const hp2x_profile *p, size_t label) {
   return label < p->n_labels ? p->labels[label].name : "";

@@ -366,9 +366,12 @@ static void draw_frame(render_ctx *r, const hp2x_profile *p,
   double date_w = measure(r, p->date, strlen(p->date), 12.0);
   draw_text(r, 11.0, line1, p->job, jl, 12.0, LEFT,
             l->big_title ? 626.0 - 10.0 : 319.0 - 11.0 - 90.0, 0);
-  char area[256];
-  snprintf(area, sizeof area, "%s %s x %s", l->area_text, p->value_unit,
-           p->sample_unit);
+  /* "AREA bytes x seconds", and how an eventlog's profile is broken
+   * down ("by era, -he"). */
+  char area[320];
+  const char *breakdown = hp2x_breakdown_text(p->breakdown);
+  snprintf(area, sizeof area, "%s %s x %s%s%s", l->area_text, p->value_unit,
+           p->sample_unit, breakdown ? ", " : "", breakdown ? breakdown : "");
   if (l->big_title)
     draw_text(r, 11.0, line1 - 20.0, area, strlen(area), 12.0, LEFT,
               626.0 - date_w - 20.0, 0);

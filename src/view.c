@@ -39,6 +39,7 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
     st = l->key ? profile_intern(c, l->key, l->key_len, l->name, l->name_len,
                                  &got, err)
                 : profile_intern(c, l->name, l->name_len, NULL, 0, &got, err);
+    if (st == HP2X_OK) c->labels[got].kind = l->kind;
   }
   if (st != HP2X_OK) {
     hp2x_profile_free(c);
@@ -46,6 +47,7 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
   }
   c->warn = p->warn;
   c->breakdown = p->breakdown;
+  c->heap_profile = p->heap_profile;
   c->interval_ns = p->interval_ns;
   return c;
 }

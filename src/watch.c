@@ -145,6 +145,8 @@ static int render(watch_state *w, const hp2x_profile *p) {
   if (w->rendered_generation == w->generation && w->rendered_samples == n)
     return EXIT_OK; /* never the same data twice */
   if (hp2x_profile_job(p)[0] == '\0' && n == 0) return EXIT_OK; /* no header */
+  /* An eventlog whose program has not begun its heap profile yet. */
+  if (!hp2x_profile_has_heap_profile(p)) return EXIT_OK;
   int rc = cli_write_outputs(w->a, p, NULL, w->follow);
   if (rc != EXIT_OK) return rc;
   w->rendered_samples = n;

@@ -2,7 +2,8 @@
 """seeds.py TOP OUT -- small seed corpora for the libFuzzer targets.
 
 Writes OUT/hp_parse, OUT/eventlog_parse and OUT/pipeline from the real GHC
-profiles in TOP/samples/profiles and the small cases in tests/data: every
+profiles in TOP/samples/profiles and the small cases in tests/data (the
+eventlog fixtures of every GHC layout, with IPE events, among them): every
 seed is a few KB, so each execution is cheap and the fuzzer spends its time
 mutating structure, not re-reading half a megabyte of samples.
 
@@ -187,9 +188,10 @@ def main():
         if s:
             ev_seeds.append(("%s.cut" % base, s[:len(s) * 3 // 4]))
     for d in ("tests/data/malformed", "tests/data/incomplete",
-              "tests/data/found"):
+              "tests/data/found", "tests/data/eventlogs"):
         for path in sorted(glob.glob(os.path.join(top, d, "*"))):
-            if os.path.getsize(path) > SMALL or path.endswith((".tsv", ".gz")):
+            if os.path.getsize(path) > SMALL or path.endswith(
+                    (".tsv", ".gz", ".blocks")):
                 continue
             with open(path, "rb") as f:
                 data = f.read()

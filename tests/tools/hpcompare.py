@@ -10,6 +10,8 @@ to the microsecond unless --ignore-times.
                   stack number, which an eventlog does not record
   --skip-empty    leave out samples with no entries (GHC's .hp has an empty
                   first and last sample that the eventlog does not)
+  --prefix        A may have fewer samples than B: they must be B's first
+                  ones (a cut-short profile against the whole)
 Works on bytes: labels need not be UTF-8.  Exit 0 same, 1 different, 2 usage.
 """
 import re
@@ -43,7 +45,7 @@ def samples(path, strip_ids):
 def main(argv):
     opts = {a for a in argv[1:] if a.startswith("--")}
     files = [a for a in argv[1:] if not a.startswith("--")]
-    known = {"--strip-ids", "--skip-empty", "--ignore-times"}
+    known = {"--strip-ids", "--skip-empty", "--ignore-times", "--prefix"}
     if len(files) != 2 or opts - known:
         sys.stderr.write(__doc__)
         return 2
@@ -52,6 +54,8 @@ def main(argv):
         a = [s for s in a if s[1]]
         b = [s for s in b if s[1]]
     problems = []
+    if "--prefix" in opts and len(a) <= len(b):
+        b = b[:len(a)]
     if len(a) != len(b):
         problems.append("sample count: %d vs %d" % (len(a), len(b)))
     for i, (sa, sb) in enumerate(zip(a, b)):

@@ -65,7 +65,7 @@ static inline hp2x_status parse_chunked(const unsigned char *buf, size_t len,
   return st;
 }
 
-/* Are a's samples the first a->n_samples of b's (times, labels, values),
+/* Are a's samples the first a->n_samples of b's (times, .hp labels, values),
  * and, if it has any, is its header b's? */
 static inline int same_prefix(const hp2x_profile *a, const hp2x_profile *b) {
   if (a->n_samples > b->n_samples ||
@@ -76,11 +76,17 @@ static inline int same_prefix(const hp2x_profile *a, const hp2x_profile *b) {
     if (a->start[s + 1] - a->start[s] != b->start[s + 1] - b->start[s])
       return 0;
     for (size_t e = a->start[s], f = b->start[s]; e < a->start[s + 1];
-         e++, f++)
-      if (profile_value(a, e) != profile_value(b, f) ||
-          strcmp(a->labels[profile_entry_label(a, s, e)].name,
-                 b->labels[profile_entry_label(b, s, f)].name))
+         e++, f++) {
+      /* by .hp name: an -hi label's IPE name may come after the cut */
+      size_t la, lb;
+      const char *na =
+          profile_hp_name(&a->labels[profile_entry_label(a, s, e)], &la);
+      const char *nb =
+          profile_hp_name(&b->labels[profile_entry_label(b, s, f)], &lb);
+      if (profile_value(a, e) != profile_value(b, f) || la != lb ||
+          memcmp(na, nb, la))
         return 0;
+    }
   }
   return 1;
 }

@@ -106,6 +106,8 @@ static void pipeline_options_on_corpus(void **state) {
                            1 << 16) > 20);
     assert_true(replay_dir("tests/data/incomplete", pipeline_with_options,
                            1 << 16) > 5);
+    assert_true(replay_dir("tests/data/eventlogs", pipeline_with_options,
+                           1 << 16) > 10);
     /* Not only rejections: the accepted inputs were drawn. */
     assert_true(pictures_drawn - before >= 10);
   }

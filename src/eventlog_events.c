@@ -1,0 +1,561 @@
+/* eventlog_events.c -- what each event hp2x reads does to the profile, one
+ * handler per event type, grouped by family: the heap profile (begin, cost
+ * centres, censuses and their samples), info-table provenance (IPE), the
+ * run (RTS identifier, program arguments, wall clock: JOB and DATE), heap
+ * statistics (the --heap lines) and user markers.  Payload layouts are
+ * those GHC's rts/eventlog/EventLog.c writes; every field is read from the
+ * front, and bytes after the known fields are ignored (the format lets
+ * fields be appended).  The byte reader is eventlog_parse.c.
+ *
+ * Decisions: the model holds exactly the censuses (no invented empty
+ * samples at 0 and at exit, which the .hp has; see the man page).  Entries
+ * outside a sample, an END without a BEGIN and a BEGIN inside an open
+ * sample are errors with their byte offset.  Labels keep their bytes (GHC
+ * 9.0 writes Latin-1 for closure and type descriptions); the renderer
+ * decides how to show them.
+ */
+#include "eventlog_int.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static hp2x_status short_event(evl_parser *ev, hp2x_err *err,
+                               const char *what) {
+  char msg[128];
+  hp2x_fmt(msg, sizeof msg, "%s event is shorter than its fields", what);
+  return evl_fail_at(ev, err, ev->event_start, msg);
+}
+
+/* Length of a NUL-terminated string starting at s within n bytes, or -1. */
+static long str_in(const unsigned char *s, size_t n) {
+  const unsigned char *z = memchr(s, '\0', n);
+  return z ? (long)(z - s) : -1;
+}
+
+/* ------------------------------------------------------- cost centres */
+
+static cost_centre *cc_find(const evl_parser *ev, uint32_t id) {
+  if (!ev->ccs_cap) return NULL;
+  size_t mask = ev->ccs_cap - 1;
+  for (size_t i = (id * 2654435761u) & mask;; i = (i + 1) & mask) {
+    if (!ev->ccs[i].used) return NULL;
+    if (ev->ccs[i].id == id) return &ev->ccs[i];
+  }
+}
+
+static hp2x_status cc_grow(evl_parser *ev, hp2x_err *err) {
+  size_t cap = ev->ccs_cap ? ev->ccs_cap * 2 : 256;
+  cost_centre *t = hp2x_calloc(cap, sizeof *t);
+  if (!t) return hp2x_nomem(err);
+  for (size_t i = 0; i < ev->ccs_cap; i++) {
+    if (!ev->ccs[i].used) continue;
+    size_t j = (ev->ccs[i].id * 2654435761u) & (cap - 1);
+    while (t[j].used) j = (j + 1) & (cap - 1);
+    t[j] = ev->ccs[i];
+  }
+  hp2x_free(ev->ccs);
+  ev->ccs = t;
+  ev->ccs_cap = cap;
+  return HP2X_OK;
+}
+
+static hp2x_status cc_add(evl_parser *ev, uint32_t id, const char *label,
+                          size_t llen, const char *module, size_t mlen,
+                          hp2x_err *err) {
+  if ((ev->n_ccs + 1) * 2 > ev->ccs_cap && cc_grow(ev, err) != HP2X_OK)
+    return err->code;
+  cost_centre *c = cc_find(ev, id);
+  if (!c) {
+    size_t j = (id * 2654435761u) & (ev->ccs_cap - 1);
+    while (ev->ccs[j].used) j = (j + 1) & (ev->ccs_cap - 1);
+    c = &ev->ccs[j];
+    c->used = 1;
+    c->id = id;
+    ev->n_ccs++;
+  }
+  char *l = hp2x_strndup(label, llen), *m = hp2x_strndup(module, mlen);
+  if (!l || !m) {
+    hp2x_free(l);
+    hp2x_free(m);
+    return hp2x_nomem(err);
+  }
+  hp2x_free(c->label);
+  hp2x_free(c->module);
+  c->label = l;
+  c->module = m;
+  return HP2X_OK;
+}
+
+void evl_free_cost_centres(evl_parser *ev) {
+  for (size_t i = 0; i < ev->ccs_cap; i++) {
+    hp2x_free(ev->ccs[i].label);
+    hp2x_free(ev->ccs[i].module);
+  }
+  hp2x_free(ev->ccs);
+  ev->ccs = NULL;
+  ev->ccs_cap = ev->n_ccs = 0;
+}
+
+/* 161: u32 id, then label, module and source location strings, then a
+ * CAF flag byte (the flag is not used: a CAF is known by its label). */
+static hp2x_status on_cost_centre(evl_parser *ev, const evl_event *e,
+                                  hp2x_err *err) {
+  const unsigned char *pl = e->pl;
+  size_t n = e->n;
+  if (n < 4) return short_event(ev, err, "HEAP_PROF_COST_CENTRE");
+  long l1 = str_in(pl + 4, n - 4);
+  if (l1 < 0) return short_event(ev, err, "HEAP_PROF_COST_CENTRE");
+  size_t pos = 4 + (size_t)l1 + 1;
+  long l2 = str_in(pl + pos, n - pos);
+  if (l2 < 0) return short_event(ev, err, "HEAP_PROF_COST_CENTRE");
+  size_t src = pos + (size_t)l2 + 1;
+  if (str_in(pl + src, n - src) < 0)
+    return short_event(ev, err, "HEAP_PROF_COST_CENTRE");
+  return cc_add(ev, evl_be32(pl), (const char *)pl + 4, (size_t)l1,
+                (const char *)pl + pos, (size_t)l2, err);
+}
+
+static hp2x_status name_put(evl_parser *ev, size_t *len, const char *s,
+                            size_t n, hp2x_err *err) {
+  if (hp2x_grow((void **)&ev->name, &ev->name_cap, *len + n + 1, 1, err) !=
+      HP2X_OK)
+    return err->code;
+  memcpy(ev->name + *len, s, n);
+  *len += n;
+  return HP2X_OK;
+}
+
+/* Appends cost centre `id` of a stack to ev->name: "label/" ("label" when
+ * last), or "Module.CAF" for a CAF, which GHC prints with no '/'. */
+static hp2x_status put_cost_centre(evl_parser *ev, uint32_t id, int last,
+                                   size_t *len, hp2x_err *err) {
+  const cost_centre *c = cc_find(ev, id);
+  if (c && !strcmp(c->label, "CAF")) {
+    if (name_put(ev, len, c->module, strlen(c->module), err) != HP2X_OK)
+      return err->code;
+    return name_put(ev, len, ".CAF", 4, err);
+  }
+  char unknown[32];
+  const char *label = unknown;
+  if (c) {
+    label = c->label;
+  } else {
+    hp2x_fmt(unknown, sizeof unknown, "<cc %u>", id);
+    ev->p->warn.unknown_cost_centres++;
+  }
+  if (name_put(ev, len, label, strlen(label), err) != HP2X_OK)
+    return err->code;
+  return last ? HP2X_OK : name_put(ev, len, "/", 1, err);
+}
+
+/* The .hp label of a cost-centre stack, as GHC's rts/ProfHeap.c prints it
+ * (innermost first, joined by '/', cut to -L bytes with "..."), without
+ * the "(ccsID)" prefix, which the eventlog does not carry. */
+static hp2x_status stack_name(evl_parser *ev, const unsigned char *ids,
+                              size_t depth, size_t *len, hp2x_err *err) {
+  *len = 0;
+  if (depth == 0) return name_put(ev, len, "MAIN", 4, err);
+  for (size_t i = 0; i < depth; i++)
+    if (put_cost_centre(ev, evl_be32(ids + 4 * i), i + 1 == depth, len,
+                        err) != HP2X_OK)
+      return err->code;
+  size_t L = (size_t)ev->ccs_length;
+  if (L >= 5 && *len > L) {
+    *len = L - 4;
+    return name_put(ev, len, "...", 3, err);
+  }
+  return HP2X_OK;
+}
+
+/* ------------------------------------------------------- heap profile */
+
+/* 160: u8 profile id, u64 sampling period (ns), u32 breakdown, filters. */
+static hp2x_status on_heap_prof_begin(evl_parser *ev, const evl_event *e,
+                                      hp2x_err *err) {
+  if (e->n < 13) return short_event(ev, err, "HEAP_PROF_BEGIN");
+  ev->p->interval_ns = evl_be64(e->pl + 1);
+  ev->p->breakdown = (int)evl_be32(e->pl + 9);
+  ev->p->heap_profile = true;
+  return HP2X_OK;
+}
+
+static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
+  if (!ev->p->heap_profile)
+    return evl_fail_at(ev, err, ev->event_start,
+                       "a heap sample before HEAP_PROF_BEGIN: no heap "
+                       "profile was started");
+  if (ev->in_sample) {
+    if (ev->has_sample_end) {
+      char msg[128];
+      hp2x_fmt(msg, sizeof msg,
+               "a heap sample begins while the one begun at byte %lld is "
+               "still open",
+               ev->sample_offset);
+      return evl_fail_at(ev, err, ev->event_start, msg);
+    }
+    /* Before GHC 8.10 a census has no end event: the next one ends it. */
+    if (profile_end_sample(ev->p, err) != HP2X_OK) return err->code;
+  }
+  ev->in_sample = 1;
+  ev->sample_offset = ev->event_start;
+  label_track_begin(&ev->track);
+  profile_begin_sample(ev->p, t);
+  return HP2X_OK;
+}
+
+/* 162: u64 era.  The census's time is the event's. */
+static hp2x_status on_sample_begin(evl_parser *ev, const evl_event *e,
+                                   hp2x_err *err) {
+  if (e->n < 8) return short_event(ev, err, "HEAP_PROF_SAMPLE_BEGIN");
+  return begin_sample(ev, e->time_s, err);
+}
+
+/* 166 (-hb): u64 era, u64 census time in ns.  Biographical censuses are
+ * all written at exit, so the time is the second field, not the event's. */
+static hp2x_status on_bio_sample_begin(evl_parser *ev, const evl_event *e,
+                                       hp2x_err *err) {
+  if (e->n < 16) return short_event(ev, err, "HEAP_BIO_PROF_SAMPLE_BEGIN");
+  return begin_sample(ev, (double)evl_be64(e->pl + 8) / 1e9, err);
+}
+
+/* 165 (GHC >= 8.10): u64 era. */
+static hp2x_status on_sample_end(evl_parser *ev, const evl_event *e,
+                                 hp2x_err *err) {
+  (void)e;
+  if (!ev->in_sample)
+    return evl_fail_at(ev, err, ev->event_start,
+                       "HEAP_PROF_SAMPLE_END without a sample begun");
+  ev->in_sample = 0;
+  return profile_end_sample(ev->p, err);
+}
+
+static hp2x_status add_entry(evl_parser *ev, uint32_t id, uint64_t bytes,
+                             hp2x_err *err) {
+  if (bytes > (uint64_t)INT64_MAX)
+    return evl_fail_at(ev, err, ev->event_start,
+                       "residency does not fit in 64 signed bits");
+  int repeated;
+  return label_track_add(&ev->track, ev->p, id, (int64_t)bytes, &repeated,
+                         err);
+}
+
+/* Is the expected label `id` the one whose key is `key`?  Stack keys and
+ * string keys never match each other. */
+static int guessed(const evl_parser *ev, uint32_t id, const void *key,
+                   size_t len, int stack) {
+  if (id == LABEL_NONE) return 0;
+  const hp2x_label *l = &ev->p->labels[id];
+  if (stack != (l->kind == LABEL_STACK)) return 0;
+  const char *k = l->key ? l->key : l->name;
+  size_t klen = l->key ? l->key_len : l->name_len;
+  return klen == len && memcmp(k, key, len) == 0;
+}
+
+static hp2x_status in_sample_or_fail(evl_parser *ev, const char *what,
+                                     hp2x_err *err) {
+  if (ev->in_sample) return HP2X_OK;
+  char msg[128];
+  hp2x_fmt(msg, sizeof msg, "%s outside any heap sample", what);
+  return evl_fail_at(ev, err, ev->event_start, msg);
+}
+
+/* 163 (-hc): u8 profile id, u64 residency, u8 depth, depth u32 cost-centre
+ * ids, innermost first.  The label's identity is the id sequence, so
+ * stacks that print alike stay apart. */
+static hp2x_status on_sample_stack(evl_parser *ev, const evl_event *e,
+                                   hp2x_err *err) {
+  static const char what[] = "HEAP_PROF_SAMPLE_COST_CENTRE";
+  if (in_sample_or_fail(ev, what, err) != HP2X_OK) return err->code;
+  if (e->n < 10) return short_event(ev, err, what);
+  size_t depth = e->pl[9];
+  if (e->n < 10 + 4 * depth) {
+    char msg[128];
+    hp2x_fmt(msg, sizeof msg,
+             "%s claims %zu cost centres but its payload holds %zu", what,
+             depth, (e->n - 10) / 4);
+    return evl_fail_at(ev, err, ev->event_start, msg);
+  }
+  /* A leading 0x01 keeps stack keys apart from string labels. */
+  unsigned char key[1 + 4 * 255];
+  key[0] = 1;
+  memcpy(key + 1, e->pl + 10, 4 * depth);
+  size_t klen = 1 + 4 * depth;
+  uint32_t id = label_track_guess(&ev->track);
+  if (!guessed(ev, id, key, klen, 1)) {
+    long found = profile_find(ev->p, (const char *)key, klen);
+    if (found >= 0) {
+      id = (uint32_t)found;
+    } else {
+      size_t len;
+      if (stack_name(ev, e->pl + 10, depth, &len, err) != HP2X_OK)
+        return ev->status = err->code;
+      if (profile_intern(ev->p, (const char *)key, klen, ev->name, len, &id,
+                         err) != HP2X_OK)
+        return err->code;
+    }
+  }
+  return add_entry(ev, id, evl_be64(e->pl + 1), err);
+}
+
+/* 164 (every breakdown but -hc): u8 profile id, u64 residency, label. */
+static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
+                                    hp2x_err *err) {
+  if (in_sample_or_fail(ev, "HEAP_PROF_SAMPLE_STRING", err) != HP2X_OK)
+    return err->code;
+  if (e->n < 10) return short_event(ev, err, "HEAP_PROF_SAMPLE_STRING");
+  long l = str_in(e->pl + 9, e->n - 9);
+  if (l < 0)
+    return evl_fail_at(ev, err, ev->event_start,
+                       "HEAP_PROF_SAMPLE_STRING label has no terminating NUL");
+  const char *label = (const char *)e->pl + 9;
+  uint32_t id = label_track_guess(&ev->track);
+  if (!guessed(ev, id, label, (size_t)l, 0)) {
+    size_t before = ev->p->n_labels;
+    if (profile_intern(ev->p, label, (size_t)l, NULL, 0, &id, err) !=
+        HP2X_OK)
+      return err->code;
+    if (ev->p->n_labels > before &&
+        ipe_name_label(ev, id, label, (size_t)l, err) != HP2X_OK)
+      return err->code;
+  }
+  return add_entry(ev, id, evl_be64(e->pl + 1), err);
+}
+
+/* ------------------------------------------------- info-table names */
+
+/* Appends s (n bytes) to buf[*len], after a space unless first. */
+static void put_word(char *buf, size_t *len, const unsigned char *s,
+                     size_t n, const char *open, const char *close) {
+  if (!n) return;
+  if (*len) buf[(*len)++] = ' ';
+  size_t o = strlen(open), c = strlen(close);
+  memcpy(buf + *len, open, o);
+  memcpy(buf + *len + o, s, n);
+  memcpy(buf + *len + o + n, close, c);
+  *len += o + n + c;
+}
+
+/* 169 (GHC >= 9.2): u64 info-table address, then the strings table name,
+ * closure description, type description, label, module and source
+ * location ("file:span").  The name shown for the address is
+ * "TABLE [LABEL] (TYPE) MODULE FILE:SPAN", leaving out empty parts. */
+static hp2x_status on_ipe(evl_parser *ev, const evl_event *e,
+                          hp2x_err *err) {
+  const unsigned char *pl = e->pl;
+  if (e->n < 8) return short_event(ev, err, "IPE");
+  const unsigned char *field[6];
+  size_t flen[6], pos = 8;
+  for (int i = 0; i < 6; i++) {
+    long l = pos < e->n ? str_in(pl + pos, e->n - pos) : -1;
+    if (l < 0) return short_event(ev, err, "IPE");
+    field[i] = pl + pos;
+    flen[i] = (size_t)l;
+    pos += (size_t)l + 1;
+  }
+  if (flen[5] == 1 && field[5][0] == ':') flen[5] = 0; /* no location */
+  if (flen[2] == flen[0] && !memcmp(field[2], field[0], flen[0]))
+    flen[2] = 0; /* the type is the table's own name */
+  char *name = hp2x_malloc(e->n + 16);
+  if (!name) return hp2x_nomem(err);
+  size_t len = 0;
+  put_word(name, &len, field[0], flen[0], "", "");
+  put_word(name, &len, field[3], flen[3], "[", "]");
+  put_word(name, &len, field[2], flen[2], "(", ")");
+  put_word(name, &len, field[4], flen[4], "", "");
+  put_word(name, &len, field[5], flen[5], "", "");
+  hp2x_status st = len ? ipe_add(ev, evl_be64(pl), name, len, err) : HP2X_OK;
+  hp2x_free(name);
+  return st;
+}
+
+/* ------------------------------------------------------------- the run */
+
+/* Appends word w (n bytes) to *dst, after a space unless it is first. */
+static hp2x_status put_arg(char **dst, size_t *len, size_t *cap,
+                           const char *w, size_t n, hp2x_err *err) {
+  if (hp2x_grow((void **)dst, cap, *len + n + 2, 1, err) != HP2X_OK)
+    return err->code;
+  if (*len) (*dst)[(*len)++] = ' ';
+  memcpy(*dst + *len, w, n);
+  *len += n;
+  (*dst)[*len] = '\0';
+  return HP2X_OK;
+}
+
+typedef struct job_words {
+  char *prog, *rts;     /* owned */
+  size_t plen, rlen, pcap, rcap;
+} job_words;
+
+/* Splits PROGRAM_ARGS into the program's words (its name without the
+ * directory first) and the RTS's (between +RTS and -RTS, before --RTS). */
+static hp2x_status split_args(const char *a, const char *end, job_words *j,
+                              hp2x_err *err) {
+  int first = 1, in_rts = 0, rts_done = 0;
+  for (; a < end; first = 0) {
+    const char *z = memchr(a, '\0', (size_t)(end - a));
+    size_t n = z ? (size_t)(z - a) : (size_t)(end - a);
+    const char *w = a;
+    a += n + 1;
+    if (first) {
+      const char *slash = w;
+      for (const char *c = w; c < w + n; c++)
+        if (*c == '/') slash = c + 1;
+      n -= (size_t)(slash - w);
+      w = slash;
+    } else if (!rts_done && n == 4 && !memcmp(w, "+RTS", 4)) {
+      in_rts = 1;
+      continue;
+    } else if (!rts_done && n == 4 && !memcmp(w, "-RTS", 4)) {
+      in_rts = 0;
+      continue;
+    } else if (!rts_done && n == 5 && !memcmp(w, "--RTS", 5)) {
+      in_rts = 0;
+      rts_done = 1;
+      continue;
+    }
+    hp2x_status st = in_rts ? put_arg(&j->rts, &j->rlen, &j->rcap, w, n, err)
+                            : put_arg(&j->prog, &j->plen, &j->pcap, w, n, err);
+    if (st != HP2X_OK) return st;
+  }
+  return HP2X_OK;
+}
+
+/* JOB as a profiled RTS writes it: the program's name and arguments, then
+ * " +RTS" and the RTS arguments; a non-profiled RTS writes only the
+ * program's name. */
+static hp2x_status make_job(evl_parser *ev, hp2x_err *err) {
+  if (!ev->args) return HP2X_OK;
+  job_words j = {0};
+  hp2x_status st = split_args(ev->args, ev->args + ev->args_len, &j, err);
+  if (st == HP2X_OK && j.rlen && ev->profiled != 0) {
+    st = hp2x_grow((void **)&j.prog, &j.pcap, j.plen + j.rlen + 7, 1, err);
+    if (st == HP2X_OK) {
+      memcpy(j.prog + j.plen, " +RTS ", 6);
+      memcpy(j.prog + j.plen + 6, j.rts, j.rlen);
+      j.plen += j.rlen + 6;
+    }
+  }
+  if (st == HP2X_OK && ev->profiled == 0) {
+    const char *sp = j.prog ? memchr(j.prog, ' ', j.plen) : NULL;
+    if (sp) j.plen = (size_t)(sp - j.prog);
+  }
+  if (st == HP2X_OK)
+    st = profile_set_header(ev->p, PROFILE_JOB, j.prog ? j.prog : "", j.plen,
+                            err);
+  hp2x_free(j.prog);
+  hp2x_free(j.rts);
+  return st;
+}
+
+/* 29: u32 capset, "GHC-9.0.2 rts_p": profiled when a '_'-separated part
+ * of the way is "p". */
+static hp2x_status on_rts_identifier(evl_parser *ev, const evl_event *e,
+                                     hp2x_err *err) {
+  if (e->n < 4) return short_event(ev, err, "RTS_IDENTIFIER");
+  const unsigned char *s = e->pl + 4, *end = e->pl + e->n;
+  const unsigned char *sp = memchr(s, ' ', (size_t)(end - s));
+  ev->profiled = 0;
+  for (const unsigned char *w = sp ? sp + 1 : end; w < end;) {
+    const unsigned char *u = w;
+    while (u < end && *u != '_' && *u != '\0') u++;
+    if (u - w == 1 && *w == 'p') ev->profiled = 1;
+    if (u >= end || *u == '\0') break;
+    w = u + 1;
+  }
+  return make_job(ev, err);
+}
+
+/* 30: u32 capset, then argv as NUL-terminated strings. */
+static hp2x_status on_program_args(evl_parser *ev, const evl_event *e,
+                                   hp2x_err *err) {
+  if (e->n < 4) return short_event(ev, err, "PROGRAM_ARGS");
+  char *copy = hp2x_strndup((const char *)e->pl + 4, e->n - 4);
+  if (!copy) return hp2x_nomem(err);
+  hp2x_free(ev->args);
+  ev->args = copy;
+  ev->args_len = e->n - 4;
+  while (ev->args_len && ev->args[ev->args_len - 1] == '\0') ev->args_len--;
+  return make_job(ev, err);
+}
+
+/* 43: u32 capset, u64 Unix seconds, u32 ns.  DATE as the RTS writes it:
+ * ctime without the seconds, local time, in English whatever the locale. */
+static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
+                                 hp2x_err *err) {
+  static const char days[] = "SunMonTueWedThuFriSat";
+  static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+  if (e->n < 16) return short_event(ev, err, "WALL_CLOCK_TIME");
+  time_t t = (time_t)evl_be64(e->pl + 4);
+  struct tm tm;
+  if (!localtime_r(&t, &tm)) return HP2X_OK;
+  char buf[64];
+  int n = hp2x_fmt(buf, sizeof buf, "%.3s %.3s %2d %02d:%02d %d",
+                   days + 3 * (tm.tm_wday % 7), months + 3 * (tm.tm_mon % 12),
+                   tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_year + 1900);
+  return profile_set_header(ev->p, PROFILE_DATE, buf, (size_t)n, err);
+}
+
+/* ------------------------------------------- statistics and markers */
+
+/* 50, 51, 91: u32 capset, u64 bytes: the --heap lines. */
+static hp2x_status on_heap_statistic(evl_parser *ev, const evl_event *e,
+                                     hp2x_err *err) {
+  if (e->n < 12) return short_event(ev, err, "heap statistics");
+  uint64_t b = evl_be64(e->pl + 4);
+  hp2x_profile *p = ev->p;
+  hp2x_series *s = e->type == EV_HEAP_SIZE   ? &p->heap_size
+                   : e->type == EV_HEAP_LIVE ? &p->heap_live
+                                             : &p->blocks_size;
+  return profile_series_add(s, e->time_s,
+                            b > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)b,
+                            err);
+}
+
+/* 58: the marker's text (traceMarker), NUL-terminated or not. */
+static hp2x_status on_user_marker(evl_parser *ev, const evl_event *e,
+                                  hp2x_err *err) {
+  const unsigned char *z = memchr(e->pl, '\0', e->n);
+  size_t len = z ? (size_t)(z - e->pl) : e->n;
+  return profile_add_mark(ev->p, e->time_s, (const char *)e->pl, len, err);
+}
+
+/* ------------------------------------------------------------- dispatch */
+
+evl_handler evl_handler_for(unsigned type) {
+  switch (type) {
+  case EV_HEAP_PROF_BEGIN: return on_heap_prof_begin;
+  case EV_HEAP_PROF_COST_CENTRE: return on_cost_centre;
+  case EV_HEAP_PROF_SAMPLE_BEGIN: return on_sample_begin;
+  case EV_HEAP_BIO_PROF_SAMPLE_BEGIN: return on_bio_sample_begin;
+  case EV_HEAP_PROF_SAMPLE_END: return on_sample_end;
+  case EV_HEAP_PROF_SAMPLE_COST_CENTRE: return on_sample_stack;
+  case EV_HEAP_PROF_SAMPLE_STRING: return on_sample_string;
+  case EV_IPE: return on_ipe;
+  case EV_RTS_IDENTIFIER: return on_rts_identifier;
+  case EV_PROGRAM_ARGS: return on_program_args;
+  case EV_WALL_CLOCK_TIME: return on_wall_clock;
+  case EV_HEAP_SIZE:
+  case EV_HEAP_LIVE:
+  case EV_BLOCKS_SIZE: return on_heap_statistic;
+  case EV_USER_MARKER: return on_user_marker;
+  default: return NULL;
+  }
+}
+
+int evl_max_fixed_size(unsigned type) {
+  switch (type) {
+  case EV_HEAP_PROF_SAMPLE_BEGIN:
+  case EV_HEAP_PROF_SAMPLE_END:
+  case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
+  case EV_BLOCK_MARKER:
+  case EV_WALL_CLOCK_TIME:
+  case EV_HEAP_SIZE:
+  case EV_HEAP_LIVE:
+  case EV_BLOCKS_SIZE:
+    return 1024;
+  default:
+    return INT16_MAX;
+  }
+}

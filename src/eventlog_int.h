@@ -1,0 +1,144 @@
+/* eventlog_int.h -- private to the eventlog front end: the parser's state,
+ * shared by the byte reader (eventlog_parse.c), the event handlers
+ * (eventlog_events.c) and the info-table names (eventlog_ipe.c).  The
+ * format is GHC's: rts/eventlog/EventLog.c and rts/include/rts/
+ * EventLogFormat.h in GHC's source, and the ghc-events library.
+ */
+#ifndef HP2X_EVENTLOG_INT_H
+#define HP2X_EVENTLOG_INT_H
+
+#include "hp2x_int.h"
+
+/* The event types hp2x reads (EventLogFormat.h's numbers). */
+enum {
+  EV_BLOCK_MARKER = 18,  /* only its declared size is checked */
+  EV_RTS_IDENTIFIER = 29,
+  EV_PROGRAM_ARGS = 30,
+  EV_WALL_CLOCK_TIME = 43,
+  EV_HEAP_SIZE = 50,
+  EV_HEAP_LIVE = 51,
+  EV_USER_MARKER = 58,
+  EV_BLOCKS_SIZE = 91,
+  EV_HEAP_PROF_BEGIN = 160,
+  EV_HEAP_PROF_COST_CENTRE = 161,
+  EV_HEAP_PROF_SAMPLE_BEGIN = 162,
+  EV_HEAP_PROF_SAMPLE_COST_CENTRE = 163,
+  EV_HEAP_PROF_SAMPLE_STRING = 164,
+  EV_HEAP_PROF_SAMPLE_END = 165,
+  EV_HEAP_BIO_PROF_SAMPLE_BEGIN = 166,
+  EV_IPE = 169,
+  EV_DATA_END = 0xffff
+};
+
+/* One whole event of a type hp2x reads. */
+typedef struct evl_event {
+  unsigned type;
+  double time_s;               /* its timestamp: seconds since RTS start */
+  const unsigned char *pl;     /* payload; borrowed for the call */
+  size_t n;                    /* payload bytes */
+} evl_event;
+
+typedef struct cost_centre {
+  uint32_t id;
+  char *label;   /* owned */
+  char *module;  /* owned */
+  int used;      /* slot in use */
+} cost_centre;
+
+/* What an IPE event says of one info-table address (eventlog_ipe.c). */
+typedef struct ipe_entry {
+  uint64_t address;
+  char *name;        /* the display name without the address; owned */
+  size_t name_len;
+  uint32_t label;    /* the -hi label with this address, or LABEL_NONE */
+  bool ambiguous;    /* another address has the same name: both show
+                        their address too */
+  bool used;         /* slot in use */
+} ipe_entry;
+
+typedef struct ipe_table {
+  ipe_entry *by_address;  /* open addressing on the address; owned */
+  size_t cap, n;          /* cap: a power of two, or 0 */
+  uint32_t *by_name;      /* open addressing on the name's hash: slot + 1
+                             of the first entry with that name; owned */
+} ipe_table;
+
+struct evl_parser {
+  hp2x_profile *p;          /* borrowed: the dispatcher owns it */
+  const char *file;         /* borrowed */
+  int ccs_length;           /* -L cut for -hc labels; 0 = whole stack */
+  /* header */
+  int in_header;
+  unsigned char *hdr;       /* header bytes so far; owned */
+  size_t hdr_len, hdr_cap;
+  int32_t *size_of[256];    /* event-type table in pages of 256 ids (see
+                               evl_type_size); a page is made when an id in
+                               it is declared, NULL = none declared; owned */
+  int has_sample_end;       /* type 165 declared (GHC >= 8.10) */
+  uint16_t *declared;       /* ids declared by the last header attempt;
+                               owned */
+  size_t n_declared, declared_cap;
+  /* data */
+  long long offset;         /* bytes consumed so far */
+  long long event_start;    /* offset of the event being read */
+  unsigned char *ev;        /* a gathered partial event; owned */
+  size_t ev_len, ev_cap, ev_need; /* ev_need: 0 = not gathering */
+  uint64_t skip;            /* payload bytes still to skip */
+  int at_end;               /* DATA_END read */
+  /* samples */
+  int in_sample;
+  long long sample_offset;  /* where the open sample began */
+  label_track track;        /* repeats and the next-label guess */
+  cost_centre *ccs;         /* open addressing by id; owned */
+  size_t ccs_cap, n_ccs;
+  char *name;               /* scratch for stack labels; owned */
+  size_t name_cap;
+  ipe_table ipe;            /* -hi names */
+  /* JOB pieces */
+  int profiled;             /* RTS_IDENTIFIER's way has 'p'; -1 unknown */
+  char *args;               /* PROGRAM_ARGS payload; owned */
+  size_t args_len;
+  hp2x_status status;
+};
+
+static inline uint16_t evl_be16(const unsigned char *b) {
+  return (uint16_t)((unsigned)b[0] << 8 | b[1]);
+}
+static inline uint32_t evl_be32(const unsigned char *b) {
+  return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 |
+         b[3];
+}
+static inline uint64_t evl_be64(const unsigned char *b) {
+  return (uint64_t)evl_be32(b) << 32 | evl_be32(b + 4);
+}
+
+/* Records a syntax error at byte `off`; sticky. */
+static inline hp2x_status evl_fail_at(evl_parser *ev, hp2x_err *err,
+                                      long long off, const char *msg) {
+  return ev->status = hp2x_fail(err, HP2X_E_SYNTAX, 0, off, "%s", msg);
+}
+
+/* eventlog_events.c: the handler of event type `type`, or NULL for the
+ * types hp2x skips.  Adding an event type means a handler and a line in
+ * evl_handler_for. */
+typedef hp2x_status (*evl_handler)(evl_parser *ev, const evl_event *e,
+                                   hp2x_err *err);
+evl_handler evl_handler_for(unsigned type);
+/* The largest payload the header may declare for a fixed-size type hp2x
+ * reads (corrupt headers are caught there, not events later). */
+int evl_max_fixed_size(unsigned type);
+/* Frees the cost-centre table. */
+void evl_free_cost_centres(evl_parser *ev);
+
+/* eventlog_ipe.c: naming -hi labels by their IPE events. */
+/* Records what an IPE event says of `address`; names its label if one has
+ * been read.  The first event for an address wins. */
+hp2x_status ipe_add(evl_parser *ev, uint64_t address, const char *name,
+                    size_t len, hp2x_err *err);
+/* Names label `id`, just interned from string `s` (len bytes), when s is
+ * an address ("0x4c8e48") that an IPE event has named. */
+hp2x_status ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
+                           size_t len, hp2x_err *err);
+void ipe_free(ipe_table *t);
+
+#endif
