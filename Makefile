@@ -34,7 +34,9 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 TOOL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard $(TOOL_SRC)))
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
-HEADERS  := include/hp2x.h src/hp2x_int.h $(wildcard src/*.h tests/unit/*.h)
+# Header dependencies are the compiler's own (-MMD -MP): an edit rebuilds
+# only the objects that include what changed.
+DEPFLAGS := -MMD -MP
 
 .PHONY: all deps deps-dev check check-one test install uninstall clean fuzz bench \
         valgrind
@@ -42,10 +44,10 @@ HEADERS  := include/hp2x.h src/hp2x_int.h $(wildcard src/*.h tests/unit/*.h)
 all: $(BUILD)/hp2x
 
 Q := $(if $(V),,@)
-$(BUILD)/obj/%.o: src/%.c $(HEADERS)
+$(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/libhp2x.a: $(LIB_OBJ)
 	@rm -f $@
@@ -55,10 +57,10 @@ $(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
 	@$(if $(V),,echo "  CCLD    $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libhp2x.a $(HEADERS)
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) -Wno-missing-prototypes -Wno-format-truncation -o $@ $< $(BUILD)/libhp2x.a \
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Wno-missing-prototypes -Wno-format-truncation -o $@ $< $(BUILD)/libhp2x.a \
 	    $(LDLIBS) $(CMOCKA_LIBS)
 
 # Debian packages for building, testing (real consumers of every format)
@@ -110,5 +112,6 @@ uninstall:
 clean:
 	rm -rf build
 
+-include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(UNIT_BIN:=.d)
 -include mk/fuzz.mk
 -include mk/bench.mk

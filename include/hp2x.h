@@ -14,6 +14,11 @@
  * (hp2x_bands_select_many), then render them together (hp2x_render_many),
  * write them as one CSV (hp2x_write_csv_many) or chart the difference of
  * two (hp2x_diff_new).
+ *
+ * This header holds what a program using the library needs, and nothing
+ * else: the hp2x tool's own helpers (atomic output files, freeing a
+ * profile's entries early) and the tests' hooks are private headers under
+ * src/.
  */
 #ifndef HP2X_H
 #define HP2X_H
@@ -129,14 +134,6 @@ hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
                                 hp2x_err *err);
 hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
                                   hp2x_err *err);
-
-/* Frees the per-entry values, the bulk of a big profile's memory, for a
- * caller that has selected its bands and still needs what drawing reads
- * from the profile: header, sample times, labels, marks, heap series and
- * warnings stay.  Afterwards hp2x_bands_select(_many), the views and
- * hp2x_write_hp fail with HP2X_E_ARG, and hp2x_profile_value returns 0.
- * Only for a finished profile: never one a parser is still filling. */
-void hp2x_profile_drop_entries(hp2x_profile *p);
 
 /* Sum of `label`'s values in `sample` (0 when absent). O(entries in sample). */
 int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample, size_t label);
@@ -443,32 +440,6 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
 /* Writes `p` as GHC .hp text (complete samples only). */
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
                           void *closure, hp2x_err *err);
-
-/* --------------------------------------------------------- output files */
-
-/* An output written to a temporary file in the target's directory and
- * renamed into place by hp2x_outfile_commit; never half-written. */
-typedef struct hp2x_outfile hp2x_outfile;
-
-/* Opens a temporary file beside `path`.  HP2X_E_IO with the reason. */
-hp2x_status hp2x_outfile_open(const char *path, hp2x_outfile **out,
-                              hp2x_err *err);
-/* A write function and closure for hp2x_render & co. */
-int hp2x_outfile_write(void *outfile, const void *buf, size_t len);
-/* Flushes, syncs and renames into place; frees the handle in all cases. */
-hp2x_status hp2x_outfile_commit(hp2x_outfile *f, hp2x_err *err);
-/* The temporary file's path (NULL when writing in place, e.g. to a device);
- * for a signal handler that must remove it.  Borrowed from the handle. */
-const char *hp2x_outfile_temp_path(const hp2x_outfile *f);
-/* Removes the temporary file; frees the handle.  abort(NULL) does nothing. */
-void hp2x_outfile_abort(hp2x_outfile *f);
-
-/* --------------------------------------------------- allocation faults */
-
-/* Test hook: make the nth allocation from now on fail (1 = the next one);
- * 0 turns it off.  Returns how many allocations were made since the last
- * call.  Not thread-safe; for tests and fuzzers only. */
-long hp2x_alloc_fail_at(long nth);
 
 #ifdef __cplusplus
 }

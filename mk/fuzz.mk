@@ -34,9 +34,10 @@ FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Iinclude -Isrc \
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_LIB_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o)
 
-$(FUZZ_DIR)/obj/%.o: src/%.c $(HEADERS)
+$(FUZZ_DIR)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(Q)clang $(FUZZ_CFLAGS) -c $< -o $@
+	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
+-include $(FUZZ_LIB_OBJ:.o=.d)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_LIB_OBJ)
 	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) $(LDLIBS)

@@ -3,7 +3,8 @@
  * nothing else; callers own what they allocate.
  */
 #define _DEFAULT_SOURCE /* madvise */
-#include "hp2x_int.h"
+#include "base.h"
+#include "test_hooks.h"
 
 #include <stdint.h>
 #include <stdlib.h>

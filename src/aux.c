@@ -5,6 +5,9 @@
  * writing colours with six.  Numbers are parsed and printed locale-free.
  */
 #include "aux.h"
+#include "bands_int.h"
+#include "palette.h"
+#include "textout.h"
 
 #include <errno.h>
 #include <string.h>

@@ -3,12 +3,12 @@
 #ifndef HP2X_AUX_H
 #define HP2X_AUX_H
 
-#include "hp2x_int.h"
+#include "hp2x.h"
 
 /* X_RANGE / Y_RANGE, or -1 when the file has none. */
 double aux_x_range(const hp2x_aux *aux);
 double aux_y_range(const hp2x_aux *aux);
-/* ORDER number of `name`, 0 when absent (hp2ps 4.4). */
+/* ORDER number of `name` (1 = the bottom band), 0 when absent. */
 long aux_order(const hp2x_aux *aux, const char *name, size_t len);
 /* SHADE value of `name`, -1 when absent. */
 double aux_shade(const hp2x_aux *aux, const char *name, size_t len);

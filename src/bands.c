@@ -10,6 +10,7 @@
  * them into OTHER afterwards.
  */
 #include "aux.h"
+#include "bands_int.h"
 
 #include <math.h>
 #include <regex.h>

@@ -4,6 +4,8 @@
  * The library does the work; this file only wires files to it.
  */
 #include "cli.h"
+#include "test_hooks.h"
+#include "tool_support.h"
 
 #include <errno.h>
 #include <math.h>

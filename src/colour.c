@@ -4,7 +4,8 @@
  * choice among them; palette.c owns hp2ps's greys and colours and the
  * .aux encoding of shades.
  */
-#include "hp2x_int.h"
+#include "bands_int.h"
+#include "palette.h"
 
 #include <string.h>
 

@@ -4,7 +4,7 @@
  * signed bands that render.c draws diverging from zero.  The shared
  * selection itself is bands.c's; drawing is render.c's.
  */
-#include "hp2x_int.h"
+#include "bands_int.h"
 
 #include <math.h>
 #include <string.h>

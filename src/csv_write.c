@@ -5,7 +5,8 @@
  * Several profiles with one selection go in one file, each row starting
  * with the name of its input.
  */
-#include "hp2x_int.h"
+#include "bands_int.h"
+#include "textout.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* err.c -- the hp2x_err record: setting the first error, status names, and
  * quoting input bytes safely into messages.  Printing is the tool's job.
  */
-#include "hp2x_int.h"
+#include "base.h"
 
 #include <stdio.h>
 #include <string.h>

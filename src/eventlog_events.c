@@ -15,6 +15,7 @@
  * decides how to show them.
  */
 #include "eventlog_int.h"
+#include "textout.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -7,7 +7,7 @@
 #ifndef HP2X_EVENTLOG_INT_H
 #define HP2X_EVENTLOG_INT_H
 
-#include "hp2x_int.h"
+#include "frontends.h"
 
 /* The event types hp2x reads (EventLogFormat.h's numbers). */
 enum {

@@ -10,6 +10,7 @@
  * still prints the address, as GHC's own .hp does.
  */
 #include "eventlog_int.h"
+#include "textout.h"
 
 #include <string.h>
 

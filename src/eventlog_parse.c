@@ -14,6 +14,7 @@
  * Bytes after the data-end marker are ignored.
  */
 #include "eventlog_int.h"
+#include "textout.h"
 
 #include <string.h>
 

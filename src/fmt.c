@@ -4,7 +4,7 @@
  * "%.6f") without printf.  Every writer of numbers in libhp2x uses these.
  */
 #define _GNU_SOURCE 1
-#include "hp2x_int.h"
+#include "textout.h"
 
 #include <locale.h>
 #include <math.h>

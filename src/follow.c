@@ -8,7 +8,7 @@
  * the index instead of walking every sample.  Otherwise the matrix is
  * built afresh.  The bands are hp2x_bands_select's, value for value.
  */
-#include "hp2x_int.h"
+#include "bands_int.h"
 
 #include <string.h>
 

@@ -5,7 +5,8 @@
  * same profile however they are split.  Numbers are parsed by hand, never
  * through the C library's locale-dependent functions.
  */
-#include "hp2x_int.h"
+#include "frontends.h"
+#include "textout.h"
 
 #include <string.h>
 

@@ -5,7 +5,8 @@
  * as six decimals, formatted locale-free.  A label that cannot be written
  * as one .hp line (TAB, line break, NUL) is refused, never written broken.
  */
-#include "hp2x_int.h"
+#include "model.h"
+#include "textout.h"
 
 #include <string.h>
 

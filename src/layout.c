@@ -5,6 +5,8 @@
  * and the min/max thinning that bounds output size.  Drawing is render.c's.
  */
 #include "layout.h"
+#include "bands_int.h"
+#include "textout.h"
 
 #include <math.h>
 #include <string.h>

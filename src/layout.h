@@ -1,10 +1,10 @@
 /* layout.h -- page geometry as plain numbers (layout.c), drawn by render.c.
  * Coordinates are hp2ps's: points in a 648 x 432 frame, origin bottom left,
- * y upwards (hp2ps spec 6). */
+ * y upwards, as hp2ps draws them. */
 #ifndef HP2X_LAYOUT_H
 #define HP2X_LAYOUT_H
 
-#include "hp2x_int.h"
+#include "model.h"
 
 #include <math.h>
 

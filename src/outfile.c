@@ -4,7 +4,8 @@
  * regular files (/dev/stdout, /dev/null, /dev/full, FIFOs) are written in
  * place, since they cannot be replaced.
  */
-#include "hp2x_int.h"
+#include "base.h"
+#include "tool_support.h"
 
 #include <errno.h>
 #include <fcntl.h>

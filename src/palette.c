@@ -6,7 +6,8 @@
  * are encoded as hp2ps's .aux files store them; label colours (colour.c)
  * as 1.RRGGBB, which no hp2ps shade can be, so every .aux decodes alone.
  */
-#include "hp2x_int.h"
+#include "bands_int.h"
+#include "palette.h"
 
 #include <math.h>
 

@@ -3,7 +3,7 @@
  * forwards bytes to the front end (hp_parse.c or eventlog_parse.c), which
  * build the profile this file hands out.
  */
-#include "hp2x_int.h"
+#include "frontends.h"
 
 #include <errno.h>
 #include <string.h>

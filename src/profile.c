@@ -3,7 +3,8 @@
  * array of (label, value) entries with per-sample start offsets, marks, and
  * the eventlog's heap series.  Parsers build it; everything else reads it.
  */
-#include "hp2x_int.h"
+#include "frontends.h"
+#include "tool_support.h"
 
 #include <assert.h>
 

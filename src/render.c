@@ -9,7 +9,10 @@
  */
 #define _GNU_SOURCE 1
 #include "layout.h"
+#include "bands_int.h"
+#include "palette.h"
 #include "surface.h"
+#include "textout.h"
 
 #include <errno.h>
 #include <fontconfig/fontconfig.h>

@@ -4,7 +4,8 @@
  * locale-free (fmt.c).  The suspect rule is documented in man/hp2x.1
  * (SUMMARY) and lives in summary_is_suspect below.
  */
-#include "hp2x_int.h"
+#include "bands_int.h"
+#include "textout.h"
 
 #include <math.h>
 #include <string.h>

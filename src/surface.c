@@ -10,6 +10,7 @@
  * always gives the same bytes.
  */
 #include "surface.h"
+#include "base.h"
 
 #include <cairo-pdf.h>
 #include <cairo-ps.h>

@@ -3,7 +3,7 @@
 #ifndef HP2X_SURFACE_H
 #define HP2X_SURFACE_H
 
-#include "hp2x_int.h"
+#include "hp2x.h"
 
 #include <cairo.h>
 

@@ -4,7 +4,7 @@
  * series), so selection, drawing and the writers need not know of them.
  * Finding a marker by its text for a window is here too.
  */
-#include "hp2x_int.h"
+#include "model.h"
 
 #include <math.h>
 #include <string.h>

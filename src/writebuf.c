@@ -2,7 +2,7 @@
  * text writers (csv_write.c, hp_write.c): output goes out in 64 KiB
  * pieces, and the first failure of the sink is kept with its errno.
  */
-#include "hp2x_int.h"
+#include "textout.h"
 
 #include <errno.h>
 #include <string.h>

@@ -3,7 +3,7 @@
 #ifndef HP2X_PARSE_HELPERS_H
 #define HP2X_PARSE_HELPERS_H
 
-#include "hp2x_int.h"
+#include "bands_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "hp2x_int.h"
+#include "bands_int.h"
+#include "test_hooks.h"
+#include "tool_support.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -11,6 +11,9 @@
 #include "mem_sink.h"
 
 #include "layout.h"
+#include "bands_int.h"
+#include "palette.h"
+#include "test_hooks.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -5,7 +5,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "hp2x_int.h"
+#include "bands_int.h"
+#include "textout.h"
 
 #include <errno.h>
 #include <locale.h>

@@ -16,6 +16,8 @@
 
 #include "layout.h"
 #include "parse_helpers.h"
+#include "bands_int.h"
+#include "test_hooks.h"
 
 #include <math.h>
 

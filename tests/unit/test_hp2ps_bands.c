@@ -8,7 +8,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "hp2x_int.h"
+#include "bands_int.h"
+#include "textout.h"
 
 #include <dirent.h>
 #include <stdio.h>

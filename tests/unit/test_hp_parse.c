@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "parse_helpers.h"
+#include "test_hooks.h"
 
 #include <locale.h>
 

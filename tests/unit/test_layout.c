@@ -8,6 +8,8 @@
 #include <cmocka.h>
 
 #include "layout.h"
+#include "bands_int.h"
+#include "test_hooks.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -9,7 +9,9 @@
 
 #include "mem_sink.h"
 
-#include "hp2x_int.h"
+#include "bands_int.h"
+#include "palette.h"
+#include "test_hooks.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,0 +1,98 @@
+/* bands_int.h -- private to libhp2x: the chosen bands' fields (bands.c
+ * owns them) and the steps of hp2x_bands_select that the follower
+ * (follow.c) reuses to keep a growing profile's bands up to date.
+ */
+#ifndef HP2X_BANDS_INT_H
+#define HP2X_BANDS_INT_H
+
+#include "model.h"
+
+struct hp2x_bands {
+  size_t n_bands;
+  size_t n_samples;
+  char **names;       /* [n_bands] owned; index 0 = bottom */
+  int is_other;       /* 1 when band 0 is the merged OTHER band */
+  int64_t *values;    /* band-major: band k's value at sample s is
+                         values[k * stride + s]; owned */
+  size_t stride;      /* >= n_samples: room per band (a follower's bands
+                         grow in place) */
+  const struct band_stack *stack; /* a follower's index of the stacked
+                                     curves, borrowed from it; NULL */
+  double xrange;      /* seconds: the last sample's time less
+                         x0, or the .aux X_RANGE; 0 becomes 1.0 */
+  double yrange;      /* VALUE_UNIT: the largest stacked height,
+                         or the .aux Y_RANGE */
+  double area;        /* VALUE_UNIT x seconds: trapezoid area
+                         under the stacked total */
+  double *shades;     /* [n_bands] aux SHADE value or -1 if none; owned */
+  double x0;          /* seconds at the graph's left edge: the first
+                         sample's time, or with a shared time axis the
+                         earliest first sample of all the profiles */
+  int x_span_ticks;   /* x ticks run to x0 + xrange (a shared axis), not
+                         only to the last sample (hp2ps) */
+  double ymin;        /* VALUE_UNIT at the graph's bottom: 0, or below 0
+                         for a diff chart; yrange spans ymin .. top */
+  int is_signed;      /* values may be negative (diff chart): drawn
+                         diverging from zero */
+};
+
+/* bands.c, the steps of hp2x_bands_select for follow.c. */
+hp2x_status bands_check_options(const hp2x_options *o, hp2x_err *err);
+/* Label totals over the complete samples, by label id. */
+typedef struct bands_totals {
+  const int64_t *total;          /* sum of the label's values */
+  const unsigned char *present;  /* 1 if it has an entry */
+} bands_totals;
+/* hp2ps's selection over p's labels, from the totals t (NULL: computed
+ * from p): sets b's n_bands, is_other, names and shades (owned by b), and
+ * band_of[id] for each of p's labels: its band, or -1. */
+hp2x_status bands_plan(const hp2x_profile *p, const hp2x_options *o,
+                       const bands_totals *t, hp2x_bands *b,
+                       int32_t *band_of, hp2x_err *err);
+/* Adds the values of p's samples [from, b->n_samples) to b->values (zero
+ * there before), label id l going to band band_of[to_names ? to_names[l] :
+ * l]. */
+void bands_fill(hp2x_bands *b, const int32_t *band_of,
+                const uint32_t *to_names, const hp2x_profile *p,
+                size_t from);
+/* Running figures over the samples' stacked heights (the y range and area). */
+typedef struct bands_heights {
+  double ymax;  /* largest stacked height, VALUE_UNIT */
+  double area;  /* trapezoid area so far */
+  double prev;  /* the last sample's stacked height */
+} bands_heights;
+/* Folds samples [from, b->n_samples) of b into h, in order. */
+void bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
+                        size_t from, bands_heights *h);
+/* b's x0, xrange, yrange and area from h, the --heap lines and the .aux. */
+void bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
+                      const hp2x_options *o, const bands_heights *h);
+
+/* follow.c: a follower's stacked curves, indexed so that layout_thin's
+ * choice in a run of samples costs O(log n) instead of the run's length. */
+typedef struct band_stack {
+  const int64_t *top;   /* [n_bands * stride]: band k's upper edge (the
+                           sum of bands 0..k) at each sample */
+  size_t stride;
+  const size_t *peak;   /* [n_bands]: first sample of each band's largest
+                           value */
+  int drawable;         /* times never go back and no height saturates:
+                           the index reproduces layout_thin exactly */
+  const uint32_t *tree; /* owned by the follower: per band, a min tree
+                           then a max tree of 2 * leaves nodes each */
+  size_t leaves;        /* blocks of STACK_BLOCK samples, a power of 2 */
+} band_stack;
+/* The first sample of the smallest and of the largest upper edge of band
+ * k among samples [lo, hi) (lo < hi); k == (size_t)-1 is the axis (every
+ * height 0). */
+void band_stack_extremes(const band_stack *st, size_t k, size_t lo,
+                         size_t hi, size_t *min_at, size_t *max_at);
+
+/* render.c: how many pictures have drawn their bands from a follower's
+ * index in this process (for tests: the fast path must be taken). */
+size_t render_index_draws(void);
+
+/* bands.c: v rounded to the nearest int64, saturating (NaN: 0). */
+int64_t bands_round(double v);
+
+#endif

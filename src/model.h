@@ -1,0 +1,183 @@
+/* model.h -- private to libhp2x: the sample model's fields (profile.c owns
+ * them) and how the front ends build it: interning labels, opening,
+ * filling and closing samples, marks and the eventlog's heap series.  Readers of a profile
+ * use its fields directly; writers go through these functions.
+ */
+#ifndef HP2X_MODEL_H
+#define HP2X_MODEL_H
+
+#include "base.h"
+
+/* What a label's key is, when it has one apart from its name. */
+typedef enum {
+  LABEL_TEXT,    /* no key: the name is the identity (every .hp label) */
+  LABEL_STACK,   /* key: an eventlog cost-centre stack's ids; name: the
+                    stack as the .hp prints it */
+  LABEL_ADDRESS  /* key: an -hi info-table address as the .hp prints it
+                    ("0x4c8e48"); name: what its IPE event says it is */
+} label_kind;
+
+typedef struct hp2x_label {
+  char *name;      /* display text, NUL-terminated; owned */
+  size_t name_len; /* bytes, without the NUL */
+  char *key;       /* identity bytes when they differ from name; owned;
+                      NULL = same as name (kind LABEL_TEXT) */
+  size_t key_len;
+  uint64_t hash;   /* of the key bytes */
+  label_kind kind;
+} hp2x_label;
+
+typedef struct hp2x_series {
+  size_t n, cap;
+  double *time_s;  /* owned */
+  int64_t *bytes;  /* owned */
+} hp2x_series;
+
+struct hp2x_profile {
+  char *job, *date, *sample_unit, *value_unit; /* owned, never NULL */
+
+  /* labels, interned: index = label id, in order of first appearance */
+  hp2x_label *labels;      /* owned array */
+  size_t n_labels, cap_labels;
+  uint32_t *label_index;   /* open-addressing table of id+1 (0 = empty) */
+  size_t index_cap;        /* power of two */
+
+  /* complete samples: entries of sample s are [start[s], start[s+1]) */
+  size_t n_samples, cap_samples;
+  double *times;           /* [n_samples] seconds; owned */
+  size_t *start;           /* [n_samples + 1]; owned */
+  size_t *label_run;       /* [n_samples]: where in run_label the labels of
+                              sample s begin (entry e's label is
+                              run_label[label_run[s] + e - start[s]]);
+                              cap_samples slots; owned */
+  size_t cap_start;
+
+  /* values (bytes, VALUE_UNIT) of complete samples' entries, then those
+   * of the open sample: 32 bits each while every value is in
+   * 0..UINT32_MAX, as in nearly every profile (it takes 4 GiB in one cost
+   * centre at one sample to exceed it); the first value that is not
+   * widens them all to 64 bits.  Read them with profile_value. */
+  size_t n_entries, cap_entries; /* cap_entries: usable (prefaulted) */
+  size_t alloc_entries;    /* allocated capacity, >= cap_entries */
+  bool wide_values;        /* value64 in use, not value32 */
+  uint32_t *value32;       /* owned; NULL once wide */
+  int64_t *value64;        /* owned; NULL until wide */
+  /* Label runs: a sample's labels in order.  A sample whose labels are
+   * those of the sample before it (as GHC mostly writes them) shares that
+   * sample's run, so a label costs nothing per entry.  The open sample's
+   * labels are at the end, from open_run on. */
+  uint32_t *run_label;     /* label ids; owned */
+  size_t n_run_labels, cap_run_labels;
+  size_t open_run;
+  bool sample_open;        /* a BEGIN has been seen without its END */
+  double open_time;        /* time of the open sample, seconds */
+
+  /* marks */
+  size_t n_marks, cap_marks;
+  double *mark_time;       /* seconds; owned */
+  char **mark_label;       /* owned strings, "" for .hp MARKs */
+
+  /* eventlog extras (for overlays); empty for .hp input */
+  hp2x_series heap_size, heap_live, blocks_size;
+  int breakdown;           /* HEAP_PROF_BEGIN breakdown code; 0 = unknown */
+  bool heap_profile;       /* the input holds a heap profile: .hp text
+                              always, an eventlog from HEAP_PROF_BEGIN on */
+  uint64_t interval_ns;    /* sampling period; 0 = unknown */
+
+  hp2x_warnings warn;
+  bool entries_dropped;    /* hp2x_profile_drop_entries was called */
+
+  /* limits this profile is read with (HP2X_MAX_* or lower) */
+  size_t max_labels, max_samples;
+};
+
+hp2x_profile *profile_new(hp2x_err *err);
+
+/* Header field setters; copy `len` bytes of `s`. */
+typedef enum { PROFILE_JOB, PROFILE_DATE, PROFILE_SAMPLE_UNIT,
+               PROFILE_VALUE_UNIT } profile_field;
+hp2x_status profile_set_header(hp2x_profile *p, profile_field f,
+                               const char *s, size_t len, hp2x_err *err);
+
+/* Interns a label by its key bytes; `name` (display) may be NULL when it
+ * equals the key.  *id receives the label id.  HP2X_E_LIMIT past
+ * HP2X_MAX_LABELS. */
+hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
+                           const char *name, size_t name_len, uint32_t *id,
+                           hp2x_err *err);
+
+/* Gives label `id` the display name `name` (len bytes, copied), keeping
+ * its identity: a LABEL_TEXT label's name becomes its key, and the label
+ * becomes LABEL_ADDRESS (the .hp text still names it by that key).  Bands
+ * chosen before a rename keep the old name; a follower sees the new one
+ * in its next plan and starts over.  HP2X_E_NOMEM leaves the label as it
+ * was. */
+hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
+                                 const char *name, size_t len, hp2x_err *err);
+
+/* The bytes that name label l in .hp text: its key for LABEL_ADDRESS,
+ * else its name. */
+static inline const char *profile_hp_name(const hp2x_label *l, size_t *len) {
+  if (l->kind == LABEL_ADDRESS) {
+    *len = l->key_len;
+    return l->key;
+  }
+  *len = l->name_len;
+  return l->name;
+}
+
+/* HP2X_E_ARG once hp2x_profile_drop_entries (tool_support.h) has freed
+ * p's entries. */
+hp2x_status profile_require_entries(const hp2x_profile *p, hp2x_err *err);
+
+/* Looks a key up without interning; returns id or -1. */
+long profile_find(const hp2x_profile *p, const char *key, size_t key_len);
+
+/* Sample building: begin (opens), add entries, end (commits) or abort
+ * (drops the open sample's entries). */
+void profile_begin_sample(hp2x_profile *p, double time_s);
+/* Makes room for one more entry (HP2X_E_LIMIT past HP2X_MAX_ENTRIES). */
+hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err);
+/* Stores every value in 64 bits from now on (HP2X_E_NOMEM). */
+hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err);
+/* Appends an entry to the open sample: inline, as it runs once per line. */
+static inline hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label,
+                                            int64_t value, hp2x_err *err) {
+  if ((p->n_entries >= p->cap_entries ||
+       p->n_run_labels >= p->cap_run_labels) &&
+      profile_grow_entries(p, err) != HP2X_OK)
+    return err->code;
+  if (!p->wide_values && (uint64_t)value <= UINT32_MAX) {
+    p->value32[p->n_entries] = (uint32_t)value;
+  } else {
+    if (!p->wide_values && profile_widen_values(p, err) != HP2X_OK)
+      return err->code;
+    p->value64[p->n_entries] = value;
+  }
+  p->n_entries++;
+  p->run_label[p->n_run_labels++] = label;
+  return HP2X_OK;
+}
+/* The value of entry e. */
+static inline int64_t profile_value(const hp2x_profile *p, size_t e) {
+  return p->wide_values ? p->value64[e] : (int64_t)p->value32[e];
+}
+/* The label of entry e of complete sample s. */
+static inline uint32_t profile_entry_label(const hp2x_profile *p, size_t s,
+                                           size_t e) {
+  return p->run_label[p->label_run[s] + (e - p->start[s])];
+}
+hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err);
+void profile_abort_sample(hp2x_profile *p);
+
+hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
+                             const char *label, size_t len, hp2x_err *err);
+hp2x_status profile_series_add(hp2x_series *s, double time_s, int64_t bytes,
+                               hp2x_err *err);
+
+/* Entries of complete samples only (excludes an open sample). */
+static inline size_t profile_complete_entries(const hp2x_profile *p) {
+  return p->start[p->n_samples];
+}
+
+#endif

@@ -1,0 +1,47 @@
+/* textout.h -- private to libhp2x: locale-free number formatting (fmt.c)
+ * and the buffered byte sink (writebuf.c) of the text writers: CSV, .hp,
+ * .aux and the summary.
+ */
+#ifndef HP2X_TEXTOUT_H
+#define HP2X_TEXTOUT_H
+
+#include "base.h"
+
+/* fmt.c: snprintf under the C numeric locale, whatever the process locale
+ * is (a '.' decimal point, no grouping).  Returns the length written: at
+ * most size - 1, so a result cut short never reads past buf. */
+int hp2x_fmt(char *buf, size_t size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Writes v with ',' every three digits (1234567 -> "1,234,567"); returns
+ * the length. */
+size_t hp2x_fmt_thousands(char *buf, size_t size, int64_t v);
+/* Writes v in plain decimal, without a NUL, into buf (room for 20 bytes);
+ * returns the length.  The writers' hot path: no printf, no locale. */
+size_t hp2x_fmt_int(char *buf, int64_t v);
+/* Writes v as printf's "%.6f" would in the C locale (the same bytes,
+ * rounding included) and a NUL; returns the length.  Times in the text
+ * writers: no printf below 9e12 seconds.  Any double fits in
+ * HP2X_FIXED6_SIZE bytes (DBL_MAX has 309 digits). */
+#define HP2X_FIXED6_SIZE 330
+size_t hp2x_fmt_fixed6(char *buf, double v);
+
+/* writebuf.c: buffered output for the text writers. */
+typedef struct writebuf {
+  hp2x_write_fn write; /* the caller's sink */
+  void *closure;
+  char *buf;           /* pending bytes; owned until finish */
+  size_t used;
+  int failed;          /* the sink failed; errno kept in saved_errno */
+  int saved_errno;
+} writebuf;
+
+hp2x_status writebuf_init(writebuf *w, hp2x_write_fn write, void *closure,
+                          hp2x_err *err);
+void writebuf_put(writebuf *w, const char *s, size_t n);
+/* Flushes and frees; HP2X_E_IO when the sink failed at any point. */
+hp2x_status writebuf_finish(writebuf *w, hp2x_err *err);
+
+#endif

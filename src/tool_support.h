@@ -1,0 +1,37 @@
+/* tool_support.h -- what the hp2x tool uses of libhp2x beyond the public
+ * API, kept out of include/hp2x.h because a library user does not need it:
+ * output files written beside their target and renamed into place
+ * (outfile.c), and freeing a finished profile's entries once its bands are
+ * chosen (profile.c).  Never installed.
+ */
+#ifndef HP2X_TOOL_SUPPORT_H
+#define HP2X_TOOL_SUPPORT_H
+
+#include "hp2x.h"
+
+/* An output written to a temporary file in the target's directory and
+ * renamed into place by hp2x_outfile_commit; never half-written. */
+typedef struct hp2x_outfile hp2x_outfile;
+
+/* Opens a temporary file beside `path`.  HP2X_E_IO with the reason. */
+hp2x_status hp2x_outfile_open(const char *path, hp2x_outfile **out,
+                              hp2x_err *err);
+/* A write function and closure for hp2x_render & co. */
+int hp2x_outfile_write(void *outfile, const void *buf, size_t len);
+/* Flushes, syncs and renames into place; frees the handle in all cases. */
+hp2x_status hp2x_outfile_commit(hp2x_outfile *f, hp2x_err *err);
+/* The temporary file's path (NULL when writing in place, e.g. to a device);
+ * for a signal handler that must remove it.  Borrowed from the handle. */
+const char *hp2x_outfile_temp_path(const hp2x_outfile *f);
+/* Removes the temporary file; frees the handle.  abort(NULL) does nothing. */
+void hp2x_outfile_abort(hp2x_outfile *f);
+
+/* Frees the per-entry values, the bulk of a big profile's memory, for a
+ * caller that has selected its bands and still needs what drawing reads
+ * from the profile: header, sample times, labels, marks, heap series and
+ * warnings stay.  Afterwards hp2x_bands_select(_many), the views and
+ * hp2x_write_hp fail with HP2X_E_ARG, and hp2x_profile_value returns 0.
+ * Only for a finished profile: never one a parser is still filling. */
+void hp2x_profile_drop_entries(hp2x_profile *p);
+
+#endif
