@@ -1,4 +1,4 @@
-/* bands.c -- hp2ps's band selection, exactly (hp2ps spec 3, 4, 5.1-5.2):
+/* bands.c -- hp2ps's band selection, exactly:
  * the initial hash-table order, totals and trace removal, -d deviation,
  * -i names, -p aux order, the -m limit with OTHER; then the values matrix,
  * x and y ranges and the area figure.  hp2ps sorts with O(n^2) selection
@@ -129,7 +129,7 @@ static hp2x_status sort_like_hp2ps(sorter *s, hp2x_err *err) {
 
 /* ------------------------------------------------------- the pipeline */
 
-/* hp2ps's identifier hash (spec 3): r = 3r + c over signed chars, 32-bit
+/* hp2ps's identifier hash: r = 3r + c over signed chars, 32-bit
  * wrap-around, then |r| mod 513. */
 static unsigned hp2ps_bucket(const char *name, size_t len) {
   uint32_t r = 0;
@@ -450,7 +450,7 @@ hp2x_status bands_check_options(const hp2x_options *o, hp2x_err *err) {
   return HP2X_OK;
 }
 
-/* hp2ps's order of the labels of p (spec 4): trace removal, -d, -i, -p. */
+/* hp2ps's order of the labels of p: trace removal, -d, -i, -p. */
 static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
                                 const bands_totals *given, work *w,
                                 hp2x_err *err) {

@@ -1,6 +1,6 @@
 /* surface.c -- the only format-specific part of drawing: which cairo
- * surface (PostScript, EPS, PDF, SVG, or an image for PNG), its page size, and where hp2ps's
- * 648 x 432 frame lands on it (hp2ps spec 6.1).  PostScript keeps hp2ps's
+ * surface (PostScript, EPS, PDF, SVG, or an image for PNG), its page size,
+ * and where hp2ps's 648 x 432 frame lands on it.  PostScript keeps hp2ps's
  * rotated frame on a US Letter page (-g: unrotated and unscaled); EPS is
  * scaled to the exact -e width and clipped so cairo's %%BoundingBox is
  * exact; PDF and SVG get a landscape page of the frame plus 0.5 in margins
