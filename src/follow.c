@@ -102,7 +102,8 @@ void hp2x_follower_free(hp2x_follower *f) {
 }
 
 /* Folds samples [f->totalled, n_samples) into the label totals, as
- * bands.c's initial_order adds them: sample by sample, entry by entry. */
+ * bands.c's make_initial_order adds them: sample by sample, entry by
+ * entry. */
 static hp2x_status fold_totals(hp2x_follower *f, const hp2x_profile *p,
                                hp2x_err *err) {
   size_t nl = p->n_labels;

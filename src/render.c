@@ -111,7 +111,7 @@ void hp2x_fonts_prepare(void) { pthread_once(&font_once, prepare_fonts); }
 /* ------------------------------------------------------------- text */
 
 /* Label bytes to UTF-8 pango accepts: see the file comment. */
-static char *display_text(const char *s, size_t len) {
+static char *make_display_text(const char *s, size_t len) {
   char *out = hp2x_malloc(len * 3 + 1);
   if (!out) return NULL;
   size_t o = 0;
@@ -227,10 +227,11 @@ static void tip_point(render_ctx *r, char op, double x, double y) {
   if (n > 0) tip_put(r, buf, (size_t)n);
 }
 
-/* Label bytes as XML text: displayable UTF-8 (display_text), escaped. */
-static char *display_text(const char *s, size_t len);
+/* Label bytes as XML text: displayable UTF-8 (make_display_text),
+ * escaped. */
+static char *make_display_text(const char *s, size_t len);
 static void tip_text(render_ctx *r, const char *s) {
-  char *u = display_text(s, strlen(s));
+  char *u = make_display_text(s, strlen(s));
   if (!u) {
     r->nomem = 1;
     return;
@@ -269,7 +270,7 @@ static void tip_title(render_ctx *r, const hp2x_profile *p,
  * middle. */
 static int set_text(render_ctx *r, const char *s, size_t len, double size_pt,
                     double max_w) {
-  char *u = display_text(s, len);
+  char *u = make_display_text(s, len);
   if (!u) {
     r->nomem = 1;
     return 0;
@@ -384,7 +385,7 @@ static void draw_frame(render_ctx *r, const hp2x_profile *p,
  * k / 8 % 3, so neighbouring bands always differ in hatching and the
  * first 24 bands all differ. */
 #define HATCH_TILE 6.0
-static cairo_pattern_t *hatch_pattern(render_ctx *r, size_t style) {
+static cairo_pattern_t *get_hatch_pattern(render_ctx *r, size_t style) {
   if (r->hatch[style]) return r->hatch[style];
   cairo_rectangle_t ext = {0, 0, HATCH_TILE, HATCH_TILE};
   cairo_surface_t *tile =
@@ -438,7 +439,7 @@ static void fill_band(render_ctx *r, double shade, size_t k) {
     cairo_set_source_rgb(cr, bg[k / 8 % 3], bg[k / 8 % 3], bg[k / 8 % 3]);
     cairo_fill_preserve(cr);
     if (k % 8 != 0) {
-      cairo_set_source(cr, hatch_pattern(r, k % 8));
+      cairo_set_source(cr, get_hatch_pattern(r, k % 8));
       cairo_fill_preserve(cr);
     }
     return;

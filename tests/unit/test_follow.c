@@ -4,9 +4,9 @@
  * value), whether its selection held or changed; drawing a follower's bands
  * from its index gives the same bytes as drawing them sample by sample;
  * the index's extremes and the column runs agree with brute force and with
- * layout_thin, and its band_points walk with the values' walk; room follows the samples; a different or shrunk profile
- * starts over; a failed allocation leaves a follower that still answers
- * right. */
+ * layout_thin, and its band_points walk with the values' walk; room
+ * follows the samples; a different or shrunk profile starts over; a failed
+ * allocation leaves a follower that still answers right. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
