@@ -12,6 +12,7 @@
 #include "layout.h"
 #include "surface.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fontconfig/fontconfig.h>
 #include <limits.h>
@@ -567,6 +568,7 @@ static void fill_under_edge(render_ctx *r, const band_frame *f,
                             const band_edge *e, double shade, size_t k) {
   cairo_t *cr = r->cr;
   double axis = f->y0_pt, yscale = band_frame_yscale(f);
+  assert(e->height && e->n_keep > 0); /* a band's edge, not the axis */
   cairo_new_path(cr);
   cairo_move_to(cr, band_frame_x(f, 0), axis);
   for (size_t i = 0; i < e->n_keep; i++)
