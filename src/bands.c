@@ -1,4 +1,4 @@
-/* bands.c -- hp2ps's band selection, exactly (hp2ps spec 3, 4, 5.1-5.2):
+/* bands.c -- hp2ps's band selection, exactly:
  * the initial hash-table order, totals and trace removal, -d deviation,
  * -i names, -p aux order, the -m limit with OTHER; then the values matrix,
  * x and y ranges and the area figure.  hp2ps sorts with O(n^2) selection
@@ -55,7 +55,8 @@ static int before(const sorter *s, size_t a, size_t b) {
     const hp2x_label *lx = &s->labels[x], *ly = &s->labels[y];
     size_t n = lx->name_len < ly->name_len ? lx->name_len : ly->name_len;
     int c = memcmp(lx->name, ly->name, n);
-    if (c == 0) c = (lx->name_len > ly->name_len) - (lx->name_len < ly->name_len);
+    if (c == 0)
+      c = (lx->name_len > ly->name_len) - (lx->name_len < ly->name_len);
     return s->kind == KEY_NAME_ASC ? c < 0 : c > 0;
   }
   }
@@ -130,7 +131,7 @@ static hp2x_status sort_like_hp2ps(sorter *s, hp2x_err *err) {
 
 /* ------------------------------------------------------- the pipeline */
 
-/* hp2ps's identifier hash (spec 3): r = 3r + c over signed chars, 32-bit
+/* hp2ps's identifier hash: r = 3r + c over signed chars, 32-bit
  * wrap-around, then |r| mod 513. */
 static unsigned hp2ps_bucket(const char *name, size_t len) {
   uint32_t r = 0;
@@ -211,9 +212,9 @@ static hp2x_status filter_labels(const hp2x_profile *p, const hp2x_options *o,
 
 /* The labels that have data in complete samples, in hp2ps's hash-table
  * walk order: bucket 0..512, newest identifier first within a bucket. */
-static hp2x_status initial_order(const hp2x_profile *p,
-                                 const bands_totals *given, work *w,
-                                 hp2x_err *err) {
+static hp2x_status make_initial_order(const hp2x_profile *p,
+                                      const bands_totals *given, work *w,
+                                      hp2x_err *err) {
   size_t nl = p->n_labels;
   w->total = hp2x_calloc(nl ? nl : 1, sizeof *w->total);
   unsigned char *present = hp2x_calloc(nl ? nl : 1, 1);
@@ -309,9 +310,10 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
 /* The plan of the bands from the order w over the labels of `names`:
  * b's n_bands, is_other, names and shades, and band_of[id] (the band of
  * each label of `names`, -1 for none). */
-static hp2x_status plan(const hp2x_profile *names, const hp2x_options *o,
-                        const work *w, hp2x_bands *b, int32_t *band_of,
-                        hp2x_err *err) {
+static hp2x_status assign_bands(const hp2x_profile *names,
+                                const hp2x_options *o, const work *w,
+                                hp2x_bands *b, int32_t *band_of,
+                                hp2x_err *err) {
   size_t n = w->n;
   size_t first = 0; /* first position kept as its own band */
   int other = 0;
@@ -420,7 +422,7 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
   int32_t *band_of = hp2x_malloc((names->n_labels ? names->n_labels : 1) *
                                  sizeof *band_of);
   if (!band_of) return hp2x_nomem(err);
-  if (plan(names, o, w, b, band_of, err) != HP2X_OK) {
+  if (assign_bands(names, o, w, b, band_of, err) != HP2X_OK) {
     hp2x_free(band_of);
     return err->code;
   }
@@ -451,12 +453,12 @@ hp2x_status bands_check_options(const hp2x_options *o, hp2x_err *err) {
   return HP2X_OK;
 }
 
-/* hp2ps's order of the labels of p (spec 4): trace removal, -d, -i, -p. */
+/* hp2ps's order of the labels of p: trace removal, -d, -i, -p. */
 static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
                                 const bands_totals *given, work *w,
                                 hp2x_err *err) {
   hp2x_status st = filter_labels(p, o, w, err);
-  if (st == HP2X_OK) st = initial_order(p, given, w, err);
+  if (st == HP2X_OK) st = make_initial_order(p, given, w, err);
   if (st == HP2X_OK) st = run_sort(p, w, KEY_INT, w->total, NULL, err);
   if (st == HP2X_OK) trace_removal(w, o->trace_pct);
   if (st == HP2X_OK && o->sort == HP2X_SORT_STDDEV) {
@@ -508,7 +510,7 @@ hp2x_status bands_plan(const hp2x_profile *p, const hp2x_options *o,
   work w;
   memset(&w, 0, sizeof w);
   hp2x_status st = select_order(p, o, t, &w, err);
-  if (st == HP2X_OK) st = plan(p, o, &w, b, band_of, err);
+  if (st == HP2X_OK) st = assign_bands(p, o, &w, b, band_of, err);
   work_free(&w);
   return st;
 }
@@ -528,9 +530,9 @@ int64_t bands_round(double v) {
  * to_names[i][id] receives the combined id of ps[i]'s label id.  Sample
  * times are the running sample number (only the order of labels is taken
  * from this profile). */
-static hp2x_status combine(const hp2x_profile *const *ps, size_t n,
-                           hp2x_profile **out, uint32_t **to_names,
-                           hp2x_err *err) {
+static hp2x_status combine_profiles(const hp2x_profile *const *ps,
+                                    size_t n, hp2x_profile **out,
+                                    uint32_t **to_names, hp2x_err *err) {
   hp2x_profile *c = profile_new(err);
   if (!c) return err->code;
   hp2x_status st = HP2X_OK;
@@ -560,9 +562,9 @@ static hp2x_status combine(const hp2x_profile *const *ps, size_t n,
       profile_begin_sample(c, t);
       t += 1.0;
       for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
-        st = profile_add_entry(c, to_names[i][profile_entry_label(p, s, e)],
-                               bands_round((double)profile_value(p, e) * weight),
-                               err);
+        st = profile_add_entry(
+            c, to_names[i][profile_entry_label(p, s, e)],
+            bands_round((double)profile_value(p, e) * weight), err);
       if (st == HP2X_OK) st = profile_end_sample(c, err);
     }
   }
@@ -618,7 +620,7 @@ hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
   hp2x_profile *c = NULL;
   work w;
   memset(&w, 0, sizeof w);
-  hp2x_status st = combine(ps, n, &c, to_names, err);
+  hp2x_status st = combine_profiles(ps, n, &c, to_names, err);
   if (st == HP2X_OK) st = select_order(c, o, NULL, &w, err);
   for (size_t i = 0; i < n && st == HP2X_OK; i++) {
     out[i] = hp2x_calloc(1, sizeof *out[i]);

@@ -16,14 +16,17 @@ struct hp2x_bands {
                          values[k * stride + s]; owned */
   size_t stride;      /* >= n_samples: room per band (a follower's bands
                          grow in place) */
-  const struct band_stack *stack; /* a follower's index of the stacked
-                                     curves, borrowed from it; NULL */
-  double xrange;      /* seconds: the last sample's time less
-                         x0, or the .aux X_RANGE; 0 becomes 1.0 */
-  double yrange;      /* VALUE_UNIT: the largest stacked height,
-                         or the .aux Y_RANGE */
-  double area;        /* VALUE_UNIT x seconds: trapezoid area
-                         under the stacked total */
+  const struct band_points_source *points; /* how drawing gets the bands'
+                         points when not from values (band_points.h): a
+                         follower's index, borrowed from it; NULL */
+  double xrange;      /* seconds: the samples' time span, or the .aux
+                         X_RANGE when larger; 1.0 instead of 0 */
+  double yrange;      /* VALUE_UNIT: the largest stacked height (and
+                         --heap point), or the .aux Y_RANGE when larger,
+                         or with a shared axis the profiles' largest;
+                         1.0 instead of 0 */
+  double area;        /* VALUE_UNIT x seconds: the stacked heights'
+                         trapezoid area over time */
   double *shades;     /* [n_bands] aux SHADE value or -1 if none; owned */
   double x0;          /* seconds at the graph's left edge: the first
                          sample's time, or with a shared time axis the
@@ -55,7 +58,8 @@ hp2x_status bands_plan(const hp2x_profile *p, const hp2x_options *o,
 void bands_fill(hp2x_bands *b, const int32_t *band_of,
                 const uint32_t *to_names, const hp2x_profile *p,
                 size_t from);
-/* Running figures over the samples' stacked heights (the y range and area). */
+/* Running figures over the samples' stacked heights: the y range and the
+ * area in the title. */
 typedef struct bands_heights {
   double ymax;  /* largest stacked height, VALUE_UNIT */
   double area;  /* trapezoid area so far */
@@ -67,30 +71,6 @@ void bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
 /* b's x0, xrange, yrange and area from h, the --heap lines and the .aux. */
 void bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
                       const hp2x_options *o, const bands_heights *h);
-
-/* follow.c: a follower's stacked curves, indexed so that layout_thin's
- * choice in a run of samples costs O(log n) instead of the run's length. */
-typedef struct band_stack {
-  const int64_t *top;   /* [n_bands * stride]: band k's upper edge (the
-                           sum of bands 0..k) at each sample */
-  size_t stride;
-  const size_t *peak;   /* [n_bands]: first sample of each band's largest
-                           value */
-  int drawable;         /* times never go back and no height saturates:
-                           the index reproduces layout_thin exactly */
-  const uint32_t *tree; /* owned by the follower: per band, a min tree
-                           then a max tree of 2 * leaves nodes each */
-  size_t leaves;        /* blocks of STACK_BLOCK samples, a power of 2 */
-} band_stack;
-/* The first sample of the smallest and of the largest upper edge of band
- * k among samples [lo, hi) (lo < hi); k == (size_t)-1 is the axis (every
- * height 0). */
-void band_stack_extremes(const band_stack *st, size_t k, size_t lo,
-                         size_t hi, size_t *min_at, size_t *max_at);
-
-/* render.c: how many pictures have drawn their bands from a follower's
- * index in this process (for tests: the fast path must be taken). */
-size_t render_index_draws(void);
 
 /* bands.c: v rounded to the nearest int64, saturating (NaN: 0). */
 int64_t bands_round(double v);

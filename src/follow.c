@@ -4,12 +4,16 @@
  * (per band, a tree of first minima and maxima over blocks of samples).
  * When the profile has only gained samples and the selection still maps
  * every label with data as before, an update folds in the new samples
- * alone; drawing then picks layout_thin's points per device column from
- * the index instead of walking every sample.  Otherwise the matrix is
- * built afresh.  The bands are hp2x_bands_select's, value for value.
+ * alone; otherwise the matrix is built afresh.  The bands are
+ * hp2x_bands_select's, value for value.  The bands of a picture carry the
+ * follower's band_points_source (band_points.h): drawing gets layout_thin's
+ * points per device column from the index instead of walking every sample.
  */
 #include "bands_int.h"
+#include "layout.h"
+#include "test_hooks.h"
 
+#include <assert.h>
 #include <string.h>
 
 #define STACK_BLOCK 16 /* samples per leaf of the index */
@@ -37,12 +41,24 @@ struct hp2x_follower {
                              a picture); else only the bands */
   int monotone;           /* times never go back */
   int saturated;          /* a value < 0 or a height at INT64_MAX */
-  band_stack stack;       /* what b->stack points to */
+  band_points_source source; /* what b->points points to when indexed */
+  size_t index_walks;     /* pictures drawn from the index (test_hooks.h) */
 };
+
+static hp2x_status open_index_walk(const band_points_source *src,
+                                   const band_frame *fr, band_points **out,
+                                   hp2x_err *err);
+static size_t index_peak(const band_points_source *src, size_t k);
 
 hp2x_follower *hp2x_follower_new(hp2x_err *err) {
   hp2x_follower *f = hp2x_calloc(1, sizeof *f);
-  if (!f) hp2x_nomem(err);
+  if (!f) {
+    hp2x_nomem(err);
+    return NULL;
+  }
+  f->source.open = open_index_walk;
+  f->source.peak = index_peak;
+  f->source.ctx = f;
   return f;
 }
 
@@ -87,7 +103,8 @@ void hp2x_follower_free(hp2x_follower *f) {
 }
 
 /* Folds samples [f->totalled, n_samples) into the label totals, as
- * bands.c's initial_order adds them: sample by sample, entry by entry. */
+ * bands.c's make_initial_order adds them: sample by sample, entry by
+ * entry. */
 static hp2x_status fold_totals(hp2x_follower *f, const hp2x_profile *p,
                                hp2x_err *err) {
   size_t nl = p->n_labels;
@@ -133,6 +150,13 @@ static int same_plan(const hp2x_follower *f, const hp2x_bands *nb,
   for (size_t id = 0; id < f->n_band_of; id++)
     if (f->built_present[id] && f->band_of[id] != band_of[id]) return 0;
   return 1;
+}
+
+/* hp2x_format_is_picture once merged */
+static int format_is_picture(hp2x_format fmt) {
+  return fmt == HP2X_FORMAT_PS || fmt == HP2X_FORMAT_EPS ||
+         fmt == HP2X_FORMAT_PDF || fmt == HP2X_FORMAT_SVG ||
+         fmt == HP2X_FORMAT_PNG;
 }
 
 static uint32_t pick_min(const int64_t *top, uint32_t a, uint32_t b) {
@@ -210,21 +234,12 @@ static hp2x_status make_room(hp2x_follower *f, size_t n, hp2x_err *err) {
   return HP2X_OK;
 }
 
-/* Folds samples [f->built, n_samples) into the bands and the index. */
-static hp2x_status extend(hp2x_follower *f, const hp2x_profile *p,
-                          const hp2x_options *o, hp2x_err *err) {
-  size_t N = p->n_samples, from = f->built;
-  hp2x_bands *b = f->b;
-  if (make_room(f, N, err) != HP2X_OK) return err->code;
-  b->n_samples = N;
-  bands_fill(b, f->band_of, NULL, p, from);
-  bands_heights_scan(b, p, from, &f->heights);
-  bands_set_ranges(b, p, o, &f->heights);
-  if (!f->indexed) {
-    f->built = N;
-    b->stack = NULL;
-    return HP2X_OK;
-  }
+/* Adds samples [from, N) to the index: their stacked heights (noting any
+ * that saturates), whether times still never go back, each band's first
+ * peak (as layout_band_peak finds it), and the trees over their blocks. */
+static void index_samples(hp2x_follower *f, const hp2x_profile *p,
+                          size_t from, size_t N) {
+  const hp2x_bands *b = f->b;
   size_t nb = b->n_bands, stride = b->stride;
   for (size_t s = from; s < N; s++) {
     int64_t acc = 0;
@@ -237,7 +252,7 @@ static hp2x_status extend(hp2x_follower *f, const hp2x_profile *p,
     }
     if (s > 0 && !(p->times[s] >= p->times[s - 1])) f->monotone = 0;
   }
-  for (size_t k = 0; k < nb; k++) { /* render.c's tip_title: first peak */
+  for (size_t k = 0; k < nb; k++) {
     const int64_t *v = b->values + k * stride;
     size_t at = from ? f->peak[k] : 0;
     for (size_t s = from ? from : 1; s < N; s++)
@@ -249,13 +264,23 @@ static hp2x_status extend(hp2x_follower *f, const hp2x_profile *p,
     for (size_t k = 0; k < nb; k++)
       tree_update(f, k, from / STACK_BLOCK,
                   (N + STACK_BLOCK - 1) / STACK_BLOCK);
-  f->stack.top = f->top;
-  f->stack.stride = stride;
-  f->stack.peak = f->peak;
-  f->stack.drawable = f->monotone && !f->saturated;
-  f->stack.tree = f->tree;
-  f->stack.leaves = f->leaves;
-  b->stack = &f->stack;
+}
+
+/* Folds samples [f->built, n_samples) into the bands and the index. */
+static hp2x_status extend_bands(hp2x_follower *f, const hp2x_profile *p,
+                                const hp2x_options *o, hp2x_err *err) {
+  size_t N = p->n_samples, from = f->built;
+  hp2x_bands *b = f->b;
+  if (make_room(f, N, err) != HP2X_OK) return err->code;
+  b->n_samples = N;
+  bands_fill(b, f->band_of, NULL, p, from);
+  bands_heights_scan(b, p, from, &f->heights);
+  bands_set_ranges(b, p, o, &f->heights);
+  if (f->indexed)
+    index_samples(f, p, from, N);
+  else
+    f->built = N;
+  b->points = f->indexed ? &f->source : NULL;
   return HP2X_OK;
 }
 
@@ -302,8 +327,7 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
   size_t N = p->n_samples;
   /* Only pictures are drawn from the index (CSV, .hp and the summary
    * read the bands' values). */
-  int indexed = o->format != HP2X_FORMAT_CSV &&
-                o->format != HP2X_FORMAT_HP && o->format != HP2X_FORMAT_TXT;
+  int indexed = format_is_picture(o->format);
   if (f->p != p || N < f->totalled || p->n_labels < f->n_band_of ||
       indexed != f->indexed ||
       (f->totalled &&
@@ -326,7 +350,7 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
     nb = NULL;
     band_of = NULL;
   }
-  if (st == HP2X_OK) st = extend(f, p, o, err);
+  if (st == HP2X_OK) st = extend_bands(f, p, o, err);
   hp2x_bands_free(nb);
   hp2x_free(band_of);
   if (st != HP2X_OK) {
@@ -337,32 +361,39 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
   return HP2X_OK;
 }
 
-void band_stack_extremes(const band_stack *st, size_t k, size_t lo,
-                         size_t hi, size_t *min_at, size_t *max_at) {
+/* Folds samples [lo, hi) of curve top into the first minimum *mn and the
+ * first maximum *mx (pick_min and pick_max order ties by sample, so the
+ * order samples are folded in does not matter). */
+static void scan_extremes(const int64_t *top, size_t lo, size_t hi,
+                          uint32_t *mn, uint32_t *mx) {
+  for (size_t s = lo; s < hi; s++) {
+    *mn = pick_min(top, *mn, (uint32_t)s);
+    *mx = pick_max(top, *mx, (uint32_t)s);
+  }
+}
+
+/* The first sample of the smallest and of the largest upper edge of band
+ * k among samples [lo, hi) (lo < hi): the whole blocks inside from the
+ * trees, the samples at either end one by one.  k == (size_t)-1 is the
+ * axis (every height 0). */
+static void find_extremes(const hp2x_follower *f, size_t k, size_t lo,
+                          size_t hi, size_t *min_at, size_t *max_at) {
+  assert(lo < hi && hi <= f->built);
   if (k == (size_t)-1) {
     *min_at = *max_at = lo;
     return;
   }
-  const int64_t *top = st->top + k * st->stride;
+  const int64_t *top = f->top + k * f->b->stride;
   uint32_t mn = (uint32_t)lo, mx = (uint32_t)lo;
   size_t b0 = (lo + STACK_BLOCK - 1) / STACK_BLOCK, b1 = hi / STACK_BLOCK;
   if (b0 >= b1) { /* no whole block inside */
-    for (size_t s = lo + 1; s < hi; s++) {
-      mn = pick_min(top, mn, (uint32_t)s);
-      mx = pick_max(top, mx, (uint32_t)s);
-    }
+    scan_extremes(top, lo + 1, hi, &mn, &mx);
   } else {
-    for (size_t s = lo + 1; s < b0 * STACK_BLOCK; s++) {
-      mn = pick_min(top, mn, (uint32_t)s);
-      mx = pick_max(top, mx, (uint32_t)s);
-    }
-    for (size_t s = b1 * STACK_BLOCK; s < hi; s++) {
-      mn = pick_min(top, mn, (uint32_t)s);
-      mx = pick_max(top, mx, (uint32_t)s);
-    }
-    const uint32_t *tmin = st->tree + k * 4 * st->leaves;
-    const uint32_t *tmax = tmin + 2 * st->leaves;
-    for (size_t l = b0 + st->leaves, r = b1 + st->leaves; l < r;
+    scan_extremes(top, lo + 1, b0 * STACK_BLOCK, &mn, &mx);
+    scan_extremes(top, b1 * STACK_BLOCK, hi, &mn, &mx);
+    const uint32_t *tmin = f->tree + k * 4 * f->leaves;
+    const uint32_t *tmax = tmin + 2 * f->leaves;
+    for (size_t l = b0 + f->leaves, r = b1 + f->leaves; l < r;
          l /= 2, r /= 2) {
       if (l & 1) {
         mn = pick_min(top, mn, tmin[l]);
@@ -378,4 +409,117 @@ void band_stack_extremes(const band_stack *st, size_t k, size_t lo,
   }
   *min_at = mn;
   *max_at = mx;
+}
+
+/* ------------------------------------------ drawing from the index */
+
+/* A walk over a follower's index for one picture (band_points.h). */
+typedef struct index_walk {
+  band_points base;
+  const hp2x_follower *f;
+  band_frame frame;
+  size_t band;     /* whose extremes layout_thin_runs asks for */
+  size_t *starts;  /* [runs]: each device column's first sample; owned */
+  size_t runs;
+  size_t *keep;    /* [2 * runs + 2]; owned */
+} index_walk;
+
+static double walk_x(const void *ctx, size_t i) {
+  const index_walk *w = ctx;
+  return band_frame_x(&w->frame, i);
+}
+
+static void walk_extremes(const void *ctx, size_t a, size_t e, size_t *lo,
+                          size_t *hi) {
+  const index_walk *w = ctx;
+  find_extremes(w->f, w->band, a, e, lo, hi);
+}
+
+static hp2x_status index_edge(band_points *bp, size_t k, band_edge *out,
+                              hp2x_err *err) {
+  (void)err;
+  index_walk *w = (index_walk *)bp;
+  w->band = k; /* (size_t)-1 under band 0: the axis */
+  out->height = k == (size_t)-1 ? NULL : w->f->top + k * w->f->b->stride;
+  out->keep = w->keep;
+  out->n_keep = layout_thin_runs(w->starts, w->runs, w->f->built,
+                                 walk_extremes, w, w->keep);
+  return HP2X_OK;
+}
+
+static void close_index_walk(band_points *bp) {
+  index_walk *w = (index_walk *)bp;
+  hp2x_free(w->starts), hp2x_free(w->keep), hp2x_free(w);
+}
+
+static const band_points_ops index_walk_ops = {index_edge, close_index_walk};
+
+/* Whether the index gives exactly layout_thin's points for frame fr: times
+ * never go back and no height saturates, so the heights are those the
+ * values would give; the bands are thinned at all (more than two samples
+ * per column) and stacked, not diverging.  The index orders heights, not
+ * the y coordinates layout_thin compares: y = axis + height * yscale is
+ * strictly increasing in the height (so both pick the same samples) as
+ * long as neighbouring heights stay further apart than rounding can
+ * close.  Heights are at most b->yrange (bands_set_ranges only ever
+ * raises it above the largest stacked height), so every y lies in
+ * [y0, y0 + height]: below 512 with the frame checked here, where one
+ * rounding is at most 2^-45; yscale >= 2^-40 keeps neighbours apart by
+ * more than two of them (and heights below 2^53, exact as doubles). */
+static int index_can_draw(const hp2x_follower *f, const band_frame *fr) {
+  size_t N = fr->b->n_samples;
+  double yscale = band_frame_yscale(fr);
+  return f->monotone && !f->saturated && !fr->all_samples &&
+         !fr->b->is_signed && N > 2 * fr->columns + 2 &&
+         fr->width_pt > 0.0 && yscale >= 0x1p-40 && fr->y0_pt >= 0.0 &&
+         fr->y0_pt + fr->height_pt < 512.0;
+}
+
+/* band_points_source.open for a follower's bands: per device column, the
+ * runs of samples in it, found by bisection; declined (*out NULL) where
+ * index_can_draw says no or the runs outnumber the columns. */
+static hp2x_status open_index_walk(const band_points_source *src,
+                                   const band_frame *fr, band_points **out,
+                                   hp2x_err *err) {
+  hp2x_follower *f = src->ctx;
+  *out = NULL;
+  assert(f->indexed && fr->b->n_samples == f->built);
+  if (!index_can_draw(f, fr)) return HP2X_OK;
+  size_t N = f->built, columns = fr->columns;
+  index_walk *w = hp2x_calloc(1, sizeof *w);
+  if (w) w->starts = hp2x_malloc((columns + 2) * sizeof *w->starts);
+  if (!w || !w->starts) {
+    hp2x_free(w);
+    return hp2x_nomem(err);
+  }
+  w->base.ops = &index_walk_ops;
+  w->f = f;
+  w->frame = *fr;
+  w->runs = layout_column_runs(walk_x, w, N, fr->x0_pt,
+                               fr->x0_pt + fr->width_pt, columns, w->starts,
+                               columns + 2);
+  if (w->runs != (size_t)-1)
+    w->keep = hp2x_malloc((2 * w->runs + 2) * sizeof *w->keep);
+  if (w->runs == (size_t)-1 || !w->keep) {
+    int declined = w->runs == (size_t)-1;
+    close_index_walk(&w->base);
+    return declined ? HP2X_OK : hp2x_nomem(err);
+  }
+  f->index_walks++;
+  *out = &w->base;
+  return HP2X_OK;
+}
+
+/* band_points_source.peak: kept up to date as samples come. */
+static size_t index_peak(const band_points_source *src, size_t k) {
+  const hp2x_follower *f = src->ctx;
+  assert(k < f->b->n_bands);
+  return f->peak[k];
+}
+
+size_t follow_index_walks(const hp2x_follower *f) { return f->index_walks; }
+
+void follow_index_extremes(const hp2x_follower *f, size_t k, size_t lo,
+                           size_t hi, size_t *min_at, size_t *max_at) {
+  find_extremes(f, k, lo, hi, min_at, max_at);
 }

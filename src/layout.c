@@ -1,13 +1,15 @@
-/* layout.c -- hp2ps's page geometry as numbers (hp2ps spec 5.3, 6): title
- * box size, graph area, key width from real text widths (a measuring
- * callback, so this file needs no cairo and its numbers test exactly), x and
- * y ticks with hp2ps's 1-2-5 steps, loops and label formats, key positions,
- * and the min/max thinning that bounds output size.  Drawing is render.c's.
+/* layout.c -- hp2ps's page geometry as numbers: title box size, graph
+ * area, key width from real text widths (a measuring callback, so this file
+ * needs no cairo and its numbers test exactly), x and y ticks with hp2ps's
+ * 1-2-5 steps, loops and label formats, key positions, and the min/max
+ * thinning that bounds output size, with the walk that applies it to the
+ * bands' values (band_points.h).  Drawing is render.c's.
  */
 #include "layout.h"
 #include "bands_int.h"
 #include "textout.h"
 
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -20,7 +22,8 @@
 #define SMALL_JOB 35
 #define BIG_JOB 80
 /* Long labels are shortened so the graph keeps at least this share of the
- * width hp2ps would give it without a key (fix of hp2ps quirk 20). */
+ * width hp2ps would give it without a key (hp2ps gives the key whatever
+ * its longest label needs, however little graph that leaves). */
 #define MIN_GRAPH_SHARE 0.6
 
 /* The area figure as hp2ps prints it, an integer.  A damaged profile can
@@ -105,12 +108,12 @@ size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
   return n;
 }
 
-hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
-                           const hp2x_options *o, int multipage,
-                           layout_measure_fn measure, void *ctx, layout *l,
-                           hp2x_err *err) {
-  memset(l, 0, sizeof *l);
-  l->n_lines = layout_overlay_lines(p, b, o, l->lines);
+/* The title box, the graph's height and the key beside the graph (its
+ * width from the widest label measured) or on pages of its own. */
+static void size_title_and_key(const hp2x_profile *p, const hp2x_bands *b,
+                               const hp2x_options *o, int multipage,
+                               layout_measure_fn measure, void *ctx,
+                               layout *l) {
   size_t job_len = strlen(p->job);
   /* An eventlog's breakdown goes on the big box's second line. */
   l->big_title = o->title_box == 1 ||
@@ -144,41 +147,48 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
     l->key_w = widest + 15.0 + KEY_BOX;
   }
   l->graph_w = full - l->key_w;
+}
 
-  char area[64];
-  hp2x_fmt_thousands(area, sizeof area, area_int(b->area));
-  snprintf(l->area_text, sizeof l->area_text, "%s", area);
-
-  /* X ticks (spec 6.4): from the first sample time by repeated addition
-   * while below the last sample time; hidden where the legend goes. */
-  size_t cap = 0;
-  size_t N = p->n_samples;
-  if (N > 1 || (b->x_span_ticks && N > 0)) {
-    /* A shared time axis gets ticks over its whole span. */
-    double t0 = b->x0;
-    double tn = b->x_span_ticks ? b->x0 + b->xrange : p->times[N - 1];
-    double inc = layout_round125(b->xrange / 7.0);
-    double room = l->graph_w - (measure(ctx, p->sample_unit,
-                                        strlen(p->sample_unit), 10.0) +
-                                FUDGE);
-    for (double v = t0; v < tn && l->n_xticks < MAX_TICKS; v += inc) {
-      double x = (v - t0) * l->graph_w / b->xrange;
-      if (!(x < room)) continue;
-      char label[48];
-      hp2x_fmt(label, sizeof label, "%.1f", v);
-      if (push_tick(&l->xticks, &l->n_xticks, &cap, x, label, err) != HP2X_OK)
-        return layout_free(l), err->code;
-      if (inc <= 0.0) break;
-    }
+/* X ticks, as hp2ps places them: from the first sample's time by repeated
+ * addition of a 1-2-5 step (a seventh of the range, rounded) while below
+ * the last sample's time, labelled with one decimal; none where the
+ * SAMPLE_UNIT legend goes. */
+static hp2x_status add_x_ticks(const hp2x_profile *p, const hp2x_bands *b,
+                               layout_measure_fn measure, void *ctx,
+                               layout *l, hp2x_err *err) {
+  size_t cap = 0, N = p->n_samples;
+  if (!(N > 1 || (b->x_span_ticks && N > 0))) return HP2X_OK;
+  /* A shared time axis gets ticks over its whole span. */
+  double t0 = b->x0;
+  double tn = b->x_span_ticks ? b->x0 + b->xrange : p->times[N - 1];
+  double inc = layout_round125(b->xrange / 7.0);
+  double room = l->graph_w - (measure(ctx, p->sample_unit,
+                                      strlen(p->sample_unit), 10.0) +
+                              FUDGE);
+  for (double v = t0; v < tn && l->n_xticks < MAX_TICKS; v += inc) {
+    double x = (v - t0) * l->graph_w / b->xrange;
+    if (!(x < room)) continue;
+    char label[48];
+    hp2x_fmt(label, sizeof label, "%.1f", v);
+    if (push_tick(&l->xticks, &l->n_xticks, &cap, x, label, err) != HP2X_OK)
+      return err->code;
+    if (inc <= 0.0) break;
   }
-  /* Y ticks (spec 6.5): 0, inc, ... up to the range; the top one hidden
-   * where the rotated legend goes. */
-  cap = 0;
+  return HP2X_OK;
+}
+
+/* Y ticks, as hp2ps places them: 0, inc, ... up to the range, with a
+ * 1-2-5 step of about a seventh of it; none above where the rotated
+ * VALUE_UNIT legend goes.  A diff chart's ticks start at the step's
+ * multiple at or above ymin. */
+static hp2x_status add_y_ticks(const hp2x_profile *p, const hp2x_bands *b,
+                               layout_measure_fn measure, void *ctx,
+                               layout *l, hp2x_err *err) {
+  size_t cap = 0;
   double inc = layout_round125(b->yrange / 7.0 > 1.0 ? b->yrange / 7.0 : 1.0);
   double room = l->graph_h - (measure(ctx, p->value_unit,
                                       strlen(p->value_unit), 10.0) +
                               FUDGE);
-  /* A diff chart's axis starts at the multiple of inc at or above ymin. */
   double start = b->ymin < 0.0 ? ceil(b->ymin / inc) * inc : 0.0;
   for (double v = start; v - b->ymin <= b->yrange && l->n_yticks < MAX_TICKS;
        v += inc) {
@@ -191,7 +201,25 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
     else
       y_label(label, sizeof label, v, inc);
     if (push_tick(&l->yticks, &l->n_yticks, &cap, y, label, err) != HP2X_OK)
-      return layout_free(l), err->code;
+      return err->code;
+  }
+  return HP2X_OK;
+}
+
+hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
+                           const hp2x_options *o, int multipage,
+                           layout_measure_fn measure, void *ctx, layout *l,
+                           hp2x_err *err) {
+  memset(l, 0, sizeof *l);
+  l->n_lines = layout_overlay_lines(p, b, o, l->lines);
+  size_title_and_key(p, b, o, multipage, measure, ctx, l);
+  char area[64];
+  hp2x_fmt_thousands(area, sizeof area, area_int(b->area));
+  snprintf(l->area_text, sizeof l->area_text, "%s", area);
+  if (add_x_ticks(p, b, measure, ctx, l, err) != HP2X_OK ||
+      add_y_ticks(p, b, measure, ctx, l, err) != HP2X_OK) {
+    layout_free(l);
+    return err->code;
   }
   return HP2X_OK;
 }
@@ -283,4 +311,94 @@ size_t layout_thin_runs(const size_t *starts, size_t runs, size_t n,
   }
   keep_index(keep, &out, n - 1);
   return out;
+}
+
+/* ------------------------------------------------ band edges from values */
+
+/* A walk over the bands' values: the stacked heights summed over every
+ * band, then, as lower edges are asked for, the bands above taken off one
+ * by one (with saturation, so the heights are those drawn before any
+ * index existed), and each edge thinned by layout_thin. */
+typedef struct value_walk {
+  band_points base;
+  band_frame f;
+  double *x;      /* [n_samples] points; owned */
+  double *y;      /* [n_samples] points; owned */
+  int64_t *cum;   /* [n_samples] stacked heights of bands [0, level); owned */
+  size_t *keep;   /* [n_samples]; owned */
+  size_t level;   /* bands summed in cum */
+} value_walk;
+
+static void close_value_walk(band_points *w) {
+  value_walk *vw = (value_walk *)w;
+  hp2x_free(vw->x), hp2x_free(vw->y), hp2x_free(vw->cum);
+  hp2x_free(vw->keep), hp2x_free(vw);
+}
+
+static hp2x_status value_edge(band_points *w, size_t k, band_edge *out,
+                              hp2x_err *err) {
+  (void)err;
+  value_walk *vw = (value_walk *)w;
+  const hp2x_bands *b = vw->f.b;
+  size_t N = b->n_samples;
+  assert(k + 1 <= vw->level); /* top down; (size_t)-1 + 1 == 0 */
+  while (vw->level > k + 1) {
+    const int64_t *v = b->values + --vw->level * b->stride;
+    for (size_t s = 0; s < N; s++) vw->cum[s] = hp2x_add_sat(vw->cum[s], -v[s]);
+  }
+  double axis = vw->f.y0_pt, yscale = band_frame_yscale(&vw->f);
+  for (size_t s = 0; s < N; s++) vw->y[s] = axis + (double)vw->cum[s] * yscale;
+  out->height = vw->cum;
+  out->keep = vw->keep;
+  out->n_keep = layout_thin(vw->x, vw->y, N, vw->f.x0_pt,
+                            vw->f.x0_pt + vw->f.width_pt, vw->f.columns,
+                            vw->keep);
+  return HP2X_OK;
+}
+
+static const band_points_ops value_walk_ops = {value_edge, close_value_walk};
+
+/* A walk over f's bands' values. */
+static hp2x_status open_value_walk(const band_frame *f, band_points **out,
+                                   hp2x_err *err) {
+  const hp2x_bands *b = f->b;
+  size_t N = b->n_samples, room = N ? N : 1;
+  value_walk *vw = hp2x_calloc(1, sizeof *vw);
+  if (vw) {
+    vw->x = hp2x_malloc(room * sizeof *vw->x);
+    vw->y = hp2x_malloc(room * sizeof *vw->y);
+    vw->cum = hp2x_calloc(room, sizeof *vw->cum);
+    vw->keep = hp2x_malloc(room * sizeof *vw->keep);
+  }
+  if (!vw || !vw->x || !vw->y || !vw->cum || !vw->keep) {
+    if (vw) close_value_walk(&vw->base);
+    return hp2x_nomem(err);
+  }
+  vw->base.ops = &value_walk_ops;
+  vw->f = *f;
+  for (size_t s = 0; s < N; s++) vw->x[s] = band_frame_x(f, s);
+  for (size_t k = 0; k < b->n_bands; k++) {
+    const int64_t *v = b->values + k * b->stride;
+    for (size_t s = 0; s < N; s++) vw->cum[s] = hp2x_add_sat(vw->cum[s], v[s]);
+  }
+  vw->level = b->n_bands;
+  *out = &vw->base;
+  return HP2X_OK;
+}
+
+hp2x_status layout_open_band_points(const band_frame *f, band_points **out,
+                                    hp2x_err *err) {
+  *out = NULL;
+  const band_points_source *src = f->b->points;
+  if (src && src->open(src, f, out, err) != HP2X_OK) return err->code;
+  return *out ? HP2X_OK : open_value_walk(f, out, err);
+}
+
+size_t layout_band_peak(const hp2x_bands *b, size_t k) {
+  if (b->points) return b->points->peak(b->points, k);
+  const int64_t *v = b->values + k * b->stride;
+  size_t at = 0;
+  for (size_t s = 1; s < b->n_samples; s++)
+    if (v[s] > v[at]) at = s;
+  return at;
 }

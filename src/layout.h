@@ -4,7 +4,7 @@
 #ifndef HP2X_LAYOUT_H
 #define HP2X_LAYOUT_H
 
-#include "model.h"
+#include "band_points.h"
 
 #include <math.h>
 
@@ -54,7 +54,9 @@ typedef struct layout {
 size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
                             const hp2x_options *o, layout_line *lines);
 
-/* hp2ps's 1-2-5 rounding R (spec 6.6). */
+/* hp2ps's rounding of a tick step: y scaled by powers of ten into [1, 10],
+ * there made 5 above 4, 2 above 1, else 1, and scaled back; 1.0 for y <= 0
+ * or NaN. */
 double layout_round125(double y);
 
 /* Computes the layout; `multipage` says whether the key gets pages of its
@@ -102,5 +104,14 @@ typedef void (*layout_extremes_fn)(const void *ctx, size_t a, size_t e,
 size_t layout_thin_runs(const size_t *starts, size_t runs, size_t n,
                         layout_extremes_fn extremes, const void *ctx,
                         size_t *keep);
+
+/* A walk over frame f's band edges: from the source f->b carries when it
+ * can draw f, else over the bands' values (every sample, layout_thin).
+ * Close it with (*out)->ops->close.  HP2X_E_NOMEM. */
+hp2x_status layout_open_band_points(const band_frame *f, band_points **out,
+                                    hp2x_err *err);
+
+/* The first sample of band k's largest value (0 without samples). */
+size_t layout_band_peak(const hp2x_bands *b, size_t k);
 
 #endif

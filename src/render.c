@@ -1,6 +1,7 @@
 /* render.c -- draws a profile's selected bands with cairo, all text through
  * pango, on whatever surface surface.c made for the format: one drawing
- * path for PS, EPS, PDF, SVG and PNG (hp2ps spec 6-7).  Owns the pinned fonts
+ * path for PS, EPS, PDF, SVG and PNG, at the places layout.c computes and
+ * from the points band_points.h gives.  Owns the pinned fonts
  * (fonts/fonts.conf loaded into a private fontconfig, so the user's own
  * font settings cannot change the glyphs) and the conversion of label
  * bytes to displayable UTF-8: valid UTF-8 is kept, any other byte is read
@@ -14,6 +15,7 @@
 #include "surface.h"
 #include "textout.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fontconfig/fontconfig.h>
 #include <limits.h>
@@ -113,7 +115,7 @@ void hp2x_fonts_prepare(void) { pthread_once(&font_once, prepare_fonts); }
 /* ------------------------------------------------------------- text */
 
 /* Label bytes to UTF-8 pango accepts: see the file comment. */
-static char *display_text(const char *s, size_t len) {
+static char *make_display_text(const char *s, size_t len) {
   char *out = hp2x_malloc(len * 3 + 1);
   if (!out) return NULL;
   size_t o = 0;
@@ -229,10 +231,11 @@ static void tip_point(render_ctx *r, char op, double x, double y) {
   if (n > 0) tip_put(r, buf, (size_t)n);
 }
 
-/* Label bytes as XML text: displayable UTF-8 (display_text), escaped. */
-static char *display_text(const char *s, size_t len);
+/* Label bytes as XML text: displayable UTF-8 (make_display_text),
+ * escaped. */
+static char *make_display_text(const char *s, size_t len);
 static void tip_text(render_ctx *r, const char *s) {
-  char *u = display_text(s, strlen(s));
+  char *u = make_display_text(s, strlen(s));
   if (!u) {
     r->nomem = 1;
     return;
@@ -252,12 +255,8 @@ static void tip_text(render_ctx *r, const char *s) {
 /* The <title> of band k: "LABEL: peak N VALUE_UNIT at T SAMPLE_UNIT". */
 static void tip_title(render_ctx *r, const hp2x_profile *p,
                       const hp2x_bands *b, size_t k) {
-  size_t N = b->n_samples, at = 0;
+  size_t N = b->n_samples, at = layout_band_peak(b, k);
   const int64_t *v = b->values + k * b->stride;
-  if (b->stack) /* a follower's bands: kept as they grow */
-    at = b->stack->peak[k];
-  for (size_t s = 1; !b->stack && s < N; s++)
-    if (v[s] > v[at]) at = s;
   char num[48], buf[160];
   hp2x_fmt_thousands(num, sizeof num, N ? v[at] : 0);
   tip_str(r, "<title>");
@@ -275,7 +274,7 @@ static void tip_title(render_ctx *r, const hp2x_profile *p,
  * middle. */
 static int set_text(render_ctx *r, const char *s, size_t len, double size_pt,
                     double max_w) {
-  char *u = display_text(s, len);
+  char *u = make_display_text(s, len);
   if (!u) {
     r->nomem = 1;
     return 0;
@@ -343,7 +342,8 @@ static void stroke_black(cairo_t *cr) {
   cairo_stroke(cr);
 }
 
-/* Border and title box (spec 6.3). */
+/* The frame's border and the title box 5 pt inside it, as hp2ps draws
+ * them: JOB on the left, the area figure, DATE on the right. */
 static void draw_frame(render_ctx *r, const hp2x_profile *p,
                        const hp2x_bands *b, const layout *l) {
   cairo_t *cr = r->cr;
@@ -389,7 +389,7 @@ static void draw_frame(render_ctx *r, const hp2x_profile *p,
  * k / 8 % 3, so neighbouring bands always differ in hatching and the
  * first 24 bands all differ. */
 #define HATCH_TILE 6.0
-static cairo_pattern_t *hatch_pattern(render_ctx *r, size_t style) {
+static cairo_pattern_t *get_hatch_pattern(render_ctx *r, size_t style) {
   if (r->hatch[style]) return r->hatch[style];
   cairo_rectangle_t ext = {0, 0, HATCH_TILE, HATCH_TILE};
   cairo_surface_t *tile =
@@ -443,7 +443,7 @@ static void fill_band(render_ctx *r, double shade, size_t k) {
     cairo_set_source_rgb(cr, bg[k / 8 % 3], bg[k / 8 % 3], bg[k / 8 % 3]);
     cairo_fill_preserve(cr);
     if (k % 8 != 0) {
-      cairo_set_source(cr, hatch_pattern(r, k % 8));
+      cairo_set_source(cr, get_hatch_pattern(r, k % 8));
       cairo_fill_preserve(cr);
     }
     return;
@@ -454,7 +454,8 @@ static void fill_band(render_ctx *r, double shade, size_t k) {
   cairo_fill_preserve(cr);
 }
 
-/* One key entry: box and name, centre line c (spec 6.7). */
+/* One key entry, as hp2ps draws it: the band's shaded 14 pt box, then its
+ * name, on centre line c. */
 static void draw_key_entry(render_ctx *r, double kstart, double c,
                            const char *name, double shade, size_t k,
                            double max_w) {
@@ -512,21 +513,32 @@ static void band_polygon(render_ctx *r, const layout *l, const double *x,
   cairo_close_path(cr);
 }
 
+/* The graph of layout l as band_points.h describes it. */
+static band_frame frame_of(const hp2x_profile *p, const hp2x_bands *b,
+                           const layout *l, size_t columns, int all_samples) {
+  band_frame f = {p, b, l->graph_x0, l->graph_w, l->graph_y0, l->graph_h,
+                  columns, all_samples};
+  return f;
+}
+
 /* A diff chart's bands: at each sample a band's growth is stacked upwards
  * from the zero line and its shrinkage downwards, bottom band nearest the
  * line; then the zero line itself. */
-static hp2x_status draw_signed(render_ctx *r, const hp2x_bands *b,
-                               const layout *l, const double *x,
-                               const double *shade, size_t columns,
-                               hp2x_err *err) {
+static hp2x_status draw_signed_bands(render_ctx *r, const hp2x_profile *p,
+                                     const hp2x_bands *b, const layout *l,
+                                     const double *shade, size_t columns,
+                                     hp2x_err *err) {
   size_t N = b->n_samples;
-  double *buf = hp2x_malloc(4 * N * sizeof *buf);
+  double *buf = hp2x_malloc(5 * N * sizeof *buf);
   size_t *keep = hp2x_malloc(N * sizeof *keep);
   if (!buf || !keep) {
     hp2x_free(buf), hp2x_free(keep);
     return hp2x_nomem(err);
   }
   double *pos = buf, *neg = buf + N, *lo = buf + 2 * N, *hi = buf + 3 * N;
+  double *x = buf + 4 * N;
+  band_frame f = frame_of(p, b, l, columns, 0);
+  for (size_t s = 0; s < N; s++) x[s] = band_frame_x(&f, s);
   double yscale = l->graph_h / b->yrange;
   double zero = -b->ymin * yscale;
   for (size_t s = 0; s < N; s++) pos[s] = neg[s] = zero;
@@ -554,173 +566,79 @@ static hp2x_status draw_signed(render_ctx *r, const hp2x_bands *b,
   return HP2X_OK;
 }
 
-/* Sample s's x in points. */
-static double sample_x(const hp2x_profile *p, const hp2x_bands *b,
-                       const layout *l, size_t s) {
-  return l->graph_x0 + (p->times[s] - b->x0) / b->xrange * l->graph_w;
+/* Fills band k: the area under its upper edge e, down to the axis. */
+static void fill_under_edge(render_ctx *r, const band_frame *f,
+                            const band_edge *e, double shade, size_t k) {
+  cairo_t *cr = r->cr;
+  double axis = f->y0_pt, yscale = band_frame_yscale(f);
+  assert(e->height && e->n_keep > 0); /* a band's edge, not the axis */
+  cairo_new_path(cr);
+  cairo_move_to(cr, band_frame_x(f, 0), axis);
+  for (size_t i = 0; i < e->n_keep; i++)
+    cairo_line_to(cr, band_frame_x(f, e->keep[i]),
+                  axis + (double)e->height[e->keep[i]] * yscale);
+  cairo_line_to(cr, band_frame_x(f, f->b->n_samples - 1), axis);
+  cairo_close_path(cr);
+  fill_band(r, shade, k);
+  stroke_black(cr);
 }
 
-/* A follower's bands drawn from its index (see follow.c). */
-typedef struct indexed {
-  const hp2x_profile *p;
-  const hp2x_bands *b;
-  const layout *l;
-  size_t band;        /* whose extremes; (size_t)-1 = the axis */
-  size_t *starts;     /* first sample of each device column's run; owned */
-  size_t runs;
-} indexed;
-
-static double indexed_x(const void *ctx, size_t i) {
-  const indexed *ix = ctx;
-  return sample_x(ix->p, ix->b, ix->l, i);
-}
-
-static void indexed_extremes(const void *ctx, size_t a, size_t e, size_t *lo,
-                             size_t *hi) {
-  const indexed *ix = ctx;
-  band_stack_extremes(ix->b->stack, ix->band, a, e, lo, hi);
-}
-
-/* Pictures drawn from a follower's index so far (render_index_draws). */
-static size_t index_draws;
-
-size_t render_index_draws(void) { return index_draws; }
-
-/* Whether the index gives exactly layout_thin's points here, and if so
- * the runs of samples per device column.  The index orders heights, not
- * the y coordinates layout_thin compares: y = axis + height * yscale is
- * strictly increasing in the height (so both pick the same samples) as
- * long as neighbouring heights stay further apart than rounding can
- * close.  Heights are at most b->yrange (bands_set_ranges only ever
- * raises it above the largest stacked height), so every y lies in
- * [graph_y0, graph_y0 + graph_h]: below 512 with the frame checked here,
- * where one rounding is at most 2^-45; yscale >= 2^-40 keeps neighbours
- * apart by more than two of them (and heights below 2^53, exact as
- * doubles). */
-static int use_index(const hp2x_profile *p, const hp2x_bands *b,
-                     const layout *l, const hp2x_options *o, size_t columns,
-                     indexed *ix, hp2x_err *err) {
-  size_t N = b->n_samples;
-  double yscale = l->graph_h / b->yrange;
-  if (!b->stack || !b->stack->drawable || o->all_samples || b->is_signed ||
-      N <= 2 * columns + 2 || !(l->graph_w > 0.0) || !(yscale >= 0x1p-40) ||
-      !(l->graph_y0 >= 0.0 && l->graph_y0 + l->graph_h < 512.0))
-    return 0;
-  ix->p = p, ix->b = b, ix->l = l;
-  ix->starts = hp2x_malloc((columns + 2) * sizeof *ix->starts);
-  if (!ix->starts) return hp2x_nomem(err), -1;
-  ix->runs = layout_column_runs(indexed_x, ix, N, l->graph_x0,
-                                l->graph_x0 + l->graph_w, columns,
-                                ix->starts, columns + 2);
-  if (ix->runs == (size_t)-1) {
-    hp2x_free(ix->starts);
-    ix->starts = NULL;
-    return 0;
+/* The points of edge e as tooltip path steps, forwards (the first a move)
+ * or backwards. */
+static void tip_edge(render_ctx *r, const band_frame *f, const band_edge *e,
+                     int forwards) {
+  double axis = f->y0_pt, yscale = band_frame_yscale(f);
+  for (size_t j = 0; j < e->n_keep; j++) {
+    size_t i = forwards ? j : e->n_keep - 1 - j;
+    size_t s = e->keep[i];
+    double h = e->height ? (double)e->height[s] : 0.0;
+    tip_point(r, forwards && j == 0 ? 'M' : 'L', band_frame_x(f, s),
+              axis + h * yscale);
   }
-  index_draws++;
-  return 1;
 }
 
-/* The stacked bands (spec 6.8).  hp2ps outlines each band between its lower
- * and upper curves; the same picture comes from painting top-down, each
- * band filled from its upper curve down to the axis and over-painted by the
- * bands below it: every curve is emitted once instead of twice.  Each curve
- * is thinned to at most two points per device column at 600 dpi of the
- * final picture, unless all_samples asks for every one: by layout_thin over
- * every sample, or for a follower's bands by the same choice from its
- * index, which costs per device column, not per sample.  Cumulative values
- * stay exact (int64) until scaled. */
+/* Band k's tooltip path: its upper edge `top` forwards, then its lower
+ * edge (the next band's upper edge) backwards. */
+static hp2x_status tip_band(render_ctx *r, band_points *w, const band_frame *f,
+                            const band_edge *top, size_t k, hp2x_err *err) {
+  tip_str(r, "<path d=\"");
+  tip_edge(r, f, top, 1);
+  band_edge below;
+  if (w->ops->edge(w, k - 1, &below, err) != HP2X_OK) return err->code;
+  tip_edge(r, f, &below, 0);
+  tip_str(r, "Z\">");
+  tip_title(r, f->p, f->b, k);
+  tip_str(r, "</path>\n");
+  return HP2X_OK;
+}
+
+/* The stacked bands.  hp2ps outlines each band between its lower and upper
+ * curves; the same picture comes from painting top-down, each band filled
+ * from its upper curve down to the axis and over-painted by the bands below
+ * it: every curve is drawn once instead of twice.  Each curve is thinned to
+ * at most two points per device column at 600 dpi of the final picture,
+ * unless all_samples asks for every one; the points come from the walk
+ * layout_open_band_points chooses (band_points.h).  Stacked heights stay
+ * exact (int64) until scaled. */
 static hp2x_status draw_bands(render_ctx *r, const hp2x_profile *p,
                               const hp2x_bands *b, const layout *l,
-                              const double *shade, const hp2x_options *o,
-                              double scale, hp2x_err *err) {
-  size_t N = b->n_samples, nb = b->n_bands;
-  if (N == 0 || nb == 0) return HP2X_OK;
-  size_t columns = o->all_samples
-                       ? N
-                       : (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
-  indexed ix = {0};
-  int fast = use_index(p, b, l, o, columns, &ix, err);
-  if (fast < 0) return err->code;
-  size_t room = fast ? 2 * ix.runs + 2 : N;
-  double *x = fast ? NULL : hp2x_malloc(N * sizeof *x);
-  double *y = fast ? NULL : hp2x_malloc(N * sizeof *y);
-  int64_t *cum = fast ? NULL : hp2x_calloc(N, sizeof *cum);
-  size_t *keep = hp2x_malloc(room * sizeof *keep);
-  if ((!fast && (!x || !y || !cum)) || !keep) {
-    hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
-    hp2x_free(ix.starts);
-    return hp2x_nomem(err);
+                              const double *shade, size_t columns,
+                              int all_samples, hp2x_err *err) {
+  if (b->n_samples == 0 || b->n_bands == 0) return HP2X_OK;
+  if (b->is_signed) return draw_signed_bands(r, p, b, l, shade, columns, err);
+  band_frame f = frame_of(p, b, l, columns, all_samples);
+  band_points *w;
+  if (layout_open_band_points(&f, &w, err) != HP2X_OK) return err->code;
+  cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_ROUND);
+  hp2x_status st = HP2X_OK;
+  for (size_t k = b->n_bands; k-- > 0 && st == HP2X_OK;) {
+    band_edge top;
+    st = w->ops->edge(w, k, &top, err);
+    if (st == HP2X_OK) fill_under_edge(r, &f, &top, shade[k], k);
+    if (st == HP2X_OK && r->tips) st = tip_band(r, w, &f, &top, k, err);
   }
-  for (size_t s = 0; !fast && s < N; s++) x[s] = sample_x(p, b, l, s);
-  if (b->is_signed) {
-    hp2x_status st = draw_signed(r, b, l, x, shade, columns, err);
-    hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
-    return st;
-  }
-  for (size_t k = 0; !fast && k < nb; k++) {
-    const int64_t *v = b->values + k * b->stride;
-    for (size_t s = 0; s < N; s++) cum[s] = hp2x_add_sat(cum[s], v[s]);
-  }
-  double yscale = l->graph_h / b->yrange;
-  cairo_t *cr = r->cr;
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-  double axis = l->graph_y0;
-  for (size_t k = nb; k-- > 0;) {
-    /* The band's upper edge: its stacked heights, and the points kept. */
-    const int64_t *top = fast ? b->stack->top + k * b->stack->stride : cum;
-    size_t n;
-    if (fast) {
-      ix.band = k;
-      n = layout_thin_runs(ix.starts, ix.runs, N, indexed_extremes, &ix,
-                           keep);
-    } else {
-      for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
-      n = layout_thin(x, y, N, l->graph_x0, l->graph_x0 + l->graph_w,
-                      columns, keep);
-    }
-    cairo_new_path(cr);
-    cairo_move_to(cr, sample_x(p, b, l, 0), axis);
-    for (size_t i = 0; i < n; i++)
-      cairo_line_to(cr, sample_x(p, b, l, keep[i]),
-                    axis + (double)top[keep[i]] * yscale);
-    cairo_line_to(cr, sample_x(p, b, l, N - 1), axis);
-    cairo_close_path(cr);
-    fill_band(r, shade[k], k);
-    stroke_black(cr);
-    if (r->tips) { /* upper curve forwards */
-      tip_str(r, "<path d=\"");
-      for (size_t i = 0; i < n; i++)
-        tip_point(r, i ? 'L' : 'M', sample_x(p, b, l, keep[i]),
-                  axis + (double)top[keep[i]] * yscale);
-    }
-    if (!fast) {
-      const int64_t *v = b->values + k * b->stride;
-      for (size_t s = 0; s < N; s++) cum[s] = hp2x_add_sat(cum[s], -v[s]);
-    }
-    if (r->tips) { /* lower curve backwards: the next band's upper edge */
-      const int64_t *below = cum;
-      if (fast) {
-        ix.band = k - 1; /* (size_t)-1 under band 0: the axis */
-        n = layout_thin_runs(ix.starts, ix.runs, N, indexed_extremes, &ix,
-                             keep);
-        below = k ? b->stack->top + (k - 1) * b->stack->stride : NULL;
-      } else {
-        for (size_t s = 0; s < N; s++) y[s] = axis + (double)cum[s] * yscale;
-        n = layout_thin(x, y, N, l->graph_x0, l->graph_x0 + l->graph_w,
-                        columns, keep);
-      }
-      for (size_t i = n; i-- > 0;)
-        tip_point(r, 'L', sample_x(p, b, l, keep[i]),
-                  axis + (below ? (double)below[keep[i]] : 0.0) * yscale);
-      tip_str(r, "Z\">");
-      tip_title(r, p, b, k);
-      tip_str(r, "</path>\n");
-    }
-  }
-  hp2x_free(x), hp2x_free(y), hp2x_free(cum), hp2x_free(keep);
-  hp2x_free(ix.starts);
-  return HP2X_OK;
+  w->ops->close(w);
+  return st;
 }
 
 /* --heap lines: heap size solid black, blocks size dashed dark red, live
@@ -884,9 +802,8 @@ static void draw_mark_label(render_ctx *r, const layout *l, double x,
 }
 
 /* Marks (.hp MARK lines, eventlog markers): hp2ps's small white triangles
- * under the x axis (spec 6.9), and a thin dashed line across the graph
- * with the marker's text, for those inside the graph (fix of hp2ps quirk
- * 16). */
+ * under the x axis, and a thin dashed line across the graph with the
+ * marker's text.  Marks outside the graph's time span are left out. */
 static void draw_marks(render_ctx *r, const hp2x_profile *p,
                        const hp2x_bands *b, const layout *l) {
   if (p->n_samples == 0) return;
@@ -933,13 +850,87 @@ static void begin_page(render_ctx *r, const surface_page *page, size_t slot) {
   cairo_set_matrix(cr, &frame);
 }
 
+/* Key pages (multi-page output): the key alone, LAYOUT_KEY_PER_PAGE
+ * entries a page, before the graph's page. */
+static void draw_key_pages(render_ctx *r, const hp2x_profile *p,
+                           const hp2x_bands *b, const layout *l,
+                           const surface_page *page, const double *shade) {
+  size_t nb = b->n_bands;
+  for (int pg = 0; pg < l->key_pages; pg++) {
+    begin_page(r, page, 0);
+    draw_frame(r, p, b, l);
+    for (size_t k = (size_t)pg * LAYOUT_KEY_PER_PAGE;
+         k < nb && k < (size_t)(pg + 1) * LAYOUT_KEY_PER_PAGE; k++)
+      draw_key_entry(r, 45.0, layout_key_centre(l, k, nb, 1), b->names[k],
+                     shade[k], k, l->key_label_max_w);
+    cairo_show_page(r->cr);
+  }
+}
+
+/* Band k's key box as a tooltip path: key column at kx, centre line c. */
+static void tip_key_box(render_ctx *r, const hp2x_profile *p,
+                        const hp2x_bands *b, const layout *l, size_t k,
+                        double kx, double c) {
+  tip_str(r, "<path d=\"");
+  tip_point(r, 'M', kx + 5.0, c - 7.0);
+  tip_point(r, 'L', kx + 5.0 + l->key_w, c - 7.0);
+  tip_point(r, 'L', kx + 5.0 + l->key_w, c + 7.0);
+  tip_point(r, 'L', kx + 5.0, c + 7.0);
+  tip_str(r, "Z\">");
+  tip_title(r, p, b, k);
+  tip_str(r, "</path>\n");
+}
+
+/* The key beside the graph: the bands' entries, then the --heap lines'
+ * above them. */
+static void draw_key_beside(render_ctx *r, const hp2x_profile *p,
+                            const hp2x_bands *b, const layout *l,
+                            const double *shade) {
+  size_t nb = b->n_bands, nk = nb + l->n_lines;
+  double kx = l->graph_x0 + l->graph_w;
+  for (size_t k = 0; k < nb; k++) {
+    double c = layout_key_centre(l, k, nk, 0);
+    draw_key_entry(r, kx, c, b->names[k], shade[k], k, l->key_label_max_w);
+    if (r->tips && !b->is_signed) tip_key_box(r, p, b, l, k, kx, c);
+  }
+  for (size_t k = 0; k < l->n_lines; k++)
+    draw_key_line(r, kx, layout_key_centre(l, nb + k, nk, 0), &l->lines[k],
+                  l->key_label_max_w);
+}
+
+/* The graph's page, in slot `slot`: frame, bands, --heap lines, axes,
+ * marks and the key beside the graph. */
+static hp2x_status draw_graph_page(render_ctx *r, const hp2x_profile *p,
+                                   const hp2x_bands *b, const layout *l,
+                                   const double *shade, const hp2x_options *o,
+                                   const surface_page *page, size_t slot,
+                                   hp2x_err *err) {
+  /* Device columns at 600 dpi of the final picture; 0: every sample. */
+  double scale = o->eps_width_pt > 0.0 ? o->eps_width_pt / 648.0 : 1.0;
+  size_t columns = o->all_samples
+                       ? 0
+                       : (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
+  begin_page(r, page, slot);
+  draw_frame(r, p, b, l);
+  hp2x_status st = draw_bands(r, p, b, l, shade,
+                              o->all_samples ? b->n_samples : columns,
+                              o->all_samples, err);
+  if (st == HP2X_OK && l->n_lines) st = draw_lines(r, b, l, columns, err);
+  if (st != HP2X_OK) return st;
+  draw_axes(r, p, l);
+  if (!o->no_marks) draw_marks(r, p, b, l);
+  if (o->max_bands != 0 && l->key_pages == 0)
+    draw_key_beside(r, p, b, l, shade);
+  return HP2X_OK;
+}
+
 /* Draws one picture: its key pages (multi-page), then the graph page.
  * Stacked pictures share one page: slot places it, and the caller shows
  * the page. */
-static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
-                        const hp2x_bands *b, const hp2x_options *o,
-                        const surface_page *page, size_t slot, int stacked,
-                        hp2x_err *err) {
+static hp2x_status draw_picture(render_ctx *r, const hp2x_profile *p,
+                                const hp2x_bands *b, const hp2x_options *o,
+                                const surface_page *page, size_t slot,
+                                int stacked, hp2x_err *err) {
   int paged = o->format == HP2X_FORMAT_PS || o->format == HP2X_FORMAT_PDF;
   int multipage = paged && !stacked && o->eps_width_pt <= 0.0 &&
                   (o->multipage || o->max_bands > 20);
@@ -955,53 +946,9 @@ static hp2x_status draw(render_ctx *r, const hp2x_profile *p,
     return hp2x_nomem(err);
   }
   palette_assign(b, o, shade);
-  int keyed = o->max_bands != 0;
-  double scale = o->eps_width_pt > 0.0 ? o->eps_width_pt / 648.0 : 1.0;
-
-  /* Key pages first (spec 6.10), 20 entries each. */
-  for (int pg = 0; keyed && pg < l.key_pages; pg++) {
-    begin_page(r, page, 0);
-    draw_frame(r, p, b, &l);
-    for (size_t k = (size_t)pg * LAYOUT_KEY_PER_PAGE;
-         k < nb && k < (size_t)(pg + 1) * LAYOUT_KEY_PER_PAGE; k++)
-      draw_key_entry(r, 45.0, layout_key_centre(&l, k, nb, 1), b->names[k],
-                     shade[k], k, l.key_label_max_w);
-    cairo_show_page(r->cr);
-  }
-  begin_page(r, page, slot);
-  draw_frame(r, p, b, &l);
-  st = draw_bands(r, p, b, &l, shade, o, scale, err);
-  if (st == HP2X_OK && l.n_lines)
-    st = draw_lines(r, b, &l,
-                    o->all_samples ? 0
-                                   : (size_t)(l.graph_w * scale / 72.0 * 600.0) + 1,
-                    err);
-  if (st == HP2X_OK) {
-    draw_axes(r, p, &l);
-    if (!o->no_marks) draw_marks(r, p, b, &l);
-    size_t nk = nb + l.n_lines; /* the lines' entries above the bands' */
-    if (keyed && l.key_pages == 0) {
-      for (size_t k = 0; k < nb; k++) {
-        double kx = l.graph_x0 + l.graph_w, c = layout_key_centre(&l, k, nk, 0);
-        draw_key_entry(r, kx, c, b->names[k], shade[k], k, l.key_label_max_w);
-        if (r->tips && !b->is_signed) {
-          tip_str(r, "<path d=\"");
-          tip_point(r, 'M', kx + 5.0, c - 7.0);
-          tip_point(r, 'L', kx + 5.0 + l.key_w, c - 7.0);
-          tip_point(r, 'L', kx + 5.0 + l.key_w, c + 7.0);
-          tip_point(r, 'L', kx + 5.0, c + 7.0);
-          tip_str(r, "Z\">");
-          tip_title(r, p, b, k);
-          tip_str(r, "</path>\n");
-        }
-      }
-      for (size_t k = 0; k < l.n_lines; k++)
-        draw_key_line(r, l.graph_x0 + l.graph_w,
-                      layout_key_centre(&l, nb + k, nk, 0), &l.lines[k],
-                      l.key_label_max_w);
-    }
-    if (!stacked) cairo_show_page(r->cr);
-  }
+  if (o->max_bands != 0) draw_key_pages(r, p, b, &l, page, shade);
+  st = draw_graph_page(r, p, b, &l, shade, o, page, slot, err);
+  if (st == HP2X_OK && !stacked) cairo_show_page(r->cr);
   hp2x_free(shade);
   layout_free(&l);
   if (st == HP2X_OK && r->nomem) st = hp2x_nomem(err);
@@ -1020,15 +967,17 @@ static void doc_title(char *buf, size_t size, const hp2x_profile *const *ps,
   }
 }
 
-/* Draws n pictures onto one surface: a page each, or stacked on one. */
-static hp2x_status render_all(const hp2x_profile *const *ps,
-                              const hp2x_bands *const *bs, size_t n,
-                              const hp2x_options *o, int stacked,
-                              hp2x_write_fn write, void *closure,
-                              hp2x_err *err) {
-  if (o->format != HP2X_FORMAT_PS && o->format != HP2X_FORMAT_EPS &&
-      o->format != HP2X_FORMAT_PDF && o->format != HP2X_FORMAT_SVG &&
-      o->format != HP2X_FORMAT_PNG)
+/* hp2x_format_is_picture once merged */
+static int format_is_picture(hp2x_format f) {
+  return f == HP2X_FORMAT_PS || f == HP2X_FORMAT_EPS ||
+         f == HP2X_FORMAT_PDF || f == HP2X_FORMAT_SVG || f == HP2X_FORMAT_PNG;
+}
+
+/* HP2X_E_ARG unless o asks for a picture drawable here; then the fonts are
+ * ready (HP2X_E_CAIRO when they cannot be). */
+static hp2x_status check_picture_options(const hp2x_options *o,
+                                         hp2x_err *err) {
+  if (!format_is_picture(o->format))
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
   if (o->format == HP2X_FORMAT_PNG && !(o->dpi >= 0.0 && o->dpi <= 1200.0))
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "%g dpi is outside 1..1200",
@@ -1036,6 +985,109 @@ static hp2x_status render_all(const hp2x_profile *const *ps,
   hp2x_fonts_prepare();
   if (!font_map)
     return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
+  return HP2X_OK;
+}
+
+/* A sink writing through `write`, dated `sde` (SOURCE_DATE_EPOCH, "" when
+ * unset) or else p's DATE: hp2ps dates PostScript with the profile's DATE;
+ * SOURCE_DATE_EPOCH, when set, dates every format instead. */
+static void init_sink(surface_sink *sink, hp2x_write_fn write, void *closure,
+                      const char *sde, const hp2x_profile *p) {
+  memset(sink, 0, sizeof *sink);
+  sink->write = write;
+  sink->closure = closure;
+  sink->date = sde[0] ? sde : p->date;
+}
+
+/* Starts drawing on `surface`: r's cairo and pango state, the SVG tooltip
+ * group opened, a PNG painted white (an image starts black).  The cairo
+ * error state, if any, as HP2X_E_IO (the sink failed) or HP2X_E_CAIRO;
+ * close_context undoes it either way. */
+static hp2x_status open_context(render_ctx *r, cairo_surface_t *surface,
+                                const hp2x_options *o,
+                                const surface_sink *sink, hp2x_err *err) {
+  memset(r, 0, sizeof *r);
+  r->colour = palette_is_colour(o);
+  r->pattern = o->pattern;
+  r->tips = o->format == HP2X_FORMAT_SVG;
+  if (r->tips)
+    tip_str(r, "<g id=\"hp2x-tooltips\" fill=\"#000\" fill-opacity=\"0\" "
+               "stroke=\"none\">\n");
+  r->cr = cairo_create(surface);
+  r->pango = new_text_context();
+  r->text = pango_layout_new(r->pango);
+  r->font = pango_font_description_from_string(FONT_FAMILY);
+  if (o->format == HP2X_FORMAT_PNG) {
+    cairo_set_source_rgb(r->cr, 1, 1, 1);
+    cairo_paint(r->cr);
+  }
+  if (cairo_status(r->cr) == CAIRO_STATUS_SUCCESS) return HP2X_OK;
+  return hp2x_fail(err, sink->failed ? HP2X_E_IO : HP2X_E_CAIRO, 0, -1, "%s",
+                   sink->failed ? strerror(sink->saved_errno)
+                                : cairo_status_to_string(cairo_status(r->cr)));
+}
+
+/* Ends drawing: frees r's cairo and pango state, and hands the SVG tooltip
+ * group to the sink (r->tip stays r's, to free after the sink's flush).
+ * Returns st, or HP2X_E_NOMEM when the tooltips ran out of memory. */
+static hp2x_status close_context(render_ctx *r, surface_sink *sink,
+                                 hp2x_status st, hp2x_err *err) {
+  for (size_t i = 0; i < sizeof r->hatch / sizeof r->hatch[0]; i++)
+    if (r->hatch[i]) cairo_pattern_destroy(r->hatch[i]);
+  pango_font_description_free(r->font);
+  g_object_unref(r->text);
+  g_object_unref(r->pango);
+  if (r->tips) {
+    tip_str(r, "</g>\n");
+    if (!r->nomem) {
+      sink->insert = r->tip;
+      sink->insert_len = r->tip_len;
+    } else if (st == HP2X_OK) {
+      st = hp2x_nomem(err);
+    }
+  }
+  cairo_destroy(r->cr);
+  return st;
+}
+
+/* Finishes and destroys the surface, writing a PNG's bytes first when
+ * write_png, and flushes the sink.  Returns cairo's verdict. */
+static cairo_status_t finish_surface(cairo_surface_t *surface,
+                                     surface_sink *sink, int write_png) {
+  cairo_status_t cs = CAIRO_STATUS_SUCCESS;
+  if (write_png && cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)
+    cs = surface_write_png(surface, sink);
+  cairo_surface_finish(surface);
+  if (cs == CAIRO_STATUS_SUCCESS) cs = cairo_surface_status(surface);
+  cairo_surface_destroy(surface);
+  surface_sink_flush(sink);
+  surface_sink_release(sink);
+  return cs;
+}
+
+/* The result of a rendering whose drawing ended in st: st, else the sink's
+ * or cairo's failure. */
+static hp2x_status output_status(hp2x_status st, const surface_sink *sink,
+                                 cairo_status_t cs, hp2x_err *err) {
+  if (st != HP2X_OK) return st;
+  if (sink->failed && sink->saved_errno == ENOMEM) return hp2x_nomem(err);
+  if (sink->failed)
+    return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
+                     strerror(sink->saved_errno));
+  if (cs != CAIRO_STATUS_SUCCESS)
+    return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "cairo: %s",
+                     cairo_status_to_string(cs));
+  return HP2X_OK;
+}
+
+/* Draws n pictures onto one surface: a page each, or stacked on one. */
+static hp2x_status render_pictures(const hp2x_profile *const *ps,
+                                   const hp2x_bands *const *bs, size_t n,
+                                   const hp2x_options *o, int stacked,
+                                   hp2x_write_fn write, void *closure,
+                                   hp2x_err *err) {
+  hp2x_status st = check_picture_options(o, err);
+  if (st != HP2X_OK) return st;
   surface_page page;
   if (stacked)
     surface_page_for_stack(o, n, &page);
@@ -1043,81 +1095,28 @@ static hp2x_status render_all(const hp2x_profile *const *ps,
     surface_page_for(o, &page);
   int png = o->format == HP2X_FORMAT_PNG;
   if (png) surface_page_to_pixels(o, &page);
-  char sde[32];
+  char sde[32], title[200];
   surface_source_date(sde, sizeof sde);
   surface_sink sink;
-  memset(&sink, 0, sizeof sink);
-  sink.write = write;
-  sink.closure = closure;
-  /* hp2ps dates PostScript with the profile's DATE; SOURCE_DATE_EPOCH,
-   * when set, dates every format instead. */
-  sink.date = sde[0] ? sde : ps[0]->date;
-  char title[200];
+  init_sink(&sink, write, closure, sde, ps[0]);
   doc_title(title, sizeof title, ps, n);
   cairo_surface_t *surface = surface_create(o, &page, &sink, title);
   render_ctx r;
-  memset(&r, 0, sizeof r);
-  r.colour = palette_is_colour(o);
-  r.pattern = o->pattern;
-  r.tips = o->format == HP2X_FORMAT_SVG;
-  if (r.tips)
-    tip_str(&r, "<g id=\"hp2x-tooltips\" fill=\"#000\" fill-opacity=\"0\" "
-                "stroke=\"none\">\n");
-  r.cr = cairo_create(surface);
-  r.pango = new_text_context();
-  r.text = pango_layout_new(r.pango);
-  r.font = pango_font_description_from_string(FONT_FAMILY);
-  hp2x_status st = HP2X_OK;
-  if (png) { /* an image starts black */
-    cairo_set_source_rgb(r.cr, 1, 1, 1);
-    cairo_paint(r.cr);
-  }
-  if (cairo_status(r.cr) != CAIRO_STATUS_SUCCESS)
-    st = hp2x_fail(err, sink.failed ? HP2X_E_IO : HP2X_E_CAIRO, 0, -1, "%s",
-                   sink.failed ? strerror(sink.saved_errno)
-                               : cairo_status_to_string(cairo_status(r.cr)));
+  st = open_context(&r, surface, o, &sink, err);
   for (size_t i = 0; i < n && st == HP2X_OK; i++)
-    st = draw(&r, ps[i], bs[i], o, &page, stacked ? i : 0, stacked, err);
+    st = draw_picture(&r, ps[i], bs[i], o, &page, stacked ? i : 0, stacked,
+                      err);
   if (st == HP2X_OK && stacked) cairo_show_page(r.cr);
-  for (size_t i = 0; i < sizeof r.hatch / sizeof r.hatch[0]; i++)
-    if (r.hatch[i]) cairo_pattern_destroy(r.hatch[i]);
-  pango_font_description_free(r.font);
-  g_object_unref(r.text);
-  g_object_unref(r.pango);
-  if (r.tips) {
-    tip_str(&r, "</g>\n");
-    if (!r.nomem) {
-      sink.insert = r.tip;
-      sink.insert_len = r.tip_len;
-    } else if (st == HP2X_OK) {
-      st = hp2x_nomem(err);
-    }
-  }
-  cairo_destroy(r.cr);
-  cairo_status_t cs = CAIRO_STATUS_SUCCESS;
-  if (png && st == HP2X_OK && cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)
-    cs = surface_write_png(surface, &sink);
-  cairo_surface_finish(surface);
-  if (cs == CAIRO_STATUS_SUCCESS) cs = cairo_surface_status(surface);
-  cairo_surface_destroy(surface);
-  surface_sink_flush(&sink);
-  surface_sink_release(&sink);
+  st = close_context(&r, &sink, st, err);
+  cairo_status_t cs = finish_surface(surface, &sink, png && st == HP2X_OK);
   hp2x_free(r.tip);
-  if (st != HP2X_OK) return st;
-  if (sink.failed && sink.saved_errno == ENOMEM) return hp2x_nomem(err);
-  if (sink.failed)
-    return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
-                     strerror(sink.saved_errno));
-  if (cs != CAIRO_STATUS_SUCCESS)
-    return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "cairo: %s",
-                     cairo_status_to_string(cs));
-  return HP2X_OK;
+  return output_status(st, &sink, cs, err);
 }
 
 hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
                         const hp2x_options *o, hp2x_write_fn write,
                         void *closure, hp2x_err *err) {
-  return render_all(&p, &b, 1, o, 0, write, closure, err);
+  return render_pictures(&p, &b, 1, o, 0, write, closure, err);
 }
 
 hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
@@ -1132,5 +1131,5 @@ hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
     return hp2x_fail(err, HP2X_E_ARG, 0, -1,
                      "EPS, SVG and PNG have one page: stack the pictures "
                      "or write one file each");
-  return render_all(ps, bs, n, o, stacked, write, closure, err);
+  return render_pictures(ps, bs, n, o, stacked, write, closure, err);
 }

@@ -1,6 +1,6 @@
 /* surface.c -- the only format-specific part of drawing: which cairo
- * surface (PostScript, EPS, PDF, SVG, or an image for PNG), its page size, and where hp2ps's
- * 648 x 432 frame lands on it (hp2ps spec 6.1).  PostScript keeps hp2ps's
+ * surface (PostScript, EPS, PDF, SVG, or an image for PNG), its page size,
+ * and where hp2ps's 648 x 432 frame lands on it.  PostScript keeps hp2ps's
  * rotated frame on a US Letter page (-g: unrotated and unscaled); EPS is
  * scaled to the exact -e width and clipped so cairo's %%BoundingBox is
  * exact; PDF and SVG get a landscape page of the frame plus 0.5 in margins
@@ -113,8 +113,8 @@ static void release_header(surface_sink *s) {
   s->pending_len = 0;
 }
 
-static cairo_status_t sink_write(void *closure, const unsigned char *d,
-                                 unsigned int len) {
+static cairo_status_t write_to_sink(void *closure, const unsigned char *d,
+                                    unsigned int len) {
   surface_sink *s = closure;
   if (s->ps_header) {
     size_t need = s->pending_len + len;
@@ -169,7 +169,7 @@ static cairo_status_t sink_write(void *closure, const unsigned char *d,
 
 cairo_status_t surface_write_png(cairo_surface_t *s, surface_sink *sink) {
   cairo_surface_flush(s);
-  return cairo_surface_write_to_png_stream(s, sink_write, sink);
+  return cairo_surface_write_to_png_stream(s, write_to_sink, sink);
 }
 
 void surface_sink_flush(surface_sink *s) {
@@ -226,7 +226,7 @@ cairo_surface_t *surface_create(const hp2x_options *o,
   plain_ascii(clean, sizeof clean, title);
   switch (o->format) {
   case HP2X_FORMAT_PDF: {
-    s = cairo_pdf_surface_create_for_stream(sink_write, sink, page->width_pt,
+    s = cairo_pdf_surface_create_for_stream(write_to_sink, sink, page->width_pt,
                                             page->height_pt);
     cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, clean);
     cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
@@ -244,14 +244,14 @@ cairo_surface_t *surface_create(const hp2x_options *o,
                                    (int)page->height_pt);
     break;
   case HP2X_FORMAT_SVG:
-    s = cairo_svg_surface_create_for_stream(sink_write, sink, page->width_pt,
+    s = cairo_svg_surface_create_for_stream(write_to_sink, sink, page->width_pt,
                                             page->height_pt);
     cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
     sink->svg_tail = 1;
     break;
   default: {
     sink->ps_header = 1;
-    s = cairo_ps_surface_create_for_stream(sink_write, sink, page->width_pt,
+    s = cairo_ps_surface_create_for_stream(write_to_sink, sink, page->width_pt,
                                            page->height_pt);
     if (o->format == HP2X_FORMAT_EPS || o->eps_width_pt > 0.0)
       cairo_ps_surface_set_eps(s, 1);

@@ -1,6 +1,8 @@
 /* test_hooks.h -- hooks for testing libhp2x: included by the unit tests,
  * the fuzzers and, for its HP2X_ALLOC_FAIL_AT variable (man page,
  * ENVIRONMENT), the tool; never by a library user.  Never installed.
+ * Also the follower's internals that only tests look at (follow.c):
+ * whether its index really draws, and its answers for brute-force checks.
  */
 #ifndef HP2X_TEST_HOOKS_H
 #define HP2X_TEST_HOOKS_H
@@ -11,5 +13,15 @@
  * 0 turns it off.  Returns how many allocations were made since the last
  * call.  Not thread-safe; for tests and fuzzers only. */
 long hp2x_alloc_fail_at(long nth);
+
+/* How many pictures have been drawn from f's index (its band_points_source
+ * opened a walk rather than declining). */
+size_t follow_index_walks(const hp2x_follower *f);
+
+/* The first sample of the smallest and of the largest stacked upper edge of
+ * f's band k among samples [lo, hi) (lo < hi <= samples selected), from the
+ * index; k == (size_t)-1 is the axis.  f's last selection was a picture's. */
+void follow_index_extremes(const hp2x_follower *f, size_t k, size_t lo,
+                           size_t hi, size_t *min_at, size_t *max_at);
 
 #endif

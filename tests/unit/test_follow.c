@@ -4,9 +4,9 @@
  * value), whether its selection held or changed; drawing a follower's bands
  * from its index gives the same bytes as drawing them sample by sample;
  * the index's extremes and the column runs agree with brute force and with
- * layout_thin; room follows the samples; a different or shrunk profile
- * starts over; a failed allocation leaves a follower that still answers
- * right. */
+ * layout_thin, and its band_points walk with the values' walk; room
+ * follows the samples; a different or shrunk profile starts over; a failed
+ * allocation leaves a follower that still answers right. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -110,25 +110,26 @@ static mem draw(const hp2x_profile *p, const hp2x_bands *b,
   return m;
 }
 
-/* Draws b (a follower's) from its index and again with the index hidden,
+/* Draws b (follower f's) from its index and again with the index hidden,
  * and the bands of hp2x_bands_select: all three the same bytes.  Returns
  * whether the index could be used at this size. */
-static int assert_same_drawing(const hp2x_profile *p, const hp2x_bands *b,
-                               const hp2x_bands *ref, const hp2x_options *o) {
-  size_t before = render_index_draws();
+static int assert_same_drawing(const hp2x_follower *f, const hp2x_profile *p,
+                               const hp2x_bands *b, const hp2x_bands *ref,
+                               const hp2x_options *o) {
+  size_t before = follow_index_walks(f);
   mem fast = draw(p, b, o);
-  int indexed = render_index_draws() > before;
+  int indexed = follow_index_walks(f) > before;
+  assert_true(follow_index_walks(f) - before <= 1);
   hp2x_bands hidden = *b; /* the same values, no index */
-  const band_stack *st = b->stack;
-  hidden.stack = NULL;
+  hidden.points = NULL;
   mem slow = draw(p, &hidden, o);
+  assert_int_equal(follow_index_walks(f), before + (size_t)indexed);
   mem plain = draw(p, ref, o);
   assert_int_equal(fast.len, slow.len);
   assert_memory_equal(fast.buf, slow.buf, fast.len);
   assert_int_equal(fast.len, plain.len);
   assert_memory_equal(fast.buf, plain.buf, fast.len);
   free(fast.buf), free(slow.buf), free(plain.buf);
-  if (indexed) assert_true(st && st->drawable);
   return indexed;
 }
 
@@ -160,7 +161,7 @@ static int follow_file(const unsigned char *buf, size_t len, size_t chunks,
     assert_int_equal(hp2x_bands_select(p, o, &ref, &err), HP2X_OK);
     assert_same_bands(b, ref);
     if (draw_every && (c % draw_every == 0 || pos == len))
-      indexed += assert_same_drawing(p, b, ref, o);
+      indexed += assert_same_drawing(f, p, b, ref, o);
     hp2x_bands_free(ref);
   }
   /* The finished profile (the same samples): the follower goes on. */
@@ -252,9 +253,9 @@ static void follows_long_synthetic(void **state) {
   free(t);
 }
 
-/* band_stack_extremes against a scan over every range of a small stack
- * (ties on purpose), and layout_thin_runs + layout_column_runs against
- * layout_thin. */
+/* The follower's index (follow_index_extremes) against a scan over every
+ * range of a small stack (ties on purpose), and layout_thin_runs +
+ * layout_column_runs against layout_thin. */
 static const double *g_x;
 static const int64_t *g_top;
 static double x_of(const void *ctx, size_t i) { return (void)ctx, g_x[i]; }
@@ -268,6 +269,18 @@ static void brute(const void *ctx, size_t a, size_t e, size_t *lo,
   }
 }
 
+/* The stacked heights of b, band-major [n_bands * n_samples] (malloc). */
+static int64_t *stacked_heights(const hp2x_bands *b) {
+  size_t N = b->n_samples;
+  int64_t *top = malloc((b->n_bands ? b->n_bands : 1) * N * sizeof *top);
+  assert_non_null(top);
+  for (size_t k = 0; k < b->n_bands; k++)
+    for (size_t s = 0; s < N; s++)
+      top[k * N + s] = b->values[k * b->stride + s] +
+                       (k ? top[(k - 1) * N + s] : 0);
+  return top;
+}
+
 static void index_agrees_with_scans(void **state) {
   (void)state;
   hp2x_profile *p = synthetic_profile(700, 3);
@@ -279,15 +292,15 @@ static void index_agrees_with_scans(void **state) {
   hp2x_follower *f = hp2x_follower_new(&err);
   const hp2x_bands *b;
   assert_int_equal(hp2x_follower_select(f, p, &o, &b, &err), HP2X_OK);
-  const band_stack *st = b->stack;
-  assert_non_null(st);
+  assert_non_null(b->points);
   size_t N = b->n_samples;
+  int64_t *top = stacked_heights(b);
   for (size_t k = 0; k < b->n_bands; k++) {
-    g_top = st->top + k * st->stride;
+    g_top = top + k * N;
     for (size_t a = 0; a < N; a += 1 + a / 40)
       for (size_t e = a + 1; e <= N; e += 1 + (e - a) / 3) {
         size_t lo, hi, blo, bhi;
-        band_stack_extremes(st, k, a, e, &lo, &hi);
+        follow_index_extremes(f, k, a, e, &lo, &hi);
         brute(NULL, a, e, &blo, &bhi);
         assert_int_equal(lo, blo);
         assert_int_equal(hi, bhi);
@@ -297,7 +310,7 @@ static void index_agrees_with_scans(void **state) {
   double *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
   size_t *keep = malloc(N * sizeof *keep), *keep2 = malloc(N * sizeof *keep2);
   size_t *starts = malloc((N + 2) * sizeof *starts);
-  g_top = st->top + (b->n_bands - 1) * st->stride;
+  g_top = top + (b->n_bands - 1) * N;
   g_x = x;
   for (size_t s = 0; s < N; s++) {
     x[s] = 45.0 + (p->times[s] - b->x0) / b->xrange * 500.0;
@@ -315,7 +328,78 @@ static void index_agrees_with_scans(void **state) {
                                         starts, runs - 1),
                      (size_t)-1);
   }
-  free(x), free(y), free(keep), free(keep2), free(starts);
+  free(x), free(y), free(keep), free(keep2), free(starts), free(top);
+  hp2x_follower_free(f);
+  hp2x_profile_free(p);
+}
+
+/* Asks walk w for band k's edge and copies it into *heights and *keep
+ * (malloc); returns how many points are kept. */
+static size_t copy_edge(band_points *w, size_t k, size_t N, int64_t **heights,
+                        size_t **keep) {
+  band_edge e;
+  hp2x_err err;
+  hp2x_err_init(&err, "test");
+  assert_int_equal(w->ops->edge(w, k, &e, &err), HP2X_OK);
+  *keep = malloc((e.n_keep ? e.n_keep : 1) * sizeof **keep);
+  *heights = malloc(N * sizeof **heights);
+  assert_true(*keep && *heights);
+  memcpy(*keep, e.keep, e.n_keep * sizeof **keep);
+  for (size_t s = 0; s < N; s++) (*heights)[s] = e.height ? e.height[s] : 0;
+  return e.n_keep;
+}
+
+/* The two band_points implementations give the same edges, band by band
+ * down to the axis, at every resolution: the follower's walk where it
+ * accepts the frame, the values' walk for the same bands without it; the
+ * follower declines every sample (all_samples) and counts what it drew. */
+static void walks_agree(void **state) {
+  (void)state;
+  hp2x_profile *p = synthetic_profile(2000, 6);
+  hp2x_err err;
+  hp2x_err_init(&err, "test");
+  hp2x_options o;
+  hp2x_options_init(&o);
+  hp2x_follower *f = hp2x_follower_new(&err);
+  const hp2x_bands *b;
+  assert_int_equal(hp2x_follower_select(f, p, &o, &b, &err), HP2X_OK);
+  hp2x_bands plain = *b;
+  plain.points = NULL;
+  size_t N = b->n_samples, accepted = 0;
+  for (size_t columns = 1; columns < N; columns = columns * 2 + 3) {
+    band_frame fi = {p, b, 45.0, 500.0, 20.0, 380.0, columns, 0};
+    band_frame fv = fi;
+    fv.b = &plain;
+    band_points *wi, *wv;
+    size_t before = follow_index_walks(f);
+    assert_int_equal(layout_open_band_points(&fi, &wi, &err), HP2X_OK);
+    assert_int_equal(layout_open_band_points(&fv, &wv, &err), HP2X_OK);
+    accepted += follow_index_walks(f) - before;
+    assert_true(follow_index_walks(f) - before ==
+                (N > 2 * columns + 2 ? 1u : 0u));
+    for (size_t k = b->n_bands; k-- > 0;)
+      for (size_t j = 0; j < 2; j++) { /* band k, then the one below it */
+        int64_t *hi, *hv;
+        size_t *ki, *kv;
+        size_t ni = copy_edge(wi, k - j, N, &hi, &ki);
+        size_t nv = copy_edge(wv, k - j, N, &hv, &kv);
+        assert_int_equal(ni, nv);
+        assert_memory_equal(ki, kv, ni * sizeof *ki);
+        for (size_t i = 0; i < ni; i++) assert_int_equal(hi[ki[i]], hv[kv[i]]);
+        free(hi), free(hv), free(ki), free(kv);
+      }
+    wi->ops->close(wi);
+    wv->ops->close(wv);
+    assert_int_equal(layout_band_peak(b, b->n_bands - 1),
+                     layout_band_peak(&plain, b->n_bands - 1));
+  }
+  assert_true(accepted >= 3);
+  band_frame all = {p, b, 45.0, 500.0, 20.0, 380.0, N, 1};
+  band_points *w;
+  size_t before = follow_index_walks(f);
+  assert_int_equal(layout_open_band_points(&all, &w, &err), HP2X_OK);
+  assert_int_equal(follow_index_walks(f), before);
+  w->ops->close(w);
   hp2x_follower_free(f);
   hp2x_profile_free(p);
 }
@@ -374,10 +458,10 @@ static void room_follows_samples(void **state) {
   assert_int_equal(hp2x_follower_select(f, p, &o, &b, &err), HP2X_OK);
   assert_true(b->n_bands > 200);
   assert_int_equal(b->stride, 16);
-  assert_non_null(b->stack);
+  assert_non_null(b->points);
   o.format = HP2X_FORMAT_CSV;
   assert_int_equal(hp2x_follower_select(f, p, &o, &b, &err), HP2X_OK);
-  assert_null(b->stack);
+  assert_null(b->points);
   hp2x_bands *ref;
   assert_int_equal(hp2x_bands_select(p, &o, &ref, &err), HP2X_OK);
   assert_same_bands(b, ref);
@@ -428,6 +512,7 @@ int main(void) {
       cmocka_unit_test(draws_real_profiles_alike),
       cmocka_unit_test(follows_long_synthetic),
       cmocka_unit_test(index_agrees_with_scans),
+      cmocka_unit_test(walks_agree),
       cmocka_unit_test(starts_over),
       cmocka_unit_test(room_follows_samples),
       cmocka_unit_test(allocation_failures),

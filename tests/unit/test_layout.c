@@ -192,6 +192,55 @@ static void thinning_bounds_points(void **state) {
   free(keep);
 }
 
+/* The walk over the bands' values (band_points.h): band k's edge is the
+ * sum of bands 0..k, then the axis under band 0, each thinned as
+ * layout_thin thins it; the peaks are each band's first largest value; a
+ * failed allocation gives HP2X_E_NOMEM and nothing to close. */
+static void values_walk(void **state) {
+  (void)state;
+  hp2x_options o;
+  hp2x_options_init(&o);
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make(3, 500, "walk", &p, &b, &o);
+  assert_null(b->points); /* hp2x_bands_select's: drawn from values */
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  size_t N = b->n_samples, columns = 40;
+  band_frame f = {p, b, 45.0, 400.0, 20.0, 300.0, columns, 0};
+  band_points *w;
+  assert_int_equal(layout_open_band_points(&f, &w, &err), HP2X_OK);
+  double *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
+  size_t *keep = malloc(N * sizeof *keep);
+  int64_t *sum = malloc(N * sizeof *sum);
+  for (size_t s = 0; s < N; s++) x[s] = band_frame_x(&f, s);
+  for (size_t k = b->n_bands + 1; k-- > 0;) { /* k - 1 == (size_t)-1: axis */
+    for (size_t s = 0; s < N; s++) {
+      sum[s] = 0;
+      for (size_t j = 0; j < k; j++) sum[s] += b->values[j * b->stride + s];
+      y[s] = 20.0 + (double)sum[s] * band_frame_yscale(&f);
+    }
+    band_edge e;
+    assert_int_equal(w->ops->edge(w, k - 1, &e, &err), HP2X_OK);
+    size_t n = layout_thin(x, y, N, 45.0, 445.0, columns, keep);
+    assert_true(n < N); /* thinned */
+    assert_int_equal(e.n_keep, n);
+    assert_memory_equal(e.keep, keep, n * sizeof *keep);
+    assert_memory_equal(e.height, sum, N * sizeof *sum);
+  }
+  w->ops->close(w);
+  for (size_t k = 0; k < b->n_bands; k++)
+    assert_int_equal(layout_band_peak(b, k), N - 1); /* values grow */
+  for (long at = 1; at <= 5; at++) {
+    hp2x_alloc_fail_at(at);
+    assert_int_equal(layout_open_band_points(&f, &w, &err), HP2X_E_NOMEM);
+    hp2x_alloc_fail_at(0);
+  }
+  free(x), free(y), free(keep), free(sum);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
 /* Fuzzer find (tests/fuzz-regress/pipeline/area-overflow): two samples of
  * residency near INT64_MAX, ten seconds apart, have an area of ~9e19
  * byte-seconds, which does not fit the integer hp2ps prints; it used to be
@@ -268,6 +317,7 @@ int main(void) {
       cmocka_unit_test(ticks),
       cmocka_unit_test(multipage),
       cmocka_unit_test(thinning_bounds_points),
+      cmocka_unit_test(values_walk),
       cmocka_unit_test(area_beyond_int64),
       cmocka_unit_test(allocation_failures),
   };
