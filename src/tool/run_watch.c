@@ -280,7 +280,7 @@ static void wait_for_change(watch_state *w, double wait_s) {
 
 /* One turn of the watch: reads what is new, renders when due, then waits.
  * Returns an exit status when the run is over, else -1. */
-static int watch_once_more(watch_state *w, unsigned char *buf) {
+static int advance_watch(watch_state *w, unsigned char *buf) {
   const tool_args *a = w->a;
   int rc = check_input_file(w);
   if (rc != EXIT_OK) return rc;
@@ -328,7 +328,7 @@ int run_watch(tool_args *a) {
   } else {
     watch_state w;
     rc = start_watch(&w, a);
-    while (rc == EXIT_OK && (rc = watch_once_more(&w, buf)) < 0)
+    while (rc == EXIT_OK && (rc = advance_watch(&w, buf)) < 0)
       rc = EXIT_OK;
     stop_watch(&w);
   }
