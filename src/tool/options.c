@@ -28,7 +28,7 @@ _Static_assert(sizeof(hp2x_palette) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_layout) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_input_kind) == sizeof(int), "enum size");
 
-/* ------------------------------------------------------ the option table */
+/* ---------------------------------------------------------------- types */
 
 typedef enum value_kind {
   VAL_FLAG,    /* no value: stores `set` */
@@ -79,30 +79,197 @@ struct option_spec {
 #define FLAG(f, v) .kind = VAL_FLAG, .field = AT(f), .set = (v)
 #define SPECIAL(fn) .kind = VAL_SPECIAL, .special = (fn)
 
-static options_outcome set_eps_width(const option_spec *, const char *,
-                                     const char *, tool_args *,
-                                     options_error *);
-static options_outcome set_small_title(const option_spec *, const char *,
-                                       const char *, tool_args *,
-                                       options_error *);
-static options_outcome set_name_order(const option_spec *, const char *,
-                                      const char *, tool_args *,
-                                      options_error *);
-static options_outcome set_sort(const option_spec *, const char *,
-                                const char *, tool_args *, options_error *);
-static options_outcome set_band_count(const option_spec *, const char *,
-                                      const char *, tool_args *,
-                                      options_error *);
-static options_outcome set_trace(const option_spec *, const char *,
-                                 const char *, tool_args *, options_error *);
-static options_outcome set_summary(const option_spec *, const char *,
-                                   const char *, tool_args *,
-                                   options_error *);
-static options_outcome show_help(const option_spec *, const char *,
-                                 const char *, tool_args *, options_error *);
-static options_outcome show_version(const option_spec *, const char *,
-                                    const char *, tool_args *,
-                                    options_error *);
+/* ---------------------------------------------------------------- errors */
+
+static options_outcome fail(options_error *e, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Records a usage error (the first one; parsing stops at it). */
+static options_outcome fail(options_error *e, const char *fmt, ...) {
+  assert(!e->message);
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  e->message = n < 0 ? NULL : malloc((size_t)n + 1);
+  e->is_usage = e->message != NULL;
+  if (e->message) {
+    va_start(ap, fmt);
+    vsnprintf(e->message, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
+  return OPTIONS_FAILED;
+}
+
+static options_outcome out_of_memory(options_error *e) {
+  e->message = NULL;
+  e->is_usage = 0;
+  return OPTIONS_FAILED;
+}
+
+/* ---------------------------------------------------------------- values */
+
+/* Parses a whole decimal number; 0 when not all of s is one. */
+static int parse_double(const char *s, double *v) {
+  if (!*s) return 0;
+  char *end;
+  errno = 0;
+  *v = strtod(s, &end);
+  return *end == '\0' && errno == 0;
+}
+
+static int parse_long(const char *s, long *v) {
+  if (!*s) return 0;
+  char *end;
+  errno = 0;
+  *v = strtol(s, &end, 10);
+  return *end == '\0' && errno == 0;
+}
+
+static int looks_numeric(const char *s) {
+  if (!s || !*s) return 0;
+  for (; *s; s++)
+    if ((*s < '0' || *s > '9') && *s != '.') return 0;
+  return 1;
+}
+
+static const tool_name *find_name(const tool_name *names, const char *s) {
+  for (; names->name; names++)
+    if (!strcmp(s, names->name)) return names;
+  return NULL;
+}
+
+/* ------------------------------------------------ hp2ps's special flags */
+
+/* hp2ps's -e: a width with an optional unit; hp2x adds cm. */
+static int parse_width(const char *s, double *pt) {
+  size_t n = strlen(s);
+  double scale = 1.0;
+  char num[64];
+  if (n > 2) {
+    const char *u = s + n - 2;
+    if (!strcmp(u, "in")) scale = 72.0;
+    else if (!strcmp(u, "mm")) scale = 72.0 / 25.4;
+    else if (!strcmp(u, "cm")) scale = 72.0 / 2.54;
+    else if (!strcmp(u, "pt")) scale = 1.0;
+    else u = s + n;
+    n = (size_t)(u - s);
+  }
+  if (n == 0 || n >= sizeof num) return 0;
+  memcpy(num, s, n);
+  num[n] = '\0';
+  double v;
+  if (!parse_double(num, &v)) return 0;
+  *pt = v * scale;
+  return 1;
+}
+
+static options_outcome set_eps_width(const option_spec *o, const char *val,
+                                     const char *spelled, tool_args *a,
+                                     options_error *e) {
+  (void)o, (void)spelled;
+  double pt;
+  if (!parse_width(val, &pt) || !(pt > 144.0) || pt > 14400.0)
+    return fail(e, "invalid EPS width '%s': a number > 2in with unit in, "
+                   "mm, cm or pt", val);
+  a->opts.eps_width_pt = pt;
+  return OPTIONS_RUN;
+}
+
+/* -b beats -s, whichever comes first. */
+static options_outcome set_small_title(const option_spec *o, const char *val,
+                                       const char *spelled, tool_args *a,
+                                       options_error *e) {
+  (void)o, (void)val, (void)spelled, (void)e;
+  if (a->opts.title_box != 1) a->opts.title_box = 0;
+  return OPTIONS_RUN;
+}
+
+/* -i and -i+ ascending, -i- descending. */
+static options_outcome set_name_order(const option_spec *o, const char *val,
+                                      const char *spelled, tool_args *a,
+                                      options_error *e) {
+  (void)o, (void)spelled, (void)e;
+  a->opts.name_order = (val && !strcmp(val, "-")) ? -1 : 1;
+  return OPTIONS_RUN;
+}
+
+/* --sort: area and stddev are -d's key (area also ends -i), name and
+ * name-desc are -i's order. */
+static options_outcome set_sort(const option_spec *o, const char *val,
+                                const char *spelled, tool_args *a,
+                                options_error *e) {
+  (void)o, (void)spelled;
+  if (!strcmp(val, "area")) {
+    a->opts.sort = HP2X_SORT_AREA;
+    a->opts.name_order = 0;
+  } else if (!strcmp(val, "stddev")) {
+    a->opts.sort = HP2X_SORT_STDDEV;
+  } else if (!strcmp(val, "name")) {
+    a->opts.name_order = 1;
+  } else if (!strcmp(val, "name-desc")) {
+    a->opts.name_order = -1;
+  } else {
+    return fail(e, "unknown sort key '%s' (area, stddev, name, name-desc)",
+                val);
+  }
+  return OPTIONS_RUN;
+}
+
+/* hp2ps's -m: -m alone is -m0 (every band, no key); more than 20 bands
+ * page the key. */
+static options_outcome set_band_count(const option_spec *o, const char *val,
+                                      const char *spelled, tool_args *a,
+                                      options_error *e) {
+  (void)o;
+  long l = 0;
+  if (*val != '\0' && (!parse_long(val, &l) || l < 0 || l > 1000000))
+    return fail(e, "invalid band count '%s' in %s", val, spelled);
+  a->opts.max_bands = (int)l;
+  if (l > 20) a->opts.multipage = 1;
+  return OPTIONS_RUN;
+}
+
+/* hp2ps's -t: -t alone is -t0; at most 5 percent. */
+static options_outcome set_trace(const option_spec *o, const char *val,
+                                 const char *spelled, tool_args *a,
+                                 options_error *e) {
+  (void)o;
+  double d = 0.0;
+  if (*val != '\0' && (!parse_double(val, &d) || d < 0.0 || d > 5.0))
+    return fail(e, "invalid trace percentage '%s' in %s: 0 to 5", val,
+                spelled);
+  a->opts.trace_pct = d;
+  return OPTIONS_RUN;
+}
+
+static options_outcome set_summary(const option_spec *o, const char *val,
+                                   const char *spelled, tool_args *a,
+                                   options_error *e) {
+  (void)o, (void)val, (void)spelled, (void)e;
+  a->opts.format = HP2X_FORMAT_TXT;
+  a->format_given = 1;
+  a->summary = 1;
+  return OPTIONS_RUN;
+}
+
+static options_outcome show_help(const option_spec *o, const char *val,
+                                 const char *spelled, tool_args *a,
+                                 options_error *e) {
+  (void)o, (void)val, (void)spelled, (void)a, (void)e;
+  return OPTIONS_SHOW_HELP;
+}
+
+static options_outcome show_version(const option_spec *o, const char *val,
+                                    const char *spelled, tool_args *a,
+                                    options_error *e) {
+  (void)o, (void)val, (void)spelled, (void)a, (void)e;
+  return OPTIONS_SHOW_VERSION;
+}
+
+/* ----------------------------------------------------------- the table */
 
 static const tool_name palettes[] = {
     {"label", HP2X_PALETTE_LABEL}, {"hp2ps", HP2X_PALETTE_HP2PS},
@@ -249,68 +416,7 @@ int options_help_row(size_t i, char *left, size_t left_size,
   *help = o->help;
   return 1;
 }
-
-/* ---------------------------------------------------------------- errors */
-
-static options_outcome fail(options_error *e, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-/* Records a usage error (the first one; parsing stops at it). */
-static options_outcome fail(options_error *e, const char *fmt, ...) {
-  assert(!e->message);
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  e->message = n < 0 ? NULL : malloc((size_t)n + 1);
-  e->is_usage = e->message != NULL;
-  if (e->message) {
-    va_start(ap, fmt);
-    vsnprintf(e->message, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-  }
-  return OPTIONS_FAILED;
-}
-
-static options_outcome out_of_memory(options_error *e) {
-  e->message = NULL;
-  e->is_usage = 0;
-  return OPTIONS_FAILED;
-}
-
-/* ---------------------------------------------------------------- values */
-
-/* Parses a whole decimal number; 0 when not all of s is one. */
-static int parse_double(const char *s, double *v) {
-  if (!*s) return 0;
-  char *end;
-  errno = 0;
-  *v = strtod(s, &end);
-  return *end == '\0' && errno == 0;
-}
-
-static int parse_long(const char *s, long *v) {
-  if (!*s) return 0;
-  char *end;
-  errno = 0;
-  *v = strtol(s, &end, 10);
-  return *end == '\0' && errno == 0;
-}
-
-static int looks_numeric(const char *s) {
-  if (!s || !*s) return 0;
-  for (; *s; s++)
-    if ((*s < '0' || *s > '9') && *s != '.') return 0;
-  return 1;
-}
-
-static const tool_name *find_name(const tool_name *names, const char *s) {
-  for (; names->name; names++)
-    if (!strcmp(s, names->name)) return names;
-  return NULL;
-}
+/* ------------------------------------------------------- applying one */
 
 /* Stores a checked value of a table-driven kind into o->field. */
 static options_outcome set_value(const option_spec *o, const char *val,
@@ -379,135 +485,6 @@ static options_outcome apply_option(const option_spec *o, const char *val,
   if (r == OPTIONS_RUN && o->given) *(int *)((char *)a + o->given - 1) = 1;
   return r;
 }
-
-/* ------------------------------------------------ hp2ps's special flags */
-
-/* hp2ps's -e: a width with an optional unit; hp2x adds cm. */
-static int parse_width(const char *s, double *pt) {
-  size_t n = strlen(s);
-  double scale = 1.0;
-  char num[64];
-  if (n > 2) {
-    const char *u = s + n - 2;
-    if (!strcmp(u, "in")) scale = 72.0;
-    else if (!strcmp(u, "mm")) scale = 72.0 / 25.4;
-    else if (!strcmp(u, "cm")) scale = 72.0 / 2.54;
-    else if (!strcmp(u, "pt")) scale = 1.0;
-    else u = s + n;
-    n = (size_t)(u - s);
-  }
-  if (n == 0 || n >= sizeof num) return 0;
-  memcpy(num, s, n);
-  num[n] = '\0';
-  double v;
-  if (!parse_double(num, &v)) return 0;
-  *pt = v * scale;
-  return 1;
-}
-
-static options_outcome set_eps_width(const option_spec *o, const char *val,
-                                     const char *spelled, tool_args *a,
-                                     options_error *e) {
-  (void)o, (void)spelled;
-  double pt;
-  if (!parse_width(val, &pt) || !(pt > 144.0) || pt > 14400.0)
-    return fail(e, "invalid EPS width '%s': a number > 2in with unit in, "
-                   "mm, cm or pt", val);
-  a->opts.eps_width_pt = pt;
-  return OPTIONS_RUN;
-}
-
-/* -b beats -s, whichever comes first. */
-static options_outcome set_small_title(const option_spec *o, const char *val,
-                                       const char *spelled, tool_args *a,
-                                       options_error *e) {
-  (void)o, (void)val, (void)spelled, (void)e;
-  if (a->opts.title_box != 1) a->opts.title_box = 0;
-  return OPTIONS_RUN;
-}
-
-/* -i and -i+ ascending, -i- descending. */
-static options_outcome set_name_order(const option_spec *o, const char *val,
-                                      const char *spelled, tool_args *a,
-                                      options_error *e) {
-  (void)o, (void)spelled, (void)e;
-  a->opts.name_order = (val && !strcmp(val, "-")) ? -1 : 1;
-  return OPTIONS_RUN;
-}
-
-/* --sort: area and stddev are -d's key (area also ends -i), name and
- * name-desc are -i's order. */
-static options_outcome set_sort(const option_spec *o, const char *val,
-                                const char *spelled, tool_args *a,
-                                options_error *e) {
-  (void)o, (void)spelled;
-  if (!strcmp(val, "area")) {
-    a->opts.sort = HP2X_SORT_AREA;
-    a->opts.name_order = 0;
-  } else if (!strcmp(val, "stddev")) {
-    a->opts.sort = HP2X_SORT_STDDEV;
-  } else if (!strcmp(val, "name")) {
-    a->opts.name_order = 1;
-  } else if (!strcmp(val, "name-desc")) {
-    a->opts.name_order = -1;
-  } else {
-    return fail(e, "unknown sort key '%s' (area, stddev, name, name-desc)",
-                val);
-  }
-  return OPTIONS_RUN;
-}
-
-/* hp2ps's -m: -m alone is -m0 (every band, no key); more than 20 bands
- * page the key. */
-static options_outcome set_band_count(const option_spec *o, const char *val,
-                                      const char *spelled, tool_args *a,
-                                      options_error *e) {
-  (void)o;
-  long l = 0;
-  if (*val != '\0' && (!parse_long(val, &l) || l < 0 || l > 1000000))
-    return fail(e, "invalid band count '%s' in %s", val, spelled);
-  a->opts.max_bands = (int)l;
-  if (l > 20) a->opts.multipage = 1;
-  return OPTIONS_RUN;
-}
-
-/* hp2ps's -t: -t alone is -t0; at most 5 percent. */
-static options_outcome set_trace(const option_spec *o, const char *val,
-                                 const char *spelled, tool_args *a,
-                                 options_error *e) {
-  (void)o;
-  double d = 0.0;
-  if (*val != '\0' && (!parse_double(val, &d) || d < 0.0 || d > 5.0))
-    return fail(e, "invalid trace percentage '%s' in %s: 0 to 5", val,
-                spelled);
-  a->opts.trace_pct = d;
-  return OPTIONS_RUN;
-}
-
-static options_outcome set_summary(const option_spec *o, const char *val,
-                                   const char *spelled, tool_args *a,
-                                   options_error *e) {
-  (void)o, (void)val, (void)spelled, (void)e;
-  a->opts.format = HP2X_FORMAT_TXT;
-  a->format_given = 1;
-  a->summary = 1;
-  return OPTIONS_RUN;
-}
-
-static options_outcome show_help(const option_spec *o, const char *val,
-                                 const char *spelled, tool_args *a,
-                                 options_error *e) {
-  (void)o, (void)val, (void)spelled, (void)a, (void)e;
-  return OPTIONS_SHOW_HELP;
-}
-
-static options_outcome show_version(const option_spec *o, const char *val,
-                                    const char *spelled, tool_args *a,
-                                    options_error *e) {
-  (void)o, (void)val, (void)spelled, (void)a, (void)e;
-  return OPTIONS_SHOW_VERSION;
-}
-
 /* ------------------------------------------------------------- the words */
 
 typedef struct cursor {
