@@ -27,11 +27,11 @@ override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) \
         -Iinclude -Isrc $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"'
 LDLIBS  := $(PKG_LIBS) -lm
 
-TOOL_SRC := src/cli.c src/cli_compare.c src/watch.c src/deflate_level.c \
-            src/main.c
-LIB_SRC  := $(filter-out $(TOOL_SRC),$(wildcard src/*.c))
+# The tool (src/tool/) links the library; the library is src/*.c alone.
+TOOL_SRC := $(wildcard src/tool/*.c)
+LIB_SRC  := $(wildcard src/*.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
-TOOL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard $(TOOL_SRC)))
+TOOL_OBJ := $(TOOL_SRC:src/%.c=$(BUILD)/obj/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # Header dependencies are the compiler's own (-MMD -MP): an edit rebuilds

@@ -441,6 +441,33 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
                           void *closure, hp2x_err *err);
 
+/* Whether format `f` is a picture (PS, EPS, PDF, SVG, PNG: drawn by
+ * hp2x_render, with an hp2ps .aux beside it) rather than text (CSV, .hp,
+ * the summary table).  Total: 0 for any other value. */
+int hp2x_format_is_picture(hp2x_format f);
+
+/* Writes `p` in o->format, whichever it is, through `write`: a picture with
+ * hp2x_render, CSV with hp2x_write_csv, .hp text with hp2x_write_hp (which
+ * ignores `b`: it may be NULL for HP2X_FORMAT_HP only), the summary table
+ * with hp2x_write_summary, its table headed `name` (borrowed; may be NULL
+ * for other formats).  Returns what that function returns. */
+hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
+                              const char *name, const hp2x_options *o,
+                              hp2x_write_fn write, void *closure,
+                              hp2x_err *err);
+
+/* Writes n >= 1 profiles with one band selection (bs[i] for ps[i], from
+ * hp2x_bands_select_many) into one output in o->format: pictures with
+ * hp2x_render_many (o->layout), CSV with hp2x_write_csv_many and the
+ * summary with hp2x_write_summary (names[i], borrowed, name the inputs).
+ * A .hp file holds one profile: HP2X_FORMAT_HP writes ps[0] when n is 1,
+ * and is HP2X_E_ARG otherwise. */
+hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
+                                   const hp2x_bands *const *bs,
+                                   const char *const *names, size_t n,
+                                   const hp2x_options *o, hp2x_write_fn write,
+                                   void *closure, hp2x_err *err);
+
 #ifdef __cplusplus
 }
 #endif

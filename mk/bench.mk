@@ -5,10 +5,10 @@
 # build/bench-results.md; bench/RESULTS.md keeps a copy with the machine
 # they came from.  Needs `make deps-dev` (hp2ps, valgrind, GNU time,
 # strace).  Slow: not part of check.
-$(BUILD)/bench/update: bench/update.c $(BUILD)/obj/deflate_level.o $(BUILD)/libhp2x.a \
+$(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a \
                        include/hp2x.h
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $< $(BUILD)/obj/deflate_level.o $(BUILD)/libhp2x.a \
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a \
 	    $(LDLIBS)
 
 bench: $(BUILD)/hp2x $(BUILD)/bench/update

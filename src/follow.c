@@ -152,13 +152,6 @@ static int same_plan(const hp2x_follower *f, const hp2x_bands *nb,
   return 1;
 }
 
-/* hp2x_format_is_picture once merged */
-static int format_is_picture(hp2x_format fmt) {
-  return fmt == HP2X_FORMAT_PS || fmt == HP2X_FORMAT_EPS ||
-         fmt == HP2X_FORMAT_PDF || fmt == HP2X_FORMAT_SVG ||
-         fmt == HP2X_FORMAT_PNG;
-}
-
 static uint32_t pick_min(const int64_t *top, uint32_t a, uint32_t b) {
   if (a == NONE) return b;
   if (b == NONE) return a;
@@ -327,7 +320,7 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
   size_t N = p->n_samples;
   /* Only pictures are drawn from the index (CSV, .hp and the summary
    * read the bands' values). */
-  int indexed = format_is_picture(o->format);
+  int indexed = hp2x_format_is_picture(o->format);
   if (f->p != p || N < f->totalled || p->n_labels < f->n_band_of ||
       indexed != f->indexed ||
       (f->totalled &&

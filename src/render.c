@@ -967,17 +967,11 @@ static void doc_title(char *buf, size_t size, const hp2x_profile *const *ps,
   }
 }
 
-/* hp2x_format_is_picture once merged */
-static int format_is_picture(hp2x_format f) {
-  return f == HP2X_FORMAT_PS || f == HP2X_FORMAT_EPS ||
-         f == HP2X_FORMAT_PDF || f == HP2X_FORMAT_SVG || f == HP2X_FORMAT_PNG;
-}
-
 /* HP2X_E_ARG unless o asks for a picture drawable here; then the fonts are
  * ready (HP2X_E_CAIRO when they cannot be). */
 static hp2x_status check_picture_options(const hp2x_options *o,
                                          hp2x_err *err) {
-  if (!format_is_picture(o->format))
+  if (!hp2x_format_is_picture(o->format))
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
   if (o->format == HP2X_FORMAT_PNG && !(o->dpi >= 0.0 && o->dpi <= 1200.0))
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "%g dpi is outside 1..1200",

@@ -49,7 +49,7 @@ LC_ALL=de_DE.UTF-8 "$HP2X" -q "$TOP/samples/profiles/leak.hc.hp" -o de.csv 2> /d
 cmp -s de.csv c.csv && ok || fail "output depends on the locale"
 
 # cairo's PDF streams are compressed at zlib's fastest level, not its
-# default (deflate_level.c): every zlib header says so (FLEVEL 0), and
+# default (src/tool/zlib_level.c): every zlib header says so (FLEVEL 0), and
 # every stream still inflates.
 zlib_levels() {
   python3 - "$1" <<'PY'

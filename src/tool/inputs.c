@@ -1,0 +1,129 @@
+/* inputs.c -- the tool's inputs read whole: a profile (.hp or eventlog,
+ * from a file or standard input) through the library's parser, the
+ * warnings about what it let through, and hp2ps's .aux file for -p.
+ * Watch mode reads its input piece by piece instead (run_watch.c).
+ */
+#include "inputs.h"
+
+#include "messages.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int inputs_read_profile(const char *path, const char *display,
+                        const hp2x_parse_options *o, hp2x_profile **p) {
+  *p = NULL;
+  FILE *in = stdin;
+  if (strcmp(path, "-") != 0 && !(in = fopen(path, "rb"))) {
+    msg_errorf("%s: cannot open: %s", path, strerror(errno));
+    return EXIT_BAD_INPUT;
+  }
+  hp2x_err err;
+  hp2x_err_init(&err, display);
+  hp2x_status st = hp2x_parse_stream(in, display, o, p, &err);
+  if (in != stdin) fclose(in);
+  if (st != HP2X_OK) {
+    msg_report(display, &err, NULL);
+    return EXIT_BAD_INPUT;
+  }
+  return EXIT_OK;
+}
+
+void inputs_warn_profile(const tool_args *a, const char *display,
+                         const hp2x_profile *p) {
+  if (a->quiet) return;
+  const hp2x_warnings *w = hp2x_profile_warnings(p);
+  hp2x_err e;
+  if (w->truncated) {
+    hp2x_err_init(&e, display);
+    e.line = w->truncated_line;
+    e.offset = w->truncated_offset;
+    snprintf(e.msg, sizeof e.msg,
+             "profile ends inside a sample (still being written, or the "
+             "program was killed); using the %zu complete samples",
+             hp2x_profile_sample_count(p));
+    msg_report(display, &e, "warning");
+  }
+  if (w->duplicate_labels) {
+    hp2x_err_init(&e, display);
+    e.line = w->first_duplicate_line;
+    snprintf(e.msg, sizeof e.msg,
+             "%ld repeated label(s) within a sample; their values are added",
+             w->duplicate_labels);
+    msg_report(display, &e, "warning");
+  }
+  if (a->opts.heap_overlay && hp2x_profile_heap_points(p) == 0 &&
+      hp2x_profile_sample_count(p) > 0) {
+    hp2x_err_init(&e, display);
+    snprintf(e.msg, sizeof e.msg,
+             "--heap: no heap size events (only eventlogs have them); no "
+             "lines drawn");
+    msg_report(display, &e, "warning");
+  }
+  if (w->unknown_cost_centres) {
+    hp2x_err_init(&e, display);
+    snprintf(e.msg, sizeof e.msg,
+             "%ld stack(s) name cost centres the eventlog never defines; "
+             "shown as <cc N>",
+             w->unknown_cost_centres);
+    msg_report(display, &e, "warning");
+  }
+}
+
+/* Reads the open file f whole into *text (malloc'ed, *len bytes), at most
+ * INPUTS_MAX_AUX_BYTES.  Returns an exit status, reported. */
+static int read_aux_text(FILE *f, const char *path, char **text,
+                         size_t *len) {
+  size_t cap = 4096, n;
+  char *t = malloc(cap);
+  *len = 0;
+  while (t && (n = fread(t + *len, 1, cap - *len, f)) > 0) {
+    *len += n;
+    if (*len > INPUTS_MAX_AUX_BYTES) {
+      free(t);
+      msg_errorf("%s: byte %zu: larger than %d MiB: not an hp2ps .aux file",
+                 path, (size_t)INPUTS_MAX_AUX_BYTES,
+                 INPUTS_MAX_AUX_BYTES >> 20);
+      return EXIT_BAD_INPUT;
+    }
+    if (*len == cap) {
+      char *bigger = realloc(t, cap *= 2);
+      if (!bigger) free(t);
+      t = bigger;
+    }
+  }
+  int read_failed = ferror(f);
+  if (!t || read_failed) {
+    free(t);
+    msg_errorf("%s: cannot read: %s", path,
+               read_failed ? strerror(errno) : "out of memory");
+    return EXIT_BAD_INPUT;
+  }
+  *text = t;
+  return EXIT_OK;
+}
+
+int inputs_load_aux(const char *path, hp2x_aux **aux) {
+  *aux = NULL;
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    msg_errorf("%s: cannot open: %s", path, strerror(errno));
+    return EXIT_BAD_INPUT;
+  }
+  char *text = NULL;
+  size_t len = 0;
+  int rc = read_aux_text(f, path, &text, &len);
+  fclose(f);
+  if (rc != EXIT_OK) return rc;
+  hp2x_err err;
+  hp2x_err_init(&err, path);
+  hp2x_status st = hp2x_aux_parse(text, len, path, aux, &err);
+  free(text);
+  if (st != HP2X_OK) {
+    msg_report(path, &err, NULL);
+    return EXIT_BAD_INPUT;
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,27 @@
+/* inputs.h -- reading the tool's input files whole (inputs.c).  Failures
+ * are reported here; the functions return exit statuses.
+ */
+#ifndef HP2X_TOOL_INPUTS_H
+#define HP2X_TOOL_INPUTS_H
+
+#include "tool.h"
+
+/* The largest .aux file -p reads (hp2ps writes a few lines per band). */
+#define INPUTS_MAX_AUX_BYTES (64 << 20)
+
+/* Parses the profile at `path` ("-": standard input) whole into *p (owned
+ * by the caller); messages name `display`, or `path` when it cannot be
+ * opened. */
+int inputs_read_profile(const char *path, const char *display,
+                        const hp2x_parse_options *o, hp2x_profile **p);
+
+/* Warns once per kind about what the parser let through in `p` (an
+ * incomplete last sample, repeated labels, unknown cost centres) and about
+ * --heap without heap events; nothing with --quiet. */
+void inputs_warn_profile(const tool_args *a, const char *display,
+                         const hp2x_profile *p);
+
+/* -p: parses the .aux at `path` into *aux (owned by the caller). */
+int inputs_load_aux(const char *path, hp2x_aux **aux);
+
+#endif

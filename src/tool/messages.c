@@ -1,0 +1,66 @@
+/* messages.c -- the tool's one printer: errors and warnings as
+ * "hp2x: FILE:LINE: ..." (or "FILE: byte N:" for binary input), usage errors
+ * with their --help hint, the --help text (its option lines come from the
+ * option table in options.c) and --version.  Everything else in the tool
+ * prints through here, except watch mode's status line.
+ */
+#include "messages.h"
+
+#include "options.h"
+#include "tool.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+void msg_report(const char *file, const hp2x_err *err, const char *what) {
+  char where[64] = "";
+  if (err->line > 0)
+    snprintf(where, sizeof where, ":%ld", err->line);
+  else if (err->offset >= 0)
+    snprintf(where, sizeof where, ": byte %lld", err->offset);
+  fprintf(stderr, "hp2x: %s%s: %s%s%s\n", file ? file : "<stdin>", where,
+          what ? what : "", what ? ": " : "", err->msg);
+}
+
+void msg_errorf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("hp2x: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+int msg_usagef(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("hp2x: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputs("\nTry 'hp2x --help' for more information.\n", stderr);
+  va_end(ap);
+  return EXIT_USAGE;
+}
+
+void msg_print_help(void) {
+  printf("Usage: hp2x [OPTION]... [FILE[.hp] | FILE.eventlog | -]...\n"
+         "Draw a GHC heap profile (.hp or eventlog) as PostScript, EPS, PDF, "
+         "SVG or PNG,\nor convert it to CSV or .hp text.  Without -o, writes "
+         "BASE.ps (and BASE.aux)\nin the current directory, as hp2ps "
+         "does; without FILE, reads standard input\nand writes standard "
+         "output.\n"
+         "Several FILEs are compared: one band selection and one colour per "
+         "label for all,\nshared scales; PS and PDF get a page each, -o "
+         "'DIR/' or 'NAME-%%s.svg' a file\neach (%%s = the input's base "
+         "name), CSV one file with an input column.\n\n");
+  char left[64];
+  const char *help;
+  for (size_t i = 0; options_help_row(i, left, sizeof left, &help); i++)
+    printf("  %-28s %s\n", left, help);
+  printf("\nhp2ps's flags work as in hp2ps: values are glued to the letter "
+         "(-m5, -t0.5,\n-e15cm; -e 15cm also works), and a letter other "
+         "than -p takes the rest of its\nargument (-cg is -c).\n"
+         "Exit status: 0 success (also for an incomplete profile, with a "
+         "warning),\n1 bad input or I/O failure, 2 usage error.\n");
+}
+
+void msg_print_version(void) { printf("hp2x %s\n", HP2X_VERSION); }

@@ -1,0 +1,34 @@
+/* messages.h -- every line the tool prints about itself: errors, warnings,
+ * usage errors, --help and --version (messages.c).
+ */
+#ifndef HP2X_TOOL_MESSAGES_H
+#define HP2X_TOOL_MESSAGES_H
+
+#include "hp2x.h"
+
+#if defined(__GNUC__)
+#define MSG_PRINTF(i) __attribute__((format(printf, i, i + 1)))
+#else
+#define MSG_PRINTF(i)
+#endif
+
+/* "hp2x: FILE:LINE: msg" or "hp2x: FILE: byte N: msg" (FILE NULL:
+ * "<stdin>"), from a library error; `what` is NULL for errors, "warning"
+ * for warnings. */
+void msg_report(const char *file, const hp2x_err *err, const char *what);
+
+/* "hp2x: " and the formatted line. */
+void msg_errorf(const char *fmt, ...) MSG_PRINTF(1);
+
+/* A usage error: "hp2x: " and the formatted line, then the --help hint.
+ * Returns EXIT_USAGE, for `return msg_usagef(...)`. */
+int msg_usagef(const char *fmt, ...) MSG_PRINTF(1);
+
+/* --help on standard output: the synopsis, one line per option of the
+ * option table (options.c), the notes on hp2ps's flags and exit codes. */
+void msg_print_help(void);
+
+/* --version on standard output. */
+void msg_print_version(void);
+
+#endif

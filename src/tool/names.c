@@ -1,0 +1,130 @@
+/* names.c -- the tool's file names: an input found as hp2ps finds it (NAME
+ * or NAME.hp), its stem, hp2ps's default outputs BASE.ps and BASE.aux, the
+ * per-input names of a comparison (-o DIR/ or a %s pattern) and --diff's
+ * B-minus-A.  Builds strings only; never prints, never opens a file.
+ */
+#include "names.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+const tool_name names_formats[] = {
+    {"ps", HP2X_FORMAT_PS},   {"eps", HP2X_FORMAT_EPS},
+    {"pdf", HP2X_FORMAT_PDF}, {"svg", HP2X_FORMAT_SVG},
+    {"csv", HP2X_FORMAT_CSV}, {"hp", HP2X_FORMAT_HP},
+    {"txt", HP2X_FORMAT_TXT}, {"png", HP2X_FORMAT_PNG},
+    {NULL, 0}};
+
+char *names_printf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0) return NULL;
+  char *s = malloc((size_t)n + 1);
+  if (!s) return NULL;
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+const char *names_format_ext(hp2x_format f) {
+  for (const tool_name *n = names_formats; n->name; n++)
+    if (n->value == (int)f) return n->name;
+  return "ps";
+}
+
+static int ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && !strcmp(s + n - m, suffix);
+}
+
+char *names_resolve_input(const char *name) {
+  struct stat st;
+  if (!strcmp(name, "-") || stat(name, &st) == 0) return NULL;
+  char *with = names_printf("%s.hp", name);
+  if (with && stat(with, &st) == 0) return with;
+  free(with);
+  return NULL;
+}
+
+char *names_input_stem(const char *input) {
+  const char *slash = strrchr(input, '/');
+  const char *base = slash ? slash + 1 : input;
+  size_t n = strlen(base);
+  if (ends_with(base, ".hp")) n -= 3;
+  else if (ends_with(base, ".eventlog")) n -= 9;
+  return names_printf("%.*s", (int)n, base);
+}
+
+char *names_aux_beside(const char *output) {
+  const char *slash = strrchr(output, '/');
+  const char *dot = strrchr(output, '.');
+  size_t n = (dot && (!slash || dot > slash)) ? (size_t)(dot - output)
+                                               : strlen(output);
+  return names_printf("%.*s.aux", (int)n, output);
+}
+
+char *names_expand(const char *pattern, const char *stem) {
+  const char *at = strstr(pattern, "%s");
+  if (!at) return names_printf("%s", pattern);
+  return names_printf("%.*s%s%s", (int)(at - pattern), pattern, stem, at + 2);
+}
+
+char *names_file_pattern(const char *output, hp2x_format f) {
+  const char *ext = names_format_ext(f);
+  if (output && strstr(output, "%s")) return names_expand(output, "%s");
+  const char *dir = output ? output : ".";
+  return names_printf("%s%s%%s.%s", dir,
+                      dir[strlen(dir) - 1] == '/' ? "" : "/", ext);
+}
+
+char *names_diff_output(const char *stem_a, const char *stem_b,
+                        hp2x_format f) {
+  return names_printf("%s-minus-%s.%s", stem_b, stem_a, names_format_ext(f));
+}
+
+/* hp2ps's BASE.ps beside nothing: in the current directory, named after
+ * the input; hp2ps writes BASE.ps even for -e, other formats get their
+ * own extension. */
+static char *default_output(const tool_args *a) {
+  char *stem = names_input_stem(a->input);
+  if (!stem) return NULL;
+  const char *ext = a->opts.format == HP2X_FORMAT_EPS && a->opts.eps_width_pt
+                        ? "ps"
+                        : names_format_ext(a->opts.format);
+  char *out = names_printf("%s.%s", stem, ext);
+  free(stem);
+  return out;
+}
+
+int names_settle_one(tool_args *a) {
+  a->input_owned = names_resolve_input(a->input);
+  if (a->input_owned) a->input = a->input_owned;
+  int filter = !strcmp(a->input, "-");
+  a->input_display = filter ? "<stdin>" : a->input;
+  if (!a->output && filter) {
+    a->output = "-";
+  } else if (!a->output) {
+    a->output_owned = default_output(a);
+    a->output = a->output_owned;
+    a->write_aux = hp2x_format_is_picture(a->opts.format);
+  }
+  if (a->use_aux) a->write_aux = 1;
+  if (a->output && strcmp(a->output, "-") != 0 && !filter)
+    a->aux_path = names_aux_beside(a->output);
+  if (!a->output || (!filter && !a->aux_path && strcmp(a->output, "-")))
+    return -1;
+  return 0;
+}
+
+void names_free_one(tool_args *a) {
+  free(a->input_owned);
+  free(a->output_owned);
+  free(a->aux_path);
+  a->input_owned = a->output_owned = a->aux_path = NULL;
+}

@@ -1,0 +1,59 @@
+/* names.h -- the tool's file names (names.c): inputs as hp2ps finds them,
+ * and the outputs named after them.  Results are malloc'ed (NULL when out
+ * of memory) unless said otherwise.
+ */
+#ifndef HP2X_TOOL_NAMES_H
+#define HP2X_TOOL_NAMES_H
+
+#include "tool.h"
+
+#if defined(__GNUC__)
+#define NAMES_PRINTF(i) __attribute__((format(printf, i, i + 1)))
+#else
+#define NAMES_PRINTF(i)
+#endif
+
+/* The output formats by name and extension (ps, eps, pdf, svg, csv, hp,
+ * txt, png), ended by {NULL, 0}. */
+extern const tool_name names_formats[];
+
+/* A new string, formatted as by printf. */
+char *names_printf(const char *fmt, ...) NAMES_PRINTF(1);
+
+/* The format's file extension, without the dot; static storage. */
+const char *names_format_ext(hp2x_format f);
+
+/* hp2ps reads NAME.hp when given NAME; hp2x reads NAME itself when it
+ * exists, else NAME.hp when that exists: that name, or NULL (use NAME as
+ * given; also for "-" and when out of memory). */
+char *names_resolve_input(const char *name);
+
+/* The input's base name without directory and .hp/.eventlog suffix. */
+char *names_input_stem(const char *input);
+
+/* BASE.aux beside `output`: its name without the extension. */
+char *names_aux_beside(const char *output);
+
+/* `pattern` with its first %s replaced by `stem`. */
+char *names_expand(const char *pattern, const char *stem);
+
+/* Several inputs, a file each: the pattern of their names (with one %s for
+ * the input's stem): -o as given when it has a %s, else DIR/%s.EXT for
+ * -o DIR, else ./%s.EXT. */
+char *names_file_pattern(const char *output, hp2x_format f);
+
+/* --diff without -o: B-minus-A.EXT from the two inputs' stems. */
+char *names_diff_output(const char *stem_a, const char *stem_b,
+                        hp2x_format f);
+
+/* One input: resolves a->input (a->input_owned), names it in messages
+ * (a->input_display) and, as hp2ps, names the outputs after it when -o is
+ * not given: BASE.ps (BASE.EXT for other formats) and BASE.aux beside the
+ * output (a->output_owned, a->aux_path, a->write_aux).  Standard input
+ * writes standard output.  0, or -1 when out of memory. */
+int names_settle_one(tool_args *a);
+
+/* Frees what names_settle_one allocated. */
+void names_free_one(tool_args *a);
+
+#endif

@@ -1,0 +1,20 @@
+/* run.h -- the three ways the tool runs, each in its own file; main.c picks
+ * one.  Each returns an exit status, having reported any failure.
+ */
+#ifndef HP2X_TOOL_RUN_H
+#define HP2X_TOOL_RUN_H
+
+#include "tool.h"
+
+/* One input, read whole, written once (run_once.c).  Needs a settled by
+ * names_settle_one. */
+int run_once(tool_args *a);
+
+/* One input followed while it grows, re-rendered as it does (run_watch.c).
+ * Needs a settled by names_settle_one. */
+int run_watch(tool_args *a);
+
+/* Several inputs, or --diff's two (run_compare.c). */
+int run_compare(tool_args *a);
+
+#endif

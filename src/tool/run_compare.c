@@ -1,0 +1,273 @@
+/* run_compare.c -- the tool's runs over several inputs (comparing runs):
+ * reads every profile, selects the bands once for all of them, and writes
+ * one output (a page each, a stack, or one CSV with an input column) or a
+ * file each (-o DIR, or a name with %s for the input's base name); --diff
+ * charts the second input minus the first.  A run is a table of steps,
+ * each ending it on failure.  Only wiring: the library does the work,
+ * messages.c prints.
+ */
+#include "run.h"
+
+#include "inputs.h"
+#include "messages.h"
+#include "names.h"
+#include "outset.h"
+#include "window.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef struct input {
+  const char *path;    /* as opened: argv's name or `resolved` */
+  char *resolved;      /* NAME.hp for a NAME that does not exist; owned */
+  char *stem;          /* base name without .hp/.eventlog; owned */
+  char *out;           /* its own output file (a file each); owned */
+} input;
+
+typedef struct comparison {
+  tool_args *a;
+  size_t n;                 /* inputs, >= 2 */
+  input *in;                /* n; owned */
+  hp2x_profile **profiles;  /* n; each owned (a view when windowed) */
+  hp2x_bands **bands;       /* n; each owned; NULL for .hp conversion */
+  const char **names;       /* n; each input's name in messages, borrowed */
+  int per_file;             /* a file per input, not one for all */
+  char *diff_out;           /* --diff without -o: B-minus-A.EXT; owned */
+  hp2x_aux *aux;            /* -p's .aux; owned */
+  hp2x_profile *diff_p;     /* --diff: the chart's profile and bands; owned */
+  hp2x_bands *diff_b;
+  size_t which;             /* the input a file-each write is about */
+} comparison;
+
+static int is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int out_of_memory(void) {
+  msg_errorf("out of memory");
+  return EXIT_BAD_INPUT;
+}
+
+/* ----------------------------------------------------------------- steps */
+
+static int name_inputs(comparison *c) {
+  for (size_t i = 0; i < c->n; i++) {
+    input *in = &c->in[i];
+    const char *arg = c->a->inputs[i];
+    in->resolved = names_resolve_input(arg);
+    in->path = in->resolved ? in->resolved : arg;
+    int is_stdin = !strcmp(in->path, "-");
+    c->names[i] = is_stdin ? "<stdin>" : in->path;
+    in->stem = names_input_stem(is_stdin ? "stdin" : in->path);
+    if (!in->stem) return out_of_memory();
+  }
+  return EXIT_OK;
+}
+
+/* Usage errors of the combination of inputs, outputs and options; decides
+ * between one output and a file each. */
+static int check_outputs(comparison *c) {
+  const tool_args *a = c->a;
+  const hp2x_options *o = &a->opts;
+  const char *pct = a->output ? strstr(a->output, "%s") : NULL;
+  c->per_file = !a->diff && (!a->output || is_dir(a->output) || pct);
+  int one_file = !c->per_file && !a->diff;
+  if (pct && strstr(pct + 2, "%s"))
+    return msg_usagef("'%s' names the input twice: use one %%s", a->output);
+  if (c->per_file && o->layout == HP2X_LAYOUT_STACK)
+    return msg_usagef("--layout=stack draws one picture: give -o a file "
+                      "name, not %s", a->output ? a->output : "none");
+  if (a->use_aux && (c->per_file || a->diff || !strcmp(a->output, "-")))
+    return msg_usagef("%s: with several inputs -p needs one output file "
+                      "(-o NAME.pdf, .ps or .csv), and no --diff",
+                      a->output ? a->output : "no -o");
+  if (one_file && o->format == HP2X_FORMAT_HP)
+    return msg_usagef("several .hp files cannot share '%s': use -o DIR/ or "
+                      "a name with %%s", a->output);
+  if (one_file && o->layout == HP2X_LAYOUT_PAGES &&
+      (o->format == HP2X_FORMAT_EPS || o->format == HP2X_FORMAT_SVG ||
+       o->format == HP2X_FORMAT_PNG))
+    return msg_usagef("EPS, SVG and PNG hold one picture: use "
+                      "--layout=stack, -o DIR/ or -o 'NAME-%%s.%s' (a file "
+                      "per input)", names_format_ext(o->format));
+  if (a->diff && o->format == HP2X_FORMAT_HP)
+    return msg_usagef("--diff draws a chart (%s): not .hp",
+                      "PS, EPS, PDF, SVG or CSV");
+  int stdin_seen = 0;
+  for (size_t i = 0; i < c->n; i++)
+    if (!strcmp(c->in[i].path, "-") && stdin_seen++)
+      return msg_usagef("standard input (%s) can be read once", "-");
+  return EXIT_OK;
+}
+
+/* A file each: names them, and refuses two inputs writing one file. */
+static int name_own_files(comparison *c) {
+  if (!c->per_file) return EXIT_OK;
+  char *pattern = names_file_pattern(c->a->output, c->a->opts.format);
+  if (!pattern) return out_of_memory();
+  for (size_t i = 0; i < c->n; i++) {
+    input *in = &c->in[i];
+    if (!(in->out = names_expand(pattern, in->stem))) break;
+    for (size_t j = 0; j < i; j++)
+      if (!strcmp(in->out, c->in[j].out)) {
+        free(pattern);
+        return msg_usagef("two inputs would both write '%s': rename one, "
+                          "or give -o one file", in->out);
+      }
+  }
+  free(pattern);
+  return c->in[c->n - 1].out ? EXIT_OK : out_of_memory();
+}
+
+static int name_diff_output(comparison *c) {
+  if (!c->a->diff || c->a->output) return EXIT_OK;
+  c->diff_out = names_diff_output(c->in[0].stem, c->in[1].stem,
+                                  c->a->opts.format);
+  return c->diff_out ? EXIT_OK : out_of_memory();
+}
+
+/* -p: BASE.aux beside the one output. */
+static int load_aux(comparison *c) {
+  tool_args *a = c->a;
+  if (!a->use_aux) return EXIT_OK;
+  a->aux_path = names_aux_beside(a->output);
+  if (!a->aux_path) return EXIT_BAD_INPUT;
+  int rc = inputs_load_aux(a->aux_path, &c->aux);
+  a->opts.aux = c->aux;
+  return rc;
+}
+
+static int catch_signals(comparison *c) {
+  (void)c;
+  outset_catch_signals();
+  return EXIT_OK;
+}
+
+/* Each profile, warned about and cut to its window. */
+static int read_inputs(comparison *c) {
+  const tool_args *a = c->a;
+  for (size_t i = 0; i < c->n; i++) {
+    hp2x_profile **p = &c->profiles[i];
+    int rc = inputs_read_profile(c->in[i].path, c->names[i], &a->parse, p);
+    if (rc != EXIT_OK) return rc;
+    inputs_warn_profile(a, c->names[i], *p);
+    hp2x_profile *view = NULL;
+    rc = window_view(a, c->names[i], *p, &view);
+    if (view) {
+      hp2x_profile_free(*p);
+      *p = view;
+    }
+    if (rc != EXIT_OK) return rc;
+  }
+  return EXIT_OK;
+}
+
+/* One selection for all, and --diff's chart. */
+static int select_bands(comparison *c) {
+  const tool_args *a = c->a;
+  if (a->opts.format == HP2X_FORMAT_HP) return EXIT_OK;
+  hp2x_err err;
+  hp2x_err_init(&err, NULL);
+  hp2x_status st = hp2x_bands_select_many(
+      (const hp2x_profile *const *)c->profiles, c->n, &a->opts, c->bands,
+      &err);
+  if (st == HP2X_OK && a->diff)
+    st = hp2x_diff_new(c->profiles[0], c->bands[0], c->profiles[1],
+                       c->bands[1], &c->diff_p, &c->diff_b, &err);
+  if (st != HP2X_OK) {
+    msg_report(a->diff ? c->names[1] : c->names[0], &err, NULL);
+    return st == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;
+  }
+  return EXIT_OK;
+}
+
+/* Input c->which's own file. */
+static hp2x_status fill_own_file(void *ctx, size_t which, hp2x_write_fn w,
+                                 void *closure, hp2x_err *err) {
+  const comparison *c = ctx;
+  assert(which == 0);
+  return hp2x_write_output(c->profiles[c->which], c->bands[c->which],
+                           c->names[c->which], &c->a->opts, w, closure, err);
+}
+
+/* The one output for all (or --diff's chart), then -p's .aux. */
+static hp2x_status fill_shared_file(void *ctx, size_t which, hp2x_write_fn w,
+                                    void *closure, hp2x_err *err) {
+  const comparison *c = ctx;
+  const hp2x_options *o = &c->a->opts;
+  if (which == 1)
+    return hp2x_write_aux(c->profiles[0], c->bands[0], o, w, closure, err);
+  if (c->diff_p)
+    return hp2x_write_output(c->diff_p, c->diff_b, "difference", o, w,
+                             closure, err);
+  return hp2x_write_output_many((const hp2x_profile *const *)c->profiles,
+                                (const hp2x_bands *const *)c->bands,
+                                c->names, c->n, o, w, closure, err);
+}
+
+static int write_outputs(comparison *c) {
+  const tool_args *a = c->a;
+  if (c->per_file) {
+    int rc = EXIT_OK;
+    for (c->which = 0; c->which < c->n && rc == EXIT_OK; c->which++) {
+      const char *path = c->in[c->which].out;
+      rc = outset_write(&path, 1, fill_own_file, c, 1);
+    }
+    return rc;
+  }
+  const char *paths[2] = {c->diff_out ? c->diff_out : a->output, NULL};
+  if (a->use_aux && hp2x_format_is_picture(a->opts.format))
+    paths[1] = a->aux_path;
+  return outset_write(paths, paths[1] ? 2 : 1, fill_shared_file, c, 1);
+}
+
+/* ------------------------------------------------------------ the run */
+
+static int (*const steps[])(comparison *) = {
+    name_inputs,   check_outputs, name_own_files, name_diff_output,
+    load_aux,      catch_signals, read_inputs,    select_bands,
+    write_outputs,
+};
+
+static void free_comparison(comparison *c) {
+  for (size_t i = 0; c->in && i < c->n; i++) {
+    free(c->in[i].resolved);
+    free(c->in[i].stem);
+    free(c->in[i].out);
+    if (c->profiles) hp2x_profile_free(c->profiles[i]);
+    if (c->bands) hp2x_bands_free(c->bands[i]);
+  }
+  hp2x_profile_free(c->diff_p);
+  hp2x_bands_free(c->diff_b);
+  c->a->opts.aux = NULL;
+  hp2x_aux_free(c->aux);
+  free(c->a->aux_path);
+  c->a->aux_path = NULL;
+  free(c->diff_out);
+  free(c->in);
+  free(c->profiles);
+  free(c->bands);
+  free(c->names);
+}
+
+int run_compare(tool_args *a) {
+  comparison c;
+  memset(&c, 0, sizeof c);
+  c.a = a;
+  c.n = (size_t)a->n_inputs;
+  c.in = calloc(c.n, sizeof *c.in);
+  c.profiles = calloc(c.n, sizeof *c.profiles);
+  c.bands = calloc(c.n, sizeof *c.bands);
+  c.names = calloc(c.n, sizeof *c.names);
+  int rc = c.in && c.profiles && c.bands && c.names ? EXIT_OK
+                                                    : out_of_memory();
+  if (!a->uniform_given)
+    a->opts.uniform = HP2X_UNIFORM_TIME | HP2X_UNIFORM_MEMORY;
+  for (size_t i = 0; i < sizeof steps / sizeof steps[0] && rc == EXIT_OK; i++)
+    rc = steps[i](&c);
+  free_comparison(&c);
+  return rc;
+}

@@ -1,0 +1,75 @@
+/* selection.c -- from one parsed profile to its files: the view of
+ * window.c, the band selection (afresh, or a watch follower's), and the
+ * output set of outset.c: the output in any format (hp2x_write_output) and
+ * hp2ps's .aux beside a picture.  The drawing reserve (tuning.c) is given
+ * back just before the output is written.
+ */
+#include "selection.h"
+
+#include "messages.h"
+#include "outset.h"
+#include "tuning.h"
+#include "window.h"
+#include "tool_support.h"
+
+/* One run's outputs: the picture (or table) and, as hp2ps, its .aux. */
+typedef struct profile_outputs {
+  const tool_args *a;
+  const hp2x_profile *p;
+  const hp2x_bands *b;
+} profile_outputs;
+
+static hp2x_status fill_output(void *ctx, size_t which, hp2x_write_fn w,
+                               void *closure, hp2x_err *err) {
+  const profile_outputs *m = ctx;
+  if (which == 1)
+    return hp2x_write_aux(m->p, m->b, &m->a->opts, w, closure, err);
+  tuning_release_reserve();
+  return hp2x_write_output(m->p, m->b, m->a->input_display, &m->a->opts, w,
+                           closure, err);
+}
+
+/* The bands of p: *shown, owned by `follow` or, as *owned, by the caller;
+ * none for .hp conversion.  Returns an exit status. */
+static int select_bands(const tool_args *a, const hp2x_profile *p,
+                        hp2x_follower *follow, hp2x_bands **owned,
+                        const hp2x_bands **shown) {
+  *owned = NULL;
+  *shown = NULL;
+  if (a->opts.format == HP2X_FORMAT_HP) return EXIT_OK;
+  hp2x_err err;
+  hp2x_err_init(&err, a->input_display);
+  hp2x_status st = follow
+                       ? hp2x_follower_select(follow, p, &a->opts, shown, &err)
+                       : hp2x_bands_select(p, &a->opts, owned, &err);
+  if (*owned) *shown = *owned;
+  if (st != HP2X_OK) {
+    msg_report(a->input_display, &err, NULL);
+    return err.code == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;
+  }
+  return EXIT_OK;
+}
+
+int selection_write_outputs(const tool_args *a, const hp2x_profile *p,
+                            hp2x_profile *disposable, hp2x_follower *follow) {
+  hp2x_profile *view = NULL;
+  int rc = window_view(a, a->input_display, p, &view);
+  if (rc != EXIT_OK) return rc;
+  if (view) p = view;
+  hp2x_bands *b = NULL;
+  const hp2x_bands *shown = NULL;
+  rc = select_bands(a, p, view ? NULL : follow, &b, &shown);
+  if (rc == EXIT_OK && a->opts.format != HP2X_FORMAT_HP) {
+    if (view) hp2x_profile_drop_entries(view);
+    if (disposable) hp2x_profile_drop_entries(disposable);
+  }
+  if (rc == EXIT_OK) {
+    profile_outputs m = {a, p, shown};
+    const char *paths[2] = {a->output, a->aux_path};
+    rc = outset_write(paths, a->write_aux && a->aux_path && shown ? 2 : 1,
+                      fill_output, &m, 0);
+  }
+  hp2x_bands_free(b);
+  hp2x_profile_free(view);
+  return rc;
+}

@@ -1,0 +1,21 @@
+/* selection.h -- one profile's bands chosen and its outputs written
+ * (selection.c): the shared tail of one-shot and watch runs.
+ */
+#ifndef HP2X_TOOL_SELECTION_H
+#define HP2X_TOOL_SELECTION_H
+
+#include "tool.h"
+
+/* Selects and writes once from an already-parsed profile: the output
+ * a->output (a picture, a table or a conversion) and, as hp2ps does beside
+ * a picture, a->aux_path when a->write_aux, as one set.  `disposable` is p
+ * itself when the caller needs nothing more of it, or NULL: the entries of
+ * a disposable profile (or of a view) are dropped once the bands are
+ * chosen, so drawing does not hold a big profile's memory on top of its
+ * own.  `follow` (watch mode), when not NULL, selects the bands for a p
+ * that grows between calls, at the cost of its new samples (not with a
+ * view: that is made afresh each time).  Returns an exit status. */
+int selection_write_outputs(const tool_args *a, const hp2x_profile *p,
+                            hp2x_profile *disposable, hp2x_follower *follow);
+
+#endif

@@ -1,0 +1,55 @@
+/* tool.h -- what every file of the hp2x tool shares: its exit statuses and
+ * the settled command line (tool_args).  Data only, no functions: each
+ * module's functions are declared in its own header.  The tool is not part
+ * of libhp2x and sees the library only through the public header.
+ */
+#ifndef HP2X_TOOL_H
+#define HP2X_TOOL_H
+
+#include "hp2x.h"
+
+/* Exit statuses (man page, EXIT STATUS). */
+enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+
+/* A word of the command line and the value it stands for (an option's
+ * enum values, the output formats' names). */
+typedef struct tool_name {
+  const char *name;
+  int value;
+} tool_name;
+
+typedef struct tool_args {
+  const char *input;          /* path, or "-" for standard input */
+  const char *input_display;  /* name used in messages */
+  const char *output;         /* path, "-" for standard output */
+  char *input_owned;          /* NAME.hp for a NAME that does not exist;
+                                 owned; NULL when `input` is argv's */
+  char *output_owned;         /* output built from the input's name; owned */
+  char *aux_path;             /* BASE.aux beside the output; owned; NULL in
+                                 filter mode */
+  hp2x_options opts;
+  hp2x_parse_options parse;
+  int use_aux;                /* -p: read BASE.aux first */
+  int write_aux;              /* write BASE.aux after the picture */
+  int quiet;                  /* --quiet: no warnings, no status line */
+  int watch;                  /* --watch */
+  double interval_s;          /* --interval, watch mode */
+  double idle_exit_s;         /* --idle-exit; 0 = never */
+  const char **inputs;        /* every FILE argument, in order; owned array
+                                 of borrowed argv strings */
+  int n_inputs;               /* 0 = standard input */
+  int diff;                   /* --diff: chart inputs[1] - inputs[0] */
+  int format_given;           /* --format or --summary */
+  int palette_given;          /* --palette (else -c picks label) */
+  int uniform_given;          /* --uniform-scale (else both, several) */
+  int layout_given;           /* --layout */
+  double from_s, to_s;        /* --from, --to: seconds */
+  int from_given, to_given;
+  const char *from_marker;    /* --from-marker, --to-marker: a marker's
+                                 text; borrowed from argv; NULL = none */
+  const char *to_marker;
+  int x_index;                /* --x=index: sample index on the x axis */
+  int summary;                /* --summary */
+} tool_args;
+
+#endif

@@ -1,0 +1,92 @@
+/* window.c -- the part of a profile the tool draws: the time window of
+ * --from/--to, or of the markers --from-marker/--to-marker name, and the
+ * x axis of sample numbers of --x=index, each a view the library makes.
+ * Reports what is wrong with a window through messages.c.
+ */
+#include "window.h"
+
+#include "messages.h"
+
+#include <math.h>
+
+/* The window's bounds in seconds, from the times and markers given.
+ * Returns an exit status. */
+static int find_window_bounds(const tool_args *a, const char *display,
+                              const hp2x_profile *p, double *lo_s,
+                              double *hi_s) {
+  double lo = a->from_given ? a->from_s : -INFINITY;
+  double hi = a->to_given ? a->to_s : INFINITY;
+  if (a->from_marker) {
+    long m = hp2x_profile_find_mark(p, a->from_marker, -INFINITY);
+    if (m < 0) {
+      msg_errorf("%s: no marker '%s' (--from-marker)", display,
+                 a->from_marker);
+      return EXIT_BAD_INPUT;
+    }
+    lo = hp2x_profile_mark_time(p, (size_t)m);
+  }
+  if (a->to_marker) {
+    long m = hp2x_profile_find_mark(p, a->to_marker, lo);
+    if (m < 0) {
+      msg_errorf("%s: no marker '%s' at or after the window's start "
+                 "(--to-marker)", display, a->to_marker);
+      return EXIT_BAD_INPUT;
+    }
+    hi = hp2x_profile_mark_time(p, (size_t)m);
+  }
+  if (lo > hi) {
+    msg_errorf("%s: the window starts (%g s) after it ends (%g s)", display,
+               lo, hi);
+    return EXIT_BAD_INPUT;
+  }
+  *lo_s = lo;
+  *hi_s = hi;
+  return EXIT_OK;
+}
+
+/* The samples of the window; *w owned by the caller. */
+static int cut_window(const tool_args *a, const char *display,
+                      const hp2x_profile *p, hp2x_profile **w) {
+  double lo, hi;
+  int rc = find_window_bounds(a, display, p, &lo, &hi);
+  if (rc != EXIT_OK) return rc;
+  hp2x_err err;
+  hp2x_err_init(&err, display);
+  if (hp2x_profile_window(p, lo, hi, w, &err) != HP2X_OK) {
+    msg_report(display, &err, NULL);
+    return EXIT_BAD_INPUT;
+  }
+  if (hp2x_profile_sample_count(*w) == 0) {
+    msg_errorf("%s: no samples between %g s and %g s", display, lo, hi);
+    hp2x_profile_free(*w);
+    *w = NULL;
+    return EXIT_BAD_INPUT;
+  }
+  return EXIT_OK;
+}
+
+int window_view(const tool_args *a, const char *display,
+                const hp2x_profile *p, hp2x_profile **view) {
+  *view = NULL;
+  int window = a->from_given || a->to_given || a->from_marker || a->to_marker;
+  if (!window && !a->x_index) return EXIT_OK;
+  hp2x_profile *w = NULL;
+  if (window) {
+    int rc = cut_window(a, display, p, &w);
+    if (rc != EXIT_OK) return rc;
+  }
+  if (a->x_index) {
+    hp2x_err err;
+    hp2x_err_init(&err, display);
+    hp2x_profile *ix = NULL;
+    hp2x_status st = hp2x_profile_by_index(w ? w : p, &ix, &err);
+    hp2x_profile_free(w);
+    if (st != HP2X_OK) {
+      msg_report(display, &err, NULL);
+      return EXIT_BAD_INPUT;
+    }
+    w = ix;
+  }
+  *view = w;
+  return EXIT_OK;
+}
