@@ -190,7 +190,8 @@ static hp2x_status parse_aux_line(hp2x_aux *aux, const char *s, const char *e,
       aux->y_range = v;
     return HP2X_OK;
   }
-  aux_entry *a = find_or_add_entry(aux, l.name, (size_t)(l.name_end - l.name), err);
+  aux_entry *a =
+      find_or_add_entry(aux, l.name, (size_t)(l.name_end - l.name), err);
   if (!a) return err->code;
   if (kw == AUX_ORDER)
     a->order = v > 2e9 ? 2000000000L : (long)v;

@@ -274,7 +274,8 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
   if (writebuf_init(&w, write, closure, err) != HP2X_OK) return err->code;
   hp2x_status st = HP2X_OK;
   for (size_t i = 0; i < n && st == HP2X_OK; i++)
-    st = write_profile_summary(&w, ps[i], bs[i], names[i] ? names[i] : "<stdin>", err);
+    st = write_profile_summary(&w, ps[i], bs[i],
+                               names[i] ? names[i] : "<stdin>", err);
   hp2x_status fin = writebuf_finish(&w, err);
   return st != HP2X_OK ? st : fin;
 }
