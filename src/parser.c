@@ -1,7 +1,8 @@
-/* parser.c -- the generic streaming reader: detects the input kind from its
- * first bytes (an eventlog starts "hdrb", .hp text "JOB") and
- * forwards bytes to the front end (hp_parse.c or eventlog_parse.c), which
- * build the profile this file hands out.
+/* parser.c -- the generic streaming reader (hp2x_parser_*, and
+ * hp2x_parse_stream over a FILE): tells the input kind from its first bytes
+ * (an eventlog starts "hdrb", .hp text is ASCII) and forwards bytes to that
+ * front end (hp_parse.c or eventlog_parse.c), which builds the profile
+ * this file hands out.
  */
 #include "hp2x_int.h"
 

@@ -1,7 +1,8 @@
 /* profile.c -- the sample model shared by both front ends: header strings,
- * interned labels (hash table), complete samples stored compactly as one
- * array of (label, value) entries with per-sample start offsets, marks, and
- * the eventlog's heap series.  Parsers build it; everything else reads it.
+ * interned labels (hash table), complete samples stored compactly (values
+ * in one array, labels in runs that samples share), marks, the eventlog's
+ * heap series, the parsers' label tracker and the public queries.  Parsers
+ * build it; everything else reads it.
  */
 #include "hp2x_int.h"
 
@@ -330,8 +331,8 @@ void label_track_free(label_track *t) {
   label_track_init(t);
 }
 
-static hp2x_status label_track_grow(label_track *t, uint32_t id,
-                                    hp2x_err *err) {
+static hp2x_status grow_track_arrays(label_track *t, uint32_t id,
+                                     hp2x_err *err) {
   size_t old = t->cap, cap = t->cap;
   if (hp2x_grow((void **)&t->seen_in, &cap, (size_t)id + 1,
                 sizeof *t->seen_in, err) != HP2X_OK)
@@ -348,7 +349,7 @@ static hp2x_status label_track_grow(label_track *t, uint32_t id,
 
 hp2x_status label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
                             int64_t value, int *repeated, hp2x_err *err) {
-  if (id >= t->cap && label_track_grow(t, id, err) != HP2X_OK)
+  if (id >= t->cap && grow_track_arrays(t, id, err) != HP2X_OK)
     return err->code;
   size_t mark = p->n_samples + 1;
   *repeated = t->seen_in[id] == mark;

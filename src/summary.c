@@ -30,13 +30,15 @@ typedef struct band_stats {
   int suspect;     /* is_leak_suspect's verdict */
 } band_stats;
 
-static void put(writebuf *w, const char *s) { writebuf_put(w, s, strlen(s)); }
+static void put_str(writebuf *w, const char *s) {
+  writebuf_put(w, s, strlen(s));
+}
 
 /* A time as printf's "%*.3f", whole however large. */
 static void put_time(writebuf *w, double t, int width) {
   char num[HP2X_FIXED6_SIZE + 16]; /* %.3f is shorter than %.6f */
   hp2x_fmt(num, sizeof num, "%*.3f", width, t);
-  put(w, num);
+  put_str(w, num);
 }
 
 static void put_thousands(writebuf *w, double v, int width) {
@@ -46,7 +48,7 @@ static void put_thousands(writebuf *w, double v, int width) {
   int fill = width - (int)n - neg;
   hp2x_fmt(pad, sizeof pad, "%*s%s%s", fill > 0 ? fill : 0, "",
            neg ? "-" : "", num);
-  put(w, pad);
+  put_str(w, pad);
 }
 
 /* Least squares of band k's values against sample times over the samples
@@ -141,22 +143,22 @@ static void write_run_lines(writebuf *w, const hp2x_profile *p, size_t N,
   assert(N > 0 && top_at < N);
   char line[512];
   hp2x_fmt(line, sizeof line, "%zu samples from ", N);
-  put(w, line);
+  put_str(w, line);
   put_time(w, p->times[0], 0);
-  put(w, " to ");
+  put_str(w, " to ");
   put_time(w, p->times[N - 1], 0);
-  put(w, " ");
-  put(w, p->sample_unit);
-  put(w, "\ntotal peak: ");
+  put_str(w, " ");
+  put_str(w, p->sample_unit);
+  put_str(w, "\ntotal peak: ");
   put_thousands(w, (double)top, 0);
-  put(w, " ");
-  put(w, p->value_unit);
-  put(w, " at ");
+  put_str(w, " ");
+  put_str(w, p->value_unit);
+  put_str(w, " at ");
   put_time(w, p->times[top_at], 0);
-  put(w, " ");
-  put(w, p->sample_unit);
+  put_str(w, " ");
+  put_str(w, p->sample_unit);
   hp2x_fmt(line, sizeof line, " (sample %zu)\n", top_at);
-  put(w, line);
+  put_str(w, line);
 }
 
 /* The table of bands, in key order (top band first). */
@@ -168,23 +170,23 @@ static void write_band_table(writebuf *w, const hp2x_profile *p,
            "\n%16s %14s %10s %14s %5s  band (key order, top first; slope in "
            "%s)\n",
            "total", "peak", "peak at", "slope", "R^2", unit);
-  put(w, line);
+  put_str(w, line);
   for (size_t k = b->n_bands; k-- > 0;) {
     put_thousands(w, st[k].total, 16);
-    put(w, " ");
+    put_str(w, " ");
     put_thousands(w, (double)st[k].peak, 14);
-    put(w, " ");
+    put_str(w, " ");
     put_time(w, p->times[st[k].peak_at], 10);
-    put(w, " ");
+    put_str(w, " ");
     if (st[k].fitted) {
       put_thousands(w, st[k].slope, 14);
       hp2x_fmt(num, sizeof num, " %5.2f  ", st[k].r2);
     } else {
       hp2x_fmt(num, sizeof num, "%14s %5s  ", "-", "-");
     }
-    put(w, num);
-    put(w, b->names[k]);
-    put(w, "\n");
+    put_str(w, num);
+    put_str(w, b->names[k]);
+    put_str(w, "\n");
   }
 }
 
@@ -213,20 +215,20 @@ static void write_suspects(writebuf *w, const hp2x_profile *p,
            "\nleak suspects (slope > 0, R^2 >= %.2f, growth >= %g%% of the "
            "total peak):%s\n",
            SUSPECT_R2, SUSPECT_SHARE * 100.0, ns ? "" : " none");
-  put(w, line);
+  put_str(w, line);
   for (size_t i = 0; i < ns; i++) {
     const band_stats *s = &st[rank[i]];
     hp2x_fmt(num, sizeof num, "%3zu. +", i + 1);
-    put(w, num);
+    put_str(w, num);
     put_thousands(w, s->growth, 0);
-    put(w, " ");
-    put(w, p->value_unit);
-    put(w, " over the run, ");
+    put_str(w, " ");
+    put_str(w, p->value_unit);
+    put_str(w, " over the run, ");
     put_thousands(w, s->slope, 0);
     hp2x_fmt(line, sizeof line, " %s, R^2 %.2f  ", unit, s->r2);
-    put(w, line);
-    put(w, b->names[s->band]);
-    put(w, "\n");
+    put_str(w, line);
+    put_str(w, b->names[s->band]);
+    put_str(w, "\n");
   }
 }
 
@@ -238,9 +240,9 @@ static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
   size_t N = b->n_samples, nb = b->n_bands;
   char line[512];
   hp2x_fmt(line, sizeof line, "== %s: %s\n", name, p->job);
-  put(w, line);
+  put_str(w, line);
   if (N == 0) {
-    put(w, "no samples\n\n");
+    put_str(w, "no samples\n\n");
     return HP2X_OK;
   }
   band_stats *st = hp2x_calloc(nb ? nb : 1, sizeof *st);
@@ -260,7 +262,7 @@ static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
   write_band_table(w, p, b, st, unit);
   size_t ns = rank_suspects(st, nb, rank);
   write_suspects(w, p, b, st, rank, ns, unit);
-  put(w, "\n");
+  put_str(w, "\n");
   hp2x_free(st), hp2x_free(use), hp2x_free(rank);
   return HP2X_OK;
 }

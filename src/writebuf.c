@@ -1,6 +1,6 @@
 /* writebuf.c -- a buffered byte sink over an hp2x_write_fn, shared by the
- * text writers (csv_write.c, hp_write.c): output goes out in 64 KiB
- * pieces, and the first failure of the sink is kept with its errno.
+ * text writers (csv_write.c, hp_write.c, summary.c): output goes out in
+ * 64 KiB pieces, and the first failure of the sink is kept with its errno.
  */
 #include "hp2x_int.h"
 
