@@ -1,6 +1,7 @@
-/* alloc.c -- every allocation of libhp2x, with the fault-injection hook
- * that tests use to fail the nth allocation (hp2x_alloc_fail_at).  Owns
- * nothing else; callers own what they allocate.
+/* alloc.c -- every allocation of libhp2x: the malloc family's wrappers,
+ * geometric growth (hp2x_grow) and prefaulting, with the fault-injection
+ * hook that tests use to fail the nth allocation (hp2x_alloc_fail_at).
+ * Callers own what they allocate.
  */
 #define _DEFAULT_SOURCE /* madvise */
 #include "base.h"

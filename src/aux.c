@@ -1,14 +1,16 @@
-/* aux.c -- hp2ps's .aux file (hp2ps spec 8): parsing X_RANGE, Y_RANGE,
- * ORDER and SHADE lines for -p, and writing them after a render.  Fixes
- * hp2ps's quirk 21 (names starting with a digit) by splitting each line at
- * its last blank, and quirk 12 (colour shades written with two decimals) by
- * writing colours with six.  Numbers are parsed and printed locale-free.
+/* aux.c -- hp2ps's .aux file (-p in hp2ps's manual): parsing its X_RANGE,
+ * Y_RANGE, ORDER and SHADE lines, and writing them after a render.  hp2ps
+ * reads a band name that starts with a digit as a number, and writes
+ * shades with two decimals, which cuts its colours (0.RRGGBB) short; here
+ * each line is split at its last blank and colours get six decimals, so
+ * both survive the round trip.  Numbers are parsed and printed locale-free.
  */
 #include "aux.h"
 #include "bands_int.h"
 #include "palette.h"
 #include "textout.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <string.h>
 
@@ -35,19 +37,20 @@ void hp2x_aux_free(hp2x_aux *aux) {
   hp2x_free(aux);
 }
 
-static long find(const hp2x_aux *aux, const char *name, size_t len) {
+static long find_entry(const hp2x_aux *aux, const char *name, size_t len) {
   if (!aux || !aux->index_cap) return -1;
   size_t mask = aux->index_cap - 1;
   for (size_t i = (size_t)hp2x_hash_bytes(name, len) & mask;;
        i = (i + 1) & mask) {
     uint32_t e = aux->index[i];
     if (!e) return -1;
+    assert(e <= aux->n);
     const aux_entry *a = &aux->entries[e - 1];
     if (a->len == len && memcmp(a->name, name, len) == 0) return (long)e - 1;
   }
 }
 
-static hp2x_status reindex(hp2x_aux *aux, hp2x_err *err) {
+static hp2x_status grow_index(hp2x_aux *aux, hp2x_err *err) {
   size_t cap = aux->index_cap ? aux->index_cap * 2 : 64;
   uint32_t *idx = hp2x_calloc(cap, sizeof *idx);
   if (!idx) return hp2x_nomem(err);
@@ -63,11 +66,13 @@ static hp2x_status reindex(hp2x_aux *aux, hp2x_err *err) {
   return HP2X_OK;
 }
 
-static aux_entry *entry_for(hp2x_aux *aux, const char *name, size_t len,
-                            hp2x_err *err) {
-  long e = find(aux, name, len);
+/* The entry of band `name`, added (no ORDER, no SHADE) if new; NULL with
+ * the error recorded on failure. */
+static aux_entry *find_or_add_entry(hp2x_aux *aux, const char *name,
+                                    size_t len, hp2x_err *err) {
+  long e = find_entry(aux, name, len);
   if (e >= 0) return &aux->entries[e];
-  if ((aux->n + 1) * 2 > aux->index_cap && reindex(aux, err) != HP2X_OK)
+  if ((aux->n + 1) * 2 > aux->index_cap && grow_index(aux, err) != HP2X_OK)
     return NULL;
   if (hp2x_grow((void **)&aux->entries, &aux->cap, aux->n + 1,
                 sizeof *aux->entries, err) != HP2X_OK)
@@ -77,6 +82,7 @@ static aux_entry *entry_for(hp2x_aux *aux, const char *name, size_t len,
     hp2x_nomem(err);
     return NULL;
   }
+  assert((aux->n + 1) * 2 <= aux->index_cap && aux->n < aux->cap);
   aux_entry *a = &aux->entries[aux->n];
   a->name = copy;
   a->len = len;
@@ -114,6 +120,89 @@ static int parse_decimal(const char *s, size_t n, double *v) {
 
 static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
+/* One non-blank line of an .aux file, cut at its first and its last blank:
+ * keyword, band name (blanks around it trimmed; empty for the ranges) and
+ * number.  Cutting at the last blank lets a name hold blanks and start
+ * with a digit. */
+typedef struct aux_line {
+  const char *kw, *kw_end;     /* the keyword */
+  const char *name, *name_end; /* the band name; name == name_end: none */
+  const char *num, *end;       /* the number; num == kw_end: none */
+} aux_line;
+
+/* Splits s..e (trimmed, not empty) into an aux_line. */
+static void split_line(const char *s, const char *e, aux_line *l) {
+  l->kw = s;
+  l->end = e;
+  l->kw_end = s;
+  while (l->kw_end < e && !is_blank(*l->kw_end)) l->kw_end++;
+  l->num = e;
+  while (l->num > l->kw_end && !is_blank(l->num[-1])) l->num--;
+  l->name_end = l->num;
+  while (l->name_end > l->kw_end && is_blank(l->name_end[-1])) l->name_end--;
+  l->name = l->kw_end;
+  while (l->name < l->name_end && is_blank(*l->name)) l->name++;
+}
+
+typedef enum { AUX_RANGE, AUX_ORDER, AUX_SHADE, AUX_UNKNOWN } aux_keyword;
+
+static aux_keyword keyword_of(const aux_line *l) {
+  size_t n = (size_t)(l->kw_end - l->kw);
+  if (n == 7 && (!memcmp(l->kw, "X_RANGE", 7) || !memcmp(l->kw, "Y_RANGE", 7)))
+    return AUX_RANGE;
+  if (n == 5 && !memcmp(l->kw, "ORDER", 5)) return AUX_ORDER;
+  if (n == 5 && !memcmp(l->kw, "SHADE", 5)) return AUX_SHADE;
+  return AUX_UNKNOWN;
+}
+
+/* Checks line l of keyword kw and reads its number into *v.  Returns NULL,
+ * or what was expected instead (for the message). */
+static const char *check_line(const aux_line *l, aux_keyword kw, double *v) {
+  int has_name = l->name != l->name_end;
+  size_t num_len = (size_t)(l->end - l->num);
+  if (kw == AUX_UNKNOWN) return "X_RANGE, Y_RANGE, ORDER or SHADE";
+  if (l->num == l->kw_end) return "a number at the end of the line";
+  if (kw == AUX_RANGE && has_name) return "one number after the keyword";
+  if (kw != AUX_RANGE && !has_name) return "a band name and a number";
+  if (!parse_decimal(l->num, num_len, v) ||
+      (kw == AUX_ORDER && memchr(l->num, '.', num_len)))
+    return kw == AUX_ORDER ? "a whole number" : "a decimal number";
+  return NULL;
+}
+
+/* Parses the non-blank line s..e (trimmed), line number `line`, into
+ * aux. */
+static hp2x_status parse_aux_line(hp2x_aux *aux, const char *s, const char *e,
+                                  long line, hp2x_err *err) {
+  aux_line l;
+  split_line(s, e, &l);
+  aux_keyword kw = keyword_of(&l);
+  double v = 0.0;
+  const char *what = check_line(&l, kw, &v);
+  if (what) {
+    char found[64] = "";
+    hp2x_quote_bytes(found, sizeof found, s,
+                     (size_t)(e - s) > 40 ? 40 : (size_t)(e - s));
+    return hp2x_fail(err, HP2X_E_SYNTAX, line, -1,
+                     "expected %s, found \"%s\"", what, found);
+  }
+  if (kw == AUX_RANGE) {
+    if (s[0] == 'X')
+      aux->x_range = v;
+    else
+      aux->y_range = v;
+    return HP2X_OK;
+  }
+  aux_entry *a =
+      find_or_add_entry(aux, l.name, (size_t)(l.name_end - l.name), err);
+  if (!a) return err->code;
+  if (kw == AUX_ORDER)
+    a->order = v > 2e9 ? 2000000000L : (long)v;
+  else
+    a->shade = v;
+  return HP2X_OK;
+}
+
 hp2x_status hp2x_aux_parse(const char *text, size_t len, const char *file,
                            hp2x_aux **out, hp2x_err *err) {
   (void)file;
@@ -125,63 +214,16 @@ hp2x_status hp2x_aux_parse(const char *text, size_t len, const char *file,
   const char *p = text, *end = text + len;
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
-    const char *le = nl ? nl : end;
+    const char *s = p, *e = nl ? nl : end;
     line++;
-    const char *s = p, *e = le;
     p = nl ? nl + 1 : end;
     while (s < e && is_blank(*s)) s++;
     while (e > s && is_blank(e[-1])) e--;
     if (s == e) continue;
-    const char *kw_end = s;
-    while (kw_end < e && !is_blank(*kw_end)) kw_end++;
-    size_t kwlen = (size_t)(kw_end - s);
-    const char *num = e;
-    while (num > kw_end && !is_blank(num[-1])) num--;
-    const char *name_end = num;
-    while (name_end > kw_end && is_blank(name_end[-1])) name_end--;
-    const char *name = kw_end;
-    while (name < name_end && is_blank(*name)) name++;
-    double v;
-    int is_range = (kwlen == 7 && (!memcmp(s, "X_RANGE", 7) ||
-                                   !memcmp(s, "Y_RANGE", 7)));
-    int is_order = kwlen == 5 && !memcmp(s, "ORDER", 5);
-    int is_shade = kwlen == 5 && !memcmp(s, "SHADE", 5);
-    const char *what = NULL;
-    if (!is_range && !is_order && !is_shade)
-      what = "X_RANGE, Y_RANGE, ORDER or SHADE";
-    else if (num == kw_end)
-      what = "a number at the end of the line";
-    else if (is_range && name != name_end)
-      what = "one number after the keyword";
-    else if (!is_range && name == name_end)
-      what = "a band name and a number";
-    else if (!parse_decimal(num, (size_t)(e - num), &v) ||
-             (is_order && memchr(num, '.', (size_t)(e - num))))
-      what = is_order ? "a whole number" : "a decimal number";
-    if (what) {
-      char found[64] = "";
-      hp2x_quote_bytes(found, sizeof found, s,
-                       (size_t)(e - s) > 40 ? 40 : (size_t)(e - s));
-      hp2x_aux_free(aux);
-      return hp2x_fail(err, HP2X_E_SYNTAX, line, -1,
-                       "expected %s, found \"%s\"", what, found);
-    }
-    if (is_range) {
-      if (s[0] == 'X')
-        aux->x_range = v;
-      else
-        aux->y_range = v;
-      continue;
-    }
-    aux_entry *a = entry_for(aux, name, (size_t)(name_end - name), err);
-    if (!a) {
+    if (parse_aux_line(aux, s, e, line, err) != HP2X_OK) {
       hp2x_aux_free(aux);
       return err->code;
     }
-    if (is_order)
-      a->order = v > 2e9 ? 2000000000L : (long)v;
-    else
-      a->shade = v;
   }
   *out = aux;
   return HP2X_OK;
@@ -191,13 +233,35 @@ double aux_x_range(const hp2x_aux *aux) { return aux ? aux->x_range : -1.0; }
 double aux_y_range(const hp2x_aux *aux) { return aux ? aux->y_range : -1.0; }
 
 long aux_order(const hp2x_aux *aux, const char *name, size_t len) {
-  long e = find(aux, name, len);
+  long e = find_entry(aux, name, len);
   return e >= 0 ? aux->entries[e].order : 0;
 }
 
 double aux_shade(const hp2x_aux *aux, const char *name, size_t len) {
-  long e = find(aux, name, len);
+  long e = find_entry(aux, name, len);
   return e >= 0 ? aux->entries[e].shade : -1.0;
+}
+
+/* Writes "ORDER name k" (k = 1 for the bottom band) or "SHADE name value"
+ * for every band.  Returns nonzero when the sink failed. */
+static int write_band_lines(const hp2x_bands *b, const double *shade,
+                            int order, int colour, hp2x_write_fn write,
+                            void *closure) {
+  char line[HP2X_FIXED6_SIZE + 32];
+  const char *kw = order ? "ORDER " : "SHADE ";
+  for (size_t k = 0; k < b->n_bands; k++) {
+    const char *name = b->names[k];
+    /* A name with a line break cannot be stored; it is left out. */
+    if (strpbrk(name, "\n\r") || !name[0]) continue;
+    int n = order ? hp2x_fmt(line, sizeof line, " %zu\n", k + 1)
+                  : hp2x_fmt(line, sizeof line,
+                             colour ? " %.6f\n" : " %.2f\n", shade[k]);
+    if (write(closure, kw, 6) != 0 ||
+        write(closure, name, strlen(name)) != 0 ||
+        write(closure, line, (size_t)n) != 0)
+      return 1;
+  }
+  return 0;
 }
 
 hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,
@@ -210,23 +274,10 @@ hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,
   char line[2 * HP2X_FIXED6_SIZE + 32]; /* any two doubles as %.2f */
   int n = hp2x_fmt(line, sizeof line, "X_RANGE %.2f\nY_RANGE %.2f\n",
                    b->xrange, b->yrange);
-  int failed = write(closure, line, (size_t)n) != 0;
-  for (int pass = 0; pass < 2 && !failed; pass++) {
-    for (size_t k = 0; k < b->n_bands && !failed; k++) {
-      const char *name = b->names[k];
-      /* A name with a line break cannot be stored; it is left out. */
-      if (strpbrk(name, "\n\r") || !name[0]) continue;
-      if (pass == 0)
-        n = hp2x_fmt(line, sizeof line, " %zu\n", k + 1);
-      else
-        n = hp2x_fmt(line, sizeof line,
-                     palette_is_colour(o) ? " %.6f\n" : " %.2f\n", shade[k]);
-      const char *kw = pass == 0 ? "ORDER " : "SHADE ";
-      failed = write(closure, kw, 6) != 0 ||
-               write(closure, name, strlen(name)) != 0 ||
-               write(closure, line, (size_t)n) != 0;
-    }
-  }
+  int colour = palette_is_colour(o);
+  int failed = write(closure, line, (size_t)n) != 0 ||
+               write_band_lines(b, shade, 1, colour, write, closure) ||
+               write_band_lines(b, shade, 0, colour, write, closure);
   hp2x_free(shade);
   if (failed)
     return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",

@@ -1,5 +1,5 @@
-/* aux.h -- private view of a parsed .aux file (aux.c) for bands.c: lookups
- * by band name in O(1). */
+/* aux.h -- private view of a parsed .aux file (aux.c) for bands.c: the
+ * ranges, and each band's ORDER and SHADE looked up by name in O(1). */
 #ifndef HP2X_AUX_H
 #define HP2X_AUX_H
 
@@ -8,7 +8,9 @@
 /* X_RANGE / Y_RANGE, or -1 when the file has none. */
 double aux_x_range(const hp2x_aux *aux);
 double aux_y_range(const hp2x_aux *aux);
-/* ORDER number of `name` (1 = the bottom band), 0 when absent. */
+/* ORDER number of `name` (1 = the bottom band), 0 when absent.  With -p,
+ * bands.c sorts the labels by it after every other ordering, as hp2ps
+ * does. */
 long aux_order(const hp2x_aux *aux, const char *name, size_t len);
 /* SHADE value of `name`, -1 when absent. */
 double aux_shade(const hp2x_aux *aux, const char *name, size_t len);

@@ -6,6 +6,7 @@
  */
 #include "bands_int.h"
 
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -13,8 +14,8 @@
 
 /* Band k of b at fraction u (0..1) of p's sample span, interpolated
  * linearly; *cursor walks forward with increasing u. */
-static double value_at(const hp2x_profile *p, const hp2x_bands *b, size_t k,
-                       double u, size_t *cursor) {
+static double band_value_at(const hp2x_profile *p, const hp2x_bands *b,
+                            size_t k, double u, size_t *cursor) {
   size_t N = b->n_samples;
   const int64_t *v = b->values + k * b->stride;
   if (N == 1) return (double)v[0];
@@ -31,8 +32,12 @@ static double value_at(const hp2x_profile *p, const hp2x_bands *b, size_t k,
   return (double)v[i] + f * ((double)v[i + 1] - (double)v[i]);
 }
 
-static hp2x_status diff_profile(const hp2x_profile *a, const hp2x_profile *b,
-                                hp2x_profile **out, hp2x_err *err) {
+/* The diff chart's profile: JOB "B minus A", B's date and value unit,
+ * "% of run" as sample unit, and DIFF_POINTS empty samples at 0, 0.5, ...
+ * 100 per cent. */
+static hp2x_status make_diff_profile(const hp2x_profile *a,
+                                     const hp2x_profile *b,
+                                     hp2x_profile **out, hp2x_err *err) {
   hp2x_profile *d = profile_new(err);
   if (!d) return err->code;
   char job[512];
@@ -58,9 +63,56 @@ static hp2x_status diff_profile(const hp2x_profile *a, const hp2x_profile *b,
   return HP2X_OK;
 }
 
-static hp2x_bands *diff_bands(const hp2x_profile *pa, const hp2x_bands *ba,
-                              const hp2x_profile *pb, const hp2x_bands *bb,
-                              hp2x_err *err) {
+/* Band k of d: run b's band k minus run a's at each grid point, rounded;
+ * adds each value to pos[j] or neg[j], the grid point's stacked heights
+ * above and below zero. */
+static void subtract_band(hp2x_bands *d, size_t k, const hp2x_profile *pa,
+                          const hp2x_bands *ba, const hp2x_profile *pb,
+                          const hp2x_bands *bb, double *pos, double *neg) {
+  size_t G = d->n_samples, ca = 0, cb = 0;
+  assert(k < d->n_bands && d->stride == G);
+  for (size_t j = 0; j < G; j++) {
+    double u = (double)j / (double)(G - 1);
+    double v =
+        band_value_at(pb, bb, k, u, &cb) - band_value_at(pa, ba, k, u, &ca);
+    int64_t iv = bands_round(v);
+    d->values[k * G + j] = iv;
+    if (iv >= 0)
+      pos[j] += (double)iv;
+    else
+      neg[j] += (double)iv;
+  }
+}
+
+/* d's axes from the stacked heights above (pos) and below (neg) zero:
+ * x over 0..100 per cent, y from the lowest to the highest point, and the
+ * trapezoid area of the net height. */
+static void set_diff_ranges(hp2x_bands *d, const double *pos,
+                            const double *neg) {
+  size_t G = d->n_samples;
+  double top = 0.0, bottom = 0.0, area = 0.0;
+  for (size_t j = 0; j < G; j++) {
+    if (pos[j] > top) top = pos[j];
+    if (neg[j] < bottom) bottom = neg[j];
+    if (j > 0)
+      area += (pos[j] + neg[j] + pos[j - 1] + neg[j - 1]) / 2.0 *
+              (100.0 / (double)(G - 1));
+  }
+  d->x0 = 0.0;
+  d->xrange = 100.0;
+  d->x_span_ticks = 1;
+  d->ymin = bottom;
+  d->yrange = top - bottom > 0.0 ? top - bottom : 1.0;
+  d->area = area;
+  d->is_signed = 1;
+}
+
+/* The diff chart's bands: ba's names and shades, values of run b minus
+ * run a on the DIFF_POINTS grid.  NULL with HP2X_E_NOMEM recorded. */
+static hp2x_bands *make_diff_bands(const hp2x_profile *pa,
+                                   const hp2x_bands *ba,
+                                   const hp2x_profile *pb,
+                                   const hp2x_bands *bb, hp2x_err *err) {
   size_t nb = ba->n_bands, G = DIFF_POINTS;
   hp2x_bands *d = hp2x_calloc(1, sizeof *d);
   if (!d) {
@@ -80,40 +132,15 @@ static hp2x_bands *diff_bands(const hp2x_profile *pa, const hp2x_bands *ba,
     d->names[k] = hp2x_strndup(ba->names[k], strlen(ba->names[k]));
     ok = d->names[k] != NULL;
     d->shades[k] = ba->shades[k];
-    size_t ca = 0, cb = 0;
-    for (size_t j = 0; ok && j < G; j++) {
-      double u = (double)j / (double)(G - 1);
-      double v = value_at(pb, bb, k, u, &cb) - value_at(pa, ba, k, u, &ca);
-      int64_t iv = bands_round(v);
-      d->values[k * G + j] = iv;
-      if (iv >= 0)
-        pos[j] += (double)iv;
-      else
-        neg[j] += (double)iv;
-    }
+    if (ok) subtract_band(d, k, pa, ba, pb, bb, pos, neg);
   }
+  if (ok) set_diff_ranges(d, pos, neg);
+  hp2x_free(pos), hp2x_free(neg);
   if (!ok) {
-    hp2x_free(pos), hp2x_free(neg);
     hp2x_bands_free(d);
     hp2x_nomem(err);
     return NULL;
   }
-  double top = 0.0, bottom = 0.0, area = 0.0;
-  for (size_t j = 0; j < G; j++) {
-    if (pos[j] > top) top = pos[j];
-    if (neg[j] < bottom) bottom = neg[j];
-    if (j > 0)
-      area += (pos[j] + neg[j] + pos[j - 1] + neg[j - 1]) / 2.0 *
-              (100.0 / (double)(G - 1));
-  }
-  hp2x_free(pos), hp2x_free(neg);
-  d->x0 = 0.0;
-  d->xrange = 100.0;
-  d->x_span_ticks = 1;
-  d->ymin = bottom;
-  d->yrange = top - bottom > 0.0 ? top - bottom : 1.0;
-  d->area = area;
-  d->is_signed = 1;
   return d;
 }
 
@@ -135,8 +162,8 @@ hp2x_status hp2x_diff_new(const hp2x_profile *a, const hp2x_bands *ba,
                      "the two profiles have different bands: select them "
                      "together (hp2x_bands_select_many)");
   hp2x_profile *dp = NULL;
-  if (diff_profile(a, b, &dp, err) != HP2X_OK) return err->code;
-  hp2x_bands *db = diff_bands(a, ba, b, bb, err);
+  if (make_diff_profile(a, b, &dp, err) != HP2X_OK) return err->code;
+  hp2x_bands *db = make_diff_bands(a, ba, b, bb, err);
   if (!db) {
     hp2x_profile_free(dp);
     return err->code;

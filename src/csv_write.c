@@ -12,7 +12,7 @@
 
 /* A field is quoted when it holds a comma, quote, CR or LF, or starts or
  * ends with a space (RFC 4180 allows quoting any field). */
-static void csv_field(writebuf *o, const char *s) {
+static void put_csv_field(writebuf *o, const char *s) {
   size_t len = strlen(s);
   int quote = len && (s[0] == ' ' || s[len - 1] == ' ');
   for (size_t i = 0; i < len && !quote; i++)
@@ -32,28 +32,49 @@ static void csv_field(writebuf *o, const char *s) {
   writebuf_put(o, "\"", 1);
 }
 
+/* The header row: `first` ("time" or "input,time"), then the band names
+ * from the top of the key down. */
+static void put_header_row(writebuf *o, const char *first,
+                           const hp2x_bands *b) {
+  writebuf_put(o, first, strlen(first));
+  for (size_t k = b->n_bands; k-- > 0;) {
+    writebuf_put(o, ",", 1);
+    put_csv_field(o, b->names[k]);
+  }
+  writebuf_put(o, "\r\n", 2);
+}
+
+/* ",value" for each band at sample s, from the top of the key down, and
+ * the row's end. */
+static void put_band_values(writebuf *o, const hp2x_bands *b, size_t s) {
+  char num[24]; /* ',' and an int64 */
+  num[0] = ',';
+  for (size_t k = b->n_bands; k-- > 0;)
+    writebuf_put(o, num,
+                 1 + hp2x_fmt_int(num + 1, b->values[k * b->stride + s]));
+  writebuf_put(o, "\r\n", 2);
+}
+
 hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
                            hp2x_write_fn write, void *closure,
                            hp2x_err *err) {
   writebuf o;
   if (writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
-  writebuf_put(&o, "time", 4);
-  for (size_t k = b->n_bands; k-- > 0;) {
-    writebuf_put(&o, ",", 1);
-    csv_field(&o, b->names[k]);
-  }
-  writebuf_put(&o, "\r\n", 2);
+  put_header_row(&o, "time", b);
   char num[HP2X_FIXED6_SIZE];
   for (size_t s = 0; s < b->n_samples && !o.failed; s++) {
     writebuf_put(&o, num, hp2x_fmt_fixed6(num, p->times[s]));
-    for (size_t k = b->n_bands; k-- > 0;) {
-      num[0] = ',';
-      writebuf_put(&o, num,
-                   1 + hp2x_fmt_int(num + 1, b->values[k * b->stride + s]));
-    }
-    writebuf_put(&o, "\r\n", 2);
+    put_band_values(&o, b, s);
   }
   return writebuf_finish(&o, err);
+}
+
+/* Do a and b have the same bands, by name, in the same order? */
+static int same_bands(const hp2x_bands *a, const hp2x_bands *b) {
+  if (a->n_bands != b->n_bands) return 0;
+  for (size_t k = 0; k < a->n_bands; k++)
+    if (strcmp(a->names[k], b->names[k]) != 0) return 0;
+  return 1;
 }
 
 hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
@@ -63,37 +84,23 @@ hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
                                 hp2x_err *err) {
   if (n == 0)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to write");
-  for (size_t i = 1; i < n; i++) {
-    int same = bs[i]->n_bands == bs[0]->n_bands;
-    for (size_t k = 0; same && k < bs[0]->n_bands; k++)
-      same = strcmp(bs[i]->names[k], bs[0]->names[k]) == 0;
-    if (!same)
+  for (size_t i = 1; i < n; i++)
+    if (!same_bands(bs[i], bs[0]))
       return hp2x_fail(err, HP2X_E_ARG, 0, -1,
                        "profile %zu has other bands than the first: select "
                        "them together",
                        i + 1);
-  }
   writebuf o;
   if (writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
-  writebuf_put(&o, "input,time", 10);
-  for (size_t k = bs[0]->n_bands; k-- > 0;) {
-    writebuf_put(&o, ",", 1);
-    csv_field(&o, bs[0]->names[k]);
-  }
-  writebuf_put(&o, "\r\n", 2);
+  put_header_row(&o, "input,time", bs[0]);
   char num[HP2X_FIXED6_SIZE + 1];
   for (size_t i = 0; i < n; i++) {
     const hp2x_bands *b = bs[i];
     for (size_t s = 0; s < b->n_samples && !o.failed; s++) {
-      csv_field(&o, names[i]);
+      put_csv_field(&o, names[i]);
       num[0] = ',';
       writebuf_put(&o, num, 1 + hp2x_fmt_fixed6(num + 1, ps[i]->times[s]));
-      for (size_t k = b->n_bands; k-- > 0;) {
-        num[0] = ',';
-        writebuf_put(&o, num, 1 + hp2x_fmt_int(num + 1,
-                                               b->values[k * b->stride + s]));
-      }
-      writebuf_put(&o, "\r\n", 2);
+      put_band_values(&o, b, s);
     }
   }
   return writebuf_finish(&o, err);

@@ -1,42 +1,35 @@
-/* eventlog_events.c -- what each event hp2x reads does to the profile, one
- * handler per event type, grouped by family: the heap profile (begin, cost
- * centres, censuses and their samples), info-table provenance (IPE), the
- * run (RTS identifier, program arguments, wall clock: JOB and DATE), heap
- * statistics (the --heap lines) and user markers.  Payload layouts are
- * those GHC's rts/eventlog/EventLog.c writes; every field is read from the
- * front, and bytes after the known fields are ignored (the format lets
- * fields be appended).  The byte reader is eventlog_parse.c.
- *
- * Decisions: the model holds exactly the censuses (no invented empty
- * samples at 0 and at exit, which the .hp has; see the man page).  Entries
- * outside a sample, an END without a BEGIN and a BEGIN inside an open
- * sample are errors with their byte offset.  Labels keep their bytes (GHC
- * 9.0 writes Latin-1 for closure and type descriptions); the renderer
- * decides how to show them.
+/* eventlog_events.c -- what each event hp2x reads does to the profile: one
+ * handler per event type, grouped by family (heap profile, info-table
+ * names, the run's JOB and DATE, heap statistics, markers), and
+ * evl_handler_for, which maps a type to its handler.  Payloads are read as
+ * GHC's rts/eventlog/EventLog.c writes them; bytes after the known fields
+ * are ignored (the format lets fields be appended).
  */
 #include "eventlog_int.h"
 #include "textout.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-static hp2x_status short_event(evl_parser *ev, hp2x_err *err,
-                               const char *what) {
+/* The error for an event of type `what` too short for its fields. */
+static hp2x_status fail_short_event(evl_parser *ev, hp2x_err *err,
+                                    const char *what) {
   char msg[128];
   hp2x_fmt(msg, sizeof msg, "%s event is shorter than its fields", what);
   return evl_fail_at(ev, err, ev->event_start, msg);
 }
 
 /* Length of a NUL-terminated string starting at s within n bytes, or -1. */
-static long str_in(const unsigned char *s, size_t n) {
+static long cstring_len(const unsigned char *s, size_t n) {
   const unsigned char *z = memchr(s, '\0', n);
   return z ? (long)(z - s) : -1;
 }
 
 /* ------------------------------------------------------- cost centres */
 
-static cost_centre *cc_find(const evl_parser *ev, uint32_t id) {
+static cost_centre *find_cost_centre(const evl_parser *ev, uint32_t id) {
   if (!ev->ccs_cap) return NULL;
   size_t mask = ev->ccs_cap - 1;
   for (size_t i = (id * 2654435761u) & mask;; i = (i + 1) & mask) {
@@ -45,7 +38,7 @@ static cost_centre *cc_find(const evl_parser *ev, uint32_t id) {
   }
 }
 
-static hp2x_status cc_grow(evl_parser *ev, hp2x_err *err) {
+static hp2x_status grow_cost_centres(evl_parser *ev, hp2x_err *err) {
   size_t cap = ev->ccs_cap ? ev->ccs_cap * 2 : 256;
   cost_centre *t = hp2x_calloc(cap, sizeof *t);
   if (!t) return hp2x_nomem(err);
@@ -61,13 +54,16 @@ static hp2x_status cc_grow(evl_parser *ev, hp2x_err *err) {
   return HP2X_OK;
 }
 
-static hp2x_status cc_add(evl_parser *ev, uint32_t id, const char *label,
-                          size_t llen, const char *module, size_t mlen,
-                          hp2x_err *err) {
-  if ((ev->n_ccs + 1) * 2 > ev->ccs_cap && cc_grow(ev, err) != HP2X_OK)
+static hp2x_status add_cost_centre(evl_parser *ev, uint32_t id,
+                                   const char *label, size_t llen,
+                                   const char *module, size_t mlen,
+                                   hp2x_err *err) {
+  if ((ev->n_ccs + 1) * 2 > ev->ccs_cap &&
+      grow_cost_centres(ev, err) != HP2X_OK)
     return err->code;
-  cost_centre *c = cc_find(ev, id);
+  cost_centre *c = find_cost_centre(ev, id);
   if (!c) {
+    assert((ev->n_ccs + 1) * 2 <= ev->ccs_cap);
     size_t j = (id * 2654435761u) & (ev->ccs_cap - 1);
     while (ev->ccs[j].used) j = (j + 1) & (ev->ccs_cap - 1);
     c = &ev->ccs[j];
@@ -104,21 +100,22 @@ static hp2x_status on_cost_centre(evl_parser *ev, const evl_event *e,
                                   hp2x_err *err) {
   const unsigned char *pl = e->pl;
   size_t n = e->n;
-  if (n < 4) return short_event(ev, err, "HEAP_PROF_COST_CENTRE");
-  long l1 = str_in(pl + 4, n - 4);
-  if (l1 < 0) return short_event(ev, err, "HEAP_PROF_COST_CENTRE");
+  if (n < 4) return fail_short_event(ev, err, "HEAP_PROF_COST_CENTRE");
+  long l1 = cstring_len(pl + 4, n - 4);
+  if (l1 < 0) return fail_short_event(ev, err, "HEAP_PROF_COST_CENTRE");
   size_t pos = 4 + (size_t)l1 + 1;
-  long l2 = str_in(pl + pos, n - pos);
-  if (l2 < 0) return short_event(ev, err, "HEAP_PROF_COST_CENTRE");
+  long l2 = cstring_len(pl + pos, n - pos);
+  if (l2 < 0) return fail_short_event(ev, err, "HEAP_PROF_COST_CENTRE");
   size_t src = pos + (size_t)l2 + 1;
-  if (str_in(pl + src, n - src) < 0)
-    return short_event(ev, err, "HEAP_PROF_COST_CENTRE");
-  return cc_add(ev, evl_be32(pl), (const char *)pl + 4, (size_t)l1,
+  if (cstring_len(pl + src, n - src) < 0)
+    return fail_short_event(ev, err, "HEAP_PROF_COST_CENTRE");
+  return add_cost_centre(ev, evl_be32(pl), (const char *)pl + 4, (size_t)l1,
                 (const char *)pl + pos, (size_t)l2, err);
 }
 
-static hp2x_status name_put(evl_parser *ev, size_t *len, const char *s,
-                            size_t n, hp2x_err *err) {
+/* Appends s (n bytes) to the scratch name ev->name, *len bytes long. */
+static hp2x_status append_name(evl_parser *ev, size_t *len, const char *s,
+                               size_t n, hp2x_err *err) {
   if (hp2x_grow((void **)&ev->name, &ev->name_cap, *len + n + 1, 1, err) !=
       HP2X_OK)
     return err->code;
@@ -129,13 +126,13 @@ static hp2x_status name_put(evl_parser *ev, size_t *len, const char *s,
 
 /* Appends cost centre `id` of a stack to ev->name: "label/" ("label" when
  * last), or "Module.CAF" for a CAF, which GHC prints with no '/'. */
-static hp2x_status put_cost_centre(evl_parser *ev, uint32_t id, int last,
-                                   size_t *len, hp2x_err *err) {
-  const cost_centre *c = cc_find(ev, id);
+static hp2x_status append_cost_centre(evl_parser *ev, uint32_t id, int last,
+                                      size_t *len, hp2x_err *err) {
+  const cost_centre *c = find_cost_centre(ev, id);
   if (c && !strcmp(c->label, "CAF")) {
-    if (name_put(ev, len, c->module, strlen(c->module), err) != HP2X_OK)
+    if (append_name(ev, len, c->module, strlen(c->module), err) != HP2X_OK)
       return err->code;
-    return name_put(ev, len, ".CAF", 4, err);
+    return append_name(ev, len, ".CAF", 4, err);
   }
   char unknown[32];
   const char *label = unknown;
@@ -145,42 +142,51 @@ static hp2x_status put_cost_centre(evl_parser *ev, uint32_t id, int last,
     hp2x_fmt(unknown, sizeof unknown, "<cc %u>", id);
     ev->p->warn.unknown_cost_centres++;
   }
-  if (name_put(ev, len, label, strlen(label), err) != HP2X_OK)
+  if (append_name(ev, len, label, strlen(label), err) != HP2X_OK)
     return err->code;
-  return last ? HP2X_OK : name_put(ev, len, "/", 1, err);
+  return last ? HP2X_OK : append_name(ev, len, "/", 1, err);
 }
 
 /* The .hp label of a cost-centre stack, as GHC's rts/ProfHeap.c prints it
  * (innermost first, joined by '/', cut to -L bytes with "..."), without
  * the "(ccsID)" prefix, which the eventlog does not carry. */
-static hp2x_status stack_name(evl_parser *ev, const unsigned char *ids,
-                              size_t depth, size_t *len, hp2x_err *err) {
+static hp2x_status make_stack_name(evl_parser *ev, const unsigned char *ids,
+                                   size_t depth, size_t *len, hp2x_err *err) {
   *len = 0;
-  if (depth == 0) return name_put(ev, len, "MAIN", 4, err);
+  if (depth == 0) return append_name(ev, len, "MAIN", 4, err);
   for (size_t i = 0; i < depth; i++)
-    if (put_cost_centre(ev, evl_be32(ids + 4 * i), i + 1 == depth, len,
+    if (append_cost_centre(ev, evl_be32(ids + 4 * i), i + 1 == depth, len,
                         err) != HP2X_OK)
       return err->code;
   size_t L = (size_t)ev->ccs_length;
   if (L >= 5 && *len > L) {
     *len = L - 4;
-    return name_put(ev, len, "...", 3, err);
+    return append_name(ev, len, "...", 3, err);
   }
   return HP2X_OK;
 }
 
 /* ------------------------------------------------------- heap profile */
 
+/* The model holds exactly the censuses: the empty samples at 0 and at exit
+ * that GHC's .hp has are not invented (see the man page).  Entries outside a
+ * sample, an END without a BEGIN and a BEGIN inside an open sample are
+ * errors at their byte offset.  Labels keep their bytes (GHC 9.0 writes
+ * Latin-1 for closure and type descriptions); the renderer decides how to
+ * show them. */
+
 /* 160: u8 profile id, u64 sampling period (ns), u32 breakdown, filters. */
 static hp2x_status on_heap_prof_begin(evl_parser *ev, const evl_event *e,
                                       hp2x_err *err) {
-  if (e->n < 13) return short_event(ev, err, "HEAP_PROF_BEGIN");
+  if (e->n < 13) return fail_short_event(ev, err, "HEAP_PROF_BEGIN");
   ev->p->interval_ns = evl_be64(e->pl + 1);
   ev->p->breakdown = (int)evl_be32(e->pl + 9);
   ev->p->heap_profile = true;
   return HP2X_OK;
 }
 
+/* Opens a sample at time t (seconds); before GHC 8.10, closes the open one
+ * first. */
 static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
   if (!ev->p->heap_profile)
     return evl_fail_at(ev, err, ev->event_start,
@@ -208,7 +214,7 @@ static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
 /* 162: u64 era.  The census's time is the event's. */
 static hp2x_status on_sample_begin(evl_parser *ev, const evl_event *e,
                                    hp2x_err *err) {
-  if (e->n < 8) return short_event(ev, err, "HEAP_PROF_SAMPLE_BEGIN");
+  if (e->n < 8) return fail_short_event(ev, err, "HEAP_PROF_SAMPLE_BEGIN");
   return begin_sample(ev, e->time_s, err);
 }
 
@@ -216,7 +222,7 @@ static hp2x_status on_sample_begin(evl_parser *ev, const evl_event *e,
  * all written at exit, so the time is the second field, not the event's. */
 static hp2x_status on_bio_sample_begin(evl_parser *ev, const evl_event *e,
                                        hp2x_err *err) {
-  if (e->n < 16) return short_event(ev, err, "HEAP_BIO_PROF_SAMPLE_BEGIN");
+  if (e->n < 16) return fail_short_event(ev, err, "HEAP_BIO_PROF_SAMPLE_BEGIN");
   return begin_sample(ev, (double)evl_be64(e->pl + 8) / 1e9, err);
 }
 
@@ -231,8 +237,9 @@ static hp2x_status on_sample_end(evl_parser *ev, const evl_event *e,
   return profile_end_sample(ev->p, err);
 }
 
-static hp2x_status add_entry(evl_parser *ev, uint32_t id, uint64_t bytes,
-                             hp2x_err *err) {
+/* Adds (label id, bytes) to the open sample. */
+static hp2x_status add_sample_entry(evl_parser *ev, uint32_t id, uint64_t bytes,
+                                    hp2x_err *err) {
   if (bytes > (uint64_t)INT64_MAX)
     return evl_fail_at(ev, err, ev->event_start,
                        "residency does not fit in 64 signed bits");
@@ -243,8 +250,8 @@ static hp2x_status add_entry(evl_parser *ev, uint32_t id, uint64_t bytes,
 
 /* Is the expected label `id` the one whose key is `key`?  Stack keys and
  * string keys never match each other. */
-static int guessed(const evl_parser *ev, uint32_t id, const void *key,
-                   size_t len, int stack) {
+static int is_guessed_label(const evl_parser *ev, uint32_t id, const void *key,
+                            size_t len, int stack) {
   if (id == LABEL_NONE) return 0;
   const hp2x_label *l = &ev->p->labels[id];
   if (stack != (l->kind == LABEL_STACK)) return 0;
@@ -253,12 +260,39 @@ static int guessed(const evl_parser *ev, uint32_t id, const void *key,
   return klen == len && memcmp(k, key, len) == 0;
 }
 
-static hp2x_status in_sample_or_fail(evl_parser *ev, const char *what,
-                                     hp2x_err *err) {
+/* The error for an event of type `what` outside any sample, or OK. */
+static hp2x_status require_open_sample(evl_parser *ev, const char *what,
+                                       hp2x_err *err) {
   if (ev->in_sample) return HP2X_OK;
   char msg[128];
   hp2x_fmt(msg, sizeof msg, "%s outside any heap sample", what);
   return evl_fail_at(ev, err, ev->event_start, msg);
+}
+
+/* The label of the stack of `depth` cost-centre ids at ids: the one
+ * expected next, else the one with that key, else a new one named as
+ * make_stack_name says.  The key is 0x01 and the ids, which keeps stack
+ * keys apart from string labels. */
+static hp2x_status find_stack_label(evl_parser *ev, const unsigned char *ids,
+                                    size_t depth, uint32_t *id,
+                                    hp2x_err *err) {
+  unsigned char key[1 + 4 * 255];
+  assert(depth <= 255);
+  key[0] = 1;
+  memcpy(key + 1, ids, 4 * depth);
+  size_t klen = 1 + 4 * depth;
+  *id = label_track_guess(&ev->track);
+  if (is_guessed_label(ev, *id, key, klen, 1)) return HP2X_OK;
+  long found = profile_find(ev->p, (const char *)key, klen);
+  if (found >= 0) {
+    *id = (uint32_t)found;
+    return HP2X_OK;
+  }
+  size_t len;
+  if (make_stack_name(ev, ids, depth, &len, err) != HP2X_OK)
+    return ev->status = err->code;
+  return profile_intern(ev->p, (const char *)key, klen, ev->name, len, id,
+                        err);
 }
 
 /* 163 (-hc): u8 profile id, u64 residency, u8 depth, depth u32 cost-centre
@@ -267,8 +301,8 @@ static hp2x_status in_sample_or_fail(evl_parser *ev, const char *what,
 static hp2x_status on_sample_stack(evl_parser *ev, const evl_event *e,
                                    hp2x_err *err) {
   static const char what[] = "HEAP_PROF_SAMPLE_COST_CENTRE";
-  if (in_sample_or_fail(ev, what, err) != HP2X_OK) return err->code;
-  if (e->n < 10) return short_event(ev, err, what);
+  if (require_open_sample(ev, what, err) != HP2X_OK) return err->code;
+  if (e->n < 10) return fail_short_event(ev, err, what);
   size_t depth = e->pl[9];
   if (e->n < 10 + 4 * depth) {
     char msg[128];
@@ -277,57 +311,41 @@ static hp2x_status on_sample_stack(evl_parser *ev, const evl_event *e,
              depth, (e->n - 10) / 4);
     return evl_fail_at(ev, err, ev->event_start, msg);
   }
-  /* A leading 0x01 keeps stack keys apart from string labels. */
-  unsigned char key[1 + 4 * 255];
-  key[0] = 1;
-  memcpy(key + 1, e->pl + 10, 4 * depth);
-  size_t klen = 1 + 4 * depth;
-  uint32_t id = label_track_guess(&ev->track);
-  if (!guessed(ev, id, key, klen, 1)) {
-    long found = profile_find(ev->p, (const char *)key, klen);
-    if (found >= 0) {
-      id = (uint32_t)found;
-    } else {
-      size_t len;
-      if (stack_name(ev, e->pl + 10, depth, &len, err) != HP2X_OK)
-        return ev->status = err->code;
-      if (profile_intern(ev->p, (const char *)key, klen, ev->name, len, &id,
-                         err) != HP2X_OK)
-        return err->code;
-    }
-  }
-  return add_entry(ev, id, evl_be64(e->pl + 1), err);
+  uint32_t id;
+  if (find_stack_label(ev, e->pl + 10, depth, &id, err) != HP2X_OK)
+    return err->code;
+  return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
 }
 
 /* 164 (every breakdown but -hc): u8 profile id, u64 residency, label. */
 static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
                                     hp2x_err *err) {
-  if (in_sample_or_fail(ev, "HEAP_PROF_SAMPLE_STRING", err) != HP2X_OK)
+  if (require_open_sample(ev, "HEAP_PROF_SAMPLE_STRING", err) != HP2X_OK)
     return err->code;
-  if (e->n < 10) return short_event(ev, err, "HEAP_PROF_SAMPLE_STRING");
-  long l = str_in(e->pl + 9, e->n - 9);
+  if (e->n < 10) return fail_short_event(ev, err, "HEAP_PROF_SAMPLE_STRING");
+  long l = cstring_len(e->pl + 9, e->n - 9);
   if (l < 0)
     return evl_fail_at(ev, err, ev->event_start,
                        "HEAP_PROF_SAMPLE_STRING label has no terminating NUL");
   const char *label = (const char *)e->pl + 9;
   uint32_t id = label_track_guess(&ev->track);
-  if (!guessed(ev, id, label, (size_t)l, 0)) {
+  if (!is_guessed_label(ev, id, label, (size_t)l, 0)) {
     size_t before = ev->p->n_labels;
     if (profile_intern(ev->p, label, (size_t)l, NULL, 0, &id, err) !=
         HP2X_OK)
       return err->code;
     if (ev->p->n_labels > before &&
-        ipe_name_label(ev, id, label, (size_t)l, err) != HP2X_OK)
+        evl_ipe_name_label(ev, id, label, (size_t)l, err) != HP2X_OK)
       return err->code;
   }
-  return add_entry(ev, id, evl_be64(e->pl + 1), err);
+  return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
 }
 
 /* ------------------------------------------------- info-table names */
 
 /* Appends s (n bytes) to buf[*len], after a space unless first. */
-static void put_word(char *buf, size_t *len, const unsigned char *s,
-                     size_t n, const char *open, const char *close) {
+static void append_ipe_part(char *buf, size_t *len, const unsigned char *s,
+                            size_t n, const char *open, const char *close) {
   if (!n) return;
   if (*len) buf[(*len)++] = ' ';
   size_t o = strlen(open), c = strlen(close);
@@ -344,12 +362,12 @@ static void put_word(char *buf, size_t *len, const unsigned char *s,
 static hp2x_status on_ipe(evl_parser *ev, const evl_event *e,
                           hp2x_err *err) {
   const unsigned char *pl = e->pl;
-  if (e->n < 8) return short_event(ev, err, "IPE");
+  if (e->n < 8) return fail_short_event(ev, err, "IPE");
   const unsigned char *field[6];
   size_t flen[6], pos = 8;
   for (int i = 0; i < 6; i++) {
-    long l = pos < e->n ? str_in(pl + pos, e->n - pos) : -1;
-    if (l < 0) return short_event(ev, err, "IPE");
+    long l = pos < e->n ? cstring_len(pl + pos, e->n - pos) : -1;
+    if (l < 0) return fail_short_event(ev, err, "IPE");
     field[i] = pl + pos;
     flen[i] = (size_t)l;
     pos += (size_t)l + 1;
@@ -360,12 +378,14 @@ static hp2x_status on_ipe(evl_parser *ev, const evl_event *e,
   char *name = hp2x_malloc(e->n + 16);
   if (!name) return hp2x_nomem(err);
   size_t len = 0;
-  put_word(name, &len, field[0], flen[0], "", "");
-  put_word(name, &len, field[3], flen[3], "[", "]");
-  put_word(name, &len, field[2], flen[2], "(", ")");
-  put_word(name, &len, field[4], flen[4], "", "");
-  put_word(name, &len, field[5], flen[5], "", "");
-  hp2x_status st = len ? ipe_add(ev, evl_be64(pl), name, len, err) : HP2X_OK;
+  append_ipe_part(name, &len, field[0], flen[0], "", "");
+  append_ipe_part(name, &len, field[3], flen[3], "[", "]");
+  append_ipe_part(name, &len, field[2], flen[2], "(", ")");
+  append_ipe_part(name, &len, field[4], flen[4], "", "");
+  append_ipe_part(name, &len, field[5], flen[5], "", "");
+  assert(len <= e->n + 16);
+  hp2x_status st =
+      len ? evl_ipe_add(ev, evl_be64(pl), name, len, err) : HP2X_OK;
   hp2x_free(name);
   return st;
 }
@@ -373,8 +393,8 @@ static hp2x_status on_ipe(evl_parser *ev, const evl_event *e,
 /* ------------------------------------------------------------- the run */
 
 /* Appends word w (n bytes) to *dst, after a space unless it is first. */
-static hp2x_status put_arg(char **dst, size_t *len, size_t *cap,
-                           const char *w, size_t n, hp2x_err *err) {
+static hp2x_status append_word(char **dst, size_t *len, size_t *cap,
+                               const char *w, size_t n, hp2x_err *err) {
   if (hp2x_grow((void **)dst, cap, *len + n + 2, 1, err) != HP2X_OK)
     return err->code;
   if (*len) (*dst)[(*len)++] = ' ';
@@ -416,8 +436,9 @@ static hp2x_status split_args(const char *a, const char *end, job_words *j,
       rts_done = 1;
       continue;
     }
-    hp2x_status st = in_rts ? put_arg(&j->rts, &j->rlen, &j->rcap, w, n, err)
-                            : put_arg(&j->prog, &j->plen, &j->pcap, w, n, err);
+    hp2x_status st =
+        in_rts ? append_word(&j->rts, &j->rlen, &j->rcap, w, n, err)
+               : append_word(&j->prog, &j->plen, &j->pcap, w, n, err);
     if (st != HP2X_OK) return st;
   }
   return HP2X_OK;
@@ -426,7 +447,7 @@ static hp2x_status split_args(const char *a, const char *end, job_words *j,
 /* JOB as a profiled RTS writes it: the program's name and arguments, then
  * " +RTS" and the RTS arguments; a non-profiled RTS writes only the
  * program's name. */
-static hp2x_status make_job(evl_parser *ev, hp2x_err *err) {
+static hp2x_status set_job_from_args(evl_parser *ev, hp2x_err *err) {
   if (!ev->args) return HP2X_OK;
   job_words j = {0};
   hp2x_status st = split_args(ev->args, ev->args + ev->args_len, &j, err);
@@ -454,7 +475,7 @@ static hp2x_status make_job(evl_parser *ev, hp2x_err *err) {
  * of the way is "p". */
 static hp2x_status on_rts_identifier(evl_parser *ev, const evl_event *e,
                                      hp2x_err *err) {
-  if (e->n < 4) return short_event(ev, err, "RTS_IDENTIFIER");
+  if (e->n < 4) return fail_short_event(ev, err, "RTS_IDENTIFIER");
   const unsigned char *s = e->pl + 4, *end = e->pl + e->n;
   const unsigned char *sp = memchr(s, ' ', (size_t)(end - s));
   ev->profiled = 0;
@@ -465,20 +486,20 @@ static hp2x_status on_rts_identifier(evl_parser *ev, const evl_event *e,
     if (u >= end || *u == '\0') break;
     w = u + 1;
   }
-  return make_job(ev, err);
+  return set_job_from_args(ev, err);
 }
 
 /* 30: u32 capset, then argv as NUL-terminated strings. */
 static hp2x_status on_program_args(evl_parser *ev, const evl_event *e,
                                    hp2x_err *err) {
-  if (e->n < 4) return short_event(ev, err, "PROGRAM_ARGS");
+  if (e->n < 4) return fail_short_event(ev, err, "PROGRAM_ARGS");
   char *copy = hp2x_strndup((const char *)e->pl + 4, e->n - 4);
   if (!copy) return hp2x_nomem(err);
   hp2x_free(ev->args);
   ev->args = copy;
   ev->args_len = e->n - 4;
   while (ev->args_len && ev->args[ev->args_len - 1] == '\0') ev->args_len--;
-  return make_job(ev, err);
+  return set_job_from_args(ev, err);
 }
 
 /* 43: u32 capset, u64 Unix seconds, u32 ns.  DATE as the RTS writes it:
@@ -487,7 +508,7 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
                                  hp2x_err *err) {
   static const char days[] = "SunMonTueWedThuFriSat";
   static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-  if (e->n < 16) return short_event(ev, err, "WALL_CLOCK_TIME");
+  if (e->n < 16) return fail_short_event(ev, err, "WALL_CLOCK_TIME");
   time_t t = (time_t)evl_be64(e->pl + 4);
   struct tm tm;
   if (!localtime_r(&t, &tm)) return HP2X_OK;
@@ -503,7 +524,7 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
 /* 50, 51, 91: u32 capset, u64 bytes: the --heap lines. */
 static hp2x_status on_heap_statistic(evl_parser *ev, const evl_event *e,
                                      hp2x_err *err) {
-  if (e->n < 12) return short_event(ev, err, "heap statistics");
+  if (e->n < 12) return fail_short_event(ev, err, "heap statistics");
   uint64_t b = evl_be64(e->pl + 4);
   hp2x_profile *p = ev->p;
   hp2x_series *s = e->type == EV_HEAP_SIZE   ? &p->heap_size

@@ -9,7 +9,9 @@
 
 #include "frontends.h"
 
-/* The event types hp2x reads (EventLogFormat.h's numbers). */
+/* The event types hp2x reads (EventLogFormat.h's numbers).  Adding one
+ * takes its number here, a handler in eventlog_events.c and its line in
+ * evl_handler_for (and in evl_max_fixed_size when its size is fixed). */
 enum {
   EV_BLOCK_MARKER = 18,  /* only its declared size is checked */
   EV_RTS_IDENTIFIER = 29,
@@ -72,8 +74,9 @@ struct evl_parser {
   unsigned char *hdr;       /* header bytes so far; owned */
   size_t hdr_len, hdr_cap;
   int32_t *size_of[256];    /* event-type table in pages of 256 ids (see
-                               evl_type_size); a page is made when an id in
-                               it is declared, NULL = none declared; owned */
+                               declared_size in eventlog_parse.c); a page is
+                               made when an id in it is declared, NULL =
+                               none declared; owned */
   int has_sample_end;       /* type 165 declared (GHC >= 8.10) */
   uint16_t *declared;       /* ids declared by the last header attempt;
                                owned */
@@ -119,8 +122,8 @@ static inline hp2x_status evl_fail_at(evl_parser *ev, hp2x_err *err,
 }
 
 /* eventlog_events.c: the handler of event type `type`, or NULL for the
- * types hp2x skips.  Adding an event type means a handler and a line in
- * evl_handler_for. */
+ * types hp2x skips.  A handler gets one whole event; its errors are
+ * sticky in ev->status. */
 typedef hp2x_status (*evl_handler)(evl_parser *ev, const evl_event *e,
                                    hp2x_err *err);
 evl_handler evl_handler_for(unsigned type);
@@ -130,15 +133,17 @@ int evl_max_fixed_size(unsigned type);
 /* Frees the cost-centre table. */
 void evl_free_cost_centres(evl_parser *ev);
 
-/* eventlog_ipe.c: naming -hi labels by their IPE events. */
+/* eventlog_ipe.c: naming -hi labels by their IPE events (the evl_ipe_
+ * functions). */
 /* Records what an IPE event says of `address`; names its label if one has
  * been read.  The first event for an address wins. */
-hp2x_status ipe_add(evl_parser *ev, uint64_t address, const char *name,
+hp2x_status evl_ipe_add(evl_parser *ev, uint64_t address, const char *name,
                     size_t len, hp2x_err *err);
 /* Names label `id`, just interned from string `s` (len bytes), when s is
  * an address ("0x4c8e48") that an IPE event has named. */
-hp2x_status ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
+hp2x_status evl_ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
                            size_t len, hp2x_err *err);
-void ipe_free(ipe_table *t);
+/* Frees t's entries and tables and empties it. */
+void evl_ipe_free(ipe_table *t);
 
 #endif

@@ -1,13 +1,8 @@
-/* eventlog_ipe.c -- names for -hi (info-table) profiles.  An -hi census
- * labels each band with an info-table address as C's "%p" prints it
- * ("0x4c8e48"); a program built with -finfo-table-map also writes an IPE
- * event per info table (GHC >= 9.2, EVENT_IPE in GHC's
- * rts/eventlog/EventLog.c) saying what it is.  This file keeps those
- * events by address and gives each -hi label its name, whether the IPE
- * event comes before or after the samples that use the address.  Names
- * are unique: two addresses with the same description both show their
- * address after it.  The label keeps its address as key, so .hp output
- * still prints the address, as GHC's own .hp does.
+/* eventlog_ipe.c -- names for -hi (info-table) bands: keeps what each IPE
+ * event (GHC >= 9.2, -finfo-table-map) says of an info-table address, and
+ * names the -hi label with that address ("0x4c8e48", as C's "%p" prints
+ * it), whether the event comes before or after the samples that use it.
+ * The label keeps its address as key, so .hp output prints the address.
  */
 #include "eventlog_int.h"
 #include "textout.h"
@@ -22,7 +17,7 @@ static size_t address_slot(const ipe_table *t, uint64_t address) {
   return i;
 }
 
-static ipe_entry *ipe_find(const ipe_table *t, uint64_t address) {
+static ipe_entry *find_ipe_entry(const ipe_table *t, uint64_t address) {
   if (!t->cap) return NULL;
   ipe_entry *e = &t->by_address[address_slot(t, address)];
   return e->used ? e : NULL;
@@ -41,7 +36,7 @@ static size_t name_slot(const ipe_table *t, const char *name, size_t len) {
 }
 
 /* Doubles both tables, keeping every entry. */
-static hp2x_status ipe_grow(ipe_table *t, hp2x_err *err) {
+static hp2x_status grow_ipe_table(ipe_table *t, hp2x_err *err) {
   size_t cap = t->cap ? t->cap * 2 : 64;
   ipe_table g = {hp2x_calloc(cap, sizeof *g.by_address), cap, t->n,
                  hp2x_calloc(cap, sizeof *g.by_name)};
@@ -66,7 +61,9 @@ static hp2x_status ipe_grow(ipe_table *t, hp2x_err *err) {
   return HP2X_OK;
 }
 
-/* Gives e's label (if read) e's name, with its address when ambiguous. */
+/* Gives e's label (if read) e's name.  Names stay unique: when two
+ * addresses have the same name (e->ambiguous), both show their address
+ * after it. */
 static hp2x_status name_entry_label(evl_parser *ev, const ipe_entry *e,
                                     hp2x_err *err) {
   if (e->label == LABEL_NONE) return HP2X_OK;
@@ -86,11 +83,11 @@ static hp2x_status name_entry_label(evl_parser *ev, const ipe_entry *e,
   return st;
 }
 
-hp2x_status ipe_add(evl_parser *ev, uint64_t address, const char *name,
-                    size_t len, hp2x_err *err) {
+hp2x_status evl_ipe_add(evl_parser *ev, uint64_t address, const char *name,
+                        size_t len, hp2x_err *err) {
   ipe_table *t = &ev->ipe;
-  if (ipe_find(t, address)) return HP2X_OK;
-  if ((t->n + 1) * 2 > t->cap && ipe_grow(t, err) != HP2X_OK)
+  if (find_ipe_entry(t, address)) return HP2X_OK;
+  if ((t->n + 1) * 2 > t->cap && grow_ipe_table(t, err) != HP2X_OK)
     return err->code;
   char *copy = hp2x_strndup(name, len);
   if (!copy) return hp2x_nomem(err);
@@ -134,17 +131,17 @@ static int parse_address(const char *s, size_t len, uint64_t *address) {
   return 1;
 }
 
-hp2x_status ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
-                           size_t len, hp2x_err *err) {
+hp2x_status evl_ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
+                               size_t len, hp2x_err *err) {
   uint64_t address;
   if (!ev->ipe.n || !parse_address(s, len, &address)) return HP2X_OK;
-  ipe_entry *e = ipe_find(&ev->ipe, address);
+  ipe_entry *e = find_ipe_entry(&ev->ipe, address);
   if (!e || e->label != LABEL_NONE) return HP2X_OK;
   e->label = id;
   return name_entry_label(ev, e, err);
 }
 
-void ipe_free(ipe_table *t) {
+void evl_ipe_free(ipe_table *t) {
   for (size_t i = 0; i < t->cap; i++) hp2x_free(t->by_address[i].name);
   hp2x_free(t->by_address);
   hp2x_free(t->by_name);

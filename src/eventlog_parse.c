@@ -1,21 +1,13 @@
 /* eventlog_parse.c -- the eventlog front end's byte reader: GHC's binary
- * eventlog (layout in GHC's rts/include/rts/EventLogFormat.h and
- * rts/eventlog/EventLog.c) into the same sample model as .hp text,
- * streaming.  It reads the header's event-type table, then frames events
- * by the sizes it gives and hands the types hp2x reads to their handlers
- * (eventlog_events.c); other events are skipped by size without being
- * copied, across feeds.  An event that hp2x reads is parsed in place when
- * it lies whole in the caller's buffer, else gathered in a small buffer
- * first, so any split of the bytes gives the same result.
- *
- * Every GHC from 8.0 on is read.  Block markers are not checked: GHC 9.2
- * and later count the data-end marker in the last block's size, and
- * ghc-events ignores their sizes too; events are framed one by one.
- * Bytes after the data-end marker are ignored.
+ * eventlog (rts/include/rts/EventLogFormat.h) into the sample model,
+ * streaming.  Owns the header's event-type table and the framing of events
+ * by the sizes it declares; events of the types hp2x reads go to their
+ * handlers (eventlog_events.c), the others are skipped, across feeds.
  */
 #include "eventlog_int.h"
 #include "textout.h"
 
+#include <assert.h>
 #include <string.h>
 
 #define UNDECLARED (-2)
@@ -30,7 +22,7 @@
  * bytes.  Entries hold size + 2, so a page fresh from calloc says
  * "undeclared".  Paged (GHC's ids are all below 256: one 1 KiB page)
  * rather than one 256 KiB table for every parser. */
-static int32_t evl_type_size(const evl_parser *ev, unsigned id) {
+static int32_t declared_size(const evl_parser *ev, unsigned id) {
   const int32_t *page = ev->size_of[id >> 8];
   return page ? page[id & 255] - 2 : UNDECLARED;
 }
@@ -66,7 +58,7 @@ evl_parser *evl_parse_new(const char *file, hp2x_profile *p,
 void evl_parse_free(evl_parser *ev) {
   if (!ev) return;
   evl_free_cost_centres(ev);
-  ipe_free(&ev->ipe);
+  evl_ipe_free(&ev->ipe);
   hp2x_free(ev->hdr);
   for (size_t i = 0; i < 256; i++) hp2x_free(ev->size_of[i]);
   hp2x_free(ev->declared);
@@ -83,13 +75,14 @@ int evl_parse_at_end(const evl_parser *ev) { return ev->at_end; }
 
 /* Records event type `id` of payload size `size`, declared at byte `at`.
  * Returns 0, or -1 with the error recorded. */
-static int declare_type(evl_parser *ev, unsigned id, int size, size_t at,
-                        hp2x_err *err) {
+static int declare_event_type(evl_parser *ev, unsigned id, int size, size_t at,
+                              hp2x_err *err) {
+  assert(id <= 0xffff);
   char msg[160];
   if (id == EV_DATA_END)
     return evl_fail_at(ev, err, (long long)at,
                        "event type 65535 is reserved for the data end"), -1;
-  if (evl_type_size(ev, id) != UNDECLARED) {
+  if (declared_size(ev, id) != UNDECLARED) {
     hp2x_fmt(msg, sizeof msg, "event type %u is declared twice", id);
     return evl_fail_at(ev, err, (long long)at, msg), -1;
   }
@@ -118,7 +111,7 @@ static int declare_type(evl_parser *ev, unsigned id, int size, size_t at,
 /* Reads one "etb" ... "ete" event type at h[*pos] (the "etb" checked).
  * Returns 1 when read (advances *pos), 0 when more bytes are needed, -1 on
  * error. */
-static int read_event_type(evl_parser *ev, size_t *pos, hp2x_err *err) {
+static int parse_event_type(evl_parser *ev, size_t *pos, hp2x_err *err) {
   const unsigned char *h = ev->hdr;
   size_t n = ev->hdr_len, at = *pos, p = at + 4;
   if (n - p < 8) return 0;
@@ -141,7 +134,7 @@ static int read_event_type(evl_parser *ev, size_t *pos, hp2x_err *err) {
   if (memcmp(h + p, "ete\0", 4) != 0)
     return evl_fail_at(ev, err, (long long)p,
                        "expected 'ete' (end of an event type)"), -1;
-  if (declare_type(ev, id, size, at, err) < 0) return -1;
+  if (declare_event_type(ev, id, size, at, err) < 0) return -1;
   *pos = p + 4;
   return 1;
 }
@@ -183,7 +176,7 @@ static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
                    "('hete')", err);
     if (r == 1) {
       pos -= 4;
-      r = read_event_type(ev, &pos, err);
+      r = parse_event_type(ev, &pos, err);
     }
   }
   if (r == 1)
@@ -198,22 +191,32 @@ static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
 
 /* -------------------------------------------------------------- events */
 
-static hp2x_status handle_event(evl_parser *ev, evl_handler handle,
-                                const unsigned char *e, size_t head,
-                                size_t payload, hp2x_err *err) {
+/* An event that hp2x reads is parsed in place when it lies whole in the
+ * caller's buffer, else gathered in ev->ev first, so any split of the bytes
+ * gives the same result.  Events are framed one by one from the sizes the
+ * header declares; block markers' sizes are not checked, since GHC 9.2 and
+ * later count the data-end marker in the last block's (ghc-events ignores
+ * them too).  Every GHC from 8.0 on is read this way. */
+
+/* Calls `handle` on the whole event at e (header of `head` bytes, then
+ * `payload` bytes).  An error of the model (a limit, memory) is given the
+ * event's byte offset. */
+static hp2x_status dispatch_event(evl_parser *ev, evl_handler handle,
+                                  const unsigned char *e, size_t head,
+                                  size_t payload, hp2x_err *err) {
   evl_event event = {evl_be16(e), (double)evl_be64(e + 2) / 1e9, e + head,
                      payload};
   hp2x_status st = handle(ev, &event, err);
   if (st != HP2X_OK) {
-    /* The model's errors (a limit, memory) are this event's. */
     if (err && err->offset < 0) err->offset = ev->event_start;
     ev->status = st;
   }
   return st;
 }
 
-/* The data-end marker at ev->event_start. */
-static void read_data_end(evl_parser *ev, int gathered, size_t *pos) {
+/* Consumes the data-end marker at ev->event_start: nothing after it is
+ * read. */
+static void consume_data_end(evl_parser *ev, int gathered, size_t *pos) {
   ev->at_end = 1;
   if (!gathered) {
     *pos += 2;
@@ -231,7 +234,7 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
                                hp2x_err *err) {
   char msg[160];
   unsigned type = evl_be16(e);
-  int32_t size = evl_type_size(ev, type);
+  int32_t size = declared_size(ev, type);
   if (size == UNDECLARED) {
     hp2x_fmt(msg, sizeof msg,
              "event type %u is not declared in the header (corrupt "
@@ -253,6 +256,18 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
   return HP2X_OK;
 }
 
+/* Skips the payload of an event that hp2x does not read, without copying
+ * it: what is here now, the rest (ev->skip) as later feeds bring it. */
+static void skip_payload(evl_parser *ev, size_t head, uint64_t payload,
+                         size_t avail, int gathered, size_t *pos) {
+  ev->ev_len = 0;
+  ev->skip = gathered ? payload - (avail - head) : payload;
+  if (!gathered) {
+    *pos += head;
+    ev->offset += (long long)head;
+  }
+}
+
 /* Starts gathering an event of `need` bytes whose first avail bytes are
  * at e (a part of buf, or ev->ev already). */
 static hp2x_status gather_event(evl_parser *ev, const unsigned char *e,
@@ -271,10 +286,11 @@ static hp2x_status gather_event(evl_parser *ev, const unsigned char *e,
   return HP2X_OK;
 }
 
-/* Reads the event at buf[*pos] (or the one gathered in ev->ev): handles
- * it, skips it, or gathers what is there of it.  Advances *pos. */
-static hp2x_status read_event(evl_parser *ev, const unsigned char *buf,
-                              size_t len, size_t *pos, hp2x_err *err) {
+/* Consumes the event at buf[*pos] (or the one gathered in ev->ev): hands
+ * it to its handler when it is whole, skips the payload of a type hp2x does
+ * not read, or gathers what there is of it.  Advances *pos. */
+static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
+                                 size_t len, size_t *pos, hp2x_err *err) {
   int gathered = ev->ev_len > 0;
   const unsigned char *e = gathered ? ev->ev : buf + *pos;
   size_t avail = gathered ? ev->ev_len : len - *pos;
@@ -284,7 +300,7 @@ static hp2x_status read_event(evl_parser *ev, const unsigned char *buf,
   if (avail < 2)
     return gather_event(ev, e, avail, head, gathered, pos, err);
   if (evl_be16(e) == EV_DATA_END) {
-    read_data_end(ev, gathered, pos);
+    consume_data_end(ev, gathered, pos);
     return HP2X_OK;
   }
   if (frame_event(ev, e, avail, &head, &payload, err) != HP2X_OK)
@@ -293,18 +309,13 @@ static hp2x_status read_event(evl_parser *ev, const unsigned char *buf,
     return gather_event(ev, e, avail, head, gathered, pos, err);
   evl_handler handle = evl_handler_for(evl_be16(e));
   size_t total = head + (size_t)payload;
-  if (!handle) { /* skip without copying */
-    ev->ev_len = 0;
-    ev->skip = gathered ? payload - (avail - head) : payload;
-    if (!gathered) {
-      *pos += head;
-      ev->offset += (long long)head;
-    }
+  if (!handle) {
+    skip_payload(ev, head, payload, avail, gathered, pos);
     return HP2X_OK;
   }
   if (avail < total)
     return gather_event(ev, e, avail, total, gathered, pos, err);
-  if (handle_event(ev, handle, e, head, (size_t)payload, err) != HP2X_OK)
+  if (dispatch_event(ev, handle, e, head, (size_t)payload, err) != HP2X_OK)
     return err->code;
   if (!gathered) {
     *pos += total;
@@ -316,8 +327,8 @@ static hp2x_status read_event(evl_parser *ev, const unsigned char *buf,
 
 /* Takes bytes into a partly gathered event or a skipped payload.
  * Returns whether the event being gathered is now whole. */
-static int take_bytes(evl_parser *ev, const unsigned char *buf, size_t len,
-                      size_t *pos) {
+static int take_pending_bytes(evl_parser *ev, const unsigned char *buf,
+                              size_t len, size_t *pos) {
   size_t room = len - *pos;
   if (ev->skip) {
     size_t k = ev->skip < room ? (size_t)ev->skip : room;
@@ -337,22 +348,23 @@ static int take_bytes(evl_parser *ev, const unsigned char *buf, size_t len,
   return 1;
 }
 
-/* Reads events from buf, all of it unless an error. */
-static hp2x_status read_events(evl_parser *ev, const unsigned char *buf,
-                               size_t len, hp2x_err *err) {
+/* Consumes events from buf, all of it unless an error; bytes after the
+ * data-end marker are counted but not read. */
+static hp2x_status consume_events(evl_parser *ev, const unsigned char *buf,
+                                  size_t len, hp2x_err *err) {
   size_t pos = 0;
   while (pos < len && !ev->at_end) {
-    if ((ev->skip || ev->ev_need) && !take_bytes(ev, buf, len, &pos))
+    if ((ev->skip || ev->ev_need) && !take_pending_bytes(ev, buf, len, &pos))
       continue;
-    if (read_event(ev, buf, len, &pos, err) != HP2X_OK) return err->code;
+    if (consume_event(ev, buf, len, &pos, err) != HP2X_OK) return err->code;
   }
   if (ev->at_end) ev->offset += (long long)(len - pos);
   return HP2X_OK;
 }
 
-/* Takes header bytes; once the header is whole, reads the rest as
- * events. */
-static hp2x_status read_header(evl_parser *ev, const unsigned char *buf,
+/* Takes header bytes; once the header is whole, consumes the rest of buf
+ * as events. */
+static hp2x_status feed_header(evl_parser *ev, const unsigned char *buf,
                                size_t len, hp2x_err *err) {
   size_t take = len;
   if (ev->hdr_len + take > MAX_HEADER_BYTES)
@@ -378,21 +390,22 @@ static hp2x_status read_header(evl_parser *ev, const unsigned char *buf,
   hp2x_free(ev->hdr);
   ev->hdr = NULL;
   ev->hdr_len = ev->hdr_cap = 0;
-  return read_events(ev, buf + from, len - from, err);
+  return consume_events(ev, buf + from, len - from, err);
 }
 
 hp2x_status evl_parse_feed(evl_parser *ev, const unsigned char *buf,
                            size_t len, hp2x_err *err) {
   if (ev->status != HP2X_OK) return ev->status;
-  if (ev->in_header) return read_header(ev, buf, len, err);
-  return read_events(ev, buf, len, err);
+  if (ev->in_header) return feed_header(ev, buf, len, err);
+  return consume_events(ev, buf, len, err);
 }
 
 /* ------------------------------------------------------------- the end */
 
-/* No HEAP_PROF_BEGIN: the program ran without -h, or (cut short) was
- * killed before the runtime wrote its heap profile out. */
-static hp2x_status no_heap_profile(evl_parser *ev, hp2x_err *err) {
+/* HP2X_E_NO_PROFILE for an eventlog without HEAP_PROF_BEGIN: the program
+ * ran without -h, or (cut short) was killed before its runtime wrote the
+ * heap profile out. */
+static hp2x_status fail_no_heap_profile(evl_parser *ev, hp2x_err *err) {
   const char *msg =
       ev->at_end
           ? "no heap profile in this eventlog (run the program with +RTS "
@@ -412,7 +425,7 @@ hp2x_status evl_parse_finish(evl_parser *ev, hp2x_err *err) {
     return evl_fail_at(ev, err, (long long)ev->hdr_len,
                        "the file ends inside the eventlog header");
   }
-  if (!ev->p->heap_profile) return no_heap_profile(ev, err);
+  if (!ev->p->heap_profile) return fail_no_heap_profile(ev, err);
   if (ev->at_end) {
     /* Without SAMPLE_END (GHC < 8.10) the data end closes a sample. */
     if (ev->in_sample && !ev->has_sample_end) {

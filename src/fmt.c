@@ -6,6 +6,7 @@
 #define _GNU_SOURCE 1
 #include "textout.h"
 
+#include <assert.h>
 #include <locale.h>
 #include <math.h>
 #include <pthread.h>
@@ -74,15 +75,10 @@ size_t hp2x_fmt_thousands(char *buf, size_t size, int64_t v) {
  * Below FIXED6_MAX, s >= 9 and the result fits in 63 bits. */
 #define FIXED6_MAX 9e12
 
-size_t hp2x_fmt_fixed6(char *buf, double v) {
-  if (!(v > -FIXED6_MAX && v < FIXED6_MAX)) /* NaN, infinities, large */
-    return (size_t)hp2x_fmt(buf, HP2X_FIXED6_SIZE, "%.6f", v);
-  size_t o = 0;
-  if (signbit(v)) buf[o++] = '-';
-  int e;
-  double f = frexp(fabs(v), &e); /* |v| = f * 2^e, f in [0.5, 1) or 0 */
-  uint64_t m = (uint64_t)ldexp(f, 53), q = 0;
-  int s = 53 - e;
+/* m * 10^6 / 2^s rounded to nearest, ties to even (m < 2^53, s >= 9). */
+static uint64_t scale_micros(uint64_t m, int s) {
+  assert(m < ((uint64_t)1 << 53) && s >= 9);
+  uint64_t q = 0;
   if (s < 74) { /* else m * 10^6 < 2^73 <= 2^(s-1): rounds to 0 */
     uint64_t a = (m >> 32) * 1000000u, b = (m & 0xffffffffu) * 1000000u;
     uint64_t lo = (a << 32) + b, hi = (a >> 32) + (lo < b); /* carry */
@@ -104,6 +100,17 @@ size_t hp2x_fmt_fixed6(char *buf, double v) {
     int tie = rest_hi == half_hi && rest_lo == half_lo;
     q += (uint64_t)(above || (tie && (q & 1)));
   }
+  return q;
+}
+
+size_t hp2x_fmt_fixed6(char *buf, double v) {
+  if (!(v > -FIXED6_MAX && v < FIXED6_MAX)) /* NaN, infinities, large */
+    return (size_t)hp2x_fmt(buf, HP2X_FIXED6_SIZE, "%.6f", v);
+  size_t o = 0;
+  if (signbit(v)) buf[o++] = '-';
+  int e;
+  double f = frexp(fabs(v), &e); /* |v| = f * 2^e, f in [0.5, 1) or 0 */
+  uint64_t q = scale_micros((uint64_t)ldexp(f, 53), 53 - e);
   o += hp2x_fmt_int(buf + o, (int64_t)(q / 1000000u));
   buf[o++] = '.';
   uint32_t frac = (uint32_t)(q % 1000000u);

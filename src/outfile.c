@@ -7,6 +7,7 @@
 #include "base.h"
 #include "tool_support.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -25,7 +26,9 @@ struct hp2x_outfile {
   int failed_errno;   /* first write error; 0 = none */
 };
 
-static char *temp_template(const char *path) {
+/* "DIR/.BASE.XXXXXX" for target "DIR/BASE": mkstemp's template for a
+ * temporary file beside the target.  NULL when out of memory. */
+static char *make_temp_template(const char *path) {
   const char *slash = strrchr(path, '/');
   size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
   const char *base = path + dir_len;
@@ -37,6 +40,37 @@ static char *temp_template(const char *path) {
   static const char six_x[] = {'X', 'X', 'X', 'X', 'X', 'X', '\0'};
   snprintf(t + dir_len, n - dir_len, ".%s.%s", base, six_x);
   return t;
+}
+
+/* Opens f->path itself for writing (a target that is not a regular
+ * file). */
+static hp2x_status open_in_place(hp2x_outfile *f, hp2x_err *err) {
+  f->fd = open(f->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (f->fd < 0)
+    return hp2x_fail(err, HP2X_E_IO, 0, -1, "cannot open for writing: %s",
+                     strerror(errno));
+  return HP2X_OK;
+}
+
+/* Creates f's temporary file beside f->path, with the mode a plain open
+ * would give it. */
+static hp2x_status open_temp_file(hp2x_outfile *f, hp2x_err *err) {
+  f->tmp = make_temp_template(f->path);
+  if (!f->tmp) return hp2x_nomem(err);
+  f->fd = mkstemp(f->tmp);
+  if (f->fd < 0) {
+    int e = errno;
+    hp2x_free(f->tmp);
+    f->tmp = NULL;
+    return hp2x_fail(err, HP2X_E_IO, 0, -1,
+                     "cannot create a file in the output's directory: %s",
+                     strerror(e));
+  }
+  /* mkstemp makes 0600; give the file the mode a plain open would. */
+  mode_t mask = umask(0);
+  umask(mask);
+  (void)fchmod(f->fd, (mode_t)(0666 & ~mask));
+  return HP2X_OK;
 }
 
 hp2x_status hp2x_outfile_open(const char *path, hp2x_outfile **out,
@@ -52,36 +86,13 @@ hp2x_status hp2x_outfile_open(const char *path, hp2x_outfile **out,
     return hp2x_nomem(err);
   }
   struct stat st;
-  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-    f->fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-    if (f->fd < 0) {
-      int e = errno;
-      hp2x_outfile_abort(f);
-      return hp2x_fail(err, HP2X_E_IO, 0, -1, "cannot open for writing: %s",
-                       strerror(e));
-    }
-    *out = f;
-    return HP2X_OK;
-  }
-  f->tmp = temp_template(path);
-  if (!f->tmp) {
+  hp2x_status s = stat(path, &st) == 0 && !S_ISREG(st.st_mode)
+                      ? open_in_place(f, err)
+                      : open_temp_file(f, err);
+  if (s != HP2X_OK) {
     hp2x_outfile_abort(f);
-    return hp2x_nomem(err);
+    return s;
   }
-  f->fd = mkstemp(f->tmp);
-  if (f->fd < 0) {
-    int e = errno;
-    hp2x_free(f->tmp);
-    f->tmp = NULL;
-    hp2x_outfile_abort(f);
-    return hp2x_fail(err, HP2X_E_IO, 0, -1,
-                     "cannot create a file in the output's directory: %s",
-                     strerror(e));
-  }
-  /* mkstemp makes 0600; give the file the mode a plain open would. */
-  mode_t mask = umask(0);
-  umask(mask);
-  (void)fchmod(f->fd, (mode_t)(0666 & ~mask));
   *out = f;
   return HP2X_OK;
 }
@@ -90,7 +101,9 @@ const char *hp2x_outfile_temp_path(const hp2x_outfile *f) {
   return f ? f->tmp : NULL;
 }
 
-static int flush_buf(hp2x_outfile *f) {
+/* Writes the buffered bytes out; -1 with f->failed_errno set on error. */
+static int flush_buffer(hp2x_outfile *f) {
+  assert(f->used <= OUT_BUF);
   size_t off = 0;
   while (off < f->used) {
     ssize_t n = write(f->fd, f->buf + off, f->used - off);
@@ -119,7 +132,7 @@ int hp2x_outfile_write(void *outfile, const void *buf, size_t len) {
     f->used += n;
     b += n;
     len -= n;
-    if (f->used == OUT_BUF && flush_buf(f) != 0) {
+    if (f->used == OUT_BUF && flush_buffer(f) != 0) {
       errno = f->failed_errno;
       return -1;
     }
@@ -127,7 +140,7 @@ int hp2x_outfile_write(void *outfile, const void *buf, size_t len) {
   return 0;
 }
 
-static void release(hp2x_outfile *f) {
+static void free_outfile(hp2x_outfile *f) {
   hp2x_free(f->path);
   hp2x_free(f->tmp);
   hp2x_free(f->buf);
@@ -136,16 +149,16 @@ static void release(hp2x_outfile *f) {
 
 hp2x_status hp2x_outfile_commit(hp2x_outfile *f, hp2x_err *err) {
   int e = 0;
-  if (f->failed_errno || flush_buf(f) != 0) e = f->failed_errno;
+  if (f->failed_errno || flush_buffer(f) != 0) e = f->failed_errno;
   if (close(f->fd) != 0 && !e) e = errno;
   f->fd = -1;
   if (!e && f->tmp && rename(f->tmp, f->path) != 0) e = errno;
   if (e) {
     if (f->tmp) unlink(f->tmp);
-    release(f);
+    free_outfile(f);
     return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s", strerror(e));
   }
-  release(f);
+  free_outfile(f);
   return HP2X_OK;
 }
 
@@ -153,5 +166,5 @@ void hp2x_outfile_abort(hp2x_outfile *f) {
   if (!f) return;
   if (f->fd >= 0) close(f->fd);
   if (f->tmp) unlink(f->tmp);
-  release(f);
+  free_outfile(f);
 }

@@ -1,10 +1,9 @@
-/* palette.c -- band shades (hp2ps spec 7): hp2ps's ten greys, copied as
- * they are (the seventh band is white, as in hp2ps), and its 27 colours
- * minus two bugs: entry 15 is (0.5, 1, 0) as intended, not the (0.5, 0.9,
- * 0) that hp2ps's truncation produces, and the pure white entry is left out
- * so no colour band is invisible against the page (26 colours).  Shades
- * are encoded as hp2ps's .aux files store them; label colours (colour.c)
- * as 1.RRGGBB, which no hp2ps shade can be, so every .aux decodes alone.
+/* palette.c -- band shades as hp2ps picks them (GHC's utils/hp2ps/Shade.c):
+ * its ten greys as they are (the seventh is white), and its 27 colours but
+ * for two bugs: entry 15 is the intended (0.5, 1, 0), not hp2ps's truncated
+ * (0.5, 0.9, 0), and pure white, invisible on the page, is left out.  Shades
+ * are encoded as hp2ps's .aux stores them; label colours (colour.c) as
+ * 1.RRGGBB, which no hp2ps shade can be, so every .aux decodes alone.
  */
 #include "bands_int.h"
 #include "palette.h"
@@ -29,7 +28,7 @@ enum {
 };
 
 /* hp2ps's encoding: decimal digit pairs, 0.RRGGBB in tenths. */
-static double encode(const unsigned char c[3]) {
+static double encode_colour(const unsigned char c[3]) {
   return (double)(c[0] * 10000 + c[1] * 100 + c[2]) / 1e6;
 }
 
@@ -51,13 +50,14 @@ void palette_assign(const hp2x_bands *b, const hp2x_options *o,
       shade[k] = b->shades[k];
       continue;
     }
-    shade[k] = colour ? encode(colours[next % N_COLOURS])
+    shade[k] = colour ? encode_colour(colours[next % N_COLOURS])
                       : greys[next % N_GREYS];
     next++;
   }
 }
 
-static double tenths(long v) {
+/* Digit pair v (tenths, 0 to 10) as an intensity, clamped to 0..1. */
+static double tenths_to_unit(long v) {
   if (v < 0) v = 0;
   if (v > 10) v = 10;
   return (double)v / 10.0;
@@ -78,9 +78,9 @@ void palette_rgb(double shade, int colour, double rgb[3]) {
     return;
   }
   long n = lround(shade * 1e6);
-  rgb[0] = tenths(n / 10000);
-  rgb[1] = tenths(n / 100 % 100);
-  rgb[2] = tenths(n % 100);
+  rgb[0] = tenths_to_unit(n / 10000);
+  rgb[1] = tenths_to_unit(n / 100 % 100);
+  rgb[2] = tenths_to_unit(n % 100);
 }
 
 hp2x_status hp2x_bands_rgb(const hp2x_bands *b, const hp2x_options *o,

@@ -1,10 +1,12 @@
-/* parser.c -- the generic streaming reader: detects the input kind from its
- * first bytes (an eventlog starts "hdrb", .hp text "JOB") and
- * forwards bytes to the front end (hp_parse.c or eventlog_parse.c), which
- * build the profile this file hands out.
+/* parser.c -- the generic streaming reader (hp2x_parser_*, and
+ * hp2x_parse_stream over a FILE): tells the input kind from its first bytes
+ * (an eventlog starts "hdrb", .hp text is ASCII) and forwards bytes to that
+ * front end (hp_parse.c or eventlog_parse.c), which builds the profile
+ * this file hands out.
  */
 #include "frontends.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <string.h>
 
@@ -64,8 +66,10 @@ static hp2x_status start_front_end(hp2x_parser *ps, hp2x_input_kind kind,
   return ps->hp ? HP2X_OK : err->code;
 }
 
-static hp2x_status forward(hp2x_parser *ps, const unsigned char *buf,
-                           size_t len, hp2x_err *err) {
+/* Hands len bytes to the front end chosen. */
+static hp2x_status forward_bytes(hp2x_parser *ps, const unsigned char *buf,
+                                 size_t len, hp2x_err *err) {
+  assert(ps->kind == HP2X_INPUT_EVENTLOG ? ps->evl != NULL : ps->hp != NULL);
   if (!len) return HP2X_OK;
   if (ps->kind == HP2X_INPUT_EVENTLOG)
     return evl_parse_feed(ps->evl, buf, len, err);
@@ -84,14 +88,17 @@ static int looks_binary(const unsigned char *h, size_t n) {
   return 0;
 }
 
-static hp2x_status decide(hp2x_parser *ps, hp2x_err *err) {
+/* Chooses the input kind (the one the options give, else from the first
+ * bytes), starts its front end and forwards the bytes held so far. */
+static hp2x_status choose_front_end(hp2x_parser *ps, hp2x_err *err) {
+  assert(ps->kind == HP2X_INPUT_AUTO && ps->n_head <= sizeof ps->head);
   hp2x_input_kind k = ps->opt.kind;
   if (k == HP2X_INPUT_AUTO)
     k = looks_binary(ps->head, ps->n_head) ? HP2X_INPUT_EVENTLOG
                                             : HP2X_INPUT_HP;
   hp2x_status st = start_front_end(ps, k, err);
   if (st != HP2X_OK) return st;
-  return forward(ps, ps->head, ps->n_head, err);
+  return forward_bytes(ps, ps->head, ps->n_head, err);
 }
 
 hp2x_status hp2x_parser_feed(hp2x_parser *ps, const void *buf, size_t len,
@@ -105,17 +112,17 @@ hp2x_status hp2x_parser_feed(hp2x_parser *ps, const void *buf, size_t len,
   hp2x_status st = HP2X_OK;
   if (ps->kind == HP2X_INPUT_AUTO) {
     if (ps->opt.kind != HP2X_INPUT_AUTO) {
-      st = decide(ps, err);
+      st = choose_front_end(ps, err);
     } else {
       while (len && ps->n_head < 4) {
         ps->head[ps->n_head++] = *b++;
         len--;
       }
-      if (ps->n_head == 4) st = decide(ps, err);
+      if (ps->n_head == 4) st = choose_front_end(ps, err);
     }
   }
   if (st == HP2X_OK && ps->kind != HP2X_INPUT_AUTO)
-    st = forward(ps, b, len, err);
+    st = forward_bytes(ps, b, len, err);
   return ps->status = st;
 }
 
@@ -132,7 +139,7 @@ hp2x_status hp2x_parser_finish(hp2x_parser *ps, hp2x_profile **out,
                                   "parser finished twice");
   ps->finished = true;
   hp2x_status st = HP2X_OK;
-  if (ps->kind == HP2X_INPUT_AUTO) st = decide(ps, err);
+  if (ps->kind == HP2X_INPUT_AUTO) st = choose_front_end(ps, err);
   if (st == HP2X_OK)
     st = ps->kind == HP2X_INPUT_EVENTLOG ? evl_parse_finish(ps->evl, err)
                                           : hp_parse_finish(ps->hp, err);

@@ -1,7 +1,8 @@
 /* profile.c -- the sample model shared by both front ends: header strings,
- * interned labels (hash table), complete samples stored compactly as one
- * array of (label, value) entries with per-sample start offsets, marks, and
- * the eventlog's heap series.  Parsers build it; everything else reads it.
+ * interned labels (hash table), complete samples stored compactly (values
+ * in one array, labels in runs that samples share), marks, the eventlog's
+ * heap series, the parsers' label tracker and the public queries.  Parsers
+ * build it; everything else reads it.
  */
 #include "frontends.h"
 #include "tool_support.h"
@@ -12,10 +13,8 @@
 
 /* The label tables' hash: eight bytes per step (a multiply and a shift),
  * then MurmurHash3's 64-bit finaliser, so the low bits the tables mask
- * with depend on every byte.  The byte-at-a-time FNV-1a it replaced was
- * most of a lookup on real profiles, whose labels change order from one
- * sample to the next.  Only ever kept in memory: word order may differ
- * between machines; a label's colour has its own hash (colour.c). */
+ * with depend on every byte.  Only ever kept in memory: word order may
+ * differ between machines; a label's colour has its own hash (colour.c). */
 static uint64_t fmix64(uint64_t h) {
   h ^= h >> 33;
   h *= 0xff51afd7ed558ccdull;
@@ -94,6 +93,8 @@ void hp2x_profile_free(hp2x_profile *p) {
 
 hp2x_status profile_set_header(hp2x_profile *p, profile_field f,
                                const char *s, size_t len, hp2x_err *err) {
+  assert(f == PROFILE_JOB || f == PROFILE_DATE || f == PROFILE_SAMPLE_UNIT ||
+         f == PROFILE_VALUE_UNIT);
   char *copy = hp2x_strndup(s, len);
   if (!copy) return hp2x_nomem(err);
   char **slot = f == PROFILE_JOB    ? &p->job
@@ -129,7 +130,8 @@ long profile_find(const hp2x_profile *p, const char *key, size_t key_len) {
   }
 }
 
-static hp2x_status rehash(hp2x_profile *p, hp2x_err *err) {
+/* Doubles the label index (64 slots at first) and reinserts every label. */
+static hp2x_status grow_label_index(hp2x_profile *p, hp2x_err *err) {
   size_t ncap = p->index_cap ? p->index_cap * 2 : 64;
   uint32_t *idx = hp2x_calloc(ncap, sizeof *idx);
   if (!idx) return hp2x_nomem(err);
@@ -144,6 +146,32 @@ static hp2x_status rehash(hp2x_profile *p, hp2x_err *err) {
   return HP2X_OK;
 }
 
+/* A new label: copies of its name and, when it has a separate display
+ * name, its key (a LABEL_STACK label).  HP2X_E_NOMEM leaves *l empty. */
+static hp2x_status make_label(const char *key, size_t key_len,
+                              const char *name, size_t name_len,
+                              hp2x_label *l, hp2x_err *err) {
+  *l = (hp2x_label){0};
+  l->hash = hp2x_hash_bytes(key, key_len);
+  if (!name) {
+    l->name = hp2x_strndup(key, key_len);
+    l->name_len = key_len;
+    return l->name ? HP2X_OK : hp2x_nomem(err);
+  }
+  l->name = hp2x_strndup(name, name_len);
+  l->name_len = name_len;
+  l->key = hp2x_strndup(key, key_len);
+  l->key_len = key_len;
+  l->kind = LABEL_STACK;
+  if (!l->name || !l->key) {
+    hp2x_free(l->name);
+    hp2x_free(l->key);
+    *l = (hp2x_label){0};
+    return hp2x_nomem(err);
+  }
+  return HP2X_OK;
+}
+
 hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
                            const char *name, size_t name_len, uint32_t *id,
                            hp2x_err *err) {
@@ -155,29 +183,16 @@ hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
   if (p->n_labels >= p->max_labels)
     return hp2x_fail(err, HP2X_E_LIMIT, 0, -1,
                      "more than %zu distinct labels", p->max_labels);
-  if ((p->n_labels + 1) * 2 > p->index_cap && rehash(p, err) != HP2X_OK)
+  if ((p->n_labels + 1) * 2 > p->index_cap &&
+      grow_label_index(p, err) != HP2X_OK)
     return err->code;
   if (hp2x_grow((void **)&p->labels, &p->cap_labels, p->n_labels + 1,
                 sizeof *p->labels, err) != HP2X_OK)
     return err->code;
-  hp2x_label l = {0};
-  l.hash = hp2x_hash_bytes(key, key_len);
-  if (name) {
-    l.name = hp2x_strndup(name, name_len);
-    l.name_len = name_len;
-    l.key = hp2x_strndup(key, key_len);
-    l.key_len = key_len;
-    l.kind = LABEL_STACK;
-    if (!l.name || !l.key) {
-      hp2x_free(l.name);
-      hp2x_free(l.key);
-      return hp2x_nomem(err);
-    }
-  } else {
-    l.name = hp2x_strndup(key, key_len);
-    l.name_len = key_len;
-    if (!l.name) return hp2x_nomem(err);
-  }
+  hp2x_label l;
+  if (make_label(key, key_len, name, name_len, &l, err) != HP2X_OK)
+    return err->code;
+  assert((p->n_labels + 1) * 2 <= p->index_cap);
   size_t newid = p->n_labels++;
   p->labels[newid] = l;
   size_t mask = p->index_cap - 1;
@@ -207,6 +222,7 @@ hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
 }
 
 void profile_begin_sample(hp2x_profile *p, double time_s) {
+  assert(!p->sample_open);
   p->sample_open = true;
   p->open_time = time_s;
 }
@@ -255,7 +271,24 @@ hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err) {
   return HP2X_OK;
 }
 
+/* Lets complete sample s (the one being closed) share the label run of
+ * sample s - 1 when its labels are the same, in the same order, dropping
+ * its own copy. */
+static void share_previous_run(hp2x_profile *p, size_t s) {
+  size_t len = p->n_run_labels - p->open_run;
+  /* len == 0: two empty samples share the empty run; run_label may still
+   * be NULL then, and NULL + 0 or memcmp(NULL, ...) is undefined. */
+  if (s > 0 && p->start[s] - p->start[s - 1] == len &&
+      (len == 0 ||
+       memcmp(p->run_label + p->label_run[s - 1], p->run_label + p->open_run,
+              len * sizeof *p->run_label) == 0)) {
+    p->label_run[s] = p->label_run[s - 1];
+    p->n_run_labels = p->open_run;
+  }
+}
+
 hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
+  assert(p->sample_open);
   if (p->n_samples >= p->max_samples)
     return hp2x_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu samples",
                      p->max_samples);
@@ -271,17 +304,9 @@ hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
   if (hp2x_grow((void **)&p->start, &p->cap_start, p->n_samples + 2,
                 sizeof *p->start, err) != HP2X_OK)
     return err->code;
-  size_t s = p->n_samples, len = p->n_run_labels - p->open_run;
+  size_t s = p->n_samples;
   p->label_run[s] = p->open_run;
-  /* len == 0: two empty samples share the empty run; run_label may still
-   * be NULL then, and NULL + 0 or memcmp(NULL, ...) is undefined. */
-  if (s > 0 && p->start[s] - p->start[s - 1] == len &&
-      (len == 0 ||
-       memcmp(p->run_label + p->label_run[s - 1], p->run_label + p->open_run,
-              len * sizeof *p->run_label) == 0)) {
-    p->label_run[s] = p->label_run[s - 1]; /* same labels: share the run */
-    p->n_run_labels = p->open_run;
-  }
+  share_previous_run(p, s);
   p->open_run = p->n_run_labels;
   p->times[s] = p->open_time;
   p->n_samples++;
@@ -307,8 +332,8 @@ void label_track_free(label_track *t) {
   label_track_init(t);
 }
 
-static hp2x_status label_track_grow(label_track *t, uint32_t id,
-                                    hp2x_err *err) {
+static hp2x_status grow_track_arrays(label_track *t, uint32_t id,
+                                     hp2x_err *err) {
   size_t old = t->cap, cap = t->cap;
   if (hp2x_grow((void **)&t->seen_in, &cap, (size_t)id + 1,
                 sizeof *t->seen_in, err) != HP2X_OK)
@@ -325,7 +350,7 @@ static hp2x_status label_track_grow(label_track *t, uint32_t id,
 
 hp2x_status label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
                             int64_t value, int *repeated, hp2x_err *err) {
-  if (id >= t->cap && label_track_grow(t, id, err) != HP2X_OK)
+  if (id >= t->cap && grow_track_arrays(t, id, err) != HP2X_OK)
     return err->code;
   size_t mark = p->n_samples + 1;
   *repeated = t->seen_in[id] == mark;

@@ -1,12 +1,13 @@
-/* summary.c -- the --summary text table: per input, the total's peak and
- * when, each selected band's total, peak and least-squares growth slope,
- * and the "leak suspects" ranked by growth.  Numbers are written
- * locale-free (fmt.c).  The suspect rule is documented in man/hp2x.1
- * (SUMMARY) and lives in summary_is_suspect below.
+/* summary.c -- the --summary text (hp2x_write_summary): per input, its
+ * samples' span, the total's peak and when, each selected band's total,
+ * peak and least-squares growth slope, and the "leak suspects" ranked by
+ * growth.  Numbers are written locale-free (fmt.c).  The suspect rule is
+ * documented in man/hp2x.1 (SUMMARY) and lives in is_leak_suspect below.
  */
 #include "bands_int.h"
 #include "textout.h"
 
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -27,16 +28,18 @@ typedef struct band_stats {
   double slope;    /* VALUE_UNIT per SAMPLE_UNIT */
   double r2;       /* coefficient of determination, 0..1 */
   double growth;   /* slope x fitted span, VALUE_UNIT */
-  int suspect;
+  int suspect;     /* is_leak_suspect's verdict */
 } band_stats;
 
-static void put(writebuf *w, const char *s) { writebuf_put(w, s, strlen(s)); }
+static void put_str(writebuf *w, const char *s) {
+  writebuf_put(w, s, strlen(s));
+}
 
 /* A time as printf's "%*.3f", whole however large. */
 static void put_time(writebuf *w, double t, int width) {
   char num[HP2X_FIXED6_SIZE + 16]; /* %.3f is shorter than %.6f */
   hp2x_fmt(num, sizeof num, "%*.3f", width, t);
-  put(w, num);
+  put_str(w, num);
 }
 
 static void put_thousands(writebuf *w, double v, int width) {
@@ -46,13 +49,14 @@ static void put_thousands(writebuf *w, double v, int width) {
   int fill = width - (int)n - neg;
   hp2x_fmt(pad, sizeof pad, "%*s%s%s", fill > 0 ? fill : 0, "",
            neg ? "-" : "", num);
-  put(w, pad);
+  put_str(w, pad);
 }
 
-/* Least squares of band values against sample times over the samples in
- * `use` (those where the total is not 0). */
-static void fit(const hp2x_profile *p, const hp2x_bands *b, size_t k,
-                const unsigned char *use, band_stats *st) {
+/* Least squares of band k's values against sample times over the samples
+ * in `use` (those where the total is not 0): sets st's fitted, slope, r2
+ * and growth. */
+static void fit_growth(const hp2x_profile *p, const hp2x_bands *b,
+                       size_t k, const unsigned char *use, band_stats *st) {
   size_t N = b->n_samples, m = 0;
   double sx = 0, sy = 0;
   const int64_t *v = b->values + k * b->stride;
@@ -81,29 +85,165 @@ static void fit(const hp2x_profile *p, const hp2x_bands *b, size_t k,
     st->fitted = 0;
 }
 
-static int summary_is_suspect(const band_stats *st, double total_peak,
-                              int is_other) {
+static int is_leak_suspect(const band_stats *st, double total_peak,
+                           int is_other) {
   return !is_other && st->fitted && st->slope > 0.0 &&
          st->r2 >= SUSPECT_R2 && st->growth >= SUSPECT_SHARE * total_peak;
 }
 
 /* The unit of a slope: VALUE_UNIT per one SAMPLE_UNIT ("seconds" ->
  * "second"). */
-static void slope_unit(char *buf, size_t size, const hp2x_profile *p) {
+static void format_slope_unit(char *buf, size_t size,
+                              const hp2x_profile *p) {
   const char *su = p->sample_unit;
   size_t n = strlen(su);
   if (n > 1 && su[n - 1] == 's') n--;
   hp2x_fmt(buf, size, "%s per %.*s", p->value_unit, (int)n, su);
 }
 
-static hp2x_status one(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
-                       const char *name, hp2x_err *err) {
+/* The total (the sum of all bands) at each sample: marks in use[s] the
+ * samples where it is not 0 (GHC's empty first and last samples take no
+ * part in the fits) and returns its peak and the peak's sample. */
+static void find_total_peak(const hp2x_bands *b, unsigned char *use,
+                            int64_t *top, size_t *top_at) {
+  size_t N = b->n_samples, nb = b->n_bands;
+  *top = -1;
+  *top_at = 0;
+  for (size_t s = 0; s < N; s++) {
+    int64_t sum = 0;
+    for (size_t k = 0; k < nb; k++)
+      sum = hp2x_add_sat(sum, b->values[k * b->stride + s]);
+    use[s] = sum != 0;
+    if (sum > *top) *top = sum, *top_at = s;
+  }
+}
+
+/* Fills st[k] for every band k: total, peak, fit and suspect flag. */
+static void compute_band_stats(const hp2x_profile *p, const hp2x_bands *b,
+                               const unsigned char *use, int64_t total_peak,
+                               band_stats *st) {
+  size_t N = b->n_samples;
+  for (size_t k = 0; k < b->n_bands; k++) {
+    st[k].band = k;
+    st[k].peak = -1;
+    for (size_t s = 0; s < N; s++) {
+      int64_t v = b->values[k * b->stride + s];
+      st[k].total += (double)v;
+      if (v > st[k].peak) st[k].peak = v, st[k].peak_at = s;
+    }
+    fit_growth(p, b, k, use, &st[k]);
+    st[k].suspect = is_leak_suspect(&st[k], (double)total_peak,
+                                    b->is_other && k == 0);
+  }
+}
+
+/* "N samples from T0 to T1 UNIT" and "total peak: V UNIT at T UNIT
+ * (sample S)". */
+static void write_run_lines(writebuf *w, const hp2x_profile *p, size_t N,
+                            int64_t top, size_t top_at) {
+  assert(N > 0 && top_at < N);
+  char line[512];
+  hp2x_fmt(line, sizeof line, "%zu samples from ", N);
+  put_str(w, line);
+  put_time(w, p->times[0], 0);
+  put_str(w, " to ");
+  put_time(w, p->times[N - 1], 0);
+  put_str(w, " ");
+  put_str(w, p->sample_unit);
+  put_str(w, "\ntotal peak: ");
+  put_thousands(w, (double)top, 0);
+  put_str(w, " ");
+  put_str(w, p->value_unit);
+  put_str(w, " at ");
+  put_time(w, p->times[top_at], 0);
+  put_str(w, " ");
+  put_str(w, p->sample_unit);
+  hp2x_fmt(line, sizeof line, " (sample %zu)\n", top_at);
+  put_str(w, line);
+}
+
+/* The table of bands, in key order (top band first). */
+static void write_band_table(writebuf *w, const hp2x_profile *p,
+                             const hp2x_bands *b, const band_stats *st,
+                             const char *unit) {
+  char line[512], num[64];
+  hp2x_fmt(line, sizeof line,
+           "\n%16s %14s %10s %14s %5s  band (key order, top first; slope in "
+           "%s)\n",
+           "total", "peak", "peak at", "slope", "R^2", unit);
+  put_str(w, line);
+  for (size_t k = b->n_bands; k-- > 0;) {
+    put_thousands(w, st[k].total, 16);
+    put_str(w, " ");
+    put_thousands(w, (double)st[k].peak, 14);
+    put_str(w, " ");
+    put_time(w, p->times[st[k].peak_at], 10);
+    put_str(w, " ");
+    if (st[k].fitted) {
+      put_thousands(w, st[k].slope, 14);
+      hp2x_fmt(num, sizeof num, " %5.2f  ", st[k].r2);
+    } else {
+      hp2x_fmt(num, sizeof num, "%14s %5s  ", "-", "-");
+    }
+    put_str(w, num);
+    put_str(w, b->names[k]);
+    put_str(w, "\n");
+  }
+}
+
+/* Puts the suspects' band indices in rank[], most growth first (an
+ * insertion sort: a picture has few bands); returns how many. */
+static size_t rank_suspects(const band_stats *st, size_t nb, size_t *rank) {
+  size_t ns = 0;
+  for (size_t k = 0; k < nb; k++) {
+    if (!st[k].suspect) continue;
+    size_t i = ns++;
+    for (; i > 0 && st[rank[i - 1]].growth < st[k].growth; i--)
+      rank[i] = rank[i - 1];
+    rank[i] = k;
+  }
+  assert(ns <= nb);
+  return ns;
+}
+
+/* The "leak suspects" list: its heading (with the rule), then one line per
+ * suspect in rank order. */
+static void write_suspects(writebuf *w, const hp2x_profile *p,
+                           const hp2x_bands *b, const band_stats *st,
+                           const size_t *rank, size_t ns, const char *unit) {
+  char line[512], num[64];
+  hp2x_fmt(line, sizeof line,
+           "\nleak suspects (slope > 0, R^2 >= %.2f, growth >= %g%% of the "
+           "total peak):%s\n",
+           SUSPECT_R2, SUSPECT_SHARE * 100.0, ns ? "" : " none");
+  put_str(w, line);
+  for (size_t i = 0; i < ns; i++) {
+    const band_stats *s = &st[rank[i]];
+    hp2x_fmt(num, sizeof num, "%3zu. +", i + 1);
+    put_str(w, num);
+    put_thousands(w, s->growth, 0);
+    put_str(w, " ");
+    put_str(w, p->value_unit);
+    put_str(w, " over the run, ");
+    put_thousands(w, s->slope, 0);
+    hp2x_fmt(line, sizeof line, " %s, R^2 %.2f  ", unit, s->r2);
+    put_str(w, line);
+    put_str(w, b->names[s->band]);
+    put_str(w, "\n");
+  }
+}
+
+/* The summary of one input named `name`: its heading, run lines, band
+ * table and suspects, then a blank line.  HP2X_E_NOMEM only. */
+static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
+                                         const hp2x_bands *b,
+                                         const char *name, hp2x_err *err) {
   size_t N = b->n_samples, nb = b->n_bands;
   char line[512];
   hp2x_fmt(line, sizeof line, "== %s: %s\n", name, p->job);
-  put(w, line);
+  put_str(w, line);
   if (N == 0) {
-    put(w, "no samples\n\n");
+    put_str(w, "no samples\n\n");
     return HP2X_OK;
   }
   band_stats *st = hp2x_calloc(nb ? nb : 1, sizeof *st);
@@ -113,97 +253,17 @@ static hp2x_status one(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
     hp2x_free(st), hp2x_free(use), hp2x_free(rank);
     return hp2x_nomem(err);
   }
-  int64_t top = -1;
-  size_t top_at = 0;
-  for (size_t s = 0; s < N; s++) {
-    int64_t sum = 0;
-    for (size_t k = 0; k < nb; k++)
-      sum = hp2x_add_sat(sum, b->values[k * b->stride + s]);
-    use[s] = sum != 0; /* GHC's empty first and last samples: no fit */
-    if (sum > top) top = sum, top_at = s;
-  }
-  for (size_t k = 0; k < nb; k++) {
-    st[k].band = k;
-    st[k].peak = -1;
-    for (size_t s = 0; s < N; s++) {
-      int64_t v = b->values[k * b->stride + s];
-      st[k].total += (double)v;
-      if (v > st[k].peak) st[k].peak = v, st[k].peak_at = s;
-    }
-    fit(p, b, k, use, &st[k]);
-    st[k].suspect = summary_is_suspect(&st[k], (double)top,
-                                       b->is_other && k == 0);
-  }
-  char unit[160], num[64];
-  slope_unit(unit, sizeof unit, p);
-  hp2x_fmt(line, sizeof line, "%zu samples from ", N);
-  put(w, line);
-  put_time(w, p->times[0], 0);
-  put(w, " to ");
-  put_time(w, p->times[N - 1], 0);
-  put(w, " ");
-  put(w, p->sample_unit);
-  put(w, "\ntotal peak: ");
-  put_thousands(w, (double)top, 0);
-  put(w, " ");
-  put(w, p->value_unit);
-  put(w, " at ");
-  put_time(w, p->times[top_at], 0);
-  put(w, " ");
-  put(w, p->sample_unit);
-  hp2x_fmt(line, sizeof line, " (sample %zu)\n", top_at);
-  put(w, line);
-  hp2x_fmt(line, sizeof line,
-           "\n%16s %14s %10s %14s %5s  band (key order, top first; slope in "
-           "%s)\n",
-           "total", "peak", "peak at", "slope", "R^2", unit);
-  put(w, line);
-  for (size_t k = nb; k-- > 0;) {
-    put_thousands(w, st[k].total, 16);
-    put(w, " ");
-    put_thousands(w, (double)st[k].peak, 14);
-    put(w, " ");
-    put_time(w, p->times[st[k].peak_at], 10);
-    put(w, " ");
-    if (st[k].fitted) {
-      put_thousands(w, st[k].slope, 14);
-      hp2x_fmt(num, sizeof num, " %5.2f  ", st[k].r2);
-    } else {
-      hp2x_fmt(num, sizeof num, "%14s %5s  ", "-", "-");
-    }
-    put(w, num);
-    put(w, b->names[k]);
-    put(w, "\n");
-  }
-  /* Suspects, most growth first (insertion sort: a picture's bands). */
-  size_t ns = 0;
-  for (size_t k = 0; k < nb; k++) {
-    if (!st[k].suspect) continue;
-    size_t i = ns++;
-    for (; i > 0 && st[rank[i - 1]].growth < st[k].growth; i--)
-      rank[i] = rank[i - 1];
-    rank[i] = k;
-  }
-  hp2x_fmt(line, sizeof line,
-           "\nleak suspects (slope > 0, R^2 >= %.2f, growth >= %g%% of the "
-           "total peak):%s\n",
-           SUSPECT_R2, SUSPECT_SHARE * 100.0, ns ? "" : " none");
-  put(w, line);
-  for (size_t i = 0; i < ns; i++) {
-    const band_stats *s = &st[rank[i]];
-    hp2x_fmt(num, sizeof num, "%3zu. +", i + 1);
-    put(w, num);
-    put_thousands(w, s->growth, 0);
-    put(w, " ");
-    put(w, p->value_unit);
-    put(w, " over the run, ");
-    put_thousands(w, s->slope, 0);
-    hp2x_fmt(line, sizeof line, " %s, R^2 %.2f  ", unit, s->r2);
-    put(w, line);
-    put(w, b->names[s->band]);
-    put(w, "\n");
-  }
-  put(w, "\n");
+  int64_t top;
+  size_t top_at;
+  find_total_peak(b, use, &top, &top_at);
+  compute_band_stats(p, b, use, top, st);
+  char unit[160];
+  format_slope_unit(unit, sizeof unit, p);
+  write_run_lines(w, p, N, top, top_at);
+  write_band_table(w, p, b, st, unit);
+  size_t ns = rank_suspects(st, nb, rank);
+  write_suspects(w, p, b, st, rank, ns, unit);
+  put_str(w, "\n");
   hp2x_free(st), hp2x_free(use), hp2x_free(rank);
   return HP2X_OK;
 }
@@ -217,7 +277,8 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
   if (writebuf_init(&w, write, closure, err) != HP2X_OK) return err->code;
   hp2x_status st = HP2X_OK;
   for (size_t i = 0; i < n && st == HP2X_OK; i++)
-    st = one(&w, ps[i], bs[i], names[i] ? names[i] : "<stdin>", err);
+    st = write_profile_summary(&w, ps[i], bs[i],
+                               names[i] ? names[i] : "<stdin>", err);
   hp2x_status fin = writebuf_finish(&w, err);
   return st != HP2X_OK ? st : fin;
 }

@@ -6,6 +6,7 @@
  */
 #include "model.h"
 
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -19,10 +20,9 @@ long hp2x_profile_find_mark(const hp2x_profile *p, const char *label,
 
 typedef double (*time_map)(const hp2x_profile *p, double t);
 
-/* A copy of p's headers and labels (same ids); NULL on error. */
-static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
-  hp2x_profile *c = profile_new(err);
-  if (!c) return NULL;
+/* Copies p's four header strings into c. */
+static hp2x_status copy_headers(hp2x_profile *c, const hp2x_profile *p,
+                                hp2x_err *err) {
   hp2x_status st = profile_set_header(c, PROFILE_JOB, p->job,
                                       strlen(p->job), err);
   if (st == HP2X_OK)
@@ -33,13 +33,25 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
   if (st == HP2X_OK)
     st = profile_set_header(c, PROFILE_VALUE_UNIT, p->value_unit,
                             strlen(p->value_unit), err);
+  return st;
+}
+
+/* A new profile with p's headers, labels (same ids), warnings and
+ * eventlog facts, and no samples; NULL on error. */
+static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
+  hp2x_profile *c = profile_new(err);
+  if (!c) return NULL;
+  hp2x_status st = copy_headers(c, p, err);
   for (size_t id = 0; id < p->n_labels && st == HP2X_OK; id++) {
     const hp2x_label *l = &p->labels[id];
     uint32_t got;
     st = l->key ? profile_intern(c, l->key, l->key_len, l->name, l->name_len,
                                  &got, err)
                 : profile_intern(c, l->name, l->name_len, NULL, 0, &got, err);
-    if (st == HP2X_OK) c->labels[got].kind = l->kind;
+    if (st == HP2X_OK) {
+      assert(got == id);
+      c->labels[got].kind = l->kind;
+    }
   }
   if (st != HP2X_OK) {
     hp2x_profile_free(c);
@@ -52,6 +64,7 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
   return c;
 }
 
+/* Appends p's complete sample s to c, at time t. */
 static hp2x_status copy_sample(hp2x_profile *c, const hp2x_profile *p,
                                size_t s, double t, hp2x_err *err) {
   hp2x_status st = HP2X_OK;
@@ -64,9 +77,10 @@ static hp2x_status copy_sample(hp2x_profile *c, const hp2x_profile *p,
 }
 
 /* Marks and heap series of p with times in [lo, hi], mapped by `map`. */
-static hp2x_status copy_extras(hp2x_profile *c, const hp2x_profile *p,
-                               double lo, double hi, time_map map,
-                               hp2x_err *err) {
+static hp2x_status copy_marks_and_series(hp2x_profile *c,
+                                         const hp2x_profile *p, double lo,
+                                         double hi, time_map map,
+                                         hp2x_err *err) {
   hp2x_status st = HP2X_OK;
   for (size_t m = 0; m < p->n_marks && st == HP2X_OK; m++) {
     double t = p->mark_time[m];
@@ -86,7 +100,7 @@ static hp2x_status copy_extras(hp2x_profile *c, const hp2x_profile *p,
   return st;
 }
 
-static double same_time(const hp2x_profile *p, double t) {
+static double unchanged_time(const hp2x_profile *p, double t) {
   (void)p;
   return t;
 }
@@ -106,7 +120,8 @@ hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
   for (size_t s = 0; s < p->n_samples && st == HP2X_OK; s++)
     if (p->times[s] >= from_s && p->times[s] <= to_s)
       st = copy_sample(c, p, s, p->times[s], err);
-  if (st == HP2X_OK) st = copy_extras(c, p, from_s, to_s, same_time, err);
+  if (st == HP2X_OK)
+    st = copy_marks_and_series(c, p, from_s, to_s, unchanged_time, err);
   if (st != HP2X_OK) {
     hp2x_profile_free(c);
     return st;
@@ -117,7 +132,7 @@ hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
 
 /* Time t as a fractional sample index: linear between the samples around
  * it; outside the samples' span, -1 or n (off the graph). */
-static double index_of(const hp2x_profile *p, double t) {
+static double fractional_index(const hp2x_profile *p, double t) {
   size_t n = p->n_samples;
   if (n == 0 || t < p->times[0]) return -1.0;
   if (t > p->times[n - 1]) return (double)n;
@@ -140,7 +155,9 @@ hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
   hp2x_status st = profile_set_header(c, PROFILE_SAMPLE_UNIT, "sample", 6, err);
   for (size_t s = 0; s < p->n_samples && st == HP2X_OK; s++)
     st = copy_sample(c, p, s, (double)s, err);
-  if (st == HP2X_OK) st = copy_extras(c, p, -INFINITY, INFINITY, index_of, err);
+  if (st == HP2X_OK)
+    st = copy_marks_and_series(c, p, -INFINITY, INFINITY, fractional_index,
+                               err);
   if (st != HP2X_OK) {
     hp2x_profile_free(c);
     return st;

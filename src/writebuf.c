@@ -1,9 +1,10 @@
 /* writebuf.c -- a buffered byte sink over an hp2x_write_fn, shared by the
- * text writers (csv_write.c, hp_write.c): output goes out in 64 KiB
- * pieces, and the first failure of the sink is kept with its errno.
+ * text writers (csv_write.c, hp_write.c, summary.c): output goes out in
+ * 64 KiB pieces, and the first failure of the sink is kept with its errno.
  */
 #include "textout.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <string.h>
 
@@ -18,7 +19,9 @@ hp2x_status writebuf_init(writebuf *w, hp2x_write_fn write, void *closure,
   return w->buf ? HP2X_OK : hp2x_nomem(err);
 }
 
-static void flush(writebuf *w) {
+/* Hands the pending bytes to the sink unless it has failed before. */
+static void flush_pending(writebuf *w) {
+  assert(w->used <= WRITEBUF_SIZE);
   if (!w->failed && w->used && w->write(w->closure, w->buf, w->used) != 0) {
     w->failed = 1;
     w->saved_errno = errno ? errno : EIO;
@@ -28,7 +31,7 @@ static void flush(writebuf *w) {
 
 void writebuf_put(writebuf *w, const char *s, size_t n) {
   while (n) {
-    if (w->used == WRITEBUF_SIZE) flush(w);
+    if (w->used == WRITEBUF_SIZE) flush_pending(w);
     size_t k = WRITEBUF_SIZE - w->used < n ? WRITEBUF_SIZE - w->used : n;
     memcpy(w->buf + w->used, s, k);
     w->used += k;
@@ -38,7 +41,7 @@ void writebuf_put(writebuf *w, const char *s, size_t n) {
 }
 
 hp2x_status writebuf_finish(writebuf *w, hp2x_err *err) {
-  flush(w);
+  flush_pending(w);
   hp2x_free(w->buf);
   w->buf = NULL;
   if (w->failed)
