@@ -222,6 +222,9 @@ typedef enum hp2x_sort {
   HP2X_SORT_STDDEV    /* hp2ps -d: roughest on top */
 } hp2x_sort;
 
+/* Every output hp2x writes.  hp2x_write_output takes any of them; the
+ * pictures (hp2x_format_is_picture: PS, EPS, PDF, SVG, PNG) are what
+ * hp2x_render draws, the others are text. */
 typedef enum hp2x_format {
   HP2X_FORMAT_PS = 0,
   HP2X_FORMAT_EPS,
@@ -365,10 +368,11 @@ hp2x_status hp2x_bands_rgb(const hp2x_bands *b, const hp2x_options *o,
 /* A byte sink: returns 0 on success, non-zero on failure (errno set). */
 typedef int (*hp2x_write_fn)(void *closure, const void *buf, size_t len);
 
-/* Draws `p` with bands `b` in o->format (PS, EPS, PDF, SVG or PNG: the PDF
- * page at o->dpi, on white) through one
- * cairo drawing path, sending the bytes to `write`.  HP2X_E_IO when the sink
- * fails, HP2X_E_CAIRO when drawing fails. */
+/* Draws `p` with bands `b` in o->format, a picture format (PS, EPS, PDF,
+ * SVG, or PNG: the PDF page at o->dpi, on white), through one cairo
+ * drawing path, sending the bytes to `write`.  HP2X_E_ARG for a text
+ * format (hp2x_write_output writes those), HP2X_E_IO when the sink fails,
+ * HP2X_E_CAIRO when drawing fails. */
 hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
                         const hp2x_options *o, hp2x_write_fn write,
                         void *closure, hp2x_err *err);

@@ -494,6 +494,10 @@ typedef struct cursor {
 } cursor;
 
 static const option_spec *find_long(const char *name, size_t len) {
+  if (len == 5 && !strncmp(name, "color", 5)) { /* the one alias */
+    name = "colour";
+    len = 6;
+  }
   for (size_t i = 0; i < N_OPTIONS; i++)
     if (options[i].long_name && strlen(options[i].long_name) == len &&
         !strncmp(options[i].long_name, name, len))

@@ -45,4 +45,12 @@ for letter in o e c b s d i m t g M p y q h; do
   grep -q -- "^  -$letter" "$CAP/help.txt" && ok || fail "--help lacks -$letter"
   grep -qE -- "^\.(B|BR) \\\\-$letter" "$man" && ok || fail "man page lacks -$letter"
 done
+# --color is --colour (the help and the man page say so): the same
+# picture as -c.
+"$HP2X" -q -c "$TOP/samples/profiles/leak.hc.hp" -o "$T/c.svg" &&
+  "$HP2X" -q --color "$TOP/samples/profiles/leak.hc.hp" -o "$T/color.svg" &&
+  "$HP2X" -q --colour "$TOP/samples/profiles/leak.hc.hp" -o "$T/colour.svg" && ok ||
+  fail "--color or --colour refused"
+cmp -s "$T/c.svg" "$T/color.svg" && cmp -s "$T/c.svg" "$T/colour.svg" && ok ||
+  fail "--color does not draw what -c draws"
 finish
