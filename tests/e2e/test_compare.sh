@@ -200,4 +200,11 @@ SOURCE_DATE_EPOCH=0 "$HP2X" -q "$A" -o zero.eps -e 6in &&
 env -u SOURCE_DATE_EPOCH "$HP2X" -q "$A" -o own.ps &&
   grep -q "^%%CreationDate: $(sed -n 's/^DATE "\(.*\)"/\1/p' "$A")\$" own.ps && ok ||
   fail "without SOURCE_DATE_EPOCH, PS must carry the profile's DATE"
+# -p with --diff and no -o has no single output for its .aux: a usage
+# error, nothing written (it used to crash).
+mkdir -p pdiff && (cd pdiff && "$HP2X" -p --diff "$A" "$B" > out.txt 2> err.txt; echo $? > rc)
+[ "$(cat pdiff/rc)" -eq 2 ] && ok || fail "-p --diff without -o: exit $(cat pdiff/rc)"
+grep -q "^hp2x: no -o: with several inputs -p needs one output file" pdiff/err.txt && ok ||
+  fail "-p --diff without -o: $(head -1 pdiff/err.txt)"
+[ "$(ls pdiff | paste -sd' ')" = "err.txt out.txt rc" ] && ok || fail "-p --diff wrote $(ls pdiff)"
 finish
