@@ -127,3 +127,17 @@ int inputs_load_aux(const char *path, hp2x_aux **aux) {
   }
   return EXIT_OK;
 }
+
+int inputs_attach_aux(tool_args *a, hp2x_aux **aux) {
+  *aux = NULL;
+  if (!a->use_aux || !a->aux_path) return EXIT_OK;
+  int rc = inputs_load_aux(a->aux_path, aux);
+  a->opts.aux = *aux;
+  return rc;
+}
+
+void inputs_release_aux(tool_args *a, hp2x_aux **aux) {
+  a->opts.aux = NULL;
+  hp2x_aux_free(*aux);
+  *aux = NULL;
+}

@@ -24,4 +24,10 @@ void inputs_warn_profile(const tool_args *a, const char *display,
 /* -p: parses the .aux at `path` into *aux (owned by the caller). */
 int inputs_load_aux(const char *path, hp2x_aux **aux);
 
+/* With -p (a->use_aux and a->aux_path set), loads that .aux into *aux and
+ * points a->opts.aux at it; else *aux is NULL.  Undo with
+ * inputs_release_aux, also after a failure. */
+int inputs_attach_aux(tool_args *a, hp2x_aux **aux);
+void inputs_release_aux(tool_args *a, hp2x_aux **aux);
+
 #endif

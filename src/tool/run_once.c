@@ -9,20 +9,16 @@
 
 int run_once(tool_args *a) {
   outset_catch_signals();
-  hp2x_aux *aux = NULL;
-  if (a->use_aux && a->aux_path) {
-    int rc = inputs_load_aux(a->aux_path, &aux);
-    if (rc != EXIT_OK) return rc;
-  }
-  a->opts.aux = aux;
+  hp2x_aux *aux;
   hp2x_profile *p = NULL;
-  int rc = inputs_read_profile(a->input, a->input_display, &a->parse, &p);
+  int rc = inputs_attach_aux(a, &aux);
+  if (rc == EXIT_OK)
+    rc = inputs_read_profile(a->input, a->input_display, &a->parse, &p);
   if (rc == EXIT_OK) {
     inputs_warn_profile(a, a->input_display, p);
     rc = selection_write_outputs(a, p, p, NULL);
   }
   hp2x_profile_free(p);
-  a->opts.aux = NULL;
-  hp2x_aux_free(aux);
+  inputs_release_aux(a, &aux);
   return rc;
 }

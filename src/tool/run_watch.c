@@ -310,19 +310,19 @@ static void stop_watch(watch_state *w) {
 
 int run_watch(tool_args *a) {
   outset_catch_signals();
-  hp2x_aux *aux = NULL;
-  if (a->use_aux && a->aux_path) {
-    int rc = inputs_load_aux(a->aux_path, &aux);
-    if (rc != EXIT_OK) return rc;
+  hp2x_aux *aux;
+  int rc = inputs_attach_aux(a, &aux);
+  if (rc != EXIT_OK) {
+    inputs_release_aux(a, &aux);
+    return rc;
   }
-  a->opts.aux = aux;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_stop;
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
   unsigned char *buf = malloc(READ_CHUNK);
-  int rc = EXIT_BAD_INPUT;
+  rc = EXIT_BAD_INPUT;
   if (!buf) {
     msg_errorf("out of memory");
   } else {
@@ -333,7 +333,6 @@ int run_watch(tool_args *a) {
     stop_watch(&w);
   }
   free(buf);
-  a->opts.aux = NULL;
-  hp2x_aux_free(aux);
+  inputs_release_aux(a, &aux);
   return rc;
 }
