@@ -147,19 +147,28 @@ static void free_outfile(hp2x_outfile *f) {
   hp2x_free(f);
 }
 
-hp2x_status hp2x_outfile_commit(hp2x_outfile *f, hp2x_err *err) {
+hp2x_status hp2x_outfile_finish(hp2x_outfile *f, hp2x_err *err) {
+  if (f->fd < 0) return HP2X_OK; /* finished already */
   int e = 0;
   if (f->failed_errno || flush_buffer(f) != 0) e = f->failed_errno;
   if (close(f->fd) != 0 && !e) e = errno;
   f->fd = -1;
-  if (!e && f->tmp && rename(f->tmp, f->path) != 0) e = errno;
-  if (e) {
-    if (f->tmp) unlink(f->tmp);
-    free_outfile(f);
-    return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s", strerror(e));
-  }
+  if (!e) return HP2X_OK;
+  f->failed_errno = e;
+  return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s", strerror(e));
+}
+
+hp2x_status hp2x_outfile_commit(hp2x_outfile *f, hp2x_err *err) {
+  hp2x_status st = hp2x_outfile_finish(f, err);
+  if (st == HP2X_OK && f->failed_errno) /* a finish that failed before */
+    st = hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
+                   strerror(f->failed_errno));
+  if (st == HP2X_OK && f->tmp && rename(f->tmp, f->path) != 0)
+    st = hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
+                   strerror(errno));
+  if (st != HP2X_OK && f->tmp) unlink(f->tmp);
   free_outfile(f);
-  return HP2X_OK;
+  return st;
 }
 
 void hp2x_outfile_abort(hp2x_outfile *f) {

@@ -18,7 +18,15 @@ hp2x_status hp2x_outfile_open(const char *path, hp2x_outfile **out,
                               hp2x_err *err);
 /* A write function and closure for hp2x_render & co. */
 int hp2x_outfile_write(void *outfile, const void *buf, size_t len);
-/* Flushes, syncs and renames into place; frees the handle in all cases. */
+/* Writes out what is buffered and closes the file, keeping the handle
+ * (and the temporary file) for hp2x_outfile_commit or _abort: the step
+ * where a write can still fail, so that a set of outputs can finish every
+ * file before it renames any.  HP2X_E_IO with the reason; a second call
+ * does nothing. */
+hp2x_status hp2x_outfile_finish(hp2x_outfile *f, hp2x_err *err);
+/* Finishes the file if that was not done, then renames it into place;
+ * on failure removes the temporary file.  Frees the handle in all cases.
+ * (No fsync: the rename makes the output appear whole, not durable.) */
 hp2x_status hp2x_outfile_commit(hp2x_outfile *f, hp2x_err *err);
 /* The temporary file's path (NULL when writing in place, e.g. to a device);
  * for a signal handler that must remove it.  Borrowed from the handle. */

@@ -91,6 +91,15 @@ int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
       return report_failure(paths[i], &err, arg_is_usage);
     }
   }
+  /* Every file written out and closed before any is renamed: a late
+   * write failure (the .aux's last bytes on a full disk) leaves none. */
+  for (size_t i = 0; i < n; i++) {
+    hp2x_err_init(&err, paths[i]);
+    if (f[i] && hp2x_outfile_finish(f[i], &err) != HP2X_OK) {
+      abort_files(f, 0, n);
+      return report_failure(paths[i], &err, arg_is_usage);
+    }
+  }
   for (size_t i = 0; i < n; i++) {
     if (!f[i]) continue;
     hp2x_err_init(&err, paths[i]);

@@ -83,4 +83,15 @@ rm -f .killed.pdf.*
 "$HP2X" "$big" -o term.pdf & pid=$!
 sleep 0.05; kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null
 ls -A | grep -q '^\.term\.pdf\.' && fail "SIGTERM left a temporary file" || ok
+# hp2ps mode: the .aux fails only when its last bytes are written out (its
+# name leads to a full device) -- the picture, complete by then, is not
+# renamed into place either: a set is finished whole before any rename.
+mkdir auxfull && cp "$TOP/samples/profiles/leak.hc.hp" auxfull/ &&
+  ln -s /dev/full auxfull/leak.hc.aux
+(cd auxfull && "$HP2X" leak.hc 2> err.txt); rc=$?
+[ $rc -eq 1 ] && ok || fail "full .aux: exit $rc"
+grep -q "^hp2x: leak.hc.aux: write failed: No space left on device" auxfull/err.txt && ok ||
+  fail "full .aux: $(head -1 auxfull/err.txt)"
+[ "$(ls -A auxfull | paste -sd' ')" = "err.txt leak.hc.aux leak.hc.hp" ] && ok ||
+  fail "full .aux left $(ls -A auxfull)"
 finish

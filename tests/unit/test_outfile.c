@@ -91,6 +91,39 @@ static void full_device_reports_io(void **state) {
   assert_non_null(strstr(err.msg, "No space"));
 }
 
+/* finish writes and closes without renaming; commit then renames.  A
+ * failure at finish (the last buffered bytes on a full device) is
+ * reported there, and commit reports it again instead of renaming. */
+static void finish_then_commit(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "b.txt");
+  hp2x_err err;
+  hp2x_err_init(&err, path);
+  hp2x_outfile *f;
+  assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(hp2x_outfile_write(f, "abc", 3), 0);
+  assert_int_equal(hp2x_outfile_finish(f, &err), HP2X_OK);
+  assert_int_equal(hp2x_outfile_finish(f, &err), HP2X_OK); /* no-op */
+  struct stat st;
+  assert_int_equal(stat(hp2x_outfile_temp_path(f), &st), 0);
+  assert_int_equal(st.st_size, 3);             /* written out, */
+  assert_int_not_equal(access(path, F_OK), 0); /* not yet in place */
+  assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_OK);
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_size, 3);
+  unlink(path);
+
+  hp2x_err_init(&err, "/dev/full");
+  assert_int_equal(hp2x_outfile_open("/dev/full", &f, &err), HP2X_OK);
+  assert_int_equal(hp2x_outfile_write(f, "abc", 3), 0); /* buffered */
+  assert_int_equal(hp2x_outfile_finish(f, &err), HP2X_E_IO);
+  assert_non_null(strstr(err.msg, "No space"));
+  hp2x_err_init(&err, "/dev/full");
+  assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_E_IO);
+  assert_int_equal(count_entries(), 0);
+}
+
 static void missing_directory_reports_io(void **state) {
   (void)state;
   char path[512];
@@ -131,6 +164,7 @@ int main(void) {
       cmocka_unit_test(commit_renames_into_place),
       cmocka_unit_test(abort_leaves_nothing_and_keeps_old),
       cmocka_unit_test(full_device_reports_io),
+      cmocka_unit_test(finish_then_commit),
       cmocka_unit_test(missing_directory_reports_io),
       cmocka_unit_test(allocation_failures_are_clean),
   };
