@@ -8,12 +8,13 @@
  * takes an hp2x_err * last, which receives the first error recorded; the
  * library never prints, never exits and keeps no global error state.
  *
- * Order of use: parse (hp2x_parser_*), select (hp2x_bands_select), render
- * (hp2x_render) or convert (hp2x_write_hp, hp2x_write_csv), then free.
+ * Order of use: parse (hp2x_parser_*), select (hp2x_bands_select), write
+ * in any format (hp2x_write_output: it calls hp2x_render, hp2x_write_csv,
+ * hp2x_write_hp or hp2x_write_summary), then free.
  * Comparing runs: select once over several profiles
  * (hp2x_bands_select_many), then render them together (hp2x_render_many),
- * write them as one CSV (hp2x_write_csv_many) or chart the difference of
- * two (hp2x_diff_new).
+ * write them as one CSV (hp2x_write_csv_many; hp2x_write_output_many
+ * for any format) or chart the difference of two (hp2x_diff_new).
  *
  * This header holds what a program using the library needs, and nothing
  * else: the hp2x tool's own helpers (atomic output files, freeing a
@@ -142,7 +143,8 @@ int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample, size_t label);
 typedef struct hp2x_warnings {
   int truncated;               /* input ended inside a sample or a line */
   long truncated_line;         /* .hp: line where the incomplete part starts */
-  long long truncated_offset;  /* byte offset where the incomplete part starts */
+  long long truncated_offset;  /* byte offset where the incomplete part
+                                  starts */
   long duplicate_labels;       /* repeated labels within one sample (summed) */
   long first_duplicate_line;   /* .hp: line of the first repeat; 0 if none */
   long unknown_cost_centres;   /* eventlog: stacks naming undefined ids */
@@ -192,7 +194,7 @@ hp2x_status hp2x_parser_finish(hp2x_parser *ps, hp2x_profile **out,
 /* The kind actually being parsed (AUTO until enough bytes were seen). */
 hp2x_input_kind hp2x_parser_kind(const hp2x_parser *ps);
 
-/* Bytes consumed so far (for watch-mode statistics). */
+/* Bytes consumed so far. */
 long long hp2x_parser_bytes(const hp2x_parser *ps);
 
 /* True once an eventlog's end-of-data marker has been read. */
@@ -232,7 +234,7 @@ typedef enum hp2x_format {
   HP2X_FORMAT_SVG,
   HP2X_FORMAT_CSV,
   HP2X_FORMAT_HP,
-  HP2X_FORMAT_TXT, /* the --summary table (hp2x_write_summary) */
+  HP2X_FORMAT_TXT, /* the summary table (hp2x_write_summary) */
   HP2X_FORMAT_PNG  /* a raster picture at o->dpi */
 } hp2x_format;
 
@@ -449,6 +451,14 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
  * hp2x_render, with an hp2ps .aux beside it) rather than text (CSV, .hp,
  * the summary table).  Total: 0 for any other value. */
 int hp2x_format_is_picture(hp2x_format f);
+
+/* Whether format `f` holds several pages (PS, PDF): one picture per page
+ * for hp2x_render_many, and -M's key pages.  EPS, SVG and PNG hold one. */
+int hp2x_format_has_pages(hp2x_format f);
+
+/* Whether writing format `f` takes a band selection: every format but .hp
+ * text, which is the profile itself. */
+int hp2x_format_needs_bands(hp2x_format f);
 
 /* Writes `p` in o->format, whichever it is, through `write`: a picture with
  * hp2x_render, CSV with hp2x_write_csv, .hp text with hp2x_write_hp (which

@@ -5,11 +5,12 @@
 # build/bench-results.md; bench/RESULTS.md keeps a copy with the machine
 # they came from.  Needs `make deps-dev` (hp2ps, valgrind, GNU time,
 # strace).  Slow: not part of check.
-$(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a \
-                       include/hp2x.h
+$(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $< $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a \
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a \
 	    $(LDLIBS)
+
+-include $(BUILD)/bench/update.d
 
 bench: $(BUILD)/hp2x $(BUILD)/bench/update
 	@python3 bench/run.py | tee build/bench-results.md

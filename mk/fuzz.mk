@@ -39,8 +39,9 @@ $(FUZZ_DIR)/obj/%.o: src/%.c
 	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
 -include $(FUZZ_LIB_OBJ:.o=.d)
 
-$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_LIB_OBJ)
-	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) $(LDLIBS)
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJ)
+	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) $(LDLIBS)
+-include $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%.d)
 
 $(FUZZ_DIR)/seeds/.done: tests/fuzz/seeds.py $(wildcard samples/profiles/* \
     tests/data/malformed/* tests/data/incomplete/* tests/data/found/* \

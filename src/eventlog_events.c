@@ -411,7 +411,7 @@ typedef struct job_words {
 
 /* Splits PROGRAM_ARGS into the program's words (its name without the
  * directory first) and the RTS's (between +RTS and -RTS, before --RTS). */
-static hp2x_status split_args(const char *a, const char *end, job_words *j,
+static hp2x_status split_program_args(const char *a, const char *end, job_words *j,
                               hp2x_err *err) {
   int first = 1, in_rts = 0, rts_done = 0;
   for (; a < end; first = 0) {
@@ -450,7 +450,7 @@ static hp2x_status split_args(const char *a, const char *end, job_words *j,
 static hp2x_status set_job_from_args(evl_parser *ev, hp2x_err *err) {
   if (!ev->args) return HP2X_OK;
   job_words j = {0};
-  hp2x_status st = split_args(ev->args, ev->args + ev->args_len, &j, err);
+  hp2x_status st = split_program_args(ev->args, ev->args + ev->args_len, &j, err);
   if (st == HP2X_OK && j.rlen && ev->profiled != 0) {
     st = hp2x_grow((void **)&j.prog, &j.pcap, j.plen + j.rlen + 7, 1, err);
     if (st == HP2X_OK) {

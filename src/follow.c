@@ -9,6 +9,7 @@
  * follower's band_points_source (band_points.h): drawing gets layout_thin's
  * points per device column from the index instead of walking every sample.
  */
+#include "band_points.h"
 #include "bands_int.h"
 #include "layout.h"
 #include "test_hooks.h"
@@ -190,7 +191,7 @@ static void tree_update(hp2x_follower *f, size_t k, size_t b0, size_t b1) {
 
 /* Room for n samples per band: the matrix, the heights and the index move
  * to a doubled stride when they are full. */
-static hp2x_status make_room(hp2x_follower *f, size_t n, hp2x_err *err) {
+static hp2x_status grow_band_matrix(hp2x_follower *f, size_t n, hp2x_err *err) {
   hp2x_bands *b = f->b;
   if (b->values && n <= b->stride) return HP2X_OK;
   /* A power of two from 16: at most twice the samples, so a profile of
@@ -264,7 +265,7 @@ static hp2x_status extend_bands(hp2x_follower *f, const hp2x_profile *p,
                                 const hp2x_options *o, hp2x_err *err) {
   size_t N = p->n_samples, from = f->built;
   hp2x_bands *b = f->b;
-  if (make_room(f, N, err) != HP2X_OK) return err->code;
+  if (grow_band_matrix(f, N, err) != HP2X_OK) return err->code;
   b->n_samples = N;
   bands_fill(b, f->band_of, NULL, p, from);
   bands_heights_scan(b, p, from, &f->heights);
@@ -306,7 +307,8 @@ static hp2x_status adopt_plan(hp2x_follower *f, const hp2x_profile *p,
   f->band_of = band_of;
   f->n_band_of = nl;
   if (nl) memcpy(bp, f->present, nl);
-  f->built_present = bp; /* extend() builds every sample with data */
+  f->built_present = bp; /* extend_bands builds every sample with
+                              data */
   return HP2X_OK;
 }
 

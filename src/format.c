@@ -1,6 +1,7 @@
 /* format.c -- what kind of output each hp2x_format is: a picture, drawn by
- * render.c, or text written by the CSV, .hp and summary writers.  A leaf:
- * drawing, the follower and output.c ask it, it asks no one.
+ * render.c, or text written by the CSV, .hp and summary writers; which
+ * hold several pages; which need a band selection.  A leaf: drawing, the
+ * follower, output.c and the tool ask it, it asks no one.
  */
 #include "hp2x.h"
 
@@ -16,4 +17,12 @@ int hp2x_format_is_picture(hp2x_format f) {
   case HP2X_FORMAT_TXT: return 0;
   }
   return 0;
+}
+
+int hp2x_format_has_pages(hp2x_format f) {
+  return f == HP2X_FORMAT_PS || f == HP2X_FORMAT_PDF;
+}
+
+int hp2x_format_needs_bands(hp2x_format f) {
+  return f != HP2X_FORMAT_HP;
 }

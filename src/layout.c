@@ -317,8 +317,9 @@ size_t layout_thin_runs(const size_t *starts, size_t runs, size_t n,
 
 /* A walk over the bands' values: the stacked heights summed over every
  * band, then, as lower edges are asked for, the bands above taken off one
- * by one (with saturation, so the heights are those drawn before any
- * index existed), and each edge thinned by layout_thin. */
+ * by one (saturating, as the heights are summed: a band's lower edge is
+ * its upper edge less its own values, never a fresh sum), and each edge
+ * thinned by layout_thin. */
 typedef struct value_walk {
   band_points base;
   band_frame f;

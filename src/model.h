@@ -1,12 +1,14 @@
 /* model.h -- private to libhp2x: the sample model's fields (profile.c owns
  * them) and how the front ends build it: interning labels, opening,
- * filling and closing samples, marks and the eventlog's heap series.  Readers of a profile
- * use its fields directly; writers go through these functions.
+ * filling and closing samples, marks and the eventlog's heap series.
+ * Readers of a profile use its fields directly; writers go through these
+ * functions.
  */
 #ifndef HP2X_MODEL_H
 #define HP2X_MODEL_H
 
-#include "base.h"
+#include "base.h" /* for its users too: every file that builds or
+                       writes a model allocates and records errors */
 
 /* What a label's key is, when it has one apart from its name. */
 typedef enum {

@@ -1,11 +1,9 @@
 /* output.c -- one entry that writes any output format, so that a caller
  * need not switch on the format: pictures go to render.c, CSV to
  * csv_write.c, .hp text to hp_write.c and the summary table to summary.c.
- * Public API only; it keeps no state and allocates nothing.
+ * It keeps no state and allocates nothing.
  */
-#include "hp2x.h"
-
-#include <stdio.h>
+#include "base.h"
 
 hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
                               const char *name, const hp2x_options *o,
@@ -33,14 +31,8 @@ hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
   switch (o->format) {
   case HP2X_FORMAT_HP:
     if (n == 1) return hp2x_write_hp(ps[0], write, closure, err);
-    if (err && err->code == HP2X_OK) {
-      err->code = HP2X_E_ARG;
-      err->line = 0;
-      err->offset = -1;
-      snprintf(err->msg, sizeof err->msg,
-               "%zu profiles cannot share one .hp file", n);
-    }
-    return HP2X_E_ARG;
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+                     "%zu profiles cannot share one .hp file", n);
   case HP2X_FORMAT_CSV:
     return hp2x_write_csv_many(ps, bs, names, n, write, closure, err);
   case HP2X_FORMAT_TXT:

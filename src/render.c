@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE 1
 #include "layout.h"
+#include "band_points.h"
 #include "bands_int.h"
 #include "palette.h"
 #include "surface.h"
@@ -693,7 +694,7 @@ static int clip_segment(double *x0, double *y0, double *x1, double *y1,
  * the graph (and a margin) before cairo sees them: a point far outside,
  * as a comparison's shared axes or an odd eventlog can put one, would
  * otherwise be dashed along its whole length, however far away. */
-static hp2x_status draw_lines(render_ctx *r, const hp2x_bands *b,
+static hp2x_status draw_heap_lines(render_ctx *r, const hp2x_bands *b,
                               const layout *l, size_t columns,
                               hp2x_err *err) {
   cairo_t *cr = r->cr;
@@ -915,7 +916,7 @@ static hp2x_status draw_graph_page(render_ctx *r, const hp2x_profile *p,
   hp2x_status st = draw_bands(r, p, b, l, shade,
                               o->all_samples ? b->n_samples : columns,
                               o->all_samples, err);
-  if (st == HP2X_OK && l->n_lines) st = draw_lines(r, b, l, columns, err);
+  if (st == HP2X_OK && l->n_lines) st = draw_heap_lines(r, b, l, columns, err);
   if (st != HP2X_OK) return st;
   draw_axes(r, p, l);
   if (!o->no_marks) draw_marks(r, p, b, l);
@@ -931,7 +932,7 @@ static hp2x_status draw_picture(render_ctx *r, const hp2x_profile *p,
                                 const hp2x_bands *b, const hp2x_options *o,
                                 const surface_page *page, size_t slot,
                                 int stacked, hp2x_err *err) {
-  int paged = o->format == HP2X_FORMAT_PS || o->format == HP2X_FORMAT_PDF;
+  int paged = hp2x_format_has_pages(o->format);
   int multipage = paged && !stacked && o->eps_width_pt <= 0.0 &&
                   (o->multipage || o->max_bands > 20);
   r->upright = page->frame;
@@ -1120,8 +1121,7 @@ hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
   if (n == 0)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to draw");
   int stacked = o->layout == HP2X_LAYOUT_STACK;
-  if (!stacked && n > 1 && o->format != HP2X_FORMAT_PS &&
-      o->format != HP2X_FORMAT_PDF)
+  if (!stacked && n > 1 && !hp2x_format_has_pages(o->format))
     return hp2x_fail(err, HP2X_E_ARG, 0, -1,
                      "EPS, SVG and PNG have one page: stack the pictures "
                      "or write one file each");

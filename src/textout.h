@@ -5,7 +5,7 @@
 #ifndef HP2X_TEXTOUT_H
 #define HP2X_TEXTOUT_H
 
-#include "base.h"
+#include "base.h" /* the writers allocate and record errors */
 
 /* fmt.c: snprintf under the C numeric locale, whatever the process locale
  * is (a '.' decimal point, no grouping).  Returns the length written: at

@@ -72,6 +72,9 @@ void inputs_warn_profile(const tool_args *a, const char *display,
   }
 }
 
+/* The largest .aux file -p reads (hp2ps writes a few lines per band). */
+#define INPUTS_MAX_AUX_BYTES (64 << 20)
+
 /* Reads the open file f whole into *text (malloc'ed, *len bytes), at most
  * INPUTS_MAX_AUX_BYTES.  Returns an exit status, reported. */
 static int read_aux_text(FILE *f, const char *path, char **text,
@@ -105,7 +108,8 @@ static int read_aux_text(FILE *f, const char *path, char **text,
   return EXIT_OK;
 }
 
-int inputs_load_aux(const char *path, hp2x_aux **aux) {
+/* -p: parses the .aux at `path` into *aux (owned by the caller). */
+static int load_aux(const char *path, hp2x_aux **aux) {
   *aux = NULL;
   FILE *f = fopen(path, "rb");
   if (!f) {
@@ -131,7 +135,7 @@ int inputs_load_aux(const char *path, hp2x_aux **aux) {
 int inputs_attach_aux(tool_args *a, hp2x_aux **aux) {
   *aux = NULL;
   if (!a->use_aux || !a->aux_path) return EXIT_OK;
-  int rc = inputs_load_aux(a->aux_path, aux);
+  int rc = load_aux(a->aux_path, aux);
   a->opts.aux = *aux;
   return rc;
 }

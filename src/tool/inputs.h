@@ -6,9 +6,6 @@
 
 #include "tool.h"
 
-/* The largest .aux file -p reads (hp2ps writes a few lines per band). */
-#define INPUTS_MAX_AUX_BYTES (64 << 20)
-
 /* Parses the profile at `path` ("-": standard input) whole into *p (owned
  * by the caller); messages name `display`, or `path` when it cannot be
  * opened. */
@@ -20,9 +17,6 @@ int inputs_read_profile(const char *path, const char *display,
  * --heap without heap events; nothing with --quiet. */
 void inputs_warn_profile(const tool_args *a, const char *display,
                          const hp2x_profile *p);
-
-/* -p: parses the .aux at `path` into *aux (owned by the caller). */
-int inputs_load_aux(const char *path, hp2x_aux **aux);
 
 /* With -p (a->use_aux and a->aux_path set), loads that .aux into *aux and
  * points a->opts.aux at it; else *aux is NULL.  Undo with

@@ -18,7 +18,11 @@ const tool_name names_formats[] = {
     {"txt", HP2X_FORMAT_TXT}, {"png", HP2X_FORMAT_PNG},
     {NULL, 0}};
 
-char *names_printf(const char *fmt, ...) {
+/* A new string, formatted as by printf; NULL when out of memory. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static char *format_name(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int n = vsnprintf(NULL, 0, fmt, ap);
@@ -46,7 +50,7 @@ static int ends_with(const char *s, const char *suffix) {
 char *names_resolve_input(const char *name) {
   struct stat st;
   if (!strcmp(name, "-") || stat(name, &st) == 0) return NULL;
-  char *with = names_printf("%s.hp", name);
+  char *with = format_name("%s.hp", name);
   if (with && stat(with, &st) == 0) return with;
   free(with);
   return NULL;
@@ -58,7 +62,7 @@ char *names_input_stem(const char *input) {
   size_t n = strlen(base);
   if (ends_with(base, ".hp")) n -= 3;
   else if (ends_with(base, ".eventlog")) n -= 9;
-  return names_printf("%.*s", (int)n, base);
+  return format_name("%.*s", (int)n, base);
 }
 
 char *names_aux_beside(const char *output) {
@@ -66,26 +70,26 @@ char *names_aux_beside(const char *output) {
   const char *dot = strrchr(output, '.');
   size_t n = (dot && (!slash || dot > slash)) ? (size_t)(dot - output)
                                                : strlen(output);
-  return names_printf("%.*s.aux", (int)n, output);
+  return format_name("%.*s.aux", (int)n, output);
 }
 
 char *names_expand(const char *pattern, const char *stem) {
   const char *at = strstr(pattern, "%s");
-  if (!at) return names_printf("%s", pattern);
-  return names_printf("%.*s%s%s", (int)(at - pattern), pattern, stem, at + 2);
+  if (!at) return format_name("%s", pattern);
+  return format_name("%.*s%s%s", (int)(at - pattern), pattern, stem, at + 2);
 }
 
 char *names_file_pattern(const char *output, hp2x_format f) {
   const char *ext = names_format_ext(f);
   if (output && strstr(output, "%s")) return names_expand(output, "%s");
   const char *dir = output ? output : ".";
-  return names_printf("%s%s%%s.%s", dir,
+  return format_name("%s%s%%s.%s", dir,
                       dir[strlen(dir) - 1] == '/' ? "" : "/", ext);
 }
 
 char *names_diff_output(const char *stem_a, const char *stem_b,
                         hp2x_format f) {
-  return names_printf("%s-minus-%s.%s", stem_b, stem_a, names_format_ext(f));
+  return format_name("%s-minus-%s.%s", stem_b, stem_a, names_format_ext(f));
 }
 
 /* hp2ps's BASE.ps beside nothing: in the current directory, named after
@@ -97,7 +101,7 @@ static char *default_output(const tool_args *a) {
   const char *ext = a->opts.format == HP2X_FORMAT_EPS && a->opts.eps_width_pt
                         ? "ps"
                         : names_format_ext(a->opts.format);
-  char *out = names_printf("%s.%s", stem, ext);
+  char *out = format_name("%s.%s", stem, ext);
   free(stem);
   return out;
 }

@@ -7,18 +7,9 @@
 
 #include "tool.h"
 
-#if defined(__GNUC__)
-#define NAMES_PRINTF(i) __attribute__((format(printf, i, i + 1)))
-#else
-#define NAMES_PRINTF(i)
-#endif
-
 /* The output formats by name and extension (ps, eps, pdf, svg, csv, hp,
  * txt, png), ended by {NULL, 0}. */
 extern const tool_name names_formats[];
-
-/* A new string, formatted as by printf. */
-char *names_printf(const char *fmt, ...) NAMES_PRINTF(1);
 
 /* The format's file extension, without the dot; static storage. */
 const char *names_format_ext(hp2x_format f);

@@ -611,6 +611,9 @@ static options_outcome check_combination(tool_args *a, options_error *e) {
   /* -c draws the label palette unless --palette says otherwise. */
   if (a->opts.colour && !a->palette_given)
     a->opts.palette = HP2X_PALETTE_LABEL;
+  /* Runs compared share both axes unless --uniform-scale says otherwise. */
+  if (a->n_inputs > 1 && !a->uniform_given)
+    a->opts.uniform = HP2X_UNIFORM_TIME | HP2X_UNIFORM_MEMORY;
   return OPTIONS_RUN;
 }
 

@@ -88,8 +88,7 @@ static int check_outputs(comparison *c) {
     return msg_usagef("several .hp files cannot share '%s': use -o DIR/ or "
                       "a name with %%s", a->output);
   if (one_file && o->layout == HP2X_LAYOUT_PAGES &&
-      (o->format == HP2X_FORMAT_EPS || o->format == HP2X_FORMAT_SVG ||
-       o->format == HP2X_FORMAT_PNG))
+      hp2x_format_is_picture(o->format) && !hp2x_format_has_pages(o->format))
     return msg_usagef("EPS, SVG and PNG hold one picture: use "
                       "--layout=stack, -o DIR/ or -o 'NAME-%%s.%s' (a file "
                       "per input)", names_format_ext(o->format));
@@ -134,10 +133,8 @@ static int load_aux(comparison *c) {
   tool_args *a = c->a;
   if (!a->use_aux) return EXIT_OK;
   a->aux_path = names_aux_beside(a->output);
-  if (!a->aux_path) return EXIT_BAD_INPUT;
-  int rc = inputs_load_aux(a->aux_path, &c->aux);
-  a->opts.aux = c->aux;
-  return rc;
+  if (!a->aux_path) return out_of_memory();
+  return inputs_attach_aux(a, &c->aux);
 }
 
 static int catch_signals(comparison *c) {
@@ -168,7 +165,7 @@ static int read_inputs(comparison *c) {
 /* One selection for all, and --diff's chart. */
 static int select_bands(comparison *c) {
   const tool_args *a = c->a;
-  if (a->opts.format == HP2X_FORMAT_HP) return EXIT_OK;
+  if (!hp2x_format_needs_bands(a->opts.format)) return EXIT_OK;
   hp2x_err err;
   hp2x_err_init(&err, NULL);
   hp2x_status st = hp2x_bands_select_many(
@@ -242,8 +239,7 @@ static void free_comparison(comparison *c) {
   }
   hp2x_profile_free(c->diff_p);
   hp2x_bands_free(c->diff_b);
-  c->a->opts.aux = NULL;
-  hp2x_aux_free(c->aux);
+  inputs_release_aux(c->a, &c->aux);
   free(c->a->aux_path);
   c->a->aux_path = NULL;
   free(c->diff_out);
@@ -264,8 +260,6 @@ int run_compare(tool_args *a) {
   c.names = calloc(c.n, sizeof *c.names);
   int rc = c.in && c.profiles && c.bands && c.names ? EXIT_OK
                                                     : out_of_memory();
-  if (!a->uniform_given)
-    a->opts.uniform = HP2X_UNIFORM_TIME | HP2X_UNIFORM_MEMORY;
   for (size_t i = 0; i < sizeof steps / sizeof steps[0] && rc == EXIT_OK; i++)
     rc = steps[i](&c);
   free_comparison(&c);

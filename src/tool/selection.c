@@ -36,7 +36,7 @@ static int select_bands(const tool_args *a, const hp2x_profile *p,
                         const hp2x_bands **shown) {
   *owned = NULL;
   *shown = NULL;
-  if (a->opts.format == HP2X_FORMAT_HP) return EXIT_OK;
+  if (!hp2x_format_needs_bands(a->opts.format)) return EXIT_OK;
   hp2x_err err;
   hp2x_err_init(&err, a->input_display);
   hp2x_status st = follow
@@ -59,7 +59,7 @@ int selection_write_outputs(const tool_args *a, const hp2x_profile *p,
   hp2x_bands *b = NULL;
   const hp2x_bands *shown = NULL;
   rc = select_bands(a, p, view ? NULL : follow, &b, &shown);
-  if (rc == EXIT_OK && a->opts.format != HP2X_FORMAT_HP) {
+  if (rc == EXIT_OK && hp2x_format_needs_bands(a->opts.format)) {
     if (view) hp2x_profile_drop_entries(view);
     if (disposable) hp2x_profile_drop_entries(disposable);
   }

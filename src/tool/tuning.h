@@ -1,5 +1,7 @@
 /* tuning.h -- process-wide set-up that makes runs faster or sturdier
- * without changing their output (tuning.c).
+ * without changing their output (tuning.c).  main.c plans and applies it
+ * once; the one call from elsewhere is tuning_release_reserve, at the
+ * point where drawing begins (selection.c).
  */
 #ifndef HP2X_TOOL_TUNING_H
 #define HP2X_TOOL_TUNING_H

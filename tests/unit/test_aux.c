@@ -1,6 +1,7 @@
 /* test_aux.c -- aux.c: hp2ps's own .aux files parse; errors name the line;
- * names starting with a digit or holding spaces work (hp2ps quirk 21);
- * written shades read back exactly, colour included (quirk 12). */
+ * names starting with a digit or holding spaces work (hp2ps reads such a
+ * name as a number); written shades read back exactly, colour included
+ * (hp2ps writes colour shades with too few digits to read back). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

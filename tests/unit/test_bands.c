@@ -1,5 +1,5 @@
-/* test_bands.c -- bands.c beyond the hp2ps comparison data: the spec's
- * worked example (section 4.6), -m1 and -m0, OTHER from the bottom of the
+/* test_bands.c -- bands.c beyond the hp2ps comparison data: a worked
+ * example of 30 bands, -m1 and -m0, OTHER from the bottom of the
  * -i order, option validation, 50 000 bands, allocation failures, a
  * label seen only in a dropped (incomplete) sample never becoming a band,
  * and a profile whose entries were dropped after selection. */
@@ -16,7 +16,7 @@
 #include <string.h>
 
 /* 30 bands band00..band29, totals growing with the index; some bands are
- * missing in half the samples (spec 4.6). */
+ * missing in half the samples. */
 static hp2x_profile *worked_example(size_t n_bands, size_t samples) {
   hp2x_err err;
   hp2x_err_init(&err, NULL);

@@ -1,7 +1,8 @@
-/* test_layout.c -- layout.c's numbers against hp2ps spec 6: the 1-2-5
- * rounding, title box rule, graph height, key centres, y labels, x ticks,
- * and the output-bounding thinning.  Text is measured with hp2ps's own
- * character-unit table (spec 5.4) so the numbers are exact. */
+/* test_layout.c -- layout.c's numbers against hp2ps's geometry (GHC's
+ * utils/hp2ps): the 1-2-5 rounding, title box rule, graph height, key
+ * centres, y labels, x ticks, and the output-bounding thinning.  Text is
+ * measured with hp2ps's own character-unit table so the numbers are
+ * exact. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -80,9 +81,9 @@ static void title_graph_key(void **state) {
                    HP2X_OK);
   assert_false(l.big_title);
   assert_true(l.graph_h == 382.0);
-  /* spec 6.7: dc = 382/21, first box (centre - 7) at y = 31.190476 */
+  /* key boxes: dc = 382/21, first box (centre - 7) at y = 31.190476 */
   assert_true(fabs(layout_key_centre(&l, 0, 20, 0) - 7 - 31.190476) < 1e-6);
-  /* key width: widest name + 15 + 14 (spec 6.2), name "band19" */
+  /* key width: widest name + 15 + 14, name "band19" */
   assert_true(fabs(l.key_w - (ss_measure(NULL, "band19", 6, 10) + 29)) < 1e-9);
   assert_true(fabs(l.graph_w - (593 - l.key_w)) < 1e-9);
   layout_free(&l);

@@ -1,7 +1,8 @@
-/* test_output.c -- output.c: hp2x_format_is_picture for every format, and
- * hp2x_write_output / hp2x_write_output_many writing the same bytes as the
- * format's own writer (render, CSV, .hp, summary), the many variant's .hp
- * refusal, and a failing sink's error passed on.  Public API only.
+/* test_output.c -- output.c and format.c: the format predicates for
+ * every format, and hp2x_write_output / hp2x_write_output_many writing the
+ * same bytes as the format's own writer (render, CSV, .hp, summary), the
+ * many variant's .hp refusal, and a failing sink's error passed on.
+ * Public API only.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -65,6 +66,17 @@ static void test_is_picture(void **state) {
   assert_false(hp2x_format_is_picture(HP2X_FORMAT_CSV));
   assert_false(hp2x_format_is_picture(HP2X_FORMAT_HP));
   assert_false(hp2x_format_is_picture(HP2X_FORMAT_TXT));
+  assert_false(hp2x_format_is_picture((hp2x_format)99));
+  /* pages: PS and PDF only; bands: everything but .hp */
+  static const hp2x_format all[] = {
+      HP2X_FORMAT_PS,  HP2X_FORMAT_EPS, HP2X_FORMAT_PDF, HP2X_FORMAT_SVG,
+      HP2X_FORMAT_CSV, HP2X_FORMAT_HP,  HP2X_FORMAT_TXT, HP2X_FORMAT_PNG};
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+    hp2x_format f = all[i];
+    assert_int_equal(hp2x_format_has_pages(f),
+                     f == HP2X_FORMAT_PS || f == HP2X_FORMAT_PDF);
+    assert_int_equal(hp2x_format_needs_bands(f), f != HP2X_FORMAT_HP);
+  }
 }
 
 /* The format's own writer, for comparison. */

@@ -11,7 +11,6 @@
 
 #include "bands_int.h"
 #include "palette.h"
-#include "test_hooks.h"
 
 #include <errno.h>
 #include <stdio.h>
