@@ -113,57 +113,71 @@ static void release_header(surface_sink *s) {
   s->pending_len = 0;
 }
 
+/* A PostScript header is held back until its %%EndComments (or 64 KiB
+ * without one), so that release_header can rewrite its CreationDate. */
+static void hold_ps_header(surface_sink *s, const unsigned char *d,
+                           size_t len) {
+  size_t need = s->pending_len + len;
+  if (need > s->pending_cap) {
+    size_t cap = s->pending_cap ? s->pending_cap * 2 : 4096;
+    while (cap < need) cap *= 2;
+    char *p = hp2x_realloc(s->pending, cap);
+    if (!p) {
+      s->failed = 1;
+      s->saved_errno = ENOMEM;
+      return;
+    }
+    s->pending = p;
+    s->pending_cap = cap;
+  }
+  memcpy(s->pending + s->pending_len, d, len);
+  s->pending_len += len;
+  const char *end = "%%EndComments";
+  for (size_t i = 0; i + 13 <= s->pending_len; i++)
+    if (memcmp(s->pending + i, end, 13) == 0) {
+      s->ps_header = 0;
+      release_header(s);
+      return;
+    }
+  if (s->pending_len > 65536) { /* no header after all */
+    s->ps_header = 0;
+    release_header(s);
+  }
+}
+
+/* SVG: everything but the last sizeof s->tail bytes goes out, so that
+ * s->insert can go in before the closing </svg>. */
+static void hold_svg_tail(surface_sink *s, const unsigned char *d,
+                          size_t len) {
+  size_t total = s->tail_len + len, keep = sizeof s->tail;
+  if (total <= keep) {
+    memcpy(s->tail + s->tail_len, d, len);
+    s->tail_len = total;
+    return;
+  }
+  size_t out = total - keep; /* bytes to emit */
+  size_t from_tail = out < s->tail_len ? out : s->tail_len;
+  sink_put(s, (const unsigned char *)s->tail, from_tail);
+  sink_put(s, d, out - from_tail);
+  char rest[sizeof s->tail];
+  size_t r = 0;
+  for (size_t i = from_tail; i < s->tail_len; i++) rest[r++] = s->tail[i];
+  for (size_t i = out - from_tail; i < len; i++) rest[r++] = (char)d[i];
+  memcpy(s->tail, rest, r);
+  s->tail_len = r;
+}
+
+/* cairo's write callback: the caller's sink, through the PS header or SVG
+ * tail hold where one is on. */
 static cairo_status_t write_to_sink(void *closure, const unsigned char *d,
                                     unsigned int len) {
   surface_sink *s = closure;
-  if (s->ps_header) {
-    size_t need = s->pending_len + len;
-    if (need > s->pending_cap) {
-      size_t cap = s->pending_cap ? s->pending_cap * 2 : 4096;
-      while (cap < need) cap *= 2;
-      char *p = hp2x_realloc(s->pending, cap);
-      if (!p) {
-        s->failed = 1;
-        s->saved_errno = ENOMEM;
-        return CAIRO_STATUS_WRITE_ERROR;
-      }
-      s->pending = p;
-      s->pending_cap = cap;
-    }
-    memcpy(s->pending + s->pending_len, d, len);
-    s->pending_len += len;
-    const char *end = "%%EndComments";
-    for (size_t i = 0; i + 13 <= s->pending_len; i++)
-      if (memcmp(s->pending + i, end, 13) == 0) {
-        s->ps_header = 0;
-        release_header(s);
-        break;
-      }
-    if (s->ps_header && s->pending_len > 65536) { /* no header after all */
-      s->ps_header = 0;
-      release_header(s);
-    }
-  } else if (s->svg_tail) {
-    /* Emit all but the last sizeof tail bytes of tail + d. */
-    size_t total = s->tail_len + len, keep = sizeof s->tail;
-    if (total <= keep) {
-      memcpy(s->tail + s->tail_len, d, len);
-      s->tail_len = total;
-    } else {
-      size_t out = total - keep; /* bytes to emit */
-      size_t from_tail = out < s->tail_len ? out : s->tail_len;
-      sink_put(s, (const unsigned char *)s->tail, from_tail);
-      sink_put(s, d, out - from_tail);
-      char rest[sizeof s->tail];
-      size_t r = 0;
-      for (size_t i = from_tail; i < s->tail_len; i++) rest[r++] = s->tail[i];
-      for (size_t i = out - from_tail; i < len; i++) rest[r++] = (char)d[i];
-      memcpy(s->tail, rest, r);
-      s->tail_len = r;
-    }
-  } else {
+  if (s->ps_header)
+    hold_ps_header(s, d, len);
+  else if (s->svg_tail)
+    hold_svg_tail(s, d, len);
+  else
     sink_put(s, d, len);
-  }
   return s->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
