@@ -95,7 +95,8 @@ static int check_input_file(watch_state *w) {
   if (w->is_stream) return EXIT_OK;
   struct stat st;
   if (stat(w->a->input, &st) != 0) return EXIT_OK; /* gone: wait for it */
-  int replaced = w->fd < 0 || st.st_dev != w->dev || st.st_ino != w->ino;
+  int had_file = w->fd >= 0; /* not the first open */
+  int replaced = !had_file || st.st_dev != w->dev || st.st_ino != w->ino;
   int shrank = !replaced && st.st_size < w->offset;
   if (!replaced && !shrank) return EXIT_OK;
   if (replaced) {
@@ -110,7 +111,7 @@ static int check_input_file(watch_state *w) {
   } else {
     lseek(w->fd, 0, SEEK_SET);
   }
-  if (w->generation > 0 && !w->a->quiet && !w->status_line)
+  if (had_file && !w->a->quiet && !w->status_line)
     msg_errorf("%s: %s; starting over", w->a->input_display,
                replaced ? "file replaced" : "file shrank");
   w->last_growth_s = now_s();

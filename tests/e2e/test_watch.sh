@@ -81,6 +81,11 @@ wait $W; [ $? -eq 0 ] && ok || fail "eventlog watch exit status"
 "$HP2X" -q "$P/leak.hc.eventlog" -o ev1.csv
 cmp -s ev.csv ev1.csv && ok || fail "eventlog watch final output differs"
 
+# The first open of the input is not a replacement: a complete eventlog
+# followed without -q ends at its marker and says nothing.
+timeout 10 "$HP2X" --watch --interval=0.05 "$P/leak.hc.eventlog" -o first.csv 2> first.err
+[ $? -eq 0 ] && [ ! -s first.err ] && ok || fail "first open: $(head -1 first.err)"
+
 # 5. --idle-exit, and a pipe (standard input) followed until it closes.
 cp "$P/leak.hm.hp" idle.hp
 timeout 10 "$HP2X" --watch --idle-exit=0.3 -q idle.hp -o idle.csv; rc=$?
