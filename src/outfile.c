@@ -26,8 +26,9 @@ struct hp2x_outfile {
   int failed_errno;   /* first write error; 0 = none */
 };
 
-/* "DIR/.BASE.XXXXXX" for target "DIR/BASE": mkstemp's template for a
- * temporary file beside the target.  NULL when out of memory. */
+/* mkstemp's template of a temporary file beside target "DIR/BASE":
+ * "DIR/.BASE." and the six-letter suffix mkstemp replaces.  NULL when out
+ * of memory. */
 static char *make_temp_template(const char *path) {
   const char *slash = strrchr(path, '/');
   size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;

@@ -22,21 +22,24 @@ void msg_report(const char *file, const hp2x_err *err, const char *what) {
           what ? what : "", what ? ": " : "", err->msg);
 }
 
+/* "hp2x: " and the formatted message, then `tail`. */
+static void print_message(const char *fmt, va_list ap, const char *tail) {
+  fputs("hp2x: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputs(tail, stderr);
+}
+
 void msg_errorf(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("hp2x: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  print_message(fmt, ap, "\n");
   va_end(ap);
 }
 
 int msg_usagef(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("hp2x: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputs("\nTry 'hp2x --help' for more information.\n", stderr);
+  print_message(fmt, ap, "\nTry 'hp2x --help' for more information.\n");
   va_end(ap);
   return EXIT_USAGE;
 }
