@@ -2,7 +2,8 @@
  * temporary file created in the target's own directory, which is renamed
  * over the target only when everything was written.  Targets that are not
  * regular files (/dev/stdout, /dev/null, /dev/full, FIFOs) are written in
- * place, since they cannot be replaced.
+ * place, since they cannot be replaced.  The temporary file gets the
+ * target's mode without touching the process's umask.
  */
 #include "base.h"
 #include "tool_support.h"
@@ -10,9 +11,11 @@
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { OUT_BUF = 1 << 16 };
@@ -26,9 +29,9 @@ struct hp2x_outfile {
   int failed_errno;   /* first write error; 0 = none */
 };
 
-/* mkstemp's template of a temporary file beside target "DIR/BASE":
- * "DIR/.BASE." and the six-letter suffix mkstemp replaces.  NULL when out
- * of memory. */
+/* The path of a temporary file beside target "DIR/BASE": "DIR/.BASE."
+ * and six letters, left as "XXXXXX" here for open_temp_file to fill in.
+ * NULL when out of memory. */
 static char *make_temp_template(const char *path) {
   const char *slash = strrchr(path, '/');
   size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
@@ -37,9 +40,7 @@ static char *make_temp_template(const char *path) {
   char *t = hp2x_malloc(n);
   if (!t) return NULL;
   memcpy(t, path, dir_len);
-  /* mkstemp replaces the six trailing 'X's of the template. */
-  static const char six_x[] = {'X', 'X', 'X', 'X', 'X', 'X', '\0'};
-  snprintf(t + dir_len, n - dir_len, ".%s.%s", base, six_x);
+  snprintf(t + dir_len, n - dir_len, ".%s.%s", base, "XXXXXX");
   return t;
 }
 
@@ -53,24 +54,53 @@ static hp2x_status open_in_place(hp2x_outfile *f, hp2x_err *err) {
   return HP2X_OK;
 }
 
-/* Creates f's temporary file beside f->path, with the mode a plain open
- * would give it. */
-static hp2x_status open_temp_file(hp2x_outfile *f, hp2x_err *err) {
+/* Writes six letters from `seed` over the template's trailing "XXXXXX". */
+static void fill_temp_letters(char *tmp, uint64_t seed) {
+  static const char letters[] =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  char *x = tmp + strlen(tmp) - 6;
+  for (int i = 0; i < 6; i++) {
+    x[i] = letters[seed % (sizeof letters - 1)];
+    seed /= sizeof letters - 1;
+  }
+}
+
+/* Creates f's temporary file beside f->path.  Its mode is the one the
+ * target ends up with: an existing target's own (`keep_mode`), else what a
+ * plain open gives a new file (0666 less the umask, which open applies
+ * itself: the process's umask is never read or changed, so another
+ * thread's files are not affected).  Names are tried until one is free
+ * (O_EXCL), as mkstemp does; the seed mixes the time, the process and the
+ * handle's address, so no state is shared between calls. */
+static hp2x_status open_temp_file(hp2x_outfile *f, const mode_t *keep_mode,
+                                  hp2x_err *err) {
   f->tmp = make_temp_template(f->path);
   if (!f->tmp) return hp2x_nomem(err);
-  f->fd = mkstemp(f->tmp);
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  uint64_t seed = (uint64_t)now.tv_nsec ^ ((uint64_t)now.tv_sec << 30) ^
+                  ((uint64_t)getpid() << 40) ^ (uint64_t)(uintptr_t)f;
+  int e = EEXIST;
+  for (int attempt = 0; attempt < 1000 && e == EEXIST; attempt++) {
+    seed = seed * 6364136223846793005u + 1442695040888963407u;
+    fill_temp_letters(f->tmp, seed >> 16);
+    f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                 keep_mode ? 0600 : 0666);
+    e = f->fd < 0 ? errno : 0;
+  }
+  if (f->fd >= 0 && keep_mode && fchmod(f->fd, *keep_mode) != 0) {
+    e = errno;
+    close(f->fd);
+    f->fd = -1;
+    unlink(f->tmp);
+  }
   if (f->fd < 0) {
-    int e = errno;
     hp2x_free(f->tmp);
     f->tmp = NULL;
     return hp2x_fail(err, HP2X_E_IO, 0, -1,
                      "cannot create a file in the output's directory: %s",
                      strerror(e));
   }
-  /* mkstemp makes 0600; give the file the mode a plain open would. */
-  mode_t mask = umask(0);
-  umask(mask);
-  (void)fchmod(f->fd, (mode_t)(0666 & ~mask));
   return HP2X_OK;
 }
 
@@ -87,9 +117,11 @@ hp2x_status hp2x_outfile_open(const char *path, hp2x_outfile **out,
     return hp2x_nomem(err);
   }
   struct stat st;
-  hp2x_status s = stat(path, &st) == 0 && !S_ISREG(st.st_mode)
+  int exists = stat(path, &st) == 0;
+  mode_t keep_mode = exists ? st.st_mode & 07777 : 0;
+  hp2x_status s = exists && !S_ISREG(st.st_mode)
                       ? open_in_place(f, err)
-                      : open_temp_file(f, err);
+                      : open_temp_file(f, exists ? &keep_mode : NULL, err);
   if (s != HP2X_OK) {
     hp2x_outfile_abort(f);
     return s;

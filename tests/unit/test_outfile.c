@@ -158,6 +158,58 @@ static void allocation_failures_are_clean(void **state) {
   unlink(path);
 }
 
+/* Writes "x" to `path` through an outfile and returns the mode (0777 bits)
+ * the committed file has. */
+static mode_t committed_mode(const char *path) {
+  hp2x_err err;
+  hp2x_err_init(&err, path);
+  hp2x_outfile *f;
+  assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(hp2x_outfile_write(f, "x", 1), 0);
+  assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_OK);
+  struct stat st;
+  assert_int_equal(stat(path, &st), 0);
+  return st.st_mode & 07777;
+}
+
+/* A new target gets what open(2) gives a new file: 0666 less the umask;
+ * the umask itself is left as it was. */
+static void new_file_gets_umask_mode(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "new.txt");
+  mode_t saved = umask(027);
+  mode_t got = committed_mode(path);
+  mode_t after = umask(saved);
+  assert_int_equal(got, 0640);
+  assert_int_equal(after, 027);
+  unlink(path);
+  umask(077);
+  got = committed_mode(path);
+  umask(saved);
+  assert_int_equal(got, 0600);
+  unlink(path);
+}
+
+/* Replacing a file keeps its mode, whatever the umask says. */
+static void existing_file_keeps_its_mode(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "old.txt");
+  static const mode_t modes[] = {0640, 0604, 0755, 0400};
+  mode_t saved = umask(022);
+  for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+    FILE *old = fopen(path, "w");
+    fputs("old", old);
+    fclose(old);
+    assert_int_equal(chmod(path, modes[i]), 0);
+    assert_int_equal(committed_mode(path), modes[i]);
+    assert_int_equal(count_entries(), 1);
+    unlink(path);
+  }
+  umask(saved);
+}
+
 int main(void) {
   if (!mkdtemp(dir)) return 1;
   const struct CMUnitTest tests[] = {
@@ -167,6 +219,8 @@ int main(void) {
       cmocka_unit_test(finish_then_commit),
       cmocka_unit_test(missing_directory_reports_io),
       cmocka_unit_test(allocation_failures_are_clean),
+      cmocka_unit_test(new_file_gets_umask_mode),
+      cmocka_unit_test(existing_file_keeps_its_mode),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   rmdir(dir);
