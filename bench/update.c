@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
   }
   fclose(f);
   hp2x_err err;
-  hp2x_err_init(&err, argv[1]);
+  hp2x_err_init(&err);
   hp2x_parse_options po;
   hp2x_parse_options_init(&po);
   hp2x_parser *ps = hp2x_parser_new(argv[1], &po, &err);

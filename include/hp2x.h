@@ -16,6 +16,26 @@
  * write them as one CSV (hp2x_write_csv_many; hp2x_write_output_many
  * for any format) or chart the difference of two (hp2x_diff_new).
  *
+ * Growing option structs: hp2x_options and hp2x_parse_options open with a
+ * `size` field, which hp2x_options_init / hp2x_parse_options_init (macros)
+ * set to the size of the struct the caller was compiled with.  The library
+ * reads only the fields within that size and gives every later field its
+ * default, so a program built against an older header keeps working with
+ * a newer library.  Always start from the init macro, then set fields.
+ *
+ * Threads: every call may run at the same time as any other on different
+ * objects (profiles, parsers, bands, followers, aux data, options, sinks);
+ * one object is never used from two threads at once, except that const
+ * objects (a finished profile, bands, aux data, options) may be read by
+ * several renders and selections together.  The one state the library
+ * keeps for the process is its font maps (one per fonts.conf, made on
+ * first use, kept until exit, guarded by a lock): the first render with a
+ * given fonts.conf, or hp2x_fonts_prepare, loads it, and renders on other
+ * threads wait for that.  The library never changes process-wide state:
+ * not fontconfig's current configuration, not pango's default font map,
+ * not the umask, not the locale, not the environment (which it never
+ * reads: the tool passes what it read through the options).
+ *
  * This header holds what a program using the library needs, and nothing
  * else: the hp2x tool's own helpers (atomic output files, freeing a
  * profile's entries early) and the tests' hooks are private headers under
@@ -49,19 +69,21 @@ typedef enum hp2x_status {
                        before its runtime wrote one) */
 } hp2x_status;
 
+/* Where and why a call failed.  The caller owns it (usually on the stack)
+ * and names the input in its own messages: msg carries no file name. */
 typedef struct hp2x_err {
   hp2x_status code;  /* HP2X_OK until the first error */
-  const char *file;  /* name the caller gave; borrowed, must outlive the err */
-  long line;         /* 1-based line in .hp text; 0 when not meaningful */
-  long column;       /* 1-based column; 0 when not meaningful */
+  long line;         /* 1-based line in .hp or .aux text; 0 when not
+                        meaningful */
   long long offset;  /* byte offset in the input; -1 when unknown */
   char msg[256];     /* one line, no newline, no file prefix */
 } hp2x_err;
 
-/* Resets *err to "no error" for input `file` (may be NULL). */
-void hp2x_err_init(hp2x_err *err, const char *file);
+/* Resets *err to "no error" (NULL: does nothing). */
+void hp2x_err_init(hp2x_err *err);
 
-/* A short English name for a status code ("syntax error", ...). */
+/* A short English name for a status code ("syntax error", ...); static
+ * storage; "unknown error" for a value not listed above. */
 const char *hp2x_status_name(hp2x_status code);
 
 /* ------------------------------------------------------- the sample model */
@@ -94,15 +116,29 @@ double hp2x_profile_sample_time(const hp2x_profile *p, size_t sample);
  * eventlog's program has not started its profile yet). */
 int hp2x_profile_has_heap_profile(const hp2x_profile *p);
 
-/* An eventlog's heap-profile breakdown, as HEAP_PROF_BEGIN gives it: 1 cost
- * centre (-hc), 2 module (-hm), 3 closure description (-hd), 4 type (-hy),
- * 5 retainer (-hr), 6 biography (-hb), 7 closure type (-hT), 8 info table
- * (-hi), 9 era (-he); 0 when unknown (.hp text does not say). */
-int hp2x_profile_breakdown(const hp2x_profile *p);
+/* How a heap profile is broken down into labels: the codes of GHC's
+ * HEAP_PROF_BEGIN event (rts/include/rts/EventLogFormat.h), with the
+ * +RTS flag that asks for each. */
+typedef enum hp2x_breakdown {
+  HP2X_BREAKDOWN_UNKNOWN = 0,      /* .hp text does not say */
+  HP2X_BREAKDOWN_COST_CENTRE = 1,  /* -hc */
+  HP2X_BREAKDOWN_MODULE = 2,       /* -hm */
+  HP2X_BREAKDOWN_CLOSURE_DESCR = 3, /* -hd */
+  HP2X_BREAKDOWN_TYPE = 4,         /* -hy */
+  HP2X_BREAKDOWN_RETAINER = 5,     /* -hr */
+  HP2X_BREAKDOWN_BIOGRAPHY = 6,    /* -hb */
+  HP2X_BREAKDOWN_CLOSURE_TYPE = 7, /* -hT */
+  HP2X_BREAKDOWN_INFO_TABLE = 8,   /* -hi */
+  HP2X_BREAKDOWN_ERA = 9           /* -he */
+} hp2x_breakdown;
+
+/* An eventlog's breakdown as its HEAP_PROF_BEGIN gives it (a newer GHC may
+ * write a code not listed above); HP2X_BREAKDOWN_UNKNOWN for .hp text. */
+hp2x_breakdown hp2x_profile_breakdown(const hp2x_profile *p);
 
 /* Breakdown b in words for a title ("by cost-centre stack, -hc"), or NULL
- * for 0 and codes no GHC writes.  Static storage. */
-const char *hp2x_breakdown_text(int b);
+ * for HP2X_BREAKDOWN_UNKNOWN and codes not listed.  Static storage. */
+const char *hp2x_breakdown_text(hp2x_breakdown b);
 
 /* Distinct labels (bands before selection), in order of first appearance. */
 size_t hp2x_profile_label_count(const hp2x_profile *p);
@@ -158,7 +194,10 @@ const hp2x_warnings *hp2x_profile_warnings(const hp2x_profile *p);
  * The same bytes give the same profile however they are split. */
 typedef struct hp2x_parser hp2x_parser;
 
+/* How to parse; fill in with hp2x_parse_options_init, then set fields. */
 typedef struct hp2x_parse_options {
+  size_t size;          /* set by hp2x_parse_options_init: the struct's
+                           size as the caller compiled it (see the top) */
   hp2x_input_kind kind; /* HP2X_INPUT_AUTO by default */
   int ccs_length;       /* eventlog -hc labels: cut like the RTS's -L N;
                            0 = the full stack (default); >= 5 otherwise */
@@ -168,11 +207,20 @@ typedef struct hp2x_parse_options {
                            (256 Mi), which is also the most allowed */
 } hp2x_parse_options;
 
-void hp2x_parse_options_init(hp2x_parse_options *o);
+/* Fills in the defaults and o->size; call it as the macro
+ * hp2x_parse_options_init(&o), which passes sizeof o.  The function writes
+ * at most `size` bytes and sets o->size to the part of the struct this
+ * library knows (min(size, its own sizeof)). */
+void hp2x_parse_options_init_sized(hp2x_parse_options *o, size_t size);
+#define hp2x_parse_options_init(o) \
+  hp2x_parse_options_init_sized((o), sizeof *(o))
 
-/* Creates a parser for the input named `file` (used in messages only; may be
- * NULL).  `o` may be NULL for defaults.  Returns NULL only when out of memory
- * (err then says HP2X_E_NOMEM). */
+/* Creates a parser for the input named `file` (may be NULL): an
+ * eventlog's JOB is the file's base name until its PROGRAM_ARGS event
+ * says otherwise.  `file` is borrowed and must stay valid until the parser
+ * is freed.  `o` may be NULL for defaults; it is copied.  Returns NULL when
+ * out of memory (err then says HP2X_E_NOMEM) and when o->size is smaller
+ * than any hp2x_parse_options (HP2X_E_ARG). */
 hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
                              hp2x_err *err);
 
@@ -256,22 +304,45 @@ typedef enum hp2x_layout {
   HP2X_LAYOUT_STACK      /* one page, one picture above the other */
 } hp2x_layout;
 
-/* hp2x_bands_select_many: which axes the profiles share. */
-#define HP2X_UNIFORM_TIME 1   /* same time span and origin */
-#define HP2X_UNIFORM_MEMORY 2 /* same y range */
+/* hp2x_bands_select_many: which axes the profiles share (bits). */
+typedef enum hp2x_uniform {
+  HP2X_UNIFORM_NONE = 0,   /* each profile its own axes */
+  HP2X_UNIFORM_TIME = 1,   /* same time span and origin */
+  HP2X_UNIFORM_MEMORY = 2, /* same y range */
+  HP2X_UNIFORM_BOTH = 3    /* HP2X_UNIFORM_TIME | HP2X_UNIFORM_MEMORY */
+} hp2x_uniform;
 
-/* Everything that changes selection and drawing; hp2ps flag in brackets. */
+/* hp2ps -i: bands sorted by name (after -d's key) or not. */
+typedef enum hp2x_name_order {
+  HP2X_NAME_ORDER_DESCENDING = -1, /* -i- */
+  HP2X_NAME_ORDER_NONE = 0,        /* by size (or -d) alone; default */
+  HP2X_NAME_ORDER_ASCENDING = 1    /* -i, -i+ */
+} hp2x_name_order;
+
+/* The title box: hp2ps's small one (-s) or big one (-b). */
+typedef enum hp2x_title_box {
+  HP2X_TITLE_AUTO = -1, /* big when JOB is over 35 bytes or an eventlog
+                           names its breakdown; default */
+  HP2X_TITLE_SMALL = 0, /* -s */
+  HP2X_TITLE_BIG = 1    /* -b */
+} hp2x_title_box;
+
+/* Everything that changes selection and drawing; hp2ps flag in brackets.
+ * Fill in with hp2x_options_init, then set fields; flags are 0 (off) or 1.
+ * Strings and the aux data are borrowed: they must outlive the calls the
+ * options are passed to, and the library keeps no pointer after a call. */
 typedef struct hp2x_options {
+  size_t size;             /* set by hp2x_options_init: the struct's size
+                              as the caller compiled it (see the top) */
   int max_bands;           /* [-m] 20; 0 = no limit and no key */
   double trace_pct;        /* [-t] 1.0; 0..5 inclusive */
   hp2x_sort sort;          /* [-d] */
-  int name_order;          /* [-i] 0 off, +1 ascending, -1 descending */
+  hp2x_name_order name_order; /* [-i] */
   const hp2x_aux *aux;     /* [-p] borrowed; NULL when not used */
-  hp2x_format format;      /* output format */
+  hp2x_format format;      /* output format; HP2X_FORMAT_PS by default */
   double eps_width_pt;     /* [-e] > 144; 0 = not EPS-scaled */
   int colour;              /* [-c] */
-  int title_box;           /* [-b/-s] -1 auto (big when JOB > 35 bytes),
-                              0 small, 1 big */
+  hp2x_title_box title_box; /* [-b/-s] */
   int portrait;            /* [-g] */
   int multipage;           /* [-M]; also implied by max_bands > 20 */
   int no_marks;            /* [-y] */
@@ -282,7 +353,7 @@ typedef struct hp2x_options {
   hp2x_palette palette;    /* band colours; HP2X_PALETTE_HP2PS by default */
   int pattern;             /* hatch patterns over light greys, for black
                               and white printing (overrides the palette) */
-  int uniform;             /* HP2X_UNIFORM_* bits; select_many only; 0 */
+  hp2x_uniform uniform;    /* select_many only; HP2X_UNIFORM_NONE */
   hp2x_layout layout;      /* render_many only */
   const char *include_re;  /* POSIX extended regex, borrowed; NULL = all:
                               labels that do not match are filtered out */
@@ -292,10 +363,35 @@ typedef struct hp2x_options {
   int heap_overlay;        /* draw the eventlog's heap size, blocks size
                               and live bytes as lines over the bands, in
                               the key; the y range takes them in */
+  /* Fields below were added after the struct first had a size field: a
+   * caller compiled without them gets their defaults. */
+  const char *fonts_conf;  /* fontconfig file naming the fonts to draw
+                              with (hp2x's pinned fonts/fonts.conf),
+                              borrowed; NULL = look for hp2x's own: beside
+                              the running binary (../share/hp2x/fonts/,
+                              ../fonts/, ../../fonts/) or in the installed
+                              data directory; when none is found,
+                              fontconfig's default configuration */
+  long long source_date_epoch; /* seconds since 1970 (UTC) dating every
+                              picture (PostScript's CreationDate, PDF's
+                              dates), as reproducible builds'
+                              SOURCE_DATE_EPOCH does; -1 (default) = PS and
+                              EPS dated with the profile's DATE, PDF
+                              undated */
 } hp2x_options;
 
-/* Fills in hp2ps's defaults. */
-void hp2x_options_init(hp2x_options *o);
+/* The size of the first hp2x_options with a size field (through
+ * heap_overlay): a smaller o->size is HP2X_E_ARG. */
+#define HP2X_OPTIONS_MIN_SIZE                                             \
+  (offsetof(hp2x_options, heap_overlay) + sizeof(int))
+
+/* Fills in hp2ps's defaults and o->size; call it as the macro
+ * hp2x_options_init(&o), which passes sizeof o.  The function writes at
+ * most `size` bytes and sets o->size to the part of the struct this
+ * library knows (min(size, its own sizeof)).  Every function taking
+ * options returns HP2X_E_ARG when o->size < HP2X_OPTIONS_MIN_SIZE. */
+void hp2x_options_init_sized(hp2x_options *o, size_t size);
+#define hp2x_options_init(o) hp2x_options_init_sized((o), sizeof *(o))
 
 /* The bands chosen for drawing, bottom (index 0) to top. */
 typedef struct hp2x_bands hp2x_bands;
@@ -401,12 +497,31 @@ hp2x_status hp2x_diff_new(const hp2x_profile *a, const hp2x_bands *ba,
                           hp2x_profile **out_p, hp2x_bands **out_b,
                           hp2x_err *err);
 
-/* Loads the pinned fonts (hp2x's fonts.conf, found through
- * $HP2X_FONTS_CONF, beside the binary or in the installed data directory)
- * and makes that configuration fontconfig's current one for the process.
- * The first render does this itself; calling it earlier, from any thread,
- * lets a caller overlap font set-up with parsing.  Idempotent. */
-void hp2x_fonts_prepare(void);
+/* Loads the fonts that renders with options' fonts_conf == `fonts_conf`
+ * draw with (NULL: hp2x's own fonts.conf, found as hp2x_options says)
+ * into a font map of the library's own: a fontconfig configuration given
+ * to that pango font map alone, so neither fontconfig's current
+ * configuration nor pango's default font map changes.  The first render
+ * with those options does this itself; calling it earlier, from any
+ * thread, lets a caller overlap font set-up with parsing.  A render on
+ * another thread that needs the same fonts waits for it.  The font map
+ * lives until the process exits.  HP2X_E_CAIRO when pango has no font map;
+ * a fonts.conf that does not load leaves fontconfig's default
+ * configuration in use (as when none is found), which is not an error. */
+hp2x_status hp2x_fonts_prepare(const char *fonts_conf, hp2x_err *err);
+/* (err may be NULL here, for a caller that lets the render report.) */
+
+/* For a program that owns its process, as the hp2x tool does, and never
+ * for a library that embeds libhp2x: hp2x_fonts_prepare, and the loaded
+ * configuration is also made fontconfig's current one for the whole
+ * process.  Pango starts by initialising fontconfig's default
+ * configuration in a thread of its own, and drawing waits for it; with
+ * this call made first, that is instant instead of loading the system's
+ * whole configuration (about 7 ms a run on a small profile).  The only
+ * call in this header that changes process-wide state.  err may be NULL;
+ * errors as hp2x_fonts_prepare. */
+hp2x_status hp2x_fonts_make_process_default(const char *fonts_conf,
+                                            hp2x_err *err);
 
 /* Writes hp2ps's .aux text (X_RANGE, Y_RANGE, ORDER, SHADE) for a render
  * with these bands and options. */

@@ -265,8 +265,12 @@ static int write_band_lines(const hp2x_bands *b, const double *shade,
 }
 
 hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,
-                           const hp2x_options *o, hp2x_write_fn write,
+                           const hp2x_options *given, hp2x_write_fn write,
                            void *closure, hp2x_err *err) {
+  hp2x_options full;
+  hp2x_status options_status = options_complete(given, &full, err);
+  if (options_status != HP2X_OK) return options_status;
+  const hp2x_options *o = &full;
   (void)p;
   double *shade = hp2x_malloc((b->n_bands ? b->n_bands : 1) * sizeof *shade);
   if (!shade) return hp2x_nomem(err);

@@ -16,16 +16,43 @@
 #include <regex.h>
 #include <string.h>
 
-void hp2x_options_init(hp2x_options *o) {
+/* hp2ps's defaults, and the defaults of the fields added since. */
+static void set_option_defaults(hp2x_options *o) {
   memset(o, 0, sizeof *o);
+  o->size = sizeof *o;
   o->max_bands = 20;
   o->trace_pct = 1.0;
   o->sort = HP2X_SORT_AREA;
-  o->name_order = 0;
+  o->name_order = HP2X_NAME_ORDER_NONE;
   o->aux = NULL;
   o->format = HP2X_FORMAT_PS;
   o->eps_width_pt = 0.0;
-  o->title_box = -1;
+  o->title_box = HP2X_TITLE_AUTO;
+  o->uniform = HP2X_UNIFORM_NONE;
+  o->fonts_conf = NULL;
+  o->source_date_epoch = -1;
+}
+
+void hp2x_options_init_sized(hp2x_options *o, size_t size) {
+  hp2x_options d;
+  set_option_defaults(&d);
+  size_t n = size < sizeof d ? size : sizeof d;
+  if (n < sizeof d.size) return; /* not even room for the size */
+  d.size = n;
+  memcpy(o, &d, n);
+}
+
+hp2x_status options_complete(const hp2x_options *given, hp2x_options *full,
+                             hp2x_err *err) {
+  set_option_defaults(full);
+  if (given->size < HP2X_OPTIONS_MIN_SIZE)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+                     "options of %zu bytes: start them with "
+                     "hp2x_options_init",
+                     given->size);
+  memcpy(full, given, given->size < sizeof *full ? given->size : sizeof *full);
+  full->size = sizeof *full;
+  return HP2X_OK;
 }
 
 /* ------------------------------------------------ the selection sort */
@@ -465,8 +492,10 @@ static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
     st = deviations(p, w, err);
     if (st == HP2X_OK) st = run_sort(p, w, KEY_DOUBLE, NULL, w->dkey, err);
   }
-  if (st == HP2X_OK && o->name_order)
-    st = run_sort(p, w, o->name_order > 0 ? KEY_NAME_ASC : KEY_NAME_DESC,
+  if (st == HP2X_OK && o->name_order != HP2X_NAME_ORDER_NONE)
+    st = run_sort(p, w,
+                  o->name_order == HP2X_NAME_ORDER_ASCENDING ? KEY_NAME_ASC
+                                                             : KEY_NAME_DESC,
                   NULL, NULL, err);
   if (st == HP2X_OK && o->aux) {
     w->okey = hp2x_calloc(p->n_labels ? p->n_labels : 1, sizeof *w->okey);
@@ -480,9 +509,13 @@ static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
   return st;
 }
 
-hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
+hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *given,
                               hp2x_bands **out, hp2x_err *err) {
   *out = NULL;
+  hp2x_options full;
+  hp2x_status options_status = options_complete(given, &full, err);
+  if (options_status != HP2X_OK) return options_status;
+  const hp2x_options *o = &full;
   if (bands_check_options(o, err) != HP2X_OK ||
       profile_require_entries(p, err) != HP2X_OK)
     return err->code;
@@ -578,7 +611,8 @@ static hp2x_status combine_profiles(const hp2x_profile *const *ps,
 
 /* o->uniform: one time axis and/or one y range for all. */
 static void share_axes(hp2x_bands **bs, const hp2x_profile *const *ps,
-                       size_t n, int uniform, const hp2x_aux *aux) {
+                       size_t n, hp2x_uniform uniform,
+                       const hp2x_aux *aux) {
   if (uniform & HP2X_UNIFORM_TIME) {
     double lo = 0.0, hi = 0.0;
     int any = 0;
@@ -607,9 +641,13 @@ static void share_axes(hp2x_bands **bs, const hp2x_profile *const *ps,
 }
 
 hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
-                                   const hp2x_options *o, hp2x_bands **out,
+                                   const hp2x_options *given, hp2x_bands **out,
                                    hp2x_err *err) {
   for (size_t i = 0; i < n; i++) out[i] = NULL;
+  hp2x_options full;
+  hp2x_status options_status = options_complete(given, &full, err);
+  if (options_status != HP2X_OK) return options_status;
+  const hp2x_options *o = &full;
   if (n == 0)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to select from");
   if (bands_check_options(o, err) != HP2X_OK) return err->code;

@@ -67,6 +67,15 @@ hp2x_status hp2x_nomem(hp2x_err *err);
  * shown as \xNN, cut to fit; for quoting input text in messages. */
 void hp2x_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len);
 
+/* ------------------------------------------------------------ options */
+/* The caller's options with every field this library knows: the fields
+ * within given->size copied, the rest hp2x_options_init's defaults (see
+ * hp2x.h on growing structs).  Every public function taking options reads
+ * them through this.  HP2X_E_ARG when given->size < HP2X_OPTIONS_MIN_SIZE
+ * (bands.c). */
+hp2x_status options_complete(const hp2x_options *given, hp2x_options *full,
+                             hp2x_err *err);
+
 /* --------------------------------------------------------------- hash */
 /* The label tables' hash (profile.c): eight bytes a step, then a
  * 64-bit finaliser.  Not the colour hash (colour.c keeps FNV-1a). */

@@ -6,11 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-void hp2x_err_init(hp2x_err *err, const char *file) {
+void hp2x_err_init(hp2x_err *err) {
   if (!err) return;
   memset(err, 0, sizeof *err);
   err->code = HP2X_OK;
-  err->file = file;
   err->offset = -1;
 }
 

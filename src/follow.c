@@ -313,9 +313,13 @@ static hp2x_status adopt_plan(hp2x_follower *f, const hp2x_profile *p,
 }
 
 hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
-                                 const hp2x_options *o,
+                                 const hp2x_options *given,
                                  const hp2x_bands **out, hp2x_err *err) {
   *out = NULL;
+  hp2x_options full;
+  hp2x_status options_status = options_complete(given, &full, err);
+  if (options_status != HP2X_OK) return options_status;
+  const hp2x_options *o = &full;
   if (bands_check_options(o, err) != HP2X_OK ||
       profile_require_entries(p, err) != HP2X_OK)
     return err->code;

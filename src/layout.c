@@ -116,9 +116,9 @@ static void size_title_and_key(const hp2x_profile *p, const hp2x_bands *b,
                                layout *l) {
   size_t job_len = strlen(p->job);
   /* An eventlog's breakdown goes on the big box's second line. */
-  l->big_title = o->title_box == 1 ||
-                 (o->title_box == -1 &&
-                  (job_len > 35 || hp2x_breakdown_text(p->breakdown)));
+  l->big_title = o->title_box == HP2X_TITLE_BIG ||
+                 (o->title_box == HP2X_TITLE_AUTO &&
+                  (job_len > 35 || hp2x_breakdown_text((hp2x_breakdown)p->breakdown)));
   l->title_h = l->big_title ? 40.0 : 20.0;
   l->job_bytes = l->big_title ? BIG_JOB : SMALL_JOB;
   l->graph_x0 = GRAPH_X0;

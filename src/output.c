@@ -6,9 +6,13 @@
 #include "base.h"
 
 hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
-                              const char *name, const hp2x_options *o,
+                              const char *name, const hp2x_options *given,
                               hp2x_write_fn write, void *closure,
                               hp2x_err *err) {
+  hp2x_options full;
+  hp2x_status options_status = options_complete(given, &full, err);
+  if (options_status != HP2X_OK) return options_status;
+  const hp2x_options *o = &full;
   switch (o->format) {
   case HP2X_FORMAT_HP: return hp2x_write_hp(p, write, closure, err);
   case HP2X_FORMAT_CSV: return hp2x_write_csv(p, b, write, closure, err);
@@ -26,8 +30,12 @@ hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
 hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
                                    const hp2x_bands *const *bs,
                                    const char *const *names, size_t n,
-                                   const hp2x_options *o, hp2x_write_fn write,
+                                   const hp2x_options *given, hp2x_write_fn write,
                                    void *closure, hp2x_err *err) {
+  hp2x_options full;
+  hp2x_status options_status = options_complete(given, &full, err);
+  if (options_status != HP2X_OK) return options_status;
+  const hp2x_options *o = &full;
   switch (o->format) {
   case HP2X_FORMAT_HP:
     if (n == 1) return hp2x_write_hp(ps[0], write, closure, err);

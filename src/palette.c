@@ -83,8 +83,12 @@ void palette_rgb(double shade, int colour, double rgb[3]) {
   rgb[2] = tenths_to_unit(n % 100);
 }
 
-hp2x_status hp2x_bands_rgb(const hp2x_bands *b, const hp2x_options *o,
+hp2x_status hp2x_bands_rgb(const hp2x_bands *b, const hp2x_options *given,
                            double *rgb, hp2x_err *err) {
+  hp2x_options full;
+  hp2x_status options_status = options_complete(given, &full, err);
+  if (options_status != HP2X_OK) return options_status;
+  const hp2x_options *o = &full;
   double *shade = hp2x_malloc((b->n_bands ? b->n_bands : 1) * sizeof *shade);
   if (!shade) return hp2x_nomem(err);
   palette_assign(b, o, shade);

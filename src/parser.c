@@ -24,10 +24,19 @@ struct hp2x_parser {
   bool finished;
 };
 
-void hp2x_parse_options_init(hp2x_parse_options *o) {
-  memset(o, 0, sizeof *o);
-  o->kind = HP2X_INPUT_AUTO;
-  o->ccs_length = 0;
+/* The first hp2x_parse_options with a size field ended with max_samples. */
+#define PARSE_OPTIONS_MIN_SIZE \
+  (offsetof(hp2x_parse_options, max_samples) + sizeof(size_t))
+
+void hp2x_parse_options_init_sized(hp2x_parse_options *o, size_t size) {
+  hp2x_parse_options d;
+  memset(&d, 0, sizeof d);
+  d.kind = HP2X_INPUT_AUTO;
+  d.ccs_length = 0;
+  size_t n = size < sizeof d ? size : sizeof d;
+  if (n < sizeof d.size) return; /* not even room for the size */
+  d.size = n;
+  memcpy(o, &d, n);
 }
 
 hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
@@ -38,10 +47,17 @@ hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
     return NULL;
   }
   ps->file = file;
-  if (o)
-    ps->opt = *o;
-  else
-    hp2x_parse_options_init(&ps->opt);
+  hp2x_parse_options_init(&ps->opt);
+  if (o && o->size < PARSE_OPTIONS_MIN_SIZE) {
+    hp2x_fail(err, HP2X_E_ARG, 0, -1,
+              "parse options of %zu bytes: start them with "
+              "hp2x_parse_options_init",
+              o->size);
+    hp2x_free(ps);
+    return NULL;
+  }
+  if (o) memcpy(&ps->opt, o, o->size < sizeof *o ? o->size : sizeof *o);
+  ps->opt.size = sizeof ps->opt;
   ps->kind = HP2X_INPUT_AUTO;
   ps->profile = profile_new(err);
   if (!ps->profile) {

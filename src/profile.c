@@ -420,11 +420,13 @@ int hp2x_profile_has_heap_profile(const hp2x_profile *p) {
   return p->heap_profile;
 }
 
-int hp2x_profile_breakdown(const hp2x_profile *p) { return p->breakdown; }
+hp2x_breakdown hp2x_profile_breakdown(const hp2x_profile *p) {
+  return (hp2x_breakdown)p->breakdown;
+}
 
 /* The breakdown codes of GHC's rts/include/rts/EventLogFormat.h
  * (HEAP_PROF_BREAKDOWN_*), with the +RTS flag that chooses each. */
-const char *hp2x_breakdown_text(int b) {
+const char *hp2x_breakdown_text(hp2x_breakdown b) {
   static const char *const text[] = {
       NULL,
       "by cost-centre stack, -hc",
@@ -437,7 +439,7 @@ const char *hp2x_breakdown_text(int b) {
       "by info table, -hi",
       "by era, -he",
   };
-  return b > 0 && b < (int)(sizeof text / sizeof *text) ? text[b] : NULL;
+  return b > 0 && (size_t)b < sizeof text / sizeof *text ? text[b] : NULL;
 }
 
 size_t hp2x_profile_label_count(const hp2x_profile *p) { return p->n_labels; }

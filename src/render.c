@@ -2,8 +2,10 @@
  * pango, on whatever surface surface.c made for the format: one drawing
  * path for PS, EPS, PDF, SVG and PNG, at the places layout.c computes and
  * from the points band_points.h gives.  Owns the pinned fonts
- * (fonts/fonts.conf loaded into a private fontconfig, so the user's own
- * font settings cannot change the glyphs) and the conversion of label
+ * (fonts/fonts.conf loaded into a fontconfig configuration of a font map
+ * of its own, so the user's font settings cannot change the glyphs and
+ * the process's fontconfig and pango defaults are left alone) and the
+ * conversion of label
  * bytes to displayable UTF-8: valid UTF-8 is kept, any other byte is read
  * as Latin-1 (GHC 9.0 writes closure and type names that way), and control
  * characters become U+FFFD.
@@ -22,6 +24,7 @@
 #include <limits.h>
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,19 +37,30 @@
 
 /* --------------------------------------------------------------- fonts */
 
-static PangoFontMap *font_map;   /* process lifetime */
-static pthread_once_t font_once = PTHREAD_ONCE_INIT;
+/* The font maps: one per fonts.conf asked for (fonts_conf NULL: hp2x's
+ * own, searched for), made on first use and kept for the process.  Each
+ * is a pango font map of its own holding its own fontconfig configuration
+ * (pango_fc_font_map_set_config), so fontconfig's current configuration
+ * and pango's default font map, which the program around the library may
+ * use, are left alone.  fonts_lock guards the table and is held while a
+ * map is made: a render needing it waits for the set-up to finish.  A
+ * fixed table, not allocations: it lives as long as the process, shared
+ * by every thread. */
+enum { MAX_FONT_MAPS = 8 };
+typedef struct font_entry {
+  int used;                   /* this slot is taken */
+  int searched;               /* asked for with fonts_conf NULL */
+  char fonts_conf[PATH_MAX];  /* as asked for, when not searched */
+  PangoFontMap *map;          /* NULL when pango gave none */
+} font_entry;
+static font_entry font_maps[MAX_FONT_MAPS];
+static pthread_mutex_t fonts_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int readable(const char *path) { return access(path, R_OK) == 0; }
 
-/* fonts.conf: $HP2X_FONTS_CONF, beside an installed or built binary, or
- * the installed data directory. */
+/* hp2x's own fonts.conf: beside an installed or built binary, or in the
+ * installed data directory (hp2x.h, fonts_conf). */
 static int find_fonts_conf(char *buf, size_t size) {
-  const char *env = getenv("HP2X_FONTS_CONF");
-  if (env && *env) {
-    snprintf(buf, size, "%s", env);
-    return readable(buf);
-  }
   char exe[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
   if (n > 0) {
@@ -65,26 +79,22 @@ static int find_fonts_conf(char *buf, size_t size) {
   return readable(buf);
 }
 
-/* The pinned configuration becomes fontconfig's current one before pango
- * or cairo first ask for it: otherwise fontconfig would also load the
- * system's whole configuration (dozens of files: most of a small
- * profile's run time) only for it to be replaced. */
-static void make_font_map(void) {
-  char path[PATH_MAX + 64];
-  if (find_fonts_conf(path, sizeof path)) {
-    FcConfig *cfg = FcConfigCreate();
-    if (cfg && FcConfigParseAndLoad(cfg, (const FcChar8 *)path, FcTrue) &&
-        FcConfigBuildFonts(cfg))
-      FcConfigSetCurrent(cfg);
-    if (cfg) FcConfigDestroy(cfg); /* fontconfig holds its own reference */
-  }
-  font_map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+/* A fontconfig configuration loaded from `path` alone (not the system's
+ * whole configuration, which would take most of a small profile's run
+ * time), or NULL when it does not load. */
+static FcConfig *load_font_config(const char *path) {
+  FcConfig *cfg = FcConfigCreate();
+  if (cfg && FcConfigParseAndLoad(cfg, (const FcChar8 *)path, FcTrue) &&
+      FcConfigBuildFonts(cfg))
+    return cfg;
+  if (cfg) FcConfigDestroy(cfg);
+  return NULL;
 }
 
 /* A pango context as every drawing uses it: unhinted metrics and outlines,
  * so text measures the same in every format. */
-static PangoContext *new_text_context(void) {
-  PangoContext *ctx = pango_font_map_create_context(font_map);
+static PangoContext *new_text_context(PangoFontMap *map) {
+  PangoContext *ctx = pango_font_map_create_context(map);
   cairo_font_options_t *fo = cairo_font_options_create();
   cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
   cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
@@ -93,12 +103,24 @@ static PangoContext *new_text_context(void) {
   return ctx;
 }
 
-/* Font set-up proper: the configuration, then one measured text, which
- * opens and caches the font files and shaping data every picture uses. */
-static void prepare_fonts(void) {
-  make_font_map();
-  if (!font_map) return;
-  PangoContext *ctx = new_text_context();
+/* Font set-up proper: the map with its configuration, then one measured
+ * text, which opens and caches the font files and shaping data every
+ * picture uses.  NULL when pango gives no font map. */
+static PangoFontMap *make_font_map(const char *fonts_conf,
+                                   int process_default) {
+  char path[PATH_MAX + 64];
+  FcConfig *cfg = NULL;
+  if (fonts_conf)
+    cfg = load_font_config(fonts_conf);
+  else if (find_fonts_conf(path, sizeof path))
+    cfg = load_font_config(path);
+  if (cfg && process_default) FcConfigSetCurrent(cfg); /* before pango's
+                                                          FcInit */
+  PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+  if (map && cfg) pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), cfg);
+  if (cfg) FcConfigDestroy(cfg); /* the font map holds its own reference */
+  if (!map) return NULL;
+  PangoContext *ctx = new_text_context(map);
   PangoLayout *text = pango_layout_new(ctx);
   PangoFontDescription *font = pango_font_description_from_string(FONT_FAMILY);
   pango_font_description_set_absolute_size(font, 10.0 * PANGO_SCALE);
@@ -109,9 +131,67 @@ static void prepare_fonts(void) {
   pango_font_description_free(font);
   g_object_unref(text);
   g_object_unref(ctx);
+  return map;
 }
 
-void hp2x_fonts_prepare(void) { pthread_once(&font_once, prepare_fonts); }
+/* The font map for fonts_conf, made when it is first asked for; NULL with
+ * err set when there is none.  process_default: see
+ * hp2x_fonts_make_process_default. */
+static PangoFontMap *get_font_map(const char *fonts_conf, int process_default,
+                                  hp2x_err *err) {
+  if (fonts_conf && strlen(fonts_conf) >= PATH_MAX) {
+    hp2x_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
+              strlen(fonts_conf));
+    return NULL;
+  }
+  pthread_mutex_lock(&fonts_lock);
+  font_entry *e = NULL;
+  for (size_t i = 0; i < MAX_FONT_MAPS && !e; i++) {
+    font_entry *t = &font_maps[i];
+    if (!t->used)
+      e = t;
+    else if (fonts_conf ? !t->searched && !strcmp(t->fonts_conf, fonts_conf)
+                        : t->searched)
+      e = t;
+  }
+  if (e && !e->used) {
+    e->used = 1;
+    e->searched = fonts_conf == NULL;
+    if (fonts_conf) snprintf(e->fonts_conf, sizeof e->fonts_conf, "%s", fonts_conf);
+    e->map = make_font_map(fonts_conf, process_default);
+  } else if (e && e->map && process_default) {
+    FcConfig *cfg = pango_fc_font_map_get_config(PANGO_FC_FONT_MAP(e->map));
+    if (cfg) FcConfigSetCurrent(cfg);
+  }
+  PangoFontMap *map = e ? e->map : NULL;
+  pthread_mutex_unlock(&fonts_lock);
+  if (!e)
+    hp2x_fail(err, HP2X_E_LIMIT, 0, -1,
+              "more than %d different fonts.conf files in one process",
+              MAX_FONT_MAPS);
+  else if (!map)
+    hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
+  return map;
+}
+
+hp2x_status hp2x_fonts_prepare(const char *fonts_conf, hp2x_err *err) {
+  hp2x_err local;
+  if (!err) {
+    hp2x_err_init(&local);
+    err = &local;
+  }
+  return get_font_map(fonts_conf, 0, err) ? HP2X_OK : err->code;
+}
+
+hp2x_status hp2x_fonts_make_process_default(const char *fonts_conf,
+                                            hp2x_err *err) {
+  hp2x_err local;
+  if (!err) {
+    hp2x_err_init(&local);
+    err = &local;
+  }
+  return get_font_map(fonts_conf, 1, err) ? HP2X_OK : err->code;
+}
 
 /* ------------------------------------------------------------- text */
 
@@ -373,7 +453,7 @@ static void draw_frame(render_ctx *r, const hp2x_profile *p,
   /* "AREA bytes x seconds", and how an eventlog's profile is broken
    * down ("by era, -he"). */
   char area[320];
-  const char *breakdown = hp2x_breakdown_text(p->breakdown);
+  const char *breakdown = hp2x_breakdown_text((hp2x_breakdown)p->breakdown);
   snprintf(area, sizeof area, "%s %s x %s%s%s", l->area_text, p->value_unit,
            p->sample_unit, breakdown ? ", " : "", breakdown ? breakdown : "");
   if (l->big_title)
@@ -968,24 +1048,22 @@ static void doc_title(char *buf, size_t size, const hp2x_profile *const *ps,
   }
 }
 
-/* HP2X_E_ARG unless o asks for a picture drawable here; then the fonts are
- * ready (HP2X_E_CAIRO when they cannot be). */
+/* HP2X_E_ARG unless o asks for a picture drawable here; then *map is the
+ * font map of o->fonts_conf, ready (errors as get_font_map). */
 static hp2x_status check_picture_options(const hp2x_options *o,
-                                         hp2x_err *err) {
+                                         PangoFontMap **map, hp2x_err *err) {
   if (!hp2x_format_is_picture(o->format))
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
   if (o->format == HP2X_FORMAT_PNG && !(o->dpi >= 0.0 && o->dpi <= 1200.0))
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "%g dpi is outside 1..1200",
                      o->dpi);
-  hp2x_fonts_prepare();
-  if (!font_map)
-    return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
-  return HP2X_OK;
+  *map = get_font_map(o->fonts_conf, 0, err);
+  return *map ? HP2X_OK : err->code;
 }
 
-/* A sink writing through `write`, dated `sde` (SOURCE_DATE_EPOCH, "" when
- * unset) or else p's DATE: hp2ps dates PostScript with the profile's DATE;
- * SOURCE_DATE_EPOCH, when set, dates every format instead. */
+/* A sink writing through `write`, dated `sde` (o->source_date_epoch, ""
+ * when unset) or else p's DATE: hp2ps dates PostScript with the profile's
+ * DATE; a source date, when given, dates every format instead. */
 static void init_sink(surface_sink *sink, hp2x_write_fn write, void *closure,
                       const char *sde, const hp2x_profile *p) {
   memset(sink, 0, sizeof *sink);
@@ -999,7 +1077,7 @@ static void init_sink(surface_sink *sink, hp2x_write_fn write, void *closure,
  * error state, if any, as HP2X_E_IO (the sink failed) or HP2X_E_CAIRO;
  * close_context undoes it either way. */
 static hp2x_status open_context(render_ctx *r, cairo_surface_t *surface,
-                                const hp2x_options *o,
+                                PangoFontMap *map, const hp2x_options *o,
                                 const surface_sink *sink, hp2x_err *err) {
   memset(r, 0, sizeof *r);
   r->colour = palette_is_colour(o);
@@ -1009,7 +1087,7 @@ static hp2x_status open_context(render_ctx *r, cairo_surface_t *surface,
     tip_str(r, "<g id=\"hp2x-tooltips\" fill=\"#000\" fill-opacity=\"0\" "
                "stroke=\"none\">\n");
   r->cr = cairo_create(surface);
-  r->pango = new_text_context();
+  r->pango = new_text_context(map);
   r->text = pango_layout_new(r->pango);
   r->font = pango_font_description_from_string(FONT_FAMILY);
   if (o->format == HP2X_FORMAT_PNG) {
@@ -1081,7 +1159,8 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
                                    const hp2x_options *o, int stacked,
                                    hp2x_write_fn write, void *closure,
                                    hp2x_err *err) {
-  hp2x_status st = check_picture_options(o, err);
+  PangoFontMap *map = NULL;
+  hp2x_status st = check_picture_options(o, &map, err);
   if (st != HP2X_OK) return st;
   surface_page page;
   if (stacked)
@@ -1091,13 +1170,13 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
   int png = o->format == HP2X_FORMAT_PNG;
   if (png) surface_page_to_pixels(o, &page);
   char sde[32], title[200];
-  surface_source_date(sde, sizeof sde);
+  surface_source_date(o, sde, sizeof sde);
   surface_sink sink;
   init_sink(&sink, write, closure, sde, ps[0]);
   doc_title(title, sizeof title, ps, n);
   cairo_surface_t *surface = surface_create(o, &page, &sink, title);
   render_ctx r;
-  st = open_context(&r, surface, o, &sink, err);
+  st = open_context(&r, surface, map, o, &sink, err);
   for (size_t i = 0; i < n && st == HP2X_OK; i++)
     st = draw_picture(&r, ps[i], bs[i], o, &page, stacked ? i : 0, stacked,
                       err);
@@ -1109,15 +1188,23 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
 }
 
 hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
-                        const hp2x_options *o, hp2x_write_fn write,
+                        const hp2x_options *given, hp2x_write_fn write,
                         void *closure, hp2x_err *err) {
+  hp2x_options full;
+  hp2x_status options_status = options_complete(given, &full, err);
+  if (options_status != HP2X_OK) return options_status;
+  const hp2x_options *o = &full;
   return render_pictures(&p, &b, 1, o, 0, write, closure, err);
 }
 
 hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
                              const hp2x_bands *const *bs, size_t n,
-                             const hp2x_options *o, hp2x_write_fn write,
+                             const hp2x_options *given, hp2x_write_fn write,
                              void *closure, hp2x_err *err) {
+  hp2x_options full;
+  hp2x_status options_status = options_complete(given, &full, err);
+  if (options_status != HP2X_OK) return options_status;
+  const hp2x_options *o = &full;
   if (n == 0)
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to draw");
   int stacked = o->layout == HP2X_LAYOUT_STACK;

@@ -210,14 +210,10 @@ void surface_sink_release(surface_sink *s) {
   s->pending = NULL;
 }
 
-void surface_source_date(char *buf, size_t size) {
+void surface_source_date(const hp2x_options *o, char *buf, size_t size) {
   buf[0] = '\0';
-  const char *e = getenv("SOURCE_DATE_EPOCH");
-  if (!e || !*e) return;
-  char *end;
-  long long v = strtoll(e, &end, 10);
-  if (*end || v < 0) return;
-  time_t t = (time_t)v;
+  if (o->source_date_epoch < 0) return;
+  time_t t = (time_t)o->source_date_epoch;
   struct tm tm;
   if (gmtime_r(&t, &tm)) strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
@@ -246,7 +242,7 @@ cairo_surface_t *surface_create(const hp2x_options *o,
     cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
                                    "hp2x " HP2X_VERSION);
     char date[32];
-    surface_source_date(date, sizeof date);
+    surface_source_date(o, date, sizeof date);
     if (date[0]) {
       cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, date);
       cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE, date);

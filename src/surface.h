@@ -39,9 +39,9 @@ void surface_page_for(const hp2x_options *o, surface_page *page);
  * for EPS, whose width is -e's); frame = the top picture's. */
 void surface_page_for_stack(const hp2x_options *o, size_t n,
                             surface_page *page);
-/* SOURCE_DATE_EPOCH as an ISO 8601 UTC date (2023-11-14T22:13:20Z), or ""
- * when unset or not a whole number of seconds >= 0. */
-void surface_source_date(char *buf, size_t size);
+/* o->source_date_epoch as an ISO 8601 UTC date (2023-11-14T22:13:20Z), or
+ * "" when it is unset (< 0). */
+void surface_source_date(const hp2x_options *o, char *buf, size_t size);
 
 /* Creates the surface writing through sink.  Returns a surface in an error
  * state on failure (check cairo_surface_status). */

@@ -21,7 +21,7 @@ int inputs_read_profile(const char *path, const char *display,
     return EXIT_BAD_INPUT;
   }
   hp2x_err err;
-  hp2x_err_init(&err, display);
+  hp2x_err_init(&err);
   hp2x_status st = hp2x_parse_stream(in, display, o, p, &err);
   if (in != stdin) fclose(in);
   if (st != HP2X_OK) {
@@ -37,7 +37,7 @@ void inputs_warn_profile(const tool_args *a, const char *display,
   const hp2x_warnings *w = hp2x_profile_warnings(p);
   hp2x_err e;
   if (w->truncated) {
-    hp2x_err_init(&e, display);
+    hp2x_err_init(&e);
     e.line = w->truncated_line;
     e.offset = w->truncated_offset;
     snprintf(e.msg, sizeof e.msg,
@@ -47,7 +47,7 @@ void inputs_warn_profile(const tool_args *a, const char *display,
     msg_report(display, &e, "warning");
   }
   if (w->duplicate_labels) {
-    hp2x_err_init(&e, display);
+    hp2x_err_init(&e);
     e.line = w->first_duplicate_line;
     snprintf(e.msg, sizeof e.msg,
              "%ld repeated label(s) within a sample; their values are added",
@@ -56,14 +56,14 @@ void inputs_warn_profile(const tool_args *a, const char *display,
   }
   if (a->opts.heap_overlay && hp2x_profile_heap_points(p) == 0 &&
       hp2x_profile_sample_count(p) > 0) {
-    hp2x_err_init(&e, display);
+    hp2x_err_init(&e);
     snprintf(e.msg, sizeof e.msg,
              "--heap: no heap size events (only eventlogs have them); no "
              "lines drawn");
     msg_report(display, &e, "warning");
   }
   if (w->unknown_cost_centres) {
-    hp2x_err_init(&e, display);
+    hp2x_err_init(&e);
     snprintf(e.msg, sizeof e.msg,
              "%ld stack(s) name cost centres the eventlog never defines; "
              "shown as <cc N>",
@@ -122,7 +122,7 @@ static int load_aux(const char *path, hp2x_aux **aux) {
   fclose(f);
   if (rc != EXIT_OK) return rc;
   hp2x_err err;
-  hp2x_err_init(&err, path);
+  hp2x_err_init(&err);
   hp2x_status st = hp2x_aux_parse(text, len, path, aux, &err);
   free(text);
   if (st != HP2X_OK) {

@@ -35,7 +35,7 @@ static int answer_without_run(options_outcome r, const options_error *e) {
 
 /* The process tuning a run asks for (tuning.h). */
 static tuning_plan plan_tuning(const tool_args *a, int several) {
-  tuning_plan t = {0, NULL, 0, 0};
+  tuning_plan t = {0, a->opts.fonts_conf, NULL, 0, 0};
   if (a->watch) {
     t.keep_freed_memory = 1;
     return t;

@@ -5,7 +5,9 @@
  * values glued to the letter) next to GNU long options.  Each entry says
  * what kind of value it takes, its range or words and the field it sets;
  * the few hp2ps flags with rules of their own are small functions.  Errors
- * are returned, never printed (messages.c prints them).
+ * are returned, never printed (messages.c prints them).  The environment
+ * variables the library needs (fonts, source date) are read here too and
+ * passed on in the options.
  */
 #include "options.h"
 
@@ -183,7 +185,7 @@ static options_outcome set_small_title(const option_spec *o, const char *val,
                                        const char *spelled, tool_args *a,
                                        options_error *e) {
   (void)o, (void)val, (void)spelled, (void)e;
-  if (a->opts.title_box != 1) a->opts.title_box = 0;
+  if (a->opts.title_box != HP2X_TITLE_BIG) a->opts.title_box = HP2X_TITLE_SMALL;
   return OPTIONS_RUN;
 }
 
@@ -192,7 +194,9 @@ static options_outcome set_name_order(const option_spec *o, const char *val,
                                       const char *spelled, tool_args *a,
                                       options_error *e) {
   (void)o, (void)spelled, (void)e;
-  a->opts.name_order = (val && !strcmp(val, "-")) ? -1 : 1;
+  a->opts.name_order = (val && !strcmp(val, "-"))
+                           ? HP2X_NAME_ORDER_DESCENDING
+                           : HP2X_NAME_ORDER_ASCENDING;
   return OPTIONS_RUN;
 }
 
@@ -204,13 +208,13 @@ static options_outcome set_sort(const option_spec *o, const char *val,
   (void)o, (void)spelled;
   if (!strcmp(val, "area")) {
     a->opts.sort = HP2X_SORT_AREA;
-    a->opts.name_order = 0;
+    a->opts.name_order = HP2X_NAME_ORDER_NONE;
   } else if (!strcmp(val, "stddev")) {
     a->opts.sort = HP2X_SORT_STDDEV;
   } else if (!strcmp(val, "name")) {
-    a->opts.name_order = 1;
+    a->opts.name_order = HP2X_NAME_ORDER_ASCENDING;
   } else if (!strcmp(val, "name-desc")) {
-    a->opts.name_order = -1;
+    a->opts.name_order = HP2X_NAME_ORDER_DESCENDING;
   } else {
     return fail(e, "unknown sort key '%s' (area, stddev, name, name-desc)",
                 val);
@@ -276,10 +280,10 @@ static const tool_name palettes[] = {
     {"grey", HP2X_PALETTE_GREY},   {"gray", HP2X_PALETTE_GREY},
     {NULL, 0}};
 static const tool_name uniform_axes[] = {
-    {"none", 0},
+    {"none", HP2X_UNIFORM_NONE},
     {"time", HP2X_UNIFORM_TIME},
     {"memory", HP2X_UNIFORM_MEMORY},
-    {"both", HP2X_UNIFORM_TIME | HP2X_UNIFORM_MEMORY},
+    {"both", HP2X_UNIFORM_BOTH},
     {NULL, 0}};
 static const tool_name layouts[] = {
     {"pages", HP2X_LAYOUT_PAGES}, {"stack", HP2X_LAYOUT_STACK}, {NULL, 0}};
@@ -301,7 +305,7 @@ static const option_spec options[] = {
      .kind = VAL_DOUBLE, .field = AT(opts.dpi), .min = 10.0, .max = 1200.0,
      .bad = "invalid --dpi ", .bad_tail = ": pixels per inch, 10 to 1200"},
     {'c', "colour", NULL, "colour bands (also --color)", FLAG(opts.colour, 1)},
-    {'b', "big-title", NULL, "big title box", FLAG(opts.title_box, 1)},
+    {'b', "big-title", NULL, "big title box", FLAG(opts.title_box, HP2X_TITLE_BIG)},
     {'s', "small-title", NULL, "small title box", SPECIAL(set_small_title)},
     {'d', NULL, NULL, "order bands by standard deviation (= --sort=stddev)",
      FLAG(opts.sort, HP2X_SORT_STDDEV)},
@@ -613,8 +617,24 @@ static options_outcome check_combination(tool_args *a, options_error *e) {
     a->opts.palette = HP2X_PALETTE_LABEL;
   /* Runs compared share both axes unless --uniform-scale says otherwise. */
   if (a->n_inputs > 1 && !a->uniform_given)
-    a->opts.uniform = HP2X_UNIFORM_TIME | HP2X_UNIFORM_MEMORY;
+    a->opts.uniform = HP2X_UNIFORM_BOTH;
   return OPTIONS_RUN;
+}
+
+/* What the tool takes from the environment (man page, ENVIRONMENT) and
+ * hands to the library, which never reads it: HP2X_FONTS_CONF, the fonts
+ * to draw with, and SOURCE_DATE_EPOCH, the date of every picture (a whole
+ * number of seconds >= 0; anything else is ignored, as if unset). */
+static void read_environment(tool_args *a) {
+  const char *fonts = getenv("HP2X_FONTS_CONF");
+  if (fonts && *fonts) a->opts.fonts_conf = fonts;
+  const char *sde = getenv("SOURCE_DATE_EPOCH");
+  if (sde && *sde) {
+    char *end;
+    errno = 0;
+    long long v = strtoll(sde, &end, 10);
+    if (!*end && v >= 0 && errno == 0) a->opts.source_date_epoch = v;
+  }
 }
 
 options_outcome options_parse(int argc, char **argv, tool_args *a,
@@ -623,6 +643,7 @@ options_outcome options_parse(int argc, char **argv, tool_args *a,
   memset(e, 0, sizeof *e);
   hp2x_options_init(&a->opts);
   hp2x_parse_options_init(&a->parse);
+  read_environment(a);
   a->interval_s = 1.0;
   a->inputs = calloc((size_t)argc, sizeof *a->inputs);
   if (!a->inputs) return out_of_memory(e);

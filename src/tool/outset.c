@@ -85,7 +85,7 @@ int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
   hp2x_outfile *f[OUTSET_MAX_FILES] = {NULL};
   hp2x_err err;
   for (size_t i = 0; i < n; i++) {
-    hp2x_err_init(&err, paths[i]);
+    hp2x_err_init(&err);
     if (fill_one(paths[i], i, &f[i], fill, ctx, &err) != HP2X_OK) {
       abort_files(f, 0, i + 1);
       return report_failure(paths[i], &err, arg_is_usage);
@@ -94,7 +94,7 @@ int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
   /* Every file written out and closed before any is renamed: a late
    * write failure (the .aux's last bytes on a full disk) leaves none. */
   for (size_t i = 0; i < n; i++) {
-    hp2x_err_init(&err, paths[i]);
+    hp2x_err_init(&err);
     if (f[i] && hp2x_outfile_finish(f[i], &err) != HP2X_OK) {
       abort_files(f, 0, n);
       return report_failure(paths[i], &err, arg_is_usage);
@@ -102,7 +102,7 @@ int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
   }
   for (size_t i = 0; i < n; i++) {
     if (!f[i]) continue;
-    hp2x_err_init(&err, paths[i]);
+    hp2x_err_init(&err);
     hp2x_status st = hp2x_outfile_commit(f[i], &err);
     f[i] = NULL;
     set_cleanup(i, NULL);

@@ -167,7 +167,7 @@ static int select_bands(comparison *c) {
   const tool_args *a = c->a;
   if (!hp2x_format_needs_bands(a->opts.format)) return EXIT_OK;
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_status st = hp2x_bands_select_many(
       (const hp2x_profile *const *)c->profiles, c->n, &a->opts, c->bands,
       &err);

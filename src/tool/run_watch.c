@@ -77,7 +77,7 @@ static void show_status(watch_state *w, const char *what) {
 
 static int new_parser(watch_state *w) {
   hp2x_err err;
-  hp2x_err_init(&err, w->a->input_display);
+  hp2x_err_init(&err);
   hp2x_parser_free(w->parser);
   w->parser = hp2x_parser_new(w->a->input_display, &w->a->parse, &err);
   if (!w->parser) {
@@ -135,7 +135,7 @@ static int read_new_bytes(watch_state *w, unsigned char *buf) {
       return -1;
     }
     hp2x_err err;
-    hp2x_err_init(&err, w->a->input_display);
+    hp2x_err_init(&err);
     if (hp2x_parser_feed(w->parser, buf, (size_t)n, &err) != HP2X_OK) {
       if (w->status_line) fputc('\n', stderr);
       msg_report(w->a->input_display, &err, NULL);
@@ -168,7 +168,7 @@ static int render_update(watch_state *w, const hp2x_profile *p) {
 /* The last render, from the finished parse (an incomplete sample dropped). */
 static int render_final(watch_state *w) {
   hp2x_err err;
-  hp2x_err_init(&err, w->a->input_display);
+  hp2x_err_init(&err);
   hp2x_profile *p = NULL;
   if (hp2x_parser_finish(w->parser, &p, &err) != HP2X_OK) {
     if (w->status_line) fputc('\n', stderr);
@@ -234,7 +234,7 @@ static int start_watch(watch_state *w, const tool_args *a) {
     if (stat(a->input, &st) == 0 && S_ISFIFO(st.st_mode)) w->is_stream = 1;
   }
   hp2x_err err;
-  hp2x_err_init(&err, a->input_display);
+  hp2x_err_init(&err);
   w->follow = hp2x_follower_new(&err);
   if (!w->follow) {
     msg_errorf("out of memory");

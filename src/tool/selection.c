@@ -38,7 +38,7 @@ static int select_bands(const tool_args *a, const hp2x_profile *p,
   *shown = NULL;
   if (!hp2x_format_needs_bands(a->opts.format)) return EXIT_OK;
   hp2x_err err;
-  hp2x_err_init(&err, a->input_display);
+  hp2x_err_init(&err);
   hp2x_status st = follow
                        ? hp2x_follower_select(follow, p, &a->opts, shown, &err)
                        : hp2x_bands_select(p, &a->opts, owned, &err);

@@ -14,6 +14,7 @@
 #include <assert.h>
 #include <malloc.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,9 +33,11 @@ static pthread_t font_thread;
 static int font_thread_started;
 static int applied;
 
-static void *prepare_fonts(void *unused) {
-  (void)unused;
-  hp2x_fonts_prepare();
+/* The font set-up: the tool owns its process, so fontconfig's default
+ * configuration may be the pinned one (hp2x.h).  Errors are the render's
+ * to report. */
+static void *prepare_fonts(void *fonts_conf) {
+  (void)hp2x_fonts_make_process_default(fonts_conf, NULL);
   return NULL;
 }
 
@@ -43,15 +46,15 @@ static void *prepare_fonts(void *unused) {
  * thread can be started, the render does it itself).  Before a big input,
  * where it saves little, it comes first, so that its memory is taken
  * before the profile's (see DRAWING_RESERVE_BYTES). */
-static void warm_fonts(const char *input) {
+static void warm_fonts(const char *input, const char *fonts_conf) {
   struct stat st;
   int big = input && strcmp(input, "-") && stat(input, &st) == 0 &&
             st.st_size > BIG_INPUT_BYTES;
   if (big)
-    hp2x_fonts_prepare();
+    prepare_fonts((void *)(uintptr_t)fonts_conf);
   else
-    font_thread_started =
-        pthread_create(&font_thread, NULL, prepare_fonts, NULL) == 0;
+    font_thread_started = pthread_create(&font_thread, NULL, prepare_fonts,
+                                         (void *)(uintptr_t)fonts_conf) == 0;
 }
 
 /* Every watch update allocates and frees the same big arrays (a band
@@ -70,7 +73,7 @@ void tuning_apply(const tuning_plan *plan) {
   assert(!applied);
   applied = 1;
   if (plan->keep_freed_memory) keep_freed_memory();
-  if (plan->warm_fonts) warm_fonts(plan->input);
+  if (plan->warm_fonts) warm_fonts(plan->input, plan->fonts_conf);
   if (plan->hold_reserve) drawing_reserve = malloc(DRAWING_RESERVE_BYTES);
 }
 

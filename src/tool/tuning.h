@@ -10,6 +10,7 @@
 typedef struct tuning_plan {
   int warm_fonts;        /* a picture will be drawn: load the fonts on the
                             other core while the input is read */
+  const char *fonts_conf; /* the fonts to warm (hp2x_options.fonts_conf) */
   const char *input;     /* the one input's path ("-": standard input), or
                             NULL; a big file loads the fonts first */
   int hold_reserve;      /* keep the drawing reserve until

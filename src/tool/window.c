@@ -51,7 +51,7 @@ static int cut_window(const tool_args *a, const char *display,
   int rc = find_window_bounds(a, display, p, &lo, &hi);
   if (rc != EXIT_OK) return rc;
   hp2x_err err;
-  hp2x_err_init(&err, display);
+  hp2x_err_init(&err);
   if (hp2x_profile_window(p, lo, hi, w, &err) != HP2X_OK) {
     msg_report(display, &err, NULL);
     return EXIT_BAD_INPUT;
@@ -77,7 +77,7 @@ int window_view(const tool_args *a, const char *display,
   }
   if (a->x_index) {
     hp2x_err err;
-    hp2x_err_init(&err, display);
+    hp2x_err_init(&err);
     hp2x_profile *ix = NULL;
     hp2x_status st = hp2x_profile_by_index(w ? w : p, &ix, &err);
     hp2x_profile_free(w);

@@ -18,7 +18,7 @@
 
 /* A parser of `kind` with the fuzzers' options (stacks cut at 25). */
 static hp2x_parser *fuzz_parser(hp2x_input_kind kind, hp2x_err *err) {
-  hp2x_err_init(err, "fuzz");
+  hp2x_err_init(err);
   hp2x_parse_options o;
   hp2x_parse_options_init(&o);
   o.kind = kind;

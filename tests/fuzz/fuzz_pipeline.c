@@ -60,7 +60,7 @@ static void span(const hp2x_profile *p, double *t0, double *t1) {
 static hp2x_status view(const hp2x_profile *p, const uint8_t *d,
                         hp2x_profile **v) {
   hp2x_err err;
-  hp2x_err_init(&err, "fuzz");
+  hp2x_err_init(&err);
   *v = NULL;
   unsigned which = (d[6] >> 2) & 3;
   if (!which) return HP2X_OK;
@@ -90,7 +90,7 @@ static void compare(const hp2x_profile *a, const hp2x_profile *b,
   const hp2x_profile *ps[2] = {a, b};
   hp2x_bands *bs[2] = {NULL, NULL};
   hp2x_err err;
-  hp2x_err_init(&err, "fuzz");
+  hp2x_err_init(&err);
   o.uniform = d[2] & 3;
   o.layout = d[3] & 64 ? HP2X_LAYOUT_STACK : HP2X_LAYOUT_PAGES;
   o.aux = NULL;
@@ -104,14 +104,14 @@ static void compare(const hp2x_profile *a, const hp2x_profile *b,
                                o.layout == HP2X_LAYOUT_PAGES &&
                                o.format != HP2X_FORMAT_PS &&
                                o.format != HP2X_FORMAT_PDF));
-  hp2x_err_init(&err, "fuzz");
+  hp2x_err_init(&err);
   FUZZ_CHECK(hp2x_write_csv_many(ps, (const hp2x_bands *const *)bs, names, 2,
                                  sink, &bytes, &err) == HP2X_OK);
   FUZZ_CHECK(hp2x_write_summary(ps, (const hp2x_bands *const *)bs, names, 2,
                                 sink, &bytes, &err) == HP2X_OK);
   hp2x_profile *dp = NULL;
   hp2x_bands *db = NULL;
-  hp2x_err_init(&err, "fuzz");
+  hp2x_err_init(&err);
   if (hp2x_diff_new(a, bs[0], b, bs[1], &dp, &db, &err) == HP2X_OK) {
     o.format = HP2X_FORMAT_SVG;
     FUZZ_CHECK(hp2x_render(dp, db, &o, sink, &bytes, &err) == HP2X_OK);
@@ -147,7 +147,7 @@ static int blob_write(void *closure, const void *buf, size_t len) {
 static blob picture(const hp2x_profile *p, const hp2x_bands *b,
                     const hp2x_options *o) {
   hp2x_err err;
-  hp2x_err_init(&err, "fuzz");
+  hp2x_err_init(&err);
   blob t = {NULL, 0, 0};
   FUZZ_CHECK(hp2x_render(p, b, o, blob_write, &t, &err) == HP2X_OK);
   size_t out = 0;
@@ -241,7 +241,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   /* The profile's bytes as .aux text: any status, no crash. */
   hp2x_err err;
-  hp2x_err_init(&err, "fuzz");
+  hp2x_err_init(&err);
   hp2x_aux *aux = NULL;
   if (hp2x_aux_parse((const char *)data + 8, size - 8, "fuzz", &aux, &err) ==
       HP2X_OK)
@@ -256,7 +256,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   const hp2x_profile *q = v ? v : p;
-  hp2x_err_init(&err, "fuzz");
+  hp2x_err_init(&err);
   hp2x_bands *b = NULL;
   size_t bytes = 0;
   hp2x_status st = hp2x_bands_select(q, &o, &b, &err);
@@ -279,7 +279,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       FUZZ_CHECK(st == HP2X_OK);
     }
     free(t);
-    hp2x_err_init(&err, "fuzz");
+    hp2x_err_init(&err);
   }
   if (st == HP2X_OK) {
     FUZZ_CHECK(hp2x_render(q, b, &o, sink, &bytes, &err) == HP2X_OK);
@@ -294,7 +294,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   if (data[6] & 128) compare(p, q, o, data);
   if (!v && (data[7] & 1)) follow(data + 8, size - 8, kind, &o);
-  hp2x_err_init(&err, "fuzz");
+  hp2x_err_init(&err);
   (void)hp2x_write_hp(q, sink, &bytes, &err); /* may refuse odd labels */
   hp2x_bands_free(b);
   hp2x_aux_free(aux);

@@ -50,7 +50,7 @@ static inline hp2x_status parse_chunked(const unsigned char *buf, size_t len,
   hp2x_parse_options o;
   hp2x_parse_options_init(&o);
   o.kind = kind;
-  hp2x_err_init(err, "test");
+  hp2x_err_init(err);
   *out = NULL;
   hp2x_parser *ps = hp2x_parser_new("test", &o, err);
   if (!ps) return err->code;

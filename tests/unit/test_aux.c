@@ -21,7 +21,7 @@ static void hp2ps_files_parse(void **state) {
     assert_non_null(text);
     hp2x_aux *aux;
     hp2x_err err;
-    hp2x_err_init(&err, rel);
+    hp2x_err_init(&err);
     assert_int_equal(hp2x_aux_parse(text, len, rel, &aux, &err), HP2X_OK);
     assert_true(aux_x_range(aux) > 0 && aux_y_range(aux) > 0);
     hp2x_aux_free(aux);
@@ -32,7 +32,7 @@ static void hp2ps_files_parse(void **state) {
                   "SHADE (313)tallyBuckets/main.buc... 0.20\n";
   hp2x_aux *aux;
   hp2x_err err;
-  hp2x_err_init(&err, "t");
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_aux_parse(t, strlen(t), "t", &aux, &err), HP2X_OK);
   const char *n = "(313)tallyBuckets/main.buc...";
   assert_int_equal(aux_order(aux, n, strlen(n)), 1);
@@ -49,7 +49,7 @@ static void digits_and_spaces(void **state) {
                   "SHADE 17 0.100505\n";
   hp2x_aux *aux;
   hp2x_err err;
-  hp2x_err_init(&err, "t");
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_aux_parse(t, strlen(t), "t", &aux, &err), HP2X_OK);
   assert_int_equal(aux_order(aux, "0x4a6b28", 8), 2);
   assert_int_equal(aux_order(aux, "17", 2), 3);
@@ -66,7 +66,7 @@ static void errors_name_the_line(void **state) {
   for (size_t i = 0; i < 4; i++) {
     hp2x_aux *aux = NULL;
     hp2x_err err;
-    hp2x_err_init(&err, "t");
+    hp2x_err_init(&err);
     assert_int_equal(hp2x_aux_parse(bad[i], strlen(bad[i]), "t", &aux, &err),
                      HP2X_E_SYNTAX);
     assert_null(aux);

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "bands_int.h"
+#include "test_options.h"
 #include "test_hooks.h"
 #include "tool_support.h"
 
@@ -19,7 +20,7 @@
  * missing in half the samples. */
 static hp2x_profile *worked_example(size_t n_bands, size_t samples) {
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_profile *p = profile_new(&err);
   for (size_t s = 0; s < samples; s++) {
     profile_begin_sample(p, 0.5 * (double)s);
@@ -41,12 +42,12 @@ static hp2x_profile *worked_example(size_t n_bands, size_t samples) {
 static hp2x_bands *select_with(const hp2x_profile *p, int m, double t,
                                int name_order) {
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.max_bands = m;
   o.trace_pct = t;
   o.name_order = name_order;
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_bands *b = NULL;
   assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
   return b;
@@ -94,16 +95,16 @@ static void options_are_checked(void **state) {
   (void)state;
   hp2x_profile *p = worked_example(3, 2);
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_err err;
   hp2x_bands *b = NULL;
   o.trace_pct = 5.5;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_E_ARG);
   assert_null(b);
   o.trace_pct = 1.0;
   o.max_bands = -1;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_E_ARG);
   hp2x_profile_free(p);
 }
@@ -112,7 +113,7 @@ static void options_are_checked(void **state) {
 static void many_bands(void **state) {
   (void)state;
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_profile *p = profile_new(&err);
   for (size_t s = 0; s < 20; s++) {
     profile_begin_sample(p, (double)s);
@@ -132,7 +133,7 @@ static void many_bands(void **state) {
     hp2x_bands_free(b);
   }
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.sort = HP2X_SORT_STDDEV;
   hp2x_bands *b;
   assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
@@ -144,7 +145,7 @@ static void dropped_sample_labels_are_not_bands(void **state) {
   (void)state;
   hp2x_profile *p = worked_example(3, 3);
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   profile_begin_sample(p, 9.0);
   uint32_t id;
   profile_intern(p, "ghost", 5, NULL, 0, &id, &err);
@@ -164,7 +165,7 @@ static void dropped_sample_labels_are_not_bands(void **state) {
 static void sums_saturate(void **state) {
   (void)state;
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_profile *p = profile_new(&err);
   for (int s = 0; s < 3; s++) {
     profile_begin_sample(p, (double)s);
@@ -199,7 +200,7 @@ static void sums_saturate(void **state) {
 static void only_empty_samples(void **state) {
   (void)state;
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_profile *p = profile_new(&err);
   for (int s = 0; s < 3; s++) {
     profile_begin_sample(p, (double)s);
@@ -209,7 +210,7 @@ static void only_empty_samples(void **state) {
   assert_int_equal(b->n_bands, 0);
   hp2x_bands_free(b);
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.sort = HP2X_SORT_STDDEV;
   assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
   hp2x_bands_free(b);
@@ -220,11 +221,11 @@ static void allocation_failures(void **state) {
   (void)state;
   hp2x_profile *p = worked_example(30, 10);
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.sort = HP2X_SORT_STDDEV;
   for (long n = 1;; n++) {
     hp2x_err err;
-    hp2x_err_init(&err, NULL);
+    hp2x_err_init(&err);
     hp2x_bands *b = NULL;
     hp2x_alloc_fail_at(n);
     hp2x_status st = hp2x_bands_select(p, &o, &b, &err);
@@ -257,10 +258,10 @@ static int to_sink(void *closure, const void *data, size_t len) {
  * .aux and the summary, each into out[0..3]. */
 static void write_all(const hp2x_profile *p, const hp2x_bands *b, sink *out) {
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.format = HP2X_FORMAT_PS;
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   const char *name = "p";
   for (int i = 0; i < 4; i++) out[i].len = 0;
   assert_int_equal(hp2x_write_csv(p, b, to_sink, &out[0], &err), HP2X_OK);
@@ -279,7 +280,7 @@ static void dropped_entries(void **state) {
   hp2x_bands *b = select_with(p, 20, 1.0, 0);
   static sink before[4], after[4];
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   write_all(p, b, before);
   assert_int_not_equal(hp2x_profile_value(p, 3, 29), 0);
   hp2x_profile_drop_entries(p);
@@ -295,7 +296,7 @@ static void dropped_entries(void **state) {
   assert_int_equal(hp2x_profile_value(p, 3, 29), 0);
 
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_bands *b2 = NULL;
   assert_int_equal(hp2x_bands_select(p, &o, &b2, &err), HP2X_E_ARG);
   assert_null(b2);
@@ -347,7 +348,7 @@ fail:
 static void widening_at_scale(void **state) {
   (void)state;
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_profile *p = widening_profile(&err);
   assert_non_null(p);
   assert_true(p->wide_values);
@@ -369,7 +370,7 @@ static void widening_at_scale(void **state) {
   long n = 1;
   for (;; n++) {
     assert_true(n < 1000);
-    hp2x_err_init(&err, NULL);
+    hp2x_err_init(&err);
     hp2x_alloc_fail_at(n);
     p = widening_profile(&err);
     hp2x_alloc_fail_at(0);

@@ -2,13 +2,14 @@
  * profiles (bands.c), shared axes (bands.c, layout.c), the label palette
  * (colour.c, palette.c), the diff chart (compare.c), the CSV of several
  * profiles (csv_write.c), several pictures in one output and
- * SOURCE_DATE_EPOCH (render.c, surface.c). */
+ * the source date (render.c, surface.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 
 #include "mem_sink.h"
+#include "test_options.h"
 
 #include "layout.h"
 #include "bands_int.h"
@@ -35,7 +36,7 @@ static hp2x_profile *make(const char *job, double t0, double dt, size_t n,
                           const char *const *names, const int64_t *vals,
                           size_t nl) {
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_profile *p = profile_new(&err);
   assert_non_null(p);
   assert_int_equal(profile_set_header(p, PROFILE_JOB, job, strlen(job), &err),
@@ -76,9 +77,9 @@ static void select_many_shares_bands(void **state) {
   const hp2x_profile *ps[] = {a, b};
   hp2x_bands *bs[2];
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_bands_select_many(ps, 2, &o, bs, &err), HP2X_OK);
   /* The same bands in the same order for both, all four labels. */
   assert_int_equal(hp2x_bands_count(bs[0]), 4);
@@ -120,12 +121,12 @@ static void select_many_of_one_is_select(void **state) {
   hp2x_profile *p = make("p", 0.5, 0.25, 12, names, vals, 30);
   for (int variant = 0; variant < 3; variant++) {
     hp2x_options o;
-    hp2x_options_init(&o);
+    test_options_init(&o);
     o.trace_pct = variant == 1 ? 5.0 : 1.0;
     o.sort = variant == 2 ? HP2X_SORT_STDDEV : HP2X_SORT_AREA;
     o.max_bands = variant == 1 ? 6 : 20;
     hp2x_err err;
-    hp2x_err_init(&err, NULL);
+    hp2x_err_init(&err);
     hp2x_bands *one, *many;
     assert_int_equal(hp2x_bands_select(p, &o, &one, &err), HP2X_OK);
     const hp2x_profile *ps[] = {p};
@@ -158,9 +159,9 @@ static void short_run_is_not_trace(void **state) {
   const hp2x_profile *ps[] = {a, b};
   hp2x_bands *bs[2];
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_bands_select_many(ps, 2, &o, bs, &err), HP2X_OK);
   int found = 0;
   for (size_t k = 0; k < bs[0]->n_bands; k++)
@@ -188,10 +189,10 @@ static void uniform_axes(void **state) {
   hp2x_profile *b = make("b", 0.5, 0.5, 20, abc, vb, 4);  /* 0.5 .. 10 s */
   const hp2x_profile *ps[] = {a, b};
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.uniform = HP2X_UNIFORM_TIME | HP2X_UNIFORM_MEMORY;
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_bands *bs[2];
   assert_int_equal(hp2x_bands_select_many(ps, 2, &o, bs, &err), HP2X_OK);
   for (int i = 0; i < 2; i++) {
@@ -238,18 +239,18 @@ static void select_many_errors(void **state) {
   const hp2x_profile *ps[] = {a, a, a};
   hp2x_bands *bs[3];
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_bands_select_many(ps, 0, &o, bs, &err), HP2X_E_ARG);
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   o.trace_pct = 7;
   assert_int_equal(hp2x_bands_select_many(ps, 3, &o, bs, &err), HP2X_E_ARG);
   assert_null(bs[0]);
   o.trace_pct = 1;
   /* Every allocation failure ends in a clean HP2X_E_NOMEM. */
   for (long n = 1;; n++) {
-    hp2x_err_init(&err, NULL);
+    hp2x_err_init(&err);
     hp2x_alloc_fail_at(n);
     hp2x_status st = hp2x_bands_select_many(ps, 3, &o, bs, &err);
     hp2x_alloc_fail_at(0);
@@ -331,7 +332,7 @@ static void label_palette(void **state) {
   hp2x_bands *b = named_bands(names, 24);
   double shade[30];
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.palette = HP2X_PALETTE_LABEL;
   palette_assign(b, &o, shade);
   for (size_t k = 0; k < 24; k++)
@@ -372,7 +373,7 @@ static void label_palette(void **state) {
   /* hp2x_bands_rgb decodes what palette_assign chose. */
   double out[6];
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_bands_rgb(b, &o, out, &err), HP2X_OK);
   for (size_t k = 0; k < 2; k++) {
     palette_rgb(shade[k], 1, rgb);
@@ -401,9 +402,9 @@ static void diff_chart(void **state) {
   const hp2x_profile *ps[] = {a, b};
   hp2x_bands *bs[2];
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_bands_select_many(ps, 2, &o, bs, &err), HP2X_OK);
   hp2x_profile *dp;
   hp2x_bands *db;
@@ -446,7 +447,7 @@ static void diff_chart(void **state) {
   const int64_t v2[] = {5, 7};
   hp2x_profile *c = make("c", 0, 1, 3, two, v2, 2);
   assert_int_equal(hp2x_bands_select(c, &o, &alone, &err), HP2X_OK);
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_diff_new(a, bs[0], c, alone, &dp, &db, &err),
                    HP2X_E_ARG);
   assert_null(dp);
@@ -454,7 +455,7 @@ static void diff_chart(void **state) {
   hp2x_bands_free(alone);
   hp2x_profile_free(c);
   for (long n = 1;; n++) {
-    hp2x_err_init(&err, NULL);
+    hp2x_err_init(&err);
     hp2x_alloc_fail_at(n);
     hp2x_status st = hp2x_diff_new(a, bs[0], b, bs[1], &dp, &db, &err);
     hp2x_alloc_fail_at(0);
@@ -484,9 +485,9 @@ static void csv_and_pictures(void **state) {
   const hp2x_profile *ps[] = {a, b};
   hp2x_bands *bs[2];
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_bands_select_many(ps, 2, &o, bs, &err), HP2X_OK);
   const hp2x_bands *cbs[] = {bs[0], bs[1]};
   const char *const names[] = {"first, run", "second"};
@@ -510,7 +511,7 @@ static void csv_and_pictures(void **state) {
   assert_true(has(&m, "/Count 2"));
   free(m.buf);
   o.format = HP2X_FORMAT_SVG;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_render_many(ps, cbs, 2, &o, mem_write, &m, &err),
                    HP2X_E_ARG);
   o.layout = HP2X_LAYOUT_STACK;
@@ -543,20 +544,19 @@ static void csv_and_pictures(void **state) {
   hp2x_profile_free(b);
 }
 
-/* SOURCE_DATE_EPOCH dates PostScript and PDF; unset, PS has DATE. */
+/* A source date (the tool's SOURCE_DATE_EPOCH) dates PostScript and PDF;
+ * unset, PS has DATE. */
 static void source_date_epoch(void **state) {
   (void)state;
   const int64_t va[] = {100, 50, 30, 0};
   hp2x_profile *a = make("a", 0, 1, 3, abc, va, 4);
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_bands *b;
   assert_int_equal(hp2x_bands_select(a, &o, &b, &err), HP2X_OK);
-  char *saved = getenv("SOURCE_DATE_EPOCH");
-  saved = saved ? strdup(saved) : NULL;
-  setenv("SOURCE_DATE_EPOCH", "86400", 1);
+  o.source_date_epoch = 86400;
   for (hp2x_format f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_PDF; f++) {
     o.format = f;
     o.eps_width_pt = f == HP2X_FORMAT_EPS ? 400 : 0;
@@ -568,15 +568,13 @@ static void source_date_epoch(void **state) {
       assert_non_null(strstr(m.buf, "%%CreationDate: 1970-01-02T00:00:00Z\n"));
     free(m.buf);
   }
-  unsetenv("SOURCE_DATE_EPOCH");
+  o.source_date_epoch = -1;
   o.format = HP2X_FORMAT_PS;
   o.eps_width_pt = 0;
   mem m = {NULL, 0, 0, 0};
   assert_int_equal(hp2x_render(a, b, &o, mem_write, &m, &err), HP2X_OK);
   assert_non_null(strstr(m.buf, "%%CreationDate: Mon Jan 1 2024\n"));
   free(m.buf);
-  if (saved) setenv("SOURCE_DATE_EPOCH", saved, 1);
-  free(saved);
   hp2x_bands_free(b);
   hp2x_profile_free(a);
 }

@@ -39,7 +39,7 @@ static int sink_write(void *closure, const void *b, size_t n) {
 static void make(hp2x_profile **pp, hp2x_bands *b, char **names,
                  int64_t *values) {
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_profile *p = profile_new(&err);
   assert_non_null(p);
   profile_begin_sample(p, 0.0);
@@ -69,7 +69,7 @@ static void csv_header_order_and_quoting(void **state) {
   make(&p, &b, names, values);
   sink s = {.len = 0};
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_write_csv(p, &b, sink_write, &s, &err), HP2X_OK);
   assert_string_equal(s.buf, "time,\"say \"\"hi\"\"\",\"a,b\",OTHER\r\n"
                              "0.000000,5000000000,30,1\r\n"
@@ -86,7 +86,7 @@ static void csv_sink_failure(void **state) {
   make(&p, &b, names, values);
   sink s = {.len = 0, .fail = 1};
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_write_csv(p, &b, sink_write, &s, &err), HP2X_E_IO);
   assert_non_null(strstr(err.msg, "No space"));
   hp2x_profile_free(p);

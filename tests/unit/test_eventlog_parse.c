@@ -18,7 +18,7 @@ static hp2x_status parse_file(const char *rel, size_t step, int ccs,
   hp2x_parse_options o;
   hp2x_parse_options_init(&o);
   o.ccs_length = ccs;
-  hp2x_err_init(err, rel);
+  hp2x_err_init(err);
   hp2x_parser *ps = hp2x_parser_new(rel, &o, err);
   *p = NULL;
   if (!ps) {
@@ -129,7 +129,7 @@ static hp2x_status parse_limited(const char *rel, size_t max_labels,
   hp2x_parse_options_init(&o);
   o.max_labels = max_labels;
   o.max_samples = max_samples;
-  hp2x_err_init(err, rel);
+  hp2x_err_init(err);
   hp2x_parser *ps = hp2x_parser_new(rel, &o, err);
   assert_non_null(ps);
   hp2x_status st = hp2x_parser_feed(ps, buf, len, err);

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "mem_sink.h"
+#include "test_options.h"
 
 #include "layout.h"
 #include "parse_helpers.h"
@@ -94,7 +95,7 @@ static mem draw(const hp2x_profile *p, const hp2x_bands *b,
                 const hp2x_options *o) {
   mem m = {NULL, 0, 0, 0};
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_render(p, b, o, mem_write, &m, &err), HP2X_OK);
   size_t out = 0;
   for (size_t i = 0; i < m.len;) {
@@ -139,7 +140,7 @@ static int assert_same_drawing(const hp2x_follower *f, const hp2x_profile *p,
 static int follow_file(const unsigned char *buf, size_t len, size_t chunks,
                        const hp2x_options *o, size_t draw_every) {
   hp2x_err err;
-  hp2x_err_init(&err, "test");
+  hp2x_err_init(&err);
   hp2x_parse_options po;
   hp2x_parse_options_init(&po);
   hp2x_parser *ps = hp2x_parser_new("test", &po, &err);
@@ -188,7 +189,7 @@ static const char *const inputs[] = {
 /* Option sets: hp2ps's defaults, few bands without trace removal, -d, -i,
  * -i reversed, a filter (OTHER incl. filtered), no limit. */
 static void option_sets(hp2x_options *os, size_t *n) {
-  for (size_t i = 0; i < 7; i++) hp2x_options_init(&os[i]);
+  for (size_t i = 0; i < 7; i++) test_options_init(&os[i]);
   os[1].max_bands = 4, os[1].trace_pct = 0.0;
   os[2].sort = HP2X_SORT_STDDEV;
   os[3].name_order = 1, os[3].max_bands = 6;
@@ -222,7 +223,7 @@ static void draws_real_profiles_alike(void **state) {
     unsigned char *buf = read_repo_file(inputs[i], &len);
     assert_non_null(buf);
     hp2x_options o;
-    hp2x_options_init(&o);
+    test_options_init(&o);
     o.format = HP2X_FORMAT_EPS;
     o.eps_width_pt = 20.0;
     indexed += follow_file(buf, len, 7, &o, 2);
@@ -243,7 +244,7 @@ static void follows_long_synthetic(void **state) {
   for (size_t k = 0; k < n_os; k++)
     follow_file((unsigned char *)t, len, 17, &os[k], 0);
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.format = HP2X_FORMAT_SVG;
   int indexed = follow_file((unsigned char *)t, len, 9, &o, 4);
   o.format = HP2X_FORMAT_PS;
@@ -285,9 +286,9 @@ static void index_agrees_with_scans(void **state) {
   (void)state;
   hp2x_profile *p = synthetic_profile(700, 3);
   hp2x_err err;
-  hp2x_err_init(&err, "test");
+  hp2x_err_init(&err);
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.trace_pct = 0.0;
   hp2x_follower *f = hp2x_follower_new(&err);
   const hp2x_bands *b;
@@ -339,7 +340,7 @@ static size_t copy_edge(band_points *w, size_t k, size_t N, int64_t **heights,
                         size_t **keep) {
   band_edge e;
   hp2x_err err;
-  hp2x_err_init(&err, "test");
+  hp2x_err_init(&err);
   assert_int_equal(w->ops->edge(w, k, &e, &err), HP2X_OK);
   *keep = malloc((e.n_keep ? e.n_keep : 1) * sizeof **keep);
   *heights = malloc(N * sizeof **heights);
@@ -357,9 +358,9 @@ static void walks_agree(void **state) {
   (void)state;
   hp2x_profile *p = synthetic_profile(2000, 6);
   hp2x_err err;
-  hp2x_err_init(&err, "test");
+  hp2x_err_init(&err);
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_follower *f = hp2x_follower_new(&err);
   const hp2x_bands *b;
   assert_int_equal(hp2x_follower_select(f, p, &o, &b, &err), HP2X_OK);
@@ -411,9 +412,9 @@ static void starts_over(void **state) {
   hp2x_profile *pa = synthetic_profile(400, 8);
   hp2x_profile *pb = synthetic_profile(300, 5);
   hp2x_err err;
-  hp2x_err_init(&err, "test");
+  hp2x_err_init(&err);
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_follower *f = hp2x_follower_new(&err);
   const hp2x_bands *b;
   hp2x_bands *ref;
@@ -448,9 +449,9 @@ static void room_follows_samples(void **state) {
   (void)state;
   hp2x_profile *p = synthetic_profile(3, 400);
   hp2x_err err;
-  hp2x_err_init(&err, "test");
+  hp2x_err_init(&err);
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.max_bands = 0;
   o.trace_pct = 0.0;
   hp2x_follower *f = hp2x_follower_new(&err);
@@ -476,9 +477,9 @@ static void allocation_failures(void **state) {
   (void)state;
   hp2x_profile *p = synthetic_profile(3000, 12);
   hp2x_err err;
-  hp2x_err_init(&err, "test");
+  hp2x_err_init(&err);
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_bands *ref;
   assert_int_equal(hp2x_bands_select(p, &o, &ref, &err), HP2X_OK);
   size_t n = p->n_samples;

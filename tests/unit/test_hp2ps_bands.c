@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "bands_int.h"
+#include "test_options.h"
 #include "textout.h"
 
 #include <dirent.h>
@@ -59,7 +60,7 @@ static int check_case(const char *dir, const char *file, char *why,
     return 0;
   }
   hp2x_err err;
-  hp2x_err_init(&err, path);
+  hp2x_err_init(&err);
   hp2x_profile *p = NULL;
   hp2x_status st = hp2x_parse_stream(in, path, NULL, &p, &err);
   fclose(in);

@@ -263,7 +263,7 @@ static void allocation_failures(void **state) {
 static void line_limit(void **state) {
   (void)state;
   hp2x_err err;
-  hp2x_err_init(&err, "x");
+  hp2x_err_init(&err);
   hp2x_parser *ps = hp2x_parser_new("x", NULL, &err);
   static char chunk[1 << 20];
   memset(chunk, 'a', sizeof chunk);
@@ -282,7 +282,7 @@ static hp2x_status parse_limited(const char *text, size_t max_labels,
   hp2x_parse_options_init(&o);
   o.max_labels = max_labels;
   o.max_samples = max_samples;
-  hp2x_err_init(err, "x");
+  hp2x_err_init(err);
   hp2x_parser *ps = hp2x_parser_new("x", &o, err);
   assert_non_null(ps);
   hp2x_status st = hp2x_parser_feed(ps, text, strlen(text), err);

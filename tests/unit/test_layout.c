@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "layout.h"
+#include "test_options.h"
 #include "bands_int.h"
 #include "test_hooks.h"
 
@@ -46,7 +47,7 @@ static void round125(void **state) {
 static void make(size_t n, size_t samples, const char *job, hp2x_profile **pp,
                  hp2x_bands **bp, const hp2x_options *o) {
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_profile *p = profile_new(&err);
   profile_set_header(p, PROFILE_JOB, job, strlen(job), &err);
   profile_set_header(p, PROFILE_SAMPLE_UNIT, "seconds", 7, &err);
@@ -70,7 +71,7 @@ static void make(size_t n, size_t samples, const char *job, hp2x_profile **pp,
 static void title_graph_key(void **state) {
   (void)state;
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.trace_pct = 0;
   hp2x_profile *p;
   hp2x_bands *b;
@@ -111,7 +112,7 @@ static void title_graph_key(void **state) {
 static void ticks(void **state) {
   (void)state;
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_profile *p;
   hp2x_bands *b;
   make(3, 11, "job", &p, &b, &o); /* times 0.0 .. 1.0 */
@@ -151,7 +152,7 @@ static void ticks(void **state) {
 static void multipage(void **state) {
   (void)state;
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.max_bands = 25;
   o.trace_pct = 0;
   hp2x_profile *p;
@@ -200,13 +201,13 @@ static void thinning_bounds_points(void **state) {
 static void values_walk(void **state) {
   (void)state;
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_profile *p;
   hp2x_bands *b;
   make(3, 500, "walk", &p, &b, &o);
   assert_null(b->points); /* hp2x_bands_select's: drawn from values */
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   size_t N = b->n_samples, columns = 40;
   band_frame f = {p, b, 45.0, 400.0, 20.0, 300.0, columns, 0};
   band_points *w;
@@ -249,7 +250,7 @@ static void values_walk(void **state) {
 static void area_beyond_int64(void **state) {
   (void)state;
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   hp2x_profile *p = profile_new(&err);
   uint32_t id;
   assert_int_equal(profile_intern(p, "big", 3, NULL, 0, &id, &err), HP2X_OK);
@@ -259,7 +260,7 @@ static void area_beyond_int64(void **state) {
     assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
   }
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_bands *b;
   assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
   layout l;
@@ -287,7 +288,7 @@ static void area_beyond_int64(void **state) {
 static void allocation_failures(void **state) {
   (void)state;
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_profile *p;
   hp2x_bands *b;
   make(3, 10, "job", &p, &b, &o);
@@ -295,7 +296,7 @@ static void allocation_failures(void **state) {
   layout l;
   for (long n = 1;; n++) {
     hp2x_alloc_fail_at(n);
-    hp2x_err_init(&err, NULL);
+    hp2x_err_init(&err);
     hp2x_status st = layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err);
     hp2x_alloc_fail_at(0);
     if (st == HP2X_OK) {

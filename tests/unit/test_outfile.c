@@ -37,7 +37,7 @@ static void commit_renames_into_place(void **state) {
   char path[512];
   path_in(path, sizeof path, "a.txt");
   hp2x_err err;
-  hp2x_err_init(&err, path);
+  hp2x_err_init(&err);
   hp2x_outfile *f;
   assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_OK);
   const char *tmp = hp2x_outfile_temp_path(f);
@@ -62,7 +62,7 @@ static void abort_leaves_nothing_and_keeps_old(void **state) {
   fputs("old", old);
   fclose(old);
   hp2x_err err;
-  hp2x_err_init(&err, path);
+  hp2x_err_init(&err);
   hp2x_outfile *f;
   assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_OK);
   assert_int_equal(hp2x_outfile_write(f, "new", 3), 0);
@@ -80,7 +80,7 @@ static void abort_leaves_nothing_and_keeps_old(void **state) {
 static void full_device_reports_io(void **state) {
   (void)state;
   hp2x_err err;
-  hp2x_err_init(&err, "/dev/full");
+  hp2x_err_init(&err);
   hp2x_outfile *f;
   assert_int_equal(hp2x_outfile_open("/dev/full", &f, &err), HP2X_OK);
   assert_null(hp2x_outfile_temp_path(f)); /* a device: written in place */
@@ -99,7 +99,7 @@ static void finish_then_commit(void **state) {
   char path[512];
   path_in(path, sizeof path, "b.txt");
   hp2x_err err;
-  hp2x_err_init(&err, path);
+  hp2x_err_init(&err);
   hp2x_outfile *f;
   assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_OK);
   assert_int_equal(hp2x_outfile_write(f, "abc", 3), 0);
@@ -114,12 +114,12 @@ static void finish_then_commit(void **state) {
   assert_int_equal(st.st_size, 3);
   unlink(path);
 
-  hp2x_err_init(&err, "/dev/full");
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_outfile_open("/dev/full", &f, &err), HP2X_OK);
   assert_int_equal(hp2x_outfile_write(f, "abc", 3), 0); /* buffered */
   assert_int_equal(hp2x_outfile_finish(f, &err), HP2X_E_IO);
   assert_non_null(strstr(err.msg, "No space"));
-  hp2x_err_init(&err, "/dev/full");
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_E_IO);
   assert_int_equal(count_entries(), 0);
 }
@@ -129,7 +129,7 @@ static void missing_directory_reports_io(void **state) {
   char path[512];
   path_in(path, sizeof path, "no/such/dir/x.pdf");
   hp2x_err err;
-  hp2x_err_init(&err, path);
+  hp2x_err_init(&err);
   hp2x_outfile *f = NULL;
   assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_E_IO);
   assert_null(f);
@@ -142,7 +142,7 @@ static void allocation_failures_are_clean(void **state) {
   path_in(path, sizeof path, "c.txt");
   for (long n = 1;; n++) {
     hp2x_err err;
-    hp2x_err_init(&err, path);
+    hp2x_err_init(&err);
     hp2x_outfile *f = NULL;
     hp2x_alloc_fail_at(n);
     hp2x_status st = hp2x_outfile_open(path, &f, &err);
@@ -162,7 +162,7 @@ static void allocation_failures_are_clean(void **state) {
  * the committed file has. */
 static mode_t committed_mode(const char *path) {
   hp2x_err err;
-  hp2x_err_init(&err, path);
+  hp2x_err_init(&err);
   hp2x_outfile *f;
   assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_OK);
   assert_int_equal(hp2x_outfile_write(f, "x", 1), 0);

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "hp2x.h"
+#include "test_options.h"
 #include "mem_sink.h"
 
 #include <stdlib.h>
@@ -34,7 +35,7 @@ static int setup(void **state) {
   fixture *f = calloc(1, sizeof *f);
   assert_non_null(f);
   hp2x_err err;
-  hp2x_err_init(&err, "test");
+  hp2x_err_init(&err);
   hp2x_parser *ps = hp2x_parser_new("test", NULL, &err);
   assert_non_null(ps);
   assert_int_equal(hp2x_parser_feed(ps, profile_text, strlen(profile_text),
@@ -42,7 +43,7 @@ static int setup(void **state) {
                    HP2X_OK);
   assert_int_equal(hp2x_parser_finish(ps, &f->p, &err), HP2X_OK);
   hp2x_parser_free(ps);
-  hp2x_options_init(&f->o);
+  test_options_init(&f->o);
   assert_int_equal(hp2x_bands_select(f->p, &f->o, &f->b, &err), HP2X_OK);
   *state = f;
   return 0;
@@ -106,7 +107,7 @@ static void test_write_output_matches_writers(void **state) {
     o.format = formats[i];
     mem got = {0}, want = {0};
     hp2x_err err;
-    hp2x_err_init(&err, NULL);
+    hp2x_err_init(&err);
     assert_int_equal(hp2x_write_output(f->p, formats[i] == HP2X_FORMAT_HP
                                                  ? NULL
                                                  : f->b,
@@ -127,7 +128,7 @@ static void test_svg_drawing(void **state) {
   o.format = HP2X_FORMAT_SVG;
   mem got = {0};
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_write_output(f->p, f->b, NULL, &o, mem_write, &got,
                                      &err),
                    HP2X_OK);
@@ -143,7 +144,7 @@ static void test_write_output_many(void **state) {
   const char *names[2] = {"a", "b"};
   hp2x_options o = f->o;
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_bands_select_many(ps, 2, &o, bs, &err), HP2X_OK);
   const hp2x_bands *cbs[2] = {bs[0], bs[1]};
 
@@ -169,7 +170,7 @@ static void test_write_output_many(void **state) {
                    HP2X_E_ARG);
   assert_int_equal(err.code, HP2X_E_ARG);
   assert_int_equal(none.len, 0);
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   mem one = {0};
   assert_int_equal(hp2x_write_output_many(ps, cbs, names, 1, &o, mem_write,
                                           &one, &err),
@@ -187,7 +188,7 @@ static void test_failing_sink(void **state) {
   mem m = {0};
   m.fail_after = 4;
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_write_output(f->p, f->b, "in", &o, mem_write, &m,
                                      &err),
                    HP2X_E_IO);

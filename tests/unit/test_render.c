@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "mem_sink.h"
+#include "test_options.h"
 
 #include "bands_int.h"
 #include "palette.h"
@@ -26,7 +27,7 @@ static hp2x_profile *profile(void) {
   FILE *f = fopen(path, "rb");
   assert_non_null(f);
   hp2x_err err;
-  hp2x_err_init(&err, path);
+  hp2x_err_init(&err);
   hp2x_profile *p;
   assert_int_equal(hp2x_parse_stream(f, path, NULL, &p, &err), HP2X_OK);
   fclose(f);
@@ -36,7 +37,7 @@ static hp2x_profile *profile(void) {
 static mem render(hp2x_profile *p, hp2x_options *o, hp2x_status want) {
   hp2x_bands *b;
   hp2x_err err;
-  hp2x_err_init(&err, NULL);
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_bands_select(p, o, &b, &err), HP2X_OK);
   mem m = {NULL, 0, 0, 0};
   assert_int_equal(hp2x_render(p, b, o, mem_write, &m, &err), want);
@@ -48,7 +49,7 @@ static void every_format(void **state) {
   (void)state;
   hp2x_profile *p = profile();
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   struct { hp2x_format f; const char *magic; } cases[] = {
       {HP2X_FORMAT_PS, "%!PS-Adobe-3.0\n"},
       {HP2X_FORMAT_PDF, "%PDF-"},
@@ -82,13 +83,13 @@ static void failing_sink(void **state) {
   (void)state;
   hp2x_profile *p = profile();
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   hp2x_format fs[] = {HP2X_FORMAT_PS, HP2X_FORMAT_PDF, HP2X_FORMAT_SVG};
   for (size_t i = 0; i < 3; i++) {
     o.format = fs[i];
     hp2x_bands *b;
     hp2x_err err;
-    hp2x_err_init(&err, NULL);
+    hp2x_err_init(&err);
     assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
     mem m = {NULL, 0, 0, 100};
     assert_int_equal(hp2x_render(p, b, &o, mem_write, &m, &err), HP2X_E_IO);
@@ -106,7 +107,7 @@ static void palette(void **state) {
   b.n_bands = 30;
   double shade[30], rgb[3];
   hp2x_options o;
-  hp2x_options_init(&o);
+  test_options_init(&o);
   o.colour = 1; /* palette HP2X_PALETTE_HP2PS: hp2ps's colours */
   palette_assign(&b, &o, shade);
   for (int k = 0; k < 26; k++) {
