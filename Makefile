@@ -34,6 +34,8 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 TOOL_OBJ := $(TOOL_SRC:src/%.c=$(BUILD)/obj/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+# The library with the fault-injection hook, for tests only (mk/testhooks.mk).
+HOOKS_LIB := $(BUILD)/libhp2x-hooks.a
 # Header dependencies are the compiler's own (-MMD -MP): an edit rebuilds
 # only the objects that include what changed.
 DEPFLAGS := -MMD -MP
@@ -57,10 +59,10 @@ $(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
 	@$(if $(V),,echo "  CCLD    $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libhp2x.a
+$(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Wno-missing-prototypes -Wno-format-truncation -o $@ $< $(BUILD)/libhp2x.a \
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Wno-missing-prototypes -Wno-format-truncation -o $@ $< $(HOOKS_LIB) \
 	    $(LDLIBS) $(CMOCKA_LIBS)
 
 # Debian packages for building, testing (real consumers of every format)
@@ -85,7 +87,7 @@ deps-dev: deps
 	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEV_PKGS)
 
 test: check-one
-check-one: $(BUILD)/hp2x $(UNIT_BIN)
+check-one: $(BUILD)/hp2x $(BUILD)/hp2x-faults $(UNIT_BIN)
 	@tests/run-tests.sh $(BUILD)
 
 check:
@@ -113,5 +115,7 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(UNIT_BIN:=.d)
+-include mk/testhooks.mk
+-include mk/tsan.mk
 -include mk/fuzz.mk
 -include mk/bench.mk

@@ -34,7 +34,12 @@
  * threads wait for that.  The library never changes process-wide state:
  * not fontconfig's current configuration, not pango's default font map,
  * not the umask, not the locale, not the environment (which it never
- * reads: the tool passes what it read through the options).
+ * reads: the tool passes what it read through the options).  Outputs do
+ * not depend on what other threads draw, except SVG's element ids
+ * ("surface7"): cairo numbers them by the surfaces made in the process so
+ * far, so an SVG drawn after other pictures, on any thread, shows other
+ * numbers (the same picture).  tests/unit/test_threads.c checks all this,
+ * under ThreadSanitizer with `make check-tsan`.
  *
  * This header holds what a program using the library needs, and nothing
  * else: the hp2x tool's own helpers (atomic output files, freeing a

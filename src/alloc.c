@@ -1,7 +1,9 @@
 /* alloc.c -- every allocation of libhp2x: the malloc family's wrappers,
- * geometric growth (hp2x_grow) and prefaulting, with the fault-injection
- * hook that tests use to fail the nth allocation (hp2x_alloc_fail_at).
- * Callers own what they allocate.
+ * geometric growth (hp2x_grow) and prefaulting.  Built with
+ * -DHP2X_TEST_HOOKS (the test builds only: the unit tests and
+ * BUILD/hp2x-faults), it also has the fault-injection hook that fails the
+ * nth allocation (hp2x_alloc_fail_at); the shipped library and binary do
+ * not contain it.  Callers own what they allocate.
  */
 #define _DEFAULT_SOURCE /* madvise */
 #include "base.h"
@@ -12,20 +14,29 @@
 #include <string.h>
 #include <sys/mman.h>
 
-static long alloc_count;   /* allocations since the last hp2x_alloc_fail_at */
-static long alloc_fail_nth; /* fail this one (1-based); 0 = never */
+#ifdef HP2X_TEST_HOOKS
+#include <stdatomic.h>
+
+/* Atomic so that a threaded test's allocations do not race on them; the
+ * fault tests that set a failure are single-threaded. */
+static atomic_long alloc_count;   /* allocations since the last
+                                     hp2x_alloc_fail_at */
+static atomic_long alloc_fail_nth; /* fail this one (1-based); 0 = never */
 
 long hp2x_alloc_fail_at(long nth) {
-  long made = alloc_count;
-  alloc_count = 0;
-  alloc_fail_nth = nth > 0 ? nth : 0;
+  long made = atomic_exchange(&alloc_count, 0);
+  atomic_store(&alloc_fail_nth, nth > 0 ? nth : 0);
   return made;
 }
 
 static int should_fail(void) {
-  alloc_count++;
-  return alloc_fail_nth != 0 && alloc_count >= alloc_fail_nth;
+  long count = atomic_fetch_add(&alloc_count, 1) + 1;
+  long nth = atomic_load(&alloc_fail_nth);
+  return nth != 0 && count >= nth;
 }
+#else
+static int should_fail(void) { return 0; }
+#endif
 
 void *hp2x_malloc(size_t n) {
   if (should_fail()) return NULL;

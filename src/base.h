@@ -31,7 +31,7 @@ static inline int64_t hp2x_add_sat(int64_t a, int64_t b) {
 
 /* --------------------------------------------------------- allocation */
 /* All library allocation goes through these (alloc.c), so tests can fail
- * the nth one (hp2x_alloc_fail_at, test_hooks.h). */
+ * the nth one (hp2x_alloc_fail_at, test_hooks.h, in test builds). */
 void *hp2x_malloc(size_t n);
 void *hp2x_calloc(size_t count, size_t size);
 void *hp2x_realloc(void *ptr, size_t n);

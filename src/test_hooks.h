@@ -1,6 +1,6 @@
 /* test_hooks.h -- hooks for testing libhp2x: included by the unit tests,
- * the fuzzers and, for its HP2X_ALLOC_FAIL_AT variable (man page,
- * ENVIRONMENT), the tool; never by a library user.  Never installed.
+ * the fuzzers and the test build of the tool (BUILD/hp2x-faults, for its
+ * HP2X_ALLOC_FAIL_AT variable); never by a library user.  Never installed.
  * Also the follower's internals that only tests look at (follow.c):
  * whether its index really draws, and its answers for brute-force checks.
  */
@@ -11,7 +11,8 @@
 
 /* Makes the nth allocation from now on fail (1 = the next one);
  * 0 turns it off.  Returns how many allocations were made since the last
- * call.  Not thread-safe; for tests and fuzzers only. */
+ * call.  Not thread-safe; for tests and fuzzers only.  Only in a library
+ * compiled with -DHP2X_TEST_HOOKS (BUILD/libhp2x-hooks.a). */
 long hp2x_alloc_fail_at(long nth);
 
 /* How many pictures have been drawn from f's index (its band_points_source

@@ -9,16 +9,22 @@
 #include "options.h"
 #include "run.h"
 #include "tuning.h"
-#include "test_hooks.h"
 
 #include <stdlib.h>
 
-/* Testing hook: fail the library's nth allocation (man page,
- * ENVIRONMENT). */
+#ifdef HP2X_TEST_HOOKS
+#include "test_hooks.h"
+
+/* Testing hook of the test build BUILD/hp2x-faults only (the shipped
+ * hp2x has none): fail the library's nth allocation, n from
+ * HP2X_ALLOC_FAIL_AT. */
 static void hook_allocation_failure(void) {
   const char *fail_at = getenv("HP2X_ALLOC_FAIL_AT");
   if (fail_at && *fail_at) hp2x_alloc_fail_at(strtol(fail_at, NULL, 10));
 }
+#else
+static void hook_allocation_failure(void) {}
+#endif
 
 /* Prints what the command line asked for instead of a run; -1 for a run. */
 static int answer_without_run(options_outcome r, const options_error *e) {

@@ -1,8 +1,11 @@
 # lib.sh -- shared helpers for the end-to-end tests (sourced, not run).
 # Env from tests/run-tests.sh: HP2X (the binary), TOP (repo root), BUILD.
+# HP2X_FAULTS: the test build of the tool with the allocation-failure hook
+# (mk/testhooks.mk), which the fault tests run.
 set -u
 : "${TOP:=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 : "${HP2X:=$TOP/build/hp2x}"
+: "${HP2X_FAULTS:=${BUILD:-$TOP/build}/hp2x-faults}"
 export HP2X_FONTS_CONF="$TOP/fonts/fonts.conf"
 export SOURCE_DATE_EPOCH=1700000000
 T=$(mktemp -d)      # the test's working directory

@@ -20,7 +20,7 @@ for run in "${runs[@]}"; do
   n=1 succeeded=0
   while [ $n -le 3000 ]; do
     # shellcheck disable=SC2086
-    HP2X_ALLOC_FAIL_AT=$n "$HP2X" -q $run 2> err.txt; rc=$?
+    HP2X_ALLOC_FAIL_AT=$n "$HP2X_FAULTS" -q $run 2> err.txt; rc=$?
     if [ $rc -eq 0 ]; then succeeded=1; break; fi
     if [ $rc -ne 1 ] || ! grep -q "out of memory" err.txt; then
       fail "$run, allocation $n: exit $rc: $(head -2 err.txt)"; break

@@ -2,8 +2,23 @@
 # Allocation failures through the binary: fail the 1st, 2nd, ... library
 # allocation until a run succeeds; every failing run exits 1 with "out of
 # memory", leaves no output file, and (in the ASan build) leaks nothing.
+# The hook is in the test build (BUILD/hp2x-faults) only: the shipped
+# binary has neither the variable's name nor the function, and ignores it.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
+shipped=${BUILD:-$TOP/build}/hp2x
+[ -x "$HP2X_FAULTS" ] && ok || fail "no test build $HP2X_FAULTS"
+for b in "$shipped" "$HP2X_FAULTS"; do
+  names=$(grep -ac HP2X_ALLOC_FAIL_AT "$b")
+  syms=$(nm "$b" 2>/dev/null | grep -c 'hp2x_alloc_fail_at')
+  if [ "$b" = "$shipped" ]; then
+    [ "$names" = 0 ] && [ "$syms" = 0 ] && ok ||
+      fail "the shipped binary has the hook ($names names, $syms symbols)"
+  else   # the check above can fail: the test build has both
+    [ "$names" -gt 0 ] && [ "$syms" -gt 0 ] && ok ||
+      fail "the test build lacks the hook ($names names, $syms symbols)"
+  fi
+done
 # Small inputs of both kinds, so every allocation can be failed in turn.
 printf 'JOB "tiny"\nDATE "Thu Jan  1 00:00 1970"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nMARK 0.050000\n' > tiny.hp
 for s in 0 1 2; do
@@ -34,7 +49,7 @@ for src in tiny.eventlog tiny.hp; do
     fi
     n=$(( (k - 1) % stride + 1 )) succeeded=0 tried=0
     while [ $n -le 3000 ]; do
-      HP2X_ALLOC_FAIL_AT=$n "$HP2X" -q "${args[@]}" 2> err.txt; rc=$?
+      HP2X_ALLOC_FAIL_AT=$n "$HP2X_FAULTS" -q "${args[@]}" 2> err.txt; rc=$?
       tried=$((tried + 1))
       if [ $rc -eq 0 ]; then succeeded=1; break; fi
       if [ $rc -ne 1 ] || ! grep -q "out of memory" err.txt; then
@@ -50,4 +65,8 @@ for src in tiny.eventlog tiny.hp; do
     rm -f "${outs[@]}" in.hp
   done
 done
+# The shipped binary ignores the variable: the first allocation does not
+# fail.
+HP2X_ALLOC_FAIL_AT=1 "$HP2X" -q tiny.hp -o out.svg 2> err.txt && [ -s out.svg ] &&
+  ok || fail "the shipped binary obeyed HP2X_ALLOC_FAIL_AT: $(head -1 err.txt)"
 finish

@@ -1,0 +1,31 @@
+# testhooks.mk -- the test builds of libhp2x and the tool, with the
+# fault-injection hook (alloc.c's hp2x_alloc_fail_at, compiled under
+# -DHP2X_TEST_HOOKS): BUILD/libhp2x-hooks.a, which the unit tests link, and
+# BUILD/hp2x-faults, the tool reading HP2X_ALLOC_FAIL_AT, which
+# tests/e2e/test_faults.sh and test_aids_faults.sh run.  The shipped
+# BUILD/hp2x and BUILD/libhp2x.a are built without the hook.  Only alloc.c
+# and the tool's main.c differ: every other object is shared.
+
+HOOKS_CFLAGS := -DHP2X_TEST_HOOKS
+
+$(BUILD)/obj/alloc-hooks.o: src/alloc.c
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $< (test hooks)")
+	$(Q)$(CC) $(CFLAGS) $(HOOKS_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/obj/tool/main-hooks.o: src/tool/main.c
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $< (test hooks)")
+	$(Q)$(CC) $(CFLAGS) $(HOOKS_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(HOOKS_LIB): $(filter-out $(BUILD)/obj/alloc.o,$(LIB_OBJ)) $(BUILD)/obj/alloc-hooks.o
+	@rm -f $@
+	$(Q)ar rcs $@ $^
+
+HOOKS_TOOL_OBJ := $(filter-out $(BUILD)/obj/tool/main.o,$(TOOL_OBJ)) \
+                  $(BUILD)/obj/tool/main-hooks.o
+$(BUILD)/hp2x-faults: $(HOOKS_TOOL_OBJ) $(HOOKS_LIB)
+	@$(if $(V),,echo "  CCLD    $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(HOOKS_TOOL_OBJ) $(HOOKS_LIB) $(LDLIBS)
+
+-include $(BUILD)/obj/alloc-hooks.d $(BUILD)/obj/tool/main-hooks.d

@@ -1,0 +1,22 @@
+# tsan.mk -- `make check-tsan`: the library and tests/unit/test_threads.c
+# built with ThreadSanitizer under build/tsan (clang where installed, else
+# gcc), then the threaded render test run under it: two profiles drawn on
+# two threads at once, many times, each output equal to a lone render.
+# Reports inside fontconfig, pango, glib or cairo (built without TSan) are
+# suppressed only by the justified entries of tests/tsan.supp; a report in
+# hp2x's own code fails the target.
+
+TSAN_CC ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo gcc)
+TSAN_DIR := build/tsan
+TSAN_OPT := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+# The unit-test link names gcc-only warnings; clang is told to let them be.
+TSAN_CFLAGS := $(if $(findstring clang,$(TSAN_CC)),-Wno-unknown-warning-option)
+
+.PHONY: check-tsan
+check-tsan:
+	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
+	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/tests/test_threads
+	@echo "  TSAN    $(TSAN_DIR)/tests/test_threads"
+	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
+	    TOP=$(CURDIR) HP2X_FONTS_CONF=$(CURDIR)/fonts/fonts.conf LC_ALL=C.UTF-8 \
+	    $(TSAN_DIR)/tests/test_threads
