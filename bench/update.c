@@ -48,6 +48,10 @@ int main(int argc, char **argv) {
   o.format = !strcmp(argv[6], "ps")    ? HP2X_FORMAT_PS
              : !strcmp(argv[6], "svg") ? HP2X_FORMAT_SVG
                                        : HP2X_FORMAT_PDF;
+  /* The library reads no environment: pass the pinned fonts on, as the
+   * tool does (bench/update.sh sets HP2X_FONTS_CONF). */
+  const char *fonts = getenv("HP2X_FONTS_CONF");
+  if (fonts && *fonts) o.fonts_conf = fonts;
   FILE *f = fopen(argv[1], "rb");
   if (!f) {
     perror(argv[1]);

@@ -104,7 +104,12 @@ typedef enum hp2x_input_kind {
   HP2X_INPUT_EVENTLOG  /* GHC binary eventlog */
 } hp2x_input_kind;
 
+/* Frees p and everything reachable from it (strings returned by the
+ * queries below included).  NULL does nothing. */
 void hp2x_profile_free(hp2x_profile *p);
+
+/* The queries below never fail: an index out of range gives 0, 0.0 or "".
+ * Strings point into p and live as long as it. */
 
 /* Header strings; never NULL (empty when absent). */
 const char *hp2x_profile_job(const hp2x_profile *p);
@@ -191,6 +196,7 @@ typedef struct hp2x_warnings {
   long unknown_cost_centres;   /* eventlog: stacks naming undefined ids */
 } hp2x_warnings;
 
+/* p's warnings; points into p, lives as long as it. */
 const hp2x_warnings *hp2x_profile_warnings(const hp2x_profile *p);
 
 /* ------------------------------------------------------------- parsing */
@@ -253,9 +259,13 @@ long long hp2x_parser_bytes(const hp2x_parser *ps);
 /* True once an eventlog's end-of-data marker has been read. */
 int hp2x_parser_at_end(const hp2x_parser *ps);
 
+/* Frees the parser and, if it was not finished, its profile.  NULL does
+ * nothing. */
 void hp2x_parser_free(hp2x_parser *ps);
 
-/* Convenience: reads a whole stream (FILE*, borrowed) through a parser. */
+/* Convenience: reads a whole stream (FILE*, borrowed, not closed) through
+ * a parser, as hp2x_parser_new, _feed and _finish would; *out as
+ * _finish.  HP2X_E_IO when reading fails, else their errors. */
 hp2x_status hp2x_parse_stream(FILE *in, const char *file,
                               const hp2x_parse_options *o, hp2x_profile **out,
                               hp2x_err *err);
@@ -265,9 +275,12 @@ hp2x_status hp2x_parse_stream(FILE *in, const char *file,
 /* hp2ps's saved scaling, order and shading (hp2ps -p). */
 typedef struct hp2x_aux hp2x_aux;
 
-/* Parses .aux text (whole buffer).  Errors name `file` and the line. */
+/* Parses .aux text (the whole buffer, borrowed; `file`, which may be NULL,
+ * only names it).  *out is owned by the caller.  HP2X_E_SYNTAX with the
+ * line, HP2X_E_LIMIT, HP2X_E_NOMEM. */
 hp2x_status hp2x_aux_parse(const char *text, size_t len, const char *file,
                            hp2x_aux **out, hp2x_err *err);
+/* NULL does nothing. */
 void hp2x_aux_free(hp2x_aux *aux);
 
 /* ------------------------------------------------------ band selection */
@@ -410,13 +423,17 @@ typedef struct hp2x_bands hp2x_bands;
 hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
                               hp2x_bands **out, hp2x_err *err);
 
+/* Number of bands (OTHER included). */
 size_t hp2x_bands_count(const hp2x_bands *b);
-/* Band name; "OTHER" for the merged band ("OTHER (incl. filtered)" when
+/* Band name, pointing into b; "" out of range; "OTHER" for the merged band ("OTHER (incl. filtered)" when
  * it holds labels filtered out by include_re / exclude_re). */
 const char *hp2x_bands_name(const hp2x_bands *b, size_t band);
-/* Value of `band` in `sample` (sum of its labels' values there). */
+/* Value of `band` in `sample` (sum of its labels' values there); 0 out of
+ * range. */
 int64_t hp2x_bands_value(const hp2x_bands *b, size_t band, size_t sample);
+/* Samples the bands hold values for (the profile's samples). */
 size_t hp2x_bands_sample_count(const hp2x_bands *b);
+/* NULL does nothing.  Not for the bands a follower lends. */
 void hp2x_bands_free(hp2x_bands *b);
 
 /* A follower selects the bands of a profile that keeps growing (watch
@@ -441,6 +458,7 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
                                  const hp2x_bands **out, hp2x_err *err);
 /* Forgets everything, as a new follower. */
 void hp2x_follower_reset(hp2x_follower *f);
+/* Frees f and the bands it lent.  NULL does nothing. */
 void hp2x_follower_free(hp2x_follower *f);
 
 /* One selection for several profiles (comparing runs): hp2ps's rules
@@ -529,13 +547,15 @@ hp2x_status hp2x_fonts_make_process_default(const char *fonts_conf,
                                             hp2x_err *err);
 
 /* Writes hp2ps's .aux text (X_RANGE, Y_RANGE, ORDER, SHADE) for a render
- * with these bands and options. */
+ * with these bands and options.  HP2X_E_IO when the sink fails,
+ * HP2X_E_NOMEM, HP2X_E_ARG for options too small (see hp2x_options). */
 hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,
                            const hp2x_options *o, hp2x_write_fn write,
                            void *closure, hp2x_err *err);
 
 /* Writes the selected bands as CSV: header "time,<top band>,...,<bottom>",
- * one row per sample, RFC 4180 quoting. */
+ * one row per sample, RFC 4180 quoting.  HP2X_E_IO when the sink fails,
+ * HP2X_E_NOMEM. */
 hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
                            hp2x_write_fn write, void *closure, hp2x_err *err);
 
@@ -563,7 +583,8 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
                                hp2x_write_fn write, void *closure,
                                hp2x_err *err);
 
-/* Writes `p` as GHC .hp text (complete samples only). */
+/* Writes `p` as GHC .hp text (complete samples only).  HP2X_E_IO when the
+ * sink fails, HP2X_E_NOMEM. */
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
                           void *closure, hp2x_err *err);
 
