@@ -28,10 +28,12 @@
  * one object is never used from two threads at once, except that const
  * objects (a finished profile, bands, aux data, options) may be read by
  * several renders and selections together.  The one state the library
- * keeps for the process is its font maps (one per fonts.conf, made on
- * first use, kept until exit, guarded by a lock): the first render with a
- * given fonts.conf, or hp2x_fonts_prepare, loads it, and renders on other
- * threads wait for that.  The library never changes process-wide state:
+ * keeps for the process is its fonts, behind a lock: per fonts.conf, a
+ * fontconfig configuration and a pool of pango font maps holding it, kept
+ * until exit.  The first render with a given fonts.conf, or
+ * hp2x_fonts_prepare, loads it, and renders on other threads wait for
+ * that; each render then draws with a font map no other render is using
+ * (one more is made when all are in use).  The library never changes process-wide state:
  * not fontconfig's current configuration, not pango's default font map,
  * not the umask, not the locale, not the environment (which it never
  * reads: the tool passes what it read through the options).  Outputs do
@@ -522,17 +524,19 @@ hp2x_status hp2x_diff_new(const hp2x_profile *a, const hp2x_bands *ba,
 
 /* Loads the fonts that renders with options' fonts_conf == `fonts_conf`
  * draw with (NULL: hp2x's own fonts.conf, found as hp2x_options says)
- * into a font map of the library's own: a fontconfig configuration given
- * to that pango font map alone, so neither fontconfig's current
- * configuration nor pango's default font map changes.  The first render
- * with those options does this itself; calling it earlier, from any
- * thread, lets a caller overlap font set-up with parsing.  A render on
- * another thread that needs the same fonts waits for it.  The font map
- * lives until the process exits.  HP2X_E_CAIRO when pango has no font map;
- * a fonts.conf that does not load leaves fontconfig's default
- * configuration in use (as when none is found), which is not an error. */
+ * and puts a font map holding them, warmed, in the pool renders take
+ * theirs from.  The configuration is given to the library's pango font
+ * maps alone, so neither fontconfig's current configuration nor pango's
+ * default font map changes.  The first render with those options does
+ * this itself; calling it earlier, from any thread, lets a caller overlap
+ * font set-up with parsing.  A render on another thread that needs the
+ * same fonts waits for it.  The configuration and the pool live until
+ * the process exits.  err may be NULL (for a caller that lets the render
+ * report).  HP2X_E_CAIRO when pango has no font map, HP2X_E_LIMIT for a
+ * ninth different fonts_conf, HP2X_E_ARG for one longer than PATH_MAX; a
+ * fonts.conf that does not load leaves fontconfig's default configuration
+ * in use (as when none is found), which is not an error. */
 hp2x_status hp2x_fonts_prepare(const char *fonts_conf, hp2x_err *err);
-/* (err may be NULL here, for a caller that lets the render report.) */
 
 /* For a program that owns its process, as the hp2x tool does, and never
  * for a library that embeds libhp2x: hp2x_fonts_prepare, and the loaded

@@ -37,23 +37,30 @@
 
 /* --------------------------------------------------------------- fonts */
 
-/* The font maps: one per fonts.conf asked for (fonts_conf NULL: hp2x's
- * own, searched for), made on first use and kept for the process.  Each
- * is a pango font map of its own holding its own fontconfig configuration
+/* The fonts: per fonts.conf asked for (fonts_conf NULL: hp2x's own,
+ * searched for), one fontconfig configuration, loaded on first use and
+ * kept for the process, and a pool of pango font maps holding it
  * (pango_fc_font_map_set_config), so fontconfig's current configuration
  * and pango's default font map, which the program around the library may
- * use, are left alone.  fonts_lock guards the table and is held while a
- * map is made: a render needing it waits for the set-up to finish.  A
- * fixed table, not allocations: it lives as long as the process, shared
- * by every thread. */
-enum { MAX_FONT_MAPS = 8 };
+ * use, are left alone.  A render takes a font map from the pool for its
+ * whole drawing and gives it back (pango's objects are not for two threads
+ * at once); when none is free it makes one, so renders on several threads
+ * each draw with their own.  fonts_lock guards the table and the pools and
+ * is held while a configuration is loaded or a map made: a render needing
+ * it waits for the set-up to finish.  A fixed table, not allocations: it
+ * lives as long as the process, shared by every thread. */
+enum { MAX_FONT_CONFIGS = 8, MAX_IDLE_MAPS = 8 };
 typedef struct font_entry {
   int used;                   /* this slot is taken */
   int searched;               /* asked for with fonts_conf NULL */
   char fonts_conf[PATH_MAX];  /* as asked for, when not searched */
-  PangoFontMap *map;          /* NULL when pango gave none */
+  FcConfig *config;           /* NULL: none found or it did not load
+                                 (fontconfig's default is used) */
+  PangoFontMap *idle[MAX_IDLE_MAPS]; /* font maps no render holds; owned */
+  size_t n_idle;
+  size_t n_made;              /* font maps made so far */
 } font_entry;
-static font_entry font_maps[MAX_FONT_MAPS];
+static font_entry font_configs[MAX_FONT_CONFIGS];
 static pthread_mutex_t fonts_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int readable(const char *path) { return access(path, R_OK) == 0; }
@@ -103,23 +110,13 @@ static PangoContext *new_text_context(PangoFontMap *map) {
   return ctx;
 }
 
-/* Font set-up proper: the map with its configuration, then one measured
- * text, which opens and caches the font files and shaping data every
- * picture uses.  NULL when pango gives no font map. */
-static PangoFontMap *make_font_map(const char *fonts_conf,
-                                   int process_default) {
-  char path[PATH_MAX + 64];
-  FcConfig *cfg = NULL;
-  if (fonts_conf)
-    cfg = load_font_config(fonts_conf);
-  else if (find_fonts_conf(path, sizeof path))
-    cfg = load_font_config(path);
-  if (cfg && process_default) FcConfigSetCurrent(cfg); /* before pango's
-                                                          FcInit */
+/* A font map drawing with cfg (NULL: fontconfig's default), warmed by one
+ * measured text, which opens and caches the font files and shaping data
+ * every picture uses.  NULL when pango gives no font map. */
+static PangoFontMap *make_font_map(FcConfig *cfg) {
   PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
-  if (map && cfg) pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), cfg);
-  if (cfg) FcConfigDestroy(cfg); /* the font map holds its own reference */
   if (!map) return NULL;
+  if (cfg) pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), cfg);
   PangoContext *ctx = new_text_context(map);
   PangoLayout *text = pango_layout_new(ctx);
   PangoFontDescription *font = pango_font_description_from_string(FONT_FAMILY);
@@ -134,20 +131,12 @@ static PangoFontMap *make_font_map(const char *fonts_conf,
   return map;
 }
 
-/* The font map for fonts_conf, made when it is first asked for; NULL with
- * err set when there is none.  process_default: see
- * hp2x_fonts_make_process_default. */
-static PangoFontMap *get_font_map(const char *fonts_conf, int process_default,
-                                  hp2x_err *err) {
-  if (fonts_conf && strlen(fonts_conf) >= PATH_MAX) {
-    hp2x_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
-              strlen(fonts_conf));
-    return NULL;
-  }
-  pthread_mutex_lock(&fonts_lock);
+/* fonts_conf's entry, its configuration loaded; NULL when the table is
+ * full.  With fonts_lock held. */
+static font_entry *find_fonts(const char *fonts_conf, int process_default) {
   font_entry *e = NULL;
-  for (size_t i = 0; i < MAX_FONT_MAPS && !e; i++) {
-    font_entry *t = &font_maps[i];
+  for (size_t i = 0; i < MAX_FONT_CONFIGS && !e; i++) {
+    font_entry *t = &font_configs[i];
     if (!t->used)
       e = t;
     else if (fonts_conf ? !t->searched && !strcmp(t->fonts_conf, fonts_conf)
@@ -157,40 +146,97 @@ static PangoFontMap *get_font_map(const char *fonts_conf, int process_default,
   if (e && !e->used) {
     e->used = 1;
     e->searched = fonts_conf == NULL;
-    if (fonts_conf) snprintf(e->fonts_conf, sizeof e->fonts_conf, "%s", fonts_conf);
-    e->map = make_font_map(fonts_conf, process_default);
-  } else if (e && e->map && process_default) {
-    FcConfig *cfg = pango_fc_font_map_get_config(PANGO_FC_FONT_MAP(e->map));
-    if (cfg) FcConfigSetCurrent(cfg);
+    char path[PATH_MAX + 64];
+    if (fonts_conf) {
+      snprintf(e->fonts_conf, sizeof e->fonts_conf, "%s", fonts_conf);
+      e->config = load_font_config(fonts_conf);
+    } else if (find_fonts_conf(path, sizeof path)) {
+      e->config = load_font_config(path);
+    }
   }
-  PangoFontMap *map = e ? e->map : NULL;
+  /* Before pango's first font map starts its FcInit (hp2x.h). */
+  if (e && e->config && process_default) FcConfigSetCurrent(e->config);
+  return e;
+}
+
+/* A font map for fonts_conf that no other render holds: an idle one, or a
+ * new one.  NULL with err set when there is none.  Give it back with
+ * release_font_map. */
+static PangoFontMap *take_font_map(const char *fonts_conf, int process_default,
+                                   font_entry **entry, hp2x_err *err) {
+  if (fonts_conf && strlen(fonts_conf) >= PATH_MAX) {
+    hp2x_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
+              strlen(fonts_conf));
+    return NULL;
+  }
+  pthread_mutex_lock(&fonts_lock);
+  font_entry *e = find_fonts(fonts_conf, process_default);
+  PangoFontMap *map = NULL;
+  if (e && e->n_idle)
+    map = e->idle[--e->n_idle];
+  else if (e && (map = make_font_map(e->config)) != NULL)
+    e->n_made++;
   pthread_mutex_unlock(&fonts_lock);
+  *entry = e;
   if (!e)
     hp2x_fail(err, HP2X_E_LIMIT, 0, -1,
               "more than %d different fonts.conf files in one process",
-              MAX_FONT_MAPS);
+              MAX_FONT_CONFIGS);
   else if (!map)
     hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
   return map;
 }
 
-hp2x_status hp2x_fonts_prepare(const char *fonts_conf, hp2x_err *err) {
+/* Gives a font map from take_font_map back to e's pool (or frees it when
+ * the pool is full). */
+static void release_font_map(font_entry *e, PangoFontMap *map) {
+  if (!map) return;
+  pthread_mutex_lock(&fonts_lock);
+  int kept = e->n_idle < MAX_IDLE_MAPS;
+  if (kept) e->idle[e->n_idle++] = map;
+  pthread_mutex_unlock(&fonts_lock);
+  if (!kept) g_object_unref(map);
+}
+
+/* hp2x_fonts_prepare: the configuration, and one warmed font map in the
+ * pool unless one was made already (a render that came first made its
+ * own): checked and made under one hold of the lock, so that a render
+ * waiting for the configuration finds the map instead of making another. */
+static hp2x_status prepare_fonts(const char *fonts_conf, int process_default,
+                                 hp2x_err *err) {
   hp2x_err local;
   if (!err) {
     hp2x_err_init(&local);
     err = &local;
   }
-  return get_font_map(fonts_conf, 0, err) ? HP2X_OK : err->code;
+  if (fonts_conf && strlen(fonts_conf) >= PATH_MAX)
+    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
+                     strlen(fonts_conf));
+  pthread_mutex_lock(&fonts_lock);
+  font_entry *e = find_fonts(fonts_conf, process_default);
+  int have = e && e->n_made > 0;
+  PangoFontMap *map = e && !have ? make_font_map(e->config) : NULL;
+  if (map) {
+    e->n_made++;
+    e->idle[e->n_idle++] = map; /* n_made was 0: the pool is empty */
+  }
+  pthread_mutex_unlock(&fonts_lock);
+  if (!e)
+    return hp2x_fail(err, HP2X_E_LIMIT, 0, -1,
+                     "more than %d different fonts.conf files in one process",
+                     MAX_FONT_CONFIGS);
+  if (!have && !map)
+    return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
+  return HP2X_OK;
+}
+
+hp2x_status hp2x_fonts_prepare(const char *fonts_conf, hp2x_err *err) {
+  return prepare_fonts(fonts_conf, 0, err);
 }
 
 hp2x_status hp2x_fonts_make_process_default(const char *fonts_conf,
                                             hp2x_err *err) {
-  hp2x_err local;
-  if (!err) {
-    hp2x_err_init(&local);
-    err = &local;
-  }
-  return get_font_map(fonts_conf, 1, err) ? HP2X_OK : err->code;
+  return prepare_fonts(fonts_conf, 1, err);
 }
 
 /* ------------------------------------------------------------- text */
@@ -1048,16 +1094,18 @@ static void doc_title(char *buf, size_t size, const hp2x_profile *const *ps,
   }
 }
 
-/* HP2X_E_ARG unless o asks for a picture drawable here; then *map is the
- * font map of o->fonts_conf, ready (errors as get_font_map). */
+/* HP2X_E_ARG unless o asks for a picture drawable here; then *map is a
+ * font map of o->fonts_conf, ready and this render's until it gives it
+ * back (errors as take_font_map). */
 static hp2x_status check_picture_options(const hp2x_options *o,
-                                         PangoFontMap **map, hp2x_err *err) {
+                                         PangoFontMap **map,
+                                         font_entry **fonts, hp2x_err *err) {
   if (!hp2x_format_is_picture(o->format))
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
   if (o->format == HP2X_FORMAT_PNG && !(o->dpi >= 0.0 && o->dpi <= 1200.0))
     return hp2x_fail(err, HP2X_E_ARG, 0, -1, "%g dpi is outside 1..1200",
                      o->dpi);
-  *map = get_font_map(o->fonts_conf, 0, err);
+  *map = take_font_map(o->fonts_conf, 0, fonts, err);
   return *map ? HP2X_OK : err->code;
 }
 
@@ -1160,7 +1208,8 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
                                    hp2x_write_fn write, void *closure,
                                    hp2x_err *err) {
   PangoFontMap *map = NULL;
-  hp2x_status st = check_picture_options(o, &map, err);
+  font_entry *fonts = NULL;
+  hp2x_status st = check_picture_options(o, &map, &fonts, err);
   if (st != HP2X_OK) return st;
   surface_page page;
   if (stacked)
@@ -1183,6 +1232,7 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
   if (st == HP2X_OK && stacked) cairo_show_page(r.cr);
   st = close_context(&r, &sink, st, err);
   cairo_status_t cs = finish_surface(surface, &sink, png && st == HP2X_OK);
+  release_font_map(fonts, map);
   hp2x_free(r.tip);
   return output_status(st, &sink, cs, err);
 }

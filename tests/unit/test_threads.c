@@ -1,8 +1,9 @@
 /* test_threads.c -- hp2x.h's thread-safety promise: two threads, started
  * before anything has loaded the fonts, each select and draw a different
  * profile, many times at once, in turn in two formats each (PDF and PNG,
- * PS and SVG); every output is byte-identical to the same render done
- * alone afterwards.  SVG is compared with cairo's surface ids masked: they
+ * PS and SVG), while a third draws the first thread's profile (shared,
+ * const) as SVG and EPS; every output is byte-identical to the same render
+ * done alone afterwards.  SVG is compared with cairo's surface ids masked: they
  * count the cairo surfaces made in the process so far (hp2x.h, Threads),
  * so they differ for any SVG drawn after other pictures, threads or not.
  * Run by `make check` and, under ThreadSanitizer, by `make check-tsan`
@@ -25,7 +26,9 @@ typedef struct job {
   const char *input;         /* repository path of the profile */
   hp2x_format formats[2];    /* round r draws formats[r % 2] */
   int colour;
-  hp2x_profile *p;           /* owned */
+  int shares;                /* 1 + the index of the job whose profile this
+                                one draws too; 0 = its own */
+  hp2x_profile *p;           /* owned unless shares */
   mem out[ROUNDS];           /* each round's bytes; owned */
   hp2x_status status[ROUNDS];
   char msg[ROUNDS][256];
@@ -94,19 +97,25 @@ static void mask_surface_ids(mem *m) {
 
 static void concurrent_renders_equal_lone_ones(void **state) {
   (void)state;
-  job jobs[2] = {
+  enum { JOBS = 3 };
+  job jobs[JOBS] = {
       {.input = "samples/profiles/leak.hc.hp",
        .formats = {HP2X_FORMAT_PDF, HP2X_FORMAT_PNG}},
       {.input = "samples/profiles/leak.hT.eventlog",
        .formats = {HP2X_FORMAT_PS, HP2X_FORMAT_SVG}, .colour = 1},
+      {.input = "samples/profiles/leak.hc.hp", .shares = 1,
+       .formats = {HP2X_FORMAT_SVG, HP2X_FORMAT_EPS}, .colour = 1},
   };
-  for (int i = 0; i < 2; i++) jobs[i].p = load(jobs[i].input);
-  /* No render before the threads: both race to load the fonts. */
-  pthread_t t[2];
-  for (int i = 0; i < 2; i++)
+  for (int i = 0; i < JOBS; i++)
+    jobs[i].p = jobs[i].shares ? jobs[jobs[i].shares - 1].p
+                               : load(jobs[i].input);
+  /* No render before the threads: they race to load the fonts. */
+  pthread_t t[JOBS];
+  for (int i = 0; i < JOBS; i++)
     assert_int_equal(pthread_create(&t[i], NULL, run_job, &jobs[i]), 0);
-  for (int i = 0; i < 2; i++) assert_int_equal(pthread_join(t[i], NULL), 0);
-  for (int i = 0; i < 2; i++) {
+  for (int i = 0; i < JOBS; i++)
+    assert_int_equal(pthread_join(t[i], NULL), 0);
+  for (int i = 0; i < JOBS; i++) {
     for (int r = 0; r < ROUNDS; r++) {
       mem alone = {NULL, 0, 0, 0};
       char msg[256];
@@ -125,8 +134,9 @@ static void concurrent_renders_equal_lone_ones(void **state) {
       free(jobs[i].out[r].buf);
       free(alone.buf);
     }
-    hp2x_profile_free(jobs[i].p);
   }
+  for (int i = 0; i < JOBS; i++)
+    if (!jobs[i].shares) hp2x_profile_free(jobs[i].p);
 }
 
 int main(void) {
