@@ -33,10 +33,12 @@
  * until exit.  The first render with a given fonts.conf, or
  * hp2x_fonts_prepare, loads it, and renders on other threads wait for
  * that; each render then draws with a font map no other render is using
- * (one more is made when all are in use).  The library never changes process-wide state:
- * not fontconfig's current configuration, not pango's default font map,
- * not the umask, not the locale, not the environment (which it never
- * reads: the tool passes what it read through the options).  Outputs do
+ * (one more is made when all are in use).  The library never changes
+ * process-wide state: not pango's default font map, not the umask, not
+ * the locale, not the environment (which it never reads: the tool passes
+ * what it read through the options), and not fontconfig's current
+ * configuration unless the program asks (hp2x_fonts_make_process_default,
+ * for a program that owns its process).  Outputs do
  * not depend on what other threads draw, except SVG's element ids
  * ("surface7"): cairo numbers them by the surfaces made in the process so
  * far, so an SVG drawn after other pictures, on any thread, shows other
