@@ -11,6 +11,7 @@
 #include "tuning.h"
 #include "test_hooks.h"
 
+#include <locale.h>
 #include <stdlib.h>
 
 /* Testing hook: fail the library's nth allocation (man page,
@@ -63,6 +64,11 @@ static int dispatch_run(tool_args *a) {
 }
 
 int main(int argc, char **argv) {
+  /* The user's locale reaches strerror's messages and pango (text
+   * shaping); numbers never follow it: the library writes and reads them
+   * locale-free and the tool's own go through numbers.c
+   * (tests/e2e/test_locale.sh compares every output under de_DE). */
+  setlocale(LC_ALL, "");
   hook_allocation_failure();
   tool_args a;
   options_error e;
