@@ -49,6 +49,11 @@ done
 for fmt in ps pdf svg csv txt; do
   runs "heap-$fmt" --heap "$P/leak.hT.eventlog" --format=$fmt -o out.$fmt
 done
+# Labels in many scripts (Latin, Cyrillic, Greek, CJK): pango shapes and
+# picks fonts the same under the user's locale.
+for fmt in pdf svg png; do
+  runs "unicode-$fmt" -c "$P/unicode.hc.hp" --format=$fmt -o out.$fmt
+done
 # hp2ps's default outputs: BASE.ps and BASE.aux (shades as decimals), then
 # -p reading that .aux back.
 runs aux "$P/leak.hc.hp"
@@ -70,7 +75,8 @@ grep -q -- '--from 2\.5 is not before --to 1\.5' de/range-message/stderr && ok |
   fail "tool message: $(cat de/range-message/stderr)"
 # The runs did succeed (a run that fails alike in both locales would
 # compare equal).
-for d in leak-ps leak-pdf leak-svg leak-png leak-csv leak-hp leak-txt window-pdf heap-svg aux aux-reuse summary diff; do
+for d in leak-ps leak-pdf leak-svg leak-png leak-csv leak-hp leak-txt window-pdf heap-svg \
+         unicode-pdf unicode-png aux aux-reuse summary diff; do
   grep -qx 'exit 0' "de/$d/status" && ok || fail "$d: $(cat "de/$d/status") under $DE: $(head -2 "de/$d/stderr")"
 done
 [ -s de/aux/leak.hc.aux ] && grep -q 'SHADE .*0\.' de/aux/leak.hc.aux && ok ||
