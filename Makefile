@@ -7,6 +7,7 @@
 #   make fuzz      libFuzzer targets (clang), FUZZ_SECONDS or FUZZ_RUNS each
 #   make valgrind  the end-to-end tests with build/hp2x under valgrind (slow)
 #   make bench     benchmarks against hp2ps (slow; not part of check)
+#   make soak      watch mode under faults and signals, SOAK_SECONDS (default 600)
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -65,6 +66,15 @@ $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Wno-missing-prototypes -Wno-format-truncation -o $@ $< $(HOOKS_LIB) \
 	    $(LDLIBS) $(CMOCKA_LIBS)
 
+# test_options drives the tool's option table: it links the tool's objects
+# but main.o.
+TOOL_TEST_OBJ := $(filter-out $(BUILD)/obj/tool/main.o,$(TOOL_OBJ))
+$(BUILD)/tests/test_options: tests/unit/test_options.c $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CCLD    $@")
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc/tool -Wno-missing-prototypes -o $@ $< \
+	    $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) $(CMOCKA_LIBS)
+
 # Debian packages for building, testing (real consumers of every format)
 # and comparing with the real hp2ps (package ghc).
 DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev zlib1g-dev \
@@ -119,3 +129,4 @@ clean:
 -include mk/tsan.mk
 -include mk/fuzz.mk
 -include mk/bench.mk
+-include mk/soak.mk

@@ -2,6 +2,7 @@
  * quoting input bytes safely into messages.  Printing is the tool's job.
  */
 #include "base.h"
+#include "textout.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -35,7 +36,7 @@ hp2x_status hp2x_fail(hp2x_err *err, hp2x_status code, long line,
   err->offset = offset;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+  hp2x_vfmt(err->msg, sizeof err->msg, fmt, ap); /* numbers as in "C" */
   va_end(ap);
   return code;
 }

@@ -20,19 +20,24 @@ static void make_c_locale(void) {
   c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
 }
 
-int hp2x_fmt(char *buf, size_t size, const char *fmt, ...) {
+int hp2x_vfmt(char *buf, size_t size, const char *fmt, va_list ap) {
   pthread_once(&c_locale_once, make_c_locale);
   locale_t old = c_locale ? uselocale(c_locale) : (locale_t)0;
-  va_list ap;
-  va_start(ap, fmt);
   int n = vsnprintf(buf, size, fmt, ap);
-  va_end(ap);
   if (c_locale) uselocale(old);
   if (n < 0) {
     if (size) buf[0] = '\0';
     return 0;
   }
   return (size_t)n < size ? n : size ? (int)(size - 1) : 0;
+}
+
+int hp2x_fmt(char *buf, size_t size, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = hp2x_vfmt(buf, size, fmt, ap);
+  va_end(ap);
+  return n;
 }
 
 /* |v|'s digits, least significant first; returns how many. */

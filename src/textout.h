@@ -15,6 +15,12 @@ int hp2x_fmt(char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* hp2x_fmt with a va_list (err.c's messages). */
+int hp2x_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 0)))
+#endif
+    ;
 /* Writes v with ',' every three digits (1234567 -> "1,234,567"); returns
  * the length. */
 size_t hp2x_fmt_thousands(char *buf, size_t size, int64_t v);

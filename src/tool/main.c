@@ -10,6 +10,7 @@
 #include "run.h"
 #include "tuning.h"
 
+#include <locale.h>
 #include <stdlib.h>
 
 #ifdef HP2X_TEST_HOOKS
@@ -69,6 +70,11 @@ static int dispatch_run(tool_args *a) {
 }
 
 int main(int argc, char **argv) {
+  /* The user's locale reaches strerror's messages and pango (text
+   * shaping); numbers never follow it: the library writes and reads them
+   * locale-free and the tool's own go through numbers.c
+   * (tests/e2e/test_locale.sh compares every output under de_DE). */
+  setlocale(LC_ALL, "");
   hook_allocation_failure();
   tool_args a;
   options_error e;

@@ -6,6 +6,7 @@
  */
 #include "messages.h"
 
+#include "numbers.h"
 #include "options.h"
 #include "tool.h"
 
@@ -22,10 +23,11 @@ void msg_report(const char *file, const hp2x_err *err, const char *what) {
           what ? what : "", what ? ": " : "", err->msg);
 }
 
-/* "hp2x: " and the formatted message, then `tail`. */
+/* "hp2x: " and the formatted message (numbers as in the C locale), then
+ * `tail`. */
 static void print_message(const char *fmt, va_list ap, const char *tail) {
   fputs("hp2x: ", stderr);
-  vfprintf(stderr, fmt, ap);
+  numbers_vfprintf(stderr, fmt, ap);
   fputs(tail, stderr);
 }
 

@@ -12,6 +12,7 @@
 #include "options.h"
 
 #include "names.h"
+#include "numbers.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -93,13 +94,13 @@ static options_outcome fail(options_error *e, const char *fmt, ...) {
   assert(!e->message);
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  int n = numbers_vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
   e->message = n < 0 ? NULL : malloc((size_t)n + 1);
   e->is_usage = e->message != NULL;
   if (e->message) {
     va_start(ap, fmt);
-    vsnprintf(e->message, (size_t)n + 1, fmt, ap);
+    numbers_vsnprintf(e->message, (size_t)n + 1, fmt, ap);
     va_end(ap);
   }
   return OPTIONS_FAILED;
@@ -113,13 +114,10 @@ static options_outcome out_of_memory(options_error *e) {
 
 /* ---------------------------------------------------------------- values */
 
-/* Parses a whole decimal number; 0 when not all of s is one. */
+/* Parses a whole decimal number, '.' for the point in any locale; 0 when
+ * not all of s is one. */
 static int parse_double(const char *s, double *v) {
-  if (!*s) return 0;
-  char *end;
-  errno = 0;
-  *v = strtod(s, &end);
-  return *end == '\0' && errno == 0;
+  return numbers_parse_double(s, v);
 }
 
 static int parse_long(const char *s, long *v) {

@@ -33,18 +33,27 @@ expect_status 0 "--version" -- "$HP2X" --version
 grep -qE '^hp2x [0-9]+\.[0-9]+\.[0-9]+$' "$CAP/out" && ok || fail "--version output"
 expect_status 0 "-h" -- "$HP2X" -h
 
-# Every option in --help is documented in the man page, and the reverse.
+# Every option in --help is documented in the man page, and the reverse:
+# the options of --help's left column (and its "(also --X)" aliases)
+# against those in the headings of the man page's OPTIONS section, long and
+# short.  (-i+ and -i- are forms of -i.)
 man=$TOP/man/hp2x.1
-grep -oE -- '--[a-z][a-z-]+' "$CAP/help.txt" | sort -u > "$CAP/long.txt"
-[ "$(wc -l < "$CAP/long.txt")" -ge 15 ] && ok || fail "--help lists too few long options"
+sed -nE '/^  +-/{s/^ +//; s/  .*//; p}' "$CAP/help.txt" |
+  grep -oE -- '-{1,2}[A-Za-z][A-Za-z-]*' > "$CAP/help-opts.txt"
+grep -oE -- '\(also --[a-z-]+\)' "$CAP/help.txt" | grep -oE -- '--[a-z-]+' >> "$CAP/help-opts.txt"
+sort -u -o "$CAP/help-opts.txt" "$CAP/help-opts.txt"
+awk '/^\.SH / {in_opts = ($2 == "OPTIONS")} in_opts && prev == ".TP" {print} {prev = $0}' "$man" |
+  sed 's/\\-/-/g' | grep -oE -- '(^|[ "])-{1,2}[A-Za-z][A-Za-z+-]*' |
+  sed -E 's/^[ "]//; s/^(-[A-Za-z])[+-]$/\1/' | sort -u > "$CAP/man-opts.txt"
+[ "$(grep -c -- '^--' "$CAP/help-opts.txt")" -ge 30 ] && ok || fail "--help lists too few long options"
+[ "$(grep -c -- '^-[^-]' "$CAP/help-opts.txt")" -ge 15 ] && ok || fail "--help lists too few short options"
 while read -r opt; do
-  esc=$(printf '%s' "$opt" | sed 's/-/\\\\-/g')
-  grep -q -- "$esc" "$man" && ok || fail "man page lacks $opt"
-done < "$CAP/long.txt"
-for letter in o e c b s d i m t g M p y q h; do
-  grep -q -- "^  -$letter" "$CAP/help.txt" && ok || fail "--help lacks -$letter"
-  grep -qE -- "^\.(B|BR) \\\\-$letter" "$man" && ok || fail "man page lacks -$letter"
-done
+  fail "man page's OPTIONS lack $opt (in --help)"
+done < <(comm -23 "$CAP/help-opts.txt" "$CAP/man-opts.txt")
+while read -r opt; do
+  fail "--help lacks $opt (in the man page's OPTIONS)"
+done < <(comm -13 "$CAP/help-opts.txt" "$CAP/man-opts.txt")
+cmp -s "$CAP/help-opts.txt" "$CAP/man-opts.txt" && ok
 # --color is --colour (the help and the man page say so): the same
 # picture as -c.
 "$HP2X" -q -c "$TOP/samples/profiles/leak.hc.hp" -o "$T/c.svg" &&

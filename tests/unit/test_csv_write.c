@@ -92,18 +92,42 @@ static void csv_sink_failure(void **state) {
   hp2x_profile_free(p);
 }
 
-static void fmt_ignores_locale(void **state) {
-  (void)state;
+/* Switches LC_NUMERIC to an installed comma-decimal locale, or skips the
+ * test with the reason. */
+static void switch_to_comma_decimal(void) {
   const char *comma[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8",
                          "nl_NL.UTF-8", NULL};
-  int switched = 0;
-  for (int i = 0; comma[i] && !switched; i++)
-    switched = setlocale(LC_NUMERIC, comma[i]) != NULL;
+  for (int i = 0; comma[i]; i++)
+    if (setlocale(LC_NUMERIC, comma[i]) &&
+        strcmp(localeconv()->decimal_point, ",") == 0)
+      return;
+  setlocale(LC_NUMERIC, "C");
+  print_message("SKIPPED: no comma-decimal locale installed (make deps "
+                "installs de_DE.UTF-8)\n");
+  skip();
+}
+
+/* hp2x_fmt and the library's error messages print '.' under a
+ * comma-decimal process locale. */
+static void fmt_ignores_locale(void **state) {
+  (void)state;
+  switch_to_comma_decimal();
   char buf[64];
   hp2x_fmt(buf, sizeof buf, "%.6f|%.2f", 1.5, 1234.125);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_fail(&err, HP2X_E_ARG, 0, -1, "%g dpi", 2.5);
+  char printf_says[16];
+  snprintf(printf_says, sizeof printf_says, "%.1f", 2.5);
   setlocale(LC_NUMERIC, "C");
+  assert_string_equal(printf_says, "2,5"); /* the locale did switch */
   assert_string_equal(buf, "1.500000|1234.12");
-  if (!switched) print_message("no comma-decimal locale installed\n");
+  assert_string_equal(err.msg, "2.5 dpi");
+}
+
+static void fmt_thousands(void **state) {
+  (void)state;
+  char buf[64];
   hp2x_fmt_thousands(buf, sizeof buf, 1234567);
   assert_string_equal(buf, "1,234,567");
   hp2x_fmt_thousands(buf, sizeof buf, 999);
@@ -204,6 +228,7 @@ int main(void) {
       cmocka_unit_test(csv_header_order_and_quoting),
       cmocka_unit_test(csv_sink_failure),
       cmocka_unit_test(fmt_ignores_locale),
+      cmocka_unit_test(fmt_thousands),
       cmocka_unit_test(fmt_int_is_lld),
       cmocka_unit_test(fixed6_is_printf),
       cmocka_unit_test(fmt_length_is_written),

@@ -1,13 +1,17 @@
-/* test_render.c -- render.c and surface.c: every format drawn into memory
- * starts as its format must, EPS has exactly the requested width, a failing
- * sink is HP2X_E_IO, and the palette
- * decodes hp2ps's colour encoding (entry 15 fixed, no white). */
+/* test_render.c -- render.c and surface.c, drawn into memory and read as a
+ * reader would: PS and PDF page counts (-M too) and page sizes, SVG's size
+ * and the key's band names, a PNG's header and pixel size at each dpi,
+ * EPS's exact requested width; a failing sink is HP2X_E_IO (PNG too), and
+ * the palette decodes hp2ps's colour encoding (entry 15 fixed, no white).
+ * The key's drawn text (glyphs) is read back with pdftotext in
+ * tests/e2e/test_formats.sh. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 
 #include "mem_sink.h"
+#include "parse_helpers.h"
 #include "test_options.h"
 
 #include "bands_int.h"
@@ -45,27 +49,166 @@ static mem render(hp2x_profile *p, hp2x_options *o, hp2x_status want) {
   return m;
 }
 
-static void every_format(void **state) {
+/* A profile whose band names are short enough to be drawn whole in the
+ * key (hp2ps cuts longer ones): four bands, all far above the trace. */
+static hp2x_profile *short_names_profile(void) {
+  static const char text[] =
+      "JOB \"keytest\"\nDATE \"Thu Jan  1 00:00 2026\"\n"
+      "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+      "BEGIN_SAMPLE 0.00\nEND_SAMPLE 0.00\n"
+      "BEGIN_SAMPLE 1.00\nalpha\t4000\nbravo\t3000\ncharlie\t2000\ndelta\t1000\n"
+      "END_SAMPLE 1.00\n"
+      "BEGIN_SAMPLE 2.00\nalpha\t5000\nbravo\t2500\ncharlie\t2200\ndelta\t1500\n"
+      "END_SAMPLE 2.00\n"
+      "BEGIN_SAMPLE 3.00\nEND_SAMPLE 3.00\n";
+  hp2x_profile *p;
+  hp2x_err err;
+  assert_int_equal(parse_chunked((const unsigned char *)text, strlen(text), 0,
+                                 HP2X_INPUT_HP, &p, &err),
+                   HP2X_OK);
+  return p;
+}
+
+/* How often `needle` occurs in the first len bytes of hay. */
+static size_t count(const char *hay, size_t len, const char *needle) {
+  size_t n = 0, k = strlen(needle);
+  for (size_t i = 0; i + k <= len; i++)
+    if (memcmp(hay + i, needle, k) == 0) n++;
+  return n;
+}
+
+/* The first `needle` in the first len bytes of hay (binary safe); NULL
+ * when there is none. */
+static const char *find(const char *hay, size_t len, const char *needle) {
+  size_t k = strlen(needle);
+  for (size_t i = 0; i + k <= len; i++)
+    if (memcmp(hay + i, needle, k) == 0) return hay + i;
+  return NULL;
+}
+
+/* The number after the first `key` in m; -1 when key is missing. */
+static long number_after(const mem *m, const char *key) {
+  const char *s = find(m->buf, m->len, key);
+  return s ? strtol(s + strlen(key), NULL, 10) : -1;
+}
+
+/* PostScript: the header's page count matches its %%Page: sections; the
+ * page is US Letter, as hp2ps's is; -M gives the key a page of its own. */
+static void postscript_pages(void **state) {
   (void)state;
   hp2x_profile *p = profile();
   hp2x_options o;
   test_options_init(&o);
-  struct { hp2x_format f; const char *magic; } cases[] = {
-      {HP2X_FORMAT_PS, "%!PS-Adobe-3.0\n"},
-      {HP2X_FORMAT_PDF, "%PDF-"},
-      {HP2X_FORMAT_SVG, "<?xml"}};
-  for (size_t i = 0; i < 3; i++) {
-    o.format = cases[i].f;
+  o.format = HP2X_FORMAT_PS;
+  for (int multipage = 0; multipage <= 1; multipage++) {
+    o.multipage = multipage;
     mem m = render(p, &o, HP2X_OK);
-    assert_true(m.len > 1000);
-    assert_memory_equal(m.buf, cases[i].magic, strlen(cases[i].magic));
-    if (o.format == HP2X_FORMAT_PS) {
-      assert_non_null(strstr(m.buf, "%%Title: unicode +RTS -hc -l -i0.01"));
-      /* hp2ps puts the profile's DATE here; so do we (reproducible). */
-      assert_non_null(strstr(m.buf, "%%CreationDate: Sun Nov 22 12:26 2026"));
-    }
+    assert_memory_equal(m.buf, "%!PS-Adobe-3.0\n", 15);
+    long pages = multipage ? 2 : 1;
+    assert_int_equal(number_after(&m, "\n%%Pages: "), pages);
+    assert_int_equal(count(m.buf, m.len, "\n%%Page: "), pages);
+    assert_non_null(strstr(m.buf, "\n%%DocumentMedia: Letter 612 792 "));
+    assert_non_null(strstr(m.buf, "\n%%EOF"));
+    assert_non_null(strstr(m.buf, "%%Title: unicode +RTS -hc -l -i0.01"));
+    /* hp2ps puts the profile's DATE here; so do we (reproducible). */
+    assert_non_null(strstr(m.buf, "%%CreationDate: Sun Nov 22 12:26 2026"));
     free(m.buf);
   }
+  hp2x_profile_free(p);
+}
+
+/* PDF: the pages tree counts the pages a reader gets, each 10 x 7 in
+ * (hp2ps's landscape page, 720 x 504 pt). */
+static void pdf_pages(void **state) {
+  (void)state;
+  hp2x_profile *p = profile();
+  hp2x_options o;
+  test_options_init(&o);
+  o.format = HP2X_FORMAT_PDF;
+  for (int multipage = 0; multipage <= 1; multipage++) {
+    o.multipage = multipage;
+    mem m = render(p, &o, HP2X_OK);
+    assert_memory_equal(m.buf, "%PDF-", 5);
+    long pages = multipage ? 2 : 1;
+    const char *tree = find(m.buf, m.len, "/Type /Pages");
+    assert_non_null(tree);
+    const char *n = find(tree, m.len - (size_t)(tree - m.buf), "/Count ");
+    assert_non_null(n);
+    assert_int_equal(strtol(n + 7, NULL, 10), pages);
+    /* "/Type /Page" objects, not the tree's "/Type /Pages" */
+    assert_int_equal(count(m.buf, m.len, "/Type /Page\n") +
+                         count(m.buf, m.len, "/Type /Page "),
+                     pages);
+    assert_int_equal(count(m.buf, m.len, "/MediaBox [ 0 0 720 504 ]"), pages);
+    assert_non_null(find(m.buf, m.len, "%%EOF"));
+    free(m.buf);
+  }
+  hp2x_profile_free(p);
+}
+
+/* SVG: 720 x 504 pt, and each band of the key is named in the picture:
+ * its tooltip "NAME: peak ...", over the band and over its key box. */
+static void svg_size_and_labels(void **state) {
+  (void)state;
+  hp2x_profile *p = short_names_profile();
+  hp2x_options o;
+  test_options_init(&o);
+  o.format = HP2X_FORMAT_SVG;
+  mem m = render(p, &o, HP2X_OK);
+  assert_memory_equal(m.buf, "<?xml", 5);
+  assert_non_null(strstr(m.buf, "width=\"720pt\" height=\"504pt\" "
+                                "viewBox=\"0 0 720 504\""));
+  const char *names[] = {"alpha", "bravo", "charlie", "delta"};
+  for (size_t i = 0; i < 4; i++) {
+    char title[64];
+    snprintf(title, sizeof title, "<title>%s: peak ", names[i]);
+    assert_int_equal(count(m.buf, m.len, title), 2);
+  }
+  assert_int_equal(count(m.buf, m.len, "<title>"), 2 * 4);
+  assert_non_null(strstr(m.buf, "</svg>"));
+  free(m.buf);
+  hp2x_profile_free(p);
+}
+
+/* Big-endian 32-bit number at b. */
+static unsigned long be32(const unsigned char *b) {
+  return (unsigned long)b[0] << 24 | (unsigned long)b[1] << 16 |
+         (unsigned long)b[2] << 8 | b[3];
+}
+
+/* PNG: the signature, an IHDR first whose size is the page at the dpi
+ * (10 x 7 in), 8-bit RGB(A), and an IEND at the end. */
+static void png_dimensions(void **state) {
+  (void)state;
+  hp2x_profile *p = short_names_profile();
+  hp2x_options o;
+  test_options_init(&o);
+  o.format = HP2X_FORMAT_PNG;
+  struct { double dpi; unsigned long w, h; } cases[] = {
+      {0, 1500, 1050}, {72, 720, 504}, {30, 300, 210}};
+  for (size_t i = 0; i < 3; i++) {
+    o.dpi = cases[i].dpi;
+    mem m = render(p, &o, HP2X_OK);
+    const unsigned char *b = (const unsigned char *)m.buf;
+    assert_true(m.len > 8 + 25 + 12);
+    assert_memory_equal(b, "\x89PNG\r\n\x1a\n", 8);
+    assert_int_equal(be32(b + 8), 13);
+    assert_memory_equal(b + 12, "IHDR", 4);
+    assert_int_equal(be32(b + 16), cases[i].w);
+    assert_int_equal(be32(b + 20), cases[i].h);
+    assert_int_equal(b[24], 8);                   /* bits per channel */
+    assert_true(b[25] == 2 || b[25] == 6);        /* RGB or RGBA */
+    assert_memory_equal(b + m.len - 8, "IEND", 4);
+    free(m.buf);
+  }
+  hp2x_profile_free(p);
+}
+
+static void eps_size(void **state) {
+  (void)state;
+  hp2x_profile *p = profile();
+  hp2x_options o;
+  test_options_init(&o);
   o.format = HP2X_FORMAT_EPS;
   o.eps_width_pt = 72.0 * 6; /* -e6in: 432 x 288 */
   mem m = render(p, &o, HP2X_OK);
@@ -84,8 +227,9 @@ static void failing_sink(void **state) {
   hp2x_profile *p = profile();
   hp2x_options o;
   test_options_init(&o);
-  hp2x_format fs[] = {HP2X_FORMAT_PS, HP2X_FORMAT_PDF, HP2X_FORMAT_SVG};
-  for (size_t i = 0; i < 3; i++) {
+  hp2x_format fs[] = {HP2X_FORMAT_PS, HP2X_FORMAT_PDF, HP2X_FORMAT_SVG,
+                      HP2X_FORMAT_PNG};
+  for (size_t i = 0; i < 4; i++) {
     o.format = fs[i];
     hp2x_bands *b;
     hp2x_err err;
@@ -126,7 +270,11 @@ static void palette(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(every_format),
+      cmocka_unit_test(postscript_pages),
+      cmocka_unit_test(pdf_pages),
+      cmocka_unit_test(svg_size_and_labels),
+      cmocka_unit_test(png_dimensions),
+      cmocka_unit_test(eps_size),
       cmocka_unit_test(failing_sink),
       cmocka_unit_test(palette),
   };

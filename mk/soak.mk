@@ -1,0 +1,8 @@
+# mk/soak.mk -- `make soak`: watch mode for SOAK_SECONDS (default 600)
+# against a real GHC program while the script pauses the writer, cuts,
+# truncates and replaces the input and fills the output directory;
+# prints a table of figures (tests/soak/soak.sh).  Needs `make deps-dev`
+# (ghc).  Slow: not part of check.
+soak: $(BUILD)/hp2x
+	@BUILD=$(BUILD) tests/soak/soak.sh
+.PHONY: soak

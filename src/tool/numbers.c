@@ -1,0 +1,58 @@
+/* numbers.c -- option values parsed, and message numbers printed, in the
+ * "C" numeric locale.  The tool is single-threaded, so it switches this
+ * thread to a copy of the user's locale whose LC_NUMERIC is "C" (uselocale,
+ * POSIX.1-2008) around each strtod / printf and switches back: strtod keeps
+ * its exact rounding and exponent forms, which a hand parser would have to
+ * repeat.  The library never relies on this (fmt.c, hp_parse.c are
+ * locale-free by themselves).
+ */
+#include "numbers.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <stdlib.h>
+
+/* The user's locale with LC_NUMERIC "C"; made once, after main's
+ * setlocale, and kept for the process.  (locale_t)0 when it cannot be made:
+ * then numbers follow the current locale, as before main set one. */
+static locale_t c_numeric(void) {
+  static locale_t made;
+  static int tried;
+  if (!tried) {
+    tried = 1;
+    locale_t base = duplocale(LC_GLOBAL_LOCALE);
+    if (base) {
+      made = newlocale(LC_NUMERIC_MASK, "C", base);
+      if (!made) freelocale(base); /* on success newlocale took it over */
+    }
+  }
+  return made;
+}
+
+int numbers_parse_double(const char *s, double *v) {
+  if (!*s) return 0;
+  locale_t c = c_numeric();
+  locale_t old = c ? uselocale(c) : (locale_t)0;
+  char *end;
+  errno = 0;
+  *v = strtod(s, &end);
+  int range = errno;
+  if (c) uselocale(old);
+  return *end == '\0' && range == 0;
+}
+
+int numbers_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap) {
+  locale_t c = c_numeric();
+  locale_t old = c ? uselocale(c) : (locale_t)0;
+  int n = vsnprintf(buf, size, fmt, ap);
+  if (c) uselocale(old);
+  return n;
+}
+
+int numbers_vfprintf(FILE *f, const char *fmt, va_list ap) {
+  locale_t c = c_numeric();
+  locale_t old = c ? uselocale(c) : (locale_t)0;
+  int n = vfprintf(f, fmt, ap);
+  if (c) uselocale(old);
+  return n;
+}

@@ -1,0 +1,22 @@
+/* numbers.h -- the tool's numbers in the "C" numeric locale whatever the
+ * user's locale is (main sets it from the environment for messages and
+ * pango): option values are read with a '.' decimal point and messages
+ * print them back the same way (numbers.c).
+ */
+#ifndef HP2X_TOOL_NUMBERS_H
+#define HP2X_TOOL_NUMBERS_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Parses all of s as strtod does in the "C" locale ("2.5", "1e3");
+ * 1 and *v set when all of s is one finite-or-not number in range, else 0. */
+int numbers_parse_double(const char *s, double *v);
+
+/* vsnprintf / vfprintf with the "C" numeric locale: "%g" of 2.5 is "2.5"
+ * under de_DE too.  Return what vsnprintf / vfprintf return. */
+int numbers_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
+int numbers_vfprintf(FILE *f, const char *fmt, va_list ap);
+
+#endif
