@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# live-check.sh -- follows a real GHC program serving its eventlog, under GHC 9.6 and 9.10.
+# Not part of `make check`: it needs the chroots of ../shared/tools/modern-ghc.sh and root
+# (see tests/live/README.md for the setup); without them it prints SKIPPED and exits 0.
+#
+#   tests/live/live-check.sh            (from the top of the repository)
+#
+# For each runtime it builds samples/programs/longrun.hs with tests/live/eventlog_serve.c
+# (cached: rebuilt when a source changes), then runs two rounds of
+#   longrun TICKS +RTS -hT -l -i0.05 --eventlog-flush-interval=0.2 -RTS
+# - unix: the program waits for a first client (HP2X_EVENTLOG_WAIT=1), which receives the
+#   stream from the start (stream0); a second client connects 2 s in and hangs up 2 s later
+#   (stream1: the restart ends stream0); a third connects at 5.5 s and reads until the
+#   program ends (stream2: a client that reconnects).
+# - tcp: no client at the start; clients as stream1 and stream2 above, over TCP.
+# Each stream is the exact bytes one client received.  tests/live/streamcheck.py then prints
+# its facts and checks that every census in it equals one of the run's own .hp, in order.
+#
+# Environment:
+#   HP2X_LIVE_OUT=DIR       where the streams go (default build/live)
+#   HP2X_LIVE_TICKS=N       longrun's argument (default 300000, about 10 s)
+#   HP2X_LIVE_CHROOTS="..." the chroots (default "/opt/hp2x-ghc96 /opt/hp2x-ghc910")
+#   HP2X_MODERN_GHC=PATH    modern-ghc.sh (default ../shared/tools/modern-ghc.sh)
+#   HP2X_CMD='...'          a client command to run in place of the third client of each
+#                           round, e.g. 'build/hp2x --watch {addr} -o {out}.svg --tee={tee}'.
+#                           Placeholders: {addr} the round's operand (unix:PATH or
+#                           tcp:127.0.0.1:PORT), {sock} the Unix socket's path, {tcp}
+#                           HOST:PORT, {out} a path prefix in the round's directory, {tee} a
+#                           file checked as a stream afterwards if the command wrote it.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+live="$top/tests/live"
+out_root=${HP2X_LIVE_OUT:-$top/build/live}
+ticks=${HP2X_LIVE_TICKS:-300000}
+chroots=${HP2X_LIVE_CHROOTS:-/opt/hp2x-ghc96 /opt/hp2x-ghc910}
+modern_ghc=${HP2X_MODERN_GHC:-$top/../shared/tools/modern-ghc.sh}
+rts_flags=(+RTS -hT -l -i0.05 --eventlog-flush-interval=0.2 -RTS)
+work=/work/hp2x-live                       # inside each chroot
+
+skip() { echo "SKIPPED: $*"; exit 0; }
+[ -x "$modern_ghc" ] || [ -f "$modern_ghc" ] || skip "no modern-ghc.sh at $modern_ghc"
+[ "$(id -u)" = 0 ] || skip "modern-ghc.sh needs root (chroot)"
+command -v python3 >/dev/null || skip "no python3"
+present=()
+for c in $chroots; do [ -x "$c/usr/bin/ghc" ] && present+=("$c"); done
+[ ${#present[@]} -gt 0 ] || skip "no GHC chroot among: $chroots"
+
+# Builds longrun with our writer in chroot $1, unless the sources are unchanged.
+build() {
+  local c=$1 dir="$1$work"
+  mkdir -p "$dir"
+  if [ -x "$dir/longrun" ] && cmp -s "$top/samples/programs/longrun.hs" "$dir/longrun.hs" \
+     && cmp -s "$live/eventlog_serve.c" "$dir/eventlog_serve.c"; then
+    return 0
+  fi
+  cp "$top/samples/programs/longrun.hs" "$live/eventlog_serve.c" "$dir/"
+  rm -f "$dir/longrun"
+  (cd "$dir" && bash "$modern_ghc" ghc "$c" -O -threaded -rtsopts -eventlog -no-hs-main \
+     -optc-Wall -optc-Wextra -optc-Werror "$work/longrun.hs" "$work/eventlog_serve.c" \
+     -o "$work/longrun") >"$dir/build.log" 2>&1 || { cat "$dir/build.log"; return 1; }
+}
+
+# Starts longrun in chroot $1 with environment $2..., stderr to $dir/serve.err.
+start_program() {
+  local c=$1; shift
+  rm -f "$c$work/longrun.hp" "$c$work/ev.sock" "$c$work/serve.err"
+  env "$@" bash "$modern_ghc" run "$c" sh -c \
+    "cd $work && exec ./longrun $ticks ${rts_flags[*]}" \
+    >"$c$work/program.out" 2>"$c$work/serve.err" &
+  program_pid=$!
+}
+
+# Prints the TCP port the program announced on stderr (waits up to 20 s).
+tcp_port() {
+  local err=$1 i
+  for i in $(seq 400); do
+    if grep -q 'listening on tcp:' "$err" 2>/dev/null; then
+      sed -n 's/.*listening on tcp:127\.0\.0\.1:\([0-9]*\).*/\1/p' "$err"; return 0
+    fi
+    sleep 0.05
+  done
+  echo "live-check: no TCP port announced" >&2; return 1
+}
+
+# The third client of a round: the recording client, or HP2X_CMD when given.
+# $1 address  $2 round directory  $3 socket path  $4 host:port
+follow_client() {
+  local addr=$1 dir=$2 sock=$3 tcp=$4
+  if [ -n "${HP2X_CMD:-}" ]; then
+    local cmd=$HP2X_CMD
+    cmd=${cmd//\{addr\}/$addr}; cmd=${cmd//\{sock\}/$sock}; cmd=${cmd//\{tcp\}/$tcp}
+    cmd=${cmd//\{out\}/$dir/hp2x}; cmd=${cmd//\{tee\}/$dir/hp2x.tee.eventlog}
+    (sleep 5.5; echo "+ $cmd"; cd "$top" && timeout 120 bash -c "$cmd"; echo "hp2x command exit $?") \
+      >"$dir/hp2x.log" 2>&1 &
+  else
+    python3 "$live/eventlog_client.py" "$addr" "$dir/stream2.eventlog" --after 5.5 &
+  fi
+}
+
+# One round: $1 chroot, $2 unix|tcp, $3 round directory.
+round() {
+  local c=$1 kind=$2 dir=$3 sock="$1$work/ev.sock" addr port=""
+  rm -rf "$dir"; mkdir -p "$dir"
+  local pids=()
+  if [ "$kind" = unix ]; then
+    start_program "$c" HP2X_EVENTLOG_SOCKET=$work/ev.sock HP2X_EVENTLOG_WAIT=1
+    addr=unix:$sock
+    python3 "$live/eventlog_client.py" "$addr" "$dir/stream0.eventlog" & pids+=($!)
+  else
+    start_program "$c" HP2X_EVENTLOG_TCP=0
+    port=$(tcp_port "$c$work/serve.err")
+    addr=tcp:127.0.0.1:$port
+  fi
+  python3 "$live/eventlog_client.py" "$addr" "$dir/stream1.eventlog" --after 2 --for 2 & pids+=($!)
+  follow_client "$addr" "$dir" "$sock" "127.0.0.1:$port"; pids+=($!)
+  local rc=0
+  wait "$program_pid" || rc=$?
+  wait "${pids[@]}" || true
+  cp "$c$work/longrun.hp" "$c$work/serve.err" "$c$work/program.out" "$dir/"
+  echo "program exit status $rc" >>"$dir/serve.err"
+  [ "$rc" = 0 ] || { echo "live-check: longrun exited $rc" >&2; return 1; }
+}
+
+failed=0
+for c in "${present[@]}"; do
+  version=$(bash "$modern_ghc" run "$c" ghc --numeric-version)
+  echo "== GHC $version ($c)"
+  build "$c" || { failed=1; continue; }
+  for kind in unix tcp; do
+    dir="$out_root/ghc-$version/$kind"
+    round "$c" "$kind" "$dir" || { failed=1; continue; }
+    cat "$dir"/*.log 2>/dev/null || true
+    streams=("$dir"/stream*.eventlog)
+    [ -f "$dir/hp2x.tee.eventlog" ] && streams+=("$dir/hp2x.tee.eventlog")
+    python3 "$live/streamcheck.py" "$dir/longrun.hp" "${streams[@]}" || failed=1
+  done
+done
+[ "$failed" = 0 ] && echo "live-check: all streams match their run's .hp" \
+  || echo "live-check: FAILED"
+exit "$failed"
