@@ -10,15 +10,18 @@
 #   longrun TICKS +RTS -hT -l -i0.05 --eventlog-flush-interval=0.2 -RTS
 # - unix: the program waits for a first client (HP2X_EVENTLOG_WAIT=1), which receives the
 #   stream from the start (stream0); a second client connects 2 s in and hangs up 2 s later
-#   (stream1: the restart ends stream0); a third connects at 5.5 s and reads until the
-#   program ends (stream2: a client that reconnects).
+#   (stream1: its arrival restarts logging, which ends stream0); a third connects at 5.5 s
+#   and reads until the program ends (stream2: a client that reconnects).
 # - tcp: no client at the start; clients as stream1 and stream2 above, over TCP.
 # Each stream is the exact bytes one client received.  tests/live/streamcheck.py then prints
 # its facts and checks that every census in it equals one of the run's own .hp, in order.
 #
 # Environment:
 #   HP2X_LIVE_OUT=DIR       where the streams go (default build/live)
-#   HP2X_LIVE_TICKS=N       longrun's argument (default 300000, about 10 s)
+#   HP2X_LIVE_TICKS=N       longrun's argument (default 300000: 10 s on an idle machine)
+#   HP2X_LIVE_AT1=S HP2X_LIVE_FOR1=S HP2X_LIVE_AT2=S
+#                           when the second client connects (2), how long it reads (2),
+#                           when the third connects (5.5), in seconds
 #   HP2X_LIVE_CHROOTS="..." the chroots (default "/opt/hp2x-ghc96 /opt/hp2x-ghc910")
 #   HP2X_MODERN_GHC=PATH    modern-ghc.sh (default ../shared/tools/modern-ghc.sh)
 #   HP2X_CMD='...'          a client command to run in place of the third client of each
@@ -35,6 +38,9 @@ out_root=${HP2X_LIVE_OUT:-$top/build/live}
 ticks=${HP2X_LIVE_TICKS:-300000}
 chroots=${HP2X_LIVE_CHROOTS:-/opt/hp2x-ghc96 /opt/hp2x-ghc910}
 modern_ghc=${HP2X_MODERN_GHC:-$top/../shared/tools/modern-ghc.sh}
+at1=${HP2X_LIVE_AT1:-2}
+for1=${HP2X_LIVE_FOR1:-2}
+at2=${HP2X_LIVE_AT2:-5.5}
 rts_flags=(+RTS -hT -l -i0.05 --eventlog-flush-interval=0.2 -RTS)
 work=/work/hp2x-live                       # inside each chroot
 
@@ -91,10 +97,10 @@ follow_client() {
     local cmd=$HP2X_CMD
     cmd=${cmd//\{addr\}/$addr}; cmd=${cmd//\{sock\}/$sock}; cmd=${cmd//\{tcp\}/$tcp}
     cmd=${cmd//\{out\}/$dir/hp2x}; cmd=${cmd//\{tee\}/$dir/hp2x.tee.eventlog}
-    (sleep 5.5; echo "+ $cmd"; cd "$top" && timeout 120 bash -c "$cmd"; echo "hp2x command exit $?") \
+    (sleep "$at2"; echo "+ $cmd"; cd "$top" && timeout 120 bash -c "$cmd"; echo "hp2x command exit $?") \
       >"$dir/hp2x.log" 2>&1 &
   else
-    python3 "$live/eventlog_client.py" "$addr" "$dir/stream2.eventlog" --after 5.5 &
+    python3 "$live/eventlog_client.py" "$addr" "$dir/stream2.eventlog" --after "$at2" &
   fi
 }
 
@@ -112,7 +118,7 @@ round() {
     port=$(tcp_port "$c$work/serve.err")
     addr=tcp:127.0.0.1:$port
   fi
-  python3 "$live/eventlog_client.py" "$addr" "$dir/stream1.eventlog" --after 2 --for 2 & pids+=($!)
+  python3 "$live/eventlog_client.py" "$addr" "$dir/stream1.eventlog" --after "$at1" --for "$for1" & pids+=($!)
   follow_client "$addr" "$dir" "$sock" "127.0.0.1:$port"; pids+=($!)
   local rc=0
   wait "$program_pid" || rc=$?
@@ -131,8 +137,9 @@ for c in "${present[@]}"; do
     dir="$out_root/ghc-$version/$kind"
     round "$c" "$kind" "$dir" || { failed=1; continue; }
     cat "$dir"/*.log 2>/dev/null || true
-    streams=("$dir"/stream*.eventlog)
-    [ -f "$dir/hp2x.tee.eventlog" ] && streams+=("$dir/hp2x.tee.eventlog")
+    streams=()
+    for f in "$dir"/stream*.eventlog "$dir/hp2x.tee.eventlog"; do [ -f "$f" ] && streams+=("$f"); done
+    [ ${#streams[@]} -gt 0 ] || { echo "live-check: no stream recorded in $dir" >&2; failed=1; continue; }
     python3 "$live/streamcheck.py" "$dir/longrun.hp" "${streams[@]}" || failed=1
   done
 done

@@ -177,8 +177,9 @@ def check(hp_path, stream_paths):
             ok = False
             continue
         _, t0, _, off = s.censuses[0]
-        print("  censuses: %d; first at byte %d, time %.6f s"
-              % (len(s.censuses), off, t0 / 1e9))
+        _, t1, _, off1 = s.censuses[-1]
+        print("  censuses: %d; first at byte %d, time %.6f s; last at byte %d, time %.6f s"
+              % (len(s.censuses), off, t0 / 1e9, off1, t1 / 1e9))
         matches = match_in_order(s.censuses, hp)
         missing = [i for i, m in enumerate(matches) if m is None]
         if missing:
@@ -187,8 +188,11 @@ def check(hp_path, stream_paths):
                   % (len(missing), len(matches), o))
             ok = False
         else:
-            print("  every census equals one of the .hp, in order: .hp censuses %d..%d (0-based)"
-                  % (matches[0], matches[-1]))
+            skipped = matches[-1] - matches[0] + 1 - len(matches)
+            print("  every census equals one of the .hp, in order: .hp censuses %d..%d"
+                  " (0-based) of %d; %s"
+                  % (matches[0], matches[-1], len(hp),
+                     "none skipped" if skipped == 0 else "%d skipped" % skipped))
     return ok
 
 
