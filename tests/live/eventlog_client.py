@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """eventlog_client.py: one eventlog-socket client, for the live check.
 
-    eventlog_client.py ADDRESS OUT [--after S] [--for S] [--give-up S]
+    eventlog_client.py ADDRESS OUT [--after S] [--stall S] [--for S] [--give-up S]
 
 ADDRESS is unix:PATH or tcp:HOST:PORT.  Waits S seconds (--after), then connects,
 retrying every 0.05 s while the service is not up (up to --give-up seconds), and writes
 every byte received to OUT as it comes.  It hangs up after --for seconds of reading, or
-reads until the service closes the connection when --for is not given.  Prints one line:
+reads until the service closes the connection when --for is not given.  With --stall it
+reads nothing for its first S seconds (a client too slow for the service).  Prints one line:
 OUT, the bytes received, and whether it hung up or the service closed.
 """
 
@@ -42,11 +43,13 @@ def main():
     ap.add_argument("address")
     ap.add_argument("out")
     ap.add_argument("--after", type=float, default=0.0)
+    ap.add_argument("--stall", type=float, default=0.0)
     ap.add_argument("--for", dest="duration", type=float, default=None)
     ap.add_argument("--give-up", type=float, default=30.0)
     args = ap.parse_args()
     time.sleep(args.after)
     sock = connect(args.address, args.give_up)
+    time.sleep(args.stall)
     start = time.monotonic()
     sock.settimeout(0.05)
     received, how = 0, "service closed"

@@ -22,8 +22,10 @@
  * writes a fresh header and the runtime's init events to the new client.  Events follow
  * as the runtime flushes them (+RTS --eventlog-flush-interval=SECONDS).
  *
- * Writes never block the program for long: sends use MSG_NOSIGNAL (no SIGPIPE) and a send
- * timeout; a client that has gone away, or does not read for SEND_TIMEOUT_S, is dropped.
+ * Writes never block the program for long: sends use MSG_NOSIGNAL (no SIGPIPE) and do not
+ * block; a client that has gone away, or has not taken a whole buffer SEND_TIMEOUT_S after
+ * it was handed over, is dropped.  (A restart flushes to the old client first, so a slow
+ * old client delays the new client's header by up to SEND_TIMEOUT_S.)
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -35,6 +37,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "Rts.h"
@@ -65,23 +68,41 @@ static void drop_client_locked(void)
     client_fd = -1;
 }
 
-/* EventLogWriter.writeEventLog: send all of one buffer, or drop the client.  Always
- * reports success: the RTS complains on every failed write, and a missing client is
- * not a failure of the program. */
+/* Milliseconds from now until deadline (CLOCK_MONOTONIC), at least 0. */
+static int ms_until(const struct timespec *deadline)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    long ms = (deadline->tv_sec - now.tv_sec) * 1000 + (deadline->tv_nsec - now.tv_nsec) / 1000000;
+    return ms > 0 ? (int)ms : 0;
+}
+
+/* EventLogWriter.writeEventLog: send all of one buffer within SEND_TIMEOUT_S, or drop
+ * the client.  Always reports success: the RTS complains on every failed write, and a
+ * missing client is not a failure of the program. */
 static bool serve_write(void *eventlog, size_t size)
 {
     const char *bytes = eventlog;
+    struct timespec deadline;
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    deadline.tv_sec += SEND_TIMEOUT_S;
     pthread_mutex_lock(&client_lock);
     while (client_fd >= 0 && size > 0) {
-        ssize_t sent = send(client_fd, bytes, size, MSG_NOSIGNAL);
+        ssize_t sent = send(client_fd, bytes, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (sent > 0) {
+            bytes += sent;
+            size -= (size_t)sent;
+            continue;
+        }
         if (sent < 0 && errno == EINTR)
             continue;
-        if (sent <= 0) {        /* EPIPE, ECONNRESET, or EAGAIN after the timeout */
-            drop_client_locked();
-            break;
+        if (sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            struct pollfd out = { .fd = client_fd, .events = POLLOUT };
+            int wait_ms = ms_until(&deadline);
+            if (wait_ms > 0 && (poll(&out, 1, wait_ms) >= 0 || errno == EINTR))
+                continue;       /* room, an error for the next send, or time to check */
         }
-        bytes += sent;
-        size -= (size_t)sent;
+        drop_client_locked();   /* EPIPE, ECONNRESET, or too slow */
     }
     pthread_mutex_unlock(&client_lock);
     return true;
@@ -105,8 +126,6 @@ static const EventLogWriter serve_writer = {
 
 static void set_client(int fd)
 {
-    struct timeval timeout = { .tv_sec = SEND_TIMEOUT_S, .tv_usec = 0 };
-    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
     pthread_mutex_lock(&client_lock);
     drop_client_locked();
     client_fd = fd;
@@ -220,7 +239,9 @@ static void wait_first_client(void)
     }
 }
 
-/* As GHC's hs_main, with the writer set, and with restarts stopped before the exit. */
+/* As GHC's hs_main, with the writer set, and with restarts stopped before the exit.  (A
+ * program that leaves through exitWith shuts the runtime down from Haskell, past this
+ * guard; longrun returns from main.) */
 int main(int argc, char *argv[])
 {
     const char *tcp_port = getenv("HP2X_EVENTLOG_TCP");

@@ -13,6 +13,9 @@
 #   (stream1: its arrival restarts logging, which ends stream0); a third connects at 5.5 s
 #   and reads until the program ends (stream2: a client that reconnects).
 # - tcp: no client at the start; clients as stream1 and stream2 above, over TCP.
+# - stall: the first client (unix, from the start) reads nothing for its first 4 s: the
+#   program must drop it and go on (stream0 is what it read afterwards: what was buffered
+#   for it); no second client; the third as above.
 # Each stream is the exact bytes one client received.  tests/live/streamcheck.py then prints
 # its facts and checks that every census in it equals one of the run's own .hp, in order.
 #
@@ -22,6 +25,7 @@
 #   HP2X_LIVE_AT1=S HP2X_LIVE_FOR1=S HP2X_LIVE_AT2=S
 #                           when the second client connects (2), how long it reads (2),
 #                           when the third connects (5.5), in seconds
+#   HP2X_LIVE_ROUNDS="..."  the rounds to run (default "unix tcp stall")
 #   HP2X_LIVE_CHROOTS="..." the chroots (default "/opt/hp2x-ghc96 /opt/hp2x-ghc910")
 #   HP2X_MODERN_GHC=PATH    modern-ghc.sh (default ../shared/tools/modern-ghc.sh)
 #   HP2X_CMD='...'          a client command to run in place of the third client of each
@@ -77,16 +81,14 @@ start_program() {
   program_pid=$!
 }
 
-# Prints the TCP port the program announced on stderr (waits up to 20 s).
-tcp_port() {
-  local err=$1 i
+# Waits (up to 20 s) for the program's stderr $1 to announce "listening on $2".
+await_listening() {
+  local err=$1 what=$2 i
   for i in $(seq 400); do
-    if grep -q 'listening on tcp:' "$err" 2>/dev/null; then
-      sed -n 's/.*listening on tcp:127\.0\.0\.1:\([0-9]*\).*/\1/p' "$err"; return 0
-    fi
+    grep -q "listening on $what" "$err" 2>/dev/null && return 0
     sleep 0.05
   done
-  echo "live-check: no TCP port announced" >&2; return 1
+  echo "live-check: the program did not announce $what" >&2; return 1
 }
 
 # The third client of a round: the recording client, or HP2X_CMD when given.
@@ -104,22 +106,32 @@ follow_client() {
   fi
 }
 
-# One round: $1 chroot, $2 unix|tcp, $3 round directory.
+# One round: $1 chroot, $2 unix|tcp|stall, $3 round directory.
 round() {
   local c=$1 kind=$2 dir=$3 sock="$1$work/ev.sock" addr port=""
   rm -rf "$dir"; mkdir -p "$dir"
   local pids=()
-  if [ "$kind" = unix ]; then
+  # Client times count from the moment the program listens.
+  if [ "$kind" != tcp ]; then
     start_program "$c" HP2X_EVENTLOG_SOCKET=$work/ev.sock HP2X_EVENTLOG_WAIT=1
+    await_listening "$c$work/serve.err" unix: || return 1
     addr=unix:$sock
-    python3 "$live/eventlog_client.py" "$addr" "$dir/stream0.eventlog" & pids+=($!)
+    local stall=0
+    [ "$kind" = stall ] && stall=4
+    python3 "$live/eventlog_client.py" "$addr" "$dir/stream0.eventlog" --stall "$stall" &
+    pids+=($!)
   else
     start_program "$c" HP2X_EVENTLOG_TCP=0
-    port=$(tcp_port "$c$work/serve.err")
+    await_listening "$c$work/serve.err" tcp: || return 1
+    port=$(sed -n 's/.*listening on tcp:127\.0\.0\.1:\([0-9]*\).*/\1/p' "$c$work/serve.err")
     addr=tcp:127.0.0.1:$port
   fi
-  python3 "$live/eventlog_client.py" "$addr" "$dir/stream1.eventlog" --after "$at1" --for "$for1" & pids+=($!)
-  follow_client "$addr" "$dir" "$sock" "127.0.0.1:$port"; pids+=($!)
+  if [ "$kind" != stall ]; then
+    python3 "$live/eventlog_client.py" "$addr" "$dir/stream1.eventlog" --after "$at1" \
+      --for "$for1" &
+    pids+=($!)
+  fi
+  follow_client "$addr" "$dir" "$sock" "${port:+127.0.0.1:$port}"; pids+=($!)
   local rc=0
   wait "$program_pid" || rc=$?
   wait "${pids[@]}" || true
@@ -133,7 +145,7 @@ for c in "${present[@]}"; do
   version=$(bash "$modern_ghc" run "$c" ghc --numeric-version)
   echo "== GHC $version ($c)"
   build "$c" || { failed=1; continue; }
-  for kind in unix tcp; do
+  for kind in ${HP2X_LIVE_ROUNDS:-unix tcp stall}; do
     dir="$out_root/ghc-$version/$kind"
     round "$c" "$kind" "$dir" || { failed=1; continue; }
     cat "$dir"/*.log 2>/dev/null || true
