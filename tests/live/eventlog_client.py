@@ -48,7 +48,11 @@ def main():
     ap.add_argument("--give-up", type=float, default=30.0)
     args = ap.parse_args()
     time.sleep(args.after)
-    sock = connect(args.address, args.give_up)
+    try:
+        sock = connect(args.address, args.give_up)
+    except OSError as e:
+        print("%s: no connection to %s: %s" % (args.out, args.address, e.strerror or e))
+        return 1
     time.sleep(args.stall)
     start = time.monotonic()
     sock.settimeout(0.05)

@@ -10,7 +10,7 @@
 #   longrun TICKS +RTS -hT -l -i0.05 --eventlog-flush-interval=0.2 -RTS
 # - unix: the program waits for a first client (HP2X_EVENTLOG_WAIT=1), which receives the
 #   stream from the start (stream0); a second client connects 2 s in and hangs up 2 s later
-#   (stream1: its arrival restarts logging, which ends stream0); a third connects at 5.5 s
+#   (stream1: its arrival restarts logging, which ends stream0); a third connects at 4.5 s
 #   and reads until the program ends (stream2: a client that reconnects).
 # - tcp: no client at the start; clients as stream1 and stream2 above, over TCP.
 # - stall: the first client (unix, from the start) reads nothing for its first 8 s: the
@@ -21,11 +21,11 @@
 #
 # Environment:
 #   HP2X_LIVE_OUT=DIR       where the streams go (default build/live)
-#   HP2X_LIVE_TICKS=N       longrun's argument (default 300000: 10 s on an idle machine)
+#   HP2X_LIVE_TICKS=N       longrun's argument (default 200000: 7 s on an idle machine)
 #   HP2X_LIVE_AT1=S HP2X_LIVE_FOR1=S HP2X_LIVE_AT2=S
 #                           when the second client connects (2), how long it reads (2),
-#                           when the third connects (5.5), in seconds
-#   HP2X_LIVE_TIMEOUT=S     end a run still going after S seconds (default 600)
+#                           when the third connects (4.5), in seconds, from when the program listens
+#   HP2X_LIVE_TIMEOUT=S     end a run still going after S seconds (default 300)
 #   HP2X_LIVE_ROUNDS="..."  the rounds to run (default "unix tcp stall")
 #   HP2X_LIVE_CHROOTS="..." the chroots (default "/opt/hp2x-ghc96 /opt/hp2x-ghc910")
 #   HP2X_MODERN_GHC=PATH    modern-ghc.sh (default ../shared/tools/modern-ghc.sh)
@@ -40,13 +40,13 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 live="$top/tests/live"
 out_root=${HP2X_LIVE_OUT:-$top/build/live}
-ticks=${HP2X_LIVE_TICKS:-300000}
+ticks=${HP2X_LIVE_TICKS:-200000}
 chroots=${HP2X_LIVE_CHROOTS:-/opt/hp2x-ghc96 /opt/hp2x-ghc910}
 modern_ghc=${HP2X_MODERN_GHC:-$top/../shared/tools/modern-ghc.sh}
-timeout=${HP2X_LIVE_TIMEOUT:-600}
+timeout=${HP2X_LIVE_TIMEOUT:-300}
 at1=${HP2X_LIVE_AT1:-2}
 for1=${HP2X_LIVE_FOR1:-2}
-at2=${HP2X_LIVE_AT2:-5.5}
+at2=${HP2X_LIVE_AT2:-4.5}
 rts_flags=(+RTS -hT -l -i0.05 --eventlog-flush-interval=0.2 -RTS)
 work=/work/hp2x-live                       # inside each chroot
 
