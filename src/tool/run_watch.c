@@ -60,6 +60,7 @@ typedef struct watch_state {
   int change_fd;          /* wakeup.c's directory watch; -1 none (polls) */
   char input_problem[320]; /* what was last said about the input ("" none),
                               so that each problem is said once */
+  int open_errno;         /* why the input could not be opened; 0 none */
   int output_failing;     /* the last render's output could not be written */
 } watch_state;
 
@@ -91,6 +92,7 @@ static void note_input_problem(watch_state *w, const char *problem) {
 
 /* The input cannot be opened for `reason` (an errno). */
 static void note_cannot_open(watch_state *w, int reason) {
+  w->open_errno = reason;
   char problem[256];
   snprintf(problem, sizeof problem, "cannot open: %s; waiting for it",
            strerror(reason));
@@ -241,6 +243,13 @@ static int render_update(watch_state *w, const hp2x_profile *p, int last) {
 
 /* The last render, from the finished parse (an incomplete sample dropped). */
 static int render_final(watch_state *w) {
+  if (!w->is_stream && w->fd < 0) {
+    /* Never opened: said already, unless --quiet. */
+    if (w->a->quiet)
+      msg_errorf("%s: cannot open: %s", w->a->input_display,
+                 strerror(w->open_errno ? w->open_errno : ENOENT));
+    return EXIT_BAD_INPUT;
+  }
   hp2x_err err;
   hp2x_err_init(&err, w->a->input_display);
   hp2x_profile *p = NULL;
