@@ -223,6 +223,8 @@ static int render_update(watch_state *w, const hp2x_profile *p, int last) {
   int rc = selection_write_outputs(w->a, p, NULL, w->follow);
   if (rc != EXIT_OK && outset_last_outcome() == OUTSET_OUTPUT_FAILED &&
       !last) {
+    if (!w->output_failing)
+      note(w, "%s: the previous picture stays; trying again", w->a->output);
     w->output_failing = 1;
     w->last_render_s = now_s(); /* try again in an interval */
     return EXIT_OK;
