@@ -295,10 +295,16 @@ static int start_watch(watch_state *w, const tool_args *a) {
   }
   int rc = new_parser(w);
   if (rc == EXIT_OK && w->is_stream && strcmp(a->input, "-") != 0) {
-    /* A FIFO: blocks until a writer opens it, or a stop signal. */
-    do w->fd = open(a->input, O_RDONLY | O_CLOEXEC);
-    while (w->fd < 0 && errno == EINTR && !wakeup_stop_signal());
-    if (w->fd < 0 && errno == EINTR) {
+    /* A FIFO: open() blocks until a writer opens it, or a stop signal
+     * interrupts it.  (One that comes between the check and the call is
+     * seen only when a writer comes: POSIX leaves a reader that opens
+     * without blocking unable to tell "no writer yet" from the end.) */
+    errno = 0;
+    while (!wakeup_stop_signal() &&
+           (w->fd = open(a->input, O_RDONLY | O_CLOEXEC)) < 0 &&
+           errno == EINTR) {
+    }
+    if (w->fd < 0 && (errno == EINTR || errno == 0)) {
       w->eof = 1; /* stopped before any writer came */
     } else if (w->fd < 0) {
       msg_errorf("%s: cannot open: %s", a->input, strerror(errno));
@@ -337,7 +343,8 @@ static int advance_watch(watch_state *w, unsigned char *buf) {
   rc = read_new_bytes(w, buf);
   if (rc >= 0) return rc;
   double t = now_s();
-  int ended = wakeup_stop_signal() || w->eof || hp2x_parser_at_end(w->parser) ||
+  int ended = wakeup_stop_signal() || w->eof ||
+              hp2x_parser_at_end(w->parser) ||
               (a->idle_exit_s > 0 && t - w->last_growth_s >= a->idle_exit_s);
   if (ended) return render_final(w);
   double wait_s = 0.0;
