@@ -75,7 +75,14 @@ void outset_catch_signals(void) {
   sigemptyset(&sa.sa_mask);
   for (int i = 0; i < N_FATAL; i++) sigaddset(&sa.sa_mask, fatal_signals[i]);
   sa.sa_flags = SA_RESTART;
-  for (int i = 0; i < N_FATAL; i++) sigaction(fatal_signals[i], &sa, NULL);
+  for (int i = 0; i < N_FATAL; i++) {
+    struct sigaction was;
+    /* Ignored from the start (nohup): stays ignored. */
+    if (sigaction(fatal_signals[i], NULL, &was) == 0 &&
+        was.sa_handler == SIG_IGN)
+      continue;
+    sigaction(fatal_signals[i], &sa, NULL);
+  }
 }
 
 /* What the last outset_write came to, and its failure, if any, to say

@@ -39,7 +39,8 @@ outset_outcome outset_last_outcome(void);
 void outset_quiet_repeats(void);
 
 /* Installs the handlers that remove the temporary files of a set being
- * written on SIGINT, SIGTERM and SIGHUP (then dies of the signal). */
+ * written on SIGINT, SIGTERM and SIGHUP (then dies of the signal); a
+ * signal ignored at the start (nohup) stays ignored. */
 void outset_catch_signals(void);
 
 /* The handler itself, for a watch's second stop signal: removes the

@@ -78,8 +78,13 @@ void wakeup_catch_stop_signals(void (*again)(int sig)) {
   for (int i = 0; i < N_STOP_SIGNALS; i++) sigaddset(&sa.sa_mask, stop_signals[i]);
   /* No SA_RESTART: a blocking open() of a FIFO returns EINTR. */
   sa.sa_flags = 0;
-  for (int i = 0; i < N_STOP_SIGNALS; i++)
-    sigaction(stop_signals[i], &sa, &replaced[i]);
+  for (int i = 0; i < N_STOP_SIGNALS; i++) {
+    /* A signal ignored from the start stays ignored (nohup, a
+     * non-interactive shell's background job). */
+    sigaction(stop_signals[i], NULL, &replaced[i]);
+    if (replaced[i].sa_handler != SIG_IGN)
+      sigaction(stop_signals[i], &sa, NULL);
+  }
   caught = 1;
 }
 

@@ -13,12 +13,13 @@ typedef enum wakeup_reason {
   WAKEUP_STOP     /* a stop signal arrived (see wakeup_stop_signal) */
 } wakeup_reason;
 
-/* Catches SIGINT, SIGTERM and SIGHUP: each sets the stop flag and wakes
- * any wait, at once and without a race (a self-pipe that poll() watches).
- * A second stop signal calls `again(sig)` from the handler, which must be
- * async-signal-safe and must not return (outset_die_of_signal).  Installs
- * the handlers even when the pipe cannot be made; waits then wake every
- * 50 ms to look at the flag. */
+/* Catches SIGINT, SIGTERM and SIGHUP, leaving ignored those ignored at
+ * the start (nohup, a non-interactive shell's background job): each sets
+ * the stop flag and wakes any wait, at once and without a race (a
+ * self-pipe that poll() watches).  A second stop signal calls `again(sig)`
+ * from the handler, which must be async-signal-safe and must not return
+ * (outset_die_of_signal).  Installs the handlers even when the pipe cannot
+ * be made; waits then wake every 50 ms to look at the flag. */
 void wakeup_catch_stop_signals(void (*again)(int sig));
 
 /* Puts back the handlers wakeup_catch_stop_signals replaced and closes
