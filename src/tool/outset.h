@@ -24,8 +24,29 @@ typedef hp2x_status (*outset_fill_fn)(void *ctx, size_t which,
 int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
                  void *ctx, int arg_is_usage);
 
+/* What the last outset_write came to. */
+typedef enum outset_outcome {
+  OUTSET_WRITTEN,       /* every file in place */
+  OUTSET_OUTPUT_FAILED, /* a file could not be created, written or renamed
+                           (HP2X_E_IO: a missing directory, a full device);
+                           the files already there are untouched */
+  OUTSET_OTHER_FAILED   /* the drawing failed (out of memory, ...) */
+} outset_outcome;
+outset_outcome outset_last_outcome(void);
+
+/* From now on, a failure that repeats the last one (same file, same
+ * message) is not reported again until a set is written (watch mode). */
+void outset_quiet_repeats(void);
+
 /* Installs the handlers that remove the temporary files of a set being
- * written on SIGINT, SIGTERM and SIGHUP (then dies of the signal). */
+ * written on SIGINT, SIGTERM and SIGHUP (then dies of the signal); a
+ * signal ignored at the start (nohup) stays ignored. */
 void outset_catch_signals(void);
+
+/* The handler itself, for a watch's second stop signal: removes the
+ * temporary files of the set being written, restores the signal's default
+ * action and raises it again.  Async-signal-safe; the process dies of
+ * `sig` once the handler it runs in returns. */
+void outset_die_of_signal(int sig);
 
 #endif

@@ -4,38 +4,33 @@
  * each update reads and parses only the new bytes, and a follower (the
  * library's hp2x_follower) keeps the bands, so it selects and draws at the
  * cost of the new samples.  Outputs go through selection.c and the atomic
- * output set.  Wakes on inotify (Linux), else polls; a shrinking or
- * replaced file starts over; SIGINT/SIGTERM, an eventlog's end-of-data
- * marker or --idle-exit end the run after a final render.
+ * output set.  Waits through wakeup.c (inotify, else polling; stop signals
+ * wake it at once); a shrinking or replaced file starts over; an input
+ * that cannot be opened or is deleted, and an output that cannot be
+ * written, are said once and waited out; SIGINT/SIGTERM/SIGHUP, an
+ * eventlog's end-of-data marker or --idle-exit end the run after a final
+ * render.  Standard input's file status flags are never changed.
  */
-#define _GNU_SOURCE 1
 #include "run.h"
 
 #include "inputs.h"
 #include "messages.h"
 #include "outset.h"
 #include "selection.h"
+#include "wakeup.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/inotify.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 enum { READ_CHUNK = 1 << 16 };
-
-static volatile sig_atomic_t stop_requested;
-
-static void on_stop(int sig) {
-  (void)sig;
-  stop_requested = 1;
-}
 
 static double now_s(void) {
   struct timespec ts;
@@ -47,6 +42,7 @@ typedef struct watch_state {
   const tool_args *a;
   int fd;                 /* the input; -1 while it does not exist */
   int is_stream;          /* standard input / FIFO: no seeking or stat */
+  int fd_is_ours;         /* fd was opened here (else standard input) */
   dev_t dev;              /* identity of the open file, to see replacement */
   ino_t ino;
   long long offset;       /* bytes read and fed */
@@ -61,8 +57,47 @@ typedef struct watch_state {
   long long last_output_bytes;
   int status_line;        /* stderr is a terminal and not --quiet */
   int eof;                /* stream input ended */
-  int inotify_fd;         /* the directory's inotify; -1 none (polls) */
+  int change_fd;          /* wakeup.c's directory watch; -1 none (polls) */
+  char input_problem[320]; /* what was last said about the input ("" none),
+                              so that each problem is said once */
+  int open_errno;         /* why the input could not be opened; 0 none */
+  int output_failing;     /* the last render's output could not be written */
 } watch_state;
+
+/* A note about the run, on its own line (clearing the status line); not
+ * with --quiet. */
+static void note(watch_state *w, const char *fmt, ...) MSG_PRINTF(2);
+static void note(watch_state *w, const char *fmt, ...) {
+  if (w->a->quiet) return;
+  char line[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  if (w->status_line) fputs("\r\033[K", stderr);
+  msg_errorf("%s", line);
+}
+
+/* Says what is wrong with the input, unless that was the last thing said
+ * about it; `problem` NULL: the input is fine again. */
+static void note_input_problem(watch_state *w, const char *problem) {
+  if (!problem) {
+    w->input_problem[0] = '\0';
+    return;
+  }
+  if (!strcmp(problem, w->input_problem)) return;
+  snprintf(w->input_problem, sizeof w->input_problem, "%s", problem);
+  note(w, "%s: %s", w->a->input_display, problem);
+}
+
+/* The input cannot be opened for `reason` (an errno). */
+static void note_cannot_open(watch_state *w, int reason) {
+  w->open_errno = reason;
+  char problem[256];
+  snprintf(problem, sizeof problem, "cannot open: %s; waiting for it",
+           strerror(reason));
+  note_input_problem(w, problem);
+}
 
 static void show_status(watch_state *w, const char *what) {
   if (!w->status_line) return;
@@ -90,19 +125,39 @@ static int new_parser(watch_state *w) {
   return EXIT_OK;
 }
 
-/* (Re)opens the input when it appeared, was replaced or shrank. */
+/* (Re)opens the input when it appeared, was replaced or shrank; says once
+ * why it cannot be opened, or that it was deleted. */
 static int check_input_file(watch_state *w) {
   if (w->is_stream) return EXIT_OK;
   struct stat st;
-  if (stat(w->a->input, &st) != 0) return EXIT_OK; /* gone: wait for it */
+  if (stat(w->a->input, &st) != 0) {
+    if (errno == ENOENT && w->fd >= 0)
+      note_input_problem(w, "deleted; the last picture stays, waiting for "
+                            "a new file");
+    else
+      note_cannot_open(w, errno);
+    return EXIT_OK;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    note_cannot_open(w, EISDIR);
+    return EXIT_OK;
+  }
   int had_file = w->fd >= 0; /* not the first open */
   int replaced = !had_file || st.st_dev != w->dev || st.st_ino != w->ino;
   int shrank = !replaced && st.st_size < w->offset;
-  if (!replaced && !shrank) return EXIT_OK;
+  if (!replaced && !shrank) {
+    note_input_problem(w, NULL);
+    return EXIT_OK;
+  }
   if (replaced) {
+    int fd = open(w->a->input, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+      note_cannot_open(w, errno);
+      return EXIT_OK;
+    }
     if (w->fd >= 0) close(w->fd);
-    w->fd = open(w->a->input, O_RDONLY | O_CLOEXEC);
-    if (w->fd < 0) return EXIT_OK;
+    w->fd = fd;
+    w->fd_is_ours = 1;
     struct stat fst;
     if (fstat(w->fd, &fst) == 0) {
       w->dev = fst.st_dev;
@@ -111,9 +166,9 @@ static int check_input_file(watch_state *w) {
   } else {
     lseek(w->fd, 0, SEEK_SET);
   }
-  if (had_file && !w->a->quiet && !w->status_line)
-    msg_errorf("%s: %s; starting over", w->a->input_display,
-               replaced ? "file replaced" : "file shrank");
+  note_input_problem(w, NULL);
+  if (had_file) note(w, "%s: %s; starting over", w->a->input_display,
+                     replaced ? "file replaced" : "file shrank");
   w->last_growth_s = now_s();
   return new_parser(w);
 }
@@ -123,6 +178,15 @@ static int check_input_file(watch_state *w) {
 static int read_new_bytes(watch_state *w, unsigned char *buf) {
   if (w->fd < 0) return -1;
   for (;;) {
+    if (wakeup_stop_signal()) return -1; /* a writer faster than us */
+    if (w->is_stream) {
+      /* Standard input stays blocking (its flags are shared with the
+       * process that gave it): read only what poll says is there. */
+      struct pollfd pfd = {w->fd, POLLIN, 0};
+      int r = poll(&pfd, 1, 0);
+      if (r < 0 && errno == EINTR) continue;
+      if (r == 0) return -1;
+    }
     ssize_t n = read(w->fd, buf, READ_CHUNK);
     if (n < 0) {
       if (errno == EINTR) continue;
@@ -146,7 +210,10 @@ static int read_new_bytes(watch_state *w, unsigned char *buf) {
   }
 }
 
-static int render_update(watch_state *w, const hp2x_profile *p) {
+/* Renders p unless it was rendered already.  An output that cannot be
+ * written (said once by outset.c) keeps the previous picture: the watch
+ * goes on, and tries again at the next turn, unless `last`. */
+static int render_update(watch_state *w, const hp2x_profile *p, int last) {
   size_t n = hp2x_profile_sample_count(p);
   if (w->rendered_generation == w->generation && w->rendered_samples == n)
     return EXIT_OK; /* never the same data twice */
@@ -154,7 +221,18 @@ static int render_update(watch_state *w, const hp2x_profile *p) {
   /* An eventlog whose program has not begun its heap profile yet. */
   if (!hp2x_profile_has_heap_profile(p)) return EXIT_OK;
   int rc = selection_write_outputs(w->a, p, NULL, w->follow);
+  if (rc != EXIT_OK && outset_last_outcome() == OUTSET_OUTPUT_FAILED &&
+      !last) {
+    if (!w->output_failing)
+      note(w, "%s: the previous picture stays; trying again", w->a->output);
+    w->output_failing = 1;
+    w->last_render_s = now_s(); /* try again in an interval */
+    return EXIT_OK;
+  }
   if (rc != EXIT_OK) return rc;
+  if (w->output_failing)
+    note(w, "%s: written again", w->a->output);
+  w->output_failing = 0;
   w->rendered_samples = n;
   w->rendered_generation = w->generation;
   w->last_render_s = now_s();
@@ -167,6 +245,13 @@ static int render_update(watch_state *w, const hp2x_profile *p) {
 
 /* The last render, from the finished parse (an incomplete sample dropped). */
 static int render_final(watch_state *w) {
+  if (!w->is_stream && w->fd < 0) {
+    /* Never opened: said already, unless --quiet. */
+    if (w->a->quiet)
+      msg_errorf("%s: cannot open: %s", w->a->input_display,
+                 strerror(w->open_errno ? w->open_errno : ENOENT));
+    return EXIT_BAD_INPUT;
+  }
   hp2x_err err;
   hp2x_err_init(&err);
   hp2x_profile *p = NULL;
@@ -176,7 +261,7 @@ static int render_final(watch_state *w) {
     msg_report(w->a->input_display, &err, NULL);
     return EXIT_BAD_INPUT;
   }
-  int rc = render_update(w, p);
+  int rc = render_update(w, p, 1);
   if (w->status_line) {
     show_status(w, "done");
     fputc('\n', stderr);
@@ -186,45 +271,13 @@ static int render_final(watch_state *w) {
   return rc;
 }
 
-static int setup_inotify(const char *input) {
-  int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-  if (fd < 0) return -1;
-  /* Watch the directory, so creation and replacement are seen too. */
-  char *dir = strdup(input);
-  if (!dir) {
-    close(fd);
-    return -1;
-  }
-  char *slash = strrchr(dir, '/');
-  const char *d = ".";
-  if (slash) {
-    *slash = '\0';
-    d = slash == dir ? "/" : dir;
-  }
-  int wd = inotify_add_watch(fd, d,
-                             IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE |
-                                 IN_MOVED_TO | IN_DELETE | IN_ATTRIB);
-  free(dir);
-  if (wd < 0) {
-    close(fd);
-    return -1;
-  }
-  return fd;
-}
-
-static void drain(int fd) {
-  char buf[4096];
-  while (read(fd, buf, sizeof buf) > 0) {
-  }
-}
-
 /* The state before the first read: the follower, the first parser and,
  * for a stream, its descriptor.  Returns an exit status, reported. */
 static int start_watch(watch_state *w, const tool_args *a) {
   memset(w, 0, sizeof *w);
   w->a = a;
   w->fd = -1;
-  w->inotify_fd = -1;
+  w->change_fd = -1;
   w->rendered_samples = (size_t)-1;
   w->rendered_generation = -1;
   w->status_line = !a->quiet && isatty(STDERR_FILENO);
@@ -241,24 +294,36 @@ static int start_watch(watch_state *w, const tool_args *a) {
     return EXIT_BAD_INPUT;
   }
   int rc = new_parser(w);
-  if (w->is_stream) {
-    w->fd = strcmp(a->input, "-") ? open(a->input, O_RDONLY | O_CLOEXEC)
-                                   : STDIN_FILENO;
-    if (w->fd < 0) {
+  if (rc == EXIT_OK && w->is_stream && strcmp(a->input, "-") != 0) {
+    /* A FIFO: open() blocks until a writer opens it, or a stop signal
+     * interrupts it.  (One that comes between the check and the call is
+     * seen only when a writer comes: POSIX leaves a reader that opens
+     * without blocking unable to tell "no writer yet" from the end.) */
+    errno = 0;
+    while (!wakeup_stop_signal() &&
+           (w->fd = open(a->input, O_RDONLY | O_CLOEXEC)) < 0 &&
+           errno == EINTR) {
+    }
+    if (w->fd < 0 && (errno == EINTR || errno == 0)) {
+      w->eof = 1; /* stopped before any writer came */
+    } else if (w->fd < 0) {
       msg_errorf("%s: cannot open: %s", a->input, strerror(errno));
       rc = EXIT_BAD_INPUT;
     } else {
-      fcntl(w->fd, F_SETFL, fcntl(w->fd, F_GETFL) | O_NONBLOCK);
+      w->fd_is_ours = 1;
     }
+  } else if (w->is_stream) {
+    w->fd = STDIN_FILENO;
   }
-  w->inotify_fd = w->is_stream ? -1 : setup_inotify(a->input);
+  w->change_fd = w->is_stream ? -1 : wakeup_watch_directory_of(a->input);
   w->last_growth_s = now_s();
   return rc;
 }
 
 /* Sleeps until something changes, `wait_s` (the rest of the interval, or
- * 0 for a whole one) ends, or the idle timeout; with no inotify, polls at
- * the interval. */
+ * 0 for a whole one) ends, the idle timeout, or a stop signal; with no
+ * file-change wakeups, polls at the interval.  Even when woken early it
+ * renders no more often than --interval (reading goes on at once). */
 static void wait_for_change(watch_state *w, double wait_s) {
   const tool_args *a = w->a;
   double sleep_s = wait_s > 0 ? wait_s : a->interval_s;
@@ -266,17 +331,7 @@ static void wait_for_change(watch_state *w, double wait_s) {
     double idle_left = a->idle_exit_s - (now_s() - w->last_growth_s);
     if (idle_left < sleep_s) sleep_s = idle_left > 0 ? idle_left : 0;
   }
-  struct pollfd pfd = {w->is_stream ? w->fd : w->inotify_fd, POLLIN, 0};
-  int timeout_ms = (int)(sleep_s * 1000.0) + 1;
-  if (pfd.fd >= 0) {
-    if (poll(&pfd, 1, timeout_ms) > 0 && !w->is_stream) drain(w->inotify_fd);
-    /* Rate limit: even when woken early, render no more often than
-     * --interval (reading goes on at once). */
-  } else {
-    struct timespec ts = {(time_t)sleep_s,
-                          (long)((sleep_s - (double)(time_t)sleep_s) * 1e9)};
-    nanosleep(&ts, NULL);
-  }
+  wakeup_wait(w->change_fd, w->is_stream && !w->eof ? w->fd : -1, sleep_s);
 }
 
 /* One turn of the watch: reads what is new, renders when due, then waits.
@@ -288,12 +343,13 @@ static int advance_watch(watch_state *w, unsigned char *buf) {
   rc = read_new_bytes(w, buf);
   if (rc >= 0) return rc;
   double t = now_s();
-  int ended = stop_requested || w->eof || hp2x_parser_at_end(w->parser) ||
+  int ended = wakeup_stop_signal() || w->eof ||
+              hp2x_parser_at_end(w->parser) ||
               (a->idle_exit_s > 0 && t - w->last_growth_s >= a->idle_exit_s);
   if (ended) return render_final(w);
   double wait_s = 0.0;
   if (t - w->last_render_s >= a->interval_s || w->renders == 0) {
-    rc = render_update(w, hp2x_parser_peek(w->parser));
+    rc = render_update(w, hp2x_parser_peek(w->parser), 0);
     if (rc != EXIT_OK) return rc;
   } else {
     wait_s = a->interval_s - (t - w->last_render_s);
@@ -303,25 +359,24 @@ static int advance_watch(watch_state *w, unsigned char *buf) {
 }
 
 static void stop_watch(watch_state *w) {
-  if (w->inotify_fd >= 0) close(w->inotify_fd);
-  if (w->fd >= 0 && w->fd != STDIN_FILENO) close(w->fd);
+  wakeup_unwatch(w->change_fd);
+  if (w->fd >= 0 && w->fd_is_ours) close(w->fd);
   hp2x_parser_free(w->parser);
   hp2x_follower_free(w->follow);
 }
 
 int run_watch(tool_args *a) {
-  outset_catch_signals();
+  /* A stop signal ends the run after a final render; a second one removes
+   * the temporary files of a render in progress and kills the process. */
+  wakeup_catch_stop_signals(outset_die_of_signal);
+  outset_quiet_repeats();
   hp2x_aux *aux;
   int rc = inputs_attach_aux(a, &aux);
   if (rc != EXIT_OK) {
     inputs_release_aux(a, &aux);
+    wakeup_release_stop_signals();
     return rc;
   }
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_stop;
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
   unsigned char *buf = malloc(READ_CHUNK);
   rc = EXIT_BAD_INPUT;
   if (!buf) {
@@ -335,5 +390,6 @@ int run_watch(tool_args *a) {
   }
   free(buf);
   inputs_release_aux(a, &aux);
+  wakeup_release_stop_signals();
   return rc;
 }
