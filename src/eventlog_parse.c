@@ -256,6 +256,44 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
   return HP2X_OK;
 }
 
+/* The payload length an IPE event (169) really has, from its content: the
+ * info pointer (8 bytes), then six NUL-terminated strings.  GHC 9.2 declares
+ * exactly that; GHC 9.6 and 9.10 declare one byte more than they write (the
+ * size counts a NUL after the file name that is never posted), so the next
+ * event starts one byte before the declared end.  A declared size larger
+ * still keeps its bytes (fields a later runtime may append).  -1 when the
+ * six strings do not fit in the `declared` bytes at pl. */
+static long ipe_payload_length(const unsigned char *pl, size_t declared) {
+  size_t pos = 8;
+  if (declared < pos) return -1;
+  for (int i = 0; i < 6; i++) {
+    const unsigned char *z =
+        pos < declared ? memchr(pl + pos, '\0', declared - pos) : NULL;
+    if (!z) return -1;
+    pos = (size_t)(z - pl) + 1;
+  }
+  return declared - pos <= 1 ? (long)pos : (long)declared;
+}
+
+/* Frames the whole IPE event at e by its content (ipe_payload_length):
+ * *payload becomes its real length.  An error when its strings run past
+ * its declared size. */
+static hp2x_status frame_ipe_event(evl_parser *ev, const unsigned char *e,
+                                   size_t head, uint64_t *payload,
+                                   hp2x_err *err) {
+  long real = ipe_payload_length(e + head, (size_t)*payload);
+  if (real < 0) {
+    char msg[160];
+    hp2x_fmt(msg, sizeof msg,
+             "IPE event declares %u bytes, fewer than its info pointer and "
+             "six strings",
+             (unsigned)*payload);
+    return evl_fail_at(ev, err, ev->event_start, msg);
+  }
+  *payload = (uint64_t)real;
+  return HP2X_OK;
+}
+
 /* Skips the payload of an event that hp2x does not read, without copying
  * it: what is here now, the rest (ev->skip) as later feeds bring it. */
 static void skip_payload(evl_parser *ev, size_t head, uint64_t payload,
@@ -315,6 +353,20 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   }
   if (avail < total)
     return gather_event(ev, e, avail, total, gathered, pos, err);
+  if (evl_be16(e) == EV_IPE) {
+    uint64_t declared = payload;
+    if (frame_ipe_event(ev, e, head, &payload, err) != HP2X_OK)
+      return err->code;
+    total = head + (size_t)payload;
+    /* A gathered event took its declared bytes, the last of them from this
+     * buffer: give back those the next event starts with. */
+    if (gathered) {
+      size_t back = (size_t)(declared - payload);
+      assert(back <= *pos);
+      *pos -= back;
+      ev->offset -= (long long)back;
+    }
+  }
   if (dispatch_event(ev, handle, e, head, (size_t)payload, err) != HP2X_OK)
     return err->code;
   if (!gathered) {

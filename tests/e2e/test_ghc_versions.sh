@@ -64,7 +64,7 @@ done
 [ "$(($(wc -l < live.csv) - 1))" -eq "$whole" ] && ok || fail "live fixture sample count"
 
 # 3. -hi: names from IPE events, before or after the samples.
-for name in ghc92-hi ghc92-hi-ipe-after; do
+for name in ghc92-hi ghc92-hi-ipe-after ghc910-hi ghc910-hi-ipe-after; do
   "$HP2X" -q "$E/$name.eventlog" -o "$name.csv"
   head -1 "$name.csv" | tr -d "\r" | tr "," "\n" | sed 1d | sort > cols.txt
   sort > want.txt <<'EOF'
