@@ -343,51 +343,24 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
 
 /* ------------------------------------------------- info-table names */
 
-/* Appends s (n bytes) to buf[*len], after a space unless first. */
-static void append_ipe_part(char *buf, size_t *len, const unsigned char *s,
-                            size_t n, const char *open, const char *close) {
-  if (!n) return;
-  if (*len) buf[(*len)++] = ' ';
-  size_t o = strlen(open), c = strlen(close);
-  memcpy(buf + *len, open, o);
-  memcpy(buf + *len + o, s, n);
-  memcpy(buf + *len + o + n, close, c);
-  *len += o + n + c;
-}
-
-/* 169 (GHC >= 9.2): u64 info-table address, then the strings table name,
- * closure description, type description, label, module and source
- * location ("file:span").  The name shown for the address is
- * "TABLE [LABEL] (TYPE) MODULE FILE:SPAN", leaving out empty parts. */
+/* 169 (GHC >= 9.2): u64 info-table address, then six NUL-terminated
+ * strings: table name, closure description, type, label, module and
+ * source location ("file:span").  eventlog_ipe.c makes the name and the
+ * detail shown for the address. */
 static hp2x_status on_ipe(evl_parser *ev, const evl_event *e,
                           hp2x_err *err) {
   const unsigned char *pl = e->pl;
   if (e->n < 8) return fail_short_event(ev, err, "IPE");
-  const unsigned char *field[6];
-  size_t flen[6], pos = 8;
-  for (int i = 0; i < 6; i++) {
+  ipe_fields f;
+  size_t pos = 8;
+  for (int i = 0; i < IPE_N_FIELDS; i++) {
     long l = pos < e->n ? cstring_len(pl + pos, e->n - pos) : -1;
     if (l < 0) return fail_short_event(ev, err, "IPE");
-    field[i] = pl + pos;
-    flen[i] = (size_t)l;
+    f.s[i] = (const char *)pl + pos;
+    f.len[i] = (size_t)l;
     pos += (size_t)l + 1;
   }
-  if (flen[5] == 1 && field[5][0] == ':') flen[5] = 0; /* no location */
-  if (flen[2] == flen[0] && !memcmp(field[2], field[0], flen[0]))
-    flen[2] = 0; /* the type is the table's own name */
-  char *name = hp2x_malloc(e->n + 16);
-  if (!name) return hp2x_nomem(err);
-  size_t len = 0;
-  append_ipe_part(name, &len, field[0], flen[0], "", "");
-  append_ipe_part(name, &len, field[3], flen[3], "[", "]");
-  append_ipe_part(name, &len, field[2], flen[2], "(", ")");
-  append_ipe_part(name, &len, field[4], flen[4], "", "");
-  append_ipe_part(name, &len, field[5], flen[5], "", "");
-  assert(len <= e->n + 16);
-  hp2x_status st =
-      len ? evl_ipe_add(ev, evl_be64(pl), name, len, err) : HP2X_OK;
-  hp2x_free(name);
-  return st;
+  return evl_ipe_add(ev, evl_be64(pl), &f, err);
 }
 
 /* ------------------------------------------------------------- the run */

@@ -47,11 +47,22 @@ typedef struct cost_centre {
   int used;      /* slot in use */
 } cost_centre;
 
+/* An IPE event's six strings, in the event's order; borrowed, not
+ * NUL-terminated (len[i] bytes each). */
+enum { IPE_TABLE, IPE_CLOSURE, IPE_TYPE, IPE_LABEL, IPE_MODULE, IPE_SOURCE,
+       IPE_N_FIELDS };
+typedef struct ipe_fields {
+  const char *s[IPE_N_FIELDS];
+  size_t len[IPE_N_FIELDS];
+} ipe_fields;
+
 /* What an IPE event says of one info-table address (eventlog_ipe.c). */
 typedef struct ipe_entry {
   uint64_t address;
   char *name;        /* the display name without the address; owned */
   size_t name_len;
+  label_text text;   /* the whole record and the name's kept ends; the
+                        detail owned */
   uint32_t label;    /* the -hi label with this address, or LABEL_NONE */
   bool ambiguous;    /* another address has the same name: both show
                         their address too */
@@ -136,14 +147,27 @@ void evl_free_cost_centres(evl_parser *ev);
 /* eventlog_ipe.c: naming -hi labels by their IPE events (the evl_ipe_
  * functions). */
 /* Records what an IPE event says of `address`; names its label if one has
- * been read.  The first event for an address wins. */
-hp2x_status evl_ipe_add(evl_parser *ev, uint64_t address, const char *name,
-                    size_t len, hp2x_err *err);
-/* Names label `id`, just interned from string `s` (len bytes), when s is
+ * been read. */
+hp2x_status evl_ipe_add(evl_parser *ev, uint64_t address,
+                        const ipe_fields *f, hp2x_err *err);
+/* Names the label `id`, just interned from text s (len bytes), when s is
  * an address ("0x4c8e48") that an IPE event has named. */
 hp2x_status evl_ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
-                           size_t len, hp2x_err *err);
-/* Frees t's entries and tables and empties it. */
+                               size_t len, hp2x_err *err);
+/* The name and detail an IPE record gives its address.  The name says
+ * what the closure is (its constructor, or "thunk", "function", a closure
+ * type), the binding it belongs to and its source location:
+ * "D# in readings.go leak.hs:33:50-65", "(:) leak.hs:33:55-64",
+ * "thunk in Main.main" (no location: the module qualifies the binding).
+ * t->keep_head and t->keep_tail are the bytes of what and of the location
+ * (both kept whole when the key is too narrow); t->detail is every field
+ * ("table ...; closure ...; type ...; label ...; module ...; source ...;
+ * address 0x..."), whitespace runs (types span lines) made one space.
+ * *name and t->detail are the caller's to free; *name is NULL (and
+ * *name_len 0) when the record says nothing.  HP2X_E_NOMEM. */
+hp2x_status evl_ipe_describe(const ipe_fields *f, uint64_t address,
+                             char **name, size_t *name_len, label_text *t,
+                             hp2x_err *err);
 void evl_ipe_free(ipe_table *t);
 
 #endif

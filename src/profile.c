@@ -73,6 +73,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   for (size_t i = 0; i < p->n_labels; i++) {
     hp2x_free(p->labels[i].name);
     hp2x_free(p->labels[i].key);
+    hp2x_free(p->labels[i].text.detail);
   }
   hp2x_free(p->labels);
   hp2x_free(p->label_index);
@@ -218,6 +219,19 @@ hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
   l->name = copy;
   l->name_len = len;
   l->kind = LABEL_ADDRESS;
+  return HP2X_OK;
+}
+
+hp2x_status profile_set_label_text(hp2x_profile *p, uint32_t id,
+                                   const label_text *t, hp2x_err *err) {
+  assert(id < p->n_labels);
+  label_text copy = *t;
+  if (t->detail) {
+    copy.detail = hp2x_strndup(t->detail, t->detail_len);
+    if (!copy.detail) return hp2x_nomem(err);
+  }
+  hp2x_free(p->labels[id].text.detail);
+  p->labels[id].text = copy;
   return HP2X_OK;
 }
 

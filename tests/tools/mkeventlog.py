@@ -157,12 +157,12 @@ IPES = {
     0x4d1130: ("Tip", "2", "Set", "", "Data.Set.Internal", ":"),
     0x4d1158: ("Tip", "2", "Set", "", "Data.Set.Internal", ":"),
 }
-IPE_NAMES = {
-    "0x4c8e48": "Just (Maybe) GHC.Maybe libraries/base/GHC/Maybe.hs:29:5-8",
-    "0x4c8e70": "sat_s1ab_info [build] (Int) Main prog.hs:12:3-40",
+IPE_NAMES = {  # the names hp2x gives them (eventlog_ipe.c)
+    "0x4c8e48": "Just libraries/base/GHC/Maybe.hs:29:5-8",
+    "0x4c8e70": "thunk in build prog.hs:12:3-40",
     "0x4d0000": "0x4d0000",
-    "0x4d1130": "Tip (Set) Data.Set.Internal 0x4d1130",
-    "0x4d1158": "Tip (Set) Data.Set.Internal 0x4d1158",
+    "0x4d1130": "Tip in Data.Set.Internal 0x4d1130",
+    "0x4d1158": "Tip in Data.Set.Internal 0x4d1158",
 }
 
 

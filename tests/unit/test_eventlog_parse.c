@@ -175,11 +175,11 @@ static void model_limits_name_the_event(void **state) {
 static void ipe_names(void **state) {
   (void)state;
   static const char *const want[][2] = {
-      {"0x4c8e48", "Just (Maybe) GHC.Maybe libraries/base/GHC/Maybe.hs:29:5-8"},
-      {"0x4c8e70", "sat_s1ab_info [build] (Int) Main prog.hs:12:3-40"},
+      {"0x4c8e48", "Just libraries/base/GHC/Maybe.hs:29:5-8"},
+      {"0x4c8e70", "thunk in build prog.hs:12:3-40"},
       {"0x4d0000", "0x4d0000"},
-      {"0x4d1130", "Tip (Set) Data.Set.Internal 0x4d1130"},
-      {"0x4d1158", "Tip (Set) Data.Set.Internal 0x4d1158"},
+      {"0x4d1130", "Tip in Data.Set.Internal 0x4d1130"},
+      {"0x4d1158", "Tip in Data.Set.Internal 0x4d1158"},
   };
   const char *files[] = {"tests/data/eventlogs/ghc92-hi.eventlog",
                          "tests/data/eventlogs/ghc92-hi-ipe-after.eventlog",
