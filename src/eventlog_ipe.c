@@ -154,6 +154,22 @@ static void put_what(text_out *o, const ipe_fields *f) {
   }
 }
 
+/* The detail: every field of the record, by name. */
+static void put_record(text_out *o, const ipe_fields *f, size_t src_len,
+                       uint64_t address) {
+  size_t cl = f->len[IPE_CLOSURE];
+  const char *closure = closure_type_name(f->s[IPE_CLOSURE], &cl);
+  put_detail(o, "table ", f->s[IPE_TABLE], f->len[IPE_TABLE]);
+  put_detail(o, "closure ", closure, cl);
+  put_detail(o, "type ", f->s[IPE_TYPE], f->len[IPE_TYPE]);
+  put_detail(o, "label ", f->s[IPE_LABEL], f->len[IPE_LABEL]);
+  put_detail(o, "module ", f->s[IPE_MODULE], f->len[IPE_MODULE]);
+  put_detail(o, "source ", f->s[IPE_SOURCE], src_len);
+  char addr[32];
+  int al = hp2x_fmt(addr, sizeof addr, "0x%llx", (unsigned long long)address);
+  put_detail(o, "address ", addr, (size_t)al);
+}
+
 hp2x_status evl_ipe_describe(const ipe_fields *f, uint64_t address,
                              char **name, size_t *name_len, label_text *t,
                              hp2x_err *err) {
@@ -194,17 +210,7 @@ hp2x_status evl_ipe_describe(const ipe_fields *f, uint64_t address,
   t->keep_head = (uint32_t)(what < nm.len ? what : nm.len);
   if (t->keep_head + t->keep_tail > nm.len) t->keep_head = 0;
 
-  size_t cl = f->len[IPE_CLOSURE];
-  const char *closure = closure_type_name(f->s[IPE_CLOSURE], &cl);
-  put_detail(&dt, "table ", f->s[IPE_TABLE], f->len[IPE_TABLE]);
-  put_detail(&dt, "closure ", closure, cl);
-  put_detail(&dt, "type ", f->s[IPE_TYPE], f->len[IPE_TYPE]);
-  put_detail(&dt, "label ", f->s[IPE_LABEL], f->len[IPE_LABEL]);
-  put_detail(&dt, "module ", f->s[IPE_MODULE], f->len[IPE_MODULE]);
-  put_detail(&dt, "source ", src, src_len);
-  char addr[32];
-  int al = hp2x_fmt(addr, sizeof addr, "0x%llx", (unsigned long long)address);
-  put_detail(&dt, "address ", addr, (size_t)al);
+  put_record(&dt, f, src_len, address);
   assert(nm.len < cap && dt.len < cap);
   nm.buf[nm.len] = '\0';
   dt.buf[dt.len] = '\0';

@@ -19,19 +19,14 @@ typedef enum {
                     ("0x4c8e48"); name: what its IPE event says it is */
 } label_kind;
 
-/* What a label's name leaves out, and which of its bytes a key drawn too
- * narrow keeps whole.  Only -hi labels named by an IPE event have one
- * (eventlog_ipe.c): the name says what the closure is and where it comes
- * from ("D# in readings.go leak.hs:33:50-65"), the detail is the whole
- * record ("table D#_Main_0_con_info; CONSTR_0_1; ..."). */
+/* What a label's name leaves out, and which of its bytes a too narrow key
+ * keeps whole: only -hi labels named by an IPE event have one
+ * (eventlog_ipe.c: name "D# in go leak.hs:33:50-65", detail "table ..."). */
 typedef struct label_text {
-  char *detail;       /* the whole record, NUL-terminated; owned; NULL =
-                         the name says everything */
+  char *detail;       /* the whole record; owned; NULL = none */
   size_t detail_len;  /* bytes, without the NUL */
-  uint32_t keep_head; /* bytes at the name's start (what it is) ... */
-  uint32_t keep_tail; /* ... and at its end (where: a source location)
-                         that shortening leaves whole; the bytes between
-                         are cut first.  0 and 0: cut anywhere */
+  uint32_t keep_head; /* bytes at the name's start (what it is) and at */
+  uint32_t keep_tail; /* its end (location) kept whole; 0, 0: none */
 } label_text;
 
 typedef struct hp2x_label {
