@@ -2,7 +2,9 @@
  * info table (evl_ipe_describe): constructors from GHC's table names
  * (distinct tables, module prefixes, operators, unicode), closure kinds
  * from GHC 9.6/9.10's decimal closure types, missing fields, no location,
- * white space in types, and which bytes the key keeps whole. */
+ * white space in types, and which bytes the key keeps whole; the record
+ * carried through windows, comparisons and diffs to the CSV header and
+ * summary, and every allocation on that way failing cleanly. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +14,9 @@
 #include <string.h>
 
 #include "eventlog_int.h"
+#include "mem_sink.h"
+#include "parse_helpers.h"
+#include "test_hooks.h"
 
 /* The record of the given six strings (NULL: empty). */
 static ipe_fields fields(const char *table, const char *closure,
@@ -204,6 +209,69 @@ static void white_space(void **state) {
   assert_non_null(strstr(d.detail, "; label main go;"));
 }
 
+/* An -hi fixture (GHC 9.10's layout) through window, comparison, diff,
+ * CSV and summary: the record goes with each band.  0 on success, else
+ * the first failing status (everything freed). */
+static hp2x_status hi_pipeline(const unsigned char *buf, size_t len,
+                               mem *csv, mem *sum) {
+  hp2x_profile *p = NULL, *w = NULL, *dp = NULL;
+  hp2x_bands *b[2] = {NULL, NULL}, *db = NULL;
+  hp2x_options o;
+  hp2x_options_init(&o);
+  hp2x_err err;
+  hp2x_status st =
+      parse_chunked(buf, len, 0, HP2X_INPUT_EVENTLOG, &p, &err);
+  if (st == HP2X_OK) st = hp2x_profile_window(p, 0.0, 1e9, &w, &err);
+  const hp2x_profile *both[2] = {p, w};
+  if (st == HP2X_OK) st = hp2x_bands_select_many(both, 2, &o, b, &err);
+  if (st == HP2X_OK) st = hp2x_diff_new(p, b[0], w, b[1], &dp, &db, &err);
+  if (st == HP2X_OK) st = hp2x_write_csv(dp, db, mem_write, csv, &err);
+  const char *names[2] = {"a", "b"};
+  const hp2x_bands *const bs[2] = {b[0], b[1]};
+  if (st == HP2X_OK)
+    st = hp2x_write_summary(both, bs, names, 2, mem_write, sum, &err);
+  hp2x_bands_free(b[0]);
+  hp2x_bands_free(b[1]);
+  hp2x_bands_free(db);
+  hp2x_profile_free(dp);
+  hp2x_profile_free(w);
+  hp2x_profile_free(p);
+  return st;
+}
+
+static void record_through_the_pipeline(void **state) {
+  (void)state;
+  size_t len;
+  unsigned char *buf =
+      read_repo_file("tests/data/eventlogs/ghc910-hi.eventlog", &len);
+  assert_non_null(buf);
+  mem csv = {0}, sum = {0};
+  assert_int_equal(hi_pipeline(buf, len, &csv, &sum), HP2X_OK);
+  assert_non_null(strstr(csv.buf, ",thunk in build prog.hs:12:3-40; table "
+                                  "sat_s1ab_info; closure THUNK; type Int;"));
+  assert_non_null(strstr(sum.buf, "  thunk in build prog.hs:12:3-40\n"));
+  assert_non_null(strstr(sum.buf, " table sat_s1ab_info; closure THUNK; "
+                                  "type Int; label build; module Main; "
+                                  "source prog.hs:12:3-40; address "
+                                  "0x4c8e70\n"));
+  assert_non_null(strstr(sum.buf, "  0x4d0000\n"));
+  assert_non_null(strstr(sum.buf, " (unnamed: no IPE event describes"));
+  free(csv.buf);
+  free(sum.buf);
+  for (long n = 1;; n++) {
+    mem c = {0}, m = {0};
+    hp2x_alloc_fail_at(n);
+    hp2x_status st = hi_pipeline(buf, len, &c, &m);
+    hp2x_alloc_fail_at(0);
+    free(c.buf);
+    free(m.buf);
+    if (st == HP2X_OK) break;
+    assert_int_equal(st, HP2X_E_NOMEM);
+    assert_true(n < 100000);
+  }
+  free(buf);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(constructors_from_table_names),
@@ -211,6 +279,7 @@ int main(void) {
       cmocka_unit_test(closure_kinds),
       cmocka_unit_test(missing_fields),
       cmocka_unit_test(white_space),
+      cmocka_unit_test(record_through_the_pipeline),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
