@@ -25,8 +25,10 @@
  * width hp2ps would give it without a key (hp2ps gives the key whatever
  * its longest label needs, however little graph that leaves). */
 #define MIN_GRAPH_SHARE 0.6
-/* ... but a -hi band's kept ends (what it is, its source location) are
- * drawn whole while the graph keeps this share. */
+/* ... but a -hi band's name (what it is, its binding, its source
+ * location) is drawn whole while the graph keeps this share, and its kept
+ * ends (what and where) while it keeps the next. */
+#define MIN_GRAPH_SHARE_NAMED 0.5
 #define MIN_GRAPH_SHARE_KEPT 0.4
 
 /* The area figure as hp2ps prints it, an integer.  A damaged profile can
@@ -153,18 +155,21 @@ static void size_title_and_key(const hp2x_profile *p, const hp2x_bands *b,
                          LAYOUT_KEY_PER_PAGE);
     l->key_label_max_w = TITLE_W - 2 * 24.0;
   } else if (keyed) {
-    double widest = 0.0, kept = 0.0;
+    double widest = 0.0, named = 0.0, kept = 0.0;
     for (size_t k = 0; k < b->n_bands; k++) {
       double w = measure(ctx, b->names[k], strlen(b->names[k]), 10.0);
       if (w > widest) widest = w;
-      if (w > l->key_label_max_w) {
-        double kw = kept_width(b, k, measure, ctx);
-        if (kw > kept) kept = kw;
-      }
+      double kw = w > l->key_label_max_w ? kept_width(b, k, measure, ctx)
+                                         : 0.0;
+      if (kw > 0.0 && w > named) named = w;
+      if (kw > kept) kept = kw;
     }
+    double named_max = full * (1.0 - MIN_GRAPH_SHARE_NAMED) - KEY_BOX - 15.0;
     double kept_max = full * (1.0 - MIN_GRAPH_SHARE_KEPT) - KEY_BOX - 15.0;
-    if (kept > l->key_label_max_w)
-      l->key_label_max_w = kept < kept_max ? kept : kept_max;
+    if (named > named_max) named = named_max;
+    if (kept > kept_max) kept = kept_max;
+    if (named > l->key_label_max_w) l->key_label_max_w = named;
+    if (kept > l->key_label_max_w) l->key_label_max_w = kept;
     for (size_t k = 0; k < l->n_lines; k++) {
       double w = measure(ctx, l->lines[k].name, strlen(l->lines[k].name),
                          10.0);

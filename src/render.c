@@ -463,6 +463,8 @@ static void fill_band(render_ctx *r, double shade, size_t k) {
   cairo_fill_preserve(cr);
 }
 
+#define MIN_CUT_MIDDLE_W 55.0 /* points at 10 pt: "in abcd…wxyz" */
+
 /* Key text at (x, y), at most max_w wide.  A name that does not fit is
  * cut in the middle; one with kept ends (t, a -hi band's: what it is and
  * its source location) keeps them whole and cuts what lies between (its
@@ -491,8 +493,10 @@ static void draw_key_name(render_ctx *r, double x, double y, const char *name,
   double at = x;
   if (head) at += draw_text(r, at, y, name, head, 10.0, LEFT, 0, 0) + space;
   double room = max_w - hw - tw - (head ? space : 0.0) - (tail ? space : 0.0);
-  /* a cut middle shows at least a few characters around its "…" */
-  if (m1 > m0 && room >= 4.0 * space + measure(r, "\xe2\x80\xa6", 3, 10.0))
+  /* a cut middle keeps most of itself, or ten characters or so around
+   * its "…"; less reads worse than none */
+  double mid_w = m1 > m0 ? measure(r, name + m0, m1 - m0, 10.0) : 0.0;
+  if (m1 > m0 && (room >= 0.6 * mid_w || room >= MIN_CUT_MIDDLE_W))
     at += draw_text(r, at, y, name + m0, m1 - m0, 10.0, LEFT, room, 0) +
           space;
   if (tail) draw_text(r, at, y, name + n - tail, tail, 10.0, LEFT, 0, 0);
