@@ -314,9 +314,10 @@ size_t hp2x_bands_count(const hp2x_bands *b);
  * it holds labels filtered out by include_re / exclude_re). */
 const char *hp2x_bands_name(const hp2x_bands *b, size_t band);
 /* What the name leaves out, or NULL when it says everything: for a -hi
- * band named by its IPE event, the whole record ("table
- * D#_Main_0_con_info; CONSTR_0_1; type Double; label readings.go; module
- * Main; leak.hs:33:50-65; address 0x40eb70"). */
+ * band named by its IPE event ("D# in readings.go leak.hs:33:50-65"), the
+ * whole record ("table D#_Main_0_con_info; closure CONSTR_0_1; type
+ * Double; label readings.go; module Main; source leak.hs:33:50-65;
+ * address 0x40e8b0").  Owned by b. */
 const char *hp2x_bands_detail(const hp2x_bands *b, size_t band);
 /* Value of `band` in `sample` (sum of its labels' values there). */
 int64_t hp2x_bands_value(const hp2x_bands *b, size_t band, size_t sample);
