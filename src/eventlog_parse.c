@@ -1,8 +1,10 @@
 /* eventlog_parse.c -- the eventlog front end's byte reader: GHC's binary
  * eventlog (rts/include/rts/EventLogFormat.h) into the sample model,
- * streaming.  Owns the header's event-type table and the framing of events
- * by the sizes it declares; events of the types hp2x reads go to their
- * handlers (eventlog_events.c), the others are skipped, across feeds.
+ * streaming.  Owns the header's event-type table, the framing of events by
+ * the sizes it declares (IPE events by their content), and the recovery
+ * from a corrupt event: skipping to where events frame plausibly again.
+ * Events of the types hp2x reads go to their handlers (eventlog_events.c),
+ * the others are skipped, across feeds.
  */
 #include "eventlog_int.h"
 #include "textout.h"
@@ -40,6 +42,7 @@ evl_parser *evl_parse_new(const char *file, hp2x_profile *p,
   ev->ccs_length = o ? o->ccs_length : 0;
   ev->in_header = 1;
   ev->profiled = -1;
+  ev->block_end = -1;
   /* Until PROGRAM_ARGS says otherwise, JOB is the file's name. */
   const char *base = file ? strrchr(file, '/') : NULL;
   base = base ? base + 1 : file ? file : "";
@@ -63,6 +66,7 @@ void evl_parse_free(evl_parser *ev) {
   for (size_t i = 0; i < 256; i++) hp2x_free(ev->size_of[i]);
   hp2x_free(ev->declared);
   hp2x_free(ev->ev);
+  hp2x_free(ev->rs);
   label_track_free(&ev->track);
   hp2x_free(ev->name);
   hp2x_free(ev->args);
@@ -194,9 +198,9 @@ static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
 /* An event that hp2x reads is parsed in place when it lies whole in the
  * caller's buffer, else gathered in ev->ev first, so any split of the bytes
  * gives the same result.  Events are framed one by one from the sizes the
- * header declares; block markers' sizes are not checked, since GHC 9.2 and
- * later count the data-end marker in the last block's (ghc-events ignores
- * them too).  Every GHC from 8.0 on is read this way. */
+ * header declares; an event may not run past the end of its block (GHC 9.2
+ * and later count the data-end marker in the last block's size, which only
+ * makes it larger).  Every GHC from 8.0 on is read this way. */
 
 /* Calls `handle` on the whole event at e (header of `head` bytes, then
  * `payload` bytes).  An error of the model (a limit, memory) is given the
@@ -204,8 +208,8 @@ static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
 static hp2x_status dispatch_event(evl_parser *ev, evl_handler handle,
                                   const unsigned char *e, size_t head,
                                   size_t payload, hp2x_err *err) {
-  evl_event event = {evl_be16(e), (double)evl_be64(e + 2) / 1e9, e + head,
-                     payload};
+  evl_event event = {evl_be16(e), (double)evl_be64(e + 2) / 1e9,
+                     evl_be64(e + 2), e + head, payload};
   hp2x_status st = handle(ev, &event, err);
   if (st != HP2X_OK) {
     if (err && err->offset < 0) err->offset = ev->event_start;
@@ -240,7 +244,7 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
              "event type %u is not declared in the header (corrupt "
              "eventlog?)",
              type);
-    return evl_fail_at(ev, err, ev->event_start, msg);
+    return evl_corrupt_event(ev, err, msg);
   }
   *head = size == VARIABLE ? 12 : 10;
   if (avail < *head) return HP2X_OK;
@@ -251,8 +255,33 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
              "HEAP_PROF_SAMPLE_COST_CENTRE claims %u bytes; a 255-deep "
              "stack needs %d",
              (unsigned)*payload, 10 + 4 * 255);
-    return evl_fail_at(ev, err, ev->event_start, msg);
+    return evl_corrupt_event(ev, err, msg);
   }
+  /* GHC's block sizes are exact (from 9.2 on the last one also counts the
+   * data-end marker): an event cannot run past its block. */
+  size_t slack = type == EV_IPE; /* declared one byte long: see below */
+  if (type != EV_BLOCK_MARKER && ev->block_end >= 0 &&
+      ev->event_start + (long long)(*head + *payload - slack) >
+          ev->block_end) {
+    hp2x_fmt(msg, sizeof msg,
+             "event type %u claims %u bytes, past the end of its block at "
+             "byte %lld",
+             type, (unsigned)*payload, ev->block_end);
+    return evl_corrupt_event(ev, err, msg);
+  }
+  return HP2X_OK;
+}
+
+/* A block marker (18): u32 the block's size from the marker's first byte,
+ * u64 its end time, u16 its capability.  Sets the enclosing block. */
+static hp2x_status on_block_marker(evl_parser *ev, const evl_event *e,
+                                   hp2x_err *err) {
+  (void)err;
+  uint32_t size = e->n >= 4 ? evl_be32(e->pl) : 0;
+  /* A size smaller than the marker itself is no hint at all. */
+  ev->block_end =
+      size >= 10 + e->n ? ev->event_start + (long long)size : -1;
+  ev->block_time_ns = ev->block_last_ns = e->time_ns;
   return HP2X_OK;
 }
 
@@ -292,6 +321,14 @@ static hp2x_status frame_ipe_event(evl_parser *ev, const unsigned char *e,
   }
   *payload = (uint64_t)real;
   return HP2X_OK;
+}
+
+/* Keeps the latest timestamp read, for resynchronising (a plausible
+ * event's time is not far past it). */
+static void note_time(evl_parser *ev, const unsigned char *e) {
+  uint64_t t = evl_be64(e + 2);
+  if (t > ev->last_time_ns) ev->last_time_ns = t;
+  if (t > ev->block_last_ns) ev->block_last_ns = t;
 }
 
 /* Skips the payload of an event that hp2x does not read, without copying
@@ -345,15 +382,18 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
     return err->code;
   if (avail < head)
     return gather_event(ev, e, avail, head, gathered, pos, err);
-  evl_handler handle = evl_handler_for(evl_be16(e));
+  unsigned type = evl_be16(e);
+  evl_handler handle =
+      type == EV_BLOCK_MARKER ? on_block_marker : evl_handler_for(type);
   size_t total = head + (size_t)payload;
   if (!handle) {
+    note_time(ev, e);
     skip_payload(ev, head, payload, avail, gathered, pos);
     return HP2X_OK;
   }
   if (avail < total)
     return gather_event(ev, e, avail, total, gathered, pos, err);
-  if (evl_be16(e) == EV_IPE) {
+  if (type == EV_IPE) {
     uint64_t declared = payload;
     if (frame_ipe_event(ev, e, head, &payload, err) != HP2X_OK)
       return err->code;
@@ -369,6 +409,7 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   }
   if (dispatch_event(ev, handle, e, head, (size_t)payload, err) != HP2X_OK)
     return err->code;
+  note_time(ev, e);
   if (!gathered) {
     *pos += total;
     ev->offset += (long long)total;
@@ -400,18 +441,206 @@ static int take_pending_bytes(evl_parser *ev, const unsigned char *buf,
   return 1;
 }
 
+static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
+                                size_t n, hp2x_err *err);
+static hp2x_status keep_for_resync(evl_parser *ev, const unsigned char *buf,
+                                   size_t len, hp2x_err *err);
+
 /* Consumes events from buf, all of it unless an error; bytes after the
- * data-end marker are counted but not read. */
+ * data-end marker are counted but not read.  From a corrupt event on, the
+ * bytes are kept to resynchronise (see below). */
 static hp2x_status consume_events(evl_parser *ev, const unsigned char *buf,
                                   size_t len, hp2x_err *err) {
+  if (ev->resyncing) return keep_for_resync(ev, buf, len, err);
   size_t pos = 0;
   while (pos < len && !ev->at_end) {
     if ((ev->skip || ev->ev_need) && !take_pending_bytes(ev, buf, len, &pos))
       continue;
-    if (consume_event(ev, buf, len, &pos, err) != HP2X_OK) return err->code;
+    if (consume_event(ev, buf, len, &pos, err) != HP2X_OK) {
+      if (!ev->corrupt || err->code != HP2X_E_SYNTAX) return err->code;
+      return enter_resync(ev, buf + pos, len - pos, err);
+    }
   }
   if (ev->at_end) ev->offset += (long long)(len - pos);
   return HP2X_OK;
+}
+
+/* ---------------------------------------------------- resynchronising */
+
+/* A corrupt event (evl_corrupt_event: an undeclared type, a size past its
+ * block, a payload that contradicts itself) costs the census it is in, not
+ * the file.  Its bytes and those after it are kept, and reading resumes at
+ * the first later byte where events frame plausibly again: RESYNC_EVENTS
+ * events in a row (or fewer that end at the data-end marker, or at the end
+ * of the input when it is finished; or a block marker where the enclosing
+ * block ends) of declared types, sizes their payloads agree with, and
+ * timestamps that run forward from the enclosing block's start and stay
+ * near the latest time read.  Whether a place is plausible depends only on
+ * the bytes, so any chunking of the input resumes at the same place. */
+#define RESYNC_EVENTS 4
+
+enum { CHAIN_REJECT, CHAIN_ACCEPT, CHAIN_MORE };
+
+/* Does the payload of an event of type `type` (*n bytes at pl) agree with
+ * itself?  An IPE event's *n becomes its real length. */
+static int plausible_payload(unsigned type, const unsigned char *pl,
+                             size_t *n) {
+  switch (type) {
+  case EV_HEAP_PROF_SAMPLE_COST_CENTRE:
+    return *n >= 10 && *n <= MAX_STACK_EVENT && 10 + 4 * (size_t)pl[9] <= *n;
+  case EV_HEAP_PROF_SAMPLE_STRING:
+    return *n >= 10 && memchr(pl + 9, '\0', *n - 9) != NULL;
+  case EV_BLOCK_MARKER:
+    return *n >= 4 && evl_be32(pl) >= 10 + *n;
+  case EV_IPE: {
+    long real = ipe_payload_length(pl, *n);
+    if (real < 0) return 0;
+    *n = (size_t)real;
+    return 1;
+  }
+  default: return 1;
+  }
+}
+
+/* Could reading resume at b, `off` (n bytes kept from there)?  CHAIN_MORE
+ * when that needs bytes not yet fed (`final`: none will come).  Within a
+ * block, times do not go back (but for a few microseconds where the
+ * runtime's timer interrupted a write: a millisecond is allowed). */
+static int plausible_events(const evl_parser *ev, const unsigned char *b,
+                            size_t n, long long off, int final) {
+  const uint64_t minute_ns = 60000000000u, ms_ns = 1000000u;
+  uint64_t t_hi = ev->last_time_ns +
+                  (ev->last_time_ns > minute_ns ? ev->last_time_ns : minute_ns);
+  int at_block_end = off == ev->block_end;
+  int in_block = ev->block_end < 0 || off < ev->block_end;
+  uint64_t t_lo = !in_block ? ev->block_time_ns
+                  : ev->block_last_ns > ms_ns ? ev->block_last_ns - ms_ns
+                                              : 0;
+  int more = final ? CHAIN_REJECT : CHAIN_MORE;
+  size_t pos = 0;
+  for (int count = 0; count < RESYNC_EVENTS; count++) {
+    if (n - pos < 2)
+      return final && count >= 2 && pos == n ? CHAIN_ACCEPT : more;
+    unsigned type = evl_be16(b + pos);
+    if (type == EV_DATA_END) {
+      if (count) return CHAIN_ACCEPT;
+      return n - pos > 2 ? CHAIN_REJECT : final ? CHAIN_ACCEPT : CHAIN_MORE;
+    }
+    int32_t size = declared_size(ev, type);
+    if (size == UNDECLARED) return CHAIN_REJECT;
+    size_t head = size == VARIABLE ? 12 : 10;
+    if (n - pos < head) return more;
+    uint64_t t = evl_be64(b + pos + 2);
+    if (t > t_hi || (type != EV_BLOCK_MARKER && t < t_lo)) return CHAIN_REJECT;
+    t_lo = t;
+    size_t payload = size == VARIABLE ? evl_be16(b + pos + 10) : (size_t)size;
+    if (n - pos - head < payload) return more;
+    if (!plausible_payload(type, b + pos + head, &payload)) return CHAIN_REJECT;
+    if (type == EV_BLOCK_MARKER && at_block_end && count == 0)
+      return CHAIN_ACCEPT;
+    pos += head + payload;
+  }
+  return CHAIN_ACCEPT;
+}
+
+/* Finds where to resume in ev->rs, trying places from rs_next on.  Returns
+ * 1 with *at set, or 0 when that needs more bytes (`final`: there is no
+ * such place).  Bytes before the places still to try are let go. */
+static int find_resume(evl_parser *ev, int final, size_t *at) {
+  for (; ev->rs_next < ev->rs_len; ev->rs_next++) {
+    size_t c = ev->rs_next;
+    int v = plausible_events(ev, ev->rs + c, ev->rs_len - c,
+                             ev->rs_base + (long long)c, final);
+    if (v == CHAIN_ACCEPT) {
+      *at = c;
+      return 1;
+    }
+    if (v == CHAIN_MORE) break;
+  }
+  if (ev->rs_next > 0) {
+    memmove(ev->rs, ev->rs + ev->rs_next, ev->rs_len - ev->rs_next);
+    ev->rs_len -= ev->rs_next;
+    ev->rs_base += (long long)ev->rs_next;
+    ev->rs_next = 0;
+  }
+  return 0;
+}
+
+/* Keeps buf for the search of where to resume. */
+static hp2x_status keep_for_resync(evl_parser *ev, const unsigned char *buf,
+                                   size_t len, hp2x_err *err) {
+  if (hp2x_grow((void **)&ev->rs, &ev->rs_cap, ev->rs_len + len, 1, err) !=
+      HP2X_OK)
+    return ev->status = err->code;
+  if (len) memcpy(ev->rs + ev->rs_len, buf, len);
+  ev->rs_len += len;
+  ev->offset += (long long)len;
+  return HP2X_OK;
+}
+
+/* The corrupt event at ev->event_start (its bytes gathered in ev->ev, or
+ * starting at rest) has just been met: drops the census it is in and keeps
+ * its bytes and the n of rest to look for where to resume. */
+static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
+                                size_t n, hp2x_err *err) {
+  ev->corrupt = 0;
+  ev->status = HP2X_OK;
+  if (err) hp2x_err_init(err, err->file);
+  ev->fault_offset = ev->event_start;
+  if (ev->in_sample) {
+    hp2x_warnings *w = &ev->p->warn;
+    if (!w->censuses_lost++) w->first_lost_census_s = ev->sample_time_s;
+    profile_abort_sample(ev->p);
+    label_track_drop(&ev->track);
+    ev->in_sample = 0;
+    ev->dropping = 1;
+  } else {
+    ev->dropping = 2;
+  }
+  size_t gathered = ev->ev_len;
+  ev->ev_len = ev->ev_need = 0;
+  ev->skip = 0;
+  ev->resyncing = 1;
+  ev->rs_len = 0;
+  ev->rs_base = ev->event_start;
+  ev->rs_next = 1;
+  ev->offset = ev->event_start;
+  if (keep_for_resync(ev, ev->ev, gathered, err) != HP2X_OK)
+    return err->code;
+  return keep_for_resync(ev, rest, n, err);
+}
+
+/* Resumes reading at ev->rs[at]: records the stretch skipped, then reads
+ * the bytes kept from there on. */
+static hp2x_status resume_at(evl_parser *ev, size_t at, hp2x_err *err) {
+  hp2x_warnings *w = &ev->p->warn;
+  long long to = ev->rs_base + (long long)at;
+  if (!w->corrupt_regions++) {
+    w->corrupt_from = ev->fault_offset;
+    w->corrupt_to = to;
+    memcpy(w->corrupt_reason, ev->fault_msg, sizeof w->corrupt_reason);
+    w->corrupt_reason[sizeof w->corrupt_reason - 1] = '\0';
+  }
+  unsigned char *kept = ev->rs;
+  size_t n = ev->rs_len;
+  ev->rs = NULL;
+  ev->rs_len = ev->rs_cap = ev->rs_next = 0;
+  ev->resyncing = 0;
+  ev->offset = to;
+  hp2x_status st = consume_events(ev, kept + at, n - at, err);
+  hp2x_free(kept);
+  return st;
+}
+
+/* Consumes buf as events, resuming after each corrupt stretch as soon as
+ * the place to resume is known. */
+static hp2x_status feed_events(evl_parser *ev, const unsigned char *buf,
+                               size_t len, int final, hp2x_err *err) {
+  hp2x_status st = consume_events(ev, buf, len, err);
+  size_t at;
+  while (st == HP2X_OK && ev->resyncing && find_resume(ev, final, &at))
+    st = resume_at(ev, at, err);
+  return st;
 }
 
 /* Takes header bytes; once the header is whole, consumes the rest of buf
@@ -442,14 +671,14 @@ static hp2x_status feed_header(evl_parser *ev, const unsigned char *buf,
   hp2x_free(ev->hdr);
   ev->hdr = NULL;
   ev->hdr_len = ev->hdr_cap = 0;
-  return consume_events(ev, buf + from, len - from, err);
+  return feed_events(ev, buf + from, len - from, 0, err);
 }
 
 hp2x_status evl_parse_feed(evl_parser *ev, const unsigned char *buf,
                            size_t len, hp2x_err *err) {
   if (ev->status != HP2X_OK) return ev->status;
   if (ev->in_header) return feed_header(ev, buf, len, err);
-  return consume_events(ev, buf, len, err);
+  return feed_events(ev, buf, len, 0, err);
 }
 
 /* ------------------------------------------------------------- the end */
@@ -468,6 +697,8 @@ static hp2x_status fail_no_heap_profile(evl_parser *ev, hp2x_err *err) {
   return ev->status = hp2x_fail(err, HP2X_E_NO_PROFILE, 0, -1, "%s", msg);
 }
 
+static hp2x_status finish_samples(evl_parser *ev, hp2x_err *err);
+
 hp2x_status evl_parse_finish(evl_parser *ev, hp2x_err *err) {
   if (ev->status != HP2X_OK) return ev->status;
   if (ev->in_header) {
@@ -477,7 +708,29 @@ hp2x_status evl_parse_finish(evl_parser *ev, hp2x_err *err) {
     return evl_fail_at(ev, err, (long long)ev->hdr_len,
                        "the file ends inside the eventlog header");
   }
+  /* A corrupt stretch still open: resume where the end of the input
+   * allows, else nothing readable follows it. */
+  if (ev->resyncing && feed_events(ev, NULL, 0, 1, err) != HP2X_OK)
+    return ev->status;
+  if (ev->resyncing)
+    return ev->status = hp2x_fail(err, HP2X_E_SYNTAX, 0, ev->fault_offset,
+                                  "%s; no readable event follows",
+                                  ev->fault_msg);
   if (!ev->p->heap_profile) return fail_no_heap_profile(ev, err);
+  hp2x_status st = finish_samples(ev, err);
+  /* Corrupt bytes are skipped only to draw the samples around them. */
+  const hp2x_warnings *w = &ev->p->warn;
+  if (st == HP2X_OK && w->corrupt_regions && ev->p->n_samples == 0)
+    return ev->status = hp2x_fail(
+               err, HP2X_E_SYNTAX, 0, w->corrupt_from,
+               "%s; no complete heap sample outside the corrupt bytes",
+               w->corrupt_reason);
+  return st;
+}
+
+/* Closes the profile at the end of the input: the last sample (GHC < 8.10
+ * ends it with the data end), or the warning that the input stops short. */
+static hp2x_status finish_samples(evl_parser *ev, hp2x_err *err) {
   if (ev->at_end) {
     /* Without SAMPLE_END (GHC < 8.10) the data end closes a sample. */
     if (ev->in_sample && !ev->has_sample_end) {
