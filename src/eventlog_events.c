@@ -257,8 +257,8 @@ static hp2x_status on_sample_end(evl_parser *ev, const evl_event *e,
 static hp2x_status add_sample_entry(evl_parser *ev, uint32_t id, uint64_t bytes,
                                     hp2x_err *err) {
   if (bytes > (uint64_t)INT64_MAX)
-    return evl_fail_at(ev, err, ev->event_start,
-                       "residency does not fit in 64 signed bits");
+    return evl_corrupt_event(ev, err,
+                             "residency does not fit in 64 signed bits");
   int repeated;
   return label_track_add(&ev->track, ev->p, id, (int64_t)bytes, &repeated,
                          err);

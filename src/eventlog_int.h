@@ -34,6 +34,8 @@ enum {
   EV_DATA_END = 0xffff
 };
 
+#define RECENT_TIMES 8 /* evl_parser.recent_ns */
+
 /* One whole event of a type hp2x reads. */
 typedef struct evl_event {
   unsigned type;
@@ -95,7 +97,9 @@ struct evl_parser {
                                its marker says; -1 = unknown */
   uint64_t block_time_ns;   /* the enclosing block's start time */
   uint64_t last_time_ns;    /* latest timestamp of an event read */
-  uint64_t block_last_ns;   /* ... of one in the enclosing block */
+  uint64_t recent_ns[RECENT_TIMES]; /* the last RECENT_TIMES events' timestamps in
+                               the enclosing block, a ring */
+  size_t n_recent;          /* events pushed since the block began */
   /* resynchronisation after a corrupt event (eventlog_parse.c) */
   int corrupt;              /* the error just recorded is a corrupt event's:
                                recover from it */
@@ -107,6 +111,15 @@ struct evl_parser {
   long long rs_base;        /* offset of rs[0] */
   long long fault_offset;   /* where the corrupt event being skipped starts */
   char fault_msg[128];      /* what was wrong with it */
+  unsigned char *pv;        /* the last event read, when its size was
+                               variable: a wrong size swallows what follows
+                               it, so a fault right after it is taken to
+                               begin with it; owned */
+  size_t pv_len, pv_cap;    /* pv_len: 0 = none kept */
+  size_t pv_need;           /* its whole length (pv_len grows to it as a
+                               skipped payload arrives) */
+  long long pv_offset;      /* where it starts */
+  unsigned pv_type;         /* its type, once a fault follows it */
   int dropping;             /* after a resynchronisation, heap-sample events
                                of the census cut by it are dropped until the
                                next census begins: 1, or 2 while that census

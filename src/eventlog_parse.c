@@ -67,6 +67,7 @@ void evl_parse_free(evl_parser *ev) {
   hp2x_free(ev->declared);
   hp2x_free(ev->ev);
   hp2x_free(ev->rs);
+  hp2x_free(ev->pv);
   label_track_free(&ev->track);
   hp2x_free(ev->name);
   hp2x_free(ev->args);
@@ -229,6 +230,40 @@ static void consume_data_end(evl_parser *ev, int gathered, size_t *pos) {
   ev->ev_len = 0;
 }
 
+/* Keeps the latest timestamp read, for resynchronising (a plausible
+ * event's time is not far past it). */
+static void note_time(evl_parser *ev, const unsigned char *e) {
+  uint64_t t = evl_be64(e + 2);
+  if (t > ev->last_time_ns) ev->last_time_ns = t;
+  ev->recent_ns[ev->n_recent++ % RECENT_TIMES] = t;
+}
+
+/* The median time of the last events read in the enclosing block (one
+ * corrupt timestamp among them does not move it); 0 when none. */
+static uint64_t recent_time(const evl_parser *ev) {
+  uint64_t t[RECENT_TIMES];
+  size_t n = ev->n_recent < RECENT_TIMES ? ev->n_recent : RECENT_TIMES;
+  for (size_t i = 0; i < n; i++) { /* insertion sort: a few values */
+    size_t j = i;
+    for (; j > 0 && t[j - 1] > ev->recent_ns[i]; j--) t[j] = t[j - 1];
+    t[j] = ev->recent_ns[i];
+  }
+  return n ? t[n / 2] : 0;
+}
+
+/* Could an event of type `type` be timed t_ns, read in the flow of its
+ * block?  GHC's clock does not go back: within a block an event is not
+ * older than the last ones (a second is allowed; a block marker starts a
+ * block of its own time), nor absurdly later.  What a misread event takes
+ * for a time is mostly neither. */
+static int plausible_time(const evl_parser *ev, unsigned type, uint64_t t_ns) {
+  const uint64_t s_ns = 1000000000u, fortnight_ns = 14 * 86400 * s_ns;
+  if (ev->n_recent < 3) return 1;
+  uint64_t recent = recent_time(ev);
+  if (type != EV_BLOCK_MARKER && t_ns + s_ns < recent) return 0;
+  return t_ns <= recent + fortnight_ns || t_ns / 64 <= recent;
+}
+
 /* How the event at e (avail bytes) is framed: *head gets its header's
  * length (2 while the type is unread, then 10 or 12) and, once the header
  * is there, *payload its payload's.  Returns HP2X_OK, or an error for an
@@ -257,6 +292,14 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
              (unsigned)*payload, 10 + 4 * 255);
     return evl_corrupt_event(ev, err, msg);
   }
+  if (!plausible_time(ev, type, evl_be64(e + 2))) {
+    hp2x_fmt(msg, sizeof msg,
+             "event type %u is timed %.6f s, far from the events before it "
+             "(%.6f s)",
+             type, (double)evl_be64(e + 2) / 1e9,
+             (double)recent_time(ev) / 1e9);
+    return evl_corrupt_event(ev, err, msg);
+  }
   /* GHC's block sizes are exact (from 9.2 on the last one also counts the
    * data-end marker): an event cannot run past its block. */
   size_t slack = type == EV_IPE; /* declared one byte long: see below */
@@ -281,7 +324,8 @@ static hp2x_status on_block_marker(evl_parser *ev, const evl_event *e,
   /* A size smaller than the marker itself is no hint at all. */
   ev->block_end =
       size >= 10 + e->n ? ev->event_start + (long long)size : -1;
-  ev->block_time_ns = ev->block_last_ns = e->time_ns;
+  ev->block_time_ns = e->time_ns;
+  ev->n_recent = 0;
   return HP2X_OK;
 }
 
@@ -323,12 +367,21 @@ static hp2x_status frame_ipe_event(evl_parser *ev, const unsigned char *e,
   return HP2X_OK;
 }
 
-/* Keeps the latest timestamp read, for resynchronising (a plausible
- * event's time is not far past it). */
-static void note_time(evl_parser *ev, const unsigned char *e) {
-  uint64_t t = evl_be64(e + 2);
-  if (t > ev->last_time_ns) ev->last_time_ns = t;
-  if (t > ev->block_last_ns) ev->block_last_ns = t;
+/* Keeps the first `have` bytes of the event just read at e (of `total`
+ * bytes; the rest arrive as a skipped payload) when its size is variable,
+ * else forgets the last one kept. */
+static hp2x_status keep_previous(evl_parser *ev, const unsigned char *e,
+                                 size_t have, size_t total, hp2x_err *err) {
+  ev->pv_len = 0;
+  if (declared_size(ev, evl_be16(e)) != VARIABLE) return HP2X_OK;
+  if (hp2x_grow((void **)&ev->pv, &ev->pv_cap, total, 1, err) != HP2X_OK)
+    return ev->status = err->code;
+  if (have > total) have = total;
+  memcpy(ev->pv, e, have);
+  ev->pv_len = have;
+  ev->pv_need = total;
+  ev->pv_offset = ev->event_start;
+  return HP2X_OK;
 }
 
 /* Skips the payload of an event that hp2x does not read, without copying
@@ -388,6 +441,7 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   size_t total = head + (size_t)payload;
   if (!handle) {
     note_time(ev, e);
+    if (keep_previous(ev, e, head, total, err) != HP2X_OK) return err->code;
     skip_payload(ev, head, payload, avail, gathered, pos);
     return HP2X_OK;
   }
@@ -410,6 +464,7 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   if (dispatch_event(ev, handle, e, head, (size_t)payload, err) != HP2X_OK)
     return err->code;
   note_time(ev, e);
+  if (keep_previous(ev, e, total, total, err) != HP2X_OK) return err->code;
   if (!gathered) {
     *pos += total;
     ev->offset += (long long)total;
@@ -425,6 +480,10 @@ static int take_pending_bytes(evl_parser *ev, const unsigned char *buf,
   size_t room = len - *pos;
   if (ev->skip) {
     size_t k = ev->skip < room ? (size_t)ev->skip : room;
+    if (ev->pv_len && ev->pv_len + k <= ev->pv_need) {
+      memcpy(ev->pv + ev->pv_len, buf + *pos, k);
+      ev->pv_len += k;
+    }
     ev->skip -= k;
     *pos += k;
     ev->offset += (long long)k;
@@ -471,9 +530,9 @@ static hp2x_status consume_events(evl_parser *ev, const unsigned char *buf,
  * block, a payload that contradicts itself) costs the census it is in, not
  * the file.  Its bytes and those after it are kept, and reading resumes at
  * the first later byte where events frame plausibly again: RESYNC_EVENTS
- * events in a row (or fewer that end at the data-end marker, or at the end
- * of the input when it is finished; or a block marker where the enclosing
- * block ends) of declared types, sizes their payloads agree with, and
+ * events in a row (or fewer that end the input with the data-end marker,
+ * or two or more that end it exactly once it is finished; or a block marker
+ * where the enclosing block ends) of declared types, sizes their payloads agree with, and
  * timestamps that run forward from the enclosing block's start and stay
  * near the latest time read.  Whether a place is plausible depends only on
  * the bytes, so any chunking of the input resumes at the same place. */
@@ -505,27 +564,27 @@ static int plausible_payload(unsigned type, const unsigned char *pl,
 /* Could reading resume at b, `off` (n bytes kept from there)?  CHAIN_MORE
  * when that needs bytes not yet fed (`final`: none will come).  Within a
  * block, times do not go back (but for a few microseconds where the
- * runtime's timer interrupted a write: a millisecond is allowed). */
+ * runtime's timer interrupted a write: a millisecond is allowed), so an
+ * event there is not older than the last ones read before the fault. */
 static int plausible_events(const evl_parser *ev, const unsigned char *b,
                             size_t n, long long off, int final) {
   const uint64_t minute_ns = 60000000000u, ms_ns = 1000000u;
-  uint64_t t_hi = ev->last_time_ns +
-                  (ev->last_time_ns > minute_ns ? ev->last_time_ns : minute_ns);
+  uint64_t recent = recent_time(ev);
+  uint64_t t_hi = recent + (recent > minute_ns ? recent : minute_ns);
+  if (ev->last_time_ns > t_hi) t_hi = ev->last_time_ns;
   int at_block_end = off == ev->block_end;
   int in_block = ev->block_end < 0 || off < ev->block_end;
-  uint64_t t_lo = !in_block ? ev->block_time_ns
-                  : ev->block_last_ns > ms_ns ? ev->block_last_ns - ms_ns
-                                              : 0;
+  uint64_t t_lo = !in_block         ? ev->block_time_ns
+                  : recent > ms_ns ? recent - ms_ns
+                                   : 0;
   int more = final ? CHAIN_REJECT : CHAIN_MORE;
   size_t pos = 0;
   for (int count = 0; count < RESYNC_EVENTS; count++) {
     if (n - pos < 2)
       return final && count >= 2 && pos == n ? CHAIN_ACCEPT : more;
     unsigned type = evl_be16(b + pos);
-    if (type == EV_DATA_END) {
-      if (count) return CHAIN_ACCEPT;
+    if (type == EV_DATA_END) /* GHC writes nothing after it */
       return n - pos > 2 ? CHAIN_REJECT : final ? CHAIN_ACCEPT : CHAIN_MORE;
-    }
     int32_t size = declared_size(ev, type);
     if (size == UNDECLARED) return CHAIN_REJECT;
     size_t head = size == VARIABLE ? 12 : 10;
@@ -594,8 +653,8 @@ static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
     label_track_drop(&ev->track);
     ev->in_sample = 0;
     ev->dropping = 1;
-  } else {
-    ev->dropping = 2;
+  } else if (!ev->dropping) {
+    ev->dropping = 2; /* else still in the census cut before */
   }
   size_t gathered = ev->ev_len;
   ev->ev_len = ev->ev_need = 0;
@@ -604,9 +663,21 @@ static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
   ev->rs_len = 0;
   ev->rs_base = ev->event_start;
   ev->rs_next = 1;
-  ev->offset = ev->event_start;
-  if (keep_for_resync(ev, ev->ev, gathered, err) != HP2X_OK)
+  /* Right after an event of variable size: its size may be what is wrong
+   * (it swallowed what followed it), so the search starts inside it. */
+  size_t before = 0;
+  ev->pv_type = 0;
+  if (ev->pv_len && ev->pv_len == ev->pv_need &&
+      ev->pv_offset + (long long)ev->pv_len == ev->event_start) {
+    ev->pv_type = evl_be16(ev->pv);
+    ev->rs_base = ev->pv_offset;
+    before = ev->pv_len;
+  }
+  ev->offset = ev->rs_base;
+  if (keep_for_resync(ev, ev->pv, before, err) != HP2X_OK ||
+      keep_for_resync(ev, ev->ev, gathered, err) != HP2X_OK)
     return err->code;
+  ev->pv_len = 0;
   return keep_for_resync(ev, rest, n, err);
 }
 
@@ -615,6 +686,13 @@ static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
 static hp2x_status resume_at(evl_parser *ev, size_t at, hp2x_err *err) {
   hp2x_warnings *w = &ev->p->warn;
   long long to = ev->rs_base + (long long)at;
+  if (to < ev->fault_offset) { /* the event before it was the wrong one */
+    size_t k = strlen(ev->fault_msg);
+    hp2x_fmt(ev->fault_msg + k, sizeof ev->fault_msg - k,
+             ", after an event of type %u claiming %lld bytes", ev->pv_type,
+             ev->fault_offset - ev->rs_base);
+    ev->fault_offset = ev->rs_base;
+  }
   if (!w->corrupt_regions++) {
     w->corrupt_from = ev->fault_offset;
     w->corrupt_to = to;
