@@ -308,6 +308,26 @@ static void corrupt_as_written(void **state) {
     assert_true(p->warn.truncated);
     hp2x_profile_free(p);
   }
+  /* A size misread where nothing else is wrong: the time-profiling tick at
+   * 59990 (type 167, variable, 17 bytes) made to claim 17425, which
+   * swallows three censuses; the event it lands on is timed far off, and
+   * the search from inside the tick finds every census again. */
+  static const unsigned char tick[] = {0x00, 0xa7};
+  assert_memory_equal(buf + 59990, tick, 2);
+  assert_int_equal(buf[59990 + 10] << 8 | buf[59990 + 11], 17);
+  buf[59990 + 10] = 0x44;
+  size_t csteps[] = {0, 1, 7, 4093};
+  for (size_t i = 0; i < sizeof csteps / sizeof *csteps; i++) {
+    assert_int_equal(parse_chunked(buf, len, csteps[i], HP2X_INPUT_EVENTLOG,
+                                   &p, &err),
+                     HP2X_OK);
+    assert_true(same_profile(whole, p));
+    assert_int_equal(p->warn.corrupt_regions, 2);
+    assert_int_equal(p->warn.corrupt_from, 59990);
+    assert_int_equal(p->warn.corrupt_to, 59990 + 12 + 17);
+    assert_int_equal(p->warn.censuses_lost, 1);
+    hp2x_profile_free(p);
+  }
   free(buf);
   hp2x_profile_free(whole);
 }
