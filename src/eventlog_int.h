@@ -109,6 +109,11 @@ struct evl_parser {
   size_t rs_len, rs_cap;
   size_t rs_next;           /* the next place in rs to try */
   long long rs_base;        /* offset of rs[0] */
+  unsigned char *resumed;   /* the kept bytes being read after resuming
+                               (their owner is resume_at until a new fault
+                               keeps them in rs again), or NULL */
+  size_t resumed_len, resumed_cap;
+  long long resumed_base;   /* offset of resumed[0] */
   long long fault_offset;   /* where the corrupt event being skipped starts */
   char fault_msg[128];      /* what was wrong with it */
   unsigned char *pv;        /* the last event read, when its size was

@@ -67,6 +67,7 @@ void evl_parse_free(evl_parser *ev) {
   hp2x_free(ev->declared);
   hp2x_free(ev->ev);
   hp2x_free(ev->rs);
+  hp2x_free(ev->resumed);
   hp2x_free(ev->pv);
   label_track_free(&ev->track);
   hp2x_free(ev->name);
@@ -527,15 +528,17 @@ static hp2x_status consume_events(evl_parser *ev, const unsigned char *buf,
 /* ---------------------------------------------------- resynchronising */
 
 /* A corrupt event (evl_corrupt_event: an undeclared type, a size past its
- * block, a payload that contradicts itself) costs the census it is in, not
- * the file.  Its bytes and those after it are kept, and reading resumes at
- * the first later byte where events frame plausibly again: RESYNC_EVENTS
- * events in a row (or fewer that end the input with the data-end marker,
- * or two or more that end it exactly once it is finished; or a block marker
- * where the enclosing block ends) of declared types, sizes their payloads agree with, and
- * timestamps that run forward from the enclosing block's start and stay
- * near the latest time read.  Whether a place is plausible depends only on
- * the bytes, so any chunking of the input resumes at the same place. */
+ * block, a time far from its block's, a payload that contradicts itself)
+ * costs the census it is in, not the file.  Its bytes and those after it
+ * (and, right after an event of variable size, that event's: its size may
+ * be what was wrong) are kept, and reading resumes at the first later byte
+ * where events frame plausibly again: RESYNC_EVENTS events in a row (or
+ * fewer that end the input with the data-end marker, or two or more that
+ * end it exactly once it is finished; or a block marker where the
+ * enclosing block ends) of declared types, with sizes their payloads agree
+ * with and times that run forward from the last ones read in the block and
+ * stay near them.  Whether a place is plausible depends only on the bytes,
+ * so any chunking of the input resumes at the same place. */
 #define RESYNC_EVENTS 4
 
 enum { CHAIN_REJECT, CHAIN_ACCEPT, CHAIN_MORE };
@@ -616,7 +619,9 @@ static int find_resume(evl_parser *ev, int final, size_t *at) {
     }
     if (v == CHAIN_MORE) break;
   }
-  if (ev->rs_next > 0) {
+  /* Rarely (the bytes tried are at least half of those kept): moving the
+   * rest down costs no more than what has been tried. */
+  if (ev->rs_next > 0 && ev->rs_next >= ev->rs_len - ev->rs_next) {
     memmove(ev->rs, ev->rs + ev->rs_next, ev->rs_len - ev->rs_next);
     ev->rs_len -= ev->rs_next;
     ev->rs_base += (long long)ev->rs_next;
@@ -673,6 +678,23 @@ static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
     ev->rs_base = ev->pv_offset;
     before = ev->pv_len;
   }
+  /* While reading kept bytes after resuming, the fault lies in them: keep
+   * them where they are rather than copy the rest each time. */
+  if (ev->resumed && !gathered && ev->event_start >= ev->resumed_base &&
+      ev->rs_base >= ev->resumed_base) {
+    size_t from = (size_t)(ev->rs_base - ev->resumed_base);
+    ev->rs = ev->resumed;
+    ev->rs_len = ev->resumed_len;
+    ev->rs_cap = ev->resumed_cap;
+    ev->rs_base = ev->resumed_base;
+    ev->rs_next = from + 1;
+    ev->resumed = NULL;
+    ev->pv_len = 0;
+    ev->offset = ev->rs_base + (long long)ev->rs_len;
+    (void)rest;
+    (void)n;
+    return HP2X_OK;
+  }
   ev->offset = ev->rs_base;
   if (keep_for_resync(ev, ev->pv, before, err) != HP2X_OK ||
       keep_for_resync(ev, ev->ev, gathered, err) != HP2X_OK)
@@ -699,14 +721,18 @@ static hp2x_status resume_at(evl_parser *ev, size_t at, hp2x_err *err) {
     memcpy(w->corrupt_reason, ev->fault_msg, sizeof w->corrupt_reason);
     w->corrupt_reason[sizeof w->corrupt_reason - 1] = '\0';
   }
-  unsigned char *kept = ev->rs;
-  size_t n = ev->rs_len;
+  ev->resumed = ev->rs;
+  ev->resumed_len = ev->rs_len;
+  ev->resumed_cap = ev->rs_cap;
+  ev->resumed_base = ev->rs_base;
   ev->rs = NULL;
   ev->rs_len = ev->rs_cap = ev->rs_next = 0;
   ev->resyncing = 0;
   ev->offset = to;
-  hp2x_status st = consume_events(ev, kept + at, n - at, err);
-  hp2x_free(kept);
+  hp2x_status st =
+      consume_events(ev, ev->resumed + at, ev->resumed_len - at, err);
+  hp2x_free(ev->resumed); /* NULL when a new fault kept them */
+  ev->resumed = NULL;
   return st;
 }
 
