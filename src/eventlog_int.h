@@ -108,6 +108,8 @@ struct evl_parser {
                                owned */
   size_t rs_len, rs_cap;
   size_t rs_next;           /* the next place in rs to try */
+  size_t rs_need;           /* bytes rs must hold to try it again: 0 =
+                               any */
   long long rs_base;        /* offset of rs[0] */
   unsigned char *resumed;   /* the kept bytes being read after resuming
                                (their owner is resume_at until a new fault

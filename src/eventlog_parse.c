@@ -564,15 +564,16 @@ static int plausible_payload(unsigned type, const unsigned char *pl,
   }
 }
 
-/* Could reading resume at b, `off` (n bytes kept from there)?  CHAIN_MORE
- * when that needs bytes not yet fed (`final`: none will come).  Within a
+/* Could reading resume at b, `off` (n bytes kept from there), given the
+ * recent time read (recent_time)?  CHAIN_MORE when that needs bytes not
+ * yet fed (`final`: none will come): *need of them from b at least.  Within a
  * block, times do not go back (but for a few microseconds where the
  * runtime's timer interrupted a write: a millisecond is allowed), so an
  * event there is not older than the last ones read before the fault. */
 static int plausible_events(const evl_parser *ev, const unsigned char *b,
-                            size_t n, long long off, int final) {
+                            size_t n, long long off, uint64_t recent,
+                            int final, size_t *need) {
   const uint64_t minute_ns = 60000000000u, ms_ns = 1000000u;
-  uint64_t recent = recent_time(ev);
   uint64_t t_hi = recent + (recent > minute_ns ? recent : minute_ns);
   if (ev->last_time_ns > t_hi) t_hi = ev->last_time_ns;
   int at_block_end = off == ev->block_end;
@@ -583,19 +584,23 @@ static int plausible_events(const evl_parser *ev, const unsigned char *b,
   int more = final ? CHAIN_REJECT : CHAIN_MORE;
   size_t pos = 0;
   for (int count = 0; count < RESYNC_EVENTS; count++) {
+    *need = pos + 2;
     if (n - pos < 2)
       return final && count >= 2 && pos == n ? CHAIN_ACCEPT : more;
     unsigned type = evl_be16(b + pos);
+    *need = pos + 3;
     if (type == EV_DATA_END) /* GHC writes nothing after it */
       return n - pos > 2 ? CHAIN_REJECT : final ? CHAIN_ACCEPT : CHAIN_MORE;
     int32_t size = declared_size(ev, type);
     if (size == UNDECLARED) return CHAIN_REJECT;
     size_t head = size == VARIABLE ? 12 : 10;
+    *need = pos + head;
     if (n - pos < head) return more;
     uint64_t t = evl_be64(b + pos + 2);
     if (t > t_hi || (type != EV_BLOCK_MARKER && t < t_lo)) return CHAIN_REJECT;
     t_lo = t;
     size_t payload = size == VARIABLE ? evl_be16(b + pos + 10) : (size_t)size;
+    *need = pos + head + payload;
     if (n - pos - head < payload) return more;
     if (!plausible_payload(type, b + pos + head, &payload)) return CHAIN_REJECT;
     if (type == EV_BLOCK_MARKER && at_block_end && count == 0)
@@ -609,15 +614,26 @@ static int plausible_events(const evl_parser *ev, const unsigned char *b,
  * 1 with *at set, or 0 when that needs more bytes (`final`: there is no
  * such place).  Bytes before the places still to try are let go. */
 static int find_resume(evl_parser *ev, int final, size_t *at) {
+  uint64_t recent = recent_time(ev);
   for (; ev->rs_next < ev->rs_len; ev->rs_next++) {
     size_t c = ev->rs_next;
+    /* an event type's first byte (GHC's types are all below 256): none
+     * declared with it, and not the data end's, is rejected at once */
+    if (ev->rs[c] != 0xff && !ev->size_of[ev->rs[c]]) continue;
+    if (!final && ev->rs_len < ev->rs_need) break; /* still too few */
+    ev->rs_need = 0;
+    size_t need = 0;
     int v = plausible_events(ev, ev->rs + c, ev->rs_len - c,
-                             ev->rs_base + (long long)c, final);
+                             ev->rs_base + (long long)c, recent, final,
+                             &need);
     if (v == CHAIN_ACCEPT) {
       *at = c;
       return 1;
     }
-    if (v == CHAIN_MORE) break;
+    if (v == CHAIN_MORE) {
+      ev->rs_need = c + need;
+      break;
+    }
   }
   /* Rarely (the bytes tried are at least half of those kept): moving the
    * rest down costs no more than what has been tried. */
@@ -625,6 +641,7 @@ static int find_resume(evl_parser *ev, int final, size_t *at) {
     memmove(ev->rs, ev->rs + ev->rs_next, ev->rs_len - ev->rs_next);
     ev->rs_len -= ev->rs_next;
     ev->rs_base += (long long)ev->rs_next;
+    ev->rs_need = ev->rs_need > ev->rs_next ? ev->rs_need - ev->rs_next : 0;
     ev->rs_next = 0;
   }
   return 0;
@@ -668,6 +685,7 @@ static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
   ev->rs_len = 0;
   ev->rs_base = ev->event_start;
   ev->rs_next = 1;
+  ev->rs_need = 0;
   /* Right after an event of variable size: its size may be what is wrong
    * (it swallowed what followed it), so the search starts inside it. */
   size_t before = 0;
@@ -688,6 +706,7 @@ static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
     ev->rs_cap = ev->resumed_cap;
     ev->rs_base = ev->resumed_base;
     ev->rs_next = from + 1;
+    ev->rs_need = 0;
     ev->resumed = NULL;
     ev->pv_len = 0;
     ev->offset = ev->rs_base + (long long)ev->rs_len;
