@@ -148,6 +148,17 @@ typedef struct hp2x_warnings {
   long duplicate_labels;       /* repeated labels within one sample (summed) */
   long first_duplicate_line;   /* .hp: line of the first repeat; 0 if none */
   long unknown_cost_centres;   /* eventlog: stacks naming undefined ids */
+  /* eventlog: stretches of corrupt events skipped (the reader resumed at
+   * the next plausible events), and what they cost. */
+  long corrupt_regions;        /* 0 when none */
+  long long corrupt_from;      /* the first one: its first byte (where the
+                                  corrupt event starts) */
+  long long corrupt_to;        /* ... and the byte where reading resumed */
+  char corrupt_reason[128];    /* what was wrong with its first event */
+  long censuses_lost;          /* censuses dropped because a part of them
+                                  was in a skipped stretch */
+  double first_lost_census_s;  /* time of the first census lost; -1 if its
+                                  beginning was skipped too, or none lost */
 } hp2x_warnings;
 
 const hp2x_warnings *hp2x_profile_warnings(const hp2x_profile *p);

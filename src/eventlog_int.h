@@ -9,6 +9,8 @@
 
 #include "frontends.h"
 
+#include <string.h>
+
 /* The event types hp2x reads (EventLogFormat.h's numbers).  Adding one
  * takes its number here, a handler in eventlog_events.c and its line in
  * evl_handler_for (and in evl_max_fixed_size when its size is fixed). */
@@ -32,10 +34,13 @@ enum {
   EV_DATA_END = 0xffff
 };
 
+#define RECENT_TIMES 8 /* evl_parser.recent_ns */
+
 /* One whole event of a type hp2x reads. */
 typedef struct evl_event {
   unsigned type;
   double time_s;               /* its timestamp: seconds since RTS start */
+  uint64_t time_ns;            /* the same, as written: nanoseconds */
   const unsigned char *pl;     /* payload; borrowed for the call */
   size_t n;                    /* payload bytes */
 } evl_event;
@@ -99,9 +104,48 @@ struct evl_parser {
   size_t ev_len, ev_cap, ev_need; /* ev_need: 0 = not gathering */
   uint64_t skip;            /* payload bytes still to skip */
   int at_end;               /* DATA_END read */
+  long long block_end;      /* offset just past the enclosing block, as
+                               its marker says; -1 = unknown */
+  uint64_t block_time_ns;   /* the enclosing block's start time */
+  uint64_t last_time_ns;    /* latest timestamp of an event read */
+  uint64_t recent_ns[RECENT_TIMES]; /* the last RECENT_TIMES events' timestamps in
+                               the enclosing block, a ring */
+  size_t n_recent;          /* events pushed since the block began */
+  /* resynchronisation after a corrupt event (eventlog_parse.c) */
+  int corrupt;              /* the error just recorded is a corrupt event's:
+                               recover from it */
+  int resyncing;            /* looking for the next plausible events */
+  unsigned char *rs;        /* bytes from rs_base on, kept while looking;
+                               owned */
+  size_t rs_len, rs_cap;
+  size_t rs_next;           /* the next place in rs to try */
+  size_t rs_need;           /* bytes rs must hold to try it again: 0 =
+                               any */
+  long long rs_base;        /* offset of rs[0] */
+  unsigned char *resumed;   /* the kept bytes being read after resuming
+                               (their owner is resume_at until a new fault
+                               keeps them in rs again), or NULL */
+  size_t resumed_len, resumed_cap;
+  long long resumed_base;   /* offset of resumed[0] */
+  long long fault_offset;   /* where the corrupt event being skipped starts */
+  char fault_msg[128];      /* what was wrong with it */
+  unsigned char *pv;        /* the last event read, when its size was
+                               variable: a wrong size swallows what follows
+                               it, so a fault right after it is taken to
+                               begin with it; owned */
+  size_t pv_len, pv_cap;    /* pv_len: 0 = none kept */
+  size_t pv_need;           /* its whole length (pv_len grows to it as a
+                               skipped payload arrives) */
+  long long pv_offset;      /* where it starts */
+  unsigned pv_type;         /* its type, once a fault follows it */
+  int dropping;             /* after a resynchronisation, heap-sample events
+                               of the census cut by it are dropped until the
+                               next census begins: 1, or 2 while that census
+                               has not been counted as lost yet */
   /* samples */
   int in_sample;
   long long sample_offset;  /* where the open sample began */
+  double sample_time_s;     /* the open sample's time */
   label_track track;        /* repeats and the next-label guess */
   cost_centre *ccs;         /* open addressing by id; owned */
   size_t ccs_cap, n_ccs;
@@ -130,6 +174,20 @@ static inline uint64_t evl_be64(const unsigned char *b) {
 static inline hp2x_status evl_fail_at(evl_parser *ev, hp2x_err *err,
                                       long long off, const char *msg) {
   return ev->status = hp2x_fail(err, HP2X_E_SYNTAX, 0, off, "%s", msg);
+}
+
+/* Records that the event at ev->event_start cannot be what it claims (an
+ * impossible size, a payload that contradicts itself): an error the reader
+ * recovers from by skipping to the next plausible events (eventlog_parse.c)
+ * unless nothing plausible follows. */
+static inline hp2x_status evl_corrupt_event(evl_parser *ev, hp2x_err *err,
+                                            const char *msg) {
+  ev->corrupt = 1;
+  size_t n = strlen(msg);
+  if (n >= sizeof ev->fault_msg) n = sizeof ev->fault_msg - 1;
+  memcpy(ev->fault_msg, msg, n);
+  ev->fault_msg[n] = '\0';
+  return evl_fail_at(ev, err, ev->event_start, msg);
 }
 
 /* eventlog_events.c: the handler of event type `type`, or NULL for the

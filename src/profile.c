@@ -366,7 +366,7 @@ hp2x_status label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
                             int64_t value, int *repeated, hp2x_err *err) {
   if (id >= t->cap && grow_track_arrays(t, id, err) != HP2X_OK)
     return err->code;
-  size_t mark = p->n_samples + 1;
+  size_t mark = p->n_samples + 1 + t->dropped;
   *repeated = t->seen_in[id] == mark;
   if (*repeated) p->warn.duplicate_labels++;
   t->seen_in[id] = mark;
