@@ -61,11 +61,13 @@ void inputs_warn_profile(const tool_args *a, const char *display,
     if (w->corrupt_regions > 1)
       snprintf(more, sizeof more, " (and %ld more corrupt stretches)",
                w->corrupt_regions - 1);
-    snprintf(e.msg, sizeof e.msg,
-             "corrupt event (%s); skipped bytes %lld-%lld%s, losing %s; "
-             "using the %zu complete samples",
-             w->corrupt_reason, w->corrupt_from, w->corrupt_to - 1, more,
-             lost, hp2x_profile_sample_count(p));
+    /* A long reason may cut the end of the line; it is still one line. */
+    int n = snprintf(e.msg, sizeof e.msg,
+                     "corrupt event (%s); skipped bytes %lld-%lld%s, losing "
+                     "%s; using the %zu complete samples",
+                     w->corrupt_reason, w->corrupt_from, w->corrupt_to - 1,
+                     more, lost, hp2x_profile_sample_count(p));
+    if (n < 0) e.msg[0] = '\0';
     msg_report(display, &e, "warning");
   }
   if (w->duplicate_labels) {
