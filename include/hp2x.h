@@ -198,6 +198,17 @@ typedef struct hp2x_warnings {
   long duplicate_labels;       /* repeated labels within one sample (summed) */
   long first_duplicate_line;   /* .hp: line of the first repeat; 0 if none */
   long unknown_cost_centres;   /* eventlog: stacks naming undefined ids */
+  /* eventlog: stretches of corrupt events skipped (the reader resumed at
+   * the next plausible events), and what they cost. */
+  long corrupt_regions;        /* 0 when none */
+  long long corrupt_from;      /* the first one: its first byte (where the
+                                  corrupt event starts) */
+  long long corrupt_to;        /* ... and the byte where reading resumed */
+  char corrupt_reason[128];    /* what was wrong with its first event */
+  long censuses_lost;          /* censuses dropped because a part of them
+                                  was in a skipped stretch */
+  double first_lost_census_s;  /* time of the first census lost; -1 if its
+                                  beginning was skipped too, or none lost */
 } hp2x_warnings;
 
 /* p's warnings; points into p, lives as long as it. */
@@ -432,6 +443,12 @@ size_t hp2x_bands_count(const hp2x_bands *b);
 /* Band name, pointing into b; "" out of range; "OTHER" for the merged band ("OTHER (incl. filtered)" when
  * it holds labels filtered out by include_re / exclude_re). */
 const char *hp2x_bands_name(const hp2x_bands *b, size_t band);
+/* What the name leaves out, or NULL when it says everything: for a -hi
+ * band named by its IPE event ("D# in readings.go leak.hs:33:50-65"), the
+ * whole record ("table D#_Main_0_con_info; closure CONSTR_0_1; type
+ * Double; label readings.go; module Main; source leak.hs:33:50-65;
+ * address 0x40e8b0").  Owned by b. */
+const char *hp2x_bands_detail(const hp2x_bands *b, size_t band);
 /* Value of `band` in `sample` (sum of its labels' values there); 0 out of
  * range. */
 int64_t hp2x_bands_value(const hp2x_bands *b, size_t band, size_t sample);

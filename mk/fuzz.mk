@@ -45,7 +45,7 @@ $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJ)
 
 $(FUZZ_DIR)/seeds/.done: tests/fuzz/seeds.py $(wildcard samples/profiles/* \
     tests/data/malformed/* tests/data/incomplete/* tests/data/found/* \
-    tests/data/eventlogs/*)
+    tests/data/eventlogs/* tests/data/ghc-modern/*/*)
 	@rm -rf $(FUZZ_DIR)/seeds
 	$(Q)python3 tests/fuzz/seeds.py . $(FUZZ_DIR)/seeds
 	@touch $@

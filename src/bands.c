@@ -12,6 +12,7 @@
 #include "aux.h"
 #include "bands_int.h"
 
+#include <assert.h>
 #include <math.h>
 #include <regex.h>
 #include <string.h>
@@ -173,6 +174,9 @@ static void bands_release(hp2x_bands *b) {
   if (!b) return;
   for (size_t i = 0; b->names && i < b->n_bands; i++) hp2x_free(b->names[i]);
   hp2x_free(b->names);
+  for (size_t i = 0; b->texts && i < b->n_bands; i++)
+    hp2x_free(b->texts[i].detail);
+  hp2x_free(b->texts);
   hp2x_free(b->values);
   hp2x_free(b->shades);
   hp2x_free(b);
@@ -212,8 +216,16 @@ static hp2x_status compile_re(regex_t *re, const char *src, const char *what,
                    src, why);
 }
 
-/* w->filtered[id] for every label of p: 1 when include_re does not match
- * its name or exclude_re does.  Nothing when neither is given. */
+/* Does re match label l: its name, or what the name leaves out (a -hi
+ * label's whole IPE record: table, closure type, type, module, ...)? */
+static int label_matches(const regex_t *re, const hp2x_label *l) {
+  return regexec(re, l->name, 0, NULL, 0) == 0 ||
+         (l->text.detail && regexec(re, l->text.detail, 0, NULL, 0) == 0);
+}
+
+/* w->filtered[id] for every label of p: 1 when include_re matches neither
+ * its name nor its detail, or exclude_re matches either.  Nothing when
+ * neither is given. */
 static hp2x_status filter_labels(const hp2x_profile *p, const hp2x_options *o,
                                  work *w, hp2x_err *err) {
   if (!o->include_re && !o->exclude_re) return HP2X_OK;
@@ -227,9 +239,9 @@ static hp2x_status filter_labels(const hp2x_profile *p, const hp2x_options *o,
   size_t nl = p->n_labels;
   w->filtered = hp2x_calloc(nl ? nl : 1, 1);
   for (size_t id = 0; w->filtered && id < nl; id++) {
-    const char *name = p->labels[id].name;
-    if ((o->include_re && regexec(&inc, name, 0, NULL, 0) != 0) ||
-        (o->exclude_re && regexec(&exc, name, 0, NULL, 0) == 0))
+    const hp2x_label *l = &p->labels[id];
+    if ((o->include_re && !label_matches(&inc, l)) ||
+        (o->exclude_re && label_matches(&exc, l)))
       w->filtered[id] = 1;
   }
   if (o->include_re) regfree(&inc);
@@ -334,6 +346,22 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
   return HP2X_OK;
 }
 
+hp2x_status bands_set_text(hp2x_bands *b, size_t k, const label_text *t,
+                           hp2x_err *err) {
+  assert(k < b->n_bands);
+  if (!t->detail && !t->keep_head && !t->keep_tail) return HP2X_OK;
+  if (!b->texts) {
+    b->texts = hp2x_calloc(b->n_bands, sizeof *b->texts);
+    if (!b->texts) return hp2x_nomem(err);
+  }
+  label_text copy = *t;
+  if (t->detail && !(copy.detail = hp2x_strndup(t->detail, t->detail_len)))
+    return hp2x_nomem(err);
+  hp2x_free(b->texts[k].detail);
+  b->texts[k] = copy;
+  return HP2X_OK;
+}
+
 /* The plan of the bands from the order w over the labels of `names`:
  * b's n_bands, is_other, names and shades, and band_of[id] (the band of
  * each label of `names`, -1 for none). */
@@ -371,6 +399,7 @@ static hp2x_status assign_bands(const hp2x_profile *names,
           &names->labels[w->order[k + first - (size_t)other]];
       name = l->name;
       len = l->name_len;
+      if (bands_set_text(b, k, &l->text, err) != HP2X_OK) return err->code;
     }
     b->names[k] = hp2x_strndup(name, len);
     if (!b->names[k]) return hp2x_nomem(err);
@@ -588,9 +617,15 @@ static hp2x_status combine_profiles(const hp2x_profile *const *ps,
       st = hp2x_nomem(err);
       break;
     }
-    for (size_t id = 0; id < p->n_labels && st == HP2X_OK; id++)
-      st = profile_intern(c, p->labels[id].name, p->labels[id].name_len,
-                          NULL, 0, &to_names[i][id], err);
+    for (size_t id = 0; id < p->n_labels && st == HP2X_OK; id++) {
+      const hp2x_label *l = &p->labels[id];
+      st = profile_intern(c, l->name, l->name_len, NULL, 0, &to_names[i][id],
+                          err);
+      /* the first input that describes the label gives its text */
+      if (st == HP2X_OK && l->text.detail &&
+          !c->labels[to_names[i][id]].text.detail)
+        st = profile_set_label_text(c, to_names[i][id], &l->text, err);
+    }
     for (size_t s = 0; s < p->n_samples && st == HP2X_OK; s++) {
       profile_begin_sample(c, t);
       t += 1.0;
@@ -683,6 +718,10 @@ hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
 size_t hp2x_bands_count(const hp2x_bands *b) { return b->n_bands; }
 const char *hp2x_bands_name(const hp2x_bands *b, size_t band) {
   return band < b->n_bands ? b->names[band] : "";
+}
+
+const char *hp2x_bands_detail(const hp2x_bands *b, size_t band) {
+  return band < b->n_bands && b->texts ? b->texts[band].detail : NULL;
 }
 int64_t hp2x_bands_value(const hp2x_bands *b, size_t band, size_t sample) {
   if (band >= b->n_bands || sample >= b->n_samples) return 0;

@@ -11,6 +11,9 @@ struct hp2x_bands {
   size_t n_bands;
   size_t n_samples;
   char **names;       /* [n_bands] owned; index 0 = bottom */
+  label_text *texts;  /* [n_bands] what each name leaves out and how the
+                         key shortens it (model.h; details owned), or
+                         NULL when no band has any */
   int is_other;       /* 1 when band 0 is the merged OTHER band */
   int64_t *values;    /* band-major: band k's value at sample s is
                          values[k * stride + s]; owned */
@@ -71,6 +74,11 @@ void bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
 /* b's x0, xrange, yrange and area from h, the --heap lines and the .aux. */
 void bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
                       const hp2x_options *o, const bands_heights *h);
+
+/* bands.c: gives b (n_bands set, texts NULL) band k's text t (copied)
+ * when t has any, making b->texts on first use.  HP2X_E_NOMEM. */
+hp2x_status bands_set_text(hp2x_bands *b, size_t k, const label_text *t,
+                           hp2x_err *err);
 
 /* bands.c: v rounded to the nearest int64, saturating (NaN: 0). */
 int64_t bands_round(double v);

@@ -130,7 +130,8 @@ static hp2x_bands *make_diff_bands(const hp2x_profile *pa,
   int ok = d->names && d->shades && d->values && pos && neg;
   for (size_t k = 0; ok && k < nb; k++) {
     d->names[k] = hp2x_strndup(ba->names[k], strlen(ba->names[k]));
-    ok = d->names[k] != NULL;
+    ok = d->names[k] != NULL &&
+         (!ba->texts || bands_set_text(d, k, &ba->texts[k], err) == HP2X_OK);
     d->shades[k] = ba->shades[k];
     if (ok) subtract_band(d, k, pa, ba, pb, bb, pos, neg);
   }

@@ -10,36 +10,49 @@
 
 #include <string.h>
 
-/* A field is quoted when it holds a comma, quote, CR or LF, or starts or
- * ends with a space (RFC 4180 allows quoting any field). */
-static void put_csv_field(writebuf *o, const char *s) {
-  size_t len = strlen(s);
-  int quote = len && (s[0] == ' ' || s[len - 1] == ' ');
-  for (size_t i = 0; i < len && !quote; i++)
-    quote = s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
+/* Writes the bytes of parts[0..n) as one field.  A field is quoted when
+ * it holds a comma, quote, CR or LF, or starts or ends with a space (RFC
+ * 4180 allows quoting any field). */
+static void put_csv_parts(writebuf *o, const char *const *parts, size_t n) {
+  const char *first = n ? parts[0] : "", *last = n ? parts[n - 1] : "";
+  size_t last_len = strlen(last);
+  int quote = first[0] == ' ' || (last_len && last[last_len - 1] == ' ');
+  for (size_t i = 0; i < n && !quote; i++)
+    quote = strpbrk(parts[i], ",\"\r\n") != NULL;
   if (!quote) {
-    writebuf_put(o, s, len);
+    for (size_t i = 0; i < n; i++) writebuf_put(o, parts[i], strlen(parts[i]));
     return;
   }
   writebuf_put(o, "\"", 1);
-  for (const char *q; (q = memchr(s, '"', len)) != NULL;) {
-    writebuf_put(o, s, (size_t)(q - s) + 1);
-    writebuf_put(o, "\"", 1);
-    len -= (size_t)(q - s) + 1;
-    s = q + 1;
+  for (size_t i = 0; i < n; i++) {
+    const char *s = parts[i];
+    size_t len = strlen(s);
+    for (const char *q; (q = memchr(s, '"', len)) != NULL;) {
+      writebuf_put(o, s, (size_t)(q - s) + 1);
+      writebuf_put(o, "\"", 1);
+      len -= (size_t)(q - s) + 1;
+      s = q + 1;
+    }
+    writebuf_put(o, s, len);
   }
-  writebuf_put(o, s, len);
   writebuf_put(o, "\"", 1);
 }
 
+static void put_csv_field(writebuf *o, const char *s) {
+  put_csv_parts(o, &s, 1);
+}
+
 /* The header row: `first` ("time" or "input,time"), then the band names
- * from the top of the key down. */
+ * from the top of the key down, each followed by "; " and what it leaves
+ * out when it does (a -hi band's whole IPE record). */
 static void put_header_row(writebuf *o, const char *first,
                            const hp2x_bands *b) {
   writebuf_put(o, first, strlen(first));
   for (size_t k = b->n_bands; k-- > 0;) {
     writebuf_put(o, ",", 1);
-    put_csv_field(o, b->names[k]);
+    const char *detail = b->texts ? b->texts[k].detail : NULL;
+    const char *parts[3] = {b->names[k], "; ", detail};
+    put_csv_parts(o, parts, detail ? 3 : 1);
   }
   writebuf_put(o, "\r\n", 2);
 }

@@ -205,7 +205,9 @@ static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
     if (profile_end_sample(ev->p, err) != HP2X_OK) return err->code;
   }
   ev->in_sample = 1;
+  ev->dropping = 0;
   ev->sample_offset = ev->event_start;
+  ev->sample_time_s = t;
   label_track_begin(&ev->track);
   profile_begin_sample(ev->p, t);
   return HP2X_OK;
@@ -226,10 +228,24 @@ static hp2x_status on_bio_sample_begin(evl_parser *ev, const evl_event *e,
   return begin_sample(ev, (double)evl_be64(e->pl + 8) / 1e9, err);
 }
 
+/* Is the heap-sample event e part of a census cut by a corrupt stretch
+ * (outside any sample after a resynchronisation)?  Then it is dropped, and
+ * that census counted as lost if it was not already. */
+static int in_cut_census(evl_parser *ev, const evl_event *e) {
+  if (ev->in_sample || !ev->dropping) return 0;
+  if (ev->dropping == 2) {
+    hp2x_warnings *w = &ev->p->warn;
+    if (!w->censuses_lost++) w->first_lost_census_s = -1;
+    ev->dropping = 1;
+  }
+  if (e->type == EV_HEAP_PROF_SAMPLE_END) ev->dropping = 0;
+  return 1;
+}
+
 /* 165 (GHC >= 8.10): u64 era. */
 static hp2x_status on_sample_end(evl_parser *ev, const evl_event *e,
                                  hp2x_err *err) {
-  (void)e;
+  if (in_cut_census(ev, e)) return HP2X_OK;
   if (!ev->in_sample)
     return evl_fail_at(ev, err, ev->event_start,
                        "HEAP_PROF_SAMPLE_END without a sample begun");
@@ -241,8 +257,8 @@ static hp2x_status on_sample_end(evl_parser *ev, const evl_event *e,
 static hp2x_status add_sample_entry(evl_parser *ev, uint32_t id, uint64_t bytes,
                                     hp2x_err *err) {
   if (bytes > (uint64_t)INT64_MAX)
-    return evl_fail_at(ev, err, ev->event_start,
-                       "residency does not fit in 64 signed bits");
+    return evl_corrupt_event(ev, err,
+                             "residency does not fit in 64 signed bits");
   int repeated;
   return label_track_add(&ev->track, ev->p, id, (int64_t)bytes, &repeated,
                          err);
@@ -301,15 +317,19 @@ static hp2x_status find_stack_label(evl_parser *ev, const unsigned char *ids,
 static hp2x_status on_sample_stack(evl_parser *ev, const evl_event *e,
                                    hp2x_err *err) {
   static const char what[] = "HEAP_PROF_SAMPLE_COST_CENTRE";
+  if (in_cut_census(ev, e)) return HP2X_OK;
   if (require_open_sample(ev, what, err) != HP2X_OK) return err->code;
-  if (e->n < 10) return fail_short_event(ev, err, what);
+  if (e->n < 10)
+    return evl_corrupt_event(ev, err,
+                             "HEAP_PROF_SAMPLE_COST_CENTRE event is shorter "
+                             "than its fields");
   size_t depth = e->pl[9];
   if (e->n < 10 + 4 * depth) {
     char msg[128];
     hp2x_fmt(msg, sizeof msg,
              "%s claims %zu cost centres but its payload holds %zu", what,
              depth, (e->n - 10) / 4);
-    return evl_fail_at(ev, err, ev->event_start, msg);
+    return evl_corrupt_event(ev, err, msg);
   }
   uint32_t id;
   if (find_stack_label(ev, e->pl + 10, depth, &id, err) != HP2X_OK)
@@ -320,6 +340,7 @@ static hp2x_status on_sample_stack(evl_parser *ev, const evl_event *e,
 /* 164 (every breakdown but -hc): u8 profile id, u64 residency, label. */
 static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
                                     hp2x_err *err) {
+  if (in_cut_census(ev, e)) return HP2X_OK;
   if (require_open_sample(ev, "HEAP_PROF_SAMPLE_STRING", err) != HP2X_OK)
     return err->code;
   if (e->n < 10) return fail_short_event(ev, err, "HEAP_PROF_SAMPLE_STRING");
@@ -327,6 +348,9 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
   if (l < 0)
     return evl_fail_at(ev, err, ev->event_start,
                        "HEAP_PROF_SAMPLE_STRING label has no terminating NUL");
+  if (l == 0) /* GHC names every band; seen where a write overran one */
+    return evl_corrupt_event(ev, err,
+                             "HEAP_PROF_SAMPLE_STRING label is empty");
   const char *label = (const char *)e->pl + 9;
   uint32_t id = label_track_guess(&ev->track);
   if (!is_guessed_label(ev, id, label, (size_t)l, 0)) {
@@ -343,51 +367,24 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
 
 /* ------------------------------------------------- info-table names */
 
-/* Appends s (n bytes) to buf[*len], after a space unless first. */
-static void append_ipe_part(char *buf, size_t *len, const unsigned char *s,
-                            size_t n, const char *open, const char *close) {
-  if (!n) return;
-  if (*len) buf[(*len)++] = ' ';
-  size_t o = strlen(open), c = strlen(close);
-  memcpy(buf + *len, open, o);
-  memcpy(buf + *len + o, s, n);
-  memcpy(buf + *len + o + n, close, c);
-  *len += o + n + c;
-}
-
-/* 169 (GHC >= 9.2): u64 info-table address, then the strings table name,
- * closure description, type description, label, module and source
- * location ("file:span").  The name shown for the address is
- * "TABLE [LABEL] (TYPE) MODULE FILE:SPAN", leaving out empty parts. */
+/* 169 (GHC >= 9.2): u64 info-table address, then six NUL-terminated
+ * strings: table name, closure description, type, label, module and
+ * source location ("file:span").  eventlog_ipe.c makes the name and the
+ * detail shown for the address. */
 static hp2x_status on_ipe(evl_parser *ev, const evl_event *e,
                           hp2x_err *err) {
   const unsigned char *pl = e->pl;
   if (e->n < 8) return fail_short_event(ev, err, "IPE");
-  const unsigned char *field[6];
-  size_t flen[6], pos = 8;
-  for (int i = 0; i < 6; i++) {
+  ipe_fields f;
+  size_t pos = 8;
+  for (int i = 0; i < IPE_N_FIELDS; i++) {
     long l = pos < e->n ? cstring_len(pl + pos, e->n - pos) : -1;
     if (l < 0) return fail_short_event(ev, err, "IPE");
-    field[i] = pl + pos;
-    flen[i] = (size_t)l;
+    f.s[i] = (const char *)pl + pos;
+    f.len[i] = (size_t)l;
     pos += (size_t)l + 1;
   }
-  if (flen[5] == 1 && field[5][0] == ':') flen[5] = 0; /* no location */
-  if (flen[2] == flen[0] && !memcmp(field[2], field[0], flen[0]))
-    flen[2] = 0; /* the type is the table's own name */
-  char *name = hp2x_malloc(e->n + 16);
-  if (!name) return hp2x_nomem(err);
-  size_t len = 0;
-  append_ipe_part(name, &len, field[0], flen[0], "", "");
-  append_ipe_part(name, &len, field[3], flen[3], "[", "]");
-  append_ipe_part(name, &len, field[2], flen[2], "(", ")");
-  append_ipe_part(name, &len, field[4], flen[4], "", "");
-  append_ipe_part(name, &len, field[5], flen[5], "", "");
-  assert(len <= e->n + 16);
-  hp2x_status st =
-      len ? evl_ipe_add(ev, evl_be64(pl), name, len, err) : HP2X_OK;
-  hp2x_free(name);
-  return st;
+  return evl_ipe_add(ev, evl_be64(pl), &f, err);
 }
 
 /* ------------------------------------------------------------- the run */

@@ -9,6 +9,8 @@
 
 #include "frontends.h"
 
+#include <string.h>
+
 /* The event types hp2x reads (EventLogFormat.h's numbers).  Adding one
  * takes its number here, a handler in eventlog_events.c and its line in
  * evl_handler_for (and in evl_max_fixed_size when its size is fixed). */
@@ -32,10 +34,13 @@ enum {
   EV_DATA_END = 0xffff
 };
 
+#define RECENT_TIMES 8 /* evl_parser.recent_ns */
+
 /* One whole event of a type hp2x reads. */
 typedef struct evl_event {
   unsigned type;
   double time_s;               /* its timestamp: seconds since RTS start */
+  uint64_t time_ns;            /* the same, as written: nanoseconds */
   const unsigned char *pl;     /* payload; borrowed for the call */
   size_t n;                    /* payload bytes */
 } evl_event;
@@ -47,11 +52,22 @@ typedef struct cost_centre {
   int used;      /* slot in use */
 } cost_centre;
 
+/* An IPE event's six strings, in the event's order; borrowed, not
+ * NUL-terminated (len[i] bytes each). */
+enum { IPE_TABLE, IPE_CLOSURE, IPE_TYPE, IPE_LABEL, IPE_MODULE, IPE_SOURCE,
+       IPE_N_FIELDS };
+typedef struct ipe_fields {
+  const char *s[IPE_N_FIELDS];
+  size_t len[IPE_N_FIELDS];
+} ipe_fields;
+
 /* What an IPE event says of one info-table address (eventlog_ipe.c). */
 typedef struct ipe_entry {
   uint64_t address;
   char *name;        /* the display name without the address; owned */
   size_t name_len;
+  label_text text;   /* the whole record and the name's kept ends; the
+                        detail owned */
   uint32_t label;    /* the -hi label with this address, or LABEL_NONE */
   bool ambiguous;    /* another address has the same name: both show
                         their address too */
@@ -88,9 +104,48 @@ struct evl_parser {
   size_t ev_len, ev_cap, ev_need; /* ev_need: 0 = not gathering */
   uint64_t skip;            /* payload bytes still to skip */
   int at_end;               /* DATA_END read */
+  long long block_end;      /* offset just past the enclosing block, as
+                               its marker says; -1 = unknown */
+  uint64_t block_time_ns;   /* the enclosing block's start time */
+  uint64_t last_time_ns;    /* latest timestamp of an event read */
+  uint64_t recent_ns[RECENT_TIMES]; /* the last RECENT_TIMES events' timestamps in
+                               the enclosing block, a ring */
+  size_t n_recent;          /* events pushed since the block began */
+  /* resynchronisation after a corrupt event (eventlog_parse.c) */
+  int corrupt;              /* the error just recorded is a corrupt event's:
+                               recover from it */
+  int resyncing;            /* looking for the next plausible events */
+  unsigned char *rs;        /* bytes from rs_base on, kept while looking;
+                               owned */
+  size_t rs_len, rs_cap;
+  size_t rs_next;           /* the next place in rs to try */
+  size_t rs_need;           /* bytes rs must hold to try it again: 0 =
+                               any */
+  long long rs_base;        /* offset of rs[0] */
+  unsigned char *resumed;   /* the kept bytes being read after resuming
+                               (their owner is resume_at until a new fault
+                               keeps them in rs again), or NULL */
+  size_t resumed_len, resumed_cap;
+  long long resumed_base;   /* offset of resumed[0] */
+  long long fault_offset;   /* where the corrupt event being skipped starts */
+  char fault_msg[128];      /* what was wrong with it */
+  unsigned char *pv;        /* the last event read, when its size was
+                               variable: a wrong size swallows what follows
+                               it, so a fault right after it is taken to
+                               begin with it; owned */
+  size_t pv_len, pv_cap;    /* pv_len: 0 = none kept */
+  size_t pv_need;           /* its whole length (pv_len grows to it as a
+                               skipped payload arrives) */
+  long long pv_offset;      /* where it starts */
+  unsigned pv_type;         /* its type, once a fault follows it */
+  int dropping;             /* after a resynchronisation, heap-sample events
+                               of the census cut by it are dropped until the
+                               next census begins: 1, or 2 while that census
+                               has not been counted as lost yet */
   /* samples */
   int in_sample;
   long long sample_offset;  /* where the open sample began */
+  double sample_time_s;     /* the open sample's time */
   label_track track;        /* repeats and the next-label guess */
   cost_centre *ccs;         /* open addressing by id; owned */
   size_t ccs_cap, n_ccs;
@@ -121,6 +176,20 @@ static inline hp2x_status evl_fail_at(evl_parser *ev, hp2x_err *err,
   return ev->status = hp2x_fail(err, HP2X_E_SYNTAX, 0, off, "%s", msg);
 }
 
+/* Records that the event at ev->event_start cannot be what it claims (an
+ * impossible size, a payload that contradicts itself): an error the reader
+ * recovers from by skipping to the next plausible events (eventlog_parse.c)
+ * unless nothing plausible follows. */
+static inline hp2x_status evl_corrupt_event(evl_parser *ev, hp2x_err *err,
+                                            const char *msg) {
+  ev->corrupt = 1;
+  size_t n = strlen(msg);
+  if (n >= sizeof ev->fault_msg) n = sizeof ev->fault_msg - 1;
+  memcpy(ev->fault_msg, msg, n);
+  ev->fault_msg[n] = '\0';
+  return evl_fail_at(ev, err, ev->event_start, msg);
+}
+
 /* eventlog_events.c: the handler of event type `type`, or NULL for the
  * types hp2x skips.  A handler gets one whole event; its errors are
  * sticky in ev->status. */
@@ -136,14 +205,27 @@ void evl_free_cost_centres(evl_parser *ev);
 /* eventlog_ipe.c: naming -hi labels by their IPE events (the evl_ipe_
  * functions). */
 /* Records what an IPE event says of `address`; names its label if one has
- * been read.  The first event for an address wins. */
-hp2x_status evl_ipe_add(evl_parser *ev, uint64_t address, const char *name,
-                    size_t len, hp2x_err *err);
-/* Names label `id`, just interned from string `s` (len bytes), when s is
+ * been read. */
+hp2x_status evl_ipe_add(evl_parser *ev, uint64_t address,
+                        const ipe_fields *f, hp2x_err *err);
+/* Names the label `id`, just interned from text s (len bytes), when s is
  * an address ("0x4c8e48") that an IPE event has named. */
 hp2x_status evl_ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
-                           size_t len, hp2x_err *err);
-/* Frees t's entries and tables and empties it. */
+                               size_t len, hp2x_err *err);
+/* The name and detail an IPE record gives its address.  The name says
+ * what the closure is (its constructor, or "thunk", "function", a closure
+ * type), the binding it belongs to and its source location:
+ * "D# in readings.go leak.hs:33:50-65", "(:) leak.hs:33:55-64",
+ * "thunk in Main.main" (no location: the module qualifies the binding).
+ * t->keep_head and t->keep_tail are the bytes of what and of the location
+ * (both kept whole when the key is too narrow); t->detail is every field
+ * ("table ...; closure ...; type ...; label ...; module ...; source ...;
+ * address 0x..."), whitespace runs (types span lines) made one space.
+ * *name and t->detail are the caller's to free; *name is NULL (and
+ * *name_len 0) when the record says nothing.  HP2X_E_NOMEM. */
+hp2x_status evl_ipe_describe(const ipe_fields *f, uint64_t address,
+                             char **name, size_t *name_len, label_text *t,
+                             hp2x_err *err);
 void evl_ipe_free(ipe_table *t);
 
 #endif

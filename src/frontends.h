@@ -14,7 +14,9 @@
  * same order every time, so the guess spares most lookups. */
 #define LABEL_NONE UINT32_MAX
 typedef struct label_track {
-  size_t *seen_in;   /* per label: 1 + index of the last sample it was in */
+  size_t *seen_in;   /* per label: the mark of the last sample it was in
+                        (1 + its index + the samples dropped before it) */
+  size_t dropped;    /* samples dropped unfinished (label_track_drop) */
   uint32_t *next;    /* per label: the label after it last time */
   size_t cap;        /* slots in both arrays */
   uint32_t first;    /* the first label of the previous sample */
@@ -23,6 +25,8 @@ typedef struct label_track {
 
 void label_track_init(label_track *t);
 void label_track_free(label_track *t);
+/* The open sample is dropped: what it held no longer counts as seen. */
+static inline void label_track_drop(label_track *t) { t->dropped++; }
 /* A new sample begins. */
 static inline void label_track_begin(label_track *t) { t->prev = LABEL_NONE; }
 /* The label expected next, or LABEL_NONE. */

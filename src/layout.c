@@ -25,6 +25,11 @@
  * width hp2ps would give it without a key (hp2ps gives the key whatever
  * its longest label needs, however little graph that leaves). */
 #define MIN_GRAPH_SHARE 0.6
+/* ... but a -hi band's name (what it is, its binding, its source
+ * location) is drawn whole while the graph keeps this share, and its kept
+ * ends (what and where) while it keeps the next. */
+#define MIN_GRAPH_SHARE_NAMED 0.5
+#define MIN_GRAPH_SHARE_KEPT 0.4
 
 /* The area figure as hp2ps prints it, an integer.  A damaged profile can
  * make the area any double (residencies near INT64_MAX overflow it, times
@@ -108,6 +113,23 @@ size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
   return n;
 }
 
+/* The width band k's name needs at least in the key: its kept ends
+ * (model.h's label_text) whole, a space between; 0 without any. */
+static double kept_width(const hp2x_bands *b, size_t k,
+                         layout_measure_fn measure, void *ctx) {
+  if (!b->texts) return 0.0;
+  const label_text *t = &b->texts[k];
+  const char *s = b->names[k];
+  size_t n = strlen(s);
+  if ((!t->keep_head && !t->keep_tail) || t->keep_head + t->keep_tail > n)
+    return 0.0;
+  double w = 0.0;
+  if (t->keep_head) w += measure(ctx, s, t->keep_head, 10.0);
+  if (t->keep_tail) w += measure(ctx, s + n - t->keep_tail, t->keep_tail, 10.0);
+  if (t->keep_head && t->keep_tail) w += measure(ctx, " ", 1, 10.0);
+  return w;
+}
+
 /* The title box, the graph's height and the key beside the graph (its
  * width from the widest label measured) or on pages of its own. */
 static void size_title_and_key(const hp2x_profile *p, const hp2x_bands *b,
@@ -133,11 +155,21 @@ static void size_title_and_key(const hp2x_profile *p, const hp2x_bands *b,
                          LAYOUT_KEY_PER_PAGE);
     l->key_label_max_w = TITLE_W - 2 * 24.0;
   } else if (keyed) {
-    double widest = 0.0;
+    double widest = 0.0, named = 0.0, kept = 0.0;
     for (size_t k = 0; k < b->n_bands; k++) {
       double w = measure(ctx, b->names[k], strlen(b->names[k]), 10.0);
       if (w > widest) widest = w;
+      double kw = w > l->key_label_max_w ? kept_width(b, k, measure, ctx)
+                                         : 0.0;
+      if (kw > 0.0 && w > named) named = w;
+      if (kw > kept) kept = kw;
     }
+    double named_max = full * (1.0 - MIN_GRAPH_SHARE_NAMED) - KEY_BOX - 15.0;
+    double kept_max = full * (1.0 - MIN_GRAPH_SHARE_KEPT) - KEY_BOX - 15.0;
+    if (named > named_max) named = named_max;
+    if (kept > kept_max) kept = kept_max;
+    if (named > l->key_label_max_w) l->key_label_max_w = named;
+    if (kept > l->key_label_max_w) l->key_label_max_w = kept;
     for (size_t k = 0; k < l->n_lines; k++) {
       double w = measure(ctx, l->lines[k].name, strlen(l->lines[k].name),
                          10.0);

@@ -19,6 +19,16 @@ typedef enum {
                     ("0x4c8e48"); name: what its IPE event says it is */
 } label_kind;
 
+/* What a label's name leaves out, and which of its bytes a too narrow key
+ * keeps whole: only -hi labels named by an IPE event have one
+ * (eventlog_ipe.c: name "D# in go leak.hs:33:50-65", detail "table ..."). */
+typedef struct label_text {
+  char *detail;       /* the whole record; owned; NULL = none */
+  size_t detail_len;  /* bytes, without the NUL */
+  uint32_t keep_head; /* bytes at the name's start (what it is) and at */
+  uint32_t keep_tail; /* its end (location) kept whole; 0, 0: none */
+} label_text;
+
 typedef struct hp2x_label {
   char *name;      /* display text, NUL-terminated; owned */
   size_t name_len; /* bytes, without the NUL */
@@ -27,6 +37,7 @@ typedef struct hp2x_label {
   size_t key_len;
   uint64_t hash;   /* of the key bytes */
   label_kind kind;
+  label_text text; /* detail and shortening; all 0 for most labels */
 } hp2x_label;
 
 typedef struct hp2x_series {
@@ -116,6 +127,10 @@ hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
  * was. */
 hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
                                  const char *name, size_t len, hp2x_err *err);
+/* Sets label id's text to a copy of t (its detail copied; NULL detail:
+ * none).  HP2X_E_NOMEM leaves the label as it was. */
+hp2x_status profile_set_label_text(hp2x_profile *p, uint32_t id,
+                                   const label_text *t, hp2x_err *err);
 
 /* The bytes that name label l in .hp text: its key for LABEL_ADDRESS,
  * else its name. */

@@ -73,6 +73,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   for (size_t i = 0; i < p->n_labels; i++) {
     hp2x_free(p->labels[i].name);
     hp2x_free(p->labels[i].key);
+    hp2x_free(p->labels[i].text.detail);
   }
   hp2x_free(p->labels);
   hp2x_free(p->label_index);
@@ -221,6 +222,19 @@ hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
   return HP2X_OK;
 }
 
+hp2x_status profile_set_label_text(hp2x_profile *p, uint32_t id,
+                                   const label_text *t, hp2x_err *err) {
+  assert(id < p->n_labels);
+  label_text copy = *t;
+  if (t->detail) {
+    copy.detail = hp2x_strndup(t->detail, t->detail_len);
+    if (!copy.detail) return hp2x_nomem(err);
+  }
+  hp2x_free(p->labels[id].text.detail);
+  p->labels[id].text = copy;
+  return HP2X_OK;
+}
+
 void profile_begin_sample(hp2x_profile *p, double time_s) {
   assert(!p->sample_open);
   p->sample_open = true;
@@ -352,7 +366,7 @@ hp2x_status label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
                             int64_t value, int *repeated, hp2x_err *err) {
   if (id >= t->cap && grow_track_arrays(t, id, err) != HP2X_OK)
     return err->code;
-  size_t mark = p->n_samples + 1;
+  size_t mark = p->n_samples + 1 + t->dropped;
   *repeated = t->seen_in[id] == mark;
   if (*repeated) p->warn.duplicate_labels++;
   t->seen_in[id] = mark;

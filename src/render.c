@@ -379,7 +379,9 @@ static void tip_text(render_ctx *r, const char *s) {
   hp2x_free(u);
 }
 
-/* The <title> of band k: "LABEL: peak N VALUE_UNIT at T SAMPLE_UNIT". */
+/* The <title> of band k: "LABEL: peak N VALUE_UNIT at T SAMPLE_UNIT", and
+ * on a line of its own what the label leaves out (a -hi band's whole IPE
+ * record). */
 static void tip_title(render_ctx *r, const hp2x_profile *p,
                       const hp2x_bands *b, size_t k) {
   size_t N = b->n_samples, at = layout_band_peak(b, k);
@@ -394,6 +396,10 @@ static void tip_title(render_ctx *r, const hp2x_profile *p,
   hp2x_fmt(buf, sizeof buf, " at %.3f ", N ? p->times[at] : 0.0);
   tip_str(r, buf);
   tip_text(r, p->sample_unit);
+  if (b->texts && b->texts[k].detail) {
+    tip_str(r, "\n");
+    tip_text(r, b->texts[k].detail);
+  }
   tip_str(r, "</title>");
 }
 
@@ -442,23 +448,25 @@ enum align { LEFT, CENTRE, RIGHT };
 
 /* Draws text with its baseline at frame point (x, y); `up` turns it to
  * read upwards (the y legend). */
-static void draw_text(render_ctx *r, double x, double y, const char *s,
-                      size_t len, double size_pt, enum align a, double max_w,
-                      int up) {
+static double draw_text(render_ctx *r, double x, double y, const char *s,
+                        size_t len, double size_pt, enum align a,
+                        double max_w, int up) {
   cairo_t *cr = r->cr;
+  double w = 0.0;
   cairo_save(cr);
   cairo_translate(cr, x, y);
   cairo_scale(cr, 1.0, -1.0); /* the frame's y goes up, text's down */
   if (up) cairo_rotate(cr, -M_PI / 2);
   text_matrix_from_cr(r);
   if (set_text(r, s, len, size_pt, max_w)) {
-    double w = text_width(r);
+    w = text_width(r);
     double baseline = (double)pango_layout_get_baseline(r->text) / PANGO_SCALE;
     double dx = a == LEFT ? 0.0 : a == CENTRE ? -w / 2 : -w;
     cairo_move_to(cr, dx, -baseline);
     pango_cairo_show_layout(cr, r->text);
   }
   cairo_restore(cr);
+  return w;
 }
 
 /* ------------------------------------------------------------ drawing */
@@ -581,18 +589,56 @@ static void fill_band(render_ctx *r, double shade, size_t k) {
   cairo_fill_preserve(cr);
 }
 
+#define MIN_CUT_MIDDLE_W 55.0 /* points at 10 pt: "in abcd…wxyz" */
+
+/* Key text at (x, y), at most max_w wide.  A name that does not fit is
+ * cut in the middle; one with kept ends (t, a -hi band's: what it is and
+ * its source location) keeps them whole and cuts what lies between (its
+ * binding), or leaves that out where even a cut one has no room.  Only
+ * when the kept ends alone do not fit is the whole name cut. */
+static void draw_key_name(render_ctx *r, double x, double y, const char *name,
+                          const label_text *t, double max_w) {
+  size_t n = strlen(name);
+  size_t head = t ? t->keep_head : 0, tail = t ? t->keep_tail : 0;
+  if (head + tail > n) head = tail = 0;
+  if ((!head && !tail) || measure(r, name, n, 10.0) <= max_w) {
+    draw_text(r, x, y, name, n, 10.0, LEFT, max_w, 0);
+    return;
+  }
+  size_t m0 = head, m1 = n - tail; /* the middle, without its spaces */
+  while (m0 < m1 && name[m0] == ' ') m0++;
+  while (m1 > m0 && name[m1 - 1] == ' ') m1--;
+  double space = measure(r, " ", 1, 10.0);
+  double hw = head ? measure(r, name, head, 10.0) : 0.0;
+  double tw = tail ? measure(r, name + n - tail, tail, 10.0) : 0.0;
+  double gaps = (head && tail) ? space : 0.0;
+  if (hw + tw + gaps > max_w) {
+    draw_text(r, x, y, name, n, 10.0, LEFT, max_w, 0);
+    return;
+  }
+  double at = x;
+  if (head) at += draw_text(r, at, y, name, head, 10.0, LEFT, 0, 0) + space;
+  double room = max_w - hw - tw - (head ? space : 0.0) - (tail ? space : 0.0);
+  /* a cut middle keeps most of itself, or ten characters or so around
+   * its "…"; less reads worse than none */
+  double mid_w = m1 > m0 ? measure(r, name + m0, m1 - m0, 10.0) : 0.0;
+  if (m1 > m0 && (room >= 0.6 * mid_w || room >= MIN_CUT_MIDDLE_W))
+    at += draw_text(r, at, y, name + m0, m1 - m0, 10.0, LEFT, room, 0) +
+          space;
+  if (tail) draw_text(r, at, y, name + n - tail, tail, 10.0, LEFT, 0, 0);
+}
+
 /* One key entry, as hp2ps draws it: the band's shaded 14 pt box, then its
  * name, on centre line c. */
 static void draw_key_entry(render_ctx *r, double kstart, double c,
-                           const char *name, double shade, size_t k,
-                           double max_w) {
+                           const char *name, const label_text *t,
+                           double shade, size_t k, double max_w) {
   cairo_t *cr = r->cr;
   cairo_rectangle(cr, kstart + 5.0, c - 7.0, KEY_BOX, KEY_BOX);
   fill_band(r, shade, k);
   stroke_black(cr);
   cairo_set_source_rgb(cr, 0, 0, 0);
-  draw_text(r, kstart + 24.0, c - 5.0, name, strlen(name), 10.0, LEFT, max_w,
-            0);
+  draw_key_name(r, kstart + 24.0, c - 5.0, name, t, max_w);
 }
 
 static void draw_axes(render_ctx *r, const hp2x_profile *p, const layout *l) {
@@ -989,7 +1035,8 @@ static void draw_key_pages(render_ctx *r, const hp2x_profile *p,
     for (size_t k = (size_t)pg * LAYOUT_KEY_PER_PAGE;
          k < nb && k < (size_t)(pg + 1) * LAYOUT_KEY_PER_PAGE; k++)
       draw_key_entry(r, 45.0, layout_key_centre(l, k, nb, 1), b->names[k],
-                     shade[k], k, l->key_label_max_w);
+                     b->texts ? &b->texts[k] : NULL, shade[k], k,
+                     l->key_label_max_w);
     cairo_show_page(r->cr);
   }
 }
@@ -1017,7 +1064,8 @@ static void draw_key_beside(render_ctx *r, const hp2x_profile *p,
   double kx = l->graph_x0 + l->graph_w;
   for (size_t k = 0; k < nb; k++) {
     double c = layout_key_centre(l, k, nk, 0);
-    draw_key_entry(r, kx, c, b->names[k], shade[k], k, l->key_label_max_w);
+    draw_key_entry(r, kx, c, b->names[k], b->texts ? &b->texts[k] : NULL,
+                   shade[k], k, l->key_label_max_w);
     if (r->tips && !b->is_signed) tip_key_box(r, p, b, l, k, kx, c);
   }
   for (size_t k = 0; k < l->n_lines; k++)

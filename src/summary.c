@@ -162,6 +162,29 @@ static void write_run_lines(writebuf *w, const hp2x_profile *p, size_t N,
   put_str(w, line);
 }
 
+/* Is band name s an info-table address ("0x4c96c0") of an -hi profile,
+ * left unnamed because no IPE event described it? */
+static int is_unnamed_info_table(const hp2x_profile *p, const char *s) {
+  if (p->breakdown != 8 || s[0] != '0' || s[1] != 'x' || !s[2]) return 0;
+  for (s += 2; *s; s++)
+    if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f'))) return 0;
+  return 1;
+}
+
+/* The line under band k's row, at the band column: what its name leaves
+ * out (a -hi band's whole IPE record), or why an -hi band has no name. */
+static void write_band_detail(writebuf *w, const hp2x_profile *p,
+                              const hp2x_bands *b, size_t k) {
+  const char *detail = b->texts ? b->texts[k].detail : NULL;
+  if (!detail && !is_unnamed_info_table(p, b->names[k])) return;
+  put_str(w, "                                                                 ");
+  put_str(w, detail ? detail
+                    : "(unnamed: no IPE event describes this info table; "
+                      "its code, often a library's, was built without "
+                      "-finfo-table-map)");
+  put_str(w, "\n");
+}
+
 /* The table of bands, in key order (top band first). */
 static void write_band_table(writebuf *w, const hp2x_profile *p,
                              const hp2x_bands *b, const band_stats *st,
@@ -188,6 +211,7 @@ static void write_band_table(writebuf *w, const hp2x_profile *p,
     put_str(w, num);
     put_str(w, b->names[k]);
     put_str(w, "\n");
+    write_band_detail(w, p, b, k);
   }
 }
 

@@ -51,6 +51,7 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
     if (st == HP2X_OK) {
       assert(got == id);
       c->labels[got].kind = l->kind;
+      st = profile_set_label_text(c, got, &l->text, err);
     }
   }
   if (st != HP2X_OK) {

@@ -46,6 +46,30 @@ void inputs_warn_profile(const tool_args *a, const char *display,
              hp2x_profile_sample_count(p));
     msg_report(display, &e, "warning");
   }
+  if (w->corrupt_regions) {
+    hp2x_err_init(&e);
+    e.offset = w->corrupt_from;
+    char lost[64] = "no census";
+    if (w->censuses_lost == 1 && w->first_lost_census_s >= 0)
+      snprintf(lost, sizeof lost, "the census at %.6f s",
+               w->first_lost_census_s);
+    else if (w->censuses_lost == 1)
+      snprintf(lost, sizeof lost, "one census");
+    else if (w->censuses_lost > 1)
+      snprintf(lost, sizeof lost, "%ld censuses", w->censuses_lost);
+    char more[64] = "";
+    if (w->corrupt_regions > 1)
+      snprintf(more, sizeof more, " (and %ld more corrupt stretches)",
+               w->corrupt_regions - 1);
+    /* A long reason may cut the end of the line; it is still one line. */
+    int n = snprintf(e.msg, sizeof e.msg,
+                     "corrupt event (%s); skipped bytes %lld-%lld%s, losing "
+                     "%s; using the %zu complete samples",
+                     w->corrupt_reason, w->corrupt_from, w->corrupt_to - 1,
+                     more, lost, hp2x_profile_sample_count(p));
+    if (n < 0) e.msg[0] = '\0';
+    msg_report(display, &e, "warning");
+  }
   if (w->duplicate_labels) {
     hp2x_err_init(&e);
     e.line = w->first_duplicate_line;

@@ -64,8 +64,9 @@ void msg_print_help(void) {
   printf("\nhp2ps's flags work as in hp2ps: values are glued to the letter "
          "(-m5, -t0.5,\n-e15cm; -e 15cm also works), and a letter other "
          "than -p takes the rest of its\nargument (-cg is -c).\n"
-         "Exit status: 0 success (also for an incomplete profile, with a "
-         "warning),\n1 bad input or I/O failure, 2 usage error.\n");
+         "Exit status: 0 success (also for an incomplete profile, or an "
+         "eventlog with a\ncorrupt event that cost a census, with a "
+         "warning), 1 bad input or I/O failure,\n2 usage error.\n");
 }
 
 void msg_print_version(void) { printf("hp2x %s\n", HP2X_VERSION); }

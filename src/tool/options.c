@@ -364,7 +364,8 @@ static const option_spec options[] = {
     {0, "diff", NULL, "two inputs A B: chart B - A per band over % of run time",
      FLAG(diff, 1)},
     {0, "include", "REGEX",
-     "only labels matching REGEX (POSIX extended); the rest go to OTHER",
+     "only labels matching REGEX (POSIX extended; the name, or a -hi "
+     "band's IPE record); the rest go to OTHER",
      .kind = VAL_REGEX, .field = AT(opts.include_re),
      .bad = "invalid --include regex "},
     {0, "exclude", "REGEX",

@@ -64,21 +64,22 @@ done
 [ "$(($(wc -l < live.csv) - 1))" -eq "$whole" ] && ok || fail "live fixture sample count"
 
 # 3. -hi: names from IPE events, before or after the samples.
-for name in ghc92-hi ghc92-hi-ipe-after; do
+for name in ghc92-hi ghc92-hi-ipe-after ghc910-hi ghc910-hi-ipe-after; do
   "$HP2X" -q "$E/$name.eventlog" -o "$name.csv"
   head -1 "$name.csv" | tr -d "\r" | tr "," "\n" | sed 1d | sort > cols.txt
   sort > want.txt <<'EOF'
 0x4d0000
-Just (Maybe) GHC.Maybe libraries/base/GHC/Maybe.hs:29:5-8
-Tip (Set) Data.Set.Internal 0x4d1130
-Tip (Set) Data.Set.Internal 0x4d1158
-sat_s1ab_info [build] (Int) Main prog.hs:12:3-40
+Just libraries/base/GHC/Maybe.hs:29:5-8; table Just; closure CONSTR_1_0; type Maybe; module GHC.Maybe; source libraries/base/GHC/Maybe.hs:29:5-8; address 0x4c8e48
+Tip in Data.Set.Internal 0x4d1130; table Tip; closure CONSTR_1_0; type Set; module Data.Set.Internal; address 0x4d1130
+Tip in Data.Set.Internal 0x4d1158; table Tip; closure CONSTR_1_0; type Set; module Data.Set.Internal; address 0x4d1158
+thunk in build prog.hs:12:3-40; table sat_s1ab_info; closure THUNK; type Int; label build; module Main; source prog.hs:12:3-40; address 0x4c8e70
 EOF
   cmp -s cols.txt want.txt && ok || fail "$name: CSV columns $(cat cols.txt)"
-  "$HP2X" -q "$E/$name.eventlog" --summary | grep -q "Just (Maybe) GHC.Maybe" && ok ||
+  "$HP2X" -q "$E/$name.eventlog" --summary | grep -q "^ *table Just; closure CONSTR_1_0; type Maybe; module GHC.Maybe;" && ok ||
     fail "$name: summary lacks the IPE name"
   "$HP2X" -q -c "$E/$name.eventlog" -o "$name.svg"
-  grep -q "<title>sat_s1ab_info \[build\] (Int) Main prog.hs:12:3-40: peak" "$name.svg" && ok ||
+  grep -q "<title>thunk in build prog.hs:12:3-40: peak" "$name.svg" &&
+    grep -q "^table sat_s1ab_info; closure THUNK; type Int; label build; module Main; source prog.hs:12:3-40; address 0x4c8e70</title>" "$name.svg" && ok ||
     fail "$name: SVG tooltip lacks the IPE name"
   # .hp output keeps the addresses, as GHC's own .hp does
   grep -q "^0x4c8e48	" "$name.hp" && ! grep -q "GHC.Maybe" "$name.hp" && ok ||

@@ -2,8 +2,10 @@
 """seeds.py TOP OUT -- small seed corpora for the libFuzzer targets.
 
 Writes OUT/hp_parse, OUT/eventlog_parse and OUT/pipeline from the real GHC
-profiles in TOP/samples/profiles and the small cases in tests/data (the
-eventlog fixtures of every GHC layout, with IPE events, among them): every
+profiles in TOP/samples/profiles and tests/data/ghc-modern (GHC 9.6 and
+9.10: IPE events as they write them, -he, a file corrupt as written) and
+the small cases in tests/data (the eventlog fixtures of every GHC layout
+among them): every
 seed is a few KB, so each execution is cheap and the fuzzer spends its time
 mutating structure, not re-reading half a megabyte of samples.
 
@@ -20,6 +22,7 @@ front of a selection of both, half of them with the rarer options on.
 """
 
 import glob
+import gzip
 import os
 import struct
 import sys
@@ -72,14 +75,24 @@ class Eventlog:
         if data[pos:pos + 12] != b"hetehdredatb":
             raise ValueError("bad header end")
         pos += 12
+        self.data_start = pos
         self.events = []   # (num, raw bytes of the whole event)
+        self.fault = None  # offset of the first event that cannot be one
         while pos + 2 <= len(data):
             (num,) = struct.unpack(">H", data[pos:pos + 2])
             if num == 0xFFFF:
                 break
+            if num not in self.types:
+                self.fault = pos
+                break
             size = self.types[num][0]
             if size == -1:
                 (plen,) = struct.unpack(">H", data[pos + 10:pos + 12])
+                if num == 169:     # IPE: by content (GHC 9.6+ declare +1)
+                    plen = ipe_length(data[pos + 12:pos + 12 + plen])
+                elif num == 163 and plen > 1030:
+                    self.fault = pos
+                    break
                 end = pos + 12 + plen
             else:
                 end = pos + 10 + size
@@ -87,6 +100,17 @@ class Eventlog:
                 break
             self.events.append((num, data[pos:end]))
             pos = end
+
+
+def ipe_length(p):
+    """An IPE payload's real length: the info pointer, six strings."""
+    pos = 8
+    for _ in range(6):
+        z = p.find(b"\0", pos)
+        if z < 0:
+            return len(p)
+        pos = z + 1
+    return pos if len(p) - pos <= 1 else len(p)
 
 
 def payload(ev, types):
@@ -122,6 +146,8 @@ def cut_eventlog(data, keep):
                                                   p[10:10 + 4 * depth]))
         elif num in (29, 30, 43, 160, 161):
             kept.append(ev)
+        elif num == 169:           # IPE, as written: those of kept bands
+            kept.append(ev)
         elif num in (50, 51, 58, 91):
             if extra < 6:
                 extra += 1
@@ -133,6 +159,10 @@ def cut_eventlog(data, keep):
         return None
     kept = [ev for ev in kept if ev[0] != 161 or
             struct.unpack(">I", payload(ev, t)[:4])[0] in used_ccs]
+    labels = {payload(ev, t)[9:].split(b"\0")[0] for ev in kept
+              if ev[0] == 164}
+    kept = [ev for ev in kept if ev[0] != 169 or b"0x%x" % struct.unpack(
+        ">Q", payload(ev, t)[:8])[0] in labels]
     nums = sorted({ev[0] for ev in kept} |
                   ({18} if 18 in t else set()) |
                   {n for n in (162, 163, 164, 165) if n in t})
@@ -187,6 +217,32 @@ def main():
         s = cut_eventlog(data, EV_KEEP[-1])
         if s:
             ev_seeds.append(("%s.cut" % base, s[:len(s) * 3 // 4]))
+    # Real GHC 9.6 and 9.10 runs (IPE events declared a byte long, -he,
+    # threaded headers, one corrupt as written): cut down like the others;
+    # the corrupt one also as its header and the data around the fault.
+    for path in sorted(glob.glob(os.path.join(top, "tests/data/ghc-modern",
+                                              "*", "*.eventlog*"))):
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rb") as f:
+            data = f.read()
+        base = "%s.%s" % (os.path.basename(os.path.dirname(path)),
+                          os.path.basename(path).replace(".gz", ""))
+        for k in EV_KEEP:
+            s = cut_eventlog(data, k)
+            if s:
+                ev_seeds.append(("%s.%d" % (base, k), s))
+        el = Eventlog(data)
+        if el.fault:   # the run's info, then from the census cut on
+            offsets, pos = [], el.data_start
+            for _, raw in el.events:
+                offsets.append(pos)
+                pos += len(raw)
+            begin = max(o for o, ev in zip(offsets, el.events)
+                        if ev[0] in (162, 166))
+            ev_seeds.append((base + ".fault", data[:el.data_start] +
+                             b"".join(raw for n, raw in el.events
+                                      if n in (29, 30, 43, 160, 161)) +
+                             data[begin:el.fault + 16000] + b"\xff\xff"))
     for d in ("tests/data/malformed", "tests/data/incomplete",
               "tests/data/found", "tests/data/eventlogs"):
         for path in sorted(glob.glob(os.path.join(top, d, "*"))):

@@ -12,6 +12,9 @@ to the microsecond unless --ignore-times.
                   first and last sample that the eventlog does not)
   --prefix        A may have fewer samples than B: they must be B's first
                   ones (a cut-short profile against the whole)
+  --lost-one      A lacks exactly one of B's samples (a census lost to a
+                  corrupt stretch), all others the same and in order;
+                  prints "lost sample N (time T in B)", N counted from 1
 Works on bytes: labels need not be UTF-8.  Exit 0 same, 1 different, 2 usage.
 """
 import re
@@ -45,7 +48,8 @@ def samples(path, strip_ids):
 def main(argv):
     opts = {a for a in argv[1:] if a.startswith("--")}
     files = [a for a in argv[1:] if not a.startswith("--")]
-    known = {"--strip-ids", "--skip-empty", "--ignore-times", "--prefix"}
+    known = {"--strip-ids", "--skip-empty", "--ignore-times", "--prefix",
+             "--lost-one"}
     if len(files) != 2 or opts - known:
         sys.stderr.write(__doc__)
         return 2
@@ -54,6 +58,16 @@ def main(argv):
         a = [s for s in a if s[1]]
         b = [s for s in b if s[1]]
     problems = []
+    if "--lost-one" in opts:
+        if len(a) + 1 != len(b):
+            print("sample count: %d vs %d, wanted one fewer" % (len(a), len(b)))
+            print("different")
+            return 1
+        # the first sample of B that A does not have at the same place
+        k = next((i for i, (sa, sb) in enumerate(zip(a, b))
+                  if sa[1] != sb[1]), len(a))
+        print("lost sample %d (time %f in B)" % (k + 1, b[k][0]))
+        b = b[:k] + b[k + 1:]
     if "--prefix" in opts and len(a) <= len(b):
         b = b[:len(a)]
     if len(a) != len(b):

@@ -65,29 +65,47 @@ static inline hp2x_status parse_chunked(const unsigned char *buf, size_t len,
   return st;
 }
 
+/* Is a's sample s b's sample t (time, .hp labels, values)? */
+static inline int same_sample(const hp2x_profile *a, size_t s,
+                              const hp2x_profile *b, size_t t) {
+  if (a->times[s] != b->times[t]) return 0;
+  if (a->start[s + 1] - a->start[s] != b->start[t + 1] - b->start[t])
+    return 0;
+  for (size_t e = a->start[s], f = b->start[t]; e < a->start[s + 1];
+       e++, f++) {
+    /* by .hp name: an -hi label's IPE name may come after the cut */
+    size_t la, lb;
+    const char *na =
+        profile_hp_name(&a->labels[profile_entry_label(a, s, e)], &la);
+    const char *nb =
+        profile_hp_name(&b->labels[profile_entry_label(b, t, f)], &lb);
+    if (profile_value(a, e) != profile_value(b, f) || la != lb ||
+        memcmp(na, nb, la))
+      return 0;
+  }
+  return 1;
+}
+
 /* Are a's samples the first a->n_samples of b's (times, .hp labels, values),
  * and, if it has any, is its header b's? */
 static inline int same_prefix(const hp2x_profile *a, const hp2x_profile *b) {
   if (a->n_samples > b->n_samples ||
       (a->n_samples && (strcmp(a->job, b->job) || strcmp(a->date, b->date))))
     return 0;
-  for (size_t s = 0; s < a->n_samples; s++) {
-    if (a->times[s] != b->times[s]) return 0;
-    if (a->start[s + 1] - a->start[s] != b->start[s + 1] - b->start[s])
-      return 0;
-    for (size_t e = a->start[s], f = b->start[s]; e < a->start[s + 1];
-         e++, f++) {
-      /* by .hp name: an -hi label's IPE name may come after the cut */
-      size_t la, lb;
-      const char *na =
-          profile_hp_name(&a->labels[profile_entry_label(a, s, e)], &la);
-      const char *nb =
-          profile_hp_name(&b->labels[profile_entry_label(b, s, f)], &lb);
-      if (profile_value(a, e) != profile_value(b, f) || la != lb ||
-          memcmp(na, nb, la))
-        return 0;
-    }
-  }
+  for (size_t s = 0; s < a->n_samples; s++)
+    if (!same_sample(a, s, b, s)) return 0;
+  return 1;
+}
+
+/* Are a's samples b's but one, in order?  *lost gets that one's index. */
+static inline int same_but_one(const hp2x_profile *a, const hp2x_profile *b,
+                               size_t *lost) {
+  if (a->n_samples + 1 != b->n_samples) return 0;
+  size_t k = 0;
+  while (k < a->n_samples && same_sample(a, k, b, k)) k++;
+  *lost = k;
+  for (size_t s = k; s < a->n_samples; s++)
+    if (!same_sample(a, s, b, s + 1)) return 0;
   return 1;
 }
 

@@ -109,6 +109,55 @@ static void title_graph_key(void **state) {
   hp2x_bands_free(b);
 }
 
+/* Every byte 5 pt wide: key widths as plain numbers. */
+static double byte_measure(void *ctx, const char *s, size_t len, double size) {
+  (void)ctx, (void)s, (void)size;
+  return 5.0 * (double)len;
+}
+
+/* The key's text cap with band 1 named `len` bytes of 'x', its ends
+ * head and tail bytes kept (a -hi band's what and location; 0, 0: a
+ * plain label). */
+static double key_cap(size_t len, uint32_t head, uint32_t tail) {
+  hp2x_options o;
+  test_options_init(&o);
+  o.trace_pct = 0;
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make(2, 3, "job", &p, &b, &o);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_free(b->names[1]);
+  b->names[1] = hp2x_malloc(len + 1);
+  memset(b->names[1], 'x', len);
+  b->names[1][len] = '\0';
+  label_text t = {NULL, 0, head, tail};
+  assert_int_equal(bands_set_text(b, 1, &t, &err), HP2X_OK);
+  layout l;
+  assert_int_equal(layout_compute(p, b, &o, 0, byte_measure, NULL, &l, &err),
+                   HP2X_OK);
+  double cap = l.key_label_max_w;
+  assert_true(fabs(l.key_w - ((5.0 * (double)len < cap ? 5.0 * (double)len
+                                                        : cap) + 29.0)) < 1e-9);
+  layout_free(&l);
+  hp2x_profile_free(p);
+  hp2x_bands_free(b);
+  return cap;
+}
+
+/* The key gives long names 40% of the 593 pt (less its box and gaps:
+ * 208.2 pt); a -hi name with kept ends up to half (267.5 pt), whole; its
+ * kept ends alone up to 60% (326.8 pt). */
+static void kept_ends_widen_the_key(void **state) {
+  (void)state;
+  assert_true(fabs(key_cap(45, 0, 0) - 208.2) < 1e-9);
+  assert_true(fabs(key_cap(30, 2, 16) - 208.2) < 1e-9); /* fits anyway */
+  assert_true(fabs(key_cap(45, 2, 16) - 225.0) < 1e-9); /* whole */
+  assert_true(fabs(key_cap(80, 5, 40) - 267.5) < 1e-9); /* half */
+  assert_true(fabs(key_cap(80, 5, 50) - 280.0) < 1e-9); /* 25+250+5 */
+  assert_true(fabs(key_cap(100, 10, 80) - 326.8) < 1e-9); /* 60% */
+}
+
 static void ticks(void **state) {
   (void)state;
   hp2x_options o;
@@ -316,6 +365,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(round125),
       cmocka_unit_test(title_graph_key),
+      cmocka_unit_test(kept_ends_widen_the_key),
       cmocka_unit_test(ticks),
       cmocka_unit_test(multipage),
       cmocka_unit_test(thinning_bounds_points),
