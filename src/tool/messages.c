@@ -23,6 +23,9 @@ void msg_report(const char *file, const hp2x_err *err, const char *what) {
 }
 
 /* "hp2x: " and the formatted message, then `tail`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 0)))
+#endif
 static void print_message(const char *fmt, va_list ap, const char *tail) {
   fputs("hp2x: ", stderr);
   vfprintf(stderr, fmt, ap);
