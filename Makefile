@@ -8,9 +8,9 @@
 #   make fuzz      libFuzzer targets (clang), FUZZ_SECONDS or FUZZ_RUNS each
 #   make valgrind  the end-to-end tests with build/hp2x under valgrind (slow)
 #   make bench     benchmarks against hp2ps (slow; not part of check)
-# Any target takes CC=clang (or another C11 compiler), WERROR=0 (warnings
-# stay warnings: for release builds) and PORTABLE=1 (POSIX only: every
-# platform seam on its fallback, objects under build/portable).
+# Any target takes CC=clang (or another C11 compiler; objects in build/clang),
+# WERROR=0 (warnings stay warnings: for release builds) and PORTABLE=1 (POSIX
+# only, every platform seam on its fallback; objects in build/portable).
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -19,13 +19,14 @@ INCLUDEDIR ?= $(PREFIX)/include
 CC      ?= cc
 WERROR  ?= 1
 PORTABLE ?= 0
-ifeq ($(PORTABLE),1)
-BUILD   ?= build/portable
-PORTABLE_FLAGS := -DHP2X_PORTABLE=1
-else
-BUILD   ?= build
-PORTABLE_FLAGS :=
-endif
+# Each kind of build has its own objects: build/, build/clang,
+# build/portable, build/portable-clang (and the sanitizer pass of check:
+# build/asan, build/clang-asan, ...).
+VARIANT := $(subst $(eval) ,-,$(strip $(if $(filter 1,$(PORTABLE)),portable) \
+             $(if $(findstring clang,$(notdir $(CC))),clang)))
+BUILD   ?= build$(if $(VARIANT),/$(VARIANT))
+SAN_BUILD := build/$(if $(VARIANT),$(VARIANT)-)asan
+PORTABLE_FLAGS := $(if $(filter 1,$(PORTABLE)),-DHP2X_PORTABLE=1)
 
 # The version's one source is include/hp2x.h's three numbers.
 version_part = $(shell sed -n 's/^\#define HP2X_VERSION_$(1) *\([0-9][0-9]*\).*/\1/p' include/hp2x.h)
@@ -168,9 +169,7 @@ check-one: $(BUILD)/hp2x $(UNIT_BIN)
 	    '$(PORTABLE)' > $(BUILD)/build.env
 	@tests/run-tests.sh $(BUILD)
 
-# The sanitizer pass uses the same compiler; under PORTABLE=1 it goes to
-# build/portable-asan.
-SAN_BUILD := $(if $(filter 1,$(PORTABLE)),build/portable-asan,build/asan)
+# The sanitizer pass uses the same compiler (and PORTABLE), in SAN_BUILD.
 check:
 	@$(MAKE) --no-print-directory check-one
 	@$(MAKE) --no-print-directory check-one BUILD=$(SAN_BUILD) \
@@ -209,3 +208,4 @@ clean:
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(UNIT_BIN:=.d)
 -include mk/fuzz.mk
 -include mk/bench.mk
+-include mk/tsan.mk
