@@ -1,37 +1,70 @@
 # hp2x -- build, test, install.  Plain GNU make; objects under build/.
 #   make deps      install the Debian packages the build and tests need
-#   make deps-dev  also hp2ps (package ghc), clang, hyperfine, valgrind: bench, fuzz
+#   make deps-dev  also hp2ps (package ghc), hyperfine, valgrind: bench, fuzz
 #   make           build build/hp2x and build/libhp2x.a
+#   make lib       also build/libhp2x.so (with its soname) and build/hp2x.pc
 #   make check     unit + end-to-end tests, then again under ASan+UBSan
-#   make install   PREFIX=/usr/local DESTDIR=
+#   make install   PREFIX=/usr/local DESTDIR= (tool, man page, fonts, library)
 #   make fuzz      libFuzzer targets (clang), FUZZ_SECONDS or FUZZ_RUNS each
 #   make valgrind  the end-to-end tests with build/hp2x under valgrind (slow)
 #   make bench     benchmarks against hp2ps (slow; not part of check)
 #   make soak      watch mode under faults and signals, SOAK_SECONDS (default 600)
+# Any target takes CC=clang (or another C11 compiler; objects in build/clang),
+# WERROR=0 (warnings stay warnings: for release builds) and PORTABLE=1 (POSIX
+# only, every platform seam on its fallback; objects in build/portable).
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
-BUILD   ?= build
+LIBDIR  ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
 CC      ?= cc
+WERROR  ?= 1
+PORTABLE ?= 0
+# Each kind of build has its own objects: build/, build/clang,
+# build/portable, build/portable-clang (and the sanitizer pass of check:
+# build/asan, build/clang-asan, ...).
+VARIANT := $(subst $(eval) ,-,$(strip $(if $(filter 1,$(PORTABLE)),portable) \
+             $(if $(findstring clang,$(notdir $(CC))),clang)))
+BUILD   ?= build$(if $(VARIANT),/$(VARIANT))
+SAN_BUILD := build/$(if $(VARIANT),$(VARIANT)-)asan
+PORTABLE_FLAGS := $(if $(filter 1,$(PORTABLE)),-DHP2X_PORTABLE=1)
+
+# The version's one source is include/hp2x.h's three numbers.
+version_part = $(shell sed -n 's/^\#define HP2X_VERSION_$(1) *\([0-9][0-9]*\).*/\1/p' include/hp2x.h)
+VERSION_MAJOR := $(call version_part,MAJOR)
+VERSION := $(VERSION_MAJOR).$(call version_part,MINOR).$(call version_part,PATCH)
+SONAME  := libhp2x.so.$(VERSION_MAJOR)
 
 PKGS    := cairo pangocairo pangoft2 pango fontconfig zlib
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
-WARN := -Wall -Wextra -Werror -Wpedantic -Wshadow -Wstrict-prototypes \
+# A warning option this compiler knows, or nothing (gcc and clang differ).
+cc_option = $(shell $(CC) -Werror $(1) -fsyntax-only -x c /dev/null \
+                >/dev/null 2>&1 && echo $(1))
+
+WARN := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -Wpedantic \
+        -Wshadow -Wstrict-prototypes \
         -Wmissing-prototypes -Wformat=2 -Wwrite-strings -Wundef -Wcast-qual \
         -Wvla -Wconversion -Wno-sign-conversion
+# Unit tests build paths and messages in fixed buffers on purpose.
+TEST_WARN := -Wno-missing-prototypes $(call cc_option,-Wno-format-truncation)
 OPT  ?= -O2 -g
 DATADIR := $(PREFIX)/share/hp2x
-override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) \
-        -Iinclude -Isrc $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"'
+override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(PORTABLE_FLAGS) \
+        $(OPT) $(WARN) -Iinclude -Isrc $(PKG_CFLAGS) \
+        -DHP2X_DATADIR='"$(DATADIR)"'
+# The library exports only what include/hp2x.h declares (its visibility
+# pragma); everything else in src/*.c stays inside it.
+LIB_CFLAGS := -fvisibility=hidden
 LDLIBS  := $(PKG_LIBS) -lm
 
 # The tool (src/tool/) links the library; the library is src/*.c alone.
 TOOL_SRC := $(wildcard src/tool/*.c)
 LIB_SRC  := $(wildcard src/*.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 TOOL_OBJ := $(TOOL_SRC:src/%.c=$(BUILD)/obj/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -41,20 +74,63 @@ HOOKS_LIB := $(BUILD)/libhp2x-hooks.a
 # only the objects that include what changed.
 DEPFLAGS := -MMD -MP
 
-.PHONY: all deps deps-dev check check-one test install uninstall clean fuzz bench \
-        valgrind
+.PHONY: FORCE all lib deps deps-dev check check-one test install uninstall clean fuzz \
+        bench valgrind
 
 all: $(BUILD)/hp2x
+lib: $(BUILD)/libhp2x.a $(BUILD)/libhp2x.so $(BUILD)/hp2x.pc
 
 Q := $(if $(V),,@)
-$(BUILD)/obj/%.o: src/%.c
+$(BUILD)/obj/tool/%.o: src/tool/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
+$(BUILD)/obj/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+# The shared library's objects: position-independent, built only for it.
+$(BUILD)/pic/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $< (-fPIC)")
+	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+
 $(BUILD)/libhp2x.a: $(LIB_OBJ)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
+
+# libhp2x.so.MAJOR.MINOR.PATCH, soname libhp2x.so.MAJOR (ELF platforms).
+$(BUILD)/libhp2x.so.$(VERSION): $(PIC_OBJ)
+	@$(if $(V),,echo "  CCLD    $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ \
+	    $(PIC_OBJ) $(LDLIBS) -lpthread
+$(BUILD)/libhp2x.so: $(BUILD)/libhp2x.so.$(VERSION)
+	$(Q)ln -sf libhp2x.so.$(VERSION) $(BUILD)/$(SONAME)
+	$(Q)ln -sf $(SONAME) $@
+
+# pkg-config's description of the installed library, the version from
+# hp2x.h.  When LIBDIR and INCLUDEDIR are under PREFIX (the default), it
+# names them relative to its own place (${pcfiledir}), so that an installed
+# tree works where it is put: under a DESTDIR, or moved.  Rewritten when
+# PREFIX, LIBDIR or INCLUDEDIR change.
+PC_LIBDIR_REL := $(patsubst $(PREFIX)/%,%,$(LIBDIR))
+ifeq ($(PC_LIBDIR_REL),$(LIBDIR))
+PC_PREFIX := $(PREFIX)
+else
+PC_PREFIX := $${pcfiledir}/$(shell echo '$(PC_LIBDIR_REL)/pkgconfig' | \
+                                  sed 's|[^/][^/]*|..|g')
+endif
+PC_LIBDIR := $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
+PC_INCLUDEDIR := $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
+$(BUILD)/hp2x.pc: mk/hp2x.pc.in include/hp2x.h FORCE
+	@mkdir -p $(dir $@)
+	$(Q)sed -e 's|@PREFIX@|$(PC_PREFIX)|g' -e 's|@LIBDIR@|$(PC_LIBDIR)|g' \
+	    -e 's|@INCLUDEDIR@|$(PC_INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    mk/hp2x.pc.in > $@.new
+	$(Q)if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+FORCE:
 
 $(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
 	@$(if $(V),,echo "  CCLD    $@")
@@ -63,7 +139,7 @@ $(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
 $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Wno-missing-prototypes -Wno-format-truncation -o $@ $< $(HOOKS_LIB) \
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) $(TEST_WARN) -o $@ $< $(HOOKS_LIB) \
 	    $(LDLIBS) $(CMOCKA_LIBS)
 
 # test_options drives the tool's option table: it links the tool's objects
@@ -80,10 +156,10 @@ $(BUILD)/tests/test_options: tests/unit/test_options.c $(TOOL_TEST_OBJ) $(BUILD)
 DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev zlib1g-dev \
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
-            python3 locales time
+            python3 locales time clang libclang-rt-dev
 # Only for `make bench`, for regenerating the hp2ps test data, and for the
 # SVG tooltip test's browser check (skipped without chromium).
-DEV_PKGS := ghc hyperfine valgrind bc strace clang libclang-rt-14-dev chromium
+DEV_PKGS := ghc hyperfine valgrind bc strace chromium
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	export DEBIAN_FRONTEND=noninteractive; \
@@ -97,12 +173,18 @@ deps-dev: deps
 	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEV_PKGS)
 
 test: check-one
+# $(BUILD)/build.env tells the tests how the build was made (the install
+# test compiles a program against the library with the same compiler and
+# sanitizers; the seam test knows which side of each seam to expect).
 check-one: $(BUILD)/hp2x $(BUILD)/hp2x-faults $(UNIT_BIN)
+	@printf "CC='%s'\nOPT='%s'\nPORTABLE='%s'\n" '$(CC)' '$(OPT)' \
+	    '$(PORTABLE)' > $(BUILD)/build.env
 	@tests/run-tests.sh $(BUILD)
 
+# The sanitizer pass uses the same compiler (and PORTABLE), in SAN_BUILD.
 check:
 	@$(MAKE) --no-print-directory check-one
-	@$(MAKE) --no-print-directory check-one BUILD=build/asan CC=gcc \
+	@$(MAKE) --no-print-directory check-one BUILD=$(SAN_BUILD) \
 	    OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 
 # Not part of check: every end-to-end test with the normal build's binary
@@ -110,21 +192,32 @@ check:
 valgrind: $(BUILD)/hp2x
 	@tests/valgrind/run.sh $(BUILD)
 
-install: $(BUILD)/hp2x
+install: $(BUILD)/hp2x lib
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(DATADIR)/fonts
+	    $(DESTDIR)$(DATADIR)/fonts $(DESTDIR)$(INCLUDEDIR) \
+	    $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 755 $(BUILD)/hp2x $(DESTDIR)$(PREFIX)/bin/hp2x
 	install -m 644 man/hp2x.1 $(DESTDIR)$(PREFIX)/share/man/man1/hp2x.1
 	install -m 644 fonts/* $(DESTDIR)$(DATADIR)/fonts/
+	install -m 644 include/hp2x.h $(DESTDIR)$(INCLUDEDIR)/hp2x.h
+	install -m 644 $(BUILD)/libhp2x.a $(DESTDIR)$(LIBDIR)/libhp2x.a
+	install -m 755 $(BUILD)/libhp2x.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
+	ln -sf libhp2x.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libhp2x.so
+	install -m 644 $(BUILD)/hp2x.pc $(DESTDIR)$(LIBDIR)/pkgconfig/hp2x.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/hp2x $(DESTDIR)$(PREFIX)/share/man/man1/hp2x.1
 	rm -rf $(DESTDIR)$(DATADIR)
+	rm -f $(DESTDIR)$(INCLUDEDIR)/hp2x.h $(DESTDIR)$(LIBDIR)/libhp2x.a \
+	    $(DESTDIR)$(LIBDIR)/libhp2x.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	    $(DESTDIR)$(LIBDIR)/libhp2x.so.$(VERSION) \
+	    $(DESTDIR)$(LIBDIR)/pkgconfig/hp2x.pc
 
 clean:
 	rm -rf build
 
--include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(UNIT_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(UNIT_BIN:=.d)
 -include mk/testhooks.mk
 -include mk/tsan.mk
 -include mk/fuzz.mk

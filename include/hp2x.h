@@ -61,7 +61,35 @@
 extern "C" {
 #endif
 
-#define HP2X_VERSION "0.1.0"
+/* Everything declared here is libhp2x's API, and libhp2x.so exports it and
+ * nothing else: the library is compiled with -fvisibility=hidden. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
+/* ------------------------------------------------------------- version */
+
+/* The version of this header.  These three numbers are the version's one
+ * source: the Makefile reads them for the shared library's name and
+ * hp2x.pc. */
+#define HP2X_VERSION_MAJOR 0
+#define HP2X_VERSION_MINOR 1
+#define HP2X_VERSION_PATCH 0
+/* MAJOR * 10000 + MINOR * 100 + PATCH, for #if comparisons. */
+#define HP2X_VERSION_NUMBER                                                   \
+  (HP2X_VERSION_MAJOR * 10000 + HP2X_VERSION_MINOR * 100 + HP2X_VERSION_PATCH)
+#define HP2X_VERSION_STR_(n) #n
+#define HP2X_VERSION_STR(n) HP2X_VERSION_STR_(n)
+/* "MAJOR.MINOR.PATCH" */
+#define HP2X_VERSION_STRING                                                   \
+  HP2X_VERSION_STR(HP2X_VERSION_MAJOR)                                        \
+  "." HP2X_VERSION_STR(HP2X_VERSION_MINOR) "." HP2X_VERSION_STR(              \
+      HP2X_VERSION_PATCH)
+#define HP2X_VERSION HP2X_VERSION_STRING /* the older name */
+
+/* The version of the library linked in ("MAJOR.MINOR.PATCH"), which may be
+ * newer than the header a program was compiled with.  Static storage. */
+const char *hp2x_version(void);
 
 /* ---------------------------------------------------------------- errors */
 
@@ -645,6 +673,10 @@ hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
                                    const char *const *names, size_t n,
                                    const hp2x_options *o, hp2x_write_fn write,
                                    void *closure, hp2x_err *err);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

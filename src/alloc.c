@@ -5,14 +5,21 @@
  * nth allocation (hp2x_alloc_fail_at); the shipped library and binary do
  * not contain it.  Callers own what they allocate.
  */
-#define _DEFAULT_SOURCE /* madvise */
+/* The pre-faulting seam: Linux's madvise(MADV_POPULATE_WRITE) (kernel 5.14
+ * on; glibc declares it under _DEFAULT_SOURCE, which this branch alone
+ * asks for); elsewhere, and under PORTABLE=1, nothing: pages fault in as
+ * they are first written. */
+#if defined(__linux__) && !defined(HP2X_PORTABLE)
+#define _DEFAULT_SOURCE /* madvise, MADV_POPULATE_WRITE */
+#include <sys/mman.h>
+#endif
+
 #include "base.h"
 #include "test_hooks.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #ifdef HP2X_TEST_HOOKS
 #include <stdatomic.h>

@@ -3,7 +3,6 @@
  * thousands separators, and the writers' hot paths (integers, times as
  * "%.6f") without printf.  Every writer of numbers in libhp2x uses these.
  */
-#define _GNU_SOURCE 1
 #include "textout.h"
 
 #include <assert.h>

@@ -10,7 +10,6 @@
  * as Latin-1 (GHC 9.0 writes closure and type names that way), and control
  * characters become U+FFFD.
  */
-#define _GNU_SOURCE 1
 #include "layout.h"
 #include "band_points.h"
 #include "bands_int.h"
@@ -29,6 +28,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#ifndef M_PI /* XSI, not C11 or POSIX's base: absent under PORTABLE=1 */
+#define M_PI 3.14159265358979323846
+#endif
 
 #define FONT_FAMILY "Nimbus Sans"
 #define LINE_W 0.5

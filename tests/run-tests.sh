@@ -2,6 +2,8 @@
 # run-tests.sh BUILD -- runs every unit test binary in BUILD/tests and every
 # end-to-end script tests/e2e/test_*.sh against BUILD/hp2x; prints one
 # summary line "N passed, N failed" and exits non-zero on any failure.
+# E2E="seams install" runs only those end-to-end scripts (test_seams.sh,
+# test_install.sh); every unit test runs regardless.
 set -u
 build=${1:?usage: run-tests.sh BUILD}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,6 +30,9 @@ mkdir -p "$top/$build/e2e"
 for t in "$top"/tests/e2e/test_*.sh; do
   [ -f "$t" ] || continue
   name=$(basename "$t" .sh)
+  if [ -n "${E2E:-}" ]; then
+    case " $E2E " in *" ${name#test_} "*) ;; *) continue ;; esac
+  fi
   log="$top/$build/e2e/$name.log"
   if bash "$t" > "$log" 2>&1; then
     passed=$((passed + 1))

@@ -25,6 +25,9 @@ void msg_report(const char *file, const hp2x_err *err, const char *what) {
 
 /* "hp2x: " and the formatted message (numbers as in the C locale), then
  * `tail`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 0)))
+#endif
 static void print_message(const char *fmt, va_list ap, const char *tail) {
   fputs("hp2x: ", stderr);
   numbers_vfprintf(stderr, fmt, ap);

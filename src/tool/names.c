@@ -98,9 +98,9 @@ char *names_diff_output(const char *stem_a, const char *stem_b,
 static char *default_output(const tool_args *a) {
   char *stem = names_input_stem(a->input);
   if (!stem) return NULL;
-  const char *ext = a->opts.format == HP2X_FORMAT_EPS && a->opts.eps_width_pt
-                        ? "ps"
-                        : names_format_ext(a->opts.format);
+  int eps_by_width =
+      a->opts.format == HP2X_FORMAT_EPS && a->opts.eps_width_pt != 0.0;
+  const char *ext = eps_by_width ? "ps" : names_format_ext(a->opts.format);
   char *out = format_name("%s.%s", stem, ext);
   free(stem);
   return out;

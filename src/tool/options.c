@@ -431,7 +431,7 @@ static options_outcome set_value(const option_spec *o, const char *val,
   switch (o->kind) {
   case VAL_FLAG: *(int *)field = o->set; break;
   case VAL_INT:
-    if (!parse_long(val, &l) || !(l >= o->min && l <= o->max))
+    if (!parse_long(val, &l) || !((double)l >= o->min && (double)l <= o->max))
       return fail(e, "%s'%s'%s", o->bad, val, o->bad_tail);
     *(int *)field = (int)l;
     break;
@@ -452,7 +452,7 @@ static options_outcome set_value(const option_spec *o, const char *val,
     break;
   case VAL_STRING: *(const char **)field = val; break;
   case VAL_REGEX:
-  case VAL_SPECIAL: assert(!"not a plain value"); break;
+  case VAL_SPECIAL: assert(0 && "not a plain value"); break;
   }
   return OPTIONS_RUN;
 }

@@ -1,23 +1,29 @@
 /* tuning.c -- process tuning, decided once by main.c from the command line
  * and invisible in the output: the memory reserve held back for drawing,
- * glibc's malloc settings for watch mode and the font-warming thread.  The
+ * glibc's malloc settings for watch mode (glibc only: nothing elsewhere)
+ * and the font-warming thread.  The
  * fourth piece, the zlib level of the PDF streams cairo compresses, is an
  * interposition (zlib_level.c defines zlib's deflateInit_ in the binary)
  * and needs no call: it is a file of its own so that benchmarks can link
  * it alone (mk/bench.mk).
  */
-#define _GNU_SOURCE 1
 #include "tuning.h"
 
 #include "hp2x.h"
 
 #include <assert.h>
-#include <malloc.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+/* The allocator seam: glibc's mallopt on Linux; elsewhere (and under
+ * PORTABLE=1) nothing: musl's <malloc.h> has no M_ settings, other systems
+ * no <malloc.h>. */
+#if defined(__linux__) && !defined(HP2X_PORTABLE)
+#include <malloc.h>
+#endif
 
 /* Memory held back while parsing and selecting, given back just before
  * drawing: the profile may take all there is (a ulimit), and glib, under

@@ -9,8 +9,17 @@
  * tool file, not a library one: an application that links libhp2x.a keeps
  * its own zlib set-up.  Part of the tool's process tuning (tuning.c), but
  * a file of its own: it needs no call, and mk/bench.mk links it alone.
+ *
+ * The seam: cairo has no API for the level, and this route works only
+ * where the executable's definition wins over the shared zlib's, as on
+ * Linux with a dynamically linked zlib (tests/e2e/test_seams.sh checks the
+ * level of the PDF streams).  Elsewhere (macOS binds cairo's call to libz
+ * itself; a static zlib would define deflateInit_ twice) and under
+ * PORTABLE=1 this file defines nothing, and PDFs get zlib's default level.
  */
 #include <zlib.h>
+
+#if defined(__linux__) && !defined(HP2X_PORTABLE)
 
 /* zlib's fastest level: faster than level 6 on big PDFs for a somewhat
  * larger file (bench/RESULTS.md has the figures). */
@@ -22,3 +31,4 @@ int deflateInit_(z_streamp strm, int level, const char *version,
   return deflateInit2_(strm, level, Z_DEFLATED, MAX_WBITS, DEFLATE_MEM_LEVEL,
                        Z_DEFAULT_STRATEGY, version, stream_size);
 }
+#endif

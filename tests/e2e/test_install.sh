@@ -1,18 +1,115 @@
 #!/usr/bin/env bash
-# `make install PREFIX= DESTDIR=` gives a working tool: the binary, the man
-# page, and the pinned fonts, found from any working directory (no
-# HP2X_FONTS_CONF): the PDF embeds Nimbus Sans.
+# `make install PREFIX= DESTDIR=` gives a working tool and a usable library:
+# the binary, the man page and the pinned fonts, found from any working
+# directory (no HP2X_FONTS_CONF): the PDF embeds Nimbus Sans; hp2x.h,
+# libhp2x.a, libhp2x.so with its soname and hp2x.pc, through which alone
+# tests/install/example.c builds (shared, then --static against the .a)
+# and writes a PDF.  The shared library exports exactly the functions
+# hp2x.h declares, and hp2x.h compiles as C++.
 . "$(dirname "$0")/lib.sh"
 unset HP2X_FONTS_CONF
-make -s -C "$TOP" install BUILD="${BUILD#$TOP/}" PREFIX=/opt/hp2x DESTDIR="$T/root" > "$CAP/install.log" 2>&1 &&
+# How the build was made (make check-one writes it): the example program is
+# compiled with the same compiler and sanitizer flags as the library.
+CC=cc OPT= PORTABLE=0
+[ -f "$BUILD/build.env" ] && . "$BUILD/build.env"
+make -s -C "$TOP" install BUILD="${BUILD#$TOP/}" CC="$CC" OPT="$OPT" \
+    PORTABLE="$PORTABLE" PREFIX=/opt/hp2x DESTDIR="$T/root" > "$CAP/install.log" 2>&1 &&
   ok || { fail "make install: $(tail -3 "$CAP/install.log")"; finish; exit 1; }
-bin=$T/root/opt/hp2x/bin/hp2x
+prefix=$T/root/opt/hp2x
+bin=$prefix/bin/hp2x
 [ -x "$bin" ] && ok || fail "no installed binary"
-[ -f "$T/root/opt/hp2x/share/man/man1/hp2x.1" ] && ok || fail "no installed man page"
-[ -f "$T/root/opt/hp2x/share/hp2x/fonts/fonts.conf" ] && ok || fail "no installed fonts.conf"
+[ -f "$prefix/share/man/man1/hp2x.1" ] && ok || fail "no installed man page"
+[ -f "$prefix/share/hp2x/fonts/fonts.conf" ] && ok || fail "no installed fonts.conf"
 mkdir "$T/elsewhere" && cd "$T/elsewhere"
 "$bin" "$TOP/samples/profiles/unicode.hc.hp" -o u.pdf && ok || fail "installed binary failed"
 pdffonts u.pdf > fonts.txt 2>&1
 grep -q NimbusSans fonts.txt && ok || fail "Nimbus Sans not used: $(cat fonts.txt)"
 grep -qi 'DroidSansFallback\|DejaVu' fonts.txt && ok || fail "no fallback font for CJK/Cyrillic: $(cat fonts.txt)"
+
+# ---- the library
+version=$(sed -n 's/^#define HP2X_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9]*\).*/\2/p' \
+          "$TOP/include/hp2x.h" | paste -sd.)
+major=${version%%.*}
+lib=$prefix/lib
+[ -f "$prefix/include/hp2x.h" ] && ok || fail "no installed hp2x.h"
+[ -f "$lib/libhp2x.a" ] && ok || fail "no installed libhp2x.a"
+[ -f "$lib/libhp2x.so.$version" ] && ok || fail "no libhp2x.so.$version"
+[ "$(readlink "$lib/libhp2x.so.$major")" = "libhp2x.so.$version" ] && ok ||
+  fail "libhp2x.so.$major is not a link to libhp2x.so.$version"
+[ "$(readlink "$lib/libhp2x.so")" = "libhp2x.so.$major" ] && ok ||
+  fail "libhp2x.so is not a link to libhp2x.so.$major"
+readelf -d "$lib/libhp2x.so.$version" | grep -q "SONAME.*\[libhp2x.so.$major\]" && ok ||
+  fail "soname is not libhp2x.so.$major: $(readelf -d "$lib/libhp2x.so.$version" | grep SONAME)"
+
+# Exported: exactly the functions hp2x.h declares (comments stripped by
+# the preprocessor; a declaration is a name followed by its parameters).
+$CC -E -P "$prefix/include/hp2x.h" | grep -o '\bhp2x_[a-z0-9_]*[[:space:]]*(' |
+  tr -d ' \t(' | sort -u > "$T/declared"
+nm -D --defined-only "$lib/libhp2x.so.$version" | awk '{print $NF}' |
+  sort -u > "$T/exported"
+[ "$(wc -l < "$T/declared")" -gt 50 ] && ok || fail "too few declarations found in hp2x.h"
+if diff "$T/declared" "$T/exported" > "$T/exports.diff"; then ok; else
+  fail "exports differ from hp2x.h (< declared only, > exported only):"
+  head -20 "$T/exports.diff"
+fi
+
+# The example program, with nothing but pkg-config (hp2x.pc names its
+# directories relative to itself, so it works under the DESTDIR).
+export PKG_CONFIG_PATH=$lib/pkgconfig
+unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
+[ "$(pkg-config --modversion hp2x)" = "$version" ] && ok ||
+  fail "pkg-config --modversion hp2x: $(pkg-config --modversion hp2x 2>&1)"
+# $OPT is word-split on purpose: compiler flags.
+# shellcheck disable=SC2086
+$CC $OPT -o "$T/example" "$TOP/tests/install/example.c" \
+    $(pkg-config --cflags --libs hp2x) > "$CAP/cc.log" 2>&1 && ok ||
+  fail "example (shared) does not build: $(head -5 "$CAP/cc.log")"
+readelf -d "$T/example" | grep -q "NEEDED.*\[libhp2x.so.$major\]" && ok ||
+  fail "example does not use libhp2x.so.$major"
+LD_LIBRARY_PATH=$lib "$T/example" "$TOP/samples/profiles/leak.hc.hp" shared.pdf \
+  > "$CAP/example.out" 2>&1 && ok || fail "example (shared) failed: $(head -3 "$CAP/example.out")"
+grep -q "libhp2x $version" "$CAP/example.out" && ok ||
+  fail "hp2x_version() of the linked library: $(cat "$CAP/example.out")"
+check_pdf() { # file, what
+  pdfinfo "$1" > "$CAP/pdfinfo" 2>&1
+  grep -q '^Pages: *1$' "$CAP/pdfinfo" && grep -q "^Creator: *hp2x $version" "$CAP/pdfinfo" &&
+    ok || fail "$2: pdfinfo: $(head -5 "$CAP/pdfinfo")"
+  pdftotext "$1" - 2> /dev/null | grep -q 'leak +RTS' && ok ||
+    fail "$2: the PDF does not show the profile's job"
+}
+check_pdf shared.pdf "example (shared)"
+
+# README.md's "Using the library" quotes this program, from its #include on.
+awk '/^## Using the library/ { u = 1 } u && /^```c$/ { c = 1; next }
+     c && /^```$/ { exit } c' "$TOP/README.md" > "$T/readme.c"
+sed -n '/^#include <hp2x.h>/,$p' "$TOP/tests/install/example.c" | cmp -s - "$T/readme.c" &&
+  ok || fail "README's 'Using the library' does not quote tests/install/example.c"
+
+# Static: the .a alone (no .so beside it), with pkg-config --static.
+cp -a "$T/root" "$T/static-root" && rm -f "$T/static-root/opt/hp2x/lib/libhp2x.so"*
+PKG_CONFIG_PATH=$T/static-root/opt/hp2x/lib/pkgconfig
+# shellcheck disable=SC2086
+$CC $OPT -o "$T/example-static" "$TOP/tests/install/example.c" \
+    $(pkg-config --static --cflags --libs hp2x) > "$CAP/cc.log" 2>&1 && ok ||
+  fail "example (static) does not build: $(head -5 "$CAP/cc.log")"
+readelf -d "$T/example-static" | grep -q 'NEEDED.*libhp2x' &&
+  fail "example (static) needs libhp2x.so" || ok
+"$T/example-static" "$TOP/samples/profiles/leak.hc.hp" static.pdf > "$CAP/example.out" 2>&1 &&
+  ok || fail "example (static) failed: $(head -3 "$CAP/example.out")"
+check_pdf static.pdf "example (static)"
+
+# hp2x.h as C++ (the C++ compiler of the same family as $CC).
+case $("$CC" --version 2>&1 | head -1) in
+*clang*) cxx=clang++ ;;
+*) cxx=g++ ;;
+esac
+if command -v "$cxx" > /dev/null; then
+  echo '#include <hp2x.h>
+int main() { return hp2x_version()[0] == HP2X_VERSION_STRING[0] ? 0 : 1; }' > "$T/use.cc"
+  "$cxx" -std=c++11 -Wall -Wextra -Werror -pedantic -fsyntax-only \
+      $(pkg-config --cflags hp2x) "$T/use.cc" > "$CAP/cxx.log" 2>&1 && ok ||
+    fail "hp2x.h does not compile as C++: $(head -5 "$CAP/cxx.log")"
+else
+  echo "SKIPPED: C++ check ($cxx not installed)"
+fi
 finish

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Each platform seam takes the side the build asked for: on Linux, glibc's
+# mallopt (watch mode keeps freed memory), madvise pre-faulting and the
+# zlib level of PDF streams (the binary's deflateInit_, level 1); under
+# PORTABLE=1 (or off Linux) none of them, and PDFs get zlib's default
+# level.  Read from the objects' and the binary's symbols and from a PDF's
+# first stream.
+. "$(dirname "$0")/lib.sh"
+PORTABLE=0
+[ -f "$BUILD/build.env" ] && . "$BUILD/build.env"
+if [ "$PORTABLE" = 1 ] || [ "$(uname -s)" != Linux ]; then linux=0; else linux=1; fi
+# The calls, from the objects that make them (a sanitizer's runtime in the
+# binary defines mallopt itself).
+calls() { # object, function
+  nm -u "$BUILD/obj/$1" > "$T/undef" 2>&1 || { fail "nm $1: $(head -2 "$T/undef")"; return 2; }
+  grep -Eq "^ +U $2(@|$)" "$T/undef"
+}
+for seam in tool/tuning.o:mallopt alloc.o:madvise tool/wakeup.o:inotify_init1; do
+  calls "${seam%%:*}" "${seam#*:}"; got=$?
+  [ $got = 2 ] && continue
+  if [ $linux = 1 ]; then [ $got = 0 ] && ok || fail "the Linux build does not call ${seam#*:}"
+  else [ $got = 1 ] && ok || fail "the portable build calls ${seam#*:}"; fi
+done
+nm -D --defined-only "$HP2X" 2> /dev/null | grep -q ' T deflateInit_$'
+defines=$?
+if [ $linux = 1 ]; then [ $defines = 0 ] && ok || fail "the Linux build does not export deflateInit_"
+else [ $defines != 0 ] && ok || fail "the portable build defines deflateInit_"; fi
+
+# The zlib header's second byte names the level: 0x01 fastest (level 1),
+# 0x9c default (6).  cairo compresses every PDF stream through deflateInit.
+"$HP2X" -q "$TOP/samples/profiles/leak.hc.hp" -o "$T/leak.pdf" && ok || fail "PDF not written"
+flg=$(python3 - "$T/leak.pdf" <<'PY'
+import re, sys
+data = open(sys.argv[1], 'rb').read()
+m = re.search(rb'/FlateDecode.*?>>\s*stream\r?\n', data, re.S)
+print('%02x%02x' % (data[m.end()], data[m.end() + 1]) if m else 'none')
+PY
+)
+if [ $linux = 1 ]; then want=7801; else want=789c; fi
+[ "$flg" = $want ] && ok || fail "first PDF stream's zlib header is $flg, wanted $want"
+finish
