@@ -21,7 +21,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   hp2x_err err;
-  hp2x_err_init(&err, argv[1]);
+  hp2x_err_init(&err);
   hp2x_options opts;
   hp2x_options_init(&opts); /* hp2ps's defaults: 20 bands, greys */
   opts.format = HP2X_FORMAT_PDF;
