@@ -6,6 +6,7 @@
 #include "inputs.h"
 
 #include "messages.h"
+#include "numbers.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -51,7 +52,7 @@ void inputs_warn_profile(const tool_args *a, const char *display,
     e.offset = w->corrupt_from;
     char lost[64] = "no census";
     if (w->censuses_lost == 1 && w->first_lost_census_s >= 0)
-      snprintf(lost, sizeof lost, "the census at %.6f s",
+      numbers_snprintf(lost, sizeof lost, "the census at %.6f s",
                w->first_lost_census_s);
     else if (w->censuses_lost == 1)
       snprintf(lost, sizeof lost, "one census");

@@ -49,6 +49,14 @@ int numbers_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap) {
   return n;
 }
 
+int numbers_snprintf(char *buf, size_t size, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = numbers_vsnprintf(buf, size, fmt, ap);
+  va_end(ap);
+  return n;
+}
+
 int numbers_vfprintf(FILE *f, const char *fmt, va_list ap) {
   locale_t c = c_numeric();
   locale_t old = c ? uselocale(c) : (locale_t)0;

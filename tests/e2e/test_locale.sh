@@ -73,10 +73,14 @@ grep -q 'time 0\.250000 is before .* 1\.500000' de/order-message/stderr && ok ||
   fail "library message: $(cat de/order-message/stderr)"
 grep -q -- '--from 2\.5 is not before --to 1\.5' de/range-message/stderr && ok ||
   fail "tool message: $(cat de/range-message/stderr)"
+# The corrupt-event warning names the lost census's time.
+runs corrupt-warning "$TOP/tests/data/ghc-modern/ghc-9.10.3/markers.hc.eventlog" -o x.csv
+grep -q 'losing the census at 2\.472632 s' de/corrupt-warning/stderr && ok ||
+  fail "corrupt-event warning: $(cat de/corrupt-warning/stderr)"
 # The runs did succeed (a run that fails alike in both locales would
 # compare equal).
 for d in leak-ps leak-pdf leak-svg leak-png leak-csv leak-hp leak-txt window-pdf heap-svg \
-         unicode-pdf unicode-png aux aux-reuse summary diff; do
+         unicode-pdf unicode-png aux aux-reuse summary diff corrupt-warning; do
   grep -qx 'exit 0' "de/$d/status" && ok || fail "$d: $(cat "de/$d/status") under $DE: $(head -2 "de/$d/stderr")"
 done
 [ -s de/aux/leak.hc.aux ] && grep -q 'SHADE .*0\.' de/aux/leak.hc.aux && ok ||
