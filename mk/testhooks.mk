@@ -1,19 +1,19 @@
 # testhooks.mk -- the test builds of libhp2x and the tool, with the
-# fault-injection hook (alloc.c's hp2x_alloc_fail_at, compiled under
-# -DHP2X_TEST_HOOKS): BUILD/libhp2x-hooks.a, which the unit tests link, and
+# fault-injection hook (alloc.c's hpx_alloc_fail_at, compiled under
+# -DHPX_TEST_HOOKS): BUILD/libhp2x-hooks.a, which the unit tests link, and
 # BUILD/hp2x-faults, the tool reading HP2X_ALLOC_FAIL_AT, which
 # tests/e2e/test_faults.sh and test_aids_faults.sh run.  The shipped
 # BUILD/hp2x and BUILD/libhp2x.a are built without the hook.  Only alloc.c
 # and the tool's main.c differ: every other object is shared.
 
-HOOKS_CFLAGS := -DHP2X_TEST_HOOKS
+HOOKS_CFLAGS := -DHPX_TEST_HOOKS
 
-$(BUILD)/obj/alloc-hooks.o: src/alloc.c
+$(BUILD)/obj/alloc-hooks.o: src/alloc.c mk/testhooks.mk
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $< (test hooks)")
 	$(Q)$(CC) $(CFLAGS) $(HOOKS_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/obj/tool/main-hooks.o: src/tool/main.c
+$(BUILD)/obj/tool/main-hooks.o: src/tool/main.c mk/testhooks.mk
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $< (test hooks)")
 	$(Q)$(CC) $(CFLAGS) $(HOOKS_CFLAGS) $(DEPFLAGS) -c $< -o $@

@@ -1,8 +1,8 @@
 /* alloc.c -- every allocation of libhp2x: the malloc family's wrappers,
- * geometric growth (hp2x_grow) and prefaulting.  Built with
- * -DHP2X_TEST_HOOKS (the test builds only: the unit tests and
+ * geometric growth (hpx_grow) and prefaulting.  Built with
+ * -DHPX_TEST_HOOKS (the test builds only: the unit tests and
  * BUILD/hp2x-faults), it also has the fault-injection hook that fails the
- * nth allocation (hp2x_alloc_fail_at); the shipped library and binary do
+ * nth allocation (hpx_alloc_fail_at); the shipped library and binary do
  * not contain it.  Callers own what they allocate.
  */
 /* The pre-faulting seam: Linux's madvise(MADV_POPULATE_WRITE) (kernel 5.14
@@ -21,16 +21,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef HP2X_TEST_HOOKS
+#ifdef HPX_TEST_HOOKS
 #include <stdatomic.h>
 
 /* Atomic so that a threaded test's allocations do not race on them; the
  * fault tests that set a failure are single-threaded. */
 static atomic_long alloc_count;   /* allocations since the last
-                                     hp2x_alloc_fail_at */
+                                     hpx_alloc_fail_at */
 static atomic_long alloc_fail_nth; /* fail this one (1-based); 0 = never */
 
-long hp2x_alloc_fail_at(long nth) {
+long hpx_alloc_fail_at(long nth) {
   long made = atomic_exchange(&alloc_count, 0);
   atomic_store(&alloc_fail_nth, nth > 0 ? nth : 0);
   return made;
@@ -45,32 +45,32 @@ static int should_fail(void) {
 static int should_fail(void) { return 0; }
 #endif
 
-void *hp2x_malloc(size_t n) {
+void *hpx_malloc(size_t n) {
   if (should_fail()) return NULL;
   return malloc(n ? n : 1);
 }
 
-void *hp2x_calloc(size_t count, size_t size) {
+void *hpx_calloc(size_t count, size_t size) {
   if (should_fail()) return NULL;
   return calloc(count ? count : 1, size ? size : 1);
 }
 
-void *hp2x_realloc(void *ptr, size_t n) {
+void *hpx_realloc(void *ptr, size_t n) {
   if (should_fail()) return NULL;
   return realloc(ptr, n ? n : 1);
 }
 
-void hp2x_free(void *ptr) { free(ptr); }
+void hpx_free(void *ptr) { free(ptr); }
 
-char *hp2x_strndup(const char *s, size_t len) {
-  char *d = hp2x_malloc(len + 1);
+char *hpx_strndup(const char *s, size_t len) {
+  char *d = hpx_malloc(len + 1);
   if (!d) return NULL;
   if (len) memcpy(d, s, len);
   d[len] = '\0';
   return d;
 }
 
-void hp2x_prefault(void *ptr, size_t from, size_t to) {
+void hpx_prefault(void *ptr, size_t from, size_t to) {
 #if defined(MADV_POPULATE_WRITE)
   const uintptr_t page = 4096;
   if (to < from + ((size_t)1 << 20)) return; /* not worth a system call */
@@ -82,16 +82,16 @@ void hp2x_prefault(void *ptr, size_t from, size_t to) {
 #endif
 }
 
-hp2x_status hp2x_grow(void **ptr, size_t *cap, size_t need, size_t elem,
+hp2x_status hpx_grow(void **ptr, size_t *cap, size_t need, size_t elem,
                       hp2x_err *err) {
   if (need <= *cap) return HP2X_OK;
   size_t ncap = *cap ? *cap : 16;
   while (ncap < need) {
-    if (ncap > ((size_t)-1 / 2) / elem) return hp2x_nomem(err);
+    if (ncap > ((size_t)-1 / 2) / elem) return hpx_nomem(err);
     ncap *= 2;
   }
-  void *np = hp2x_realloc(*ptr, ncap * elem);
-  if (!np) return hp2x_nomem(err);
+  void *np = hpx_realloc(*ptr, ncap * elem);
+  if (!np) return hpx_nomem(err);
   *ptr = np;
   *cap = ncap;
   return HP2X_OK;

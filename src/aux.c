@@ -31,16 +31,16 @@ struct hp2x_aux {
 
 void hp2x_aux_free(hp2x_aux *aux) {
   if (!aux) return;
-  for (size_t i = 0; i < aux->n; i++) hp2x_free(aux->entries[i].name);
-  hp2x_free(aux->entries);
-  hp2x_free(aux->index);
-  hp2x_free(aux);
+  for (size_t i = 0; i < aux->n; i++) hpx_free(aux->entries[i].name);
+  hpx_free(aux->entries);
+  hpx_free(aux->index);
+  hpx_free(aux);
 }
 
 static long find_entry(const hp2x_aux *aux, const char *name, size_t len) {
   if (!aux || !aux->index_cap) return -1;
   size_t mask = aux->index_cap - 1;
-  for (size_t i = (size_t)hp2x_hash_bytes(name, len) & mask;;
+  for (size_t i = (size_t)hpx_hash_bytes(name, len) & mask;;
        i = (i + 1) & mask) {
     uint32_t e = aux->index[i];
     if (!e) return -1;
@@ -52,15 +52,15 @@ static long find_entry(const hp2x_aux *aux, const char *name, size_t len) {
 
 static hp2x_status grow_index(hp2x_aux *aux, hp2x_err *err) {
   size_t cap = aux->index_cap ? aux->index_cap * 2 : 64;
-  uint32_t *idx = hp2x_calloc(cap, sizeof *idx);
-  if (!idx) return hp2x_nomem(err);
+  uint32_t *idx = hpx_calloc(cap, sizeof *idx);
+  if (!idx) return hpx_nomem(err);
   for (size_t e = 0; e < aux->n; e++) {
-    size_t i = (size_t)hp2x_hash_bytes(aux->entries[e].name,
+    size_t i = (size_t)hpx_hash_bytes(aux->entries[e].name,
                                        aux->entries[e].len) & (cap - 1);
     while (idx[i]) i = (i + 1) & (cap - 1);
     idx[i] = (uint32_t)(e + 1);
   }
-  hp2x_free(aux->index);
+  hpx_free(aux->index);
   aux->index = idx;
   aux->index_cap = cap;
   return HP2X_OK;
@@ -74,12 +74,12 @@ static aux_entry *find_or_add_entry(hp2x_aux *aux, const char *name,
   if (e >= 0) return &aux->entries[e];
   if ((aux->n + 1) * 2 > aux->index_cap && grow_index(aux, err) != HP2X_OK)
     return NULL;
-  if (hp2x_grow((void **)&aux->entries, &aux->cap, aux->n + 1,
+  if (hpx_grow((void **)&aux->entries, &aux->cap, aux->n + 1,
                 sizeof *aux->entries, err) != HP2X_OK)
     return NULL;
-  char *copy = hp2x_strndup(name, len);
+  char *copy = hpx_strndup(name, len);
   if (!copy) {
-    hp2x_nomem(err);
+    hpx_nomem(err);
     return NULL;
   }
   assert((aux->n + 1) * 2 <= aux->index_cap && aux->n < aux->cap);
@@ -89,7 +89,7 @@ static aux_entry *find_or_add_entry(hp2x_aux *aux, const char *name,
   a->order = 0;
   a->shade = -1.0;
   size_t mask = aux->index_cap - 1;
-  size_t i = (size_t)hp2x_hash_bytes(name, len) & mask;
+  size_t i = (size_t)hpx_hash_bytes(name, len) & mask;
   while (aux->index[i]) i = (i + 1) & mask;
   aux->index[i] = (uint32_t)(++aux->n);
   return a;
@@ -181,9 +181,9 @@ static hp2x_status parse_aux_line(hp2x_aux *aux, const char *s, const char *e,
   const char *what = check_line(&l, kw, &v);
   if (what) {
     char found[64] = "";
-    hp2x_quote_bytes(found, sizeof found, s,
+    hpx_quote_bytes(found, sizeof found, s,
                      (size_t)(e - s) > 40 ? 40 : (size_t)(e - s));
-    return hp2x_fail(err, HP2X_E_SYNTAX, line, -1,
+    return hpx_fail(err, HP2X_E_SYNTAX, line, -1,
                      "expected %s, found \"%s\"", what, found);
   }
   if (kw == AUX_RANGE) {
@@ -207,8 +207,8 @@ hp2x_status hp2x_aux_parse(const char *text, size_t len, const char *file,
                            hp2x_aux **out, hp2x_err *err) {
   (void)file;
   *out = NULL;
-  hp2x_aux *aux = hp2x_calloc(1, sizeof *aux);
-  if (!aux) return hp2x_nomem(err);
+  hp2x_aux *aux = hpx_calloc(1, sizeof *aux);
+  if (!aux) return hpx_nomem(err);
   aux->x_range = aux->y_range = -1.0;
   long line = 0;
   const char *p = text, *end = text + len;
@@ -247,14 +247,14 @@ double aux_shade(const hp2x_aux *aux, const char *name, size_t len) {
 static int write_band_lines(const hp2x_bands *b, const double *shade,
                             int order, int colour, hp2x_write_fn write,
                             void *closure) {
-  char line[HP2X_FIXED6_SIZE + 32];
+  char line[HPX_FIXED6_SIZE + 32];
   const char *kw = order ? "ORDER " : "SHADE ";
   for (size_t k = 0; k < b->n_bands; k++) {
     const char *name = b->names[k];
     /* A name with a line break cannot be stored; it is left out. */
     if (strpbrk(name, "\n\r") || !name[0]) continue;
-    int n = order ? hp2x_fmt(line, sizeof line, " %zu\n", k + 1)
-                  : hp2x_fmt(line, sizeof line,
+    int n = order ? hpx_fmt(line, sizeof line, " %zu\n", k + 1)
+                  : hpx_fmt(line, sizeof line,
                              colour ? " %.6f\n" : " %.2f\n", shade[k]);
     if (write(closure, kw, 6) != 0 ||
         write(closure, name, strlen(name)) != 0 ||
@@ -272,19 +272,19 @@ hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
   (void)p;
-  double *shade = hp2x_malloc((b->n_bands ? b->n_bands : 1) * sizeof *shade);
-  if (!shade) return hp2x_nomem(err);
+  double *shade = hpx_malloc((b->n_bands ? b->n_bands : 1) * sizeof *shade);
+  if (!shade) return hpx_nomem(err);
   palette_assign(b, o, shade);
-  char line[2 * HP2X_FIXED6_SIZE + 32]; /* any two doubles as %.2f */
-  int n = hp2x_fmt(line, sizeof line, "X_RANGE %.2f\nY_RANGE %.2f\n",
+  char line[2 * HPX_FIXED6_SIZE + 32]; /* any two doubles as %.2f */
+  int n = hpx_fmt(line, sizeof line, "X_RANGE %.2f\nY_RANGE %.2f\n",
                    b->xrange, b->yrange);
   int colour = palette_is_colour(o);
   int failed = write(closure, line, (size_t)n) != 0 ||
                write_band_lines(b, shade, 1, colour, write, closure) ||
                write_band_lines(b, shade, 0, colour, write, closure);
-  hp2x_free(shade);
+  hpx_free(shade);
   if (failed)
-    return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
+    return hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
                      strerror(errno));
   return HP2X_OK;
 }

@@ -1,7 +1,7 @@
 /* aux.h -- private view of a parsed .aux file (aux.c) for bands.c: the
  * ranges, and each band's ORDER and SHADE looked up by name in O(1). */
-#ifndef HP2X_AUX_H
-#define HP2X_AUX_H
+#ifndef HPX_AUX_H
+#define HPX_AUX_H
 
 #include "hp2x.h"
 

@@ -5,8 +5,8 @@
  * values (layout.c, sample by sample) and over a follower's index of the
  * stacked curves (follow.c, per device column).  render.c only draws.
  */
-#ifndef HP2X_BAND_POINTS_H
-#define HP2X_BAND_POINTS_H
+#ifndef HPX_BAND_POINTS_H
+#define HPX_BAND_POINTS_H
 
 #include "bands_int.h"
 

@@ -47,7 +47,7 @@ hp2x_status options_complete(const hp2x_options *given, hp2x_options *full,
                              hp2x_err *err) {
   set_option_defaults(full);
   if (given->size < HP2X_OPTIONS_MIN_SIZE)
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "options of %zu bytes: start them with "
                      "hp2x_options_init",
                      given->size);
@@ -65,7 +65,7 @@ typedef struct sorter {
   key_kind kind;
   const int64_t *ikey;       /* by label id */
   const double *dkey;        /* by label id */
-  const hp2x_label *labels;  /* for names */
+  const hpx_label *labels;  /* for names */
   uint32_t *item;            /* current order: item[pos] = label id */
   size_t n;
   uint32_t *tree;            /* segment tree of positions; owned */
@@ -80,7 +80,7 @@ static int before(const sorter *s, size_t a, size_t b) {
   case KEY_DOUBLE: return s->dkey[x] < s->dkey[y];
   case KEY_NAME_ASC:
   case KEY_NAME_DESC: {
-    const hp2x_label *lx = &s->labels[x], *ly = &s->labels[y];
+    const hpx_label *lx = &s->labels[x], *ly = &s->labels[y];
     size_t n = lx->name_len < ly->name_len ? lx->name_len : ly->name_len;
     int c = memcmp(lx->name, ly->name, n);
     if (c == 0)
@@ -136,8 +136,8 @@ static hp2x_status sort_like_hp2ps(sorter *s, hp2x_err *err) {
   }
   s->leaves = 1;
   while (s->leaves < n) s->leaves *= 2;
-  s->tree = hp2x_malloc(2 * s->leaves * sizeof *s->tree);
-  if (!s->tree) return hp2x_nomem(err);
+  s->tree = hpx_malloc(2 * s->leaves * sizeof *s->tree);
+  if (!s->tree) return hpx_nomem(err);
   for (size_t i = 0; i < s->leaves; i++)
     s->tree[s->leaves + i] = i < n ? (uint32_t)i : NONE;
   for (size_t i = s->leaves - 1; i >= 1; i--)
@@ -152,7 +152,7 @@ static hp2x_status sort_like_hp2ps(sorter *s, hp2x_err *err) {
     }
     tree_set(s, i, NONE);
   }
-  hp2x_free(s->tree);
+  hpx_free(s->tree);
   s->tree = NULL;
   return HP2X_OK;
 }
@@ -172,14 +172,14 @@ static unsigned hp2ps_bucket(const char *name, size_t len) {
 
 static void bands_release(hp2x_bands *b) {
   if (!b) return;
-  for (size_t i = 0; b->names && i < b->n_bands; i++) hp2x_free(b->names[i]);
-  hp2x_free(b->names);
+  for (size_t i = 0; b->names && i < b->n_bands; i++) hpx_free(b->names[i]);
+  hpx_free(b->names);
   for (size_t i = 0; b->texts && i < b->n_bands; i++)
-    hp2x_free(b->texts[i].detail);
-  hp2x_free(b->texts);
-  hp2x_free(b->values);
-  hp2x_free(b->shades);
-  hp2x_free(b);
+    hpx_free(b->texts[i].detail);
+  hpx_free(b->texts);
+  hpx_free(b->values);
+  hpx_free(b->shades);
+  hpx_free(b);
 }
 
 void hp2x_bands_free(hp2x_bands *b) { bands_release(b); }
@@ -197,12 +197,12 @@ typedef struct work {
 } work;
 
 static void work_free(work *w) {
-  hp2x_free(w->total);
-  hp2x_free(w->dkey);
-  hp2x_free(w->okey);
-  hp2x_free(w->order);
-  hp2x_free(w->bucket);
-  hp2x_free(w->filtered);
+  hpx_free(w->total);
+  hpx_free(w->dkey);
+  hpx_free(w->okey);
+  hpx_free(w->order);
+  hpx_free(w->bucket);
+  hpx_free(w->filtered);
 }
 
 /* Compiles one filter regex; HP2X_E_ARG with regerror's text. */
@@ -212,13 +212,13 @@ static hp2x_status compile_re(regex_t *re, const char *src, const char *what,
   if (rc == 0) return HP2X_OK;
   char why[128];
   regerror(rc, re, why, sizeof why);
-  return hp2x_fail(err, HP2X_E_ARG, 0, -1, "bad %s regex '%.60s': %s", what,
+  return hpx_fail(err, HP2X_E_ARG, 0, -1, "bad %s regex '%.60s': %s", what,
                    src, why);
 }
 
 /* Does re match label l: its name, or what the name leaves out (a -hi
  * label's whole IPE record: table, closure type, type, module, ...)? */
-static int label_matches(const regex_t *re, const hp2x_label *l) {
+static int label_matches(const regex_t *re, const hpx_label *l) {
   return regexec(re, l->name, 0, NULL, 0) == 0 ||
          (l->text.detail && regexec(re, l->text.detail, 0, NULL, 0) == 0);
 }
@@ -237,16 +237,16 @@ static hp2x_status filter_labels(const hp2x_profile *p, const hp2x_options *o,
     return err->code;
   }
   size_t nl = p->n_labels;
-  w->filtered = hp2x_calloc(nl ? nl : 1, 1);
+  w->filtered = hpx_calloc(nl ? nl : 1, 1);
   for (size_t id = 0; w->filtered && id < nl; id++) {
-    const hp2x_label *l = &p->labels[id];
+    const hpx_label *l = &p->labels[id];
     if ((o->include_re && !label_matches(&inc, l)) ||
         (o->exclude_re && label_matches(&exc, l)))
       w->filtered[id] = 1;
   }
   if (o->include_re) regfree(&inc);
   if (o->exclude_re) regfree(&exc);
-  return w->filtered ? HP2X_OK : hp2x_nomem(err);
+  return w->filtered ? HP2X_OK : hpx_nomem(err);
 }
 
 /* The labels that have data in complete samples, in hp2ps's hash-table
@@ -255,15 +255,15 @@ static hp2x_status make_initial_order(const hp2x_profile *p,
                                       const bands_totals *given, work *w,
                                       hp2x_err *err) {
   size_t nl = p->n_labels;
-  w->total = hp2x_calloc(nl ? nl : 1, sizeof *w->total);
-  unsigned char *present = hp2x_calloc(nl ? nl : 1, 1);
-  w->bucket = hp2x_malloc((nl ? nl : 1) * sizeof *w->bucket);
-  w->order = hp2x_malloc((nl ? nl : 1) * sizeof *w->order);
-  size_t *count = hp2x_calloc(514, sizeof *count);
+  w->total = hpx_calloc(nl ? nl : 1, sizeof *w->total);
+  unsigned char *present = hpx_calloc(nl ? nl : 1, 1);
+  w->bucket = hpx_malloc((nl ? nl : 1) * sizeof *w->bucket);
+  w->order = hpx_malloc((nl ? nl : 1) * sizeof *w->order);
+  size_t *count = hpx_calloc(514, sizeof *count);
   if (!w->total || !present || !w->bucket || !w->order || !count) {
-    hp2x_free(present);
-    hp2x_free(count);
-    return hp2x_nomem(err);
+    hpx_free(present);
+    hpx_free(count);
+    return hpx_nomem(err);
   }
   if (given && nl) {
     memcpy(w->total, given->total, nl * sizeof *w->total);
@@ -275,7 +275,7 @@ static hp2x_status make_initial_order(const hp2x_profile *p,
     const size_t e0 = p->start[s];
     for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
       w->total[lab[i]] =
-          hp2x_add_sat(w->total[lab[i]], profile_value(p, e0 + i));
+          hpx_add_sat(w->total[lab[i]], profile_value(p, e0 + i));
       present[lab[i]] = 1;
     }
   }
@@ -293,8 +293,8 @@ static hp2x_status make_initial_order(const hp2x_profile *p,
   w->n = count[513];
   for (size_t id = nl; id-- > 0;)
     if (present[id]) w->order[count[w->bucket[id]]++] = (uint32_t)id;
-  hp2x_free(present);
-  hp2x_free(count);
+  hpx_free(present);
+  hpx_free(count);
   return HP2X_OK;
 }
 
@@ -323,11 +323,11 @@ static void trace_removal(work *w, double threshold) {
  * mean over all N samples, divided by N - 1. */
 static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
   size_t nl = p->n_labels, N = p->n_samples;
-  w->dkey = hp2x_calloc(nl ? nl : 1, sizeof *w->dkey);
-  double *mean = hp2x_malloc((nl ? nl : 1) * sizeof *mean);
+  w->dkey = hpx_calloc(nl ? nl : 1, sizeof *w->dkey);
+  double *mean = hpx_malloc((nl ? nl : 1) * sizeof *mean);
   if (!w->dkey || !mean) {
-    hp2x_free(mean);
-    return hp2x_nomem(err);
+    hpx_free(mean);
+    return hpx_nomem(err);
   }
   for (size_t id = 0; id < nl; id++)
     mean[id] = (double)w->total[id] / (double)N;
@@ -342,7 +342,7 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
   }
   for (size_t id = 0; id < nl; id++)
     w->dkey[id] = sqrt(w->dkey[id] / ((double)N - 1.0));
-  hp2x_free(mean);
+  hpx_free(mean);
   return HP2X_OK;
 }
 
@@ -351,13 +351,13 @@ hp2x_status bands_set_text(hp2x_bands *b, size_t k, const label_text *t,
   assert(k < b->n_bands);
   if (!t->detail && !t->keep_head && !t->keep_tail) return HP2X_OK;
   if (!b->texts) {
-    b->texts = hp2x_calloc(b->n_bands, sizeof *b->texts);
-    if (!b->texts) return hp2x_nomem(err);
+    b->texts = hpx_calloc(b->n_bands, sizeof *b->texts);
+    if (!b->texts) return hpx_nomem(err);
   }
   label_text copy = *t;
-  if (t->detail && !(copy.detail = hp2x_strndup(t->detail, t->detail_len)))
-    return hp2x_nomem(err);
-  hp2x_free(b->texts[k].detail);
+  if (t->detail && !(copy.detail = hpx_strndup(t->detail, t->detail_len)))
+    return hpx_nomem(err);
+  hpx_free(b->texts[k].detail);
   b->texts[k] = copy;
   return HP2X_OK;
 }
@@ -384,9 +384,9 @@ static hp2x_status assign_bands(const hp2x_profile *names,
   b->n_bands = n - first + (size_t)other;
   b->is_other = other;
   size_t nb = b->n_bands ? b->n_bands : 1;
-  b->names = hp2x_calloc(nb, sizeof *b->names);
-  b->shades = hp2x_malloc(nb * sizeof *b->shades);
-  if (!b->names || !b->shades) return hp2x_nomem(err);
+  b->names = hpx_calloc(nb, sizeof *b->names);
+  b->shades = hpx_malloc(nb * sizeof *b->shades);
+  if (!b->names || !b->shades) return hpx_nomem(err);
   for (size_t id = 0; id < names->n_labels; id++)
     band_of[id] = w->filtered && w->filtered[id] ? 0 : -1;
   for (size_t k = 0; k < n; k++)
@@ -395,14 +395,14 @@ static hp2x_status assign_bands(const hp2x_profile *names,
     const char *name = w->any_filtered ? "OTHER (incl. filtered)" : "OTHER";
     size_t len = strlen(name);
     if (!(other && k == 0)) {
-      const hp2x_label *l =
+      const hpx_label *l =
           &names->labels[w->order[k + first - (size_t)other]];
       name = l->name;
       len = l->name_len;
       if (bands_set_text(b, k, &l->text, err) != HP2X_OK) return err->code;
     }
-    b->names[k] = hp2x_strndup(name, len);
-    if (!b->names[k]) return hp2x_nomem(err);
+    b->names[k] = hpx_strndup(name, len);
+    if (!b->names[k]) return hpx_nomem(err);
     b->shades[k] = aux_shade(o->aux, name, len);
   }
   return HP2X_OK;
@@ -420,7 +420,7 @@ void bands_fill(hp2x_bands *b, const int32_t *band_of,
       int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
       if (k >= 0)
         b->values[(size_t)k * stride + s] =
-            hp2x_add_sat(b->values[(size_t)k * stride + s],
+            hpx_add_sat(b->values[(size_t)k * stride + s],
                          profile_value(p, e0 + i));
     }
   }
@@ -432,7 +432,7 @@ void bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
   for (size_t s = from; s < b->n_samples; s++) {
     int64_t sum = 0;
     for (size_t k = 0; k < b->n_bands; k++)
-      sum = hp2x_add_sat(sum, b->values[k * b->stride + s]);
+      sum = hpx_add_sat(sum, b->values[k * b->stride + s]);
     double v = (double)sum;
     if (v > h->ymax) h->ymax = v;
     if (s > 0) {
@@ -451,7 +451,7 @@ void bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
   if (o->heap_overlay && N) {
     /* --heap: the lines share the y axis, so it must hold them too (the
      * points within the samples' span: those are drawn). */
-    const hp2x_series *ss[3] = {&p->heap_size, &p->heap_live,
+    const hpx_series *ss[3] = {&p->heap_size, &p->heap_live,
                                 &p->blocks_size};
     for (size_t k = 0; k < 3; k++)
       for (size_t i = 0; i < ss[k]->n; i++) {
@@ -475,24 +475,24 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
                          const hp2x_profile *p, const hp2x_options *o,
                          work *w, hp2x_bands *b, hp2x_err *err) {
   size_t N = p->n_samples;
-  int32_t *band_of = hp2x_malloc((names->n_labels ? names->n_labels : 1) *
+  int32_t *band_of = hpx_malloc((names->n_labels ? names->n_labels : 1) *
                                  sizeof *band_of);
-  if (!band_of) return hp2x_nomem(err);
+  if (!band_of) return hpx_nomem(err);
   if (assign_bands(names, o, w, b, band_of, err) != HP2X_OK) {
-    hp2x_free(band_of);
+    hpx_free(band_of);
     return err->code;
   }
   size_t nb = b->n_bands ? b->n_bands : 1;
   b->n_samples = N;
   b->stride = N;
-  b->values = hp2x_calloc(nb * (N ? N : 1), sizeof *b->values);
+  b->values = hpx_calloc(nb * (N ? N : 1), sizeof *b->values);
   if (!b->values) {
-    hp2x_free(band_of);
-    return hp2x_nomem(err);
+    hpx_free(band_of);
+    return hpx_nomem(err);
   }
-  hp2x_prefault(b->values, 0, nb * N * sizeof *b->values);
+  hpx_prefault(b->values, 0, nb * N * sizeof *b->values);
   bands_fill(b, band_of, to_names, p, 0);
-  hp2x_free(band_of);
+  hpx_free(band_of);
   bands_heights h = {0.0, 0.0, 0.0};
   bands_heights_scan(b, p, 0, &h);
   bands_set_ranges(b, p, o, &h);
@@ -501,10 +501,10 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
 
 hp2x_status bands_check_options(const hp2x_options *o, hp2x_err *err) {
   if (!(o->trace_pct >= 0.0 && o->trace_pct <= 5.0))
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "trace threshold %g%% is outside 0..5", o->trace_pct);
   if (o->max_bands < 0)
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "band limit %d is negative",
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "band limit %d is negative",
                      o->max_bands);
   return HP2X_OK;
 }
@@ -527,10 +527,10 @@ static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
                                                              : KEY_NAME_DESC,
                   NULL, NULL, err);
   if (st == HP2X_OK && o->aux) {
-    w->okey = hp2x_calloc(p->n_labels ? p->n_labels : 1, sizeof *w->okey);
-    if (!w->okey) st = hp2x_nomem(err);
+    w->okey = hpx_calloc(p->n_labels ? p->n_labels : 1, sizeof *w->okey);
+    if (!w->okey) st = hpx_nomem(err);
     for (size_t k = 0; st == HP2X_OK && k < w->n; k++) {
-      const hp2x_label *l = &p->labels[w->order[k]];
+      const hpx_label *l = &p->labels[w->order[k]];
       w->okey[w->order[k]] = aux_order(o->aux, l->name, l->name_len);
     }
     if (st == HP2X_OK) st = run_sort(p, w, KEY_INT, w->okey, NULL, err);
@@ -553,8 +553,8 @@ hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *given,
   hp2x_status st = select_order(p, o, NULL, &w, err);
   hp2x_bands *b = NULL;
   if (st == HP2X_OK) {
-    b = hp2x_calloc(1, sizeof *b);
-    if (!b) st = hp2x_nomem(err);
+    b = hpx_calloc(1, sizeof *b);
+    if (!b) st = hpx_nomem(err);
   }
   if (st == HP2X_OK) st = build(p, NULL, p, o, &w, b, err);
   work_free(&w);
@@ -611,14 +611,14 @@ static hp2x_status combine_profiles(const hp2x_profile *const *ps,
     for (size_t e = 0; e < profile_complete_entries(p); e++)
       grand += (double)profile_value(p, e);
     double weight = grand > 0.0 ? most / grand : 0.0;
-    to_names[i] = hp2x_malloc((p->n_labels ? p->n_labels : 1) *
+    to_names[i] = hpx_malloc((p->n_labels ? p->n_labels : 1) *
                               sizeof *to_names[i]);
     if (!to_names[i]) {
-      st = hp2x_nomem(err);
+      st = hpx_nomem(err);
       break;
     }
     for (size_t id = 0; id < p->n_labels && st == HP2X_OK; id++) {
-      const hp2x_label *l = &p->labels[id];
+      const hpx_label *l = &p->labels[id];
       st = profile_intern(c, l->name, l->name_len, NULL, 0, &to_names[i][id],
                           err);
       /* the first input that describes the label gives its text */
@@ -684,27 +684,27 @@ hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
   if (n == 0)
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to select from");
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "no profiles to select from");
   if (bands_check_options(o, err) != HP2X_OK) return err->code;
   for (size_t i = 0; i < n; i++)
     if (profile_require_entries(ps[i], err) != HP2X_OK) return err->code;
-  uint32_t **to_names = hp2x_calloc(n, sizeof *to_names);
-  if (!to_names) return hp2x_nomem(err);
+  uint32_t **to_names = hpx_calloc(n, sizeof *to_names);
+  if (!to_names) return hpx_nomem(err);
   hp2x_profile *c = NULL;
   work w;
   memset(&w, 0, sizeof w);
   hp2x_status st = combine_profiles(ps, n, &c, to_names, err);
   if (st == HP2X_OK) st = select_order(c, o, NULL, &w, err);
   for (size_t i = 0; i < n && st == HP2X_OK; i++) {
-    out[i] = hp2x_calloc(1, sizeof *out[i]);
-    if (!out[i]) st = hp2x_nomem(err);
+    out[i] = hpx_calloc(1, sizeof *out[i]);
+    if (!out[i]) st = hpx_nomem(err);
     if (st == HP2X_OK) st = build(c, to_names[i], ps[i], o, &w, out[i], err);
   }
   if (st == HP2X_OK) share_axes(out, ps, n, o->uniform, o->aux);
   work_free(&w);
   hp2x_profile_free(c);
-  for (size_t i = 0; i < n; i++) hp2x_free(to_names[i]);
-  hp2x_free(to_names);
+  for (size_t i = 0; i < n; i++) hpx_free(to_names[i]);
+  hpx_free(to_names);
   if (st != HP2X_OK) {
     for (size_t i = 0; i < n; i++) {
       bands_release(out[i]);

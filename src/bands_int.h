@@ -2,8 +2,8 @@
  * owns them) and the steps of hp2x_bands_select that the follower
  * (follow.c) reuses to keep a growing profile's bands up to date.
  */
-#ifndef HP2X_BANDS_INT_H
-#define HP2X_BANDS_INT_H
+#ifndef HPX_BANDS_INT_H
+#define HPX_BANDS_INT_H
 
 #include "model.h"
 

@@ -59,7 +59,7 @@ static long slot_of(double shade) {
   return -1;
 }
 
-/* 64-bit FNV-1a with its published constants.  Not hp2x_hash_bytes: the
+/* 64-bit FNV-1a with its published constants.  Not hpx_hash_bytes: the
  * hash tables' hash may change for speed, a label's colour never may. */
 static uint64_t fnv1a(const char *s, size_t len) {
   uint64_t h = 14695981039346656037ull;

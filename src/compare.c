@@ -114,32 +114,32 @@ static hp2x_bands *make_diff_bands(const hp2x_profile *pa,
                                    const hp2x_profile *pb,
                                    const hp2x_bands *bb, hp2x_err *err) {
   size_t nb = ba->n_bands, G = DIFF_POINTS;
-  hp2x_bands *d = hp2x_calloc(1, sizeof *d);
+  hp2x_bands *d = hpx_calloc(1, sizeof *d);
   if (!d) {
-    hp2x_nomem(err);
+    hpx_nomem(err);
     return NULL;
   }
   d->n_bands = nb;
   d->n_samples = G;
   d->stride = G;
   d->is_other = ba->is_other;
-  d->names = hp2x_calloc(nb ? nb : 1, sizeof *d->names);
-  d->shades = hp2x_malloc((nb ? nb : 1) * sizeof *d->shades);
-  d->values = hp2x_calloc((nb ? nb : 1) * G, sizeof *d->values);
-  double *pos = hp2x_calloc(G, sizeof *pos), *neg = hp2x_calloc(G, sizeof *neg);
+  d->names = hpx_calloc(nb ? nb : 1, sizeof *d->names);
+  d->shades = hpx_malloc((nb ? nb : 1) * sizeof *d->shades);
+  d->values = hpx_calloc((nb ? nb : 1) * G, sizeof *d->values);
+  double *pos = hpx_calloc(G, sizeof *pos), *neg = hpx_calloc(G, sizeof *neg);
   int ok = d->names && d->shades && d->values && pos && neg;
   for (size_t k = 0; ok && k < nb; k++) {
-    d->names[k] = hp2x_strndup(ba->names[k], strlen(ba->names[k]));
+    d->names[k] = hpx_strndup(ba->names[k], strlen(ba->names[k]));
     ok = d->names[k] != NULL &&
          (!ba->texts || bands_set_text(d, k, &ba->texts[k], err) == HP2X_OK);
     d->shades[k] = ba->shades[k];
     if (ok) subtract_band(d, k, pa, ba, pb, bb, pos, neg);
   }
   if (ok) set_diff_ranges(d, pos, neg);
-  hp2x_free(pos), hp2x_free(neg);
+  hpx_free(pos), hpx_free(neg);
   if (!ok) {
     hp2x_bands_free(d);
-    hp2x_nomem(err);
+    hpx_nomem(err);
     return NULL;
   }
   return d;
@@ -152,14 +152,14 @@ hp2x_status hp2x_diff_new(const hp2x_profile *a, const hp2x_bands *ba,
   *out_p = NULL;
   *out_b = NULL;
   if (!ba->n_samples || !bb->n_samples)
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "%s profile has no samples to compare",
                      ba->n_samples ? "the second" : "the first");
   int same = ba->n_bands == bb->n_bands;
   for (size_t k = 0; same && k < ba->n_bands; k++)
     same = strcmp(ba->names[k], bb->names[k]) == 0;
   if (!same)
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "the two profiles have different bands: select them "
                      "together (hp2x_bands_select_many)");
   hp2x_profile *dp = NULL;

@@ -64,7 +64,7 @@ static void put_band_values(writebuf *o, const hp2x_bands *b, size_t s) {
   num[0] = ',';
   for (size_t k = b->n_bands; k-- > 0;)
     writebuf_put(o, num,
-                 1 + hp2x_fmt_int(num + 1, b->values[k * b->stride + s]));
+                 1 + hpx_fmt_int(num + 1, b->values[k * b->stride + s]));
   writebuf_put(o, "\r\n", 2);
 }
 
@@ -74,9 +74,9 @@ hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
   writebuf o;
   if (writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
   put_header_row(&o, "time", b);
-  char num[HP2X_FIXED6_SIZE];
+  char num[HPX_FIXED6_SIZE];
   for (size_t s = 0; s < b->n_samples && !o.failed; s++) {
-    writebuf_put(&o, num, hp2x_fmt_fixed6(num, p->times[s]));
+    writebuf_put(&o, num, hpx_fmt_fixed6(num, p->times[s]));
     put_band_values(&o, b, s);
   }
   return writebuf_finish(&o, err);
@@ -96,23 +96,23 @@ hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
                                 hp2x_write_fn write, void *closure,
                                 hp2x_err *err) {
   if (n == 0)
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to write");
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "no profiles to write");
   for (size_t i = 1; i < n; i++)
     if (!same_bands(bs[i], bs[0]))
-      return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+      return hpx_fail(err, HP2X_E_ARG, 0, -1,
                        "profile %zu has other bands than the first: select "
                        "them together",
                        i + 1);
   writebuf o;
   if (writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
   put_header_row(&o, "input,time", bs[0]);
-  char num[HP2X_FIXED6_SIZE + 1];
+  char num[HPX_FIXED6_SIZE + 1];
   for (size_t i = 0; i < n; i++) {
     const hp2x_bands *b = bs[i];
     for (size_t s = 0; s < b->n_samples && !o.failed; s++) {
       put_csv_field(&o, names[i]);
       num[0] = ',';
-      writebuf_put(&o, num, 1 + hp2x_fmt_fixed6(num + 1, ps[i]->times[s]));
+      writebuf_put(&o, num, 1 + hpx_fmt_fixed6(num + 1, ps[i]->times[s]));
       put_band_values(&o, b, s);
     }
   }

@@ -28,7 +28,7 @@ const char *hp2x_status_name(hp2x_status code) {
   return "unknown error";
 }
 
-hp2x_status hp2x_fail(hp2x_err *err, hp2x_status code, long line,
+hp2x_status hpx_fail(hp2x_err *err, hp2x_status code, long line,
                       long long offset, const char *fmt, ...) {
   if (!err || err->code != HP2X_OK) return code;
   err->code = code;
@@ -36,16 +36,16 @@ hp2x_status hp2x_fail(hp2x_err *err, hp2x_status code, long line,
   err->offset = offset;
   va_list ap;
   va_start(ap, fmt);
-  hp2x_vfmt(err->msg, sizeof err->msg, fmt, ap); /* numbers as in "C" */
+  hpx_vfmt(err->msg, sizeof err->msg, fmt, ap); /* numbers as in "C" */
   va_end(ap);
   return code;
 }
 
-hp2x_status hp2x_nomem(hp2x_err *err) {
-  return hp2x_fail(err, HP2X_E_NOMEM, 0, -1, "out of memory");
+hp2x_status hpx_nomem(hp2x_err *err) {
+  return hpx_fail(err, HP2X_E_NOMEM, 0, -1, "out of memory");
 }
 
-void hp2x_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len) {
+void hpx_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len) {
   static const char hex[] = "0123456789abcdef";
   if (!dst_size) return;
   size_t o = strlen(dst);

@@ -17,7 +17,7 @@
 static hp2x_status fail_short_event(evl_parser *ev, hp2x_err *err,
                                     const char *what) {
   char msg[128];
-  hp2x_fmt(msg, sizeof msg, "%s event is shorter than its fields", what);
+  hpx_fmt(msg, sizeof msg, "%s event is shorter than its fields", what);
   return evl_fail_at(ev, err, ev->event_start, msg);
 }
 
@@ -40,15 +40,15 @@ static cost_centre *find_cost_centre(const evl_parser *ev, uint32_t id) {
 
 static hp2x_status grow_cost_centres(evl_parser *ev, hp2x_err *err) {
   size_t cap = ev->ccs_cap ? ev->ccs_cap * 2 : 256;
-  cost_centre *t = hp2x_calloc(cap, sizeof *t);
-  if (!t) return hp2x_nomem(err);
+  cost_centre *t = hpx_calloc(cap, sizeof *t);
+  if (!t) return hpx_nomem(err);
   for (size_t i = 0; i < ev->ccs_cap; i++) {
     if (!ev->ccs[i].used) continue;
     size_t j = (ev->ccs[i].id * 2654435761u) & (cap - 1);
     while (t[j].used) j = (j + 1) & (cap - 1);
     t[j] = ev->ccs[i];
   }
-  hp2x_free(ev->ccs);
+  hpx_free(ev->ccs);
   ev->ccs = t;
   ev->ccs_cap = cap;
   return HP2X_OK;
@@ -71,14 +71,14 @@ static hp2x_status add_cost_centre(evl_parser *ev, uint32_t id,
     c->id = id;
     ev->n_ccs++;
   }
-  char *l = hp2x_strndup(label, llen), *m = hp2x_strndup(module, mlen);
+  char *l = hpx_strndup(label, llen), *m = hpx_strndup(module, mlen);
   if (!l || !m) {
-    hp2x_free(l);
-    hp2x_free(m);
-    return hp2x_nomem(err);
+    hpx_free(l);
+    hpx_free(m);
+    return hpx_nomem(err);
   }
-  hp2x_free(c->label);
-  hp2x_free(c->module);
+  hpx_free(c->label);
+  hpx_free(c->module);
   c->label = l;
   c->module = m;
   return HP2X_OK;
@@ -86,10 +86,10 @@ static hp2x_status add_cost_centre(evl_parser *ev, uint32_t id,
 
 void evl_free_cost_centres(evl_parser *ev) {
   for (size_t i = 0; i < ev->ccs_cap; i++) {
-    hp2x_free(ev->ccs[i].label);
-    hp2x_free(ev->ccs[i].module);
+    hpx_free(ev->ccs[i].label);
+    hpx_free(ev->ccs[i].module);
   }
-  hp2x_free(ev->ccs);
+  hpx_free(ev->ccs);
   ev->ccs = NULL;
   ev->ccs_cap = ev->n_ccs = 0;
 }
@@ -116,7 +116,7 @@ static hp2x_status on_cost_centre(evl_parser *ev, const evl_event *e,
 /* Appends s (n bytes) to the scratch name ev->name, *len bytes long. */
 static hp2x_status append_name(evl_parser *ev, size_t *len, const char *s,
                                size_t n, hp2x_err *err) {
-  if (hp2x_grow((void **)&ev->name, &ev->name_cap, *len + n + 1, 1, err) !=
+  if (hpx_grow((void **)&ev->name, &ev->name_cap, *len + n + 1, 1, err) !=
       HP2X_OK)
     return err->code;
   memcpy(ev->name + *len, s, n);
@@ -139,7 +139,7 @@ static hp2x_status append_cost_centre(evl_parser *ev, uint32_t id, int last,
   if (c) {
     label = c->label;
   } else {
-    hp2x_fmt(unknown, sizeof unknown, "<cc %u>", id);
+    hpx_fmt(unknown, sizeof unknown, "<cc %u>", id);
     ev->p->warn.unknown_cost_centres++;
   }
   if (append_name(ev, len, label, strlen(label), err) != HP2X_OK)
@@ -195,7 +195,7 @@ static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
   if (ev->in_sample) {
     if (ev->has_sample_end) {
       char msg[128];
-      hp2x_fmt(msg, sizeof msg,
+      hpx_fmt(msg, sizeof msg,
                "a heap sample begins while the one begun at byte %lld is "
                "still open",
                ev->sample_offset);
@@ -269,7 +269,7 @@ static hp2x_status add_sample_entry(evl_parser *ev, uint32_t id, uint64_t bytes,
 static int is_guessed_label(const evl_parser *ev, uint32_t id, const void *key,
                             size_t len, int stack) {
   if (id == LABEL_NONE) return 0;
-  const hp2x_label *l = &ev->p->labels[id];
+  const hpx_label *l = &ev->p->labels[id];
   if (stack != (l->kind == LABEL_STACK)) return 0;
   const char *k = l->key ? l->key : l->name;
   size_t klen = l->key ? l->key_len : l->name_len;
@@ -281,7 +281,7 @@ static hp2x_status require_open_sample(evl_parser *ev, const char *what,
                                        hp2x_err *err) {
   if (ev->in_sample) return HP2X_OK;
   char msg[128];
-  hp2x_fmt(msg, sizeof msg, "%s outside any heap sample", what);
+  hpx_fmt(msg, sizeof msg, "%s outside any heap sample", what);
   return evl_fail_at(ev, err, ev->event_start, msg);
 }
 
@@ -326,7 +326,7 @@ static hp2x_status on_sample_stack(evl_parser *ev, const evl_event *e,
   size_t depth = e->pl[9];
   if (e->n < 10 + 4 * depth) {
     char msg[128];
-    hp2x_fmt(msg, sizeof msg,
+    hpx_fmt(msg, sizeof msg,
              "%s claims %zu cost centres but its payload holds %zu", what,
              depth, (e->n - 10) / 4);
     return evl_corrupt_event(ev, err, msg);
@@ -392,7 +392,7 @@ static hp2x_status on_ipe(evl_parser *ev, const evl_event *e,
 /* Appends word w (n bytes) to *dst, after a space unless it is first. */
 static hp2x_status append_word(char **dst, size_t *len, size_t *cap,
                                const char *w, size_t n, hp2x_err *err) {
-  if (hp2x_grow((void **)dst, cap, *len + n + 2, 1, err) != HP2X_OK)
+  if (hpx_grow((void **)dst, cap, *len + n + 2, 1, err) != HP2X_OK)
     return err->code;
   if (*len) (*dst)[(*len)++] = ' ';
   memcpy(*dst + *len, w, n);
@@ -449,7 +449,7 @@ static hp2x_status set_job_from_args(evl_parser *ev, hp2x_err *err) {
   job_words j = {0};
   hp2x_status st = split_program_args(ev->args, ev->args + ev->args_len, &j, err);
   if (st == HP2X_OK && j.rlen && ev->profiled != 0) {
-    st = hp2x_grow((void **)&j.prog, &j.pcap, j.plen + j.rlen + 7, 1, err);
+    st = hpx_grow((void **)&j.prog, &j.pcap, j.plen + j.rlen + 7, 1, err);
     if (st == HP2X_OK) {
       memcpy(j.prog + j.plen, " +RTS ", 6);
       memcpy(j.prog + j.plen + 6, j.rts, j.rlen);
@@ -463,8 +463,8 @@ static hp2x_status set_job_from_args(evl_parser *ev, hp2x_err *err) {
   if (st == HP2X_OK)
     st = profile_set_header(ev->p, PROFILE_JOB, j.prog ? j.prog : "", j.plen,
                             err);
-  hp2x_free(j.prog);
-  hp2x_free(j.rts);
+  hpx_free(j.prog);
+  hpx_free(j.rts);
   return st;
 }
 
@@ -490,9 +490,9 @@ static hp2x_status on_rts_identifier(evl_parser *ev, const evl_event *e,
 static hp2x_status on_program_args(evl_parser *ev, const evl_event *e,
                                    hp2x_err *err) {
   if (e->n < 4) return fail_short_event(ev, err, "PROGRAM_ARGS");
-  char *copy = hp2x_strndup((const char *)e->pl + 4, e->n - 4);
-  if (!copy) return hp2x_nomem(err);
-  hp2x_free(ev->args);
+  char *copy = hpx_strndup((const char *)e->pl + 4, e->n - 4);
+  if (!copy) return hpx_nomem(err);
+  hpx_free(ev->args);
   ev->args = copy;
   ev->args_len = e->n - 4;
   while (ev->args_len && ev->args[ev->args_len - 1] == '\0') ev->args_len--;
@@ -510,7 +510,7 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
   struct tm tm;
   if (!localtime_r(&t, &tm)) return HP2X_OK;
   char buf[64];
-  int n = hp2x_fmt(buf, sizeof buf, "%.3s %.3s %2d %02d:%02d %d",
+  int n = hpx_fmt(buf, sizeof buf, "%.3s %.3s %2d %02d:%02d %d",
                    days + 3 * (tm.tm_wday % 7), months + 3 * (tm.tm_mon % 12),
                    tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_year + 1900);
   return profile_set_header(ev->p, PROFILE_DATE, buf, (size_t)n, err);
@@ -524,7 +524,7 @@ static hp2x_status on_heap_statistic(evl_parser *ev, const evl_event *e,
   if (e->n < 12) return fail_short_event(ev, err, "heap statistics");
   uint64_t b = evl_be64(e->pl + 4);
   hp2x_profile *p = ev->p;
-  hp2x_series *s = e->type == EV_HEAP_SIZE   ? &p->heap_size
+  hpx_series *s = e->type == EV_HEAP_SIZE   ? &p->heap_size
                    : e->type == EV_HEAP_LIVE ? &p->heap_live
                                              : &p->blocks_size;
   return profile_series_add(s, e->time_s,

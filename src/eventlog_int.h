@@ -4,8 +4,8 @@
  * format is GHC's: rts/eventlog/EventLog.c and rts/include/rts/
  * EventLogFormat.h in GHC's source, and the ghc-events library.
  */
-#ifndef HP2X_EVENTLOG_INT_H
-#define HP2X_EVENTLOG_INT_H
+#ifndef HPX_EVENTLOG_INT_H
+#define HPX_EVENTLOG_INT_H
 
 #include "frontends.h"
 
@@ -173,7 +173,7 @@ static inline uint64_t evl_be64(const unsigned char *b) {
 /* Records a syntax error at byte `off`; sticky. */
 static inline hp2x_status evl_fail_at(evl_parser *ev, hp2x_err *err,
                                       long long off, const char *msg) {
-  return ev->status = hp2x_fail(err, HP2X_E_SYNTAX, 0, off, "%s", msg);
+  return ev->status = hpx_fail(err, HP2X_E_SYNTAX, 0, off, "%s", msg);
 }
 
 /* Records that the event at ev->event_start cannot be what it claims (an

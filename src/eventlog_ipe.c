@@ -166,7 +166,7 @@ static void put_record(text_out *o, const ipe_fields *f, size_t src_len,
   put_detail(o, "module ", f->s[IPE_MODULE], f->len[IPE_MODULE]);
   put_detail(o, "source ", f->s[IPE_SOURCE], src_len);
   char addr[32];
-  int al = hp2x_fmt(addr, sizeof addr, "0x%llx", (unsigned long long)address);
+  int al = hpx_fmt(addr, sizeof addr, "0x%llx", (unsigned long long)address);
   put_detail(o, "address ", addr, (size_t)al);
 }
 
@@ -184,11 +184,11 @@ hp2x_status evl_ipe_describe(const ipe_fields *f, uint64_t address,
   /* Room: every field (twice for the name's module and label), the
    * closure type's name, the words between and the address. */
   size_t cap = 2 * all + 256;
-  text_out nm = {hp2x_malloc(cap), 0, cap}, dt = {hp2x_malloc(cap), 0, cap};
+  text_out nm = {hpx_malloc(cap), 0, cap}, dt = {hpx_malloc(cap), 0, cap};
   if (!nm.buf || !dt.buf) {
-    hp2x_free(nm.buf);
-    hp2x_free(dt.buf);
-    return hp2x_nomem(err);
+    hpx_free(nm.buf);
+    hpx_free(dt.buf);
+    return hpx_nomem(err);
   }
   put_what(&nm, f);
   size_t what = nm.len;
@@ -215,8 +215,8 @@ hp2x_status evl_ipe_describe(const ipe_fields *f, uint64_t address,
   nm.buf[nm.len] = '\0';
   dt.buf[dt.len] = '\0';
   if (!nm.len) {
-    hp2x_free(nm.buf);
-    hp2x_free(dt.buf);
+    hpx_free(nm.buf);
+    hpx_free(dt.buf);
     *t = (label_text){0};
     return HP2X_OK;
   }
@@ -247,7 +247,7 @@ static ipe_entry *find_ipe_entry(const ipe_table *t, uint64_t address) {
  * empty one. */
 static size_t name_slot(const ipe_table *t, const char *name, size_t len) {
   size_t mask = t->cap - 1;
-  size_t i = (size_t)hp2x_hash_bytes(name, len) & mask;
+  size_t i = (size_t)hpx_hash_bytes(name, len) & mask;
   for (; t->by_name[i]; i = (i + 1) & mask) {
     const ipe_entry *e = &t->by_address[t->by_name[i] - 1];
     if (e->name_len == len && memcmp(e->name, name, len) == 0) break;
@@ -258,12 +258,12 @@ static size_t name_slot(const ipe_table *t, const char *name, size_t len) {
 /* Doubles both tables, keeping every entry. */
 static hp2x_status grow_ipe_table(ipe_table *t, hp2x_err *err) {
   size_t cap = t->cap ? t->cap * 2 : 64;
-  ipe_table g = {hp2x_calloc(cap, sizeof *g.by_address), cap, t->n,
-                 hp2x_calloc(cap, sizeof *g.by_name)};
+  ipe_table g = {hpx_calloc(cap, sizeof *g.by_address), cap, t->n,
+                 hpx_calloc(cap, sizeof *g.by_name)};
   if (!g.by_address || !g.by_name) {
-    hp2x_free(g.by_address);
-    hp2x_free(g.by_name);
-    return hp2x_nomem(err);
+    hpx_free(g.by_address);
+    hpx_free(g.by_name);
+    return hpx_nomem(err);
   }
   for (size_t i = 0; i < t->cap; i++)
     if (t->by_address[i].used)
@@ -275,8 +275,8 @@ static hp2x_status grow_ipe_table(ipe_table *t, hp2x_err *err) {
     size_t k = name_slot(&g, e->name, e->name_len);
     if (!g.by_name[k]) g.by_name[k] = (uint32_t)(i + 1);
   }
-  hp2x_free(t->by_address);
-  hp2x_free(t->by_name);
+  hpx_free(t->by_address);
+  hpx_free(t->by_name);
   *t = g;
   return HP2X_OK;
 }
@@ -292,11 +292,11 @@ static hp2x_status name_entry_label(evl_parser *ev, const ipe_entry *e,
                                 err) != HP2X_OK
                ? err->code
                : profile_set_label_text(ev->p, e->label, &e->text, err);
-  const hp2x_label *l = &ev->p->labels[e->label];
+  const hpx_label *l = &ev->p->labels[e->label];
   size_t addr_len;
   const char *addr = profile_hp_name(l, &addr_len);
-  char *both = hp2x_malloc(e->name_len + 1 + addr_len);
-  if (!both) return hp2x_nomem(err);
+  char *both = hpx_malloc(e->name_len + 1 + addr_len);
+  if (!both) return hpx_nomem(err);
   memcpy(both, e->name, e->name_len);
   both[e->name_len] = ' ';
   memcpy(both + e->name_len + 1, addr, addr_len);
@@ -305,7 +305,7 @@ static hp2x_status name_entry_label(evl_parser *ev, const ipe_entry *e,
   hp2x_status st = profile_rename_label(ev->p, e->label, both,
                                         e->name_len + 1 + addr_len, err);
   if (st == HP2X_OK) st = profile_set_label_text(ev->p, e->label, &t, err);
-  hp2x_free(both);
+  hpx_free(both);
   return st;
 }
 
@@ -320,8 +320,8 @@ hp2x_status evl_ipe_add(evl_parser *ev, uint64_t address,
     return err->code;
   if (!name) return HP2X_OK; /* the record says nothing */
   if ((t->n + 1) * 2 > t->cap && grow_ipe_table(t, err) != HP2X_OK) {
-    hp2x_free(name);
-    hp2x_free(text.detail);
+    hpx_free(name);
+    hpx_free(text.detail);
     return err->code;
   }
   size_t i = address_slot(t, address);
@@ -341,7 +341,7 @@ hp2x_status evl_ipe_add(evl_parser *ev, uint64_t address,
   }
   /* The address's label may have been read before this event. */
   char addr[24];
-  int al = hp2x_fmt(addr, sizeof addr, "0x%llx", (unsigned long long)address);
+  int al = hpx_fmt(addr, sizeof addr, "0x%llx", (unsigned long long)address);
   long id = profile_find(ev->p, addr, (size_t)al);
   if (id < 0 || ev->p->labels[id].kind == LABEL_STACK) return HP2X_OK;
   e->label = (uint32_t)id;
@@ -376,10 +376,10 @@ hp2x_status evl_ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
 
 void evl_ipe_free(ipe_table *t) {
   for (size_t i = 0; i < t->cap; i++) {
-    hp2x_free(t->by_address[i].name);
-    hp2x_free(t->by_address[i].text.detail);
+    hpx_free(t->by_address[i].name);
+    hpx_free(t->by_address[i].text.detail);
   }
-  hp2x_free(t->by_address);
-  hp2x_free(t->by_name);
+  hpx_free(t->by_address);
+  hpx_free(t->by_name);
   memset(t, 0, sizeof *t);
 }

@@ -31,9 +31,9 @@ static int32_t declared_size(const evl_parser *ev, unsigned id) {
 
 evl_parser *evl_parse_new(const char *file, hp2x_profile *p,
                           const hp2x_parse_options *o, hp2x_err *err) {
-  evl_parser *ev = hp2x_calloc(1, sizeof *ev);
+  evl_parser *ev = hpx_calloc(1, sizeof *ev);
   if (!ev) {
-    hp2x_nomem(err);
+    hpx_nomem(err);
     return NULL;
   }
   ev->p = p;
@@ -62,17 +62,17 @@ void evl_parse_free(evl_parser *ev) {
   if (!ev) return;
   evl_free_cost_centres(ev);
   evl_ipe_free(&ev->ipe);
-  hp2x_free(ev->hdr);
-  for (size_t i = 0; i < 256; i++) hp2x_free(ev->size_of[i]);
-  hp2x_free(ev->declared);
-  hp2x_free(ev->ev);
-  hp2x_free(ev->rs);
-  hp2x_free(ev->resumed);
-  hp2x_free(ev->pv);
+  hpx_free(ev->hdr);
+  for (size_t i = 0; i < 256; i++) hpx_free(ev->size_of[i]);
+  hpx_free(ev->declared);
+  hpx_free(ev->ev);
+  hpx_free(ev->rs);
+  hpx_free(ev->resumed);
+  hpx_free(ev->pv);
   label_track_free(&ev->track);
-  hp2x_free(ev->name);
-  hp2x_free(ev->args);
-  hp2x_free(ev);
+  hpx_free(ev->name);
+  hpx_free(ev->args);
+  hpx_free(ev);
 }
 
 int evl_parse_at_end(const evl_parser *ev) { return ev->at_end; }
@@ -89,25 +89,25 @@ static int declare_event_type(evl_parser *ev, unsigned id, int size, size_t at,
     return evl_fail_at(ev, err, (long long)at,
                        "event type 65535 is reserved for the data end"), -1;
   if (declared_size(ev, id) != UNDECLARED) {
-    hp2x_fmt(msg, sizeof msg, "event type %u is declared twice", id);
+    hpx_fmt(msg, sizeof msg, "event type %u is declared twice", id);
     return evl_fail_at(ev, err, (long long)at, msg), -1;
   }
   if (size < -1)
     return evl_fail_at(ev, err, (long long)at + 6,
                        "event size must be -1 (variable) or >= 0"), -1;
   if (size > evl_max_fixed_size(id)) {
-    hp2x_fmt(msg, sizeof msg,
+    hpx_fmt(msg, sizeof msg,
              "event type %u is declared %d bytes long; GHC writes it much "
              "shorter (at most %d accepted)",
              id, size, evl_max_fixed_size(id));
     return evl_fail_at(ev, err, (long long)at + 6, msg), -1;
   }
-  if (hp2x_grow((void **)&ev->declared, &ev->declared_cap,
+  if (hpx_grow((void **)&ev->declared, &ev->declared_cap,
                 ev->n_declared + 1, sizeof *ev->declared, err) != HP2X_OK)
     return ev->status = err->code, -1;
   int32_t **page = &ev->size_of[id >> 8];
-  if (!*page && !(*page = hp2x_calloc(256, sizeof **page)))
-    return ev->status = hp2x_nomem(err), -1;
+  if (!*page && !(*page = hpx_calloc(256, sizeof **page)))
+    return ev->status = hpx_nomem(err), -1;
   ev->declared[ev->n_declared++] = (uint16_t)id;
   (*page)[id & 255] = size + 2;
   if (id == EV_HEAP_PROF_SAMPLE_END) ev->has_sample_end = 1;
@@ -276,7 +276,7 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
   unsigned type = evl_be16(e);
   int32_t size = declared_size(ev, type);
   if (size == UNDECLARED) {
-    hp2x_fmt(msg, sizeof msg,
+    hpx_fmt(msg, sizeof msg,
              "event type %u is not declared in the header (corrupt "
              "eventlog?)",
              type);
@@ -287,14 +287,14 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
   /* Both sizes are 16-bit: an event is at most 64 KiB. */
   *payload = size == VARIABLE ? evl_be16(e + 10) : (uint64_t)size;
   if (type == EV_HEAP_PROF_SAMPLE_COST_CENTRE && *payload > MAX_STACK_EVENT) {
-    hp2x_fmt(msg, sizeof msg,
+    hpx_fmt(msg, sizeof msg,
              "HEAP_PROF_SAMPLE_COST_CENTRE claims %u bytes; a 255-deep "
              "stack needs %d",
              (unsigned)*payload, 10 + 4 * 255);
     return evl_corrupt_event(ev, err, msg);
   }
   if (!plausible_time(ev, type, evl_be64(e + 2))) {
-    hp2x_fmt(msg, sizeof msg,
+    hpx_fmt(msg, sizeof msg,
              "event type %u is timed %.6f s, far from the events before it "
              "(%.6f s)",
              type, (double)evl_be64(e + 2) / 1e9,
@@ -307,7 +307,7 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
   if (type != EV_BLOCK_MARKER && ev->block_end >= 0 &&
       ev->event_start + (long long)(*head + *payload - slack) >
           ev->block_end) {
-    hp2x_fmt(msg, sizeof msg,
+    hpx_fmt(msg, sizeof msg,
              "event type %u claims %u bytes, past the end of its block at "
              "byte %lld",
              type, (unsigned)*payload, ev->block_end);
@@ -358,7 +358,7 @@ static hp2x_status frame_ipe_event(evl_parser *ev, const unsigned char *e,
   long real = ipe_payload_length(e + head, (size_t)*payload);
   if (real < 0) {
     char msg[160];
-    hp2x_fmt(msg, sizeof msg,
+    hpx_fmt(msg, sizeof msg,
              "IPE event declares %u bytes, fewer than its info pointer and "
              "six strings",
              (unsigned)*payload);
@@ -375,7 +375,7 @@ static hp2x_status keep_previous(evl_parser *ev, const unsigned char *e,
                                  size_t have, size_t total, hp2x_err *err) {
   ev->pv_len = 0;
   if (declared_size(ev, evl_be16(e)) != VARIABLE) return HP2X_OK;
-  if (hp2x_grow((void **)&ev->pv, &ev->pv_cap, total, 1, err) != HP2X_OK)
+  if (hpx_grow((void **)&ev->pv, &ev->pv_cap, total, 1, err) != HP2X_OK)
     return ev->status = err->code;
   if (have > total) have = total;
   memcpy(ev->pv, e, have);
@@ -402,7 +402,7 @@ static void skip_payload(evl_parser *ev, size_t head, uint64_t payload,
 static hp2x_status gather_event(evl_parser *ev, const unsigned char *e,
                                 size_t avail, size_t need, int gathered,
                                 size_t *pos, hp2x_err *err) {
-  if (hp2x_grow((void **)&ev->ev, &ev->ev_cap, need, 1, err) != HP2X_OK)
+  if (hpx_grow((void **)&ev->ev, &ev->ev_cap, need, 1, err) != HP2X_OK)
     return ev->status = err->code;
   if (!gathered) {
     size_t k = avail < need ? avail : need;
@@ -650,7 +650,7 @@ static int find_resume(evl_parser *ev, int final, size_t *at) {
 /* Keeps buf for the search of where to resume. */
 static hp2x_status keep_for_resync(evl_parser *ev, const unsigned char *buf,
                                    size_t len, hp2x_err *err) {
-  if (hp2x_grow((void **)&ev->rs, &ev->rs_cap, ev->rs_len + len, 1, err) !=
+  if (hpx_grow((void **)&ev->rs, &ev->rs_cap, ev->rs_len + len, 1, err) !=
       HP2X_OK)
     return ev->status = err->code;
   if (len) memcpy(ev->rs + ev->rs_len, buf, len);
@@ -729,7 +729,7 @@ static hp2x_status resume_at(evl_parser *ev, size_t at, hp2x_err *err) {
   long long to = ev->rs_base + (long long)at;
   if (to < ev->fault_offset) { /* the event before it was the wrong one */
     size_t k = strlen(ev->fault_msg);
-    hp2x_fmt(ev->fault_msg + k, sizeof ev->fault_msg - k,
+    hpx_fmt(ev->fault_msg + k, sizeof ev->fault_msg - k,
              ", after an event of type %u claiming %lld bytes", ev->pv_type,
              ev->fault_offset - ev->rs_base);
     ev->fault_offset = ev->rs_base;
@@ -750,7 +750,7 @@ static hp2x_status resume_at(evl_parser *ev, size_t at, hp2x_err *err) {
   ev->offset = to;
   hp2x_status st =
       consume_events(ev, ev->resumed + at, ev->resumed_len - at, err);
-  hp2x_free(ev->resumed); /* NULL when a new fault kept them */
+  hpx_free(ev->resumed); /* NULL when a new fault kept them */
   ev->resumed = NULL;
   return st;
 }
@@ -773,7 +773,7 @@ static hp2x_status feed_header(evl_parser *ev, const unsigned char *buf,
   size_t take = len;
   if (ev->hdr_len + take > MAX_HEADER_BYTES)
     take = MAX_HEADER_BYTES - ev->hdr_len;
-  if (hp2x_grow((void **)&ev->hdr, &ev->hdr_cap, ev->hdr_len + take, 1,
+  if (hpx_grow((void **)&ev->hdr, &ev->hdr_cap, ev->hdr_len + take, 1,
                 err) != HP2X_OK)
     return ev->status = err->code;
   memcpy(ev->hdr + ev->hdr_len, buf, take);
@@ -791,7 +791,7 @@ static hp2x_status feed_header(evl_parser *ev, const unsigned char *buf,
   ev->in_header = 0;
   ev->offset = (long long)used;
   size_t from = used - before; /* the header ends inside this buffer */
-  hp2x_free(ev->hdr);
+  hpx_free(ev->hdr);
   ev->hdr = NULL;
   ev->hdr_len = ev->hdr_cap = 0;
   return feed_events(ev, buf + from, len - from, 0, err);
@@ -817,7 +817,7 @@ static hp2x_status fail_no_heap_profile(evl_parser *ev, hp2x_err *err) {
           : "no heap profile in this eventlog, which ends early (a killed "
             "program's runtime may not have written it yet; run the "
             "program with +RTS -hT -l, or another -h option, to its end)";
-  return ev->status = hp2x_fail(err, HP2X_E_NO_PROFILE, 0, -1, "%s", msg);
+  return ev->status = hpx_fail(err, HP2X_E_NO_PROFILE, 0, -1, "%s", msg);
 }
 
 static hp2x_status finish_samples(evl_parser *ev, hp2x_err *err);
@@ -826,7 +826,7 @@ hp2x_status evl_parse_finish(evl_parser *ev, hp2x_err *err) {
   if (ev->status != HP2X_OK) return ev->status;
   if (ev->in_header) {
     if (ev->hdr_len == 0)
-      return ev->status = hp2x_fail(err, HP2X_E_SYNTAX, 0, 0,
+      return ev->status = hpx_fail(err, HP2X_E_SYNTAX, 0, 0,
                                     "empty input: expected an eventlog");
     return evl_fail_at(ev, err, (long long)ev->hdr_len,
                        "the file ends inside the eventlog header");
@@ -836,7 +836,7 @@ hp2x_status evl_parse_finish(evl_parser *ev, hp2x_err *err) {
   if (ev->resyncing && feed_events(ev, NULL, 0, 1, err) != HP2X_OK)
     return ev->status;
   if (ev->resyncing)
-    return ev->status = hp2x_fail(err, HP2X_E_SYNTAX, 0, ev->fault_offset,
+    return ev->status = hpx_fail(err, HP2X_E_SYNTAX, 0, ev->fault_offset,
                                   "%s; no readable event follows",
                                   ev->fault_msg);
   if (!ev->p->heap_profile) return fail_no_heap_profile(ev, err);
@@ -844,7 +844,7 @@ hp2x_status evl_parse_finish(evl_parser *ev, hp2x_err *err) {
   /* Corrupt bytes are skipped only to draw the samples around them. */
   const hp2x_warnings *w = &ev->p->warn;
   if (st == HP2X_OK && w->corrupt_regions && ev->p->n_samples == 0)
-    return ev->status = hp2x_fail(
+    return ev->status = hpx_fail(
                err, HP2X_E_SYNTAX, 0, w->corrupt_from,
                "%s; no complete heap sample outside the corrupt bytes",
                w->corrupt_reason);

@@ -19,7 +19,7 @@ static void make_c_locale(void) {
   c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
 }
 
-int hp2x_vfmt(char *buf, size_t size, const char *fmt, va_list ap) {
+int hpx_vfmt(char *buf, size_t size, const char *fmt, va_list ap) {
   pthread_once(&c_locale_once, make_c_locale);
   locale_t old = c_locale ? uselocale(c_locale) : (locale_t)0;
   int n = vsnprintf(buf, size, fmt, ap);
@@ -31,10 +31,10 @@ int hp2x_vfmt(char *buf, size_t size, const char *fmt, va_list ap) {
   return (size_t)n < size ? n : size ? (int)(size - 1) : 0;
 }
 
-int hp2x_fmt(char *buf, size_t size, const char *fmt, ...) {
+int hpx_fmt(char *buf, size_t size, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int n = hp2x_vfmt(buf, size, fmt, ap);
+  int n = hpx_vfmt(buf, size, fmt, ap);
   va_end(ap);
   return n;
 }
@@ -50,7 +50,7 @@ static size_t digits_reversed(char digits[20], int64_t v) {
   return n;
 }
 
-size_t hp2x_fmt_int(char *buf, int64_t v) {
+size_t hpx_fmt_int(char *buf, int64_t v) {
   char digits[20];
   size_t n = digits_reversed(digits, v), o = 0;
   if (v < 0) buf[o++] = '-';
@@ -58,7 +58,7 @@ size_t hp2x_fmt_int(char *buf, int64_t v) {
   return o;
 }
 
-size_t hp2x_fmt_thousands(char *buf, size_t size, int64_t v) {
+size_t hpx_fmt_thousands(char *buf, size_t size, int64_t v) {
   char digits[20];
   int neg = v < 0;
   size_t n = digits_reversed(digits, v);
@@ -107,15 +107,15 @@ static uint64_t scale_micros(uint64_t m, int s) {
   return q;
 }
 
-size_t hp2x_fmt_fixed6(char *buf, double v) {
+size_t hpx_fmt_fixed6(char *buf, double v) {
   if (!(v > -FIXED6_MAX && v < FIXED6_MAX)) /* NaN, infinities, large */
-    return (size_t)hp2x_fmt(buf, HP2X_FIXED6_SIZE, "%.6f", v);
+    return (size_t)hpx_fmt(buf, HPX_FIXED6_SIZE, "%.6f", v);
   size_t o = 0;
   if (signbit(v)) buf[o++] = '-';
   int e;
   double f = frexp(fabs(v), &e); /* |v| = f * 2^e, f in [0.5, 1) or 0 */
   uint64_t q = scale_micros((uint64_t)ldexp(f, 53), 53 - e);
-  o += hp2x_fmt_int(buf + o, (int64_t)(q / 1000000u));
+  o += hpx_fmt_int(buf + o, (int64_t)(q / 1000000u));
   buf[o++] = '.';
   uint32_t frac = (uint32_t)(q % 1000000u);
   for (size_t i = 6; i-- > 0; frac /= 10) buf[o + i] = (char)('0' + frac % 10);

@@ -52,9 +52,9 @@ static hp2x_status open_index_walk(const band_points_source *src,
 static size_t index_peak(const band_points_source *src, size_t k);
 
 hp2x_follower *hp2x_follower_new(hp2x_err *err) {
-  hp2x_follower *f = hp2x_calloc(1, sizeof *f);
+  hp2x_follower *f = hpx_calloc(1, sizeof *f);
   if (!f) {
-    hp2x_nomem(err);
+    hpx_nomem(err);
     return NULL;
   }
   f->source.open = open_index_walk;
@@ -66,11 +66,11 @@ hp2x_follower *hp2x_follower_new(hp2x_err *err) {
 /* Forgets the band matrix and its index. */
 static void drop_bands(hp2x_follower *f) {
   hp2x_bands_free(f->b);
-  hp2x_free(f->band_of);
-  hp2x_free(f->built_present);
-  hp2x_free(f->top);
-  hp2x_free(f->peak);
-  hp2x_free(f->tree);
+  hpx_free(f->band_of);
+  hpx_free(f->built_present);
+  hpx_free(f->top);
+  hpx_free(f->peak);
+  hpx_free(f->tree);
   f->b = NULL;
   f->band_of = NULL;
   f->built_present = NULL;
@@ -88,8 +88,8 @@ static void drop_bands(hp2x_follower *f) {
 void hp2x_follower_reset(hp2x_follower *f) {
   if (!f) return;
   drop_bands(f);
-  hp2x_free(f->total);
-  hp2x_free(f->present);
+  hpx_free(f->total);
+  hpx_free(f->present);
   f->total = NULL;
   f->present = NULL;
   f->cap_labels = 0;
@@ -100,7 +100,7 @@ void hp2x_follower_reset(hp2x_follower *f) {
 void hp2x_follower_free(hp2x_follower *f) {
   if (!f) return;
   hp2x_follower_reset(f);
-  hp2x_free(f);
+  hpx_free(f);
 }
 
 /* Folds samples [f->totalled, n_samples) into the label totals, as
@@ -112,11 +112,11 @@ static hp2x_status fold_totals(hp2x_follower *f, const hp2x_profile *p,
   if (nl > f->cap_labels) {
     size_t cap = f->cap_labels ? f->cap_labels : 64;
     while (cap < nl) cap *= 2;
-    int64_t *t = hp2x_realloc(f->total, cap * sizeof *t);
-    if (!t) return hp2x_nomem(err);
+    int64_t *t = hpx_realloc(f->total, cap * sizeof *t);
+    if (!t) return hpx_nomem(err);
     f->total = t;
-    unsigned char *pr = hp2x_realloc(f->present, cap);
-    if (!pr) return hp2x_nomem(err);
+    unsigned char *pr = hpx_realloc(f->present, cap);
+    if (!pr) return hpx_nomem(err);
     f->present = pr;
     memset(t + f->cap_labels, 0, (cap - f->cap_labels) * sizeof *t);
     memset(pr + f->cap_labels, 0, cap - f->cap_labels);
@@ -128,7 +128,7 @@ static hp2x_status fold_totals(hp2x_follower *f, const hp2x_profile *p,
     const size_t e0 = p->start[s];
     for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
       f->total[lab[i]] =
-          hp2x_add_sat(f->total[lab[i]], profile_value(p, e0 + i));
+          hpx_add_sat(f->total[lab[i]], profile_value(p, e0 + i));
       f->present[lab[i]] = 1;
     }
   }
@@ -201,13 +201,13 @@ static hp2x_status grow_band_matrix(hp2x_follower *f, size_t n, hp2x_err *err) {
   size_t nb = b->n_bands ? b->n_bands : 1;
   size_t leaves = 1;
   while (leaves * STACK_BLOCK < cap) leaves *= 2;
-  int64_t *values = hp2x_calloc(nb * cap, sizeof *values);
-  int64_t *top = f->indexed ? hp2x_malloc(nb * cap * sizeof *top) : NULL;
+  int64_t *values = hpx_calloc(nb * cap, sizeof *values);
+  int64_t *top = f->indexed ? hpx_malloc(nb * cap * sizeof *top) : NULL;
   uint32_t *tree =
-      f->indexed ? hp2x_malloc(nb * 4 * leaves * sizeof *tree) : NULL;
+      f->indexed ? hpx_malloc(nb * 4 * leaves * sizeof *tree) : NULL;
   if (!values || (f->indexed && (!top || !tree))) {
-    hp2x_free(values), hp2x_free(top), hp2x_free(tree);
-    return hp2x_nomem(err);
+    hpx_free(values), hpx_free(top), hpx_free(tree);
+    return hpx_nomem(err);
   }
   for (size_t k = 0; k < b->n_bands && f->built; k++) {
     memcpy(values + k * cap, b->values + k * b->stride,
@@ -216,7 +216,7 @@ static hp2x_status grow_band_matrix(hp2x_follower *f, size_t n, hp2x_err *err) {
       memcpy(top + k * cap, f->top + k * b->stride, f->built * sizeof *top);
   }
   for (size_t i = 0; f->indexed && i < nb * 4 * leaves; i++) tree[i] = NONE;
-  hp2x_free(b->values), hp2x_free(f->top), hp2x_free(f->tree);
+  hpx_free(b->values), hpx_free(f->top), hpx_free(f->tree);
   b->values = values;
   b->stride = cap;
   f->top = top;
@@ -240,7 +240,7 @@ static void index_samples(hp2x_follower *f, const hp2x_profile *p,
     for (size_t k = 0; k < nb; k++) {
       int64_t v = b->values[k * stride + s];
       if (v < 0) f->saturated = 1;
-      acc = hp2x_add_sat(acc, v);
+      acc = hpx_add_sat(acc, v);
       if (acc == INT64_MAX) f->saturated = 1;
       f->top[k * stride + s] = acc;
     }
@@ -284,26 +284,26 @@ static hp2x_status adopt_plan(hp2x_follower *f, const hp2x_profile *p,
                               hp2x_bands *nb, int32_t *band_of,
                               hp2x_err *err) {
   size_t nl = p->n_labels;
-  unsigned char *bp = hp2x_malloc(nl ? nl : 1);
+  unsigned char *bp = hpx_malloc(nl ? nl : 1);
   if (!bp) {
     hp2x_bands_free(nb);
-    hp2x_free(band_of);
-    return hp2x_nomem(err);
+    hpx_free(band_of);
+    return hpx_nomem(err);
   }
   if (same_plan(f, nb, band_of)) {
     hp2x_bands_free(nb);
   } else {
     drop_bands(f);
     f->b = nb;
-    f->peak = hp2x_calloc(nb->n_bands ? nb->n_bands : 1, sizeof *f->peak);
+    f->peak = hpx_calloc(nb->n_bands ? nb->n_bands : 1, sizeof *f->peak);
     if (!f->peak) {
-      hp2x_free(bp);
-      hp2x_free(band_of);
-      return hp2x_nomem(err);
+      hpx_free(bp);
+      hpx_free(band_of);
+      return hpx_nomem(err);
     }
   }
-  hp2x_free(f->band_of);
-  hp2x_free(f->built_present);
+  hpx_free(f->band_of);
+  hpx_free(f->built_present);
   f->band_of = band_of;
   f->n_band_of = nl;
   if (nl) memcpy(bp, f->present, nl);
@@ -338,9 +338,9 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
   hp2x_bands *nb = NULL;
   int32_t *band_of = NULL;
   if (st == HP2X_OK) {
-    nb = hp2x_calloc(1, sizeof *nb);
-    band_of = hp2x_malloc((p->n_labels ? p->n_labels : 1) * sizeof *band_of);
-    if (!nb || !band_of) st = hp2x_nomem(err);
+    nb = hpx_calloc(1, sizeof *nb);
+    band_of = hpx_malloc((p->n_labels ? p->n_labels : 1) * sizeof *band_of);
+    if (!nb || !band_of) st = hpx_nomem(err);
   }
   bands_totals t = {f->total, f->present};
   if (st == HP2X_OK) st = bands_plan(p, o, &t, nb, band_of, err);
@@ -351,7 +351,7 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
   }
   if (st == HP2X_OK) st = extend_bands(f, p, o, err);
   hp2x_bands_free(nb);
-  hp2x_free(band_of);
+  hpx_free(band_of);
   if (st != HP2X_OK) {
     hp2x_follower_reset(f); /* the next call starts over */
     return st;
@@ -448,7 +448,7 @@ static hp2x_status index_edge(band_points *bp, size_t k, band_edge *out,
 
 static void close_index_walk(band_points *bp) {
   index_walk *w = (index_walk *)bp;
-  hp2x_free(w->starts), hp2x_free(w->keep), hp2x_free(w);
+  hpx_free(w->starts), hpx_free(w->keep), hpx_free(w);
 }
 
 static const band_points_ops index_walk_ops = {index_edge, close_index_walk};
@@ -485,11 +485,11 @@ static hp2x_status open_index_walk(const band_points_source *src,
   assert(f->indexed && fr->b->n_samples == f->built);
   if (!index_can_draw(f, fr)) return HP2X_OK;
   size_t N = f->built, columns = fr->columns;
-  index_walk *w = hp2x_calloc(1, sizeof *w);
-  if (w) w->starts = hp2x_malloc((columns + 2) * sizeof *w->starts);
+  index_walk *w = hpx_calloc(1, sizeof *w);
+  if (w) w->starts = hpx_malloc((columns + 2) * sizeof *w->starts);
   if (!w || !w->starts) {
-    hp2x_free(w);
-    return hp2x_nomem(err);
+    hpx_free(w);
+    return hpx_nomem(err);
   }
   w->base.ops = &index_walk_ops;
   w->f = f;
@@ -498,11 +498,11 @@ static hp2x_status open_index_walk(const band_points_source *src,
                                fr->x0_pt + fr->width_pt, columns, w->starts,
                                columns + 2);
   if (w->runs != (size_t)-1)
-    w->keep = hp2x_malloc((2 * w->runs + 2) * sizeof *w->keep);
+    w->keep = hpx_malloc((2 * w->runs + 2) * sizeof *w->keep);
   if (w->runs == (size_t)-1 || !w->keep) {
     int declined = w->runs == (size_t)-1;
     close_index_walk(&w->base);
-    return declined ? HP2X_OK : hp2x_nomem(err);
+    return declined ? HP2X_OK : hpx_nomem(err);
   }
   f->index_walks++;
   *out = &w->base;

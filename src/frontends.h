@@ -3,8 +3,8 @@
  * .hp text (hp_parse.c) and GHC eventlogs (eventlog_parse.c), and the
  * per-sample label tracking both share (profile.c).
  */
-#ifndef HP2X_FRONTENDS_H
-#define HP2X_FRONTENDS_H
+#ifndef HPX_FRONTENDS_H
+#define HPX_FRONTENDS_H
 
 #include "model.h"
 

@@ -31,9 +31,9 @@ struct hp_parser {
 };
 
 hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
-  hp_parser *hp = hp2x_calloc(1, sizeof *hp);
+  hp_parser *hp = hpx_calloc(1, sizeof *hp);
   if (!hp) {
-    hp2x_nomem(err);
+    hpx_nomem(err);
     return NULL;
   }
   hp->p = p;
@@ -45,9 +45,9 @@ hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
 
 void hp_parse_free(hp_parser *hp) {
   if (!hp) return;
-  hp2x_free(hp->carry);
+  hpx_free(hp->carry);
   label_track_free(&hp->track);
-  hp2x_free(hp);
+  hpx_free(hp);
 }
 
 /* ------------------------------------------------------------ helpers */
@@ -59,12 +59,12 @@ static hp2x_status fail_syntax(hp_parser *hp, hp2x_err *err, const char *what,
                                const char *found, size_t found_len) {
   char q[200] = ""; /* 40 bytes shown as at most 4 characters each */
   size_t n = found_len > 40 ? 40 : found_len;
-  hp2x_quote_bytes(q, sizeof q - 4, found, n);
+  hpx_quote_bytes(q, sizeof q - 4, found, n);
   if (found_len > n) memcpy(q + strlen(q), "...", 4);
   if (!found)
-    return hp->status = hp2x_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
+    return hp->status = hpx_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
                                   "%s", what);
-  return hp->status = hp2x_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
+  return hp->status = hpx_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
                                 "expected %s, found \"%s\"", what, q);
 }
 
@@ -168,23 +168,23 @@ static hp2x_status parse_header_string(hp_parser *hp, profile_field f,
   s = skip_space(s, end);
   if (s == end || *s != '"') {
     char what[64];
-    hp2x_fmt(what, sizeof what, "a quoted string after %s", kw);
+    hpx_fmt(what, sizeof what, "a quoted string after %s", kw);
     return fail_syntax(hp, err, what, s, (size_t)(end - s));
   }
   s++;
   size_t cap = (size_t)(end - s) + 1, n;
-  char *buf = hp2x_malloc(cap);
-  if (!buf) return hp->status = hp2x_nomem(err);
+  char *buf = hpx_malloc(cap);
+  if (!buf) return hp->status = hpx_nomem(err);
   bool nul;
   const char *c = unquote(s, end, buf, &n, &nul);
   assert(n < cap);
   hp2x_status st = HP2X_OK;
   if (nul) {
-    st = hp->status = hp2x_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
+    st = hp->status = hpx_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
                                 "NUL byte inside the %s string", kw);
   } else if (!c) {
     char what[80];
-    hp2x_fmt(what, sizeof what,
+    hpx_fmt(what, sizeof what,
              "unterminated %s string: no closing '\"' on this line", kw);
     st = fail_syntax(hp, err, what, NULL, 0);
   } else if (skip_space(c, end) != end) {
@@ -194,7 +194,7 @@ static hp2x_status parse_header_string(hp_parser *hp, profile_field f,
     st = profile_set_header(hp->p, f, buf, n, err);
     if (st != HP2X_OK) hp->status = st;
   }
-  hp2x_free(buf);
+  hpx_free(buf);
   if (st == HP2X_OK) hp->header_seen |= 1u << f;
   return st;
 }
@@ -260,7 +260,7 @@ static bool starts_with_keyword(const char *s, const char *end, const char *kw,
 static hp2x_status begin_sample(hp_parser *hp, double t, hp2x_err *err) {
   if (hp->in_sample) {
     char what[120];
-    hp2x_fmt(what, sizeof what,
+    hpx_fmt(what, sizeof what,
              "END_SAMPLE before another BEGIN_SAMPLE: the sample begun "
              "on line %ld is not closed",
              hp->begin_line);
@@ -268,7 +268,7 @@ static hp2x_status begin_sample(hp_parser *hp, double t, hp2x_err *err) {
   }
   if (hp->have_prev && t < hp->prev_time) {
     char what[120];
-    hp2x_fmt(what, sizeof what,
+    hpx_fmt(what, sizeof what,
              "samples out of sequence: time %.6f is before the previous "
              "sample's %.6f",
              t, hp->prev_time);
@@ -292,7 +292,7 @@ static hp2x_status end_sample(hp_parser *hp, double t, hp2x_err *err) {
                        NULL, 0);
   if (t != hp->begin_time) {
     char what[160];
-    hp2x_fmt(what, sizeof what,
+    hpx_fmt(what, sizeof what,
              "END_SAMPLE %.6f does not match BEGIN_SAMPLE %.6f on line %ld",
              t, hp->begin_time, hp->begin_line);
     return fail_syntax(hp, err, what, NULL, 0);
@@ -310,7 +310,7 @@ static hp2x_status parse_sample_line(hp_parser *hp, bool begin, const char *s,
   const char *arg = s + strlen(kw);
   if (!parse_time(arg, end, &t)) {
     char what[80];
-    hp2x_fmt(what, sizeof what, "a time in seconds (like 1.250000) after %s",
+    hpx_fmt(what, sizeof what, "a time in seconds (like 1.250000) after %s",
              kw);
     const char *a = skip_space(arg, end);
     return fail_syntax(hp, err, what, a, (size_t)(end - a));
@@ -342,7 +342,7 @@ static hp2x_status parse_header_line(hp_parser *hp, profile_field f,
                                      const char *end, hp2x_err *err) {
   if (hp->in_sample) {
     char what[96];
-    hp2x_fmt(what, sizeof what, "%s inside a sample (begun on line %ld)", kw,
+    hpx_fmt(what, sizeof what, "%s inside a sample (begun on line %ld)", kw,
              hp->begin_line);
     return fail_syntax(hp, err, what, NULL, 0);
   }
@@ -419,16 +419,16 @@ static hp2x_status locate_line_error(hp_parser *hp, hp2x_err *err) {
 }
 
 static hp2x_status fail_long_line(hp_parser *hp, hp2x_err *err) {
-  return hp->status = hp2x_fail(err, HP2X_E_LIMIT, hp->line + 1, hp->offset,
+  return hp->status = hpx_fail(err, HP2X_E_LIMIT, hp->line + 1, hp->offset,
                                 "line longer than %u bytes",
-                                HP2X_MAX_LINE_BYTES);
+                                HPX_MAX_LINE_BYTES);
 }
 
 /* Keeps the partial line b..b+n for the next feed. */
 static hp2x_status carry_append(hp_parser *hp, const char *b, size_t n,
                                 hp2x_err *err) {
-  if (hp->carry_len + n > HP2X_MAX_LINE_BYTES) return fail_long_line(hp, err);
-  if (hp2x_grow((void **)&hp->carry, &hp->carry_cap, hp->carry_len + n, 1,
+  if (hp->carry_len + n > HPX_MAX_LINE_BYTES) return fail_long_line(hp, err);
+  if (hpx_grow((void **)&hp->carry, &hp->carry_cap, hp->carry_len + n, 1,
                 err) != HP2X_OK)
     return hp->status = err->code;
   memcpy(hp->carry + hp->carry_len, b, n);
@@ -446,7 +446,7 @@ static const char *parse_guessed_entry(hp_parser *hp, const char *b,
                                        const char *end, hp2x_err *err) {
   uint32_t id = label_track_guess(&hp->track);
   if (id == LABEL_NONE) return NULL;
-  const hp2x_label *l = &hp->p->labels[id];
+  const hpx_label *l = &hp->p->labels[id];
   size_t k = l->name_len;
   if ((size_t)(end - b) < k + 3 || b[k] != '\t' || memcmp(b, l->name, k))
     return NULL;
@@ -503,7 +503,7 @@ hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
     const char *nl = memchr(b, '\n', (size_t)(end - b));
     if (!nl) return carry_append(hp, b, (size_t)(end - b), err);
     size_t n = (size_t)(nl - b);
-    if (n > HP2X_MAX_LINE_BYTES) return fail_long_line(hp, err);
+    if (n > HPX_MAX_LINE_BYTES) return fail_long_line(hp, err);
     if (parse_line(hp, b, n, err) != HP2X_OK)
       return locate_line_error(hp, err);
     hp->offset += (long long)n + 1;
@@ -518,7 +518,7 @@ static const char *const field_names[] = {"JOB", "DATE", "SAMPLE_UNIT",
 hp2x_status hp_parse_finish(hp_parser *hp, hp2x_err *err) {
   if (hp->status != HP2X_OK) return hp->status;
   if (hp->total == 0)
-    return hp->status = hp2x_fail(err, HP2X_E_SYNTAX, 0, 0,
+    return hp->status = hpx_fail(err, HP2X_E_SYNTAX, 0, 0,
                                   "empty input: expected a heap profile "
                                   "starting with JOB \"...\"");
   bool partial = hp->carry_len > 0;
@@ -526,11 +526,11 @@ hp2x_status hp_parse_finish(hp_parser *hp, hp2x_err *err) {
   for (unsigned f = 0; f < N_FIELDS; f++) {
     if (hp->header_seen & (1u << f)) continue;
     if (partial && hp->p->n_samples == 0 && !hp->in_sample)
-      return hp->status = hp2x_fail(
+      return hp->status = hpx_fail(
                  err, HP2X_E_SYNTAX, hp->line + 1, hp->offset,
                  "the file ends inside the header (no complete %s line)",
                  field_names[f]);
-    return hp->status = hp2x_fail(err, HP2X_E_SYNTAX,
+    return hp->status = hpx_fail(err, HP2X_E_SYNTAX,
                                   hp->line ? 1 : 0, 0,
                                   "%s line missing: not a GHC heap profile?",
                                   field_names[f]);

@@ -37,7 +37,7 @@ static hp2x_status check_writable(const hp2x_profile *p, hp2x_err *err) {
   const char *hdr[4] = {p->job, p->date, p->sample_unit, p->value_unit};
   for (int i = 0; i < 4; i++)
     if (!fits_one_line(hdr[i], strlen(hdr[i])))
-      return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+      return hpx_fail(err, HP2X_E_ARG, 0, -1,
                        "a header string holds a line break or TAB; it cannot "
                        "be written as .hp text");
   for (size_t id = 0; id < p->n_labels; id++) {
@@ -45,7 +45,7 @@ static hp2x_status check_writable(const hp2x_profile *p, hp2x_err *err) {
     const char *name = profile_hp_name(&p->labels[id], &len);
     if (!len || !fits_one_line(name, len) || name[0] == ' ' ||
         name[len - 1] == ' ')
-      return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+      return hpx_fail(err, HP2X_E_ARG, 0, -1,
                        "label %zu is empty or holds a TAB or line break; it "
                        "cannot be written as .hp text",
                        id + 1);
@@ -56,8 +56,8 @@ static hp2x_status check_writable(const hp2x_profile *p, hp2x_err *err) {
 /* Complete sample s: BEGIN_SAMPLE, one "label<TAB>bytes" line per entry,
  * END_SAMPLE. */
 static void put_sample(writebuf *w, const hp2x_profile *p, size_t s) {
-  char t[HP2X_FIXED6_SIZE + 1], num[24]; /* TAB, an int64, '\n' */
-  size_t tn = hp2x_fmt_fixed6(t, p->times[s]);
+  char t[HPX_FIXED6_SIZE + 1], num[24]; /* TAB, an int64, '\n' */
+  size_t tn = hpx_fmt_fixed6(t, p->times[s]);
   t[tn++] = '\n';
   writebuf_put(w, "BEGIN_SAMPLE ", 13);
   writebuf_put(w, t, tn);
@@ -67,7 +67,7 @@ static void put_sample(writebuf *w, const hp2x_profile *p, size_t s) {
         profile_hp_name(&p->labels[profile_entry_label(p, s, e)], &len);
     writebuf_put(w, name, len);
     num[0] = '\t';
-    size_t n = 1 + hp2x_fmt_int(num + 1, profile_value(p, e));
+    size_t n = 1 + hpx_fmt_int(num + 1, profile_value(p, e));
     num[n++] = '\n';
     writebuf_put(w, num, n);
   }
@@ -86,9 +86,9 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
   put_header_line(&w, "DATE", p->date);
   put_header_line(&w, "SAMPLE_UNIT", p->sample_unit);
   put_header_line(&w, "VALUE_UNIT", p->value_unit);
-  char num[HP2X_FIXED6_SIZE + 1];
+  char num[HPX_FIXED6_SIZE + 1];
   for (size_t m = 0; m < p->n_marks; m++) {
-    size_t n = hp2x_fmt_fixed6(num, p->mark_time[m]);
+    size_t n = hpx_fmt_fixed6(num, p->mark_time[m]);
     num[n++] = '\n';
     writebuf_put(&w, "MARK ", 5);
     writebuf_put(&w, num, n);

@@ -70,21 +70,21 @@ static void y_label(char *buf, size_t size, double v, double inc) {
     unit = "k";
     scaled = v / 1e3;
   }
-  size_t n = hp2x_fmt_thousands(buf, size, (int64_t)(scaled + 0.5));
+  size_t n = hpx_fmt_thousands(buf, size, (int64_t)(scaled + 0.5));
   if (n + strlen(unit) + 1 <= size) strcpy(buf + n, unit);
 }
 
 /* y_label for a diff chart's values below zero. */
 static void y_label_negative(char *buf, size_t size, double v, double inc) {
   double div = inc >= 1e6 ? 1e6 : inc >= 1e3 ? 1e3 : 1.0;
-  size_t n = hp2x_fmt_thousands(buf, size, (int64_t)llround(v / div));
+  size_t n = hpx_fmt_thousands(buf, size, (int64_t)llround(v / div));
   const char *unit = div == 1e6 ? "M" : div == 1e3 ? "k" : "";
   if (n + strlen(unit) + 1 <= size) strcpy(buf + n, unit);
 }
 
 static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
                              double pos, const char *label, hp2x_err *err) {
-  if (hp2x_grow((void **)ticks, cap, *n + 1, sizeof **ticks, err) != HP2X_OK)
+  if (hpx_grow((void **)ticks, cap, *n + 1, sizeof **ticks, err) != HP2X_OK)
     return err->code;
   (*ticks)[*n].pos = pos;
   snprintf((*ticks)[*n].label, sizeof (*ticks)[*n].label, "%s", label);
@@ -99,7 +99,7 @@ static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
 size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
                             const hp2x_options *o, layout_line *lines) {
   if (!o->heap_overlay || b->is_signed) return 0;
-  const hp2x_series *s[3] = {&p->heap_size, &p->blocks_size, &p->heap_live};
+  const hpx_series *s[3] = {&p->heap_size, &p->blocks_size, &p->heap_live};
   static const char *const names[3] = {"heap size", "blocks size",
                                        "live bytes"};
   size_t n = 0;
@@ -201,7 +201,7 @@ static hp2x_status add_x_ticks(const hp2x_profile *p, const hp2x_bands *b,
     double x = (v - t0) * l->graph_w / b->xrange;
     if (!(x < room)) continue;
     char label[48];
-    hp2x_fmt(label, sizeof label, "%.1f", v);
+    hpx_fmt(label, sizeof label, "%.1f", v);
     if (push_tick(&l->xticks, &l->n_xticks, &cap, x, label, err) != HP2X_OK)
       return err->code;
     if (inc <= 0.0) break;
@@ -246,7 +246,7 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
   l->n_lines = layout_overlay_lines(p, b, o, l->lines);
   size_title_and_key(p, b, o, multipage, measure, ctx, l);
   char area[64];
-  hp2x_fmt_thousands(area, sizeof area, area_int(b->area));
+  hpx_fmt_thousands(area, sizeof area, area_int(b->area));
   snprintf(l->area_text, sizeof l->area_text, "%s", area);
   if (add_x_ticks(p, b, measure, ctx, l, err) != HP2X_OK ||
       add_y_ticks(p, b, measure, ctx, l, err) != HP2X_OK) {
@@ -257,8 +257,8 @@ hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
 }
 
 void layout_free(layout *l) {
-  hp2x_free(l->xticks);
-  hp2x_free(l->yticks);
+  hpx_free(l->xticks);
+  hpx_free(l->yticks);
   l->xticks = l->yticks = NULL;
 }
 
@@ -364,8 +364,8 @@ typedef struct value_walk {
 
 static void close_value_walk(band_points *w) {
   value_walk *vw = (value_walk *)w;
-  hp2x_free(vw->x), hp2x_free(vw->y), hp2x_free(vw->cum);
-  hp2x_free(vw->keep), hp2x_free(vw);
+  hpx_free(vw->x), hpx_free(vw->y), hpx_free(vw->cum);
+  hpx_free(vw->keep), hpx_free(vw);
 }
 
 static hp2x_status value_edge(band_points *w, size_t k, band_edge *out,
@@ -377,7 +377,7 @@ static hp2x_status value_edge(band_points *w, size_t k, band_edge *out,
   assert(k + 1 <= vw->level); /* top down; (size_t)-1 + 1 == 0 */
   while (vw->level > k + 1) {
     const int64_t *v = b->values + --vw->level * b->stride;
-    for (size_t s = 0; s < N; s++) vw->cum[s] = hp2x_add_sat(vw->cum[s], -v[s]);
+    for (size_t s = 0; s < N; s++) vw->cum[s] = hpx_add_sat(vw->cum[s], -v[s]);
   }
   double axis = vw->f.y0_pt, yscale = band_frame_yscale(&vw->f);
   for (size_t s = 0; s < N; s++) vw->y[s] = axis + (double)vw->cum[s] * yscale;
@@ -396,23 +396,23 @@ static hp2x_status open_value_walk(const band_frame *f, band_points **out,
                                    hp2x_err *err) {
   const hp2x_bands *b = f->b;
   size_t N = b->n_samples, room = N ? N : 1;
-  value_walk *vw = hp2x_calloc(1, sizeof *vw);
+  value_walk *vw = hpx_calloc(1, sizeof *vw);
   if (vw) {
-    vw->x = hp2x_malloc(room * sizeof *vw->x);
-    vw->y = hp2x_malloc(room * sizeof *vw->y);
-    vw->cum = hp2x_calloc(room, sizeof *vw->cum);
-    vw->keep = hp2x_malloc(room * sizeof *vw->keep);
+    vw->x = hpx_malloc(room * sizeof *vw->x);
+    vw->y = hpx_malloc(room * sizeof *vw->y);
+    vw->cum = hpx_calloc(room, sizeof *vw->cum);
+    vw->keep = hpx_malloc(room * sizeof *vw->keep);
   }
   if (!vw || !vw->x || !vw->y || !vw->cum || !vw->keep) {
     if (vw) close_value_walk(&vw->base);
-    return hp2x_nomem(err);
+    return hpx_nomem(err);
   }
   vw->base.ops = &value_walk_ops;
   vw->f = *f;
   for (size_t s = 0; s < N; s++) vw->x[s] = band_frame_x(f, s);
   for (size_t k = 0; k < b->n_bands; k++) {
     const int64_t *v = b->values + k * b->stride;
-    for (size_t s = 0; s < N; s++) vw->cum[s] = hp2x_add_sat(vw->cum[s], v[s]);
+    for (size_t s = 0; s < N; s++) vw->cum[s] = hpx_add_sat(vw->cum[s], v[s]);
   }
   vw->level = b->n_bands;
   *out = &vw->base;

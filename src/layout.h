@@ -1,8 +1,8 @@
 /* layout.h -- page geometry as plain numbers (layout.c), drawn by render.c.
  * Coordinates are hp2ps's: points in a 648 x 432 frame, origin bottom left,
  * y upwards, as hp2ps draws them. */
-#ifndef HP2X_LAYOUT_H
-#define HP2X_LAYOUT_H
+#ifndef HPX_LAYOUT_H
+#define HPX_LAYOUT_H
 
 #include "band_points.h"
 
@@ -24,7 +24,7 @@ typedef struct layout_tick {
 /* --heap: the eventlog series drawn as lines, at most three. */
 #define LAYOUT_MAX_LINES 3
 typedef struct layout_line {
-  const hp2x_series *series; /* borrowed from the profile */
+  const hpx_series *series; /* borrowed from the profile */
   const char *name;          /* key text */
   int style;                 /* 0 heap size, 1 blocks size, 2 live bytes */
 } layout_line;

@@ -4,8 +4,8 @@
  * Readers of a profile use its fields directly; writers go through these
  * functions.
  */
-#ifndef HP2X_MODEL_H
-#define HP2X_MODEL_H
+#ifndef HPX_MODEL_H
+#define HPX_MODEL_H
 
 #include "base.h" /* for its users too: every file that builds or
                        writes a model allocates and records errors */
@@ -29,7 +29,7 @@ typedef struct label_text {
   uint32_t keep_tail; /* its end (location) kept whole; 0, 0: none */
 } label_text;
 
-typedef struct hp2x_label {
+typedef struct hpx_label {
   char *name;      /* display text, NUL-terminated; owned */
   size_t name_len; /* bytes, without the NUL */
   char *key;       /* identity bytes when they differ from name; owned;
@@ -38,19 +38,19 @@ typedef struct hp2x_label {
   uint64_t hash;   /* of the key bytes */
   label_kind kind;
   label_text text; /* detail and shortening; all 0 for most labels */
-} hp2x_label;
+} hpx_label;
 
-typedef struct hp2x_series {
+typedef struct hpx_series {
   size_t n, cap;
   double *time_s;  /* owned */
   int64_t *bytes;  /* owned */
-} hp2x_series;
+} hpx_series;
 
 struct hp2x_profile {
   char *job, *date, *sample_unit, *value_unit; /* owned, never NULL */
 
   /* labels, interned: index = label id, in order of first appearance */
-  hp2x_label *labels;      /* owned array */
+  hpx_label *labels;      /* owned array */
   size_t n_labels, cap_labels;
   uint32_t *label_index;   /* open-addressing table of id+1 (0 = empty) */
   size_t index_cap;        /* power of two */
@@ -91,16 +91,16 @@ struct hp2x_profile {
   char **mark_label;       /* owned strings, "" for .hp MARKs */
 
   /* eventlog extras (for overlays); empty for .hp input */
-  hp2x_series heap_size, heap_live, blocks_size;
+  hpx_series heap_size, heap_live, blocks_size;
   int breakdown;           /* HEAP_PROF_BEGIN breakdown code; 0 = unknown */
   bool heap_profile;       /* the input holds a heap profile: .hp text
                               always, an eventlog from HEAP_PROF_BEGIN on */
   uint64_t interval_ns;    /* sampling period; 0 = unknown */
 
   hp2x_warnings warn;
-  bool entries_dropped;    /* hp2x_profile_drop_entries was called */
+  bool entries_dropped;    /* hpx_profile_drop_entries was called */
 
-  /* limits this profile is read with (HP2X_MAX_* or lower) */
+  /* limits this profile is read with (HPX_MAX_* or lower) */
   size_t max_labels, max_samples;
 };
 
@@ -114,7 +114,7 @@ hp2x_status profile_set_header(hp2x_profile *p, profile_field f,
 
 /* Interns a label by its key bytes; `name` (display) may be NULL when it
  * equals the key.  *id receives the label id.  HP2X_E_LIMIT past
- * HP2X_MAX_LABELS. */
+ * HPX_MAX_LABELS. */
 hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
                            const char *name, size_t name_len, uint32_t *id,
                            hp2x_err *err);
@@ -134,7 +134,7 @@ hp2x_status profile_set_label_text(hp2x_profile *p, uint32_t id,
 
 /* The bytes that name label l in .hp text: its key for LABEL_ADDRESS,
  * else its name. */
-static inline const char *profile_hp_name(const hp2x_label *l, size_t *len) {
+static inline const char *profile_hp_name(const hpx_label *l, size_t *len) {
   if (l->kind == LABEL_ADDRESS) {
     *len = l->key_len;
     return l->key;
@@ -143,7 +143,7 @@ static inline const char *profile_hp_name(const hp2x_label *l, size_t *len) {
   return l->name;
 }
 
-/* HP2X_E_ARG once hp2x_profile_drop_entries (tool_support.h) has freed
+/* HP2X_E_ARG once hpx_profile_drop_entries (tool_support.h) has freed
  * p's entries. */
 hp2x_status profile_require_entries(const hp2x_profile *p, hp2x_err *err);
 
@@ -153,7 +153,7 @@ long profile_find(const hp2x_profile *p, const char *key, size_t key_len);
 /* Sample building: begin (opens), add entries, end (commits) or abort
  * (drops the open sample's entries). */
 void profile_begin_sample(hp2x_profile *p, double time_s);
-/* Makes room for one more entry (HP2X_E_LIMIT past HP2X_MAX_ENTRIES). */
+/* Makes room for one more entry (HP2X_E_LIMIT past HPX_MAX_ENTRIES). */
 hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err);
 /* Stores every value in 64 bits from now on (HP2X_E_NOMEM). */
 hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err);
@@ -189,7 +189,7 @@ void profile_abort_sample(hp2x_profile *p);
 
 hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
                              const char *label, size_t len, hp2x_err *err);
-hp2x_status profile_series_add(hp2x_series *s, double time_s, int64_t bytes,
+hp2x_status profile_series_add(hpx_series *s, double time_s, int64_t bytes,
                                hp2x_err *err);
 
 /* Entries of complete samples only (excludes an open sample). */

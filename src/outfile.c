@@ -20,7 +20,7 @@
 
 enum { OUT_BUF = 1 << 16 };
 
-struct hp2x_outfile {
+struct hpx_outfile {
   int fd;             /* the temporary file (or the target in place) */
   char *path;         /* target path; owned */
   char *tmp;          /* temporary path; owned; NULL when in place */
@@ -37,7 +37,7 @@ static char *make_temp_template(const char *path) {
   size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
   const char *base = path + dir_len;
   size_t n = dir_len + 1 + strlen(base) + 12;
-  char *t = hp2x_malloc(n);
+  char *t = hpx_malloc(n);
   if (!t) return NULL;
   memcpy(t, path, dir_len);
   snprintf(t + dir_len, n - dir_len, ".%s.%s", base, "XXXXXX");
@@ -46,10 +46,10 @@ static char *make_temp_template(const char *path) {
 
 /* Opens f->path itself for writing (a target that is not a regular
  * file). */
-static hp2x_status open_in_place(hp2x_outfile *f, hp2x_err *err) {
+static hp2x_status open_in_place(hpx_outfile *f, hp2x_err *err) {
   f->fd = open(f->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
   if (f->fd < 0)
-    return hp2x_fail(err, HP2X_E_IO, 0, -1, "cannot open for writing: %s",
+    return hpx_fail(err, HP2X_E_IO, 0, -1, "cannot open for writing: %s",
                      strerror(errno));
   return HP2X_OK;
 }
@@ -72,10 +72,10 @@ static void fill_temp_letters(char *tmp, uint64_t seed) {
  * thread's files are not affected).  Names are tried until one is free
  * (O_EXCL), as mkstemp does; the seed mixes the time, the process and the
  * handle's address, so no state is shared between calls. */
-static hp2x_status open_temp_file(hp2x_outfile *f, const mode_t *keep_mode,
+static hp2x_status open_temp_file(hpx_outfile *f, const mode_t *keep_mode,
                                   hp2x_err *err) {
   f->tmp = make_temp_template(f->path);
-  if (!f->tmp) return hp2x_nomem(err);
+  if (!f->tmp) return hpx_nomem(err);
   struct timespec now;
   clock_gettime(CLOCK_REALTIME, &now);
   uint64_t seed = (uint64_t)now.tv_nsec ^ ((uint64_t)now.tv_sec << 30) ^
@@ -95,26 +95,26 @@ static hp2x_status open_temp_file(hp2x_outfile *f, const mode_t *keep_mode,
     unlink(f->tmp);
   }
   if (f->fd < 0) {
-    hp2x_free(f->tmp);
+    hpx_free(f->tmp);
     f->tmp = NULL;
-    return hp2x_fail(err, HP2X_E_IO, 0, -1,
+    return hpx_fail(err, HP2X_E_IO, 0, -1,
                      "cannot create a file in the output's directory: %s",
                      strerror(e));
   }
   return HP2X_OK;
 }
 
-hp2x_status hp2x_outfile_open(const char *path, hp2x_outfile **out,
+hp2x_status hpx_outfile_open(const char *path, hpx_outfile **out,
                               hp2x_err *err) {
   *out = NULL;
-  hp2x_outfile *f = hp2x_calloc(1, sizeof *f);
-  if (!f) return hp2x_nomem(err);
+  hpx_outfile *f = hpx_calloc(1, sizeof *f);
+  if (!f) return hpx_nomem(err);
   f->fd = -1;
-  f->path = hp2x_strndup(path, strlen(path));
-  f->buf = hp2x_malloc(OUT_BUF);
+  f->path = hpx_strndup(path, strlen(path));
+  f->buf = hpx_malloc(OUT_BUF);
   if (!f->path || !f->buf) {
-    hp2x_outfile_abort(f);
-    return hp2x_nomem(err);
+    hpx_outfile_abort(f);
+    return hpx_nomem(err);
   }
   struct stat st;
   int exists = stat(path, &st) == 0;
@@ -123,19 +123,19 @@ hp2x_status hp2x_outfile_open(const char *path, hp2x_outfile **out,
                       ? open_in_place(f, err)
                       : open_temp_file(f, exists ? &keep_mode : NULL, err);
   if (s != HP2X_OK) {
-    hp2x_outfile_abort(f);
+    hpx_outfile_abort(f);
     return s;
   }
   *out = f;
   return HP2X_OK;
 }
 
-const char *hp2x_outfile_temp_path(const hp2x_outfile *f) {
+const char *hpx_outfile_temp_path(const hpx_outfile *f) {
   return f ? f->tmp : NULL;
 }
 
 /* Writes the buffered bytes out; -1 with f->failed_errno set on error. */
-static int flush_buffer(hp2x_outfile *f) {
+static int flush_buffer(hpx_outfile *f) {
   assert(f->used <= OUT_BUF);
   size_t off = 0;
   while (off < f->used) {
@@ -151,8 +151,8 @@ static int flush_buffer(hp2x_outfile *f) {
   return 0;
 }
 
-int hp2x_outfile_write(void *outfile, const void *buf, size_t len) {
-  hp2x_outfile *f = outfile;
+int hpx_outfile_write(void *outfile, const void *buf, size_t len) {
+  hpx_outfile *f = outfile;
   if (f->failed_errno) {
     errno = f->failed_errno;
     return -1;
@@ -173,14 +173,14 @@ int hp2x_outfile_write(void *outfile, const void *buf, size_t len) {
   return 0;
 }
 
-static void free_outfile(hp2x_outfile *f) {
-  hp2x_free(f->path);
-  hp2x_free(f->tmp);
-  hp2x_free(f->buf);
-  hp2x_free(f);
+static void free_outfile(hpx_outfile *f) {
+  hpx_free(f->path);
+  hpx_free(f->tmp);
+  hpx_free(f->buf);
+  hpx_free(f);
 }
 
-hp2x_status hp2x_outfile_finish(hp2x_outfile *f, hp2x_err *err) {
+hp2x_status hpx_outfile_finish(hpx_outfile *f, hp2x_err *err) {
   if (f->fd < 0) return HP2X_OK; /* finished already */
   int e = 0;
   if (f->failed_errno || flush_buffer(f) != 0) e = f->failed_errno;
@@ -188,23 +188,23 @@ hp2x_status hp2x_outfile_finish(hp2x_outfile *f, hp2x_err *err) {
   f->fd = -1;
   if (!e) return HP2X_OK;
   f->failed_errno = e;
-  return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s", strerror(e));
+  return hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s", strerror(e));
 }
 
-hp2x_status hp2x_outfile_commit(hp2x_outfile *f, hp2x_err *err) {
-  hp2x_status st = hp2x_outfile_finish(f, err);
+hp2x_status hpx_outfile_commit(hpx_outfile *f, hp2x_err *err) {
+  hp2x_status st = hpx_outfile_finish(f, err);
   if (st == HP2X_OK && f->failed_errno) /* a finish that failed before */
-    st = hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
+    st = hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
                    strerror(f->failed_errno));
   if (st == HP2X_OK && f->tmp && rename(f->tmp, f->path) != 0)
-    st = hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
+    st = hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
                    strerror(errno));
   if (st != HP2X_OK && f->tmp) unlink(f->tmp);
   free_outfile(f);
   return st;
 }
 
-void hp2x_outfile_abort(hp2x_outfile *f) {
+void hpx_outfile_abort(hpx_outfile *f) {
   if (!f) return;
   if (f->fd >= 0) close(f->fd);
   if (f->tmp) unlink(f->tmp);

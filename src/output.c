@@ -39,7 +39,7 @@ hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
   switch (o->format) {
   case HP2X_FORMAT_HP:
     if (n == 1) return hp2x_write_hp(ps[0], write, closure, err);
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "%zu profiles cannot share one .hp file", n);
   case HP2X_FORMAT_CSV:
     return hp2x_write_csv_many(ps, bs, names, n, write, closure, err);

@@ -89,12 +89,12 @@ hp2x_status hp2x_bands_rgb(const hp2x_bands *b, const hp2x_options *given,
   hp2x_status options_status = options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
-  double *shade = hp2x_malloc((b->n_bands ? b->n_bands : 1) * sizeof *shade);
-  if (!shade) return hp2x_nomem(err);
+  double *shade = hpx_malloc((b->n_bands ? b->n_bands : 1) * sizeof *shade);
+  if (!shade) return hpx_nomem(err);
   palette_assign(b, o, shade);
   int colour = palette_is_colour(o);
   for (size_t k = 0; k < b->n_bands; k++)
     palette_rgb(shade[k], colour, rgb + 3 * k);
-  hp2x_free(shade);
+  hpx_free(shade);
   return HP2X_OK;
 }

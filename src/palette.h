@@ -2,8 +2,8 @@
  * greys and colours (palette.c) or from the band's name (colour.c), and
  * the shade values' encoding, which .aux files store.
  */
-#ifndef HP2X_PALETTE_H
-#define HP2X_PALETTE_H
+#ifndef HPX_PALETTE_H
+#define HPX_PALETTE_H
 
 #include "hp2x.h"
 

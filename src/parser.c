@@ -41,19 +41,19 @@ void hp2x_parse_options_init_sized(hp2x_parse_options *o, size_t size) {
 
 hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
                              hp2x_err *err) {
-  hp2x_parser *ps = hp2x_calloc(1, sizeof *ps);
+  hp2x_parser *ps = hpx_calloc(1, sizeof *ps);
   if (!ps) {
-    hp2x_nomem(err);
+    hpx_nomem(err);
     return NULL;
   }
   ps->file = file;
   hp2x_parse_options_init(&ps->opt);
   if (o && o->size < PARSE_OPTIONS_MIN_SIZE) {
-    hp2x_fail(err, HP2X_E_ARG, 0, -1,
+    hpx_fail(err, HP2X_E_ARG, 0, -1,
               "parse options of %zu bytes: start them with "
               "hp2x_parse_options_init",
               o->size);
-    hp2x_free(ps);
+    hpx_free(ps);
     return NULL;
   }
   if (o) memcpy(&ps->opt, o, o->size < sizeof *o ? o->size : sizeof *o);
@@ -61,7 +61,7 @@ hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
   ps->kind = HP2X_INPUT_AUTO;
   ps->profile = profile_new(err);
   if (!ps->profile) {
-    hp2x_free(ps);
+    hpx_free(ps);
     return NULL;
   }
   if (ps->opt.max_labels && ps->opt.max_labels < ps->profile->max_labels)
@@ -121,7 +121,7 @@ hp2x_status hp2x_parser_feed(hp2x_parser *ps, const void *buf, size_t len,
                              hp2x_err *err) {
   if (ps->status != HP2X_OK) return ps->status;
   if (ps->finished)
-    return ps->status = hp2x_fail(err, HP2X_E_ARG, 0, -1,
+    return ps->status = hpx_fail(err, HP2X_E_ARG, 0, -1,
                                   "parser fed after finish");
   const unsigned char *b = buf;
   ps->bytes += (long long)len;
@@ -151,7 +151,7 @@ hp2x_status hp2x_parser_finish(hp2x_parser *ps, hp2x_profile **out,
   *out = NULL;
   if (ps->status != HP2X_OK) return ps->status;
   if (ps->finished)
-    return ps->status = hp2x_fail(err, HP2X_E_ARG, 0, -1,
+    return ps->status = hpx_fail(err, HP2X_E_ARG, 0, -1,
                                   "parser finished twice");
   ps->finished = true;
   hp2x_status st = HP2X_OK;
@@ -176,7 +176,7 @@ void hp2x_parser_free(hp2x_parser *ps) {
   hp_parse_free(ps->hp);
   evl_parse_free(ps->evl);
   hp2x_profile_free(ps->profile);
-  hp2x_free(ps);
+  hpx_free(ps);
 }
 
 hp2x_status hp2x_parse_stream(FILE *in, const char *file,
@@ -186,20 +186,20 @@ hp2x_status hp2x_parse_stream(FILE *in, const char *file,
   hp2x_parser *ps = hp2x_parser_new(file, o, err);
   if (!ps) return err->code;
   enum { CHUNK = 1 << 16 };
-  unsigned char *buf = hp2x_malloc(CHUNK);
+  unsigned char *buf = hpx_malloc(CHUNK);
   if (!buf) {
     hp2x_parser_free(ps);
-    return hp2x_nomem(err);
+    return hpx_nomem(err);
   }
   hp2x_status st = HP2X_OK;
   size_t n;
   while (st == HP2X_OK && (n = fread(buf, 1, CHUNK, in)) > 0)
     st = hp2x_parser_feed(ps, buf, n, err);
   if (st == HP2X_OK && ferror(in))
-    st = hp2x_fail(err, HP2X_E_IO, 0, ps->bytes, "read failed: %s",
+    st = hpx_fail(err, HP2X_E_IO, 0, ps->bytes, "read failed: %s",
                    strerror(errno));
   if (st == HP2X_OK) st = hp2x_parser_finish(ps, out, err);
-  hp2x_free(buf);
+  hpx_free(buf);
   hp2x_parser_free(ps);
   return st;
 }

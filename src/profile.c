@@ -24,7 +24,7 @@ static uint64_t fmix64(uint64_t h) {
   return h;
 }
 
-uint64_t hp2x_hash_bytes(const void *data, size_t len) {
+uint64_t hpx_hash_bytes(const void *data, size_t len) {
   const unsigned char *b = data;
   uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)len, w;
   for (; len >= 8; b += 8, len -= 8) {
@@ -38,76 +38,76 @@ uint64_t hp2x_hash_bytes(const void *data, size_t len) {
 }
 
 hp2x_profile *profile_new(hp2x_err *err) {
-  hp2x_profile *p = hp2x_calloc(1, sizeof *p);
+  hp2x_profile *p = hpx_calloc(1, sizeof *p);
   if (!p) {
-    hp2x_nomem(err);
+    hpx_nomem(err);
     return NULL;
   }
-  p->job = hp2x_strndup("", 0);
-  p->date = hp2x_strndup("", 0);
-  p->sample_unit = hp2x_strndup("", 0);
-  p->value_unit = hp2x_strndup("", 0);
-  p->start = hp2x_calloc(16, sizeof *p->start);
+  p->job = hpx_strndup("", 0);
+  p->date = hpx_strndup("", 0);
+  p->sample_unit = hpx_strndup("", 0);
+  p->value_unit = hpx_strndup("", 0);
+  p->start = hpx_calloc(16, sizeof *p->start);
   p->cap_start = 16;
-  p->max_labels = HP2X_MAX_LABELS;
-  p->max_samples = HP2X_MAX_SAMPLES;
+  p->max_labels = HPX_MAX_LABELS;
+  p->max_samples = HPX_MAX_SAMPLES;
   if (!p->job || !p->date || !p->sample_unit || !p->value_unit || !p->start) {
     hp2x_profile_free(p);
-    hp2x_nomem(err);
+    hpx_nomem(err);
     return NULL;
   }
   return p;
 }
 
-static void series_free(hp2x_series *s) {
-  hp2x_free(s->time_s);
-  hp2x_free(s->bytes);
+static void series_free(hpx_series *s) {
+  hpx_free(s->time_s);
+  hpx_free(s->bytes);
 }
 
 void hp2x_profile_free(hp2x_profile *p) {
   if (!p) return;
-  hp2x_free(p->job);
-  hp2x_free(p->date);
-  hp2x_free(p->sample_unit);
-  hp2x_free(p->value_unit);
+  hpx_free(p->job);
+  hpx_free(p->date);
+  hpx_free(p->sample_unit);
+  hpx_free(p->value_unit);
   for (size_t i = 0; i < p->n_labels; i++) {
-    hp2x_free(p->labels[i].name);
-    hp2x_free(p->labels[i].key);
-    hp2x_free(p->labels[i].text.detail);
+    hpx_free(p->labels[i].name);
+    hpx_free(p->labels[i].key);
+    hpx_free(p->labels[i].text.detail);
   }
-  hp2x_free(p->labels);
-  hp2x_free(p->label_index);
-  hp2x_free(p->times);
-  hp2x_free(p->start);
-  hp2x_free(p->label_run);
-  hp2x_free(p->run_label);
-  hp2x_free(p->value32);
-  hp2x_free(p->value64);
-  for (size_t i = 0; i < p->n_marks; i++) hp2x_free(p->mark_label[i]);
-  hp2x_free(p->mark_time);
-  hp2x_free(p->mark_label);
+  hpx_free(p->labels);
+  hpx_free(p->label_index);
+  hpx_free(p->times);
+  hpx_free(p->start);
+  hpx_free(p->label_run);
+  hpx_free(p->run_label);
+  hpx_free(p->value32);
+  hpx_free(p->value64);
+  for (size_t i = 0; i < p->n_marks; i++) hpx_free(p->mark_label[i]);
+  hpx_free(p->mark_time);
+  hpx_free(p->mark_label);
   series_free(&p->heap_size);
   series_free(&p->heap_live);
   series_free(&p->blocks_size);
-  hp2x_free(p);
+  hpx_free(p);
 }
 
 hp2x_status profile_set_header(hp2x_profile *p, profile_field f,
                                const char *s, size_t len, hp2x_err *err) {
   assert(f == PROFILE_JOB || f == PROFILE_DATE || f == PROFILE_SAMPLE_UNIT ||
          f == PROFILE_VALUE_UNIT);
-  char *copy = hp2x_strndup(s, len);
-  if (!copy) return hp2x_nomem(err);
+  char *copy = hpx_strndup(s, len);
+  if (!copy) return hpx_nomem(err);
   char **slot = f == PROFILE_JOB    ? &p->job
                 : f == PROFILE_DATE ? &p->date
                 : f == PROFILE_SAMPLE_UNIT ? &p->sample_unit
                                            : &p->value_unit;
-  hp2x_free(*slot);
+  hpx_free(*slot);
   *slot = copy;
   return HP2X_OK;
 }
 
-static const char *label_key(const hp2x_label *l, size_t *len) {
+static const char *label_key(const hpx_label *l, size_t *len) {
   if (l->key) {
     *len = l->key_len;
     return l->key;
@@ -118,12 +118,12 @@ static const char *label_key(const hp2x_label *l, size_t *len) {
 
 long profile_find(const hp2x_profile *p, const char *key, size_t key_len) {
   if (!p->index_cap) return -1;
-  uint64_t h = hp2x_hash_bytes(key, key_len);
+  uint64_t h = hpx_hash_bytes(key, key_len);
   size_t mask = p->index_cap - 1;
   for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
     uint32_t slot = p->label_index[i];
     if (!slot) return -1;
-    const hp2x_label *l = &p->labels[slot - 1];
+    const hpx_label *l = &p->labels[slot - 1];
     size_t klen;
     const char *k = label_key(l, &klen);
     if (l->hash == h && klen == key_len && memcmp(k, key, klen) == 0)
@@ -134,14 +134,14 @@ long profile_find(const hp2x_profile *p, const char *key, size_t key_len) {
 /* Doubles the label index (64 slots at first) and reinserts every label. */
 static hp2x_status grow_label_index(hp2x_profile *p, hp2x_err *err) {
   size_t ncap = p->index_cap ? p->index_cap * 2 : 64;
-  uint32_t *idx = hp2x_calloc(ncap, sizeof *idx);
-  if (!idx) return hp2x_nomem(err);
+  uint32_t *idx = hpx_calloc(ncap, sizeof *idx);
+  if (!idx) return hpx_nomem(err);
   for (size_t id = 0; id < p->n_labels; id++) {
     size_t i = (size_t)p->labels[id].hash & (ncap - 1);
     while (idx[i]) i = (i + 1) & (ncap - 1);
     idx[i] = (uint32_t)(id + 1);
   }
-  hp2x_free(p->label_index);
+  hpx_free(p->label_index);
   p->label_index = idx;
   p->index_cap = ncap;
   return HP2X_OK;
@@ -151,24 +151,24 @@ static hp2x_status grow_label_index(hp2x_profile *p, hp2x_err *err) {
  * name, its key (a LABEL_STACK label).  HP2X_E_NOMEM leaves *l empty. */
 static hp2x_status make_label(const char *key, size_t key_len,
                               const char *name, size_t name_len,
-                              hp2x_label *l, hp2x_err *err) {
-  *l = (hp2x_label){0};
-  l->hash = hp2x_hash_bytes(key, key_len);
+                              hpx_label *l, hp2x_err *err) {
+  *l = (hpx_label){0};
+  l->hash = hpx_hash_bytes(key, key_len);
   if (!name) {
-    l->name = hp2x_strndup(key, key_len);
+    l->name = hpx_strndup(key, key_len);
     l->name_len = key_len;
-    return l->name ? HP2X_OK : hp2x_nomem(err);
+    return l->name ? HP2X_OK : hpx_nomem(err);
   }
-  l->name = hp2x_strndup(name, name_len);
+  l->name = hpx_strndup(name, name_len);
   l->name_len = name_len;
-  l->key = hp2x_strndup(key, key_len);
+  l->key = hpx_strndup(key, key_len);
   l->key_len = key_len;
   l->kind = LABEL_STACK;
   if (!l->name || !l->key) {
-    hp2x_free(l->name);
-    hp2x_free(l->key);
-    *l = (hp2x_label){0};
-    return hp2x_nomem(err);
+    hpx_free(l->name);
+    hpx_free(l->key);
+    *l = (hpx_label){0};
+    return hpx_nomem(err);
   }
   return HP2X_OK;
 }
@@ -182,15 +182,15 @@ hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
     return HP2X_OK;
   }
   if (p->n_labels >= p->max_labels)
-    return hp2x_fail(err, HP2X_E_LIMIT, 0, -1,
+    return hpx_fail(err, HP2X_E_LIMIT, 0, -1,
                      "more than %zu distinct labels", p->max_labels);
   if ((p->n_labels + 1) * 2 > p->index_cap &&
       grow_label_index(p, err) != HP2X_OK)
     return err->code;
-  if (hp2x_grow((void **)&p->labels, &p->cap_labels, p->n_labels + 1,
+  if (hpx_grow((void **)&p->labels, &p->cap_labels, p->n_labels + 1,
                 sizeof *p->labels, err) != HP2X_OK)
     return err->code;
-  hp2x_label l;
+  hpx_label l;
   if (make_label(key, key_len, name, name_len, &l, err) != HP2X_OK)
     return err->code;
   assert((p->n_labels + 1) * 2 <= p->index_cap);
@@ -207,11 +207,11 @@ hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
 hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
                                  const char *name, size_t len, hp2x_err *err) {
   assert(id < p->n_labels);
-  hp2x_label *l = &p->labels[id];
-  char *copy = hp2x_strndup(name, len);
-  if (!copy) return hp2x_nomem(err);
+  hpx_label *l = &p->labels[id];
+  char *copy = hpx_strndup(name, len);
+  if (!copy) return hpx_nomem(err);
   if (l->key) {
-    hp2x_free(l->name);
+    hpx_free(l->name);
   } else { /* the key's bytes are the old name's: the hash still holds */
     l->key = l->name;
     l->key_len = l->name_len;
@@ -227,10 +227,10 @@ hp2x_status profile_set_label_text(hp2x_profile *p, uint32_t id,
   assert(id < p->n_labels);
   label_text copy = *t;
   if (t->detail) {
-    copy.detail = hp2x_strndup(t->detail, t->detail_len);
-    if (!copy.detail) return hp2x_nomem(err);
+    copy.detail = hpx_strndup(t->detail, t->detail_len);
+    if (!copy.detail) return hpx_nomem(err);
   }
-  hp2x_free(p->labels[id].text.detail);
+  hpx_free(p->labels[id].text.detail);
   p->labels[id].text = copy;
   return HP2X_OK;
 }
@@ -247,24 +247,24 @@ void profile_begin_sample(hp2x_profile *p, double time_s) {
 #define ENTRY_STEP ((size_t)1 << 18)
 
 hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
-  if (p->n_entries >= HP2X_MAX_ENTRIES)
-    return hp2x_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
-                     (size_t)HP2X_MAX_ENTRIES);
-  if (hp2x_grow((void **)&p->run_label, &p->cap_run_labels,
+  if (p->n_entries >= HPX_MAX_ENTRIES)
+    return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
+                     (size_t)HPX_MAX_ENTRIES);
+  if (hpx_grow((void **)&p->run_label, &p->cap_run_labels,
                 p->n_run_labels + 1, sizeof *p->run_label, err) != HP2X_OK)
     return err->code;
   if (p->n_entries < p->cap_entries) return HP2X_OK;
   size_t size = p->wide_values ? sizeof *p->value64 : sizeof *p->value32;
   void **values = p->wide_values ? (void **)&p->value64 : (void **)&p->value32;
   if (p->n_entries >= p->alloc_entries &&
-      hp2x_grow(values, &p->alloc_entries, p->n_entries + 1, size, err) !=
+      hpx_grow(values, &p->alloc_entries, p->n_entries + 1, size, err) !=
           HP2X_OK)
     return err->code;
   size_t from = p->cap_entries, to = p->alloc_entries;
   if (to - from > ENTRY_STEP) to = from + ENTRY_STEP;
-  hp2x_prefault(*values, from * size, to * size);
+  hpx_prefault(*values, from * size, to * size);
   /* The inline append only checks capacity: keep it within the limit. */
-  p->cap_entries = to < HP2X_MAX_ENTRIES ? to : HP2X_MAX_ENTRIES;
+  p->cap_entries = to < HPX_MAX_ENTRIES ? to : HPX_MAX_ENTRIES;
   return HP2X_OK;
 }
 
@@ -272,10 +272,10 @@ hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
  * 0..UINT32_MAX: a copy in a new array keeps the code free of type puns. */
 hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err) {
   size_t cap = p->alloc_entries ? p->alloc_entries : 1;
-  int64_t *wide = hp2x_malloc(cap * sizeof *wide);
-  if (!wide) return hp2x_nomem(err);
+  int64_t *wide = hpx_malloc(cap * sizeof *wide);
+  if (!wide) return hpx_nomem(err);
   for (size_t e = 0; e < p->n_entries; e++) wide[e] = p->value32[e];
-  hp2x_free(p->value32);
+  hpx_free(p->value32);
   p->value32 = NULL;
   p->value64 = wide;
   p->wide_values = true;
@@ -304,18 +304,18 @@ static void share_previous_run(hp2x_profile *p, size_t s) {
 hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
   assert(p->sample_open);
   if (p->n_samples >= p->max_samples)
-    return hp2x_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu samples",
+    return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu samples",
                      p->max_samples);
   size_t cap = p->cap_samples;
-  if (hp2x_grow((void **)&p->times, &cap, p->n_samples + 1,
+  if (hpx_grow((void **)&p->times, &cap, p->n_samples + 1,
                 sizeof *p->times, err) != HP2X_OK)
     return err->code;
   cap = p->cap_samples;
-  if (hp2x_grow((void **)&p->label_run, &cap, p->n_samples + 1,
+  if (hpx_grow((void **)&p->label_run, &cap, p->n_samples + 1,
                 sizeof *p->label_run, err) != HP2X_OK)
     return err->code;
   p->cap_samples = cap;
-  if (hp2x_grow((void **)&p->start, &p->cap_start, p->n_samples + 2,
+  if (hpx_grow((void **)&p->start, &p->cap_start, p->n_samples + 2,
                 sizeof *p->start, err) != HP2X_OK)
     return err->code;
   size_t s = p->n_samples;
@@ -341,19 +341,19 @@ void label_track_init(label_track *t) {
 }
 
 void label_track_free(label_track *t) {
-  hp2x_free(t->seen_in);
-  hp2x_free(t->next);
+  hpx_free(t->seen_in);
+  hpx_free(t->next);
   label_track_init(t);
 }
 
 static hp2x_status grow_track_arrays(label_track *t, uint32_t id,
                                      hp2x_err *err) {
   size_t old = t->cap, cap = t->cap;
-  if (hp2x_grow((void **)&t->seen_in, &cap, (size_t)id + 1,
+  if (hpx_grow((void **)&t->seen_in, &cap, (size_t)id + 1,
                 sizeof *t->seen_in, err) != HP2X_OK)
     return err->code;
   cap = old;
-  if (hp2x_grow((void **)&t->next, &cap, (size_t)id + 1, sizeof *t->next,
+  if (hpx_grow((void **)&t->next, &cap, (size_t)id + 1, sizeof *t->next,
                 err) != HP2X_OK)
     return err->code;
   memset(t->seen_in + old, 0, (cap - old) * sizeof *t->seen_in);
@@ -381,30 +381,30 @@ hp2x_status label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
 hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
                              const char *label, size_t len, hp2x_err *err) {
   size_t cap = p->cap_marks;
-  if (hp2x_grow((void **)&p->mark_time, &cap, p->n_marks + 1,
+  if (hpx_grow((void **)&p->mark_time, &cap, p->n_marks + 1,
                 sizeof *p->mark_time, err) != HP2X_OK)
     return err->code;
   cap = p->cap_marks;
-  if (hp2x_grow((void **)&p->mark_label, &cap, p->n_marks + 1,
+  if (hpx_grow((void **)&p->mark_label, &cap, p->n_marks + 1,
                 sizeof *p->mark_label, err) != HP2X_OK)
     return err->code;
   p->cap_marks = cap;
-  char *copy = hp2x_strndup(label ? label : "", label ? len : 0);
-  if (!copy) return hp2x_nomem(err);
+  char *copy = hpx_strndup(label ? label : "", label ? len : 0);
+  if (!copy) return hpx_nomem(err);
   p->mark_time[p->n_marks] = time_s;
   p->mark_label[p->n_marks] = copy;
   p->n_marks++;
   return HP2X_OK;
 }
 
-hp2x_status profile_series_add(hp2x_series *s, double time_s, int64_t bytes,
+hp2x_status profile_series_add(hpx_series *s, double time_s, int64_t bytes,
                                hp2x_err *err) {
   size_t cap = s->cap;
-  if (hp2x_grow((void **)&s->time_s, &cap, s->n + 1, sizeof *s->time_s,
+  if (hpx_grow((void **)&s->time_s, &cap, s->n + 1, sizeof *s->time_s,
                 err) != HP2X_OK)
     return err->code;
   cap = s->cap;
-  if (hp2x_grow((void **)&s->bytes, &cap, s->n + 1, sizeof *s->bytes, err) !=
+  if (hpx_grow((void **)&s->bytes, &cap, s->n + 1, sizeof *s->bytes, err) !=
       HP2X_OK)
     return err->code;
   s->cap = cap;
@@ -471,10 +471,10 @@ const char *hp2x_profile_mark_label(const hp2x_profile *p, size_t mark) {
   return mark < p->n_marks ? p->mark_label[mark] : "";
 }
 
-void hp2x_profile_drop_entries(hp2x_profile *p) {
-  hp2x_free(p->value32);
-  hp2x_free(p->value64);
-  hp2x_free(p->run_label);
+void hpx_profile_drop_entries(hp2x_profile *p) {
+  hpx_free(p->value32);
+  hpx_free(p->value64);
+  hpx_free(p->run_label);
   p->value32 = NULL;
   p->value64 = NULL;
   p->run_label = NULL;
@@ -485,7 +485,7 @@ void hp2x_profile_drop_entries(hp2x_profile *p) {
 
 hp2x_status profile_require_entries(const hp2x_profile *p, hp2x_err *err) {
   if (!p->entries_dropped) return HP2X_OK;
-  return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+  return hpx_fail(err, HP2X_E_ARG, 0, -1,
                    "the profile's entries were dropped after its bands were "
                    "selected");
 }
@@ -496,7 +496,7 @@ int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample,
   int64_t sum = 0;
   for (size_t e = p->start[sample]; e < p->start[sample + 1]; e++)
     if (profile_entry_label(p, sample, e) == label)
-      sum = hp2x_add_sat(sum, profile_value(p, e));
+      sum = hpx_add_sat(sum, profile_value(p, e));
   return sum;
 }
 

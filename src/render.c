@@ -168,7 +168,7 @@ static font_entry *find_fonts(const char *fonts_conf, int process_default) {
 static PangoFontMap *take_font_map(const char *fonts_conf, int process_default,
                                    font_entry **entry, hp2x_err *err) {
   if (fonts_conf && strlen(fonts_conf) >= PATH_MAX) {
-    hp2x_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
+    hpx_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
               strlen(fonts_conf));
     return NULL;
   }
@@ -182,11 +182,11 @@ static PangoFontMap *take_font_map(const char *fonts_conf, int process_default,
   pthread_mutex_unlock(&fonts_lock);
   *entry = e;
   if (!e)
-    hp2x_fail(err, HP2X_E_LIMIT, 0, -1,
+    hpx_fail(err, HP2X_E_LIMIT, 0, -1,
               "more than %d different fonts.conf files in one process",
               MAX_FONT_CONFIGS);
   else if (!map)
-    hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
+    hpx_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
   return map;
 }
 
@@ -213,7 +213,7 @@ static hp2x_status prepare_fonts(const char *fonts_conf, int process_default,
     err = &local;
   }
   if (fonts_conf && strlen(fonts_conf) >= PATH_MAX)
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
                      strlen(fonts_conf));
   pthread_mutex_lock(&fonts_lock);
   font_entry *e = find_fonts(fonts_conf, process_default);
@@ -225,11 +225,11 @@ static hp2x_status prepare_fonts(const char *fonts_conf, int process_default,
   }
   pthread_mutex_unlock(&fonts_lock);
   if (!e)
-    return hp2x_fail(err, HP2X_E_LIMIT, 0, -1,
+    return hpx_fail(err, HP2X_E_LIMIT, 0, -1,
                      "more than %d different fonts.conf files in one process",
                      MAX_FONT_CONFIGS);
   if (!have && !map)
-    return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
+    return hpx_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
   return HP2X_OK;
 }
 
@@ -246,7 +246,7 @@ hp2x_status hp2x_fonts_make_process_default(const char *fonts_conf,
 
 /* Label bytes to UTF-8 pango accepts: see the file comment. */
 static char *make_display_text(const char *s, size_t len) {
-  char *out = hp2x_malloc(len * 3 + 1);
+  char *out = hpx_malloc(len * 3 + 1);
   if (!out) return NULL;
   size_t o = 0;
   const unsigned char *b = (const unsigned char *)s;
@@ -338,7 +338,7 @@ static void tip_put(render_ctx *r, const char *s, size_t n) {
   if (r->tip_len + n + 1 > r->tip_cap) {
     size_t cap = r->tip_cap ? r->tip_cap : 4096;
     while (cap < r->tip_len + n + 1) cap *= 2;
-    char *t = hp2x_realloc(r->tip, cap);
+    char *t = hpx_realloc(r->tip, cap);
     if (!t) {
       r->nomem = 1;
       return;
@@ -357,7 +357,7 @@ static void tip_str(render_ctx *r, const char *s) { tip_put(r, s, strlen(s)); }
 static void tip_point(render_ctx *r, char op, double x, double y) {
   char buf[64];
   cairo_user_to_device(r->cr, &x, &y);
-  int n = hp2x_fmt(buf, sizeof buf, "%c%.2f %.2f", op, x, y);
+  int n = hpx_fmt(buf, sizeof buf, "%c%.2f %.2f", op, x, y);
   if (n > 0) tip_put(r, buf, (size_t)n);
 }
 
@@ -379,7 +379,7 @@ static void tip_text(render_ctx *r, const char *s) {
     default: tip_put(r, c, 1);
     }
   }
-  hp2x_free(u);
+  hpx_free(u);
 }
 
 /* The <title> of band k: "LABEL: peak N VALUE_UNIT at T SAMPLE_UNIT", and
@@ -390,13 +390,13 @@ static void tip_title(render_ctx *r, const hp2x_profile *p,
   size_t N = b->n_samples, at = layout_band_peak(b, k);
   const int64_t *v = b->values + k * b->stride;
   char num[48], buf[160];
-  hp2x_fmt_thousands(num, sizeof num, N ? v[at] : 0);
+  hpx_fmt_thousands(num, sizeof num, N ? v[at] : 0);
   tip_str(r, "<title>");
   tip_text(r, b->names[k]);
-  hp2x_fmt(buf, sizeof buf, ": peak %s ", num);
+  hpx_fmt(buf, sizeof buf, ": peak %s ", num);
   tip_str(r, buf);
   tip_text(r, p->value_unit);
-  hp2x_fmt(buf, sizeof buf, " at %.3f ", N ? p->times[at] : 0.0);
+  hpx_fmt(buf, sizeof buf, " at %.3f ", N ? p->times[at] : 0.0);
   tip_str(r, buf);
   tip_text(r, p->sample_unit);
   if (b->texts && b->texts[k].detail) {
@@ -422,7 +422,7 @@ static int set_text(render_ctx *r, const char *s, size_t len, double size_pt,
   pango_layout_set_ellipsize(r->text, max_w > 0 ? PANGO_ELLIPSIZE_MIDDLE
                                                 : PANGO_ELLIPSIZE_NONE);
   pango_layout_set_text(r->text, u, -1);
-  hp2x_free(u);
+  hpx_free(u);
   return 1;
 }
 
@@ -705,11 +705,11 @@ static hp2x_status draw_signed_bands(render_ctx *r, const hp2x_profile *p,
                                      const double *shade, size_t columns,
                                      hp2x_err *err) {
   size_t N = b->n_samples;
-  double *buf = hp2x_malloc(5 * N * sizeof *buf);
-  size_t *keep = hp2x_malloc(N * sizeof *keep);
+  double *buf = hpx_malloc(5 * N * sizeof *buf);
+  size_t *keep = hpx_malloc(N * sizeof *keep);
   if (!buf || !keep) {
-    hp2x_free(buf), hp2x_free(keep);
-    return hp2x_nomem(err);
+    hpx_free(buf), hpx_free(keep);
+    return hpx_nomem(err);
   }
   double *pos = buf, *neg = buf + N, *lo = buf + 2 * N, *hi = buf + 3 * N;
   double *x = buf + 4 * N;
@@ -738,7 +738,7 @@ static hp2x_status draw_signed_bands(render_ctx *r, const hp2x_profile *p,
   cairo_move_to(r->cr, l->graph_x0, l->graph_y0 + zero);
   cairo_line_to(r->cr, l->graph_x0 + l->graph_w, l->graph_y0 + zero);
   stroke_black(r->cr);
-  hp2x_free(buf), hp2x_free(keep);
+  hpx_free(buf), hpx_free(keep);
   return HP2X_OK;
 }
 
@@ -874,13 +874,13 @@ static hp2x_status draw_heap_lines(render_ctx *r, const hp2x_bands *b,
                               hp2x_err *err) {
   cairo_t *cr = r->cr;
   for (size_t k = 0; k < l->n_lines; k++) {
-    const hp2x_series *s = l->lines[k].series;
-    double *x = hp2x_malloc(s->n * sizeof *x);
-    double *y = hp2x_malloc(s->n * sizeof *y);
-    size_t *keep = hp2x_malloc(s->n * sizeof *keep);
+    const hpx_series *s = l->lines[k].series;
+    double *x = hpx_malloc(s->n * sizeof *x);
+    double *y = hpx_malloc(s->n * sizeof *y);
+    size_t *keep = hpx_malloc(s->n * sizeof *keep);
     if (!x || !y || !keep) {
-      hp2x_free(x), hp2x_free(y), hp2x_free(keep);
-      return hp2x_nomem(err);
+      hpx_free(x), hpx_free(y), hpx_free(keep);
+      return hpx_nomem(err);
     }
     for (size_t i = 0; i < s->n; i++) {
       x[i] = l->graph_x0 + (s->time_s[i] - b->x0) / b->xrange * l->graph_w;
@@ -913,7 +913,7 @@ static hp2x_status draw_heap_lines(render_ctx *r, const hp2x_bands *b,
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_stroke(cr);
     cairo_restore(cr);
-    hp2x_free(x), hp2x_free(y), hp2x_free(keep);
+    hpx_free(x), hpx_free(y), hpx_free(keep);
   }
   return HP2X_OK;
 }
@@ -1118,18 +1118,18 @@ static hp2x_status draw_picture(render_ctx *r, const hp2x_profile *p,
   hp2x_status st = layout_compute(p, b, o, multipage, measure, r, &l, err);
   if (st != HP2X_OK) return st;
   size_t nb = b->n_bands;
-  double *shade = hp2x_malloc((nb ? nb : 1) * sizeof *shade);
+  double *shade = hpx_malloc((nb ? nb : 1) * sizeof *shade);
   if (!shade) {
     layout_free(&l);
-    return hp2x_nomem(err);
+    return hpx_nomem(err);
   }
   palette_assign(b, o, shade);
   if (o->max_bands != 0) draw_key_pages(r, p, b, &l, page, shade);
   st = draw_graph_page(r, p, b, &l, shade, o, page, slot, err);
   if (st == HP2X_OK && !stacked) cairo_show_page(r->cr);
-  hp2x_free(shade);
+  hpx_free(shade);
   layout_free(&l);
-  if (st == HP2X_OK && r->nomem) st = hp2x_nomem(err);
+  if (st == HP2X_OK && r->nomem) st = hpx_nomem(err);
   return st;
 }
 
@@ -1152,9 +1152,9 @@ static hp2x_status check_picture_options(const hp2x_options *o,
                                          PangoFontMap **map,
                                          font_entry **fonts, hp2x_err *err) {
   if (!hp2x_format_is_picture(o->format))
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
   if (o->format == HP2X_FORMAT_PNG && !(o->dpi >= 0.0 && o->dpi <= 1200.0))
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "%g dpi is outside 1..1200",
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "%g dpi is outside 1..1200",
                      o->dpi);
   *map = take_font_map(o->fonts_conf, 0, fonts, err);
   return *map ? HP2X_OK : err->code;
@@ -1194,7 +1194,7 @@ static hp2x_status open_context(render_ctx *r, cairo_surface_t *surface,
     cairo_paint(r->cr);
   }
   if (cairo_status(r->cr) == CAIRO_STATUS_SUCCESS) return HP2X_OK;
-  return hp2x_fail(err, sink->failed ? HP2X_E_IO : HP2X_E_CAIRO, 0, -1, "%s",
+  return hpx_fail(err, sink->failed ? HP2X_E_IO : HP2X_E_CAIRO, 0, -1, "%s",
                    sink->failed ? strerror(sink->saved_errno)
                                 : cairo_status_to_string(cairo_status(r->cr)));
 }
@@ -1215,7 +1215,7 @@ static hp2x_status close_context(render_ctx *r, surface_sink *sink,
       sink->insert = r->tip;
       sink->insert_len = r->tip_len;
     } else if (st == HP2X_OK) {
-      st = hp2x_nomem(err);
+      st = hpx_nomem(err);
     }
   }
   cairo_destroy(r->cr);
@@ -1242,12 +1242,12 @@ static cairo_status_t finish_surface(cairo_surface_t *surface,
 static hp2x_status output_status(hp2x_status st, const surface_sink *sink,
                                  cairo_status_t cs, hp2x_err *err) {
   if (st != HP2X_OK) return st;
-  if (sink->failed && sink->saved_errno == ENOMEM) return hp2x_nomem(err);
+  if (sink->failed && sink->saved_errno == ENOMEM) return hpx_nomem(err);
   if (sink->failed)
-    return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
+    return hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
                      strerror(sink->saved_errno));
   if (cs != CAIRO_STATUS_SUCCESS)
-    return hp2x_fail(err, HP2X_E_CAIRO, 0, -1, "cairo: %s",
+    return hpx_fail(err, HP2X_E_CAIRO, 0, -1, "cairo: %s",
                      cairo_status_to_string(cs));
   return HP2X_OK;
 }
@@ -1284,7 +1284,7 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
   st = close_context(&r, &sink, st, err);
   cairo_status_t cs = finish_surface(surface, &sink, png && st == HP2X_OK);
   release_font_map(fonts, map);
-  hp2x_free(r.tip);
+  hpx_free(r.tip);
   return output_status(st, &sink, cs, err);
 }
 
@@ -1307,10 +1307,10 @@ hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
   if (n == 0)
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1, "no profiles to draw");
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "no profiles to draw");
   int stacked = o->layout == HP2X_LAYOUT_STACK;
   if (!stacked && n > 1 && !hp2x_format_has_pages(o->format))
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "EPS, SVG and PNG have one page: stack the pictures "
                      "or write one file each");
   return render_pictures(ps, bs, n, o, stacked, write, closure, err);

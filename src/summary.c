@@ -37,17 +37,17 @@ static void put_str(writebuf *w, const char *s) {
 
 /* A time as printf's "%*.3f", whole however large. */
 static void put_time(writebuf *w, double t, int width) {
-  char num[HP2X_FIXED6_SIZE + 16]; /* %.3f is shorter than %.6f */
-  hp2x_fmt(num, sizeof num, "%*.3f", width, t);
+  char num[HPX_FIXED6_SIZE + 16]; /* %.3f is shorter than %.6f */
+  hpx_fmt(num, sizeof num, "%*.3f", width, t);
   put_str(w, num);
 }
 
 static void put_thousands(writebuf *w, double v, int width) {
   char num[48], pad[64];
   int neg = v < 0;
-  size_t n = hp2x_fmt_thousands(num, sizeof num, (int64_t)llround(fabs(v)));
+  size_t n = hpx_fmt_thousands(num, sizeof num, (int64_t)llround(fabs(v)));
   int fill = width - (int)n - neg;
-  hp2x_fmt(pad, sizeof pad, "%*s%s%s", fill > 0 ? fill : 0, "",
+  hpx_fmt(pad, sizeof pad, "%*s%s%s", fill > 0 ? fill : 0, "",
            neg ? "-" : "", num);
   put_str(w, pad);
 }
@@ -98,7 +98,7 @@ static void format_slope_unit(char *buf, size_t size,
   const char *su = p->sample_unit;
   size_t n = strlen(su);
   if (n > 1 && su[n - 1] == 's') n--;
-  hp2x_fmt(buf, size, "%s per %.*s", p->value_unit, (int)n, su);
+  hpx_fmt(buf, size, "%s per %.*s", p->value_unit, (int)n, su);
 }
 
 /* The total (the sum of all bands) at each sample: marks in use[s] the
@@ -112,7 +112,7 @@ static void find_total_peak(const hp2x_bands *b, unsigned char *use,
   for (size_t s = 0; s < N; s++) {
     int64_t sum = 0;
     for (size_t k = 0; k < nb; k++)
-      sum = hp2x_add_sat(sum, b->values[k * b->stride + s]);
+      sum = hpx_add_sat(sum, b->values[k * b->stride + s]);
     use[s] = sum != 0;
     if (sum > *top) *top = sum, *top_at = s;
   }
@@ -143,7 +143,7 @@ static void write_run_lines(writebuf *w, const hp2x_profile *p, size_t N,
                             int64_t top, size_t top_at) {
   assert(N > 0 && top_at < N);
   char line[512];
-  hp2x_fmt(line, sizeof line, "%zu samples from ", N);
+  hpx_fmt(line, sizeof line, "%zu samples from ", N);
   put_str(w, line);
   put_time(w, p->times[0], 0);
   put_str(w, " to ");
@@ -158,7 +158,7 @@ static void write_run_lines(writebuf *w, const hp2x_profile *p, size_t N,
   put_time(w, p->times[top_at], 0);
   put_str(w, " ");
   put_str(w, p->sample_unit);
-  hp2x_fmt(line, sizeof line, " (sample %zu)\n", top_at);
+  hpx_fmt(line, sizeof line, " (sample %zu)\n", top_at);
   put_str(w, line);
 }
 
@@ -190,7 +190,7 @@ static void write_band_table(writebuf *w, const hp2x_profile *p,
                              const hp2x_bands *b, const band_stats *st,
                              const char *unit) {
   char line[512], num[64];
-  hp2x_fmt(line, sizeof line,
+  hpx_fmt(line, sizeof line,
            "\n%16s %14s %10s %14s %5s  band (key order, top first; slope in "
            "%s)\n",
            "total", "peak", "peak at", "slope", "R^2", unit);
@@ -204,9 +204,9 @@ static void write_band_table(writebuf *w, const hp2x_profile *p,
     put_str(w, " ");
     if (st[k].fitted) {
       put_thousands(w, st[k].slope, 14);
-      hp2x_fmt(num, sizeof num, " %5.2f  ", st[k].r2);
+      hpx_fmt(num, sizeof num, " %5.2f  ", st[k].r2);
     } else {
-      hp2x_fmt(num, sizeof num, "%14s %5s  ", "-", "-");
+      hpx_fmt(num, sizeof num, "%14s %5s  ", "-", "-");
     }
     put_str(w, num);
     put_str(w, b->names[k]);
@@ -236,21 +236,21 @@ static void write_suspects(writebuf *w, const hp2x_profile *p,
                            const hp2x_bands *b, const band_stats *st,
                            const size_t *rank, size_t ns, const char *unit) {
   char line[512], num[64];
-  hp2x_fmt(line, sizeof line,
+  hpx_fmt(line, sizeof line,
            "\nleak suspects (slope > 0, R^2 >= %.2f, growth >= %g%% of the "
            "total peak):%s\n",
            SUSPECT_R2, SUSPECT_SHARE * 100.0, ns ? "" : " none");
   put_str(w, line);
   for (size_t i = 0; i < ns; i++) {
     const band_stats *s = &st[rank[i]];
-    hp2x_fmt(num, sizeof num, "%3zu. +", i + 1);
+    hpx_fmt(num, sizeof num, "%3zu. +", i + 1);
     put_str(w, num);
     put_thousands(w, s->growth, 0);
     put_str(w, " ");
     put_str(w, p->value_unit);
     put_str(w, " over the run, ");
     put_thousands(w, s->slope, 0);
-    hp2x_fmt(line, sizeof line, " %s, R^2 %.2f  ", unit, s->r2);
+    hpx_fmt(line, sizeof line, " %s, R^2 %.2f  ", unit, s->r2);
     put_str(w, line);
     put_str(w, b->names[s->band]);
     put_str(w, "\n");
@@ -264,18 +264,18 @@ static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
                                          const char *name, hp2x_err *err) {
   size_t N = b->n_samples, nb = b->n_bands;
   char line[512];
-  hp2x_fmt(line, sizeof line, "== %s: %s\n", name, p->job);
+  hpx_fmt(line, sizeof line, "== %s: %s\n", name, p->job);
   put_str(w, line);
   if (N == 0) {
     put_str(w, "no samples\n\n");
     return HP2X_OK;
   }
-  band_stats *st = hp2x_calloc(nb ? nb : 1, sizeof *st);
-  unsigned char *use = hp2x_calloc(N, 1);
-  size_t *rank = hp2x_malloc((nb ? nb : 1) * sizeof *rank);
+  band_stats *st = hpx_calloc(nb ? nb : 1, sizeof *st);
+  unsigned char *use = hpx_calloc(N, 1);
+  size_t *rank = hpx_malloc((nb ? nb : 1) * sizeof *rank);
   if (!st || !use || !rank) {
-    hp2x_free(st), hp2x_free(use), hp2x_free(rank);
-    return hp2x_nomem(err);
+    hpx_free(st), hpx_free(use), hpx_free(rank);
+    return hpx_nomem(err);
   }
   int64_t top;
   size_t top_at;
@@ -288,7 +288,7 @@ static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
   size_t ns = rank_suspects(st, nb, rank);
   write_suspects(w, p, b, st, rank, ns, unit);
   put_str(w, "\n");
-  hp2x_free(st), hp2x_free(use), hp2x_free(rank);
+  hpx_free(st), hpx_free(use), hpx_free(rank);
   return HP2X_OK;
 }
 

@@ -121,7 +121,7 @@ static void hold_ps_header(surface_sink *s, const unsigned char *d,
   if (need > s->pending_cap) {
     size_t cap = s->pending_cap ? s->pending_cap * 2 : 4096;
     while (cap < need) cap *= 2;
-    char *p = hp2x_realloc(s->pending, cap);
+    char *p = hpx_realloc(s->pending, cap);
     if (!p) {
       s->failed = 1;
       s->saved_errno = ENOMEM;
@@ -206,7 +206,7 @@ void surface_sink_flush(surface_sink *s) {
 }
 
 void surface_sink_release(surface_sink *s) {
-  hp2x_free(s->pending);
+  hpx_free(s->pending);
   s->pending = NULL;
 }
 

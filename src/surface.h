@@ -1,7 +1,7 @@
 /* surface.h -- format to cairo surface (surface.c): page sizes, the frame
  * transform of each format, and the byte sink behind the surface. */
-#ifndef HP2X_SURFACE_H
-#define HP2X_SURFACE_H
+#ifndef HPX_SURFACE_H
+#define HPX_SURFACE_H
 
 #include "hp2x.h"
 

@@ -4,16 +4,16 @@
  * Also the follower's internals that only tests look at (follow.c):
  * whether its index really draws, and its answers for brute-force checks.
  */
-#ifndef HP2X_TEST_HOOKS_H
-#define HP2X_TEST_HOOKS_H
+#ifndef HPX_TEST_HOOKS_H
+#define HPX_TEST_HOOKS_H
 
 #include "hp2x.h"
 
 /* Makes the nth allocation from now on fail (1 = the next one);
  * 0 turns it off.  Returns how many allocations were made since the last
  * call.  Not thread-safe; for tests and fuzzers only.  Only in a library
- * compiled with -DHP2X_TEST_HOOKS (BUILD/libhp2x-hooks.a). */
-long hp2x_alloc_fail_at(long nth);
+ * compiled with -DHPX_TEST_HOOKS (BUILD/libhp2x-hooks.a). */
+long hpx_alloc_fail_at(long nth);
 
 /* How many pictures have been drawn from f's index (its band_points_source
  * opened a walk rather than declining). */

@@ -2,37 +2,37 @@
  * and the buffered byte sink (writebuf.c) of the text writers: CSV, .hp,
  * .aux and the summary.
  */
-#ifndef HP2X_TEXTOUT_H
-#define HP2X_TEXTOUT_H
+#ifndef HPX_TEXTOUT_H
+#define HPX_TEXTOUT_H
 
 #include "base.h" /* the writers allocate and record errors */
 
 /* fmt.c: snprintf under the C numeric locale, whatever the process locale
  * is (a '.' decimal point, no grouping).  Returns the length written: at
  * most size - 1, so a result cut short never reads past buf. */
-int hp2x_fmt(char *buf, size_t size, const char *fmt, ...)
+int hpx_fmt(char *buf, size_t size, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-/* hp2x_fmt with a va_list (err.c's messages). */
-int hp2x_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
+/* hpx_fmt with a va_list (err.c's messages). */
+int hpx_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 0)))
 #endif
     ;
 /* Writes v with ',' every three digits (1234567 -> "1,234,567"); returns
  * the length. */
-size_t hp2x_fmt_thousands(char *buf, size_t size, int64_t v);
+size_t hpx_fmt_thousands(char *buf, size_t size, int64_t v);
 /* Writes v in plain decimal, without a NUL, into buf (room for 20 bytes);
  * returns the length.  The writers' hot path: no printf, no locale. */
-size_t hp2x_fmt_int(char *buf, int64_t v);
+size_t hpx_fmt_int(char *buf, int64_t v);
 /* Writes v as printf's "%.6f" would in the C locale (the same bytes,
  * rounding included) and a NUL; returns the length.  Times in the text
  * writers: no printf below 9e12 seconds.  Any double fits in
- * HP2X_FIXED6_SIZE bytes (DBL_MAX has 309 digits). */
-#define HP2X_FIXED6_SIZE 330
-size_t hp2x_fmt_fixed6(char *buf, double v);
+ * HPX_FIXED6_SIZE bytes (DBL_MAX has 309 digits). */
+#define HPX_FIXED6_SIZE 330
+size_t hpx_fmt_fixed6(char *buf, double v);
 
 /* writebuf.c: buffered output for the text writers. */
 typedef struct writebuf {

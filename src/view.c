@@ -43,7 +43,7 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
   if (!c) return NULL;
   hp2x_status st = copy_headers(c, p, err);
   for (size_t id = 0; id < p->n_labels && st == HP2X_OK; id++) {
-    const hp2x_label *l = &p->labels[id];
+    const hpx_label *l = &p->labels[id];
     uint32_t got;
     st = l->key ? profile_intern(c, l->key, l->key_len, l->name, l->name_len,
                                  &got, err)
@@ -89,9 +89,9 @@ static hp2x_status copy_marks_and_series(hp2x_profile *c,
       st = profile_add_mark(c, map(p, t), p->mark_label[m],
                             strlen(p->mark_label[m]), err);
   }
-  const hp2x_series *from[3] = {&p->heap_size, &p->heap_live,
+  const hpx_series *from[3] = {&p->heap_size, &p->heap_live,
                                 &p->blocks_size};
-  hp2x_series *to[3] = {&c->heap_size, &c->heap_live, &c->blocks_size};
+  hpx_series *to[3] = {&c->heap_size, &c->heap_live, &c->blocks_size};
   for (size_t k = 0; k < 3 && st == HP2X_OK; k++)
     for (size_t i = 0; i < from[k]->n && st == HP2X_OK; i++) {
       double t = from[k]->time_s[i];
@@ -112,7 +112,7 @@ hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
   *out = NULL;
   if (profile_require_entries(p, err) != HP2X_OK) return err->code;
   if (isnan(from_s) || isnan(to_s) || from_s > to_s)
-    return hp2x_fail(err, HP2X_E_ARG, 0, -1,
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "the window's start %g s is after its end %g s", from_s,
                      to_s);
   hp2x_profile *c = copy_frame(p, err);

@@ -15,8 +15,8 @@ hp2x_status writebuf_init(writebuf *w, hp2x_write_fn write, void *closure,
   memset(w, 0, sizeof *w);
   w->write = write;
   w->closure = closure;
-  w->buf = hp2x_malloc(WRITEBUF_SIZE);
-  return w->buf ? HP2X_OK : hp2x_nomem(err);
+  w->buf = hpx_malloc(WRITEBUF_SIZE);
+  return w->buf ? HP2X_OK : hpx_nomem(err);
 }
 
 /* Hands the pending bytes to the sink unless it has failed before. */
@@ -42,10 +42,10 @@ void writebuf_put(writebuf *w, const char *s, size_t n) {
 
 hp2x_status writebuf_finish(writebuf *w, hp2x_err *err) {
   flush_pending(w);
-  hp2x_free(w->buf);
+  hpx_free(w->buf);
   w->buf = NULL;
   if (w->failed)
-    return hp2x_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
+    return hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
                      strerror(w->saved_errno));
   return HP2X_OK;
 }

@@ -1,8 +1,8 @@
 /* inputs.h -- reading the tool's input files whole (inputs.c).  Failures
  * are reported here; the functions return exit statuses.
  */
-#ifndef HP2X_TOOL_INPUTS_H
-#define HP2X_TOOL_INPUTS_H
+#ifndef HPX_TOOL_INPUTS_H
+#define HPX_TOOL_INPUTS_H
 
 #include "tool.h"
 

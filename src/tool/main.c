@@ -13,7 +13,7 @@
 #include <locale.h>
 #include <stdlib.h>
 
-#ifdef HP2X_TEST_HOOKS
+#ifdef HPX_TEST_HOOKS
 #include "test_hooks.h"
 
 /* Testing hook of the test build BUILD/hp2x-faults only (the shipped
@@ -21,7 +21,7 @@
  * HP2X_ALLOC_FAIL_AT. */
 static void hook_allocation_failure(void) {
   const char *fail_at = getenv("HP2X_ALLOC_FAIL_AT");
-  if (fail_at && *fail_at) hp2x_alloc_fail_at(strtol(fail_at, NULL, 10));
+  if (fail_at && *fail_at) hpx_alloc_fail_at(strtol(fail_at, NULL, 10));
 }
 #else
 static void hook_allocation_failure(void) {}

@@ -1,8 +1,8 @@
 /* messages.h -- every line the tool prints about itself: errors, warnings,
  * usage errors, --help and --version (messages.c).
  */
-#ifndef HP2X_TOOL_MESSAGES_H
-#define HP2X_TOOL_MESSAGES_H
+#ifndef HPX_TOOL_MESSAGES_H
+#define HPX_TOOL_MESSAGES_H
 
 #include "hp2x.h"
 

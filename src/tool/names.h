@@ -2,8 +2,8 @@
  * and the outputs named after them.  Results are malloc'ed (NULL when out
  * of memory) unless said otherwise.
  */
-#ifndef HP2X_TOOL_NAMES_H
-#define HP2X_TOOL_NAMES_H
+#ifndef HPX_TOOL_NAMES_H
+#define HPX_TOOL_NAMES_H
 
 #include "tool.h"
 

@@ -3,8 +3,8 @@
  * pango): option values are read with a '.' decimal point and messages
  * print them back the same way (numbers.c).
  */
-#ifndef HP2X_TOOL_NUMBERS_H
-#define HP2X_TOOL_NUMBERS_H
+#ifndef HPX_TOOL_NUMBERS_H
+#define HPX_TOOL_NUMBERS_H
 
 #include <stdarg.h>
 #include <stddef.h>

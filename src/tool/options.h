@@ -2,8 +2,8 @@
  * hp2ps's flags next to GNU long options.  Parsing prints nothing: errors
  * come back to the caller as an options_error.
  */
-#ifndef HP2X_TOOL_OPTIONS_H
-#define HP2X_TOOL_OPTIONS_H
+#ifndef HPX_TOOL_OPTIONS_H
+#define HPX_TOOL_OPTIONS_H
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
 /* outset.h -- writing a set of outputs all or nothing (outset.c).
  */
-#ifndef HP2X_TOOL_OUTSET_H
-#define HP2X_TOOL_OUTSET_H
+#ifndef HPX_TOOL_OUTSET_H
+#define HPX_TOOL_OUTSET_H
 
 #include <stddef.h>
 

@@ -1,8 +1,8 @@
 /* run.h -- the three ways the tool runs, each in its own file; main.c picks
  * one.  Each returns an exit status, having reported any failure.
  */
-#ifndef HP2X_TOOL_RUN_H
-#define HP2X_TOOL_RUN_H
+#ifndef HPX_TOOL_RUN_H
+#define HPX_TOOL_RUN_H
 
 #include "tool.h"
 

@@ -60,8 +60,8 @@ int selection_write_outputs(const tool_args *a, const hp2x_profile *p,
   const hp2x_bands *shown = NULL;
   rc = select_bands(a, p, view ? NULL : follow, &b, &shown);
   if (rc == EXIT_OK && hp2x_format_needs_bands(a->opts.format)) {
-    if (view) hp2x_profile_drop_entries(view);
-    if (disposable) hp2x_profile_drop_entries(disposable);
+    if (view) hpx_profile_drop_entries(view);
+    if (disposable) hpx_profile_drop_entries(disposable);
   }
   if (rc == EXIT_OK) {
     profile_outputs m = {a, p, shown};

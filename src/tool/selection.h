@@ -1,8 +1,8 @@
 /* selection.h -- one profile's bands chosen and its outputs written
  * (selection.c): the shared tail of one-shot and watch runs.
  */
-#ifndef HP2X_TOOL_SELECTION_H
-#define HP2X_TOOL_SELECTION_H
+#ifndef HPX_TOOL_SELECTION_H
+#define HPX_TOOL_SELECTION_H
 
 #include "tool.h"
 

@@ -3,8 +3,8 @@
  * module's functions are declared in its own header.  The tool is not part
  * of libhp2x and sees the library only through the public header.
  */
-#ifndef HP2X_TOOL_H
-#define HP2X_TOOL_H
+#ifndef HPX_TOOL_H
+#define HPX_TOOL_H
 
 #include "hp2x.h"
 

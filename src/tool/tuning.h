@@ -3,8 +3,8 @@
  * once; the one call from elsewhere is tuning_release_reserve, at the
  * point where drawing begins (selection.c).
  */
-#ifndef HP2X_TOOL_TUNING_H
-#define HP2X_TOOL_TUNING_H
+#ifndef HPX_TOOL_TUNING_H
+#define HPX_TOOL_TUNING_H
 
 /* What a run asks of the process, decided once from the command line. */
 typedef struct tuning_plan {

@@ -3,8 +3,8 @@
  * (inotify on Linux, else none: the wait ends at its timeout and the
  * caller polls).
  */
-#ifndef HP2X_TOOL_WAKEUP_H
-#define HP2X_TOOL_WAKEUP_H
+#ifndef HPX_TOOL_WAKEUP_H
+#define HPX_TOOL_WAKEUP_H
 
 /* What ended a wait. */
 typedef enum wakeup_reason {

@@ -1,8 +1,8 @@
 /* window.h -- the part of a profile that is drawn (window.c): --from/--to,
  * --from-marker/--to-marker and --x=index.
  */
-#ifndef HP2X_TOOL_WINDOW_H
-#define HP2X_TOOL_WINDOW_H
+#ifndef HPX_TOOL_WINDOW_H
+#define HPX_TOOL_WINDOW_H
 
 #include "tool.h"
 

@@ -10,7 +10,7 @@ shipped=${BUILD:-$TOP/build}/hp2x
 [ -x "$HP2X_FAULTS" ] && ok || fail "no test build $HP2X_FAULTS"
 for b in "$shipped" "$HP2X_FAULTS"; do
   names=$(grep -ac HP2X_ALLOC_FAIL_AT "$b")
-  syms=$(nm "$b" 2>/dev/null | grep -c 'hp2x_alloc_fail_at')
+  syms=$(nm "$b" 2>/dev/null | grep -c 'hpx_alloc_fail_at')
   if [ "$b" = "$shipped" ]; then
     [ "$names" = 0 ] && [ "$syms" = 0 ] && ok ||
       fail "the shipped binary has the hook ($names names, $syms symbols)"

@@ -2,8 +2,8 @@
  * whole and in chunks through the streaming API, and check that both agree.
  * Test code: a broken invariant traps.
  */
-#ifndef HP2X_FUZZ_COMMON_H
-#define HP2X_FUZZ_COMMON_H
+#ifndef HPX_FUZZ_COMMON_H
+#define HPX_FUZZ_COMMON_H
 
 #include "hp2x.h"
 

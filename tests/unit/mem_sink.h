@@ -1,8 +1,8 @@
 /* mem_sink.h -- shared by the unit tests that draw or write into memory: a
  * growing buffer and the hp2x_write_fn that fills it (NUL-terminated for
  * text checks; fail_after simulates a sink that fills up). */
-#ifndef HP2X_MEM_SINK_H
-#define HP2X_MEM_SINK_H
+#ifndef HPX_MEM_SINK_H
+#define HPX_MEM_SINK_H
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* parse_helpers.h -- shared by the parser unit tests: read a repo file,
  * parse bytes in chunks of a given size, compare two profiles. */
-#ifndef HP2X_PARSE_HELPERS_H
-#define HP2X_PARSE_HELPERS_H
+#ifndef HPX_PARSE_HELPERS_H
+#define HPX_PARSE_HELPERS_H
 
 #include "bands_int.h"
 

@@ -227,9 +227,9 @@ static void allocation_failures(void **state) {
     hp2x_err err;
     hp2x_err_init(&err);
     hp2x_bands *b = NULL;
-    hp2x_alloc_fail_at(n);
+    hpx_alloc_fail_at(n);
     hp2x_status st = hp2x_bands_select(p, &o, &b, &err);
-    hp2x_alloc_fail_at(0);
+    hpx_alloc_fail_at(0);
     if (st == HP2X_OK) {
       hp2x_bands_free(b);
       break;
@@ -283,7 +283,7 @@ static void dropped_entries(void **state) {
   hp2x_err_init(&err);
   write_all(p, b, before);
   assert_int_not_equal(hp2x_profile_value(p, 3, 29), 0);
-  hp2x_profile_drop_entries(p);
+  hpx_profile_drop_entries(p);
   assert_int_equal(hp2x_profile_sample_count(p), 10);
   assert_true(hp2x_profile_sample_time(p, 9) == 4.5);
   assert_int_equal(hp2x_profile_label_count(p), 30);
@@ -371,9 +371,9 @@ static void widening_at_scale(void **state) {
   for (;; n++) {
     assert_true(n < 1000);
     hp2x_err_init(&err);
-    hp2x_alloc_fail_at(n);
+    hpx_alloc_fail_at(n);
     p = widening_profile(&err);
-    hp2x_alloc_fail_at(0);
+    hpx_alloc_fail_at(0);
     if (p) break;
     assert_int_equal(err.code, HP2X_E_NOMEM);
   }

@@ -251,9 +251,9 @@ static void select_many_errors(void **state) {
   /* Every allocation failure ends in a clean HP2X_E_NOMEM. */
   for (long n = 1;; n++) {
     hp2x_err_init(&err);
-    hp2x_alloc_fail_at(n);
+    hpx_alloc_fail_at(n);
     hp2x_status st = hp2x_bands_select_many(ps, 3, &o, bs, &err);
-    hp2x_alloc_fail_at(0);
+    hpx_alloc_fail_at(0);
     if (st == HP2X_OK) {
       for (int i = 0; i < 3; i++) hp2x_bands_free(bs[i]);
       break;
@@ -280,14 +280,14 @@ static hp2x_bands *named_bands(const char *const *names, size_t n) {
   b->names = calloc(n, sizeof *b->names);
   b->shades = malloc(n * sizeof *b->shades);
   for (size_t k = 0; k < n; k++) {
-    b->names[k] = hp2x_strndup(names[k], strlen(names[k]));
+    b->names[k] = hpx_strndup(names[k], strlen(names[k]));
     b->shades[k] = -1.0;
   }
   return b;
 }
 
 static void free_named(hp2x_bands *b) {
-  for (size_t k = 0; k < b->n_bands; k++) hp2x_free(b->names[k]);
+  for (size_t k = 0; k < b->n_bands; k++) hpx_free(b->names[k]);
   free(b->names);
   free(b->shades);
   free(b);
@@ -456,9 +456,9 @@ static void diff_chart(void **state) {
   hp2x_profile_free(c);
   for (long n = 1;; n++) {
     hp2x_err_init(&err);
-    hp2x_alloc_fail_at(n);
+    hpx_alloc_fail_at(n);
     hp2x_status st = hp2x_diff_new(a, bs[0], b, bs[1], &dp, &db, &err);
-    hp2x_alloc_fail_at(0);
+    hpx_alloc_fail_at(0);
     if (st == HP2X_OK) {
       hp2x_profile_free(dp);
       hp2x_bands_free(db);

@@ -107,16 +107,16 @@ static void switch_to_comma_decimal(void) {
   skip();
 }
 
-/* hp2x_fmt and the library's error messages print '.' under a
+/* hpx_fmt and the library's error messages print '.' under a
  * comma-decimal process locale. */
 static void fmt_ignores_locale(void **state) {
   (void)state;
   switch_to_comma_decimal();
   char buf[64];
-  hp2x_fmt(buf, sizeof buf, "%.6f|%.2f", 1.5, 1234.125);
+  hpx_fmt(buf, sizeof buf, "%.6f|%.2f", 1.5, 1234.125);
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_fail(&err, HP2X_E_ARG, 0, -1, "%g dpi", 2.5);
+  hpx_fail(&err, HP2X_E_ARG, 0, -1, "%g dpi", 2.5);
   char printf_says[16];
   snprintf(printf_says, sizeof printf_says, "%.1f", 2.5);
   setlocale(LC_NUMERIC, "C");
@@ -128,26 +128,26 @@ static void fmt_ignores_locale(void **state) {
 static void fmt_thousands(void **state) {
   (void)state;
   char buf[64];
-  hp2x_fmt_thousands(buf, sizeof buf, 1234567);
+  hpx_fmt_thousands(buf, sizeof buf, 1234567);
   assert_string_equal(buf, "1,234,567");
-  hp2x_fmt_thousands(buf, sizeof buf, 999);
+  hpx_fmt_thousands(buf, sizeof buf, 999);
   assert_string_equal(buf, "999");
-  hp2x_fmt_thousands(buf, sizeof buf, 0);
+  hpx_fmt_thousands(buf, sizeof buf, 0);
   assert_string_equal(buf, "0");
-  hp2x_fmt_thousands(buf, sizeof buf, -1000);
+  hpx_fmt_thousands(buf, sizeof buf, -1000);
   assert_string_equal(buf, "-1,000");
-  hp2x_fmt_thousands(buf, sizeof buf, INT64_MIN);
+  hpx_fmt_thousands(buf, sizeof buf, INT64_MIN);
   assert_string_equal(buf, "-9,223,372,036,854,775,808");
 }
 
-/* hp2x_fmt_int against printf's %lld, over the edges and a sweep. */
+/* hpx_fmt_int against printf's %lld, over the edges and a sweep. */
 static void fmt_int_is_lld(void **state) {
   (void)state;
   int64_t v[] = {0, 1, -1, 9, 10, 99, 100, 4294967295LL, 4294967296LL,
                  INT64_MAX, INT64_MIN, INT64_MIN + 1};
   char got[32], want[32];
   for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
-    size_t n = hp2x_fmt_int(got, v[i]);
+    size_t n = hpx_fmt_int(got, v[i]);
     got[n] = '\0';
     snprintf(want, sizeof want, "%lld", (long long)v[i]);
     assert_string_equal(got, want);
@@ -155,20 +155,20 @@ static void fmt_int_is_lld(void **state) {
   for (int64_t x = 1; x > 0 && x < INT64_MAX / 3; x = x * 3 + 1) {
     int64_t s[] = {x, -x};
     for (size_t i = 0; i < 2; i++) {
-      got[hp2x_fmt_int(got, s[i])] = '\0';
+      got[hpx_fmt_int(got, s[i])] = '\0';
       snprintf(want, sizeof want, "%lld", (long long)s[i]);
       assert_string_equal(got, want);
     }
   }
 }
 
-/* hp2x_fmt_fixed6 against printf's %.6f: the edges (ties to even, carries
+/* hpx_fmt_fixed6 against printf's %.6f: the edges (ties to even, carries
  * into the integer part, signed zero, the 9e12 switch to printf, huge and
  * non-finite values), exact ties k / 2^n, and a seeded sweep over random
  * bit patterns and random magnitudes. */
 static void fixed6_check(double v) {
-  char got[HP2X_FIXED6_SIZE], want[HP2X_FIXED6_SIZE + 8];
-  size_t n = hp2x_fmt_fixed6(got, v);
+  char got[HPX_FIXED6_SIZE], want[HPX_FIXED6_SIZE + 8];
+  size_t n = hpx_fmt_fixed6(got, v);
   snprintf(want, sizeof want, "%.6f", v);
   if (strcmp(got, want) != 0 || n != strlen(want))
     fail_msg("%.17g: got \"%s\" (%zu), printf \"%s\"", v, got, n, want);
@@ -212,14 +212,14 @@ static void fixed6_is_printf(void **state) {
   }
 }
 
-/* hp2x_fmt says how much it wrote, not how much it would have. */
+/* hpx_fmt says how much it wrote, not how much it would have. */
 static void fmt_length_is_written(void **state) {
   (void)state;
   char buf[8];
-  assert_int_equal(hp2x_fmt(buf, sizeof buf, "%s", "0123456789"), 7);
+  assert_int_equal(hpx_fmt(buf, sizeof buf, "%s", "0123456789"), 7);
   assert_string_equal(buf, "0123456");
-  assert_int_equal(hp2x_fmt(buf, sizeof buf, "%d", 42), 2);
-  assert_int_equal(hp2x_fmt(buf, 1, "%d", 42), 0);
+  assert_int_equal(hpx_fmt(buf, sizeof buf, "%d", 42), 2);
+  assert_int_equal(hpx_fmt(buf, 1, "%d", 42), 0);
   assert_string_equal(buf, "");
 }
 

@@ -59,8 +59,8 @@ static described describe(const ipe_fields *f, uint64_t address) {
   memcpy(d.head, name, t.keep_head);
   d.head[t.keep_head] = '\0';
   memcpy(d.tail, name + len - t.keep_tail, t.keep_tail + 1);
-  hp2x_free(name);
-  hp2x_free(t.detail);
+  hpx_free(name);
+  hpx_free(t.detail);
   return d;
 }
 
@@ -261,9 +261,9 @@ static void record_through_the_pipeline(void **state) {
   free(sum.buf);
   for (long n = 1;; n++) {
     mem c = {0}, m = {0};
-    hp2x_alloc_fail_at(n);
+    hpx_alloc_fail_at(n);
     hp2x_status st = hi_pipeline(buf, len, &c, &m);
-    hp2x_alloc_fail_at(0);
+    hpx_alloc_fail_at(0);
     free(c.buf);
     free(m.buf);
     if (st == HP2X_OK) break;

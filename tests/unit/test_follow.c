@@ -491,10 +491,10 @@ static void allocation_failures(void **state) {
     p->n_samples = n / 3; /* a first part, then the rest */
     hp2x_status st0 = hp2x_follower_select(f, p, &o, &b, &err);
     p->n_samples = n;
-    hp2x_alloc_fail_at(at);
+    hpx_alloc_fail_at(at);
     hp2x_status st = st0 == HP2X_OK ? hp2x_follower_select(f, p, &o, &b, &err)
                                     : HP2X_E_NOMEM;
-    hp2x_alloc_fail_at(0);
+    hpx_alloc_fail_at(0);
     assert_true(st == HP2X_OK || st == HP2X_E_NOMEM);
     failed += st != HP2X_OK;
     assert_int_equal(hp2x_follower_select(f, p, &o, &b, &err), HP2X_OK);

@@ -84,11 +84,11 @@ static int check_case(const char *dir, const char *file, char *why,
     line[strcspn(line, "\n")] = '\0';
     row++;
     if (row == 1 || row == 2) {
-      hp2x_fmt(want, sizeof want, "%s %.2f", row == 1 ? "X_RANGE" : "Y_RANGE",
+      hpx_fmt(want, sizeof want, "%s %.2f", row == 1 ? "X_RANGE" : "Y_RANGE",
                row == 1 ? b->xrange : b->yrange);
     } else if (row == 3) {
       strcpy(want, "AREA ");
-      hp2x_fmt_thousands(want + 5, sizeof want - 5, (int64_t)b->area);
+      hpx_fmt_thousands(want + 5, sizeof want - 5, (int64_t)b->area);
     } else {
       if (band >= b->n_bands || strcmp(b->names[band], line) != 0) {
         snprintf(why, why_size, "band %zu: hp2ps '%s', hp2x '%s'", band, line,

@@ -252,9 +252,9 @@ static void allocation_failures(void **state) {
   for (long n = 1;; n++) {
     hp2x_profile *p;
     hp2x_err err;
-    hp2x_alloc_fail_at(n);
+    hpx_alloc_fail_at(n);
     hp2x_status st = parse_chunked(buf, len, 333, HP2X_INPUT_AUTO, &p, &err);
-    hp2x_alloc_fail_at(0);
+    hpx_alloc_fail_at(0);
     if (st == HP2X_OK) {
       hp2x_profile_free(p);
       break;

@@ -127,8 +127,8 @@ static double key_cap(size_t len, uint32_t head, uint32_t tail) {
   make(2, 3, "job", &p, &b, &o);
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_free(b->names[1]);
-  b->names[1] = hp2x_malloc(len + 1);
+  hpx_free(b->names[1]);
+  b->names[1] = hpx_malloc(len + 1);
   memset(b->names[1], 'x', len);
   b->names[1][len] = '\0';
   label_text t = {NULL, 0, head, tail};
@@ -283,9 +283,9 @@ static void values_walk(void **state) {
   for (size_t k = 0; k < b->n_bands; k++)
     assert_int_equal(layout_band_peak(b, k), N - 1); /* values grow */
   for (long at = 1; at <= 5; at++) {
-    hp2x_alloc_fail_at(at);
+    hpx_alloc_fail_at(at);
     assert_int_equal(layout_open_band_points(&f, &w, &err), HP2X_E_NOMEM);
-    hp2x_alloc_fail_at(0);
+    hpx_alloc_fail_at(0);
   }
   free(x), free(y), free(keep), free(sum);
   hp2x_bands_free(b);
@@ -344,10 +344,10 @@ static void allocation_failures(void **state) {
   hp2x_err err;
   layout l;
   for (long n = 1;; n++) {
-    hp2x_alloc_fail_at(n);
+    hpx_alloc_fail_at(n);
     hp2x_err_init(&err);
     hp2x_status st = layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err);
-    hp2x_alloc_fail_at(0);
+    hpx_alloc_fail_at(0);
     if (st == HP2X_OK) {
       assert_true(n > 2); /* x ticks, y ticks */
       layout_free(&l);

@@ -2,8 +2,8 @@
  * library's defaults, drawn with the repository's pinned fonts
  * ($HP2X_FONTS_CONF, which run-tests.sh sets: the library never reads the
  * environment, so the tests pass it on as the tool does). */
-#ifndef HP2X_TEST_OPTIONS_H
-#define HP2X_TEST_OPTIONS_H
+#ifndef HPX_TEST_OPTIONS_H
+#define HPX_TEST_OPTIONS_H
 
 #include "hp2x.h"
 

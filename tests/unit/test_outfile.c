@@ -38,15 +38,15 @@ static void commit_renames_into_place(void **state) {
   path_in(path, sizeof path, "a.txt");
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_outfile *f;
-  assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_OK);
-  const char *tmp = hp2x_outfile_temp_path(f);
+  hpx_outfile *f;
+  assert_int_equal(hpx_outfile_open(path, &f, &err), HP2X_OK);
+  const char *tmp = hpx_outfile_temp_path(f);
   assert_non_null(tmp);
   assert_non_null(strstr(tmp, dir));           /* same directory */
   assert_int_not_equal(access(path, F_OK), 0); /* target not yet there */
   for (int i = 0; i < 20000; i++)              /* several buffer flushes */
-    assert_int_equal(hp2x_outfile_write(f, "0123456789", 10), 0);
-  assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_OK);
+    assert_int_equal(hpx_outfile_write(f, "0123456789", 10), 0);
+  assert_int_equal(hpx_outfile_commit(f, &err), HP2X_OK);
   struct stat st;
   assert_int_equal(stat(path, &st), 0);
   assert_int_equal(st.st_size, 200000);
@@ -63,11 +63,11 @@ static void abort_leaves_nothing_and_keeps_old(void **state) {
   fclose(old);
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_outfile *f;
-  assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_OK);
-  assert_int_equal(hp2x_outfile_write(f, "new", 3), 0);
-  hp2x_outfile_abort(f);
-  hp2x_outfile_abort(NULL);
+  hpx_outfile *f;
+  assert_int_equal(hpx_outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(hpx_outfile_write(f, "new", 3), 0);
+  hpx_outfile_abort(f);
+  hpx_outfile_abort(NULL);
   char buf[8] = {0};
   FILE *in = fopen(path, "r");
   assert_int_equal(fread(buf, 1, sizeof buf - 1, in), 3);
@@ -81,13 +81,13 @@ static void full_device_reports_io(void **state) {
   (void)state;
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_outfile *f;
-  assert_int_equal(hp2x_outfile_open("/dev/full", &f, &err), HP2X_OK);
-  assert_null(hp2x_outfile_temp_path(f)); /* a device: written in place */
+  hpx_outfile *f;
+  assert_int_equal(hpx_outfile_open("/dev/full", &f, &err), HP2X_OK);
+  assert_null(hpx_outfile_temp_path(f)); /* a device: written in place */
   char block[70000];
   memset(block, 'x', sizeof block);
-  (void)hp2x_outfile_write(f, block, sizeof block);
-  assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_E_IO);
+  (void)hpx_outfile_write(f, block, sizeof block);
+  assert_int_equal(hpx_outfile_commit(f, &err), HP2X_E_IO);
   assert_non_null(strstr(err.msg, "No space"));
 }
 
@@ -100,27 +100,27 @@ static void finish_then_commit(void **state) {
   path_in(path, sizeof path, "b.txt");
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_outfile *f;
-  assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_OK);
-  assert_int_equal(hp2x_outfile_write(f, "abc", 3), 0);
-  assert_int_equal(hp2x_outfile_finish(f, &err), HP2X_OK);
-  assert_int_equal(hp2x_outfile_finish(f, &err), HP2X_OK); /* no-op */
+  hpx_outfile *f;
+  assert_int_equal(hpx_outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(hpx_outfile_write(f, "abc", 3), 0);
+  assert_int_equal(hpx_outfile_finish(f, &err), HP2X_OK);
+  assert_int_equal(hpx_outfile_finish(f, &err), HP2X_OK); /* no-op */
   struct stat st;
-  assert_int_equal(stat(hp2x_outfile_temp_path(f), &st), 0);
+  assert_int_equal(stat(hpx_outfile_temp_path(f), &st), 0);
   assert_int_equal(st.st_size, 3);             /* written out, */
   assert_int_not_equal(access(path, F_OK), 0); /* not yet in place */
-  assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_OK);
+  assert_int_equal(hpx_outfile_commit(f, &err), HP2X_OK);
   assert_int_equal(stat(path, &st), 0);
   assert_int_equal(st.st_size, 3);
   unlink(path);
 
   hp2x_err_init(&err);
-  assert_int_equal(hp2x_outfile_open("/dev/full", &f, &err), HP2X_OK);
-  assert_int_equal(hp2x_outfile_write(f, "abc", 3), 0); /* buffered */
-  assert_int_equal(hp2x_outfile_finish(f, &err), HP2X_E_IO);
+  assert_int_equal(hpx_outfile_open("/dev/full", &f, &err), HP2X_OK);
+  assert_int_equal(hpx_outfile_write(f, "abc", 3), 0); /* buffered */
+  assert_int_equal(hpx_outfile_finish(f, &err), HP2X_E_IO);
   assert_non_null(strstr(err.msg, "No space"));
   hp2x_err_init(&err);
-  assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_E_IO);
+  assert_int_equal(hpx_outfile_commit(f, &err), HP2X_E_IO);
   assert_int_equal(count_entries(), 0);
 }
 
@@ -130,8 +130,8 @@ static void missing_directory_reports_io(void **state) {
   path_in(path, sizeof path, "no/such/dir/x.pdf");
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_outfile *f = NULL;
-  assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_E_IO);
+  hpx_outfile *f = NULL;
+  assert_int_equal(hpx_outfile_open(path, &f, &err), HP2X_E_IO);
   assert_null(f);
   assert_true(err.msg[0] != '\0');
 }
@@ -143,12 +143,12 @@ static void allocation_failures_are_clean(void **state) {
   for (long n = 1;; n++) {
     hp2x_err err;
     hp2x_err_init(&err);
-    hp2x_outfile *f = NULL;
-    hp2x_alloc_fail_at(n);
-    hp2x_status st = hp2x_outfile_open(path, &f, &err);
-    hp2x_alloc_fail_at(0);
+    hpx_outfile *f = NULL;
+    hpx_alloc_fail_at(n);
+    hp2x_status st = hpx_outfile_open(path, &f, &err);
+    hpx_alloc_fail_at(0);
     if (st == HP2X_OK) {
-      assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_OK);
+      assert_int_equal(hpx_outfile_commit(f, &err), HP2X_OK);
       break;
     }
     assert_int_equal(st, HP2X_E_NOMEM);
@@ -163,10 +163,10 @@ static void allocation_failures_are_clean(void **state) {
 static mode_t committed_mode(const char *path) {
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_outfile *f;
-  assert_int_equal(hp2x_outfile_open(path, &f, &err), HP2X_OK);
-  assert_int_equal(hp2x_outfile_write(f, "x", 1), 0);
-  assert_int_equal(hp2x_outfile_commit(f, &err), HP2X_OK);
+  hpx_outfile *f;
+  assert_int_equal(hpx_outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(hpx_outfile_write(f, "x", 1), 0);
+  assert_int_equal(hpx_outfile_commit(f, &err), HP2X_OK);
   struct stat st;
   assert_int_equal(stat(path, &st), 0);
   return st.st_mode & 07777;
