@@ -52,6 +52,14 @@ if diff "$T/declared" "$T/exported" > "$T/exports.diff"; then ok; else
   fail "exports differ from hp2x.h (< declared only, > exported only):"
   head -20 "$T/exports.diff"
 fi
+# The static library's global names: hp2x_ is the API's prefix alone
+# (internal functions are hpx_), so a program linking libhp2x.a meets no
+# hp2x_ name that hp2x.h does not declare.
+nm --defined-only -g "$lib/libhp2x.a" | awk 'NF == 3 {print $3}' |
+  grep '^hp2x_' | sort -u > "$T/static_hp2x"
+if comm -23 "$T/static_hp2x" "$T/declared" > "$T/static.diff" && [ ! -s "$T/static.diff" ]; then ok; else
+  fail "libhp2x.a defines hp2x_ names hp2x.h does not declare: $(head -5 "$T/static.diff" | tr '\n' ' ')"
+fi
 
 # The example program, with nothing but pkg-config (hp2x.pc names its
 # directories relative to itself, so it works under the DESTDIR).
