@@ -299,6 +299,15 @@ hp2x_input_kind hp2x_parser_kind(const hp2x_parser *ps);
 /* Bytes consumed so far. */
 long long hp2x_parser_bytes(const hp2x_parser *ps);
 
+/* The length of the longest prefix of the bytes fed so far that ends
+ * between two whole events (an eventlog: its header and every event up to
+ * the last one fed whole, the end-of-data marker included, nothing after
+ * it) or after a whole line (.hp text); 0 before the kind is known or
+ * while an eventlog's header is incomplete.  Cut there, a copy of the
+ * input that stopped inside an event becomes one that stops between two
+ * (hp2x --tee).  While skipping a corrupt stretch: where it began. */
+long long hp2x_parser_whole_bytes(const hp2x_parser *ps);
+
 /* True once an eventlog's end-of-data marker has been read. */
 int hp2x_parser_at_end(const hp2x_parser *ps);
 

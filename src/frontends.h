@@ -54,6 +54,8 @@ hp2x_status evl_parse_feed(evl_parser *ev, const unsigned char *buf,
                            size_t len, hp2x_err *err);
 hp2x_status evl_parse_finish(evl_parser *ev, hp2x_err *err);
 int evl_parse_at_end(const evl_parser *ev);
+/* Bytes up to the end of the last whole event read (whole_events.c). */
+long long evl_parse_whole_bytes(const evl_parser *ev);
 void evl_parse_free(evl_parser *ev);
 
 #endif

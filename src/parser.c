@@ -20,6 +20,7 @@ struct hp2x_parser {
   hp_parser *hp;             /* owned; set when kind == HP */
   evl_parser *evl;           /* owned; set when kind == EVENTLOG */
   long long bytes;           /* bytes fed so far */
+  long long lines_end;       /* bytes up to the last '\n' fed, for .hp */
   hp2x_status status;        /* first error, sticky */
   bool finished;
 };
@@ -124,6 +125,11 @@ hp2x_status hp2x_parser_feed(hp2x_parser *ps, const void *buf, size_t len,
     return ps->status = hpx_fail(err, HP2X_E_ARG, 0, -1,
                                   "parser fed after finish");
   const unsigned char *b = buf;
+  for (size_t i = len; i > 0; i--)
+    if (b[i - 1] == '\n') {
+      ps->lines_end = ps->bytes + (long long)i;
+      break;
+    }
   ps->bytes += (long long)len;
   hp2x_status st = HP2X_OK;
   if (ps->kind == HP2X_INPUT_AUTO) {
@@ -167,6 +173,10 @@ hp2x_status hp2x_parser_finish(hp2x_parser *ps, hp2x_profile **out,
 
 hp2x_input_kind hp2x_parser_kind(const hp2x_parser *ps) { return ps->kind; }
 long long hp2x_parser_bytes(const hp2x_parser *ps) { return ps->bytes; }
+long long hp2x_parser_whole_bytes(const hp2x_parser *ps) {
+  if (ps->evl) return evl_parse_whole_bytes(ps->evl);
+  return ps->hp ? ps->lines_end : 0;
+}
 int hp2x_parser_at_end(const hp2x_parser *ps) {
   return ps->evl ? evl_parse_at_end(ps->evl) : 0;
 }

@@ -37,7 +37,9 @@ void inputs_warn_profile(const tool_args *a, const char *display,
   if (a->quiet) return;
   const hp2x_warnings *w = hp2x_profile_warnings(p);
   hp2x_err e;
-  if (w->truncated) {
+  /* A service's stream stops where the service stopped (run_watch.c says
+   * when that was inside an event). */
+  if (w->truncated && !a->input_is_service) {
     hp2x_err_init(&e);
     e.line = w->truncated_line;
     e.offset = w->truncated_offset;

@@ -64,7 +64,10 @@ static int dispatch_run(tool_args *a) {
   }
   tuning_plan plan = plan_tuning(a, several);
   tuning_apply(&plan);
-  int rc = several ? run_compare(a) : a->watch ? run_watch(a) : run_once(a);
+  /* A service is read as a stream, drawn once at its end without --watch. */
+  int rc = several                          ? run_compare(a)
+           : a->watch || a->input_is_service ? run_watch(a)
+                                             : run_once(a);
   tuning_finish();
   return rc;
 }

@@ -59,7 +59,11 @@ void msg_print_help(void) {
          "Several FILEs are compared: one band selection and one colour per "
          "label for all,\nshared scales; PS and PDF get a page each, -o "
          "'DIR/' or 'NAME-%%s.svg' a file\neach (%%s = the input's base "
-         "name), CSV one file with an input column.\n\n");
+         "name), CSV one file with an input column.\n"
+         "A service serving its eventlog is read as unix:PATH, tcp:HOST:PORT "
+         "or\ntcp:[ADDR]:PORT (IPv6): drawn once when it closes the "
+         "connection (or at\nSIGINT), or followed with --watch; a file of "
+         "such a name is ./unix:NAME.\n\n");
   char left[64];
   const char *help;
   for (size_t i = 0; options_help_row(i, left, sizeof left, &help); i++)

@@ -107,7 +107,8 @@ static char *default_output(const tool_args *a) {
 }
 
 int names_settle_one(tool_args *a) {
-  a->input_owned = names_resolve_input(a->input);
+  /* A service address is no file: no NAME.hp. */
+  if (!a->input_is_service) a->input_owned = names_resolve_input(a->input);
   if (a->input_owned) a->input = a->input_owned;
   int filter = !strcmp(a->input, "-");
   a->input_display = filter ? "<stdin>" : a->input;

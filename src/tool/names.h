@@ -37,7 +37,8 @@ char *names_file_pattern(const char *output, hp2x_format f);
 char *names_diff_output(const char *stem_a, const char *stem_b,
                         hp2x_format f);
 
-/* One input: resolves a->input (a->input_owned), names it in messages
+/* One input: resolves a->input (a->input_owned; not a service address),
+ * names it in messages
  * (a->input_display) and, as hp2ps, names the outputs after it when -o is
  * not given: BASE.ps (BASE.EXT for other formats) and BASE.aux beside the
  * output (a->output_owned, a->aux_path, a->write_aux).  Standard input

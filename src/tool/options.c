@@ -11,6 +11,7 @@
  */
 #include "options.h"
 
+#include "connect.h"
 #include "names.h"
 #include "numbers.h"
 
@@ -343,6 +344,9 @@ static const option_spec options[] = {
      .kind = VAL_DOUBLE, .field = AT(idle_exit_s), .min = 0.0, .max = 1e9,
      .min_open = 1, .bad = "invalid --idle-exit ",
      .bad_tail = ": seconds, more than 0"},
+    {0, "tee", "FILE",
+     "unix:/tcp: input: keep the bytes received in FILE (an eventlog)",
+     .kind = VAL_STRING, .field = AT(tee_path)},
     {0, "palette", "NAME",
      "label (-c's default: colour-blind-safe, by name), hp2ps or grey",
      .kind = VAL_ENUM, .field = AT(opts.palette),
@@ -602,6 +606,21 @@ static options_outcome check_combination(tool_args *a, options_error *e) {
     return fail(e, "--watch needs an output file (-o FILE)");
   if (a->watch && a->n_inputs > 1)
     return fail(e, "--watch follows one input, got %d", a->n_inputs);
+  for (int i = 0; i < a->n_inputs; i++) {
+    connect_address ad;
+    char why[400];
+    if (connect_parse(a->inputs[i], &ad, why, sizeof why) != 0)
+      return fail(e, "%s", why);
+    if (ad.kind == CONNECT_NONE) continue;
+    if (a->n_inputs > 1 || a->diff)
+      return fail(e, "%s: a service is read alone, not with other inputs",
+                  a->inputs[i]);
+    a->input_is_service = 1;
+  }
+  if (a->tee_path && !a->input_is_service)
+    return fail(e, "--tee needs a service input (unix:PATH or tcp:HOST:PORT)");
+  if (a->tee_path && !*a->tee_path)
+    return fail(e, "--tee needs a file name");
   if (a->from_given && a->from_marker)
     return fail(e, "--from and --from-marker both give the window's start");
   if (a->to_given && a->to_marker)

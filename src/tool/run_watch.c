@@ -10,9 +10,15 @@
  * written, are said once and waited out; SIGINT/SIGTERM/SIGHUP, an
  * eventlog's end-of-data marker or --idle-exit end the run after a final
  * render.  Standard input's file status flags are never changed.
+ * A service (unix:PATH, tcp:HOST:PORT; connect.c) is read as a pipe is:
+ * until it is up, connecting is tried again each interval; its closing the
+ * connection ends the run; --tee copies what it sends as it comes and is
+ * cut back to the last whole event at the end.  Without --watch a service
+ * is read the same way and drawn once, at its end.
  */
 #include "run.h"
 
+#include "connect.h"
 #include "inputs.h"
 #include "messages.h"
 #include "outset.h"
@@ -62,6 +68,14 @@ typedef struct watch_state {
                               so that each problem is said once */
   int open_errno;         /* why the input could not be opened; 0 none */
   int output_failing;     /* the last render's output could not be written */
+  connect_address service; /* the input's address; kind CONNECT_NONE for
+                              a file or standard input */
+  int ever_connected;     /* the service was reached */
+  double last_connect_s;  /* when connecting was last tried */
+  char connect_problem[256]; /* why the last try failed */
+  int tee_fd;             /* --tee's file; -1 none */
+  long long tee_bytes;    /* bytes written to it */
+  int tee_failed;         /* writing it failed (said once): exit 1 */
 } watch_state;
 
 /* A note about the run, on its own line (clearing the status line); not
@@ -125,9 +139,80 @@ static int new_parser(watch_state *w) {
   return EXIT_OK;
 }
 
+/* A service not connected yet: tries once an interval (at once the first
+ * time); says once that it is not up.  Returns an exit status: an address
+ * that can never be reached, or without --watch one not up, ends the run. */
+static int check_service(watch_state *w) {
+  if (w->fd >= 0 || w->eof) return EXIT_OK;
+  double t = now_s();
+  if (w->last_connect_s > 0 && t - w->last_connect_s < w->a->interval_s)
+    return EXIT_OK;
+  w->last_connect_s = t;
+  int not_up = 0;
+  w->fd = connect_open(&w->service, &not_up, w->connect_problem,
+                       sizeof w->connect_problem);
+  if (w->fd >= 0) {
+    w->fd_is_ours = 1;
+    w->ever_connected = 1;
+    w->last_growth_s = now_s();
+    if (w->input_problem[0]) note(w, "%s: connected", w->a->input_display);
+    note_input_problem(w, NULL);
+    return EXIT_OK;
+  }
+  if (wakeup_stop_signal()) return EXIT_OK;
+  if (!not_up || !w->a->watch) {
+    msg_errorf("%s: cannot connect: %s", w->a->input_display,
+               w->connect_problem);
+    return EXIT_BAD_INPUT;
+  }
+  char problem[400];
+  snprintf(problem, sizeof problem,
+           "not up yet (%s); trying again every %g s", w->connect_problem,
+           w->a->interval_s);
+  note_input_problem(w, problem);
+  return EXIT_OK;
+}
+
+/* Appends what was received to --tee's file; a failure is said once. */
+static void tee_bytes(watch_state *w, const unsigned char *buf, size_t n) {
+  if (w->tee_fd < 0 || w->tee_failed) return;
+  while (n > 0) {
+    ssize_t k = write(w->tee_fd, buf, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) {
+      msg_errorf("%s: cannot write: %s; no more bytes kept there",
+                 w->a->tee_path, strerror(errno));
+      w->tee_failed = 1;
+      return;
+    }
+    buf += k;
+    n -= (size_t)k;
+    w->tee_bytes += k;
+  }
+}
+
+/* Cuts --tee's file back to the last whole event (a valid eventlog, or
+ * .hp text of whole lines) and closes it. */
+static void close_tee(watch_state *w) {
+  if (w->tee_fd < 0) return;
+  long long whole = w->parser ? hp2x_parser_whole_bytes(w->parser) : 0;
+  if (whole < w->tee_bytes && ftruncate(w->tee_fd, (off_t)whole) != 0 &&
+      !w->tee_failed) {
+    msg_errorf("%s: cannot cut back to the last whole event: %s",
+               w->a->tee_path, strerror(errno));
+    w->tee_failed = 1;
+  }
+  if (close(w->tee_fd) != 0 && !w->tee_failed) {
+    msg_errorf("%s: cannot write: %s", w->a->tee_path, strerror(errno));
+    w->tee_failed = 1;
+  }
+  w->tee_fd = -1;
+}
+
 /* (Re)opens the input when it appeared, was replaced or shrank; says once
  * why it cannot be opened, or that it was deleted. */
 static int check_input_file(watch_state *w) {
+  if (w->service.kind != CONNECT_NONE) return check_service(w);
   if (w->is_stream) return EXIT_OK;
   struct stat st;
   if (stat(w->a->input, &st) != 0) {
@@ -188,6 +273,8 @@ static int read_new_bytes(watch_state *w, unsigned char *buf) {
       if (r == 0) return -1;
     }
     ssize_t n = read(w->fd, buf, READ_CHUNK);
+    if (n < 0 && w->service.kind != CONNECT_NONE && errno == ECONNRESET)
+      n = 0; /* the service dropped us: as closing */
     if (n < 0) {
       if (errno == EINTR) continue;
       if (errno == EAGAIN || errno == EWOULDBLOCK) return -1;
@@ -198,6 +285,7 @@ static int read_new_bytes(watch_state *w, unsigned char *buf) {
       if (w->is_stream) w->eof = 1;
       return -1;
     }
+    tee_bytes(w, buf, (size_t)n);
     hp2x_err err;
     hp2x_err_init(&err);
     if (hp2x_parser_feed(w->parser, buf, (size_t)n, &err) != HP2X_OK) {
@@ -243,8 +331,32 @@ static int render_update(watch_state *w, const hp2x_profile *p, int last) {
   return EXIT_OK;
 }
 
+/* A service's stream that stopped inside an event: one warning (one that
+ * stops between events is a service that ended or dropped us). */
+static void note_cut_event(watch_state *w, const hp2x_profile *p) {
+  if (w->service.kind == CONNECT_NONE || w->a->quiet ||
+      hp2x_parser_at_end(w->parser))
+    return;
+  long long whole = hp2x_parser_whole_bytes(w->parser);
+  if (whole >= w->offset) return;
+  hp2x_err e;
+  hp2x_err_init(&e);
+  e.offset = whole;
+  snprintf(e.msg, sizeof e.msg,
+           "the connection closed inside an event (%lld bytes of it "
+           "received); using the %zu complete samples",
+           w->offset - whole, hp2x_profile_sample_count(p));
+  msg_report(w->a->input_display, &e, "warning");
+}
+
 /* The last render, from the finished parse (an incomplete sample dropped). */
 static int render_final(watch_state *w) {
+  if (w->service.kind != CONNECT_NONE && !w->ever_connected) {
+    if (w->a->quiet || !w->a->watch)
+      msg_errorf("%s: cannot connect: %s", w->a->input_display,
+                 w->connect_problem[0] ? w->connect_problem : "stopped");
+    return EXIT_BAD_INPUT;
+  }
   if (!w->is_stream && w->fd < 0) {
     /* Never opened: said already, unless --quiet. */
     if (w->a->quiet)
@@ -267,6 +379,7 @@ static int render_final(watch_state *w) {
     fputc('\n', stderr);
   }
   inputs_warn_profile(w->a, w->a->input_display, p);
+  note_cut_event(w, p);
   hp2x_profile_free(p);
   return rc;
 }
@@ -281,7 +394,22 @@ static int start_watch(watch_state *w, const tool_args *a) {
   w->rendered_samples = (size_t)-1;
   w->rendered_generation = -1;
   w->status_line = !a->quiet && isatty(STDERR_FILENO);
+  w->tee_fd = -1;
   w->is_stream = !strcmp(a->input, "-");
+  char why[400];
+  if (connect_parse(a->input, &w->service, why, sizeof why) != 0) {
+    msg_errorf("%s", why); /* options.c checked it already */
+    return EXIT_USAGE;
+  }
+  if (w->service.kind != CONNECT_NONE) w->is_stream = 1;
+  if (a->tee_path) {
+    w->tee_fd = open(a->tee_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+                     0666);
+    if (w->tee_fd < 0) {
+      msg_errorf("%s: cannot open: %s", a->tee_path, strerror(errno));
+      return EXIT_BAD_INPUT;
+    }
+  }
   if (!w->is_stream) {
     struct stat st;
     if (stat(a->input, &st) == 0 && S_ISFIFO(st.st_mode)) w->is_stream = 1;
@@ -294,7 +422,9 @@ static int start_watch(watch_state *w, const tool_args *a) {
     return EXIT_BAD_INPUT;
   }
   int rc = new_parser(w);
-  if (rc == EXIT_OK && w->is_stream && strcmp(a->input, "-") != 0) {
+  if (rc == EXIT_OK && w->service.kind != CONNECT_NONE) {
+    rc = check_service(w); /* the first try */
+  } else if (rc == EXIT_OK && w->is_stream && strcmp(a->input, "-") != 0) {
     /* A FIFO: open() blocks until a writer opens it, or a stop signal
      * interrupts it.  (One that comes between the check and the call is
      * seen only when a writer comes: POSIX leaves a reader that opens
@@ -348,7 +478,9 @@ static int advance_watch(watch_state *w, unsigned char *buf) {
               (a->idle_exit_s > 0 && t - w->last_growth_s >= a->idle_exit_s);
   if (ended) return render_final(w);
   double wait_s = 0.0;
-  if (t - w->last_render_s >= a->interval_s || w->renders == 0) {
+  if (!a->watch) {
+    /* A service without --watch: drawn once, at its end. */
+  } else if (t - w->last_render_s >= a->interval_s || w->renders == 0) {
     rc = render_update(w, hp2x_parser_peek(w->parser), 0);
     if (rc != EXIT_OK) return rc;
   } else {
@@ -359,6 +491,7 @@ static int advance_watch(watch_state *w, unsigned char *buf) {
 }
 
 static void stop_watch(watch_state *w) {
+  close_tee(w);
   wakeup_unwatch(w->change_fd);
   if (w->fd >= 0 && w->fd_is_ours) close(w->fd);
   hp2x_parser_free(w->parser);
@@ -387,6 +520,7 @@ int run_watch(tool_args *a) {
     while (rc == EXIT_OK && (rc = advance_watch(&w, buf)) < 0)
       rc = EXIT_OK;
     stop_watch(&w);
+    if (rc == EXIT_OK && w.tee_failed) rc = EXIT_BAD_INPUT;
   }
   free(buf);
   inputs_release_aux(a, &aux);

@@ -35,6 +35,10 @@ typedef struct tool_args {
   int watch;                  /* --watch */
   double interval_s;          /* --interval, watch mode */
   double idle_exit_s;         /* --idle-exit; 0 = never */
+  int input_is_service;       /* input is unix:PATH or tcp:HOST:PORT
+                                 (connect.h): read as a stream */
+  const char *tee_path;       /* --tee: raw bytes received go there;
+                                 borrowed from argv; NULL = none */
   const char **inputs;        /* every FILE argument, in order; owned array
                                  of borrowed argv strings */
   int n_inputs;               /* 0 = standard input */

@@ -1,0 +1,142 @@
+/* test_whole_bytes.c -- hp2x_parser_whole_bytes, which hp2x --tee cuts its
+ * copy of a stream back to: on a real GHC 9.10 stream fed byte by byte, its
+ * values are exactly the event boundaries a walk of the container format
+ * here finds (the end of the header, then the end of each event, the
+ * end-of-data marker's included), each reached as the event's last byte
+ * comes; bytes after the marker are not counted; for .hp text it is the
+ * end of the last whole line.
+ */
+#include "parse_helpers.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+static const char *STREAM = "tests/data/live/ghc9.10.3-longrun.from-start.eventlog";
+
+enum { MAX_BOUNDARIES = 1 << 16 };
+
+/* The walk: the offsets where the header and each event end, into
+ * at[0..*n); GHC's format: "hdrb" "hetb", per event type "etb\0" u16 id,
+ * i16 size (-1 variable), u32 length + description, u32 length + extra,
+ * "ete\0"; "hete" "hdre" "datb"; events u16 type, u64 time, [u16 size]
+ * payload; 0xffff ends the data. */
+static void walk_events(const unsigned char *b, size_t len, long long *at,
+                        size_t *n) {
+  static int size_of[65536];
+  size_t pos = 8;
+  assert_memory_equal(b, "hdrbhetb", 8);
+  while (memcmp(b + pos, "hete", 4) != 0) {
+    assert_memory_equal(b + pos, "etb\0", 4);
+    unsigned id = (unsigned)b[pos + 4] << 8 | b[pos + 5];
+    size_of[id] = (int16_t)((unsigned)b[pos + 6] << 8 | b[pos + 7]);
+    pos += 8;
+    size_t dlen = (size_t)b[pos] << 24 | (size_t)b[pos + 1] << 16 |
+                  (size_t)b[pos + 2] << 8 | b[pos + 3];
+    pos += 4 + dlen;
+    size_t elen = (size_t)b[pos] << 24 | (size_t)b[pos + 1] << 16 |
+                  (size_t)b[pos + 2] << 8 | b[pos + 3];
+    pos += 4 + elen + 4;
+  }
+  assert_memory_equal(b + pos, "hetehdredatb", 12);
+  pos += 12;
+  *n = 0;
+  at[(*n)++] = (long long)pos;
+  while (pos + 2 <= len) {
+    unsigned type = (unsigned)b[pos] << 8 | b[pos + 1];
+    size_t size = type == 0xffff ? 0 : (size_t)size_of[type];
+    size_t head = type == 0xffff ? 2 : 10;
+    if (type != 0xffff && size_of[type] < 0) {
+      size = (size_t)b[pos + 10] << 8 | b[pos + 11];
+      head = 12;
+    }
+    pos += head + size;
+    assert_true(pos <= len && *n < MAX_BOUNDARIES);
+    at[(*n)++] = (long long)pos;
+    if (type == 0xffff) break;
+  }
+}
+
+/* whole_bytes of a fresh parser fed buf[0, n). */
+static long long whole_of_prefix(const unsigned char *buf, size_t n) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_parser *ps = hp2x_parser_new("prefix", NULL, &err);
+  assert_non_null(ps);
+  assert_int_equal(hp2x_parser_feed(ps, buf, n, &err), HP2X_OK);
+  long long w = hp2x_parser_whole_bytes(ps);
+  hp2x_parser_free(ps);
+  return w;
+}
+
+static void eventlog_boundaries(void **state) {
+  (void)state;
+  size_t len;
+  unsigned char *buf = read_repo_file(STREAM, &len);
+  assert_non_null(buf);
+  assert_true(len > 100000);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_parser *ps = hp2x_parser_new("stream", NULL, &err);
+  assert_non_null(ps);
+  static long long at[MAX_BOUNDARIES];
+  size_t n_at = 0;
+  walk_events(buf, len, at, &n_at);
+  assert_true(n_at > 1000);
+  assert_int_equal(at[n_at - 1], (long long)len); /* the marker ends it */
+  long long prev = 0;
+  size_t next = 0; /* the boundary expected next */
+  for (size_t i = 0; i < len; i++) {
+    assert_int_equal(hp2x_parser_feed(ps, buf + i, 1, &err), HP2X_OK);
+    long long w = hp2x_parser_whole_bytes(ps);
+    if (w != prev) {
+      assert_true(next < n_at);
+      assert_int_equal(w, at[next]);
+      assert_int_equal(w, (long long)(i + 1)); /* whole as its last byte came */
+      next++;
+    }
+    prev = w;
+  }
+  assert_int_equal(next, n_at); /* every boundary seen */
+  /* A fresh parser fed a prefix agrees, whatever the chunking. */
+  for (size_t k = 1; k < n_at; k += 97) {
+    assert_int_equal(whole_of_prefix(buf, (size_t)at[k]), at[k]);
+    assert_int_equal(whole_of_prefix(buf, (size_t)at[k] - 1), at[k - 1]);
+  }
+  assert_true(hp2x_parser_at_end(ps));
+  /* Bytes after the marker are not whole events. */
+  assert_int_equal(hp2x_parser_feed(ps, "junk", 4, &err), HP2X_OK);
+  assert_int_equal(hp2x_parser_whole_bytes(ps), (long long)len);
+  hp2x_parser_free(ps);
+  /* Nothing whole inside the header. */
+  assert_int_equal(whole_of_prefix(buf, 3), 0);
+  assert_int_equal(whole_of_prefix(buf, 200), 0);
+  free(buf);
+}
+
+static void hp_text_lines(void **state) {
+  (void)state;
+  const char *text = "JOB \"x\"\nDATE \"y\"\nSAMPLE_UNIT \"s\"\nVALUE_U";
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_parser *ps = hp2x_parser_new("t.hp", NULL, &err);
+  assert_non_null(ps);
+  assert_int_equal(hp2x_parser_feed(ps, text, 2, &err), HP2X_OK);
+  assert_int_equal(hp2x_parser_whole_bytes(ps), 0); /* kind not known yet */
+  assert_int_equal(hp2x_parser_feed(ps, text + 2, strlen(text) - 2, &err),
+                   HP2X_OK);
+  assert_int_equal(hp2x_parser_whole_bytes(ps),
+                   (long long)(strrchr(text, '\n') - text + 1));
+  hp2x_parser_free(ps);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(eventlog_boundaries),
+      cmocka_unit_test(hp_text_lines),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
