@@ -2,8 +2,8 @@
  * tcp:HOST:PORT (tcp:[ADDR]:PORT for IPv6) read, and a client connection
  * made to them.  Nothing here prints.
  */
-#ifndef HP2X_TOOL_CONNECT_H
-#define HP2X_TOOL_CONNECT_H
+#ifndef HPX_TOOL_CONNECT_H
+#define HPX_TOOL_CONNECT_H
 
 #include <stddef.h>
 
