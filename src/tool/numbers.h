@@ -16,12 +16,18 @@ int numbers_parse_double(const char *s, double *v);
 
 /* vsnprintf / vfprintf with the "C" numeric locale: "%g" of 2.5 is "2.5"
  * under de_DE too.  Return what vsnprintf / vfprintf return. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 0)))
+#endif
 int numbers_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 /* snprintf with the "C" numeric locale. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 int numbers_snprintf(char *buf, size_t size, const char *fmt, ...);
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 0)))
+#endif
 int numbers_vfprintf(FILE *f, const char *fmt, va_list ap);
 
 #endif
