@@ -159,8 +159,11 @@ probe() {
   local n=$1 sig=$2 delay=$3 p guard t0 t1 rc left
   mkdir -p "$W/probe$n"
   cp "$W/w.hp" "$W/probe$n/in.hp"
-  "$HP2X" --watch --interval=60 -q "$W/probe$n/in.hp" -o "$W/probe$n/out.pdf" \
-    2> "$W/probe$n/err" & p=$!
+  # A background job of a non-interactive shell starts with SIGINT
+  # ignored, and hp2x keeps an ignored signal ignored (as nohup expects):
+  # give the probe SIGINT's default back, as a terminal's job would have.
+  env --default-signal=INT "$HP2X" --watch --interval=60 -q "$W/probe$n/in.hp" \
+    -o "$W/probe$n/out.pdf" 2> "$W/probe$n/err" & p=$!
   sleep "$delay"
   t0=$(date +%s%N); kill -"$sig" $p
   ( sleep 90; kill -KILL $p 2> /dev/null ) & guard=$!
