@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include "comma_locale.h"
+
 #include "parse_helpers.h"
 #include "test_hooks.h"
 
@@ -227,13 +229,7 @@ static void numbers_ignore_locale(void **state) {
   (void)state;
   const char *text = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
                      "BEGIN_SAMPLE 1.250000\nx\t5\nEND_SAMPLE 1.250000\n";
-  if (!setlocale(LC_ALL, "de_DE.UTF-8") ||
-      strcmp(localeconv()->decimal_point, ",") != 0) {
-    setlocale(LC_ALL, "C");
-    print_message("SKIPPED: no de_DE.UTF-8 locale with a ',' decimal point "
-                  "(make deps installs it)\n");
-    skip();
-  }
+  enter_comma_locale_or_skip();
   hp2x_profile *p;
   hp2x_err err;
   hp2x_status st = parse_chunked((const unsigned char *)text, strlen(text), 0,

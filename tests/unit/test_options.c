@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include "comma_locale.h"
+
 #include "options.h"
 
 #include <locale.h>
@@ -332,13 +334,7 @@ static void every_error_message(void **state) {
  * (main sets the user's locale). */
 static void values_ignore_locale(void **state) {
   (void)state;
-  if (!setlocale(LC_ALL, "de_DE.UTF-8") ||
-      strcmp(localeconv()->decimal_point, ",") != 0) {
-    setlocale(LC_ALL, "C");
-    print_message("SKIPPED: no de_DE.UTF-8 locale with a ',' decimal point "
-                  "(make deps installs it)\n");
-    skip();
-  }
+  enter_comma_locale_or_skip();
   parsed p, q, r;
   PARSE(&p, "-t2.5", "-e15.5cm", "--interval=0.25");
   PARSE(&q, "--from=2.5", "--to=1.5");
