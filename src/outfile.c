@@ -30,7 +30,7 @@ struct hpx_outfile {
 };
 
 /* The path of a temporary file beside target "DIR/BASE": "DIR/.BASE."
- * and six letters, left as "XXXXXX" here for open_temp_file to fill in.
+ * and six placeholder letters, which open_temp_file overwrites.
  * NULL when out of memory. */
 static char *make_temp_template(const char *path) {
   const char *slash = strrchr(path, '/');
@@ -40,7 +40,7 @@ static char *make_temp_template(const char *path) {
   char *t = hpx_malloc(n);
   if (!t) return NULL;
   memcpy(t, path, dir_len);
-  snprintf(t + dir_len, n - dir_len, ".%s.%s", base, "XXXXXX");
+  snprintf(t + dir_len, n - dir_len, ".%s.%s", base, "tmpnam");
   return t;
 }
 
@@ -54,7 +54,7 @@ static hp2x_status open_in_place(hpx_outfile *f, hp2x_err *err) {
   return HP2X_OK;
 }
 
-/* Writes six letters from `seed` over the template's trailing "XXXXXX". */
+/* Writes six letters from `seed` over the template's last six. */
 static void fill_temp_letters(char *tmp, uint64_t seed) {
   static const char letters[] =
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
