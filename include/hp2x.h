@@ -154,8 +154,9 @@ size_t hp2x_profile_sample_count(const hp2x_profile *p);
 double hp2x_profile_sample_time(const hp2x_profile *p, size_t sample);
 
 /* Whether the input holds a heap profile: always for .hp text; for an
- * eventlog, from its HEAP_PROF_BEGIN event on (until then a growing
- * eventlog's program has not started its profile yet). */
+ * eventlog, from its HEAP_PROF_BEGIN event or its first census on (until
+ * then a growing eventlog's program has not started its profile yet; a
+ * stream joined mid-run has censuses but no HEAP_PROF_BEGIN). */
 int hp2x_profile_has_heap_profile(const hp2x_profile *p);
 
 /* How a heap profile is broken down into labels: the codes of GHC's
@@ -175,7 +176,8 @@ typedef enum hp2x_breakdown {
 } hp2x_breakdown;
 
 /* An eventlog's breakdown as its HEAP_PROF_BEGIN gives it (a newer GHC may
- * write a code not listed above); HP2X_BREAKDOWN_UNKNOWN for .hp text. */
+ * write a code not listed above); HP2X_BREAKDOWN_UNKNOWN for .hp text and
+ * for a stream joined mid-run, which has no HEAP_PROF_BEGIN. */
 hp2x_breakdown hp2x_profile_breakdown(const hp2x_profile *p);
 
 /* Breakdown b in words for a title ("by cost-centre stack, -hc"), or NULL

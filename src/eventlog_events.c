@@ -171,7 +171,11 @@ static hp2x_status make_stack_name(evl_parser *ev, const unsigned char *ids,
 /* The model holds exactly the censuses: the empty samples at 0 and at exit
  * that GHC's .hp has are not invented (see the man page).  Entries outside a
  * sample, an END without a BEGIN and a BEGIN inside an open sample are
- * errors at their byte offset.  Labels keep their bytes (GHC 9.0 writes
+ * errors at their byte offset.  A census with no HEAP_PROF_BEGIN before it
+ * begins the profile: a client that joins a service mid-run gets a fresh
+ * header and the init events again, but not that event (eventlog-socket
+ * restarts logging for it); its censuses are whole, and its breakdown is
+ * unknown.  Labels keep their bytes (GHC 9.0 writes
  * Latin-1 for closure and type descriptions); the renderer decides how to
  * show them. */
 
@@ -188,10 +192,10 @@ static hp2x_status on_heap_prof_begin(evl_parser *ev, const evl_event *e,
 /* Opens a sample at time t (seconds); before GHC 8.10, closes the open one
  * first. */
 static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
-  if (!ev->p->heap_profile)
-    return evl_fail_at(ev, err, ev->event_start,
-                       "a heap sample before HEAP_PROF_BEGIN: no heap "
-                       "profile was started");
+  if (!ev->p->heap_profile) { /* a stream joined mid-run */
+    ev->p->heap_profile = true;
+    ev->p->began_mid_run = true;
+  }
   if (ev->in_sample) {
     if (ev->has_sample_end) {
       char msg[128];

@@ -137,10 +137,11 @@ static void size_title_and_key(const hp2x_profile *p, const hp2x_bands *b,
                                layout_measure_fn measure, void *ctx,
                                layout *l) {
   size_t job_len = strlen(p->job);
-  /* An eventlog's breakdown goes on the big box's second line. */
+  /* An eventlog's breakdown (or "breakdown not in stream") goes on the
+   * big box's second line. */
   l->big_title = o->title_box == HP2X_TITLE_BIG ||
                  (o->title_box == HP2X_TITLE_AUTO &&
-                  (job_len > 35 || hp2x_breakdown_text((hp2x_breakdown)p->breakdown)));
+                  (job_len > 35 || profile_breakdown_words(p)));
   l->title_h = l->big_title ? 40.0 : 20.0;
   l->job_bytes = l->big_title ? BIG_JOB : SMALL_JOB;
   l->graph_x0 = GRAPH_X0;
@@ -181,9 +182,28 @@ static void size_title_and_key(const hp2x_profile *p, const hp2x_bands *b,
   l->graph_w = full - l->key_w;
 }
 
+/* The first x tick's time and its labels' decimals, for an axis from t0
+ * with step inc.  hp2ps's, for a profile that starts with its run: at t0
+ * (its first sample, at or near 0), one decimal.  A stream joined mid-run
+ * starts anywhere on the runtime's clock (2.225 s), where hp2ps's ticks
+ * would say "2.2" at 2.225 and "2.7" at 2.725: its axis still starts at its
+ * first sample, so no width goes to the time before the client connected,
+ * but its ticks are at the step's multiples (2.5, 3.0, ...) with the
+ * decimals the step needs. */
+static double first_x_tick(const hp2x_profile *p, double t0, double inc,
+                           int *decimals) {
+  *decimals = 1;
+  if (!p->began_mid_run || !(inc > 0.0)) return t0;
+  while (*decimals < 6 && inc < pow(10.0, -*decimals) * (1.0 - 1e-9))
+    (*decimals)++;
+  double v = ceil(t0 / inc - 1e-9) * inc;
+  return v < t0 ? t0 : v; /* within rounding of t0: on the axis's start */
+}
+
 /* X ticks, as hp2ps places them: from the first sample's time by repeated
  * addition of a 1-2-5 step (a seventh of the range, rounded) while below
- * the last sample's time, labelled with one decimal; none where the
+ * the last sample's time, labelled with one decimal (first_x_tick: a
+ * stream joined mid-run's at the step's multiples); none where the
  * SAMPLE_UNIT legend goes. */
 static hp2x_status add_x_ticks(const hp2x_profile *p, const hp2x_bands *b,
                                layout_measure_fn measure, void *ctx,
@@ -197,11 +217,13 @@ static hp2x_status add_x_ticks(const hp2x_profile *p, const hp2x_bands *b,
   double room = l->graph_w - (measure(ctx, p->sample_unit,
                                       strlen(p->sample_unit), 10.0) +
                               FUDGE);
-  for (double v = t0; v < tn && l->n_xticks < MAX_TICKS; v += inc) {
+  int decimals;
+  for (double v = first_x_tick(p, t0, inc, &decimals);
+       v < tn && l->n_xticks < MAX_TICKS; v += inc) {
     double x = (v - t0) * l->graph_w / b->xrange;
     if (!(x < room)) continue;
     char label[48];
-    hpx_fmt(label, sizeof label, "%.1f", v);
+    hpx_fmt(label, sizeof label, "%.*f", decimals, v);
     if (push_tick(&l->xticks, &l->n_xticks, &cap, x, label, err) != HP2X_OK)
       return err->code;
     if (inc <= 0.0) break;

@@ -94,7 +94,13 @@ struct hp2x_profile {
   hpx_series heap_size, heap_live, blocks_size;
   int breakdown;           /* HEAP_PROF_BEGIN breakdown code; 0 = unknown */
   bool heap_profile;       /* the input holds a heap profile: .hp text
-                              always, an eventlog from HEAP_PROF_BEGIN on */
+                              always, an eventlog from HEAP_PROF_BEGIN or
+                              its first census on */
+  bool began_mid_run;      /* an eventlog's census came before any
+                              HEAP_PROF_BEGIN: a stream a client joined
+                              mid-run (the runtime does not post that event
+                              again when logging restarts), whose breakdown
+                              and sampling period are not in it */
   uint64_t interval_ns;    /* sampling period; 0 = unknown */
 
   hp2x_warnings warn;
@@ -191,6 +197,16 @@ hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
                              const char *label, size_t len, hp2x_err *err);
 hp2x_status profile_series_add(hpx_series *s, double time_s, int64_t bytes,
                                hp2x_err *err);
+
+/* How the profile is broken down, in words for the title's second line
+ * and --summary: the HEAP_PROF_BEGIN code's ("by era, -he"), "breakdown
+ * not in stream" for a stream joined mid-run, else NULL (.hp text does not
+ * say). */
+static inline const char *profile_breakdown_words(const hp2x_profile *p) {
+  const char *words = hp2x_breakdown_text((hp2x_breakdown)p->breakdown);
+  if (!words && p->began_mid_run) words = "breakdown not in stream";
+  return words;
+}
 
 /* Entries of complete samples only (excludes an open sample). */
 static inline size_t profile_complete_entries(const hp2x_profile *p) {

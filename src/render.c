@@ -508,9 +508,9 @@ static void draw_frame(render_ctx *r, const hp2x_profile *p,
   draw_text(r, 11.0, line1, p->job, jl, 12.0, LEFT,
             l->big_title ? 626.0 - 10.0 : 319.0 - 11.0 - 90.0, 0);
   /* "AREA bytes x seconds", and how an eventlog's profile is broken
-   * down ("by era, -he"). */
+   * down ("by era, -he"; "breakdown not in stream" when joined mid-run). */
   char area[320];
-  const char *breakdown = hp2x_breakdown_text((hp2x_breakdown)p->breakdown);
+  const char *breakdown = profile_breakdown_words(p);
   snprintf(area, sizeof area, "%s %s x %s%s%s", l->area_text, p->value_unit,
            p->sample_unit, breakdown ? ", " : "", breakdown ? breakdown : "");
   if (l->big_title)

@@ -266,6 +266,8 @@ static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
   char line[512];
   hpx_fmt(line, sizeof line, "== %s: %s\n", name, p->job);
   put_str(w, line);
+  if (p->began_mid_run && !p->breakdown)
+    put_str(w, "a stream joined mid-run: breakdown not in stream\n");
   if (N == 0) {
     put_str(w, "no samples\n\n");
     return HP2X_OK;

@@ -30,6 +30,7 @@ class Stream:
         self.header_end = None      # just past "datb"
         self.counts = {}            # event number -> count
         self.censuses = []          # (era, time_ns, {label: bytes}, offset)
+        self.census_ends = []       # just past each census's _END event
         self.first_offset = {}      # event number -> offset of its first event
         self.data_end = None        # offset of the 0xffff marker
         self.whole_until = 0        # end of the last whole event
@@ -98,6 +99,7 @@ def parse_stream(data):
             open_census[2][label] = open_census[2].get(label, 0) + value
         elif num == SAMPLE_END and open_census is not None:
             s.censuses.append(open_census)
+            s.census_ends.append(body + plen)
             open_census = None
         pos = body + plen
         s.whole_until = pos

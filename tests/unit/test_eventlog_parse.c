@@ -1,7 +1,7 @@
 /* test_eventlog_parse.c -- the eventlog front end: the malformed table
  * (cases.tsv) and the cut-short table (cuts.tsv) read at run time, any
  * chunking gives the same profile, a sweep over every cut point, stack
- * labels cut like +RTS -L, allocation failures. */
+ * labels cut like +RTS -L, a stream joined mid-run, allocation failures. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -411,6 +411,88 @@ static void stack_labels(void **state) {
   hp2x_profile_free(m);
 }
 
+/* A stream a client joined mid-run (tests/data/live: GHC 9.6.6, logging
+ * restarted for it): no HEAP_PROF_BEGIN, its first census at byte 3345 and
+ * ending at 5306, 8 censuses in all.  Its censuses begin the profile, in
+ * any chunking; its breakdown is not in it.  Cut before its first census it
+ * holds no heap profile; after, the censuses whole before the cut.  Entries
+ * outside a census are still an error. */
+static void mid_run_stream(void **state) {
+  (void)state;
+  size_t len = 0;
+  unsigned char *buf =
+      read_repo_file("tests/data/live/ghc9.6.6-longrun.mid-run.eventlog", &len);
+  assert_non_null(buf);
+  const size_t first = 3345, first_end = 5306;
+  assert_true(len > first_end);
+  assert_int_equal(buf[first] << 8 | buf[first + 1], 162); /* SAMPLE_BEGIN */
+  hp2x_profile *whole;
+  hp2x_err err;
+  assert_int_equal(parse_chunked(buf, len, 0, HP2X_INPUT_EVENTLOG, &whole,
+                                 &err), HP2X_OK);
+  assert_int_equal(whole->n_samples, 8);
+  assert_true(whole->heap_profile && whole->began_mid_run);
+  assert_int_equal(whole->breakdown, 0);
+  assert_int_equal(whole->interval_ns, 0);
+  assert_string_equal(profile_breakdown_words(whole), "breakdown not in stream");
+  assert_int_equal(hp2x_profile_breakdown(whole), HP2X_BREAKDOWN_UNKNOWN);
+  assert_true(hp2x_profile_has_heap_profile(whole));
+  assert_string_equal(whole->job, "longrun");
+  assert_true(whole->times[0] > 1.0); /* the runtime's clock: not 0 */
+  for (size_t step = 1; step < 5000; step = step * 3 + 1) {
+    hp2x_profile *q;
+    assert_int_equal(parse_chunked(buf, len, step, HP2X_INPUT_EVENTLOG, &q,
+                                   &err), HP2X_OK);
+    assert_true(same_profile(whole, q));
+    assert_true(q->began_mid_run);
+    hp2x_profile_free(q);
+  }
+  size_t last_n = 0;
+  for (size_t cut = 1; cut < len; cut += cut < first_end + 200 ? 1 : 97) {
+    hp2x_profile *q;
+    hp2x_status st = parse_chunked(buf, cut, 4093, HP2X_INPUT_EVENTLOG, &q,
+                                   &err);
+    if (cut < first + 18) { /* no whole census begin event yet */
+      if (cut >= 3092) /* past the header */
+        assert_int_equal(st, HP2X_E_NO_PROFILE);
+      else
+        assert_int_not_equal(st, HP2X_OK);
+      continue;
+    }
+    assert_int_equal(st, HP2X_OK);
+    assert_true(q->began_mid_run && q->warn.truncated);
+    if (cut < first_end) assert_int_equal(q->n_samples, 0);
+    if (cut == first_end) assert_int_equal(q->n_samples, 1);
+    assert_true(q->n_samples >= last_n);
+    last_n = q->n_samples;
+    assert_true(same_prefix(q, whole));
+    hp2x_profile_free(q);
+  }
+  assert_int_equal(last_n, 8);
+  /* Without its first census's begin event, that census's entries are
+   * outside any sample: still an error, at the first of them. */
+  unsigned char *cut = malloc(len);
+  assert_non_null(cut);
+  memcpy(cut, buf, first);
+  memcpy(cut + first, buf + first + 18, len - first - 18);
+  hp2x_profile *q;
+  assert_int_equal(parse_chunked(cut, len - 18, 0, HP2X_INPUT_EVENTLOG, &q,
+                                 &err), HP2X_E_SYNTAX);
+  assert_int_equal(err.offset, (long long)first);
+  assert_non_null(strstr(err.msg, "outside any heap sample"));
+  free(cut);
+  /* The same program's stream from its start has the breakdown. */
+  hp2x_profile *start;
+  assert_int_equal(parse_file("tests/data/live/ghc9.6.6-longrun.from-start.eventlog",
+                              0, 0, &start, &err), HP2X_OK);
+  assert_false(start->began_mid_run);
+  assert_int_equal(start->breakdown, HP2X_BREAKDOWN_CLOSURE_TYPE);
+  assert_string_equal(profile_breakdown_words(start), "by closure type, -hT");
+  hp2x_profile_free(start);
+  hp2x_profile_free(whole);
+  free(buf);
+}
+
 static void allocation_failures(void **state) {
   (void)state;
   for (long n = 1;; n++) {
@@ -440,6 +522,7 @@ int main(void) {
       cmocka_unit_test(corrupt_as_written),
       cmocka_unit_test(model_limits_name_the_event),
       cmocka_unit_test(stack_labels),
+      cmocka_unit_test(mid_run_stream),
       cmocka_unit_test(allocation_failures),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""census_match.py RUN.hp GOT.hp [--count N] [--prefix-of WHOLE.hp]
+
+Checks the censuses hp2x read from a stream (GOT.hp: hp2x's .hp output of
+it) against the run's own .hp (RUN.hp), as a stream joined mid-run must
+match: each census of GOT equals one census of RUN by content (the multiset
+of label -> bytes; the order of lines in a census does not matter), and
+they are consecutive censuses of RUN, in order.  Times are not compared: a
+stream's are the runtime's clock, the .hp's count mutator time.
+  --count N          GOT must hold exactly N censuses (an independent count
+                     of the stream's complete censuses)
+  --prefix-of WHOLE  GOT's censuses must be WHOLE's first ones, times
+                     included (a cut stream against the whole stream)
+Prints "N censuses, each equal to one of RUN's, in order: RUN's censuses
+I..J (0-based) of M" and exits 0, or says what differs and exits 1 (2 on a
+usage error).  An incomplete last line or census is not part of a .hp.
+Works on bytes: labels need not be UTF-8.
+"""
+import sys
+from collections import Counter
+
+
+def censuses(path):
+    """The complete censuses of a .hp file: (time, Counter(label -> bytes))."""
+    out, cur = [], None
+    with open(path, "rb") as f:
+        for raw in f:
+            if not raw.endswith(b"\n"):
+                break
+            line = raw[:-1].rstrip(b"\r")
+            if line.startswith(b"BEGIN_SAMPLE "):
+                cur = (float(line.split()[1]), Counter())
+            elif line.startswith(b"END_SAMPLE "):
+                if cur is not None:
+                    out.append(cur)
+                cur = None
+            elif cur is not None and line.strip():
+                label, _, value = line.rpartition(b"\t")
+                cur[1][label] += int(value)
+    return out
+
+
+def match_consecutive(got, run):
+    """Where in run got's censuses are, as consecutive ones by content: the
+    index of got[0] in run, or a description of the first mismatch."""
+    if not got:
+        return None, "no census read"
+    starts = [i for i, (_, c) in enumerate(run) if c == got[0][1]]
+    if not starts:
+        return None, "census 0 (time %.6f) equals none of the run's" % got[0][0]
+    best = (0, starts[0])
+    for s in starts:
+        k = 0
+        while k < len(got) and s + k < len(run) and run[s + k][1] == got[k][1]:
+            k += 1
+        if k == len(got):
+            return s, None
+        best = max(best, (k, s))
+    k, s = best
+    where = ("the run's census %d" % (s + k)) if s + k < len(run) else "the run's end"
+    rest = [i for i, (_, c) in enumerate(run) if c == got[k][1]]
+    return None, ("census %d (time %.6f) is not %s%s" %
+                  (k, got[k][0], where,
+                   "; it equals the run's census %d" % rest[0] if rest
+                   else "; it equals none of the run's"))
+
+
+def main(argv):
+    args, count, prefix_of = [], None, None
+    it = iter(argv[1:])
+    for a in it:
+        if a == "--count":
+            count = int(next(it, "-1"))
+        elif a == "--prefix-of":
+            prefix_of = next(it, None)
+        elif a.startswith("--"):
+            args = []
+            break
+        else:
+            args.append(a)
+    if len(args) != 2 or (count is not None and count < 0) or \
+            (prefix_of is None and "--prefix-of" in argv):
+        sys.stderr.write(__doc__)
+        return 2
+    run, got = censuses(args[0]), censuses(args[1])
+    problems = []
+    if count is not None and len(got) != count:
+        problems.append("%d censuses read, wanted %d" % (len(got), count))
+    if prefix_of is not None:
+        whole = censuses(prefix_of)
+        if len(got) > len(whole) or any(
+                abs(g[0] - w[0]) > 1e-6 or g[1] != w[1]
+                for g, w in zip(got, whole)):
+            problems.append("not the first %d censuses of %s" % (len(got), prefix_of))
+    if got or count != 0:
+        at, why = match_consecutive(got, run)
+        if why:
+            problems.append(why)
+    if problems:
+        for p in problems:
+            print(p)
+        print("different")
+        return 1
+    if got:
+        print("%d censuses, each equal to one of RUN's, in order: RUN's censuses "
+              "%d..%d (0-based) of %d" % (len(got), at, at + len(got) - 1, len(run)))
+    else:
+        print("0 censuses")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
