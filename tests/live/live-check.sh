@@ -29,12 +29,21 @@
 #   HP2X_LIVE_ROUNDS="..."  the rounds to run (default "unix tcp stall")
 #   HP2X_LIVE_CHROOTS="..." the chroots (default "/opt/hp2x-ghc96 /opt/hp2x-ghc910")
 #   HP2X_MODERN_GHC=PATH    modern-ghc.sh (default ../shared/tools/modern-ghc.sh)
-#   HP2X_CMD='...'          a client command to run in place of the third client of each
-#                           round, e.g. 'build/hp2x --watch {addr} -o {out}.svg --tee={tee}'.
-#                           Placeholders: {addr} the round's operand (unix:PATH or
-#                           tcp:127.0.0.1:PORT), {sock} the Unix socket's path, {tcp}
-#                           HOST:PORT, {out} a path prefix in the round's directory, {tee} a
-#                           file checked as a stream afterwards if the command wrote it.
+#   HP2X_CMD='...'          a client command to run in place of the second and third clients
+#                           of each round, e.g. 'build/hp2x --watch {addr} -o {out}.svg
+#                           --tee={tee}': the second is ended by SIGTERM when that client
+#                           would hang up, then the third connects (a client that connects
+#                           twice) and reads until the program ends.  Placeholders: {addr}
+#                           the round's operand (unix:PATH or tcp:127.0.0.1:PORT), {sock}
+#                           the Unix socket's path, {tcp} HOST:PORT, {out} a path prefix in
+#                           the round's directory (hp2x1 for the second client, hp2x for the
+#                           third), {tee} a file checked as a stream afterwards if the
+#                           command wrote it.  Then every census the command drew is
+#                           checked against the run's .hp by tests/tools/census_match.py:
+#                           those of its .hp output ({out}.hp) if it wrote one, else those
+#                           of its tee as HP2X_CHECK (default build/hp2x) reads it; and an
+#                           SVG, EPS or CSV output must be the tee's one-shot render.
+#   HP2X_CHECK=PATH         the hp2x that reads the tees for that check
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -93,19 +102,69 @@ await_listening() {
   echo "live-check: the program did not announce $what" >&2; return 1
 }
 
+# HP2X_CMD as a client: $1 address  $2 round directory  $3 socket path  $4 host:port
+# $5 its name (hp2x1, hp2x)  $6 when it connects  $7 how long it reads (0: to the end).
+hp2x_client() {
+  local addr=$1 dir=$2 sock=$3 tcp=$4 name=$5 at=$6 for=$7 cmd=$HP2X_CMD
+  cmd=${cmd//\{addr\}/$addr}; cmd=${cmd//\{sock\}/$sock}; cmd=${cmd//\{tcp\}/$tcp}
+  cmd=${cmd//\{out\}/$dir/$name}; cmd=${cmd//\{tee\}/$dir/$name.tee.eventlog}
+  local limit=120 sig=TERM
+  [ "$for" = 0 ] || limit=$for
+  (sleep "$at"; echo "+ $cmd"; cd "$top" && timeout --preserve-status -s $sig "$limit" bash -c "$cmd"
+   echo "hp2x command exit $?") >"$dir/$name.log" 2>&1 &
+}
+
+# The second client of a round (not in the stall round): the recording client,
+# or HP2X_CMD when given.  $1 address  $2 round directory  $3 socket path  $4 host:port
+second_client() {
+  if [ -n "${HP2X_CMD:-}" ]; then
+    hp2x_client "$1" "$2" "$3" "$4" hp2x1 "$at1" "$for1"
+  else
+    python3 "$live/eventlog_client.py" "$1" "$2/stream1.eventlog" --after "$at1" \
+      --for "$for1" &
+  fi
+}
+
 # The third client of a round: the recording client, or HP2X_CMD when given.
 # $1 address  $2 round directory  $3 socket path  $4 host:port
 follow_client() {
-  local addr=$1 dir=$2 sock=$3 tcp=$4
   if [ -n "${HP2X_CMD:-}" ]; then
-    local cmd=$HP2X_CMD
-    cmd=${cmd//\{addr\}/$addr}; cmd=${cmd//\{sock\}/$sock}; cmd=${cmd//\{tcp\}/$tcp}
-    cmd=${cmd//\{out\}/$dir/hp2x}; cmd=${cmd//\{tee\}/$dir/hp2x.tee.eventlog}
-    (sleep "$at2"; echo "+ $cmd"; cd "$top" && timeout 120 bash -c "$cmd"; echo "hp2x command exit $?") \
-      >"$dir/hp2x.log" 2>&1 &
+    hp2x_client "$1" "$2" "$3" "$4" hp2x "$at2" 0
   else
-    python3 "$live/eventlog_client.py" "$addr" "$dir/stream2.eventlog" --after "$at2" &
+    python3 "$live/eventlog_client.py" "$1" "$2/stream2.eventlog" --after "$at2" &
   fi
+}
+
+# Checks what HP2X_CMD's clients of round directory $1 drew: every census equals one
+# of the run's .hp, in order; a picture is its tee's one-shot render.  Prints a line per
+# client: "NAME: N censuses drawn, each equal to one of the run's ...".
+check_drawn() {
+  local dir=$1 name ok=0 check=${HP2X_CHECK:-$top/build/hp2x}
+  for name in hp2x1 hp2x; do
+    local tee=$dir/$name.tee.eventlog got=$dir/$name.hp
+    [ -f "$dir/$name.log" ] || continue
+    if [ ! -f "$got" ]; then
+      [ -s "$tee" ] || { echo "  $name: no .hp output and no tee"; ok=1; continue; }
+      got=$dir/$name.tee.hp
+      "$check" -q "$tee" -o "$got" || { echo "  $name: $check cannot read its tee"; ok=1; continue; }
+    fi
+    echo -n "  $name: "
+    python3 "$top/tests/tools/census_match.py" "$dir/longrun.hp" "$got" || ok=1
+    local out ext
+    for out in "$dir/$name".svg "$dir/$name".eps "$dir/$name".csv; do
+      [ -f "$out" ] && [ -s "$tee" ] || continue
+      ext=${out##*.}
+      "$check" -q "$tee" -o "$dir/$name.once.$ext"
+      if cmp -s <(grep -v -e '^%%Title' -e '<title>' "$out" | sed 's/surface[0-9]*/surface/g') \
+                <(grep -v -e '^%%Title' -e '<title>' "$dir/$name.once.$ext" |
+                  sed 's/surface[0-9]*/surface/g'); then
+        echo "  $name.$ext: the tee's one-shot render"
+      else
+        echo "  $name.$ext: DIFFERS from the tee's one-shot render"; ok=1
+      fi
+    done
+  done
+  return $ok
 }
 
 # One round: $1 chroot, $2 unix|tcp|stall, $3 round directory.
@@ -129,8 +188,7 @@ round() {
     addr=tcp:127.0.0.1:$port
   fi
   if [ "$kind" != stall ]; then
-    python3 "$live/eventlog_client.py" "$addr" "$dir/stream1.eventlog" --after "$at1" \
-      --for "$for1" &
+    second_client "$addr" "$dir" "$sock" "${port:+127.0.0.1:$port}"
     pids+=($!)
   fi
   follow_client "$addr" "$dir" "$sock" "${port:+127.0.0.1:$port}"; pids+=($!)
@@ -163,9 +221,13 @@ for c in "${present[@]}"; do
     round "$c" "$kind" "$dir" || { failed=1; continue; }
     cat "$dir"/*.log 2>/dev/null || true
     streams=()
-    for f in "$dir"/stream*.eventlog "$dir/hp2x.tee.eventlog"; do [ -f "$f" ] && streams+=("$f"); done
+    for f in "$dir"/stream*.eventlog "$dir"/hp2x*.tee.eventlog; do [ -f "$f" ] && streams+=("$f"); done
     [ ${#streams[@]} -gt 0 ] || { echo "live-check: no stream recorded in $dir" >&2; failed=1; continue; }
     python3 "$live/streamcheck.py" "$dir/longrun.hp" "${streams[@]}" || failed=1
+    if [ -n "${HP2X_CMD:-}" ]; then
+      echo "what HP2X_CMD drew:"
+      check_drawn "$dir" || failed=1
+    fi
   done
 done
 [ "$failed" = 0 ] && echo "live-check: all streams match their run's .hp" \
