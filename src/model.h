@@ -29,6 +29,21 @@ typedef struct label_text {
   uint32_t keep_tail; /* its end (location) kept whole; 0, 0: none */
 } label_text;
 
+/* What band selection needs of a label over every complete sample ever
+ * committed, kept as samples come (profile_bound.c): a bounded profile
+ * drops samples, its selection does not change. */
+typedef struct label_sums {
+  int64_t total;      /* sum of the label's values (saturating), in the
+                         order bands.c's selection adds them */
+  bool present;       /* it has an entry in a complete sample */
+  /* Kept only for a bounded profile (bound.columns > 0): */
+  uint64_t entries;   /* entries it has had (-d) */
+  long double sum;    /* of its values (-d) */
+  long double sum_sq; /* of their squares (-d) */
+  double area;        /* trapezoid area of its values over time, value-
+                         unit seconds: half of each step on either side */
+} label_sums;
+
 typedef struct hpx_label {
   char *name;      /* display text, NUL-terminated; owned */
   size_t name_len; /* bytes, without the NUL */
@@ -38,13 +53,36 @@ typedef struct hpx_label {
   uint64_t hash;   /* of the key bytes */
   label_kind kind;
   label_text text; /* detail and shortening; all 0 for most labels */
+  label_sums sums; /* over every complete sample (profile_bound.c) */
 } hpx_label;
+
+/* How many points of a time series a bounded profile keeps
+ * (profile_bound.c): 0 columns = every point. */
+typedef struct series_bound {
+  size_t columns;  /* device columns of the picture drawn; 0 = unbounded */
+  size_t thin_at;  /* thin when this many points are held */
+  double t_min, t_max; /* the times seen */
+} series_bound;
 
 typedef struct hpx_series {
   size_t n, cap;
   double *time_s;  /* owned */
   int64_t *bytes;  /* owned */
+  series_bound bound;
 } hpx_series;
+
+/* A profile bounded by the picture (profile_bound.c): it keeps, of the
+ * samples, the first, the last, and in each time bucket (at most a device
+ * column wide) the one of the largest and of the smallest total; of the
+ * heap series the same by value, of the marks the first per bucket. */
+typedef struct profile_bound {
+  series_bound samples;   /* columns 0: every sample is kept */
+  int64_t *sample_total;  /* [cap_samples]: each kept sample's total */
+  size_t cap_total;
+  bool thinned;           /* some sample was dropped */
+  uint64_t generation;    /* counts thinnings: a follower starts over */
+  series_bound marks;
+} profile_bound;
 
 struct hp2x_profile {
   char *job, *date, *sample_unit, *value_unit; /* owned, never NULL */
@@ -82,6 +120,7 @@ struct hp2x_profile {
   uint32_t *run_label;     /* label ids; owned */
   size_t n_run_labels, cap_run_labels;
   size_t open_run;
+  size_t n_committed;      /* complete samples ever, kept or not */
   bool sample_open;        /* a BEGIN has been seen without its END */
   double open_time;        /* time of the open sample, seconds */
 
@@ -96,6 +135,8 @@ struct hp2x_profile {
   bool heap_profile;       /* the input holds a heap profile: .hp text
                               always, an eventlog from HEAP_PROF_BEGIN on */
   uint64_t interval_ns;    /* sampling period; 0 = unknown */
+
+  profile_bound bound;     /* what is kept when the picture bounds it */
 
   hp2x_warnings warn;
   bool entries_dropped;    /* hpx_profile_drop_entries was called */
@@ -191,6 +232,18 @@ hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
                              const char *label, size_t len, hp2x_err *err);
 hp2x_status profile_series_add(hpx_series *s, double time_s, int64_t bytes,
                                hp2x_err *err);
+
+/* profile_bound.c: bounds p by a picture `columns` device columns wide
+ * (0: keeps every sample), before any sample is added. */
+void profile_bound_set(hp2x_profile *p, size_t columns);
+/* Folds complete sample s (the newest) into its labels' sums, then, for a
+ * bounded profile, thins the samples when they reach the bound.
+ * HP2X_E_NOMEM. */
+hp2x_status profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err);
+/* Thins series s when it reaches its bound (after an append). */
+void profile_bound_series(hpx_series *s);
+/* Thins p's marks when they reach their bound (after an append). */
+void profile_bound_marks(hp2x_profile *p);
 
 /* Entries of complete samples only (excludes an open sample). */
 static inline size_t profile_complete_entries(const hp2x_profile *p) {

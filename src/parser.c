@@ -25,6 +25,10 @@ struct hp2x_parser {
   bool finished;
 };
 
+/* The widest picture a profile is bounded by: 2^20 columns (a graph 44 m
+ * wide at 600 dpi). */
+#define PICTURE_COLUMNS_MAX ((size_t)1 << 20)
+
 /* The first hp2x_parse_options with a size field ended with max_samples. */
 #define PARSE_OPTIONS_MIN_SIZE \
   (offsetof(hp2x_parse_options, max_samples) + sizeof(size_t))
@@ -67,6 +71,10 @@ hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
   }
   if (ps->opt.max_labels && ps->opt.max_labels < ps->profile->max_labels)
     ps->profile->max_labels = ps->opt.max_labels;
+  if (ps->opt.picture_columns)
+    profile_bound_set(ps->profile, ps->opt.picture_columns < PICTURE_COLUMNS_MAX
+                                       ? ps->opt.picture_columns
+                                       : PICTURE_COLUMNS_MAX);
   if (ps->opt.max_samples && ps->opt.max_samples < ps->profile->max_samples)
     ps->profile->max_samples = ps->opt.max_samples;
   return ps;

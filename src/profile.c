@@ -83,6 +83,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p->run_label);
   hpx_free(p->value32);
   hpx_free(p->value64);
+  hpx_free(p->bound.sample_total);
   for (size_t i = 0; i < p->n_marks; i++) hpx_free(p->mark_label[i]);
   hpx_free(p->mark_time);
   hpx_free(p->mark_label);
@@ -326,7 +327,8 @@ hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
   p->n_samples++;
   p->start[p->n_samples] = p->n_entries;
   p->sample_open = false;
-  return HP2X_OK;
+  p->n_committed++;
+  return profile_bound_commit(p, s, err);
 }
 
 void profile_abort_sample(hp2x_profile *p) {
@@ -366,7 +368,7 @@ hp2x_status label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
                             int64_t value, int *repeated, hp2x_err *err) {
   if (id >= t->cap && grow_track_arrays(t, id, err) != HP2X_OK)
     return err->code;
-  size_t mark = p->n_samples + 1 + t->dropped;
+  size_t mark = p->n_committed + 1 + t->dropped;
   *repeated = t->seen_in[id] == mark;
   if (*repeated) p->warn.duplicate_labels++;
   t->seen_in[id] = mark;
@@ -394,6 +396,7 @@ hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
   p->mark_time[p->n_marks] = time_s;
   p->mark_label[p->n_marks] = copy;
   p->n_marks++;
+  profile_bound_marks(p);
   return HP2X_OK;
 }
 
@@ -411,6 +414,7 @@ hp2x_status profile_series_add(hpx_series *s, double time_s, int64_t bytes,
   s->time_s[s->n] = time_s;
   s->bytes[s->n] = bytes;
   s->n++;
+  profile_bound_series(s);
   return HP2X_OK;
 }
 

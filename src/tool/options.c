@@ -636,6 +636,14 @@ static options_outcome check_combination(tool_args *a, options_error *e) {
   /* Runs compared share both axes unless --uniform-scale says otherwise. */
   if (a->n_inputs > 1 && !a->uniform_given)
     a->opts.uniform = HP2X_UNIFORM_BOTH;
+  /* One input drawn whole keeps only what its picture shows, in memory
+   * bounded by the picture; outputs that list every sample (CSV, .hp,
+   * --all-samples, --summary), a window, --x=index and comparisons read
+   * every sample. */
+  if (hp2x_format_is_picture(a->opts.format) && !a->opts.all_samples &&
+      !a->summary && a->n_inputs <= 1 && !a->from_given && !a->to_given &&
+      !a->from_marker && !a->to_marker && !a->x_index)
+    a->parse.picture_columns = hp2x_picture_columns(&a->opts);
   return OPTIONS_RUN;
 }
 
