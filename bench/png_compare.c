@@ -81,10 +81,17 @@ int main(int argc, char **argv) {
   }
   long long differ = 0;
   long cols = 0;
+  int bx0 = a.w, bx1 = -1, by0 = a.h, by1 = -1; /* where they differ */
   for (int x = 0; x < a.w; x++) {
     int any = 0;
     for (int y = 0; y < a.h; y++)
-      if (pixel(&a, x, y) != pixel(&b, x, y)) differ++, any = 1;
+      if (pixel(&a, x, y) != pixel(&b, x, y)) {
+        differ++, any = 1;
+        if (x < bx0) bx0 = x;
+        if (x > bx1) bx1 = x;
+        if (y < by0) by0 = y;
+        if (y > by1) by1 = y;
+      }
     cols += any;
   }
   /* the title box's bottom edge: the second run of long dark rows from
@@ -113,6 +120,8 @@ int main(int argc, char **argv) {
   }
   int n = ax1 - ax0 - 5 > 0 ? ax1 - ax0 - 5 : 1;
   printf("graph x %d..%d y %d..%d ", ax0, ax1, y0, axis);
+  if (differ)
+    printf("differences within x %d..%d y %d..%d ", bx0, bx1, by0, by1);
   printf("differing_pixels %lld (%.4f%%) columns_differing %ld of %d "
          "tops_moved %ld of %d max_top_move_px %d mean_top_move_px %.4f\n",
          differ, 100.0 * (double)differ / ((double)a.w * a.h), cols, a.w,

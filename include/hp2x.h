@@ -149,9 +149,12 @@ const char *hp2x_profile_date(const hp2x_profile *p);
 const char *hp2x_profile_sample_unit(const hp2x_profile *p);
 const char *hp2x_profile_value_unit(const hp2x_profile *p);
 
-/* Complete samples, in file order. */
+/* Complete samples held, in file order (a profile bounded by a picture,
+ * hp2x_parse_options.picture_columns, holds only some of those read). */
 size_t hp2x_profile_sample_count(const hp2x_profile *p);
 double hp2x_profile_sample_time(const hp2x_profile *p, size_t sample);
+/* Complete samples read, held or not. */
+size_t hp2x_profile_samples_read(const hp2x_profile *p);
 
 /* Whether the input holds a heap profile: always for .hp text; for an
  * eventlog, from its HEAP_PROF_BEGIN event on (until then a growing

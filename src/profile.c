@@ -428,6 +428,10 @@ const char *hp2x_profile_sample_unit(const hp2x_profile *p) {
 const char *hp2x_profile_value_unit(const hp2x_profile *p) {
   return p->value_unit;
 }
+size_t hp2x_profile_samples_read(const hp2x_profile *p) {
+  return p->n_committed;
+}
+
 size_t hp2x_profile_sample_count(const hp2x_profile *p) {
   return p->n_samples;
 }

@@ -14,10 +14,13 @@
 #include <math.h>
 #include <string.h>
 
-/* A bounded profile thins when it holds 5 C samples (never before: a
- * profile with fewer is drawn exactly as an unbounded one), and again
- * whenever C more have come: each thinning leaves at most 4 C + 2. */
-#define FIRST_THIN_COLUMNS 5
+/* Buckets: fewer than 3/2 per device column of the frame, so narrower
+ * than a device column of the graph (at most 83 % of the frame's width):
+ * a thinning leaves at most 3 C + 2 samples.  A bounded profile thins
+ * when it holds 4 C samples (never before: a profile with fewer is drawn
+ * exactly as an unbounded one), and again whenever C more have come. */
+#define BUCKETS_PER_COLUMN 1.5
+#define FIRST_THIN_COLUMNS 4
 
 void profile_bound_set(hp2x_profile *p, size_t columns) {
   series_bound b = {columns, columns * FIRST_THIN_COLUMNS, INFINITY,
@@ -59,12 +62,14 @@ static size_t count_runs(const buckets *k, const double *t, size_t n) {
 }
 
 /* The narrowest buckets (a power of two seconds wide) that split b's span
- * into fewer than 2 columns, widened until the points fall in at most
- * that many runs (times that go back can split a bucket into several). */
+ * into fewer than BUCKETS_PER_COLUMN per column, widened until the points
+ * fall in at most that many runs (times that go back can split a bucket
+ * into several). */
 static buckets choose_buckets(const series_bound *b, const double *t,
                               size_t n) {
   buckets k = {b->t_min, INFINITY};
-  double span = b->t_max - b->t_min, most = 2.0 * (double)b->columns;
+  double span = b->t_max - b->t_min,
+         most = BUCKETS_PER_COLUMN * (double)b->columns;
   if (span > 0.0 && isfinite(span)) {
     int e;
     frexp(span / most, &e);
@@ -72,7 +77,8 @@ static buckets choose_buckets(const series_bound *b, const double *t,
     while (k.w > 0.0 && span / (k.w / 2.0) < most) k.w /= 2.0;
     while (!(span / k.w < most)) k.w *= 2.0;
   }
-  while (isfinite(k.w) && count_runs(&k, t, n) > 2 * b->columns) k.w *= 2.0;
+  while (isfinite(k.w) && !((double)count_runs(&k, t, n) < most))
+    k.w *= 2.0;
   return k;
 }
 

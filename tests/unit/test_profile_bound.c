@@ -1,5 +1,5 @@
 /* test_profile_bound.c -- profile_bound.c: a profile read for a picture of
- * C device columns holds at most 5 C + 2 samples however long the run, keeps
+ * C device columns holds at most 4 C + 2 samples however long the run, keeps
  * the first and the last sample and the largest and smallest totals,
  * keeps the same samples however its bytes were split, selects the same
  * bands (every -d and -m case) as the whole profile with the same area to
@@ -18,7 +18,7 @@
 #include <math.h>
 
 #define COLUMNS 20
-#define BOUND (5 * COLUMNS + 2) /* 4 C + 2 after a thinning, C more */
+#define BOUND (4 * COLUMNS + 2) /* 3 C + 2 after a thinning, C more */
 
 static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
 static uint32_t rnd(uint32_t n) { /* xorshift64, deterministic */
@@ -104,7 +104,7 @@ static void bounded_holds_what_the_picture_shows(void **state) {
   assert_true(b->bound.thinned);
   assert_int_equal(b->n_committed, 6000);
   assert_true(b->n_samples <= BOUND);
-  assert_true(b->n_samples >= 2 * COLUMNS);
+  assert_true(b->n_samples >= COLUMNS);
   assert_true(b->n_marks <= BOUND);
   /* every sample kept is one of the run's, in order */
   for (size_t s = 0, w = 0; s < b->n_samples; s++, w++) {
@@ -195,7 +195,7 @@ static void below_the_bound_keeps_every_sample(void **state) {
   size_t len;
   char *text = synthetic(499, 4, &len);
   hp2x_profile *whole = parse(text, len, 0, 0);
-  hp2x_profile *b = parse(text, len, 0, 100); /* thins at 500 */
+  hp2x_profile *b = parse(text, len, 0, 125); /* thins at 500 */
   assert_false(b->bound.thinned);
   assert_true(same_profile(b, whole));
   hp2x_profile_free(whole);
