@@ -274,6 +274,13 @@ typedef struct hp2x_parse_options {
                            still count every sample.  Such a profile is for
                            that picture: its CSV or .hp text, a window or a
                            comparison see only the samples kept. */
+  double last_s;        /* > 0: keep only the most recent last_s seconds of
+                           the run (hp2x --last): samples, heap series and
+                           marks older than the window are dropped, and the
+                           labels' sums (band selection, -d, the area
+                           figure) count the window's samples only.  The
+                           window's start snaps to 1/256 of last_s (from
+                           time 0).  0 (default): the whole run. */
 } hp2x_parse_options;
 
 /* Fills in the defaults and o->size; call it as the macro

@@ -270,11 +270,12 @@ static void trace_removal(work *w, double threshold) {
 }
 
 /* 4.2: hp2ps's "standard deviation": only the label's own data points,
- * mean over all N samples, divided by N - 1.  A thinned profile no longer
+ * mean over all N samples (those the labels' sums cover: every one, or
+ * those of the --last window), divided by N - 1.  A thinned profile no longer
  * holds every value: its labels' sums give the same figure, to rounding
  * (sum (v - m)^2 = sum v^2 - 2 m sum v + entries m^2). */
 static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
-  size_t nl = p->n_labels, N = p->n_committed;
+  size_t nl = p->n_labels, N = p->bound.summed;
   w->dkey = hpx_calloc(nl ? nl : 1, sizeof *w->dkey);
   double *mean = hpx_malloc((nl ? nl : 1) * sizeof *mean);
   if (!w->dkey || !mean) {
@@ -289,7 +290,7 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
                 sq = l->sum_sq - 2.0L * m * l->sum + (long double)l->entries * m * m;
     w->dkey[id] = sq > 0.0L ? (double)sq : 0.0;
   }
-  for (size_t s = 0; !p->bound.thinned && s < N; s++) {
+  for (size_t s = 0; !p->bound.thinned && s < p->n_samples; s++) {
     if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
     const uint32_t *lab = p->run_label + p->label_run[s];
     const size_t e0 = p->start[s];

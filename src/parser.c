@@ -8,6 +8,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 
 struct hp2x_parser {
@@ -75,6 +76,12 @@ hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
     profile_bound_set(ps->profile, ps->opt.picture_columns < PICTURE_COLUMNS_MAX
                                        ? ps->opt.picture_columns
                                        : PICTURE_COLUMNS_MAX);
+  if (ps->opt.last_s > 0.0 && isfinite(ps->opt.last_s) &&
+      profile_bound_last(ps->profile, ps->opt.last_s, err) != HP2X_OK) {
+    hp2x_profile_free(ps->profile);
+    hpx_free(ps);
+    return NULL;
+  }
   if (ps->opt.max_samples && ps->opt.max_samples < ps->profile->max_samples)
     ps->profile->max_samples = ps->opt.max_samples;
   return ps;

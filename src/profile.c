@@ -51,6 +51,7 @@ hp2x_profile *profile_new(hp2x_err *err) {
   p->cap_start = 16;
   p->max_labels = HPX_MAX_LABELS;
   p->max_samples = HPX_MAX_SAMPLES;
+  profile_bound_set(p, 0); /* unbounded until a parser says otherwise */
   if (!p->job || !p->date || !p->sample_unit || !p->value_unit || !p->start) {
     hp2x_profile_free(p);
     hpx_nomem(err);
@@ -84,6 +85,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p->value32);
   hpx_free(p->value64);
   hpx_free(p->bound.sample_total);
+  window_free(&p->window);
   for (size_t i = 0; i < p->n_marks; i++) hpx_free(p->mark_label[i]);
   hpx_free(p->mark_time);
   hpx_free(p->mark_label);

@@ -24,7 +24,7 @@
 
 void profile_bound_set(hp2x_profile *p, size_t columns) {
   series_bound b = {columns, columns * FIRST_THIN_COLUMNS, INFINITY,
-                    -INFINITY};
+                    -INFINITY, -INFINITY, 0.0};
   p->bound.samples = b;
   p->bound.marks = b;
   p->heap_size.bound = b;
@@ -67,8 +67,9 @@ static size_t count_runs(const buckets *k, const double *t, size_t n) {
  * into several). */
 static buckets choose_buckets(const series_bound *b, const double *t,
                               size_t n) {
-  buckets k = {b->t_min, INFINITY};
-  double span = b->t_max - b->t_min,
+  /* --last: buckets split the window, counted from time 0 */
+  buckets k = {b->span > 0.0 ? 0.0 : b->t_min, INFINITY};
+  double span = b->span > 0.0 ? b->span : b->t_max - b->t_min,
          most = BUCKETS_PER_COLUMN * (double)b->columns;
   if (span > 0.0 && isfinite(span)) {
     int e;
@@ -86,24 +87,33 @@ static buckets choose_buckets(const series_bound *b, const double *t,
 typedef void (*move_fn)(void *ctx, size_t to, size_t from);
 
 /* Keeps, of points [0, n) with times t and keys key (NULL: keep only each
- * run's first), the first, the last, and in each run of one bucket the
- * first of the largest and the first of the smallest key, moving them
- * down in order; returns how many are kept. */
-static size_t thin_points(const buckets *k, const double *t,
+ * run's first), those from time `from` on: with buckets k, the first, the
+ * last, and in each run of one bucket the first of the largest and the
+ * first of the smallest key; without (NULL), all.  Moves them down in
+ * order; returns how many are kept. */
+static size_t thin_points(const buckets *k, double from, const double *t,
                           const int64_t *key, size_t n, move_fn move,
                           void *ctx) {
-  size_t kept = 0;
-  for (size_t r0 = 0, r1; r0 < n; r0 = r1) {
+  size_t kept = 0, first = 0;
+  while (first < n && t[first] < from) first++;
+  for (size_t i = first; !k && i < n; i++)
+    if (!(t[i] < from)) move(ctx, kept++, i);
+  for (size_t r0 = first, r1; k && r0 < n; r0 = r1) {
+    if (t[r0] < from) { /* older than the window (times went back) */
+      r1 = r0 + 1;
+      continue;
+    }
     double q = bucket_of(k, t[r0]);
     size_t hi = r0, lo = r0;
-    for (r1 = r0 + 1; r1 < n && bucket_of(k, t[r1]) == q; r1++)
+    for (r1 = r0 + 1; r1 < n && !(t[r1] < from) && bucket_of(k, t[r1]) == q;
+         r1++)
       if (key) {
         if (key[r1] > key[hi]) hi = r1;
         if (key[r1] < key[lo]) lo = r1;
       }
     size_t pick[4], np = 0; /* in order: the first point, the run's
                                extremes, the last point */
-    if (r0 == 0) pick[np++] = 0;
+    if (r0 == first) pick[np++] = first;
     pick[np++] = hi < lo ? hi : lo;
     pick[np++] = hi < lo ? lo : hi;
     if (r1 == n) pick[np++] = n - 1;
@@ -154,12 +164,16 @@ static void move_sample(void *ctx, size_t to, size_t from) {
   m->entries += len;
 }
 
+/* Drops the samples older than the --last window and, for a bounded
+ * profile, thins the rest. */
 static void thin_samples(hp2x_profile *p) {
   series_bound *b = &p->bound.samples;
-  buckets k = choose_buckets(b, p->times, p->n_samples);
+  buckets k = {0.0, 0.0};
+  if (b->columns) k = choose_buckets(b, p->times, p->n_samples);
   sample_mover m = {p, 0, 0, 0};
-  size_t n = thin_points(&k, p->times, p->bound.sample_total, p->n_samples,
-                         move_sample, &m);
+  size_t n = thin_points(b->columns ? &k : NULL, window_from(p), p->times,
+                         p->bound.sample_total, p->n_samples, move_sample,
+                         &m);
   if (n < p->n_samples) {
     p->bound.thinned = true;
     p->bound.generation++;
@@ -169,46 +183,68 @@ static void thin_samples(hp2x_profile *p) {
   p->n_entries = m.entries;
   p->n_run_labels = m.run_labels;
   p->open_run = m.run_labels;
-  b->thin_at = n + b->columns;
+  b->thin_at = b->columns ? n + b->columns : 2 * n + 64;
 }
 
-/* Adds sample s's entries to its labels' sums; for a bounded profile also
- * their -d sums, their area (each value weighs half the step before it;
- * the sample before s gets the other half of the step between them) and
- * s's total. */
-static void add_sums(hp2x_profile *p, size_t s) {
-  bool bounded = p->bound.samples.columns > 0;
-  double half = s > 0 ? (p->times[s] - p->times[s - 1]) / 2.0 : 0.0;
+/* Adds value v to l (all: the -d sums too). */
+static void sums_add(label_sums *l, int64_t v, bool all) {
+  l->total = hpx_add_sat(l->total, v);
+  l->present = true;
+  l->entries++;
+  if (!all) return;
+  l->sum += (long double)v;
+  l->sum_sq += (long double)v * (long double)v;
+}
+
+/* Adds sample s's entries to its labels' sums (and, with --last, to its
+ * window slot's, unless it is older than the window); for a bounded or
+ * windowed profile also their -d sums and their area: the step from the
+ * sample before s to s, a trapezoid, counts where that sample does (with
+ * --last: not at all when it has left the window); and s's total. */
+static void add_sums(hp2x_profile *p, size_t s, label_sums *slot) {
+  bool all = p->bound.samples.columns > 0 || p->window.last_s > 0.0;
+  bool windowed = p->window.last_s > 0.0;
   int64_t total = 0;
-  for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
-    label_sums *l = &p->labels[profile_entry_label(p, s, e)].sums;
+  for (size_t e = p->start[s]; e < p->start[s + 1] && (slot || !windowed);
+       e++) {
+    uint32_t id = profile_entry_label(p, s, e);
     int64_t v = profile_value(p, e);
-    l->total = hpx_add_sat(l->total, v);
-    l->present = true;
-    if (!bounded) continue;
     total = hpx_add_sat(total, v);
-    l->entries++;
-    l->sum += (long double)v;
-    l->sum_sq += (long double)v * (long double)v;
-    l->area += (double)v * half;
+    sums_add(&p->labels[id].sums, v, all);
+    if (slot) sums_add(&slot[id], v, all);
   }
-  if (!bounded) return;
-  for (size_t e = s > 0 ? p->start[s - 1] : 0; s > 0 && e < p->start[s]; e++)
-    p->labels[profile_entry_label(p, s - 1, e)].sums.area +=
-        (double)profile_value(p, e) * half;
-  p->bound.sample_total[s] = total;
+  if (slot || !windowed) p->bound.summed++;
+  if (p->bound.sample_total) p->bound.sample_total[s] = total;
+  if (!all || s == 0) return;
+  label_sums *step = windowed ? window_slot(p, p->times[s - 1]) : NULL;
+  if (windowed && !step) return;
+  double half = (p->times[s] - p->times[s - 1]) / 2.0;
+  for (size_t k = s - 1; k <= s; k++)
+    for (size_t e = p->start[k]; e < p->start[k + 1]; e++) {
+      uint32_t id = profile_entry_label(p, k, e);
+      double a = (double)profile_value(p, e) * half;
+      p->labels[id].sums.area += a;
+      if (step) step[id].area += a;
+    }
 }
 
 hp2x_status profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
   series_bound *b = &p->bound.samples;
-  if (b->columns &&
+  if ((b->columns || p->window.last_s > 0.0) &&
       hpx_grow((void **)&p->bound.sample_total, &p->bound.cap_total, s + 1,
                sizeof *p->bound.sample_total, err) != HP2X_OK)
     return err->code;
-  add_sums(p, s);
-  if (!b->columns) return HP2X_OK;
+  label_sums *slot = NULL;
+  if (window_enter(p, s, &slot, err) != HP2X_OK) return err->code;
+  add_sums(p, s, slot);
+  if (!b->columns && !(p->window.last_s > 0.0)) return HP2X_OK;
   bound_see(b, p->times[s]);
-  if (p->n_samples >= b->thin_at) thin_samples(p);
+  double from = window_from(p);
+  if (p->n_samples >= b->thin_at || p->times[0] < from) thin_samples(p);
+  /* the heap series and marks leave the window with the samples */
+  hpx_series *ss[] = {&p->heap_size, &p->heap_live, &p->blocks_size};
+  for (size_t i = 0; i < 3; i++) ss[i]->bound.from = from;
+  p->bound.marks.from = from;
   return HP2X_OK;
 }
 
@@ -220,14 +256,22 @@ static void move_series_point(void *ctx, size_t to, size_t from) {
   s->bytes[to] = s->bytes[from];
 }
 
+/* Is a series of n points with times t bounded by b due for thinning? */
+static bool series_due(const series_bound *b, const double *t, size_t n) {
+  return (b->columns || b->span > 0.0) && n &&
+         (n >= b->thin_at || t[0] < b->from);
+}
+
 void profile_bound_series(hpx_series *s) {
   series_bound *b = &s->bound;
-  if (!b->columns || !s->n) return;
+  if (!s->n) return;
   bound_see(b, s->time_s[s->n - 1]);
-  if (s->n < b->thin_at) return;
-  buckets k = choose_buckets(b, s->time_s, s->n);
-  s->n = thin_points(&k, s->time_s, s->bytes, s->n, move_series_point, s);
-  b->thin_at = s->n + b->columns;
+  if (!series_due(b, s->time_s, s->n)) return;
+  buckets k = {0.0, 0.0};
+  if (b->columns) k = choose_buckets(b, s->time_s, s->n);
+  s->n = thin_points(b->columns ? &k : NULL, b->from, s->time_s, s->bytes,
+                     s->n, move_series_point, s);
+  b->thin_at = b->columns ? s->n + b->columns : 2 * s->n + 64;
 }
 
 static void move_mark(void *ctx, size_t to, size_t from) {
@@ -242,12 +286,14 @@ static void move_mark(void *ctx, size_t to, size_t from) {
 
 void profile_bound_marks(hp2x_profile *p) {
   series_bound *b = &p->bound.marks;
-  if (!b->columns || !p->n_marks) return;
+  if (!p->n_marks) return;
   bound_see(b, p->mark_time[p->n_marks - 1]);
-  if (p->n_marks < b->thin_at) return;
-  buckets k = choose_buckets(b, p->mark_time, p->n_marks);
-  size_t n = thin_points(&k, p->mark_time, NULL, p->n_marks, move_mark, p);
+  if (!series_due(b, p->mark_time, p->n_marks)) return;
+  buckets k = {0.0, 0.0};
+  if (b->columns) k = choose_buckets(b, p->mark_time, p->n_marks);
+  size_t n = thin_points(b->columns ? &k : NULL, b->from, p->mark_time, NULL,
+                         p->n_marks, move_mark, p);
   for (size_t i = n; i < p->n_marks; i++) hpx_free(p->mark_label[i]);
   p->n_marks = n;
-  b->thin_at = n + b->columns;
+  b->thin_at = b->columns ? n + b->columns : 2 * n + 64;
 }

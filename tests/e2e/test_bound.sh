@@ -7,7 +7,8 @@
 # selection, -d, -m, -t and -c; the final picture of a watched stream (a
 # pipe, a growing file) equals the one-shot picture byte for byte in every
 # format, for .hp and eventlog input; a stream three times as long takes
-# no more memory; outputs that list every sample (CSV) still list every one.
+# hardly more memory; --last SECONDS draws the window --from its documented
+# start would; outputs that list every sample (CSV) still list every one.
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
 
@@ -126,7 +127,43 @@ EOF
   ;;
 esac
 
-# 4. Outputs that list every sample list every one.
+# 4. --last SECONDS: the picture of the window whose start is the slot
+# boundary (SECONDS / 256 from time 0) the man page names equals --from
+# that start: samples, bands chosen over them, area; watched, the same.
+last_from() { # SECONDS FILE: where --last's window starts
+  python3 - "$1" "$2" <<'EOF'
+import math, sys
+S, t = float(sys.argv[1]), 0.0
+for line in open(sys.argv[2]):
+    if line.startswith("BEGIN_SAMPLE"):
+        t = float(line.split()[1])
+slot = S / 256
+print(repr((math.floor(t / slot) - 255) * slot))
+EOF
+}
+for S in 50 123.4; do
+  W=$(last_from "$S" long.hp)
+  for opts in "" "-d" "-m3" "-c"; do
+    # shellcheck disable=SC2086
+    "$HP2X" -q $opts --last="$S" long.hp -o last.pdf &&
+      "$HP2X" -q $opts --from="$W" long.hp -o from.pdf ||
+      { fail "--last=$S '$opts'"; continue; }
+    pdftotext -layout last.pdf last.txt && pdftotext -layout from.pdf from.txt
+    if [ -s last.txt ] && cmp -s last.txt from.txt; then ok; else
+      fail "--last=$S '$opts': not the picture of --from=$W"
+      diff last.txt from.txt | head -5
+    fi
+  done
+done
+"$HP2X" -q --last=50 long.hp -o last.pdf
+"$HP2X" -q --last=50 --watch - -o last-watch.pdf < long.hp
+cmp -s last.pdf last-watch.pdf && ok || fail "--last --watch: final PDF differs from one-shot"
+expect_status 2 "--last with --from" -- "$HP2X" --last=5 --from=1 long.hp -o x.pdf
+expect_stderr "not with --from" "--last with --from says why"
+expect_status 2 "--last with --to-marker" -- "$HP2X" --last=5 --to-marker=x long.hp -o x.pdf
+expect_status 2 "--last=0" -- "$HP2X" --last=0 long.hp -o x.pdf
+
+# 5. Outputs that list every sample list every one.
 rows=$("$HP2X" -q long.hp -o - --format=csv | wc -l)
 [ "$rows" -eq 36001 ] && ok || fail "CSV of the long profile: $rows rows, wanted 36001"
 

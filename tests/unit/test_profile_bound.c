@@ -6,7 +6,7 @@
  * rounding, and bounds its heap series and marks too, also when times go
  * back and forth; a follower of a thinned profile gives the bands of the
  * profile it follows; an unbounded profile, or one below its bound, keeps
- * every sample. */
+ * every sample; --last sums and holds the window's samples only. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -297,6 +297,55 @@ static void follower_of_a_thinned_profile(void **state) {
   free(text);
 }
 
+/* --last: the sums are those of the samples from the window's start on
+ * (a slot boundary), and only those samples are held; bounded or not. */
+static void last_window(void **state) {
+  (void)state;
+  size_t len;
+  char *text = synthetic(6000, 7, &len);
+  hp2x_profile *whole = parse(text, len, 0, 0);
+  for (size_t columns = 0; columns <= COLUMNS; columns += COLUMNS) {
+    hp2x_parse_options o;
+    hp2x_parse_options_init(&o);
+    o.picture_columns = columns;
+    o.last_s = 7.3;
+    hp2x_err err;
+    hp2x_err_init(&err);
+    hp2x_parser *ps = hp2x_parser_new("last", &o, &err);
+    assert_non_null(ps);
+    for (size_t pos = 0; pos < len; pos += 999)
+      assert_int_equal(hp2x_parser_feed(ps, text + pos,
+                                        len - pos < 999 ? len - pos : 999,
+                                        &err),
+                       HP2X_OK);
+    hp2x_profile *p = NULL;
+    assert_int_equal(hp2x_parser_finish(ps, &p, &err), HP2X_OK);
+    hp2x_parser_free(ps);
+    double slot = 7.3 / WINDOW_SLOTS, last = whole->times[5999];
+    double from = (floor(last / slot) - (WINDOW_SLOTS - 1)) * slot;
+    assert_true(window_from(p) == from);
+    size_t in = 0;
+    for (size_t s = 0; s < whole->n_samples; s++) in += whole->times[s] >= from;
+    assert_int_equal(p->bound.summed, in);
+    assert_true(p->n_samples <= (columns ? BOUND : in));
+    if (!columns) assert_int_equal(p->n_samples, in);
+    for (size_t s = 0; s < p->n_samples; s++)
+      assert_true(p->times[s] >= from);
+    for (size_t id = 0; id < p->n_labels; id++) {
+      long w = profile_find(whole, p->labels[id].name, p->labels[id].name_len);
+      assert_true(w >= 0);
+      int64_t total = 0;
+      for (size_t s = 0; s < whole->n_samples; s++)
+        if (whole->times[s] >= from) total += hp2x_profile_value(whole, s, (size_t)w);
+      assert_int_equal(p->labels[id].sums.total, total);
+      assert_int_equal(p->labels[id].sums.present, total > 0);
+    }
+    hp2x_profile_free(p);
+  }
+  hp2x_profile_free(whole);
+  free(text);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(bounded_holds_what_the_picture_shows),
@@ -306,6 +355,7 @@ int main(void) {
       cmocka_unit_test(times_back_and_forth_stay_bounded),
       cmocka_unit_test(series_bounded_keeps_extremes),
       cmocka_unit_test(follower_of_a_thinned_profile),
+      cmocka_unit_test(last_window),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
