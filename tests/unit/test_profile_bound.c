@@ -20,13 +20,8 @@
 #define COLUMNS 20
 #define BOUND (4 * COLUMNS + 2) /* 3 C + 2 after a thinning, C more */
 
-static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
-static uint32_t rnd(uint32_t n) { /* xorshift64, deterministic */
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return (uint32_t)(rng_state % n);
-}
+#define TEST_RNG_SEED 0x2545F4914F6CDD1Dull
+#include "test_rng.h"
 
 /* .hp text of `samples` samples of `labels` labels that grow, shrink and
  * spike; every 37th sample a MARK. */
@@ -203,15 +198,21 @@ static void below_the_bound_keeps_every_sample(void **state) {
   free(text);
 }
 
+/* An empty profile bounded by COLUMNS, filled by the test itself. */
+static hp2x_profile *bounded_profile(hp2x_err *err) {
+  hp2x_err_init(err);
+  hp2x_profile *p = profile_new(err);
+  assert_non_null(p);
+  profile_bound_set(p, COLUMNS);
+  return p;
+}
+
 /* Times that go back and forth (a damaged profile: the parsers accept
  * what the model is given) split every bucket into runs. */
 static void times_back_and_forth_stay_bounded(void **state) {
   (void)state;
   hp2x_err err;
-  hp2x_err_init(&err);
-  hp2x_profile *p = profile_new(&err);
-  assert_non_null(p);
-  profile_bound_set(p, COLUMNS);
+  hp2x_profile *p = bounded_profile(&err);
   uint32_t id;
   assert_int_equal(profile_intern(p, "a", 1, NULL, 0, &id, &err), HP2X_OK);
   for (size_t s = 0; s < 4000; s++) {
@@ -230,10 +231,7 @@ static void times_back_and_forth_stay_bounded(void **state) {
 static void series_bounded_keeps_extremes(void **state) {
   (void)state;
   hp2x_err err;
-  hp2x_err_init(&err);
-  hp2x_profile *p = profile_new(&err);
-  assert_non_null(p);
-  profile_bound_set(p, COLUMNS);
+  hp2x_profile *p = bounded_profile(&err);
   int64_t most = 0, least = INT64_MAX;
   for (size_t i = 0; i < 20000; i++) {
     int64_t v = 1000 + (int64_t)rnd(100000);
