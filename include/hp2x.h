@@ -149,9 +149,12 @@ const char *hp2x_profile_date(const hp2x_profile *p);
 const char *hp2x_profile_sample_unit(const hp2x_profile *p);
 const char *hp2x_profile_value_unit(const hp2x_profile *p);
 
-/* Complete samples, in file order. */
+/* Complete samples held, in file order (a profile bounded by a picture,
+ * hp2x_parse_options.picture_columns, holds only some of those read). */
 size_t hp2x_profile_sample_count(const hp2x_profile *p);
 double hp2x_profile_sample_time(const hp2x_profile *p, size_t sample);
+/* Complete samples read, held or not. */
+size_t hp2x_profile_samples_read(const hp2x_profile *p);
 
 /* Whether the input holds a heap profile: always for .hp text; for an
  * eventlog, from its HEAP_PROF_BEGIN event or its first census on (until
@@ -261,6 +264,25 @@ typedef struct hp2x_parse_options {
                            (16 Mi), which is also the most allowed */
   size_t max_samples;   /* complete samples read; 0 = the built-in limit
                            (256 Mi), which is also the most allowed */
+  size_t picture_columns; /* 0 (default): keep every sample.  Else the
+                           profile is read for one picture this many device
+                           columns wide (hp2x_picture_columns) and keeps
+                           only what it shows, in memory bounded by the
+                           picture, not by the run: the first and the last
+                           sample and, in time buckets narrower than a
+                           column, the samples of the largest and smallest
+                           total (likewise the heap series; one mark per
+                           bucket).  Band selection, -d and the area figure
+                           still count every sample.  Such a profile is for
+                           that picture: its CSV or .hp text, a window or a
+                           comparison see only the samples kept. */
+  double last_s;        /* > 0: keep only the most recent last_s seconds of
+                           the run (hp2x --last): samples, heap series and
+                           marks older than the window are dropped, and the
+                           labels' sums (band selection, -d, the area
+                           figure) count the window's samples only.  The
+                           window's start snaps to 1/256 of last_s (from
+                           time 0).  0 (default): the whole run. */
 } hp2x_parse_options;
 
 /* Fills in the defaults and o->size; call it as the macro
@@ -554,6 +576,11 @@ typedef int (*hp2x_write_fn)(void *closure, const void *buf, size_t len);
  * drawing path, sending the bytes to `write`.  HP2X_E_ARG for a text
  * format (hp2x_write_output writes those), HP2X_E_IO when the sink fails,
  * HP2X_E_CAIRO when drawing fails. */
+/* The device columns (at 600 dpi, where pictures are thinned) across the
+ * widest graph a picture drawn with o can have: for
+ * hp2x_parse_options.picture_columns. */
+size_t hp2x_picture_columns(const hp2x_options *o);
+
 hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
                         const hp2x_options *o, hp2x_write_fn write,
                         void *closure, hp2x_err *err);

@@ -212,8 +212,7 @@ static hp2x_status filter_labels(const hp2x_profile *p, const hp2x_options *o,
 
 /* The labels that have data in complete samples, in hp2ps's hash-table
  * walk order: bucket 0..512, newest identifier first within a bucket. */
-static hp2x_status make_initial_order(const hp2x_profile *p,
-                                      const bands_totals *given, work *w,
+static hp2x_status make_initial_order(const hp2x_profile *p, work *w,
                                       hp2x_err *err) {
   size_t nl = p->n_labels;
   w->total = hpx_calloc(nl ? nl : 1, sizeof *w->total);
@@ -226,19 +225,9 @@ static hp2x_status make_initial_order(const hp2x_profile *p,
     hpx_free(count);
     return hpx_nomem(err);
   }
-  if (given && nl) {
-    memcpy(w->total, given->total, nl * sizeof *w->total);
-    memcpy(present, given->present, nl);
-  }
-  for (size_t s = 0; !given && s < p->n_samples; s++) {
-    if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
-    const uint32_t *lab = p->run_label + p->label_run[s];
-    const size_t e0 = p->start[s];
-    for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
-      w->total[lab[i]] =
-          hpx_add_sat(w->total[lab[i]], profile_value(p, e0 + i));
-      present[lab[i]] = 1;
-    }
+  for (size_t id = 0; id < nl; id++) {
+    w->total[id] = p->labels[id].sums.total;
+    present[id] = p->labels[id].sums.present;
   }
   for (size_t id = 0; id < nl; id++) {
     if (!present[id]) continue;
@@ -281,9 +270,12 @@ static void trace_removal(work *w, double threshold) {
 }
 
 /* 4.2: hp2ps's "standard deviation": only the label's own data points,
- * mean over all N samples, divided by N - 1. */
+ * mean over all N samples (those the labels' sums cover: every one, or
+ * those of the --last window), divided by N - 1.  A thinned profile no longer
+ * holds every value: its labels' sums give the same figure, to rounding
+ * (sum (v - m)^2 = sum v^2 - 2 m sum v + entries m^2). */
 static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
-  size_t nl = p->n_labels, N = p->n_samples;
+  size_t nl = p->n_labels, N = p->bound.summed;
   w->dkey = hpx_calloc(nl ? nl : 1, sizeof *w->dkey);
   double *mean = hpx_malloc((nl ? nl : 1) * sizeof *mean);
   if (!w->dkey || !mean) {
@@ -292,7 +284,13 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
   }
   for (size_t id = 0; id < nl; id++)
     mean[id] = (double)w->total[id] / (double)N;
-  for (size_t s = 0; s < N; s++) {
+  for (size_t id = 0; p->bound.thinned && id < nl; id++) {
+    const label_sums *l = &p->labels[id].sums;
+    long double m = mean[id],
+                sq = l->sum_sq - 2.0L * m * l->sum + (long double)l->entries * m * m;
+    w->dkey[id] = sq > 0.0L ? (double)sq : 0.0;
+  }
+  for (size_t s = 0; !p->bound.thinned && s < p->n_samples; s++) {
     if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
     const uint32_t *lab = p->run_label + p->label_run[s];
     const size_t e0 = p->start[s];
@@ -405,6 +403,15 @@ void bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
   }
 }
 
+double bands_label_area(const hp2x_profile *p, const int32_t *band_of,
+                        const uint32_t *to_names) {
+  double area = 0.0;
+  for (size_t id = 0; id < p->n_labels; id++)
+    if (band_of[to_names ? to_names[id] : id] >= 0)
+      area += p->labels[id].sums.area;
+  return area;
+}
+
 void bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
                       const hp2x_options *o, const bands_heights *h) {
   size_t N = b->n_samples;
@@ -453,9 +460,10 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
   }
   hpx_prefault(b->values, 0, nb * N * sizeof *b->values);
   bands_fill(b, band_of, to_names, p, 0);
-  hpx_free(band_of);
   bands_heights h = {0.0, 0.0, 0.0};
   bands_heights_scan(b, p, 0, &h);
+  if (p->bound.thinned) h.area = bands_label_area(p, band_of, to_names);
+  hpx_free(band_of);
   bands_set_ranges(b, p, o, &h);
   return HP2X_OK;
 }
@@ -472,10 +480,9 @@ hp2x_status bands_check_options(const hp2x_options *o, hp2x_err *err) {
 
 /* hp2ps's order of the labels of p: trace removal, -d, -i, -p. */
 static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
-                                const bands_totals *given, work *w,
-                                hp2x_err *err) {
+                                work *w, hp2x_err *err) {
   hp2x_status st = filter_labels(p, o, w, err);
-  if (st == HP2X_OK) st = make_initial_order(p, given, w, err);
+  if (st == HP2X_OK) st = make_initial_order(p, w, err);
   if (st == HP2X_OK) st = run_sort(p, w, KEY_INT, w->total, NULL, err);
   if (st == HP2X_OK) trace_removal(w, o->trace_pct);
   if (st == HP2X_OK && o->sort == HP2X_SORT_STDDEV) {
@@ -511,7 +518,7 @@ hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *given,
     return err->code;
   work w;
   memset(&w, 0, sizeof w);
-  hp2x_status st = select_order(p, o, NULL, &w, err);
+  hp2x_status st = select_order(p, o, &w, err);
   hp2x_bands *b = NULL;
   if (st == HP2X_OK) {
     b = hpx_calloc(1, sizeof *b);
@@ -528,11 +535,10 @@ hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *given,
 }
 
 hp2x_status bands_plan(const hp2x_profile *p, const hp2x_options *o,
-                       const bands_totals *t, hp2x_bands *b,
-                       int32_t *band_of, hp2x_err *err) {
+                       hp2x_bands *b, int32_t *band_of, hp2x_err *err) {
   work w;
   memset(&w, 0, sizeof w);
-  hp2x_status st = select_order(p, o, t, &w, err);
+  hp2x_status st = select_order(p, o, &w, err);
   if (st == HP2X_OK) st = assign_bands(p, o, &w, b, band_of, err);
   work_free(&w);
   return st;
@@ -655,7 +661,7 @@ hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
   work w;
   memset(&w, 0, sizeof w);
   hp2x_status st = combine_profiles(ps, n, &c, to_names, err);
-  if (st == HP2X_OK) st = select_order(c, o, NULL, &w, err);
+  if (st == HP2X_OK) st = select_order(c, o, &w, err);
   for (size_t i = 0; i < n && st == HP2X_OK; i++) {
     out[i] = hpx_calloc(1, sizeof *out[i]);
     if (!out[i]) st = hpx_nomem(err);

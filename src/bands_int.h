@@ -44,17 +44,11 @@ struct hp2x_bands {
 
 /* bands.c, the steps of hp2x_bands_select for follow.c. */
 hp2x_status bands_check_options(const hp2x_options *o, hp2x_err *err);
-/* Label totals over the complete samples, by label id. */
-typedef struct bands_totals {
-  const int64_t *total;          /* sum of the label's values */
-  const unsigned char *present;  /* 1 if it has an entry */
-} bands_totals;
-/* hp2ps's selection over p's labels, from the totals t (NULL: computed
- * from p): sets b's n_bands, is_other, names and shades (owned by b), and
- * band_of[id] for each of p's labels: its band, or -1. */
+/* hp2ps's selection over p's labels, from their sums (model.h): sets b's
+ * n_bands, is_other, names and shades (owned by b), and band_of[id] for
+ * each of p's labels: its band, or -1. */
 hp2x_status bands_plan(const hp2x_profile *p, const hp2x_options *o,
-                       const bands_totals *t, hp2x_bands *b,
-                       int32_t *band_of, hp2x_err *err);
+                       hp2x_bands *b, int32_t *band_of, hp2x_err *err);
 /* Adds the values of p's samples [from, b->n_samples) to b->values (zero
  * there before), label id l going to band band_of[to_names ? to_names[l] :
  * l]. */
@@ -71,6 +65,10 @@ typedef struct bands_heights {
 /* Folds samples [from, b->n_samples) of b into h, in order. */
 void bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
                         size_t from, bands_heights *h);
+/* The area of the labels drawn (band_of[to_names ? to_names[id] : id] >= 0)
+ * from their sums: a thinned profile's area figure. */
+double bands_label_area(const hp2x_profile *p, const int32_t *band_of,
+                        const uint32_t *to_names);
 /* b's x0, xrange, yrange and area from h, the --heap lines and the .aux. */
 void bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
                       const hp2x_options *o, const bands_heights *h);

@@ -1,10 +1,12 @@
 /* follow.c -- band selection that follows a growing profile (watch mode).
- * A follower keeps, from one call to the next, the label totals, the band
- * matrix, its running ranges and area, and an index of the stacked curves
+ * A follower keeps, from one call to the next, the band matrix, its
+ * running ranges and area, and an index of the stacked curves
  * (per band, a tree of first minima and maxima over blocks of samples).
  * When the profile has only gained samples and the selection still maps
  * every label with data as before, an update folds in the new samples
- * alone; otherwise the matrix is built afresh.  The bands are
+ * alone; otherwise (or when a bounded profile has thinned its samples) the
+ * matrix is built afresh.  The selection comes from the labels' sums the
+ * profile keeps.  The bands are
  * hp2x_bands_select's, value for value.  The bands of a picture carry the
  * follower's band_points_source (band_points.h): drawing gets layout_thin's
  * points per device column from the index instead of walking every sample.
@@ -22,11 +24,9 @@
 
 struct hp2x_follower {
   const hp2x_profile *p;  /* borrowed: the profile followed; NULL = none */
-  size_t totalled;        /* samples folded into total and present */
+  size_t totalled;        /* samples of p seen at the last selection */
   double last_time_s;     /* times[totalled - 1], to tell another profile */
-  int64_t *total;         /* by label id; owned */
-  unsigned char *present; /* by label id; owned */
-  size_t cap_labels;      /* slots in total and present */
+  uint64_t generation;    /* p's thinnings then (model.h) */
   hp2x_bands *b;          /* owned; NULL until a selection is made */
   int32_t *band_of;       /* [n_band_of]: each label's band or -1; owned */
   unsigned char *built_present; /* [n_band_of]: the label has data in
@@ -88,11 +88,6 @@ static void drop_bands(hp2x_follower *f) {
 void hp2x_follower_reset(hp2x_follower *f) {
   if (!f) return;
   drop_bands(f);
-  hpx_free(f->total);
-  hpx_free(f->present);
-  f->total = NULL;
-  f->present = NULL;
-  f->cap_labels = 0;
   f->totalled = 0;
   f->p = NULL;
 }
@@ -101,40 +96,6 @@ void hp2x_follower_free(hp2x_follower *f) {
   if (!f) return;
   hp2x_follower_reset(f);
   hpx_free(f);
-}
-
-/* Folds samples [f->totalled, n_samples) into the label totals, as
- * bands.c's make_initial_order adds them: sample by sample, entry by
- * entry. */
-static hp2x_status fold_totals(hp2x_follower *f, const hp2x_profile *p,
-                               hp2x_err *err) {
-  size_t nl = p->n_labels;
-  if (nl > f->cap_labels) {
-    size_t cap = f->cap_labels ? f->cap_labels : 64;
-    while (cap < nl) cap *= 2;
-    int64_t *t = hpx_realloc(f->total, cap * sizeof *t);
-    if (!t) return hpx_nomem(err);
-    f->total = t;
-    unsigned char *pr = hpx_realloc(f->present, cap);
-    if (!pr) return hpx_nomem(err);
-    f->present = pr;
-    memset(t + f->cap_labels, 0, (cap - f->cap_labels) * sizeof *t);
-    memset(pr + f->cap_labels, 0, cap - f->cap_labels);
-    f->cap_labels = cap;
-  }
-  for (size_t s = f->totalled; s < p->n_samples; s++) {
-    if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
-    const uint32_t *lab = p->run_label + p->label_run[s];
-    const size_t e0 = p->start[s];
-    for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
-      f->total[lab[i]] =
-          hpx_add_sat(f->total[lab[i]], profile_value(p, e0 + i));
-      f->present[lab[i]] = 1;
-    }
-  }
-  f->totalled = p->n_samples;
-  if (p->n_samples) f->last_time_s = p->times[p->n_samples - 1];
-  return HP2X_OK;
 }
 
 /* Does the new plan (nb, band_of) give the samples already built the
@@ -269,6 +230,8 @@ static hp2x_status extend_bands(hp2x_follower *f, const hp2x_profile *p,
   b->n_samples = N;
   bands_fill(b, f->band_of, NULL, p, from);
   bands_heights_scan(b, p, from, &f->heights);
+  if (p->bound.thinned)
+    f->heights.area = bands_label_area(p, f->band_of, NULL);
   bands_set_ranges(b, p, o, &f->heights);
   if (f->indexed)
     index_samples(f, p, from, N);
@@ -306,7 +269,7 @@ static hp2x_status adopt_plan(hp2x_follower *f, const hp2x_profile *p,
   hpx_free(f->built_present);
   f->band_of = band_of;
   f->n_band_of = nl;
-  if (nl) memcpy(bp, f->present, nl);
+  for (size_t id = 0; id < nl; id++) bp[id] = p->labels[id].sums.present;
   f->built_present = bp; /* extend_bands builds every sample with
                               data */
   return HP2X_OK;
@@ -328,13 +291,16 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
    * read the bands' values). */
   int indexed = hp2x_format_is_picture(o->format);
   if (f->p != p || N < f->totalled || p->n_labels < f->n_band_of ||
-      indexed != f->indexed ||
+      indexed != f->indexed || p->bound.generation != f->generation ||
       (f->totalled &&
        memcmp(&p->times[f->totalled - 1], &f->last_time_s, sizeof(double))))
     hp2x_follower_reset(f);
   f->p = p;
   f->indexed = indexed;
-  hp2x_status st = fold_totals(f, p, err);
+  f->generation = p->bound.generation;
+  f->totalled = N;
+  if (N) f->last_time_s = p->times[N - 1];
+  hp2x_status st = HP2X_OK;
   hp2x_bands *nb = NULL;
   int32_t *band_of = NULL;
   if (st == HP2X_OK) {
@@ -342,8 +308,7 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
     band_of = hpx_malloc((p->n_labels ? p->n_labels : 1) * sizeof *band_of);
     if (!nb || !band_of) st = hpx_nomem(err);
   }
-  bands_totals t = {f->total, f->present};
-  if (st == HP2X_OK) st = bands_plan(p, o, &t, nb, band_of, err);
+  if (st == HP2X_OK) st = bands_plan(p, o, nb, band_of, err);
   if (st == HP2X_OK) {
     st = adopt_plan(f, p, nb, band_of, err); /* takes nb and band_of */
     nb = NULL;

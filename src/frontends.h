@@ -15,7 +15,8 @@
 #define LABEL_NONE UINT32_MAX
 typedef struct label_track {
   size_t *seen_in;   /* per label: the mark of the last sample it was in
-                        (1 + its index + the samples dropped before it) */
+                        (1 + the samples committed and dropped
+                        unfinished before it) */
   size_t dropped;    /* samples dropped unfinished (label_track_drop) */
   uint32_t *next;    /* per label: the label after it last time */
   size_t cap;        /* slots in both arrays */

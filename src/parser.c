@@ -8,6 +8,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 
 struct hp2x_parser {
@@ -24,6 +25,10 @@ struct hp2x_parser {
   hp2x_status status;        /* first error, sticky */
   bool finished;
 };
+
+/* The widest picture a profile is bounded by: 2^20 columns (a graph 44 m
+ * wide at 600 dpi). */
+#define PICTURE_COLUMNS_MAX ((size_t)1 << 20)
 
 /* The first hp2x_parse_options with a size field ended with max_samples. */
 #define PARSE_OPTIONS_MIN_SIZE \
@@ -67,6 +72,16 @@ hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
   }
   if (ps->opt.max_labels && ps->opt.max_labels < ps->profile->max_labels)
     ps->profile->max_labels = ps->opt.max_labels;
+  if (ps->opt.picture_columns)
+    profile_bound_set(ps->profile, ps->opt.picture_columns < PICTURE_COLUMNS_MAX
+                                       ? ps->opt.picture_columns
+                                       : PICTURE_COLUMNS_MAX);
+  if (ps->opt.last_s > 0.0 && isfinite(ps->opt.last_s) &&
+      profile_bound_last(ps->profile, ps->opt.last_s, err) != HP2X_OK) {
+    hp2x_profile_free(ps->profile);
+    hpx_free(ps);
+    return NULL;
+  }
   if (ps->opt.max_samples && ps->opt.max_samples < ps->profile->max_samples)
     ps->profile->max_samples = ps->opt.max_samples;
   return ps;

@@ -51,6 +51,7 @@ hp2x_profile *profile_new(hp2x_err *err) {
   p->cap_start = 16;
   p->max_labels = HPX_MAX_LABELS;
   p->max_samples = HPX_MAX_SAMPLES;
+  profile_bound_set(p, 0); /* unbounded until a parser says otherwise */
   if (!p->job || !p->date || !p->sample_unit || !p->value_unit || !p->start) {
     hp2x_profile_free(p);
     hpx_nomem(err);
@@ -83,6 +84,8 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p->run_label);
   hpx_free(p->value32);
   hpx_free(p->value64);
+  hpx_free(p->bound.sample_total);
+  window_free(&p->window);
   for (size_t i = 0; i < p->n_marks; i++) hpx_free(p->mark_label[i]);
   hpx_free(p->mark_time);
   hpx_free(p->mark_label);
@@ -326,7 +329,8 @@ hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
   p->n_samples++;
   p->start[p->n_samples] = p->n_entries;
   p->sample_open = false;
-  return HP2X_OK;
+  p->n_committed++;
+  return profile_bound_commit(p, s, err);
 }
 
 void profile_abort_sample(hp2x_profile *p) {
@@ -366,7 +370,7 @@ hp2x_status label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
                             int64_t value, int *repeated, hp2x_err *err) {
   if (id >= t->cap && grow_track_arrays(t, id, err) != HP2X_OK)
     return err->code;
-  size_t mark = p->n_samples + 1 + t->dropped;
+  size_t mark = p->n_committed + 1 + t->dropped;
   *repeated = t->seen_in[id] == mark;
   if (*repeated) p->warn.duplicate_labels++;
   t->seen_in[id] = mark;
@@ -394,6 +398,7 @@ hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
   p->mark_time[p->n_marks] = time_s;
   p->mark_label[p->n_marks] = copy;
   p->n_marks++;
+  profile_bound_marks(p);
   return HP2X_OK;
 }
 
@@ -411,6 +416,7 @@ hp2x_status profile_series_add(hpx_series *s, double time_s, int64_t bytes,
   s->time_s[s->n] = time_s;
   s->bytes[s->n] = bytes;
   s->n++;
+  profile_bound_series(s);
   return HP2X_OK;
 }
 
@@ -424,6 +430,10 @@ const char *hp2x_profile_sample_unit(const hp2x_profile *p) {
 const char *hp2x_profile_value_unit(const hp2x_profile *p) {
   return p->value_unit;
 }
+size_t hp2x_profile_samples_read(const hp2x_profile *p) {
+  return p->n_committed;
+}
+
 size_t hp2x_profile_sample_count(const hp2x_profile *p) {
   return p->n_samples;
 }

@@ -1076,6 +1076,18 @@ static void draw_key_beside(render_ctx *r, const hp2x_profile *p,
                   l->key_label_max_w);
 }
 
+/* Device columns at 600 dpi across width_pt points of the frame (the
+ * final picture's scale: -e scales the frame to its width). */
+static size_t columns_across(double width_pt, const hp2x_options *o) {
+  double scale = o->eps_width_pt > 0.0 ? o->eps_width_pt / LAYOUT_FRAME_W
+                                       : 1.0;
+  return (size_t)(width_pt * scale / 72.0 * 600.0) + 1;
+}
+
+size_t hp2x_picture_columns(const hp2x_options *o) {
+  return columns_across(LAYOUT_FRAME_W, o);
+}
+
 /* The graph's page, in slot `slot`: frame, bands, --heap lines, axes,
  * marks and the key beside the graph. */
 static hp2x_status draw_graph_page(render_ctx *r, const hp2x_profile *p,
@@ -1084,10 +1096,7 @@ static hp2x_status draw_graph_page(render_ctx *r, const hp2x_profile *p,
                                    const surface_page *page, size_t slot,
                                    hp2x_err *err) {
   /* Device columns at 600 dpi of the final picture; 0: every sample. */
-  double scale = o->eps_width_pt > 0.0 ? o->eps_width_pt / 648.0 : 1.0;
-  size_t columns = o->all_samples
-                       ? 0
-                       : (size_t)(l->graph_w * scale / 72.0 * 600.0) + 1;
+  size_t columns = o->all_samples ? 0 : columns_across(l->graph_w, o);
   begin_page(r, page, slot);
   draw_frame(r, p, b, l);
   hp2x_status st = draw_bands(r, p, b, l, shade,

@@ -46,7 +46,7 @@ void inputs_warn_profile(const tool_args *a, const char *display,
     snprintf(e.msg, sizeof e.msg,
              "profile ends inside a sample (still being written, or the "
              "program was killed); using the %zu complete samples",
-             hp2x_profile_sample_count(p));
+             hp2x_profile_samples_read(p));
     msg_report(display, &e, "warning");
   }
   if (w->corrupt_regions) {
@@ -69,7 +69,7 @@ void inputs_warn_profile(const tool_args *a, const char *display,
                      "corrupt event (%s); skipped bytes %lld-%lld%s, losing "
                      "%s; using the %zu complete samples",
                      w->corrupt_reason, w->corrupt_from, w->corrupt_to - 1,
-                     more, lost, hp2x_profile_sample_count(p));
+                     more, lost, hp2x_profile_samples_read(p));
     if (n < 0) e.msg[0] = '\0';
     msg_report(display, &e, "warning");
   }
@@ -82,7 +82,7 @@ void inputs_warn_profile(const tool_args *a, const char *display,
     msg_report(display, &e, "warning");
   }
   if (a->opts.heap_overlay && hp2x_profile_heap_points(p) == 0 &&
-      hp2x_profile_sample_count(p) > 0) {
+      hp2x_profile_samples_read(p) > 0) {
     hp2x_err_init(&e);
     snprintf(e.msg, sizeof e.msg,
              "--heap: no heap size events (only eventlogs have them); no "

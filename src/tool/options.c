@@ -383,6 +383,11 @@ static const option_spec options[] = {
     {0, "to", "SECONDS", "only samples up to this time", .kind = VAL_DOUBLE,
      .field = AT(to_s), .given = GIVEN(to_given), .min = 0.0, .max = DBL_MAX,
      .bad = "invalid --to ", .bad_tail = ": seconds, a number >= 0"},
+    {0, "last", "SECONDS",
+     "only the most recent SECONDS, bands chosen over them (a dashboard)",
+     .kind = VAL_DOUBLE, .field = AT(parse.last_s), .min = 0.001,
+     .max = 1e12, .bad = "invalid --last ",
+     .bad_tail = ": seconds, at least 0.001"},
     {0, "from-marker", "TEXT",
      "only samples from the first marker TEXT on (eventlog traceMarker)",
      .kind = VAL_TEXT, .field = AT(from_marker),
@@ -625,6 +630,12 @@ static options_outcome check_combination(tool_args *a, options_error *e) {
     return fail(e, "--from and --from-marker both give the window's start");
   if (a->to_given && a->to_marker)
     return fail(e, "--to and --to-marker both give the window's end");
+  if (a->parse.last_s > 0.0 &&
+      (a->from_given || a->to_given || a->from_marker || a->to_marker))
+    return fail(e, "--last gives the window already: not with --from, --to "
+                   "or their markers");
+  if (a->parse.last_s > 0.0 && a->n_inputs > 1)
+    return fail(e, "--last draws one input, got %d", a->n_inputs);
   if (a->from_given && a->to_given && !(a->from_s < a->to_s))
     return fail(e, "--from %g is not before --to %g", a->from_s, a->to_s);
   if (a->diff && a->n_inputs != 2)
@@ -636,6 +647,14 @@ static options_outcome check_combination(tool_args *a, options_error *e) {
   /* Runs compared share both axes unless --uniform-scale says otherwise. */
   if (a->n_inputs > 1 && !a->uniform_given)
     a->opts.uniform = HP2X_UNIFORM_BOTH;
+  /* One input drawn whole keeps only what its picture shows, in memory
+   * bounded by the picture; outputs that list every sample (CSV, .hp,
+   * --all-samples, --summary), a window, --x=index and comparisons read
+   * every sample. */
+  if (hp2x_format_is_picture(a->opts.format) && !a->opts.all_samples &&
+      !a->summary && a->n_inputs <= 1 && !a->from_given && !a->to_given &&
+      !a->from_marker && !a->to_marker && !a->x_index)
+    a->parse.picture_columns = hp2x_picture_columns(&a->opts);
   return OPTIONS_RUN;
 }
 

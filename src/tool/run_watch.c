@@ -116,11 +116,15 @@ static void note_cannot_open(watch_state *w, int reason) {
 static void show_status(watch_state *w, const char *what) {
   if (!w->status_line) return;
   const hp2x_profile *p = hp2x_parser_peek(w->parser);
-  fprintf(stderr, "\r\033[Khp2x: %s: %zu samples, %lld bytes read, %ld "
+  size_t read = hp2x_profile_samples_read(p),
+         held = hp2x_profile_sample_count(p);
+  char kept[64] = "";
+  if (held < read) /* a bounded profile (profile_bound.c) */
+    snprintf(kept, sizeof kept, " (%zu held for the picture)", held);
+  fprintf(stderr, "\r\033[Khp2x: %s: %zu samples%s, %lld bytes read, %ld "
           "renders, output %lld bytes%s%s",
-          w->a->input_display, hp2x_profile_sample_count(p), w->offset,
-          w->renders, w->last_output_bytes, what ? " - " : "",
-          what ? what : "");
+          w->a->input_display, read, kept, w->offset, w->renders,
+          w->last_output_bytes, what ? " - " : "", what ? what : "");
   fflush(stderr);
 }
 
@@ -302,7 +306,7 @@ static int read_new_bytes(watch_state *w, unsigned char *buf) {
  * written (said once by outset.c) keeps the previous picture: the watch
  * goes on, and tries again at the next turn, unless `last`. */
 static int render_update(watch_state *w, const hp2x_profile *p, int last) {
-  size_t n = hp2x_profile_sample_count(p);
+  size_t n = hp2x_profile_samples_read(p); /* only grows, held or not */
   if (w->rendered_generation == w->generation && w->rendered_samples == n)
     return EXIT_OK; /* never the same data twice */
   if (hp2x_profile_job(p)[0] == '\0' && n == 0) return EXIT_OK; /* no header */
@@ -345,7 +349,7 @@ static void note_cut_event(watch_state *w, const hp2x_profile *p) {
   snprintf(e.msg, sizeof e.msg,
            "the connection closed inside an event (%lld bytes of it "
            "received); using the %zu complete samples",
-           w->offset - whole, hp2x_profile_sample_count(p));
+           w->offset - whole, hp2x_profile_samples_read(p));
   msg_report(w->a->input_display, &e, "warning");
 }
 

@@ -70,7 +70,7 @@ static void warm_fonts(const char *input, const char *fonts_conf) {
  * what one update needs anyway. */
 static void keep_freed_memory(void) {
 #if defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
-  mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  mallopt(M_MMAP_THRESHOLD, 16 << 20);
   mallopt(M_TRIM_THRESHOLD, 512 << 20);
 #endif
 }

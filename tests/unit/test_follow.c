@@ -22,13 +22,8 @@
 
 #include <math.h>
 
-static uint64_t rng_state = 88172645463325252ull;
-static uint32_t rnd(uint32_t n) { /* xorshift64, deterministic */
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return (uint32_t)(rng_state % n);
-}
+#define TEST_RNG_SEED 88172645463325252ull
+#include "test_rng.h"
 
 /* A long .hp text: `labels` labels that come and go in runs, values on a
  * coarse grid (so heights tie), some samples at the same time, and growth

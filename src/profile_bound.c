@@ -1,0 +1,299 @@
+/* profile_bound.c -- what a profile keeps so that its memory is bounded by
+ * the picture drawn from it, not by the length of the run: each label's
+ * sums over every sample (what band selection, -d and the area figure
+ * need), and, for a profile bounded by a picture of C device columns, the
+ * samples thinned by time buckets at most a device column wide (the first
+ * and the last sample, and per bucket the samples of the largest and the
+ * smallest total), the heap series the same way by value, the marks to the
+ * first per bucket.  Thinning happens at fixed counts of samples, so the
+ * samples kept depend only on the samples read, never on how the bytes
+ * arrived.
+ */
+#include "model.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Buckets: fewer than 3/2 per device column of the frame, so narrower
+ * than a device column of the graph (at most 83 % of the frame's width):
+ * a thinning leaves at most 3 C + 2 samples.  A bounded profile thins
+ * when it holds 4 C samples (never before: a profile with fewer is drawn
+ * exactly as an unbounded one), and again whenever C more have come. */
+#define BUCKETS_PER_COLUMN 1.5
+#define FIRST_THIN_COLUMNS 4
+
+void profile_bound_set(hp2x_profile *p, size_t columns) {
+  series_bound b = {columns, columns * FIRST_THIN_COLUMNS, INFINITY,
+                    -INFINITY, -INFINITY, 0.0};
+  p->bound.samples = b;
+  p->bound.marks = b;
+  p->heap_size.bound = b;
+  p->heap_live.bound = b;
+  p->blocks_size.bound = b;
+}
+
+static void bound_see(series_bound *b, double t) {
+  if (t < b->t_min) b->t_min = t;
+  if (t > b->t_max) b->t_max = t;
+}
+
+/* ---------------------------------------------------------- buckets */
+
+/* Time buckets: [t_min + i w, t_min + (i + 1) w), w a power of two, so a
+ * bucket of width 2w is exactly two of width w. */
+typedef struct buckets {
+  double t_min, w;
+} buckets;
+
+static double bucket_of(const buckets *k, double t) {
+  return floor((t - k->t_min) / k->w);
+}
+
+/* The number of runs of consecutive points in one bucket. */
+static size_t count_runs(const buckets *k, const double *t, size_t n) {
+  size_t runs = 0;
+  double prev = 0.0;
+  for (size_t i = 0; i < n; i++) {
+    double q = bucket_of(k, t[i]);
+    if (i == 0 || q != prev) runs++;
+    prev = q;
+  }
+  return runs;
+}
+
+/* The narrowest buckets (a power of two seconds wide) that split b's span
+ * into fewer than BUCKETS_PER_COLUMN per column, widened until the points
+ * fall in at most that many runs (times that go back can split a bucket
+ * into several). */
+static buckets choose_buckets(const series_bound *b, const double *t,
+                              size_t n) {
+  /* --last: buckets split the window, counted from time 0 */
+  buckets k = {b->span > 0.0 ? 0.0 : b->t_min, INFINITY};
+  double span = b->span > 0.0 ? b->span : b->t_max - b->t_min,
+         most = BUCKETS_PER_COLUMN * (double)b->columns;
+  if (span > 0.0 && isfinite(span)) {
+    int e;
+    frexp(span / most, &e);
+    k.w = ldexp(1.0, e);
+    while (k.w > 0.0 && span / (k.w / 2.0) < most) k.w /= 2.0;
+    while (!(span / k.w < most)) k.w *= 2.0;
+  }
+  while (isfinite(k.w) && !((double)count_runs(&k, t, n) < most))
+    k.w *= 2.0;
+  return k;
+}
+
+/* Moves point `from` to `to` (to <= from; every earlier point is placed). */
+typedef void (*move_fn)(void *ctx, size_t to, size_t from);
+
+/* Keeps, of points [0, n) with times t and keys key (NULL: keep only each
+ * run's first), those from time `from` on: with buckets k, the first, the
+ * last, and in each run of one bucket the first of the largest and the
+ * first of the smallest key; without (NULL), all.  Moves them down in
+ * order; returns how many are kept. */
+static size_t thin_points(const buckets *k, double from, const double *t,
+                          const int64_t *key, size_t n, move_fn move,
+                          void *ctx) {
+  size_t kept = 0, first = 0;
+  while (first < n && t[first] < from) first++;
+  for (size_t i = first; !k && i < n; i++)
+    if (!(t[i] < from)) move(ctx, kept++, i);
+  for (size_t r0 = first, r1; k && r0 < n; r0 = r1) {
+    if (t[r0] < from) { /* older than the window (times went back) */
+      r1 = r0 + 1;
+      continue;
+    }
+    double q = bucket_of(k, t[r0]);
+    size_t hi = r0, lo = r0;
+    for (r1 = r0 + 1; r1 < n && !(t[r1] < from) && bucket_of(k, t[r1]) == q;
+         r1++)
+      if (key) {
+        if (key[r1] > key[hi]) hi = r1;
+        if (key[r1] < key[lo]) lo = r1;
+      }
+    size_t pick[4], np = 0; /* in order: the first point, the run's
+                               extremes, the last point */
+    if (r0 == first) pick[np++] = first;
+    pick[np++] = hi < lo ? hi : lo;
+    pick[np++] = hi < lo ? lo : hi;
+    if (r1 == n) pick[np++] = n - 1;
+    for (size_t i = 0; i < np; i++)
+      if (i == 0 || pick[i] != pick[i - 1]) move(ctx, kept++, pick[i]);
+  }
+  return kept;
+}
+
+/* ---------------------------------------------------------- samples */
+
+typedef struct sample_mover {
+  hp2x_profile *p;
+  size_t entries;    /* entries placed */
+  size_t run_labels; /* label-run slots placed */
+  size_t last_run;   /* the source run of the last sample placed */
+} sample_mover;
+
+/* Moves complete sample `from` down to `to`: its time, total, values and
+ * label run (shared with the sample placed before it when they shared one
+ * before). */
+static void move_sample(void *ctx, size_t to, size_t from) {
+  sample_mover *m = ctx;
+  hp2x_profile *p = m->p;
+  size_t e0 = p->start[from], len = p->start[from + 1] - e0;
+  size_t run = p->label_run[from];
+  if (len) {
+    if (p->wide_values)
+      memmove(p->value64 + m->entries, p->value64 + e0,
+              len * sizeof *p->value64);
+    else
+      memmove(p->value32 + m->entries, p->value32 + e0,
+              len * sizeof *p->value32);
+  }
+  if (to > 0 && run == m->last_run) {
+    p->label_run[to] = p->label_run[to - 1];
+  } else {
+    if (len)
+      memmove(p->run_label + m->run_labels, p->run_label + run,
+              len * sizeof *p->run_label);
+    p->label_run[to] = m->run_labels;
+    m->run_labels += len;
+  }
+  m->last_run = run;
+  p->times[to] = p->times[from];
+  p->bound.sample_total[to] = p->bound.sample_total[from];
+  p->start[to] = m->entries;
+  m->entries += len;
+}
+
+/* Drops the samples older than the --last window and, for a bounded
+ * profile, thins the rest. */
+static void thin_samples(hp2x_profile *p) {
+  series_bound *b = &p->bound.samples;
+  buckets k = {0.0, 0.0};
+  if (b->columns) k = choose_buckets(b, p->times, p->n_samples);
+  sample_mover m = {p, 0, 0, 0};
+  size_t n = thin_points(b->columns ? &k : NULL, window_from(p), p->times,
+                         p->bound.sample_total, p->n_samples, move_sample,
+                         &m);
+  if (n < p->n_samples) {
+    p->bound.thinned = true;
+    p->bound.generation++;
+  }
+  p->n_samples = n;
+  p->start[n] = m.entries;
+  p->n_entries = m.entries;
+  p->n_run_labels = m.run_labels;
+  p->open_run = m.run_labels;
+  b->thin_at = b->columns ? n + b->columns : 2 * n + 64;
+}
+
+/* Adds value v to l (all: the -d sums too). */
+static void sums_add(label_sums *l, int64_t v, bool all) {
+  l->total = hpx_add_sat(l->total, v);
+  l->present = true;
+  l->entries++;
+  if (!all) return;
+  l->sum += (long double)v;
+  l->sum_sq += (long double)v * (long double)v;
+}
+
+/* Adds sample s's entries to its labels' sums (and, with --last, to its
+ * window slot's, unless it is older than the window); for a bounded or
+ * windowed profile also their -d sums and their area: the step from the
+ * sample before s to s, a trapezoid, counts where that sample does (with
+ * --last: not at all when it has left the window); and s's total. */
+static void add_sums(hp2x_profile *p, size_t s, label_sums *slot) {
+  bool all = p->bound.samples.columns > 0 || p->window.last_s > 0.0;
+  bool windowed = p->window.last_s > 0.0;
+  int64_t total = 0;
+  for (size_t e = p->start[s]; e < p->start[s + 1] && (slot || !windowed);
+       e++) {
+    uint32_t id = profile_entry_label(p, s, e);
+    int64_t v = profile_value(p, e);
+    total = hpx_add_sat(total, v);
+    sums_add(&p->labels[id].sums, v, all);
+    if (slot) sums_add(&slot[id], v, all);
+  }
+  if (slot || !windowed) p->bound.summed++;
+  if (p->bound.sample_total) p->bound.sample_total[s] = total;
+  if (!all || s == 0) return;
+  label_sums *step = windowed ? window_slot(p, p->times[s - 1]) : NULL;
+  if (windowed && !step) return;
+  double half = (p->times[s] - p->times[s - 1]) / 2.0;
+  for (size_t k = s - 1; k <= s; k++)
+    for (size_t e = p->start[k]; e < p->start[k + 1]; e++) {
+      uint32_t id = profile_entry_label(p, k, e);
+      double a = (double)profile_value(p, e) * half;
+      p->labels[id].sums.area += a;
+      if (step) step[id].area += a;
+    }
+}
+
+hp2x_status profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
+  series_bound *b = &p->bound.samples;
+  if ((b->columns || p->window.last_s > 0.0) &&
+      hpx_grow((void **)&p->bound.sample_total, &p->bound.cap_total, s + 1,
+               sizeof *p->bound.sample_total, err) != HP2X_OK)
+    return err->code;
+  label_sums *slot = NULL;
+  if (window_enter(p, s, &slot, err) != HP2X_OK) return err->code;
+  add_sums(p, s, slot);
+  if (!b->columns && !(p->window.last_s > 0.0)) return HP2X_OK;
+  bound_see(b, p->times[s]);
+  double from = window_from(p);
+  if (p->n_samples >= b->thin_at || p->times[0] < from) thin_samples(p);
+  /* the heap series and marks leave the window with the samples */
+  hpx_series *ss[] = {&p->heap_size, &p->heap_live, &p->blocks_size};
+  for (size_t i = 0; i < 3; i++) ss[i]->bound.from = from;
+  p->bound.marks.from = from;
+  return HP2X_OK;
+}
+
+/* ----------------------------------------------- heap series, marks */
+
+static void move_series_point(void *ctx, size_t to, size_t from) {
+  hpx_series *s = ctx;
+  s->time_s[to] = s->time_s[from];
+  s->bytes[to] = s->bytes[from];
+}
+
+/* Is a series of n points with times t bounded by b due for thinning? */
+static bool series_due(const series_bound *b, const double *t, size_t n) {
+  return (b->columns || b->span > 0.0) && n &&
+         (n >= b->thin_at || t[0] < b->from);
+}
+
+void profile_bound_series(hpx_series *s) {
+  series_bound *b = &s->bound;
+  if (!s->n) return;
+  bound_see(b, s->time_s[s->n - 1]);
+  if (!series_due(b, s->time_s, s->n)) return;
+  buckets k = {0.0, 0.0};
+  if (b->columns) k = choose_buckets(b, s->time_s, s->n);
+  s->n = thin_points(b->columns ? &k : NULL, b->from, s->time_s, s->bytes,
+                     s->n, move_series_point, s);
+  b->thin_at = b->columns ? s->n + b->columns : 2 * s->n + 64;
+}
+
+static void move_mark(void *ctx, size_t to, size_t from) {
+  hp2x_profile *p = ctx;
+  p->mark_time[to] = p->mark_time[from];
+  if (to != from) {
+    hpx_free(p->mark_label[to]);
+    p->mark_label[to] = p->mark_label[from];
+    p->mark_label[from] = NULL;
+  }
+}
+
+void profile_bound_marks(hp2x_profile *p) {
+  series_bound *b = &p->bound.marks;
+  if (!p->n_marks) return;
+  bound_see(b, p->mark_time[p->n_marks - 1]);
+  if (!series_due(b, p->mark_time, p->n_marks)) return;
+  buckets k = {0.0, 0.0};
+  if (b->columns) k = choose_buckets(b, p->mark_time, p->n_marks);
+  size_t n = thin_points(b->columns ? &k : NULL, b->from, p->mark_time, NULL,
+                         p->n_marks, move_mark, p);
+  for (size_t i = n; i < p->n_marks; i++) hpx_free(p->mark_label[i]);
+  p->n_marks = n;
+  b->thin_at = b->columns ? n + b->columns : 2 * n + 64;
+}

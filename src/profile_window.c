@@ -1,0 +1,126 @@
+/* profile_window.c -- --last SECONDS: the labels' sums over the most recent
+ * SECONDS of the run only, so that band selection, -d and the area figure
+ * describe the window the picture shows.  The window is WINDOW_SLOTS
+ * slots of SECONDS / WINDOW_SLOTS, counted from time 0 (its start snaps to
+ * a slot boundary); each slot keeps its own sums in a ring, and a slot
+ * that leaves the window is taken out of the running sums.  Memory: the
+ * ring, WINDOW_SLOTS sums per label.
+ */
+#include "model.h"
+
+#include <math.h>
+#include <string.h>
+
+static bool windowed(const hp2x_profile *p) { return p->window.last_s > 0.0; }
+
+double window_from(const hp2x_profile *p) {
+  if (!windowed(p) || p->window.first_slot == INT64_MIN) return -INFINITY;
+  return (double)p->window.first_slot * p->window.slot_s;
+}
+
+void window_free(profile_window *w) {
+  hpx_free(w->slot_of);
+  hpx_free(w->slot_samples);
+  hpx_free(w->slot_sums);
+  memset(w, 0, sizeof *w);
+}
+
+hp2x_status profile_bound_last(hp2x_profile *p, double last_s,
+                               hp2x_err *err) {
+  profile_window *w = &p->window;
+  w->slot_of = hpx_malloc(WINDOW_SLOTS * sizeof *w->slot_of);
+  w->slot_samples = hpx_calloc(WINDOW_SLOTS, sizeof *w->slot_samples);
+  if (!w->slot_of || !w->slot_samples) {
+    window_free(w);
+    return hpx_nomem(err);
+  }
+  for (size_t r = 0; r < WINDOW_SLOTS; r++) w->slot_of[r] = INT64_MIN;
+  w->last_s = last_s;
+  w->slot_s = last_s / WINDOW_SLOTS;
+  w->first_slot = INT64_MIN;
+  series_bound *bs[] = {&p->bound.samples, &p->bound.marks,
+                        &p->heap_size.bound, &p->heap_live.bound,
+                        &p->blocks_size.bound};
+  for (size_t i = 0; i < sizeof bs / sizeof *bs; i++) bs[i]->span = last_s;
+  return HP2X_OK;
+}
+
+/* Room for n_labels sums in every slot. */
+static hp2x_status grow_slot_sums(profile_window *w, size_t n_labels,
+                                  hp2x_err *err) {
+  if (n_labels <= w->cap_labels) return HP2X_OK;
+  size_t cap = w->cap_labels ? w->cap_labels : 16;
+  while (cap < n_labels) cap *= 2;
+  label_sums *sums = hpx_calloc(WINDOW_SLOTS * cap, sizeof *sums);
+  if (!sums) return hpx_nomem(err);
+  for (size_t r = 0; r < WINDOW_SLOTS && w->cap_labels; r++)
+    memcpy(sums + r * cap, w->slot_sums + r * w->cap_labels,
+           w->cap_labels * sizeof *sums);
+  hpx_free(w->slot_sums);
+  w->slot_sums = sums;
+  w->cap_labels = cap;
+  return HP2X_OK;
+}
+
+/* Takes ring entry r's sums out of the labels' and empties it. */
+static void leave_window(hp2x_profile *p, size_t r) {
+  profile_window *w = &p->window;
+  label_sums *slot = w->slot_sums + r * w->cap_labels;
+  for (size_t id = 0; id < p->n_labels && id < w->cap_labels; id++) {
+    label_sums *l = &p->labels[id].sums, *d = &slot[id];
+    /* a label without entries in the slot may still have area there:
+     * the step to its value in the next slot */
+    if (!d->entries && d->area == 0.0) continue;
+    l->total -= d->total;
+    l->entries -= d->entries;
+    l->present = l->entries > 0;
+    l->sum -= d->sum;
+    l->sum_sq -= d->sum_sq;
+    l->area -= d->area;
+    memset(d, 0, sizeof *d);
+  }
+  p->bound.summed -= w->slot_samples[r];
+  w->slot_samples[r] = 0;
+  w->slot_of[r] = INT64_MIN;
+}
+
+/* The slot number of time t, or INT64_MIN beyond any. */
+static int64_t slot_number(const profile_window *w, double t) {
+  double q = floor(t / w->slot_s);
+  return q > -0x1p62 && q < 0x1p62 ? (int64_t)q : INT64_MIN;
+}
+
+static size_t ring_entry(int64_t slot) {
+  return (size_t)(((slot % WINDOW_SLOTS) + WINDOW_SLOTS) % WINDOW_SLOTS);
+}
+
+label_sums *window_slot(hp2x_profile *p, double t) {
+  profile_window *w = &p->window;
+  int64_t at = slot_number(w, t);
+  if (at == INT64_MIN || at < w->first_slot) return NULL;
+  size_t r = ring_entry(at);
+  return w->slot_of[r] == at ? w->slot_sums + r * w->cap_labels : NULL;
+}
+
+hp2x_status window_enter(hp2x_profile *p, size_t s, label_sums **slot,
+                         hp2x_err *err) {
+  *slot = NULL;
+  if (!windowed(p)) return HP2X_OK;
+  profile_window *w = &p->window;
+  if (grow_slot_sums(w, p->n_labels, err) != HP2X_OK) return err->code;
+  int64_t at = slot_number(w, p->times[s]);
+  if (at == INT64_MIN) return HP2X_OK; /* beyond any window */
+  int64_t first = at - (WINDOW_SLOTS - 1);
+  if (w->first_slot == INT64_MIN || first > w->first_slot) {
+    w->first_slot = first;
+    for (size_t r = 0; r < WINDOW_SLOTS; r++)
+      if (w->slot_of[r] != INT64_MIN && w->slot_of[r] < first)
+        leave_window(p, r);
+  }
+  if (at < w->first_slot) return HP2X_OK; /* older than the window */
+  size_t r = ring_entry(at);
+  w->slot_of[r] = at;
+  w->slot_samples[r]++;
+  *slot = w->slot_sums + r * w->cap_labels;
+  return HP2X_OK;
+}

@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# test_bound.sh -- a picture of a long profile is drawn from a profile
+# bounded by the picture (profile_bound.c): on a profile long enough to be
+# thinned (36 000 samples: an A4 graph thins from 21 604), the picture's
+# text -- title and area figure, axis labels, key -- equals that of the
+# picture drawn from every sample (--all-samples), for the default
+# selection, -d, -m, -t and -c; the final picture of a watched stream (a
+# pipe, a growing file) equals the one-shot picture byte for byte in every
+# format, for .hp and eventlog input; a stream three times as long takes
+# hardly more memory; --last SECONDS draws the window --from its documented
+# start would; outputs that list every sample (CSV) still list every one.
+. "$(dirname "$0")/lib.sh"
+cd "$T" || exit 1
+
+python3 - > long.hp <<'EOF'
+import random
+r = random.Random(5)
+print('JOB "bound"\nDATE "Wed Nov 25 12:00 2026"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"')
+level = [1000 * (k + 1) for k in range(9)]
+for s in range(36000):
+    t = 0.01 * s
+    if s % 3000 == 0:
+        print("MARK %.2f" % t)
+    print("BEGIN_SAMPLE %.2f" % t)
+    for k in range(9):
+        level[k] = max(0, level[k] + r.randint(-40, 44 + 3 * k))
+        if (s // (700 + 97 * k) + k) % 6 == 0:
+            continue  # absent for a while
+        v = level[k] * 8 * (30 if r.random() < 0.001 else 1)
+        print("cc_%d\t%d" % (k, v))
+    print("END_SAMPLE %.2f" % t)
+EOF
+python3 "$TOP/bench/gen.py" eventlog long.hp long.eventlog || fail "gen.py eventlog"
+
+# 1. The picture's text: drawn from the bounded profile and from every
+# sample.
+for opts in "" "-d" "-m4" "-t5" "-c" "-d -m3 -t0"; do
+  # shellcheck disable=SC2086
+  "$HP2X" -q $opts long.hp -o bounded.pdf &&
+    "$HP2X" -q $opts --all-samples long.hp -o every.pdf ||
+    { fail "render '$opts'"; continue; }
+  pdftotext -layout bounded.pdf bounded.txt && pdftotext -layout every.pdf every.txt
+  if [ -s bounded.txt ] && cmp -s bounded.txt every.txt; then ok; else
+    fail "options '$opts': the bounded picture's text differs from every sample's"
+    diff bounded.txt every.txt | head -5
+  fi
+done
+# the picture really is drawn from fewer samples: smaller than --all-samples
+# even after thinning per column (the area figure is one both count)
+"$HP2X" -q long.hp -o bounded.ps && "$HP2X" -q long.hp --all-samples -o every.ps
+grep -q "bytes x seconds" bounded.txt 2>/dev/null || true
+b=$(wc -c < bounded.ps) e=$(wc -c < every.ps)
+[ "$b" -lt "$e" ] && ok || fail "bounded PS ($b bytes) not smaller than every sample's ($e)"
+
+# 2. A watched stream's final picture is the one-shot picture, every format.
+for in in long.hp long.eventlog; do
+  for fmt in ps eps pdf svg png; do
+    "$HP2X" -q "$in" -o "one.$fmt" || { fail "$in one-shot $fmt"; continue; }
+    # a pipe, read as it comes
+    python3 - "$in" <<'EOF' | "$HP2X" -q --watch - -o "pipe.$fmt"
+import random, sys, time
+data = open(sys.argv[1], "rb").read()
+r, pos, out = random.Random(3), 0, sys.stdout.buffer
+while pos < len(data):
+    n = r.choice([1, 17, 4096, 65536, 300000])
+    out.write(data[pos:pos + n]); out.flush(); pos += n
+EOF
+    # stdin's picture is named after the job; the file's too: same bytes
+    if cmp -s "one.$fmt" "pipe.$fmt"; then ok; else
+      # cairo numbers SVG surfaces per process: compare without those ids
+      if [ "$fmt" = svg ] &&
+         cmp -s <(sed 's/surface[0-9]*/surfaceN/g' one.svg) \
+                <(sed 's/surface[0-9]*/surfaceN/g' pipe.svg); then ok; else
+        fail "$in: --watch - final $fmt differs from the one-shot"; fi
+    fi
+  done
+  # a growing file, appended in chunks while hp2x follows it
+  : > grow.in
+  "$HP2X" -q --watch grow.in --interval=0.05 --idle-exit=1.5 -o grow.pdf &
+  pid=$!
+  python3 - "$in" grow.in <<'EOF'
+import sys, time
+data = open(sys.argv[1], "rb").read()
+with open(sys.argv[2], "ab") as out:
+    for pos in range(0, len(data), 700000):
+        out.write(data[pos:pos + 700000]); out.flush(); time.sleep(0.1)
+EOF
+  wait "$pid"
+  "$HP2X" -q grow.in -o grow-one.pdf
+  cmp -s grow.pdf grow-one.pdf && ok ||
+    fail "$in: a growing file's final PDF differs from the one-shot"
+done
+
+# 3. Memory: a stream three times as long takes hardly more (plain build:
+# the sanitizers' own memory would hide it).
+case "${BUILD:-}" in
+*asan*) echo "SKIPPED: peak memory under the sanitizers" ;;
+*)
+  peak() { # SAMPLES: peak RSS (KiB) of hp2x --watch - on a 60-band stream
+    python3 - "$HP2X" "$1" <<'EOF'
+import resource, subprocess, sys
+hp2x, n = sys.argv[1], int(sys.argv[2])
+p = subprocess.Popen([hp2x, "-q", "--watch", "-", "-o", "stream.pdf"],
+                     stdin=subprocess.PIPE)
+out = p.stdin
+out.write(b'JOB "long"\nDATE "Wed Nov 25 2026"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
+names = [b"cost_centre_%02d" % k for k in range(60)]
+for s in range(n):
+    t = b"%.2f" % (0.01 * s)
+    lines = [b"BEGIN_SAMPLE " + t]
+    for k, name in enumerate(names):
+        lines.append(name + b"\t%d" % (8 * (1000 + (s * (k + 3)) % 977)))
+    lines.append(b"END_SAMPLE " + t + b"\n")
+    out.write(b"\n".join(lines))
+out.close()
+p.wait()
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+EOF
+  }
+  # 40000 samples are thinned already (from 21604), 120000 many times;
+  # held every sample, the longer would take three times the memory
+  short=$(peak 40000) long=$(peak 120000)
+  echo "peak RSS: 40000 samples $short KiB, 120000 samples $long KiB"
+  if [ "$long" -lt $((short + short * 3 / 10)) ]; then ok; else
+    fail "120000 samples took $long KiB, 40000 took $short KiB: memory grows with the run"
+  fi
+  ;;
+esac
+
+# 4. --last SECONDS: the picture of the window whose start is the slot
+# boundary (SECONDS / 256 from time 0) the man page names equals --from
+# that start: samples, bands chosen over them, area; watched, the same.
+last_from() { # SECONDS FILE: where --last's window starts
+  python3 - "$1" "$2" <<'EOF'
+import math, sys
+S, t = float(sys.argv[1]), 0.0
+for line in open(sys.argv[2]):
+    if line.startswith("BEGIN_SAMPLE"):
+        t = float(line.split()[1])
+slot = S / 256
+print(repr((math.floor(t / slot) - 255) * slot))
+EOF
+}
+for S in 50 123.4; do
+  W=$(last_from "$S" long.hp)
+  for opts in "" "-d" "-m3" "-c"; do
+    # shellcheck disable=SC2086
+    "$HP2X" -q $opts --last="$S" long.hp -o last.pdf &&
+      "$HP2X" -q $opts --from="$W" long.hp -o from.pdf ||
+      { fail "--last=$S '$opts'"; continue; }
+    pdftotext -layout last.pdf last.txt && pdftotext -layout from.pdf from.txt
+    if [ -s last.txt ] && cmp -s last.txt from.txt; then ok; else
+      fail "--last=$S '$opts': not the picture of --from=$W"
+      diff last.txt from.txt | head -5
+    fi
+  done
+done
+"$HP2X" -q --last=50 long.hp -o last.pdf
+"$HP2X" -q --last=50 --watch - -o last-watch.pdf < long.hp
+cmp -s last.pdf last-watch.pdf && ok || fail "--last --watch: final PDF differs from one-shot"
+expect_status 2 "--last with --from" -- "$HP2X" --last=5 --from=1 long.hp -o x.pdf
+expect_stderr "not with --from" "--last with --from says why"
+expect_status 2 "--last with --to-marker" -- "$HP2X" --last=5 --to-marker=x long.hp -o x.pdf
+expect_status 2 "--last=0" -- "$HP2X" --last=0 long.hp -o x.pdf
+
+# 5. Outputs that list every sample list every one.
+rows=$("$HP2X" -q long.hp -o - --format=csv | wc -l)
+[ "$rows" -eq 36001 ] && ok || fail "CSV of the long profile: $rows rows, wanted 36001"
+
+finish
