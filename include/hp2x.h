@@ -242,6 +242,11 @@ typedef struct hp2x_warnings {
                                   was in a skipped stretch */
   double first_lost_census_s;  /* time of the first census lost; -1 if its
                                   beginning was skipped too, or none lost */
+  int truncated_between;       /* with truncated: an eventlog that stops
+                                  between two whole events, outside any
+                                  census, without its end marker (a
+                                  program still running, stopped, or a
+                                  stream closed): nothing was cut */
 } hp2x_warnings;
 
 /* p's warnings; points into p, lives as long as it. */

@@ -866,6 +866,7 @@ static hp2x_status finish_samples(evl_parser *ev, hp2x_err *err) {
   }
   /* No data-end marker: the program was killed or is still running. */
   ev->p->warn.truncated = 1;
+  ev->p->warn.truncated_between = !ev->in_sample && !ev->ev_len && !ev->skip;
   ev->p->warn.truncated_offset = ev->in_sample ? ev->sample_offset
                                  : ev->ev_len || ev->skip ? ev->event_start
                                                           : ev->offset;

@@ -43,10 +43,17 @@ void inputs_warn_profile(const tool_args *a, const char *display,
     hp2x_err_init(&e);
     e.line = w->truncated_line;
     e.offset = w->truncated_offset;
-    snprintf(e.msg, sizeof e.msg,
-             "profile ends inside a sample (still being written, or the "
-             "program was killed); using the %zu complete samples",
-             hp2x_profile_samples_read(p));
+    if (w->truncated_between)
+      snprintf(e.msg, sizeof e.msg,
+               "eventlog ends without its end marker, between two events "
+               "(still being written, the program was stopped, or a stream "
+               "was closed); using the %zu complete samples",
+               hp2x_profile_samples_read(p));
+    else
+      snprintf(e.msg, sizeof e.msg,
+               "profile ends inside a sample (still being written, or the "
+               "program was killed); using the %zu complete samples",
+               hp2x_profile_samples_read(p));
     msg_report(display, &e, "warning");
   }
   if (w->corrupt_regions) {
