@@ -32,77 +32,90 @@ int inputs_read_profile(const char *path, const char *display,
   return EXIT_OK;
 }
 
+/* The warning for an input that stops short. */
+static void warn_truncated(const char *display, const hp2x_profile *p) {
+  const hp2x_warnings *w = hp2x_profile_warnings(p);
+  hp2x_err e;
+  hp2x_err_init(&e);
+  e.line = w->truncated_line;
+  e.offset = w->truncated_offset;
+  if (w->truncated_between)
+    snprintf(e.msg, sizeof e.msg,
+             "eventlog ends without its end marker, between two events "
+             "(still being written, the program was stopped, or a stream "
+             "was closed); using the %zu complete samples",
+             hp2x_profile_samples_read(p));
+  else
+    snprintf(e.msg, sizeof e.msg,
+             "profile ends inside a sample (still being written, or the "
+             "program was killed); using the %zu complete samples",
+             hp2x_profile_samples_read(p));
+  msg_report(display, &e, "warning");
+}
+
+/* The warning for the corrupt stretches an eventlog's reader skipped. */
+static void warn_corrupt(const char *display, const hp2x_profile *p) {
+  const hp2x_warnings *w = hp2x_profile_warnings(p);
+  hp2x_err e;
+  hp2x_err_init(&e);
+  e.offset = w->corrupt_from;
+  char lost[64] = "no census";
+  if (w->censuses_lost == 1 && w->first_lost_census_s >= 0)
+    numbers_snprintf(lost, sizeof lost, "the census at %.6f s",
+                     w->first_lost_census_s);
+  else if (w->censuses_lost == 1)
+    snprintf(lost, sizeof lost, "one census");
+  else if (w->censuses_lost > 1)
+    snprintf(lost, sizeof lost, "%ld censuses", w->censuses_lost);
+  char more[64] = "";
+  if (w->corrupt_regions > 1)
+    snprintf(more, sizeof more, " (and %ld more corrupt stretches)",
+             w->corrupt_regions - 1);
+  /* A long reason may cut the end of the line; it is still one line. */
+  int n = snprintf(e.msg, sizeof e.msg,
+                   "corrupt event (%s); skipped bytes %lld-%lld%s, losing "
+                   "%s; using the %zu complete samples",
+                   w->corrupt_reason, w->corrupt_from, w->corrupt_to - 1,
+                   more, lost, hp2x_profile_samples_read(p));
+  if (n < 0) e.msg[0] = '\0';
+  msg_report(display, &e, "warning");
+}
+
+/* One warning: text (at line, or 0). */
+static void warn_line(const char *display, long line, const char *text) {
+  hp2x_err e;
+  hp2x_err_init(&e);
+  e.line = line;
+  snprintf(e.msg, sizeof e.msg, "%s", text);
+  msg_report(display, &e, "warning");
+}
+
 void inputs_warn_profile(const tool_args *a, const char *display,
                          const hp2x_profile *p) {
   if (a->quiet) return;
   const hp2x_warnings *w = hp2x_profile_warnings(p);
-  hp2x_err e;
+  char text[200];
   /* A service's stream stops where the service stopped (run_watch.c says
    * when that was inside an event). */
-  if (w->truncated && !a->input_is_service) {
-    hp2x_err_init(&e);
-    e.line = w->truncated_line;
-    e.offset = w->truncated_offset;
-    if (w->truncated_between)
-      snprintf(e.msg, sizeof e.msg,
-               "eventlog ends without its end marker, between two events "
-               "(still being written, the program was stopped, or a stream "
-               "was closed); using the %zu complete samples",
-               hp2x_profile_samples_read(p));
-    else
-      snprintf(e.msg, sizeof e.msg,
-               "profile ends inside a sample (still being written, or the "
-               "program was killed); using the %zu complete samples",
-               hp2x_profile_samples_read(p));
-    msg_report(display, &e, "warning");
-  }
-  if (w->corrupt_regions) {
-    hp2x_err_init(&e);
-    e.offset = w->corrupt_from;
-    char lost[64] = "no census";
-    if (w->censuses_lost == 1 && w->first_lost_census_s >= 0)
-      numbers_snprintf(lost, sizeof lost, "the census at %.6f s",
-               w->first_lost_census_s);
-    else if (w->censuses_lost == 1)
-      snprintf(lost, sizeof lost, "one census");
-    else if (w->censuses_lost > 1)
-      snprintf(lost, sizeof lost, "%ld censuses", w->censuses_lost);
-    char more[64] = "";
-    if (w->corrupt_regions > 1)
-      snprintf(more, sizeof more, " (and %ld more corrupt stretches)",
-               w->corrupt_regions - 1);
-    /* A long reason may cut the end of the line; it is still one line. */
-    int n = snprintf(e.msg, sizeof e.msg,
-                     "corrupt event (%s); skipped bytes %lld-%lld%s, losing "
-                     "%s; using the %zu complete samples",
-                     w->corrupt_reason, w->corrupt_from, w->corrupt_to - 1,
-                     more, lost, hp2x_profile_samples_read(p));
-    if (n < 0) e.msg[0] = '\0';
-    msg_report(display, &e, "warning");
-  }
+  if (w->truncated && !a->input_is_service) warn_truncated(display, p);
+  if (w->corrupt_regions) warn_corrupt(display, p);
   if (w->duplicate_labels) {
-    hp2x_err_init(&e);
-    e.line = w->first_duplicate_line;
-    snprintf(e.msg, sizeof e.msg,
+    snprintf(text, sizeof text,
              "%ld repeated label(s) within a sample; their values are added",
              w->duplicate_labels);
-    msg_report(display, &e, "warning");
+    warn_line(display, w->first_duplicate_line, text);
   }
   if (a->opts.heap_overlay && hp2x_profile_heap_points(p) == 0 &&
-      hp2x_profile_samples_read(p) > 0) {
-    hp2x_err_init(&e);
-    snprintf(e.msg, sizeof e.msg,
-             "--heap: no heap size events (only eventlogs have them); no "
-             "lines drawn");
-    msg_report(display, &e, "warning");
-  }
+      hp2x_profile_samples_read(p) > 0)
+    warn_line(display, 0,
+              "--heap: no heap size events (only eventlogs have them); no "
+              "lines drawn");
   if (w->unknown_cost_centres) {
-    hp2x_err_init(&e);
-    snprintf(e.msg, sizeof e.msg,
+    snprintf(text, sizeof text,
              "%ld stack(s) name cost centres the eventlog never defines; "
              "shown as <cc N>",
              w->unknown_cost_centres);
-    msg_report(display, &e, "warning");
+    warn_line(display, 0, text);
   }
 }
 
