@@ -85,6 +85,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p->value32);
   hpx_free(p->value64);
   hpx_free(p->bound.sample_total);
+  hpx_free(p->bound.row);
   window_free(&p->window);
   for (size_t i = 0; i < p->n_marks; i++) hpx_free(p->mark_label[i]);
   hpx_free(p->mark_time);
@@ -277,7 +278,8 @@ hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err) {
   size_t cap = p->alloc_entries ? p->alloc_entries : 1;
   int64_t *wide = hpx_malloc(cap * sizeof *wide);
   if (!wide) return hpx_nomem(err);
-  for (size_t e = 0; e < p->n_entries; e++) wide[e] = p->value32[e];
+  for (size_t e = 0; e < p->n_entries; e++)
+    wide[e] = (int64_t)((uint64_t)p->value32[e] << p->value_shift);
   hpx_free(p->value32);
   p->value32 = NULL;
   p->value64 = wide;
@@ -285,6 +287,31 @@ hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err) {
   /* Only the slot being filled is known usable: the next growth prefaults
    * the new array from there. */
   p->cap_entries = p->n_entries + 1;
+  return HP2X_OK;
+}
+
+hp2x_status profile_store_big_value(hp2x_profile *p, int64_t v,
+                                    hp2x_err *err) {
+  uint64_t u = (uint64_t)v;
+  if (!p->wide_values && p->value_shift == 0 && (p->low_bits & 7u) == 0 &&
+      v >= 0 && (u >> 3) <= UINT32_MAX) {
+    /* every value so far is whole words: count in words */
+    for (size_t e = 0; e < p->n_entries; e++) p->value32[e] >>= 3;
+    p->value_shift = 3;
+    p->value32[p->n_entries] = (uint32_t)(u >> 3);
+    return HP2X_OK;
+  }
+  if (!p->wide_values && profile_widen_values(p, err) != HP2X_OK)
+    return err->code;
+  p->value64[p->n_entries] = v;
+  return HP2X_OK;
+}
+
+hp2x_status profile_put_value(hp2x_profile *p, int64_t v, hp2x_err *err) {
+  if (p->n_entries >= p->cap_entries && profile_grow_entries(p, err) != HP2X_OK)
+    return err->code;
+  if (profile_store_value(p, v, err) != HP2X_OK) return err->code;
+  p->n_entries++;
   return HP2X_OK;
 }
 

@@ -12,6 +12,7 @@
 #include "model.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 /* Buckets: fewer than 3/2 per device column of the frame, so narrower
@@ -130,7 +131,15 @@ typedef struct sample_mover {
   size_t entries;    /* entries placed */
   size_t run_labels; /* label-run slots placed */
   size_t last_run;   /* the source run of the last sample placed */
+  size_t last_len;   /* ... and its length */
+  bool dense;        /* a dense sample was placed: the canonical run is
+                        written after every other run is moved (dense
+                        samples point far back at it; moving runs down
+                        before it may cover where it was) */
 } sample_mover;
+
+/* A dense sample's run until the canonical run has its new place. */
+#define CANONICAL_PENDING SIZE_MAX
 
 /* Moves complete sample `from` down to `to`: its time, total, values and
  * label run (shared with the sample placed before it when they shared one
@@ -148,7 +157,10 @@ static void move_sample(void *ctx, size_t to, size_t from) {
       memmove(p->value32 + m->entries, p->value32 + e0,
               len * sizeof *p->value32);
   }
-  if (to > 0 && run == m->last_run) {
+  if (p->bound.canon_len && run == p->bound.canon_run) {
+    p->label_run[to] = CANONICAL_PENDING; /* dense: placed at the end */
+    m->dense = true;
+  } else if (to > 0 && run == m->last_run && len == m->last_len) {
     p->label_run[to] = p->label_run[to - 1];
   } else {
     if (len)
@@ -158,6 +170,7 @@ static void move_sample(void *ctx, size_t to, size_t from) {
     m->run_labels += len;
   }
   m->last_run = run;
+  m->last_len = len;
   p->times[to] = p->times[from];
   p->bound.sample_total[to] = p->bound.sample_total[from];
   p->start[to] = m->entries;
@@ -170,13 +183,24 @@ static void thin_samples(hp2x_profile *p) {
   series_bound *b = &p->bound.samples;
   buckets k = {0.0, 0.0};
   if (b->columns) k = choose_buckets(b, p->times, p->n_samples);
-  sample_mover m = {p, 0, 0, 0};
+  sample_mover m = {p, 0, 0, 0, 0, false};
   size_t n = thin_points(b->columns ? &k : NULL, window_from(p), p->times,
                          p->bound.sample_total, p->n_samples, move_sample,
                          &m);
   if (n < p->n_samples) {
     p->bound.thinned = true;
     p->bound.generation++;
+  }
+  if (m.dense) { /* the ids 0, 1, ... after the other runs (there is room:
+                   they and the canonical run were there before) */
+    for (size_t i = 0; i < p->bound.canon_len; i++)
+      p->run_label[m.run_labels + i] = (uint32_t)i;
+    for (size_t j = 0; j < n; j++)
+      if (p->label_run[j] == CANONICAL_PENDING) p->label_run[j] = m.run_labels;
+    p->bound.canon_run = m.run_labels;
+    m.run_labels += p->bound.canon_len;
+  } else {
+    p->bound.canon_len = 0; /* no dense sample kept */
   }
   p->n_samples = n;
   p->start[n] = m.entries;
@@ -228,6 +252,56 @@ static void add_sums(hp2x_profile *p, size_t s, label_sums *slot) {
     }
 }
 
+/* The canonical run (profile_bound.h), at least n long: a new one, of
+ * twice the length, at the end of the runs when it is shorter. */
+static hp2x_status canonical_run(hp2x_profile *p, size_t n, hp2x_err *err) {
+  profile_bound *b = &p->bound;
+  if (b->canon_len >= n) return HP2X_OK;
+  size_t len = n > 2 * b->canon_len ? n : 2 * b->canon_len;
+  if (len > UINT32_MAX) return hpx_nomem(err);
+  if (hpx_grow((void **)&p->run_label, &p->cap_run_labels,
+               p->n_run_labels + len, sizeof *p->run_label, err) != HP2X_OK)
+    return err->code;
+  b->canon_run = p->n_run_labels;
+  b->canon_len = len;
+  for (size_t i = 0; i < len; i++)
+    p->run_label[p->n_run_labels++] = (uint32_t)i;
+  p->open_run = p->n_run_labels;
+  return HP2X_OK;
+}
+
+/* Stores sample s (the newest: its entries and its label run are the
+ * last) dense (profile_bound.h) when the profile has been thinned, s has
+ * a run of its own and holds more than half of the labels: samples kept
+ * far apart rarely have the same labels, and then a run costs as much as
+ * the values; dense samples share one.  Its sums are taken already. */
+static hp2x_status densify(hp2x_profile *p, size_t s, hp2x_err *err) {
+  size_t e0 = p->start[s], n = p->start[s + 1] - e0, L = p->n_labels;
+  size_t run = p->label_run[s];
+  bool own_run = run + n == p->n_run_labels && n > 0 &&
+                 (s == 0 || p->label_run[s - 1] != run);
+  if (!p->bound.thinned || !own_run || 2 * n <= L ||
+      (p->bound.canon_len && run == p->bound.canon_run))
+    return HP2X_OK;
+  if (hpx_grow((void **)&p->bound.row, &p->bound.cap_row, L,
+               sizeof *p->bound.row, err) != HP2X_OK)
+    return err->code;
+  int64_t *row = p->bound.row;
+  memset(row, 0, L * sizeof *row);
+  for (size_t e = e0; e < e0 + n; e++) {
+    uint32_t id = p->run_label[run + (e - e0)];
+    row[id] = hpx_add_sat(row[id], profile_value(p, e));
+  }
+  p->n_run_labels = p->open_run = run; /* its own run goes */
+  if (canonical_run(p, L, err) != HP2X_OK) return err->code;
+  p->n_entries = e0;
+  for (size_t id = 0; id < L; id++)
+    if (profile_put_value(p, row[id], err) != HP2X_OK) return err->code;
+  p->start[s + 1] = p->n_entries;
+  p->label_run[s] = p->bound.canon_run;
+  return HP2X_OK;
+}
+
 hp2x_status profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
   series_bound *b = &p->bound.samples;
   if ((b->columns || p->window.last_s > 0.0) &&
@@ -238,6 +312,7 @@ hp2x_status profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
   if (window_enter(p, s, &slot, err) != HP2X_OK) return err->code;
   add_sums(p, s, slot);
   if (!b->columns && !(p->window.last_s > 0.0)) return HP2X_OK;
+  if (densify(p, s, err) != HP2X_OK) return err->code;
   bound_see(b, p->times[s]);
   double from = window_from(p);
   if (p->n_samples >= b->thin_at || p->times[0] < from) thin_samples(p);

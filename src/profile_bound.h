@@ -49,6 +49,14 @@ typedef struct profile_bound {
   series_bound marks;
   size_t summed;          /* samples the labels' sums cover: every one
                              committed, or those in the --last window */
+  /* Dense samples (profile_bound.c's densify): once thinned, a sample
+   * holding most labels, on a label run of its own, is stored with every
+   * label's value in id order (0 where absent) on the canonical run, the
+   * ids 0, 1, 2, ... that every dense sample shares as a prefix. */
+  size_t canon_run;       /* where it starts in run_label */
+  size_t canon_len;       /* its length; 0 = none yet */
+  int64_t *row;           /* [cap_row]: a dense row being built; owned */
+  size_t cap_row;
 } profile_bound;
 
 /* --last: the labels' sums cover only the most recent SECONDS, in

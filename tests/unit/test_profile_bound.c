@@ -81,6 +81,22 @@ static int64_t sample_total(const hp2x_profile *p, size_t s) {
   return t;
 }
 
+/* Does sample s of b hold what sample t of a does: its time, and each of
+ * a's labels' value (a thinned profile may store a sample dense: every
+ * label, 0 where absent)? */
+static int same_values(const hp2x_profile *b, size_t s, const hp2x_profile *a,
+                       size_t t) {
+  if (b->times[s] != a->times[t] || sample_total(b, s) != sample_total(a, t))
+    return 0;
+  for (size_t id = 0; id < a->n_labels; id++) {
+    long in_b = profile_find(b, a->labels[id].name, a->labels[id].name_len);
+    int64_t want = hp2x_profile_value(a, t, id);
+    if (in_b < 0 ? want != 0 : hp2x_profile_value(b, s, (size_t)in_b) != want)
+      return 0;
+  }
+  return 1;
+}
+
 /* Is a sample of b at time t with total v? */
 static int has_sample(const hp2x_profile *b, double t, int64_t v) {
   for (size_t s = 0; s < b->n_samples; s++)
@@ -103,7 +119,7 @@ static void bounded_holds_what_the_picture_shows(void **state) {
   assert_true(b->n_marks <= BOUND);
   /* every sample kept is one of the run's, in order */
   for (size_t s = 0, w = 0; s < b->n_samples; s++, w++) {
-    while (w < whole->n_samples && !same_sample(b, s, whole, w)) w++;
+    while (w < whole->n_samples && !same_values(b, s, whole, w)) w++;
     assert_true(w < whole->n_samples);
   }
   /* the first, the last, the largest and the smallest total */
@@ -112,8 +128,8 @@ static void bounded_holds_what_the_picture_shows(void **state) {
     if (sample_total(whole, s) > sample_total(whole, hi)) hi = s;
     if (sample_total(whole, s) < sample_total(whole, lo)) lo = s;
   }
-  assert_true(same_sample(b, 0, whole, 0));
-  assert_true(same_sample(b, b->n_samples - 1, whole, N - 1));
+  assert_true(same_values(b, 0, whole, 0));
+  assert_true(same_values(b, b->n_samples - 1, whole, N - 1));
   assert_true(has_sample(b, whole->times[hi], sample_total(whole, hi)));
   assert_true(has_sample(b, whole->times[lo], sample_total(whole, lo)));
   /* the sums count every sample */
@@ -344,6 +360,31 @@ static void last_window(void **state) {
   free(text);
 }
 
+/* Values past 4 GiB that are whole words (GHC's are) stay in 32 bits,
+ * counted in words; one that is not widens them all; every value reads
+ * back as it came. */
+static void big_values_in_words(void **state) {
+  (void)state;
+  hp2x_err err;
+  hp2x_profile *p = bounded_profile(&err);
+  uint32_t id;
+  assert_int_equal(profile_intern(p, "a", 1, NULL, 0, &id, &err), HP2X_OK);
+  static const int64_t values[] = {8, 4096, 4ll << 32, 16, 31ll << 30, 12,
+                                   7ll << 33};
+  size_t n = sizeof values / sizeof *values;
+  for (size_t i = 0; i < n; i++) {
+    profile_begin_sample(p, (double)i);
+    assert_int_equal(profile_add_entry(p, id, values[i], &err), HP2X_OK);
+    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+    /* words from the first value past 4 GiB; 64 bits from 12 on */
+    assert_int_equal(p->wide_values, i >= 5);
+    assert_int_equal(p->value_shift, i >= 2 ? 3 : 0);
+    for (size_t s = 0; s <= i; s++)
+      assert_int_equal(hp2x_profile_value(p, s, id), values[s]);
+  }
+  hp2x_profile_free(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(bounded_holds_what_the_picture_shows),
@@ -354,6 +395,7 @@ int main(void) {
       cmocka_unit_test(series_bounded_keeps_extremes),
       cmocka_unit_test(follower_of_a_thinned_profile),
       cmocka_unit_test(last_window),
+      cmocka_unit_test(big_values_in_words),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
