@@ -12,6 +12,13 @@ $(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/zlib_level.o $(BUILD)/li
 
 -include $(BUILD)/bench/update.d
 
+# The memory benchmark's generator (bench/mem.py): long profiles, piped.
+$(BUILD)/bench/memgen: bench/memgen.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< -lm
+
+-include $(BUILD)/bench/memgen.d
+
 bench: $(BUILD)/hp2x $(BUILD)/bench/update
 	@python3 bench/run.py | tee build/bench-results.md
 	@bench/watch.sh | tee -a build/bench-results.md
