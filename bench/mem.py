@@ -35,8 +35,10 @@ import sys
 import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HP2X = os.environ.get("HP2X", os.path.join(TOP, "build", "hp2x"))
-MEMGEN = os.environ.get("MEMGEN", os.path.join(TOP, "build", "bench", "memgen"))
+HP2X = os.path.abspath(os.environ.get(
+    "HP2X", os.path.join(TOP, "build", "hp2x")))
+MEMGEN = os.path.abspath(os.environ.get(
+    "MEMGEN", os.path.join(TOP, "build", "bench", "memgen")))
 DIR = os.path.join(TOP, "build", "bench", "mem")
 ENV = dict(os.environ, HP2X_FONTS_CONF=os.path.join(TOP, "fonts", "fonts.conf"),
            SOURCE_DATE_EPOCH="1700000000", LC_ALL="C")
@@ -123,9 +125,9 @@ def measure(hp2x_args, censuses=None, eventlog=False, stdin_path=None):
 def memory_table(stored_big):
     print("## 1. Peak memory against the length of the run (%d bands; "
           "hp2x limited to %d MB of address space)\n" % (BANDS, LIMIT_MB))
-    print("Streams are piped from bench/memgen.c (seed %d): MB/s is the "
-          "input's bytes over hp2x's wall time, the generator running "
-          "alongside.\n" % SEED)
+    print("Streams are piped from bench/memgen.c (seed %d): GB is what the "
+          "generator wrote, MB/s those bytes over hp2x's wall time, the "
+          "generator running alongside (left out when hp2x failed).\n" % SEED)
     runs = [(".hp stream", SMALL, False, "watch"),
             (".hp stream", LARGE, False, "watch"),
             (".hp stream", SMALL, False, "one-shot"),
@@ -153,16 +155,19 @@ def memory_table(stored_big):
         cmd = ("memgen \\| hp2x --watch - -o out.pdf" if how == "watch"
                else "memgen \\| hp2x - -o out.pdf")
         rows.append([kind, cmd, "%.2f" % (size / 1e9), censuses,
-                     "%.1f" % wall, "%.0f" % (size / 1e6 / wall),
-                     fail or "%.0f" % rss, target, "PASS" if ok else "FAIL"])
+                     "%.1f" % wall, "" if fail else "%.0f" % (size / 1e6 / wall),
+                     "%.0f" % rss + (" (%s)" % fail if fail else ""), target,
+                     "PASS" if ok else "FAIL"])
     if stored_big:
         print("running: stored 1.2 GB file, one-shot", file=sys.stderr)
         wall, _, rss, size, fail = measure(["-q", stored_big, "-o", "out.pdf"],
                                            stdin_path=stored_big)
         ok = not fail and rss <= TARGET_MB
         rows.append([".hp file", "hp2x big.hp -o out.pdf", "%.2f" % (size / 1e9),
-                     LARGE, "%.1f" % wall, "%.0f" % (size / 1e6 / wall),
-                     fail or "%.0f" % rss, "≤ %d MB" % TARGET_MB,
+                     LARGE, "%.1f" % wall,
+                     "" if fail else "%.0f" % (size / 1e6 / wall),
+                     "%.0f" % rss + (" (%s)" % fail if fail else ""),
+                     "≤ %d MB" % TARGET_MB,
                      "PASS" if ok else "FAIL"])
     table(["input", "command", "GB", "censuses", "wall s", "MB/s",
            "peak RSS MB", "target", "met"], rows)
