@@ -14,16 +14,18 @@ Prints Markdown tables:
      address-space limit (BENCH_MEM_LIMIT_MB, default 4096) so that a
      store that grows with the run ends in "exceeded" rather than taking
      the machine down.
-  2. the stored 0.3 GB file drawn by hp2ps and by hp2x (both → PostScript,
+  2. what one watch update costs on top of a small and two large prefixes
+     (1 MB, 0.25 GB, 1 GB of the stored 1.2 GB file) for two sizes of
+     append, through the binary (CPU per update) and split into parse,
+     select and draw inside one process (bench/update.c): the cost should
+     follow the bytes appended, not the size of the profile.
+  3. the stored 0.3 GB file drawn by hp2ps and by hp2x (both → PostScript,
      in this one run): times, their ratio, and the bands each selected
      (from the .aux files both write): "selection equal to hp2ps: yes/no".
-  3. what one watch update costs on top of a small and a large profile,
-     for two sizes of append: the CPU per update should follow the bytes
-     appended, not the size of the profile.
 
 Environment: BENCH_BIG=0 skips the 20 GB streams (the quick run);
 BENCH_MEM_LIMIT_MB; BENCH_MEM_CENSUSES; BENCH_HP2PS_TIMEOUT (seconds, default 1800); HP2X;
-MEMGEN (default build/bench/memgen).  Needs hp2ps and strace (make
+MEMGEN (default build/bench/memgen); UPDATE (build/bench/update).  Needs hp2ps and strace (make
 deps-dev); without them their parts say so and are skipped.
 """
 import os
@@ -39,6 +41,8 @@ HP2X = os.path.abspath(os.environ.get(
     "HP2X", os.path.join(TOP, "build", "hp2x")))
 MEMGEN = os.path.abspath(os.environ.get(
     "MEMGEN", os.path.join(TOP, "build", "bench", "memgen")))
+UPDATE = os.path.abspath(os.environ.get(
+    "UPDATE", os.path.join(TOP, "build", "bench", "update")))
 DIR = os.path.join(TOP, "build", "bench", "mem")
 ENV = dict(os.environ, HP2X_FONTS_CONF=os.path.join(TOP, "fonts", "fonts.conf"),
            SOURCE_DATE_EPOCH="1700000000", LC_ALL="C")
@@ -66,6 +70,12 @@ def table(head, rows):
     for r in rows:
         print("| " + " | ".join(str(c) for c in r) + " |")
     print()
+
+
+def rate(size_bytes, wall_s):
+    """MB/s, with a decimal when small."""
+    r = size_bytes / 1e6 / wall_s
+    return "%.1f" % r if r < 10 else "%.0f" % r
 
 
 def memgen_cmd(censuses, eventlog=False):
@@ -155,7 +165,7 @@ def memory_table(stored_big):
         cmd = ("memgen \\| hp2x --watch - -o out.pdf" if how == "watch"
                else "memgen \\| hp2x - -o out.pdf")
         rows.append([kind, cmd, "%.2f" % (size / 1e9), censuses,
-                     "%.1f" % wall, "" if fail else "%.0f" % (size / 1e6 / wall),
+                     "%.1f" % wall, "" if fail else rate(size, wall),
                      "%.0f" % rss + (" (%s)" % fail if fail else ""), target,
                      "PASS" if ok else "FAIL"])
     if stored_big:
@@ -165,7 +175,7 @@ def memory_table(stored_big):
         ok = not fail and rss <= TARGET_MB
         rows.append([".hp file", "hp2x big.hp -o out.pdf", "%.2f" % (size / 1e9),
                      LARGE, "%.1f" % wall,
-                     "" if fail else "%.0f" % (size / 1e6 / wall),
+                     "" if fail else rate(size, wall),
                      "%.0f" % rss + (" (%s)" % fail if fail else ""),
                      "≤ %d MB" % TARGET_MB,
                      "PASS" if ok else "FAIL"])
@@ -186,7 +196,7 @@ def aux_order(path):
 
 
 def against_hp2ps(stored_small):
-    print("## 2. The 0.3 GB file: hp2ps and hp2x (→ PostScript), "
+    print("## 3. The 0.3 GB file: hp2ps and hp2x (→ PostScript), "
           "and the bands they select\n")
     ps_dir, x_dir = os.path.join(DIR, "hp2ps"), os.path.join(DIR, "hp2x")
     for d in (ps_dir, x_dir):
@@ -203,7 +213,7 @@ def against_hp2ps(stored_small):
     _, status, ru = os.wait4(p.pid, 0)
     x_t = time.perf_counter() - t0
     x_fail = outcome(status, os.devnull)
-    rows.append(["hp2x in.hp", "%.2f" % x_t, "%.0f" % (size / 1e6 / x_t),
+    rows.append(["hp2x in.hp", "%.2f" % x_t, rate(size, x_t),
                  x_fail or "%.0f" % (ru.ru_maxrss / 1024), ""])
     ps_t = None
     if not HP2PS:
@@ -228,7 +238,7 @@ def against_hp2ps(stored_small):
                          "", "", ""])
         else:
             rows.append(["hp2ps in.hp", "%.2f" % ps_t,
-                         "%.0f" % (size / 1e6 / ps_t),
+                         rate(size, ps_t),
                          "%.0f" % (ru.ru_maxrss / 1024),
                          "%.1fx" % (ps_t / x_t)])
     table(["command", "wall s", "MB/s", "peak RSS MB",
@@ -282,34 +292,57 @@ def watch_update(stored, prefix, step, steps):
     return ru.ru_utime + ru.ru_stime, n, ru.ru_maxrss / 1024
 
 
-def update_cost(stored):
-    print("## 3. One watch update against the bytes appended and the "
+def update_cost(stored, prefixes):
+    print("## 2. One watch update against the bytes appended and the "
           "profile's size\n")
-    if not STRACE:
-        print("(strace not installed: `make deps-dev`)\n")
-        return
-    print("A watcher follows a prefix of the 0.3 GB file, then 20 appends "
-          "(one write(2) each, one render each, counted with strace).  A run "
-          "on the prefix alone is subtracted; the rest over the renders after "
-          "the first is one update.\n")
-    rows = []
     steps = 20
     size = os.path.getsize(stored)
-    big_prefix = min(250000000, size - steps * 2000000 - 1)
-    for prefix in sorted({1000000, min(50000000, big_prefix), big_prefix}):
-        if prefix < 1000000:
-            continue
-        base, _, _ = watch_update(stored, prefix, 1, 0)
+    prefixes = [p for p in prefixes if p + steps * 2000000 < size]
+    if not STRACE:
+        print("(strace not installed: `make deps-dev`)\n")
+    else:
+        print("A watcher follows a prefix of the %.1f GB file, then %d "
+              "appends (one write(2) each, 0.3 s apart, one render each, "
+              "counted with strace).  A run on the prefix alone is "
+              "subtracted; the rest over the renders after the first is one "
+              "update.\n" % (size / 1e9, steps))
+        rows = []
+        for prefix in prefixes:
+            print("running: watch updates on a %d MB prefix" % (prefix / 1e6),
+                  file=sys.stderr)
+            base, _, _ = watch_update(stored, prefix, 1, 0)
+            for step in (250000, 2000000):
+                cpu, n, rss = watch_update(stored, prefix, step, steps)
+                per = (cpu - base) / max(n, 1)
+                per_mb = per * 1e3 / (step * steps / max(n, 1) / 1e6)
+                rows.append(["%.0f" % (prefix / 1e6), "%.2f" % (step / 1e6), n,
+                             "%.2f" % base, "%.2f" % cpu,
+                             "%.1f" % (per * 1e3), "%.1f" % per_mb,
+                             "%.0f" % rss])
+        table(["prefix MB", "appended per step MB", "renders after the first",
+               "CPU s, no appends", "CPU s, with appends", "CPU per update ms",
+               "ms per appended MB", "peak RSS MB"], rows)
+    if not os.access(UPDATE, os.X_OK):
+        print("(%s missing: no in-process split)\n" % UPDATE)
+        return
+    print("The same updates inside one process (bench/update.c: the bands "
+          "kept by a follower, as --watch does; PDF drawn into memory; mean "
+          "of %d): parsing follows the bytes appended; drawing is bounded by "
+          "the picture's columns once the profile has more censuses than "
+          "they.\n" % steps)
+    print("| prefix MB | bands | format | censuses at the end | parse ms | "
+          "select ms | draw ms | update ms | output KB |\n"
+          "|---:|---|---|---:|---:|---:|---:|---:|---:|")
+    for prefix in prefixes:
         for step in (250000, 2000000):
-            cpu, n, rss = watch_update(stored, prefix, step, steps)
-            per = (cpu - base) / max(n, 1)
-            rows.append(["%.0f" % (prefix / 1e6), "%.2f" % (step / 1e6), n,
-                         "%.2f" % base, "%.2f" % cpu, "%.1f" % (per * 1e3),
-                         "%.1f" % (per * 1e3 / (step * steps / max(n, 1) / 1e6)),
-                         "%.0f" % rss])
-    table(["prefix MB", "appended per step MB", "renders after the first",
-           "CPU s, no appends", "CPU s, with appends", "CPU per update ms",
-           "ms per appended MB", "peak RSS MB"], rows)
+            r = subprocess.run([UPDATE, stored, str(prefix), str(step),
+                                str(steps), "follower", "pdf"], env=ENV,
+                               capture_output=True, text=True)
+            row = r.stdout.strip() or "| %d | (update failed: %s) |" % (
+                prefix / 1e6, r.stderr.strip()[:100])
+            print(row.replace("| follower |",
+                              "| follower, %.2f MB a step |" % (step / 1e6), 1))
+    print()
 
 
 def store(censuses, name, need_free_bytes):
@@ -338,14 +371,17 @@ def main():
     stored_big = store(LARGE, "big-1.2gb.hp", 3 * 10**9)
     try:
         memory_table(stored_big)
+        if stored_big:
+            update_cost(stored_big, (1000000, 250000000, 1000000000))
     finally:
         if stored_big:
             os.unlink(stored_big)
     stored_small = store(SMALL, "small-0.3gb.hp", 1 * 10**9)
     if stored_small:
         try:
+            if not stored_big:
+                update_cost(stored_small, (1000000, 50000000, 250000000))
             against_hp2ps(stored_small)
-            update_cost(stored_small)
         finally:
             os.unlink(stored_small)
 

@@ -26,10 +26,10 @@ bench: $(BUILD)/hp2x $(BUILD)/bench/update $(BUILD)/bench/memgen
 	@python3 bench/run.py | tee build/bench-results.md
 	@bench/watch.sh | tee -a build/bench-results.md
 	@bench/update.sh $(BUILD)/bench/update | tee -a build/bench-results.md
-	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen python3 bench/mem.py \
+	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen UPDATE=$(BUILD)/bench/update python3 bench/mem.py \
 	    | tee -a build/bench-results.md
 
-bench-mem: $(BUILD)/hp2x $(BUILD)/bench/memgen
-	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen python3 bench/mem.py \
+bench-mem: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/update
+	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen UPDATE=$(BUILD)/bench/update python3 bench/mem.py \
 	    | tee build/bench-mem-results.md
 .PHONY: bench bench-mem
