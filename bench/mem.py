@@ -24,9 +24,10 @@ Prints Markdown tables:
      (from the .aux files both write): "selection equal to hp2ps: yes/no".
 
 Environment: BENCH_BIG=0 skips the 20 GB streams (the quick run);
-BENCH_MEM_LIMIT_MB; BENCH_MEM_CENSUSES; BENCH_HP2PS_TIMEOUT (seconds, default 1800); HP2X;
-MEMGEN (default build/bench/memgen); UPDATE (build/bench/update).  Needs hp2ps and strace (make
-deps-dev); without them their parts say so and are skipped.
+BENCH_MEM_LIMIT_MB; BENCH_MEM_CENSUSES; BENCH_HP2PS_TIMEOUT (seconds,
+default 1800); HP2X; MEMGEN (default build/bench/memgen); UPDATE
+(build/bench/update).  Needs hp2ps and strace (make deps-dev); without
+them their parts say so and are skipped.  Not a test.
 """
 import os
 import resource
@@ -66,7 +67,8 @@ def limit_memory():
 
 def table(head, rows):
     print("| " + " | ".join(head) + " |")
-    print("|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|")
+    print("|" + "|".join("---" if i == 0 else "---:"
+                         for i in range(len(head))) + "|")
     for r in rows:
         print("| " + " | ".join(str(c) for c in r) + " |")
     print()
@@ -173,8 +175,8 @@ def memory_table(stored_big):
         wall, _, rss, size, fail = measure(["-q", stored_big, "-o", "out.pdf"],
                                            stdin_path=stored_big)
         ok = not fail and rss <= TARGET_MB
-        rows.append([".hp file", "hp2x big.hp -o out.pdf", "%.2f" % (size / 1e9),
-                     LARGE, "%.1f" % wall,
+        rows.append([".hp file", "hp2x big.hp -o out.pdf",
+                     "%.2f" % (size / 1e9), LARGE, "%.1f" % wall,
                      "" if fail else rate(size, wall),
                      "%.0f" % rss + (" (%s)" % fail if fail else ""),
                      "≤ %d MB" % TARGET_MB,

@@ -103,7 +103,8 @@ static const char *const function_names[] = {
 
 static void band_init(band *b, int index) {
   int m = (int)(rng_next() % N_MODULES);
-  int f1 = (int)(rng_next() % N_FUNCTIONS), f2 = (int)(rng_next() % N_FUNCTIONS);
+  int f1 = (int)(rng_next() % N_FUNCTIONS);
+  int f2 = (int)(rng_next() % N_FUNCTIONS);
   snprintf(b->label, sizeof b->label, "(%d)%s.%s/Main.%s", 100 + index * 7,
            module_names[m], function_names[f1], function_names[f2]);
   b->label_len = strlen(b->label);
@@ -134,7 +135,8 @@ static uint64_t band_step(band *b, uint64_t census) {
     break;
   case BAND_SAWTOOTH: /* fills, then is collected */
     b->level_bytes *= 1.01;
-    if (b->level_bytes > b->scale_bytes * 3) b->level_bytes = b->scale_bytes * 0.3;
+    if (b->level_bytes > b->scale_bytes * 3)
+      b->level_bytes = b->scale_bytes * 0.3;
     break;
   case BAND_DRIFT: /* a phase of growth or of shrinking, now and then another */
     if (rng_unit() < 1.0 / 4000)
@@ -245,7 +247,8 @@ int main(int argc, char **argv) {
   }
   uint64_t censuses = strtoull(argv[1 + eventlog], NULL, 10);
   int n_bands = atoi(argv[2 + eventlog]);
-  rng_state = strtoull(argv[3 + eventlog], NULL, 10) * 0x9E3779B97F4A7C15ULL + 1;
+  uint64_t seed = strtoull(argv[3 + eventlog], NULL, 10);
+  rng_state = seed * 0x9E3779B97F4A7C15ULL + 1;
   if (n_bands <= 0 || n_bands > 100000) {
     fprintf(stderr, "memgen: BANDS must be 1 to 100000\n");
     return 2;
