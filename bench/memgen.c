@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define OUT_BUF_BYTES (1u << 20)
 
@@ -33,13 +34,14 @@ static int reader_gone;
 static void out_flush(void) {
   size_t done = 0;
   while (done < out_len && !reader_gone) {
-    size_t n = fwrite(out_buf + done, 1, out_len - done, stdout);
-    if (n == 0) {
+    ssize_t n = write(STDOUT_FILENO, out_buf + done, out_len - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
       reader_gone = 1; /* EPIPE (SIGPIPE is ignored) or another error */
       break;
     }
-    done += n;
-    out_total_bytes += n;
+    done += (size_t)n;
+    out_total_bytes += (unsigned long long)n;
   }
   out_len = 0;
 }
@@ -302,7 +304,6 @@ int main(int argc, char **argv) {
     out_bytes(end, 2);
   }
   out_flush();
-  fflush(stdout);
   free(bands);
   fprintf(stderr, "bytes %llu\n", out_total_bytes);
   return 0;
