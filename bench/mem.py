@@ -236,7 +236,7 @@ def against_hp2ps(stored_small):
         if ps_t is None:
             p.kill()
             p.wait()
-            rows.append(["hp2ps in.hp", "> %.0f (stopped)" % HP2PS_TIMEOUT,
+            rows.append(["hp2ps in.hp", "> %g (stopped)" % HP2PS_TIMEOUT,
                          "", "", ""])
         else:
             rows.append(["hp2ps in.hp", "%.2f" % ps_t,
@@ -324,6 +324,7 @@ def update_cost(stored, prefixes):
         table(["prefix MB", "appended per step MB", "renders after the first",
                "CPU s, no appends", "CPU s, with appends", "CPU per update ms",
                "ms per appended MB", "peak RSS MB"], rows)
+        os.unlink(os.path.join(DIR, "live.hp"))
     if not os.access(UPDATE, os.X_OK):
         print("(%s missing: no in-process split)\n" % UPDATE)
         return
