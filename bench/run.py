@@ -13,7 +13,8 @@ by gen.py, all measured in this one run.  Prints Markdown tables:
   6. instruction counts (callgrind: stable on a noisy machine)
 
 Not a test.  Needs `make deps-dev` (hp2ps, valgrind, poppler-utils).
-Environment: REPS (default 3), BENCH_SMALL=1 skips the 500 MB input,
+Environment: REPS (default 3), BENCH_SMALL=1 or BENCH_BIG=0 skips the
+500 MB input,
 HP2X (binary), CC (for the start-up probe).
 """
 import os
@@ -256,7 +257,8 @@ def main():
     small = gen("small.hp", "stretch", os.path.join(S, "leak.hc.hp"), "0.05")
     s10 = gen("stretch-10mb.hp", "stretch", os.path.join(S, "longrun.hc.hp"), "10")
     s100 = gen("stretch-100mb.hp", "stretch", os.path.join(S, "longrun.hc.hp"), "100")
-    big = not os.environ.get("BENCH_SMALL")
+    big = (not os.environ.get("BENCH_SMALL")
+           and os.environ.get("BENCH_BIG", "1") != "0")
     s500 = gen("stretch-500mb.hp", "stretch", os.path.join(S, "longrun.hc.hp"),
                "500") if big else None
     wide = gen("many-samples-60000x60.hp", "shape",

@@ -1,7 +1,10 @@
 # mk/bench.mk -- `make bench`: hp2x against the real hp2ps and wc -l on big
 # inputs generated from samples/ (bench/run.py), then watch-mode update cost
 # through the binary (bench/watch.sh) and split into its parts inside one
-# process (bench/update.sh, bench/update.c).  Results go to the terminal and
+# process (bench/update.sh, bench/update.c), then memory against the length
+# of the run on 0.3, 1.2 and 20 GB streams piped from bench/memgen.c
+# (bench/mem.py; `make bench-mem` runs it alone; BENCH_BIG=0 skips the
+# 20 GB streams and run.py's 500 MB input).  Results go to the terminal and
 # build/bench-results.md; bench/RESULTS.md keeps a copy with the machine
 # they came from.  Needs `make deps-dev` (hp2ps, valgrind, GNU time,
 # strace).  Slow: not part of check.
@@ -12,8 +15,21 @@ $(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/zlib_level.o $(BUILD)/li
 
 -include $(BUILD)/bench/update.d
 
-bench: $(BUILD)/hp2x $(BUILD)/bench/update
+# The memory benchmark's generator (bench/mem.py): long profiles, piped.
+$(BUILD)/bench/memgen: bench/memgen.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< -lm
+
+-include $(BUILD)/bench/memgen.d
+
+bench: $(BUILD)/hp2x $(BUILD)/bench/update $(BUILD)/bench/memgen
 	@python3 bench/run.py | tee build/bench-results.md
 	@bench/watch.sh | tee -a build/bench-results.md
 	@bench/update.sh $(BUILD)/bench/update | tee -a build/bench-results.md
-.PHONY: bench
+	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen UPDATE=$(BUILD)/bench/update python3 bench/mem.py \
+	    | tee -a build/bench-results.md
+
+bench-mem: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/update
+	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen UPDATE=$(BUILD)/bench/update python3 bench/mem.py \
+	    | tee build/bench-mem-results.md
+.PHONY: bench bench-mem
