@@ -696,6 +696,7 @@ static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
     ev->rs_base = ev->pv_offset;
     before = ev->pv_len;
   }
+  ev->rs_from = ev->rs_base;
   /* While reading kept bytes after resuming, the fault lies in them: keep
    * them where they are rather than copy the rest each time. */
   if (ev->resumed && !gathered && ev->event_start >= ev->resumed_base &&
