@@ -121,6 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   hp2x_options_init(&o);
   o.format = formats[(data[0] >> 2) & 3];
   o.dpi = 10;
+  o.source_date_epoch = 1700000000; /* else PDF carries the clock */
   if (data[0] & 128) {
     o.max_bands = 3;
     o.sort = HP2X_SORT_STDDEV;
