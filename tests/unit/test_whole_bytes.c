@@ -5,7 +5,8 @@
  * end-of-data marker's included), each reached as the event's last byte
  * comes; bytes after the marker are not counted; for .hp text it is the
  * end of the last whole line; on a stream with corrupt stretches, fed
- * byte by byte, they equal a fresh parse's of each prefix.
+ * byte by byte, they equal a fresh parse's of each prefix, and the error
+ * a corrupt stream ends with is the same in any chunking.
  */
 #include "parse_helpers.h"
 
@@ -150,6 +151,39 @@ static void corrupt_stream_any_chunking(void **state) {
   free(file);
 }
 
+/* Another (tests/fuzz-regress/stream/resync-fault-offset): a corrupt
+ * event right after one of variable size, which is taken to be the wrong
+ * one when reading resumes inside it.  The error (no census outside the
+ * corrupt bytes) names the same place and size in any chunking: it was
+ * byte 498, "claiming 11 bytes", fed byte by byte, against 462 and 47 in
+ * one feed. */
+static void corrupt_error_any_chunking(void **state) {
+  (void)state;
+  size_t len;
+  unsigned char *file =
+      read_repo_file("tests/fuzz-regress/stream/resync-fault-offset", &len);
+  assert_non_null(file);
+  const unsigned char *buf = file + 4;
+  len -= 4;
+  hp2x_err want;
+  hp2x_err_init(&want);
+  hp2x_profile *p = NULL;
+  assert_int_equal(parse_chunked(buf, len, 0, HP2X_INPUT_EVENTLOG, &p, &want),
+                   HP2X_E_SYNTAX);
+  assert_int_equal(want.offset, 462);
+  assert_non_null(strstr(want.msg, "claiming 47 bytes"));
+  for (size_t step = 1; step <= 64; step++) {
+    hp2x_err err;
+    hp2x_err_init(&err);
+    assert_int_equal(
+        parse_chunked(buf, len, step, HP2X_INPUT_EVENTLOG, &p, &err),
+        HP2X_E_SYNTAX);
+    assert_int_equal(err.offset, want.offset);
+    assert_string_equal(err.msg, want.msg);
+  }
+  free(file);
+}
+
 static void hp_text_lines(void **state) {
   (void)state;
   const char *text = "JOB \"x\"\nDATE \"y\"\nSAMPLE_UNIT \"s\"\nVALUE_U";
@@ -171,6 +205,7 @@ int main(void) {
       cmocka_unit_test(eventlog_boundaries),
       cmocka_unit_test(hp_text_lines),
       cmocka_unit_test(corrupt_stream_any_chunking),
+      cmocka_unit_test(corrupt_error_any_chunking),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
