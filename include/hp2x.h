@@ -446,8 +446,8 @@ typedef struct hp2x_options {
                               picture (PostScript's CreationDate, PDF's
                               dates), as reproducible builds'
                               SOURCE_DATE_EPOCH does; -1 (default) = PS and
-                              EPS dated with the profile's DATE, PDF
-                              undated */
+                              EPS dated with the profile's DATE, PDF with
+                              the clock (cairo's default) */
 } hp2x_options;
 
 /* The size of the first hp2x_options with a size field (through
