@@ -38,7 +38,7 @@ once() {
 watch_file() {
   local min max delay; read -r min max delay <<< "$4"
   rm -f "live.$2" "out.$3"; : > "live.$2"
-  "$HP2X" --watch --interval=0.02 --idle-exit=0.5 -q "live.$2" -o "out.$3" & local w=$!
+  "$HP2X" --watch --interval=0.02 --idle-exit=1 -q "live.$2" -o "out.$3" & local w=$!
   $GROW "$1" "live.$2" --seed "$5" --min "$min" --max "$max" --delay "$delay"
   wait $w
 }
