@@ -39,11 +39,11 @@
  * what it read through the options), and not fontconfig's current
  * configuration unless the program asks (hp2x_fonts_make_process_default,
  * for a program that owns its process).  Outputs do
- * not depend on what other threads draw, except SVG's element ids
- * ("surface7"): cairo numbers them by the surfaces made in the process so
- * far, so an SVG drawn after other pictures, on any thread, shows other
- * numbers (the same picture).  tests/unit/test_threads.c checks all this,
- * under ThreadSanitizer with `make check-tsan`.
+ * not depend on what other threads draw, nor on what was drawn before:
+ * cairo numbers SVG's element ids ("surface7") by the surfaces made in
+ * the process so far, and the library renumbers them 1, 2, ... in their
+ * order.  tests/unit/test_threads.c checks all this, under
+ * ThreadSanitizer with `make check-tsan`.
  *
  * This header holds what a program using the library needs, and nothing
  * else: the hp2x tool's own helpers (atomic output files, freeing a
@@ -475,8 +475,8 @@ typedef struct hp2x_options {
                               picture (PostScript's CreationDate, PDF's
                               dates), as reproducible builds'
                               SOURCE_DATE_EPOCH does; -1 (default) = PS and
-                              EPS dated with the profile's DATE, PDF
-                              undated */
+                              EPS dated with the profile's DATE, PDF with
+                              the clock (cairo's default) */
 } hp2x_options;
 
 /* The size of the first hp2x_options with a size field (through

@@ -122,6 +122,10 @@ struct evl_parser {
   size_t rs_need;           /* bytes rs must hold to try it again: 0 =
                                any */
   long long rs_base;        /* offset of rs[0] */
+  long long rs_from;        /* where the search began (the stretch being
+                               skipped starts there at the earliest):
+                               rs_base moves on as tried bytes are let
+                               go, at moments that depend on the chunks */
   unsigned char *resumed;   /* the kept bytes being read after resuming
                                (their owner is resume_at until a new fault
                                keeps them in rs again), or NULL */

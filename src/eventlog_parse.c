@@ -696,6 +696,7 @@ static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
     ev->rs_base = ev->pv_offset;
     before = ev->pv_len;
   }
+  ev->rs_from = ev->rs_base;
   /* While reading kept bytes after resuming, the fault lies in them: keep
    * them where they are rather than copy the rest each time. */
   if (ev->resumed && !gathered && ev->event_start >= ev->resumed_base &&
@@ -731,8 +732,8 @@ static hp2x_status resume_at(evl_parser *ev, size_t at, hp2x_err *err) {
     size_t k = strlen(ev->fault_msg);
     hpx_fmt(ev->fault_msg + k, sizeof ev->fault_msg - k,
              ", after an event of type %u claiming %lld bytes", ev->pv_type,
-             ev->fault_offset - ev->rs_base);
-    ev->fault_offset = ev->rs_base;
+             ev->fault_offset - ev->rs_from);
+    ev->fault_offset = ev->rs_from; /* not rs_base: it moved on */
   }
   if (!w->corrupt_regions++) {
     w->corrupt_from = ev->fault_offset;

@@ -6,8 +6,9 @@
  * exact; PDF and SVG get a landscape page of the frame plus 0.5 in margins
  * (or the -e size).  Bytes go through a sink that records write errors and
  * sets the PS %%CreationDate to the profile's DATE, as hp2ps does (or to
- * SOURCE_DATE_EPOCH when set, which also dates PDFs), so the same input
- * always gives the same bytes.
+ * SOURCE_DATE_EPOCH when set, which also dates PDFs), and numbers SVG's
+ * surface ids in their order, whatever cairo drew before, so the same
+ * input always gives the same bytes.
  */
 #include "surface.h"
 #include "base.h"
@@ -113,10 +114,8 @@ static void release_header(surface_sink *s) {
   s->pending_len = 0;
 }
 
-/* A PostScript header is held back until its %%EndComments (or 64 KiB
- * without one), so that release_header can rewrite its CreationDate. */
-static void hold_ps_header(surface_sink *s, const unsigned char *d,
-                           size_t len) {
+/* Appends to the held-back bytes; a failed allocation fails the sink. */
+static void hold_bytes(surface_sink *s, const unsigned char *d, size_t len) {
   size_t need = s->pending_len + len;
   if (need > s->pending_cap) {
     size_t cap = s->pending_cap ? s->pending_cap * 2 : 4096;
@@ -132,6 +131,14 @@ static void hold_ps_header(surface_sink *s, const unsigned char *d,
   }
   memcpy(s->pending + s->pending_len, d, len);
   s->pending_len += len;
+}
+
+/* A PostScript header is held back until its %%EndComments (or 64 KiB
+ * without one), so that release_header can rewrite its CreationDate. */
+static void hold_ps_header(surface_sink *s, const unsigned char *d,
+                           size_t len) {
+  hold_bytes(s, d, len);
+  if (s->failed) return;
   const char *end = "%%EndComments";
   for (size_t i = 0; i + 13 <= s->pending_len; i++)
     if (memcmp(s->pending + i, end, 13) == 0) {
@@ -145,37 +152,83 @@ static void hold_ps_header(surface_sink *s, const unsigned char *d,
   }
 }
 
-/* SVG: everything but the last sizeof s->tail bytes goes out, so that
- * s->insert can go in before the closing </svg>. */
-static void hold_svg_tail(surface_sink *s, const unsigned char *d,
-                          size_t len) {
-  size_t total = s->tail_len + len, keep = sizeof s->tail;
-  if (total <= keep) {
-    memcpy(s->tail + s->tail_len, d, len);
-    s->tail_len = total;
-    return;
-  }
-  size_t out = total - keep; /* bytes to emit */
-  size_t from_tail = out < s->tail_len ? out : s->tail_len;
-  sink_put(s, (const unsigned char *)s->tail, from_tail);
-  sink_put(s, d, out - from_tail);
-  char rest[sizeof s->tail];
-  size_t r = 0;
-  for (size_t i = from_tail; i < s->tail_len; i++) rest[r++] = s->tail[i];
-  for (size_t i = out - from_tail; i < len; i++) rest[r++] = (char)d[i];
-  memcpy(s->tail, rest, r);
-  s->tail_len = r;
+/* SVG surface ids.  cairo names the page's group and each pattern's
+ * drawing "surface" and the surface's serial, which counts the cairo
+ * surfaces made in the process so far: a second render, or one on another
+ * thread meanwhile, shows other numbers for the same picture.  The ids an
+ * SVG uses are renumbered 1, 2, ... in their order (cairo's serials only
+ * grow, so the order is that of the surfaces' making within this render):
+ * the bytes depend on the picture alone.  An id is "surface" and 1 to 9
+ * digits, after a quote or '#' (id="surface1", xlink:href="#surface5"). */
+#define MAX_ID_DIGITS 9
+
+/* The serial of the id at d[i] (its "surface"), or 0; *end gets its end. */
+static unsigned long svg_id_at(const char *d, size_t n, size_t i,
+                               size_t *end) {
+  if (i == 0 || (d[i - 1] != '"' && d[i - 1] != '#')) return 0;
+  if (n - i < 8 || memcmp(d + i, "surface", 7) != 0) return 0;
+  unsigned long v = 0;
+  size_t j = i + 7;
+  while (j < n && j - (i + 7) <= MAX_ID_DIGITS && d[j] >= '0' && d[j] <= '9')
+    v = v * 10 + (unsigned long)(d[j++] - '0');
+  if (j == i + 7 || j - (i + 7) > MAX_ID_DIGITS) return 0;
+  *end = j;
+  return v;
 }
 
-/* cairo's write callback: the caller's sink, through the PS header or SVG
- * tail hold where one is on. */
+static int compare_serials(const void *a, const void *b) {
+  unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+  return (x > y) - (x < y);
+}
+
+/* Sends d[0..n) with its ids renumbered.  Without memory for the table,
+ * the ids stay as cairo wrote them (the same picture). */
+static void put_svg_renumbered(surface_sink *s, const char *d, size_t n) {
+  size_t count = 0, end;
+  for (size_t i = 0; i < n; i++)
+    if (d[i] == 's' && svg_id_at(d, n, i, &end)) count++;
+  unsigned long *serials = count ? hpx_malloc(count * sizeof *serials) : NULL;
+  if (!serials) {
+    sink_put(s, (const unsigned char *)d, n);
+    return;
+  }
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (d[i] == 's' && svg_id_at(d, n, i, &end))
+      serials[k++] = svg_id_at(d, n, i, &end);
+  qsort(serials, count, sizeof *serials, compare_serials);
+  size_t distinct = 0;
+  for (size_t i = 0; i < count; i++)
+    if (!distinct || serials[distinct - 1] != serials[i])
+      serials[distinct++] = serials[i];
+  size_t from = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned long v = d[i] == 's' ? svg_id_at(d, n, i, &end) : 0;
+    if (!v) continue;
+    const unsigned long *at =
+        bsearch(&v, serials, distinct, sizeof *serials, compare_serials);
+    char digits[24];
+    int len =
+        snprintf(digits, sizeof digits, "%zu", (size_t)(at - serials) + 1);
+    sink_put(s, (const unsigned char *)d + from, i + 7 - from);
+    sink_put(s, (const unsigned char *)digits, (size_t)len);
+    from = end;
+    i = end - 1;
+  }
+  sink_put(s, (const unsigned char *)d + from, n - from);
+  hpx_free(serials);
+}
+
+/* cairo's write callback: the caller's sink, through the PS header hold,
+ * or the whole SVG held (cairo writes it at once, when the surface
+ * finishes). */
 static cairo_status_t write_to_sink(void *closure, const unsigned char *d,
                                     unsigned int len) {
   surface_sink *s = closure;
   if (s->ps_header)
     hold_ps_header(s, d, len);
-  else if (s->svg_tail)
-    hold_svg_tail(s, d, len);
+  else if (s->svg_hold)
+    hold_bytes(s, d, len);
   else
     sink_put(s, d, len);
   return s->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
@@ -187,17 +240,17 @@ cairo_status_t surface_write_png(cairo_surface_t *s, surface_sink *sink) {
 }
 
 void surface_sink_flush(surface_sink *s) {
-  if (s->svg_tail) {
-    s->svg_tail = 0;
-    const char *t = s->tail, *end = NULL;
-    for (size_t i = 0; i + 6 <= s->tail_len; i++)
+  if (s->svg_hold) {
+    s->svg_hold = 0;
+    const char *t = s->pending, *end = NULL;
+    for (size_t i = 0; i + 6 <= s->pending_len; i++)
       if (!memcmp(t + i, "</svg>", 6)) end = t + i;
-    size_t at = end ? (size_t)(end - t) : s->tail_len;
-    sink_put(s, (const unsigned char *)t, at);
+    size_t at = end ? (size_t)(end - t) : s->pending_len;
+    if (t) put_svg_renumbered(s, t, at);
     if (end && s->insert)
       sink_put(s, (const unsigned char *)s->insert, s->insert_len);
-    sink_put(s, (const unsigned char *)t + at, s->tail_len - at);
-    s->tail_len = 0;
+    if (t) sink_put(s, (const unsigned char *)t + at, s->pending_len - at);
+    s->pending_len = 0;
   }
   if (s->ps_header) {
     s->ps_header = 0;
@@ -257,7 +310,7 @@ cairo_surface_t *surface_create(const hp2x_options *o,
     s = cairo_svg_surface_create_for_stream(write_to_sink, sink, page->width_pt,
                                             page->height_pt);
     cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
-    sink->svg_tail = 1;
+    sink->svg_hold = 1;
     break;
   default: {
     sink->ps_header = 1;

@@ -13,13 +13,12 @@ typedef struct surface_sink {
   int failed;           /* the sink failed; errno in saved_errno */
   int saved_errno;
   int ps_header;        /* still inside a PS header: rewrite CreationDate */
-  char *pending;        /* PS header bytes held back; owned */
+  char *pending;        /* bytes held back (PS header, SVG); owned */
   size_t pending_len, pending_cap;
   const char *date;     /* borrowed: the profile's DATE for %%CreationDate */
-  int svg_tail;         /* SVG: hold back the last bytes, to insert
-                           `insert` before the closing </svg> */
-  char tail[64];        /* the bytes held back */
-  size_t tail_len;
+  int svg_hold;         /* SVG: hold the document back, to renumber its
+                           surface ids and insert `insert` before the
+                           closing </svg> */
   const char *insert;   /* borrowed; NULL = nothing to insert */
   size_t insert_len;
 } surface_sink;
@@ -56,7 +55,8 @@ void surface_page_to_pixels(const hp2x_options *o, surface_page *page);
 cairo_status_t surface_write_png(cairo_surface_t *s, surface_sink *sink);
 
 /* Flushes held-back bytes (call after cairo_surface_finish); for SVG,
- * with sink->insert placed just before the closing </svg>. */
+ * with its surface ids numbered 1, 2, ... in cairo's order and
+ * sink->insert placed just before the closing </svg>. */
 void surface_sink_flush(surface_sink *sink);
 void surface_sink_release(surface_sink *sink);
 

@@ -6,7 +6,7 @@
 
 long long evl_parse_whole_bytes(const evl_parser *ev) {
   if (ev->in_header) return 0;
-  if (ev->resyncing) return ev->rs_base;
+  if (ev->resyncing) return ev->rs_from;
   if (ev->at_end) return ev->event_start + 2; /* just past the marker */
   if (ev->ev_len || ev->ev_need || ev->skip) return ev->event_start;
   return ev->offset;

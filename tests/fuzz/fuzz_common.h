@@ -59,6 +59,31 @@ static hp2x_status fuzz_parse(const uint8_t *data, size_t size,
   return st;
 }
 
+/* a and b are the same profile: header, samples, labels, marks, the
+ * warnings and (for the first `limit` x `limit`) values. */
+static void fuzz_check_same_profile(const hp2x_profile *a,
+                                    const hp2x_profile *b, size_t limit) {
+  size_t n = hp2x_profile_sample_count(a);
+  FUZZ_CHECK(n == hp2x_profile_sample_count(b));
+  FUZZ_CHECK(hp2x_profile_label_count(a) == hp2x_profile_label_count(b));
+  for (size_t s = 0; s < n; s++)
+    FUZZ_CHECK(hp2x_profile_sample_time(a, s) ==
+               hp2x_profile_sample_time(b, s));
+  for (size_t l = 0; l < hp2x_profile_label_count(a); l++)
+    FUZZ_CHECK(strcmp(hp2x_profile_label(a, l), hp2x_profile_label(b, l)) ==
+               0);
+  for (size_t s = 0; s < n && s < limit; s++)
+    for (size_t l = 0; l < hp2x_profile_label_count(a) && l < limit; l++)
+      FUZZ_CHECK(hp2x_profile_value(a, s, l) == hp2x_profile_value(b, s, l));
+  FUZZ_CHECK(hp2x_profile_mark_count(a) == hp2x_profile_mark_count(b));
+  for (size_t m = 0; m < hp2x_profile_mark_count(a); m++)
+    FUZZ_CHECK(hp2x_profile_mark_time(a, m) == hp2x_profile_mark_time(b, m));
+  FUZZ_CHECK(strcmp(hp2x_profile_job(a), hp2x_profile_job(b)) == 0);
+  FUZZ_CHECK(strcmp(hp2x_profile_date(a), hp2x_profile_date(b)) == 0);
+  FUZZ_CHECK(hp2x_profile_warnings(a)->truncated ==
+             hp2x_profile_warnings(b)->truncated);
+}
+
 /* Whole and chunked parses agree on status, header, samples, labels,
  * marks, the truncation warning and (for the first 64 x 64) values. */
 static void fuzz_parse_both_ways(const uint8_t *data, size_t size,
@@ -69,27 +94,7 @@ static void fuzz_parse_both_ways(const uint8_t *data, size_t size,
   hp2x_status sa = fuzz_parse(data, size, kind, 0, &a);
   hp2x_status sb = fuzz_parse(data, size, kind, seed ? seed : 1, &b);
   FUZZ_CHECK(sa == sb);
-  if (sa == HP2X_OK) {
-    size_t n = hp2x_profile_sample_count(a);
-    FUZZ_CHECK(n == hp2x_profile_sample_count(b));
-    FUZZ_CHECK(hp2x_profile_label_count(a) == hp2x_profile_label_count(b));
-    for (size_t s = 0; s < n; s++)
-      FUZZ_CHECK(hp2x_profile_sample_time(a, s) ==
-                 hp2x_profile_sample_time(b, s));
-    for (size_t l = 0; l < hp2x_profile_label_count(a); l++)
-      FUZZ_CHECK(strcmp(hp2x_profile_label(a, l),
-                        hp2x_profile_label(b, l)) == 0);
-    for (size_t s = 0; s < n && s < 64; s++)
-      for (size_t l = 0; l < hp2x_profile_label_count(a) && l < 64; l++)
-        FUZZ_CHECK(hp2x_profile_value(a, s, l) == hp2x_profile_value(b, s, l));
-    FUZZ_CHECK(hp2x_profile_mark_count(a) == hp2x_profile_mark_count(b));
-    for (size_t m = 0; m < hp2x_profile_mark_count(a); m++)
-      FUZZ_CHECK(hp2x_profile_mark_time(a, m) == hp2x_profile_mark_time(b, m));
-    FUZZ_CHECK(strcmp(hp2x_profile_job(a), hp2x_profile_job(b)) == 0);
-    FUZZ_CHECK(strcmp(hp2x_profile_date(a), hp2x_profile_date(b)) == 0);
-    FUZZ_CHECK(hp2x_profile_warnings(a)->truncated ==
-               hp2x_profile_warnings(b)->truncated);
-  }
+  if (sa == HP2X_OK) fuzz_check_same_profile(a, b, 64);
   hp2x_profile_free(a);
   hp2x_profile_free(b);
 }

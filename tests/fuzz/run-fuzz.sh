@@ -28,8 +28,8 @@ else
 fi
 extra=()
 asan=detect_leaks=1
-if [ "$t" = pipeline ]; then
-  # cairo, pango and fontconfig grow process-lifetime caches (scaled fonts
+if [ "$t" = pipeline ] || [ "$t" = stream ]; then
+  # Both draw.  cairo, pango and fontconfig grow process-lifetime caches (scaled fonts
   # per EPS width, glyphs, shaping plans) on most inputs, and libFuzzer scans
   # the whole heap after every input that freed less than it allocated: 6x
   # slower.  Leaks are still checked once, at exit (LSan, suppressions in

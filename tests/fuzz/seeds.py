@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """seeds.py TOP OUT -- small seed corpora for the libFuzzer targets.
 
-Writes OUT/hp_parse, OUT/eventlog_parse and OUT/pipeline from the real GHC
+Writes OUT/hp_parse, OUT/eventlog_parse, OUT/pipeline and OUT/stream from
+the real GHC
 profiles in TOP/samples/profiles and tests/data/ghc-modern (GHC 9.6 and
 9.10: IPE events as they write them, -he, a file corrupt as written) and
 the small cases in tests/data (the eventlog fixtures of every GHC layout
@@ -19,6 +20,9 @@ types those events use (descriptions dropped), one block marker sized to
 the data, and the end-of-data marker; plus copies cut short (truncated
 input is valid).  Pipeline seeds: 8 option bytes (see fuzz_pipeline.c) in
 front of a selection of both, half of them with the rarer options on.
+Stream seeds: every seed of both kinds behind 4 bytes (see fuzz_stream.c)
+that vary the kind, the picture, how often it is drawn and the chunks
+(1 byte to 64 KiB).
 """
 
 import glob
@@ -193,6 +197,7 @@ def main():
     hp_dir = os.path.join(out, "hp_parse")
     ev_dir = os.path.join(out, "eventlog_parse")
     pipe_dir = os.path.join(out, "pipeline")
+    stream_dir = os.path.join(out, "stream")
     hp_seeds, ev_seeds = [], []
     for path in sorted(glob.glob(os.path.join(top, "samples/profiles/*.hp"))):
         base = os.path.basename(path)
@@ -277,6 +282,14 @@ def main():
                       (1 if ".eventlog" in name else 0) | extra << 1,
                       i % 256])
         write(pipe_dir, name, opts + s)
+    # Stream: the kind named or guessed, each picture format, drawn after
+    # every 1 to 128 chunks, the largest chunk 1 B to 64 KiB.
+    for i, (name, s) in enumerate(hp_seeds + ev_seeds):
+        kind = (1 if i < len(hp_seeds) else 2) if i % 3 else 0
+        head = bytes([kind | (i % 4) << 2 | (i * 3 % 8) << 4 |
+                      (128 if i % 5 == 4 else 0),
+                      (i * 7) % 17, (i * 37) % 256, (i * 101) % 256])
+        write(stream_dir, name, head + s)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 /* test_fuzz_regress.c -- replays every input kept in tests/fuzz-regress/
  * (crashes the fuzzers found, and hand-made hard cases) through the same
- * entry points the libFuzzer targets use, plus the small samples. */
+ * entry points the libFuzzer targets use, plus the small samples (behind
+ * the pipeline's option bytes and the stream target's chunking bytes). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +23,13 @@
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_pipeline_one
 #include "../fuzz/fuzz_pipeline.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_stream_one
+#define blob stream_blob
+#define blob_write stream_blob_write
+#include "../fuzz/fuzz_stream.c"
+#undef blob
+#undef blob_write
 #undef LLVMFuzzerTestOneInput
 
 typedef int (*entry_fn)(const uint8_t *, size_t);
@@ -76,6 +84,12 @@ static void regress_pipeline(void **state) {
                          1 << 22) >= 4);
 }
 
+static void regress_stream(void **state) {
+  (void)state;
+  assert_true(replay_dir("tests/fuzz-regress/stream", fuzz_stream_one,
+                         1 << 22) >= 4);
+}
+
 /* The pipeline target's rarer paths on every small malformed and cut-short
  * input: option bytes (see fuzz_pipeline.c) put in front of the file. */
 static const uint8_t option_sets[][8] = {
@@ -116,12 +130,48 @@ static void pipeline_options_on_corpus(void **state) {
   }
 }
 
+/* The stream target on the small inputs: its 4 option bytes (see
+ * fuzz_stream.c) in front of each file. */
+static const uint8_t stream_headers[][4] = {
+    {0x00, 0, 0, 1},    /* kind guessed, CSV after every 1-byte chunk */
+    {0x95, 6, 1, 2},    /* .hp named, SVG every 2 chunks <= 64 B, -m3 -d */
+    {0xaa, 12, 7, 7},   /* eventlog named, PNG, -m3 -d, up to 4 KiB */
+    {0x3f, 16, 9, 200}, /* kind guessed, PDF every 8, up to 64 KiB */
+};
+static const uint8_t *current_header;
+
+static int stream_with_header(const uint8_t *data, size_t size) {
+  uint8_t *buf = malloc(size + 4);
+  assert_non_null(buf);
+  memcpy(buf, current_header, 4);
+  memcpy(buf + 4, data, size);
+  fuzz_stream_one(buf, size + 4);
+  free(buf);
+  return 0;
+}
+
+static void stream_headers_on_corpus(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof stream_headers / sizeof stream_headers[0];
+       i++) {
+    current_header = stream_headers[i];
+    assert_true(replay_dir("tests/data/malformed", stream_with_header,
+                           1 << 16) > 20);
+    assert_true(replay_dir("tests/data/incomplete", stream_with_header,
+                           1 << 16) > 5);
+    assert_true(replay_dir("tests/data/eventlogs", stream_with_header,
+                           1 << 16) > 10);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(regress_hp),
       cmocka_unit_test(regress_eventlog),
       cmocka_unit_test(regress_pipeline),
+      cmocka_unit_test(regress_stream),
       cmocka_unit_test(pipeline_options_on_corpus),
+      cmocka_unit_test(stream_headers_on_corpus),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* test_render.c -- render.c and surface.c, drawn into memory and read as a
  * reader would: PS and PDF page counts (-M too) and page sizes, SVG's size
- * and the key's band names, a PNG's header and pixel size at each dpi,
+ * and the key's band names, its surface ids numbered alike in any render,
+ * a PNG's header and pixel size at each dpi,
  * EPS's exact requested width; a failing sink is HP2X_E_IO (PNG too), and
  * the palette decodes hp2ps's colour encoding (entry 15 fixed, no white).
  * The key's drawn text (glyphs) is read back with pdftotext in
@@ -170,6 +171,43 @@ static void svg_size_and_labels(void **state) {
   hp2x_profile_free(p);
 }
 
+/* SVG's surface ids are 1, 2, ... in cairo's order, whatever was drawn
+ * before: hatch patterns make several (the page and the patterns' tiles),
+ * and a second render, after a PDF that made more cairo surfaces, gives
+ * the same bytes. */
+static void svg_surface_ids(void **state) {
+  (void)state;
+  hp2x_profile *p = short_names_profile();
+  hp2x_options o;
+  test_options_init(&o);
+  o.format = HP2X_FORMAT_SVG;
+  o.pattern = 1;
+  mem first = render(p, &o, HP2X_OK);
+  o.format = HP2X_FORMAT_PDF;
+  free(render(p, &o, HP2X_OK).buf);
+  o.format = HP2X_FORMAT_SVG;
+  mem again = render(p, &o, HP2X_OK);
+  assert_int_equal(again.len, first.len);
+  assert_memory_equal(again.buf, first.buf, first.len);
+  size_t ids = 0; /* each of surface1 .. surfaceN defined once, used */
+  for (;; ids++) {
+    char id[40], use[40];
+    snprintf(id, sizeof id, "id=\"surface%zu\"", ids + 1);
+    snprintf(use, sizeof use, "xlink:href=\"#surface%zu\"", ids + 1);
+    size_t defined = count(first.buf, first.len, id);
+    if (!defined) break;
+    assert_int_equal(defined, 1);
+    if (ids > 0) assert_true(count(first.buf, first.len, use) >= 1);
+  }
+  assert_true(ids >= 3);
+  /* No other id: every "surface" is one of those or a use. */
+  assert_int_equal(count(first.buf, first.len, "surface"),
+                   ids + count(first.buf, first.len, "#surface"));
+  free(first.buf);
+  free(again.buf);
+  hp2x_profile_free(p);
+}
+
 /* Big-endian 32-bit number at b. */
 static unsigned long be32(const unsigned char *b) {
   return (unsigned long)b[0] << 24 | (unsigned long)b[1] << 16 |
@@ -273,6 +311,7 @@ int main(void) {
       cmocka_unit_test(postscript_pages),
       cmocka_unit_test(pdf_pages),
       cmocka_unit_test(svg_size_and_labels),
+      cmocka_unit_test(svg_surface_ids),
       cmocka_unit_test(png_dimensions),
       cmocka_unit_test(eps_size),
       cmocka_unit_test(failing_sink),

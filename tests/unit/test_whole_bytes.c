@@ -4,7 +4,9 @@
  * here finds (the end of the header, then the end of each event, the
  * end-of-data marker's included), each reached as the event's last byte
  * comes; bytes after the marker are not counted; for .hp text it is the
- * end of the last whole line.
+ * end of the last whole line; on a stream with corrupt stretches, fed
+ * byte by byte, they equal a fresh parse's of each prefix, and the error
+ * a corrupt stream ends with is the same in any chunking.
  */
 #include "parse_helpers.h"
 
@@ -117,6 +119,71 @@ static void eventlog_boundaries(void **state) {
   free(buf);
 }
 
+/* An eventlog with 24 corrupt stretches (a fuzz input: tests/fuzz-regress/
+ * stream/resync-whole-bytes, behind fuzz_stream.c's 4 option bytes): fed
+ * byte by byte, after every byte its whole bytes are those of a fresh
+ * parser fed that prefix at once.  While a corrupt stretch is skipped
+ * they are where the search for the place to resume began, not where the
+ * bytes kept for it start now (those are let go as they are tried, at
+ * moments that depend on the chunks: 2725 against 2826 at the end). */
+static void corrupt_stream_any_chunking(void **state) {
+  (void)state;
+  size_t len;
+  unsigned char *file =
+      read_repo_file("tests/fuzz-regress/stream/resync-whole-bytes", &len);
+  assert_non_null(file);
+  assert_true(len > 3000);
+  const unsigned char *buf = file + 4;
+  len -= 4;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_parser *ps = hp2x_parser_new("stream", NULL, &err);
+  assert_non_null(ps);
+  for (size_t i = 0; i < len; i++) {
+    assert_int_equal(hp2x_parser_feed(ps, buf + i, 1, &err), HP2X_OK);
+    assert_int_equal(hp2x_parser_whole_bytes(ps), whole_of_prefix(buf, i + 1));
+  }
+  hp2x_profile *p = NULL;
+  assert_int_equal(hp2x_parser_finish(ps, &p, &err), HP2X_OK);
+  assert_int_equal(hp2x_profile_warnings(p)->corrupt_regions, 24);
+  hp2x_profile_free(p);
+  hp2x_parser_free(ps);
+  free(file);
+}
+
+/* Another (tests/fuzz-regress/stream/resync-fault-offset): a corrupt
+ * event right after one of variable size, which is taken to be the wrong
+ * one when reading resumes inside it.  The error (no census outside the
+ * corrupt bytes) names the same place and size in any chunking: it was
+ * byte 498, "claiming 11 bytes", fed byte by byte, against 462 and 47 in
+ * one feed. */
+static void corrupt_error_any_chunking(void **state) {
+  (void)state;
+  size_t len;
+  unsigned char *file =
+      read_repo_file("tests/fuzz-regress/stream/resync-fault-offset", &len);
+  assert_non_null(file);
+  const unsigned char *buf = file + 4;
+  len -= 4;
+  hp2x_err want;
+  hp2x_err_init(&want);
+  hp2x_profile *p = NULL;
+  assert_int_equal(parse_chunked(buf, len, 0, HP2X_INPUT_EVENTLOG, &p, &want),
+                   HP2X_E_SYNTAX);
+  assert_int_equal(want.offset, 462);
+  assert_non_null(strstr(want.msg, "claiming 47 bytes"));
+  for (size_t step = 1; step <= 64; step++) {
+    hp2x_err err;
+    hp2x_err_init(&err);
+    assert_int_equal(
+        parse_chunked(buf, len, step, HP2X_INPUT_EVENTLOG, &p, &err),
+        HP2X_E_SYNTAX);
+    assert_int_equal(err.offset, want.offset);
+    assert_string_equal(err.msg, want.msg);
+  }
+  free(file);
+}
+
 static void hp_text_lines(void **state) {
   (void)state;
   const char *text = "JOB \"x\"\nDATE \"y\"\nSAMPLE_UNIT \"s\"\nVALUE_U";
@@ -137,6 +204,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(eventlog_boundaries),
       cmocka_unit_test(hp_text_lines),
+      cmocka_unit_test(corrupt_stream_any_chunking),
+      cmocka_unit_test(corrupt_error_any_chunking),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
