@@ -86,7 +86,7 @@ static hp2x_status draw_picture(render_ctx *r, const hp2x_profile *p,
                                 int stacked, hp2x_err *err) {
   int paged = hp2x_format_has_pages(o->format);
   int multipage = paged && !stacked && o->eps_width_pt <= 0.0 &&
-                  (o->multipage || o->max_bands > 20);
+                  (o->multipage || o->max_bands > LAYOUT_KEY_PER_PAGE);
   r->upright = page->frame;
   cairo_matrix_scale(&r->upright, 1.0, -1.0);
   layout l;

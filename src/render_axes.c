@@ -32,8 +32,9 @@ void render_draw_frame(render_ctx *r, const hp2x_profile *p,
   double line1 = top - 14.0; /* 413 on the 432 frame */
   cairo_set_source_rgb(cr, 0, 0, 0);
   double date_w = render_measure(r, p->date, strlen(p->date), 12.0);
+  double text_w = LAYOUT_FRAME_W - 22.0; /* 11 pt in from either side */
   render_draw_text(r, 11.0, line1, p->job, jl, 12.0, LEFT,
-                   l->big_title ? 626.0 - 10.0 : 319.0 - 11.0 - 90.0, 0);
+                   l->big_title ? text_w - 10.0 : 319.0 - 11.0 - 90.0, 0);
   /* "AREA bytes x seconds", and how an eventlog's profile is broken
    * down ("by era, -he"; "breakdown not in stream" when joined mid-run). */
   char area[320];
@@ -42,11 +43,12 @@ void render_draw_frame(render_ctx *r, const hp2x_profile *p,
            p->sample_unit, breakdown ? ", " : "", breakdown ? breakdown : "");
   if (l->big_title)
     render_draw_text(r, 11.0, line1 - 20.0, area, strlen(area), 12.0, LEFT,
-                     626.0 - date_w - 20.0, 0);
+                     text_w - date_w - 20.0, 0);
   else
     render_draw_text(r, 319.0, line1, area, strlen(area), 12.0, CENTRE,
                      200.0, 0);
-  render_draw_text(r, 637.0, l->big_title ? line1 - 20.0 : line1, p->date,
+  render_draw_text(r, LAYOUT_FRAME_W - 11.0,
+                   l->big_title ? line1 - 20.0 : line1, p->date,
                    strlen(p->date), 12.0, RIGHT, 0, 0);
   (void)b;
 }

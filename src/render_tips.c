@@ -17,17 +17,14 @@
 
 static void tip_put(render_ctx *r, const char *s, size_t n) {
   if (r->nomem) return;
-  if (r->tip_len + n + 1 > r->tip_cap) {
-    size_t cap = r->tip_cap ? r->tip_cap : 4096;
-    while (cap < r->tip_len + n + 1) cap *= 2;
-    char *t = hpx_realloc(r->tip, cap);
-    if (!t) {
-      r->nomem = 1;
-      return;
-    }
-    r->tip = t;
-    r->tip_cap = cap;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  void *tip = r->tip;
+  if (hpx_grow(&tip, &r->tip_cap, r->tip_len + n + 1, 1, &err) != HP2X_OK) {
+    r->nomem = 1;
+    return;
   }
+  r->tip = tip;
   memcpy(r->tip + r->tip_len, s, n);
   r->tip_len += n;
   r->tip[r->tip_len] = '\0';
