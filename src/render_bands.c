@@ -90,11 +90,11 @@ static void band_polygon(render_ctx *r, const layout *l, const double *x,
                          size_t columns, size_t *keep) {
   cairo_t *cr = r->cr;
   double x1 = l->graph_x0 + l->graph_w;
-  size_t n = layout_thin(x, lo, N, l->graph_x0, x1, columns, keep);
+  size_t n = thin_curve(x, lo, N, l->graph_x0, x1, columns, keep);
   cairo_new_path(cr);
   for (size_t i = 0; i < n; i++)
     cairo_line_to(cr, x[keep[i]], l->graph_y0 + lo[keep[i]]);
-  n = layout_thin(x, hi, N, l->graph_x0, x1, columns, keep);
+  n = thin_curve(x, hi, N, l->graph_x0, x1, columns, keep);
   for (size_t i = n; i-- > 0;)
     cairo_line_to(cr, x[keep[i]], l->graph_y0 + hi[keep[i]]);
   cairo_close_path(cr);
@@ -110,7 +110,10 @@ static band_frame frame_of(const hp2x_profile *p, const hp2x_bands *b,
 
 /* A diff chart's bands: at each sample a band's growth is stacked upwards
  * from the zero line and its shrinkage downwards, bottom band nearest the
- * line; then the zero line itself. */
+ * line; then the zero line itself.  Not a band_points walk: a band's two
+ * curves are stacked in points, growth and shrinkage apart, where the walk
+ * gives one edge of summed int64 heights; each curve is thinned by
+ * thin_curve as the walk's edges are. */
 static hp2x_status draw_signed_bands(render_ctx *r, const hp2x_profile *p,
                                      const hp2x_bands *b, const layout *l,
                                      const double *shade, size_t columns,
@@ -176,7 +179,7 @@ static void fill_under_edge(render_ctx *r, const band_frame *f,
  * it: every curve is drawn once instead of twice.  Each curve is thinned to
  * at most two points per device column at 600 dpi of the final picture,
  * unless all_samples asks for every one; the points come from the walk
- * layout_open_band_points chooses (band_points.h).  Stacked heights stay
+ * thin_open_band_points chooses (band_points.h).  Stacked heights stay
  * exact (int64) until scaled. */
 hp2x_status render_draw_bands(render_ctx *r, const hp2x_profile *p,
                               const hp2x_bands *b, const layout *l,
@@ -186,7 +189,7 @@ hp2x_status render_draw_bands(render_ctx *r, const hp2x_profile *p,
   if (b->is_signed) return draw_signed_bands(r, p, b, l, shade, columns, err);
   band_frame f = frame_of(p, b, l, columns, all_samples);
   band_points *w;
-  if (layout_open_band_points(&f, &w, err) != HP2X_OK) return err->code;
+  if (thin_open_band_points(&f, &w, err) != HP2X_OK) return err->code;
   cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_ROUND);
   hp2x_status st = HP2X_OK;
   for (size_t k = b->n_bands; k-- > 0 && st == HP2X_OK;) {

@@ -9,6 +9,7 @@
 #define HPX_RENDER_INT_H
 
 #include "layout.h"
+#include "thin.h"
 #include "band_points.h"
 #include "bands_int.h"
 #include "surface.h"

@@ -77,8 +77,8 @@ hp2x_status render_draw_heap_lines(render_ctx *r, const hp2x_bands *b,
       y[i] = l->graph_y0 +
              ((double)s->bytes[i] - b->ymin) / b->yrange * l->graph_h;
     }
-    size_t n = layout_thin(x, y, s->n, l->graph_x0, l->graph_x0 + l->graph_w,
-                           columns ? columns : s->n, keep);
+    size_t n = thin_curve(x, y, s->n, l->graph_x0, l->graph_x0 + l->graph_w,
+                          columns ? columns : s->n, keep);
     cairo_save(cr);
     cairo_rectangle(cr, l->graph_x0, l->graph_y0, l->graph_w, l->graph_h);
     cairo_clip(cr);
