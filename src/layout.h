@@ -1,6 +1,6 @@
-/* layout.h -- page geometry as plain numbers (layout.c), drawn by the render files.
- * Coordinates are hp2ps's: points in a 648 x 432 frame, origin bottom left,
- * y upwards, as hp2ps draws them. */
+/* layout.h -- page geometry as plain numbers (layout.c), drawn by the
+ * render files (render_int.h).  Coordinates are hp2ps's: points in a 648 x
+ * 432 frame, origin bottom left, y upwards, as hp2ps draws them. */
 #ifndef HPX_LAYOUT_H
 #define HPX_LAYOUT_H
 

@@ -3,8 +3,7 @@
  * arrays (thin_curve) or as column runs whose extremes an index finds
  * (thin_column_runs, thin_runs: a follower's bands, follow.c), and the
  * walk over the bands' values that gives each band's thinned edge
- * (band_points.h).  Used by layout.c's callers, the render files and
- * follow.c. */
+ * (band_points.h).  Used by the render files and follow.c. */
 #ifndef HPX_THIN_H
 #define HPX_THIN_H
 
