@@ -4,8 +4,8 @@
  * x and y ranges and the area figure.  hp2ps sorts with O(n^2) selection
  * sorts whose tie behaviour decides the order; sort_like_hp2ps reproduces
  * each one's exact permutation in O(n log n) with a segment tree.  With
- * several profiles (comparing runs) the same rules pick one set of bands
- * from their combined totals, and the profiles may share their axes.
+ * several profiles (comparing runs, select_many.c) the same rules pick one
+ * set of bands from their combined totals (bands_select_shared).
  * --include / --exclude filter labels out before the selection and fold
  * them into OTHER afterwards.
  */
@@ -550,136 +550,22 @@ int64_t bands_round(double v) {
   return (int64_t)llround(v);
 }
 
-/* The profile whose samples are all of ps's, one after another, its labels
- * interned by name: hp2ps's totals (and -d's statistic) over it are the
- * combined ones.  Each input weighs the same: its values are scaled so
- * that its grand total equals the largest input's, or a run sampled more
- * often or for longer would decide alone which bands the others show (a
- * band holding half of a short run's heap would vanish as trace).
- * to_names[i][id] receives the combined id of ps[i]'s label id.  Sample
- * times are the running sample number (only the order of labels is taken
- * from this profile). */
-static hp2x_status combine_profiles(const hp2x_profile *const *ps,
-                                    size_t n, hp2x_profile **out,
-                                    uint32_t **to_names, hp2x_err *err) {
-  hp2x_profile *c = profile_new(err);
-  if (!c) return err->code;
-  hp2x_status st = HP2X_OK;
-  double t = 0.0, most = 0.0;
-  for (size_t i = 0; i < n; i++) {
-    double grand = 0.0;
-    for (size_t e = 0; e < profile_complete_entries(ps[i]); e++)
-      grand += (double)profile_value(ps[i], e);
-    if (grand > most) most = grand;
-  }
-  for (size_t i = 0; i < n && st == HP2X_OK; i++) {
-    const hp2x_profile *p = ps[i];
-    double grand = 0.0;
-    for (size_t e = 0; e < profile_complete_entries(p); e++)
-      grand += (double)profile_value(p, e);
-    double weight = grand > 0.0 ? most / grand : 0.0;
-    to_names[i] = hpx_malloc((p->n_labels ? p->n_labels : 1) *
-                              sizeof *to_names[i]);
-    if (!to_names[i]) {
-      st = hpx_nomem(err);
-      break;
-    }
-    for (size_t id = 0; id < p->n_labels && st == HP2X_OK; id++) {
-      const hpx_label *l = &p->labels[id];
-      st = profile_intern(c, l->name, l->name_len, NULL, 0, &to_names[i][id],
-                          err);
-      /* the first input that describes the label gives its text */
-      if (st == HP2X_OK && l->text.detail &&
-          !c->labels[to_names[i][id]].text.detail)
-        st = profile_set_label_text(c, to_names[i][id], &l->text, err);
-    }
-    for (size_t s = 0; s < p->n_samples && st == HP2X_OK; s++) {
-      profile_begin_sample(c, t);
-      t += 1.0;
-      for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
-        st = profile_add_entry(
-            c, to_names[i][profile_entry_label(p, s, e)],
-            bands_round((double)profile_value(p, e) * weight), err);
-      if (st == HP2X_OK) st = profile_end_sample(c, err);
-    }
-  }
-  if (st != HP2X_OK) {
-    hp2x_profile_free(c);
-    return st;
-  }
-  *out = c;
-  return HP2X_OK;
-}
-
-/* o->uniform: one time axis and/or one y range for all. */
-static void share_axes(hp2x_bands **bs, const hp2x_profile *const *ps,
-                       size_t n, hp2x_uniform uniform,
-                       const hp2x_aux *aux) {
-  if (uniform & HP2X_UNIFORM_TIME) {
-    double lo = 0.0, hi = 0.0;
-    int any = 0;
-    for (size_t i = 0; i < n; i++) {
-      size_t N = ps[i]->n_samples;
-      if (!N) continue;
-      double a = ps[i]->times[0], z = ps[i]->times[N - 1];
-      if (!any || a < lo) lo = a;
-      if (!any || z > hi) hi = z;
-      any = 1;
-    }
-    double span = hi - lo;
-    if (aux_x_range(aux) > span) span = aux_x_range(aux); /* as build() */
-    for (size_t i = 0; i < n; i++) {
-      bs[i]->x0 = lo;
-      bs[i]->xrange = span > 0.0 ? span : 1.0;
-      bs[i]->x_span_ticks = 1;
-    }
-  }
-  if (uniform & HP2X_UNIFORM_MEMORY) {
-    double top = 0.0;
-    for (size_t i = 0; i < n; i++)
-      if (bs[i]->yrange > top) top = bs[i]->yrange;
-    for (size_t i = 0; i < n; i++) bs[i]->yrange = top;
-  }
-}
-
-hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
-                                   const hp2x_options *given, hp2x_bands **out,
-                                   hp2x_err *err) {
-  for (size_t i = 0; i < n; i++) out[i] = NULL;
-  hp2x_options full;
-  hp2x_status options_status = options_complete(given, &full, err);
-  if (options_status != HP2X_OK) return options_status;
-  const hp2x_options *o = &full;
-  if (n == 0)
-    return hpx_fail(err, HP2X_E_ARG, 0, -1, "no profiles to select from");
-  if (bands_check_options(o, err) != HP2X_OK) return err->code;
-  for (size_t i = 0; i < n; i++)
-    if (profile_require_entries(ps[i], err) != HP2X_OK) return err->code;
-  uint32_t **to_names = hpx_calloc(n, sizeof *to_names);
-  if (!to_names) return hpx_nomem(err);
-  hp2x_profile *c = NULL;
+hp2x_status bands_select_shared(const hp2x_profile *names,
+                                uint32_t *const *to_names,
+                                const hp2x_profile *const *ps, size_t n,
+                                const hp2x_options *o, hp2x_bands **out,
+                                hp2x_err *err) {
   work w;
   memset(&w, 0, sizeof w);
-  hp2x_status st = combine_profiles(ps, n, &c, to_names, err);
-  if (st == HP2X_OK) st = select_order(c, o, &w, err);
+  hp2x_status st = select_order(names, o, &w, err);
   for (size_t i = 0; i < n && st == HP2X_OK; i++) {
     out[i] = hpx_calloc(1, sizeof *out[i]);
     if (!out[i]) st = hpx_nomem(err);
-    if (st == HP2X_OK) st = build(c, to_names[i], ps[i], o, &w, out[i], err);
+    if (st == HP2X_OK)
+      st = build(names, to_names[i], ps[i], o, &w, out[i], err);
   }
-  if (st == HP2X_OK) share_axes(out, ps, n, o->uniform, o->aux);
   work_free(&w);
-  hp2x_profile_free(c);
-  for (size_t i = 0; i < n; i++) hpx_free(to_names[i]);
-  hpx_free(to_names);
-  if (st != HP2X_OK) {
-    for (size_t i = 0; i < n; i++) {
-      bands_release(out[i]);
-      out[i] = NULL;
-    }
-    return st;
-  }
-  return HP2X_OK;
+  return st;
 }
 
 size_t hp2x_bands_count(const hp2x_bands *b) { return b->n_bands; }

@@ -78,6 +78,17 @@ void bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
 hp2x_status bands_set_text(hp2x_bands *b, size_t k, const label_text *t,
                            hp2x_err *err);
 
+/* bands.c, for select_many.c: hp2ps's selection over the labels of
+ * `names` (the profiles ps[0..n) combined; to_names[i][id] is the id in
+ * names of ps[i]'s label id), then out[i] (made here) holds ps[i]'s
+ * values in those bands.  On failure the caller frees out[0..n) (NULL
+ * where not made). */
+hp2x_status bands_select_shared(const hp2x_profile *names,
+                                uint32_t *const *to_names,
+                                const hp2x_profile *const *ps, size_t n,
+                                const hp2x_options *o, hp2x_bands **out,
+                                hp2x_err *err);
+
 /* bands.c: v rounded to the nearest int64, saturating (NaN: 0). */
 int64_t bands_round(double v);
 

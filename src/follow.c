@@ -8,12 +8,12 @@
  * matrix is built afresh.  The selection comes from the labels' sums the
  * profile keeps.  The bands are
  * hp2x_bands_select's, value for value.  The bands of a picture carry the
- * follower's band_points_source (band_points.h): drawing gets layout_thin's
+ * follower's band_points_source (band_points.h): drawing gets thin_curve's
  * points per device column from the index instead of walking every sample.
  */
 #include "band_points.h"
 #include "bands_int.h"
-#include "layout.h"
+#include "thin.h"
 #include "test_hooks.h"
 
 #include <assert.h>
@@ -382,7 +382,7 @@ typedef struct index_walk {
   band_points base;
   const hp2x_follower *f;
   band_frame frame;
-  size_t band;     /* whose extremes layout_thin_runs asks for */
+  size_t band;     /* whose extremes thin_runs asks for */
   size_t *starts;  /* [runs]: each device column's first sample; owned */
   size_t runs;
   size_t *keep;    /* [2 * runs + 2]; owned */
@@ -406,8 +406,8 @@ static hp2x_status index_edge(band_points *bp, size_t k, band_edge *out,
   w->band = k; /* (size_t)-1 under band 0: the axis */
   out->height = k == (size_t)-1 ? NULL : w->f->top + k * w->f->b->stride;
   out->keep = w->keep;
-  out->n_keep = layout_thin_runs(w->starts, w->runs, w->f->built,
-                                 walk_extremes, w, w->keep);
+  out->n_keep = thin_runs(w->starts, w->runs, w->f->built, walk_extremes, w,
+                          w->keep);
   return HP2X_OK;
 }
 
@@ -418,11 +418,11 @@ static void close_index_walk(band_points *bp) {
 
 static const band_points_ops index_walk_ops = {index_edge, close_index_walk};
 
-/* Whether the index gives exactly layout_thin's points for frame fr: times
+/* Whether the index gives exactly thin_curve's points for frame fr: times
  * never go back and no height saturates, so the heights are those the
  * values would give; the bands are thinned at all (more than two samples
  * per column) and stacked, not diverging.  The index orders heights, not
- * the y coordinates layout_thin compares: y = axis + height * yscale is
+ * the y coordinates thin_curve compares: y = axis + height * yscale is
  * strictly increasing in the height (so both pick the same samples) as
  * long as neighbouring heights stay further apart than rounding can
  * close.  Heights are at most b->yrange (bands_set_ranges only ever
@@ -459,9 +459,9 @@ static hp2x_status open_index_walk(const band_points_source *src,
   w->base.ops = &index_walk_ops;
   w->f = f;
   w->frame = *fr;
-  w->runs = layout_column_runs(walk_x, w, N, fr->x0_pt,
-                               fr->x0_pt + fr->width_pt, columns, w->starts,
-                               columns + 2);
+  w->runs = thin_column_runs(walk_x, w, N, fr->x0_pt,
+                             fr->x0_pt + fr->width_pt, columns, w->starts,
+                             columns + 2);
   if (w->runs != (size_t)-1)
     w->keep = hpx_malloc((2 * w->runs + 2) * sizeof *w->keep);
   if (w->runs == (size_t)-1 || !w->keep) {

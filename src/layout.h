@@ -1,6 +1,6 @@
-/* layout.h -- page geometry as plain numbers (layout.c), drawn by render.c.
- * Coordinates are hp2ps's: points in a 648 x 432 frame, origin bottom left,
- * y upwards, as hp2ps draws them. */
+/* layout.h -- page geometry as plain numbers (layout.c), drawn by the
+ * render files (render_int.h).  Coordinates are hp2ps's: points in a 648 x
+ * 432 frame, origin bottom left, y upwards, as hp2ps draws them. */
 #ifndef HPX_LAYOUT_H
 #define HPX_LAYOUT_H
 
@@ -72,44 +72,6 @@ void layout_free(layout *l);
 /* Key entry k (0 = bottom band) of n: its centre line's y from the frame
  * origin, on the graph page (key beside the graph) or on a key page. */
 double layout_key_centre(const layout *l, size_t k, size_t n, int key_page);
-
-/* Sample thinning for bounded output: for a curve y[0..n) at x[0..n)
- * (increasing), writes the indices to draw into keep (size >= n) and returns
- * how many: per device column (of `columns` over x range [x0, x1]) at most
- * the first, min, max and last points, in order, so no peak is lost. */
-size_t layout_thin(const double *x, const double *y, size_t n, double x0,
-                   double x1, size_t columns, size_t *keep);
-
-/* The device column of x, as layout_thin counts them (scale: columns per
- * point).  Never decreases as x grows. */
-static inline double layout_column(double x, double x0, double scale) {
-  return floor((x - x0) * scale);
-}
-
-/* layout_thin's work split in two, for curves whose x never decreases and
- * whose extremes per run come from an index (a follower's bands).  First
- * the runs of samples in one device column: writes the first sample of
- * each run to starts (at most max_runs; (size_t)-1 if there are more) and
- * returns how many, with O(log run) calls of x_at per run. */
-typedef double (*layout_x_fn)(const void *ctx, size_t i);
-size_t layout_column_runs(layout_x_fn x_at, const void *ctx, size_t n,
-                          double x0, double x1, size_t columns,
-                          size_t *starts, size_t max_runs);
-/* Then the points to keep, as layout_thin keeps them when it thins (n >
- * 2 * columns + 2): extremes(ctx, a, e, &lo, &hi) gives the first
- * smallest and the first largest y among samples [a, e).  keep needs 2 *
- * runs + 2 slots. */
-typedef void (*layout_extremes_fn)(const void *ctx, size_t a, size_t e,
-                                   size_t *lo, size_t *hi);
-size_t layout_thin_runs(const size_t *starts, size_t runs, size_t n,
-                        layout_extremes_fn extremes, const void *ctx,
-                        size_t *keep);
-
-/* A walk over frame f's band edges: from the source f->b carries when it
- * can draw f, else over the bands' values (every sample, layout_thin).
- * Close it with (*out)->ops->close.  HP2X_E_NOMEM. */
-hp2x_status layout_open_band_points(const band_frame *f, band_points **out,
-                                    hp2x_err *err);
 
 /* The first sample of band k's largest value (0 without samples). */
 size_t layout_band_peak(const hp2x_bands *b, size_t k);

@@ -1,8 +1,8 @@
 /* test_compare.c -- comparing runs: one band selection over several
- * profiles (bands.c), shared axes (bands.c, layout.c), the label palette
- * (colour.c, palette.c), the diff chart (compare.c), the CSV of several
- * profiles (csv_write.c), several pictures in one output and
- * the source date (render.c, surface.c). */
+ * profiles (select_many.c), shared axes (select_many.c, layout.c), the
+ * label palette (colour.c, palette.c), the diff chart (diff_chart.c), the
+ * CSV of several profiles (csv_write.c), several pictures in one output
+ * and the source date (render.c, surface.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -4,7 +4,7 @@
  * value), whether its selection held or changed; drawing a follower's bands
  * from its index gives the same bytes as drawing them sample by sample;
  * the index's extremes and the column runs agree with brute force and with
- * layout_thin, and its band_points walk with the values' walk; room
+ * thin_curve, and its band_points walk with the values' walk; room
  * follows the samples; a different or shrunk profile starts over; a failed
  * allocation leaves a follower that still answers right. */
 #include <setjmp.h>
@@ -16,6 +16,7 @@
 #include "test_options.h"
 
 #include "layout.h"
+#include "thin.h"
 #include "parse_helpers.h"
 #include "bands_int.h"
 #include "test_hooks.h"
@@ -250,8 +251,8 @@ static void follows_long_synthetic(void **state) {
 }
 
 /* The follower's index (follow_index_extremes) against a scan over every
- * range of a small stack (ties on purpose), and layout_thin_runs +
- * layout_column_runs against layout_thin. */
+ * range of a small stack (ties on purpose), and thin_runs +
+ * thin_column_runs against thin_curve. */
 static const double *g_x;
 static const int64_t *g_top;
 static double x_of(const void *ctx, size_t i) { return (void)ctx, g_x[i]; }
@@ -302,7 +303,7 @@ static void index_agrees_with_scans(void **state) {
         assert_int_equal(hi, bhi);
       }
   }
-  /* Runs: x with repeats, y with ties; the thinning is layout_thin's. */
+  /* Runs: x with repeats, y with ties; the thinning is thin_curve's. */
   double *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
   size_t *keep = malloc(N * sizeof *keep), *keep2 = malloc(N * sizeof *keep2);
   size_t *starts = malloc((N + 2) * sizeof *starts);
@@ -313,15 +314,15 @@ static void index_agrees_with_scans(void **state) {
     y[s] = 20.0 + (double)g_top[s] * (400.0 / b->yrange);
   }
   for (size_t columns = 1; 2 * columns + 2 < N; columns = columns * 3 + 1) {
-    size_t want = layout_thin(x, y, N, 45.0, 545.0, columns, keep);
-    size_t runs = layout_column_runs(x_of, NULL, N, 45.0, 545.0, columns,
-                                     starts, columns + 2);
+    size_t want = thin_curve(x, y, N, 45.0, 545.0, columns, keep);
+    size_t runs = thin_column_runs(x_of, NULL, N, 45.0, 545.0, columns,
+                                   starts, columns + 2);
     assert_true(runs <= columns + 1);
-    size_t got = layout_thin_runs(starts, runs, N, brute, NULL, keep2);
+    size_t got = thin_runs(starts, runs, N, brute, NULL, keep2);
     assert_int_equal(got, want);
     assert_memory_equal(keep, keep2, want * sizeof *keep);
-    assert_int_equal(layout_column_runs(x_of, NULL, N, 45.0, 545.0, columns,
-                                        starts, runs - 1),
+    assert_int_equal(thin_column_runs(x_of, NULL, N, 45.0, 545.0, columns,
+                                      starts, runs - 1),
                      (size_t)-1);
   }
   free(x), free(y), free(keep), free(keep2), free(starts), free(top);
@@ -368,8 +369,8 @@ static void walks_agree(void **state) {
     fv.b = &plain;
     band_points *wi, *wv;
     size_t before = follow_index_walks(f);
-    assert_int_equal(layout_open_band_points(&fi, &wi, &err), HP2X_OK);
-    assert_int_equal(layout_open_band_points(&fv, &wv, &err), HP2X_OK);
+    assert_int_equal(thin_open_band_points(&fi, &wi, &err), HP2X_OK);
+    assert_int_equal(thin_open_band_points(&fv, &wv, &err), HP2X_OK);
     accepted += follow_index_walks(f) - before;
     assert_true(follow_index_walks(f) - before ==
                 (N > 2 * columns + 2 ? 1u : 0u));
@@ -393,7 +394,7 @@ static void walks_agree(void **state) {
   band_frame all = {p, b, 45.0, 500.0, 20.0, 380.0, N, 1};
   band_points *w;
   size_t before = follow_index_walks(f);
-  assert_int_equal(layout_open_band_points(&all, &w, &err), HP2X_OK);
+  assert_int_equal(thin_open_band_points(&all, &w, &err), HP2X_OK);
   assert_int_equal(follow_index_walks(f), before);
   w->ops->close(w);
   hp2x_follower_free(f);

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "layout.h"
+#include "thin.h"
 #include "test_options.h"
 #include "bands_int.h"
 #include "test_hooks.h"
@@ -228,7 +229,7 @@ static void thinning_bounds_points(void **state) {
     x[i] = (double)i / (double)n * 100.0;
     y[i] = sin((double)i / 997.0) * 50.0 + (i == 500123 ? 1000.0 : 0.0);
   }
-  size_t k = layout_thin(x, y, n, 0.0, 100.0, columns, keep);
+  size_t k = thin_curve(x, y, n, 0.0, 100.0, columns, keep);
   assert_true(k <= 2 * columns + 2);
   int peak = 0;
   for (size_t i = 0; i < k; i++) {
@@ -245,7 +246,7 @@ static void thinning_bounds_points(void **state) {
 
 /* The walk over the bands' values (band_points.h): band k's edge is the
  * sum of bands 0..k, then the axis under band 0, each thinned as
- * layout_thin thins it; the peaks are each band's first largest value; a
+ * thin_curve thins it; the peaks are each band's first largest value; a
  * failed allocation gives HP2X_E_NOMEM and nothing to close. */
 static void values_walk(void **state) {
   (void)state;
@@ -260,7 +261,7 @@ static void values_walk(void **state) {
   size_t N = b->n_samples, columns = 40;
   band_frame f = {p, b, 45.0, 400.0, 20.0, 300.0, columns, 0};
   band_points *w;
-  assert_int_equal(layout_open_band_points(&f, &w, &err), HP2X_OK);
+  assert_int_equal(thin_open_band_points(&f, &w, &err), HP2X_OK);
   double *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
   size_t *keep = malloc(N * sizeof *keep);
   int64_t *sum = malloc(N * sizeof *sum);
@@ -273,7 +274,7 @@ static void values_walk(void **state) {
     }
     band_edge e;
     assert_int_equal(w->ops->edge(w, k - 1, &e, &err), HP2X_OK);
-    size_t n = layout_thin(x, y, N, 45.0, 445.0, columns, keep);
+    size_t n = thin_curve(x, y, N, 45.0, 445.0, columns, keep);
     assert_true(n < N); /* thinned */
     assert_int_equal(e.n_keep, n);
     assert_memory_equal(e.keep, keep, n * sizeof *keep);
@@ -284,7 +285,7 @@ static void values_walk(void **state) {
     assert_int_equal(layout_band_peak(b, k), N - 1); /* values grow */
   for (long at = 1; at <= 5; at++) {
     hpx_alloc_fail_at(at);
-    assert_int_equal(layout_open_band_points(&f, &w, &err), HP2X_E_NOMEM);
+    assert_int_equal(thin_open_band_points(&f, &w, &err), HP2X_E_NOMEM);
     hpx_alloc_fail_at(0);
   }
   free(x), free(y), free(keep), free(sum);

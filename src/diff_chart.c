@@ -1,8 +1,9 @@
-/* compare.c -- the diff chart of two runs (--diff): both runs' bands, from
- * one shared selection, resampled over normalised time (0 to 100 % of each
- * run's sample span) and subtracted, as a profile of the grid times and
- * signed bands that render.c draws diverging from zero.  The shared
- * selection itself is bands.c's; drawing is render.c's.
+/* diff_chart.c -- the diff chart of two runs (--diff): both runs' bands,
+ * from one shared selection, resampled over normalised time (0 to 100 % of
+ * each run's sample span) and subtracted, as a profile of the grid times
+ * and signed bands that render_bands.c draws diverging from zero.  The
+ * shared selection itself is select_many.c's; drawing is the render
+ * files'.
  */
 #include "bands_int.h"
 

@@ -1,0 +1,218 @@
+/* render_fonts.c -- the pinned fonts: fonts/fonts.conf loaded into a
+ * fontconfig configuration of a font map of its own, so the user's font
+ * settings cannot change the glyphs and the process's fontconfig and
+ * pango defaults are left alone; hp2x_fonts_prepare and
+ * hp2x_fonts_make_process_default.
+ */
+#include "render_int.h"
+
+#include <fontconfig/fontconfig.h>
+#include <limits.h>
+#include <pango/pangofc-fontmap.h>
+#include <pthread.h>
+#include <string.h>
+#include <unistd.h>
+
+/* --------------------------------------------------------------- fonts */
+
+/* The fonts: per fonts.conf asked for (fonts_conf NULL: hp2x's own,
+ * searched for), one fontconfig configuration, loaded on first use and
+ * kept for the process, and a pool of pango font maps holding it
+ * (pango_fc_font_map_set_config), so fontconfig's current configuration
+ * and pango's default font map, which the program around the library may
+ * use, are left alone.  A render takes a font map from the pool for its
+ * whole drawing and gives it back (pango's objects are not for two threads
+ * at once); when none is free it makes one, so renders on several threads
+ * each draw with their own.  fonts_lock guards the table and the pools and
+ * is held while a configuration is loaded or a map made: a render needing
+ * it waits for the set-up to finish.  A fixed table, not allocations: it
+ * lives as long as the process, shared by every thread. */
+enum { MAX_FONT_CONFIGS = 8, MAX_IDLE_MAPS = 8 };
+typedef struct font_entry {
+  int used;                   /* this slot is taken */
+  int searched;               /* asked for with fonts_conf NULL */
+  char fonts_conf[PATH_MAX];  /* as asked for, when not searched */
+  FcConfig *config;           /* NULL: none found or it did not load
+                                 (fontconfig's default is used) */
+  PangoFontMap *idle[MAX_IDLE_MAPS]; /* font maps no render holds; owned */
+  size_t n_idle;
+  size_t n_made;              /* font maps made so far */
+} font_entry;
+static font_entry font_configs[MAX_FONT_CONFIGS];
+static pthread_mutex_t fonts_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int readable(const char *path) { return access(path, R_OK) == 0; }
+
+/* hp2x's own fonts.conf: beside an installed or built binary, or in the
+ * installed data directory (hp2x.h, fonts_conf). */
+static int find_fonts_conf(char *buf, size_t size) {
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash) *slash = '\0';
+    static const char *const rel[] = {"/../share/hp2x/fonts/fonts.conf",
+                                      "/../fonts/fonts.conf",
+                                      "/../../fonts/fonts.conf"};
+    for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+      snprintf(buf, size, "%s%s", exe, rel[i]);
+      if (readable(buf)) return 1;
+    }
+  }
+  snprintf(buf, size, "%s/fonts/fonts.conf", HP2X_DATADIR);
+  return readable(buf);
+}
+
+/* A fontconfig configuration loaded from `path` alone (not the system's
+ * whole configuration, which would take most of a small profile's run
+ * time), or NULL when it does not load. */
+static FcConfig *load_font_config(const char *path) {
+  FcConfig *cfg = FcConfigCreate();
+  if (cfg && FcConfigParseAndLoad(cfg, (const FcChar8 *)path, FcTrue) &&
+      FcConfigBuildFonts(cfg))
+    return cfg;
+  if (cfg) FcConfigDestroy(cfg);
+  return NULL;
+}
+
+/* A pango context as every drawing uses it: unhinted metrics and outlines,
+ * so text measures the same in every format. */
+PangoContext *render_new_text_context(PangoFontMap *map) {
+  PangoContext *ctx = pango_font_map_create_context(map);
+  cairo_font_options_t *fo = cairo_font_options_create();
+  cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options(ctx, fo);
+  cairo_font_options_destroy(fo);
+  return ctx;
+}
+
+/* A font map drawing with cfg (NULL: fontconfig's default), warmed by one
+ * measured text, which opens and caches the font files and shaping data
+ * every picture uses.  NULL when pango gives no font map. */
+static PangoFontMap *make_font_map(FcConfig *cfg) {
+  PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+  if (!map) return NULL;
+  if (cfg) pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), cfg);
+  PangoContext *ctx = render_new_text_context(map);
+  PangoLayout *text = pango_layout_new(ctx);
+  PangoFontDescription *font = pango_font_description_from_string(FONT_FAMILY);
+  pango_font_description_set_absolute_size(font, 10.0 * PANGO_SCALE);
+  pango_layout_set_font_description(text, font);
+  pango_layout_set_text(text, "0123456789 bytes x seconds OTHER", -1);
+  PangoRectangle logical;
+  pango_layout_get_extents(text, NULL, &logical);
+  pango_font_description_free(font);
+  g_object_unref(text);
+  g_object_unref(ctx);
+  return map;
+}
+
+/* fonts_conf's entry, its configuration loaded; NULL when the table is
+ * full.  With fonts_lock held. */
+static font_entry *find_fonts(const char *fonts_conf, int process_default) {
+  font_entry *e = NULL;
+  for (size_t i = 0; i < MAX_FONT_CONFIGS && !e; i++) {
+    font_entry *t = &font_configs[i];
+    if (!t->used)
+      e = t;
+    else if (fonts_conf ? !t->searched && !strcmp(t->fonts_conf, fonts_conf)
+                        : t->searched)
+      e = t;
+  }
+  if (e && !e->used) {
+    e->used = 1;
+    e->searched = fonts_conf == NULL;
+    char path[PATH_MAX + 64];
+    if (fonts_conf) {
+      snprintf(e->fonts_conf, sizeof e->fonts_conf, "%s", fonts_conf);
+      e->config = load_font_config(fonts_conf);
+    } else if (find_fonts_conf(path, sizeof path)) {
+      e->config = load_font_config(path);
+    }
+  }
+  /* Before pango's first font map starts its FcInit (hp2x.h). */
+  if (e && e->config && process_default) FcConfigSetCurrent(e->config);
+  return e;
+}
+
+/* A font map for fonts_conf that no other render holds: an idle one, or a
+ * new one.  NULL with err set when there is none.  Give it back with
+ * render_release_font_map. */
+PangoFontMap *render_take_font_map(const char *fonts_conf, int process_default,
+                                   font_entry **entry, hp2x_err *err) {
+  if (fonts_conf && strlen(fonts_conf) >= PATH_MAX) {
+    hpx_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
+              strlen(fonts_conf));
+    return NULL;
+  }
+  pthread_mutex_lock(&fonts_lock);
+  font_entry *e = find_fonts(fonts_conf, process_default);
+  PangoFontMap *map = NULL;
+  if (e && e->n_idle)
+    map = e->idle[--e->n_idle];
+  else if (e && (map = make_font_map(e->config)) != NULL)
+    e->n_made++;
+  pthread_mutex_unlock(&fonts_lock);
+  *entry = e;
+  if (!e)
+    hpx_fail(err, HP2X_E_LIMIT, 0, -1,
+              "more than %d different fonts.conf files in one process",
+              MAX_FONT_CONFIGS);
+  else if (!map)
+    hpx_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
+  return map;
+}
+
+/* Gives a font map from render_take_font_map back to e's pool (or frees it when
+ * the pool is full). */
+void render_release_font_map(font_entry *e, PangoFontMap *map) {
+  if (!map) return;
+  pthread_mutex_lock(&fonts_lock);
+  int kept = e->n_idle < MAX_IDLE_MAPS;
+  if (kept) e->idle[e->n_idle++] = map;
+  pthread_mutex_unlock(&fonts_lock);
+  if (!kept) g_object_unref(map);
+}
+
+/* hp2x_fonts_prepare: the configuration, and one warmed font map in the
+ * pool unless one was made already (a render that came first made its
+ * own): checked and made under one hold of the lock, so that a render
+ * waiting for the configuration finds the map instead of making another. */
+static hp2x_status prepare_fonts(const char *fonts_conf, int process_default,
+                                 hp2x_err *err) {
+  hp2x_err local;
+  if (!err) {
+    hp2x_err_init(&local);
+    err = &local;
+  }
+  if (fonts_conf && strlen(fonts_conf) >= PATH_MAX)
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
+                     strlen(fonts_conf));
+  pthread_mutex_lock(&fonts_lock);
+  font_entry *e = find_fonts(fonts_conf, process_default);
+  int have = e && e->n_made > 0;
+  PangoFontMap *map = e && !have ? make_font_map(e->config) : NULL;
+  if (map) {
+    e->n_made++;
+    e->idle[e->n_idle++] = map; /* n_made was 0: the pool is empty */
+  }
+  pthread_mutex_unlock(&fonts_lock);
+  if (!e)
+    return hpx_fail(err, HP2X_E_LIMIT, 0, -1,
+                     "more than %d different fonts.conf files in one process",
+                     MAX_FONT_CONFIGS);
+  if (!have && !map)
+    return hpx_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
+  return HP2X_OK;
+}
+
+hp2x_status hp2x_fonts_prepare(const char *fonts_conf, hp2x_err *err) {
+  return prepare_fonts(fonts_conf, 0, err);
+}
+
+hp2x_status hp2x_fonts_make_process_default(const char *fonts_conf,
+                                            hp2x_err *err) {
+  return prepare_fonts(fonts_conf, 1, err);
+}

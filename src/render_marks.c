@@ -1,0 +1,188 @@
+/* render_marks.c -- what is drawn over the bands: the --heap lines,
+ * clipped to the graph and thinned as the bands are, and the marks
+ * (.hp MARK lines, eventlog markers) with their labels.
+ */
+#include "render_int.h"
+
+#include <math.h>
+#include <string.h>
+
+/* --heap lines: heap size solid black, blocks size dashed dark red, live
+ * bytes dash-dotted blue, so they tell apart in grey print too. */
+void render_line_style(cairo_t *cr, int style) {
+  static const double dashed[] = {4.0, 2.0};
+  static const double dashdot[] = {4.0, 1.5, 1.0, 1.5};
+  static const double rgb[3][3] = {{0, 0, 0}, {0.75, 0.1, 0.1},
+                                   {0.1, 0.3, 0.85}};
+  cairo_set_source_rgb(cr, rgb[style][0], rgb[style][1], rgb[style][2]);
+  cairo_set_line_width(cr, 1.2);
+  if (style == 1) cairo_set_dash(cr, dashed, 2, 0.0);
+  else if (style == 2) cairo_set_dash(cr, dashdot, 4, 0.0);
+  else cairo_set_dash(cr, NULL, 0, 0.0);
+}
+
+/* Clips the segment (*x0,*y0)-(*x1,*y1) to [xl,xh] x [yl,yh] (Liang and
+ * Barsky); 0 when nothing of it is inside.  *start_cut / *end_cut say
+ * whether an end moved. */
+static int clip_segment(double *x0, double *y0, double *x1, double *y1,
+                        double xl, double xh, double yl, double yh,
+                        int *start_cut, int *end_cut) {
+  if (!isfinite(*x0) || !isfinite(*y0) || !isfinite(*x1) || !isfinite(*y1))
+    return 0;
+  double dx = *x1 - *x0, dy = *y1 - *y0, t0 = 0.0, t1 = 1.0;
+  const double p[4] = {-dx, dx, -dy, dy};
+  const double q[4] = {*x0 - xl, xh - *x0, *y0 - yl, yh - *y0};
+  for (int i = 0; i < 4; i++) {
+    if (p[i] == 0.0) {
+      if (q[i] < 0.0) return 0;
+      continue;
+    }
+    double t = q[i] / p[i];
+    if (p[i] < 0.0) {
+      if (t > t1) return 0;
+      if (t > t0) t0 = t;
+    } else {
+      if (t < t0) return 0;
+      if (t < t1) t1 = t;
+    }
+  }
+  double ax = *x0 + t0 * dx, ay = *y0 + t0 * dy;
+  double bx = *x0 + t1 * dx, by = *y0 + t1 * dy;
+  *x0 = ax, *y0 = ay, *x1 = bx, *y1 = by;
+  *start_cut = t0 > 0.0;
+  *end_cut = t1 < 1.0;
+  return 1;
+}
+
+/* The --heap lines over the bands, clipped to the graph, each thinned as
+ * the bands are (to `columns`; 0 = every point).  The segments are cut to
+ * the graph (and a margin) before cairo sees them: a point far outside,
+ * as a comparison's shared axes or an odd eventlog can put one, would
+ * otherwise be dashed along its whole length, however far away. */
+hp2x_status render_draw_heap_lines(render_ctx *r, const hp2x_bands *b,
+                              const layout *l, size_t columns,
+                              hp2x_err *err) {
+  cairo_t *cr = r->cr;
+  for (size_t k = 0; k < l->n_lines; k++) {
+    const hpx_series *s = l->lines[k].series;
+    double *x = hpx_malloc(s->n * sizeof *x);
+    double *y = hpx_malloc(s->n * sizeof *y);
+    size_t *keep = hpx_malloc(s->n * sizeof *keep);
+    if (!x || !y || !keep) {
+      hpx_free(x), hpx_free(y), hpx_free(keep);
+      return hpx_nomem(err);
+    }
+    for (size_t i = 0; i < s->n; i++) {
+      x[i] = l->graph_x0 + (s->time_s[i] - b->x0) / b->xrange * l->graph_w;
+      y[i] = l->graph_y0 +
+             ((double)s->bytes[i] - b->ymin) / b->yrange * l->graph_h;
+    }
+    size_t n = thin_curve(x, y, s->n, l->graph_x0, l->graph_x0 + l->graph_w,
+                          columns ? columns : s->n, keep);
+    cairo_save(cr);
+    cairo_rectangle(cr, l->graph_x0, l->graph_y0, l->graph_w, l->graph_h);
+    cairo_clip(cr);
+    cairo_new_path(cr);
+    const double m = 4.0; /* margin beyond the clip, past the line's width */
+    int joined = 0;       /* the path's last point is this segment's start */
+    for (size_t i = 0; i + 1 < n; i++) {
+      double ax = x[keep[i]], ay = y[keep[i]];
+      double bx = x[keep[i + 1]], by = y[keep[i + 1]];
+      int start_cut, end_cut;
+      if (!clip_segment(&ax, &ay, &bx, &by, l->graph_x0 - m,
+                        l->graph_x0 + l->graph_w + m, l->graph_y0 - m,
+                        l->graph_y0 + l->graph_h + m, &start_cut, &end_cut)) {
+        joined = 0;
+        continue;
+      }
+      if (!joined || start_cut) cairo_move_to(cr, ax, ay);
+      cairo_line_to(cr, bx, by);
+      joined = !end_cut;
+    }
+    render_line_style(cr, l->lines[k].style);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke(cr);
+    cairo_restore(cr);
+    hpx_free(x), hpx_free(y), hpx_free(keep);
+  }
+  return HP2X_OK;
+}
+
+/* Marker labels: small, rotated to read upwards, ending near the top of
+ * the graph just left of their line, on a white box so they stay legible
+ * over the bands.  A label closer than MARK_LABEL_GAP to the last label
+ * drawn is skipped (its line is kept), so a cluster of markers shows its
+ * first label and every line. */
+#define MARK_FONT 7.0
+#define MARK_LABEL_GAP (MARK_FONT + 1.5)
+
+/* The transformation a marker label is drawn under: its baseline ends at
+ * frame point (bx, top) and reads upwards. */
+static void mark_label_matrix(cairo_t *cr, double bx, double top) {
+  cairo_translate(cr, bx, top);
+  cairo_scale(cr, 1.0, -1.0);
+  cairo_rotate(cr, -M_PI / 2);
+}
+
+static void draw_mark_label(render_ctx *r, const layout *l, double x,
+                            const char *s) {
+  cairo_t *cr = r->cr;
+  double top = l->graph_y0 + l->graph_h - 2.0;
+  /* In frame coordinates the text runs from top - w up to top, its
+   * glyphs to the left of the baseline at x - 1.5. */
+  double bx = x - 1.5;
+  cairo_save(cr); /* measured under the matrix it is drawn with */
+  mark_label_matrix(cr, bx, top);
+  render_text_matrix_from_cr(r);
+  cairo_restore(cr);
+  if (!render_set_text(r, s, strlen(s), MARK_FONT, l->graph_h * 0.45)) return;
+  double w = render_text_width(r);
+  PangoRectangle ink, logical;
+  pango_layout_get_extents(r->text, &ink, &logical);
+  double baseline = (double)pango_layout_get_baseline(r->text) / PANGO_SCALE;
+  double h = (double)logical.height / PANGO_SCALE;
+  cairo_rectangle(cr, bx - baseline, top - w - 1.0, h, w + 2.0);
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_fill(cr);
+  cairo_save(cr);
+  mark_label_matrix(cr, bx, top);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  cairo_move_to(cr, -w, -baseline);
+  pango_cairo_show_layout(cr, r->text);
+  cairo_restore(cr);
+}
+
+/* Marks (.hp MARK lines, eventlog markers): hp2ps's small white triangles
+ * under the x axis, and a thin dashed line across the graph with the
+ * marker's text.  Marks outside the graph's time span are left out. */
+void render_draw_marks(render_ctx *r, const hp2x_profile *p,
+                       const hp2x_bands *b, const layout *l) {
+  if (p->n_samples == 0) return;
+  cairo_t *cr = r->cr;
+  static const double dash[] = {2.0, 1.5};
+  double last_label = -INFINITY;
+  for (size_t m = 0; m < p->n_marks; m++) {
+    double x = l->graph_x0 +
+               (p->mark_time[m] - b->x0) / b->xrange * l->graph_w;
+    if (!(x >= l->graph_x0 && x <= l->graph_x0 + l->graph_w)) continue;
+    cairo_move_to(cr, x, l->graph_y0);
+    cairo_line_to(cr, x, l->graph_y0 + l->graph_h);
+    cairo_set_dash(cr, dash, 2, 0.0);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 0.35);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0.0);
+    cairo_move_to(cr, x - 4.0, l->graph_y0);
+    cairo_line_to(cr, x, l->graph_y0 - 4.0);
+    cairo_line_to(cr, x + 4.0, l->graph_y0);
+    cairo_close_path(cr);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_fill_preserve(cr);
+    render_stroke_black(cr);
+    const char *label = p->mark_label[m];
+    if (label[0] && x - last_label >= MARK_LABEL_GAP) {
+      draw_mark_label(r, l, x, label);
+      last_label = x;
+    }
+  }
+}

@@ -1,0 +1,138 @@
+/* render_text.c -- all text of a picture, through pango: measured and
+ * drawn at a frame point, and the conversion of label bytes to
+ * displayable UTF-8: valid UTF-8 is kept, any other byte is read as
+ * Latin-1 (GHC 9.0 writes closure and type names that way), and control
+ * characters become U+FFFD.
+ */
+#include "render_int.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------- text */
+
+/* Label bytes to UTF-8 pango accepts: see the file comment. */
+char *render_display_text(const char *s, size_t len) {
+  char *out = hpx_malloc(len * 3 + 1);
+  if (!out) return NULL;
+  size_t o = 0;
+  const unsigned char *b = (const unsigned char *)s;
+  for (size_t i = 0; i < len;) {
+    unsigned c = b[i];
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
+               : (c >> 3) == 30 ? 4 : 0;
+    int valid = n > 0 && i + n <= len;
+    uint32_t cp = n == 1 ? c : n == 2 ? c & 0x1f : n == 3 ? c & 0x0f : c & 7;
+    for (size_t k = 1; valid && k < n; k++) {
+      if ((b[i + k] & 0xc0) != 0x80) valid = 0;
+      cp = (cp << 6) | (b[i + k] & 0x3f);
+    }
+    if (valid && ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
+                  (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+                  (cp >= 0xd800 && cp <= 0xdfff)))
+      valid = 0;
+    if (!valid) {
+      cp = c; /* Latin-1 */
+      n = 1;
+    }
+    if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) cp = 0xfffd;
+    if (cp < 0x80) {
+      out[o++] = (char)cp;
+    } else if (cp < 0x800) {
+      out[o++] = (char)(0xc0 | (cp >> 6));
+      out[o++] = (char)(0x80 | (cp & 0x3f));
+    } else if (cp < 0x10000) {
+      out[o++] = (char)(0xe0 | (cp >> 12));
+      out[o++] = (char)(0x80 | ((cp >> 6) & 0x3f));
+      out[o++] = (char)(0x80 | (cp & 0x3f));
+    } else {
+      out[o++] = (char)(0xf0 | (cp >> 18));
+      out[o++] = (char)(0x80 | ((cp >> 12) & 0x3f));
+      out[o++] = (char)(0x80 | ((cp >> 6) & 0x3f));
+      out[o++] = (char)(0x80 | (cp & 0x3f));
+    }
+    i += n;
+  }
+  out[o] = '\0';
+  return out;
+}
+
+/* Pango does not ellipsize very long runs of text (a 1 MiB label is drawn
+ * whole), so text that must fit a width is first cut in the middle to at
+ * most SHORTEN_KEEP bytes on each side of a U+2026, at character
+ * boundaries; pango then fits what is left. */
+#define SHORTEN_KEEP 120
+static void shorten_middle(char *u) {
+  size_t n = strlen(u);
+  if (n <= 2 * SHORTEN_KEEP + 3) return;
+  size_t head = SHORTEN_KEEP, tail = n - SHORTEN_KEEP;
+  while (head > 0 && ((unsigned char)u[head] & 0xc0) == 0x80) head--;
+  while (tail < n && ((unsigned char)u[tail] & 0xc0) == 0x80) tail++;
+  memcpy(u + head, "\xe2\x80\xa6", 3);
+  memmove(u + head + 3, u + tail, n - tail + 1);
+}
+
+/* Prepares r->text for `s` at `size_pt`; max_w > 0 ellipsizes in the
+ * middle. */
+int render_set_text(render_ctx *r, const char *s, size_t len, double size_pt,
+                    double max_w) {
+  char *u = render_display_text(s, len);
+  if (!u) {
+    r->nomem = 1;
+    return 0;
+  }
+  shorten_middle(u); /* also when measuring: the key caps widths anyway */
+  pango_font_description_set_absolute_size(r->font, size_pt * PANGO_SCALE);
+  pango_layout_set_font_description(r->text, r->font);
+  pango_layout_set_width(r->text, max_w > 0 ? (int)(max_w * PANGO_SCALE) : -1);
+  pango_layout_set_ellipsize(r->text, max_w > 0 ? PANGO_ELLIPSIZE_MIDDLE
+                                                : PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_text(r->text, u, -1);
+  hpx_free(u);
+  return 1;
+}
+
+double render_text_width(render_ctx *r) {
+  PangoRectangle logical;
+  pango_layout_get_extents(r->text, NULL, &logical);
+  return (double)logical.width / PANGO_SCALE;
+}
+
+/* Text matrix for what follows: the current transformation of r->cr. */
+void render_text_matrix_from_cr(render_ctx *r) {
+  pango_cairo_update_context(r->cr, r->pango);
+  pango_layout_context_changed(r->text);
+}
+
+double render_measure(void *ctx, const char *s, size_t len, double size_pt) {
+  render_ctx *r = ctx;
+  cairo_save(r->cr);
+  cairo_set_matrix(r->cr, &r->upright);
+  render_text_matrix_from_cr(r);
+  cairo_restore(r->cr);
+  return render_set_text(r, s, len, size_pt, 0) ? render_text_width(r) : 0.0;
+}
+
+
+
+/* Draws text with its baseline at frame point (x, y); `up` turns it to
+ * read upwards (the y legend). */
+double render_draw_text(render_ctx *r, double x, double y, const char *s,
+                        size_t len, double size_pt, enum align a,
+                        double max_w, int up) {
+  cairo_t *cr = r->cr;
+  double w = 0.0;
+  cairo_save(cr);
+  cairo_translate(cr, x, y);
+  cairo_scale(cr, 1.0, -1.0); /* the frame's y goes up, text's down */
+  if (up) cairo_rotate(cr, -M_PI / 2);
+  render_text_matrix_from_cr(r);
+  if (render_set_text(r, s, len, size_pt, max_w)) {
+    w = render_text_width(r);
+    double baseline = (double)pango_layout_get_baseline(r->text) / PANGO_SCALE;
+    double dx = a == LEFT ? 0.0 : a == CENTRE ? -w / 2 : -w;
+    cairo_move_to(cr, dx, -baseline);
+    pango_cairo_show_layout(cr, r->text);
+  }
+  cairo_restore(cr);
+  return w;
+}
