@@ -107,7 +107,10 @@ hp2x_status window_enter(hp2x_profile *p, size_t s, label_sums **slot,
   *slot = NULL;
   if (!windowed(p)) return HP2X_OK;
   profile_window *w = &p->window;
-  if (grow_slot_sums(w, p->n_labels, err) != HP2X_OK) return err->code;
+  /* room for one label at least: *slot is never NULL for a sample in the
+   * window, even before any label */
+  if (grow_slot_sums(w, p->n_labels ? p->n_labels : 1, err) != HP2X_OK)
+    return err->code;
   int64_t at = slot_number(w, p->times[s]);
   if (at == INT64_MIN) return HP2X_OK; /* beyond any window */
   int64_t first = at - (WINDOW_SLOTS - 1);

@@ -16,14 +16,23 @@
     if (!(c)) abort(); \
   } while (0)
 
-/* A parser of `kind` with the fuzzers' options (stacks cut at 25). */
-static hp2x_parser *fuzz_parser(hp2x_input_kind kind, hp2x_err *err) {
+/* A parser of `kind` with the fuzzers' options (stacks cut at 25),
+ * bounded by a picture `columns` wide (0: not) and keeping the last
+ * `last_s` seconds (0: all). */
+static hp2x_parser *fuzz_parser_bounded(hp2x_input_kind kind, size_t columns,
+                                        double last_s, hp2x_err *err) {
   hp2x_err_init(err);
   hp2x_parse_options o;
   hp2x_parse_options_init(&o);
   o.kind = kind;
   o.ccs_length = 25;
+  o.picture_columns = columns;
+  o.last_s = last_s;
   return hp2x_parser_new("fuzz", &o, err);
+}
+
+static inline hp2x_parser *fuzz_parser(hp2x_input_kind kind, hp2x_err *err) {
+  return fuzz_parser_bounded(kind, 0, 0.0, err);
 }
 
 /* Parses data[0..size) fed in chunks whose sizes come from `seed` (0 =

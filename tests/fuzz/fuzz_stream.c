@@ -18,7 +18,10 @@
  *   byte 0  kind (bits 0-1: auto, .hp, eventlog, auto), the picture
  *           format (bits 2-3: CSV, SVG, PNG at 10 dpi, PDF), draw after
  *           every 2^n chunks (bits 4-6), -m3 -d (bit 7)
- *   byte 1  the largest chunk: 2^(b % 17) bytes (1 B to 64 KiB)
+ *   byte 1  the largest chunk: 2^((b & 31) % 17) bytes (1 B to 64 KiB);
+ *           bits 5-7: the profile's bound (profile_bound.c): 0-3 none,
+ *           4-5 a picture 2 columns wide (thinned from 8 samples on),
+ *           6 the same and --last 0.5 s, 7 --last 0.05 s alone
  *   byte 2-3  the seed of the chunk sizes (1 to the largest)
  *   byte 4- the stream
  */
@@ -127,14 +130,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     o.sort = HP2X_SORT_STDDEV;
   }
   size_t every = (size_t)1 << ((data[0] >> 4) & 7);
-  size_t largest = (size_t)1 << (data[1] % 17);
+  size_t largest = (size_t)1 << ((data[1] & 31) % 17);
+  static const size_t bound_columns[] = {0, 0, 0, 0, 2, 2, 2, 0};
+  static const double bound_last[] = {0, 0, 0, 0, 0, 0, 0.5, 0.05};
+  size_t columns = bound_columns[data[1] >> 5];
+  double last_s = bound_last[data[1] >> 5];
   uint32_t x = ((uint32_t)data[2] << 8 | data[3]) * 2654435761u | 1u;
   const uint8_t *stream = data + 4;
   size_t len = size - 4;
 
   /* Watch mode: the chunks as they come. */
   hp2x_err err;
-  hp2x_parser *ps = fuzz_parser(kind, &err);
+  hp2x_parser *ps = fuzz_parser_bounded(kind, columns, last_s, &err);
   hp2x_follower *f = hp2x_follower_new(&err);
   FUZZ_CHECK(ps && f);
   hp2x_status st = HP2X_OK;
@@ -149,8 +156,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (st != HP2X_OK) break;
     FUZZ_CHECK(hp2x_parser_bytes(ps) == (long long)pos);
     const hp2x_profile *p = hp2x_parser_peek(ps);
-    FUZZ_CHECK(hp2x_profile_sample_count(p) >= samples);
-    samples = hp2x_profile_sample_count(p);
+    /* samples read (a bounded profile holds fewer, and at most 4 C + 2
+     * once it thins: profile_bound.c) */
+    FUZZ_CHECK(hp2x_profile_samples_read(p) >= samples);
+    samples = hp2x_profile_samples_read(p);
+    FUZZ_CHECK(!columns || hp2x_profile_sample_count(p) <= 4 * columns + 2);
     /* Not monotonic: an event taken as whole may turn out, from the bytes
      * after it, to start a corrupt stretch (eventlog_parse.c's resume_at) */
     long long w = hp2x_parser_whole_bytes(ps);
@@ -173,7 +183,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   /* One-shot: the same bytes in one feed. */
   hp2x_err once_err;
-  hp2x_parser *ps1 = fuzz_parser(kind, &once_err);
+  hp2x_parser *ps1 = fuzz_parser_bounded(kind, columns, last_s, &once_err);
   FUZZ_CHECK(ps1 != NULL);
   hp2x_profile *once = NULL;
   hp2x_status st1 = len ? hp2x_parser_feed(ps1, stream, len, &once_err)

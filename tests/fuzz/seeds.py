@@ -21,8 +21,8 @@ the data, and the end-of-data marker; plus copies cut short (truncated
 input is valid).  Pipeline seeds: 8 option bytes (see fuzz_pipeline.c) in
 front of a selection of both, half of them with the rarer options on.
 Stream seeds: every seed of both kinds behind 4 bytes (see fuzz_stream.c)
-that vary the kind, the picture, how often it is drawn and the chunks
-(1 byte to 64 KiB).
+that vary the kind, the picture, how often it is drawn, the chunks
+(1 byte to 64 KiB) and the profile's bound.
 """
 
 import glob
@@ -283,12 +283,16 @@ def main():
                       i % 256])
         write(pipe_dir, name, opts + s)
     # Stream: the kind named or guessed, each picture format, drawn after
-    # every 1 to 128 chunks, the largest chunk 1 B to 64 KiB.
+    # every 1 to 128 chunks, the largest chunk 1 B to 64 KiB, and for a
+    # quarter of them a profile bounded by a picture, --last or both
+    # (byte 1's high bits).
     for i, (name, s) in enumerate(hp_seeds + ev_seeds):
         kind = (1 if i < len(hp_seeds) else 2) if i % 3 else 0
+        bound = (4, 6, 7, 5)[(i // 4) % 4] if i % 4 == 1 else 0
         head = bytes([kind | (i % 4) << 2 | (i * 3 % 8) << 4 |
                       (128 if i % 5 == 4 else 0),
-                      (i * 7) % 17, (i * 37) % 256, (i * 101) % 256])
+                      (i * 7) % 17 | bound << 5, (i * 37) % 256,
+                      (i * 101) % 256])
         write(stream_dir, name, head + s)
 
 
