@@ -1,0 +1,78 @@
+/* profile_values.c -- the storage of a profile's entry values: room made
+ * a step at a time (prefaulted), 32-bit values counted in words once one
+ * passes 4 GiB, widening to 64 bits, and bare values for dense rows.
+ * profile.c and profile_bound.c append through it.
+ */
+#include "model.h"
+
+
+/* Entries are the bulk of a profile's memory: the arrays grow
+ * geometrically, but are made usable (and prefaulted) ENTRY_STEP entries at
+ * a time, so a big profile's peak memory is what it holds plus one step. */
+#define ENTRY_STEP ((size_t)1 << 18)
+
+hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
+  if (p->n_entries >= HPX_MAX_ENTRIES)
+    return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
+                     (size_t)HPX_MAX_ENTRIES);
+  if (hpx_grow((void **)&p->run_label, &p->cap_run_labels,
+                p->n_run_labels + 1, sizeof *p->run_label, err) != HP2X_OK)
+    return err->code;
+  if (p->n_entries < p->cap_entries) return HP2X_OK;
+  size_t size = p->wide_values ? sizeof *p->value64 : sizeof *p->value32;
+  void **values = p->wide_values ? (void **)&p->value64 : (void **)&p->value32;
+  if (p->n_entries >= p->alloc_entries &&
+      hpx_grow(values, &p->alloc_entries, p->n_entries + 1, size, err) !=
+          HP2X_OK)
+    return err->code;
+  size_t from = p->cap_entries, to = p->alloc_entries;
+  if (to - from > ENTRY_STEP) to = from + ENTRY_STEP;
+  hpx_prefault(*values, from * size, to * size);
+  /* The inline append only checks capacity: keep it within the limit. */
+  p->cap_entries = to < HPX_MAX_ENTRIES ? to : HPX_MAX_ENTRIES;
+  return HP2X_OK;
+}
+
+/* Once per profile at most, and only for one holding a value outside
+ * 0..UINT32_MAX: a copy in a new array keeps the code free of type puns. */
+hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err) {
+  size_t cap = p->alloc_entries ? p->alloc_entries : 1;
+  int64_t *wide = hpx_malloc(cap * sizeof *wide);
+  if (!wide) return hpx_nomem(err);
+  for (size_t e = 0; e < p->n_entries; e++)
+    wide[e] = (int64_t)((uint64_t)p->value32[e] << p->value_shift);
+  hpx_free(p->value32);
+  p->value32 = NULL;
+  p->value64 = wide;
+  p->wide_values = true;
+  /* Only the slot being filled is known usable: the next growth prefaults
+   * the new array from there. */
+  p->cap_entries = p->n_entries + 1;
+  return HP2X_OK;
+}
+
+hp2x_status profile_store_big_value(hp2x_profile *p, int64_t v,
+                                    hp2x_err *err) {
+  uint64_t u = (uint64_t)v;
+  if (!p->wide_values && p->value_shift == 0 && (p->low_bits & 7u) == 0 &&
+      v >= 0 && (u >> 3) <= UINT32_MAX) {
+    /* every value so far is whole words: count in words */
+    for (size_t e = 0; e < p->n_entries; e++) p->value32[e] >>= 3;
+    p->value_shift = 3;
+    p->value32[p->n_entries] = (uint32_t)(u >> 3);
+    return HP2X_OK;
+  }
+  if (!p->wide_values && profile_widen_values(p, err) != HP2X_OK)
+    return err->code;
+  p->value64[p->n_entries] = v;
+  return HP2X_OK;
+}
+
+hp2x_status profile_put_value(hp2x_profile *p, int64_t v, hp2x_err *err) {
+  if (p->n_entries >= p->cap_entries && profile_grow_entries(p, err) != HP2X_OK)
+    return err->code;
+  if (profile_store_value(p, v, err) != HP2X_OK) return err->code;
+  p->n_entries++;
+  return HP2X_OK;
+}
+
