@@ -262,32 +262,33 @@ static int check_input_file(watch_state *w) {
   return new_parser(w);
 }
 
-/* Reads and feeds whatever is new.  Returns an exit status, or -1 to go
- * on. */
+/* Reads and feeds whatever is new.  Returns an exit status, or
+ * RUN_GOES_ON. */
 static int read_new_bytes(watch_state *w, unsigned char *buf) {
-  if (w->fd < 0) return -1;
+  if (w->fd < 0) return RUN_GOES_ON;
   for (;;) {
-    if (wakeup_stop_signal()) return -1; /* a writer faster than us */
+    /* A writer faster than us: the stop still comes. */
+    if (wakeup_stop_signal()) return RUN_GOES_ON;
     if (w->is_stream) {
       /* Standard input stays blocking (its flags are shared with the
        * process that gave it): read only what poll says is there. */
       struct pollfd pfd = {w->fd, POLLIN, 0};
       int r = poll(&pfd, 1, 0);
       if (r < 0 && errno == EINTR) continue;
-      if (r == 0) return -1;
+      if (r == 0) return RUN_GOES_ON;
     }
     ssize_t n = read(w->fd, buf, READ_CHUNK);
     if (n < 0 && w->service.kind != CONNECT_NONE && errno == ECONNRESET)
       n = 0; /* the service dropped us: as closing */
     if (n < 0) {
       if (errno == EINTR) continue;
-      if (errno == EAGAIN || errno == EWOULDBLOCK) return -1;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) return RUN_GOES_ON;
       msg_errorf("%s: read failed: %s", w->a->input_display, strerror(errno));
       return EXIT_BAD_INPUT;
     }
     if (n == 0) {
       if (w->is_stream) w->eof = 1;
-      return -1;
+      return RUN_GOES_ON;
     }
     tee_bytes(w, buf, (size_t)n);
     hp2x_err err;
@@ -469,13 +470,13 @@ static void wait_for_change(watch_state *w, double wait_s) {
 }
 
 /* One turn of the watch: reads what is new, renders when due, then waits.
- * Returns an exit status when the run is over, else -1. */
+ * Returns an exit status when the run is over, else RUN_GOES_ON. */
 static int advance_watch(watch_state *w, unsigned char *buf) {
   const tool_args *a = w->a;
   int rc = check_input_file(w);
   if (rc != EXIT_OK) return rc;
   rc = read_new_bytes(w, buf);
-  if (rc >= 0) return rc;
+  if (rc != RUN_GOES_ON) return rc;
   double t = now_s();
   int ended = wakeup_stop_signal() || w->eof ||
               hp2x_parser_at_end(w->parser) ||
@@ -491,7 +492,7 @@ static int advance_watch(watch_state *w, unsigned char *buf) {
     wait_s = a->interval_s - (t - w->last_render_s);
   }
   wait_for_change(w, wait_s);
-  return -1;
+  return RUN_GOES_ON;
 }
 
 static void stop_watch(watch_state *w) {
@@ -521,7 +522,7 @@ int run_watch(tool_args *a) {
   } else {
     watch_state w;
     rc = start_watch(&w, a);
-    while (rc == EXIT_OK && (rc = advance_watch(&w, buf)) < 0)
+    while (rc == EXIT_OK && (rc = advance_watch(&w, buf)) == RUN_GOES_ON)
       rc = EXIT_OK;
     stop_watch(&w);
     if (rc == EXIT_OK && w.tee_failed) rc = EXIT_BAD_INPUT;

@@ -11,6 +11,11 @@
 /* Exit statuses (man page, EXIT STATUS). */
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
+/* No exit status: returned where one could be, when the run goes on (a
+ * watch's turn, a command line that asks for a run).  Below every exit
+ * status, so `rc < 0` tests it too. */
+enum { RUN_GOES_ON = -1 };
+
 /* A word of the command line and the value it stands for (an option's
  * enum values, the output formats' names). */
 typedef struct tool_name {
