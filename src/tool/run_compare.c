@@ -57,11 +57,9 @@ static int name_inputs(comparison *c) {
   for (size_t i = 0; i < c->n; i++) {
     input *in = &c->in[i];
     const char *arg = c->a->inputs[i];
-    in->resolved = names_resolve_input(arg);
-    in->path = in->resolved ? in->resolved : arg;
-    int is_stdin = !strcmp(in->path, "-");
-    c->names[i] = is_stdin ? "<stdin>" : in->path;
-    in->stem = names_input_stem(is_stdin ? "stdin" : in->path);
+    in->path = names_input_path(arg, &in->resolved);
+    c->names[i] = names_display(in->path);
+    in->stem = names_input_stem(strcmp(in->path, "-") ? in->path : "stdin");
     if (!in->stem) return out_of_memory();
   }
   return EXIT_OK;
