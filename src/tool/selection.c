@@ -50,8 +50,9 @@ static int select_bands(const tool_args *a, const hp2x_profile *p,
   return EXIT_OK;
 }
 
-int selection_write_outputs(const tool_args *a, const hp2x_profile *p,
-                            hp2x_profile *disposable, hp2x_follower *follow) {
+int selection_window_and_write(const tool_args *a, const hp2x_profile *p,
+                               hp2x_profile *disposable,
+                               hp2x_follower *follow) {
   hp2x_profile *view = NULL;
   int rc = window_view(a, a->input_display, p, &view);
   if (rc != EXIT_OK) return rc;
