@@ -1,6 +1,7 @@
 /* eventlog_events.c -- what each event hp2x reads does to the profile: one
  * handler per event type, grouped by family (heap profile, info-table
- * names, the run's JOB and DATE, heap statistics, markers), and the
+ * names, the run's JOB and DATE, heap statistics, markers, the block
+ * marker), and the
  * table of the types read (event_kinds: size rule and handler), which
  * evl_handler_for and evl_declared_size_ok read.  Payloads are read as
  * GHC's rts/eventlog/EventLog.c writes them; bytes after the known fields
@@ -545,6 +546,23 @@ static hp2x_status on_user_marker(evl_parser *ev, const evl_event *e,
   return profile_add_mark(ev->p, e->time_s, (const char *)e->pl, len, err);
 }
 
+/* ------------------------------------------------------------ framing */
+
+/* 18: u32 the block's size from the marker's first byte, u64 its end
+ * time, u16 its capability.  Sets the enclosing block, which the byte
+ * reader (eventlog_parse.c) frames events and resynchronises by. */
+static hp2x_status on_block_marker(evl_parser *ev, const evl_event *e,
+                                   hp2x_err *err) {
+  (void)err;
+  uint32_t size = e->n >= 4 ? evl_be32(e->pl) : 0;
+  /* A size smaller than the marker itself is no hint at all. */
+  ev->block_end =
+      size >= 10 + e->n ? ev->event_start + (long long)size : -1;
+  ev->block_time_ns = e->time_ns;
+  ev->n_recent = 0;
+  return HP2X_OK;
+}
+
 /* ------------------------------------------------------------- dispatch */
 
 /* Every event type hp2x reads, by number: its size rule and its handler.
@@ -559,7 +577,7 @@ typedef struct {
 } event_kind;
 
 static const event_kind event_kinds[] = {
-    [EV_BLOCK_MARKER] = {EVL_SIZE_FIXED, evl_on_block_marker},
+    [EV_BLOCK_MARKER] = {EVL_SIZE_FIXED, on_block_marker},
     [EV_RTS_IDENTIFIER] = {EVL_SIZE_VARIABLE, on_rts_identifier},
     [EV_PROGRAM_ARGS] = {EVL_SIZE_VARIABLE, on_program_args},
     [EV_WALL_CLOCK_TIME] = {EVL_SIZE_FIXED, on_wall_clock},

@@ -204,9 +204,6 @@ typedef enum { EVL_SIZE_VARIABLE, EVL_SIZE_FIXED } evl_size_rule;
 /* 1 when type `type` may be declared `size` bytes long: any size unless
  * hp2x reads the type and its size is fixed. */
 int evl_declared_size_ok(unsigned type, int size);
-/* eventlog_parse.c: the block marker's handler (it sets the framing). */
-hp2x_status evl_on_block_marker(evl_parser *ev, const evl_event *e,
-                                hp2x_err *err);
 /* Frees the cost-centre table. */
 void evl_free_cost_centres(evl_parser *ev);
 

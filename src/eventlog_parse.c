@@ -316,20 +316,6 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
   return HP2X_OK;
 }
 
-/* A block marker (18): u32 the block's size from the marker's first byte,
- * u64 its end time, u16 its capability.  Sets the enclosing block. */
-hp2x_status evl_on_block_marker(evl_parser *ev, const evl_event *e,
-                                hp2x_err *err) {
-  (void)err;
-  uint32_t size = e->n >= 4 ? evl_be32(e->pl) : 0;
-  /* A size smaller than the marker itself is no hint at all. */
-  ev->block_end =
-      size >= 10 + e->n ? ev->event_start + (long long)size : -1;
-  ev->block_time_ns = e->time_ns;
-  ev->n_recent = 0;
-  return HP2X_OK;
-}
-
 /* The payload length an IPE event (169) really has, from its content: the
  * info pointer (8 bytes), then six NUL-terminated strings.  GHC 9.2 declares
  * exactly that; GHC 9.6 and 9.10 declare one byte more than they write (the
