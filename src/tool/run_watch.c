@@ -389,17 +389,31 @@ static int render_final(watch_state *w) {
   return rc;
 }
 
-/* The state before the first read: the follower, the first parser and,
- * for a stream, its descriptor.  Returns an exit status, reported. */
-static int start_watch(watch_state *w, const tool_args *a) {
-  memset(w, 0, sizeof *w);
-  w->a = a;
-  w->fd = -1;
-  w->change_fd = -1;
-  w->rendered_samples = (size_t)-1;
-  w->rendered_generation = -1;
-  w->status_line = !a->quiet && isatty(STDERR_FILENO);
-  w->tee_fd = -1;
+/* Opens the FIFO a->input: open() blocks until a writer opens it, or a
+ * stop signal interrupts it.  (One that comes between the check and the
+ * call is seen only when a writer comes: POSIX leaves a reader that opens
+ * without blocking unable to tell "no writer yet" from the end.)  Returns
+ * an exit status, reported. */
+static int open_fifo(watch_state *w) {
+  errno = 0;
+  while (!wakeup_stop_signal() &&
+         (w->fd = open(w->a->input, O_RDONLY | O_CLOEXEC)) < 0 &&
+         errno == EINTR) {
+  }
+  if (w->fd < 0 && (errno == EINTR || errno == 0)) {
+    w->eof = 1; /* stopped before any writer came */
+  } else if (w->fd < 0) {
+    msg_errorf("%s: cannot open: %s", w->a->input, strerror(errno));
+    return EXIT_BAD_INPUT;
+  } else {
+    w->fd_is_ours = 1;
+  }
+  return EXIT_OK;
+}
+
+/* What the input is (a file, standard input, a FIFO or a service) and
+ * --tee's file.  Returns an exit status, reported. */
+static int classify_input(watch_state *w, const tool_args *a) {
   w->is_stream = !strcmp(a->input, "-");
   char why[400];
   if (connect_parse(a->input, &w->service, why, sizeof why) != 0) {
@@ -419,6 +433,22 @@ static int start_watch(watch_state *w, const tool_args *a) {
     struct stat st;
     if (stat(a->input, &st) == 0 && S_ISFIFO(st.st_mode)) w->is_stream = 1;
   }
+  return EXIT_OK;
+}
+
+/* The state before the first read: the follower, the first parser and,
+ * for a stream, its descriptor.  Returns an exit status, reported. */
+static int start_watch(watch_state *w, const tool_args *a) {
+  memset(w, 0, sizeof *w);
+  w->a = a;
+  w->fd = -1;
+  w->change_fd = -1;
+  w->rendered_samples = (size_t)-1;
+  w->rendered_generation = -1;
+  w->status_line = !a->quiet && isatty(STDERR_FILENO);
+  w->tee_fd = -1;
+  int rc = classify_input(w, a);
+  if (rc != EXIT_OK) return rc;
   hp2x_err err;
   hp2x_err_init(&err);
   w->follow = hp2x_follower_new(&err);
@@ -426,30 +456,13 @@ static int start_watch(watch_state *w, const tool_args *a) {
     msg_errorf("out of memory");
     return EXIT_BAD_INPUT;
   }
-  int rc = new_parser(w);
-  if (rc == EXIT_OK && w->service.kind != CONNECT_NONE) {
+  rc = new_parser(w);
+  if (rc == EXIT_OK && w->service.kind != CONNECT_NONE)
     rc = check_service(w); /* the first try */
-  } else if (rc == EXIT_OK && w->is_stream && strcmp(a->input, "-") != 0) {
-    /* A FIFO: open() blocks until a writer opens it, or a stop signal
-     * interrupts it.  (One that comes between the check and the call is
-     * seen only when a writer comes: POSIX leaves a reader that opens
-     * without blocking unable to tell "no writer yet" from the end.) */
-    errno = 0;
-    while (!wakeup_stop_signal() &&
-           (w->fd = open(a->input, O_RDONLY | O_CLOEXEC)) < 0 &&
-           errno == EINTR) {
-    }
-    if (w->fd < 0 && (errno == EINTR || errno == 0)) {
-      w->eof = 1; /* stopped before any writer came */
-    } else if (w->fd < 0) {
-      msg_errorf("%s: cannot open: %s", a->input, strerror(errno));
-      rc = EXIT_BAD_INPUT;
-    } else {
-      w->fd_is_ours = 1;
-    }
-  } else if (w->is_stream) {
+  else if (rc == EXIT_OK && w->is_stream && strcmp(a->input, "-") != 0)
+    rc = open_fifo(w);
+  else if (w->is_stream)
     w->fd = STDIN_FILENO;
-  }
   w->change_fd = w->is_stream ? -1 : wakeup_watch_directory_of(a->input);
   w->last_growth_s = now_s();
   return rc;
