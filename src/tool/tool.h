@@ -1,7 +1,10 @@
 /* tool.h -- what every file of the hp2x tool shares: its exit statuses and
  * the settled command line (tool_args).  Data only, no functions: each
  * module's functions are declared in its own header.  The tool is not part
- * of libhp2x and sees the library only through the public header.
+ * of libhp2x: it sees the library through the public header (hp2x.h) and
+ * src/tool_support.h, what only the tool needs of it (outset.c's output
+ * files, selection.c's dropping of a profile's entries); the test build
+ * (BUILD/hp2x-faults) also includes src/test_hooks.h in main.c.
  */
 #ifndef HPX_TOOL_H
 #define HPX_TOOL_H
