@@ -15,7 +15,7 @@
  * takes its number here, a handler in eventlog_events.c and its row in
  * event_kinds there (size rule and handler). */
 enum {
-  EV_BLOCK_MARKER = 18,  /* only its declared size is checked */
+  EV_BLOCK_MARKER = 18,  /* sets the block that frames the events after it */
   EV_RTS_IDENTIFIER = 29,
   EV_PROGRAM_ARGS = 30,
   EV_WALL_CLOCK_TIME = 43,
