@@ -1,7 +1,9 @@
 /* eventlog_events.c -- what each event hp2x reads does to the profile: one
  * handler per event type, grouped by family (heap profile, info-table
- * names, the run's JOB and DATE, heap statistics, markers), and
- * evl_handler_for, which maps a type to its handler.  Payloads are read as
+ * names, the run's JOB and DATE, heap statistics, markers, the block
+ * marker), and the
+ * table of the types read (event_kinds: size rule and handler), which
+ * evl_handler_for and evl_declared_size_ok read.  Payloads are read as
  * GHC's rts/eventlog/EventLog.c writes them; bytes after the known fields
  * are ignored (the format lets fields be appended).
  */
@@ -544,41 +546,67 @@ static hp2x_status on_user_marker(evl_parser *ev, const evl_event *e,
   return profile_add_mark(ev->p, e->time_s, (const char *)e->pl, len, err);
 }
 
-/* ------------------------------------------------------------- dispatch */
+/* ------------------------------------------------------------ framing */
 
-evl_handler evl_handler_for(unsigned type) {
-  switch (type) {
-  case EV_HEAP_PROF_BEGIN: return on_heap_prof_begin;
-  case EV_HEAP_PROF_COST_CENTRE: return on_cost_centre;
-  case EV_HEAP_PROF_SAMPLE_BEGIN: return on_sample_begin;
-  case EV_HEAP_BIO_PROF_SAMPLE_BEGIN: return on_bio_sample_begin;
-  case EV_HEAP_PROF_SAMPLE_END: return on_sample_end;
-  case EV_HEAP_PROF_SAMPLE_COST_CENTRE: return on_sample_stack;
-  case EV_HEAP_PROF_SAMPLE_STRING: return on_sample_string;
-  case EV_IPE: return on_ipe;
-  case EV_RTS_IDENTIFIER: return on_rts_identifier;
-  case EV_PROGRAM_ARGS: return on_program_args;
-  case EV_WALL_CLOCK_TIME: return on_wall_clock;
-  case EV_HEAP_SIZE:
-  case EV_HEAP_LIVE:
-  case EV_BLOCKS_SIZE: return on_heap_statistic;
-  case EV_USER_MARKER: return on_user_marker;
-  default: return NULL;
-  }
+/* 18: u32 the block's size from the marker's first byte, u64 its end
+ * time, u16 its capability.  Sets the enclosing block, which the byte
+ * reader (eventlog_parse.c) frames events and resynchronises by. */
+static hp2x_status on_block_marker(evl_parser *ev, const evl_event *e,
+                                   hp2x_err *err) {
+  (void)err;
+  uint32_t size = e->n >= 4 ? evl_be32(e->pl) : 0;
+  /* A size smaller than the marker itself is no hint at all. */
+  ev->block_end =
+      size >= 10 + e->n ? ev->event_start + (long long)size : -1;
+  ev->block_time_ns = e->time_ns;
+  ev->n_recent = 0;
+  return HP2X_OK;
 }
 
-int evl_max_fixed_size(unsigned type) {
-  switch (type) {
-  case EV_HEAP_PROF_SAMPLE_BEGIN:
-  case EV_HEAP_PROF_SAMPLE_END:
-  case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
-  case EV_BLOCK_MARKER:
-  case EV_WALL_CLOCK_TIME:
-  case EV_HEAP_SIZE:
-  case EV_HEAP_LIVE:
-  case EV_BLOCKS_SIZE:
-    return 1024;
-  default:
-    return INT16_MAX;
-  }
+/* ------------------------------------------------------------- dispatch */
+
+/* Every event type hp2x reads, by number: its size rule and its handler.
+ * A type hp2x reads whose size is fixed may be declared at most
+ * EVL_FIXED_SIZE_CAP bytes long (a corrupt header is caught there, not
+ * events later); a variable-size one any size.  Types not listed are
+ * skipped, whatever size they declare.  Adding a type is one row here,
+ * its number in eventlog_int.h and its handler above. */
+typedef struct {
+  evl_size_rule size;
+  evl_handler handle;
+} event_kind;
+
+static const event_kind event_kinds[] = {
+    [EV_BLOCK_MARKER] = {EVL_SIZE_FIXED, on_block_marker},
+    [EV_RTS_IDENTIFIER] = {EVL_SIZE_VARIABLE, on_rts_identifier},
+    [EV_PROGRAM_ARGS] = {EVL_SIZE_VARIABLE, on_program_args},
+    [EV_WALL_CLOCK_TIME] = {EVL_SIZE_FIXED, on_wall_clock},
+    [EV_HEAP_SIZE] = {EVL_SIZE_FIXED, on_heap_statistic},
+    [EV_HEAP_LIVE] = {EVL_SIZE_FIXED, on_heap_statistic},
+    [EV_USER_MARKER] = {EVL_SIZE_VARIABLE, on_user_marker},
+    [EV_BLOCKS_SIZE] = {EVL_SIZE_FIXED, on_heap_statistic},
+    [EV_HEAP_PROF_BEGIN] = {EVL_SIZE_VARIABLE, on_heap_prof_begin},
+    [EV_HEAP_PROF_COST_CENTRE] = {EVL_SIZE_VARIABLE, on_cost_centre},
+    [EV_HEAP_PROF_SAMPLE_BEGIN] = {EVL_SIZE_FIXED, on_sample_begin},
+    [EV_HEAP_PROF_SAMPLE_COST_CENTRE] = {EVL_SIZE_VARIABLE, on_sample_stack},
+    [EV_HEAP_PROF_SAMPLE_STRING] = {EVL_SIZE_VARIABLE, on_sample_string},
+    [EV_HEAP_PROF_SAMPLE_END] = {EVL_SIZE_FIXED, on_sample_end},
+    [EV_HEAP_BIO_PROF_SAMPLE_BEGIN] = {EVL_SIZE_FIXED, on_bio_sample_begin},
+    [EV_IPE] = {EVL_SIZE_VARIABLE, on_ipe},
+};
+
+static const event_kind *event_kind_of(unsigned type) {
+  return type < sizeof event_kinds / sizeof *event_kinds ? &event_kinds[type]
+                                                         : NULL;
+}
+
+evl_handler evl_handler_for(unsigned type) {
+  const event_kind *k = event_kind_of(type);
+  return k ? k->handle : NULL;
+}
+
+int evl_declared_size_ok(unsigned type, int size) {
+  const event_kind *k = event_kind_of(type);
+  return !k || k->size != EVL_SIZE_FIXED ||
+         size <= EVL_FIXED_SIZE_CAP;
 }

@@ -12,10 +12,10 @@
 #include <string.h>
 
 /* The event types hp2x reads (EventLogFormat.h's numbers).  Adding one
- * takes its number here, a handler in eventlog_events.c and its line in
- * evl_handler_for (and in evl_max_fixed_size when its size is fixed). */
+ * takes its number here, a handler in eventlog_events.c and its row in
+ * event_kinds there (size rule and handler). */
 enum {
-  EV_BLOCK_MARKER = 18,  /* only its declared size is checked */
+  EV_BLOCK_MARKER = 18,  /* sets the block that frames the events after it */
   EV_RTS_IDENTIFIER = 29,
   EV_PROGRAM_ARGS = 30,
   EV_WALL_CLOCK_TIME = 43,
@@ -200,9 +200,14 @@ static inline hp2x_status evl_corrupt_event(evl_parser *ev, hp2x_err *err,
 typedef hp2x_status (*evl_handler)(evl_parser *ev, const evl_event *e,
                                    hp2x_err *err);
 evl_handler evl_handler_for(unsigned type);
-/* The largest payload the header may declare for a fixed-size type hp2x
- * reads (corrupt headers are caught there, not events later). */
-int evl_max_fixed_size(unsigned type);
+/* The size rule of a type hp2x reads: a fixed-size type may be declared at
+ * most EVL_FIXED_SIZE_CAP bytes long (GHC writes them much shorter), so a
+ * corrupt header is caught there, not events later. */
+typedef enum { EVL_SIZE_VARIABLE, EVL_SIZE_FIXED } evl_size_rule;
+#define EVL_FIXED_SIZE_CAP 1024
+/* 1 when type `type` may be declared `size` bytes long: any size unless
+ * hp2x reads the type and its size is fixed. */
+int evl_declared_size_ok(unsigned type, int size);
 /* Frees the cost-centre table. */
 void evl_free_cost_centres(evl_parser *ev);
 

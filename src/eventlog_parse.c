@@ -95,11 +95,11 @@ static int declare_event_type(evl_parser *ev, unsigned id, int size, size_t at,
   if (size < -1)
     return evl_fail_at(ev, err, (long long)at + 6,
                        "event size must be -1 (variable) or >= 0"), -1;
-  if (size > evl_max_fixed_size(id)) {
+  if (!evl_declared_size_ok(id, size)) {
     hpx_fmt(msg, sizeof msg,
              "event type %u is declared %d bytes long; GHC writes it much "
              "shorter (at most %d accepted)",
-             id, size, evl_max_fixed_size(id));
+             id, size, EVL_FIXED_SIZE_CAP);
     return evl_fail_at(ev, err, (long long)at + 6, msg), -1;
   }
   if (hpx_grow((void **)&ev->declared, &ev->declared_cap,
@@ -316,20 +316,6 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
   return HP2X_OK;
 }
 
-/* A block marker (18): u32 the block's size from the marker's first byte,
- * u64 its end time, u16 its capability.  Sets the enclosing block. */
-static hp2x_status on_block_marker(evl_parser *ev, const evl_event *e,
-                                   hp2x_err *err) {
-  (void)err;
-  uint32_t size = e->n >= 4 ? evl_be32(e->pl) : 0;
-  /* A size smaller than the marker itself is no hint at all. */
-  ev->block_end =
-      size >= 10 + e->n ? ev->event_start + (long long)size : -1;
-  ev->block_time_ns = e->time_ns;
-  ev->n_recent = 0;
-  return HP2X_OK;
-}
-
 /* The payload length an IPE event (169) really has, from its content: the
  * info pointer (8 bytes), then six NUL-terminated strings.  GHC 9.2 declares
  * exactly that; GHC 9.6 and 9.10 declare one byte more than they write (the
@@ -437,8 +423,7 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   if (avail < head)
     return gather_event(ev, e, avail, head, gathered, pos, err);
   unsigned type = evl_be16(e);
-  evl_handler handle =
-      type == EV_BLOCK_MARKER ? on_block_marker : evl_handler_for(type);
+  evl_handler handle = evl_handler_for(type);
   size_t total = head + (size_t)payload;
   if (!handle) {
     note_time(ev, e);

@@ -197,7 +197,7 @@ hp2x_status hpx_outfile_commit(hpx_outfile *f, hp2x_err *err) {
     st = hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
                    strerror(f->failed_errno));
   if (st == HP2X_OK && f->tmp && rename(f->tmp, f->path) != 0)
-    st = hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
+    st = hpx_fail(err, HP2X_E_IO, 0, -1, "cannot rename into place: %s",
                    strerror(errno));
   if (st != HP2X_OK && f->tmp) unlink(f->tmp);
   free_outfile(f);

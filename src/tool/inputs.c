@@ -156,7 +156,7 @@ static int read_aux_text(FILE *f, const char *path, char **text,
 }
 
 /* -p: parses the .aux at `path` into *aux (owned by the caller). */
-static int load_aux(const char *path, hp2x_aux **aux) {
+static int parse_aux_file(const char *path, hp2x_aux **aux) {
   *aux = NULL;
   FILE *f = fopen(path, "rb");
   if (!f) {
@@ -182,7 +182,7 @@ static int load_aux(const char *path, hp2x_aux **aux) {
 int inputs_attach_aux(tool_args *a, hp2x_aux **aux) {
   *aux = NULL;
   if (!a->use_aux || !a->aux_path) return EXIT_OK;
-  int rc = load_aux(a->aux_path, aux);
+  int rc = parse_aux_file(a->aux_path, aux);
   a->opts.aux = *aux;
   return rc;
 }

@@ -27,10 +27,11 @@ static void hook_allocation_failure(void) {
 static void hook_allocation_failure(void) {}
 #endif
 
-/* Prints what the command line asked for instead of a run; -1 for a run. */
+/* Prints what the command line asked for instead of a run; RUN_GOES_ON
+ * for a run. */
 static int answer_without_run(options_outcome r, const options_error *e) {
   switch (r) {
-  case OPTIONS_RUN: return -1;
+  case OPTIONS_RUN: return RUN_GOES_ON;
   case OPTIONS_SHOW_HELP: msg_print_help(); return EXIT_OK;
   case OPTIONS_SHOW_VERSION: msg_print_version(); return EXIT_OK;
   case OPTIONS_FAILED: break;
@@ -82,7 +83,7 @@ int main(int argc, char **argv) {
   tool_args a;
   options_error e;
   int rc = answer_without_run(options_parse(argc, argv, &a, &e), &e);
-  if (rc < 0) rc = dispatch_run(&a);
+  if (rc == RUN_GOES_ON) rc = dispatch_run(&a);
   names_free_one(&a);
   options_free(&a, &e);
   return rc;

@@ -41,6 +41,10 @@ void msg_errorf(const char *fmt, ...) {
   va_end(ap);
 }
 
+int msg_exit_status(hp2x_status st) {
+  return st == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;
+}
+
 int msg_usagef(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

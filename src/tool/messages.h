@@ -17,6 +17,10 @@
  * for warnings. */
 void msg_report(const char *file, const hp2x_err *err, const char *what);
 
+/* The exit status a library failure stands for: EXIT_USAGE for
+ * HP2X_E_ARG (options the library cannot honour), else EXIT_BAD_INPUT. */
+int msg_exit_status(hp2x_status st);
+
 /* "hp2x: " and the formatted line. */
 void msg_errorf(const char *fmt, ...) MSG_PRINTF(1);
 

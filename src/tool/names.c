@@ -1,7 +1,8 @@
 /* names.c -- the tool's file names: an input found as hp2ps finds it (NAME
  * or NAME.hp), its stem, hp2ps's default outputs BASE.ps and BASE.aux, the
- * per-input names of a comparison (-o DIR/ or a %s pattern) and --diff's
- * B-minus-A.  Builds strings only; never prints, never opens a file.
+ * per-input names of a comparison (-o DIR/ or a %s pattern), --diff's
+ * B-minus-A and an input's name in messages.  Builds strings only; never
+ * prints, never opens a file.
  */
 #include "names.h"
 
@@ -106,22 +107,44 @@ static char *default_output(const tool_args *a) {
   return out;
 }
 
-int names_settle_one(tool_args *a) {
-  /* A service address is no file: no NAME.hp. */
-  if (!a->input_is_service) a->input_owned = names_resolve_input(a->input);
-  if (a->input_owned) a->input = a->input_owned;
-  int filter = !strcmp(a->input, "-");
-  a->input_display = filter ? "<stdin>" : a->input;
-  if (!a->output && filter) {
+const char *names_input_path(const char *arg, char **resolved) {
+  *resolved = names_resolve_input(arg);
+  return *resolved ? *resolved : arg;
+}
+
+const char *names_display(const char *path) {
+  return strcmp(path, "-") ? path : "<stdin>";
+}
+
+/* -o not given: standard output for standard input, else hp2ps's BASE.ps
+ * (with BASE.aux beside a picture).  NULL a->output when out of memory. */
+static void settle_output(tool_args *a, int filter) {
+  if (a->output) return;
+  if (filter) {
     a->output = "-";
-  } else if (!a->output) {
-    a->output_owned = default_output(a);
-    a->output = a->output_owned;
-    a->write_aux = hp2x_format_is_picture(a->opts.format);
+    return;
   }
+  a->output_owned = default_output(a);
+  a->output = a->output_owned;
+  a->write_aux = hp2x_format_is_picture(a->opts.format);
+}
+
+/* hp2ps's BASE.aux beside a file output (a->aux_path); -p writes it back
+ * whatever the format.  NULL a->aux_path when out of memory. */
+static void settle_aux(tool_args *a, int filter) {
   if (a->use_aux) a->write_aux = 1;
   if (a->output && strcmp(a->output, "-") != 0 && !filter)
     a->aux_path = names_aux_beside(a->output);
+}
+
+int names_settle_one(tool_args *a) {
+  /* A service address is no file: no NAME.hp. */
+  if (!a->input_is_service)
+    a->input = names_input_path(a->input, &a->input_owned);
+  a->input_display = names_display(a->input);
+  int filter = !strcmp(a->input, "-");
+  settle_output(a, filter);
+  settle_aux(a, filter);
   if (!a->output || (!filter && !a->aux_path && strcmp(a->output, "-")))
     return -1;
   return 0;

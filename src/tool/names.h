@@ -37,9 +37,15 @@ char *names_file_pattern(const char *output, hp2x_format f);
 char *names_diff_output(const char *stem_a, const char *stem_b,
                         hp2x_format f);
 
+/* The path to open for the input argument `arg`: arg, or NAME.hp for a
+ * NAME that does not exist (then also *resolved, owned; else NULL). */
+const char *names_input_path(const char *arg, char **resolved);
+
+/* An input's name in messages: its path, "<stdin>" for "-". */
+const char *names_display(const char *path);
+
 /* One input: resolves a->input (a->input_owned; not a service address),
- * names it in messages
- * (a->input_display) and, as hp2ps, names the outputs after it when -o is
+ * names it in messages (a->input_display) and, as hp2ps, names the outputs after it when -o is
  * not given: BASE.ps (BASE.EXT for other formats) and BASE.aux beside the
  * output (a->output_owned, a->aux_path, a->write_aux).  Standard input
  * writes standard output.  0, or -1 when out of memory. */

@@ -586,9 +586,9 @@ static options_outcome read_letters(cursor *c, tool_args *a,
 
 /* ------------------------------------------------------- the whole line */
 
-/* Checks what no single option can: the combination.  Sets the format
- * from -e or the output's name when --format is not given. */
-static options_outcome check_combination(tool_args *a, options_error *e) {
+/* The format when --format is not given: EPS for -e, else the output's
+ * extension (none for a directory that several inputs each write into). */
+static options_outcome settle_format(tool_args *a, options_error *e) {
   if (a->opts.eps_width_pt > 0 && !a->format_given)
     a->opts.format = HP2X_FORMAT_EPS;
   struct stat dir;
@@ -606,11 +606,20 @@ static options_outcome check_combination(tool_args *a, options_error *e) {
                      "--format=ps|eps|pdf|svg|png|csv|hp|txt", a->output);
     a->opts.format = (hp2x_format)f->value;
   }
-  if (a->summary && !a->output) a->output = "-"; /* to the terminal */
+  return OPTIONS_RUN;
+}
+
+static options_outcome check_watch(const tool_args *a, options_error *e) {
   if (a->watch && (!a->output || !strcmp(a->output, "-")))
     return fail(e, "--watch needs an output file (-o FILE)");
   if (a->watch && a->n_inputs > 1)
     return fail(e, "--watch follows one input, got %d", a->n_inputs);
+  return OPTIONS_RUN;
+}
+
+/* Sets input_is_service for an input that is a service address; refuses
+ * a malformed address and a service read with other inputs. */
+static options_outcome find_service(tool_args *a, options_error *e) {
   for (int i = 0; i < a->n_inputs; i++) {
     connect_address ad;
     char why[400];
@@ -622,6 +631,12 @@ static options_outcome check_combination(tool_args *a, options_error *e) {
                   a->inputs[i]);
     a->input_is_service = 1;
   }
+  return OPTIONS_RUN;
+}
+
+/* Checks what no single option can: the combination.  Changes nothing. */
+static options_outcome check_combination(const tool_args *a,
+                                         options_error *e) {
   if (a->tee_path && !a->input_is_service)
     return fail(e, "--tee needs a service input (unix:PATH or tcp:HOST:PORT)");
   if (a->tee_path && !*a->tee_path)
@@ -641,6 +656,11 @@ static options_outcome check_combination(tool_args *a, options_error *e) {
   if (a->diff && a->n_inputs != 2)
     return fail(e, "--diff needs two inputs (A B, drawn as B - A), got %d",
                 a->n_inputs);
+  return OPTIONS_RUN;
+}
+
+/* The defaults that follow from other options, once the line is valid. */
+static void set_derived_defaults(tool_args *a) {
   /* -c draws the label palette unless --palette says otherwise. */
   if (a->opts.colour && !a->palette_given)
     a->opts.palette = HP2X_PALETTE_LABEL;
@@ -655,6 +675,19 @@ static options_outcome check_combination(tool_args *a, options_error *e) {
       !a->summary && a->n_inputs <= 1 && !a->from_given && !a->to_given &&
       !a->from_marker && !a->to_marker && !a->x_index)
     a->parse.picture_columns = hp2x_picture_columns(&a->opts);
+}
+
+/* After every word is read: the format and output the line implies, the
+ * checks of the combination, then the defaults that follow from it. */
+static options_outcome settle_line(tool_args *a, options_error *e) {
+  options_outcome r = settle_format(a, e);
+  if (r != OPTIONS_RUN) return r;
+  if (a->summary && !a->output) a->output = "-"; /* to the terminal */
+  if ((r = check_watch(a, e)) != OPTIONS_RUN ||
+      (r = find_service(a, e)) != OPTIONS_RUN ||
+      (r = check_combination(a, e)) != OPTIONS_RUN)
+    return r;
+  set_derived_defaults(a);
   return OPTIONS_RUN;
 }
 
@@ -700,7 +733,7 @@ options_outcome options_parse(int argc, char **argv, tool_args *a,
     if (r != OPTIONS_RUN) return r;
   }
   a->input = a->n_inputs ? a->inputs[0] : "-";
-  return check_combination(a, e);
+  return settle_line(a, e);
 }
 
 void options_free(tool_args *a, options_error *e) {

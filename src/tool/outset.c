@@ -109,7 +109,7 @@ static void abort_files(hpx_outfile **f, size_t from, size_t to) {
 }
 
 static int report_failure(const char *path, const hp2x_err *err,
-                          int arg_is_usage) {
+                          outset_arg_failure arg) {
   const char *shown = strcmp(path, "-") ? path : "<stdout>";
   last_outcome = err->code == HP2X_E_IO ? OUTSET_OUTPUT_FAILED
                                         : OUTSET_OTHER_FAILED;
@@ -118,8 +118,8 @@ static int report_failure(const char *path, const hp2x_err *err,
   if (!quiet_repeats || strcmp(said, last_failure) != 0)
     msg_report(shown, err, NULL);
   memcpy(last_failure, said, sizeof said);
-  return arg_is_usage && err->code == HP2X_E_ARG ? EXIT_USAGE
-                                                 : EXIT_BAD_INPUT;
+  return arg == OUTSET_ARG_IS_USAGE ? msg_exit_status(err->code)
+                                    : EXIT_BAD_INPUT;
 }
 
 void outset_quiet_repeats(void) { quiet_repeats = 1; }
@@ -147,7 +147,7 @@ static hp2x_status fill_one(const char *path, size_t i, hpx_outfile **f,
 }
 
 int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
-                 void *ctx, int arg_is_usage) {
+                 void *ctx, outset_arg_failure arg) {
   assert(n >= 1 && n <= OUTSET_MAX_FILES);
   hpx_outfile *f[OUTSET_MAX_FILES] = {NULL};
   hp2x_err err;
@@ -155,7 +155,7 @@ int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
     hp2x_err_init(&err);
     if (fill_one(paths[i], i, &f[i], fill, ctx, &err) != HP2X_OK) {
       abort_files(f, 0, i + 1);
-      return report_failure(paths[i], &err, arg_is_usage);
+      return report_failure(paths[i], &err, arg);
     }
   }
   /* Every file written out and closed before any is renamed: a late
@@ -164,7 +164,7 @@ int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
     hp2x_err_init(&err);
     if (f[i] && hpx_outfile_finish(f[i], &err) != HP2X_OK) {
       abort_files(f, 0, n);
-      return report_failure(paths[i], &err, arg_is_usage);
+      return report_failure(paths[i], &err, arg);
     }
   }
   for (size_t i = 0; i < n; i++) {
@@ -177,7 +177,7 @@ int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
     end_change(i, NULL, &old);
     if (st != HP2X_OK) {
       abort_files(f, i + 1, n);
-      return report_failure(paths[i], &err, arg_is_usage);
+      return report_failure(paths[i], &err, arg);
     }
   }
   last_outcome = OUTSET_WRITTEN;

@@ -10,7 +10,12 @@
 /* The most files one set holds: a picture and its .aux. */
 #define OUTSET_MAX_FILES 2
 
-/* Produces output number `which` of a set through `write`. */
+/* A set's files, in order: the output, then hp2ps's .aux beside a
+ * picture. */
+typedef enum outset_file { OUTSET_OUTPUT = 0, OUTSET_AUX = 1 } outset_file;
+
+/* Produces output number `which` (an outset_file) of a set through
+ * `write`. */
 typedef hp2x_status (*outset_fill_fn)(void *ctx, size_t which,
                                       hp2x_write_fn write, void *closure,
                                       hp2x_err *err);
@@ -20,9 +25,13 @@ typedef hp2x_status (*outset_fill_fn)(void *ctx, size_t which,
  * written are they renamed into place, so a failure leaves none of them
  * (a picture and its .aux).  "-" is standard output.  Reports a failure
  * naming its path; returns an exit status: EXIT_BAD_INPUT, or EXIT_USAGE
- * for HP2X_E_ARG when arg_is_usage (options the drawing cannot honour). */
+ * for HP2X_E_ARG when `arg` says so (options the drawing cannot honour). */
+typedef enum outset_arg_failure {
+  OUTSET_ARG_IS_BAD_INPUT, /* HP2X_E_ARG exits EXIT_BAD_INPUT */
+  OUTSET_ARG_IS_USAGE      /* HP2X_E_ARG exits EXIT_USAGE */
+} outset_arg_failure;
 int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
-                 void *ctx, int arg_is_usage);
+                 void *ctx, outset_arg_failure arg);
 
 /* What the last outset_write came to. */
 typedef enum outset_outcome {

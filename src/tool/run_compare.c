@@ -38,7 +38,7 @@ typedef struct comparison {
   hp2x_aux *aux;            /* -p's .aux; owned */
   hp2x_profile *diff_p;     /* --diff: the chart's profile and bands; owned */
   hp2x_bands *diff_b;
-  size_t which;             /* the input a file-each write is about */
+  size_t current;           /* the input a file-each write is about */
 } comparison;
 
 static int is_dir(const char *path) {
@@ -57,11 +57,9 @@ static int name_inputs(comparison *c) {
   for (size_t i = 0; i < c->n; i++) {
     input *in = &c->in[i];
     const char *arg = c->a->inputs[i];
-    in->resolved = names_resolve_input(arg);
-    in->path = in->resolved ? in->resolved : arg;
-    int is_stdin = !strcmp(in->path, "-");
-    c->names[i] = is_stdin ? "<stdin>" : in->path;
-    in->stem = names_input_stem(is_stdin ? "stdin" : in->path);
+    in->path = names_input_path(arg, &in->resolved);
+    c->names[i] = names_display(in->path);
+    in->stem = names_input_stem(strcmp(in->path, "-") ? in->path : "stdin");
     if (!in->stem) return out_of_memory();
   }
   return EXIT_OK;
@@ -129,7 +127,7 @@ static int name_diff_output(comparison *c) {
 }
 
 /* -p: BASE.aux beside the one output. */
-static int load_aux(comparison *c) {
+static int attach_aux(comparison *c) {
   tool_args *a = c->a;
   if (!a->use_aux) return EXIT_OK;
   a->aux_path = names_aux_beside(a->output);
@@ -163,7 +161,7 @@ static int read_inputs(comparison *c) {
 }
 
 /* One selection for all, and --diff's chart. */
-static int select_bands(comparison *c) {
+static int select_bands_for_all(comparison *c) {
   const tool_args *a = c->a;
   if (!hp2x_format_needs_bands(a->opts.format)) return EXIT_OK;
   hp2x_err err;
@@ -176,18 +174,18 @@ static int select_bands(comparison *c) {
                        c->bands[1], &c->diff_p, &c->diff_b, &err);
   if (st != HP2X_OK) {
     msg_report(a->diff ? c->names[1] : c->names[0], &err, NULL);
-    return st == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;
+    return msg_exit_status(st);
   }
   return EXIT_OK;
 }
 
-/* Input c->which's own file. */
+/* Input c->current's own file. */
 static hp2x_status fill_own_file(void *ctx, size_t which, hp2x_write_fn w,
                                  void *closure, hp2x_err *err) {
   const comparison *c = ctx;
-  assert(which == 0);
-  return hp2x_write_output(c->profiles[c->which], c->bands[c->which],
-                           c->names[c->which], &c->a->opts, w, closure, err);
+  assert(which == OUTSET_OUTPUT);
+  return hp2x_write_output(c->profiles[c->current], c->bands[c->current],
+                           c->names[c->current], &c->a->opts, w, closure, err);
 }
 
 /* The one output for all (or --diff's chart), then -p's .aux. */
@@ -195,7 +193,7 @@ static hp2x_status fill_shared_file(void *ctx, size_t which, hp2x_write_fn w,
                                     void *closure, hp2x_err *err) {
   const comparison *c = ctx;
   const hp2x_options *o = &c->a->opts;
-  if (which == 1)
+  if (which == OUTSET_AUX)
     return hp2x_write_aux(c->profiles[0], c->bands[0], o, w, closure, err);
   if (c->diff_p)
     return hp2x_write_output(c->diff_p, c->diff_b, "difference", o, w,
@@ -209,23 +207,25 @@ static int write_outputs(comparison *c) {
   const tool_args *a = c->a;
   if (c->per_file) {
     int rc = EXIT_OK;
-    for (c->which = 0; c->which < c->n && rc == EXIT_OK; c->which++) {
-      const char *path = c->in[c->which].out;
-      rc = outset_write(&path, 1, fill_own_file, c, 1);
+    for (c->current = 0; c->current < c->n && rc == EXIT_OK; c->current++) {
+      const char *path = c->in[c->current].out;
+      rc = outset_write(&path, 1, fill_own_file, c, OUTSET_ARG_IS_USAGE);
     }
     return rc;
   }
-  const char *paths[2] = {c->diff_out ? c->diff_out : a->output, NULL};
+  const char *paths[OUTSET_MAX_FILES] = {
+      c->diff_out ? c->diff_out : a->output, NULL};
   if (a->use_aux && hp2x_format_is_picture(a->opts.format))
-    paths[1] = a->aux_path;
-  return outset_write(paths, paths[1] ? 2 : 1, fill_shared_file, c, 1);
+    paths[OUTSET_AUX] = a->aux_path;
+  return outset_write(paths, paths[OUTSET_AUX] ? 2 : 1, fill_shared_file, c,
+                      OUTSET_ARG_IS_USAGE);
 }
 
 /* ------------------------------------------------------------ the run */
 
 static int (*const steps[])(comparison *) = {
-    name_inputs,   check_outputs, name_own_files, name_diff_output,
-    load_aux,      catch_signals, read_inputs,    select_bands,
+    name_inputs,   check_outputs, name_own_files,       name_diff_output,
+    attach_aux,    catch_signals, read_inputs,          select_bands_for_all,
     write_outputs,
 };
 

@@ -262,32 +262,33 @@ static int check_input_file(watch_state *w) {
   return new_parser(w);
 }
 
-/* Reads and feeds whatever is new.  Returns an exit status, or -1 to go
- * on. */
+/* Reads and feeds whatever is new.  Returns an exit status, or
+ * RUN_GOES_ON. */
 static int read_new_bytes(watch_state *w, unsigned char *buf) {
-  if (w->fd < 0) return -1;
+  if (w->fd < 0) return RUN_GOES_ON;
   for (;;) {
-    if (wakeup_stop_signal()) return -1; /* a writer faster than us */
+    /* A writer faster than us: the stop still comes. */
+    if (wakeup_stop_signal()) return RUN_GOES_ON;
     if (w->is_stream) {
       /* Standard input stays blocking (its flags are shared with the
        * process that gave it): read only what poll says is there. */
       struct pollfd pfd = {w->fd, POLLIN, 0};
       int r = poll(&pfd, 1, 0);
       if (r < 0 && errno == EINTR) continue;
-      if (r == 0) return -1;
+      if (r == 0) return RUN_GOES_ON;
     }
     ssize_t n = read(w->fd, buf, READ_CHUNK);
     if (n < 0 && w->service.kind != CONNECT_NONE && errno == ECONNRESET)
       n = 0; /* the service dropped us: as closing */
     if (n < 0) {
       if (errno == EINTR) continue;
-      if (errno == EAGAIN || errno == EWOULDBLOCK) return -1;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) return RUN_GOES_ON;
       msg_errorf("%s: read failed: %s", w->a->input_display, strerror(errno));
       return EXIT_BAD_INPUT;
     }
     if (n == 0) {
       if (w->is_stream) w->eof = 1;
-      return -1;
+      return RUN_GOES_ON;
     }
     tee_bytes(w, buf, (size_t)n);
     hp2x_err err;
@@ -312,7 +313,7 @@ static int render_update(watch_state *w, const hp2x_profile *p, int last) {
   if (hp2x_profile_job(p)[0] == '\0' && n == 0) return EXIT_OK; /* no header */
   /* An eventlog whose program has not begun its heap profile yet. */
   if (!hp2x_profile_has_heap_profile(p)) return EXIT_OK;
-  int rc = selection_write_outputs(w->a, p, NULL, w->follow);
+  int rc = selection_window_and_write(w->a, p, NULL, w->follow);
   if (rc != EXIT_OK && outset_last_outcome() == OUTSET_OUTPUT_FAILED &&
       !last) {
     if (!w->output_failing)
@@ -388,17 +389,31 @@ static int render_final(watch_state *w) {
   return rc;
 }
 
-/* The state before the first read: the follower, the first parser and,
- * for a stream, its descriptor.  Returns an exit status, reported. */
-static int start_watch(watch_state *w, const tool_args *a) {
-  memset(w, 0, sizeof *w);
-  w->a = a;
-  w->fd = -1;
-  w->change_fd = -1;
-  w->rendered_samples = (size_t)-1;
-  w->rendered_generation = -1;
-  w->status_line = !a->quiet && isatty(STDERR_FILENO);
-  w->tee_fd = -1;
+/* Opens the FIFO a->input: open() blocks until a writer opens it, or a
+ * stop signal interrupts it.  (One that comes between the check and the
+ * call is seen only when a writer comes: POSIX leaves a reader that opens
+ * without blocking unable to tell "no writer yet" from the end.)  Returns
+ * an exit status, reported. */
+static int open_fifo(watch_state *w) {
+  errno = 0;
+  while (!wakeup_stop_signal() &&
+         (w->fd = open(w->a->input, O_RDONLY | O_CLOEXEC)) < 0 &&
+         errno == EINTR) {
+  }
+  if (w->fd < 0 && (errno == EINTR || errno == 0)) {
+    w->eof = 1; /* stopped before any writer came */
+  } else if (w->fd < 0) {
+    msg_errorf("%s: cannot open: %s", w->a->input, strerror(errno));
+    return EXIT_BAD_INPUT;
+  } else {
+    w->fd_is_ours = 1;
+  }
+  return EXIT_OK;
+}
+
+/* What the input is (a file, standard input, a FIFO or a service) and
+ * --tee's file.  Returns an exit status, reported. */
+static int classify_input(watch_state *w, const tool_args *a) {
   w->is_stream = !strcmp(a->input, "-");
   char why[400];
   if (connect_parse(a->input, &w->service, why, sizeof why) != 0) {
@@ -418,6 +433,22 @@ static int start_watch(watch_state *w, const tool_args *a) {
     struct stat st;
     if (stat(a->input, &st) == 0 && S_ISFIFO(st.st_mode)) w->is_stream = 1;
   }
+  return EXIT_OK;
+}
+
+/* The state before the first read: the follower, the first parser and,
+ * for a stream, its descriptor.  Returns an exit status, reported. */
+static int start_watch(watch_state *w, const tool_args *a) {
+  memset(w, 0, sizeof *w);
+  w->a = a;
+  w->fd = -1;
+  w->change_fd = -1;
+  w->rendered_samples = (size_t)-1;
+  w->rendered_generation = -1;
+  w->status_line = !a->quiet && isatty(STDERR_FILENO);
+  w->tee_fd = -1;
+  int rc = classify_input(w, a);
+  if (rc != EXIT_OK) return rc;
   hp2x_err err;
   hp2x_err_init(&err);
   w->follow = hp2x_follower_new(&err);
@@ -425,30 +456,13 @@ static int start_watch(watch_state *w, const tool_args *a) {
     msg_errorf("out of memory");
     return EXIT_BAD_INPUT;
   }
-  int rc = new_parser(w);
-  if (rc == EXIT_OK && w->service.kind != CONNECT_NONE) {
+  rc = new_parser(w);
+  if (rc == EXIT_OK && w->service.kind != CONNECT_NONE)
     rc = check_service(w); /* the first try */
-  } else if (rc == EXIT_OK && w->is_stream && strcmp(a->input, "-") != 0) {
-    /* A FIFO: open() blocks until a writer opens it, or a stop signal
-     * interrupts it.  (One that comes between the check and the call is
-     * seen only when a writer comes: POSIX leaves a reader that opens
-     * without blocking unable to tell "no writer yet" from the end.) */
-    errno = 0;
-    while (!wakeup_stop_signal() &&
-           (w->fd = open(a->input, O_RDONLY | O_CLOEXEC)) < 0 &&
-           errno == EINTR) {
-    }
-    if (w->fd < 0 && (errno == EINTR || errno == 0)) {
-      w->eof = 1; /* stopped before any writer came */
-    } else if (w->fd < 0) {
-      msg_errorf("%s: cannot open: %s", a->input, strerror(errno));
-      rc = EXIT_BAD_INPUT;
-    } else {
-      w->fd_is_ours = 1;
-    }
-  } else if (w->is_stream) {
+  else if (rc == EXIT_OK && w->is_stream && strcmp(a->input, "-") != 0)
+    rc = open_fifo(w);
+  else if (w->is_stream)
     w->fd = STDIN_FILENO;
-  }
   w->change_fd = w->is_stream ? -1 : wakeup_watch_directory_of(a->input);
   w->last_growth_s = now_s();
   return rc;
@@ -469,13 +483,13 @@ static void wait_for_change(watch_state *w, double wait_s) {
 }
 
 /* One turn of the watch: reads what is new, renders when due, then waits.
- * Returns an exit status when the run is over, else -1. */
+ * Returns an exit status when the run is over, else RUN_GOES_ON. */
 static int advance_watch(watch_state *w, unsigned char *buf) {
   const tool_args *a = w->a;
   int rc = check_input_file(w);
   if (rc != EXIT_OK) return rc;
   rc = read_new_bytes(w, buf);
-  if (rc >= 0) return rc;
+  if (rc != RUN_GOES_ON) return rc;
   double t = now_s();
   int ended = wakeup_stop_signal() || w->eof ||
               hp2x_parser_at_end(w->parser) ||
@@ -491,7 +505,7 @@ static int advance_watch(watch_state *w, unsigned char *buf) {
     wait_s = a->interval_s - (t - w->last_render_s);
   }
   wait_for_change(w, wait_s);
-  return -1;
+  return RUN_GOES_ON;
 }
 
 static void stop_watch(watch_state *w) {
@@ -521,7 +535,7 @@ int run_watch(tool_args *a) {
   } else {
     watch_state w;
     rc = start_watch(&w, a);
-    while (rc == EXIT_OK && (rc = advance_watch(&w, buf)) < 0)
+    while (rc == EXIT_OK && (rc = advance_watch(&w, buf)) == RUN_GOES_ON)
       rc = EXIT_OK;
     stop_watch(&w);
     if (rc == EXIT_OK && w.tee_failed) rc = EXIT_BAD_INPUT;

@@ -22,7 +22,7 @@ typedef struct profile_outputs {
 static hp2x_status fill_output(void *ctx, size_t which, hp2x_write_fn w,
                                void *closure, hp2x_err *err) {
   const profile_outputs *m = ctx;
-  if (which == 1)
+  if (which == OUTSET_AUX)
     return hp2x_write_aux(m->p, m->b, &m->a->opts, w, closure, err);
   tuning_release_reserve();
   return hp2x_write_output(m->p, m->b, m->a->input_display, &m->a->opts, w,
@@ -45,13 +45,14 @@ static int select_bands(const tool_args *a, const hp2x_profile *p,
   if (*owned) *shown = *owned;
   if (st != HP2X_OK) {
     msg_report(a->input_display, &err, NULL);
-    return err.code == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;
+    return msg_exit_status(err.code);
   }
   return EXIT_OK;
 }
 
-int selection_write_outputs(const tool_args *a, const hp2x_profile *p,
-                            hp2x_profile *disposable, hp2x_follower *follow) {
+int selection_window_and_write(const tool_args *a, const hp2x_profile *p,
+                               hp2x_profile *disposable,
+                               hp2x_follower *follow) {
   hp2x_profile *view = NULL;
   int rc = window_view(a, a->input_display, p, &view);
   if (rc != EXIT_OK) return rc;
@@ -65,9 +66,9 @@ int selection_write_outputs(const tool_args *a, const hp2x_profile *p,
   }
   if (rc == EXIT_OK) {
     profile_outputs m = {a, p, shown};
-    const char *paths[2] = {a->output, a->aux_path};
+    const char *paths[OUTSET_MAX_FILES] = {a->output, a->aux_path};
     rc = outset_write(paths, a->write_aux && a->aux_path && shown ? 2 : 1,
-                      fill_output, &m, 0);
+                      fill_output, &m, OUTSET_ARG_IS_BAD_INPUT);
   }
   hp2x_bands_free(b);
   hp2x_profile_free(view);

@@ -1,7 +1,10 @@
 /* tool.h -- what every file of the hp2x tool shares: its exit statuses and
  * the settled command line (tool_args).  Data only, no functions: each
  * module's functions are declared in its own header.  The tool is not part
- * of libhp2x and sees the library only through the public header.
+ * of libhp2x: it sees the library through the public header (hp2x.h) and
+ * src/tool_support.h, what only the tool needs of it (outset.c's output
+ * files, selection.c's dropping of a profile's entries); the test build
+ * (BUILD/hp2x-faults) also includes src/test_hooks.h in main.c.
  */
 #ifndef HPX_TOOL_H
 #define HPX_TOOL_H
@@ -10,6 +13,11 @@
 
 /* Exit statuses (man page, EXIT STATUS). */
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+
+/* No exit status: returned where one could be, when the run goes on (a
+ * watch's turn, a command line that asks for a run).  Below every exit
+ * status, so `rc < 0` tests it too. */
+enum { RUN_GOES_ON = -1 };
 
 /* A word of the command line and the value it stands for (an option's
  * enum values, the output formats' names). */

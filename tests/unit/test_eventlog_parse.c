@@ -195,6 +195,48 @@ static void model_limits_name_the_event(void **state) {
 }
 
 
+/* Feeds an eventlog header declaring one event type, `type`, `size`
+ * bytes long, up to "datb": the status of the feed. */
+static hp2x_status feed_declaring(unsigned type, int size, hp2x_err *err) {
+  unsigned char h[40];
+  size_t n = 0;
+  memcpy(h + n, "hdrbhetbetb", 12); /* with etb's NUL */
+  n += 12;
+  h[n++] = (unsigned char)(type >> 8);
+  h[n++] = (unsigned char)type;
+  h[n++] = (unsigned char)((unsigned)size >> 8);
+  h[n++] = (unsigned char)size;
+  memset(h + n, 0, 8); /* no description, no extra info */
+  n += 8;
+  memcpy(h + n, "ete\0hetehdredatb", 16);
+  n += 16;
+  hp2x_parse_options o;
+  hp2x_parse_options_init(&o);
+  hp2x_err_init(err);
+  hp2x_parser *ps = hp2x_parser_new("declared.eventlog", &o, err);
+  assert_non_null(ps);
+  hp2x_status st = hp2x_parser_feed(ps, h, n, err);
+  hp2x_parser_free(ps);
+  return st;
+}
+
+/* The header's size rule (eventlog_events.c's event_kinds): a fixed-size
+ * type hp2x reads may be declared at most 1024 bytes long; a
+ * variable-size one it reads, or a type it skips, any size. */
+static void declared_sizes(void **state) {
+  (void)state;
+  hp2x_err err;
+  assert_int_equal(feed_declaring(162, 1024, &err), HP2X_OK);
+  assert_int_not_equal(feed_declaring(162, 1025, &err), HP2X_OK);
+  assert_non_null(strstr(err.msg, "event type 162 is declared 1025 bytes "
+                                  "long"));
+  assert_non_null(strstr(err.msg, "at most 1024 accepted"));
+  assert_int_not_equal(feed_declaring(18, 2000, &err), HP2X_OK);
+  assert_int_equal(feed_declaring(163, 2000, &err), HP2X_OK);
+  assert_int_equal(feed_declaring(230, 2000, &err), HP2X_OK);
+  assert_int_equal(feed_declaring(7, 2000, &err), HP2X_OK);
+}
+
 /* -hi fixtures: each address named by its IPE event, before or after the
  * samples, whatever the chunking; an address without one keeps it; two
  * with the same description show their address; .hp names stay. */
@@ -521,6 +563,7 @@ int main(void) {
       cmocka_unit_test(real_ipe_events),
       cmocka_unit_test(corrupt_as_written),
       cmocka_unit_test(model_limits_name_the_event),
+      cmocka_unit_test(declared_sizes),
       cmocka_unit_test(stack_labels),
       cmocka_unit_test(mid_run_stream),
       cmocka_unit_test(allocation_failures),
