@@ -4,7 +4,9 @@
 # process (bench/update.sh, bench/update.c), then memory against the length
 # of the run on 0.3, 1.2 and 20 GB streams piped from bench/memgen.c
 # (bench/mem.py; `make bench-mem` runs it alone; BENCH_BIG=0 skips the
-# 20 GB streams and run.py's 500 MB input).  Results go to the terminal and
+# 20 GB streams and run.py's 500 MB input), then how far the bounded
+# picture is from every sample's at 600 dpi (bench/fidelity.sh; `make
+# bench-fidelity` alone).  Results go to the terminal and
 # build/bench-results.md; bench/RESULTS.md keeps a copy with the machine
 # they came from.  Needs `make deps-dev` (hp2ps, valgrind, GNU time,
 # strace).  Slow: not part of check.
@@ -22,14 +24,26 @@ $(BUILD)/bench/memgen: bench/memgen.c
 
 -include $(BUILD)/bench/memgen.d
 
-bench: $(BUILD)/hp2x $(BUILD)/bench/update $(BUILD)/bench/memgen
+# The fidelity check's comparer (bench/fidelity.sh): two PNGs, pixel by
+# pixel, through cairo.
+$(BUILD)/bench/png_compare: bench/png_compare.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(LDLIBS)
+
+-include $(BUILD)/bench/png_compare.d
+
+bench: $(BUILD)/hp2x $(BUILD)/bench/update $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
 	@python3 bench/run.py | tee build/bench-results.md
 	@bench/watch.sh | tee -a build/bench-results.md
 	@bench/update.sh $(BUILD)/bench/update | tee -a build/bench-results.md
 	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen UPDATE=$(BUILD)/bench/update python3 bench/mem.py \
 	    | tee -a build/bench-results.md
+	@bench/fidelity.sh $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare \
+	    | tee -a build/bench-results.md
 
 bench-mem: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/update
 	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen UPDATE=$(BUILD)/bench/update python3 bench/mem.py \
 	    | tee build/bench-mem-results.md
-.PHONY: bench bench-mem
+bench-fidelity: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
+	@bench/fidelity.sh $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
+.PHONY: bench bench-mem bench-fidelity

@@ -130,7 +130,7 @@ static hp2x_status check_picture_options(const hp2x_options *o,
   if (!hp2x_format_is_picture(o->format))
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
   if (o->format == HP2X_FORMAT_PNG && !(o->dpi >= 0.0 && o->dpi <= 1200.0))
-    return hpx_fail(err, HP2X_E_ARG, 0, -1, "%g dpi is outside 1..1200",
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "%g dpi is outside 0..1200",
                      o->dpi);
   *map = render_take_font_map(o->fonts_conf, 0, fonts, err);
   return *map ? HP2X_OK : err->code;
