@@ -16,6 +16,25 @@
     if (!(c)) abort(); \
   } while (0)
 
+/* An output in memory, any size (the fuzzers' hp2x_write_fn). */
+typedef struct blob {
+  char *data;
+  size_t len, cap;
+} blob;
+
+static int blob_write(void *closure, const void *buf, size_t len) {
+  blob *b = closure;
+  if (b->len + len > b->cap) {
+    size_t cap = (b->len + len) * 2;
+    char *d = realloc(b->data, cap);
+    if (!d) return -1;
+    b->data = d, b->cap = cap;
+  }
+  memcpy(b->data + b->len, buf, len);
+  b->len += len;
+  return 0;
+}
+
 /* A parser of `kind` with the fuzzers' options (stacks cut at 25),
  * bounded by a picture `columns` wide (0: not) and keeping the last
  * `last_s` seconds (0: all). */

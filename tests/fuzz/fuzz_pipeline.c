@@ -123,25 +123,6 @@ static void compare(const hp2x_profile *a, const hp2x_profile *b,
   hp2x_bands_free(bs[1]);
 }
 
-/* A picture in memory, any size. */
-typedef struct blob {
-  char *data;
-  size_t len, cap;
-} blob;
-
-static int blob_write(void *closure, const void *buf, size_t len) {
-  blob *b = closure;
-  if (b->len + len > b->cap) {
-    size_t cap = (b->len + len) * 2;
-    char *d = realloc(b->data, cap);
-    if (!d) return -1;
-    b->data = d, b->cap = cap;
-  }
-  memcpy(b->data + b->len, buf, len);
-  b->len += len;
-  return 0;
-}
-
 /* Draws b into memory (SVG's surface ids are renumbered by the library,
  * so a second render gives the same bytes). */
 static blob picture(const hp2x_profile *p, const hp2x_bands *b,

@@ -30,25 +30,6 @@
 /* Updates drawn per input at most (each costs a render). */
 #define MAX_UPDATES 24
 
-/* A picture in memory, any size. */
-typedef struct blob {
-  char *data;
-  size_t len, cap;
-} blob;
-
-static int blob_write(void *closure, const void *buf, size_t len) {
-  blob *b = closure;
-  if (b->len + len > b->cap) {
-    size_t cap = (b->len + len) * 2;
-    char *d = realloc(b->data, cap);
-    if (!d) return -1;
-    b->data = d, b->cap = cap;
-  }
-  memcpy(b->data + b->len, buf, len);
-  b->len += len;
-  return 0;
-}
-
 static int count_bytes(void *closure, const void *buf, size_t len) {
   (void)buf;
   *(size_t *)closure += len;

@@ -16,28 +16,16 @@ I..J (0-based) of M" and exits 0, or says what differs and exits 1 (2 on a
 usage error).  An incomplete last line or census is not part of a .hp.
 Works on bytes: labels need not be UTF-8.
 """
+import os
 import sys
-from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hpcompare import samples  # noqa: E402  (the one .hp census reader)
 
 
 def censuses(path):
     """The complete censuses of a .hp file: (time, Counter(label -> bytes))."""
-    out, cur = [], None
-    with open(path, "rb") as f:
-        for raw in f:
-            if not raw.endswith(b"\n"):
-                break
-            line = raw[:-1].rstrip(b"\r")
-            if line.startswith(b"BEGIN_SAMPLE "):
-                cur = (float(line.split()[1]), Counter())
-            elif line.startswith(b"END_SAMPLE "):
-                if cur is not None:
-                    out.append(cur)
-                cur = None
-            elif cur is not None and line.strip():
-                label, _, value = line.rpartition(b"\t")
-                cur[1][label] += int(value)
-    return out
+    return samples(path, strip_ids=False)
 
 
 def match_consecutive(got, run):

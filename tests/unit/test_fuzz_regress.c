@@ -25,11 +25,7 @@
 #include "../fuzz/fuzz_pipeline.c"
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_stream_one
-#define blob stream_blob
-#define blob_write stream_blob_write
 #include "../fuzz/fuzz_stream.c"
-#undef blob
-#undef blob_write
 #undef LLVMFuzzerTestOneInput
 
 typedef int (*entry_fn)(const uint8_t *, size_t);
