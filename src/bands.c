@@ -419,11 +419,10 @@ void bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
   if (o->heap_overlay && N) {
     /* --heap: the lines share the y axis, so it must hold them too (the
      * points within the samples' span: those are drawn). */
-    const hpx_series *ss[3] = {&p->heap_size, &p->heap_live,
-                                &p->blocks_size};
-    for (size_t k = 0; k < 3; k++)
-      for (size_t i = 0; i < ss[k]->n; i++) {
-        double t = ss[k]->time_s[i], v = (double)ss[k]->bytes[i];
+    for (size_t k = 0; k < HPX_N_HEAP; k++)
+      for (size_t i = 0; i < p->heap[k].n; i++) {
+        const hpx_series *s = &p->heap[k];
+        double t = s->time_s[i], v = (double)s->bytes[i];
         if (t >= p->times[0] && t <= p->times[N - 1] && v > ymax) ymax = v;
       }
   }

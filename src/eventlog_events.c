@@ -530,9 +530,10 @@ static hp2x_status on_heap_statistic(evl_parser *ev, const evl_event *e,
   if (e->n < 12) return fail_short_event(ev, err, "heap statistics");
   uint64_t b = evl_be64(e->pl + 4);
   hp2x_profile *p = ev->p;
-  hpx_series *s = e->type == EV_HEAP_SIZE   ? &p->heap_size
-                   : e->type == EV_HEAP_LIVE ? &p->heap_live
-                                             : &p->blocks_size;
+  hpx_heap_kind k = e->type == EV_HEAP_SIZE   ? HPX_HEAP_SIZE
+                     : e->type == EV_HEAP_LIVE ? HPX_HEAP_LIVE
+                                               : HPX_HEAP_BLOCKS;
+  hpx_series *s = &p->heap[k];
   return profile_series_add(s, e->time_s,
                             b > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)b,
                             err);

@@ -1,28 +1,55 @@
-/* format.c -- what kind of output each hp2x_format is: a picture, drawn by
- * render.c, or text written by the CSV, .hp and summary writers; which
- * hold several pages; which need a band selection.  A leaf: drawing, the
- * follower, output.c and the tool ask it, it asks no one.
+/* format.c -- the one table of output formats: each hp2x_format's name
+ * (--format's word and the file extension), its name in prose, which
+ * writer writes it (render.c for pictures, or the CSV, .hp and summary
+ * writers), whether it holds several pages and whether it needs a band
+ * selection.  output.c, the tool's option parser, its help and its
+ * messages read it.  A leaf: drawing, the follower, output.c and the tool
+ * ask it, it asks no one.
  */
-#include "hp2x.h"
+#include "tool_support.h"
+
+#include <string.h>
+
+/* In the order --help lists them. */
+static const hpx_format_info formats[] = {
+    {HP2X_FORMAT_PS, "ps", "PS", HPX_WRITER_PICTURE, 1, 1},
+    {HP2X_FORMAT_EPS, "eps", "EPS", HPX_WRITER_PICTURE, 0, 1},
+    {HP2X_FORMAT_PDF, "pdf", "PDF", HPX_WRITER_PICTURE, 1, 1},
+    {HP2X_FORMAT_SVG, "svg", "SVG", HPX_WRITER_PICTURE, 0, 1},
+    {HP2X_FORMAT_PNG, "png", "PNG", HPX_WRITER_PICTURE, 0, 1},
+    {HP2X_FORMAT_CSV, "csv", "CSV", HPX_WRITER_CSV, 0, 1},
+    {HP2X_FORMAT_HP, "hp", ".hp", HPX_WRITER_HP, 0, 0},
+    {HP2X_FORMAT_TXT, "txt", "summary", HPX_WRITER_SUMMARY, 0, 1},
+};
+enum { N_FORMATS = sizeof formats / sizeof formats[0] };
+
+const hpx_format_info *hpx_format_row(size_t i) {
+  return i < N_FORMATS ? &formats[i] : NULL;
+}
+
+const hpx_format_info *hpx_format_of(hp2x_format f) {
+  for (size_t i = 0; i < N_FORMATS; i++)
+    if (formats[i].format == f) return &formats[i];
+  return NULL;
+}
+
+const hpx_format_info *hpx_format_named(const char *name) {
+  for (size_t i = 0; i < N_FORMATS; i++)
+    if (!strcmp(formats[i].name, name)) return &formats[i];
+  return NULL;
+}
 
 int hp2x_format_is_picture(hp2x_format f) {
-  switch (f) {
-  case HP2X_FORMAT_PS:
-  case HP2X_FORMAT_EPS:
-  case HP2X_FORMAT_PDF:
-  case HP2X_FORMAT_SVG:
-  case HP2X_FORMAT_PNG: return 1;
-  case HP2X_FORMAT_CSV:
-  case HP2X_FORMAT_HP:
-  case HP2X_FORMAT_TXT: return 0;
-  }
-  return 0;
+  const hpx_format_info *row = hpx_format_of(f);
+  return row && row->writer == HPX_WRITER_PICTURE;
 }
 
 int hp2x_format_has_pages(hp2x_format f) {
-  return f == HP2X_FORMAT_PS || f == HP2X_FORMAT_PDF;
+  const hpx_format_info *row = hpx_format_of(f);
+  return row && row->has_pages;
 }
 
 int hp2x_format_needs_bands(hp2x_format f) {
-  return f != HP2X_FORMAT_HP;
+  const hpx_format_info *row = hpx_format_of(f);
+  return !row || row->needs_bands;
 }

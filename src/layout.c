@@ -95,17 +95,22 @@ static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
  * span with a tiny step) cannot make the loop run away. */
 #define MAX_TICKS 1000
 
+/* The --heap lines' names and looks (layout.h). */
+const layout_heap_line layout_heap_lines[HPX_N_HEAP] = {
+    [HPX_HEAP_SIZE] = {"heap size", {0, 0, 0}, {0}, 0},
+    [HPX_HEAP_BLOCKS] = {"blocks size", {0.75, 0.1, 0.1}, {4.0, 2.0}, 2},
+    [HPX_HEAP_LIVE] = {"live bytes", {0.1, 0.3, 0.85}, {4.0, 1.5, 1.0, 1.5},
+                       4},
+};
+
 size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
                             const hp2x_options *o, layout_line *lines) {
   if (!o->heap_overlay || b->is_signed) return 0;
-  const hpx_series *s[3] = {&p->heap_size, &p->blocks_size, &p->heap_live};
-  static const char *const names[3] = {"heap size", "blocks size",
-                                       "live bytes"};
   size_t n = 0;
-  for (int k = 0; k < 3; k++)
-    if (s[k]->n > 0) {
-      lines[n].series = s[k];
-      lines[n].name = names[k];
+  for (int k = 0; k < HPX_N_HEAP; k++)
+    if (p->heap[k].n > 0) {
+      lines[n].series = &p->heap[k];
+      lines[n].name = layout_heap_lines[k].name;
       lines[n].style = k;
       n++;
     }

@@ -21,13 +21,24 @@ typedef struct layout_tick {
   char label[48];  /* text under / left of the tick */
 } layout_tick;
 
-/* --heap: the eventlog series drawn as lines, at most three. */
-#define LAYOUT_MAX_LINES 3
+/* --heap: the eventlog series drawn as lines, one per hpx_heap_kind. */
+#define LAYOUT_MAX_LINES HPX_N_HEAP
 typedef struct layout_line {
   const hpx_series *series; /* borrowed from the profile */
   const char *name;          /* key text */
-  int style;                 /* 0 heap size, 1 blocks size, 2 live bytes */
+  int style;                 /* its hpx_heap_kind: layout_heap_lines' row */
 } layout_line;
+
+/* How each heap series' line looks, by hpx_heap_kind: heap size solid
+ * black, blocks size dashed dark red, live bytes dash-dotted blue, so they
+ * tell apart in grey print too. */
+typedef struct layout_heap_line {
+  const char *name;  /* key text */
+  double rgb[3];
+  double dashes[4];  /* cairo's dash pattern, n_dashes of it; 0: solid */
+  int n_dashes;
+} layout_heap_line;
+extern const layout_heap_line layout_heap_lines[HPX_N_HEAP];
 
 typedef struct layout {
   int big_title;          /* 40 pt title box with a rule, else 20 pt */
@@ -48,8 +59,8 @@ typedef struct layout {
   size_t n_lines;
 } layout;
 
-/* The --heap lines of p with options o: each of heap size, blocks size
- * and live bytes that has data (none for .hp input, a diff chart, or
+/* The --heap lines of p with options o: each heap series that has data,
+ * in hpx_heap_kind's order (none for .hp input, a diff chart, or
  * without o->heap_overlay).  Fills lines[]; returns how many. */
 size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
                             const hp2x_options *o, layout_line *lines);

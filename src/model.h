@@ -49,6 +49,12 @@ typedef struct hpx_series {
   series_bound bound;
 } hpx_series;
 
+/* The eventlog's heap series, in the order --heap draws and keys them
+ * (their looks: layout.c's layout_heap_lines). */
+typedef enum hpx_heap_kind {
+  HPX_HEAP_SIZE, HPX_HEAP_BLOCKS, HPX_HEAP_LIVE, HPX_N_HEAP
+} hpx_heap_kind;
+
 struct hp2x_profile {
   char *job, *date, *sample_unit, *value_unit; /* owned, never NULL */
 
@@ -101,7 +107,7 @@ struct hp2x_profile {
   char **mark_label;       /* owned strings, "" for .hp MARKs */
 
   /* eventlog extras (for overlays); empty for .hp input */
-  hpx_series heap_size, heap_live, blocks_size;
+  hpx_series heap[HPX_N_HEAP]; /* by hpx_heap_kind */
   int breakdown;           /* HEAP_PROF_BEGIN breakdown code; 0 = unknown */
   bool heap_profile;       /* the input holds a heap profile: .hp text
                               always, an eventlog from HEAP_PROF_BEGIN or

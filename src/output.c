@@ -1,9 +1,18 @@
 /* output.c -- one entry that writes any output format, so that a caller
- * need not switch on the format: pictures go to render.c, CSV to
- * csv_write.c, .hp text to hp_write.c and the summary table to summary.c.
- * It keeps no state and allocates nothing.
+ * need not switch on the format: the format's row in format.c's table names
+ * its writer; pictures go to render.c, CSV to csv_write.c, .hp text to
+ * hp_write.c and the summary table to summary.c.  It keeps no state and
+ * allocates nothing.
  */
 #include "base.h"
+#include "tool_support.h"
+
+/* The writer of o->format; HPX_WRITER_PICTURE for a value that is no
+ * format (hp2x_render then refuses it). */
+static hpx_writer writer_of(const hp2x_options *o) {
+  const hpx_format_info *row = hpx_format_of(o->format);
+  return row ? row->writer : HPX_WRITER_PICTURE;
+}
 
 hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
                               const char *name, const hp2x_options *given,
@@ -13,16 +22,12 @@ hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
   hp2x_status options_status = options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
-  switch (o->format) {
-  case HP2X_FORMAT_HP: return hp2x_write_hp(p, write, closure, err);
-  case HP2X_FORMAT_CSV: return hp2x_write_csv(p, b, write, closure, err);
-  case HP2X_FORMAT_TXT:
+  switch (writer_of(o)) {
+  case HPX_WRITER_HP: return hp2x_write_hp(p, write, closure, err);
+  case HPX_WRITER_CSV: return hp2x_write_csv(p, b, write, closure, err);
+  case HPX_WRITER_SUMMARY:
     return hp2x_write_summary(&p, &b, &name, 1, write, closure, err);
-  case HP2X_FORMAT_PS:
-  case HP2X_FORMAT_EPS:
-  case HP2X_FORMAT_PDF:
-  case HP2X_FORMAT_SVG:
-  case HP2X_FORMAT_PNG: break;
+  case HPX_WRITER_PICTURE: break;
   }
   return hp2x_render(p, b, o, write, closure, err);
 }
@@ -36,20 +41,16 @@ hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
   hp2x_status options_status = options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
-  switch (o->format) {
-  case HP2X_FORMAT_HP:
+  switch (writer_of(o)) {
+  case HPX_WRITER_HP:
     if (n == 1) return hp2x_write_hp(ps[0], write, closure, err);
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "%zu profiles cannot share one .hp file", n);
-  case HP2X_FORMAT_CSV:
+  case HPX_WRITER_CSV:
     return hp2x_write_csv_many(ps, bs, names, n, write, closure, err);
-  case HP2X_FORMAT_TXT:
+  case HPX_WRITER_SUMMARY:
     return hp2x_write_summary(ps, bs, names, n, write, closure, err);
-  case HP2X_FORMAT_PS:
-  case HP2X_FORMAT_EPS:
-  case HP2X_FORMAT_PDF:
-  case HP2X_FORMAT_SVG:
-  case HP2X_FORMAT_PNG: break;
+  case HPX_WRITER_PICTURE: break;
   }
   return hp2x_render_many(ps, bs, n, o, write, closure, err);
 }

@@ -90,9 +90,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   for (size_t i = 0; i < p->n_marks; i++) hpx_free(p->mark_label[i]);
   hpx_free(p->mark_time);
   hpx_free(p->mark_label);
-  series_free(&p->heap_size);
-  series_free(&p->heap_live);
-  series_free(&p->blocks_size);
+  for (size_t k = 0; k < HPX_N_HEAP; k++) series_free(&p->heap[k]);
   hpx_free(p);
 }
 
@@ -429,7 +427,9 @@ const char *hp2x_profile_label(const hp2x_profile *p, size_t label) {
 }
 size_t hp2x_profile_mark_count(const hp2x_profile *p) { return p->n_marks; }
 size_t hp2x_profile_heap_points(const hp2x_profile *p) {
-  return p->heap_size.n + p->heap_live.n + p->blocks_size.n;
+  size_t n = 0;
+  for (size_t k = 0; k < HPX_N_HEAP; k++) n += p->heap[k].n;
+  return n;
 }
 double hp2x_profile_mark_time(const hp2x_profile *p, size_t mark) {
   return mark < p->n_marks ? p->mark_time[mark] : 0.0;

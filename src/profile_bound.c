@@ -28,9 +28,7 @@ void profile_bound_set(hp2x_profile *p, size_t columns) {
                     -INFINITY, -INFINITY, 0.0};
   p->bound.samples = b;
   p->bound.marks = b;
-  p->heap_size.bound = b;
-  p->heap_live.bound = b;
-  p->blocks_size.bound = b;
+  for (size_t k = 0; k < HPX_N_HEAP; k++) p->heap[k].bound = b;
 }
 
 static void bound_see(series_bound *b, double t) {
@@ -317,8 +315,7 @@ hp2x_status profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
   double from = window_from(p);
   if (p->n_samples >= b->thin_at || p->times[0] < from) thin_samples(p);
   /* the heap series and marks leave the window with the samples */
-  hpx_series *ss[] = {&p->heap_size, &p->heap_live, &p->blocks_size};
-  for (size_t i = 0; i < 3; i++) ss[i]->bound.from = from;
+  for (size_t k = 0; k < HPX_N_HEAP; k++) p->heap[k].bound.from = from;
   p->bound.marks.from = from;
   return HP2X_OK;
 }

@@ -38,10 +38,9 @@ hp2x_status profile_bound_last(hp2x_profile *p, double last_s,
   w->last_s = last_s;
   w->slot_s = last_s / WINDOW_SLOTS;
   w->first_slot = INT64_MIN;
-  series_bound *bs[] = {&p->bound.samples, &p->bound.marks,
-                        &p->heap_size.bound, &p->heap_live.bound,
-                        &p->blocks_size.bound};
-  for (size_t i = 0; i < sizeof bs / sizeof *bs; i++) bs[i]->span = last_s;
+  p->bound.samples.span = last_s;
+  p->bound.marks.span = last_s;
+  for (size_t k = 0; k < HPX_N_HEAP; k++) p->heap[k].bound.span = last_s;
   return HP2X_OK;
 }
 

@@ -7,18 +7,12 @@
 #include <math.h>
 #include <string.h>
 
-/* --heap lines: heap size solid black, blocks size dashed dark red, live
- * bytes dash-dotted blue, so they tell apart in grey print too. */
+/* --heap lines: as layout_heap_lines[style] says. */
 void render_line_style(cairo_t *cr, int style) {
-  static const double dashed[] = {4.0, 2.0};
-  static const double dashdot[] = {4.0, 1.5, 1.0, 1.5};
-  static const double rgb[3][3] = {{0, 0, 0}, {0.75, 0.1, 0.1},
-                                   {0.1, 0.3, 0.85}};
-  cairo_set_source_rgb(cr, rgb[style][0], rgb[style][1], rgb[style][2]);
+  const layout_heap_line *l = &layout_heap_lines[style];
+  cairo_set_source_rgb(cr, l->rgb[0], l->rgb[1], l->rgb[2]);
   cairo_set_line_width(cr, 1.2);
-  if (style == 1) cairo_set_dash(cr, dashed, 2, 0.0);
-  else if (style == 2) cairo_set_dash(cr, dashdot, 4, 0.0);
-  else cairo_set_dash(cr, NULL, 0, 0.0);
+  cairo_set_dash(cr, l->n_dashes ? l->dashes : NULL, l->n_dashes, 0.0);
 }
 
 /* Clips the segment (*x0,*y0)-(*x1,*y1) to [xl,xh] x [yl,yh] (Liang and

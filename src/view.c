@@ -90,14 +90,13 @@ static hp2x_status copy_marks_and_series(hp2x_profile *c,
       st = profile_add_mark(c, map(p, t), p->mark_label[m],
                             strlen(p->mark_label[m]), err);
   }
-  const hpx_series *from[3] = {&p->heap_size, &p->heap_live,
-                                &p->blocks_size};
-  hpx_series *to[3] = {&c->heap_size, &c->heap_live, &c->blocks_size};
-  for (size_t k = 0; k < 3 && st == HP2X_OK; k++)
-    for (size_t i = 0; i < from[k]->n && st == HP2X_OK; i++) {
-      double t = from[k]->time_s[i];
+  const hpx_series *from = p->heap;
+  hpx_series *to = c->heap;
+  for (size_t k = 0; k < HPX_N_HEAP && st == HP2X_OK; k++)
+    for (size_t i = 0; i < from[k].n && st == HP2X_OK; i++) {
+      double t = from[k].time_s[i];
       if (t >= lo && t <= hi)
-        st = profile_series_add(to[k], map(p, t), from[k]->bytes[i], err);
+        st = profile_series_add(&to[k], map(p, t), from[k].bytes[i], err);
     }
   return st;
 }

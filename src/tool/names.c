@@ -12,13 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-const tool_name names_formats[] = {
-    {"ps", HP2X_FORMAT_PS},   {"eps", HP2X_FORMAT_EPS},
-    {"pdf", HP2X_FORMAT_PDF}, {"svg", HP2X_FORMAT_SVG},
-    {"csv", HP2X_FORMAT_CSV}, {"hp", HP2X_FORMAT_HP},
-    {"txt", HP2X_FORMAT_TXT}, {"png", HP2X_FORMAT_PNG},
-    {NULL, 0}};
-
 /* A new string, formatted as by printf; NULL when out of memory. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
@@ -38,9 +31,22 @@ static char *format_name(const char *fmt, ...) {
 }
 
 const char *names_format_ext(hp2x_format f) {
-  for (const tool_name *n = names_formats; n->name; n++)
-    if (n->value == (int)f) return n->name;
-  return "ps";
+  const hpx_format_info *row = hpx_format_of(f);
+  return row ? row->name : "ps";
+}
+
+const char *names_format_list(char *buf, size_t size, const char *prefix,
+                              const char *sep, const char *last) {
+  size_t at = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; hpx_format_row(i) && at < size; i++) {
+    const char *before = i == 0 ? "" : hpx_format_row(i + 1) ? sep : last;
+    int n = snprintf(buf + at, size - at, "%s%s%s", before, prefix,
+                     hpx_format_row(i)->name);
+    if (n < 0) break;
+    at += (size_t)n;
+  }
+  return buf;
 }
 
 static int ends_with(const char *s, const char *suffix) {

@@ -6,13 +6,16 @@
 #define HPX_TOOL_NAMES_H
 
 #include "tool.h"
-
-/* The output formats by name and extension (ps, eps, pdf, svg, csv, hp,
- * txt, png), ended by {NULL, 0}. */
-extern const tool_name names_formats[];
+#include "tool_support.h"
 
 /* The format's file extension, without the dot; static storage. */
 const char *names_format_ext(hp2x_format f);
+
+/* The output formats' names, in the library table's order (format.c),
+ * each after `prefix`, separated by `sep` and the last one by `last`
+ * ("ps, eps, ... or txt"), into buf (cut at size); returns buf. */
+const char *names_format_list(char *buf, size_t size, const char *prefix,
+                              const char *sep, const char *last);
 
 /* hp2ps reads NAME.hp when given NAME; hp2x reads NAME itself when it
  * exists, else NAME.hp when that exists: that name, or NULL (use NAME as

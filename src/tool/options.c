@@ -65,6 +65,7 @@ struct option_spec {
   const char *long_name;   /* GNU name or NULL */
   const char *arg_name;    /* the value in --help; NULL: takes none */
   const char *help;
+  const char *(*help_built)(void); /* else: help made from a table */
   value_kind kind;
   size_t field;            /* offsetof(tool_args, ...) of what it sets */
   size_t given;            /* 1 + offsetof an int also set to 1; 0 none */
@@ -274,6 +275,37 @@ static options_outcome show_version(const option_spec *o, const char *val,
 
 /* ----------------------------------------------------------- the table */
 
+/* The output formats' lists, from the library's table (format.c). */
+static const char *output_help(void) {
+  static char help[160];
+  char list[96];
+  snprintf(help, sizeof help, "write to FILE (%s; - = stdout)",
+           names_format_list(list, sizeof list, ".", " ", " "));
+  return help;
+}
+
+static const char *format_help(void) {
+  static char help[160];
+  char list[96];
+  snprintf(help, sizeof help, "output format: %s (--summary)",
+           names_format_list(list, sizeof list, "", ", ", " or "));
+  return help;
+}
+
+/* --format=FMT: a name from the formats' table. */
+static options_outcome set_format(const option_spec *o, const char *val,
+                                  const char *spelled, tool_args *a,
+                                  options_error *e) {
+  (void)o, (void)spelled;
+  const hpx_format_info *f = hpx_format_named(val);
+  char list[96];
+  if (!f)
+    return fail(e, "unknown format '%s' (%s)", val,
+                names_format_list(list, sizeof list, "", ", ", ", "));
+  a->opts.format = f->format;
+  return OPTIONS_RUN;
+}
+
 static const tool_name palettes[] = {
     {"label", HP2X_PALETTE_LABEL}, {"hp2ps", HP2X_PALETTE_HP2PS},
     {"grey", HP2X_PALETTE_GREY},   {"gray", HP2X_PALETTE_GREY},
@@ -289,14 +321,10 @@ static const tool_name layouts[] = {
 static const tool_name x_axes[] = {{"time", 0}, {"index", 1}, {NULL, 0}};
 
 static const option_spec options[] = {
-    {'o', "output", "FILE",
-     "write to FILE (.ps .eps .pdf .svg .png .csv .hp .txt; - = stdout)",
-     .kind = VAL_STRING, .field = AT(output)},
-    {0, "format", "FMT",
-     "output format: ps, eps, pdf, svg, png, csv, hp or txt (--summary)",
-     .kind = VAL_ENUM, .field = AT(opts.format), .given = GIVEN(format_given),
-     .names = names_formats, .bad = "unknown format ",
-     .bad_tail = " (ps, eps, pdf, svg, png, csv, hp, txt)"},
+    {'o', "output", "FILE", NULL, output_help, .kind = VAL_STRING,
+     .field = AT(output)},
+    {0, "format", "FMT", NULL, format_help, .given = GIVEN(format_given),
+     SPECIAL(set_format)},
     {'e', "eps", "WIDTH",
      "Encapsulated PostScript WIDTH wide (in, mm, cm, pt; > 2in)",
      SPECIAL(set_eps_width)},
@@ -425,7 +453,7 @@ int options_help_row(size_t i, char *left, size_t left_size,
     snprintf(left, left_size, "-%c%s", o->letter, arg);
   else
     snprintf(left, left_size, "    --%s%s", o->long_name, arg);
-  *help = o->help;
+  *help = o->help_built ? o->help_built() : o->help;
   return 1;
 }
 /* ------------------------------------------------------- applying one */
@@ -598,13 +626,14 @@ static options_outcome settle_format(tool_args *a, options_error *e) {
       !to_dir) {
     const char *dot = strrchr(a->output, '.');
     const char *slash = strrchr(a->output, '/');
-    const tool_name *f = NULL;
-    if (dot && (!slash || dot >= slash))
-      f = find_name(names_formats, dot + 1);
+    const hpx_format_info *f = NULL;
+    char list[96];
+    if (dot && (!slash || dot >= slash)) f = hpx_format_named(dot + 1);
     if (!f)
       return fail(e, "cannot tell the format of '%s' from its name: use "
-                     "--format=ps|eps|pdf|svg|png|csv|hp|txt", a->output);
-    a->opts.format = (hp2x_format)f->value;
+                     "--format=%s", a->output,
+                  names_format_list(list, sizeof list, "", "|", "|"));
+    a->opts.format = f->format;
   }
   return OPTIONS_RUN;
 }

@@ -53,6 +53,26 @@ static int out_of_memory(void) {
 
 /* ----------------------------------------------------------------- steps */
 
+/* The picture formats of one page each, from format.c's table: "EPS, SVG
+ * and PNG". */
+static const char *one_picture_formats(void) {
+  static char list[64];
+  size_t at = 0, n = 0, k = 0, i;
+  const hpx_format_info *r;
+  for (i = 0; (r = hpx_format_row(i)); i++)
+    n += r->writer == HPX_WRITER_PICTURE && !r->has_pages;
+  list[0] = '\0';
+  for (i = 0; (r = hpx_format_row(i)) && at < sizeof list; i++) {
+    if (r->writer != HPX_WRITER_PICTURE || r->has_pages) continue;
+    int w = snprintf(list + at, sizeof list - at, "%s%s",
+                     k == 0 ? "" : k == n - 1 ? " and " : ", ", r->label);
+    k++;
+    if (w < 0) break;
+    at += (size_t)w;
+  }
+  return list;
+}
+
 static int name_inputs(comparison *c) {
   for (size_t i = 0; i < c->n; i++) {
     input *in = &c->in[i];
@@ -87,9 +107,9 @@ static int check_outputs(comparison *c) {
                       "a name with %%s", a->output);
   if (one_file && o->layout == HP2X_LAYOUT_PAGES &&
       hp2x_format_is_picture(o->format) && !hp2x_format_has_pages(o->format))
-    return msg_usagef("EPS, SVG and PNG hold one picture: use "
-                      "--layout=stack, -o DIR/ or -o 'NAME-%%s.%s' (a file "
-                      "per input)", names_format_ext(o->format));
+    return msg_usagef("%s hold one picture: use --layout=stack, -o DIR/ or "
+                      "-o 'NAME-%%s.%s' (a file per input)",
+                      one_picture_formats(), names_format_ext(o->format));
   if (a->diff && o->format == HP2X_FORMAT_HP)
     return msg_usagef("--diff draws a chart (%s): not .hp",
                       "PS, EPS, PDF, SVG or CSV");

@@ -449,7 +449,7 @@ static void stack_labels(void **state) {
   assert_int_equal(parse_file("samples/profiles/markers.hc.eventlog", 0, 0, &m,
                               &err), HP2X_OK);
   assert_int_equal(m->n_marks, 19); /* traceMarker events */
-  assert_true(m->heap_size.n > 0 && m->heap_live.n > 0);
+  assert_true(m->heap[HPX_HEAP_SIZE].n > 0 && m->heap[HPX_HEAP_LIVE].n > 0);
   hp2x_profile_free(m);
 }
 

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "hp2x.h"
+#include "tool_support.h"
 #include "test_options.h"
 #include "mem_sink.h"
 
@@ -55,6 +56,24 @@ static int teardown(void **state) {
   hp2x_profile_free(f->p);
   free(f);
   return 0;
+}
+
+/* format.c's table: a row for every format, each once, a name each that
+ * finds its row; pages only for pictures; nothing past the last row. */
+static void test_format_table(void **state) {
+  (void)state;
+  size_t rows = 0;
+  for (const hpx_format_info *r; (r = hpx_format_row(rows)); rows++) {
+    assert_ptr_equal(hpx_format_of(r->format), r);
+    assert_ptr_equal(hpx_format_named(r->name), r);
+    assert_true(!r->has_pages || r->writer == HPX_WRITER_PICTURE);
+  }
+  assert_int_equal(rows, (size_t)HP2X_FORMAT_PNG + 1);
+  for (int f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_PNG; f++)
+    assert_non_null(hpx_format_of((hp2x_format)f));
+  assert_null(hpx_format_of((hp2x_format)99));
+  assert_null(hpx_format_named("jpg"));
+  assert_null(hpx_format_named(""));
 }
 
 static void test_is_picture(void **state) {
@@ -198,6 +217,7 @@ static void test_failing_sink(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_format_table),
       cmocka_unit_test(test_is_picture),
       cmocka_unit_test_setup_teardown(test_write_output_matches_writers,
                                       setup, teardown),

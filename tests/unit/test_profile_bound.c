@@ -253,20 +253,20 @@ static void series_bounded_keeps_extremes(void **state) {
     int64_t v = 1000 + (int64_t)rnd(100000);
     if (v > most) most = v;
     if (v < least) least = v;
-    assert_int_equal(profile_series_add(&p->heap_size, 0.5 * (double)i, v,
+    assert_int_equal(profile_series_add(&p->heap[HPX_HEAP_SIZE], 0.5 * (double)i, v,
                                         &err),
                      HP2X_OK);
-    assert_true(p->heap_size.n <= BOUND);
+    assert_true(p->heap[HPX_HEAP_SIZE].n <= BOUND);
   }
   int saw_most = 0, saw_least = 0;
-  for (size_t i = 0; i < p->heap_size.n; i++) {
-    saw_most |= p->heap_size.bytes[i] == most;
-    saw_least |= p->heap_size.bytes[i] == least;
-    if (i) assert_true(p->heap_size.time_s[i] > p->heap_size.time_s[i - 1]);
+  for (size_t i = 0; i < p->heap[HPX_HEAP_SIZE].n; i++) {
+    saw_most |= p->heap[HPX_HEAP_SIZE].bytes[i] == most;
+    saw_least |= p->heap[HPX_HEAP_SIZE].bytes[i] == least;
+    if (i) assert_true(p->heap[HPX_HEAP_SIZE].time_s[i] > p->heap[HPX_HEAP_SIZE].time_s[i - 1]);
   }
   assert_true(saw_most && saw_least);
-  assert_true(p->heap_size.time_s[0] == 0.0);
-  assert_true(p->heap_size.time_s[p->heap_size.n - 1] == 0.5 * 19999);
+  assert_true(p->heap[HPX_HEAP_SIZE].time_s[0] == 0.0);
+  assert_true(p->heap[HPX_HEAP_SIZE].time_s[p->heap[HPX_HEAP_SIZE].n - 1] == 0.5 * 19999);
   hp2x_profile_free(p);
 }
 
