@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # live-check.sh -- follows a real GHC program serving its eventlog, under GHC 9.6 and 9.10.
-# Not part of `make check`: it needs the chroots of ../shared/tools/modern-ghc.sh and root
+# Not part of `make check`: it needs the chroots of tests/live/modern-ghc.sh and root
 # (see tests/live/README.md for the setup); without them it prints SKIPPED and exits 0.
 #
 #   tests/live/live-check.sh            (from the top of the repository)
@@ -28,7 +28,7 @@
 #   HP2X_LIVE_TIMEOUT=S     end a run still going after S seconds (default 300)
 #   HP2X_LIVE_ROUNDS="..."  the rounds to run (default "unix tcp stall")
 #   HP2X_LIVE_CHROOTS="..." the chroots (default "/opt/hp2x-ghc96 /opt/hp2x-ghc910")
-#   HP2X_MODERN_GHC=PATH    modern-ghc.sh (default ../shared/tools/modern-ghc.sh)
+#   HP2X_MODERN_GHC=PATH    modern-ghc.sh (default tests/live/modern-ghc.sh)
 #   HP2X_CMD='...'          a client command to run in place of the second and third clients
 #                           of each round, e.g. 'build/hp2x --watch {addr} -o {out}.svg
 #                           --tee={tee}': the second is ended by SIGTERM when that client
@@ -51,7 +51,7 @@ live="$top/tests/live"
 out_root=${HP2X_LIVE_OUT:-$top/build/live}
 ticks=${HP2X_LIVE_TICKS:-200000}
 chroots=${HP2X_LIVE_CHROOTS:-/opt/hp2x-ghc96 /opt/hp2x-ghc910}
-modern_ghc=${HP2X_MODERN_GHC:-$top/../shared/tools/modern-ghc.sh}
+modern_ghc=${HP2X_MODERN_GHC:-$top/tests/live/modern-ghc.sh}
 timeout=${HP2X_LIVE_TIMEOUT:-300}
 at1=${HP2X_LIVE_AT1:-2}
 for1=${HP2X_LIVE_FOR1:-2}
