@@ -56,13 +56,15 @@ override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(PORTABLE_FLAGS) \
         $(OPT) $(WARN) -Iinclude -Isrc $(PKG_CFLAGS) \
         -DHP2X_DATADIR='"$(DATADIR)"'
 # The library exports only what include/hp2x.h declares (its visibility
-# pragma); everything else in src/*.c stays inside it.
+# pragma); everything else in the library stays inside it.
 LIB_CFLAGS := -fvisibility=hidden
 LDLIBS  := $(PKG_LIBS) -lm
 
-# The tool (src/tool/) links the library; the library is src/*.c alone.
+# The tool (src/tool/) links the library; the library is the stage folders
+# under src/, each using only those listed before it.
+LIB_STAGES := base model read select draw write
 TOOL_SRC := $(wildcard src/tool/*.c)
-LIB_SRC  := $(wildcard src/*.c)
+LIB_SRC  := $(foreach d,$(LIB_STAGES),$(wildcard src/$(d)/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 TOOL_OBJ := $(TOOL_SRC:src/%.c=$(BUILD)/obj/%.o)

@@ -8,7 +8,7 @@
 
 HOOKS_CFLAGS := -DHPX_TEST_HOOKS
 
-$(BUILD)/obj/alloc-hooks.o: src/alloc.c mk/testhooks.mk
+$(BUILD)/obj/base/alloc-hooks.o: src/base/alloc.c mk/testhooks.mk
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $< (test hooks)")
 	$(Q)$(CC) $(CFLAGS) $(HOOKS_CFLAGS) $(DEPFLAGS) -c $< -o $@
@@ -18,7 +18,7 @@ $(BUILD)/obj/tool/main-hooks.o: src/tool/main.c mk/testhooks.mk
 	@$(if $(V),,echo "  CC      $< (test hooks)")
 	$(Q)$(CC) $(CFLAGS) $(HOOKS_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(HOOKS_LIB): $(filter-out $(BUILD)/obj/alloc.o,$(LIB_OBJ)) $(BUILD)/obj/alloc-hooks.o
+$(HOOKS_LIB): $(filter-out $(BUILD)/obj/base/alloc.o,$(LIB_OBJ)) $(BUILD)/obj/base/alloc-hooks.o
 	@rm -f $@
 	$(Q)ar rcs $@ $^
 
@@ -28,4 +28,4 @@ $(BUILD)/hp2x-faults: $(HOOKS_TOOL_OBJ) $(HOOKS_LIB)
 	@$(if $(V),,echo "  CCLD    $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(HOOKS_TOOL_OBJ) $(HOOKS_LIB) $(LDLIBS)
 
--include $(BUILD)/obj/alloc-hooks.d $(BUILD)/obj/tool/main-hooks.d
+-include $(BUILD)/obj/base/alloc-hooks.d $(BUILD)/obj/tool/main-hooks.d

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 #ifdef HPX_TEST_HOOKS
-#include "test_hooks.h"
+#include "base/test_hooks.h"
 
 /* Testing hook of the test build BUILD/hp2x-faults only (the shipped
  * hp2x has none): fail the library's nth allocation, n from

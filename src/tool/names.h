@@ -6,7 +6,7 @@
 #define HPX_TOOL_NAMES_H
 
 #include "tool.h"
-#include "tool_support.h"
+#include "base/tool_support.h"
 
 /* The format's file extension, without the dot; static storage. */
 const char *names_format_ext(hp2x_format f);

@@ -10,7 +10,7 @@
 
 #include "messages.h"
 #include "tool.h"
-#include "tool_support.h"
+#include "base/tool_support.h"
 
 #include <assert.h>
 #include <errno.h>

@@ -10,7 +10,7 @@
 #include "outset.h"
 #include "tuning.h"
 #include "window.h"
-#include "tool_support.h"
+#include "base/tool_support.h"
 
 /* One run's outputs: the picture (or table) and, as hp2ps, its .aux. */
 typedef struct profile_outputs {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""palette_slots.py -- how src/colour.c's 24 label-palette colours were chosen.
+"""palette_slots.py -- how src/select/colour.c's 24 label-palette colours were chosen.
 
 Candidates: sRGB colours with channels in steps of 3/99 (the palette stores
 99ths) whose CIELAB lightness is 35 to 92.  The distance of two colours is

@@ -3,7 +3,7 @@
 #ifndef HPX_PARSE_HELPERS_H
 #define HPX_PARSE_HELPERS_H
 
-#include "bands_int.h"
+#include "select/bands_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "aux.h"
+#include "select/aux.h"
 #include "parse_helpers.h"
 
 static void hp2ps_files_parse(void **state) {

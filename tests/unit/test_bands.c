@@ -8,10 +8,10 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "bands_int.h"
+#include "select/bands_int.h"
 #include "test_options.h"
-#include "test_hooks.h"
-#include "tool_support.h"
+#include "base/test_hooks.h"
+#include "base/tool_support.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -11,10 +11,10 @@
 #include "mem_sink.h"
 #include "test_options.h"
 
-#include "layout.h"
-#include "bands_int.h"
-#include "palette.h"
-#include "test_hooks.h"
+#include "draw/layout.h"
+#include "select/bands_int.h"
+#include "select/palette.h"
+#include "base/test_hooks.h"
 
 #include <math.h>
 #include <stdio.h>

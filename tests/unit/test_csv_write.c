@@ -5,8 +5,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "bands_int.h"
-#include "textout.h"
+#include "select/bands_int.h"
+#include "base/textout.h"
 
 #include <errno.h>
 #include <locale.h>

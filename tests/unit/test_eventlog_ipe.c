@@ -13,11 +13,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "eventlog_int.h"
+#include "read/eventlog_int.h"
 #include "mem_sink.h"
 #include "test_options.h"
 #include "parse_helpers.h"
-#include "test_hooks.h"
+#include "base/test_hooks.h"
 
 /* The record of the given six strings (NULL: empty). */
 static ipe_fields fields(const char *table, const char *closure,

@@ -4,7 +4,7 @@
  * value), whether its selection held or changed; drawing a follower's bands
  * from its index gives the same bytes as drawing them sample by sample;
  * the index's extremes and the column runs agree with brute force and with
- * thin_curve, and its band_points walk with the values' walk; room
+ * thin_curve, and its band_walk with the values' walk; room
  * follows the samples; a different or shrunk profile starts over; a failed
  * allocation leaves a follower that still answers right. */
 #include <setjmp.h>
@@ -15,11 +15,11 @@
 #include "mem_sink.h"
 #include "test_options.h"
 
-#include "layout.h"
-#include "thin.h"
+#include "draw/layout.h"
+#include "select/thin.h"
 #include "parse_helpers.h"
-#include "bands_int.h"
-#include "test_hooks.h"
+#include "select/bands_int.h"
+#include "base/test_hooks.h"
 
 #include <math.h>
 
@@ -332,7 +332,7 @@ static void index_agrees_with_scans(void **state) {
 
 /* Asks walk w for band k's edge and copies it into *heights and *keep
  * (malloc); returns how many points are kept. */
-static size_t copy_edge(band_points *w, size_t k, size_t N, int64_t **heights,
+static size_t copy_edge(band_walk *w, size_t k, size_t N, int64_t **heights,
                         size_t **keep) {
   band_edge e;
   hp2x_err err;
@@ -346,7 +346,7 @@ static size_t copy_edge(band_points *w, size_t k, size_t N, int64_t **heights,
   return e.n_keep;
 }
 
-/* The two band_points implementations give the same edges, band by band
+/* The two band_walk implementations give the same edges, band by band
  * down to the axis, at every resolution: the follower's walk where it
  * accepts the frame, the values' walk for the same bands without it; the
  * follower declines every sample (all_samples) and counts what it drew. */
@@ -367,10 +367,10 @@ static void walks_agree(void **state) {
     band_frame fi = {p, b, 45.0, 500.0, 20.0, 380.0, columns, 0};
     band_frame fv = fi;
     fv.b = &plain;
-    band_points *wi, *wv;
+    band_walk *wi, *wv;
     size_t before = follow_index_walks(f);
-    assert_int_equal(thin_open_band_points(&fi, &wi, &err), HP2X_OK);
-    assert_int_equal(thin_open_band_points(&fv, &wv, &err), HP2X_OK);
+    assert_int_equal(thin_open_band_walk(&fi, &wi, &err), HP2X_OK);
+    assert_int_equal(thin_open_band_walk(&fv, &wv, &err), HP2X_OK);
     accepted += follow_index_walks(f) - before;
     assert_true(follow_index_walks(f) - before ==
                 (N > 2 * columns + 2 ? 1u : 0u));
@@ -392,9 +392,9 @@ static void walks_agree(void **state) {
   }
   assert_true(accepted >= 3);
   band_frame all = {p, b, 45.0, 500.0, 20.0, 380.0, N, 1};
-  band_points *w;
+  band_walk *w;
   size_t before = follow_index_walks(f);
-  assert_int_equal(thin_open_band_points(&all, &w, &err), HP2X_OK);
+  assert_int_equal(thin_open_band_walk(&all, &w, &err), HP2X_OK);
   assert_int_equal(follow_index_walks(f), before);
   w->ops->close(w);
   hp2x_follower_free(f);

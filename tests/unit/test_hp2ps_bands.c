@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "bands_int.h"
+#include "select/bands_int.h"
 #include "test_options.h"
-#include "textout.h"
+#include "base/textout.h"
 
 #include <dirent.h>
 #include <stdio.h>

@@ -8,11 +8,11 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "layout.h"
-#include "thin.h"
+#include "draw/layout.h"
+#include "select/thin.h"
 #include "test_options.h"
-#include "bands_int.h"
-#include "test_hooks.h"
+#include "select/bands_int.h"
+#include "base/test_hooks.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -244,7 +244,7 @@ static void thinning_bounds_points(void **state) {
   free(keep);
 }
 
-/* The walk over the bands' values (band_points.h): band k's edge is the
+/* The walk over the bands' values (band_walk.h): band k's edge is the
  * sum of bands 0..k, then the axis under band 0, each thinned as
  * thin_curve thins it; the peaks are each band's first largest value; a
  * failed allocation gives HP2X_E_NOMEM and nothing to close. */
@@ -260,8 +260,8 @@ static void values_walk(void **state) {
   hp2x_err_init(&err);
   size_t N = b->n_samples, columns = 40;
   band_frame f = {p, b, 45.0, 400.0, 20.0, 300.0, columns, 0};
-  band_points *w;
-  assert_int_equal(thin_open_band_points(&f, &w, &err), HP2X_OK);
+  band_walk *w;
+  assert_int_equal(thin_open_band_walk(&f, &w, &err), HP2X_OK);
   double *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
   size_t *keep = malloc(N * sizeof *keep);
   int64_t *sum = malloc(N * sizeof *sum);
@@ -285,7 +285,7 @@ static void values_walk(void **state) {
     assert_int_equal(layout_band_peak(b, k), N - 1); /* values grow */
   for (long at = 1; at <= 5; at++) {
     hpx_alloc_fail_at(at);
-    assert_int_equal(thin_open_band_points(&f, &w, &err), HP2X_E_NOMEM);
+    assert_int_equal(thin_open_band_walk(&f, &w, &err), HP2X_E_NOMEM);
     hpx_alloc_fail_at(0);
   }
   free(x), free(y), free(keep), free(sum);

@@ -6,8 +6,8 @@
 #include <cmocka.h>
 
 #include "hp2x.h"
-#include "test_hooks.h"
-#include "tool_support.h"
+#include "base/test_hooks.h"
+#include "base/tool_support.h"
 
 #include <dirent.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "hp2x.h"
-#include "tool_support.h"
+#include "base/tool_support.h"
 #include "test_options.h"
 #include "mem_sink.h"
 

@@ -15,8 +15,8 @@
 #include "parse_helpers.h"
 #include "test_options.h"
 
-#include "bands_int.h"
-#include "palette.h"
+#include "select/bands_int.h"
+#include "select/palette.h"
 
 #include <errno.h>
 #include <stdio.h>

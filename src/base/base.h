@@ -1,0 +1,84 @@
+/* base.h -- private to libhp2x: what every stage of the library uses.
+ * The documented input limits, saturating addition, the allocation
+ * wrappers (alloc.c), error recording (err.c) and the hash of the label
+ * tables (profile.c).  Never installed.
+ */
+#ifndef HPX_BASE_H
+#define HPX_BASE_H
+
+#include "hp2x.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ------------------------------------------------------------- limits */
+/* Documented in man/hp2x.1 (LIMITS); exceeding one is HP2X_E_LIMIT. */
+#define HPX_MAX_LINE_BYTES (16u << 20)   /* one .hp line, 16 MiB */
+#define HPX_MAX_LABELS (1u << 24)        /* distinct labels, 16 Mi */
+#define HPX_MAX_SAMPLES (1u << 28)       /* complete samples, 256 Mi */
+#define HPX_MAX_ENTRIES ((size_t)1 << 32) /* (label, value) entries */
+
+/* a + b saturated to the int64_t range.  Residencies are >= 0 and at most
+ * INT64_MAX each (both parsers check), but their sums (a label repeated in
+ * a sample, a band's total, OTHER, a sample's stacked height) can pass
+ * INT64_MAX in a damaged or hostile profile, where `+` is undefined. */
+static inline int64_t hpx_add_sat(int64_t a, int64_t b) {
+  if (b > 0 && a > INT64_MAX - b) return INT64_MAX;
+  if (b < 0 && a < INT64_MIN - b) return INT64_MIN;
+  return a + b;
+}
+
+/* --------------------------------------------------------- allocation */
+/* All library allocation goes through these (alloc.c), so tests can fail
+ * the nth one (hpx_alloc_fail_at, test_hooks.h, in test builds). */
+void *hpx_malloc(size_t n);
+void *hpx_calloc(size_t count, size_t size);
+void *hpx_realloc(void *ptr, size_t n);
+void hpx_free(void *ptr);
+/* Copies len bytes and a NUL. */
+char *hpx_strndup(const char *s, size_t len);
+
+/* Makes room for `need` elements of `elem` bytes in *ptr (capacity *cap,
+ * in elements), growing geometrically.  HP2X_E_NOMEM on failure (the old
+ * buffer is kept). */
+hp2x_status hpx_grow(void **ptr, size_t *cap, size_t need, size_t elem,
+                      hp2x_err *err);
+
+/* Maps bytes [from, to) of ptr's block in one call, where the kernel can
+ * (MADV_POPULATE_WRITE), instead of one page fault per 4 KiB page as they
+ * are first written: on virtual machines those faults cost as much as the
+ * parsing that causes them.  Ranges under 1 MiB are left alone.  A hint
+ * only; failure changes nothing. */
+void hpx_prefault(void *ptr, size_t from, size_t to);
+
+/* ------------------------------------------------------------- errors */
+/* Records an error unless one is already recorded (the first one wins).
+ * Returns `code` (the new one, so callers can `return hpx_fail(...)`). */
+hp2x_status hpx_fail(hp2x_err *err, hp2x_status code, long line,
+                      long long offset, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+hp2x_status hpx_nomem(hp2x_err *err);
+
+/* Appends `s` to `dst` (size dst_size) with bytes outside printable ASCII
+ * shown as \xNN, cut to fit; for quoting input text in messages. */
+void hpx_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len);
+
+/* ------------------------------------------------------------ options */
+/* The caller's options with every field this library knows: the fields
+ * within given->size copied, the rest hp2x_options_init's defaults (see
+ * hp2x.h on growing structs).  Every public function taking options reads
+ * them through this.  HP2X_E_ARG when given->size < HP2X_OPTIONS_MIN_SIZE
+ * (bands.c). */
+hp2x_status options_complete(const hp2x_options *given, hp2x_options *full,
+                             hp2x_err *err);
+
+/* --------------------------------------------------------------- hash */
+/* The label tables' hash (hash.c): eight bytes a step, then a
+ * 64-bit finaliser.  Not the colour hash (colour.c keeps FNV-1a). */
+uint64_t hpx_hash_bytes(const void *data, size_t len);
+
+#endif

@@ -1,0 +1,90 @@
+/* layout.h -- page geometry as plain numbers (layout.c), drawn by the
+ * render files (render_int.h).  Coordinates are hp2ps's: points in a 648 x
+ * 432 frame, origin bottom left, y upwards, as hp2ps draws them. */
+#ifndef HPX_LAYOUT_H
+#define HPX_LAYOUT_H
+
+#include "select/band_walk.h"
+
+#include <math.h>
+
+/* Width in points of UTF-8 text at font size `size_pt`. */
+typedef double (*layout_measure_fn)(void *ctx, const char *utf8, size_t len,
+                                    double size_pt);
+
+#define LAYOUT_FRAME_W 648.0
+#define LAYOUT_FRAME_H 432.0
+#define LAYOUT_KEY_PER_PAGE 20
+
+typedef struct layout_tick {
+  double pos;      /* x or y from the graph origin, points */
+  char label[48];  /* text under / left of the tick */
+} layout_tick;
+
+/* --heap: the eventlog series drawn as lines, one per hpx_heap_kind. */
+#define LAYOUT_MAX_LINES HPX_N_HEAP
+typedef struct layout_line {
+  const hpx_series *series; /* borrowed from the profile */
+  const char *name;          /* key text */
+  int style;                 /* its hpx_heap_kind: layout_heap_lines' row */
+} layout_line;
+
+/* How each heap series' line looks, by hpx_heap_kind: heap size solid
+ * black, blocks size dashed dark red, live bytes dash-dotted blue, so they
+ * tell apart in grey print too. */
+typedef struct layout_heap_line {
+  const char *name;  /* key text */
+  double rgb[3];
+  double dashes[4];  /* cairo's dash pattern, n_dashes of it; 0: solid */
+  int n_dashes;
+} layout_heap_line;
+extern const layout_heap_line layout_heap_lines[HPX_N_HEAP];
+
+typedef struct layout {
+  int big_title;          /* 40 pt title box with a rule, else 20 pt */
+  double title_h;         /* 20 or 40 */
+  double graph_x0, graph_y0; /* 45, 20 */
+  double graph_w, graph_h;   /* points */
+  double key_w;           /* key column width; 0 = no key beside the graph */
+  double key_label_max_w; /* widest key text allowed (longer: ellipsized) */
+  int key_pages;          /* pages holding only the key (multi-page) */
+  size_t job_bytes;       /* JOB is cut to this many bytes (35 or 80) */
+  char area_text[160];    /* "<area> <VALUE_UNIT> x <SAMPLE_UNIT>" prefix */
+  layout_tick *xticks;    /* owned */
+  size_t n_xticks;
+  layout_tick *yticks;    /* owned */
+  size_t n_yticks;
+  layout_line lines[LAYOUT_MAX_LINES]; /* --heap overlay lines, in key
+                                           order above the bands */
+  size_t n_lines;
+} layout;
+
+/* The --heap lines of p with options o: each heap series that has data,
+ * in hpx_heap_kind's order (none for .hp input, a diff chart, or
+ * without o->heap_overlay).  Fills lines[]; returns how many. */
+size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
+                            const hp2x_options *o, layout_line *lines);
+
+/* hp2ps's rounding of a tick step: y scaled by powers of ten into [1, 10],
+ * there made 5 above 4, 2 above 1, else 1, and scaled back; 1.0 for y <= 0
+ * or NaN. */
+double layout_round125(double y);
+
+/* Computes the layout; `multipage` says whether the key gets pages of its
+ * own (only for formats with pages).  The caller frees *out with
+ * layout_free after success; HP2X_E_NOMEM on failure, with nothing left
+ * to free. */
+hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
+                           const hp2x_options *o, int multipage,
+                           layout_measure_fn measure, void *ctx, layout *out,
+                           hp2x_err *err);
+void layout_free(layout *l);
+
+/* Key entry k (0 = bottom band) of n: its centre line's y from the frame
+ * origin, on the graph page (key beside the graph) or on a key page. */
+double layout_key_centre(const layout *l, size_t k, size_t n, int key_page);
+
+/* The first sample of band k's largest value (0 without samples). */
+size_t layout_band_peak(const hp2x_bands *b, size_t k);
+
+#endif

@@ -1,0 +1,211 @@
+/* model.h -- private to libhp2x: the sample model's fields (profile.c owns
+ * them) and how the front ends build it: interning labels, opening,
+ * filling and closing samples, marks and the eventlog's heap series.
+ * Readers of a profile use its fields directly; writers go through these
+ * functions.
+ */
+#ifndef HPX_MODEL_H
+#define HPX_MODEL_H
+
+#include "base/base.h" /* for its users too: every file that builds or
+                       writes a model allocates and records errors */
+#include "profile_bound.h"
+
+/* What a label's key is, when it has one apart from its name. */
+typedef enum {
+  LABEL_TEXT,    /* no key: the name is the identity (every .hp label) */
+  LABEL_STACK,   /* key: an eventlog cost-centre stack's ids; name: the
+                    stack as the .hp prints it */
+  LABEL_ADDRESS  /* key: an -hi info-table address as the .hp prints it
+                    ("0x4c8e48"); name: what its IPE event says it is */
+} label_kind;
+
+/* What a label's name leaves out, and which of its bytes a too narrow key
+ * keeps whole: only -hi labels named by an IPE event have one
+ * (eventlog_ipe.c: name "D# in go leak.hs:33:50-65", detail "table ..."). */
+typedef struct label_text {
+  char *detail;       /* the whole record; owned; NULL = none */
+  size_t detail_len;  /* bytes, without the NUL */
+  uint32_t keep_head; /* bytes at the name's start (what it is) and at */
+  uint32_t keep_tail; /* its end (location) kept whole; 0, 0: none */
+} label_text;
+
+typedef struct hpx_label {
+  char *name;      /* display text, NUL-terminated; owned */
+  size_t name_len; /* bytes, without the NUL */
+  char *key;       /* identity bytes when they differ from name; owned;
+                      NULL = same as name (kind LABEL_TEXT) */
+  size_t key_len;
+  uint64_t hash;   /* of the key bytes */
+  label_kind kind;
+  label_text text; /* detail and shortening; all 0 for most labels */
+  label_sums sums; /* over every complete sample (profile_bound.c) */
+} hpx_label;
+
+typedef struct hpx_series {
+  size_t n, cap;
+  double *time_s;  /* owned */
+  int64_t *bytes;  /* owned */
+  series_bound bound;
+} hpx_series;
+
+/* The eventlog's heap series, in the order --heap draws and keys them
+ * (their looks: layout.c's layout_heap_lines). */
+typedef enum hpx_heap_kind {
+  HPX_HEAP_SIZE, HPX_HEAP_BLOCKS, HPX_HEAP_LIVE, HPX_N_HEAP
+} hpx_heap_kind;
+
+struct hp2x_profile {
+  char *job, *date, *sample_unit, *value_unit; /* owned, never NULL */
+
+  /* labels, interned: index = label id, in order of first appearance */
+  hpx_label *labels;      /* owned array */
+  size_t n_labels, cap_labels;
+  uint32_t *label_index;   /* open-addressing table of id+1 (0 = empty) */
+  size_t index_cap;        /* power of two */
+
+  /* complete samples: entries of sample s are [start[s], start[s+1]) */
+  size_t n_samples, cap_samples;
+  double *times;           /* [n_samples] seconds; owned */
+  size_t *start;           /* [n_samples + 1]; owned */
+  size_t *label_run;       /* [n_samples]: where in run_label the labels of
+                              sample s begin (entry e's label is
+                              run_label[label_run[s] + e - start[s]]);
+                              cap_samples slots; owned */
+  size_t cap_start;
+
+  /* values (bytes, VALUE_UNIT) of complete samples' entries, then those
+   * of the open sample: 32 bits each while every value is in
+   * 0..UINT32_MAX, as in nearly every profile (it takes 4 GiB in one cost
+   * centre at one sample to exceed it); the first value that is not
+   * widens them all to 64 bits.  Read them with profile_value. */
+  size_t n_entries, cap_entries; /* cap_entries: usable (prefaulted) */
+  size_t alloc_entries;    /* allocated capacity, >= cap_entries */
+  bool wide_values;        /* value64 in use, not value32 */
+  unsigned value_shift;    /* value32 holds a value >> value_shift: 0, or
+                              3 (words of 8 bytes, as GHC counts them) once
+                              a value past UINT32_MAX came while every value
+                              was a multiple of 8: 32 bits then reach
+                              32 GiB */
+  uint32_t low_bits;       /* the low 3 bits of every value, or'ed */
+  uint32_t *value32;       /* owned; NULL once wide */
+  int64_t *value64;        /* owned; NULL until wide */
+  /* Label runs: a sample's labels in order.  A sample whose labels are
+   * those of the sample before it (as GHC mostly writes them) shares that
+   * sample's run, so a label costs nothing per entry.  The open sample's
+   * labels are at the end, from open_run on. */
+  uint32_t *run_label;     /* label ids; owned */
+  size_t n_run_labels, cap_run_labels;
+  size_t open_run;
+  size_t n_committed;      /* complete samples ever, kept or not */
+  bool sample_open;        /* a BEGIN has been seen without its END */
+  double open_time;        /* time of the open sample, seconds */
+
+  /* marks */
+  size_t n_marks, cap_marks;
+  double *mark_time;       /* seconds; owned */
+  char **mark_label;       /* owned strings, "" for .hp MARKs */
+
+  /* eventlog extras (for overlays); empty for .hp input */
+  hpx_series heap[HPX_N_HEAP]; /* by hpx_heap_kind */
+  int breakdown;           /* HEAP_PROF_BEGIN breakdown code; 0 = unknown */
+  bool heap_profile;       /* the input holds a heap profile: .hp text
+                              always, an eventlog from HEAP_PROF_BEGIN or
+                              its first census on */
+  bool began_mid_run;      /* an eventlog's census came before any
+                              HEAP_PROF_BEGIN: a stream a client joined
+                              mid-run (the runtime does not post that event
+                              again when logging restarts), whose breakdown
+                              and sampling period are not in it */
+  uint64_t interval_ns;    /* sampling period; 0 = unknown */
+
+  profile_bound bound;     /* what is kept when the picture bounds it */
+  profile_window window;   /* --last */
+
+  hp2x_warnings warn;
+  bool entries_dropped;    /* hpx_profile_drop_entries was called */
+
+  /* limits this profile is read with (HPX_MAX_* or lower) */
+  size_t max_labels, max_samples;
+};
+
+hp2x_profile *profile_new(hp2x_err *err);
+
+/* Header field setters; copy `len` bytes of `s`. */
+typedef enum { PROFILE_JOB, PROFILE_DATE, PROFILE_SAMPLE_UNIT,
+               PROFILE_VALUE_UNIT } profile_field;
+hp2x_status profile_set_header(hp2x_profile *p, profile_field f,
+                               const char *s, size_t len, hp2x_err *err);
+
+/* Interns a label by its key bytes; `name` (display) may be NULL when it
+ * equals the key.  *id receives the label id.  HP2X_E_LIMIT past
+ * HPX_MAX_LABELS. */
+hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
+                           const char *name, size_t name_len, uint32_t *id,
+                           hp2x_err *err);
+
+/* Gives label `id` the display name `name` (len bytes, copied), keeping
+ * its identity: a LABEL_TEXT label's name becomes its key, and the label
+ * becomes LABEL_ADDRESS (the .hp text still names it by that key).  Bands
+ * chosen before a rename keep the old name; a follower sees the new one
+ * in its next plan and starts over.  HP2X_E_NOMEM leaves the label as it
+ * was. */
+hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
+                                 const char *name, size_t len, hp2x_err *err);
+/* Sets label id's text to a copy of t (its detail copied; NULL detail:
+ * none).  HP2X_E_NOMEM leaves the label as it was. */
+hp2x_status profile_set_label_text(hp2x_profile *p, uint32_t id,
+                                   const label_text *t, hp2x_err *err);
+
+/* The bytes that name label l in .hp text: its key for LABEL_ADDRESS,
+ * else its name. */
+static inline const char *profile_hp_name(const hpx_label *l, size_t *len) {
+  if (l->kind == LABEL_ADDRESS) {
+    *len = l->key_len;
+    return l->key;
+  }
+  *len = l->name_len;
+  return l->name;
+}
+
+/* HP2X_E_ARG once hpx_profile_drop_entries (tool_support.h) has freed
+ * p's entries. */
+hp2x_status profile_require_entries(const hp2x_profile *p, hp2x_err *err);
+
+/* Looks a key up without interning; returns id or -1. */
+long profile_find(const hp2x_profile *p, const char *key, size_t key_len);
+
+/* Sample building: begin (opens), add entries, end (commits) or abort
+ * (drops the open sample's entries). */
+void profile_begin_sample(hp2x_profile *p, double time_s);
+#include "profile_values.h" /* appending and reading entries' values */
+/* The label of entry e of complete sample s. */
+static inline uint32_t profile_entry_label(const hp2x_profile *p, size_t s,
+                                           size_t e) {
+  return p->run_label[p->label_run[s] + (e - p->start[s])];
+}
+hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err);
+void profile_abort_sample(hp2x_profile *p);
+
+hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
+                             const char *label, size_t len, hp2x_err *err);
+hp2x_status profile_series_add(hpx_series *s, double time_s, int64_t bytes,
+                               hp2x_err *err);
+
+/* How the profile is broken down, in words for the title's second line
+ * and --summary: the HEAP_PROF_BEGIN code's ("by era, -he"), "breakdown
+ * not in stream" for a stream joined mid-run, else NULL (.hp text does not
+ * say). */
+static inline const char *profile_breakdown_words(const hp2x_profile *p) {
+  const char *words = hp2x_breakdown_text((hp2x_breakdown)p->breakdown);
+  if (!words && p->began_mid_run) words = "breakdown not in stream";
+  return words;
+}
+
+
+/* Entries of complete samples only (excludes an open sample). */
+static inline size_t profile_complete_entries(const hp2x_profile *p) {
+  return p->start[p->n_samples];
+}
+
+#endif

@@ -1,0 +1,212 @@
+/* outfile.c -- output files that are never half-written: bytes go to a
+ * temporary file created in the target's own directory, which is renamed
+ * over the target only when everything was written.  Targets that are not
+ * regular files (/dev/stdout, /dev/null, /dev/full, FIFOs) are written in
+ * place, since they cannot be replaced.  The temporary file gets the
+ * target's mode without touching the process's umask.
+ */
+#include "base/base.h"
+#include "base/tool_support.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { OUT_BUF = 1 << 16 };
+
+struct hpx_outfile {
+  int fd;             /* the temporary file (or the target in place) */
+  char *path;         /* target path; owned */
+  char *tmp;          /* temporary path; owned; NULL when in place */
+  unsigned char *buf; /* pending bytes; owned */
+  size_t used;        /* bytes in buf */
+  int failed_errno;   /* first write error; 0 = none */
+};
+
+/* The path of a temporary file beside target "DIR/BASE": "DIR/.BASE."
+ * and six placeholder letters, which open_temp_file overwrites.
+ * NULL when out of memory. */
+static char *make_temp_template(const char *path) {
+  const char *slash = strrchr(path, '/');
+  size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
+  const char *base = path + dir_len;
+  size_t n = dir_len + 1 + strlen(base) + 12;
+  char *t = hpx_malloc(n);
+  if (!t) return NULL;
+  memcpy(t, path, dir_len);
+  snprintf(t + dir_len, n - dir_len, ".%s.%s", base, "tmpnam");
+  return t;
+}
+
+/* Opens f->path itself for writing (a target that is not a regular
+ * file). */
+static hp2x_status open_in_place(hpx_outfile *f, hp2x_err *err) {
+  f->fd = open(f->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (f->fd < 0)
+    return hpx_fail(err, HP2X_E_IO, 0, -1, "cannot open for writing: %s",
+                     strerror(errno));
+  return HP2X_OK;
+}
+
+/* Writes six letters from `seed` over the template's last six. */
+static void fill_temp_letters(char *tmp, uint64_t seed) {
+  static const char letters[] =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  char *x = tmp + strlen(tmp) - 6;
+  for (int i = 0; i < 6; i++) {
+    x[i] = letters[seed % (sizeof letters - 1)];
+    seed /= sizeof letters - 1;
+  }
+}
+
+/* Creates f's temporary file beside f->path.  Its mode is the one the
+ * target ends up with: an existing target's own (`keep_mode`), else what a
+ * plain open gives a new file (0666 less the umask, which open applies
+ * itself: the process's umask is never read or changed, so another
+ * thread's files are not affected).  Names are tried until one is free
+ * (O_EXCL), as mkstemp does; the seed mixes the time, the process and the
+ * handle's address, so no state is shared between calls. */
+static hp2x_status open_temp_file(hpx_outfile *f, const mode_t *keep_mode,
+                                  hp2x_err *err) {
+  f->tmp = make_temp_template(f->path);
+  if (!f->tmp) return hpx_nomem(err);
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  uint64_t seed = (uint64_t)now.tv_nsec ^ ((uint64_t)now.tv_sec << 30) ^
+                  ((uint64_t)getpid() << 40) ^ (uint64_t)(uintptr_t)f;
+  int e = EEXIST;
+  for (int attempt = 0; attempt < 1000 && e == EEXIST; attempt++) {
+    seed = seed * 6364136223846793005u + 1442695040888963407u;
+    fill_temp_letters(f->tmp, seed >> 16);
+    f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                 keep_mode ? 0600 : 0666);
+    e = f->fd < 0 ? errno : 0;
+  }
+  if (f->fd >= 0 && keep_mode && fchmod(f->fd, *keep_mode) != 0) {
+    e = errno;
+    close(f->fd);
+    f->fd = -1;
+    unlink(f->tmp);
+  }
+  if (f->fd < 0) {
+    hpx_free(f->tmp);
+    f->tmp = NULL;
+    return hpx_fail(err, HP2X_E_IO, 0, -1,
+                     "cannot create a file in the output's directory: %s",
+                     strerror(e));
+  }
+  return HP2X_OK;
+}
+
+hp2x_status hpx_outfile_open(const char *path, hpx_outfile **out,
+                              hp2x_err *err) {
+  *out = NULL;
+  hpx_outfile *f = hpx_calloc(1, sizeof *f);
+  if (!f) return hpx_nomem(err);
+  f->fd = -1;
+  f->path = hpx_strndup(path, strlen(path));
+  f->buf = hpx_malloc(OUT_BUF);
+  if (!f->path || !f->buf) {
+    hpx_outfile_abort(f);
+    return hpx_nomem(err);
+  }
+  struct stat st;
+  int exists = stat(path, &st) == 0;
+  mode_t keep_mode = exists ? st.st_mode & 07777 : 0;
+  hp2x_status s = exists && !S_ISREG(st.st_mode)
+                      ? open_in_place(f, err)
+                      : open_temp_file(f, exists ? &keep_mode : NULL, err);
+  if (s != HP2X_OK) {
+    hpx_outfile_abort(f);
+    return s;
+  }
+  *out = f;
+  return HP2X_OK;
+}
+
+const char *hpx_outfile_temp_path(const hpx_outfile *f) {
+  return f ? f->tmp : NULL;
+}
+
+/* Writes the buffered bytes out; -1 with f->failed_errno set on error. */
+static int flush_buffer(hpx_outfile *f) {
+  assert(f->used <= OUT_BUF);
+  size_t off = 0;
+  while (off < f->used) {
+    ssize_t n = write(f->fd, f->buf + off, f->used - off);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      f->failed_errno = errno;
+      return -1;
+    }
+    off += (size_t)n;
+  }
+  f->used = 0;
+  return 0;
+}
+
+int hpx_outfile_write(void *outfile, const void *buf, size_t len) {
+  hpx_outfile *f = outfile;
+  if (f->failed_errno) {
+    errno = f->failed_errno;
+    return -1;
+  }
+  const unsigned char *b = buf;
+  while (len) {
+    size_t room = OUT_BUF - f->used;
+    size_t n = len < room ? len : room;
+    memcpy(f->buf + f->used, b, n);
+    f->used += n;
+    b += n;
+    len -= n;
+    if (f->used == OUT_BUF && flush_buffer(f) != 0) {
+      errno = f->failed_errno;
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static void free_outfile(hpx_outfile *f) {
+  hpx_free(f->path);
+  hpx_free(f->tmp);
+  hpx_free(f->buf);
+  hpx_free(f);
+}
+
+hp2x_status hpx_outfile_finish(hpx_outfile *f, hp2x_err *err) {
+  if (f->fd < 0) return HP2X_OK; /* finished already */
+  int e = 0;
+  if (f->failed_errno || flush_buffer(f) != 0) e = f->failed_errno;
+  if (close(f->fd) != 0 && !e) e = errno;
+  f->fd = -1;
+  if (!e) return HP2X_OK;
+  f->failed_errno = e;
+  return hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s", strerror(e));
+}
+
+hp2x_status hpx_outfile_commit(hpx_outfile *f, hp2x_err *err) {
+  hp2x_status st = hpx_outfile_finish(f, err);
+  if (st == HP2X_OK && f->failed_errno) /* a finish that failed before */
+    st = hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
+                   strerror(f->failed_errno));
+  if (st == HP2X_OK && f->tmp && rename(f->tmp, f->path) != 0)
+    st = hpx_fail(err, HP2X_E_IO, 0, -1, "cannot rename into place: %s",
+                   strerror(errno));
+  if (st != HP2X_OK && f->tmp) unlink(f->tmp);
+  free_outfile(f);
+  return st;
+}
+
+void hpx_outfile_abort(hpx_outfile *f) {
+  if (!f) return;
+  if (f->fd >= 0) close(f->fd);
+  if (f->tmp) unlink(f->tmp);
+  free_outfile(f);
+}

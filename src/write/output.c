@@ -1,0 +1,56 @@
+/* output.c -- one entry that writes any output format, so that a caller
+ * need not switch on the format: the format's row in format.c's table names
+ * its writer; pictures go to render.c, CSV to csv_write.c, .hp text to
+ * hp_write.c and the summary table to summary.c.  It keeps no state and
+ * allocates nothing.
+ */
+#include "base/base.h"
+#include "base/tool_support.h"
+
+/* The writer of o->format; HPX_WRITER_PICTURE for a value that is no
+ * format (hp2x_render then refuses it). */
+static hpx_writer writer_of(const hp2x_options *o) {
+  const hpx_format_info *row = hpx_format_of(o->format);
+  return row ? row->writer : HPX_WRITER_PICTURE;
+}
+
+hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
+                              const char *name, const hp2x_options *given,
+                              hp2x_write_fn write, void *closure,
+                              hp2x_err *err) {
+  hp2x_options full;
+  hp2x_status options_status = options_complete(given, &full, err);
+  if (options_status != HP2X_OK) return options_status;
+  const hp2x_options *o = &full;
+  switch (writer_of(o)) {
+  case HPX_WRITER_HP: return hp2x_write_hp(p, write, closure, err);
+  case HPX_WRITER_CSV: return hp2x_write_csv(p, b, write, closure, err);
+  case HPX_WRITER_SUMMARY:
+    return hp2x_write_summary(&p, &b, &name, 1, write, closure, err);
+  case HPX_WRITER_PICTURE: break;
+  }
+  return hp2x_render(p, b, o, write, closure, err);
+}
+
+hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
+                                   const hp2x_bands *const *bs,
+                                   const char *const *names, size_t n,
+                                   const hp2x_options *given, hp2x_write_fn write,
+                                   void *closure, hp2x_err *err) {
+  hp2x_options full;
+  hp2x_status options_status = options_complete(given, &full, err);
+  if (options_status != HP2X_OK) return options_status;
+  const hp2x_options *o = &full;
+  switch (writer_of(o)) {
+  case HPX_WRITER_HP:
+    if (n == 1) return hp2x_write_hp(ps[0], write, closure, err);
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
+                     "%zu profiles cannot share one .hp file", n);
+  case HPX_WRITER_CSV:
+    return hp2x_write_csv_many(ps, bs, names, n, write, closure, err);
+  case HPX_WRITER_SUMMARY:
+    return hp2x_write_summary(ps, bs, names, n, write, closure, err);
+  case HPX_WRITER_PICTURE: break;
+  }
+  return hp2x_render_many(ps, bs, n, o, write, closure, err);
+}
