@@ -1,7 +1,7 @@
 /* base.h -- private to libhp2x: what every stage of the library uses.
  * The documented input limits, saturating addition, the allocation
  * wrappers (alloc.c), error recording (err.c) and the hash of the label
- * tables (profile.c).  Never installed.
+ * tables (hash.c).  Never installed.
  */
 #ifndef HPX_BASE_H
 #define HPX_BASE_H

@@ -1,7 +1,7 @@
 /* frontends.h -- private to libhp2x: the two front ends' streaming trio
  * (new, feed, finish), which the generic parser (parser.c) drives:
  * .hp text (hp_parse.c) and GHC eventlogs (eventlog_parse.c), and the
- * per-sample label tracking both share (profile.c).
+ * per-sample label tracking both share (label_track.c).
  */
 #ifndef HPX_FRONTENDS_H
 #define HPX_FRONTENDS_H
