@@ -2,9 +2,9 @@
  * the settled command line (tool_args).  Data only, no functions: each
  * module's functions are declared in its own header.  The tool is not part
  * of libhp2x: it sees the library through the public header (hp2x.h) and
- * src/tool_support.h, what only the tool needs of it (outset.c's output
+ * src/base/tool_support.h, what only the tool needs of it (outset.c's output
  * files, selection.c's dropping of a profile's entries); the test build
- * (BUILD/hp2x-faults) also includes src/test_hooks.h in main.c.
+ * (BUILD/hp2x-faults) also includes src/base/test_hooks.h in main.c.
  */
 #ifndef HPX_TOOL_H
 #define HPX_TOOL_H
