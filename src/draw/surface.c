@@ -11,6 +11,7 @@
  * input always gives the same bytes.
  */
 #include "surface.h"
+#include "layout.h"
 #include "base/base.h"
 
 #include <cairo-pdf.h>
@@ -28,10 +29,10 @@ void surface_page_for(const hp2x_options *o, surface_page *page) {
   page->clip = 0;
   page->slot_dy_pt = 0.0;
   if (o->eps_width_pt > 0.0) {
-    double s = o->eps_width_pt / 648.0;
-    page->width_pt = (double)(long)(648.0 * s + 0.5);
-    page->height_pt = (double)(long)(432.0 * s + 0.5);
-    cairo_matrix_init(&page->frame, s, 0, 0, -s, 0, 432.0 * s);
+    double s = o->eps_width_pt / LAYOUT_FRAME_W;
+    page->width_pt = (double)(long)(LAYOUT_FRAME_W * s + 0.5);
+    page->height_pt = (double)(long)(LAYOUT_FRAME_H * s + 0.5);
+    cairo_matrix_init(&page->frame, s, 0, 0, -s, 0, LAYOUT_FRAME_H * s);
     page->clip = 1;
   } else if (o->format == HP2X_FORMAT_PS && !o->portrait) {
     /* hp2ps: -90 rotate, -756 72 translate on a portrait page. */
@@ -41,12 +42,13 @@ void surface_page_for(const hp2x_options *o, surface_page *page) {
   } else if (o->format == HP2X_FORMAT_PS) {
     /* hp2ps -g: 72 108 translate, no rotation. */
     page->width_pt = 792.0;
-    page->height_pt = 648.0;
+    page->height_pt = 648.0; /* hp2ps -g's page: 11 x 9 in */
     cairo_matrix_init(&page->frame, 1, 0, 0, -1, 72.0, 540.0);
   } else {
-    page->width_pt = 648.0 + 2 * MARGIN;
-    page->height_pt = 432.0 + 2 * MARGIN;
-    cairo_matrix_init(&page->frame, 1, 0, 0, -1, MARGIN, 432.0 + MARGIN);
+    page->width_pt = LAYOUT_FRAME_W + 2 * MARGIN;
+    page->height_pt = LAYOUT_FRAME_H + 2 * MARGIN;
+    cairo_matrix_init(&page->frame, 1, 0, 0, -1, MARGIN,
+                      LAYOUT_FRAME_H + MARGIN);
   }
 }
 
@@ -54,15 +56,17 @@ void surface_page_for(const hp2x_options *o, surface_page *page) {
 
 void surface_page_for_stack(const hp2x_options *o, size_t n,
                             surface_page *page) {
-  double s = o->eps_width_pt > 0.0 ? o->eps_width_pt / 648.0 : 1.0;
-  double m = o->eps_width_pt > 0.0 ? 0.0 : MARGIN;
-  double h = (432.0 * (double)n + STACK_GAP * (double)(n ? n - 1 : 0)) * s;
-  page->clip = o->eps_width_pt > 0.0;
-  page->width_pt = o->eps_width_pt > 0.0 ? (double)(long)(648.0 * s + 0.5)
-                                         : 648.0 + 2 * m;
+  int eps = o->eps_width_pt > 0.0;
+  double s = eps ? o->eps_width_pt / LAYOUT_FRAME_W : 1.0;
+  double m = eps ? 0.0 : MARGIN;
+  double gaps = STACK_GAP * (double)(n ? n - 1 : 0);
+  double h = (LAYOUT_FRAME_H * (double)n + gaps) * s;
+  page->clip = eps;
+  page->width_pt = eps ? (double)(long)(LAYOUT_FRAME_W * s + 0.5)
+                       : LAYOUT_FRAME_W + 2 * m;
   page->height_pt = (double)(long)(h + 0.5) + 2 * m;
-  cairo_matrix_init(&page->frame, s, 0, 0, -s, m, m + 432.0 * s);
-  page->slot_dy_pt = (432.0 + STACK_GAP) * s;
+  cairo_matrix_init(&page->frame, s, 0, 0, -s, m, m + LAYOUT_FRAME_H * s);
+  page->slot_dy_pt = (LAYOUT_FRAME_H + STACK_GAP) * s;
 }
 
 #define DEFAULT_DPI 150.0
@@ -116,18 +120,13 @@ static void release_header(surface_sink *s) {
 
 /* Appends to the held-back bytes; a failed allocation fails the sink. */
 static void hold_bytes(surface_sink *s, const unsigned char *d, size_t len) {
-  size_t need = s->pending_len + len;
-  if (need > s->pending_cap) {
-    size_t cap = s->pending_cap ? s->pending_cap * 2 : 4096;
-    while (cap < need) cap *= 2;
-    char *p = hpx_realloc(s->pending, cap);
-    if (!p) {
-      s->failed = 1;
-      s->saved_errno = ENOMEM;
-      return;
-    }
-    s->pending = p;
-    s->pending_cap = cap;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  if (hpx_grow((void **)&s->pending, &s->pending_cap, s->pending_len + len,
+                1, &err) != HP2X_OK) {
+    s->failed = 1;
+    s->saved_errno = ENOMEM;
+    return;
   }
   memcpy(s->pending + s->pending_len, d, len);
   s->pending_len += len;
