@@ -436,7 +436,8 @@ static hp2x_status on_user_marker(evl_parser *ev, const evl_event *e,
 
 /* 18: u32 the block's size from the marker's first byte, u64 its end
  * time, u16 its capability.  Sets the enclosing block, which the byte
- * reader (eventlog_parse.c) frames events and resynchronises by. */
+ * reader frames events (eventlog_stream.c) and resynchronises
+ * (eventlog_resync.c) by. */
 static hp2x_status on_block_marker(evl_parser *ev, const evl_event *e,
                                    hp2x_err *err) {
   (void)err;
@@ -456,7 +457,7 @@ static hp2x_status on_block_marker(evl_parser *ev, const evl_event *e,
  * EVL_FIXED_SIZE_CAP bytes long (a corrupt header is caught there, not
  * events later); a variable-size one any size.  Types not listed are
  * skipped, whatever size they declare.  Adding a type is one row here,
- * its number in eventlog_int.h and its handler above. */
+ * its number in eventlog_events.h and its handler above. */
 typedef struct {
   evl_size_rule size;
   evl_handler handle;
