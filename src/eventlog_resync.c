@@ -1,15 +1,13 @@
 /* eventlog_resync.c -- recovering from a corrupt event: the census it cuts
  * is dropped, its bytes and those after it are kept, and reading resumes
  * where events frame plausibly again (the stretch skipped goes into the
- * profile's warnings).  Feeds the event stream (eventlog_stream.c) through
- * it: evl_feed_events.
+ * profile's warnings).  The front end feeds events through it
+ * (evl_feed_events), on to the event stream (eventlog_stream.c).
  */
 #include "eventlog_int.h"
 #include "textout.h"
 
 #include <string.h>
-
-/* ---------------------------------------------------- resynchronising */
 
 /* A corrupt event (evl_corrupt_event: an undeclared type, a size past its
  * block, a time far from its block's, a payload that contradicts itself)
