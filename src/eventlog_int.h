@@ -1,10 +1,11 @@
 /* eventlog_int.h -- private to the eventlog front end: the byte reader's
- * state (evl_parser), which its files share (eventlog_parse.c, the
- * header, the event stream, the resynchronisation and whole_events.c)
- * with the event handlers, and what the reader's files call of one
- * another.  The events and their handlers are eventlog_events.h's.  The
- * format is GHC's: rts/eventlog/EventLog.c and rts/include/rts/
- * EventLogFormat.h in GHC's source, and the ghc-events library.
+ * state (evl_parser), which the reader's files (eventlog_parse.c,
+ * eventlog_header.c, eventlog_stream.c, eventlog_resync.c,
+ * whole_events.c) share with the event handlers, and what the reader's
+ * files call of one another.  The events and their handlers are
+ * eventlog_events.h's.  The format is GHC's: rts/eventlog/EventLog.c and
+ * rts/include/rts/EventLogFormat.h in GHC's source, and the ghc-events
+ * library.
  */
 #ifndef HPX_EVENTLOG_INT_H
 #define HPX_EVENTLOG_INT_H
