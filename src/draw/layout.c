@@ -118,7 +118,7 @@ size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
 }
 
 /* The width band k's name needs at least in the key: its kept ends
- * (model.h's label_text) whole, a space between; 0 without any. */
+ * (profile_labels.h's label_text) whole, a space between; 0 without any. */
 static double kept_width(const hp2x_bands *b, size_t k,
                          layout_measure_fn measure, void *ctx) {
   if (!b->texts) return 0.0;

@@ -1,7 +1,8 @@
 /* model.h -- private to libhp2x: the sample model's fields (profile.c owns
- * them) and how the front ends build it: interning labels, opening,
- * filling and closing samples, marks and the eventlog's heap series.
- * Readers of a profile use its fields directly; writers go through these
+ * them) and how the front ends build it: opening, filling and closing
+ * samples, marks and the eventlog's heap series.  Its labels (what one
+ * is; interning, renaming, finding them) are profile_labels.h's.  Readers
+ * of a profile use its fields directly; writers go through these
  * functions.
  */
 #ifndef HPX_MODEL_H
@@ -10,37 +11,7 @@
 #include "base/base.h" /* for its users too: every file that builds or
                        writes a model allocates and records errors */
 #include "profile_bound.h"
-
-/* What a label's key is, when it has one apart from its name. */
-typedef enum {
-  LABEL_TEXT,    /* no key: the name is the identity (every .hp label) */
-  LABEL_STACK,   /* key: an eventlog cost-centre stack's ids; name: the
-                    stack as the .hp prints it */
-  LABEL_ADDRESS  /* key: an -hi info-table address as the .hp prints it
-                    ("0x4c8e48"); name: what its IPE event says it is */
-} label_kind;
-
-/* What a label's name leaves out, and which of its bytes a too narrow key
- * keeps whole: only -hi labels named by an IPE event have one
- * (eventlog_ipe.c: name "D# in go leak.hs:33:50-65", detail "table ..."). */
-typedef struct label_text {
-  char *detail;       /* the whole record; owned; NULL = none */
-  size_t detail_len;  /* bytes, without the NUL */
-  uint32_t keep_head; /* bytes at the name's start (what it is) and at */
-  uint32_t keep_tail; /* its end (location) kept whole; 0, 0: none */
-} label_text;
-
-typedef struct hpx_label {
-  char *name;      /* display text, NUL-terminated; owned */
-  size_t name_len; /* bytes, without the NUL */
-  char *key;       /* identity bytes when they differ from name; owned;
-                      NULL = same as name (kind LABEL_TEXT) */
-  size_t key_len;
-  uint64_t hash;   /* of the key bytes */
-  label_kind kind;
-  label_text text; /* detail and shortening; all 0 for most labels */
-  label_sums sums; /* over every complete sample (profile_bound.c) */
-} hpx_label;
+#include "profile_labels.h"
 
 typedef struct hpx_series {
   size_t n, cap;
@@ -137,43 +108,9 @@ typedef enum { PROFILE_JOB, PROFILE_DATE, PROFILE_SAMPLE_UNIT,
 hp2x_status profile_set_header(hp2x_profile *p, profile_field f,
                                const char *s, size_t len, hp2x_err *err);
 
-/* Interns a label by its key bytes; `name` (display) may be NULL when it
- * equals the key.  *id receives the label id.  HP2X_E_LIMIT past
- * HPX_MAX_LABELS. */
-hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
-                           const char *name, size_t name_len, uint32_t *id,
-                           hp2x_err *err);
-
-/* Gives label `id` the display name `name` (len bytes, copied), keeping
- * its identity: a LABEL_TEXT label's name becomes its key, and the label
- * becomes LABEL_ADDRESS (the .hp text still names it by that key).  Bands
- * chosen before a rename keep the old name; a follower sees the new one
- * in its next plan and starts over.  HP2X_E_NOMEM leaves the label as it
- * was. */
-hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
-                                 const char *name, size_t len, hp2x_err *err);
-/* Sets label id's text to a copy of t (its detail copied; NULL detail:
- * none).  HP2X_E_NOMEM leaves the label as it was. */
-hp2x_status profile_set_label_text(hp2x_profile *p, uint32_t id,
-                                   const label_text *t, hp2x_err *err);
-
-/* The bytes that name label l in .hp text: its key for LABEL_ADDRESS,
- * else its name. */
-static inline const char *profile_hp_name(const hpx_label *l, size_t *len) {
-  if (l->kind == LABEL_ADDRESS) {
-    *len = l->key_len;
-    return l->key;
-  }
-  *len = l->name_len;
-  return l->name;
-}
-
 /* HP2X_E_ARG once hpx_profile_drop_entries (tool_support.h) has freed
  * p's entries. */
 hp2x_status profile_require_entries(const hp2x_profile *p, hp2x_err *err);
-
-/* Looks a key up without interning; returns id or -1. */
-long profile_find(const hp2x_profile *p, const char *key, size_t key_len);
 
 /* Sample building: begin (opens), add entries, end (commits) or abort
  * (drops the open sample's entries). */

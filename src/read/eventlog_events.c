@@ -1,11 +1,12 @@
 /* eventlog_events.c -- what each event hp2x reads does to the profile: one
- * handler per event type, grouped by family (heap profile, info-table
- * names, the run's JOB and DATE, heap statistics, markers, the block
- * marker), and the
- * table of the types read (event_kinds: size rule and handler), which
- * evl_handler_for and evl_declared_size_ok read.  Payloads are read as
- * GHC's rts/eventlog/EventLog.c writes them; bytes after the known fields
- * are ignored (the format lets fields be appended).
+ * handler per event type, grouped by family (cost centres, heap profile,
+ * info-table names, the run's JOB and DATE, heap statistics, markers, the
+ * block marker), and the table of the types read (event_kinds: size rule
+ * and handler), which evl_handler_for and evl_declared_size_ok read.  The
+ * cost-centre table and stack names are eventlog_cost_centres.c's, the -hi
+ * names eventlog_ipe.c's.  Payloads are read as GHC's rts/eventlog/
+ * EventLog.c writes them; bytes after the known fields are ignored (the
+ * format lets fields be appended).
  */
 #include "eventlog_int.h"
 #include "base/textout.h"
@@ -31,71 +32,6 @@ static long cstring_len(const unsigned char *s, size_t n) {
 
 /* ------------------------------------------------------- cost centres */
 
-static cost_centre *find_cost_centre(const evl_parser *ev, uint32_t id) {
-  if (!ev->ccs_cap) return NULL;
-  size_t mask = ev->ccs_cap - 1;
-  for (size_t i = (id * 2654435761u) & mask;; i = (i + 1) & mask) {
-    if (!ev->ccs[i].used) return NULL;
-    if (ev->ccs[i].id == id) return &ev->ccs[i];
-  }
-}
-
-static hp2x_status grow_cost_centres(evl_parser *ev, hp2x_err *err) {
-  size_t cap = ev->ccs_cap ? ev->ccs_cap * 2 : 256;
-  cost_centre *t = hpx_calloc(cap, sizeof *t);
-  if (!t) return hpx_nomem(err);
-  for (size_t i = 0; i < ev->ccs_cap; i++) {
-    if (!ev->ccs[i].used) continue;
-    size_t j = (ev->ccs[i].id * 2654435761u) & (cap - 1);
-    while (t[j].used) j = (j + 1) & (cap - 1);
-    t[j] = ev->ccs[i];
-  }
-  hpx_free(ev->ccs);
-  ev->ccs = t;
-  ev->ccs_cap = cap;
-  return HP2X_OK;
-}
-
-static hp2x_status add_cost_centre(evl_parser *ev, uint32_t id,
-                                   const char *label, size_t llen,
-                                   const char *module, size_t mlen,
-                                   hp2x_err *err) {
-  if ((ev->n_ccs + 1) * 2 > ev->ccs_cap &&
-      grow_cost_centres(ev, err) != HP2X_OK)
-    return err->code;
-  cost_centre *c = find_cost_centre(ev, id);
-  if (!c) {
-    assert((ev->n_ccs + 1) * 2 <= ev->ccs_cap);
-    size_t j = (id * 2654435761u) & (ev->ccs_cap - 1);
-    while (ev->ccs[j].used) j = (j + 1) & (ev->ccs_cap - 1);
-    c = &ev->ccs[j];
-    c->used = 1;
-    c->id = id;
-    ev->n_ccs++;
-  }
-  char *l = hpx_strndup(label, llen), *m = hpx_strndup(module, mlen);
-  if (!l || !m) {
-    hpx_free(l);
-    hpx_free(m);
-    return hpx_nomem(err);
-  }
-  hpx_free(c->label);
-  hpx_free(c->module);
-  c->label = l;
-  c->module = m;
-  return HP2X_OK;
-}
-
-void evl_free_cost_centres(evl_parser *ev) {
-  for (size_t i = 0; i < ev->ccs_cap; i++) {
-    hpx_free(ev->ccs[i].label);
-    hpx_free(ev->ccs[i].module);
-  }
-  hpx_free(ev->ccs);
-  ev->ccs = NULL;
-  ev->ccs_cap = ev->n_ccs = 0;
-}
-
 /* 161: u32 id, then label, module and source location strings, then a
  * CAF flag byte (the flag is not used: a CAF is known by its label). */
 static hp2x_status on_cost_centre(evl_parser *ev, const evl_event *e,
@@ -111,62 +47,11 @@ static hp2x_status on_cost_centre(evl_parser *ev, const evl_event *e,
   size_t src = pos + (size_t)l2 + 1;
   if (cstring_len(pl + src, n - src) < 0)
     return fail_short_event(ev, err, "HEAP_PROF_COST_CENTRE");
-  return add_cost_centre(ev, evl_be32(pl), (const char *)pl + 4, (size_t)l1,
-                (const char *)pl + pos, (size_t)l2, err);
+  return evl_add_cost_centre(ev, evl_be32(pl), (const char *)pl + 4,
+                             (size_t)l1, (const char *)pl + pos, (size_t)l2,
+                             err);
 }
 
-/* Appends s (n bytes) to the scratch name ev->name, *len bytes long. */
-static hp2x_status append_name(evl_parser *ev, size_t *len, const char *s,
-                               size_t n, hp2x_err *err) {
-  if (hpx_grow((void **)&ev->name, &ev->name_cap, *len + n + 1, 1, err) !=
-      HP2X_OK)
-    return err->code;
-  memcpy(ev->name + *len, s, n);
-  *len += n;
-  return HP2X_OK;
-}
-
-/* Appends cost centre `id` of a stack to ev->name: "label/" ("label" when
- * last), or "Module.CAF" for a CAF, which GHC prints with no '/'. */
-static hp2x_status append_cost_centre(evl_parser *ev, uint32_t id, int last,
-                                      size_t *len, hp2x_err *err) {
-  const cost_centre *c = find_cost_centre(ev, id);
-  if (c && !strcmp(c->label, "CAF")) {
-    if (append_name(ev, len, c->module, strlen(c->module), err) != HP2X_OK)
-      return err->code;
-    return append_name(ev, len, ".CAF", 4, err);
-  }
-  char unknown[32];
-  const char *label = unknown;
-  if (c) {
-    label = c->label;
-  } else {
-    hpx_fmt(unknown, sizeof unknown, "<cc %u>", id);
-    ev->p->warn.unknown_cost_centres++;
-  }
-  if (append_name(ev, len, label, strlen(label), err) != HP2X_OK)
-    return err->code;
-  return last ? HP2X_OK : append_name(ev, len, "/", 1, err);
-}
-
-/* The .hp label of a cost-centre stack, as GHC's rts/ProfHeap.c prints it
- * (innermost first, joined by '/', cut to -L bytes with "..."), without
- * the "(ccsID)" prefix, which the eventlog does not carry. */
-static hp2x_status make_stack_name(evl_parser *ev, const unsigned char *ids,
-                                   size_t depth, size_t *len, hp2x_err *err) {
-  *len = 0;
-  if (depth == 0) return append_name(ev, len, "MAIN", 4, err);
-  for (size_t i = 0; i < depth; i++)
-    if (append_cost_centre(ev, evl_be32(ids + 4 * i), i + 1 == depth, len,
-                        err) != HP2X_OK)
-      return err->code;
-  size_t L = (size_t)ev->ccs_length;
-  if (L >= 5 && *len > L) {
-    *len = L - 4;
-    return append_name(ev, len, "...", 3, err);
-  }
-  return HP2X_OK;
-}
 
 /* ------------------------------------------------------- heap profile */
 
@@ -293,7 +178,7 @@ static hp2x_status require_open_sample(evl_parser *ev, const char *what,
 
 /* The label of the stack of `depth` cost-centre ids at ids: the one
  * expected next, else the one with that key, else a new one named as
- * make_stack_name says.  The key is 0x01 and the ids, which keeps stack
+ * evl_stack_name says.  The key is 0x01 and the ids, which keeps stack
  * keys apart from string labels. */
 static hp2x_status find_stack_label(evl_parser *ev, const unsigned char *ids,
                                     size_t depth, uint32_t *id,
@@ -311,7 +196,7 @@ static hp2x_status find_stack_label(evl_parser *ev, const unsigned char *ids,
     return HP2X_OK;
   }
   size_t len;
-  if (make_stack_name(ev, ids, depth, &len, err) != HP2X_OK)
+  if (evl_stack_name(ev, ids, depth, &len, err) != HP2X_OK)
     return ev->status = err->code;
   return profile_intern(ev->p, (const char *)key, klen, ev->name, len, id,
                         err);
@@ -551,7 +436,8 @@ static hp2x_status on_user_marker(evl_parser *ev, const evl_event *e,
 
 /* 18: u32 the block's size from the marker's first byte, u64 its end
  * time, u16 its capability.  Sets the enclosing block, which the byte
- * reader (eventlog_parse.c) frames events and resynchronises by. */
+ * reader frames events (eventlog_stream.c) and resynchronises
+ * (eventlog_resync.c) by. */
 static hp2x_status on_block_marker(evl_parser *ev, const evl_event *e,
                                    hp2x_err *err) {
   (void)err;
@@ -571,7 +457,7 @@ static hp2x_status on_block_marker(evl_parser *ev, const evl_event *e,
  * EVL_FIXED_SIZE_CAP bytes long (a corrupt header is caught there, not
  * events later); a variable-size one any size.  Types not listed are
  * skipped, whatever size they declare.  Adding a type is one row here,
- * its number in eventlog_int.h and its handler above. */
+ * its number in eventlog_events.h and its handler above. */
 typedef struct {
   evl_size_rule size;
   evl_handler handle;

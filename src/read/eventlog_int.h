@@ -1,85 +1,20 @@
-/* eventlog_int.h -- private to the eventlog front end: the parser's state,
- * shared by the byte reader (eventlog_parse.c), the event handlers
- * (eventlog_events.c) and the info-table names (eventlog_ipe.c).  The
- * format is GHC's: rts/eventlog/EventLog.c and rts/include/rts/
- * EventLogFormat.h in GHC's source, and the ghc-events library.
+/* eventlog_int.h -- private to the eventlog front end: the byte reader's
+ * state (evl_parser), which the reader's files (eventlog_parse.c,
+ * eventlog_header.c, eventlog_stream.c, eventlog_resync.c,
+ * whole_events.c) share with the event handlers, and what the reader's
+ * files call of one another.  The events and their handlers are
+ * eventlog_events.h's.  The format is GHC's: rts/eventlog/EventLog.c and
+ * rts/include/rts/EventLogFormat.h in GHC's source, and the ghc-events
+ * library.
  */
 #ifndef HPX_EVENTLOG_INT_H
 #define HPX_EVENTLOG_INT_H
 
-#include "frontends.h"
+#include "eventlog_events.h"
 
 #include <string.h>
 
-/* The event types hp2x reads (EventLogFormat.h's numbers).  Adding one
- * takes its number here, a handler in eventlog_events.c and its row in
- * event_kinds there (size rule and handler). */
-enum {
-  EV_BLOCK_MARKER = 18,  /* sets the block that frames the events after it */
-  EV_RTS_IDENTIFIER = 29,
-  EV_PROGRAM_ARGS = 30,
-  EV_WALL_CLOCK_TIME = 43,
-  EV_HEAP_SIZE = 50,
-  EV_HEAP_LIVE = 51,
-  EV_USER_MARKER = 58,
-  EV_BLOCKS_SIZE = 91,
-  EV_HEAP_PROF_BEGIN = 160,
-  EV_HEAP_PROF_COST_CENTRE = 161,
-  EV_HEAP_PROF_SAMPLE_BEGIN = 162,
-  EV_HEAP_PROF_SAMPLE_COST_CENTRE = 163,
-  EV_HEAP_PROF_SAMPLE_STRING = 164,
-  EV_HEAP_PROF_SAMPLE_END = 165,
-  EV_HEAP_BIO_PROF_SAMPLE_BEGIN = 166,
-  EV_IPE = 169,
-  EV_DATA_END = 0xffff
-};
-
 #define RECENT_TIMES 8 /* evl_parser.recent_ns */
-
-/* One whole event of a type hp2x reads. */
-typedef struct evl_event {
-  unsigned type;
-  double time_s;               /* its timestamp: seconds since RTS start */
-  uint64_t time_ns;            /* the same, as written: nanoseconds */
-  const unsigned char *pl;     /* payload; borrowed for the call */
-  size_t n;                    /* payload bytes */
-} evl_event;
-
-typedef struct cost_centre {
-  uint32_t id;
-  char *label;   /* owned */
-  char *module;  /* owned */
-  int used;      /* slot in use */
-} cost_centre;
-
-/* An IPE event's six strings, in the event's order; borrowed, not
- * NUL-terminated (len[i] bytes each). */
-enum { IPE_TABLE, IPE_CLOSURE, IPE_TYPE, IPE_LABEL, IPE_MODULE, IPE_SOURCE,
-       IPE_N_FIELDS };
-typedef struct ipe_fields {
-  const char *s[IPE_N_FIELDS];
-  size_t len[IPE_N_FIELDS];
-} ipe_fields;
-
-/* What an IPE event says of one info-table address (eventlog_ipe.c). */
-typedef struct ipe_entry {
-  uint64_t address;
-  char *name;        /* the display name without the address; owned */
-  size_t name_len;
-  label_text text;   /* the whole record and the name's kept ends; the
-                        detail owned */
-  uint32_t label;    /* the -hi label with this address, or LABEL_NONE */
-  bool ambiguous;    /* another address has the same name: both show
-                        their address too */
-  bool used;         /* slot in use */
-} ipe_entry;
-
-typedef struct ipe_table {
-  ipe_entry *by_address;  /* open addressing on the address; owned */
-  size_t cap, n;          /* cap: a power of two, or 0 */
-  uint32_t *by_name;      /* open addressing on the name's hash: slot + 1
-                             of the first entry with that name; owned */
-} ipe_table;
 
 struct evl_parser {
   hp2x_profile *p;          /* borrowed: the dispatcher owns it */
@@ -90,9 +25,9 @@ struct evl_parser {
   unsigned char *hdr;       /* header bytes so far; owned */
   size_t hdr_len, hdr_cap;
   int32_t *size_of[256];    /* event-type table in pages of 256 ids (see
-                               declared_size in eventlog_parse.c); a page is
-                               made when an id in it is declared, NULL =
-                               none declared; owned */
+                               evl_declared_size below); a page is made
+                               when an id in it is declared, NULL = none
+                               declared; owned */
   int has_sample_end;       /* type 165 declared (GHC >= 8.10) */
   uint16_t *declared;       /* ids declared by the last header attempt;
                                owned */
@@ -111,7 +46,7 @@ struct evl_parser {
   uint64_t recent_ns[RECENT_TIMES]; /* the last RECENT_TIMES events' timestamps in
                                the enclosing block, a ring */
   size_t n_recent;          /* events pushed since the block began */
-  /* resynchronisation after a corrupt event (eventlog_parse.c) */
+  /* resynchronisation after a corrupt event (eventlog_resync.c) */
   int corrupt;              /* the error just recorded is a corrupt event's:
                                recover from it */
   int resyncing;            /* looking for the next plausible events */
@@ -182,8 +117,8 @@ static inline hp2x_status evl_fail_at(evl_parser *ev, hp2x_err *err,
 
 /* Records that the event at ev->event_start cannot be what it claims (an
  * impossible size, a payload that contradicts itself): an error the reader
- * recovers from by skipping to the next plausible events (eventlog_parse.c)
- * unless nothing plausible follows. */
+ * recovers from by skipping to the next plausible events
+ * (eventlog_resync.c) unless nothing plausible follows. */
 static inline hp2x_status evl_corrupt_event(evl_parser *ev, hp2x_err *err,
                                             const char *msg) {
   ev->corrupt = 1;
@@ -194,47 +129,45 @@ static inline hp2x_status evl_corrupt_event(evl_parser *ev, hp2x_err *err,
   return evl_fail_at(ev, err, ev->event_start, msg);
 }
 
-/* eventlog_events.c: the handler of event type `type`, or NULL for the
- * types hp2x skips.  A handler gets one whole event; its errors are
- * sticky in ev->status. */
-typedef hp2x_status (*evl_handler)(evl_parser *ev, const evl_event *e,
-                                   hp2x_err *err);
-evl_handler evl_handler_for(unsigned type);
-/* The size rule of a type hp2x reads: a fixed-size type may be declared at
- * most EVL_FIXED_SIZE_CAP bytes long (GHC writes them much shorter), so a
- * corrupt header is caught there, not events later. */
-typedef enum { EVL_SIZE_VARIABLE, EVL_SIZE_FIXED } evl_size_rule;
-#define EVL_FIXED_SIZE_CAP 1024
-/* 1 when type `type` may be declared `size` bytes long: any size unless
- * hp2x reads the type and its size is fixed. */
-int evl_declared_size_ok(unsigned type, int size);
-/* Frees the cost-centre table. */
-void evl_free_cost_centres(evl_parser *ev);
+/* The payload size event type `id` declares: bytes, EVL_VARIABLE, or
+ * EVL_UNDECLARED.  size_of's entries hold size + 2, so a page fresh from
+ * calloc says "undeclared".  Paged (GHC's ids are all below 256: one 1 KiB
+ * page) rather than one 256 KiB table for every parser. */
+#define EVL_UNDECLARED (-2)
+#define EVL_VARIABLE (-1)
+static inline int32_t evl_declared_size(const evl_parser *ev, unsigned id) {
+  const int32_t *page = ev->size_of[id >> 8];
+  return page ? page[id & 255] - 2 : EVL_UNDECLARED;
+}
 
-/* eventlog_ipe.c: naming -hi labels by their IPE events (the evl_ipe_
- * functions). */
-/* Records what an IPE event says of `address`; names its label if one has
- * been read. */
-hp2x_status evl_ipe_add(evl_parser *ev, uint64_t address,
-                        const ipe_fields *f, hp2x_err *err);
-/* Names the label `id`, just interned from text s (len bytes), when s is
- * an address ("0x4c8e48") that an IPE event has named. */
-hp2x_status evl_ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
-                               size_t len, hp2x_err *err);
-/* The name and detail an IPE record gives its address.  The name says
- * what the closure is (its constructor, or "thunk", "function", a closure
- * type), the binding it belongs to and its source location:
- * "D# in readings.go leak.hs:33:50-65", "(:) leak.hs:33:55-64",
- * "thunk in Main.main" (no location: the module qualifies the binding).
- * t->keep_head and t->keep_tail are the bytes of what and of the location
- * (both kept whole when the key is too narrow); t->detail is every field
- * ("table ...; closure ...; type ...; label ...; module ...; source ...;
- * address 0x..."), whitespace runs (types span lines) made one space.
- * *name and t->detail are the caller's to free; *name is NULL (and
- * *name_len 0) when the record says nothing.  HP2X_E_NOMEM. */
-hp2x_status evl_ipe_describe(const ipe_fields *f, uint64_t address,
-                             char **name, size_t *name_len, label_text *t,
-                             hp2x_err *err);
-void evl_ipe_free(ipe_table *t);
+/* The largest payload a variable-size heap sample event may claim: a
+ * 255-deep stack plus room for appended fields. */
+#define EVL_MAX_STACK_EVENT (10 + 4 * 255 + 1024)
+
+/* eventlog_header.c: takes header bytes from buf (len of them).  Once the
+ * header is whole it ends it (ev->in_header becomes 0) and sets *used to
+ * the bytes of buf it took: the events start there.  Errors are sticky in
+ * ev->status (HP2X_E_SYNTAX at their byte, HP2X_E_NOMEM). */
+hp2x_status evl_header_feed(evl_parser *ev, const unsigned char *buf,
+                            size_t len, size_t *used, hp2x_err *err);
+
+/* eventlog_stream.c: consumes events from buf, all of it unless an event
+ * fails (a corrupt one sets ev->corrupt); *used: the bytes of buf consumed
+ * before it.  Bytes after the data-end marker are counted but not read. */
+hp2x_status evl_stream_consume(evl_parser *ev, const unsigned char *buf,
+                               size_t len, size_t *used, hp2x_err *err);
+/* The median time of the last events read in the enclosing block (one
+ * corrupt timestamp among them does not move it); 0 when none. */
+uint64_t evl_stream_recent_time(const evl_parser *ev);
+/* The payload length an IPE event really has, from its content (GHC 9.6
+ * and later declare one byte more), or -1 when its strings do not fit in
+ * the `declared` bytes at pl. */
+long evl_stream_ipe_length(const unsigned char *pl, size_t declared);
+
+/* eventlog_resync.c: consumes buf as events, resuming after each corrupt
+ * stretch as soon as the place to resume is known (`final`: no bytes will
+ * follow, so resume where the end of the input allows). */
+hp2x_status evl_feed_events(evl_parser *ev, const unsigned char *buf,
+                            size_t len, int final, hp2x_err *err);
 
 #endif

@@ -12,8 +12,8 @@ struct hp2x_bands {
   size_t n_samples;
   char **names;       /* [n_bands] owned; index 0 = bottom */
   label_text *texts;  /* [n_bands] what each name leaves out and how the
-                         key shortens it (model.h; details owned), or
-                         NULL when no band has any */
+                         key shortens it (profile_labels.h; details
+                         owned), or NULL when no band has any */
   int is_other;       /* 1 when band 0 is the merged OTHER band */
   int64_t *values;    /* band-major: band k's value at sample s is
                          values[k * stride + s]; owned */
@@ -44,9 +44,9 @@ struct hp2x_bands {
 
 /* bands.c, the steps of hp2x_bands_select for follow.c. */
 hp2x_status bands_check_options(const hp2x_options *o, hp2x_err *err);
-/* hp2ps's selection over p's labels, from their sums (model.h): sets b's
- * n_bands, is_other, names and shades (owned by b), and band_of[id] for
- * each of p's labels: its band, or -1. */
+/* hp2ps's selection over p's labels, from their sums (profile_labels.h):
+ * sets b's n_bands, is_other, names and shades (owned by b), and
+ * band_of[id] for each of p's labels: its band, or -1. */
 hp2x_status bands_plan(const hp2x_profile *p, const hp2x_options *o,
                        hp2x_bands *b, int32_t *band_of, hp2x_err *err);
 /* Adds the values of p's samples [from, b->n_samples) to b->values (zero

@@ -143,7 +143,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     samples = hp2x_profile_samples_read(p);
     FUZZ_CHECK(!columns || hp2x_profile_sample_count(p) <= 4 * columns + 2);
     /* Not monotonic: an event taken as whole may turn out, from the bytes
-     * after it, to start a corrupt stretch (eventlog_parse.c's resume_at) */
+     * after it, to start a corrupt stretch (eventlog_resync.c's resume_at) */
     long long w = hp2x_parser_whole_bytes(ps);
     FUZZ_CHECK(w >= 0 && w <= (long long)pos);
     if (++chunks % every == 0 && updates < MAX_UPDATES) {

@@ -1,0 +1,321 @@
+/* eventlog_stream.c -- the event stream after the header: each event framed
+ * by the size its type declares (an IPE event by its content), checked
+ * against its block and the times before it, gathered or skipped across
+ * feeds, and handed whole to its handler (eventlog_events.c).  It stops at
+ * the first event that fails; recovering from a corrupt one is
+ * eventlog_resync.c's.
+ */
+#include "eventlog_int.h"
+#include "base/textout.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* An event that hp2x reads is parsed in place when it lies whole in the
+ * caller's buffer, else gathered in ev->ev first, so any split of the bytes
+ * gives the same result.  Events are framed one by one from the sizes the
+ * header declares; an event may not run past the end of its block (GHC 9.2
+ * and later count the data-end marker in the last block's size, which only
+ * makes it larger).  Every GHC from 8.0 on is read this way. */
+
+/* Calls `handle` on the whole event at e (header of `head` bytes, then
+ * `payload` bytes).  An error of the model (a limit, memory) is given the
+ * event's byte offset. */
+static hp2x_status dispatch_event(evl_parser *ev, evl_handler handle,
+                                  const unsigned char *e, size_t head,
+                                  size_t payload, hp2x_err *err) {
+  evl_event event = {evl_be16(e), (double)evl_be64(e + 2) / 1e9,
+                     evl_be64(e + 2), e + head, payload};
+  hp2x_status st = handle(ev, &event, err);
+  if (st != HP2X_OK) {
+    if (err && err->offset < 0) err->offset = ev->event_start;
+    ev->status = st;
+  }
+  return st;
+}
+
+/* Consumes the data-end marker at ev->event_start: nothing after it is
+ * read. */
+static void consume_data_end(evl_parser *ev, int gathered, size_t *pos) {
+  ev->at_end = 1;
+  if (!gathered) {
+    *pos += 2;
+    ev->offset += 2;
+  }
+  ev->ev_len = 0;
+}
+
+/* Keeps the latest timestamp read, for resynchronising (a plausible
+ * event's time is not far past it). */
+static void note_time(evl_parser *ev, const unsigned char *e) {
+  uint64_t t = evl_be64(e + 2);
+  if (t > ev->last_time_ns) ev->last_time_ns = t;
+  ev->recent_ns[ev->n_recent++ % RECENT_TIMES] = t;
+}
+
+/* The median time of the last events read in the enclosing block (one
+ * corrupt timestamp among them does not move it); 0 when none. */
+uint64_t evl_stream_recent_time(const evl_parser *ev) {
+  uint64_t t[RECENT_TIMES];
+  size_t n = ev->n_recent < RECENT_TIMES ? ev->n_recent : RECENT_TIMES;
+  for (size_t i = 0; i < n; i++) { /* insertion sort: a few values */
+    size_t j = i;
+    for (; j > 0 && t[j - 1] > ev->recent_ns[i]; j--) t[j] = t[j - 1];
+    t[j] = ev->recent_ns[i];
+  }
+  return n ? t[n / 2] : 0;
+}
+
+/* Could an event of type `type` be timed t_ns, read in the flow of its
+ * block?  GHC's clock does not go back: within a block an event is not
+ * older than the last ones (a second is allowed; a block marker starts a
+ * block of its own time), nor absurdly later.  What a misread event takes
+ * for a time is mostly neither. */
+static int plausible_time(const evl_parser *ev, unsigned type, uint64_t t_ns) {
+  const uint64_t s_ns = 1000000000u, fortnight_ns = 14 * 86400 * s_ns;
+  if (ev->n_recent < 3) return 1;
+  uint64_t recent = evl_stream_recent_time(ev);
+  if (type != EV_BLOCK_MARKER && t_ns + s_ns < recent) return 0;
+  return t_ns <= recent + fortnight_ns || t_ns / 64 <= recent;
+}
+
+/* How the event at e (avail bytes) is framed: *head gets its header's
+ * length (2 while the type is unread, then 10 or 12) and, once the header
+ * is there, *payload its payload's.  Returns HP2X_OK, or an error for an
+ * undeclared type or an impossible size. */
+static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
+                               size_t avail, size_t *head, uint64_t *payload,
+                               hp2x_err *err) {
+  char msg[160];
+  unsigned type = evl_be16(e);
+  int32_t size = evl_declared_size(ev, type);
+  if (size == EVL_UNDECLARED) {
+    hpx_fmt(msg, sizeof msg,
+             "event type %u is not declared in the header (corrupt "
+             "eventlog?)",
+             type);
+    return evl_corrupt_event(ev, err, msg);
+  }
+  *head = size == EVL_VARIABLE ? 12 : 10;
+  if (avail < *head) return HP2X_OK;
+  /* Both sizes are 16-bit: an event is at most 64 KiB. */
+  *payload = size == EVL_VARIABLE ? evl_be16(e + 10) : (uint64_t)size;
+  if (type == EV_HEAP_PROF_SAMPLE_COST_CENTRE &&
+      *payload > EVL_MAX_STACK_EVENT) {
+    hpx_fmt(msg, sizeof msg,
+             "HEAP_PROF_SAMPLE_COST_CENTRE claims %u bytes; a 255-deep "
+             "stack needs %d",
+             (unsigned)*payload, 10 + 4 * 255);
+    return evl_corrupt_event(ev, err, msg);
+  }
+  if (!plausible_time(ev, type, evl_be64(e + 2))) {
+    hpx_fmt(msg, sizeof msg,
+             "event type %u is timed %.6f s, far from the events before it "
+             "(%.6f s)",
+             type, (double)evl_be64(e + 2) / 1e9,
+             (double)evl_stream_recent_time(ev) / 1e9);
+    return evl_corrupt_event(ev, err, msg);
+  }
+  /* GHC's block sizes are exact (from 9.2 on the last one also counts the
+   * data-end marker): an event cannot run past its block. */
+  size_t slack = type == EV_IPE; /* declared one byte long: see below */
+  if (type != EV_BLOCK_MARKER && ev->block_end >= 0 &&
+      ev->event_start + (long long)(*head + *payload - slack) >
+          ev->block_end) {
+    hpx_fmt(msg, sizeof msg,
+             "event type %u claims %u bytes, past the end of its block at "
+             "byte %lld",
+             type, (unsigned)*payload, ev->block_end);
+    return evl_corrupt_event(ev, err, msg);
+  }
+  return HP2X_OK;
+}
+
+/* The payload length an IPE event (169) really has, from its content: the
+ * info pointer (8 bytes), then six NUL-terminated strings.  GHC 9.2 declares
+ * exactly that; GHC 9.6 and 9.10 declare one byte more than they write (the
+ * size counts a NUL after the file name that is never posted), so the next
+ * event starts one byte before the declared end.  A declared size larger
+ * still keeps its bytes (fields a later runtime may append).  -1 when the
+ * six strings do not fit in the `declared` bytes at pl. */
+long evl_stream_ipe_length(const unsigned char *pl, size_t declared) {
+  size_t pos = 8;
+  if (declared < pos) return -1;
+  for (int i = 0; i < 6; i++) {
+    const unsigned char *z =
+        pos < declared ? memchr(pl + pos, '\0', declared - pos) : NULL;
+    if (!z) return -1;
+    pos = (size_t)(z - pl) + 1;
+  }
+  return declared - pos <= 1 ? (long)pos : (long)declared;
+}
+
+/* Frames the whole IPE event at e by its content (evl_stream_ipe_length):
+ * *payload becomes its real length.  An error when its strings run past
+ * its declared size. */
+static hp2x_status frame_ipe_event(evl_parser *ev, const unsigned char *e,
+                                   size_t head, uint64_t *payload,
+                                   hp2x_err *err) {
+  long real = evl_stream_ipe_length(e + head, (size_t)*payload);
+  if (real < 0) {
+    char msg[160];
+    hpx_fmt(msg, sizeof msg,
+             "IPE event declares %u bytes, fewer than its info pointer and "
+             "six strings",
+             (unsigned)*payload);
+    return evl_fail_at(ev, err, ev->event_start, msg);
+  }
+  *payload = (uint64_t)real;
+  return HP2X_OK;
+}
+
+/* Keeps the first `have` bytes of the event just read at e (of `total`
+ * bytes; the rest arrive as a skipped payload) when its size is variable,
+ * else forgets the last one kept. */
+static hp2x_status keep_previous(evl_parser *ev, const unsigned char *e,
+                                 size_t have, size_t total, hp2x_err *err) {
+  ev->pv_len = 0;
+  if (evl_declared_size(ev, evl_be16(e)) != EVL_VARIABLE) return HP2X_OK;
+  if (hpx_grow((void **)&ev->pv, &ev->pv_cap, total, 1, err) != HP2X_OK)
+    return ev->status = err->code;
+  if (have > total) have = total;
+  memcpy(ev->pv, e, have);
+  ev->pv_len = have;
+  ev->pv_need = total;
+  ev->pv_offset = ev->event_start;
+  return HP2X_OK;
+}
+
+/* Skips the payload of an event that hp2x does not read, without copying
+ * it: what is here now, the rest (ev->skip) as later feeds bring it. */
+static void skip_payload(evl_parser *ev, size_t head, uint64_t payload,
+                         size_t avail, int gathered, size_t *pos) {
+  ev->ev_len = 0;
+  ev->skip = gathered ? payload - (avail - head) : payload;
+  if (!gathered) {
+    *pos += head;
+    ev->offset += (long long)head;
+  }
+}
+
+/* Starts gathering an event of `need` bytes whose first avail bytes are
+ * at e (a part of buf, or ev->ev already). */
+static hp2x_status gather_event(evl_parser *ev, const unsigned char *e,
+                                size_t avail, size_t need, int gathered,
+                                size_t *pos, hp2x_err *err) {
+  if (hpx_grow((void **)&ev->ev, &ev->ev_cap, need, 1, err) != HP2X_OK)
+    return ev->status = err->code;
+  if (!gathered) {
+    size_t k = avail < need ? avail : need;
+    memcpy(ev->ev, e, k);
+    ev->ev_len = k;
+    *pos += k;
+    ev->offset += (long long)k;
+  }
+  ev->ev_need = need;
+  return HP2X_OK;
+}
+
+/* Consumes the event at buf[*pos] (or the one gathered in ev->ev): hands
+ * it to its handler when it is whole, skips the payload of a type hp2x does
+ * not read, or gathers what there is of it.  Advances *pos. */
+static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
+                                 size_t len, size_t *pos, hp2x_err *err) {
+  int gathered = ev->ev_len > 0;
+  const unsigned char *e = gathered ? ev->ev : buf + *pos;
+  size_t avail = gathered ? ev->ev_len : len - *pos;
+  if (!gathered) ev->event_start = ev->offset;
+  size_t head = 2;
+  uint64_t payload = 0;
+  if (avail < 2)
+    return gather_event(ev, e, avail, head, gathered, pos, err);
+  if (evl_be16(e) == EV_DATA_END) {
+    consume_data_end(ev, gathered, pos);
+    return HP2X_OK;
+  }
+  if (frame_event(ev, e, avail, &head, &payload, err) != HP2X_OK)
+    return err->code;
+  if (avail < head)
+    return gather_event(ev, e, avail, head, gathered, pos, err);
+  unsigned type = evl_be16(e);
+  evl_handler handle = evl_handler_for(type);
+  size_t total = head + (size_t)payload;
+  if (!handle) {
+    note_time(ev, e);
+    if (keep_previous(ev, e, head, total, err) != HP2X_OK) return err->code;
+    skip_payload(ev, head, payload, avail, gathered, pos);
+    return HP2X_OK;
+  }
+  if (avail < total)
+    return gather_event(ev, e, avail, total, gathered, pos, err);
+  if (type == EV_IPE) {
+    uint64_t declared = payload;
+    if (frame_ipe_event(ev, e, head, &payload, err) != HP2X_OK)
+      return err->code;
+    total = head + (size_t)payload;
+    /* A gathered event took its declared bytes, the last of them from this
+     * buffer: give back those the next event starts with. */
+    if (gathered) {
+      size_t back = (size_t)(declared - payload);
+      assert(back <= *pos);
+      *pos -= back;
+      ev->offset -= (long long)back;
+    }
+  }
+  if (dispatch_event(ev, handle, e, head, (size_t)payload, err) != HP2X_OK)
+    return err->code;
+  note_time(ev, e);
+  if (keep_previous(ev, e, total, total, err) != HP2X_OK) return err->code;
+  if (!gathered) {
+    *pos += total;
+    ev->offset += (long long)total;
+  }
+  ev->ev_len = 0;
+  return HP2X_OK;
+}
+
+/* Takes bytes into a partly gathered event or a skipped payload.
+ * Returns whether the event being gathered is now whole. */
+static int take_pending_bytes(evl_parser *ev, const unsigned char *buf,
+                              size_t len, size_t *pos) {
+  size_t room = len - *pos;
+  if (ev->skip) {
+    size_t k = ev->skip < room ? (size_t)ev->skip : room;
+    if (ev->pv_len && ev->pv_len + k <= ev->pv_need) {
+      memcpy(ev->pv + ev->pv_len, buf + *pos, k);
+      ev->pv_len += k;
+    }
+    ev->skip -= k;
+    *pos += k;
+    ev->offset += (long long)k;
+    return 0;
+  }
+  size_t k = ev->ev_need - ev->ev_len;
+  if (k > room) k = room;
+  memcpy(ev->ev + ev->ev_len, buf + *pos, k);
+  ev->ev_len += k;
+  *pos += k;
+  ev->offset += (long long)k;
+  if (ev->ev_len < ev->ev_need) return 0;
+  ev->ev_need = 0;
+  return 1;
+}
+
+/* Consumes events until buf is used up, the data end is read or an event
+ * fails (see eventlog_int.h). */
+hp2x_status evl_stream_consume(evl_parser *ev, const unsigned char *buf,
+                               size_t len, size_t *used, hp2x_err *err) {
+  size_t pos = 0;
+  hp2x_status st = HP2X_OK;
+  while (pos < len && !ev->at_end) {
+    if ((ev->skip || ev->ev_need) && !take_pending_bytes(ev, buf, len, &pos))
+      continue;
+    if (consume_event(ev, buf, len, &pos, err) != HP2X_OK) {
+      st = err->code;
+      break;
+    }
+  }
+  if (st == HP2X_OK && ev->at_end) ev->offset += (long long)(len - pos);
+  *used = pos;
+  return st;
+}
