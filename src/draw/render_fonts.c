@@ -92,7 +92,8 @@ PangoContext *render_new_text_context(PangoFontMap *map) {
  * measured text, which opens and caches the font files and shaping data
  * every picture uses.  NULL when pango gives no font map. */
 static PangoFontMap *make_font_map(FcConfig *cfg) {
-  PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+  PangoFontMap *map =
+      pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
   if (!map) return NULL;
   if (cfg) pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), cfg);
   PangoContext *ctx = render_new_text_context(map);

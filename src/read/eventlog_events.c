@@ -299,8 +299,8 @@ typedef struct job_words {
 
 /* Splits PROGRAM_ARGS into the program's words (its name without the
  * directory first) and the RTS's (between +RTS and -RTS, before --RTS). */
-static hp2x_status split_program_args(const char *a, const char *end, job_words *j,
-                              hp2x_err *err) {
+static hp2x_status split_program_args(const char *a, const char *end,
+                                      job_words *j, hp2x_err *err) {
   int first = 1, in_rts = 0, rts_done = 0;
   for (; a < end; first = 0) {
     const char *z = memchr(a, '\0', (size_t)(end - a));
@@ -338,7 +338,8 @@ static hp2x_status split_program_args(const char *a, const char *end, job_words 
 static hp2x_status set_job_from_args(evl_parser *ev, hp2x_err *err) {
   if (!ev->args) return HP2X_OK;
   job_words j = {0};
-  hp2x_status st = split_program_args(ev->args, ev->args + ev->args_len, &j, err);
+  hp2x_status st =
+      split_program_args(ev->args, ev->args + ev->args_len, &j, err);
   if (st == HP2X_OK && j.rlen && ev->profiled != 0) {
     st = hpx_grow((void **)&j.prog, &j.pcap, j.plen + j.rlen + 7, 1, err);
     if (st == HP2X_OK) {
@@ -409,19 +410,29 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
 
 /* ------------------------------------------- statistics and markers */
 
+/* The events that carry a --heap line, and the series each one feeds
+ * (model.h's hpx_heap_kind; the line's looks are layout.c's). */
+static const struct {
+  unsigned type;
+  hpx_heap_kind kind;
+} heap_series_events[] = {
+    {EV_HEAP_SIZE, HPX_HEAP_SIZE},
+    {EV_BLOCKS_SIZE, HPX_HEAP_BLOCKS},
+    {EV_HEAP_LIVE, HPX_HEAP_LIVE},
+};
+
 /* 50, 51, 91: u32 capset, u64 bytes: the --heap lines. */
 static hp2x_status on_heap_statistic(evl_parser *ev, const evl_event *e,
                                      hp2x_err *err) {
   if (e->n < 12) return fail_short_event(ev, err, "heap statistics");
   uint64_t b = evl_be64(e->pl + 4);
-  hp2x_profile *p = ev->p;
-  hpx_heap_kind k = e->type == EV_HEAP_SIZE   ? HPX_HEAP_SIZE
-                     : e->type == EV_HEAP_LIVE ? HPX_HEAP_LIVE
-                                               : HPX_HEAP_BLOCKS;
-  hpx_series *s = &p->heap[k];
-  return profile_series_add(s, e->time_s,
-                            b > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)b,
-                            err);
+  int64_t bytes = b > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)b;
+  for (size_t i = 0; i < sizeof heap_series_events / sizeof *heap_series_events;
+       i++)
+    if (heap_series_events[i].type == e->type)
+      return profile_series_add(&ev->p->heap[heap_series_events[i].kind],
+                                e->time_s, bytes, err);
+  return HP2X_OK; /* a type event_kinds sends here but no series takes */
 }
 
 /* 58: the marker's text (traceMarker), NUL-terminated or not. */

@@ -43,8 +43,9 @@ struct evl_parser {
                                its marker says; -1 = unknown */
   uint64_t block_time_ns;   /* the enclosing block's start time */
   uint64_t last_time_ns;    /* latest timestamp of an event read */
-  uint64_t recent_ns[RECENT_TIMES]; /* the last RECENT_TIMES events' timestamps in
-                               the enclosing block, a ring */
+  uint64_t recent_ns[RECENT_TIMES]; /* a ring: the last RECENT_TIMES
+                                       events' timestamps in the enclosing
+                                       block */
   size_t n_recent;          /* events pushed since the block began */
   /* resynchronisation after a corrupt event (eventlog_resync.c) */
   int corrupt;              /* the error just recorded is a corrupt event's:

@@ -34,7 +34,9 @@ static const char *const closure_type_names[] = {
     "SMALL_MUT_ARR_PTRS_CLEAN", "SMALL_MUT_ARR_PTRS_DIRTY",
     "SMALL_MUT_ARR_PTRS_FROZEN_DIRTY", "SMALL_MUT_ARR_PTRS_FROZEN_CLEAN",
     "COMPACT_NFDATA", "CONTINUATION", "ANN_FRAME"};
-enum { N_CLOSURE_TYPES = sizeof closure_type_names / sizeof *closure_type_names };
+enum {
+  N_CLOSURE_TYPES = sizeof closure_type_names / sizeof *closure_type_names
+};
 
 /* The closure type's name for a description of 1 to 3 decimal digits in
  * range; else the description itself (*len unchanged). */

@@ -287,7 +287,8 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
   for (size_t id = 0; p->bound.thinned && id < nl; id++) {
     const label_sums *l = &p->labels[id].sums;
     long double m = mean[id],
-                sq = l->sum_sq - 2.0L * m * l->sum + (long double)l->entries * m * m;
+                sq = l->sum_sq - 2.0L * m * l->sum +
+                     (long double)l->entries * m * m;
     w->dkey[id] = sq > 0.0L ? (double)sq : 0.0;
   }
   for (size_t s = 0; !p->bound.thinned && s < p->n_samples; s++) {

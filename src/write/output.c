@@ -35,8 +35,9 @@ hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
 hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
                                    const hp2x_bands *const *bs,
                                    const char *const *names, size_t n,
-                                   const hp2x_options *given, hp2x_write_fn write,
-                                   void *closure, hp2x_err *err) {
+                                   const hp2x_options *given,
+                                   hp2x_write_fn write, void *closure,
+                                   hp2x_err *err) {
   hp2x_options full;
   hp2x_status options_status = options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
