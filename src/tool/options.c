@@ -185,20 +185,43 @@ static options_outcome show_version(const option_spec *o, const char *val,
 
 /* ----------------------------------------------------------- the table */
 
-/* The output formats' lists, from the library's table (format.c). */
+/* The help that lists formats, from the library's table (format.c). */
 static const char *output_help(void) {
   static char help[160];
   char list[96];
-  snprintf(help, sizeof help, "write to FILE (%s; - = stdout)",
-           names_format_list(list, sizeof list, ".", " ", " "));
+  names_format_list(list, sizeof list, names_format_name, ".", " ", " ");
+  snprintf(help, sizeof help, "write to FILE (%s; - = stdout)", list);
   return help;
 }
 
 static const char *format_help(void) {
   static char help[160];
   char list[96];
-  snprintf(help, sizeof help, "output format: %s (--summary)",
-           names_format_list(list, sizeof list, "", ", ", " or "));
+  names_format_list(list, sizeof list, names_format_name, "", ", ", " or ");
+  snprintf(help, sizeof help, "output format: %s (--summary)", list);
+  return help;
+}
+
+/* A picture format with pages: "PS". */
+static const char *paged_label(const hpx_format_info *row) {
+  return row->writer == HPX_WRITER_PICTURE && row->has_pages ? row->label
+                                                              : NULL;
+}
+
+static const char *layout_help(void) {
+  static char help[160];
+  char list[96];
+  names_format_list(list, sizeof list, paged_label, "", ", ", ", ");
+  snprintf(help, sizeof help,
+           "several inputs in one file: pages (%s) or stack", list);
+  return help;
+}
+
+static const char *summary_help(void) {
+  static char help[160];
+  snprintf(help, sizeof help,
+           "print a table (peaks, slopes, leak suspects), not a picture "
+           "(= %s)", hpx_format_of(HP2X_FORMAT_TXT)->name);
   return help;
 }
 
@@ -211,7 +234,8 @@ static options_outcome set_format(const option_spec *o, const char *val,
   char list[96];
   if (!f)
     return options_fail(e, "unknown format '%s' (%s)", val,
-                        names_format_list(list, sizeof list, "", ", ", ", "));
+                        names_format_list(list, sizeof list,
+                                          names_format_name, "", ", ", ", "));
   a->opts.format = f->format;
   return OPTIONS_RUN;
 }
@@ -299,7 +323,7 @@ static const option_spec options[] = {
      .given = GIVEN(uniform_given), .names = uniform_axes,
      .bad = "unknown --uniform-scale ",
      .bad_tail = " (none, time, memory, both)"},
-    {0, "layout", "HOW", "several inputs in one file: pages (PS, PDF) or stack",
+    {0, "layout", "HOW", NULL, layout_help,
      .kind = VAL_ENUM, .field = AT(opts.layout), .given = GIVEN(layout_given),
      .names = layouts, .bad = "unknown --layout ",
      .bad_tail = " (pages, stack)"},
@@ -341,9 +365,7 @@ static const option_spec options[] = {
     {0, "heap", NULL,
      "eventlog: heap size, blocks size and live bytes as lines, in the key",
      FLAG(opts.heap_overlay, 1)},
-    {0, "summary", NULL,
-     "print a table (peaks, slopes, leak suspects), not a picture (= txt)",
-     SPECIAL(set_summary)},
+    {0, "summary", NULL, NULL, summary_help, SPECIAL(set_summary)},
     {'q', "quiet", NULL, "no warnings, no status line", FLAG(quiet, 1)},
     {'h', "help", NULL, "show this help and exit", SPECIAL(show_help)},
     {0, "version", NULL, "show the version and exit", SPECIAL(show_version)},

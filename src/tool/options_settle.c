@@ -36,7 +36,8 @@ static options_outcome settle_format(tool_args *a, options_error *e) {
                           "cannot tell the format of '%s' from its name: use "
                           "--format=%s",
                           a->output,
-                          names_format_list(list, sizeof list, "", "|", "|"));
+                          names_format_list(list, sizeof list,
+                                            names_format_name, "", "|", "|"));
     a->opts.format = f->format;
   }
   return OPTIONS_RUN;
