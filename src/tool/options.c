@@ -217,6 +217,35 @@ static const char *layout_help(void) {
   return help;
 }
 
+/* The help that names a default reads it where it is set: the library's
+ * in hp2x_options_init, the tool's own in options_int.h; never restated. */
+static const char *band_count_help(void) {
+  static char help[160];
+  hp2x_options d;
+  hp2x_options_init(&d);
+  snprintf(help, sizeof help, "at most N bands (default %d; 0 = all, no key)",
+           d.max_bands);
+  return help;
+}
+
+static const char *trace_help(void) {
+  static char help[160];
+  hp2x_options d;
+  hp2x_options_init(&d);
+  numbers_snprintf(help, sizeof help,
+                   "drop bands below PCT percent together (0-5, default %g)",
+                   d.trace_pct);
+  return help;
+}
+
+static const char *interval_help(void) {
+  static char help[160];
+  numbers_snprintf(help, sizeof help,
+                   "watch mode: at most one render per SECONDS (default %g)",
+                   OPTIONS_INTERVAL_S);
+  return help;
+}
+
 static const char *summary_help(void) {
   static char help[160];
   snprintf(help, sizeof help,
@@ -274,11 +303,10 @@ static const option_spec options[] = {
      SPECIAL(set_name_order), .style = LETTER_GLUED},
     {0, "sort", "KEY", "band order: area, stddev, name or name-desc",
      SPECIAL(set_sort)},
-    {'m', "bands", "N", "at most N bands (default 20; 0 = all, no key)",
-     SPECIAL(set_band_count), .style = LETTER_MAYBE_NUMBER},
-    {'t', "trace", "PCT",
-     "drop bands below PCT percent together (0-5, default 1)",
-     SPECIAL(set_trace), .style = LETTER_MAYBE_NUMBER},
+    {'m', "bands", "N", NULL, band_count_help, SPECIAL(set_band_count),
+     .style = LETTER_MAYBE_NUMBER},
+    {'t', "trace", "PCT", NULL, trace_help, SPECIAL(set_trace),
+     .style = LETTER_MAYBE_NUMBER},
     {'g', "portrait", NULL, "portrait page, unscaled (for screen previewers)",
      FLAG(opts.portrait, 1)},
     {'M', "multipage", NULL, "key on pages of its own, graph full width",
@@ -298,8 +326,7 @@ static const option_spec options[] = {
      .kind = VAL_INT, .field = AT(parse.ccs_length), .min = 5, .max = 1000000,
      .bad = "invalid --ccs-length ", .bad_tail = ": a whole number >= 5"},
     {0, "watch", NULL, "re-render while the profile grows", FLAG(watch, 1)},
-    {0, "interval", "SECONDS",
-     "watch mode: at most one render per SECONDS (default 1)",
+    {0, "interval", "SECONDS", NULL, interval_help,
      .kind = VAL_DOUBLE, .field = AT(interval_s), .min = 0.01, .max = 86400.0,
      .bad = "invalid --interval ", .bad_tail = ": seconds, at least 0.01"},
     {0, "idle-exit", "SECONDS", "watch mode: stop after SECONDS without growth",

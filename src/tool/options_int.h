@@ -54,6 +54,10 @@ struct option_spec {
   letter_style style;
 };
 
+/* --interval's default, the tool's own (the library's defaults are
+ * hp2x_options_init's): watch mode renders at most once a second. */
+#define OPTIONS_INTERVAL_S 1.0
+
 /* The table's entry for the long option spelled by name[0..len) (--color
  * is --colour), or for hp2ps letter c; NULL when there is none. */
 const option_spec *options_find_long(const char *name, size_t len);

@@ -200,7 +200,7 @@ options_outcome options_parse(int argc, char **argv, tool_args *a,
   hp2x_options_init(&a->opts);
   hp2x_parse_options_init(&a->parse);
   read_environment(a);
-  a->interval_s = 1.0;
+  a->interval_s = OPTIONS_INTERVAL_S;
   a->inputs = calloc((size_t)argc, sizeof *a->inputs);
   if (!a->inputs) return out_of_memory(e);
   cursor c = {argc, argv, 1};
