@@ -61,6 +61,16 @@ static const char *one_picture_label(const hpx_format_info *row) {
              : NULL;
 }
 
+/* The formats one file of which holds several inputs ("ps"). */
+static const char *several_name(const hpx_format_info *row) {
+  return row->holds_several ? row->name : NULL;
+}
+
+/* The formats that take a band selection, and so --diff's chart ("PS"). */
+static const char *banded_label(const hpx_format_info *row) {
+  return row->needs_bands ? row->label : NULL;
+}
+
 static int name_inputs(comparison *c) {
   for (size_t i = 0; i < c->n; i++) {
     input *in = &c->in[i];
@@ -92,8 +102,10 @@ static int check_outputs(comparison *c) {
                       "name, not %s", a->output ? a->output : "none");
   if (a->use_aux && (c->per_file || a->diff || !strcmp(a->output, "-")))
     return msg_usagef("%s: with several inputs -p needs one output file "
-                      "(-o NAME.pdf, .ps or .csv), and no --diff",
-                      a->output ? a->output : "no -o");
+                      "(-o NAME%s), and no --diff",
+                      a->output ? a->output : "no -o",
+                      names_format_list(list, sizeof list, several_name, ".",
+                                        ", ", " or "));
   if (one_file && !picture && !f->holds_several)
     return msg_usagef("several %s files cannot share '%s': use -o DIR/ or "
                       "a name with %%s", f->label, a->output);
@@ -104,9 +116,11 @@ static int check_outputs(comparison *c) {
                       names_format_list(list, sizeof list, one_picture_label,
                                         "", ", ", " and "),
                       f->name);
-  if (a->diff && o->format == HP2X_FORMAT_HP)
-    return msg_usagef("--diff draws a chart (%s): not .hp",
-                      "PS, EPS, PDF, SVG or CSV");
+  if (a->diff && !f->needs_bands)
+    return msg_usagef("--diff draws a chart (%s): not %s",
+                      names_format_list(list, sizeof list, banded_label, "",
+                                        ", ", " or "),
+                      f->label);
   int stdin_seen = 0;
   for (size_t i = 0; i < c->n; i++)
     if (!strcmp(c->in[i].path, "-") && stdin_seen++)
