@@ -56,19 +56,13 @@ int msg_usagef(const char *fmt, ...) {
 }
 
 /* --help's names of the formats, from the library's table (format.c):
- * the pictures ("PostScript"), the other formats it names ("CSV") and the
- * pictures with pages ("PS"). */
+ * the pictures ("PostScript") and the other formats it names ("CSV"). */
 static const char *picture_help_name(const hpx_format_info *row) {
   return row->writer == HPX_WRITER_PICTURE ? row->help_name : NULL;
 }
 
 static const char *conversion_help_name(const hpx_format_info *row) {
   return row->writer != HPX_WRITER_PICTURE ? row->help_name : NULL;
-}
-
-static const char *paged_label(const hpx_format_info *row) {
-  return row->writer == HPX_WRITER_PICTURE && row->has_pages ? row->label
-                                                              : NULL;
 }
 
 /* What hp2x draws and writes, and what it writes without -o: the formats
@@ -79,7 +73,8 @@ static void print_help_formats(void) {
                     " or ");
   names_format_list(conversions, sizeof conversions, conversion_help_name,
                     "", ", ", " or ");
-  names_format_list(paged, sizeof paged, paged_label, "", ", ", " and ");
+  names_format_list(paged, sizeof paged, names_format_paged_label, "", ", ",
+                    " and ");
   hp2x_options defaults;
   hp2x_options_init(&defaults);
   printf("Draw a GHC heap profile (.hp or eventlog) as %s,\nor convert it "

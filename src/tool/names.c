@@ -39,6 +39,11 @@ const char *names_format_name(const hpx_format_info *row) {
   return row->name;
 }
 
+const char *names_format_paged_label(const hpx_format_info *row) {
+  return row->writer == HPX_WRITER_PICTURE && row->has_pages ? row->label
+                                                              : NULL;
+}
+
 /* The index of the first row from i on that `shown` keeps; past the last
  * row when none. */
 static size_t next_shown(size_t i, names_format_shown shown) {
@@ -121,7 +126,8 @@ static char *default_output(const tool_args *a) {
   if (!stem) return NULL;
   int eps_by_width =
       a->opts.format == HP2X_FORMAT_EPS && a->opts.eps_width_pt != 0.0;
-  const char *ext = eps_by_width ? "ps" : names_format_ext(a->opts.format);
+  const char *ext =
+      names_format_ext(eps_by_width ? HP2X_FORMAT_PS : a->opts.format);
   char *out = format_name("%s.%s", stem, ext);
   free(stem);
   return out;

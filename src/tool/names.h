@@ -15,8 +15,10 @@ const char *names_format_ext(hp2x_format f);
  * NULL to leave the row out. */
 typedef const char *(*names_format_shown)(const hpx_format_info *row);
 
-/* Every row's name ("ps"): a names_format_shown. */
+/* names_format_shown functions: every row's name ("ps"); the label of a
+ * picture format with pages ("PS"). */
 const char *names_format_name(const hpx_format_info *row);
+const char *names_format_paged_label(const hpx_format_info *row);
 
 /* The output formats that `shown` keeps, in the library table's order
  * (format.c), each as `shown` gives it after `prefix`, separated by `sep`

@@ -202,16 +202,11 @@ static const char *format_help(void) {
   return help;
 }
 
-/* A picture format with pages: "PS". */
-static const char *paged_label(const hpx_format_info *row) {
-  return row->writer == HPX_WRITER_PICTURE && row->has_pages ? row->label
-                                                              : NULL;
-}
-
 static const char *layout_help(void) {
   static char help[160];
   char list[96];
-  names_format_list(list, sizeof list, paged_label, "", ", ", ", ");
+  names_format_list(list, sizeof list, names_format_paged_label, "", ", ",
+                    ", ");
   snprintf(help, sizeof help,
            "several inputs in one file: pages (%s) or stack", list);
   return help;
