@@ -1,8 +1,8 @@
 /* options_int.h -- what the command line's three files share: the option
- * table's entry type (options.c holds the table), its lookups, the one
- * recorder of usage errors, and the settling of a whole line
- * (options_settle.c) that the word reader (options_read.c) calls last.
- * Private to those files.
+ * table's entry type (options.c holds the table), its lookups, the tool's
+ * own default --interval, the one recorder of usage errors, and the
+ * settling of a whole line (options_settle.c) that the word reader
+ * (options_read.c) calls last.  Private to those files.
  */
 #ifndef HPX_TOOL_OPTIONS_INT_H
 #define HPX_TOOL_OPTIONS_INT_H
