@@ -1,7 +1,8 @@
 /* format.c -- the one table of output formats: each hp2x_format's name
  * (--format's word and the file extension), its name in prose, which
  * writer writes it (render.c for pictures, or the CSV, .hp and summary
- * writers), whether it holds several pages and whether it needs a band
+ * writers), its name in --help's opening, whether it holds several pages,
+ * whether one file of it holds several inputs and whether it needs a band
  * selection.  output.c, the tool's option parser, its help and its
  * messages read it.  A leaf: drawing, the follower, output.c and the tool
  * ask it, it asks no one.
@@ -10,16 +11,17 @@
 
 #include <string.h>
 
-/* In the order --help lists them. */
+/* In the order --help lists them.  Columns: format, name, label, help
+ * name, writer, has_pages, holds_several, needs_bands. */
 static const hpx_format_info formats[] = {
-    {HP2X_FORMAT_PS, "ps", "PS", HPX_WRITER_PICTURE, 1, 1},
-    {HP2X_FORMAT_EPS, "eps", "EPS", HPX_WRITER_PICTURE, 0, 1},
-    {HP2X_FORMAT_PDF, "pdf", "PDF", HPX_WRITER_PICTURE, 1, 1},
-    {HP2X_FORMAT_SVG, "svg", "SVG", HPX_WRITER_PICTURE, 0, 1},
-    {HP2X_FORMAT_PNG, "png", "PNG", HPX_WRITER_PICTURE, 0, 1},
-    {HP2X_FORMAT_CSV, "csv", "CSV", HPX_WRITER_CSV, 0, 1},
-    {HP2X_FORMAT_HP, "hp", ".hp", HPX_WRITER_HP, 0, 0},
-    {HP2X_FORMAT_TXT, "txt", "summary", HPX_WRITER_SUMMARY, 0, 1},
+    {HP2X_FORMAT_PS, "ps", "PS", "PostScript", HPX_WRITER_PICTURE, 1, 1, 1},
+    {HP2X_FORMAT_EPS, "eps", "EPS", "EPS", HPX_WRITER_PICTURE, 0, 0, 1},
+    {HP2X_FORMAT_PDF, "pdf", "PDF", "PDF", HPX_WRITER_PICTURE, 1, 1, 1},
+    {HP2X_FORMAT_SVG, "svg", "SVG", "SVG", HPX_WRITER_PICTURE, 0, 0, 1},
+    {HP2X_FORMAT_PNG, "png", "PNG", "PNG", HPX_WRITER_PICTURE, 0, 0, 1},
+    {HP2X_FORMAT_CSV, "csv", "CSV", "CSV", HPX_WRITER_CSV, 0, 1, 1},
+    {HP2X_FORMAT_HP, "hp", ".hp", ".hp", HPX_WRITER_HP, 0, 0, 0},
+    {HP2X_FORMAT_TXT, "txt", "summary", NULL, HPX_WRITER_SUMMARY, 0, 1, 1},
 };
 enum { N_FORMATS = sizeof formats / sizeof formats[0] };
 

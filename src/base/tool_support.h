@@ -58,9 +58,14 @@ typedef struct hpx_format_info {
   hp2x_format format;
   const char *name;  /* --format's word and the file extension (no dot) */
   const char *label; /* its name in messages' prose: "PS", ".hp" */
+  const char *help_name; /* its name in --help's opening sentence
+                            ("PostScript"); NULL when an option of its own
+                            introduces it there (--summary) */
   hpx_writer writer;
-  int has_pages;   /* holds several pages: one picture per page */
-  int needs_bands; /* writing it takes a band selection */
+  int has_pages;     /* holds several pages: one picture per page */
+  int holds_several; /* one file of it holds several inputs without
+                        --layout=stack: a page, rows or a table each */
+  int needs_bands;   /* writing it takes a band selection */
 } hpx_format_info;
 
 /* Row i of the table, in --help's order; NULL past the last. */

@@ -1,11 +1,13 @@
 /* messages.c -- the tool's one printer: errors and warnings as
  * "hp2x: FILE:LINE: ..." (or "FILE: byte N:" for binary input), usage errors
  * with their --help hint, the --help text (its option lines come from the
- * option table in options.c) and --version.  Everything else in the tool
+ * option table in options.c, its formats from the library's table in
+ * format.c) and --version.  Everything else in the tool
  * prints through here, except watch mode's status line.
  */
 #include "messages.h"
 
+#include "names.h"
 #include "numbers.h"
 #include "options.h"
 #include "tool.h"
@@ -53,18 +55,43 @@ int msg_usagef(const char *fmt, ...) {
   return EXIT_USAGE;
 }
 
-void msg_print_help(void) {
-  printf("Usage: hp2x [OPTION]... [FILE[.hp] | FILE.eventlog | -]...\n"
-         "Draw a GHC heap profile (.hp or eventlog) as PostScript, EPS, PDF, "
-         "SVG or PNG,\nor convert it to CSV or .hp text.  Without -o, writes "
-         "BASE.ps (and BASE.aux)\nin the current directory, as hp2ps "
-         "does; without FILE, reads standard input\nand writes standard "
-         "output.\n"
+/* --help's names of the formats, from the library's table (format.c):
+ * the pictures ("PostScript") and the other formats it names ("CSV"). */
+static const char *picture_help_name(const hpx_format_info *row) {
+  return row->writer == HPX_WRITER_PICTURE ? row->help_name : NULL;
+}
+
+static const char *conversion_help_name(const hpx_format_info *row) {
+  return row->writer != HPX_WRITER_PICTURE ? row->help_name : NULL;
+}
+
+/* What hp2x draws and writes, and what it writes without -o: the formats
+ * named from the table, the default output's from hp2x_options_init. */
+static void print_help_formats(void) {
+  char pictures[128], conversions[64], paged[64];
+  names_format_list(pictures, sizeof pictures, picture_help_name, "", ", ",
+                    " or ");
+  names_format_list(conversions, sizeof conversions, conversion_help_name,
+                    "", ", ", " or ");
+  names_format_list(paged, sizeof paged, names_format_paged_label, "", ", ",
+                    " and ");
+  hp2x_options defaults;
+  hp2x_options_init(&defaults);
+  printf("Draw a GHC heap profile (.hp or eventlog) as %s,\nor convert it "
+         "to %s text.  Without -o, writes BASE.%s (and BASE.aux)\nin the "
+         "current directory, as hp2ps does; without FILE, reads standard "
+         "input\nand writes standard output.\n"
          "Several FILEs are compared: one band selection and one colour per "
-         "label for all,\nshared scales; PS and PDF get a page each, -o "
+         "label for all,\nshared scales; %s get a page each, -o "
          "'DIR/' or 'NAME-%%s.svg' a file\neach (%%s = the input's base "
-         "name), CSV one file with an input column.\n"
-         "A service serving its eventlog is read as unix:PATH, tcp:HOST:PORT "
+         "name), CSV one file with an input column.\n",
+         pictures, conversions, names_format_ext(defaults.format), paged);
+}
+
+void msg_print_help(void) {
+  printf("Usage: hp2x [OPTION]... [FILE[.hp] | FILE.eventlog | -]...\n");
+  print_help_formats();
+  printf("A service serving its eventlog is read as unix:PATH, tcp:HOST:PORT "
          "or\ntcp:[ADDR]:PORT (IPv6): drawn once when it closes the "
          "connection (or at\nSIGINT), or followed with --watch; a file of "
          "such a name is ./unix:NAME.\n\n");

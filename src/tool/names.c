@@ -35,16 +35,35 @@ const char *names_format_ext(hp2x_format f) {
   return row ? row->name : "ps";
 }
 
-const char *names_format_list(char *buf, size_t size, const char *prefix,
-                              const char *sep, const char *last) {
+const char *names_format_name(const hpx_format_info *row) {
+  return row->name;
+}
+
+const char *names_format_paged_label(const hpx_format_info *row) {
+  return row->writer == HPX_WRITER_PICTURE && row->has_pages ? row->label
+                                                              : NULL;
+}
+
+/* The index of the first row from i on that `shown` keeps; past the last
+ * row when none. */
+static size_t next_shown(size_t i, names_format_shown shown) {
+  for (; hpx_format_row(i) && !shown(hpx_format_row(i)); i++) {}
+  return i;
+}
+
+const char *names_format_list(char *buf, size_t size, names_format_shown shown,
+                              const char *prefix, const char *sep,
+                              const char *last) {
   size_t at = 0;
   buf[0] = '\0';
-  for (size_t i = 0; hpx_format_row(i) && at < size; i++) {
-    const char *before = i == 0 ? "" : hpx_format_row(i + 1) ? sep : last;
+  for (size_t i = next_shown(0, shown); hpx_format_row(i) && at < size;) {
+    size_t next = next_shown(i + 1, shown);
+    const char *before = !buf[0] ? "" : hpx_format_row(next) ? sep : last;
     int n = snprintf(buf + at, size - at, "%s%s%s", before, prefix,
-                     hpx_format_row(i)->name);
+                     shown(hpx_format_row(i)));
     if (n < 0) break;
     at += (size_t)n;
+    i = next;
   }
   return buf;
 }
@@ -107,7 +126,8 @@ static char *default_output(const tool_args *a) {
   if (!stem) return NULL;
   int eps_by_width =
       a->opts.format == HP2X_FORMAT_EPS && a->opts.eps_width_pt != 0.0;
-  const char *ext = eps_by_width ? "ps" : names_format_ext(a->opts.format);
+  const char *ext =
+      names_format_ext(eps_by_width ? HP2X_FORMAT_PS : a->opts.format);
   char *out = format_name("%s.%s", stem, ext);
   free(stem);
   return out;

@@ -29,6 +29,14 @@ static locale_t c_numeric(void) {
   return made;
 }
 
+int numbers_parse_long(const char *s, long *v) {
+  if (!*s) return 0;
+  char *end;
+  errno = 0;
+  *v = strtol(s, &end, 10);
+  return *end == '\0' && errno == 0;
+}
+
 int numbers_parse_double(const char *s, double *v) {
   if (!*s) return 0;
   locale_t c = c_numeric();

@@ -13,6 +13,9 @@
 /* Parses all of s as strtod does in the "C" locale ("2.5", "1e3");
  * 1 and *v set when all of s is one finite-or-not number in range, else 0. */
 int numbers_parse_double(const char *s, double *v);
+/* Parses all of s as a whole decimal number that fits a long: 1 and *v
+ * set, else 0. */
+int numbers_parse_long(const char *s, long *v);
 
 /* vsnprintf / vfprintf with the "C" numeric locale: "%g" of 2.5 is "2.5"
  * under de_DE too.  Return what vsnprintf / vfprintf return. */

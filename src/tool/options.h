@@ -1,6 +1,8 @@
-/* options.h -- the command line (options.c): argv into a tool_args, with
- * hp2ps's flags next to GNU long options.  Parsing prints nothing: errors
- * come back to the caller as an options_error.
+/* options.h -- the command line: argv into a tool_args, with hp2ps's
+ * flags next to GNU long options (options.c holds the option table,
+ * options_read.c reads the words, options_settle.c checks and settles the
+ * whole line).  Parsing prints nothing: errors come back to the caller as
+ * an options_error.
  */
 #ifndef HPX_TOOL_OPTIONS_H
 #define HPX_TOOL_OPTIONS_H

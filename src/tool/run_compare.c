@@ -53,24 +53,22 @@ static int out_of_memory(void) {
 
 /* ----------------------------------------------------------------- steps */
 
-/* The picture formats of one page each, from format.c's table: "EPS, SVG
- * and PNG". */
-static const char *one_picture_formats(void) {
-  static char list[64];
-  size_t at = 0, n = 0, k = 0, i;
-  const hpx_format_info *r;
-  for (i = 0; (r = hpx_format_row(i)); i++)
-    n += r->writer == HPX_WRITER_PICTURE && !r->has_pages;
-  list[0] = '\0';
-  for (i = 0; (r = hpx_format_row(i)) && at < sizeof list; i++) {
-    if (r->writer != HPX_WRITER_PICTURE || r->has_pages) continue;
-    int w = snprintf(list + at, sizeof list - at, "%s%s",
-                     k == 0 ? "" : k == n - 1 ? " and " : ", ", r->label);
-    k++;
-    if (w < 0) break;
-    at += (size_t)w;
-  }
-  return list;
+/* The picture formats a file of which holds one picture, from format.c's
+ * table ("EPS"). */
+static const char *one_picture_label(const hpx_format_info *row) {
+  return row->writer == HPX_WRITER_PICTURE && !row->holds_several
+             ? row->label
+             : NULL;
+}
+
+/* The formats one file of which holds several inputs ("ps"). */
+static const char *several_name(const hpx_format_info *row) {
+  return row->holds_several ? row->name : NULL;
+}
+
+/* The formats that take a band selection, and so --diff's chart ("PS"). */
+static const char *banded_label(const hpx_format_info *row) {
+  return row->needs_bands ? row->label : NULL;
 }
 
 static int name_inputs(comparison *c) {
@@ -90,6 +88,10 @@ static int name_inputs(comparison *c) {
 static int check_outputs(comparison *c) {
   const tool_args *a = c->a;
   const hp2x_options *o = &a->opts;
+  const hpx_format_info *f = hpx_format_of(o->format);
+  assert(f); /* options.c sets formats from the table */
+  int picture = f->writer == HPX_WRITER_PICTURE;
+  char list[96];
   const char *pct = a->output ? strstr(a->output, "%s") : NULL;
   c->per_file = !a->diff && (!a->output || is_dir(a->output) || pct);
   int one_file = !c->per_file && !a->diff;
@@ -100,19 +102,25 @@ static int check_outputs(comparison *c) {
                       "name, not %s", a->output ? a->output : "none");
   if (a->use_aux && (c->per_file || a->diff || !strcmp(a->output, "-")))
     return msg_usagef("%s: with several inputs -p needs one output file "
-                      "(-o NAME.pdf, .ps or .csv), and no --diff",
-                      a->output ? a->output : "no -o");
-  if (one_file && o->format == HP2X_FORMAT_HP)
-    return msg_usagef("several .hp files cannot share '%s': use -o DIR/ or "
-                      "a name with %%s", a->output);
-  if (one_file && o->layout == HP2X_LAYOUT_PAGES &&
-      hp2x_format_is_picture(o->format) && !hp2x_format_has_pages(o->format))
+                      "(-o NAME%s), and no --diff",
+                      a->output ? a->output : "no -o",
+                      names_format_list(list, sizeof list, several_name, ".",
+                                        ", ", " or "));
+  if (one_file && !picture && !f->holds_several)
+    return msg_usagef("several %s files cannot share '%s': use -o DIR/ or "
+                      "a name with %%s", f->label, a->output);
+  if (one_file && o->layout == HP2X_LAYOUT_PAGES && picture &&
+      !f->holds_several)
     return msg_usagef("%s hold one picture: use --layout=stack, -o DIR/ or "
                       "-o 'NAME-%%s.%s' (a file per input)",
-                      one_picture_formats(), names_format_ext(o->format));
-  if (a->diff && o->format == HP2X_FORMAT_HP)
-    return msg_usagef("--diff draws a chart (%s): not .hp",
-                      "PS, EPS, PDF, SVG or CSV");
+                      names_format_list(list, sizeof list, one_picture_label,
+                                        "", ", ", " and "),
+                      f->name);
+  if (a->diff && !f->needs_bands)
+    return msg_usagef("--diff draws a chart (%s): not %s",
+                      names_format_list(list, sizeof list, banded_label, "",
+                                        ", ", " or "),
+                      f->label);
   int stdin_seen = 0;
   for (size_t i = 0; i < c->n; i++)
     if (!strcmp(c->in[i].path, "-") && stdin_seen++)

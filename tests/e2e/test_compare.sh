@@ -207,4 +207,19 @@ mkdir -p pdiff && (cd pdiff && "$HP2X" -p --diff "$A" "$B" > out.txt 2> err.txt;
 grep -q "^hp2x: no -o: with several inputs -p needs one output file" pdiff/err.txt && ok ||
   fail "-p --diff without -o: $(head -1 pdiff/err.txt)"
 [ "$(ls pdiff | paste -sd' ')" = "err.txt out.txt rc" ] && ok || fail "-p --diff wrote $(ls pdiff)"
+# The formats these two messages name come from format.c's table and are
+# the ones that work: -p with one file holding several inputs (PS, PDF,
+# CSV and the summary, not EPS), --diff in every format but .hp.
+grep -qx "hp2x: no -o: with several inputs -p needs one output file (-o NAME.ps, .pdf, .csv or .txt), and no --diff" \
+  pdiff/err.txt && ok || fail "-p's formats: $(head -1 pdiff/err.txt)"
+mkdir -p paux && (cd paux && "$HP2X" -q "$A" && cp leak.hy.aux x.aux &&
+  "$HP2X" -q -p "$A" "$B" -o x.txt && [ -s x.txt ] &&
+  ! "$HP2X" -q -p "$A" "$B" -o x.eps 2> /dev/null) && ok ||
+  fail "-p with several inputs: the summary must work, EPS must not"
+"$HP2X" -q --diff "$A" "$B" -o diff.hp 2> diffhp.txt; [ $? -eq 2 ] && ok || fail "--diff -> .hp: not a usage error"
+grep -qx "hp2x: --diff draws a chart (PS, EPS, PDF, SVG, PNG, CSV or summary): not .hp" diffhp.txt &&
+  ok || fail "--diff's formats: $(head -1 diffhp.txt)"
+"$HP2X" -q --diff "$A" "$B" -o diff.png && [ -s diff.png ] &&
+  "$HP2X" -q --diff "$A" "$B" -o diff-summary.txt && grep -q "minus" diff-summary.txt && ok ||
+  fail "--diff -> PNG, summary"
 finish

@@ -59,7 +59,9 @@ static int teardown(void **state) {
 }
 
 /* format.c's table: a row for every format, each once, a name each that
- * finds its row; pages only for pictures; nothing past the last row. */
+ * finds its row; pages only for pictures, and a picture holds several
+ * inputs in one file when it has pages; a help name for every picture;
+ * nothing past the last row. */
 static void test_format_table(void **state) {
   (void)state;
   size_t rows = 0;
@@ -67,6 +69,10 @@ static void test_format_table(void **state) {
     assert_ptr_equal(hpx_format_of(r->format), r);
     assert_ptr_equal(hpx_format_named(r->name), r);
     assert_true(!r->has_pages || r->writer == HPX_WRITER_PICTURE);
+    if (r->writer == HPX_WRITER_PICTURE) {
+      assert_int_equal(r->holds_several, r->has_pages);
+      assert_non_null(r->help_name);
+    }
   }
   assert_int_equal(rows, (size_t)HP2X_FORMAT_PNG + 1);
   for (int f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_PNG; f++)

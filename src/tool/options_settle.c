@@ -1,0 +1,130 @@
+/* options_settle.c -- what a whole command line implies once every word
+ * is read: the output's format (--format, -e, or the output's extension),
+ * the checks no single option can make (--watch's one output, a service
+ * read alone, --tee, the time window, --diff's two inputs), then the
+ * defaults that follow from other options (-c's palette, a comparison's
+ * shared axes, the picture's bounded reading).  Errors are returned,
+ * never printed.
+ */
+#include "options_int.h"
+
+#include "connect.h"
+#include "names.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+
+/* The format when --format is not given: EPS for -e, else the output's
+ * extension (none for a directory that several inputs each write into). */
+static options_outcome settle_format(tool_args *a, options_error *e) {
+  if (a->opts.eps_width_pt > 0 && !a->format_given)
+    a->opts.format = HP2X_FORMAT_EPS;
+  struct stat dir;
+  int to_dir = a->n_inputs > 1 && a->output && stat(a->output, &dir) == 0 &&
+               S_ISDIR(dir.st_mode); /* several inputs: a file each */
+  if (a->output && strcmp(a->output, "-") != 0 && !a->format_given &&
+      !to_dir) {
+    const char *dot = strrchr(a->output, '.');
+    const char *slash = strrchr(a->output, '/');
+    const hpx_format_info *f = NULL;
+    char list[96];
+    if (dot && (!slash || dot >= slash)) f = hpx_format_named(dot + 1);
+    if (!f)
+      return options_fail(e,
+                          "cannot tell the format of '%s' from its name: use "
+                          "--format=%s",
+                          a->output,
+                          names_format_list(list, sizeof list,
+                                            names_format_name, "", "|", "|"));
+    a->opts.format = f->format;
+  }
+  return OPTIONS_RUN;
+}
+
+static options_outcome check_watch(const tool_args *a, options_error *e) {
+  if (a->watch && (!a->output || !strcmp(a->output, "-")))
+    return options_fail(e, "--watch needs an output file (-o FILE)");
+  if (a->watch && a->n_inputs > 1)
+    return options_fail(e, "--watch follows one input, got %d", a->n_inputs);
+  return OPTIONS_RUN;
+}
+
+/* Sets input_is_service for an input that is a service address; refuses
+ * a malformed address and a service read with other inputs. */
+static options_outcome find_service(tool_args *a, options_error *e) {
+  for (int i = 0; i < a->n_inputs; i++) {
+    connect_address ad;
+    char why[400];
+    if (connect_parse(a->inputs[i], &ad, why, sizeof why) != 0)
+      return options_fail(e, "%s", why);
+    if (ad.kind == CONNECT_NONE) continue;
+    if (a->n_inputs > 1 || a->diff)
+      return options_fail(e,
+                          "%s: a service is read alone, not with other inputs",
+                          a->inputs[i]);
+    a->input_is_service = 1;
+  }
+  return OPTIONS_RUN;
+}
+
+/* Checks what no single option can: the combination.  Changes nothing. */
+static options_outcome check_combination(const tool_args *a,
+                                         options_error *e) {
+  if (a->tee_path && !a->input_is_service)
+    return options_fail(
+        e, "--tee needs a service input (unix:PATH or tcp:HOST:PORT)");
+  if (a->tee_path && !*a->tee_path)
+    return options_fail(e, "--tee needs a file name");
+  if (a->from_given && a->from_marker)
+    return options_fail(
+        e, "--from and --from-marker both give the window's start");
+  if (a->to_given && a->to_marker)
+    return options_fail(e, "--to and --to-marker both give the window's end");
+  if (a->parse.last_s > 0.0 &&
+      (a->from_given || a->to_given || a->from_marker || a->to_marker))
+    return options_fail(
+        e, "--last gives the window already: not with --from, --to "
+           "or their markers");
+  if (a->parse.last_s > 0.0 && a->n_inputs > 1)
+    return options_fail(e, "--last draws one input, got %d", a->n_inputs);
+  if (a->from_given && a->to_given && !(a->from_s < a->to_s))
+    return options_fail(e, "--from %g is not before --to %g", a->from_s,
+                        a->to_s);
+  if (a->diff && a->n_inputs != 2)
+    return options_fail(e,
+                        "--diff needs two inputs (A B, drawn as B - A), got %d",
+                        a->n_inputs);
+  return OPTIONS_RUN;
+}
+
+/* The defaults that follow from other options, once the line is valid. */
+static void set_derived_defaults(tool_args *a) {
+  /* -c draws the label palette unless --palette says otherwise. */
+  if (a->opts.colour && !a->palette_given)
+    a->opts.palette = HP2X_PALETTE_LABEL;
+  /* Runs compared share both axes unless --uniform-scale says otherwise. */
+  if (a->n_inputs > 1 && !a->uniform_given)
+    a->opts.uniform = HP2X_UNIFORM_BOTH;
+  /* One input drawn whole keeps only what its picture shows, in memory
+   * bounded by the picture; outputs that list every sample (CSV, .hp,
+   * --all-samples, --summary), a window, --x=index and comparisons read
+   * every sample. */
+  if (hp2x_format_is_picture(a->opts.format) && !a->opts.all_samples &&
+      !a->summary && a->n_inputs <= 1 && !a->from_given && !a->to_given &&
+      !a->from_marker && !a->to_marker && !a->x_index)
+    a->parse.picture_columns = hp2x_picture_columns(&a->opts);
+}
+
+options_outcome options_settle_line(tool_args *a, options_error *e) {
+  options_outcome r = settle_format(a, e);
+  if (r != OPTIONS_RUN) return r;
+  if (a->summary && !a->output) a->output = "-"; /* to the terminal */
+  if ((r = check_watch(a, e)) != OPTIONS_RUN ||
+      (r = find_service(a, e)) != OPTIONS_RUN ||
+      (r = check_combination(a, e)) != OPTIONS_RUN)
+    return r;
+  set_derived_defaults(a);
+  return OPTIONS_RUN;
+}
