@@ -458,7 +458,7 @@ typedef struct hp2x_options {
                               labels that do not match are filtered out */
   const char *exclude_re;  /* POSIX extended regex, borrowed; NULL = none:
                               labels that match are filtered out */
-  double dpi;              /* PNG pixels per inch; 0 = 150 */
+  double dpi;              /* PNG pixels per inch (150; 0 = 150) */
   int heap_overlay;        /* draw the eventlog's heap size, blocks size
                               and live bytes as lines over the bands, in
                               the key; the y range takes them in */

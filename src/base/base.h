@@ -68,11 +68,15 @@ hp2x_status hpx_nomem(hp2x_err *err);
 void hpx_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len);
 
 /* ------------------------------------------------------------ options */
+/* PNG's pixels per inch when the options leave it at 0 (the default
+ * hp2x_options_init sets). */
+#define HPX_DEFAULT_DPI 150.0
+
 /* The caller's options with every field this library knows: the fields
  * within given->size copied, the rest hp2x_options_init's defaults (see
  * hp2x.h on growing structs).  Every public function taking options reads
  * them through this.  HP2X_E_ARG when given->size < HP2X_OPTIONS_MIN_SIZE
- * (bands.c). */
+ * (options.c). */
 hp2x_status options_complete(const hp2x_options *given, hp2x_options *full,
                              hp2x_err *err);
 

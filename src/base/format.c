@@ -7,8 +7,9 @@
  * messages read it.  A leaf: drawing, the follower, output.c and the tool
  * ask it, it asks no one.
  */
-#include "tool_support.h"
+#include "format.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* In the order --help lists them.  Columns: format, name, label, help
@@ -39,6 +40,31 @@ const hpx_format_info *hpx_format_named(const char *name) {
   for (size_t i = 0; i < N_FORMATS; i++)
     if (!strcmp(formats[i].name, name)) return &formats[i];
   return NULL;
+}
+
+/* The index of the first row from i on that `shown` keeps; past the last
+ * row when none. */
+static size_t next_shown(size_t i, hpx_format_shown shown) {
+  for (; hpx_format_row(i) && !shown(hpx_format_row(i)); i++) {}
+  return i;
+}
+
+const char *hpx_format_list(char *buf, size_t size, hpx_format_shown shown,
+                            const char *prefix, const char *sep,
+                            const char *last) {
+  size_t at = 0;
+  buf[0] = '\0';
+  for (size_t i = next_shown(0, shown); hpx_format_row(i) && at < size;) {
+    size_t next = next_shown(i + 1, shown);
+    const char *before = !buf[0] ? "" : hpx_format_row(next) ? sep : last;
+    int n = snprintf(buf + at, size - at, "%s%s%s", before, prefix,
+                     shown(hpx_format_row(i)));
+    if (n < 0)
+      break;
+    at += (size_t)n;
+    i = next;
+  }
+  return buf;
 }
 
 int hp2x_format_is_picture(hp2x_format f) {

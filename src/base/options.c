@@ -18,6 +18,7 @@ static void set_option_defaults(hp2x_options *o) {
   o->name_order = HP2X_NAME_ORDER_NONE;
   o->aux = NULL;
   o->format = HP2X_FORMAT_PS;
+  o->dpi = HPX_DEFAULT_DPI;
   o->eps_width_pt = 0.0;
   o->title_box = HP2X_TITLE_AUTO;
   o->uniform = HP2X_UNIFORM_NONE;

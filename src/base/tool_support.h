@@ -2,13 +2,14 @@
  * API, kept out of include/hp2x.h because a library user does not need it:
  * output files written beside their target and renamed into place
  * (outfile.c), and freeing a finished profile's entries once its bands are
- * chosen (profile.c), and the table of output formats (format.c).  Never
+ * chosen (profile.c), and the table of output formats (format.h).  Never
  * installed.
  */
 #ifndef HPX_TOOL_SUPPORT_H
 #define HPX_TOOL_SUPPORT_H
 
 #include "hp2x.h"
+#include "format.h" /* the table of output formats */
 
 /* An output written to a temporary file in the target's directory and
  * renamed into place by hpx_outfile_commit; never half-written. */
@@ -42,37 +43,5 @@ void hpx_outfile_abort(hpx_outfile *f);
  * hp2x_write_hp fail with HP2X_E_ARG, and hp2x_profile_value returns 0.
  * Only for a finished profile: never one a parser is still filling. */
 void hpx_profile_drop_entries(hp2x_profile *p);
-
-/* Which writer writes a format (output.c calls it). */
-typedef enum hpx_writer {
-  HPX_WRITER_PICTURE, /* hp2x_render(_many): the picture formats */
-  HPX_WRITER_CSV,     /* hp2x_write_csv(_many) */
-  HPX_WRITER_HP,      /* hp2x_write_hp: one profile */
-  HPX_WRITER_SUMMARY  /* hp2x_write_summary */
-} hpx_writer;
-
-/* A row of the output formats' table (format.c): adding a format is a
- * value in hp2x_format, its row there and its writer (for a picture, its
- * surface in surface.c). */
-typedef struct hpx_format_info {
-  hp2x_format format;
-  const char *name;  /* --format's word and the file extension (no dot) */
-  const char *label; /* its name in messages' prose: "PS", ".hp" */
-  const char *help_name; /* its name in --help's opening sentence
-                            ("PostScript"); NULL when an option of its own
-                            introduces it there (--summary) */
-  hpx_writer writer;
-  int has_pages;     /* holds several pages: one picture per page */
-  int holds_several; /* one file of it holds several inputs without
-                        --layout=stack: a page, rows or a table each */
-  int needs_bands;   /* writing it takes a band selection */
-} hpx_format_info;
-
-/* Row i of the table, in --help's order; NULL past the last. */
-const hpx_format_info *hpx_format_row(size_t i);
-/* Format f's row; NULL for a value that is no format. */
-const hpx_format_info *hpx_format_of(hp2x_format f);
-/* The row whose name is `name` (exact); NULL when none. */
-const hpx_format_info *hpx_format_named(const char *name);
 
 #endif

@@ -9,6 +9,7 @@
  */
 #include "render_int.h"
 #include "select/palette.h"
+#include "base/format.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -274,6 +275,12 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
   return render_pictures(&p, &b, 1, o, 0, write, closure, err);
 }
 
+/* The picture formats of one page ("EPS"), for hpx_format_list. */
+static const char *one_page_label(const hpx_format_info *row) {
+  return row->writer == HPX_WRITER_PICTURE && !row->has_pages ? row->label
+                                                               : NULL;
+}
+
 hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
                              const hp2x_bands *const *bs, size_t n,
                              const hp2x_options *given, hp2x_write_fn write,
@@ -285,9 +292,14 @@ hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
   if (n == 0)
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "no profiles to draw");
   int stacked = o->layout == HP2X_LAYOUT_STACK;
-  if (!stacked && n > 1 && !hp2x_format_has_pages(o->format))
+  if (!stacked && n > 1 && !hp2x_format_has_pages(o->format)) {
+    char one_page[64];
+    hpx_format_list(one_page, sizeof one_page, one_page_label, "", ", ",
+                    " and ");
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "EPS, SVG and PNG have one page: stack the pictures "
-                     "or write one file each");
+                     "%s have one page: stack the pictures or write one "
+                     "file each",
+                     one_page);
+  }
   return render_pictures(ps, bs, n, o, stacked, write, closure, err);
 }

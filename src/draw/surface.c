@@ -69,10 +69,8 @@ void surface_page_for_stack(const hp2x_options *o, size_t n,
   page->slot_dy_pt = (LAYOUT_FRAME_H + STACK_GAP) * s;
 }
 
-#define DEFAULT_DPI 150.0
-
 void surface_page_to_pixels(const hp2x_options *o, surface_page *page) {
-  double s = (o->dpi > 0.0 ? o->dpi : DEFAULT_DPI) / 72.0;
+  double s = (o->dpi > 0.0 ? o->dpi : HPX_DEFAULT_DPI) / 72.0;
   cairo_matrix_t scale;
   cairo_matrix_init_scale(&scale, s, s);
   cairo_matrix_multiply(&page->frame, &page->frame, &scale);

@@ -69,12 +69,12 @@ static const char *conversion_help_name(const hpx_format_info *row) {
  * named from the table, the default output's from hp2x_options_init. */
 static void print_help_formats(void) {
   char pictures[128], conversions[64], paged[64];
-  names_format_list(pictures, sizeof pictures, picture_help_name, "", ", ",
-                    " or ");
-  names_format_list(conversions, sizeof conversions, conversion_help_name,
-                    "", ", ", " or ");
-  names_format_list(paged, sizeof paged, names_format_paged_label, "", ", ",
-                    " and ");
+  hpx_format_list(pictures, sizeof pictures, picture_help_name, "", ", ",
+                  " or ");
+  hpx_format_list(conversions, sizeof conversions, conversion_help_name, "",
+                  ", ", " or ");
+  hpx_format_list(paged, sizeof paged, names_format_paged_label, "", ", ",
+                  " and ");
   hp2x_options defaults;
   hp2x_options_init(&defaults);
   printf("Draw a GHC heap profile (.hp or eventlog) as %s,\nor convert it "

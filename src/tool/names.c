@@ -44,30 +44,6 @@ const char *names_format_paged_label(const hpx_format_info *row) {
                                                               : NULL;
 }
 
-/* The index of the first row from i on that `shown` keeps; past the last
- * row when none. */
-static size_t next_shown(size_t i, names_format_shown shown) {
-  for (; hpx_format_row(i) && !shown(hpx_format_row(i)); i++) {}
-  return i;
-}
-
-const char *names_format_list(char *buf, size_t size, names_format_shown shown,
-                              const char *prefix, const char *sep,
-                              const char *last) {
-  size_t at = 0;
-  buf[0] = '\0';
-  for (size_t i = next_shown(0, shown); hpx_format_row(i) && at < size;) {
-    size_t next = next_shown(i + 1, shown);
-    const char *before = !buf[0] ? "" : hpx_format_row(next) ? sep : last;
-    int n = snprintf(buf + at, size - at, "%s%s%s", before, prefix,
-                     shown(hpx_format_row(i)));
-    if (n < 0) break;
-    at += (size_t)n;
-    i = next;
-  }
-  return buf;
-}
-
 static int ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
   return n >= m && !strcmp(s + n - m, suffix);

@@ -11,23 +11,10 @@
 /* The format's file extension, without the dot; static storage. */
 const char *names_format_ext(hp2x_format f);
 
-/* What a list of formats shows of a row (its name, its label...), or
- * NULL to leave the row out. */
-typedef const char *(*names_format_shown)(const hpx_format_info *row);
-
-/* names_format_shown functions: every row's name ("ps"); the label of a
+/* hpx_format_shown functions (tool_support.h's hpx_format_list): every row's name ("ps"); the label of a
  * picture format with pages ("PS"). */
 const char *names_format_name(const hpx_format_info *row);
 const char *names_format_paged_label(const hpx_format_info *row);
-
-/* The output formats that `shown` keeps, in the library table's order
- * (format.c), each as `shown` gives it after `prefix`, separated by `sep`
- * and the last one by `last` ("ps, eps, ... or txt"), into buf (cut at
- * size); returns buf.  Messages and --help list formats only this way, so
- * that a format added to the table is in every list it belongs to. */
-const char *names_format_list(char *buf, size_t size, names_format_shown shown,
-                              const char *prefix, const char *sep,
-                              const char *last);
 
 /* hp2ps reads NAME.hp when given NAME; hp2x reads NAME itself when it
  * exists, else NAME.hp when that exists: that name, or NULL (use NAME as

@@ -189,7 +189,7 @@ static options_outcome show_version(const option_spec *o, const char *val,
 static const char *output_help(void) {
   static char help[160];
   char list[96];
-  names_format_list(list, sizeof list, names_format_name, ".", " ", " ");
+  hpx_format_list(list, sizeof list, names_format_name, ".", " ", " ");
   snprintf(help, sizeof help, "write to FILE (%s; - = stdout)", list);
   return help;
 }
@@ -197,7 +197,7 @@ static const char *output_help(void) {
 static const char *format_help(void) {
   static char help[160];
   char list[96];
-  names_format_list(list, sizeof list, names_format_name, "", ", ", " or ");
+  hpx_format_list(list, sizeof list, names_format_name, "", ", ", " or ");
   snprintf(help, sizeof help, "output format: %s (--summary)", list);
   return help;
 }
@@ -205,8 +205,7 @@ static const char *format_help(void) {
 static const char *layout_help(void) {
   static char help[160];
   char list[96];
-  names_format_list(list, sizeof list, names_format_paged_label, "", ", ",
-                    ", ");
+  hpx_format_list(list, sizeof list, names_format_paged_label, "", ", ", ", ");
   snprintf(help, sizeof help,
            "several inputs in one file: pages (%s) or stack", list);
   return help;
@@ -230,6 +229,16 @@ static const char *trace_help(void) {
   numbers_snprintf(help, sizeof help,
                    "drop bands below PCT percent together (0-5, default %g)",
                    d.trace_pct);
+  return help;
+}
+
+static const char *dpi_help(void) {
+  static char help[160];
+  hp2x_options d;
+  hp2x_options_init(&d);
+  numbers_snprintf(help, sizeof help,
+                   "PNG resolution in pixels per inch (default %g; 10-1200)",
+                   d.dpi);
   return help;
 }
 
@@ -257,9 +266,9 @@ static options_outcome set_format(const option_spec *o, const char *val,
   const hpx_format_info *f = hpx_format_named(val);
   char list[96];
   if (!f)
-    return options_fail(e, "unknown format '%s' (%s)", val,
-                        names_format_list(list, sizeof list,
-                                          names_format_name, "", ", ", ", "));
+    return options_fail(
+        e, "unknown format '%s' (%s)", val,
+        hpx_format_list(list, sizeof list, names_format_name, "", ", ", ", "));
   a->opts.format = f->format;
   return OPTIONS_RUN;
 }
@@ -286,7 +295,7 @@ static const option_spec options[] = {
     {'e', "eps", "WIDTH",
      "Encapsulated PostScript WIDTH wide (in, mm, cm, pt; > 2in)",
      SPECIAL(set_eps_width)},
-    {0, "dpi", "N", "PNG resolution in pixels per inch (default 150; 10-1200)",
+    {0, "dpi", "N", NULL, dpi_help,
      .kind = VAL_DOUBLE, .field = AT(opts.dpi), .min = 10.0, .max = 1200.0,
      .bad = "invalid --dpi ", .bad_tail = ": pixels per inch, 10 to 1200"},
     {'c', "colour", NULL, "colour bands (also --color)", FLAG(opts.colour, 1)},

@@ -32,12 +32,12 @@ static options_outcome settle_format(tool_args *a, options_error *e) {
     char list[96];
     if (dot && (!slash || dot >= slash)) f = hpx_format_named(dot + 1);
     if (!f)
-      return options_fail(e,
-                          "cannot tell the format of '%s' from its name: use "
-                          "--format=%s",
-                          a->output,
-                          names_format_list(list, sizeof list,
-                                            names_format_name, "", "|", "|"));
+      return options_fail(
+          e,
+          "cannot tell the format of '%s' from its name: use "
+          "--format=%s",
+          a->output,
+          hpx_format_list(list, sizeof list, names_format_name, "", "|", "|"));
     a->opts.format = f->format;
   }
   return OPTIONS_RUN;

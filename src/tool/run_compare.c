@@ -101,26 +101,27 @@ static int check_outputs(comparison *c) {
     return msg_usagef("--layout=stack draws one picture: give -o a file "
                       "name, not %s", a->output ? a->output : "none");
   if (a->use_aux && (c->per_file || a->diff || !strcmp(a->output, "-")))
-    return msg_usagef("%s: with several inputs -p needs one output file "
-                      "(-o NAME%s), and no --diff",
-                      a->output ? a->output : "no -o",
-                      names_format_list(list, sizeof list, several_name, ".",
-                                        ", ", " or "));
+    return msg_usagef(
+        "%s: with several inputs -p needs one output file "
+        "(-o NAME%s), and no --diff",
+        a->output ? a->output : "no -o",
+        hpx_format_list(list, sizeof list, several_name, ".", ", ", " or "));
   if (one_file && !picture && !f->holds_several)
     return msg_usagef("several %s files cannot share '%s': use -o DIR/ or "
-                      "a name with %%s", f->label, a->output);
+                      "a name with %%s",
+                      f->label, a->output);
   if (one_file && o->layout == HP2X_LAYOUT_PAGES && picture &&
       !f->holds_several)
     return msg_usagef("%s hold one picture: use --layout=stack, -o DIR/ or "
                       "-o 'NAME-%%s.%s' (a file per input)",
-                      names_format_list(list, sizeof list, one_picture_label,
-                                        "", ", ", " and "),
+                      hpx_format_list(list, sizeof list, one_picture_label, "",
+                                      ", ", " and "),
                       f->name);
   if (a->diff && !f->needs_bands)
-    return msg_usagef("--diff draws a chart (%s): not %s",
-                      names_format_list(list, sizeof list, banded_label, "",
-                                        ", ", " or "),
-                      f->label);
+    return msg_usagef(
+        "--diff draws a chart (%s): not %s",
+        hpx_format_list(list, sizeof list, banded_label, "", ", ", " or "),
+        f->label);
   int stdin_seen = 0;
   for (size_t i = 0; i < c->n; i++)
     if (!strcmp(c->in[i].path, "-") && stdin_seen++)

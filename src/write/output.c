@@ -5,7 +5,7 @@
  * allocates nothing.
  */
 #include "base/base.h"
-#include "base/tool_support.h"
+#include "base/format.h"
 
 /* The writer of o->format; HPX_WRITER_PICTURE for a value that is no
  * format (hp2x_render then refuses it). */

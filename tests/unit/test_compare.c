@@ -514,6 +514,9 @@ static void csv_and_pictures(void **state) {
   hp2x_err_init(&err);
   assert_int_equal(hp2x_render_many(ps, cbs, 2, &o, mem_write, &m, &err),
                    HP2X_E_ARG);
+  /* The one-page formats, named from format.c's table. */
+  assert_string_equal(err.msg, "EPS, SVG and PNG have one page: stack the "
+                               "pictures or write one file each");
   o.layout = HP2X_LAYOUT_STACK;
   m = (mem){NULL, 0, 0, 0};
   assert_int_equal(hp2x_render_many(ps, cbs, 2, &o, mem_write, &m, &err),
