@@ -39,9 +39,9 @@ struct hp2x_profile {
   size_t n_samples, cap_samples;
   double *times;           /* [n_samples] seconds; owned */
   size_t *start;           /* [n_samples + 1]; owned */
-  size_t *label_run;       /* [n_samples]: where in run_label the labels of
+  size_t *run_of;          /* [n_samples]: where in run_ids the labels of
                               sample s begin (entry e's label is
-                              run_label[label_run[s] + e - start[s]]);
+                              run_ids[run_of[s] + e - start[s]]);
                               cap_samples slots; owned */
   size_t cap_start;
 
@@ -65,8 +65,8 @@ struct hp2x_profile {
    * those of the sample before it (as GHC mostly writes them) shares that
    * sample's run, so a label costs nothing per entry.  The open sample's
    * labels are at the end, from open_run on. */
-  uint32_t *run_label;     /* label ids; owned */
-  size_t n_run_labels, cap_run_labels;
+  uint32_t *run_ids;       /* label ids; owned */
+  size_t n_run_ids, cap_run_ids;
   size_t open_run;
   size_t n_committed;      /* complete samples ever, kept or not */
   bool sample_open;        /* a BEGIN has been seen without its END */
@@ -119,7 +119,7 @@ void profile_begin_sample(hp2x_profile *p, double time_s);
 /* The label of entry e of complete sample s. */
 static inline uint32_t profile_entry_label(const hp2x_profile *p, size_t s,
                                            size_t e) {
-  return p->run_label[p->label_run[s] + (e - p->start[s])];
+  return p->run_ids[p->run_of[s] + (e - p->start[s])];
 }
 hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err);
 void profile_abort_sample(hp2x_profile *p);

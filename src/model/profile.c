@@ -54,8 +54,8 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p->label_index);
   hpx_free(p->times);
   hpx_free(p->start);
-  hpx_free(p->label_run);
-  hpx_free(p->run_label);
+  hpx_free(p->run_of);
+  hpx_free(p->run_ids);
   hpx_free(p->value32);
   hpx_free(p->value64);
   hpx_free(p->bound.sample_total);
@@ -221,15 +221,15 @@ void profile_begin_sample(hp2x_profile *p, double time_s) {
  * sample s - 1 when its labels are the same, in the same order, dropping
  * its own copy. */
 static void share_previous_run(hp2x_profile *p, size_t s) {
-  size_t len = p->n_run_labels - p->open_run;
-  /* len == 0: two empty samples share the empty run; run_label may still
+  size_t len = p->n_run_ids - p->open_run;
+  /* len == 0: two empty samples share the empty run; run_ids may still
    * be NULL then, and NULL + 0 or memcmp(NULL, ...) is undefined. */
   if (s > 0 && p->start[s] - p->start[s - 1] == len &&
       (len == 0 ||
-       memcmp(p->run_label + p->label_run[s - 1], p->run_label + p->open_run,
-              len * sizeof *p->run_label) == 0)) {
-    p->label_run[s] = p->label_run[s - 1];
-    p->n_run_labels = p->open_run;
+       memcmp(p->run_ids + p->run_of[s - 1], p->run_ids + p->open_run,
+              len * sizeof *p->run_ids) == 0)) {
+    p->run_of[s] = p->run_of[s - 1];
+    p->n_run_ids = p->open_run;
   }
 }
 
@@ -243,17 +243,17 @@ hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
                 sizeof *p->times, err) != HP2X_OK)
     return err->code;
   cap = p->cap_samples;
-  if (hpx_grow((void **)&p->label_run, &cap, p->n_samples + 1,
-                sizeof *p->label_run, err) != HP2X_OK)
+  if (hpx_grow((void **)&p->run_of, &cap, p->n_samples + 1,
+                sizeof *p->run_of, err) != HP2X_OK)
     return err->code;
   p->cap_samples = cap;
   if (hpx_grow((void **)&p->start, &p->cap_start, p->n_samples + 2,
                 sizeof *p->start, err) != HP2X_OK)
     return err->code;
   size_t s = p->n_samples;
-  p->label_run[s] = p->open_run;
+  p->run_of[s] = p->open_run;
   share_previous_run(p, s);
-  p->open_run = p->n_run_labels;
+  p->open_run = p->n_run_ids;
   p->times[s] = p->open_time;
   p->n_samples++;
   p->start[p->n_samples] = p->n_entries;
@@ -264,7 +264,7 @@ hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
 
 void profile_abort_sample(hp2x_profile *p) {
   p->n_entries = p->start[p->n_samples];
-  p->n_run_labels = p->open_run;
+  p->n_run_ids = p->open_run;
   p->sample_open = false;
 }
 
@@ -372,12 +372,12 @@ const char *hp2x_profile_mark_label(const hp2x_profile *p, size_t mark) {
 void hpx_profile_drop_entries(hp2x_profile *p) {
   hpx_free(p->value32);
   hpx_free(p->value64);
-  hpx_free(p->run_label);
+  hpx_free(p->run_ids);
   p->value32 = NULL;
   p->value64 = NULL;
-  p->run_label = NULL;
+  p->run_ids = NULL;
   p->n_entries = p->cap_entries = p->alloc_entries = 0;
-  p->n_run_labels = p->cap_run_labels = p->open_run = 0;
+  p->n_run_ids = p->cap_run_ids = p->open_run = 0;
   p->entries_dropped = true;
 }
 

@@ -127,7 +127,7 @@ static size_t thin_points(const buckets *k, double from, const double *t,
 typedef struct sample_mover {
   hp2x_profile *p;
   size_t entries;    /* entries placed */
-  size_t run_labels; /* label-run slots placed */
+  size_t run_ids;    /* run_ids slots placed */
   size_t last_run;   /* the source run of the last sample placed */
   size_t last_len;   /* ... and its length */
   bool dense;        /* a dense sample was placed: the canonical run is
@@ -146,7 +146,7 @@ static void move_sample(void *ctx, size_t to, size_t from) {
   sample_mover *m = ctx;
   hp2x_profile *p = m->p;
   size_t e0 = p->start[from], len = p->start[from + 1] - e0;
-  size_t run = p->label_run[from];
+  size_t run = p->run_of[from];
   if (len) {
     if (p->wide_values)
       memmove(p->value64 + m->entries, p->value64 + e0,
@@ -156,16 +156,16 @@ static void move_sample(void *ctx, size_t to, size_t from) {
               len * sizeof *p->value32);
   }
   if (p->bound.canon_len && run == p->bound.canon_run) {
-    p->label_run[to] = CANONICAL_PENDING; /* dense: placed at the end */
+    p->run_of[to] = CANONICAL_PENDING; /* dense: placed at the end */
     m->dense = true;
   } else if (to > 0 && run == m->last_run && len == m->last_len) {
-    p->label_run[to] = p->label_run[to - 1];
+    p->run_of[to] = p->run_of[to - 1];
   } else {
     if (len)
-      memmove(p->run_label + m->run_labels, p->run_label + run,
-              len * sizeof *p->run_label);
-    p->label_run[to] = m->run_labels;
-    m->run_labels += len;
+      memmove(p->run_ids + m->run_ids, p->run_ids + run,
+              len * sizeof *p->run_ids);
+    p->run_of[to] = m->run_ids;
+    m->run_ids += len;
   }
   m->last_run = run;
   m->last_len = len;
@@ -192,19 +192,19 @@ static void thin_samples(hp2x_profile *p) {
   if (m.dense) { /* the ids 0, 1, ... after the other runs (there is room:
                    they and the canonical run were there before) */
     for (size_t i = 0; i < p->bound.canon_len; i++)
-      p->run_label[m.run_labels + i] = (uint32_t)i;
+      p->run_ids[m.run_ids + i] = (uint32_t)i;
     for (size_t j = 0; j < n; j++)
-      if (p->label_run[j] == CANONICAL_PENDING) p->label_run[j] = m.run_labels;
-    p->bound.canon_run = m.run_labels;
-    m.run_labels += p->bound.canon_len;
+      if (p->run_of[j] == CANONICAL_PENDING) p->run_of[j] = m.run_ids;
+    p->bound.canon_run = m.run_ids;
+    m.run_ids += p->bound.canon_len;
   } else {
     p->bound.canon_len = 0; /* no dense sample kept */
   }
   p->n_samples = n;
   p->start[n] = m.entries;
   p->n_entries = m.entries;
-  p->n_run_labels = m.run_labels;
-  p->open_run = m.run_labels;
+  p->n_run_ids = m.run_ids;
+  p->open_run = m.run_ids;
   b->thin_at = b->columns ? n + b->columns : 2 * n + 64;
 }
 
@@ -257,14 +257,14 @@ static hp2x_status canonical_run(hp2x_profile *p, size_t n, hp2x_err *err) {
   if (b->canon_len >= n) return HP2X_OK;
   size_t len = n > 2 * b->canon_len ? n : 2 * b->canon_len;
   if (len > UINT32_MAX) return hpx_nomem(err);
-  if (hpx_grow((void **)&p->run_label, &p->cap_run_labels,
-               p->n_run_labels + len, sizeof *p->run_label, err) != HP2X_OK)
+  if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids,
+               p->n_run_ids + len, sizeof *p->run_ids, err) != HP2X_OK)
     return err->code;
-  b->canon_run = p->n_run_labels;
+  b->canon_run = p->n_run_ids;
   b->canon_len = len;
   for (size_t i = 0; i < len; i++)
-    p->run_label[p->n_run_labels++] = (uint32_t)i;
-  p->open_run = p->n_run_labels;
+    p->run_ids[p->n_run_ids++] = (uint32_t)i;
+  p->open_run = p->n_run_ids;
   return HP2X_OK;
 }
 
@@ -275,9 +275,9 @@ static hp2x_status canonical_run(hp2x_profile *p, size_t n, hp2x_err *err) {
  * the values; dense samples share one.  Its sums are taken already. */
 static hp2x_status densify(hp2x_profile *p, size_t s, hp2x_err *err) {
   size_t e0 = p->start[s], n = p->start[s + 1] - e0, L = p->n_labels;
-  size_t run = p->label_run[s];
-  bool own_run = run + n == p->n_run_labels && n > 0 &&
-                 (s == 0 || p->label_run[s - 1] != run);
+  size_t run = p->run_of[s];
+  bool own_run = run + n == p->n_run_ids && n > 0 &&
+                 (s == 0 || p->run_of[s - 1] != run);
   if (!p->bound.thinned || !own_run || 2 * n <= L ||
       (p->bound.canon_len && run == p->bound.canon_run))
     return HP2X_OK;
@@ -287,16 +287,16 @@ static hp2x_status densify(hp2x_profile *p, size_t s, hp2x_err *err) {
   int64_t *row = p->bound.row;
   memset(row, 0, L * sizeof *row);
   for (size_t e = e0; e < e0 + n; e++) {
-    uint32_t id = p->run_label[run + (e - e0)];
+    uint32_t id = p->run_ids[run + (e - e0)];
     row[id] = hpx_add_sat(row[id], profile_value(p, e));
   }
-  p->n_run_labels = p->open_run = run; /* its own run goes */
+  p->n_run_ids = p->open_run = run; /* its own run goes */
   if (canonical_run(p, L, err) != HP2X_OK) return err->code;
   p->n_entries = e0;
   for (size_t id = 0; id < L; id++)
     if (profile_put_value(p, row[id], err) != HP2X_OK) return err->code;
   p->start[s + 1] = p->n_entries;
-  p->label_run[s] = p->bound.canon_run;
+  p->run_of[s] = p->bound.canon_run;
   return HP2X_OK;
 }
 

@@ -53,7 +53,7 @@ typedef struct profile_bound {
    * holding most labels, on a label run of its own, is stored with every
    * label's value in id order (0 where absent) on the canonical run, the
    * ids 0, 1, 2, ... that every dense sample shares as a prefix. */
-  size_t canon_run;       /* where it starts in run_label */
+  size_t canon_run;       /* where it starts in run_ids */
   size_t canon_len;       /* its length; 0 = none yet */
   int64_t *row;           /* [cap_row]: a dense row being built; owned */
   size_t cap_row;

@@ -15,8 +15,8 @@ hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
   if (p->n_entries >= HPX_MAX_ENTRIES)
     return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
                      (size_t)HPX_MAX_ENTRIES);
-  if (hpx_grow((void **)&p->run_label, &p->cap_run_labels,
-                p->n_run_labels + 1, sizeof *p->run_label, err) != HP2X_OK)
+  if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids,
+                p->n_run_ids + 1, sizeof *p->run_ids, err) != HP2X_OK)
     return err->code;
   if (p->n_entries < p->cap_entries) return HP2X_OK;
   size_t size = p->wide_values ? sizeof *p->value64 : sizeof *p->value32;

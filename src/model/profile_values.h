@@ -37,12 +37,12 @@ hp2x_status profile_put_value(hp2x_profile *p, int64_t v, hp2x_err *err);
 static inline hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label,
                                             int64_t value, hp2x_err *err) {
   if ((p->n_entries >= p->cap_entries ||
-       p->n_run_labels >= p->cap_run_labels) &&
+       p->n_run_ids >= p->cap_run_ids) &&
       profile_grow_entries(p, err) != HP2X_OK)
     return err->code;
   if (profile_store_value(p, value, err) != HP2X_OK) return err->code;
   p->n_entries++;
-  p->run_label[p->n_run_labels++] = label;
+  p->run_ids[p->n_run_ids++] = label;
   return HP2X_OK;
 }
 /* The value of entry e. */

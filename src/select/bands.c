@@ -292,8 +292,8 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
     w->dkey[id] = sq > 0.0L ? (double)sq : 0.0;
   }
   for (size_t s = 0; !p->bound.thinned && s < p->n_samples; s++) {
-    if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
-    const uint32_t *lab = p->run_label + p->label_run[s];
+    if (p->start[s + 1] == p->start[s]) continue; /* run_ids may be NULL */
+    const uint32_t *lab = p->run_ids + p->run_of[s];
     const size_t e0 = p->start[s];
     for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
       double d = (double)profile_value(p, e0 + i) - mean[lab[i]];
@@ -373,8 +373,8 @@ void bands_fill(hp2x_bands *b, const int32_t *band_of,
                 size_t from) {
   size_t stride = b->stride;
   for (size_t s = from; s < b->n_samples; s++) {
-    if (p->start[s + 1] == p->start[s]) continue; /* run_label may be NULL */
-    const uint32_t *lab = p->run_label + p->label_run[s];
+    if (p->start[s + 1] == p->start[s]) continue; /* run_ids may be NULL */
+    const uint32_t *lab = p->run_ids + p->run_of[s];
     const size_t e0 = p->start[s];
     for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
       int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];

@@ -75,11 +75,11 @@ static void label_runs_shared_only_when_equal(void **state) {
     for (size_t s = 0; s < 8; s++)
       for (size_t l = 0; l < 3; l++)
         assert_int_equal(hp2x_profile_value(p, s, l), want[s][l]);
-    assert_int_equal(p->label_run[2], p->label_run[1]);
-    assert_int_equal(p->label_run[7], p->label_run[6]);
-    assert_int_not_equal(p->label_run[3], p->label_run[2]);
+    assert_int_equal(p->run_of[2], p->run_of[1]);
+    assert_int_equal(p->run_of[7], p->run_of[6]);
+    assert_int_not_equal(p->run_of[3], p->run_of[2]);
     /* runs: [a b] [b a] [b] [b b] [b c]; the cut sample's labels dropped */
-    assert_int_equal(p->n_run_labels, 9);
+    assert_int_equal(p->n_run_ids, 9);
     assert_int_equal(profile_entry_label(p, 5, p->start[5] + 1), 1);
     hp2x_profile_free(p);
   }
@@ -101,7 +101,7 @@ static void empty_samples_before_any_label(void **state) {
                                  HP2X_INPUT_HP, &p, &err),
                    HP2X_OK);
   assert_int_equal(p->n_samples, 3);
-  assert_int_equal(p->label_run[1], p->label_run[0]);
+  assert_int_equal(p->run_of[1], p->run_of[0]);
   assert_int_equal(hp2x_profile_value(p, 1, 0), 0);
   assert_int_equal(hp2x_profile_value(p, 2, 0), 1);
   hp2x_profile_free(p);
