@@ -212,42 +212,55 @@ static const char *layout_help(void) {
 }
 
 /* The help that names a default reads it where it is set: the library's
- * in hp2x_options_init, the tool's own in options_int.h; never restated. */
-static const char *band_count_help(void) {
-  static char help[160];
+ * in hp2x_options_init, the tool's own in options_int.h; never restated.
+ * The text is kept in `help`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static const char *help_with_default(char *help, size_t size,
+                                     const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  numbers_vsnprintf(help, size, fmt, ap);
+  va_end(ap);
+  return help;
+}
+
+static hp2x_options library_defaults(void) {
   hp2x_options d;
   hp2x_options_init(&d);
-  snprintf(help, sizeof help, "at most N bands (default %d; 0 = all, no key)",
-           d.max_bands);
-  return help;
+  return d;
+}
+
+static const char *band_count_help(void) {
+  static char help[160];
+  return help_with_default(help, sizeof help,
+                           "at most N bands (default %d; 0 = all, no key)",
+                           library_defaults().max_bands);
 }
 
 static const char *trace_help(void) {
   static char help[160];
-  hp2x_options d;
-  hp2x_options_init(&d);
-  numbers_snprintf(help, sizeof help,
-                   "drop bands below PCT percent together (0-5, default %g)",
-                   d.trace_pct);
-  return help;
+  return help_with_default(
+      help, sizeof help,
+      "drop bands below PCT percent together (0-5, default %g)",
+      library_defaults().trace_pct);
 }
 
 static const char *dpi_help(void) {
   static char help[160];
-  hp2x_options d;
-  hp2x_options_init(&d);
-  numbers_snprintf(help, sizeof help,
-                   "PNG resolution in pixels per inch (default %g; 10-1200)",
-                   d.dpi);
-  return help;
+  return help_with_default(
+      help, sizeof help,
+      "PNG resolution in pixels per inch (default %g; 10-1200)",
+      library_defaults().dpi);
 }
 
 static const char *interval_help(void) {
   static char help[160];
-  numbers_snprintf(help, sizeof help,
-                   "watch mode: at most one render per SECONDS (default %g)",
-                   OPTIONS_INTERVAL_S);
-  return help;
+  return help_with_default(
+      help, sizeof help,
+      "watch mode: at most one render per SECONDS (default %g)",
+      OPTIONS_INTERVAL_S);
 }
 
 static const char *summary_help(void) {
