@@ -98,29 +98,39 @@ static const uint8_t option_sets[][8] = {
     /* EPS, hatch patterns, label colours, by index, compared on pages */
     {25, 0, 4, 0x18, 0x15, 60, 0x88, 0},
 };
-static const uint8_t *current_options;
+/* A target run with option bytes in front of each input: the prefix and
+ * target the corpus loops below set. */
+static const uint8_t *current_prefix;
+static size_t current_prefix_len;
+static entry_fn current_target;
 
-static int pipeline_with_options(const uint8_t *data, size_t size) {
-  uint8_t *buf = malloc(size + 8);
+static int with_prefix(const uint8_t *data, size_t size) {
+  uint8_t *buf = malloc(size + current_prefix_len);
   assert_non_null(buf);
-  memcpy(buf, current_options, 8);
-  memcpy(buf + 8, data, size);
-  fuzz_pipeline_one(buf, size + 8);
+  memcpy(buf, current_prefix, current_prefix_len);
+  memcpy(buf + current_prefix_len, data, size);
+  current_target(buf, size + current_prefix_len);
   free(buf);
   return 0;
+}
+
+/* The small inputs, each behind `len` bytes of `prefix`, into `target`. */
+static void replay_small_inputs(const uint8_t *prefix, size_t len,
+                                entry_fn target) {
+  current_prefix = prefix;
+  current_prefix_len = len;
+  current_target = target;
+  assert_true(replay_dir("tests/data/malformed", with_prefix, 1 << 16) > 20);
+  assert_true(replay_dir("tests/data/incomplete", with_prefix, 1 << 16) > 5);
+  assert_true(replay_dir("tests/data/eventlogs", with_prefix, 1 << 16) > 10);
 }
 
 static void pipeline_options_on_corpus(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof option_sets / sizeof option_sets[0]; i++) {
-    current_options = option_sets[i];
     size_t before = pictures_drawn;
-    assert_true(replay_dir("tests/data/malformed", pipeline_with_options,
-                           1 << 16) > 20);
-    assert_true(replay_dir("tests/data/incomplete", pipeline_with_options,
-                           1 << 16) > 5);
-    assert_true(replay_dir("tests/data/eventlogs", pipeline_with_options,
-                           1 << 16) > 10);
+    replay_small_inputs(option_sets[i], sizeof option_sets[i],
+                        fuzz_pipeline_one);
     /* Not only rejections: the accepted inputs were drawn. */
     assert_true(pictures_drawn - before >= 10);
   }
@@ -134,30 +144,12 @@ static const uint8_t stream_headers[][4] = {
     {0xaa, 12, 7, 7},   /* eventlog named, PNG, -m3 -d, up to 4 KiB */
     {0x3f, 16, 9, 200}, /* kind guessed, PDF every 8, up to 64 KiB */
 };
-static const uint8_t *current_header;
-
-static int stream_with_header(const uint8_t *data, size_t size) {
-  uint8_t *buf = malloc(size + 4);
-  assert_non_null(buf);
-  memcpy(buf, current_header, 4);
-  memcpy(buf + 4, data, size);
-  fuzz_stream_one(buf, size + 4);
-  free(buf);
-  return 0;
-}
-
 static void stream_headers_on_corpus(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof stream_headers / sizeof stream_headers[0];
-       i++) {
-    current_header = stream_headers[i];
-    assert_true(replay_dir("tests/data/malformed", stream_with_header,
-                           1 << 16) > 20);
-    assert_true(replay_dir("tests/data/incomplete", stream_with_header,
-                           1 << 16) > 5);
-    assert_true(replay_dir("tests/data/eventlogs", stream_with_header,
-                           1 << 16) > 10);
-  }
+       i++)
+    replay_small_inputs(stream_headers[i], sizeof stream_headers[i],
+                        fuzz_stream_one);
 }
 
 int main(void) {
