@@ -187,7 +187,7 @@ def memory_table(stored_big):
         print("(BENCH_BIG=0: the 20 GB streams were skipped)\n")
 
 
-def aux_order(path):
+def hpx_aux_order(path):
     """The bands an .aux file lists, bottom first (hp2ps's ORDER lines)."""
     names = []
     for line in open(path, "rb"):
@@ -246,13 +246,13 @@ def against_hp2ps(stored_small):
     table(["command", "wall s", "MB/s", "peak RSS MB",
            "hp2ps time / hp2x time"], rows)
     x_aux = os.path.join(x_dir, "in.aux")
-    mine = aux_order(x_aux) if os.path.exists(x_aux) else []
+    mine = hpx_aux_order(x_aux) if os.path.exists(x_aux) else []
     print("hp2x's bands (bottom first): " + "; ".join(mine) + "\n")
     ps_aux = os.path.join(ps_dir, "in.aux")
     if ps_t is None or not os.path.exists(ps_aux):
         print("selection equal to hp2ps: not compared (no hp2ps .aux)\n")
         return
-    theirs = aux_order(ps_aux)
+    theirs = hpx_aux_order(ps_aux)
     same = mine == theirs and bool(mine)
     print("selection equal to hp2ps: %s (%d bands)\n"
           % ("yes" if same else "no", len(theirs)))

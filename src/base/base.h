@@ -77,8 +77,8 @@ void hpx_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len);
  * hp2x.h on growing structs).  Every public function taking options reads
  * them through this.  HP2X_E_ARG when given->size < HP2X_OPTIONS_MIN_SIZE
  * (options.c). */
-hp2x_status options_complete(const hp2x_options *given, hp2x_options *full,
-                             hp2x_err *err);
+hp2x_status hpx_options_complete(const hp2x_options *given, hp2x_options *full,
+                                 hp2x_err *err);
 
 /* --------------------------------------------------------------- hash */
 /* The label tables' hash (hash.c): eight bytes a step, then a

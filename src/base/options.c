@@ -1,6 +1,6 @@
 /* options.c -- the drawing options' one home: their defaults (hp2ps's,
  * and those of every field added since), hp2x_options_init_sized for
- * callers, and options_complete, which every entry point taking options
+ * callers, and hpx_options_complete, which every entry point taking options
  * uses to read a caller's possibly older, shorter struct with the newer
  * fields defaulted.
  */
@@ -35,8 +35,8 @@ void hp2x_options_init_sized(hp2x_options *o, size_t size) {
   memcpy(o, &d, n);
 }
 
-hp2x_status options_complete(const hp2x_options *given, hp2x_options *full,
-                             hp2x_err *err) {
+hp2x_status hpx_options_complete(const hp2x_options *given, hp2x_options *full,
+                                 hp2x_err *err) {
   set_option_defaults(full);
   if (given->size < HP2X_OPTIONS_MIN_SIZE)
     return hpx_fail(err, HP2X_E_ARG, 0, -1,

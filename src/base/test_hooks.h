@@ -17,12 +17,12 @@ long hpx_alloc_fail_at(long nth);
 
 /* How many pictures have been drawn from f's index (its band_walk_source
  * opened a walk rather than declining). */
-size_t follow_index_walks(const hp2x_follower *f);
+size_t hpx_follow_index_walks(const hp2x_follower *f);
 
 /* The first sample of the smallest and of the largest stacked upper edge of
  * f's band k among samples [lo, hi) (lo < hi <= samples selected), from the
  * index; k == (size_t)-1 is the axis.  f's last selection was a picture's. */
-void follow_index_extremes(const hp2x_follower *f, size_t k, size_t lo,
-                           size_t hi, size_t *min_at, size_t *max_at);
+void hpx_follow_index_extremes(const hp2x_follower *f, size_t k, size_t lo,
+                               size_t hi, size_t *min_at, size_t *max_at);
 
 #endif

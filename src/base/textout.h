@@ -44,10 +44,10 @@ typedef struct writebuf {
   int saved_errno;
 } writebuf;
 
-hp2x_status writebuf_init(writebuf *w, hp2x_write_fn write, void *closure,
-                          hp2x_err *err);
-void writebuf_put(writebuf *w, const char *s, size_t n);
+hp2x_status hpx_writebuf_init(writebuf *w, hp2x_write_fn write, void *closure,
+                              hp2x_err *err);
+void hpx_writebuf_put(writebuf *w, const char *s, size_t n);
 /* Flushes and frees; HP2X_E_IO when the sink failed at any point. */
-hp2x_status writebuf_finish(writebuf *w, hp2x_err *err);
+hp2x_status hpx_writebuf_finish(writebuf *w, hp2x_err *err);
 
 #endif

@@ -10,8 +10,8 @@
 
 enum { WRITEBUF_SIZE = 1 << 16 };
 
-hp2x_status writebuf_init(writebuf *w, hp2x_write_fn write, void *closure,
-                          hp2x_err *err) {
+hp2x_status hpx_writebuf_init(writebuf *w, hp2x_write_fn write, void *closure,
+                              hp2x_err *err) {
   memset(w, 0, sizeof *w);
   w->write = write;
   w->closure = closure;
@@ -29,7 +29,7 @@ static void flush_pending(writebuf *w) {
   w->used = 0;
 }
 
-void writebuf_put(writebuf *w, const char *s, size_t n) {
+void hpx_writebuf_put(writebuf *w, const char *s, size_t n) {
   while (n) {
     if (w->used == WRITEBUF_SIZE) flush_pending(w);
     size_t k = WRITEBUF_SIZE - w->used < n ? WRITEBUF_SIZE - w->used : n;
@@ -40,7 +40,7 @@ void writebuf_put(writebuf *w, const char *s, size_t n) {
   }
 }
 
-hp2x_status writebuf_finish(writebuf *w, hp2x_err *err) {
+hp2x_status hpx_writebuf_finish(writebuf *w, hp2x_err *err) {
   flush_pending(w);
   hpx_free(w->buf);
   w->buf = NULL;

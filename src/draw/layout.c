@@ -41,7 +41,7 @@ static int64_t area_int(double a) {
   return (int64_t)a;
 }
 
-double layout_round125(double y) {
+double hpx_layout_round125(double y) {
   if (!(y > 0.0)) return 1.0;
   int up = 0, down = 0;
   while (y > 10.0) {
@@ -96,21 +96,20 @@ static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
 #define MAX_TICKS 1000
 
 /* The --heap lines' names and looks (layout.h). */
-const layout_heap_line layout_heap_lines[HPX_N_HEAP] = {
+const layout_heap_line hpx_layout_heap_lines[HPX_N_HEAP] = {
     [HPX_HEAP_SIZE] = {"heap size", {0, 0, 0}, {0}, 0},
     [HPX_HEAP_BLOCKS] = {"blocks size", {0.75, 0.1, 0.1}, {4.0, 2.0}, 2},
-    [HPX_HEAP_LIVE] = {"live bytes", {0.1, 0.3, 0.85}, {4.0, 1.5, 1.0, 1.5},
-                       4},
+    [HPX_HEAP_LIVE] = {"live bytes", {0.1, 0.3, 0.85}, {4.0, 1.5, 1.0, 1.5}, 4},
 };
 
-size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
-                            const hp2x_options *o, layout_line *lines) {
+size_t hpx_layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
+                                const hp2x_options *o, layout_line *lines) {
   if (!o->heap_overlay || b->is_signed) return 0;
   size_t n = 0;
   for (int k = 0; k < HPX_N_HEAP; k++)
     if (p->heap[k].n > 0) {
       lines[n].series = &p->heap[k];
-      lines[n].name = layout_heap_lines[k].name;
+      lines[n].name = hpx_layout_heap_lines[k].name;
       lines[n].style = k;
       n++;
     }
@@ -217,7 +216,7 @@ static hp2x_status add_x_ticks(const hp2x_profile *p, const hp2x_bands *b,
   /* A shared time axis gets ticks over its whole span. */
   double t0 = b->x0;
   double tn = b->x_span_ticks ? b->x0 + b->xrange : p->times[N - 1];
-  double inc = layout_round125(b->xrange / 7.0);
+  double inc = hpx_layout_round125(b->xrange / 7.0);
   double room = l->graph_w - (measure(ctx, p->sample_unit,
                                       strlen(p->sample_unit), 10.0) +
                               FUDGE);
@@ -243,7 +242,8 @@ static hp2x_status add_y_ticks(const hp2x_profile *p, const hp2x_bands *b,
                                layout_measure_fn measure, void *ctx,
                                layout *l, hp2x_err *err) {
   size_t cap = 0;
-  double inc = layout_round125(b->yrange / 7.0 > 1.0 ? b->yrange / 7.0 : 1.0);
+  double inc =
+      hpx_layout_round125(b->yrange / 7.0 > 1.0 ? b->yrange / 7.0 : 1.0);
   double room = l->graph_h - (measure(ctx, p->value_unit,
                                       strlen(p->value_unit), 10.0) +
                               FUDGE);
@@ -264,31 +264,32 @@ static hp2x_status add_y_ticks(const hp2x_profile *p, const hp2x_bands *b,
   return HP2X_OK;
 }
 
-hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
-                           const hp2x_options *o, int multipage,
-                           layout_measure_fn measure, void *ctx, layout *l,
-                           hp2x_err *err) {
+hp2x_status hpx_layout_compute(const hp2x_profile *p, const hp2x_bands *b,
+                               const hp2x_options *o, int multipage,
+                               layout_measure_fn measure, void *ctx, layout *l,
+                               hp2x_err *err) {
   memset(l, 0, sizeof *l);
-  l->n_lines = layout_overlay_lines(p, b, o, l->lines);
+  l->n_lines = hpx_layout_overlay_lines(p, b, o, l->lines);
   size_title_and_key(p, b, o, multipage, measure, ctx, l);
   char area[64];
   hpx_fmt_thousands(area, sizeof area, area_int(b->area));
   snprintf(l->area_text, sizeof l->area_text, "%s", area);
   if (add_x_ticks(p, b, measure, ctx, l, err) != HP2X_OK ||
       add_y_ticks(p, b, measure, ctx, l, err) != HP2X_OK) {
-    layout_free(l);
+    hpx_layout_free(l);
     return err->code;
   }
   return HP2X_OK;
 }
 
-void layout_free(layout *l) {
+void hpx_layout_free(layout *l) {
   hpx_free(l->xticks);
   hpx_free(l->yticks);
   l->xticks = l->yticks = NULL;
 }
 
-double layout_key_centre(const layout *l, size_t k, size_t n, int key_page) {
+double hpx_layout_key_centre(const layout *l, size_t k, size_t n,
+                             int key_page) {
   if (key_page) {
     double dc = n <= LAYOUT_KEY_PER_PAGE ? l->graph_h / (double)(n + 1)
                                          : l->graph_h / LAYOUT_KEY_PER_PAGE;
@@ -297,7 +298,7 @@ double layout_key_centre(const layout *l, size_t k, size_t n, int key_page) {
   return l->graph_y0 + (double)(k + 1) * l->graph_h / (double)(n + 1);
 }
 
-size_t layout_band_peak(const hp2x_bands *b, size_t k) {
+size_t hpx_layout_band_peak(const hp2x_bands *b, size_t k) {
   if (b->points) return b->points->peak(b->points, k);
   const int64_t *v = b->values + k * b->stride;
   size_t at = 0;

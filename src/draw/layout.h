@@ -26,7 +26,7 @@ typedef struct layout_tick {
 typedef struct layout_line {
   const hpx_series *series; /* borrowed from the profile */
   const char *name;          /* key text */
-  int style;                 /* its hpx_heap_kind: layout_heap_lines' row */
+  int style;                 /* its hpx_heap_kind: hpx_layout_heap_lines' row */
 } layout_line;
 
 /* How each heap series' line looks, by hpx_heap_kind: heap size solid
@@ -38,7 +38,7 @@ typedef struct layout_heap_line {
   double dashes[4];  /* cairo's dash pattern, n_dashes of it; 0: solid */
   int n_dashes;
 } layout_heap_line;
-extern const layout_heap_line layout_heap_lines[HPX_N_HEAP];
+extern const layout_heap_line hpx_layout_heap_lines[HPX_N_HEAP];
 
 typedef struct layout {
   int big_title;          /* 40 pt title box with a rule, else 20 pt */
@@ -62,29 +62,29 @@ typedef struct layout {
 /* The --heap lines of p with options o: each heap series that has data,
  * in hpx_heap_kind's order (none for .hp input, a diff chart, or
  * without o->heap_overlay).  Fills lines[]; returns how many. */
-size_t layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
-                            const hp2x_options *o, layout_line *lines);
+size_t hpx_layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
+                                const hp2x_options *o, layout_line *lines);
 
 /* hp2ps's rounding of a tick step: y scaled by powers of ten into [1, 10],
  * there made 5 above 4, 2 above 1, else 1, and scaled back; 1.0 for y <= 0
  * or NaN. */
-double layout_round125(double y);
+double hpx_layout_round125(double y);
 
 /* Computes the layout; `multipage` says whether the key gets pages of its
  * own (only for formats with pages).  The caller frees *out with
- * layout_free after success; HP2X_E_NOMEM on failure, with nothing left
+ * hpx_layout_free after success; HP2X_E_NOMEM on failure, with nothing left
  * to free. */
-hp2x_status layout_compute(const hp2x_profile *p, const hp2x_bands *b,
-                           const hp2x_options *o, int multipage,
-                           layout_measure_fn measure, void *ctx, layout *out,
-                           hp2x_err *err);
-void layout_free(layout *l);
+hp2x_status hpx_layout_compute(const hp2x_profile *p, const hp2x_bands *b,
+                               const hp2x_options *o, int multipage,
+                               layout_measure_fn measure, void *ctx,
+                               layout *out, hp2x_err *err);
+void hpx_layout_free(layout *l);
 
 /* Key entry k (0 = bottom band) of n: its centre line's y from the frame
  * origin, on the graph page (key beside the graph) or on a key page. */
-double layout_key_centre(const layout *l, size_t k, size_t n, int key_page);
+double hpx_layout_key_centre(const layout *l, size_t k, size_t n, int key_page);
 
 /* The first sample of band k's largest value (0 without samples). */
-size_t layout_band_peak(const hp2x_bands *b, size_t k);
+size_t hpx_layout_band_peak(const hp2x_bands *b, size_t k);
 
 #endif

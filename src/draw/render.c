@@ -36,8 +36,8 @@ static void draw_key_pages(render_ctx *r, const hp2x_profile *p,
                            const surface_page *page, const double *shade) {
   for (int pg = 0; pg < l->key_pages; pg++) {
     begin_page(r, page, 0);
-    render_draw_frame(r, p, b, l);
-    render_draw_key_page(r, b, l, shade, pg);
+    hpx_render_draw_frame(r, p, b, l);
+    hpx_render_draw_key_page(r, b, l, shade, pg);
     cairo_show_page(r->cr);
   }
 }
@@ -64,17 +64,18 @@ static hp2x_status draw_graph_page(render_ctx *r, const hp2x_profile *p,
   /* Device columns at 600 dpi of the final picture; 0: every sample. */
   size_t columns = o->all_samples ? 0 : columns_across(l->graph_w, o);
   begin_page(r, page, slot);
-  render_draw_frame(r, p, b, l);
-  hp2x_status st = render_draw_bands(r, p, b, l, shade,
-                                     o->all_samples ? b->n_samples : columns,
-                                     o->all_samples, err);
+  hpx_render_draw_frame(r, p, b, l);
+  hp2x_status st = hpx_render_draw_bands(
+      r, p, b, l, shade, o->all_samples ? b->n_samples : columns,
+      o->all_samples, err);
   if (st == HP2X_OK && l->n_lines)
-    st = render_draw_heap_lines(r, b, l, columns, err);
+    st = hpx_render_draw_heap_lines(r, b, l, columns, err);
   if (st != HP2X_OK) return st;
-  render_draw_axes(r, p, l);
-  if (!o->no_marks) render_draw_marks(r, p, b, l);
+  hpx_render_draw_axes(r, p, l);
+  if (!o->no_marks)
+    hpx_render_draw_marks(r, p, b, l);
   if (o->max_bands != 0 && l->key_pages == 0)
-    render_draw_key_beside(r, p, b, l, shade);
+    hpx_render_draw_key_beside(r, p, b, l, shade);
   return HP2X_OK;
 }
 
@@ -92,20 +93,20 @@ static hp2x_status draw_picture(render_ctx *r, const hp2x_profile *p,
   cairo_matrix_scale(&r->upright, 1.0, -1.0);
   layout l;
   hp2x_status st =
-      layout_compute(p, b, o, multipage, render_measure, r, &l, err);
+      hpx_layout_compute(p, b, o, multipage, hpx_render_measure, r, &l, err);
   if (st != HP2X_OK) return st;
   size_t nb = b->n_bands;
   double *shade = hpx_malloc((nb ? nb : 1) * sizeof *shade);
   if (!shade) {
-    layout_free(&l);
+    hpx_layout_free(&l);
     return hpx_nomem(err);
   }
-  palette_assign(b, o, shade);
+  hpx_palette_assign(b, o, shade);
   if (o->max_bands != 0) draw_key_pages(r, p, b, &l, page, shade);
   st = draw_graph_page(r, p, b, &l, shade, o, page, slot, err);
   if (st == HP2X_OK && !stacked) cairo_show_page(r->cr);
   hpx_free(shade);
-  layout_free(&l);
+  hpx_layout_free(&l);
   if (st == HP2X_OK && r->nomem) st = hpx_nomem(err);
   return st;
 }
@@ -124,7 +125,7 @@ static void doc_title(char *buf, size_t size, const hp2x_profile *const *ps,
 
 /* HP2X_E_ARG unless o asks for a picture drawable here; then *map is a
  * font map of o->fonts_conf, ready and this render's until it gives it
- * back (errors as render_take_font_map). */
+ * back (errors as hpx_render_take_font_map). */
 static hp2x_status check_picture_options(const hp2x_options *o,
                                          PangoFontMap **map,
                                          font_entry **fonts, hp2x_err *err) {
@@ -133,7 +134,7 @@ static hp2x_status check_picture_options(const hp2x_options *o,
   if (o->format == HP2X_FORMAT_PNG && !(o->dpi >= 0.0 && o->dpi <= 1200.0))
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "%g dpi is outside 0..1200",
                      o->dpi);
-  *map = render_take_font_map(o->fonts_conf, 0, fonts, err);
+  *map = hpx_render_take_font_map(o->fonts_conf, 0, fonts, err);
   return *map ? HP2X_OK : err->code;
 }
 
@@ -156,14 +157,14 @@ static hp2x_status open_context(render_ctx *r, cairo_surface_t *surface,
                                 PangoFontMap *map, const hp2x_options *o,
                                 const surface_sink *sink, hp2x_err *err) {
   memset(r, 0, sizeof *r);
-  r->colour = palette_is_colour(o);
+  r->colour = hpx_palette_is_colour(o);
   r->pattern = o->pattern;
   r->tips = o->format == HP2X_FORMAT_SVG;
   if (r->tips)
-    render_tip_str(r, "<g id=\"hp2x-tooltips\" fill=\"#000\" "
-                      "fill-opacity=\"0\" stroke=\"none\">\n");
+    hpx_render_tip_str(r, "<g id=\"hp2x-tooltips\" fill=\"#000\" "
+                          "fill-opacity=\"0\" stroke=\"none\">\n");
   r->cr = cairo_create(surface);
-  r->pango = render_new_text_context(map);
+  r->pango = hpx_render_new_text_context(map);
   r->text = pango_layout_new(r->pango);
   r->font = pango_font_description_from_string(FONT_FAMILY);
   if (o->format == HP2X_FORMAT_PNG) {
@@ -187,7 +188,7 @@ static hp2x_status close_context(render_ctx *r, surface_sink *sink,
   g_object_unref(r->text);
   g_object_unref(r->pango);
   if (r->tips) {
-    render_tip_str(r, "</g>\n");
+    hpx_render_tip_str(r, "</g>\n");
     if (!r->nomem) {
       sink->insert = r->tip;
       sink->insert_len = r->tip_len;
@@ -205,12 +206,12 @@ static cairo_status_t finish_surface(cairo_surface_t *surface,
                                      surface_sink *sink, int write_png) {
   cairo_status_t cs = CAIRO_STATUS_SUCCESS;
   if (write_png && cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)
-    cs = surface_write_png(surface, sink);
+    cs = hpx_surface_write_png(surface, sink);
   cairo_surface_finish(surface);
   if (cs == CAIRO_STATUS_SUCCESS) cs = cairo_surface_status(surface);
   cairo_surface_destroy(surface);
-  surface_sink_flush(sink);
-  surface_sink_release(sink);
+  hpx_surface_sink_flush(sink);
+  hpx_surface_sink_release(sink);
   return cs;
 }
 
@@ -241,17 +242,18 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
   if (st != HP2X_OK) return st;
   surface_page page;
   if (stacked)
-    surface_page_for_stack(o, n, &page);
+    hpx_surface_page_for_stack(o, n, &page);
   else
-    surface_page_for(o, &page);
+    hpx_surface_page_for(o, &page);
   int png = o->format == HP2X_FORMAT_PNG;
-  if (png) surface_page_to_pixels(o, &page);
+  if (png)
+    hpx_surface_page_to_pixels(o, &page);
   char sde[32], title[200];
-  surface_source_date(o, sde, sizeof sde);
+  hpx_surface_source_date(o, sde, sizeof sde);
   surface_sink sink;
   init_sink(&sink, write, closure, sde, ps[0]);
   doc_title(title, sizeof title, ps, n);
-  cairo_surface_t *surface = surface_create(o, &page, &sink, title);
+  cairo_surface_t *surface = hpx_surface_create(o, &page, &sink, title);
   render_ctx r;
   st = open_context(&r, surface, map, o, &sink, err);
   for (size_t i = 0; i < n && st == HP2X_OK; i++)
@@ -260,7 +262,7 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
   if (st == HP2X_OK && stacked) cairo_show_page(r.cr);
   st = close_context(&r, &sink, st, err);
   cairo_status_t cs = finish_surface(surface, &sink, png && st == HP2X_OK);
-  render_release_font_map(fonts, map);
+  hpx_render_release_font_map(fonts, map);
   hpx_free(r.tip);
   return output_status(st, &sink, cs, err);
 }
@@ -269,7 +271,7 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
                         const hp2x_options *given, hp2x_write_fn write,
                         void *closure, hp2x_err *err) {
   hp2x_options full;
-  hp2x_status options_status = options_complete(given, &full, err);
+  hp2x_status options_status = hpx_options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
   return render_pictures(&p, &b, 1, o, 0, write, closure, err);
@@ -286,7 +288,7 @@ hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
                              const hp2x_options *given, hp2x_write_fn write,
                              void *closure, hp2x_err *err) {
   hp2x_options full;
-  hp2x_status options_status = options_complete(given, &full, err);
+  hp2x_status options_status = hpx_options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
   if (n == 0)

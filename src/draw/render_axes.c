@@ -9,19 +9,19 @@
 
 /* The frame's border and the title box 5 pt inside it, as hp2ps draws
  * them: JOB on the left, the area figure, DATE on the right. */
-void render_draw_frame(render_ctx *r, const hp2x_profile *p,
-                       const hp2x_bands *b, const layout *l) {
+void hpx_render_draw_frame(render_ctx *r, const hp2x_profile *p,
+                           const hp2x_bands *b, const layout *l) {
   cairo_t *cr = r->cr;
   cairo_rectangle(cr, 0, 0, LAYOUT_FRAME_W, LAYOUT_FRAME_H);
-  render_stroke_black(cr);
+  hpx_render_stroke_black(cr);
   double top = LAYOUT_FRAME_H - 5.0;
   double y0 = top - l->title_h;
   cairo_rectangle(cr, 5.0, y0, LAYOUT_FRAME_W - 10.0, l->title_h);
-  render_stroke_black(cr);
+  hpx_render_stroke_black(cr);
   if (l->big_title) {
     cairo_move_to(cr, 5.0, y0 + 20.0);
     cairo_line_to(cr, LAYOUT_FRAME_W - 5.0, y0 + 20.0);
-    render_stroke_black(cr);
+    hpx_render_stroke_black(cr);
   }
   /* JOB cut to 35 (80) bytes as hp2ps does, at a character boundary. */
   size_t jl = strlen(p->job);
@@ -31,10 +31,10 @@ void render_draw_frame(render_ctx *r, const hp2x_profile *p,
   }
   double line1 = top - 14.0; /* 413 on the 432 frame */
   cairo_set_source_rgb(cr, 0, 0, 0);
-  double date_w = render_measure(r, p->date, strlen(p->date), 12.0);
+  double date_w = hpx_render_measure(r, p->date, strlen(p->date), 12.0);
   double text_w = LAYOUT_FRAME_W - 22.0; /* 11 pt in from either side */
-  render_draw_text(r, 11.0, line1, p->job, jl, 12.0, LEFT,
-                   l->big_title ? text_w - 10.0 : 319.0 - 11.0 - 90.0, 0);
+  hpx_render_draw_text(r, 11.0, line1, p->job, jl, 12.0, LEFT,
+                       l->big_title ? text_w - 10.0 : 319.0 - 11.0 - 90.0, 0);
   /* "AREA bytes x seconds", and how an eventlog's profile is broken
    * down ("by era, -he"; "breakdown not in stream" when joined mid-run). */
   char area[320];
@@ -42,18 +42,19 @@ void render_draw_frame(render_ctx *r, const hp2x_profile *p,
   snprintf(area, sizeof area, "%s %s x %s%s%s", l->area_text, p->value_unit,
            p->sample_unit, breakdown ? ", " : "", breakdown ? breakdown : "");
   if (l->big_title)
-    render_draw_text(r, 11.0, line1 - 20.0, area, strlen(area), 12.0, LEFT,
-                     text_w - date_w - 20.0, 0);
+    hpx_render_draw_text(r, 11.0, line1 - 20.0, area, strlen(area), 12.0, LEFT,
+                         text_w - date_w - 20.0, 0);
   else
-    render_draw_text(r, 319.0, line1, area, strlen(area), 12.0, CENTRE,
-                     200.0, 0);
-  render_draw_text(r, LAYOUT_FRAME_W - 11.0,
-                   l->big_title ? line1 - 20.0 : line1, p->date,
-                   strlen(p->date), 12.0, RIGHT, 0, 0);
+    hpx_render_draw_text(r, 319.0, line1, area, strlen(area), 12.0, CENTRE,
+                         200.0, 0);
+  hpx_render_draw_text(r, LAYOUT_FRAME_W - 11.0,
+                       l->big_title ? line1 - 20.0 : line1, p->date,
+                       strlen(p->date), 12.0, RIGHT, 0, 0);
   (void)b;
 }
 
-void render_draw_axes(render_ctx *r, const hp2x_profile *p, const layout *l) {
+void hpx_render_draw_axes(render_ctx *r, const hp2x_profile *p,
+                          const layout *l) {
   cairo_t *cr = r->cr;
   double x0 = l->graph_x0, y0 = l->graph_y0;
   cairo_move_to(cr, x0, y0);
@@ -68,16 +69,16 @@ void render_draw_axes(render_ctx *r, const hp2x_profile *p, const layout *l) {
     cairo_move_to(cr, x0, y0 + l->yticks[i].pos);
     cairo_line_to(cr, x0 - TICK_LEN, y0 + l->yticks[i].pos);
   }
-  render_stroke_black(cr);
+  hpx_render_stroke_black(cr);
   for (size_t i = 0; i < l->n_xticks; i++)
-    render_draw_text(r, x0 + l->xticks[i].pos, 5.0, l->xticks[i].label,
-                     strlen(l->xticks[i].label), 10.0, CENTRE, 0, 0);
+    hpx_render_draw_text(r, x0 + l->xticks[i].pos, 5.0, l->xticks[i].label,
+                         strlen(l->xticks[i].label), 10.0, CENTRE, 0, 0);
   for (size_t i = 0; i < l->n_yticks; i++)
-    render_draw_text(r, x0 - 5.0, y0 + l->yticks[i].pos, l->yticks[i].label,
-                     strlen(l->yticks[i].label), 10.0, RIGHT, 0, 0);
-  render_draw_text(r, x0 + l->graph_w, 5.0, p->sample_unit,
-                   strlen(p->sample_unit), 10.0, RIGHT, l->graph_w / 2, 0);
+    hpx_render_draw_text(r, x0 - 5.0, y0 + l->yticks[i].pos, l->yticks[i].label,
+                         strlen(l->yticks[i].label), 10.0, RIGHT, 0, 0);
+  hpx_render_draw_text(r, x0 + l->graph_w, 5.0, p->sample_unit,
+                       strlen(p->sample_unit), 10.0, RIGHT, l->graph_w / 2, 0);
   /* The y legend reads upwards, ending at the top of the axis. */
-  render_draw_text(r, x0 - 7.0, y0 + l->graph_h, p->value_unit,
-                   strlen(p->value_unit), 10.0, RIGHT, l->graph_h / 2, 1);
+  hpx_render_draw_text(r, x0 - 7.0, y0 + l->graph_h, p->value_unit,
+                       strlen(p->value_unit), 10.0, RIGHT, l->graph_h / 2, 1);
 }

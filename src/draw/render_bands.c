@@ -9,7 +9,7 @@
 
 /* ------------------------------------------------------------ drawing */
 
-void render_stroke_black(cairo_t *cr) {
+void hpx_render_stroke_black(cairo_t *cr) {
   cairo_set_source_rgb(cr, 0, 0, 0);
   cairo_set_line_width(cr, LINE_W);
   cairo_stroke(cr);
@@ -66,7 +66,7 @@ static cairo_pattern_t *get_hatch_pattern(render_ctx *r, size_t style) {
 }
 
 /* Fills the current path (kept) as band k with `shade`. */
-void render_fill_band(render_ctx *r, double shade, size_t k) {
+void hpx_render_fill_band(render_ctx *r, double shade, size_t k) {
   cairo_t *cr = r->cr;
   if (r->pattern) {
     static const double bg[] = {1.0, 0.82, 0.64};
@@ -79,7 +79,7 @@ void render_fill_band(render_ctx *r, double shade, size_t k) {
     return;
   }
   double rgb[3];
-  palette_rgb(shade, r->colour, rgb);
+  hpx_palette_rgb(shade, r->colour, rgb);
   cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
   cairo_fill_preserve(cr);
 }
@@ -90,11 +90,11 @@ static void band_polygon(render_ctx *r, const layout *l, const double *x,
                          size_t columns, size_t *keep) {
   cairo_t *cr = r->cr;
   double x1 = l->graph_x0 + l->graph_w;
-  size_t n = thin_curve(x, lo, N, l->graph_x0, x1, columns, keep);
+  size_t n = hpx_thin_curve(x, lo, N, l->graph_x0, x1, columns, keep);
   cairo_new_path(cr);
   for (size_t i = 0; i < n; i++)
     cairo_line_to(cr, x[keep[i]], l->graph_y0 + lo[keep[i]]);
-  n = thin_curve(x, hi, N, l->graph_x0, x1, columns, keep);
+  n = hpx_thin_curve(x, hi, N, l->graph_x0, x1, columns, keep);
   for (size_t i = n; i-- > 0;)
     cairo_line_to(cr, x[keep[i]], l->graph_y0 + hi[keep[i]]);
   cairo_close_path(cr);
@@ -113,7 +113,7 @@ static band_frame frame_of(const hp2x_profile *p, const hp2x_bands *b,
  * line; then the zero line itself.  Not a band_walk: a band's two
  * curves are stacked in points, growth and shrinkage apart, where the walk
  * gives one edge of summed int64 heights; each curve is thinned by
- * thin_curve as the walk's edges are. */
+ * hpx_thin_curve as the walk's edges are. */
 static hp2x_status draw_signed_bands(render_ctx *r, const hp2x_profile *p,
                                      const hp2x_bands *b, const layout *l,
                                      const double *shade, size_t columns,
@@ -146,12 +146,12 @@ static hp2x_status draw_signed_bands(render_ctx *r, const hp2x_profile *p,
       }
     }
     band_polygon(r, l, x, lo, hi, N, columns, keep);
-    render_fill_band(r, shade[k], k);
-    render_stroke_black(r->cr);
+    hpx_render_fill_band(r, shade[k], k);
+    hpx_render_stroke_black(r->cr);
   }
   cairo_move_to(r->cr, l->graph_x0, l->graph_y0 + zero);
   cairo_line_to(r->cr, l->graph_x0 + l->graph_w, l->graph_y0 + zero);
-  render_stroke_black(r->cr);
+  hpx_render_stroke_black(r->cr);
   hpx_free(buf), hpx_free(keep);
   return HP2X_OK;
 }
@@ -169,8 +169,8 @@ static void fill_under_edge(render_ctx *r, const band_frame *f,
                   axis + (double)e->height[e->keep[i]] * yscale);
   cairo_line_to(cr, band_frame_x(f, f->b->n_samples - 1), axis);
   cairo_close_path(cr);
-  render_fill_band(r, shade, k);
-  render_stroke_black(cr);
+  hpx_render_fill_band(r, shade, k);
+  hpx_render_stroke_black(cr);
 }
 
 /* The stacked bands.  hp2ps outlines each band between its lower and upper
@@ -179,24 +179,26 @@ static void fill_under_edge(render_ctx *r, const band_frame *f,
  * it: every curve is drawn once instead of twice.  Each curve is thinned to
  * at most two points per device column at 600 dpi of the final picture,
  * unless all_samples asks for every one; the points come from the walk
- * thin_open_band_walk chooses (band_walk.h).  Stacked heights stay
+ * hpx_thin_open_band_walk chooses (band_walk.h).  Stacked heights stay
  * exact (int64) until scaled. */
-hp2x_status render_draw_bands(render_ctx *r, const hp2x_profile *p,
-                              const hp2x_bands *b, const layout *l,
-                              const double *shade, size_t columns,
-                              int all_samples, hp2x_err *err) {
+hp2x_status hpx_render_draw_bands(render_ctx *r, const hp2x_profile *p,
+                                  const hp2x_bands *b, const layout *l,
+                                  const double *shade, size_t columns,
+                                  int all_samples, hp2x_err *err) {
   if (b->n_samples == 0 || b->n_bands == 0) return HP2X_OK;
   if (b->is_signed) return draw_signed_bands(r, p, b, l, shade, columns, err);
   band_frame f = frame_of(p, b, l, columns, all_samples);
   band_walk *w;
-  if (thin_open_band_walk(&f, &w, err) != HP2X_OK) return err->code;
+  if (hpx_thin_open_band_walk(&f, &w, err) != HP2X_OK)
+    return err->code;
   cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_ROUND);
   hp2x_status st = HP2X_OK;
   for (size_t k = b->n_bands; k-- > 0 && st == HP2X_OK;) {
     band_edge top;
     st = w->ops->edge(w, k, &top, err);
     if (st == HP2X_OK) fill_under_edge(r, &f, &top, shade[k], k);
-    if (st == HP2X_OK && r->tips) st = render_tip_band(r, w, &f, &top, k, err);
+    if (st == HP2X_OK && r->tips)
+      st = hpx_render_tip_band(r, w, &f, &top, k, err);
   }
   w->ops->close(w);
   return st;

@@ -78,7 +78,7 @@ static FcConfig *load_font_config(const char *path) {
 
 /* A pango context as every drawing uses it: unhinted metrics and outlines,
  * so text measures the same in every format. */
-PangoContext *render_new_text_context(PangoFontMap *map) {
+PangoContext *hpx_render_new_text_context(PangoFontMap *map) {
   PangoContext *ctx = pango_font_map_create_context(map);
   cairo_font_options_t *fo = cairo_font_options_create();
   cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
@@ -96,7 +96,7 @@ static PangoFontMap *make_font_map(FcConfig *cfg) {
       pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
   if (!map) return NULL;
   if (cfg) pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), cfg);
-  PangoContext *ctx = render_new_text_context(map);
+  PangoContext *ctx = hpx_render_new_text_context(map);
   PangoLayout *text = pango_layout_new(ctx);
   PangoFontDescription *font = pango_font_description_from_string(FONT_FAMILY);
   pango_font_description_set_absolute_size(font, 10.0 * PANGO_SCALE);
@@ -140,9 +140,10 @@ static font_entry *find_fonts(const char *fonts_conf, int process_default) {
 
 /* A font map for fonts_conf that no other render holds: an idle one, or a
  * new one.  NULL with err set when there is none.  Give it back with
- * render_release_font_map. */
-PangoFontMap *render_take_font_map(const char *fonts_conf, int process_default,
-                                   font_entry **entry, hp2x_err *err) {
+ * hpx_render_release_font_map. */
+PangoFontMap *hpx_render_take_font_map(const char *fonts_conf,
+                                       int process_default, font_entry **entry,
+                                       hp2x_err *err) {
   if (fonts_conf && strlen(fonts_conf) >= PATH_MAX) {
     hpx_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
               strlen(fonts_conf));
@@ -166,9 +167,9 @@ PangoFontMap *render_take_font_map(const char *fonts_conf, int process_default,
   return map;
 }
 
-/* Gives a font map from render_take_font_map back to e's pool (or frees it when
- * the pool is full). */
-void render_release_font_map(font_entry *e, PangoFontMap *map) {
+/* Gives a font map from hpx_render_take_font_map back to e's pool (or frees it
+ * when the pool is full). */
+void hpx_render_release_font_map(font_entry *e, PangoFontMap *map) {
   if (!map) return;
   pthread_mutex_lock(&fonts_lock);
   int kept = e->n_idle < MAX_IDLE_MAPS;

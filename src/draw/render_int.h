@@ -50,86 +50,89 @@ typedef struct font_entry font_entry;
 
 /* A font map for fonts_conf that no other render holds: an idle one, or a
  * new one.  NULL with err set when there is none.  Give it back with
- * render_release_font_map. */
-PangoFontMap *render_take_font_map(const char *fonts_conf, int process_default,
-                                   font_entry **entry, hp2x_err *err);
-/* Gives a font map from render_take_font_map back to e's pool (or frees
+ * hpx_render_release_font_map. */
+PangoFontMap *hpx_render_take_font_map(const char *fonts_conf,
+                                       int process_default, font_entry **entry,
+                                       hp2x_err *err);
+/* Gives a font map from hpx_render_take_font_map back to e's pool (or frees
  * it when the pool is full).  NULL map: nothing. */
-void render_release_font_map(font_entry *e, PangoFontMap *map);
+void hpx_render_release_font_map(font_entry *e, PangoFontMap *map);
 /* A pango context on map, with the options text is drawn with. */
-PangoContext *render_new_text_context(PangoFontMap *map);
+PangoContext *hpx_render_new_text_context(PangoFontMap *map);
 
 /* ------------------------------------------------------ render_text.c */
 enum align { LEFT, CENTRE, RIGHT };
 
 /* Label bytes to displayable UTF-8 (see render_text.c); the caller frees
  * it.  NULL when out of memory. */
-char *render_display_text(const char *s, size_t len);
+char *hpx_render_display_text(const char *s, size_t len);
 /* Prepares r->text for `s` at `size_pt`; max_w > 0 ellipsizes in the
  * middle.  0 (r->nomem set) when out of memory. */
-int render_set_text(render_ctx *r, const char *s, size_t len, double size_pt,
-                    double max_w);
+int hpx_render_set_text(render_ctx *r, const char *s, size_t len,
+                        double size_pt, double max_w);
 /* The logical width of r->text, points. */
-double render_text_width(render_ctx *r);
+double hpx_render_text_width(render_ctx *r);
 /* Text matrix for what follows: the current transformation of r->cr. */
-void render_text_matrix_from_cr(render_ctx *r);
+void hpx_render_text_matrix_from_cr(render_ctx *r);
 /* Width of upright text (a layout_measure_fn; ctx is the render_ctx). */
-double render_measure(void *ctx, const char *s, size_t len, double size_pt);
+double hpx_render_measure(void *ctx, const char *s, size_t len, double size_pt);
 /* Draws text with its baseline at frame point (x, y); `up` turns it to
  * read upwards (the y legend).  Returns its width. */
-double render_draw_text(render_ctx *r, double x, double y, const char *s,
-                        size_t len, double size_pt, enum align a,
-                        double max_w, int up);
+double hpx_render_draw_text(render_ctx *r, double x, double y, const char *s,
+                            size_t len, double size_pt, enum align a,
+                            double max_w, int up);
 
 /* ------------------------------------------------------ render_tips.c */
 /* Appends s to the tooltip group (r->nomem when out of memory). */
-void render_tip_str(render_ctx *r, const char *s);
+void hpx_render_tip_str(render_ctx *r, const char *s);
 /* Band k's tooltip path: its upper edge `top` forwards, then its lower
  * edge (from w) backwards. */
-hp2x_status render_tip_band(render_ctx *r, band_walk *w, const band_frame *f,
-                            const band_edge *top, size_t k, hp2x_err *err);
+hp2x_status hpx_render_tip_band(render_ctx *r, band_walk *w,
+                                const band_frame *f, const band_edge *top,
+                                size_t k, hp2x_err *err);
 /* Band k's key box as a tooltip path: key column at kx, centre line c. */
-void render_tip_key_box(render_ctx *r, const hp2x_profile *p,
-                        const hp2x_bands *b, const layout *l, size_t k,
-                        double kx, double c);
+void hpx_render_tip_key_box(render_ctx *r, const hp2x_profile *p,
+                            const hp2x_bands *b, const layout *l, size_t k,
+                            double kx, double c);
 
 /* ------------------------------------------------------ render_axes.c */
 /* The frame's border and the title box. */
-void render_draw_frame(render_ctx *r, const hp2x_profile *p,
-                       const hp2x_bands *b, const layout *l);
+void hpx_render_draw_frame(render_ctx *r, const hp2x_profile *p,
+                           const hp2x_bands *b, const layout *l);
 /* The axes, their ticks, tick labels and units. */
-void render_draw_axes(render_ctx *r, const hp2x_profile *p, const layout *l);
+void hpx_render_draw_axes(render_ctx *r, const hp2x_profile *p,
+                          const layout *l);
 
 /* ----------------------------------------------------- render_bands.c */
 /* Strokes the current path black, LINE_W wide. */
-void render_stroke_black(cairo_t *cr);
+void hpx_render_stroke_black(cairo_t *cr);
 /* Fills the current path (kept) as band k with `shade`. */
-void render_fill_band(render_ctx *r, double shade, size_t k);
+void hpx_render_fill_band(render_ctx *r, double shade, size_t k);
 /* The bands of b (stacked, or a diff chart's signed ones), thinned to
  * `columns` unless all_samples. */
-hp2x_status render_draw_bands(render_ctx *r, const hp2x_profile *p,
-                              const hp2x_bands *b, const layout *l,
-                              const double *shade, size_t columns,
-                              int all_samples, hp2x_err *err);
+hp2x_status hpx_render_draw_bands(render_ctx *r, const hp2x_profile *p,
+                                  const hp2x_bands *b, const layout *l,
+                                  const double *shade, size_t columns,
+                                  int all_samples, hp2x_err *err);
 
 /* ------------------------------------------------------- render_key.c */
 /* Key page pg's entries (multi-page output). */
-void render_draw_key_page(render_ctx *r, const hp2x_bands *b, const layout *l,
-                          const double *shade, int pg);
+void hpx_render_draw_key_page(render_ctx *r, const hp2x_bands *b,
+                              const layout *l, const double *shade, int pg);
 /* The key beside the graph: the bands' entries, then the --heap lines'. */
-void render_draw_key_beside(render_ctx *r, const hp2x_profile *p,
-                            const hp2x_bands *b, const layout *l,
-                            const double *shade);
+void hpx_render_draw_key_beside(render_ctx *r, const hp2x_profile *p,
+                                const hp2x_bands *b, const layout *l,
+                                const double *shade);
 
 /* ----------------------------------------------------- render_marks.c */
 /* Sets cr's source, width and dash for --heap line `style` (0..2). */
-void render_line_style(cairo_t *cr, int style);
+void hpx_render_line_style(cairo_t *cr, int style);
 /* The --heap lines over the bands, clipped to the graph. */
-hp2x_status render_draw_heap_lines(render_ctx *r, const hp2x_bands *b,
-                                   const layout *l, size_t columns,
-                                   hp2x_err *err);
+hp2x_status hpx_render_draw_heap_lines(render_ctx *r, const hp2x_bands *b,
+                                       const layout *l, size_t columns,
+                                       hp2x_err *err);
 /* Marks: triangles under the x axis, dashed lines, labels. */
-void render_draw_marks(render_ctx *r, const hp2x_profile *p,
-                       const hp2x_bands *b, const layout *l);
+void hpx_render_draw_marks(render_ctx *r, const hp2x_profile *p,
+                           const hp2x_bands *b, const layout *l);
 
 #endif

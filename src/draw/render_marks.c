@@ -7,9 +7,9 @@
 #include <math.h>
 #include <string.h>
 
-/* --heap lines: as layout_heap_lines[style] says. */
-void render_line_style(cairo_t *cr, int style) {
-  const layout_heap_line *l = &layout_heap_lines[style];
+/* --heap lines: as hpx_layout_heap_lines[style] says. */
+void hpx_render_line_style(cairo_t *cr, int style) {
+  const layout_heap_line *l = &hpx_layout_heap_lines[style];
   cairo_set_source_rgb(cr, l->rgb[0], l->rgb[1], l->rgb[2]);
   cairo_set_line_width(cr, 1.2);
   cairo_set_dash(cr, l->n_dashes ? l->dashes : NULL, l->n_dashes, 0.0);
@@ -53,9 +53,9 @@ static int clip_segment(double *x0, double *y0, double *x1, double *y1,
  * the graph (and a margin) before cairo sees them: a point far outside,
  * as a comparison's shared axes or an odd eventlog can put one, would
  * otherwise be dashed along its whole length, however far away. */
-hp2x_status render_draw_heap_lines(render_ctx *r, const hp2x_bands *b,
-                              const layout *l, size_t columns,
-                              hp2x_err *err) {
+hp2x_status hpx_render_draw_heap_lines(render_ctx *r, const hp2x_bands *b,
+                                       const layout *l, size_t columns,
+                                       hp2x_err *err) {
   cairo_t *cr = r->cr;
   for (size_t k = 0; k < l->n_lines; k++) {
     const hpx_series *s = l->lines[k].series;
@@ -71,8 +71,8 @@ hp2x_status render_draw_heap_lines(render_ctx *r, const hp2x_bands *b,
       y[i] = l->graph_y0 +
              ((double)s->bytes[i] - b->ymin) / b->yrange * l->graph_h;
     }
-    size_t n = thin_curve(x, y, s->n, l->graph_x0, l->graph_x0 + l->graph_w,
-                          columns ? columns : s->n, keep);
+    size_t n = hpx_thin_curve(x, y, s->n, l->graph_x0, l->graph_x0 + l->graph_w,
+                              columns ? columns : s->n, keep);
     cairo_save(cr);
     cairo_rectangle(cr, l->graph_x0, l->graph_y0, l->graph_w, l->graph_h);
     cairo_clip(cr);
@@ -93,7 +93,7 @@ hp2x_status render_draw_heap_lines(render_ctx *r, const hp2x_bands *b,
       cairo_line_to(cr, bx, by);
       joined = !end_cut;
     }
-    render_line_style(cr, l->lines[k].style);
+    hpx_render_line_style(cr, l->lines[k].style);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_stroke(cr);
     cairo_restore(cr);
@@ -127,10 +127,11 @@ static void draw_mark_label(render_ctx *r, const layout *l, double x,
   double bx = x - 1.5;
   cairo_save(cr); /* measured under the matrix it is drawn with */
   mark_label_matrix(cr, bx, top);
-  render_text_matrix_from_cr(r);
+  hpx_render_text_matrix_from_cr(r);
   cairo_restore(cr);
-  if (!render_set_text(r, s, strlen(s), MARK_FONT, l->graph_h * 0.45)) return;
-  double w = render_text_width(r);
+  if (!hpx_render_set_text(r, s, strlen(s), MARK_FONT, l->graph_h * 0.45))
+    return;
+  double w = hpx_render_text_width(r);
   PangoRectangle ink, logical;
   pango_layout_get_extents(r->text, &ink, &logical);
   double baseline = (double)pango_layout_get_baseline(r->text) / PANGO_SCALE;
@@ -149,8 +150,8 @@ static void draw_mark_label(render_ctx *r, const layout *l, double x,
 /* Marks (.hp MARK lines, eventlog markers): hp2ps's small white triangles
  * under the x axis, and a thin dashed line across the graph with the
  * marker's text.  Marks outside the graph's time span are left out. */
-void render_draw_marks(render_ctx *r, const hp2x_profile *p,
-                       const hp2x_bands *b, const layout *l) {
+void hpx_render_draw_marks(render_ctx *r, const hp2x_profile *p,
+                           const hp2x_bands *b, const layout *l) {
   if (p->n_samples == 0) return;
   cairo_t *cr = r->cr;
   static const double dash[] = {2.0, 1.5};
@@ -172,7 +173,7 @@ void render_draw_marks(render_ctx *r, const hp2x_profile *p,
     cairo_close_path(cr);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_fill_preserve(cr);
-    render_stroke_black(cr);
+    hpx_render_stroke_black(cr);
     const char *label = p->mark_label[m];
     if (label[0] && x - last_label >= MARK_LABEL_GAP) {
       draw_mark_label(r, l, x, label);

@@ -11,7 +11,7 @@
 /* ------------------------------------------------------------- text */
 
 /* Label bytes to UTF-8 pango accepts: see the file comment. */
-char *render_display_text(const char *s, size_t len) {
+char *hpx_render_display_text(const char *s, size_t len) {
   char *out = hpx_malloc(len * 3 + 1);
   if (!out) return NULL;
   size_t o = 0;
@@ -73,9 +73,9 @@ static void shorten_middle(char *u) {
 
 /* Prepares r->text for `s` at `size_pt`; max_w > 0 ellipsizes in the
  * middle. */
-int render_set_text(render_ctx *r, const char *s, size_t len, double size_pt,
-                    double max_w) {
-  char *u = render_display_text(s, len);
+int hpx_render_set_text(render_ctx *r, const char *s, size_t len,
+                        double size_pt, double max_w) {
+  char *u = hpx_render_display_text(s, len);
   if (!u) {
     r->nomem = 1;
     return 0;
@@ -91,43 +91,43 @@ int render_set_text(render_ctx *r, const char *s, size_t len, double size_pt,
   return 1;
 }
 
-double render_text_width(render_ctx *r) {
+double hpx_render_text_width(render_ctx *r) {
   PangoRectangle logical;
   pango_layout_get_extents(r->text, NULL, &logical);
   return (double)logical.width / PANGO_SCALE;
 }
 
 /* Text matrix for what follows: the current transformation of r->cr. */
-void render_text_matrix_from_cr(render_ctx *r) {
+void hpx_render_text_matrix_from_cr(render_ctx *r) {
   pango_cairo_update_context(r->cr, r->pango);
   pango_layout_context_changed(r->text);
 }
 
-double render_measure(void *ctx, const char *s, size_t len, double size_pt) {
+double hpx_render_measure(void *ctx, const char *s, size_t len,
+                          double size_pt) {
   render_ctx *r = ctx;
   cairo_save(r->cr);
   cairo_set_matrix(r->cr, &r->upright);
-  render_text_matrix_from_cr(r);
+  hpx_render_text_matrix_from_cr(r);
   cairo_restore(r->cr);
-  return render_set_text(r, s, len, size_pt, 0) ? render_text_width(r) : 0.0;
+  return hpx_render_set_text(r, s, len, size_pt, 0) ? hpx_render_text_width(r)
+                                                    : 0.0;
 }
-
-
 
 /* Draws text with its baseline at frame point (x, y); `up` turns it to
  * read upwards (the y legend). */
-double render_draw_text(render_ctx *r, double x, double y, const char *s,
-                        size_t len, double size_pt, enum align a,
-                        double max_w, int up) {
+double hpx_render_draw_text(render_ctx *r, double x, double y, const char *s,
+                            size_t len, double size_pt, enum align a,
+                            double max_w, int up) {
   cairo_t *cr = r->cr;
   double w = 0.0;
   cairo_save(cr);
   cairo_translate(cr, x, y);
   cairo_scale(cr, 1.0, -1.0); /* the frame's y goes up, text's down */
   if (up) cairo_rotate(cr, -M_PI / 2);
-  render_text_matrix_from_cr(r);
-  if (render_set_text(r, s, len, size_pt, max_w)) {
-    w = render_text_width(r);
+  hpx_render_text_matrix_from_cr(r);
+  if (hpx_render_set_text(r, s, len, size_pt, max_w)) {
+    w = hpx_render_text_width(r);
     double baseline = (double)pango_layout_get_baseline(r->text) / PANGO_SCALE;
     double dx = a == LEFT ? 0.0 : a == CENTRE ? -w / 2 : -w;
     cairo_move_to(cr, dx, -baseline);

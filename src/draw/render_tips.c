@@ -30,7 +30,9 @@ static void tip_put(render_ctx *r, const char *s, size_t n) {
   r->tip[r->tip_len] = '\0';
 }
 
-void render_tip_str(render_ctx *r, const char *s) { tip_put(r, s, strlen(s)); }
+void hpx_render_tip_str(render_ctx *r, const char *s) {
+  tip_put(r, s, strlen(s));
+}
 
 /* A frame point as SVG user units (the page's points). */
 static void tip_point(render_ctx *r, char op, double x, double y) {
@@ -40,20 +42,28 @@ static void tip_point(render_ctx *r, char op, double x, double y) {
   if (n > 0) tip_put(r, buf, (size_t)n);
 }
 
-/* Label bytes as XML text: displayable UTF-8 (render_display_text),
+/* Label bytes as XML text: displayable UTF-8 (hpx_render_display_text),
  * escaped. */
 static void tip_text(render_ctx *r, const char *s) {
-  char *u = render_display_text(s, strlen(s));
+  char *u = hpx_render_display_text(s, strlen(s));
   if (!u) {
     r->nomem = 1;
     return;
   }
   for (const char *c = u; *c; c++) {
     switch (*c) {
-    case '&': render_tip_str(r, "&amp;"); break;
-    case '<': render_tip_str(r, "&lt;"); break;
-    case '>': render_tip_str(r, "&gt;"); break;
-    case '"': render_tip_str(r, "&quot;"); break;
+    case '&':
+      hpx_render_tip_str(r, "&amp;");
+      break;
+    case '<':
+      hpx_render_tip_str(r, "&lt;");
+      break;
+    case '>':
+      hpx_render_tip_str(r, "&gt;");
+      break;
+    case '"':
+      hpx_render_tip_str(r, "&quot;");
+      break;
     default: tip_put(r, c, 1);
     }
   }
@@ -65,23 +75,23 @@ static void tip_text(render_ctx *r, const char *s) {
  * record). */
 static void tip_title(render_ctx *r, const hp2x_profile *p,
                       const hp2x_bands *b, size_t k) {
-  size_t N = b->n_samples, at = layout_band_peak(b, k);
+  size_t N = b->n_samples, at = hpx_layout_band_peak(b, k);
   const int64_t *v = b->values + k * b->stride;
   char num[48], buf[160];
   hpx_fmt_thousands(num, sizeof num, N ? v[at] : 0);
-  render_tip_str(r, "<title>");
+  hpx_render_tip_str(r, "<title>");
   tip_text(r, b->names[k]);
   hpx_fmt(buf, sizeof buf, ": peak %s ", num);
-  render_tip_str(r, buf);
+  hpx_render_tip_str(r, buf);
   tip_text(r, p->value_unit);
   hpx_fmt(buf, sizeof buf, " at %.3f ", N ? p->times[at] : 0.0);
-  render_tip_str(r, buf);
+  hpx_render_tip_str(r, buf);
   tip_text(r, p->sample_unit);
   if (b->texts && b->texts[k].detail) {
-    render_tip_str(r, "\n");
+    hpx_render_tip_str(r, "\n");
     tip_text(r, b->texts[k].detail);
   }
-  render_tip_str(r, "</title>");
+  hpx_render_tip_str(r, "</title>");
 }
 
 /* The points of edge e as tooltip path steps, forwards (the first a move)
@@ -100,29 +110,30 @@ static void tip_edge(render_ctx *r, const band_frame *f, const band_edge *e,
 
 /* Band k's tooltip path: its upper edge `top` forwards, then its lower
  * edge (the next band's upper edge) backwards. */
-hp2x_status render_tip_band(render_ctx *r, band_walk *w, const band_frame *f,
-                            const band_edge *top, size_t k, hp2x_err *err) {
-  render_tip_str(r, "<path d=\"");
+hp2x_status hpx_render_tip_band(render_ctx *r, band_walk *w,
+                                const band_frame *f, const band_edge *top,
+                                size_t k, hp2x_err *err) {
+  hpx_render_tip_str(r, "<path d=\"");
   tip_edge(r, f, top, 1);
   band_edge below;
   if (w->ops->edge(w, k - 1, &below, err) != HP2X_OK) return err->code;
   tip_edge(r, f, &below, 0);
-  render_tip_str(r, "Z\">");
+  hpx_render_tip_str(r, "Z\">");
   tip_title(r, f->p, f->b, k);
-  render_tip_str(r, "</path>\n");
+  hpx_render_tip_str(r, "</path>\n");
   return HP2X_OK;
 }
 
 /* Band k's key box as a tooltip path: key column at kx, centre line c. */
-void render_tip_key_box(render_ctx *r, const hp2x_profile *p,
-                        const hp2x_bands *b, const layout *l, size_t k,
-                        double kx, double c) {
-  render_tip_str(r, "<path d=\"");
+void hpx_render_tip_key_box(render_ctx *r, const hp2x_profile *p,
+                            const hp2x_bands *b, const layout *l, size_t k,
+                            double kx, double c) {
+  hpx_render_tip_str(r, "<path d=\"");
   tip_point(r, 'M', kx + 5.0, c - 7.0);
   tip_point(r, 'L', kx + 5.0 + l->key_w, c - 7.0);
   tip_point(r, 'L', kx + 5.0 + l->key_w, c + 7.0);
   tip_point(r, 'L', kx + 5.0, c + 7.0);
-  render_tip_str(r, "Z\">");
+  hpx_render_tip_str(r, "Z\">");
   tip_title(r, p, b, k);
-  render_tip_str(r, "</path>\n");
+  hpx_render_tip_str(r, "</path>\n");
 }

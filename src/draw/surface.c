@@ -25,7 +25,7 @@
 
 #define MARGIN 36.0
 
-void surface_page_for(const hp2x_options *o, surface_page *page) {
+void hpx_surface_page_for(const hp2x_options *o, surface_page *page) {
   page->clip = 0;
   page->slot_dy_pt = 0.0;
   if (o->eps_width_pt > 0.0) {
@@ -54,8 +54,8 @@ void surface_page_for(const hp2x_options *o, surface_page *page) {
 
 #define STACK_GAP 18.0
 
-void surface_page_for_stack(const hp2x_options *o, size_t n,
-                            surface_page *page) {
+void hpx_surface_page_for_stack(const hp2x_options *o, size_t n,
+                                surface_page *page) {
   int eps = o->eps_width_pt > 0.0;
   double s = eps ? o->eps_width_pt / LAYOUT_FRAME_W : 1.0;
   double m = eps ? 0.0 : MARGIN;
@@ -69,7 +69,7 @@ void surface_page_for_stack(const hp2x_options *o, size_t n,
   page->slot_dy_pt = (LAYOUT_FRAME_H + STACK_GAP) * s;
 }
 
-void surface_page_to_pixels(const hp2x_options *o, surface_page *page) {
+void hpx_surface_page_to_pixels(const hp2x_options *o, surface_page *page) {
   double s = (o->dpi > 0.0 ? o->dpi : HPX_DEFAULT_DPI) / 72.0;
   cairo_matrix_t scale;
   cairo_matrix_init_scale(&scale, s, s);
@@ -231,12 +231,12 @@ static cairo_status_t write_to_sink(void *closure, const unsigned char *d,
   return s->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
-cairo_status_t surface_write_png(cairo_surface_t *s, surface_sink *sink) {
+cairo_status_t hpx_surface_write_png(cairo_surface_t *s, surface_sink *sink) {
   cairo_surface_flush(s);
   return cairo_surface_write_to_png_stream(s, write_to_sink, sink);
 }
 
-void surface_sink_flush(surface_sink *s) {
+void hpx_surface_sink_flush(surface_sink *s) {
   if (s->svg_hold) {
     s->svg_hold = 0;
     const char *t = s->pending, *end = NULL;
@@ -255,12 +255,12 @@ void surface_sink_flush(surface_sink *s) {
   }
 }
 
-void surface_sink_release(surface_sink *s) {
+void hpx_surface_sink_release(surface_sink *s) {
   hpx_free(s->pending);
   s->pending = NULL;
 }
 
-void surface_source_date(const hp2x_options *o, char *buf, size_t size) {
+void hpx_surface_source_date(const hp2x_options *o, char *buf, size_t size) {
   buf[0] = '\0';
   if (o->source_date_epoch < 0) return;
   time_t t = (time_t)o->source_date_epoch;
@@ -278,9 +278,9 @@ static void plain_ascii(char *dst, size_t size, const char *s) {
   dst[o] = '\0';
 }
 
-cairo_surface_t *surface_create(const hp2x_options *o,
-                                const surface_page *page, surface_sink *sink,
-                                const char *title) {
+cairo_surface_t *hpx_surface_create(const hp2x_options *o,
+                                    const surface_page *page,
+                                    surface_sink *sink, const char *title) {
   cairo_surface_t *s;
   char clean[200];
   plain_ascii(clean, sizeof clean, title);
@@ -292,7 +292,7 @@ cairo_surface_t *surface_create(const hp2x_options *o,
     cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
                                    "hp2x " HP2X_VERSION);
     char date[32];
-    surface_source_date(o, date, sizeof date);
+    hpx_surface_source_date(o, date, sizeof date);
     if (date[0]) {
       cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, date);
       cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE, date);

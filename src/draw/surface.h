@@ -32,32 +32,32 @@ typedef struct surface_page {
 } surface_page;
 
 /* The page and frame transform for a format and options. */
-void surface_page_for(const hp2x_options *o, surface_page *page);
+void hpx_surface_page_for(const hp2x_options *o, surface_page *page);
 /* The page for n pictures one above the other (--layout=stack): unrotated
  * in every format, the frames 18 pt apart inside the usual margins (none
  * for EPS, whose width is -e's); frame = the top picture's. */
-void surface_page_for_stack(const hp2x_options *o, size_t n,
-                            surface_page *page);
+void hpx_surface_page_for_stack(const hp2x_options *o, size_t n,
+                                surface_page *page);
 /* o->source_date_epoch as an ISO 8601 UTC date (2023-11-14T22:13:20Z), or
  * "" when it is unset (< 0). */
-void surface_source_date(const hp2x_options *o, char *buf, size_t size);
+void hpx_surface_source_date(const hp2x_options *o, char *buf, size_t size);
 
 /* Creates the surface writing through sink.  Returns a surface in an error
  * state on failure (check cairo_surface_status). */
-cairo_surface_t *surface_create(const hp2x_options *o,
-                                const surface_page *page, surface_sink *sink,
-                                const char *title);
+cairo_surface_t *hpx_surface_create(const hp2x_options *o,
+                                    const surface_page *page,
+                                    surface_sink *sink, const char *title);
 
 /* PNG: the page in pixels at o->dpi (frame, sizes and slot step scaled
- * from points).  Call after surface_page_for(_stack). */
-void surface_page_to_pixels(const hp2x_options *o, surface_page *page);
+ * from points).  Call after hpx_surface_page_for(_stack). */
+void hpx_surface_page_to_pixels(const hp2x_options *o, surface_page *page);
 /* PNG: writes the finished image surface's PNG bytes through sink. */
-cairo_status_t surface_write_png(cairo_surface_t *s, surface_sink *sink);
+cairo_status_t hpx_surface_write_png(cairo_surface_t *s, surface_sink *sink);
 
 /* Flushes held-back bytes (call after cairo_surface_finish); for SVG,
  * with its surface ids numbered 1, 2, ... in cairo's order and
  * sink->insert placed just before the closing </svg>. */
-void surface_sink_flush(surface_sink *sink);
-void surface_sink_release(surface_sink *sink);
+void hpx_surface_sink_flush(surface_sink *sink);
+void hpx_surface_sink_release(surface_sink *sink);
 
 #endif

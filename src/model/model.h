@@ -21,7 +21,7 @@ typedef struct hpx_series {
 } hpx_series;
 
 /* The eventlog's heap series, in the order --heap draws and keys them
- * (their looks: layout.c's layout_heap_lines). */
+ * (their looks: layout.c's hpx_layout_heap_lines). */
 typedef enum hpx_heap_kind {
   HPX_HEAP_SIZE, HPX_HEAP_BLOCKS, HPX_HEAP_LIVE, HPX_N_HEAP
 } hpx_heap_kind;
@@ -100,34 +100,34 @@ struct hp2x_profile {
   size_t max_labels, max_samples;
 };
 
-hp2x_profile *profile_new(hp2x_err *err);
+hp2x_profile *hpx_profile_new(hp2x_err *err);
 
 /* Header field setters; copy `len` bytes of `s`. */
 typedef enum { PROFILE_JOB, PROFILE_DATE, PROFILE_SAMPLE_UNIT,
                PROFILE_VALUE_UNIT } profile_field;
-hp2x_status profile_set_header(hp2x_profile *p, profile_field f,
-                               const char *s, size_t len, hp2x_err *err);
+hp2x_status hpx_profile_set_header(hp2x_profile *p, profile_field f,
+                                   const char *s, size_t len, hp2x_err *err);
 
 /* HP2X_E_ARG once hpx_profile_drop_entries (tool_support.h) has freed
  * p's entries. */
-hp2x_status profile_require_entries(const hp2x_profile *p, hp2x_err *err);
+hp2x_status hpx_profile_require_entries(const hp2x_profile *p, hp2x_err *err);
 
 /* Sample building: begin (opens), add entries, end (commits) or abort
  * (drops the open sample's entries). */
-void profile_begin_sample(hp2x_profile *p, double time_s);
+void hpx_profile_begin_sample(hp2x_profile *p, double time_s);
 #include "profile_values.h" /* appending and reading entries' values */
 /* The label of entry e of complete sample s. */
 static inline uint32_t profile_entry_label(const hp2x_profile *p, size_t s,
                                            size_t e) {
   return p->run_ids[p->run_of[s] + (e - p->start[s])];
 }
-hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err);
-void profile_abort_sample(hp2x_profile *p);
+hp2x_status hpx_profile_end_sample(hp2x_profile *p, hp2x_err *err);
+void hpx_profile_abort_sample(hp2x_profile *p);
 
-hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
-                             const char *label, size_t len, hp2x_err *err);
-hp2x_status profile_series_add(hpx_series *s, double time_s, int64_t bytes,
-                               hp2x_err *err);
+hp2x_status hpx_profile_add_mark(hp2x_profile *p, double time_s,
+                                 const char *label, size_t len, hp2x_err *err);
+hp2x_status hpx_profile_series_add(hpx_series *s, double time_s, int64_t bytes,
+                                   hp2x_err *err);
 
 /* How the profile is broken down, in words for the title's second line
  * and --summary: the HEAP_PROF_BEGIN code's ("by era, -he"), "breakdown

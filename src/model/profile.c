@@ -11,7 +11,7 @@
 
 #include <string.h>
 
-hp2x_profile *profile_new(hp2x_err *err) {
+hp2x_profile *hpx_profile_new(hp2x_err *err) {
   hp2x_profile *p = hpx_calloc(1, sizeof *p);
   if (!p) {
     hpx_nomem(err);
@@ -25,7 +25,7 @@ hp2x_profile *profile_new(hp2x_err *err) {
   p->cap_start = 16;
   p->max_labels = HPX_MAX_LABELS;
   p->max_samples = HPX_MAX_SAMPLES;
-  profile_bound_set(p, 0); /* unbounded until a parser says otherwise */
+  hpx_profile_bound_set(p, 0); /* unbounded until a parser says otherwise */
   if (!p->job || !p->date || !p->sample_unit || !p->value_unit || !p->start) {
     hp2x_profile_free(p);
     hpx_nomem(err);
@@ -60,7 +60,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p->value64);
   hpx_free(p->bound.sample_total);
   hpx_free(p->bound.row);
-  window_free(&p->window);
+  hpx_window_free(&p->window);
   for (size_t i = 0; i < p->n_marks; i++) hpx_free(p->mark_label[i]);
   hpx_free(p->mark_time);
   hpx_free(p->mark_label);
@@ -68,8 +68,8 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p);
 }
 
-hp2x_status profile_set_header(hp2x_profile *p, profile_field f,
-                               const char *s, size_t len, hp2x_err *err) {
+hp2x_status hpx_profile_set_header(hp2x_profile *p, profile_field f,
+                                   const char *s, size_t len, hp2x_err *err) {
   assert(f == PROFILE_JOB || f == PROFILE_DATE || f == PROFILE_SAMPLE_UNIT ||
          f == PROFILE_VALUE_UNIT);
   char *copy = hpx_strndup(s, len);
@@ -92,7 +92,7 @@ static const char *label_key(const hpx_label *l, size_t *len) {
   return l->name;
 }
 
-long profile_find(const hp2x_profile *p, const char *key, size_t key_len) {
+long hpx_profile_find(const hp2x_profile *p, const char *key, size_t key_len) {
   if (!p->index_cap) return -1;
   uint64_t h = hpx_hash_bytes(key, key_len);
   size_t mask = p->index_cap - 1;
@@ -149,10 +149,10 @@ static hp2x_status make_label(const char *key, size_t key_len,
   return HP2X_OK;
 }
 
-hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
-                           const char *name, size_t name_len, uint32_t *id,
-                           hp2x_err *err) {
-  long found = profile_find(p, key, key_len);
+hp2x_status hpx_profile_intern(hp2x_profile *p, const char *key, size_t key_len,
+                               const char *name, size_t name_len, uint32_t *id,
+                               hp2x_err *err) {
+  long found = hpx_profile_find(p, key, key_len);
   if (found >= 0) {
     *id = (uint32_t)found;
     return HP2X_OK;
@@ -180,8 +180,9 @@ hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
   return HP2X_OK;
 }
 
-hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
-                                 const char *name, size_t len, hp2x_err *err) {
+hp2x_status hpx_profile_rename_label(hp2x_profile *p, uint32_t id,
+                                     const char *name, size_t len,
+                                     hp2x_err *err) {
   assert(id < p->n_labels);
   hpx_label *l = &p->labels[id];
   char *copy = hpx_strndup(name, len);
@@ -198,8 +199,8 @@ hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
   return HP2X_OK;
 }
 
-hp2x_status profile_set_label_text(hp2x_profile *p, uint32_t id,
-                                   const label_text *t, hp2x_err *err) {
+hp2x_status hpx_profile_set_label_text(hp2x_profile *p, uint32_t id,
+                                       const label_text *t, hp2x_err *err) {
   assert(id < p->n_labels);
   label_text copy = *t;
   if (t->detail) {
@@ -211,7 +212,7 @@ hp2x_status profile_set_label_text(hp2x_profile *p, uint32_t id,
   return HP2X_OK;
 }
 
-void profile_begin_sample(hp2x_profile *p, double time_s) {
+void hpx_profile_begin_sample(hp2x_profile *p, double time_s) {
   assert(!p->sample_open);
   p->sample_open = true;
   p->open_time = time_s;
@@ -233,7 +234,7 @@ static void share_previous_run(hp2x_profile *p, size_t s) {
   }
 }
 
-hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
+hp2x_status hpx_profile_end_sample(hp2x_profile *p, hp2x_err *err) {
   assert(p->sample_open);
   if (p->n_samples >= p->max_samples)
     return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu samples",
@@ -259,17 +260,17 @@ hp2x_status profile_end_sample(hp2x_profile *p, hp2x_err *err) {
   p->start[p->n_samples] = p->n_entries;
   p->sample_open = false;
   p->n_committed++;
-  return profile_bound_commit(p, s, err);
+  return hpx_profile_bound_commit(p, s, err);
 }
 
-void profile_abort_sample(hp2x_profile *p) {
+void hpx_profile_abort_sample(hp2x_profile *p) {
   p->n_entries = p->start[p->n_samples];
   p->n_run_ids = p->open_run;
   p->sample_open = false;
 }
 
-hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
-                             const char *label, size_t len, hp2x_err *err) {
+hp2x_status hpx_profile_add_mark(hp2x_profile *p, double time_s,
+                                 const char *label, size_t len, hp2x_err *err) {
   size_t cap = p->cap_marks;
   if (hpx_grow((void **)&p->mark_time, &cap, p->n_marks + 1,
                 sizeof *p->mark_time, err) != HP2X_OK)
@@ -284,12 +285,12 @@ hp2x_status profile_add_mark(hp2x_profile *p, double time_s,
   p->mark_time[p->n_marks] = time_s;
   p->mark_label[p->n_marks] = copy;
   p->n_marks++;
-  profile_bound_marks(p);
+  hpx_profile_bound_marks(p);
   return HP2X_OK;
 }
 
-hp2x_status profile_series_add(hpx_series *s, double time_s, int64_t bytes,
-                               hp2x_err *err) {
+hp2x_status hpx_profile_series_add(hpx_series *s, double time_s, int64_t bytes,
+                                   hp2x_err *err) {
   size_t cap = s->cap;
   if (hpx_grow((void **)&s->time_s, &cap, s->n + 1, sizeof *s->time_s,
                 err) != HP2X_OK)
@@ -302,7 +303,7 @@ hp2x_status profile_series_add(hpx_series *s, double time_s, int64_t bytes,
   s->time_s[s->n] = time_s;
   s->bytes[s->n] = bytes;
   s->n++;
-  profile_bound_series(s);
+  hpx_profile_bound_series(s);
   return HP2X_OK;
 }
 
@@ -381,7 +382,7 @@ void hpx_profile_drop_entries(hp2x_profile *p) {
   p->entries_dropped = true;
 }
 
-hp2x_status profile_require_entries(const hp2x_profile *p, hp2x_err *err) {
+hp2x_status hpx_profile_require_entries(const hp2x_profile *p, hp2x_err *err) {
   if (!p->entries_dropped) return HP2X_OK;
   return hpx_fail(err, HP2X_E_ARG, 0, -1,
                    "the profile's entries were dropped after its bands were "

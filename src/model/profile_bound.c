@@ -23,7 +23,7 @@
 #define BUCKETS_PER_COLUMN 1.5
 #define FIRST_THIN_COLUMNS 4
 
-void profile_bound_set(hp2x_profile *p, size_t columns) {
+void hpx_profile_bound_set(hp2x_profile *p, size_t columns) {
   series_bound b = {columns, columns * FIRST_THIN_COLUMNS, INFINITY,
                     -INFINITY, -INFINITY, 0.0};
   p->bound.samples = b;
@@ -182,9 +182,8 @@ static void thin_samples(hp2x_profile *p) {
   buckets k = {0.0, 0.0};
   if (b->columns) k = choose_buckets(b, p->times, p->n_samples);
   sample_mover m = {p, 0, 0, 0, 0, false};
-  size_t n = thin_points(b->columns ? &k : NULL, window_from(p), p->times,
-                         p->bound.sample_total, p->n_samples, move_sample,
-                         &m);
+  size_t n = thin_points(b->columns ? &k : NULL, hpx_window_from(p), p->times,
+                         p->bound.sample_total, p->n_samples, move_sample, &m);
   if (n < p->n_samples) {
     p->bound.thinned = true;
     p->bound.generation++;
@@ -238,7 +237,7 @@ static void add_sums(hp2x_profile *p, size_t s, label_sums *slot) {
   if (slot || !windowed) p->bound.summed++;
   if (p->bound.sample_total) p->bound.sample_total[s] = total;
   if (!all || s == 0) return;
-  label_sums *step = windowed ? window_slot(p, p->times[s - 1]) : NULL;
+  label_sums *step = windowed ? hpx_window_slot(p, p->times[s - 1]) : NULL;
   if (windowed && !step) return;
   double half = (p->times[s] - p->times[s - 1]) / 2.0;
   for (size_t k = s - 1; k <= s; k++)
@@ -294,25 +293,27 @@ static hp2x_status densify(hp2x_profile *p, size_t s, hp2x_err *err) {
   if (canonical_run(p, L, err) != HP2X_OK) return err->code;
   p->n_entries = e0;
   for (size_t id = 0; id < L; id++)
-    if (profile_put_value(p, row[id], err) != HP2X_OK) return err->code;
+    if (hpx_profile_put_value(p, row[id], err) != HP2X_OK)
+      return err->code;
   p->start[s + 1] = p->n_entries;
   p->run_of[s] = p->bound.canon_run;
   return HP2X_OK;
 }
 
-hp2x_status profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
+hp2x_status hpx_profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
   series_bound *b = &p->bound.samples;
   if ((b->columns || p->window.last_s > 0.0) &&
       hpx_grow((void **)&p->bound.sample_total, &p->bound.cap_total, s + 1,
                sizeof *p->bound.sample_total, err) != HP2X_OK)
     return err->code;
   label_sums *slot = NULL;
-  if (window_enter(p, s, &slot, err) != HP2X_OK) return err->code;
+  if (hpx_window_enter(p, s, &slot, err) != HP2X_OK)
+    return err->code;
   add_sums(p, s, slot);
   if (!b->columns && !(p->window.last_s > 0.0)) return HP2X_OK;
   if (densify(p, s, err) != HP2X_OK) return err->code;
   bound_see(b, p->times[s]);
-  double from = window_from(p);
+  double from = hpx_window_from(p);
   if (p->n_samples >= b->thin_at || p->times[0] < from) thin_samples(p);
   /* the heap series and marks leave the window with the samples */
   for (size_t k = 0; k < HPX_N_HEAP; k++) p->heap[k].bound.from = from;
@@ -334,7 +335,7 @@ static bool series_due(const series_bound *b, const double *t, size_t n) {
          (n >= b->thin_at || t[0] < b->from);
 }
 
-void profile_bound_series(hpx_series *s) {
+void hpx_profile_bound_series(hpx_series *s) {
   series_bound *b = &s->bound;
   if (!s->n) return;
   bound_see(b, s->time_s[s->n - 1]);
@@ -356,7 +357,7 @@ static void move_mark(void *ctx, size_t to, size_t from) {
   }
 }
 
-void profile_bound_marks(hp2x_profile *p) {
+void hpx_profile_bound_marks(hp2x_profile *p) {
   series_bound *b = &p->bound.marks;
   if (!p->n_marks) return;
   bound_see(b, p->mark_time[p->n_marks - 1]);

@@ -78,33 +78,32 @@ struct hpx_series; /* model.h */
 
 /* profile_bound.c: bounds p by a picture `columns` device columns wide
  * (0: keeps every sample), before any sample is added. */
-void profile_bound_set(hp2x_profile *p, size_t columns);
+void hpx_profile_bound_set(hp2x_profile *p, size_t columns);
 /* Keeps only the most recent last_s seconds (> 0), before any sample is
  * added.  HP2X_E_NOMEM. */
-hp2x_status profile_bound_last(hp2x_profile *p, double last_s,
-                               hp2x_err *err);
+hp2x_status hpx_profile_bound_last(hp2x_profile *p, double last_s,
+                                   hp2x_err *err);
 /* Folds complete sample s (the newest) into its labels' sums, then, for a
  * bounded profile, thins the samples when they reach the bound.
  * HP2X_E_NOMEM. */
-hp2x_status profile_bound_commit(hp2x_profile *p, size_t s,
-                                 hp2x_err *err);
-/* profile_window.c: the window's sums.  window_enter: the sample s (the
+hp2x_status hpx_profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err);
+/* profile_window.c: the window's sums.  hpx_window_enter: the sample s (the
  * newest) has come: the window moves up to it (slots that leave it are
  * taken out of the labels' sums) and *slot receives the ring entry whose
  * sums take s's, or NULL when s is older than the window.  HP2X_E_NOMEM
  * (room for the labels' slot sums). */
-hp2x_status window_enter(hp2x_profile *p, size_t s, label_sums **slot,
-                         hp2x_err *err);
+hp2x_status hpx_window_enter(hp2x_profile *p, size_t s, label_sums **slot,
+                             hp2x_err *err);
 /* The sums of the window's slot of time t, or NULL when t is not in the
  * window. */
-label_sums *window_slot(hp2x_profile *p, double t);
+label_sums *hpx_window_slot(hp2x_profile *p, double t);
 /* The window's first time; -INFINITY without --last. */
-double window_from(const hp2x_profile *p);
-void window_free(profile_window *w);
+double hpx_window_from(const hp2x_profile *p);
+void hpx_window_free(profile_window *w);
 
 /* Thins series s when it reaches its bound (after an append). */
-void profile_bound_series(struct hpx_series *s);
+void hpx_profile_bound_series(struct hpx_series *s);
 /* Thins p's marks when they reach their bound (after an append). */
-void profile_bound_marks(hp2x_profile *p);
+void hpx_profile_bound_marks(hp2x_profile *p);
 
 #endif

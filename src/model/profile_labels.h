@@ -44,9 +44,9 @@ typedef struct hpx_label {
 /* Interns a label by its key bytes; `name` (display) may be NULL when it
  * equals the key.  *id receives the label id.  HP2X_E_LIMIT past
  * HPX_MAX_LABELS. */
-hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
-                           const char *name, size_t name_len, uint32_t *id,
-                           hp2x_err *err);
+hp2x_status hpx_profile_intern(hp2x_profile *p, const char *key, size_t key_len,
+                               const char *name, size_t name_len, uint32_t *id,
+                               hp2x_err *err);
 
 /* Gives label `id` the display name `name` (len bytes, copied), keeping
  * its identity: a LABEL_TEXT label's name becomes its key, and the label
@@ -54,12 +54,13 @@ hp2x_status profile_intern(hp2x_profile *p, const char *key, size_t key_len,
  * chosen before a rename keep the old name; a follower sees the new one
  * in its next plan and starts over.  HP2X_E_NOMEM leaves the label as it
  * was. */
-hp2x_status profile_rename_label(hp2x_profile *p, uint32_t id,
-                                 const char *name, size_t len, hp2x_err *err);
+hp2x_status hpx_profile_rename_label(hp2x_profile *p, uint32_t id,
+                                     const char *name, size_t len,
+                                     hp2x_err *err);
 /* Sets label id's text to a copy of t (its detail copied; NULL detail:
  * none).  HP2X_E_NOMEM leaves the label as it was. */
-hp2x_status profile_set_label_text(hp2x_profile *p, uint32_t id,
-                                   const label_text *t, hp2x_err *err);
+hp2x_status hpx_profile_set_label_text(hp2x_profile *p, uint32_t id,
+                                       const label_text *t, hp2x_err *err);
 
 /* The bytes that name label l in .hp text: its key for LABEL_ADDRESS,
  * else its name. */
@@ -73,6 +74,6 @@ static inline const char *profile_hp_name(const hpx_label *l, size_t *len) {
 }
 
 /* Looks a key up without interning; returns id or -1. */
-long profile_find(const hp2x_profile *p, const char *key, size_t key_len);
+long hpx_profile_find(const hp2x_profile *p, const char *key, size_t key_len);
 
 #endif

@@ -11,7 +11,7 @@
  * a time, so a big profile's peak memory is what it holds plus one step. */
 #define ENTRY_STEP ((size_t)1 << 18)
 
-hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
+hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
   if (p->n_entries >= HPX_MAX_ENTRIES)
     return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
                      (size_t)HPX_MAX_ENTRIES);
@@ -35,7 +35,7 @@ hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
 
 /* Once per profile at most, and only for one holding a value outside
  * 0..UINT32_MAX: a copy in a new array keeps the code free of type puns. */
-hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err) {
+hp2x_status hpx_profile_widen_values(hp2x_profile *p, hp2x_err *err) {
   size_t cap = p->alloc_entries ? p->alloc_entries : 1;
   int64_t *wide = hpx_malloc(cap * sizeof *wide);
   if (!wide) return hpx_nomem(err);
@@ -51,8 +51,8 @@ hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err) {
   return HP2X_OK;
 }
 
-hp2x_status profile_store_big_value(hp2x_profile *p, int64_t v,
-                                    hp2x_err *err) {
+hp2x_status hpx_profile_store_big_value(hp2x_profile *p, int64_t v,
+                                        hp2x_err *err) {
   uint64_t u = (uint64_t)v;
   if (!p->wide_values && p->value_shift == 0 && (p->low_bits & 7u) == 0 &&
       v >= 0 && (u >> 3) <= UINT32_MAX) {
@@ -62,17 +62,17 @@ hp2x_status profile_store_big_value(hp2x_profile *p, int64_t v,
     p->value32[p->n_entries] = (uint32_t)(u >> 3);
     return HP2X_OK;
   }
-  if (!p->wide_values && profile_widen_values(p, err) != HP2X_OK)
+  if (!p->wide_values && hpx_profile_widen_values(p, err) != HP2X_OK)
     return err->code;
   p->value64[p->n_entries] = v;
   return HP2X_OK;
 }
 
-hp2x_status profile_put_value(hp2x_profile *p, int64_t v, hp2x_err *err) {
-  if (p->n_entries >= p->cap_entries && profile_grow_entries(p, err) != HP2X_OK)
+hp2x_status hpx_profile_put_value(hp2x_profile *p, int64_t v, hp2x_err *err) {
+  if (p->n_entries >= p->cap_entries &&
+      hpx_profile_grow_entries(p, err) != HP2X_OK)
     return err->code;
   if (profile_store_value(p, v, err) != HP2X_OK) return err->code;
   p->n_entries++;
   return HP2X_OK;
 }
-

@@ -9,14 +9,14 @@
 #define HPX_PROFILE_VALUES_H
 
 /* Makes room for one more entry (HP2X_E_LIMIT past HPX_MAX_ENTRIES). */
-hp2x_status profile_grow_entries(hp2x_profile *p, hp2x_err *err);
+hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err);
 /* Stores every value in 64 bits from now on (HP2X_E_NOMEM). */
-hp2x_status profile_widen_values(hp2x_profile *p, hp2x_err *err);
+hp2x_status hpx_profile_widen_values(hp2x_profile *p, hp2x_err *err);
 /* Stores value v in entry slot n_entries (room made) when 32 bits cannot
  * hold it as they are: in words from now on when it and every value are
  * whole words and it fits, else widening.  HP2X_E_NOMEM. */
-hp2x_status profile_store_big_value(hp2x_profile *p, int64_t v,
-                                    hp2x_err *err);
+hp2x_status hpx_profile_store_big_value(hp2x_profile *p, int64_t v,
+                                        hp2x_err *err);
 /* Stores value v in entry slot n_entries, room made; does not count it. */
 static inline hp2x_status profile_store_value(hp2x_profile *p, int64_t v,
                                               hp2x_err *err) {
@@ -27,18 +27,17 @@ static inline hp2x_status profile_store_value(hp2x_profile *p, int64_t v,
     p->value32[p->n_entries] = (uint32_t)(u >> p->value_shift);
     return HP2X_OK;
   }
-  return profile_store_big_value(p, v, err);
+  return hpx_profile_store_big_value(p, v, err);
 }
 /* Appends value v after the last entry, with no label (profile_bound.c's
  * dense rows, whose labels are the canonical run).  HP2X_E_NOMEM,
  * HP2X_E_LIMIT. */
-hp2x_status profile_put_value(hp2x_profile *p, int64_t v, hp2x_err *err);
+hp2x_status hpx_profile_put_value(hp2x_profile *p, int64_t v, hp2x_err *err);
 /* Appends an entry to the open sample: inline, as it runs once per line. */
 static inline hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label,
                                             int64_t value, hp2x_err *err) {
-  if ((p->n_entries >= p->cap_entries ||
-       p->n_run_ids >= p->cap_run_ids) &&
-      profile_grow_entries(p, err) != HP2X_OK)
+  if ((p->n_entries >= p->cap_entries || p->n_run_ids >= p->cap_run_ids) &&
+      hpx_profile_grow_entries(p, err) != HP2X_OK)
     return err->code;
   if (profile_store_value(p, value, err) != HP2X_OK) return err->code;
   p->n_entries++;

@@ -13,25 +13,25 @@
 
 static bool windowed(const hp2x_profile *p) { return p->window.last_s > 0.0; }
 
-double window_from(const hp2x_profile *p) {
+double hpx_window_from(const hp2x_profile *p) {
   if (!windowed(p) || p->window.first_slot == INT64_MIN) return -INFINITY;
   return (double)p->window.first_slot * p->window.slot_s;
 }
 
-void window_free(profile_window *w) {
+void hpx_window_free(profile_window *w) {
   hpx_free(w->slot_of);
   hpx_free(w->slot_samples);
   hpx_free(w->slot_sums);
   memset(w, 0, sizeof *w);
 }
 
-hp2x_status profile_bound_last(hp2x_profile *p, double last_s,
-                               hp2x_err *err) {
+hp2x_status hpx_profile_bound_last(hp2x_profile *p, double last_s,
+                                   hp2x_err *err) {
   profile_window *w = &p->window;
   w->slot_of = hpx_malloc(WINDOW_SLOTS * sizeof *w->slot_of);
   w->slot_samples = hpx_calloc(WINDOW_SLOTS, sizeof *w->slot_samples);
   if (!w->slot_of || !w->slot_samples) {
-    window_free(w);
+    hpx_window_free(w);
     return hpx_nomem(err);
   }
   for (size_t r = 0; r < WINDOW_SLOTS; r++) w->slot_of[r] = INT64_MIN;
@@ -93,7 +93,7 @@ static size_t ring_entry(int64_t slot) {
   return (size_t)(((slot % WINDOW_SLOTS) + WINDOW_SLOTS) % WINDOW_SLOTS);
 }
 
-label_sums *window_slot(hp2x_profile *p, double t) {
+label_sums *hpx_window_slot(hp2x_profile *p, double t) {
   profile_window *w = &p->window;
   int64_t at = slot_number(w, t);
   if (at == INT64_MIN || at < w->first_slot) return NULL;
@@ -101,8 +101,8 @@ label_sums *window_slot(hp2x_profile *p, double t) {
   return w->slot_of[r] == at ? w->slot_sums + r * w->cap_labels : NULL;
 }
 
-hp2x_status window_enter(hp2x_profile *p, size_t s, label_sums **slot,
-                         hp2x_err *err) {
+hp2x_status hpx_window_enter(hp2x_profile *p, size_t s, label_sums **slot,
+                             hp2x_err *err) {
   *slot = NULL;
   if (!windowed(p)) return HP2X_OK;
   profile_window *w = &p->window;

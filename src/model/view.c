@@ -23,35 +23,36 @@ typedef double (*time_map)(const hp2x_profile *p, double t);
 /* Copies p's four header strings into c. */
 static hp2x_status copy_headers(hp2x_profile *c, const hp2x_profile *p,
                                 hp2x_err *err) {
-  hp2x_status st = profile_set_header(c, PROFILE_JOB, p->job,
-                                      strlen(p->job), err);
+  hp2x_status st =
+      hpx_profile_set_header(c, PROFILE_JOB, p->job, strlen(p->job), err);
   if (st == HP2X_OK)
-    st = profile_set_header(c, PROFILE_DATE, p->date, strlen(p->date), err);
+    st = hpx_profile_set_header(c, PROFILE_DATE, p->date, strlen(p->date), err);
   if (st == HP2X_OK)
-    st = profile_set_header(c, PROFILE_SAMPLE_UNIT, p->sample_unit,
-                            strlen(p->sample_unit), err);
+    st = hpx_profile_set_header(c, PROFILE_SAMPLE_UNIT, p->sample_unit,
+                                strlen(p->sample_unit), err);
   if (st == HP2X_OK)
-    st = profile_set_header(c, PROFILE_VALUE_UNIT, p->value_unit,
-                            strlen(p->value_unit), err);
+    st = hpx_profile_set_header(c, PROFILE_VALUE_UNIT, p->value_unit,
+                                strlen(p->value_unit), err);
   return st;
 }
 
 /* A new profile with p's headers, labels (same ids), warnings and
  * eventlog facts, and no samples; NULL on error. */
 static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
-  hp2x_profile *c = profile_new(err);
+  hp2x_profile *c = hpx_profile_new(err);
   if (!c) return NULL;
   hp2x_status st = copy_headers(c, p, err);
   for (size_t id = 0; id < p->n_labels && st == HP2X_OK; id++) {
     const hpx_label *l = &p->labels[id];
     uint32_t got;
-    st = l->key ? profile_intern(c, l->key, l->key_len, l->name, l->name_len,
-                                 &got, err)
-                : profile_intern(c, l->name, l->name_len, NULL, 0, &got, err);
+    st = l->key
+             ? hpx_profile_intern(c, l->key, l->key_len, l->name, l->name_len,
+                                  &got, err)
+             : hpx_profile_intern(c, l->name, l->name_len, NULL, 0, &got, err);
     if (st == HP2X_OK) {
       assert(got == id);
       c->labels[got].kind = l->kind;
-      st = profile_set_label_text(c, got, &l->text, err);
+      st = hpx_profile_set_label_text(c, got, &l->text, err);
     }
   }
   if (st != HP2X_OK) {
@@ -70,11 +71,12 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
 static hp2x_status copy_sample(hp2x_profile *c, const hp2x_profile *p,
                                size_t s, double t, hp2x_err *err) {
   hp2x_status st = HP2X_OK;
-  profile_begin_sample(c, t);
+  hpx_profile_begin_sample(c, t);
   for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
     st = profile_add_entry(c, profile_entry_label(p, s, e),
                            profile_value(p, e), err);
-  if (st == HP2X_OK) st = profile_end_sample(c, err);
+  if (st == HP2X_OK)
+    st = hpx_profile_end_sample(c, err);
   return st;
 }
 
@@ -87,8 +89,8 @@ static hp2x_status copy_marks_and_series(hp2x_profile *c,
   for (size_t m = 0; m < p->n_marks && st == HP2X_OK; m++) {
     double t = p->mark_time[m];
     if (t >= lo && t <= hi)
-      st = profile_add_mark(c, map(p, t), p->mark_label[m],
-                            strlen(p->mark_label[m]), err);
+      st = hpx_profile_add_mark(c, map(p, t), p->mark_label[m],
+                                strlen(p->mark_label[m]), err);
   }
   const hpx_series *from = p->heap;
   hpx_series *to = c->heap;
@@ -96,7 +98,7 @@ static hp2x_status copy_marks_and_series(hp2x_profile *c,
     for (size_t i = 0; i < from[k].n && st == HP2X_OK; i++) {
       double t = from[k].time_s[i];
       if (t >= lo && t <= hi)
-        st = profile_series_add(&to[k], map(p, t), from[k].bytes[i], err);
+        st = hpx_profile_series_add(&to[k], map(p, t), from[k].bytes[i], err);
     }
   return st;
 }
@@ -110,7 +112,8 @@ hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
                                 double to_s, hp2x_profile **out,
                                 hp2x_err *err) {
   *out = NULL;
-  if (profile_require_entries(p, err) != HP2X_OK) return err->code;
+  if (hpx_profile_require_entries(p, err) != HP2X_OK)
+    return err->code;
   if (isnan(from_s) || isnan(to_s) || from_s > to_s)
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "the window's start %g s is after its end %g s", from_s,
@@ -150,10 +153,12 @@ static double fractional_index(const hp2x_profile *p, double t) {
 hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
                                   hp2x_err *err) {
   *out = NULL;
-  if (profile_require_entries(p, err) != HP2X_OK) return err->code;
+  if (hpx_profile_require_entries(p, err) != HP2X_OK)
+    return err->code;
   hp2x_profile *c = copy_frame(p, err);
   if (!c) return err->code;
-  hp2x_status st = profile_set_header(c, PROFILE_SAMPLE_UNIT, "sample", 6, err);
+  hp2x_status st =
+      hpx_profile_set_header(c, PROFILE_SAMPLE_UNIT, "sample", 6, err);
   for (size_t s = 0; s < p->n_samples && st == HP2X_OK; s++)
     st = copy_sample(c, p, s, (double)s, err);
   if (st == HP2X_OK)

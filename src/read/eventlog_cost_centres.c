@@ -41,10 +41,10 @@ static hp2x_status grow_cost_centres(evl_parser *ev, hp2x_err *err) {
   return HP2X_OK;
 }
 
-hp2x_status evl_add_cost_centre(evl_parser *ev, uint32_t id,
-                                const char *label, size_t llen,
-                                const char *module, size_t mlen,
-                                hp2x_err *err) {
+hp2x_status hpx_evl_add_cost_centre(evl_parser *ev, uint32_t id,
+                                    const char *label, size_t llen,
+                                    const char *module, size_t mlen,
+                                    hp2x_err *err) {
   if ((ev->n_ccs + 1) * 2 > ev->ccs_cap &&
       grow_cost_centres(ev, err) != HP2X_OK)
     return err->code;
@@ -71,7 +71,7 @@ hp2x_status evl_add_cost_centre(evl_parser *ev, uint32_t id,
   return HP2X_OK;
 }
 
-void evl_free_cost_centres(evl_parser *ev) {
+void hpx_evl_free_cost_centres(evl_parser *ev) {
   for (size_t i = 0; i < ev->ccs_cap; i++) {
     hpx_free(ev->ccs[i].label);
     hpx_free(ev->ccs[i].module);
@@ -118,8 +118,8 @@ static hp2x_status append_cost_centre(evl_parser *ev, uint32_t id, int last,
 /* The .hp label of a cost-centre stack, as GHC's rts/ProfHeap.c prints it
  * (innermost first, joined by '/', cut to -L bytes with "..."), without
  * the "(ccsID)" prefix, which the eventlog does not carry. */
-hp2x_status evl_stack_name(evl_parser *ev, const unsigned char *ids,
-                           size_t depth, size_t *len, hp2x_err *err) {
+hp2x_status hpx_evl_stack_name(evl_parser *ev, const unsigned char *ids,
+                               size_t depth, size_t *len, hp2x_err *err) {
   *len = 0;
   if (depth == 0) return append_name(ev, len, "MAIN", 4, err);
   for (size_t i = 0; i < depth; i++)

@@ -2,8 +2,8 @@
  * handler per event type, grouped by family (cost centres, heap profile,
  * info-table names, the run's JOB and DATE, heap statistics, markers, the
  * block marker), and the table of the types read (event_kinds: size rule
- * and handler), which evl_handler_for and evl_declared_size_ok read.  The
- * cost-centre table and stack names are eventlog_cost_centres.c's, the -hi
+ * and handler), which hpx_evl_handler_for and hpx_evl_declared_size_ok read.
+ * The cost-centre table and stack names are eventlog_cost_centres.c's, the -hi
  * names eventlog_ipe.c's.  Payloads are read as GHC's rts/eventlog/
  * EventLog.c writes them; bytes after the known fields are ignored (the
  * format lets fields be appended).
@@ -47,9 +47,9 @@ static hp2x_status on_cost_centre(evl_parser *ev, const evl_event *e,
   size_t src = pos + (size_t)l2 + 1;
   if (cstring_len(pl + src, n - src) < 0)
     return fail_short_event(ev, err, "HEAP_PROF_COST_CENTRE");
-  return evl_add_cost_centre(ev, evl_be32(pl), (const char *)pl + 4,
-                             (size_t)l1, (const char *)pl + pos, (size_t)l2,
-                             err);
+  return hpx_evl_add_cost_centre(ev, evl_be32(pl), (const char *)pl + 4,
+                                 (size_t)l1, (const char *)pl + pos, (size_t)l2,
+                                 err);
 }
 
 
@@ -93,14 +93,15 @@ static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
       return evl_fail_at(ev, err, ev->event_start, msg);
     }
     /* Before GHC 8.10 a census has no end event: the next one ends it. */
-    if (profile_end_sample(ev->p, err) != HP2X_OK) return err->code;
+    if (hpx_profile_end_sample(ev->p, err) != HP2X_OK)
+      return err->code;
   }
   ev->in_sample = 1;
   ev->dropping = 0;
   ev->sample_offset = ev->event_start;
   ev->sample_time_s = t;
   label_track_begin(&ev->track);
-  profile_begin_sample(ev->p, t);
+  hpx_profile_begin_sample(ev->p, t);
   return HP2X_OK;
 }
 
@@ -141,7 +142,7 @@ static hp2x_status on_sample_end(evl_parser *ev, const evl_event *e,
     return evl_fail_at(ev, err, ev->event_start,
                        "HEAP_PROF_SAMPLE_END without a sample begun");
   ev->in_sample = 0;
-  return profile_end_sample(ev->p, err);
+  return hpx_profile_end_sample(ev->p, err);
 }
 
 /* Adds (label id, bytes) to the open sample. */
@@ -151,8 +152,8 @@ static hp2x_status add_sample_entry(evl_parser *ev, uint32_t id, uint64_t bytes,
     return evl_corrupt_event(ev, err,
                              "residency does not fit in 64 signed bits");
   int repeated;
-  return label_track_add(&ev->track, ev->p, id, (int64_t)bytes, &repeated,
-                         err);
+  return hpx_label_track_add(&ev->track, ev->p, id, (int64_t)bytes, &repeated,
+                             err);
 }
 
 /* Is the expected label `id` the one whose key is `key`?  Stack keys and
@@ -178,7 +179,7 @@ static hp2x_status require_open_sample(evl_parser *ev, const char *what,
 
 /* The label of the stack of `depth` cost-centre ids at ids: the one
  * expected next, else the one with that key, else a new one named as
- * evl_stack_name says.  The key is 0x01 and the ids, which keeps stack
+ * hpx_evl_stack_name says.  The key is 0x01 and the ids, which keeps stack
  * keys apart from string labels. */
 static hp2x_status find_stack_label(evl_parser *ev, const unsigned char *ids,
                                     size_t depth, uint32_t *id,
@@ -190,16 +191,16 @@ static hp2x_status find_stack_label(evl_parser *ev, const unsigned char *ids,
   size_t klen = 1 + 4 * depth;
   *id = label_track_guess(&ev->track);
   if (is_guessed_label(ev, *id, key, klen, 1)) return HP2X_OK;
-  long found = profile_find(ev->p, (const char *)key, klen);
+  long found = hpx_profile_find(ev->p, (const char *)key, klen);
   if (found >= 0) {
     *id = (uint32_t)found;
     return HP2X_OK;
   }
   size_t len;
-  if (evl_stack_name(ev, ids, depth, &len, err) != HP2X_OK)
+  if (hpx_evl_stack_name(ev, ids, depth, &len, err) != HP2X_OK)
     return ev->status = err->code;
-  return profile_intern(ev->p, (const char *)key, klen, ev->name, len, id,
-                        err);
+  return hpx_profile_intern(ev->p, (const char *)key, klen, ev->name, len, id,
+                            err);
 }
 
 /* 163 (-hc): u8 profile id, u64 residency, u8 depth, depth u32 cost-centre
@@ -246,11 +247,11 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
   uint32_t id = label_track_guess(&ev->track);
   if (!is_guessed_label(ev, id, label, (size_t)l, 0)) {
     size_t before = ev->p->n_labels;
-    if (profile_intern(ev->p, label, (size_t)l, NULL, 0, &id, err) !=
+    if (hpx_profile_intern(ev->p, label, (size_t)l, NULL, 0, &id, err) !=
         HP2X_OK)
       return err->code;
     if (ev->p->n_labels > before &&
-        evl_ipe_name_label(ev, id, label, (size_t)l, err) != HP2X_OK)
+        hpx_evl_ipe_name_label(ev, id, label, (size_t)l, err) != HP2X_OK)
       return err->code;
   }
   return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
@@ -275,7 +276,7 @@ static hp2x_status on_ipe(evl_parser *ev, const evl_event *e,
     f.len[i] = (size_t)l;
     pos += (size_t)l + 1;
   }
-  return evl_ipe_add(ev, evl_be64(pl), &f, err);
+  return hpx_evl_ipe_add(ev, evl_be64(pl), &f, err);
 }
 
 /* ------------------------------------------------------------- the run */
@@ -353,8 +354,8 @@ static hp2x_status set_job_from_args(evl_parser *ev, hp2x_err *err) {
     if (sp) j.plen = (size_t)(sp - j.prog);
   }
   if (st == HP2X_OK)
-    st = profile_set_header(ev->p, PROFILE_JOB, j.prog ? j.prog : "", j.plen,
-                            err);
+    st = hpx_profile_set_header(ev->p, PROFILE_JOB, j.prog ? j.prog : "",
+                                j.plen, err);
   hpx_free(j.prog);
   hpx_free(j.rts);
   return st;
@@ -405,7 +406,7 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
   int n = hpx_fmt(buf, sizeof buf, "%.3s %.3s %2d %02d:%02d %d",
                    days + 3 * (tm.tm_wday % 7), months + 3 * (tm.tm_mon % 12),
                    tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_year + 1900);
-  return profile_set_header(ev->p, PROFILE_DATE, buf, (size_t)n, err);
+  return hpx_profile_set_header(ev->p, PROFILE_DATE, buf, (size_t)n, err);
 }
 
 /* ------------------------------------------- statistics and markers */
@@ -430,8 +431,8 @@ static hp2x_status on_heap_statistic(evl_parser *ev, const evl_event *e,
   for (size_t i = 0; i < sizeof heap_series_events / sizeof *heap_series_events;
        i++)
     if (heap_series_events[i].type == e->type)
-      return profile_series_add(&ev->p->heap[heap_series_events[i].kind],
-                                e->time_s, bytes, err);
+      return hpx_profile_series_add(&ev->p->heap[heap_series_events[i].kind],
+                                    e->time_s, bytes, err);
   return HP2X_OK; /* a type event_kinds sends here but no series takes */
 }
 
@@ -440,7 +441,7 @@ static hp2x_status on_user_marker(evl_parser *ev, const evl_event *e,
                                   hp2x_err *err) {
   const unsigned char *z = memchr(e->pl, '\0', e->n);
   size_t len = z ? (size_t)(z - e->pl) : e->n;
-  return profile_add_mark(ev->p, e->time_s, (const char *)e->pl, len, err);
+  return hpx_profile_add_mark(ev->p, e->time_s, (const char *)e->pl, len, err);
 }
 
 /* ------------------------------------------------------------ framing */
@@ -498,12 +499,12 @@ static const event_kind *event_kind_of(unsigned type) {
                                                          : NULL;
 }
 
-evl_handler evl_handler_for(unsigned type) {
+evl_handler hpx_evl_handler_for(unsigned type) {
   const event_kind *k = event_kind_of(type);
   return k ? k->handle : NULL;
 }
 
-int evl_declared_size_ok(unsigned type, int size) {
+int hpx_evl_declared_size_ok(unsigned type, int size) {
   const event_kind *k = event_kind_of(type);
   return !k || k->size != EVL_SIZE_FIXED ||
          size <= EVL_FIXED_SIZE_CAP;

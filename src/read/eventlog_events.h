@@ -80,7 +80,7 @@ typedef struct ipe_table {
  * sticky in ev->status. */
 typedef hp2x_status (*evl_handler)(evl_parser *ev, const evl_event *e,
                                    hp2x_err *err);
-evl_handler evl_handler_for(unsigned type);
+evl_handler hpx_evl_handler_for(unsigned type);
 /* The size rule of a type hp2x reads: a fixed-size type may be declared at
  * most EVL_FIXED_SIZE_CAP bytes long (GHC writes them much shorter), so a
  * corrupt header is caught there, not events later. */
@@ -88,35 +88,35 @@ typedef enum { EVL_SIZE_VARIABLE, EVL_SIZE_FIXED } evl_size_rule;
 #define EVL_FIXED_SIZE_CAP 1024
 /* 1 when type `type` may be declared `size` bytes long: any size unless
  * hp2x reads the type and its size is fixed. */
-int evl_declared_size_ok(unsigned type, int size);
+int hpx_evl_declared_size_ok(unsigned type, int size);
 
 /* eventlog_cost_centres.c: the cost centres, by id, and the -hc stack
  * names made of them. */
 /* Records cost centre `id`'s label and module (llen and mlen bytes,
  * copied), replacing what an earlier event said of it.  HP2X_E_NOMEM. */
-hp2x_status evl_add_cost_centre(evl_parser *ev, uint32_t id,
-                                const char *label, size_t llen,
-                                const char *module, size_t mlen,
-                                hp2x_err *err);
+hp2x_status hpx_evl_add_cost_centre(evl_parser *ev, uint32_t id,
+                                    const char *label, size_t llen,
+                                    const char *module, size_t mlen,
+                                    hp2x_err *err);
 /* Makes in ev->name (*len bytes, not NUL-terminated) the .hp label of the
  * stack of `depth` cost-centre ids (big-endian u32s) at ids, innermost
  * first; an id never declared is named "<cc N>" and counted in the
  * profile's warnings.  HP2X_E_NOMEM. */
-hp2x_status evl_stack_name(evl_parser *ev, const unsigned char *ids,
-                           size_t depth, size_t *len, hp2x_err *err);
+hp2x_status hpx_evl_stack_name(evl_parser *ev, const unsigned char *ids,
+                               size_t depth, size_t *len, hp2x_err *err);
 /* Frees the cost-centre table. */
-void evl_free_cost_centres(evl_parser *ev);
+void hpx_evl_free_cost_centres(evl_parser *ev);
 
 /* eventlog_ipe.c: naming -hi labels by their IPE events (the evl_ipe_
  * functions). */
 /* Records what an IPE event says of `address`; names its label if one has
  * been read. */
-hp2x_status evl_ipe_add(evl_parser *ev, uint64_t address,
-                        const ipe_fields *f, hp2x_err *err);
+hp2x_status hpx_evl_ipe_add(evl_parser *ev, uint64_t address,
+                            const ipe_fields *f, hp2x_err *err);
 /* Names the label `id`, just interned from text s (len bytes), when s is
  * an address ("0x4c8e48") that an IPE event has named. */
-hp2x_status evl_ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
-                               size_t len, hp2x_err *err);
+hp2x_status hpx_evl_ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
+                                   size_t len, hp2x_err *err);
 /* The name and detail an IPE record gives its address.  The name says
  * what the closure is (its constructor, or "thunk", "function", a closure
  * type), the binding it belongs to and its source location:
@@ -128,9 +128,9 @@ hp2x_status evl_ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
  * address 0x..."), whitespace runs (types span lines) made one space.
  * *name and t->detail are the caller's to free; *name is NULL (and
  * *name_len 0) when the record says nothing.  HP2X_E_NOMEM. */
-hp2x_status evl_ipe_describe(const ipe_fields *f, uint64_t address,
-                             char **name, size_t *name_len, label_text *t,
-                             hp2x_err *err);
-void evl_ipe_free(ipe_table *t);
+hp2x_status hpx_evl_ipe_describe(const ipe_fields *f, uint64_t address,
+                                 char **name, size_t *name_len, label_text *t,
+                                 hp2x_err *err);
+void hpx_evl_ipe_free(ipe_table *t);
 
 #endif

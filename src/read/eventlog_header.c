@@ -3,7 +3,7 @@
  * variable), which the event stream is framed by (eventlog_stream.c).  The
  * header is parsed again from its start as its bytes arrive, so any split
  * of the input reads it alike; its size rules for the types hp2x reads are
- * eventlog_events.c's (evl_declared_size_ok).
+ * eventlog_events.c's (hpx_evl_declared_size_ok).
  */
 #include "eventlog_int.h"
 #include "base/textout.h"
@@ -29,7 +29,7 @@ static int declare_event_type(evl_parser *ev, unsigned id, int size, size_t at,
   if (size < -1)
     return evl_fail_at(ev, err, (long long)at + 6,
                        "event size must be -1 (variable) or >= 0"), -1;
-  if (!evl_declared_size_ok(id, size)) {
+  if (!hpx_evl_declared_size_ok(id, size)) {
     hpx_fmt(msg, sizeof msg,
              "event type %u is declared %d bytes long; GHC writes it much "
              "shorter (at most %d accepted)",
@@ -131,8 +131,8 @@ static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
 
 /* Takes header bytes; once the header is whole, says where in buf the
  * events start. */
-hp2x_status evl_header_feed(evl_parser *ev, const unsigned char *buf,
-                            size_t len, size_t *used, hp2x_err *err) {
+hp2x_status hpx_evl_header_feed(evl_parser *ev, const unsigned char *buf,
+                                size_t len, size_t *used, hp2x_err *err) {
   size_t take = len;
   if (ev->hdr_len + take > MAX_HEADER_BYTES)
     take = MAX_HEADER_BYTES - ev->hdr_len;

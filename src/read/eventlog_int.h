@@ -149,26 +149,26 @@ static inline int32_t evl_declared_size(const evl_parser *ev, unsigned id) {
  * header is whole it ends it (ev->in_header becomes 0) and sets *used to
  * the bytes of buf it took: the events start there.  Errors are sticky in
  * ev->status (HP2X_E_SYNTAX at their byte, HP2X_E_NOMEM). */
-hp2x_status evl_header_feed(evl_parser *ev, const unsigned char *buf,
-                            size_t len, size_t *used, hp2x_err *err);
+hp2x_status hpx_evl_header_feed(evl_parser *ev, const unsigned char *buf,
+                                size_t len, size_t *used, hp2x_err *err);
 
 /* eventlog_stream.c: consumes events from buf, all of it unless an event
  * fails (a corrupt one sets ev->corrupt); *used: the bytes of buf consumed
  * before it.  Bytes after the data-end marker are counted but not read. */
-hp2x_status evl_stream_consume(evl_parser *ev, const unsigned char *buf,
-                               size_t len, size_t *used, hp2x_err *err);
+hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
+                                   size_t len, size_t *used, hp2x_err *err);
 /* The median time of the last events read in the enclosing block (one
  * corrupt timestamp among them does not move it); 0 when none. */
-uint64_t evl_stream_recent_time(const evl_parser *ev);
+uint64_t hpx_evl_stream_recent_time(const evl_parser *ev);
 /* The payload length an IPE event really has, from its content (GHC 9.6
  * and later declare one byte more), or -1 when its strings do not fit in
  * the `declared` bytes at pl. */
-long evl_stream_ipe_length(const unsigned char *pl, size_t declared);
+long hpx_evl_stream_ipe_length(const unsigned char *pl, size_t declared);
 
 /* eventlog_resync.c: consumes buf as events, resuming after each corrupt
  * stretch as soon as the place to resume is known (`final`: no bytes will
  * follow, so resume where the end of the input allows). */
-hp2x_status evl_feed_events(evl_parser *ev, const unsigned char *buf,
-                            size_t len, int final, hp2x_err *err);
+hp2x_status hpx_evl_feed_events(evl_parser *ev, const unsigned char *buf,
+                                size_t len, int final, hp2x_err *err);
 
 #endif

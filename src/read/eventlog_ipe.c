@@ -172,9 +172,9 @@ static void put_record(text_out *o, const ipe_fields *f, size_t src_len,
   put_detail(o, "address ", addr, (size_t)al);
 }
 
-hp2x_status evl_ipe_describe(const ipe_fields *f, uint64_t address,
-                             char **name, size_t *name_len, label_text *t,
-                             hp2x_err *err) {
+hp2x_status hpx_evl_ipe_describe(const ipe_fields *f, uint64_t address,
+                                 char **name, size_t *name_len, label_text *t,
+                                 hp2x_err *err) {
   *name = NULL;
   *name_len = 0;
   *t = (label_text){0};
@@ -290,10 +290,10 @@ static hp2x_status name_entry_label(evl_parser *ev, const ipe_entry *e,
                                     hp2x_err *err) {
   if (e->label == LABEL_NONE) return HP2X_OK;
   if (!e->ambiguous)
-    return profile_rename_label(ev->p, e->label, e->name, e->name_len,
-                                err) != HP2X_OK
+    return hpx_profile_rename_label(ev->p, e->label, e->name, e->name_len,
+                                    err) != HP2X_OK
                ? err->code
-               : profile_set_label_text(ev->p, e->label, &e->text, err);
+               : hpx_profile_set_label_text(ev->p, e->label, &e->text, err);
   const hpx_label *l = &ev->p->labels[e->label];
   size_t addr_len;
   const char *addr = profile_hp_name(l, &addr_len);
@@ -304,21 +304,22 @@ static hp2x_status name_entry_label(evl_parser *ev, const ipe_entry *e,
   memcpy(both + e->name_len + 1, addr, addr_len);
   label_text t = e->text;
   t.keep_tail = (uint32_t)((t.keep_tail ? t.keep_tail + 1 : 0) + addr_len);
-  hp2x_status st = profile_rename_label(ev->p, e->label, both,
-                                        e->name_len + 1 + addr_len, err);
-  if (st == HP2X_OK) st = profile_set_label_text(ev->p, e->label, &t, err);
+  hp2x_status st = hpx_profile_rename_label(ev->p, e->label, both,
+                                            e->name_len + 1 + addr_len, err);
+  if (st == HP2X_OK)
+    st = hpx_profile_set_label_text(ev->p, e->label, &t, err);
   hpx_free(both);
   return st;
 }
 
-hp2x_status evl_ipe_add(evl_parser *ev, uint64_t address,
-                        const ipe_fields *f, hp2x_err *err) {
+hp2x_status hpx_evl_ipe_add(evl_parser *ev, uint64_t address,
+                            const ipe_fields *f, hp2x_err *err) {
   ipe_table *t = &ev->ipe;
   if (find_ipe_entry(t, address)) return HP2X_OK;
   char *name;
   size_t len;
   label_text text;
-  if (evl_ipe_describe(f, address, &name, &len, &text, err) != HP2X_OK)
+  if (hpx_evl_ipe_describe(f, address, &name, &len, &text, err) != HP2X_OK)
     return err->code;
   if (!name) return HP2X_OK; /* the record says nothing */
   if ((t->n + 1) * 2 > t->cap && grow_ipe_table(t, err) != HP2X_OK) {
@@ -344,7 +345,7 @@ hp2x_status evl_ipe_add(evl_parser *ev, uint64_t address,
   /* The address's label may have been read before this event. */
   char addr[24];
   int al = hpx_fmt(addr, sizeof addr, "0x%llx", (unsigned long long)address);
-  long id = profile_find(ev->p, addr, (size_t)al);
+  long id = hpx_profile_find(ev->p, addr, (size_t)al);
   if (id < 0 || ev->p->labels[id].kind == LABEL_STACK) return HP2X_OK;
   e->label = (uint32_t)id;
   return name_entry_label(ev, e, err);
@@ -366,8 +367,8 @@ static int parse_address(const char *s, size_t len, uint64_t *address) {
   return 1;
 }
 
-hp2x_status evl_ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
-                               size_t len, hp2x_err *err) {
+hp2x_status hpx_evl_ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
+                                   size_t len, hp2x_err *err) {
   uint64_t address;
   if (!ev->ipe.n || !parse_address(s, len, &address)) return HP2X_OK;
   ipe_entry *e = find_ipe_entry(&ev->ipe, address);
@@ -376,7 +377,7 @@ hp2x_status evl_ipe_name_label(evl_parser *ev, uint32_t id, const char *s,
   return name_entry_label(ev, e, err);
 }
 
-void evl_ipe_free(ipe_table *t) {
+void hpx_evl_ipe_free(ipe_table *t) {
   for (size_t i = 0; i < t->cap; i++) {
     hpx_free(t->by_address[i].name);
     hpx_free(t->by_address[i].text.detail);

@@ -10,8 +10,8 @@
 
 #include <string.h>
 
-evl_parser *evl_parse_new(const char *file, hp2x_profile *p,
-                          const hp2x_parse_options *o, hp2x_err *err) {
+evl_parser *hpx_evl_parse_new(const char *file, hp2x_profile *p,
+                              const hp2x_parse_options *o, hp2x_err *err) {
   evl_parser *ev = hpx_calloc(1, sizeof *ev);
   if (!ev) {
     hpx_nomem(err);
@@ -19,7 +19,7 @@ evl_parser *evl_parse_new(const char *file, hp2x_profile *p,
   }
   ev->p = p;
   ev->file = file;
-  label_track_init(&ev->track);
+  hpx_label_track_init(&ev->track);
   ev->ccs_length = o ? o->ccs_length : 0;
   ev->in_header = 1;
   ev->profiled = -1;
@@ -29,20 +29,21 @@ evl_parser *evl_parse_new(const char *file, hp2x_profile *p,
   base = base ? base + 1 : file ? file : "";
   size_t bl = strlen(base);
   if (bl > 9 && !strcmp(base + bl - 9, ".eventlog")) bl -= 9;
-  if (profile_set_header(p, PROFILE_JOB, base, bl, err) != HP2X_OK ||
-      profile_set_header(p, PROFILE_SAMPLE_UNIT, "seconds", 7, err) !=
+  if (hpx_profile_set_header(p, PROFILE_JOB, base, bl, err) != HP2X_OK ||
+      hpx_profile_set_header(p, PROFILE_SAMPLE_UNIT, "seconds", 7, err) !=
           HP2X_OK ||
-      profile_set_header(p, PROFILE_VALUE_UNIT, "bytes", 5, err) != HP2X_OK) {
-    evl_parse_free(ev);
+      hpx_profile_set_header(p, PROFILE_VALUE_UNIT, "bytes", 5, err) !=
+          HP2X_OK) {
+    hpx_evl_parse_free(ev);
     return NULL;
   }
   return ev;
 }
 
-void evl_parse_free(evl_parser *ev) {
+void hpx_evl_parse_free(evl_parser *ev) {
   if (!ev) return;
-  evl_free_cost_centres(ev);
-  evl_ipe_free(&ev->ipe);
+  hpx_evl_free_cost_centres(ev);
+  hpx_evl_ipe_free(&ev->ipe);
   hpx_free(ev->hdr);
   for (size_t i = 0; i < 256; i++) hpx_free(ev->size_of[i]);
   hpx_free(ev->declared);
@@ -50,23 +51,23 @@ void evl_parse_free(evl_parser *ev) {
   hpx_free(ev->rs);
   hpx_free(ev->resumed);
   hpx_free(ev->pv);
-  label_track_free(&ev->track);
+  hpx_label_track_free(&ev->track);
   hpx_free(ev->name);
   hpx_free(ev->args);
   hpx_free(ev);
 }
 
-int evl_parse_at_end(const evl_parser *ev) { return ev->at_end; }
+int hpx_evl_parse_at_end(const evl_parser *ev) { return ev->at_end; }
 
-hp2x_status evl_parse_feed(evl_parser *ev, const unsigned char *buf,
-                           size_t len, hp2x_err *err) {
+hp2x_status hpx_evl_parse_feed(evl_parser *ev, const unsigned char *buf,
+                               size_t len, hp2x_err *err) {
   if (ev->status != HP2X_OK) return ev->status;
   size_t from = 0;
   if (ev->in_header) {
-    hp2x_status st = evl_header_feed(ev, buf, len, &from, err);
+    hp2x_status st = hpx_evl_header_feed(ev, buf, len, &from, err);
     if (st != HP2X_OK || ev->in_header) return st;
   }
-  return evl_feed_events(ev, buf + from, len - from, 0, err);
+  return hpx_evl_feed_events(ev, buf + from, len - from, 0, err);
 }
 
 /* ------------------------------------------------------------- the end */
@@ -87,7 +88,7 @@ static hp2x_status fail_no_heap_profile(evl_parser *ev, hp2x_err *err) {
 
 static hp2x_status finish_samples(evl_parser *ev, hp2x_err *err);
 
-hp2x_status evl_parse_finish(evl_parser *ev, hp2x_err *err) {
+hp2x_status hpx_evl_parse_finish(evl_parser *ev, hp2x_err *err) {
   if (ev->status != HP2X_OK) return ev->status;
   if (ev->in_header) {
     if (ev->hdr_len == 0)
@@ -98,7 +99,7 @@ hp2x_status evl_parse_finish(evl_parser *ev, hp2x_err *err) {
   }
   /* A corrupt stretch still open: resume where the end of the input
    * allows, else nothing readable follows it. */
-  if (ev->resyncing && evl_feed_events(ev, NULL, 0, 1, err) != HP2X_OK)
+  if (ev->resyncing && hpx_evl_feed_events(ev, NULL, 0, 1, err) != HP2X_OK)
     return ev->status;
   if (ev->resyncing)
     return ev->status = hpx_fail(err, HP2X_E_SYNTAX, 0, ev->fault_offset,
@@ -123,7 +124,7 @@ static hp2x_status finish_samples(evl_parser *ev, hp2x_err *err) {
     /* Without SAMPLE_END (GHC < 8.10) the data end closes a sample. */
     if (ev->in_sample && !ev->has_sample_end) {
       ev->in_sample = 0;
-      hp2x_status st = profile_end_sample(ev->p, err);
+      hp2x_status st = hpx_profile_end_sample(ev->p, err);
       if (st != HP2X_OK && err && err->offset < 0) err->offset = ev->offset;
       return st;
     }
@@ -135,7 +136,8 @@ static hp2x_status finish_samples(evl_parser *ev, hp2x_err *err) {
   ev->p->warn.truncated_offset = ev->in_sample ? ev->sample_offset
                                  : ev->ev_len || ev->skip ? ev->event_start
                                                           : ev->offset;
-  if (ev->in_sample) profile_abort_sample(ev->p);
+  if (ev->in_sample)
+    hpx_profile_abort_sample(ev->p);
   ev->in_sample = 0;
   return HP2X_OK;
 }

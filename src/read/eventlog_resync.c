@@ -2,7 +2,7 @@
  * is dropped, its bytes and those after it are kept, and reading resumes
  * where events frame plausibly again (the stretch skipped goes into the
  * profile's warnings).  The front end feeds events through it
- * (evl_feed_events), on to the event stream (eventlog_stream.c).
+ * (hpx_evl_feed_events), on to the event stream (eventlog_stream.c).
  */
 #include "eventlog_int.h"
 #include "base/textout.h"
@@ -38,7 +38,7 @@ static int plausible_payload(unsigned type, const unsigned char *pl,
   case EV_BLOCK_MARKER:
     return *n >= 4 && evl_be32(pl) >= 10 + *n;
   case EV_IPE: {
-    long real = evl_stream_ipe_length(pl, *n);
+    long real = hpx_evl_stream_ipe_length(pl, *n);
     if (real < 0) return 0;
     *n = (size_t)real;
     return 1;
@@ -48,7 +48,7 @@ static int plausible_payload(unsigned type, const unsigned char *pl,
 }
 
 /* Could reading resume at b, `off` (n bytes kept from there), given the
- * recent time read (evl_stream_recent_time)?  CHAIN_MORE when that needs
+ * recent time read (hpx_evl_stream_recent_time)?  CHAIN_MORE when that needs
  * bytes not yet fed (`final`: none will come): *need of them from b at
  * least.  Within a block, times do not go back (but for a few
  * microseconds where the runtime's timer interrupted a write: a
@@ -99,7 +99,7 @@ static int plausible_events(const evl_parser *ev, const unsigned char *b,
  * 1 with *at set, or 0 when that needs more bytes (`final`: there is no
  * such place).  Bytes before the places still to try are let go. */
 static int find_resume(evl_parser *ev, int final, size_t *at) {
-  uint64_t recent = evl_stream_recent_time(ev);
+  uint64_t recent = hpx_evl_stream_recent_time(ev);
   for (; ev->rs_next < ev->rs_len; ev->rs_next++) {
     size_t c = ev->rs_next;
     /* an event type's first byte (GHC's types are all below 256): none
@@ -156,7 +156,7 @@ static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
   if (ev->in_sample) {
     hp2x_warnings *w = &ev->p->warn;
     if (!w->censuses_lost++) w->first_lost_census_s = ev->sample_time_s;
-    profile_abort_sample(ev->p);
+    hpx_profile_abort_sample(ev->p);
     label_track_drop(&ev->track);
     ev->in_sample = 0;
     ev->dropping = 1;
@@ -215,7 +215,7 @@ static hp2x_status consume_events(evl_parser *ev, const unsigned char *buf,
                                   size_t len, hp2x_err *err) {
   if (ev->resyncing) return keep_for_resync(ev, buf, len, err);
   size_t used;
-  if (evl_stream_consume(ev, buf, len, &used, err) == HP2X_OK)
+  if (hpx_evl_stream_consume(ev, buf, len, &used, err) == HP2X_OK)
     return HP2X_OK;
   if (!ev->corrupt || err->code != HP2X_E_SYNTAX) return err->code;
   return enter_resync(ev, buf + used, len - used, err);
@@ -256,8 +256,8 @@ static hp2x_status resume_at(evl_parser *ev, size_t at, hp2x_err *err) {
 
 /* Consumes buf as events, resuming after each corrupt stretch as soon as
  * the place to resume is known. */
-hp2x_status evl_feed_events(evl_parser *ev, const unsigned char *buf,
-                            size_t len, int final, hp2x_err *err) {
+hp2x_status hpx_evl_feed_events(evl_parser *ev, const unsigned char *buf,
+                                size_t len, int final, hp2x_err *err) {
   hp2x_status st = consume_events(ev, buf, len, err);
   size_t at;
   while (st == HP2X_OK && ev->resyncing && find_resume(ev, final, &at))

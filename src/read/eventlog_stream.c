@@ -55,7 +55,7 @@ static void note_time(evl_parser *ev, const unsigned char *e) {
 
 /* The median time of the last events read in the enclosing block (one
  * corrupt timestamp among them does not move it); 0 when none. */
-uint64_t evl_stream_recent_time(const evl_parser *ev) {
+uint64_t hpx_evl_stream_recent_time(const evl_parser *ev) {
   uint64_t t[RECENT_TIMES];
   size_t n = ev->n_recent < RECENT_TIMES ? ev->n_recent : RECENT_TIMES;
   for (size_t i = 0; i < n; i++) { /* insertion sort: a few values */
@@ -74,7 +74,7 @@ uint64_t evl_stream_recent_time(const evl_parser *ev) {
 static int plausible_time(const evl_parser *ev, unsigned type, uint64_t t_ns) {
   const uint64_t s_ns = 1000000000u, fortnight_ns = 14 * 86400 * s_ns;
   if (ev->n_recent < 3) return 1;
-  uint64_t recent = evl_stream_recent_time(ev);
+  uint64_t recent = hpx_evl_stream_recent_time(ev);
   if (type != EV_BLOCK_MARKER && t_ns + s_ns < recent) return 0;
   return t_ns <= recent + fortnight_ns || t_ns / 64 <= recent;
 }
@@ -110,10 +110,10 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
   }
   if (!plausible_time(ev, type, evl_be64(e + 2))) {
     hpx_fmt(msg, sizeof msg,
-             "event type %u is timed %.6f s, far from the events before it "
-             "(%.6f s)",
-             type, (double)evl_be64(e + 2) / 1e9,
-             (double)evl_stream_recent_time(ev) / 1e9);
+            "event type %u is timed %.6f s, far from the events before it "
+            "(%.6f s)",
+            type, (double)evl_be64(e + 2) / 1e9,
+            (double)hpx_evl_stream_recent_time(ev) / 1e9);
     return evl_corrupt_event(ev, err, msg);
   }
   /* GHC's block sizes are exact (from 9.2 on the last one also counts the
@@ -138,7 +138,7 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
  * event starts one byte before the declared end.  A declared size larger
  * still keeps its bytes (fields a later runtime may append).  -1 when the
  * six strings do not fit in the `declared` bytes at pl. */
-long evl_stream_ipe_length(const unsigned char *pl, size_t declared) {
+long hpx_evl_stream_ipe_length(const unsigned char *pl, size_t declared) {
   size_t pos = 8;
   if (declared < pos) return -1;
   for (int i = 0; i < 6; i++) {
@@ -150,13 +150,13 @@ long evl_stream_ipe_length(const unsigned char *pl, size_t declared) {
   return declared - pos <= 1 ? (long)pos : (long)declared;
 }
 
-/* Frames the whole IPE event at e by its content (evl_stream_ipe_length):
+/* Frames the whole IPE event at e by its content (hpx_evl_stream_ipe_length):
  * *payload becomes its real length.  An error when its strings run past
  * its declared size. */
 static hp2x_status frame_ipe_event(evl_parser *ev, const unsigned char *e,
                                    size_t head, uint64_t *payload,
                                    hp2x_err *err) {
-  long real = evl_stream_ipe_length(e + head, (size_t)*payload);
+  long real = hpx_evl_stream_ipe_length(e + head, (size_t)*payload);
   if (real < 0) {
     char msg[160];
     hpx_fmt(msg, sizeof msg,
@@ -238,7 +238,7 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   if (avail < head)
     return gather_event(ev, e, avail, head, gathered, pos, err);
   unsigned type = evl_be16(e);
-  evl_handler handle = evl_handler_for(type);
+  evl_handler handle = hpx_evl_handler_for(type);
   size_t total = head + (size_t)payload;
   if (!handle) {
     note_time(ev, e);
@@ -303,8 +303,8 @@ static int take_pending_bytes(evl_parser *ev, const unsigned char *buf,
 
 /* Consumes events until buf is used up, the data end is read or an event
  * fails (see eventlog_int.h). */
-hp2x_status evl_stream_consume(evl_parser *ev, const unsigned char *buf,
-                               size_t len, size_t *used, hp2x_err *err) {
+hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
+                                   size_t len, size_t *used, hp2x_err *err) {
   size_t pos = 0;
   hp2x_status st = HP2X_OK;
   while (pos < len && !ev->at_end) {

@@ -24,8 +24,8 @@ typedef struct label_track {
   uint32_t prev;     /* the open sample's last label, or LABEL_NONE */
 } label_track;
 
-void label_track_init(label_track *t);
-void label_track_free(label_track *t);
+void hpx_label_track_init(label_track *t);
+void hpx_label_track_free(label_track *t);
 /* The open sample is dropped: what it held no longer counts as seen. */
 static inline void label_track_drop(label_track *t) { t->dropped++; }
 /* A new sample begins. */
@@ -36,27 +36,27 @@ static inline uint32_t label_track_guess(const label_track *t) {
 }
 /* Records label `id` in the open sample of `p` (which counts repeats in its
  * warnings; *repeated says whether this one was) and appends the entry. */
-hp2x_status label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
-                            int64_t value, int *repeated, hp2x_err *err);
+hp2x_status hpx_label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
+                                int64_t value, int *repeated, hp2x_err *err);
 
 /* Each front end implements the streaming trio for the generic parser in
  * parser.c; the state is opaque to it. */
 typedef struct hp_parser hp_parser;
-hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err);
-hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
-                          hp2x_err *err);
-hp2x_status hp_parse_finish(hp_parser *hp, hp2x_err *err);
-void hp_parse_free(hp_parser *hp);
+hp_parser *hpx_hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err);
+hp2x_status hpx_hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
+                              hp2x_err *err);
+hp2x_status hpx_hp_parse_finish(hp_parser *hp, hp2x_err *err);
+void hpx_hp_parse_free(hp_parser *hp);
 
 typedef struct evl_parser evl_parser;
-evl_parser *evl_parse_new(const char *file, hp2x_profile *p,
-                          const hp2x_parse_options *o, hp2x_err *err);
-hp2x_status evl_parse_feed(evl_parser *ev, const unsigned char *buf,
-                           size_t len, hp2x_err *err);
-hp2x_status evl_parse_finish(evl_parser *ev, hp2x_err *err);
-int evl_parse_at_end(const evl_parser *ev);
+evl_parser *hpx_evl_parse_new(const char *file, hp2x_profile *p,
+                              const hp2x_parse_options *o, hp2x_err *err);
+hp2x_status hpx_evl_parse_feed(evl_parser *ev, const unsigned char *buf,
+                               size_t len, hp2x_err *err);
+hp2x_status hpx_evl_parse_finish(evl_parser *ev, hp2x_err *err);
+int hpx_evl_parse_at_end(const evl_parser *ev);
 /* Bytes up to the end of the last whole event read (whole_events.c). */
-long long evl_parse_whole_bytes(const evl_parser *ev);
-void evl_parse_free(evl_parser *ev);
+long long hpx_evl_parse_whole_bytes(const evl_parser *ev);
+void hpx_evl_parse_free(evl_parser *ev);
 
 #endif

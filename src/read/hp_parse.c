@@ -30,7 +30,7 @@ struct hp_parser {
   hp2x_status status;       /* first error, sticky */
 };
 
-hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
+hp_parser *hpx_hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   hp_parser *hp = hpx_calloc(1, sizeof *hp);
   if (!hp) {
     hpx_nomem(err);
@@ -39,14 +39,14 @@ hp_parser *hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   hp->p = p;
   hp->file = file;
   p->heap_profile = true;
-  label_track_init(&hp->track);
+  hpx_label_track_init(&hp->track);
   return hp;
 }
 
-void hp_parse_free(hp_parser *hp) {
+void hpx_hp_parse_free(hp_parser *hp) {
   if (!hp) return;
   hpx_free(hp->carry);
-  label_track_free(&hp->track);
+  hpx_label_track_free(&hp->track);
   hpx_free(hp);
 }
 
@@ -191,7 +191,7 @@ static hp2x_status parse_header_string(hp_parser *hp, profile_field f,
     st = fail_syntax(hp, err, "the end of the line after the closing quote",
                      c, (size_t)(end - c));
   } else {
-    st = profile_set_header(hp->p, f, buf, n, err);
+    st = hpx_profile_set_header(hp->p, f, buf, n, err);
     if (st != HP2X_OK) hp->status = st;
   }
   hpx_free(buf);
@@ -204,7 +204,7 @@ static hp2x_status parse_header_string(hp_parser *hp, profile_field f,
 static hp2x_status add_entry(hp_parser *hp, uint32_t id, int64_t v,
                              hp2x_err *err) {
   int repeated;
-  if (label_track_add(&hp->track, hp->p, id, v, &repeated, err) != HP2X_OK)
+  if (hpx_label_track_add(&hp->track, hp->p, id, v, &repeated, err) != HP2X_OK)
     return hp->status = err->code;
   if (repeated && hp->p->warn.duplicate_labels == 1)
     hp->p->warn.first_duplicate_line = hp->line;
@@ -241,7 +241,7 @@ static hp2x_status parse_entry_line(hp_parser *hp, const char *s,
   if (memchr(s, '\0', lab_len))
     return fail_syntax(hp, err, "a label without NUL bytes", s, lab_len);
   uint32_t id;
-  if (profile_intern(hp->p, s, lab_len, NULL, 0, &id, err) != HP2X_OK)
+  if (hpx_profile_intern(hp->p, s, lab_len, NULL, 0, &id, err) != HP2X_OK)
     return hp->status = err->code;
   return add_entry(hp, id, (int64_t)v, err);
 }
@@ -281,7 +281,7 @@ static hp2x_status begin_sample(hp_parser *hp, double t, hp2x_err *err) {
   hp->have_prev = true;
   hp->prev_time = t;
   label_track_begin(&hp->track);
-  profile_begin_sample(hp->p, t);
+  hpx_profile_begin_sample(hp->p, t);
   return HP2X_OK;
 }
 
@@ -298,7 +298,8 @@ static hp2x_status end_sample(hp_parser *hp, double t, hp2x_err *err) {
     return fail_syntax(hp, err, what, NULL, 0);
   }
   hp->in_sample = false;
-  if (profile_end_sample(hp->p, err) != HP2X_OK) return hp->status = err->code;
+  if (hpx_profile_end_sample(hp->p, err) != HP2X_OK)
+    return hp->status = err->code;
   return HP2X_OK;
 }
 
@@ -330,7 +331,7 @@ static hp2x_status parse_mark_line(hp_parser *hp, const char *s,
     return fail_syntax(hp, err, "a time in seconds after MARK", a,
                        (size_t)(end - a));
   }
-  if (profile_add_mark(hp->p, m, NULL, 0, err) != HP2X_OK)
+  if (hpx_profile_add_mark(hp->p, m, NULL, 0, err) != HP2X_OK)
     return hp->status = err->code;
   return HP2X_OK;
 }
@@ -484,8 +485,8 @@ static const char *finish_carried_line(hp_parser *hp, const char *buf,
   return nl + 1;
 }
 
-hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
-                          hp2x_err *err) {
+hp2x_status hpx_hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
+                              hp2x_err *err) {
   if (hp->status != HP2X_OK) return hp->status;
   hp->total += (long long)len;
   const char *b = buf, *end = buf + len;
@@ -515,7 +516,7 @@ hp2x_status hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
 static const char *const field_names[] = {"JOB", "DATE", "SAMPLE_UNIT",
                                           "VALUE_UNIT"};
 
-hp2x_status hp_parse_finish(hp_parser *hp, hp2x_err *err) {
+hp2x_status hpx_hp_parse_finish(hp_parser *hp, hp2x_err *err) {
   if (hp->status != HP2X_OK) return hp->status;
   if (hp->total == 0)
     return hp->status = hpx_fail(err, HP2X_E_SYNTAX, 0, 0,
@@ -540,7 +541,7 @@ hp2x_status hp_parse_finish(hp_parser *hp, hp2x_err *err) {
     hp->p->warn.truncated_line = hp->in_sample ? hp->begin_line : hp->line + 1;
     hp->p->warn.truncated_offset = hp->in_sample ? hp->begin_offset
                                                  : hp->offset;
-    profile_abort_sample(hp->p);
+    hpx_profile_abort_sample(hp->p);
     hp->in_sample = false;
   }
   return HP2X_OK;

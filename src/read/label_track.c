@@ -7,15 +7,15 @@
 
 #include <string.h>
 
-void label_track_init(label_track *t) {
+void hpx_label_track_init(label_track *t) {
   memset(t, 0, sizeof *t);
   t->first = t->prev = LABEL_NONE;
 }
 
-void label_track_free(label_track *t) {
+void hpx_label_track_free(label_track *t) {
   hpx_free(t->seen_in);
   hpx_free(t->next);
-  label_track_init(t);
+  hpx_label_track_init(t);
 }
 
 static hp2x_status grow_track_arrays(label_track *t, uint32_t id,
@@ -34,8 +34,8 @@ static hp2x_status grow_track_arrays(label_track *t, uint32_t id,
   return HP2X_OK;
 }
 
-hp2x_status label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
-                            int64_t value, int *repeated, hp2x_err *err) {
+hp2x_status hpx_label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
+                                int64_t value, int *repeated, hp2x_err *err) {
   if (id >= t->cap && grow_track_arrays(t, id, err) != HP2X_OK)
     return err->code;
   size_t mark = p->n_committed + 1 + t->dropped;

@@ -65,7 +65,7 @@ hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
   if (o) memcpy(&ps->opt, o, o->size < sizeof *o ? o->size : sizeof *o);
   ps->opt.size = sizeof ps->opt;
   ps->kind = HP2X_INPUT_AUTO;
-  ps->profile = profile_new(err);
+  ps->profile = hpx_profile_new(err);
   if (!ps->profile) {
     hpx_free(ps);
     return NULL;
@@ -73,11 +73,12 @@ hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
   if (ps->opt.max_labels && ps->opt.max_labels < ps->profile->max_labels)
     ps->profile->max_labels = ps->opt.max_labels;
   if (ps->opt.picture_columns)
-    profile_bound_set(ps->profile, ps->opt.picture_columns < PICTURE_COLUMNS_MAX
-                                       ? ps->opt.picture_columns
-                                       : PICTURE_COLUMNS_MAX);
+    hpx_profile_bound_set(ps->profile,
+                          ps->opt.picture_columns < PICTURE_COLUMNS_MAX
+                              ? ps->opt.picture_columns
+                              : PICTURE_COLUMNS_MAX);
   if (ps->opt.last_s > 0.0 && isfinite(ps->opt.last_s) &&
-      profile_bound_last(ps->profile, ps->opt.last_s, err) != HP2X_OK) {
+      hpx_profile_bound_last(ps->profile, ps->opt.last_s, err) != HP2X_OK) {
     hp2x_profile_free(ps->profile);
     hpx_free(ps);
     return NULL;
@@ -91,10 +92,10 @@ static hp2x_status start_front_end(hp2x_parser *ps, hp2x_input_kind kind,
                                    hp2x_err *err) {
   ps->kind = kind;
   if (kind == HP2X_INPUT_EVENTLOG) {
-    ps->evl = evl_parse_new(ps->file, ps->profile, &ps->opt, err);
+    ps->evl = hpx_evl_parse_new(ps->file, ps->profile, &ps->opt, err);
     return ps->evl ? HP2X_OK : err->code;
   }
-  ps->hp = hp_parse_new(ps->file, ps->profile, err);
+  ps->hp = hpx_hp_parse_new(ps->file, ps->profile, err);
   return ps->hp ? HP2X_OK : err->code;
 }
 
@@ -104,8 +105,8 @@ static hp2x_status forward_bytes(hp2x_parser *ps, const unsigned char *buf,
   assert(ps->kind == HP2X_INPUT_EVENTLOG ? ps->evl != NULL : ps->hp != NULL);
   if (!len) return HP2X_OK;
   if (ps->kind == HP2X_INPUT_EVENTLOG)
-    return evl_parse_feed(ps->evl, buf, len, err);
-  return hp_parse_feed(ps->hp, (const char *)buf, len, err);
+    return hpx_evl_parse_feed(ps->evl, buf, len, err);
+  return hpx_hp_parse_feed(ps->hp, (const char *)buf, len, err);
 }
 
 /* An eventlog starts with "hdrb"; .hp text starts with "JOB" (ASCII).  A
@@ -178,8 +179,8 @@ hp2x_status hp2x_parser_finish(hp2x_parser *ps, hp2x_profile **out,
   hp2x_status st = HP2X_OK;
   if (ps->kind == HP2X_INPUT_AUTO) st = choose_front_end(ps, err);
   if (st == HP2X_OK)
-    st = ps->kind == HP2X_INPUT_EVENTLOG ? evl_parse_finish(ps->evl, err)
-                                          : hp_parse_finish(ps->hp, err);
+    st = ps->kind == HP2X_INPUT_EVENTLOG ? hpx_evl_parse_finish(ps->evl, err)
+                                         : hpx_hp_parse_finish(ps->hp, err);
   if (st != HP2X_OK) return ps->status = st;
   *out = ps->profile;
   ps->profile = NULL;
@@ -189,17 +190,18 @@ hp2x_status hp2x_parser_finish(hp2x_parser *ps, hp2x_profile **out,
 hp2x_input_kind hp2x_parser_kind(const hp2x_parser *ps) { return ps->kind; }
 long long hp2x_parser_bytes(const hp2x_parser *ps) { return ps->bytes; }
 long long hp2x_parser_whole_bytes(const hp2x_parser *ps) {
-  if (ps->evl) return evl_parse_whole_bytes(ps->evl);
+  if (ps->evl)
+    return hpx_evl_parse_whole_bytes(ps->evl);
   return ps->hp ? ps->lines_end : 0;
 }
 int hp2x_parser_at_end(const hp2x_parser *ps) {
-  return ps->evl ? evl_parse_at_end(ps->evl) : 0;
+  return ps->evl ? hpx_evl_parse_at_end(ps->evl) : 0;
 }
 
 void hp2x_parser_free(hp2x_parser *ps) {
   if (!ps) return;
-  hp_parse_free(ps->hp);
-  evl_parse_free(ps->evl);
+  hpx_hp_parse_free(ps->hp);
+  hpx_evl_parse_free(ps->evl);
   hp2x_profile_free(ps->profile);
   hpx_free(ps);
 }

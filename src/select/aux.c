@@ -229,15 +229,19 @@ hp2x_status hp2x_aux_parse(const char *text, size_t len, const char *file,
   return HP2X_OK;
 }
 
-double aux_x_range(const hp2x_aux *aux) { return aux ? aux->x_range : -1.0; }
-double aux_y_range(const hp2x_aux *aux) { return aux ? aux->y_range : -1.0; }
+double hpx_aux_x_range(const hp2x_aux *aux) {
+  return aux ? aux->x_range : -1.0;
+}
+double hpx_aux_y_range(const hp2x_aux *aux) {
+  return aux ? aux->y_range : -1.0;
+}
 
-long aux_order(const hp2x_aux *aux, const char *name, size_t len) {
+long hpx_aux_order(const hp2x_aux *aux, const char *name, size_t len) {
   long e = find_entry(aux, name, len);
   return e >= 0 ? aux->entries[e].order : 0;
 }
 
-double aux_shade(const hp2x_aux *aux, const char *name, size_t len) {
+double hpx_aux_shade(const hp2x_aux *aux, const char *name, size_t len) {
   long e = find_entry(aux, name, len);
   return e >= 0 ? aux->entries[e].shade : -1.0;
 }
@@ -268,17 +272,17 @@ hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,
                            const hp2x_options *given, hp2x_write_fn write,
                            void *closure, hp2x_err *err) {
   hp2x_options full;
-  hp2x_status options_status = options_complete(given, &full, err);
+  hp2x_status options_status = hpx_options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
   (void)p;
   double *shade = hpx_malloc((b->n_bands ? b->n_bands : 1) * sizeof *shade);
   if (!shade) return hpx_nomem(err);
-  palette_assign(b, o, shade);
+  hpx_palette_assign(b, o, shade);
   char line[2 * HPX_FIXED6_SIZE + 32]; /* any two doubles as %.2f */
   int n = hpx_fmt(line, sizeof line, "X_RANGE %.2f\nY_RANGE %.2f\n",
                    b->xrange, b->yrange);
-  int colour = palette_is_colour(o);
+  int colour = hpx_palette_is_colour(o);
   int failed = write(closure, line, (size_t)n) != 0 ||
                write_band_lines(b, shade, 1, colour, write, closure) ||
                write_band_lines(b, shade, 0, colour, write, closure);

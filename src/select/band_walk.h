@@ -1,6 +1,6 @@
 /* band_walk.h -- how drawing asks a picture's stacked bands for the points
  * of their upper edges: for band k, the samples to draw (per device column
- * at most the first, the lowest, the highest and the last, as thin_curve
+ * at most the first, the lowest, the highest and the last, as hpx_thin_curve
  * keeps them) and the edge's heights.  Two implementations: over the bands'
  * values (thin.c, sample by sample) and over a follower's index of the
  * stacked curves (follow.c, per device column).  The render files only draw.
@@ -60,7 +60,7 @@ struct band_walk {
  * (hp2x_bands.points; a follower's index). */
 typedef struct band_walk_source {
   /* Opens a walk over frame f's bands, or sets *out to NULL (HP2X_OK) when
-   * this source cannot give thin_curve's exact points for f; the caller
+   * this source cannot give hpx_thin_curve's exact points for f; the caller
    * then walks the values.  HP2X_E_NOMEM. */
   hp2x_status (*open)(const struct band_walk_source *src,
                       const band_frame *f, band_walk **out, hp2x_err *err);

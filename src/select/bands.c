@@ -5,7 +5,7 @@
  * sorts whose tie behaviour decides the order; sort_like_hp2ps reproduces
  * each one's exact permutation in O(n log n) with a segment tree.  With
  * several profiles (comparing runs, select_many.c) the same rules pick one
- * set of bands from their combined totals (bands_select_shared).
+ * set of bands from their combined totals (hpx_bands_select_shared).
  * --include / --exclude filter labels out before the selection and fold
  * them into OTHER afterwards.
  */
@@ -306,8 +306,8 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
   return HP2X_OK;
 }
 
-hp2x_status bands_set_text(hp2x_bands *b, size_t k, const label_text *t,
-                           hp2x_err *err) {
+hp2x_status hpx_bands_set_text(hp2x_bands *b, size_t k, const label_text *t,
+                               hp2x_err *err) {
   assert(k < b->n_bands);
   if (!t->detail && !t->keep_head && !t->keep_tail) return HP2X_OK;
   if (!b->texts) {
@@ -359,18 +359,19 @@ static hp2x_status assign_bands(const hp2x_profile *names,
           &names->labels[w->order[k + first - (size_t)other]];
       name = l->name;
       len = l->name_len;
-      if (bands_set_text(b, k, &l->text, err) != HP2X_OK) return err->code;
+      if (hpx_bands_set_text(b, k, &l->text, err) != HP2X_OK)
+        return err->code;
     }
     b->names[k] = hpx_strndup(name, len);
     if (!b->names[k]) return hpx_nomem(err);
-    b->shades[k] = aux_shade(o->aux, name, len);
+    b->shades[k] = hpx_aux_shade(o->aux, name, len);
   }
   return HP2X_OK;
 }
 
-void bands_fill(hp2x_bands *b, const int32_t *band_of,
-                const uint32_t *to_names, const hp2x_profile *p,
-                size_t from) {
+void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
+                    const uint32_t *to_names, const hp2x_profile *p,
+                    size_t from) {
   size_t stride = b->stride;
   for (size_t s = from; s < b->n_samples; s++) {
     if (p->start[s + 1] == p->start[s]) continue; /* run_ids may be NULL */
@@ -387,8 +388,8 @@ void bands_fill(hp2x_bands *b, const int32_t *band_of,
 }
 
 /* 5.1 ranges and 5.2 area, over the selected bands' per-sample sums. */
-void bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
-                        size_t from, bands_heights *h) {
+void hpx_bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
+                            size_t from, bands_heights *h) {
   for (size_t s = from; s < b->n_samples; s++) {
     int64_t sum = 0;
     for (size_t k = 0; k < b->n_bands; k++)
@@ -404,8 +405,8 @@ void bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
   }
 }
 
-double bands_label_area(const hp2x_profile *p, const int32_t *band_of,
-                        const uint32_t *to_names) {
+double hpx_bands_label_area(const hp2x_profile *p, const int32_t *band_of,
+                            const uint32_t *to_names) {
   double area = 0.0;
   for (size_t id = 0; id < p->n_labels; id++)
     if (band_of[to_names ? to_names[id] : id] >= 0)
@@ -413,8 +414,8 @@ double bands_label_area(const hp2x_profile *p, const int32_t *band_of,
   return area;
 }
 
-void bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
-                      const hp2x_options *o, const bands_heights *h) {
+void hpx_bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
+                          const hp2x_options *o, const bands_heights *h) {
   size_t N = b->n_samples;
   double ymax = h->ymax;
   if (o->heap_overlay && N) {
@@ -428,8 +429,10 @@ void bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
       }
   }
   double xr = N ? p->times[N - 1] - p->times[0] : 0.0;
-  if (aux_x_range(o->aux) > xr) xr = aux_x_range(o->aux);
-  if (aux_y_range(o->aux) > ymax) ymax = aux_y_range(o->aux);
+  if (hpx_aux_x_range(o->aux) > xr)
+    xr = hpx_aux_x_range(o->aux);
+  if (hpx_aux_y_range(o->aux) > ymax)
+    ymax = hpx_aux_y_range(o->aux);
   b->x0 = N ? p->times[0] : 0.0;
   b->xrange = xr == 0.0 ? 1.0 : xr;
   b->yrange = ymax == 0.0 ? 1.0 : ymax;
@@ -459,16 +462,17 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
     return hpx_nomem(err);
   }
   hpx_prefault(b->values, 0, nb * N * sizeof *b->values);
-  bands_fill(b, band_of, to_names, p, 0);
+  hpx_bands_fill(b, band_of, to_names, p, 0);
   bands_heights h = {0.0, 0.0, 0.0};
-  bands_heights_scan(b, p, 0, &h);
-  if (p->bound.thinned) h.area = bands_label_area(p, band_of, to_names);
+  hpx_bands_heights_scan(b, p, 0, &h);
+  if (p->bound.thinned)
+    h.area = hpx_bands_label_area(p, band_of, to_names);
   hpx_free(band_of);
-  bands_set_ranges(b, p, o, &h);
+  hpx_bands_set_ranges(b, p, o, &h);
   return HP2X_OK;
 }
 
-hp2x_status bands_check_options(const hp2x_options *o, hp2x_err *err) {
+hp2x_status hpx_bands_check_options(const hp2x_options *o, hp2x_err *err) {
   if (!(o->trace_pct >= 0.0 && o->trace_pct <= 5.0))
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "trace threshold %g%% is outside 0..5", o->trace_pct);
@@ -499,7 +503,7 @@ static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
     if (!w->okey) st = hpx_nomem(err);
     for (size_t k = 0; st == HP2X_OK && k < w->n; k++) {
       const hpx_label *l = &p->labels[w->order[k]];
-      w->okey[w->order[k]] = aux_order(o->aux, l->name, l->name_len);
+      w->okey[w->order[k]] = hpx_aux_order(o->aux, l->name, l->name_len);
     }
     if (st == HP2X_OK) st = run_sort(p, w, KEY_INT, w->okey, NULL, err);
   }
@@ -510,11 +514,11 @@ hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *given,
                               hp2x_bands **out, hp2x_err *err) {
   *out = NULL;
   hp2x_options full;
-  hp2x_status options_status = options_complete(given, &full, err);
+  hp2x_status options_status = hpx_options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
-  if (bands_check_options(o, err) != HP2X_OK ||
-      profile_require_entries(p, err) != HP2X_OK)
+  if (hpx_bands_check_options(o, err) != HP2X_OK ||
+      hpx_profile_require_entries(p, err) != HP2X_OK)
     return err->code;
   work w;
   memset(&w, 0, sizeof w);
@@ -534,8 +538,8 @@ hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *given,
   return HP2X_OK;
 }
 
-hp2x_status bands_plan(const hp2x_profile *p, const hp2x_options *o,
-                       hp2x_bands *b, int32_t *band_of, hp2x_err *err) {
+hp2x_status hpx_bands_plan(const hp2x_profile *p, const hp2x_options *o,
+                           hp2x_bands *b, int32_t *band_of, hp2x_err *err) {
   work w;
   memset(&w, 0, sizeof w);
   hp2x_status st = select_order(p, o, &w, err);
@@ -544,17 +548,17 @@ hp2x_status bands_plan(const hp2x_profile *p, const hp2x_options *o,
   return st;
 }
 
-int64_t bands_round(double v) {
+int64_t hpx_bands_round(double v) {
   if (!(v > -9.2e18)) return v != v ? 0 : -INT64_MAX; /* NaN: 0 */
   if (!(v < 9.2e18)) return INT64_MAX;
   return (int64_t)llround(v);
 }
 
-hp2x_status bands_select_shared(const hp2x_profile *names,
-                                uint32_t *const *to_names,
-                                const hp2x_profile *const *ps, size_t n,
-                                const hp2x_options *o, hp2x_bands **out,
-                                hp2x_err *err) {
+hp2x_status hpx_bands_select_shared(const hp2x_profile *names,
+                                    uint32_t *const *to_names,
+                                    const hp2x_profile *const *ps, size_t n,
+                                    const hp2x_options *o, hp2x_bands **out,
+                                    hp2x_err *err) {
   work w;
   memset(&w, 0, sizeof w);
   hp2x_status st = select_order(names, o, &w, err);

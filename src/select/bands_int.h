@@ -43,18 +43,18 @@ struct hp2x_bands {
 };
 
 /* bands.c, the steps of hp2x_bands_select for follow.c. */
-hp2x_status bands_check_options(const hp2x_options *o, hp2x_err *err);
+hp2x_status hpx_bands_check_options(const hp2x_options *o, hp2x_err *err);
 /* hp2ps's selection over p's labels, from their sums (profile_labels.h):
  * sets b's n_bands, is_other, names and shades (owned by b), and
  * band_of[id] for each of p's labels: its band, or -1. */
-hp2x_status bands_plan(const hp2x_profile *p, const hp2x_options *o,
-                       hp2x_bands *b, int32_t *band_of, hp2x_err *err);
+hp2x_status hpx_bands_plan(const hp2x_profile *p, const hp2x_options *o,
+                           hp2x_bands *b, int32_t *band_of, hp2x_err *err);
 /* Adds the values of p's samples [from, b->n_samples) to b->values (zero
  * there before), label id l going to band band_of[to_names ? to_names[l] :
  * l]. */
-void bands_fill(hp2x_bands *b, const int32_t *band_of,
-                const uint32_t *to_names, const hp2x_profile *p,
-                size_t from);
+void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
+                    const uint32_t *to_names, const hp2x_profile *p,
+                    size_t from);
 /* Running figures over the samples' stacked heights: the y range and the
  * area in the title. */
 typedef struct bands_heights {
@@ -63,33 +63,33 @@ typedef struct bands_heights {
   double prev;  /* the last sample's stacked height */
 } bands_heights;
 /* Folds samples [from, b->n_samples) of b into h, in order. */
-void bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
-                        size_t from, bands_heights *h);
+void hpx_bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
+                            size_t from, bands_heights *h);
 /* The area of the labels drawn (band_of[to_names ? to_names[id] : id] >= 0)
  * from their sums: a thinned profile's area figure. */
-double bands_label_area(const hp2x_profile *p, const int32_t *band_of,
-                        const uint32_t *to_names);
+double hpx_bands_label_area(const hp2x_profile *p, const int32_t *band_of,
+                            const uint32_t *to_names);
 /* b's x0, xrange, yrange and area from h, the --heap lines and the .aux. */
-void bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
-                      const hp2x_options *o, const bands_heights *h);
+void hpx_bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
+                          const hp2x_options *o, const bands_heights *h);
 
 /* bands.c: gives b (n_bands set, texts NULL) band k's text t (copied)
  * when t has any, making b->texts on first use.  HP2X_E_NOMEM. */
-hp2x_status bands_set_text(hp2x_bands *b, size_t k, const label_text *t,
-                           hp2x_err *err);
+hp2x_status hpx_bands_set_text(hp2x_bands *b, size_t k, const label_text *t,
+                               hp2x_err *err);
 
 /* bands.c, for select_many.c: hp2ps's selection over the labels of
  * `names` (the profiles ps[0..n) combined; to_names[i][id] is the id in
  * names of ps[i]'s label id), then out[i] (made here) holds ps[i]'s
  * values in those bands.  On failure the caller frees out[0..n) (NULL
  * where not made). */
-hp2x_status bands_select_shared(const hp2x_profile *names,
-                                uint32_t *const *to_names,
-                                const hp2x_profile *const *ps, size_t n,
-                                const hp2x_options *o, hp2x_bands **out,
-                                hp2x_err *err);
+hp2x_status hpx_bands_select_shared(const hp2x_profile *names,
+                                    uint32_t *const *to_names,
+                                    const hp2x_profile *const *ps, size_t n,
+                                    const hp2x_options *o, hp2x_bands **out,
+                                    hp2x_err *err);
 
 /* bands.c: v rounded to the nearest int64, saturating (NaN: 0). */
-int64_t bands_round(double v);
+int64_t hpx_bands_round(double v);
 
 #endif

@@ -45,9 +45,9 @@ static const unsigned char slots[][3] = {
 };
 enum { N_SLOTS = sizeof slots / sizeof slots[0] };
 
-size_t colour_slot_count(void) { return N_SLOTS; }
+size_t hpx_colour_slot_count(void) { return N_SLOTS; }
 
-double colour_slot_shade(size_t slot) {
+double hpx_colour_slot_shade(size_t slot) {
   const unsigned char *c = slots[slot % N_SLOTS];
   return 1.0 + (double)(c[0] * 10000 + c[1] * 100 + c[2]) / 1e6;
 }
@@ -55,7 +55,8 @@ double colour_slot_shade(size_t slot) {
 /* The slot a shade value names, or -1. */
 static long slot_of(double shade) {
   for (size_t i = 0; i < N_SLOTS; i++)
-    if (colour_slot_shade(i) == shade) return (long)i;
+    if (hpx_colour_slot_shade(i) == shade)
+      return (long)i;
   return -1;
 }
 
@@ -70,11 +71,11 @@ static uint64_t fnv1a(const char *s, size_t len) {
   return h;
 }
 
-size_t colour_preferred_slot(const char *name, size_t len) {
+size_t hpx_colour_preferred_slot(const char *name, size_t len) {
   return (size_t)(fnv1a(name, len) % N_SLOTS);
 }
 
-void colour_assign(const hp2x_bands *b, double *shade) {
+void hpx_colour_assign(const hp2x_bands *b, double *shade) {
   unsigned char taken[N_SLOTS] = {0};
   size_t used = 0;
   /* Shades kept from an .aux file come first: they are not moved. */
@@ -93,10 +94,10 @@ void colour_assign(const hp2x_bands *b, double *shade) {
       for (size_t i = 0; i < N_SLOTS; i++) taken[i] = 0;
       used = 0;
     }
-    size_t s = colour_preferred_slot(b->names[k], strlen(b->names[k]));
+    size_t s = hpx_colour_preferred_slot(b->names[k], strlen(b->names[k]));
     while (taken[s]) s = (s + 1) % N_SLOTS;
     taken[s] = 1;
     used++;
-    shade[k] = colour_slot_shade(s);
+    shade[k] = hpx_colour_slot_shade(s);
   }
 }

@@ -39,22 +39,22 @@ static double band_value_at(const hp2x_profile *p, const hp2x_bands *b,
 static hp2x_status make_diff_profile(const hp2x_profile *a,
                                      const hp2x_profile *b,
                                      hp2x_profile **out, hp2x_err *err) {
-  hp2x_profile *d = profile_new(err);
+  hp2x_profile *d = hpx_profile_new(err);
   if (!d) return err->code;
   char job[512];
   snprintf(job, sizeof job, "%s minus %s", b->job, a->job);
   hp2x_status st =
-      profile_set_header(d, PROFILE_JOB, job, strlen(job), err);
+      hpx_profile_set_header(d, PROFILE_JOB, job, strlen(job), err);
   if (st == HP2X_OK)
-    st = profile_set_header(d, PROFILE_DATE, b->date, strlen(b->date), err);
+    st = hpx_profile_set_header(d, PROFILE_DATE, b->date, strlen(b->date), err);
   if (st == HP2X_OK)
-    st = profile_set_header(d, PROFILE_SAMPLE_UNIT, "% of run", 8, err);
+    st = hpx_profile_set_header(d, PROFILE_SAMPLE_UNIT, "% of run", 8, err);
   if (st == HP2X_OK)
-    st = profile_set_header(d, PROFILE_VALUE_UNIT, b->value_unit,
-                            strlen(b->value_unit), err);
+    st = hpx_profile_set_header(d, PROFILE_VALUE_UNIT, b->value_unit,
+                                strlen(b->value_unit), err);
   for (size_t j = 0; j < DIFF_POINTS && st == HP2X_OK; j++) {
-    profile_begin_sample(d, 100.0 * (double)j / (DIFF_POINTS - 1));
-    st = profile_end_sample(d, err);
+    hpx_profile_begin_sample(d, 100.0 * (double)j / (DIFF_POINTS - 1));
+    st = hpx_profile_end_sample(d, err);
   }
   if (st != HP2X_OK) {
     hp2x_profile_free(d);
@@ -76,7 +76,7 @@ static void subtract_band(hp2x_bands *d, size_t k, const hp2x_profile *pa,
     double u = (double)j / (double)(G - 1);
     double v =
         band_value_at(pb, bb, k, u, &cb) - band_value_at(pa, ba, k, u, &ca);
-    int64_t iv = bands_round(v);
+    int64_t iv = hpx_bands_round(v);
     d->values[k * G + j] = iv;
     if (iv >= 0)
       pos[j] += (double)iv;
@@ -131,8 +131,9 @@ static hp2x_bands *make_diff_bands(const hp2x_profile *pa,
   int ok = d->names && d->shades && d->values && pos && neg;
   for (size_t k = 0; ok && k < nb; k++) {
     d->names[k] = hpx_strndup(ba->names[k], strlen(ba->names[k]));
-    ok = d->names[k] != NULL &&
-         (!ba->texts || bands_set_text(d, k, &ba->texts[k], err) == HP2X_OK);
+    ok =
+        d->names[k] != NULL &&
+        (!ba->texts || hpx_bands_set_text(d, k, &ba->texts[k], err) == HP2X_OK);
     d->shades[k] = ba->shades[k];
     if (ok) subtract_band(d, k, pa, ba, pb, bb, pos, neg);
   }

@@ -8,7 +8,7 @@
  * matrix is built afresh.  The selection comes from the labels' sums the
  * profile keeps.  The bands are
  * hp2x_bands_select's, value for value.  The bands of a picture carry the
- * follower's band_walk_source (band_walk.h): drawing gets thin_curve's
+ * follower's band_walk_source (band_walk.h): drawing gets hpx_thin_curve's
  * points per device column from the index instead of walking every sample.
  */
 #include "band_walk.h"
@@ -191,7 +191,7 @@ static hp2x_status grow_band_matrix(hp2x_follower *f, size_t n, hp2x_err *err) {
 
 /* Adds samples [from, N) to the index: their stacked heights (noting any
  * that saturates), whether times still never go back, each band's first
- * peak (as layout_band_peak finds it), and the trees over their blocks. */
+ * peak (as hpx_layout_band_peak finds it), and the trees over their blocks. */
 static void index_samples(hp2x_follower *f, const hp2x_profile *p,
                           size_t from, size_t N) {
   const hp2x_bands *b = f->b;
@@ -228,11 +228,11 @@ static hp2x_status extend_bands(hp2x_follower *f, const hp2x_profile *p,
   hp2x_bands *b = f->b;
   if (grow_band_matrix(f, N, err) != HP2X_OK) return err->code;
   b->n_samples = N;
-  bands_fill(b, f->band_of, NULL, p, from);
-  bands_heights_scan(b, p, from, &f->heights);
+  hpx_bands_fill(b, f->band_of, NULL, p, from);
+  hpx_bands_heights_scan(b, p, from, &f->heights);
   if (p->bound.thinned)
-    f->heights.area = bands_label_area(p, f->band_of, NULL);
-  bands_set_ranges(b, p, o, &f->heights);
+    f->heights.area = hpx_bands_label_area(p, f->band_of, NULL);
+  hpx_bands_set_ranges(b, p, o, &f->heights);
   if (f->indexed)
     index_samples(f, p, from, N);
   else
@@ -280,11 +280,11 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
                                  const hp2x_bands **out, hp2x_err *err) {
   *out = NULL;
   hp2x_options full;
-  hp2x_status options_status = options_complete(given, &full, err);
+  hp2x_status options_status = hpx_options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
-  if (bands_check_options(o, err) != HP2X_OK ||
-      profile_require_entries(p, err) != HP2X_OK)
+  if (hpx_bands_check_options(o, err) != HP2X_OK ||
+      hpx_profile_require_entries(p, err) != HP2X_OK)
     return err->code;
   size_t N = p->n_samples;
   /* Only pictures are drawn from the index (CSV, .hp and the summary
@@ -308,7 +308,8 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
     band_of = hpx_malloc((p->n_labels ? p->n_labels : 1) * sizeof *band_of);
     if (!nb || !band_of) st = hpx_nomem(err);
   }
-  if (st == HP2X_OK) st = bands_plan(p, o, nb, band_of, err);
+  if (st == HP2X_OK)
+    st = hpx_bands_plan(p, o, nb, band_of, err);
   if (st == HP2X_OK) {
     st = adopt_plan(f, p, nb, band_of, err); /* takes nb and band_of */
     nb = NULL;
@@ -382,7 +383,7 @@ typedef struct index_walk {
   band_walk base;
   const hp2x_follower *f;
   band_frame frame;
-  size_t band;     /* whose extremes thin_runs asks for */
+  size_t band;     /* whose extremes hpx_thin_runs asks for */
   size_t *starts;  /* [runs]: each device column's first sample; owned */
   size_t runs;
   size_t *keep;    /* [2 * runs + 2]; owned */
@@ -406,8 +407,8 @@ static hp2x_status index_edge(band_walk *bp, size_t k, band_edge *out,
   w->band = k; /* (size_t)-1 under band 0: the axis */
   out->height = k == (size_t)-1 ? NULL : w->f->top + k * w->f->b->stride;
   out->keep = w->keep;
-  out->n_keep = thin_runs(w->starts, w->runs, w->f->built, walk_extremes, w,
-                          w->keep);
+  out->n_keep =
+      hpx_thin_runs(w->starts, w->runs, w->f->built, walk_extremes, w, w->keep);
   return HP2X_OK;
 }
 
@@ -418,14 +419,14 @@ static void close_index_walk(band_walk *bp) {
 
 static const band_walk_ops index_walk_ops = {index_edge, close_index_walk};
 
-/* Whether the index gives exactly thin_curve's points for frame fr: times
+/* Whether the index gives exactly hpx_thin_curve's points for frame fr: times
  * never go back and no height saturates, so the heights are those the
  * values would give; the bands are thinned at all (more than two samples
  * per column) and stacked, not diverging.  The index orders heights, not
- * the y coordinates thin_curve compares: y = axis + height * yscale is
+ * the y coordinates hpx_thin_curve compares: y = axis + height * yscale is
  * strictly increasing in the height (so both pick the same samples) as
  * long as neighbouring heights stay further apart than rounding can
- * close.  Heights are at most b->yrange (bands_set_ranges only ever
+ * close.  Heights are at most b->yrange (hpx_bands_set_ranges only ever
  * raises it above the largest stacked height), so every y lies in
  * [y0, y0 + height]: below 512 with the frame checked here, where one
  * rounding is at most 2^-45; yscale >= 2^-40 keeps neighbours apart by
@@ -459,9 +460,9 @@ static hp2x_status open_index_walk(const band_walk_source *src,
   w->base.ops = &index_walk_ops;
   w->f = f;
   w->frame = *fr;
-  w->runs = thin_column_runs(walk_x, w, N, fr->x0_pt,
-                             fr->x0_pt + fr->width_pt, columns, w->starts,
-                             columns + 2);
+  w->runs =
+      hpx_thin_column_runs(walk_x, w, N, fr->x0_pt, fr->x0_pt + fr->width_pt,
+                           columns, w->starts, columns + 2);
   if (w->runs != (size_t)-1)
     w->keep = hpx_malloc((2 * w->runs + 2) * sizeof *w->keep);
   if (w->runs == (size_t)-1 || !w->keep) {
@@ -481,9 +482,9 @@ static size_t index_peak(const band_walk_source *src, size_t k) {
   return f->peak[k];
 }
 
-size_t follow_index_walks(const hp2x_follower *f) { return f->index_walks; }
+size_t hpx_follow_index_walks(const hp2x_follower *f) { return f->index_walks; }
 
-void follow_index_extremes(const hp2x_follower *f, size_t k, size_t lo,
-                           size_t hi, size_t *min_at, size_t *max_at) {
+void hpx_follow_index_extremes(const hp2x_follower *f, size_t k, size_t lo,
+                               size_t hi, size_t *min_at, size_t *max_at) {
   find_extremes(f, k, lo, hi, min_at, max_at);
 }

@@ -32,18 +32,18 @@ static double encode_colour(const unsigned char c[3]) {
   return (double)(c[0] * 10000 + c[1] * 100 + c[2]) / 1e6;
 }
 
-int palette_is_colour(const hp2x_options *o) {
+int hpx_palette_is_colour(const hp2x_options *o) {
   return o->palette == HP2X_PALETTE_LABEL ||
          (o->palette == HP2X_PALETTE_HP2PS && o->colour);
 }
 
-void palette_assign(const hp2x_bands *b, const hp2x_options *o,
-                    double *shade) {
+void hpx_palette_assign(const hp2x_bands *b, const hp2x_options *o,
+                        double *shade) {
   if (o->palette == HP2X_PALETTE_LABEL) {
-    colour_assign(b, shade);
+    hpx_colour_assign(b, shade);
     return;
   }
-  int colour = palette_is_colour(o);
+  int colour = hpx_palette_is_colour(o);
   size_t next = 0;
   for (size_t k = 0; k < b->n_bands; k++) {
     if (b->shades && b->shades[k] >= 0.0) {
@@ -63,7 +63,7 @@ static double tenths_to_unit(long v) {
   return (double)v / 10.0;
 }
 
-void palette_rgb(double shade, int colour, double rgb[3]) {
+void hpx_palette_rgb(double shade, int colour, double rgb[3]) {
   if (!(shade >= 0.0)) shade = 0.0;
   if (!colour) {
     double g = shade > 1.0 ? 1.0 : shade;
@@ -86,15 +86,15 @@ void palette_rgb(double shade, int colour, double rgb[3]) {
 hp2x_status hp2x_bands_rgb(const hp2x_bands *b, const hp2x_options *given,
                            double *rgb, hp2x_err *err) {
   hp2x_options full;
-  hp2x_status options_status = options_complete(given, &full, err);
+  hp2x_status options_status = hpx_options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
   double *shade = hpx_malloc((b->n_bands ? b->n_bands : 1) * sizeof *shade);
   if (!shade) return hpx_nomem(err);
-  palette_assign(b, o, shade);
-  int colour = palette_is_colour(o);
+  hpx_palette_assign(b, o, shade);
+  int colour = hpx_palette_is_colour(o);
   for (size_t k = 0; k < b->n_bands; k++)
-    palette_rgb(shade[k], colour, rgb + 3 * k);
+    hpx_palette_rgb(shade[k], colour, rgb + 3 * k);
   hpx_free(shade);
   return HP2X_OK;
 }

@@ -10,26 +10,26 @@
 /* palette.c: hp2ps's shading.  Fills shade[band] for every band,
  * bottom first: aux SHADE values where b->shades has them, else the next
  * entry of the grey (10) or colour (27, entry 15 fixed, no white) cycle,
- * or for the label palette colour_assign's choice.  The value is what
+ * or for the label palette hpx_colour_assign's choice.  The value is what
  * .aux stores: a grey level, a colour encoded hp2ps's way as decimal digit
  * pairs in tenths (0.100505 = r 1.0, g 0.5, b 0.5), or a label colour as
  * 1 + pairs in 99ths (1.990000 = r 1.0, g 0, b 0). */
-void palette_assign(const hp2x_bands *b, const hp2x_options *o,
-                    double *shade);
+void hpx_palette_assign(const hp2x_bands *b, const hp2x_options *o,
+                        double *shade);
 /* Whether the options draw in colour (shades are colour encodings). */
-int palette_is_colour(const hp2x_options *o);
+int hpx_palette_is_colour(const hp2x_options *o);
 /* Decodes a shade value into r, g, b in 0..1. */
-void palette_rgb(double shade, int colour, double rgb[3]);
+void hpx_palette_rgb(double shade, int colour, double rgb[3]);
 
 /* colour.c: the label palette's slots and their assignment. */
-size_t colour_slot_count(void);
+size_t hpx_colour_slot_count(void);
 /* Slot `slot`'s shade value (1.RRGGBB, channels in 99ths). */
-double colour_slot_shade(size_t slot);
+double hpx_colour_slot_shade(size_t slot);
 /* The slot a name hashes to (64-bit FNV-1a of its bytes mod the
  * slot count, the same on every machine). */
-size_t colour_preferred_slot(const char *name, size_t len);
+size_t hpx_colour_preferred_slot(const char *name, size_t len);
 /* Fills shade[k] for every band: aux shades kept, the others from the top
  * of the key down, each its preferred slot or the next free one. */
-void colour_assign(const hp2x_bands *b, double *shade);
+void hpx_colour_assign(const hp2x_bands *b, double *shade);
 
 #endif

@@ -22,7 +22,7 @@
 static hp2x_status combine_profiles(const hp2x_profile *const *ps,
                                     size_t n, hp2x_profile **out,
                                     uint32_t **to_names, hp2x_err *err) {
-  hp2x_profile *c = profile_new(err);
+  hp2x_profile *c = hpx_profile_new(err);
   if (!c) return err->code;
   hp2x_status st = HP2X_OK;
   double t = 0.0, most = 0.0;
@@ -46,21 +46,22 @@ static hp2x_status combine_profiles(const hp2x_profile *const *ps,
     }
     for (size_t id = 0; id < p->n_labels && st == HP2X_OK; id++) {
       const hpx_label *l = &p->labels[id];
-      st = profile_intern(c, l->name, l->name_len, NULL, 0, &to_names[i][id],
-                          err);
+      st = hpx_profile_intern(c, l->name, l->name_len, NULL, 0,
+                              &to_names[i][id], err);
       /* the first input that describes the label gives its text */
       if (st == HP2X_OK && l->text.detail &&
           !c->labels[to_names[i][id]].text.detail)
-        st = profile_set_label_text(c, to_names[i][id], &l->text, err);
+        st = hpx_profile_set_label_text(c, to_names[i][id], &l->text, err);
     }
     for (size_t s = 0; s < p->n_samples && st == HP2X_OK; s++) {
-      profile_begin_sample(c, t);
+      hpx_profile_begin_sample(c, t);
       t += 1.0;
       for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
         st = profile_add_entry(
             c, to_names[i][profile_entry_label(p, s, e)],
-            bands_round((double)profile_value(p, e) * weight), err);
-      if (st == HP2X_OK) st = profile_end_sample(c, err);
+            hpx_bands_round((double)profile_value(p, e) * weight), err);
+      if (st == HP2X_OK)
+        st = hpx_profile_end_sample(c, err);
     }
   }
   if (st != HP2X_OK) {
@@ -87,7 +88,8 @@ static void share_axes(hp2x_bands **bs, const hp2x_profile *const *ps,
       any = 1;
     }
     double span = hi - lo;
-    if (aux_x_range(aux) > span) span = aux_x_range(aux); /* as build() */
+    if (hpx_aux_x_range(aux) > span)
+      span = hpx_aux_x_range(aux); /* as build() */
     for (size_t i = 0; i < n; i++) {
       bs[i]->x0 = lo;
       bs[i]->xrange = span > 0.0 ? span : 1.0;
@@ -107,20 +109,22 @@ hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
                                    hp2x_err *err) {
   for (size_t i = 0; i < n; i++) out[i] = NULL;
   hp2x_options full;
-  hp2x_status options_status = options_complete(given, &full, err);
+  hp2x_status options_status = hpx_options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
   if (n == 0)
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "no profiles to select from");
-  if (bands_check_options(o, err) != HP2X_OK) return err->code;
+  if (hpx_bands_check_options(o, err) != HP2X_OK)
+    return err->code;
   for (size_t i = 0; i < n; i++)
-    if (profile_require_entries(ps[i], err) != HP2X_OK) return err->code;
+    if (hpx_profile_require_entries(ps[i], err) != HP2X_OK)
+      return err->code;
   uint32_t **to_names = hpx_calloc(n, sizeof *to_names);
   if (!to_names) return hpx_nomem(err);
   hp2x_profile *c = NULL;
   hp2x_status st = combine_profiles(ps, n, &c, to_names, err);
   if (st == HP2X_OK)
-    st = bands_select_shared(c, to_names, ps, n, o, out, err);
+    st = hpx_bands_select_shared(c, to_names, ps, n, o, out, err);
   if (st == HP2X_OK) share_axes(out, ps, n, o->uniform, o->aux);
   hp2x_profile_free(c);
   for (size_t i = 0; i < n; i++) hpx_free(to_names[i]);

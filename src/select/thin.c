@@ -1,8 +1,8 @@
 /* thin.c -- the thinning that bounds a picture's size: per device column
  * of the final picture at most the first, lowest, highest and last point
- * of a curve, so no peak is lost (thin_curve); the same split into column
- * runs and their extremes for a follower's index (thin_column_runs,
- * thin_runs); and the walk over the bands' values that thins each band's
+ * of a curve, so no peak is lost (hpx_thin_curve); the same split into column
+ * runs and their extremes for a follower's index (hpx_thin_column_runs,
+ * hpx_thin_runs); and the walk over the bands' values that thins each band's
  * upper edge (band_walk.h), used when the bands carry no faster source.
  */
 #include "thin.h"
@@ -14,8 +14,8 @@ static void keep_index(size_t *keep, size_t *out, size_t v) {
   if (*out == 0 || keep[*out - 1] != v) keep[(*out)++] = v;
 }
 
-size_t thin_curve(const double *x, const double *y, size_t n, double x0,
-                  double x1, size_t columns, size_t *keep) {
+size_t hpx_thin_curve(const double *x, const double *y, size_t n, double x0,
+                      double x1, size_t columns, size_t *keep) {
   if (n <= 2 * columns + 2 || !(x1 > x0)) {
     for (size_t i = 0; i < n; i++) keep[i] = i;
     return n;
@@ -38,9 +38,9 @@ size_t thin_curve(const double *x, const double *y, size_t n, double x0,
   return out;
 }
 
-size_t thin_column_runs(thin_x_fn x_at, const void *ctx, size_t n, double x0,
-                        double x1, size_t columns, size_t *starts,
-                        size_t max_runs) {
+size_t hpx_thin_column_runs(thin_x_fn x_at, const void *ctx, size_t n,
+                            double x0, double x1, size_t columns,
+                            size_t *starts, size_t max_runs) {
   double scale = (double)columns / (x1 - x0);
   size_t runs = 0;
   for (size_t i = 0; i < n;) {
@@ -67,8 +67,8 @@ size_t thin_column_runs(thin_x_fn x_at, const void *ctx, size_t n, double x0,
   return runs;
 }
 
-size_t thin_runs(const size_t *starts, size_t runs, size_t n,
-                 thin_extremes_fn extremes, const void *ctx, size_t *keep) {
+size_t hpx_thin_runs(const size_t *starts, size_t runs, size_t n,
+                     thin_extremes_fn extremes, const void *ctx, size_t *keep) {
   size_t out = 0;
   if (n == 0) return 0;
   keep_index(keep, &out, 0);
@@ -88,7 +88,7 @@ size_t thin_runs(const size_t *starts, size_t runs, size_t n,
  * band, then, as lower edges are asked for, the bands above taken off one
  * by one (saturating, as the heights are summed: a band's lower edge is
  * its upper edge less its own values, never a fresh sum), and each edge
- * thinned by thin_curve. */
+ * thinned by hpx_thin_curve. */
 typedef struct value_walk {
   band_walk base;
   band_frame f;
@@ -120,9 +120,9 @@ static hp2x_status value_edge(band_walk *w, size_t k, band_edge *out,
   for (size_t s = 0; s < N; s++) vw->y[s] = axis + (double)vw->cum[s] * yscale;
   out->height = vw->cum;
   out->keep = vw->keep;
-  out->n_keep = thin_curve(vw->x, vw->y, N, vw->f.x0_pt,
-                           vw->f.x0_pt + vw->f.width_pt, vw->f.columns,
-                           vw->keep);
+  out->n_keep =
+      hpx_thin_curve(vw->x, vw->y, N, vw->f.x0_pt, vw->f.x0_pt + vw->f.width_pt,
+                     vw->f.columns, vw->keep);
   return HP2X_OK;
 }
 
@@ -156,8 +156,8 @@ static hp2x_status open_value_walk(const band_frame *f, band_walk **out,
   return HP2X_OK;
 }
 
-hp2x_status thin_open_band_walk(const band_frame *f, band_walk **out,
-                                hp2x_err *err) {
+hp2x_status hpx_thin_open_band_walk(const band_frame *f, band_walk **out,
+                                    hp2x_err *err) {
   *out = NULL;
   const band_walk_source *src = f->b->points;
   if (src && src->open(src, f, out, err) != HP2X_OK) return err->code;

@@ -20,22 +20,23 @@ static void put_csv_parts(writebuf *o, const char *const *parts, size_t n) {
   for (size_t i = 0; i < n && !quote; i++)
     quote = strpbrk(parts[i], ",\"\r\n") != NULL;
   if (!quote) {
-    for (size_t i = 0; i < n; i++) writebuf_put(o, parts[i], strlen(parts[i]));
+    for (size_t i = 0; i < n; i++)
+      hpx_writebuf_put(o, parts[i], strlen(parts[i]));
     return;
   }
-  writebuf_put(o, "\"", 1);
+  hpx_writebuf_put(o, "\"", 1);
   for (size_t i = 0; i < n; i++) {
     const char *s = parts[i];
     size_t len = strlen(s);
     for (const char *q; (q = memchr(s, '"', len)) != NULL;) {
-      writebuf_put(o, s, (size_t)(q - s) + 1);
-      writebuf_put(o, "\"", 1);
+      hpx_writebuf_put(o, s, (size_t)(q - s) + 1);
+      hpx_writebuf_put(o, "\"", 1);
       len -= (size_t)(q - s) + 1;
       s = q + 1;
     }
-    writebuf_put(o, s, len);
+    hpx_writebuf_put(o, s, len);
   }
-  writebuf_put(o, "\"", 1);
+  hpx_writebuf_put(o, "\"", 1);
 }
 
 static void put_csv_field(writebuf *o, const char *s) {
@@ -47,14 +48,14 @@ static void put_csv_field(writebuf *o, const char *s) {
  * out when it does (a -hi band's whole IPE record). */
 static void put_header_row(writebuf *o, const char *first,
                            const hp2x_bands *b) {
-  writebuf_put(o, first, strlen(first));
+  hpx_writebuf_put(o, first, strlen(first));
   for (size_t k = b->n_bands; k-- > 0;) {
-    writebuf_put(o, ",", 1);
+    hpx_writebuf_put(o, ",", 1);
     const char *detail = b->texts ? b->texts[k].detail : NULL;
     const char *parts[3] = {b->names[k], "; ", detail};
     put_csv_parts(o, parts, detail ? 3 : 1);
   }
-  writebuf_put(o, "\r\n", 2);
+  hpx_writebuf_put(o, "\r\n", 2);
 }
 
 /* ",value" for each band at sample s, from the top of the key down, and
@@ -63,23 +64,24 @@ static void put_band_values(writebuf *o, const hp2x_bands *b, size_t s) {
   char num[24]; /* ',' and an int64 */
   num[0] = ',';
   for (size_t k = b->n_bands; k-- > 0;)
-    writebuf_put(o, num,
-                 1 + hpx_fmt_int(num + 1, b->values[k * b->stride + s]));
-  writebuf_put(o, "\r\n", 2);
+    hpx_writebuf_put(o, num,
+                     1 + hpx_fmt_int(num + 1, b->values[k * b->stride + s]));
+  hpx_writebuf_put(o, "\r\n", 2);
 }
 
 hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
                            hp2x_write_fn write, void *closure,
                            hp2x_err *err) {
   writebuf o;
-  if (writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
+  if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK)
+    return err->code;
   put_header_row(&o, "time", b);
   char num[HPX_FIXED6_SIZE];
   for (size_t s = 0; s < b->n_samples && !o.failed; s++) {
-    writebuf_put(&o, num, hpx_fmt_fixed6(num, p->times[s]));
+    hpx_writebuf_put(&o, num, hpx_fmt_fixed6(num, p->times[s]));
     put_band_values(&o, b, s);
   }
-  return writebuf_finish(&o, err);
+  return hpx_writebuf_finish(&o, err);
 }
 
 /* Do a and b have the same bands, by name, in the same order? */
@@ -104,7 +106,8 @@ hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
                        "them together",
                        i + 1);
   writebuf o;
-  if (writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
+  if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK)
+    return err->code;
   put_header_row(&o, "input,time", bs[0]);
   char num[HPX_FIXED6_SIZE + 1];
   for (size_t i = 0; i < n; i++) {
@@ -112,9 +115,9 @@ hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
     for (size_t s = 0; s < b->n_samples && !o.failed; s++) {
       put_csv_field(&o, names[i]);
       num[0] = ',';
-      writebuf_put(&o, num, 1 + hpx_fmt_fixed6(num + 1, ps[i]->times[s]));
+      hpx_writebuf_put(&o, num, 1 + hpx_fmt_fixed6(num + 1, ps[i]->times[s]));
       put_band_values(&o, b, s);
     }
   }
-  return writebuf_finish(&o, err);
+  return hpx_writebuf_finish(&o, err);
 }

@@ -12,14 +12,14 @@
 
 /* A header line: KW "S", with each '"' of s doubled. */
 static void put_header_line(writebuf *w, const char *kw, const char *s) {
-  writebuf_put(w, kw, strlen(kw));
-  writebuf_put(w, " \"", 2);
+  hpx_writebuf_put(w, kw, strlen(kw));
+  hpx_writebuf_put(w, " \"", 2);
   for (const char *q; (q = strchr(s, '"')) != NULL; s = q + 1) {
-    writebuf_put(w, s, (size_t)(q - s) + 1);
-    writebuf_put(w, "\"", 1);
+    hpx_writebuf_put(w, s, (size_t)(q - s) + 1);
+    hpx_writebuf_put(w, "\"", 1);
   }
-  writebuf_put(w, s, strlen(s));
-  writebuf_put(w, "\"\n", 2);
+  hpx_writebuf_put(w, s, strlen(s));
+  hpx_writebuf_put(w, "\"\n", 2);
 }
 
 /* Can s be one field of a .hp line?  No line break, NUL or TAB, and no
@@ -59,29 +59,30 @@ static void put_sample(writebuf *w, const hp2x_profile *p, size_t s) {
   char t[HPX_FIXED6_SIZE + 1], num[24]; /* TAB, an int64, '\n' */
   size_t tn = hpx_fmt_fixed6(t, p->times[s]);
   t[tn++] = '\n';
-  writebuf_put(w, "BEGIN_SAMPLE ", 13);
-  writebuf_put(w, t, tn);
+  hpx_writebuf_put(w, "BEGIN_SAMPLE ", 13);
+  hpx_writebuf_put(w, t, tn);
   for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
     size_t len;
     const char *name =
         profile_hp_name(&p->labels[profile_entry_label(p, s, e)], &len);
-    writebuf_put(w, name, len);
+    hpx_writebuf_put(w, name, len);
     num[0] = '\t';
     size_t n = 1 + hpx_fmt_int(num + 1, profile_value(p, e));
     num[n++] = '\n';
-    writebuf_put(w, num, n);
+    hpx_writebuf_put(w, num, n);
   }
-  writebuf_put(w, "END_SAMPLE ", 11);
-  writebuf_put(w, t, tn);
+  hpx_writebuf_put(w, "END_SAMPLE ", 11);
+  hpx_writebuf_put(w, t, tn);
 }
 
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
                           void *closure, hp2x_err *err) {
-  if (profile_require_entries(p, err) != HP2X_OK ||
+  if (hpx_profile_require_entries(p, err) != HP2X_OK ||
       check_writable(p, err) != HP2X_OK)
     return err->code;
   writebuf w;
-  if (writebuf_init(&w, write, closure, err) != HP2X_OK) return err->code;
+  if (hpx_writebuf_init(&w, write, closure, err) != HP2X_OK)
+    return err->code;
   put_header_line(&w, "JOB", p->job);
   put_header_line(&w, "DATE", p->date);
   put_header_line(&w, "SAMPLE_UNIT", p->sample_unit);
@@ -90,9 +91,9 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
   for (size_t m = 0; m < p->n_marks; m++) {
     size_t n = hpx_fmt_fixed6(num, p->mark_time[m]);
     num[n++] = '\n';
-    writebuf_put(&w, "MARK ", 5);
-    writebuf_put(&w, num, n);
+    hpx_writebuf_put(&w, "MARK ", 5);
+    hpx_writebuf_put(&w, num, n);
   }
   for (size_t s = 0; s < p->n_samples && !w.failed; s++) put_sample(&w, p, s);
-  return writebuf_finish(&w, err);
+  return hpx_writebuf_finish(&w, err);
 }

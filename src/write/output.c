@@ -19,7 +19,7 @@ hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
                               hp2x_write_fn write, void *closure,
                               hp2x_err *err) {
   hp2x_options full;
-  hp2x_status options_status = options_complete(given, &full, err);
+  hp2x_status options_status = hpx_options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
   switch (writer_of(o)) {
@@ -39,7 +39,7 @@ hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
                                    hp2x_write_fn write, void *closure,
                                    hp2x_err *err) {
   hp2x_options full;
-  hp2x_status options_status = options_complete(given, &full, err);
+  hp2x_status options_status = hpx_options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
   switch (writer_of(o)) {

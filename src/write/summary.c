@@ -32,7 +32,7 @@ typedef struct band_stats {
 } band_stats;
 
 static void put_str(writebuf *w, const char *s) {
-  writebuf_put(w, s, strlen(s));
+  hpx_writebuf_put(w, s, strlen(s));
 }
 
 /* A time as printf's "%*.3f", whole however large. */
@@ -300,11 +300,12 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
                                hp2x_write_fn write, void *closure,
                                hp2x_err *err) {
   writebuf w;
-  if (writebuf_init(&w, write, closure, err) != HP2X_OK) return err->code;
+  if (hpx_writebuf_init(&w, write, closure, err) != HP2X_OK)
+    return err->code;
   hp2x_status st = HP2X_OK;
   for (size_t i = 0; i < n && st == HP2X_OK; i++)
     st = write_profile_summary(&w, ps[i], bs[i],
                                names[i] ? names[i] : "<stdin>", err);
-  hp2x_status fin = writebuf_finish(&w, err);
+  hp2x_status fin = hpx_writebuf_finish(&w, err);
   return st != HP2X_OK ? st : fin;
 }

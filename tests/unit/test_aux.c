@@ -23,7 +23,7 @@ static void hp2ps_files_parse(void **state) {
     hp2x_err err;
     hp2x_err_init(&err);
     assert_int_equal(hp2x_aux_parse(text, len, rel, &aux, &err), HP2X_OK);
-    assert_true(aux_x_range(aux) > 0 && aux_y_range(aux) > 0);
+    assert_true(hpx_aux_x_range(aux) > 0 && hpx_aux_y_range(aux) > 0);
     hp2x_aux_free(aux);
     free(text);
   }
@@ -35,11 +35,11 @@ static void hp2ps_files_parse(void **state) {
   hp2x_err_init(&err);
   assert_int_equal(hp2x_aux_parse(t, strlen(t), "t", &aux, &err), HP2X_OK);
   const char *n = "(313)tallyBuckets/main.buc...";
-  assert_int_equal(aux_order(aux, n, strlen(n)), 1);
-  assert_true(aux_shade(aux, n, strlen(n)) == 0.2);
-  assert_int_equal(aux_order(aux, "x", 1), 0);
-  assert_true(aux_shade(aux, "x", 1) < 0);
-  assert_true(aux_x_range(aux) == 1.45);
+  assert_int_equal(hpx_aux_order(aux, n, strlen(n)), 1);
+  assert_true(hpx_aux_shade(aux, n, strlen(n)) == 0.2);
+  assert_int_equal(hpx_aux_order(aux, "x", 1), 0);
+  assert_true(hpx_aux_shade(aux, "x", 1) < 0);
+  assert_true(hpx_aux_x_range(aux) == 1.45);
   hp2x_aux_free(aux);
 }
 
@@ -51,10 +51,10 @@ static void digits_and_spaces(void **state) {
   hp2x_err err;
   hp2x_err_init(&err);
   assert_int_equal(hp2x_aux_parse(t, strlen(t), "t", &aux, &err), HP2X_OK);
-  assert_int_equal(aux_order(aux, "0x4a6b28", 8), 2);
-  assert_int_equal(aux_order(aux, "17", 2), 3);
-  assert_int_equal(aux_order(aux, "a name with spaces", 18), 4);
-  assert_true(aux_shade(aux, "17", 2) == 0.100505);
+  assert_int_equal(hpx_aux_order(aux, "0x4a6b28", 8), 2);
+  assert_int_equal(hpx_aux_order(aux, "17", 2), 3);
+  assert_int_equal(hpx_aux_order(aux, "a name with spaces", 18), 4);
+  assert_true(hpx_aux_shade(aux, "17", 2) == 0.100505);
   hp2x_aux_free(aux);
 }
 

@@ -21,20 +21,21 @@
 static hp2x_profile *worked_example(size_t n_bands, size_t samples) {
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_profile *p = profile_new(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
   for (size_t s = 0; s < samples; s++) {
-    profile_begin_sample(p, 0.5 * (double)s);
+    hpx_profile_begin_sample(p, 0.5 * (double)s);
     for (size_t k = 0; k < n_bands; k++) {
       if (k % 7 == 3 && s % 2) continue;
       char name[32];
       snprintf(name, sizeof name, "band%02zu", k);
       uint32_t id;
-      assert_int_equal(profile_intern(p, name, strlen(name), NULL, 0, &id, &err),
-                       HP2X_OK);
+      assert_int_equal(
+          hpx_profile_intern(p, name, strlen(name), NULL, 0, &id, &err),
+          HP2X_OK);
       assert_int_equal(profile_add_entry(p, id, (int64_t)(100 * (k + 1) * (k + 1)),
                                          &err), HP2X_OK);
     }
-    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+    assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
   }
   return p;
 }
@@ -114,17 +115,17 @@ static void many_bands(void **state) {
   (void)state;
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_profile *p = profile_new(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
   for (size_t s = 0; s < 20; s++) {
-    profile_begin_sample(p, (double)s);
+    hpx_profile_begin_sample(p, (double)s);
     for (size_t k = 0; k < 50000; k++) {
       char name[32];
       snprintf(name, sizeof name, "cc%05zu", (k * 7919) % 50000);
       uint32_t id;
-      profile_intern(p, name, strlen(name), NULL, 0, &id, &err);
+      hpx_profile_intern(p, name, strlen(name), NULL, 0, &id, &err);
       profile_add_entry(p, id, (int64_t)(k % 97 + 1), &err);
     }
-    profile_end_sample(p, &err);
+    hpx_profile_end_sample(p, &err);
   }
   int orders[] = {0, 1, -1};
   for (size_t i = 0; i < 3; i++) {
@@ -146,11 +147,11 @@ static void dropped_sample_labels_are_not_bands(void **state) {
   hp2x_profile *p = worked_example(3, 3);
   hp2x_err err;
   hp2x_err_init(&err);
-  profile_begin_sample(p, 9.0);
+  hpx_profile_begin_sample(p, 9.0);
   uint32_t id;
-  profile_intern(p, "ghost", 5, NULL, 0, &id, &err);
+  hpx_profile_intern(p, "ghost", 5, NULL, 0, &id, &err);
   profile_add_entry(p, id, 1 << 30, &err);
-  profile_abort_sample(p);
+  hpx_profile_abort_sample(p);
   hp2x_bands *b = select_with(p, 0, 0.0, 0);
   for (size_t k = 0; k < b->n_bands; k++)
     assert_string_not_equal(b->names[k], "ghost");
@@ -166,19 +167,20 @@ static void sums_saturate(void **state) {
   (void)state;
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_profile *p = profile_new(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
   for (int s = 0; s < 3; s++) {
-    profile_begin_sample(p, (double)s);
+    hpx_profile_begin_sample(p, (double)s);
     for (int k = 0; k < 3; k++) {
       char name[8];
       snprintf(name, sizeof name, "b%d", k);
       uint32_t id;
-      assert_int_equal(profile_intern(p, name, 2, NULL, 0, &id, &err), HP2X_OK);
+      assert_int_equal(hpx_profile_intern(p, name, 2, NULL, 0, &id, &err),
+                       HP2X_OK);
       assert_int_equal(profile_add_entry(p, id, INT64_MAX, &err), HP2X_OK);
       if (k == 0)
         assert_int_equal(profile_add_entry(p, id, INT64_MAX, &err), HP2X_OK);
     }
-    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+    assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
   }
   assert_true(hp2x_profile_value(p, 1, 0) == INT64_MAX);
   hp2x_bands *b = select_with(p, 0, 0.0, 0);
@@ -201,10 +203,10 @@ static void only_empty_samples(void **state) {
   (void)state;
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_profile *p = profile_new(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
   for (int s = 0; s < 3; s++) {
-    profile_begin_sample(p, (double)s);
-    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+    hpx_profile_begin_sample(p, (double)s);
+    assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
   }
   hp2x_bands *b = select_with(p, 20, 1.0, 0);
   assert_int_equal(b->n_bands, 0);
@@ -323,21 +325,22 @@ static void dropped_entries(void **state) {
  * allocation at any point (the widening's included) is only "out of
  * memory". */
 static hp2x_profile *widening_profile(hp2x_err *err) {
-  hp2x_profile *p = profile_new(err);
+  hp2x_profile *p = hpx_profile_new(err);
   if (!p) return NULL;
   uint32_t id[3];
   const char *names[3] = {"a", "b", "c"};
   for (int k = 0; k < 3; k++)
-    if (profile_intern(p, names[k], 1, NULL, 0, &id[k], err) != HP2X_OK)
+    if (hpx_profile_intern(p, names[k], 1, NULL, 0, &id[k], err) != HP2X_OK)
       goto fail;
   for (size_t s = 0; s < 100000; s++) {
-    profile_begin_sample(p, (double)s);
+    hpx_profile_begin_sample(p, (double)s);
     for (int k = 0; k < 3; k++) {
       int64_t v = s == 50000 && k == 1 ? (int64_t)1 << 40
                                        : (int64_t)(s * 3 + (size_t)k);
       if (profile_add_entry(p, id[k], v, err) != HP2X_OK) goto fail;
     }
-    if (profile_end_sample(p, err) != HP2X_OK) goto fail;
+    if (hpx_profile_end_sample(p, err) != HP2X_OK)
+      goto fail;
   }
   return p;
 fail:

@@ -37,31 +37,31 @@ static hp2x_profile *make(const char *job, double t0, double dt, size_t n,
                           size_t nl) {
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_profile *p = profile_new(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
   assert_non_null(p);
-  assert_int_equal(profile_set_header(p, PROFILE_JOB, job, strlen(job), &err),
-                   HP2X_OK);
-  assert_int_equal(profile_set_header(p, PROFILE_VALUE_UNIT, "bytes", 5, &err),
-                   HP2X_OK);
-  assert_int_equal(profile_set_header(p, PROFILE_SAMPLE_UNIT, "seconds", 7,
-                                      &err),
-                   HP2X_OK);
-  assert_int_equal(profile_set_header(p, PROFILE_DATE, "Mon Jan 1 2024", 14,
-                                      &err),
-                   HP2X_OK);
+  assert_int_equal(
+      hpx_profile_set_header(p, PROFILE_JOB, job, strlen(job), &err), HP2X_OK);
+  assert_int_equal(
+      hpx_profile_set_header(p, PROFILE_VALUE_UNIT, "bytes", 5, &err), HP2X_OK);
+  assert_int_equal(
+      hpx_profile_set_header(p, PROFILE_SAMPLE_UNIT, "seconds", 7, &err),
+      HP2X_OK);
+  assert_int_equal(
+      hpx_profile_set_header(p, PROFILE_DATE, "Mon Jan 1 2024", 14, &err),
+      HP2X_OK);
   for (size_t s = 0; s < n; s++) {
-    profile_begin_sample(p, t0 + dt * (double)s);
+    hpx_profile_begin_sample(p, t0 + dt * (double)s);
     for (size_t k = 0; k < nl; k++) {
       if (!vals[k]) continue;
       uint32_t id;
-      assert_int_equal(profile_intern(p, names[k], strlen(names[k]), NULL, 0,
-                                      &id, &err),
-                       HP2X_OK);
+      assert_int_equal(
+          hpx_profile_intern(p, names[k], strlen(names[k]), NULL, 0, &id, &err),
+          HP2X_OK);
       assert_int_equal(profile_add_entry(p, id, vals[k] * (int64_t)(s + 1),
                                          &err),
                        HP2X_OK);
     }
-    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+    assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
   }
   return p;
 }
@@ -201,10 +201,10 @@ static void uniform_axes(void **state) {
     assert_true(bs[i]->yrange == 1700.0 * 20); /* b's last sample */
   }
   layout la, lb;
-  assert_int_equal(layout_compute(a, bs[0], &o, 0, measure, NULL, &la, &err),
-                   HP2X_OK);
-  assert_int_equal(layout_compute(b, bs[1], &o, 0, measure, NULL, &lb, &err),
-                   HP2X_OK);
+  assert_int_equal(
+      hpx_layout_compute(a, bs[0], &o, 0, measure, NULL, &la, &err), HP2X_OK);
+  assert_int_equal(
+      hpx_layout_compute(b, bs[1], &o, 0, measure, NULL, &lb, &err), HP2X_OK);
   assert_int_equal(la.n_xticks, lb.n_xticks);
   assert_int_equal(la.n_yticks, lb.n_yticks);
   assert_true(la.n_xticks >= 4);
@@ -215,8 +215,8 @@ static void uniform_axes(void **state) {
   for (size_t i = 0; i < la.n_yticks; i++)
     assert_string_equal(la.yticks[i].label, lb.yticks[i].label);
   assert_string_equal(la.xticks[1].label, "2.0"); /* 1-2-5 step of 10/7 */
-  layout_free(&la);
-  layout_free(&lb);
+  hpx_layout_free(&la);
+  hpx_layout_free(&lb);
   hp2x_bands_free(bs[0]);
   hp2x_bands_free(bs[1]);
 
@@ -295,31 +295,32 @@ static void free_named(hp2x_bands *b) {
 
 static void label_palette(void **state) {
   (void)state;
-  size_t K = colour_slot_count();
+  size_t K = hpx_colour_slot_count();
   assert_int_equal(K, 24);
   /* The preferred slot is FNV-1a of the name mod 24, on every machine. */
   const char *const some[] = {"Int", "[]", "MAIN", "(254)GHC.IO.CAF", ""};
   for (size_t i = 0; i < 5; i++)
-    assert_int_equal(colour_preferred_slot(some[i], strlen(some[i])),
+    assert_int_equal(hpx_colour_preferred_slot(some[i], strlen(some[i])),
                      fnv1a(some[i]) % 24);
   /* Slot shades decode to channels in 99ths, and survive the six decimals
    * the .aux file stores. */
   for (size_t i = 0; i < K; i++) {
-    double sh = colour_slot_shade(i), rgb[3], back[3];
+    double sh = hpx_colour_slot_shade(i), rgb[3], back[3];
     char text[32];
     snprintf(text, sizeof text, "%.6f", sh);
-    palette_rgb(sh, 1, rgb);
-    palette_rgb(strtod(text, NULL), 1, back);
+    hpx_palette_rgb(sh, 1, rgb);
+    hpx_palette_rgb(strtod(text, NULL), 1, back);
     for (int c = 0; c < 3; c++) {
       assert_true(rgb[c] == back[c]);
       double v = rgb[c] * 99.0;
       assert_true(fabs(v - round(v)) < 1e-9);
     }
-    for (size_t j = 0; j < i; j++) assert_true(colour_slot_shade(j) != sh);
+    for (size_t j = 0; j < i; j++)
+      assert_true(hpx_colour_slot_shade(j) != sh);
   }
   /* hp2ps's colour encoding still decodes as before. */
   double rgb[3];
-  palette_rgb(0.100505, 1, rgb);
+  hpx_palette_rgb(0.100505, 1, rgb);
   assert_true(rgb[0] == 1.0 && rgb[1] == 0.5 && rgb[2] == 0.5);
 
   /* 24 bands: 24 different colours; 30 bands: the slots repeat. */
@@ -334,12 +335,11 @@ static void label_palette(void **state) {
   hp2x_options o;
   test_options_init(&o);
   o.palette = HP2X_PALETTE_LABEL;
-  palette_assign(b, &o, shade);
+  hpx_palette_assign(b, &o, shade);
   for (size_t k = 0; k < 24; k++)
     for (size_t j = 0; j < k; j++) assert_true(shade[k] != shade[j]);
   /* The top band always has its own colour; the rest move on collision. */
-  assert_true(shade[23] ==
-              colour_slot_shade(fnv1a(names[23]) % 24));
+  assert_true(shade[23] == hpx_colour_slot_shade(fnv1a(names[23]) % 24));
   free_named(b);
 
   /* A collision: two names wanting one slot; the higher band keeps it and
@@ -352,39 +352,39 @@ static void label_palette(void **state) {
   }
   const char *pair[] = {other, "Int"};
   b = named_bands(pair, 2);
-  palette_assign(b, &o, shade);
-  assert_true(shade[1] == colour_slot_shade(want));
-  assert_true(shade[0] == colour_slot_shade((want + 1) % 24));
+  hpx_palette_assign(b, &o, shade);
+  assert_true(shade[1] == hpx_colour_slot_shade(want));
+  assert_true(shade[0] == hpx_colour_slot_shade((want + 1) % 24));
   /* The same label alone keeps its colour: stable across pictures. */
   const char *alone[] = {other};
   hp2x_bands *c = named_bands(alone, 1);
   double s1[1];
-  palette_assign(c, &o, s1);
-  assert_true(s1[0] == colour_slot_shade(want));
+  hpx_palette_assign(c, &o, s1);
+  assert_true(s1[0] == hpx_colour_slot_shade(want));
   /* An .aux shade is kept and its slot is not given to another band. */
-  c->shades[0] = colour_slot_shade(want);
+  c->shades[0] = hpx_colour_slot_shade(want);
   free_named(b);
   const char *three[] = {"Int", other};
   b = named_bands(three, 2);
-  b->shades[0] = colour_slot_shade(want);
-  palette_assign(b, &o, shade);
-  assert_true(shade[0] == colour_slot_shade(want));
-  assert_true(shade[1] == colour_slot_shade((want + 1) % 24));
-  /* hp2x_bands_rgb decodes what palette_assign chose. */
+  b->shades[0] = hpx_colour_slot_shade(want);
+  hpx_palette_assign(b, &o, shade);
+  assert_true(shade[0] == hpx_colour_slot_shade(want));
+  assert_true(shade[1] == hpx_colour_slot_shade((want + 1) % 24));
+  /* hp2x_bands_rgb decodes what hpx_palette_assign chose. */
   double out[6];
   hp2x_err err;
   hp2x_err_init(&err);
   assert_int_equal(hp2x_bands_rgb(b, &o, out, &err), HP2X_OK);
   for (size_t k = 0; k < 2; k++) {
-    palette_rgb(shade[k], 1, rgb);
+    hpx_palette_rgb(shade[k], 1, rgb);
     assert_memory_equal(out + 3 * k, rgb, sizeof rgb);
   }
   /* --palette=grey and hp2ps greys: hp2ps's greys, also with colour. */
   o.palette = HP2X_PALETTE_GREY;
   o.colour = 1;
-  assert_false(palette_is_colour(&o));
+  assert_false(hpx_palette_is_colour(&o));
   b->shades[0] = -1.0;
-  palette_assign(b, &o, shade);
+  hpx_palette_assign(b, &o, shade);
   assert_true(shade[0] == 0.0 && shade[1] == 0.2);
   free_named(b);
   free_named(c);

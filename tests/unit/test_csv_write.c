@@ -40,12 +40,12 @@ static void make(hp2x_profile **pp, hp2x_bands *b, char **names,
                  int64_t *values) {
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_profile *p = profile_new(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
   assert_non_null(p);
-  profile_begin_sample(p, 0.0);
-  assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
-  profile_begin_sample(p, 1.25);
-  assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+  hpx_profile_begin_sample(p, 0.0);
+  assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
+  hpx_profile_begin_sample(p, 1.25);
+  assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
   memset(b, 0, sizeof *b);
   b->n_bands = 3;
   b->n_samples = 2;

@@ -1,5 +1,5 @@
 /* test_eventlog_ipe.c -- the name and detail an IPE record gives its
- * info table (evl_ipe_describe): constructors from GHC's table names
+ * info table (hpx_evl_ipe_describe): constructors from GHC's table names
  * (distinct tables, module prefixes, operators, unicode), closure kinds
  * from GHC 9.6/9.10's decimal closure types, missing fields, no location,
  * white space in types, and which bytes the key keeps whole; the record
@@ -36,7 +36,7 @@ typedef struct described {
   char name[512], detail[1024], head[256], tail[256];
 } described;
 
-/* evl_ipe_describe of f at `address`, as strings: the name, the detail,
+/* hpx_evl_ipe_describe of f at `address`, as strings: the name, the detail,
  * and the name's kept head and tail. */
 static described describe(const ipe_fields *f, uint64_t address) {
   char *name;
@@ -44,7 +44,7 @@ static described describe(const ipe_fields *f, uint64_t address) {
   label_text t;
   hp2x_err err;
   hp2x_err_init(&err);
-  assert_int_equal(evl_ipe_describe(f, address, &name, &len, &t, &err),
+  assert_int_equal(hpx_evl_ipe_describe(f, address, &name, &len, &t, &err),
                    HP2X_OK);
   described d = {"", "", "", ""};
   if (!name) {

@@ -4,7 +4,7 @@
  * value), whether its selection held or changed; drawing a follower's bands
  * from its index gives the same bytes as drawing them sample by sample;
  * the index's extremes and the column runs agree with brute force and with
- * thin_curve, and its band_walk with the values' walk; room
+ * hpx_thin_curve, and its band_walk with the values' walk; room
  * follows the samples; a different or shrunk profile starts over; a failed
  * allocation leaves a follower that still answers right. */
 #include <setjmp.h>
@@ -113,14 +113,14 @@ static mem draw(const hp2x_profile *p, const hp2x_bands *b,
 static int assert_same_drawing(const hp2x_follower *f, const hp2x_profile *p,
                                const hp2x_bands *b, const hp2x_bands *ref,
                                const hp2x_options *o) {
-  size_t before = follow_index_walks(f);
+  size_t before = hpx_follow_index_walks(f);
   mem fast = draw(p, b, o);
-  int indexed = follow_index_walks(f) > before;
-  assert_true(follow_index_walks(f) - before <= 1);
+  int indexed = hpx_follow_index_walks(f) > before;
+  assert_true(hpx_follow_index_walks(f) - before <= 1);
   hp2x_bands hidden = *b; /* the same values, no index */
   hidden.points = NULL;
   mem slow = draw(p, &hidden, o);
-  assert_int_equal(follow_index_walks(f), before + (size_t)indexed);
+  assert_int_equal(hpx_follow_index_walks(f), before + (size_t)indexed);
   mem plain = draw(p, ref, o);
   assert_int_equal(fast.len, slow.len);
   assert_memory_equal(fast.buf, slow.buf, fast.len);
@@ -250,9 +250,9 @@ static void follows_long_synthetic(void **state) {
   free(t);
 }
 
-/* The follower's index (follow_index_extremes) against a scan over every
- * range of a small stack (ties on purpose), and thin_runs +
- * thin_column_runs against thin_curve. */
+/* The follower's index (hpx_follow_index_extremes) against a scan over every
+ * range of a small stack (ties on purpose), and hpx_thin_runs +
+ * hpx_thin_column_runs against hpx_thin_curve. */
 static const double *g_x;
 static const int64_t *g_top;
 static double x_of(const void *ctx, size_t i) { return (void)ctx, g_x[i]; }
@@ -297,13 +297,13 @@ static void index_agrees_with_scans(void **state) {
     for (size_t a = 0; a < N; a += 1 + a / 40)
       for (size_t e = a + 1; e <= N; e += 1 + (e - a) / 3) {
         size_t lo, hi, blo, bhi;
-        follow_index_extremes(f, k, a, e, &lo, &hi);
+        hpx_follow_index_extremes(f, k, a, e, &lo, &hi);
         brute(NULL, a, e, &blo, &bhi);
         assert_int_equal(lo, blo);
         assert_int_equal(hi, bhi);
       }
   }
-  /* Runs: x with repeats, y with ties; the thinning is thin_curve's. */
+  /* Runs: x with repeats, y with ties; the thinning is hpx_thin_curve's. */
   double *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
   size_t *keep = malloc(N * sizeof *keep), *keep2 = malloc(N * sizeof *keep2);
   size_t *starts = malloc((N + 2) * sizeof *starts);
@@ -314,15 +314,15 @@ static void index_agrees_with_scans(void **state) {
     y[s] = 20.0 + (double)g_top[s] * (400.0 / b->yrange);
   }
   for (size_t columns = 1; 2 * columns + 2 < N; columns = columns * 3 + 1) {
-    size_t want = thin_curve(x, y, N, 45.0, 545.0, columns, keep);
-    size_t runs = thin_column_runs(x_of, NULL, N, 45.0, 545.0, columns,
-                                   starts, columns + 2);
+    size_t want = hpx_thin_curve(x, y, N, 45.0, 545.0, columns, keep);
+    size_t runs = hpx_thin_column_runs(x_of, NULL, N, 45.0, 545.0, columns,
+                                       starts, columns + 2);
     assert_true(runs <= columns + 1);
-    size_t got = thin_runs(starts, runs, N, brute, NULL, keep2);
+    size_t got = hpx_thin_runs(starts, runs, N, brute, NULL, keep2);
     assert_int_equal(got, want);
     assert_memory_equal(keep, keep2, want * sizeof *keep);
-    assert_int_equal(thin_column_runs(x_of, NULL, N, 45.0, 545.0, columns,
-                                      starts, runs - 1),
+    assert_int_equal(hpx_thin_column_runs(x_of, NULL, N, 45.0, 545.0, columns,
+                                          starts, runs - 1),
                      (size_t)-1);
   }
   free(x), free(y), free(keep), free(keep2), free(starts), free(top);
@@ -368,11 +368,11 @@ static void walks_agree(void **state) {
     band_frame fv = fi;
     fv.b = &plain;
     band_walk *wi, *wv;
-    size_t before = follow_index_walks(f);
-    assert_int_equal(thin_open_band_walk(&fi, &wi, &err), HP2X_OK);
-    assert_int_equal(thin_open_band_walk(&fv, &wv, &err), HP2X_OK);
-    accepted += follow_index_walks(f) - before;
-    assert_true(follow_index_walks(f) - before ==
+    size_t before = hpx_follow_index_walks(f);
+    assert_int_equal(hpx_thin_open_band_walk(&fi, &wi, &err), HP2X_OK);
+    assert_int_equal(hpx_thin_open_band_walk(&fv, &wv, &err), HP2X_OK);
+    accepted += hpx_follow_index_walks(f) - before;
+    assert_true(hpx_follow_index_walks(f) - before ==
                 (N > 2 * columns + 2 ? 1u : 0u));
     for (size_t k = b->n_bands; k-- > 0;)
       for (size_t j = 0; j < 2; j++) { /* band k, then the one below it */
@@ -387,15 +387,15 @@ static void walks_agree(void **state) {
       }
     wi->ops->close(wi);
     wv->ops->close(wv);
-    assert_int_equal(layout_band_peak(b, b->n_bands - 1),
-                     layout_band_peak(&plain, b->n_bands - 1));
+    assert_int_equal(hpx_layout_band_peak(b, b->n_bands - 1),
+                     hpx_layout_band_peak(&plain, b->n_bands - 1));
   }
   assert_true(accepted >= 3);
   band_frame all = {p, b, 45.0, 500.0, 20.0, 380.0, N, 1};
   band_walk *w;
-  size_t before = follow_index_walks(f);
-  assert_int_equal(thin_open_band_walk(&all, &w, &err), HP2X_OK);
-  assert_int_equal(follow_index_walks(f), before);
+  size_t before = hpx_follow_index_walks(f);
+  assert_int_equal(hpx_thin_open_band_walk(&all, &w, &err), HP2X_OK);
+  assert_int_equal(hpx_follow_index_walks(f), before);
   w->ops->close(w);
   hp2x_follower_free(f);
   hp2x_profile_free(p);

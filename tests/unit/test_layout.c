@@ -36,12 +36,12 @@ static double ss_measure(void *ctx, const char *s, size_t len, double size) {
 
 static void round125(void **state) {
   (void)state;
-  assert_true(fabs(layout_round125(0.0357) - 0.02) < 1e-12);
-  assert_true(fabs(layout_round125(0.714) - 0.5) < 1e-12);
-  assert_true(layout_round125(1406343) == 2e6);
-  assert_true(fabs(layout_round125(0.2857) - 0.2) < 1e-12);
-  assert_true(layout_round125(1.0) == 1.0);
-  assert_true(layout_round125(7.0) == 5.0);
+  assert_true(fabs(hpx_layout_round125(0.0357) - 0.02) < 1e-12);
+  assert_true(fabs(hpx_layout_round125(0.714) - 0.5) < 1e-12);
+  assert_true(hpx_layout_round125(1406343) == 2e6);
+  assert_true(fabs(hpx_layout_round125(0.2857) - 0.2) < 1e-12);
+  assert_true(hpx_layout_round125(1.0) == 1.0);
+  assert_true(hpx_layout_round125(7.0) == 5.0);
 }
 
 /* A profile of n bands over `samples` samples, selected with o. */
@@ -49,21 +49,22 @@ static void make(size_t n, size_t samples, const char *job, hp2x_profile **pp,
                  hp2x_bands **bp, const hp2x_options *o) {
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_profile *p = profile_new(&err);
-  profile_set_header(p, PROFILE_JOB, job, strlen(job), &err);
-  profile_set_header(p, PROFILE_SAMPLE_UNIT, "seconds", 7, &err);
-  profile_set_header(p, PROFILE_VALUE_UNIT, "bytes", 5, &err);
+  hp2x_profile *p = hpx_profile_new(&err);
+  hpx_profile_set_header(p, PROFILE_JOB, job, strlen(job), &err);
+  hpx_profile_set_header(p, PROFILE_SAMPLE_UNIT, "seconds", 7, &err);
+  hpx_profile_set_header(p, PROFILE_VALUE_UNIT, "bytes", 5, &err);
   for (size_t s = 0; s < samples; s++) {
-    profile_begin_sample(p, 0.1 * (double)s);
+    hpx_profile_begin_sample(p, 0.1 * (double)s);
     for (size_t k = 0; k < n; k++) {
       char name[16];
       snprintf(name, sizeof name, "band%02zu", k);
       uint32_t id;
-      assert_int_equal(profile_intern(p, name, strlen(name), NULL, 0, &id, &err),
-                       HP2X_OK);
+      assert_int_equal(
+          hpx_profile_intern(p, name, strlen(name), NULL, 0, &id, &err),
+          HP2X_OK);
       profile_add_entry(p, id, (int64_t)(1000 * (k + 1) + 10 * s), &err);
     }
-    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+    assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
   }
   assert_int_equal(hp2x_bands_select(p, o, bp, &err), HP2X_OK);
   *pp = p;
@@ -79,33 +80,33 @@ static void title_graph_key(void **state) {
   make(20, 10, "12345678901234567890123456789012345", &p, &b, &o); /* 35 */
   layout l;
   hp2x_err err;
-  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+  assert_int_equal(hpx_layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
                    HP2X_OK);
   assert_false(l.big_title);
   assert_true(l.graph_h == 382.0);
   /* key boxes: dc = 382/21, first box (centre - 7) at y = 31.190476 */
-  assert_true(fabs(layout_key_centre(&l, 0, 20, 0) - 7 - 31.190476) < 1e-6);
+  assert_true(fabs(hpx_layout_key_centre(&l, 0, 20, 0) - 7 - 31.190476) < 1e-6);
   /* key width: widest name + 15 + 14, name "band19" */
   assert_true(fabs(l.key_w - (ss_measure(NULL, "band19", 6, 10) + 29)) < 1e-9);
   assert_true(fabs(l.graph_w - (593 - l.key_w)) < 1e-9);
-  layout_free(&l);
+  hpx_layout_free(&l);
   hp2x_profile_free(p);
   hp2x_bands_free(b);
   make(3, 10, "123456789012345678901234567890123456", &p, &b, &o); /* 36 */
-  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+  assert_int_equal(hpx_layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
                    HP2X_OK);
   assert_true(l.big_title && l.graph_h == 362.0);
-  layout_free(&l);
+  hpx_layout_free(&l);
   o.title_box = 0; /* -s */
-  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+  assert_int_equal(hpx_layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
                    HP2X_OK);
   assert_false(l.big_title);
-  layout_free(&l);
+  hpx_layout_free(&l);
   o.max_bands = 0; /* -m0: no key, full width */
-  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+  assert_int_equal(hpx_layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
                    HP2X_OK);
   assert_true(l.key_w == 0.0 && l.graph_w == 593.0);
-  layout_free(&l);
+  hpx_layout_free(&l);
   hp2x_profile_free(p);
   hp2x_bands_free(b);
 }
@@ -133,14 +134,14 @@ static double key_cap(size_t len, uint32_t head, uint32_t tail) {
   memset(b->names[1], 'x', len);
   b->names[1][len] = '\0';
   label_text t = {NULL, 0, head, tail};
-  assert_int_equal(bands_set_text(b, 1, &t, &err), HP2X_OK);
+  assert_int_equal(hpx_bands_set_text(b, 1, &t, &err), HP2X_OK);
   layout l;
-  assert_int_equal(layout_compute(p, b, &o, 0, byte_measure, NULL, &l, &err),
-                   HP2X_OK);
+  assert_int_equal(
+      hpx_layout_compute(p, b, &o, 0, byte_measure, NULL, &l, &err), HP2X_OK);
   double cap = l.key_label_max_w;
   assert_true(fabs(l.key_w - ((5.0 * (double)len < cap ? 5.0 * (double)len
                                                         : cap) + 29.0)) < 1e-9);
-  layout_free(&l);
+  hpx_layout_free(&l);
   hp2x_profile_free(p);
   hp2x_bands_free(b);
   return cap;
@@ -168,7 +169,7 @@ static void ticks(void **state) {
   make(3, 11, "job", &p, &b, &o); /* times 0.0 .. 1.0 */
   layout l;
   hp2x_err err;
-  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+  assert_int_equal(hpx_layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
                    HP2X_OK);
   /* x: inc = R(1/7) = 0.2, from 0.0 while < 1.0 and before the legend */
   assert_true(l.n_xticks >= 4 && l.n_xticks <= 5);
@@ -178,23 +179,23 @@ static void ticks(void **state) {
   assert_true(b->yrange == 6300.0);
   assert_string_equal(l.yticks[0].label, "0");
   assert_string_equal(l.yticks[1].label, "500");
-  layout_free(&l);
+  hpx_layout_free(&l);
   hp2x_profile_free(p);
   hp2x_bands_free(b);
   make(3, 11, "job", &p, &b, &o);
   b->yrange = 2.5e7; /* inc = R(3.57e6) = 2e6: M labels */
-  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+  assert_int_equal(hpx_layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
                    HP2X_OK);
   assert_string_equal(l.yticks[0].label, "0M");
   assert_string_equal(l.yticks[1].label, "2M");
-  layout_free(&l);
+  hpx_layout_free(&l);
   hp2x_profile_free(p);
   hp2x_bands_free(b);
   make(3, 1, "job", &p, &b, &o); /* one sample: no x ticks */
-  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+  assert_int_equal(hpx_layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
                    HP2X_OK);
   assert_int_equal(l.n_xticks, 0);
-  layout_free(&l);
+  hpx_layout_free(&l);
   hp2x_profile_free(p);
   hp2x_bands_free(b);
 }
@@ -210,12 +211,12 @@ static void multipage(void **state) {
   make(24, 5, "job", &p, &b, &o);
   layout l;
   hp2x_err err;
-  assert_int_equal(layout_compute(p, b, &o, 1, ss_measure, NULL, &l, &err),
+  assert_int_equal(hpx_layout_compute(p, b, &o, 1, ss_measure, NULL, &l, &err),
                    HP2X_OK);
   assert_int_equal(l.key_pages, 2); /* 20 + 4 keys, then the graph */
   assert_true(l.graph_w == 593.0);
-  assert_true(fabs(layout_key_centre(&l, 0, 24, 1) - 382.0 / 20) < 1e-9);
-  layout_free(&l);
+  assert_true(fabs(hpx_layout_key_centre(&l, 0, 24, 1) - 382.0 / 20) < 1e-9);
+  hpx_layout_free(&l);
   hp2x_profile_free(p);
   hp2x_bands_free(b);
 }
@@ -229,7 +230,7 @@ static void thinning_bounds_points(void **state) {
     x[i] = (double)i / (double)n * 100.0;
     y[i] = sin((double)i / 997.0) * 50.0 + (i == 500123 ? 1000.0 : 0.0);
   }
-  size_t k = thin_curve(x, y, n, 0.0, 100.0, columns, keep);
+  size_t k = hpx_thin_curve(x, y, n, 0.0, 100.0, columns, keep);
   assert_true(k <= 2 * columns + 2);
   int peak = 0;
   for (size_t i = 0; i < k; i++) {
@@ -246,7 +247,7 @@ static void thinning_bounds_points(void **state) {
 
 /* The walk over the bands' values (band_walk.h): band k's edge is the
  * sum of bands 0..k, then the axis under band 0, each thinned as
- * thin_curve thins it; the peaks are each band's first largest value; a
+ * hpx_thin_curve thins it; the peaks are each band's first largest value; a
  * failed allocation gives HP2X_E_NOMEM and nothing to close. */
 static void values_walk(void **state) {
   (void)state;
@@ -261,7 +262,7 @@ static void values_walk(void **state) {
   size_t N = b->n_samples, columns = 40;
   band_frame f = {p, b, 45.0, 400.0, 20.0, 300.0, columns, 0};
   band_walk *w;
-  assert_int_equal(thin_open_band_walk(&f, &w, &err), HP2X_OK);
+  assert_int_equal(hpx_thin_open_band_walk(&f, &w, &err), HP2X_OK);
   double *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
   size_t *keep = malloc(N * sizeof *keep);
   int64_t *sum = malloc(N * sizeof *sum);
@@ -274,7 +275,7 @@ static void values_walk(void **state) {
     }
     band_edge e;
     assert_int_equal(w->ops->edge(w, k - 1, &e, &err), HP2X_OK);
-    size_t n = thin_curve(x, y, N, 45.0, 445.0, columns, keep);
+    size_t n = hpx_thin_curve(x, y, N, 45.0, 445.0, columns, keep);
     assert_true(n < N); /* thinned */
     assert_int_equal(e.n_keep, n);
     assert_memory_equal(e.keep, keep, n * sizeof *keep);
@@ -282,10 +283,10 @@ static void values_walk(void **state) {
   }
   w->ops->close(w);
   for (size_t k = 0; k < b->n_bands; k++)
-    assert_int_equal(layout_band_peak(b, k), N - 1); /* values grow */
+    assert_int_equal(hpx_layout_band_peak(b, k), N - 1); /* values grow */
   for (long at = 1; at <= 5; at++) {
     hpx_alloc_fail_at(at);
-    assert_int_equal(thin_open_band_walk(&f, &w, &err), HP2X_E_NOMEM);
+    assert_int_equal(hpx_thin_open_band_walk(&f, &w, &err), HP2X_E_NOMEM);
     hpx_alloc_fail_at(0);
   }
   free(x), free(y), free(keep), free(sum);
@@ -301,38 +302,39 @@ static void area_beyond_int64(void **state) {
   (void)state;
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_profile *p = profile_new(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
   uint32_t id;
-  assert_int_equal(profile_intern(p, "big", 3, NULL, 0, &id, &err), HP2X_OK);
+  assert_int_equal(hpx_profile_intern(p, "big", 3, NULL, 0, &id, &err),
+                   HP2X_OK);
   for (int s = 0; s < 2; s++) {
-    profile_begin_sample(p, 10.0 * s);
+    hpx_profile_begin_sample(p, 10.0 * s);
     profile_add_entry(p, id, INT64_MAX - 1, &err);
-    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+    assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
   }
   hp2x_options o;
   test_options_init(&o);
   hp2x_bands *b;
   assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
   layout l;
-  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+  assert_int_equal(hpx_layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
                    HP2X_OK);
   assert_string_equal(l.area_text, "9,223,372,036,854,775,807");
-  layout_free(&l);
+  hpx_layout_free(&l);
   b->area = -1e30; /* times running backwards */
-  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+  assert_int_equal(hpx_layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
                    HP2X_OK);
   assert_string_equal(l.area_text, "-9,223,372,036,854,775,808");
-  layout_free(&l);
+  hpx_layout_free(&l);
   b->area = NAN;
-  assert_int_equal(layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
+  assert_int_equal(hpx_layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err),
                    HP2X_OK);
   assert_string_equal(l.area_text, "0");
-  layout_free(&l);
+  hpx_layout_free(&l);
   hp2x_profile_free(p);
   hp2x_bands_free(b);
 }
 
-/* Every allocation of layout_compute failed in turn: HP2X_E_NOMEM with
+/* Every allocation of hpx_layout_compute failed in turn: HP2X_E_NOMEM with
  * nothing left to free.  make valgrind found the x ticks leaked when the
  * y ticks' allocation failed (test_faults.sh, through the binary). */
 static void allocation_failures(void **state) {
@@ -347,11 +349,12 @@ static void allocation_failures(void **state) {
   for (long n = 1;; n++) {
     hpx_alloc_fail_at(n);
     hp2x_err_init(&err);
-    hp2x_status st = layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err);
+    hp2x_status st =
+        hpx_layout_compute(p, b, &o, 0, ss_measure, NULL, &l, &err);
     hpx_alloc_fail_at(0);
     if (st == HP2X_OK) {
       assert_true(n > 2); /* x ticks, y ticks */
-      layout_free(&l);
+      hpx_layout_free(&l);
       break;
     }
     assert_int_equal(st, HP2X_E_NOMEM);

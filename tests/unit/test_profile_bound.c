@@ -89,7 +89,7 @@ static int same_values(const hp2x_profile *b, size_t s, const hp2x_profile *a,
   if (b->times[s] != a->times[t] || sample_total(b, s) != sample_total(a, t))
     return 0;
   for (size_t id = 0; id < a->n_labels; id++) {
-    long in_b = profile_find(b, a->labels[id].name, a->labels[id].name_len);
+    long in_b = hpx_profile_find(b, a->labels[id].name, a->labels[id].name_len);
     int64_t want = hp2x_profile_value(a, t, id);
     if (in_b < 0 ? want != 0 : hp2x_profile_value(b, s, (size_t)in_b) != want)
       return 0;
@@ -134,8 +134,8 @@ static void bounded_holds_what_the_picture_shows(void **state) {
   assert_true(has_sample(b, whole->times[lo], sample_total(whole, lo)));
   /* the sums count every sample */
   for (size_t id = 0; id < whole->n_labels; id++) {
-    long found = profile_find(b, whole->labels[id].name,
-                              whole->labels[id].name_len);
+    long found =
+        hpx_profile_find(b, whole->labels[id].name, whole->labels[id].name_len);
     assert_true(found >= 0);
     assert_int_equal(b->labels[found].sums.total,
                      whole->labels[id].sums.total);
@@ -217,9 +217,9 @@ static void below_the_bound_keeps_every_sample(void **state) {
 /* An empty profile bounded by COLUMNS, filled by the test itself. */
 static hp2x_profile *bounded_profile(hp2x_err *err) {
   hp2x_err_init(err);
-  hp2x_profile *p = profile_new(err);
+  hp2x_profile *p = hpx_profile_new(err);
   assert_non_null(p);
-  profile_bound_set(p, COLUMNS);
+  hpx_profile_bound_set(p, COLUMNS);
   return p;
 }
 
@@ -230,15 +230,15 @@ static void times_back_and_forth_stay_bounded(void **state) {
   hp2x_err err;
   hp2x_profile *p = bounded_profile(&err);
   uint32_t id;
-  assert_int_equal(profile_intern(p, "a", 1, NULL, 0, &id, &err), HP2X_OK);
+  assert_int_equal(hpx_profile_intern(p, "a", 1, NULL, 0, &id, &err), HP2X_OK);
   for (size_t s = 0; s < 4000; s++) {
     double t = (s % 2 ? 1000.0 : -1000.0) + 0.001 * (double)s;
-    profile_begin_sample(p, t);
+    hpx_profile_begin_sample(p, t);
     assert_int_equal(profile_add_entry(p, id, (int64_t)rnd(1000), &err),
                      HP2X_OK);
-    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+    assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
     assert_true(p->n_samples <= BOUND);
-    assert_int_equal(profile_add_mark(p, t, NULL, 0, &err), HP2X_OK);
+    assert_int_equal(hpx_profile_add_mark(p, t, NULL, 0, &err), HP2X_OK);
     assert_true(p->n_marks <= BOUND);
   }
   hp2x_profile_free(p);
@@ -253,8 +253,8 @@ static void series_bounded_keeps_extremes(void **state) {
     int64_t v = 1000 + (int64_t)rnd(100000);
     if (v > most) most = v;
     if (v < least) least = v;
-    assert_int_equal(profile_series_add(&p->heap[HPX_HEAP_SIZE], 0.5 * (double)i, v,
-                                        &err),
+    assert_int_equal(hpx_profile_series_add(&p->heap[HPX_HEAP_SIZE],
+                                            0.5 * (double)i, v, &err),
                      HP2X_OK);
     assert_true(p->heap[HPX_HEAP_SIZE].n <= BOUND);
   }
@@ -337,7 +337,7 @@ static void last_window(void **state) {
     hp2x_parser_free(ps);
     double slot = 7.3 / WINDOW_SLOTS, last = whole->times[5999];
     double from = (floor(last / slot) - (WINDOW_SLOTS - 1)) * slot;
-    assert_true(window_from(p) == from);
+    assert_true(hpx_window_from(p) == from);
     size_t in = 0;
     for (size_t s = 0; s < whole->n_samples; s++) in += whole->times[s] >= from;
     assert_int_equal(p->bound.summed, in);
@@ -346,7 +346,8 @@ static void last_window(void **state) {
     for (size_t s = 0; s < p->n_samples; s++)
       assert_true(p->times[s] >= from);
     for (size_t id = 0; id < p->n_labels; id++) {
-      long w = profile_find(whole, p->labels[id].name, p->labels[id].name_len);
+      long w =
+          hpx_profile_find(whole, p->labels[id].name, p->labels[id].name_len);
       assert_true(w >= 0);
       int64_t total = 0;
       for (size_t s = 0; s < whole->n_samples; s++)
@@ -368,14 +369,14 @@ static void big_values_in_words(void **state) {
   hp2x_err err;
   hp2x_profile *p = bounded_profile(&err);
   uint32_t id;
-  assert_int_equal(profile_intern(p, "a", 1, NULL, 0, &id, &err), HP2X_OK);
+  assert_int_equal(hpx_profile_intern(p, "a", 1, NULL, 0, &id, &err), HP2X_OK);
   static const int64_t values[] = {8, 4096, 4ll << 32, 16, 31ll << 30, 12,
                                    7ll << 33};
   size_t n = sizeof values / sizeof *values;
   for (size_t i = 0; i < n; i++) {
-    profile_begin_sample(p, (double)i);
+    hpx_profile_begin_sample(p, (double)i);
     assert_int_equal(profile_add_entry(p, id, values[i], &err), HP2X_OK);
-    assert_int_equal(profile_end_sample(p, &err), HP2X_OK);
+    assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
     /* words from the first value past 4 GiB; 64 bits from 12 on */
     assert_int_equal(p->wide_values, i >= 5);
     assert_int_equal(p->value_shift, i >= 2 ? 3 : 0);

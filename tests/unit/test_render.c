@@ -291,18 +291,18 @@ static void palette(void **state) {
   hp2x_options o;
   test_options_init(&o);
   o.colour = 1; /* palette HP2X_PALETTE_HP2PS: hp2ps's colours */
-  palette_assign(&b, &o, shade);
+  hpx_palette_assign(&b, &o, shade);
   for (int k = 0; k < 26; k++) {
-    palette_rgb(shade[k], 1, rgb);
+    hpx_palette_rgb(shade[k], 1, rgb);
     assert_false(rgb[0] == 1 && rgb[1] == 1 && rgb[2] == 1); /* no white */
     if (k == 13) /* hp2ps's entry 15 (its white entry 8 dropped before it) */
       assert_true(rgb[0] == 0.5 && rgb[1] == 1.0 && rgb[2] == 0.0);
   }
   assert_true(shade[26] == shade[0]); /* the cycle repeats */
   o.colour = 0;
-  palette_assign(&b, &o, shade);
+  hpx_palette_assign(&b, &o, shade);
   assert_true(shade[0] == 0.0 && shade[6] == 1.0 && shade[10] == 0.0);
-  palette_rgb(0.100505, 1, rgb); /* hp2ps's own .aux encoding */
+  hpx_palette_rgb(0.100505, 1, rgb); /* hp2ps's own .aux encoding */
   assert_true(rgb[0] == 1.0 && rgb[1] == 0.5 && rgb[2] == 0.5);
 }
 
