@@ -141,13 +141,14 @@ $(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
 $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) $(TEST_WARN) -o $@ $< $(HOOKS_LIB) \
-	    $(LDLIBS) $(CMOCKA_LIBS)
+	$(Q)$(CC) $(CFLAGS) -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
+	    $(HOOKS_LIB) $(LDLIBS) $(CMOCKA_LIBS)
 
-# test_options drives the tool's option table: it links the tool's objects
-# but main.o.
+# test_options drives the tool's option table and test_outfile its output
+# files: they link the tool's objects but main.o.
 TOOL_TEST_OBJ := $(filter-out $(BUILD)/obj/tool/main.o,$(TOOL_OBJ))
-$(BUILD)/tests/test_options: tests/unit/test_options.c $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a
+TOOL_UNIT_BIN := $(BUILD)/tests/test_options $(BUILD)/tests/test_outfile
+$(TOOL_UNIT_BIN): $(BUILD)/tests/%: tests/unit/%.c $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
 	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc/tool -Wno-missing-prototypes -o $@ $< \

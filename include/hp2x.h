@@ -45,10 +45,10 @@
  * order.  tests/unit/test_threads.c checks all this, under
  * ThreadSanitizer with `make check-tsan`.
  *
- * This header holds what a program using the library needs, and nothing
- * else: the hp2x tool's own helpers (atomic output files, freeing a
- * profile's entries early) and the tests' hooks are private headers under
- * src/.
+ * This header holds what a program using the library needs, and the hp2x
+ * tool uses nothing else: its own helpers (atomic output files, its
+ * messages) are tool code under src/tool/, and the tests' hooks are in
+ * the library's private headers under src/.
  */
 #ifndef HP2X_H
 #define HP2X_H
@@ -139,6 +139,15 @@ typedef enum hp2x_input_kind {
 /* Frees p and everything reachable from it (strings returned by the
  * queries below included).  NULL does nothing. */
 void hp2x_profile_free(hp2x_profile *p);
+
+/* Frees p's per-entry values, the bulk of a big profile's memory, for a
+ * caller that has selected its bands and still needs what drawing reads
+ * from the profile: header, sample times, labels, marks, heap series and
+ * warnings stay.  Afterwards hp2x_bands_select(_many), the views
+ * (hp2x_profile_window, hp2x_profile_by_index) and hp2x_write_hp fail with
+ * HP2X_E_ARG, and hp2x_profile_value returns 0.  Only for a finished
+ * profile, never one a parser is still filling.  NULL does nothing. */
+void hp2x_profile_drop_entries(hp2x_profile *p);
 
 /* The queries below never fail: an index out of range gives 0, 0.0 or "".
  * Strings point into p and live as long as it. */
@@ -681,6 +690,61 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
  * sink fails, HP2X_E_NOMEM. */
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
                           void *closure, hp2x_err *err);
+
+/* The formats' table: each format's names and what writes it, for a
+ * program that offers the same choices as the hp2x tool (its --format
+ * words, its file extensions, its messages' lists).  Rows are static
+ * storage; the library adds rows and fields only at the end. */
+
+/* Which function writes a format (hp2x_write_output calls it). */
+typedef enum hp2x_writer {
+  HP2X_WRITER_PICTURE = 0, /* hp2x_render(_many): the picture formats */
+  HP2X_WRITER_CSV,         /* hp2x_write_csv(_many) */
+  HP2X_WRITER_HP,          /* hp2x_write_hp: one profile */
+  HP2X_WRITER_SUMMARY      /* hp2x_write_summary */
+} hp2x_writer;
+
+/* A row of the formats' table. */
+typedef struct hp2x_format_info {
+  hp2x_format format;
+  const char *name;      /* --format's word and the file extension, no dot
+                            ("ps") */
+  const char *label;     /* its name in prose: "PS", ".hp", "summary" */
+  const char *long_name; /* its name in a sentence listing what hp2x
+                            draws or converts to ("PostScript"); NULL when
+                            an option of its own introduces it (the
+                            summary, hp2x's --summary) */
+  hp2x_writer writer;
+  int has_pages;         /* holds several pages: one picture per page */
+  int holds_several;     /* one file of it holds several inputs without
+                            HP2X_LAYOUT_STACK: a page, rows or a table
+                            each */
+  int needs_bands;       /* writing it takes a band selection */
+} hp2x_format_info;
+
+/* Row i of the table, in the order hp2x's --help lists formats; NULL past
+ * the last.  Iterate from 0 until NULL. */
+const hp2x_format_info *hp2x_format_row(size_t i);
+
+/* Format f's row; NULL for a value that is no format. */
+const hp2x_format_info *hp2x_format_of(hp2x_format f);
+
+/* The row whose name is `name` exactly ("svg"); NULL when none. */
+const hp2x_format_info *hp2x_format_named(const char *name);
+
+/* What a list of formats shows of a row (its name, its label...), or NULL
+ * to leave the row out. */
+typedef const char *(*hp2x_format_shown)(const hp2x_format_info *row);
+
+/* The formats that `shown` keeps, in the table's order, each as `shown`
+ * gives it after `prefix`, separated by `sep` and the last one by `last`
+ * ("ps, eps, ... or txt"), into buf (cut to fit size, which must be >= 1);
+ * returns buf.  hp2x and the library's own messages list formats only
+ * this way, so that a format added to the table is in every list it
+ * belongs to. */
+const char *hp2x_format_list(char *buf, size_t size, hp2x_format_shown shown,
+                             const char *prefix, const char *sep,
+                             const char *last);
 
 /* Whether format `f` is a picture (PS, EPS, PDF, SVG, PNG: drawn by
  * hp2x_render, with an hp2ps .aux beside it) rather than text (CSV, .hp,

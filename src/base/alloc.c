@@ -15,7 +15,6 @@
 #endif
 
 #include "base.h"
-#include "test_hooks.h"
 
 #include <stdint.h>
 #include <stdlib.h>

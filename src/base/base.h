@@ -31,13 +31,19 @@ static inline int64_t hpx_add_sat(int64_t a, int64_t b) {
 
 /* --------------------------------------------------------- allocation */
 /* All library allocation goes through these (alloc.c), so tests can fail
- * the nth one (hpx_alloc_fail_at, test_hooks.h, in test builds). */
+ * the nth one (hpx_alloc_fail_at, in test builds). */
 void *hpx_malloc(size_t n);
 void *hpx_calloc(size_t count, size_t size);
 void *hpx_realloc(void *ptr, size_t n);
 void hpx_free(void *ptr);
 /* Copies len bytes and a NUL. */
 char *hpx_strndup(const char *s, size_t len);
+/* Makes the nth allocation from now on fail (1 = the next one); 0 turns
+ * it off.  Returns how many allocations were made since the last call.
+ * Not thread-safe.  Only in a library compiled with -DHPX_TEST_HOOKS
+ * (BUILD/libhp2x-hooks.a), for the unit tests, the fuzzers and the test
+ * build of the tool (tests/hooks/faults_main.c). */
+long hpx_alloc_fail_at(long nth);
 
 /* Makes room for `need` elements of `elem` bytes in *ptr (capacity *cap,
  * in elements), growing geometrically.  HP2X_E_NOMEM on failure (the old

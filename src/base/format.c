@@ -7,36 +7,36 @@
  * messages read it.  A leaf: drawing, the follower, output.c and the tool
  * ask it, it asks no one.
  */
-#include "format.h"
+#include "base.h"
 
 #include <stdio.h>
 #include <string.h>
 
 /* In the order --help lists them.  Columns: format, name, label, help
  * name, writer, has_pages, holds_several, needs_bands. */
-static const hpx_format_info formats[] = {
-    {HP2X_FORMAT_PS, "ps", "PS", "PostScript", HPX_WRITER_PICTURE, 1, 1, 1},
-    {HP2X_FORMAT_EPS, "eps", "EPS", "EPS", HPX_WRITER_PICTURE, 0, 0, 1},
-    {HP2X_FORMAT_PDF, "pdf", "PDF", "PDF", HPX_WRITER_PICTURE, 1, 1, 1},
-    {HP2X_FORMAT_SVG, "svg", "SVG", "SVG", HPX_WRITER_PICTURE, 0, 0, 1},
-    {HP2X_FORMAT_PNG, "png", "PNG", "PNG", HPX_WRITER_PICTURE, 0, 0, 1},
-    {HP2X_FORMAT_CSV, "csv", "CSV", "CSV", HPX_WRITER_CSV, 0, 1, 1},
-    {HP2X_FORMAT_HP, "hp", ".hp", ".hp", HPX_WRITER_HP, 0, 0, 0},
-    {HP2X_FORMAT_TXT, "txt", "summary", NULL, HPX_WRITER_SUMMARY, 0, 1, 1},
+static const hp2x_format_info formats[] = {
+    {HP2X_FORMAT_PS, "ps", "PS", "PostScript", HP2X_WRITER_PICTURE, 1, 1, 1},
+    {HP2X_FORMAT_EPS, "eps", "EPS", "EPS", HP2X_WRITER_PICTURE, 0, 0, 1},
+    {HP2X_FORMAT_PDF, "pdf", "PDF", "PDF", HP2X_WRITER_PICTURE, 1, 1, 1},
+    {HP2X_FORMAT_SVG, "svg", "SVG", "SVG", HP2X_WRITER_PICTURE, 0, 0, 1},
+    {HP2X_FORMAT_PNG, "png", "PNG", "PNG", HP2X_WRITER_PICTURE, 0, 0, 1},
+    {HP2X_FORMAT_CSV, "csv", "CSV", "CSV", HP2X_WRITER_CSV, 0, 1, 1},
+    {HP2X_FORMAT_HP, "hp", ".hp", ".hp", HP2X_WRITER_HP, 0, 0, 0},
+    {HP2X_FORMAT_TXT, "txt", "summary", NULL, HP2X_WRITER_SUMMARY, 0, 1, 1},
 };
 enum { N_FORMATS = sizeof formats / sizeof formats[0] };
 
-const hpx_format_info *hpx_format_row(size_t i) {
+const hp2x_format_info *hp2x_format_row(size_t i) {
   return i < N_FORMATS ? &formats[i] : NULL;
 }
 
-const hpx_format_info *hpx_format_of(hp2x_format f) {
+const hp2x_format_info *hp2x_format_of(hp2x_format f) {
   for (size_t i = 0; i < N_FORMATS; i++)
     if (formats[i].format == f) return &formats[i];
   return NULL;
 }
 
-const hpx_format_info *hpx_format_named(const char *name) {
+const hp2x_format_info *hp2x_format_named(const char *name) {
   for (size_t i = 0; i < N_FORMATS; i++)
     if (!strcmp(formats[i].name, name)) return &formats[i];
   return NULL;
@@ -44,21 +44,21 @@ const hpx_format_info *hpx_format_named(const char *name) {
 
 /* The index of the first row from i on that `shown` keeps; past the last
  * row when none. */
-static size_t next_shown(size_t i, hpx_format_shown shown) {
-  for (; hpx_format_row(i) && !shown(hpx_format_row(i)); i++) {}
+static size_t next_shown(size_t i, hp2x_format_shown shown) {
+  for (; hp2x_format_row(i) && !shown(hp2x_format_row(i)); i++) {}
   return i;
 }
 
-const char *hpx_format_list(char *buf, size_t size, hpx_format_shown shown,
+const char *hp2x_format_list(char *buf, size_t size, hp2x_format_shown shown,
                             const char *prefix, const char *sep,
                             const char *last) {
   size_t at = 0;
   buf[0] = '\0';
-  for (size_t i = next_shown(0, shown); hpx_format_row(i) && at < size;) {
+  for (size_t i = next_shown(0, shown); hp2x_format_row(i) && at < size;) {
     size_t next = next_shown(i + 1, shown);
-    const char *before = !buf[0] ? "" : hpx_format_row(next) ? sep : last;
+    const char *before = !buf[0] ? "" : hp2x_format_row(next) ? sep : last;
     int n = snprintf(buf + at, size - at, "%s%s%s", before, prefix,
-                     shown(hpx_format_row(i)));
+                     shown(hp2x_format_row(i)));
     if (n < 0)
       break;
     at += (size_t)n;
@@ -68,16 +68,16 @@ const char *hpx_format_list(char *buf, size_t size, hpx_format_shown shown,
 }
 
 int hp2x_format_is_picture(hp2x_format f) {
-  const hpx_format_info *row = hpx_format_of(f);
-  return row && row->writer == HPX_WRITER_PICTURE;
+  const hp2x_format_info *row = hp2x_format_of(f);
+  return row && row->writer == HP2X_WRITER_PICTURE;
 }
 
 int hp2x_format_has_pages(hp2x_format f) {
-  const hpx_format_info *row = hpx_format_of(f);
+  const hp2x_format_info *row = hp2x_format_of(f);
   return row && row->has_pages;
 }
 
 int hp2x_format_needs_bands(hp2x_format f) {
-  const hpx_format_info *row = hpx_format_of(f);
+  const hp2x_format_info *row = hp2x_format_of(f);
   return !row || row->needs_bands;
 }

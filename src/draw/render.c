@@ -9,7 +9,6 @@
  */
 #include "render_int.h"
 #include "select/palette.h"
-#include "base/format.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -277,9 +276,9 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
   return render_pictures(&p, &b, 1, o, 0, write, closure, err);
 }
 
-/* The picture formats of one page ("EPS"), for hpx_format_list. */
-static const char *one_page_label(const hpx_format_info *row) {
-  return row->writer == HPX_WRITER_PICTURE && !row->has_pages ? row->label
+/* The picture formats of one page ("EPS"), for hp2x_format_list. */
+static const char *one_page_label(const hp2x_format_info *row) {
+  return row->writer == HP2X_WRITER_PICTURE && !row->has_pages ? row->label
                                                                : NULL;
 }
 
@@ -296,7 +295,7 @@ hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
   int stacked = o->layout == HP2X_LAYOUT_STACK;
   if (!stacked && n > 1 && !hp2x_format_has_pages(o->format)) {
     char one_page[64];
-    hpx_format_list(one_page, sizeof one_page, one_page_label, "", ", ",
+    hp2x_format_list(one_page, sizeof one_page, one_page_label, "", ", ",
                     " and ");
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "%s have one page: stack the pictures or write one "

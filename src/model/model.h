@@ -94,7 +94,7 @@ struct hp2x_profile {
   profile_window window;   /* --last */
 
   hp2x_warnings warn;
-  bool entries_dropped;    /* hpx_profile_drop_entries was called */
+  bool entries_dropped;    /* hp2x_profile_drop_entries was called */
 
   /* limits this profile is read with (HPX_MAX_* or lower) */
   size_t max_labels, max_samples;
@@ -108,7 +108,7 @@ typedef enum { PROFILE_JOB, PROFILE_DATE, PROFILE_SAMPLE_UNIT,
 hp2x_status hpx_profile_set_header(hp2x_profile *p, profile_field f,
                                    const char *s, size_t len, hp2x_err *err);
 
-/* HP2X_E_ARG once hpx_profile_drop_entries (tool_support.h) has freed
+/* HP2X_E_ARG once hp2x_profile_drop_entries (hp2x.h) has freed
  * p's entries. */
 hp2x_status hpx_profile_require_entries(const hp2x_profile *p, hp2x_err *err);
 

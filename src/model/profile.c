@@ -5,7 +5,6 @@
  * reads it.
  */
 #include "model.h"
-#include "base/tool_support.h"
 
 #include <assert.h>
 
@@ -370,7 +369,8 @@ const char *hp2x_profile_mark_label(const hp2x_profile *p, size_t mark) {
   return mark < p->n_marks ? p->mark_label[mark] : "";
 }
 
-void hpx_profile_drop_entries(hp2x_profile *p) {
+void hp2x_profile_drop_entries(hp2x_profile *p) {
+  if (!p) return;
   hpx_free(p->value32);
   hpx_free(p->value64);
   hpx_free(p->run_ids);

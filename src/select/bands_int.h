@@ -92,4 +92,16 @@ hp2x_status hpx_bands_select_shared(const hp2x_profile *names,
 /* bands.c: v rounded to the nearest int64, saturating (NaN: 0). */
 int64_t hpx_bands_round(double v);
 
+/* ---------------------------------------- the follower, for tests only */
+
+/* How many pictures have been drawn from f's index (its band_walk_source
+ * opened a walk rather than declining). */
+size_t hpx_follow_index_walks(const hp2x_follower *f);
+
+/* The first sample of the smallest and of the largest stacked upper edge of
+ * f's band k among samples [lo, hi) (lo < hi <= samples selected), from the
+ * index; k == (size_t)-1 is the axis.  f's last selection was a picture's. */
+void hpx_follow_index_extremes(const hp2x_follower *f, size_t k, size_t lo,
+                               size_t hi, size_t *min_at, size_t *max_at);
+
 #endif

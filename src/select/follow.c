@@ -14,7 +14,6 @@
 #include "band_walk.h"
 #include "bands_int.h"
 #include "thin.h"
-#include "base/test_hooks.h"
 
 #include <assert.h>
 #include <string.h>
@@ -43,7 +42,7 @@ struct hp2x_follower {
   int monotone;           /* times never go back */
   int saturated;          /* a value < 0 or a height at INT64_MAX */
   band_walk_source source; /* what b->points points to when indexed */
-  size_t index_walks;     /* pictures drawn from the index (test_hooks.h) */
+  size_t index_walks;     /* pictures drawn from the index (hpx_follow_index_walks) */
 };
 
 static hp2x_status open_index_walk(const band_walk_source *src,

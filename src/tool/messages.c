@@ -57,23 +57,23 @@ int msg_usagef(const char *fmt, ...) {
 
 /* --help's names of the formats, from the library's table (format.c):
  * the pictures ("PostScript") and the other formats it names ("CSV"). */
-static const char *picture_help_name(const hpx_format_info *row) {
-  return row->writer == HPX_WRITER_PICTURE ? row->help_name : NULL;
+static const char *picture_help_name(const hp2x_format_info *row) {
+  return row->writer == HP2X_WRITER_PICTURE ? row->long_name : NULL;
 }
 
-static const char *conversion_help_name(const hpx_format_info *row) {
-  return row->writer != HPX_WRITER_PICTURE ? row->help_name : NULL;
+static const char *conversion_help_name(const hp2x_format_info *row) {
+  return row->writer != HP2X_WRITER_PICTURE ? row->long_name : NULL;
 }
 
 /* What hp2x draws and writes, and what it writes without -o: the formats
  * named from the table, the default output's from hp2x_options_init. */
 static void print_help_formats(void) {
   char pictures[128], conversions[64], paged[64];
-  hpx_format_list(pictures, sizeof pictures, picture_help_name, "", ", ",
+  hp2x_format_list(pictures, sizeof pictures, picture_help_name, "", ", ",
                   " or ");
-  hpx_format_list(conversions, sizeof conversions, conversion_help_name, "",
+  hp2x_format_list(conversions, sizeof conversions, conversion_help_name, "",
                   ", ", " or ");
-  hpx_format_list(paged, sizeof paged, names_format_paged_label, "", ", ",
+  hp2x_format_list(paged, sizeof paged, names_format_paged_label, "", ", ",
                   " and ");
   hp2x_options defaults;
   hp2x_options_init(&defaults);

@@ -31,16 +31,16 @@ static char *format_name(const char *fmt, ...) {
 }
 
 const char *names_format_ext(hp2x_format f) {
-  const hpx_format_info *row = hpx_format_of(f);
+  const hp2x_format_info *row = hp2x_format_of(f);
   return row ? row->name : "ps";
 }
 
-const char *names_format_name(const hpx_format_info *row) {
+const char *names_format_name(const hp2x_format_info *row) {
   return row->name;
 }
 
-const char *names_format_paged_label(const hpx_format_info *row) {
-  return row->writer == HPX_WRITER_PICTURE && row->has_pages ? row->label
+const char *names_format_paged_label(const hp2x_format_info *row) {
+  return row->writer == HP2X_WRITER_PICTURE && row->has_pages ? row->label
                                                               : NULL;
 }
 

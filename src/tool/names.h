@@ -6,15 +6,14 @@
 #define HPX_TOOL_NAMES_H
 
 #include "tool.h"
-#include "base/tool_support.h"
 
 /* The format's file extension, without the dot; static storage. */
 const char *names_format_ext(hp2x_format f);
 
-/* hpx_format_shown functions (tool_support.h's hpx_format_list): every row's name ("ps"); the label of a
- * picture format with pages ("PS"). */
-const char *names_format_name(const hpx_format_info *row);
-const char *names_format_paged_label(const hpx_format_info *row);
+/* hp2x_format_shown functions (for hp2x_format_list): every row's name
+ * ("ps"); the label of a picture format with pages ("PS"). */
+const char *names_format_name(const hp2x_format_info *row);
+const char *names_format_paged_label(const hp2x_format_info *row);
 
 /* hp2ps reads NAME.hp when given NAME; hp2x reads NAME itself when it
  * exists, else NAME.hp when that exists: that name, or NULL (use NAME as

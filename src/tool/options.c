@@ -189,7 +189,7 @@ static options_outcome show_version(const option_spec *o, const char *val,
 static const char *output_help(void) {
   static char help[160];
   char list[96];
-  hpx_format_list(list, sizeof list, names_format_name, ".", " ", " ");
+  hp2x_format_list(list, sizeof list, names_format_name, ".", " ", " ");
   snprintf(help, sizeof help, "write to FILE (%s; - = stdout)", list);
   return help;
 }
@@ -197,7 +197,7 @@ static const char *output_help(void) {
 static const char *format_help(void) {
   static char help[160];
   char list[96];
-  hpx_format_list(list, sizeof list, names_format_name, "", ", ", " or ");
+  hp2x_format_list(list, sizeof list, names_format_name, "", ", ", " or ");
   snprintf(help, sizeof help, "output format: %s (--summary)", list);
   return help;
 }
@@ -205,7 +205,7 @@ static const char *format_help(void) {
 static const char *layout_help(void) {
   static char help[160];
   char list[96];
-  hpx_format_list(list, sizeof list, names_format_paged_label, "", ", ", ", ");
+  hp2x_format_list(list, sizeof list, names_format_paged_label, "", ", ", ", ");
   snprintf(help, sizeof help,
            "several inputs in one file: pages (%s) or stack", list);
   return help;
@@ -267,7 +267,7 @@ static const char *summary_help(void) {
   static char help[160];
   snprintf(help, sizeof help,
            "print a table (peaks, slopes, leak suspects), not a picture "
-           "(= %s)", hpx_format_of(HP2X_FORMAT_TXT)->name);
+           "(= %s)", hp2x_format_of(HP2X_FORMAT_TXT)->name);
   return help;
 }
 
@@ -276,12 +276,12 @@ static options_outcome set_format(const option_spec *o, const char *val,
                                   const char *spelled, tool_args *a,
                                   options_error *e) {
   (void)o, (void)spelled;
-  const hpx_format_info *f = hpx_format_named(val);
+  const hp2x_format_info *f = hp2x_format_named(val);
   char list[96];
   if (!f)
     return options_fail(
         e, "unknown format '%s' (%s)", val,
-        hpx_format_list(list, sizeof list, names_format_name, "", ", ", ", "));
+        hp2x_format_list(list, sizeof list, names_format_name, "", ", ", ", "));
   a->opts.format = f->format;
   return OPTIONS_RUN;
 }

@@ -28,16 +28,16 @@ static options_outcome settle_format(tool_args *a, options_error *e) {
       !to_dir) {
     const char *dot = strrchr(a->output, '.');
     const char *slash = strrchr(a->output, '/');
-    const hpx_format_info *f = NULL;
+    const hp2x_format_info *f = NULL;
     char list[96];
-    if (dot && (!slash || dot >= slash)) f = hpx_format_named(dot + 1);
+    if (dot && (!slash || dot >= slash)) f = hp2x_format_named(dot + 1);
     if (!f)
       return options_fail(
           e,
           "cannot tell the format of '%s' from its name: use "
           "--format=%s",
           a->output,
-          hpx_format_list(list, sizeof list, names_format_name, "", "|", "|"));
+          hp2x_format_list(list, sizeof list, names_format_name, "", "|", "|"));
     a->opts.format = f->format;
   }
   return OPTIONS_RUN;

@@ -1,5 +1,5 @@
 /* outset.c -- the tool's output set: each output goes to a temporary file
- * beside its target (the library's hpx_outfile), and the set's files are
+ * beside its target (outfile.c), and the set's files are
  * renamed into place together once all are written, so that a failure
  * leaves none of them; "-" is standard output.  On a fatal signal the
  * temporary files of the set being written are removed: their paths are
@@ -10,7 +10,7 @@
 
 #include "messages.h"
 #include "tool.h"
-#include "base/tool_support.h"
+#include "outfile.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -98,11 +98,11 @@ static int write_stdout(void *closure, const void *buf, size_t len) {
 }
 
 /* Removes the temporary files f[from..to). */
-static void abort_files(hpx_outfile **f, size_t from, size_t to) {
+static void abort_files(outfile **f, size_t from, size_t to) {
   for (size_t j = from; j < to; j++) {
     sigset_t old;
     begin_change(j, &old);
-    if (f[j]) hpx_outfile_abort(f[j]);
+    if (f[j]) outfile_abort(f[j]);
     f[j] = NULL;
     end_change(j, NULL, &old);
   }
@@ -127,7 +127,7 @@ void outset_quiet_repeats(void) { quiet_repeats = 1; }
 outset_outcome outset_last_outcome(void) { return last_outcome; }
 
 /* Output i of the set, to standard output or into *f (a temporary file). */
-static hp2x_status fill_one(const char *path, size_t i, hpx_outfile **f,
+static hp2x_status fill_one(const char *path, size_t i, outfile **f,
                             outset_fill_fn fill, void *ctx, hp2x_err *err) {
   if (!strcmp(path, "-")) {
     hp2x_status st = fill(ctx, i, write_stdout, NULL, err);
@@ -140,16 +140,16 @@ static hp2x_status fill_one(const char *path, size_t i, hpx_outfile **f,
   }
   sigset_t old;
   begin_change(i, &old);
-  hp2x_status st = hpx_outfile_open(path, f, err);
-  end_change(i, st == HP2X_OK ? hpx_outfile_temp_path(*f) : NULL, &old);
+  hp2x_status st = outfile_open(path, f, err);
+  end_change(i, st == HP2X_OK ? outfile_temp_path(*f) : NULL, &old);
   if (st != HP2X_OK) return st;
-  return fill(ctx, i, hpx_outfile_write, *f, err);
+  return fill(ctx, i, outfile_write, *f, err);
 }
 
 int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
                  void *ctx, outset_arg_failure arg) {
   assert(n >= 1 && n <= OUTSET_MAX_FILES);
-  hpx_outfile *f[OUTSET_MAX_FILES] = {NULL};
+  outfile *f[OUTSET_MAX_FILES] = {NULL};
   hp2x_err err;
   for (size_t i = 0; i < n; i++) {
     hp2x_err_init(&err);
@@ -162,7 +162,7 @@ int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
    * write failure (the .aux's last bytes on a full disk) leaves none. */
   for (size_t i = 0; i < n; i++) {
     hp2x_err_init(&err);
-    if (f[i] && hpx_outfile_finish(f[i], &err) != HP2X_OK) {
+    if (f[i] && outfile_finish(f[i], &err) != HP2X_OK) {
       abort_files(f, 0, n);
       return report_failure(paths[i], &err, arg);
     }
@@ -172,7 +172,7 @@ int outset_write(const char *const *paths, size_t n, outset_fill_fn fill,
     hp2x_err_init(&err);
     sigset_t old;
     begin_change(i, &old);
-    hp2x_status st = hpx_outfile_commit(f[i], &err);
+    hp2x_status st = outfile_commit(f[i], &err);
     f[i] = NULL;
     end_change(i, NULL, &old);
     if (st != HP2X_OK) {

@@ -1,10 +1,14 @@
-/* run.h -- the three ways the tool runs, each in its own file; main.c picks
- * one.  Each returns an exit status, having reported any failure.
+/* run.h -- the tool's whole run (tool_main, entry.c) and the three ways it
+ * runs, each in its own file, of which tool_main picks one.  Each returns
+ * an exit status, having reported any failure.
  */
 #ifndef HPX_TOOL_RUN_H
 #define HPX_TOOL_RUN_H
 
 #include "tool.h"
+
+/* The hp2x command: argv as main receives it; returns the exit status. */
+int tool_main(int argc, char **argv);
 
 /* One input, read whole, written once (run_once.c).  Needs a settled by
  * names_settle_one. */

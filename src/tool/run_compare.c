@@ -55,19 +55,19 @@ static int out_of_memory(void) {
 
 /* The picture formats a file of which holds one picture, from format.c's
  * table ("EPS"). */
-static const char *one_picture_label(const hpx_format_info *row) {
-  return row->writer == HPX_WRITER_PICTURE && !row->holds_several
+static const char *one_picture_label(const hp2x_format_info *row) {
+  return row->writer == HP2X_WRITER_PICTURE && !row->holds_several
              ? row->label
              : NULL;
 }
 
 /* The formats one file of which holds several inputs ("ps"). */
-static const char *several_name(const hpx_format_info *row) {
+static const char *several_name(const hp2x_format_info *row) {
   return row->holds_several ? row->name : NULL;
 }
 
 /* The formats that take a band selection, and so --diff's chart ("PS"). */
-static const char *banded_label(const hpx_format_info *row) {
+static const char *banded_label(const hp2x_format_info *row) {
   return row->needs_bands ? row->label : NULL;
 }
 
@@ -88,9 +88,9 @@ static int name_inputs(comparison *c) {
 static int check_outputs(comparison *c) {
   const tool_args *a = c->a;
   const hp2x_options *o = &a->opts;
-  const hpx_format_info *f = hpx_format_of(o->format);
+  const hp2x_format_info *f = hp2x_format_of(o->format);
   assert(f); /* options.c sets formats from the table */
-  int picture = f->writer == HPX_WRITER_PICTURE;
+  int picture = f->writer == HP2X_WRITER_PICTURE;
   char list[96];
   const char *pct = a->output ? strstr(a->output, "%s") : NULL;
   c->per_file = !a->diff && (!a->output || is_dir(a->output) || pct);
@@ -105,7 +105,7 @@ static int check_outputs(comparison *c) {
         "%s: with several inputs -p needs one output file "
         "(-o NAME%s), and no --diff",
         a->output ? a->output : "no -o",
-        hpx_format_list(list, sizeof list, several_name, ".", ", ", " or "));
+        hp2x_format_list(list, sizeof list, several_name, ".", ", ", " or "));
   if (one_file && !picture && !f->holds_several)
     return msg_usagef("several %s files cannot share '%s': use -o DIR/ or "
                       "a name with %%s",
@@ -114,13 +114,13 @@ static int check_outputs(comparison *c) {
       !f->holds_several)
     return msg_usagef("%s hold one picture: use --layout=stack, -o DIR/ or "
                       "-o 'NAME-%%s.%s' (a file per input)",
-                      hpx_format_list(list, sizeof list, one_picture_label, "",
+                      hp2x_format_list(list, sizeof list, one_picture_label, "",
                                       ", ", " and "),
                       f->name);
   if (a->diff && !f->needs_bands)
     return msg_usagef(
         "--diff draws a chart (%s): not %s",
-        hpx_format_list(list, sizeof list, banded_label, "", ", ", " or "),
+        hp2x_format_list(list, sizeof list, banded_label, "", ", ", " or "),
         f->label);
   int stdin_seen = 0;
   for (size_t i = 0; i < c->n; i++)

@@ -10,7 +10,6 @@
 #include "outset.h"
 #include "tuning.h"
 #include "window.h"
-#include "base/tool_support.h"
 
 /* One run's outputs: the picture (or table) and, as hp2ps, its .aux. */
 typedef struct profile_outputs {
@@ -61,8 +60,8 @@ int selection_window_and_write(const tool_args *a, const hp2x_profile *p,
   const hp2x_bands *shown = NULL;
   rc = select_bands(a, p, view ? NULL : follow, &b, &shown);
   if (rc == EXIT_OK && hp2x_format_needs_bands(a->opts.format)) {
-    if (view) hpx_profile_drop_entries(view);
-    if (disposable) hpx_profile_drop_entries(disposable);
+    if (view) hp2x_profile_drop_entries(view);
+    if (disposable) hp2x_profile_drop_entries(disposable);
   }
   if (rc == EXIT_OK) {
     profile_outputs m = {a, p, shown};

@@ -1,10 +1,10 @@
 /* tool.h -- what every file of the hp2x tool shares: its exit statuses and
  * the settled command line (tool_args).  Data only, no functions: each
  * module's functions are declared in its own header.  The tool is not part
- * of libhp2x: it sees the library through the public header (hp2x.h) and
- * src/base/tool_support.h, what only the tool needs of it (outset.c's output
- * files, selection.c's dropping of a profile's entries); the test build
- * (BUILD/hp2x-faults) also includes src/base/test_hooks.h in main.c.
+ * of libhp2x: of the library's headers it includes only the public one
+ * (hp2x.h), so that it links against libhp2x.so as well as libhp2x.a.  The
+ * test build (BUILD/hp2x-faults) is this tool with a main of its own,
+ * tests/hooks/faults_main.c.
  */
 #ifndef HPX_TOOL_H
 #define HPX_TOOL_H

@@ -5,13 +5,12 @@
  * allocates nothing.
  */
 #include "base/base.h"
-#include "base/format.h"
 
-/* The writer of o->format; HPX_WRITER_PICTURE for a value that is no
+/* The writer of o->format; HP2X_WRITER_PICTURE for a value that is no
  * format (hp2x_render then refuses it). */
-static hpx_writer writer_of(const hp2x_options *o) {
-  const hpx_format_info *row = hpx_format_of(o->format);
-  return row ? row->writer : HPX_WRITER_PICTURE;
+static hp2x_writer writer_of(const hp2x_options *o) {
+  const hp2x_format_info *row = hp2x_format_of(o->format);
+  return row ? row->writer : HP2X_WRITER_PICTURE;
 }
 
 hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
@@ -23,11 +22,11 @@ hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
   switch (writer_of(o)) {
-  case HPX_WRITER_HP: return hp2x_write_hp(p, write, closure, err);
-  case HPX_WRITER_CSV: return hp2x_write_csv(p, b, write, closure, err);
-  case HPX_WRITER_SUMMARY:
+  case HP2X_WRITER_HP: return hp2x_write_hp(p, write, closure, err);
+  case HP2X_WRITER_CSV: return hp2x_write_csv(p, b, write, closure, err);
+  case HP2X_WRITER_SUMMARY:
     return hp2x_write_summary(&p, &b, &name, 1, write, closure, err);
-  case HPX_WRITER_PICTURE: break;
+  case HP2X_WRITER_PICTURE: break;
   }
   return hp2x_render(p, b, o, write, closure, err);
 }
@@ -43,15 +42,15 @@ hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
   switch (writer_of(o)) {
-  case HPX_WRITER_HP:
+  case HP2X_WRITER_HP:
     if (n == 1) return hp2x_write_hp(ps[0], write, closure, err);
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "%zu profiles cannot share one .hp file", n);
-  case HPX_WRITER_CSV:
+  case HP2X_WRITER_CSV:
     return hp2x_write_csv_many(ps, bs, names, n, write, closure, err);
-  case HPX_WRITER_SUMMARY:
+  case HP2X_WRITER_SUMMARY:
     return hp2x_write_summary(ps, bs, names, n, write, closure, err);
-  case HPX_WRITER_PICTURE: break;
+  case HP2X_WRITER_PICTURE: break;
   }
   return hp2x_render_many(ps, bs, n, o, write, closure, err);
 }

@@ -10,8 +10,7 @@
 
 #include "select/bands_int.h"
 #include "test_options.h"
-#include "base/test_hooks.h"
-#include "base/tool_support.h"
+#include "test_hooks.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -285,7 +284,7 @@ static void dropped_entries(void **state) {
   hp2x_err_init(&err);
   write_all(p, b, before);
   assert_int_not_equal(hp2x_profile_value(p, 3, 29), 0);
-  hpx_profile_drop_entries(p);
+  hp2x_profile_drop_entries(p);
   assert_int_equal(hp2x_profile_sample_count(p), 10);
   assert_true(hp2x_profile_sample_time(p, 9) == 4.5);
   assert_int_equal(hp2x_profile_label_count(p), 30);

@@ -14,7 +14,7 @@
 #include "draw/layout.h"
 #include "select/bands_int.h"
 #include "select/palette.h"
-#include "base/test_hooks.h"
+#include "test_hooks.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -17,7 +17,7 @@
 #include "mem_sink.h"
 #include "test_options.h"
 #include "parse_helpers.h"
-#include "base/test_hooks.h"
+#include "test_hooks.h"
 
 /* The record of the given six strings (NULL: empty). */
 static ipe_fields fields(const char *table, const char *closure,

@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "parse_helpers.h"
-#include "base/test_hooks.h"
+#include "test_hooks.h"
 
 static hp2x_status parse_file(const char *rel, size_t step, int ccs,
                               hp2x_profile **p, hp2x_err *err) {

@@ -19,7 +19,7 @@
 #include "select/thin.h"
 #include "parse_helpers.h"
 #include "select/bands_int.h"
-#include "base/test_hooks.h"
+#include "test_hooks.h"
 
 #include <math.h>
 

@@ -9,7 +9,7 @@
 #include "comma_locale.h"
 
 #include "parse_helpers.h"
-#include "base/test_hooks.h"
+#include "test_hooks.h"
 
 #include <locale.h>
 

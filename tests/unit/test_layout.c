@@ -12,7 +12,7 @@
 #include "select/thin.h"
 #include "test_options.h"
 #include "select/bands_int.h"
-#include "base/test_hooks.h"
+#include "test_hooks.h"
 
 #include <math.h>
 #include <stdlib.h>

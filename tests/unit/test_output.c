@@ -10,7 +10,6 @@
 #include <cmocka.h>
 
 #include "hp2x.h"
-#include "base/tool_support.h"
 #include "test_options.h"
 #include "mem_sink.h"
 
@@ -65,21 +64,21 @@ static int teardown(void **state) {
 static void test_format_table(void **state) {
   (void)state;
   size_t rows = 0;
-  for (const hpx_format_info *r; (r = hpx_format_row(rows)); rows++) {
-    assert_ptr_equal(hpx_format_of(r->format), r);
-    assert_ptr_equal(hpx_format_named(r->name), r);
-    assert_true(!r->has_pages || r->writer == HPX_WRITER_PICTURE);
-    if (r->writer == HPX_WRITER_PICTURE) {
+  for (const hp2x_format_info *r; (r = hp2x_format_row(rows)); rows++) {
+    assert_ptr_equal(hp2x_format_of(r->format), r);
+    assert_ptr_equal(hp2x_format_named(r->name), r);
+    assert_true(!r->has_pages || r->writer == HP2X_WRITER_PICTURE);
+    if (r->writer == HP2X_WRITER_PICTURE) {
       assert_int_equal(r->holds_several, r->has_pages);
-      assert_non_null(r->help_name);
+      assert_non_null(r->long_name);
     }
   }
   assert_int_equal(rows, (size_t)HP2X_FORMAT_PNG + 1);
   for (int f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_PNG; f++)
-    assert_non_null(hpx_format_of((hp2x_format)f));
-  assert_null(hpx_format_of((hp2x_format)99));
-  assert_null(hpx_format_named("jpg"));
-  assert_null(hpx_format_named(""));
+    assert_non_null(hp2x_format_of((hp2x_format)f));
+  assert_null(hp2x_format_of((hp2x_format)99));
+  assert_null(hp2x_format_named("jpg"));
+  assert_null(hp2x_format_named(""));
 }
 
 static void test_is_picture(void **state) {

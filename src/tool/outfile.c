@@ -1,12 +1,15 @@
-/* outfile.c -- output files that are never half-written: bytes go to a
+/* outfile.c -- the tool's output files, never half-written: bytes go to a
  * temporary file created in the target's own directory, which is renamed
  * over the target only when everything was written.  Targets that are not
  * regular files (/dev/stdout, /dev/null, /dev/full, FIFOs) are written in
  * place, since they cannot be replaced.  The temporary file gets the
- * target's mode without touching the process's umask.
+ * target's mode without touching the process's umask.  One allocation a
+ * file: the handle holds its paths and its buffer.
  */
-#include "base/base.h"
-#include "base/tool_support.h"
+#include "outfile.h"
+
+#include <stdarg.h>
+#include <stdio.h>
 
 #include <assert.h>
 #include <errno.h>
@@ -18,39 +21,55 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { OUT_BUF = 1 << 16 };
+/* OUT_BUF: bytes buffered before a write; TEMP_EXTRA: what a temporary
+ * path adds to its target's ("." before the base, ".XXXXXX" after, NUL). */
+enum { OUT_BUF = 1 << 16, TEMP_EXTRA = 16 };
 
-struct hpx_outfile {
+struct outfile {
   int fd;             /* the temporary file (or the target in place) */
-  char *path;         /* target path; owned */
-  char *tmp;          /* temporary path; owned; NULL when in place */
-  unsigned char *buf; /* pending bytes; owned */
+  char *path;         /* target path; in names */
+  char *tmp;          /* temporary path; in names; NULL when in place */
   size_t used;        /* bytes in buf */
   int failed_errno;   /* first write error; 0 = none */
+  unsigned char buf[OUT_BUF]; /* pending bytes */
+  char names[];       /* path, then room for the temporary path */
 };
 
-/* The path of a temporary file beside target "DIR/BASE": "DIR/.BASE."
- * and six placeholder letters, which open_temp_file overwrites.
- * NULL when out of memory. */
-static char *make_temp_template(const char *path) {
+/* Records a failure in *err (the library's hp2x_err, which the tool's
+ * messages print); returns code. */
+__attribute__((format(printf, 3, 4)))
+static hp2x_status fail(hp2x_err *err, hp2x_status code, const char *fmt,
+                        ...) {
+  if (err && err->code == HP2X_OK) {
+    err->code = code;
+    err->line = 0;
+    err->offset = -1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+  }
+  return code;
+}
+
+/* Writes the path of a temporary file beside target "DIR/BASE" into t (of
+ * size n): "DIR/.BASE." and six placeholder letters, which open_temp_file
+ * overwrites. */
+static void make_temp_template(char *t, size_t n, const char *path) {
   const char *slash = strrchr(path, '/');
   size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
   const char *base = path + dir_len;
-  size_t n = dir_len + 1 + strlen(base) + 12;
-  char *t = hpx_malloc(n);
-  if (!t) return NULL;
   memcpy(t, path, dir_len);
   snprintf(t + dir_len, n - dir_len, ".%s.%s", base, "tmpnam");
-  return t;
 }
 
 /* Opens f->path itself for writing (a target that is not a regular
  * file). */
-static hp2x_status open_in_place(hpx_outfile *f, hp2x_err *err) {
+static hp2x_status open_in_place(outfile *f, hp2x_err *err) {
   f->fd = open(f->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
   if (f->fd < 0)
-    return hpx_fail(err, HP2X_E_IO, 0, -1, "cannot open for writing: %s",
-                     strerror(errno));
+    return fail(err, HP2X_E_IO, "cannot open for writing: %s",
+                strerror(errno));
   return HP2X_OK;
 }
 
@@ -72,10 +91,11 @@ static void fill_temp_letters(char *tmp, uint64_t seed) {
  * thread's files are not affected).  Names are tried until one is free
  * (O_EXCL), as mkstemp does; the seed mixes the time, the process and the
  * handle's address, so no state is shared between calls. */
-static hp2x_status open_temp_file(hpx_outfile *f, const mode_t *keep_mode,
+static hp2x_status open_temp_file(outfile *f, const mode_t *keep_mode,
                                   hp2x_err *err) {
-  f->tmp = make_temp_template(f->path);
-  if (!f->tmp) return hpx_nomem(err);
+  size_t len = strlen(f->path);
+  f->tmp = f->names + len + 1;
+  make_temp_template(f->tmp, len + TEMP_EXTRA, f->path);
   struct timespec now;
   clock_gettime(CLOCK_REALTIME, &now);
   uint64_t seed = (uint64_t)now.tv_nsec ^ ((uint64_t)now.tv_sec << 30) ^
@@ -95,27 +115,25 @@ static hp2x_status open_temp_file(hpx_outfile *f, const mode_t *keep_mode,
     unlink(f->tmp);
   }
   if (f->fd < 0) {
-    hpx_free(f->tmp);
     f->tmp = NULL;
-    return hpx_fail(err, HP2X_E_IO, 0, -1,
-                     "cannot create a file in the output's directory: %s",
-                     strerror(e));
+    return fail(err, HP2X_E_IO,
+                "cannot create a file in the output's directory: %s",
+                strerror(e));
   }
   return HP2X_OK;
 }
 
-hp2x_status hpx_outfile_open(const char *path, hpx_outfile **out,
+hp2x_status outfile_open(const char *path, outfile **out,
                               hp2x_err *err) {
   *out = NULL;
-  hpx_outfile *f = hpx_calloc(1, sizeof *f);
-  if (!f) return hpx_nomem(err);
+  size_t len = strlen(path);
+  outfile *f = malloc(sizeof *f + 2 * len + 1 + TEMP_EXTRA);
+  if (!f) return fail(err, HP2X_E_NOMEM, "out of memory");
   f->fd = -1;
-  f->path = hpx_strndup(path, strlen(path));
-  f->buf = hpx_malloc(OUT_BUF);
-  if (!f->path || !f->buf) {
-    hpx_outfile_abort(f);
-    return hpx_nomem(err);
-  }
+  f->tmp = NULL;
+  f->used = 0;
+  f->failed_errno = 0;
+  f->path = memcpy(f->names, path, len + 1);
   struct stat st;
   int exists = stat(path, &st) == 0;
   mode_t keep_mode = exists ? st.st_mode & 07777 : 0;
@@ -123,19 +141,19 @@ hp2x_status hpx_outfile_open(const char *path, hpx_outfile **out,
                       ? open_in_place(f, err)
                       : open_temp_file(f, exists ? &keep_mode : NULL, err);
   if (s != HP2X_OK) {
-    hpx_outfile_abort(f);
+    outfile_abort(f);
     return s;
   }
   *out = f;
   return HP2X_OK;
 }
 
-const char *hpx_outfile_temp_path(const hpx_outfile *f) {
+const char *outfile_temp_path(const outfile *f) {
   return f ? f->tmp : NULL;
 }
 
 /* Writes the buffered bytes out; -1 with f->failed_errno set on error. */
-static int flush_buffer(hpx_outfile *f) {
+static int flush_buffer(outfile *f) {
   assert(f->used <= OUT_BUF);
   size_t off = 0;
   while (off < f->used) {
@@ -151,8 +169,8 @@ static int flush_buffer(hpx_outfile *f) {
   return 0;
 }
 
-int hpx_outfile_write(void *outfile, const void *buf, size_t len) {
-  hpx_outfile *f = outfile;
+int outfile_write(void *file, const void *buf, size_t len) {
+  outfile *f = file;
   if (f->failed_errno) {
     errno = f->failed_errno;
     return -1;
@@ -173,14 +191,7 @@ int hpx_outfile_write(void *outfile, const void *buf, size_t len) {
   return 0;
 }
 
-static void free_outfile(hpx_outfile *f) {
-  hpx_free(f->path);
-  hpx_free(f->tmp);
-  hpx_free(f->buf);
-  hpx_free(f);
-}
-
-hp2x_status hpx_outfile_finish(hpx_outfile *f, hp2x_err *err) {
+hp2x_status outfile_finish(outfile *f, hp2x_err *err) {
   if (f->fd < 0) return HP2X_OK; /* finished already */
   int e = 0;
   if (f->failed_errno || flush_buffer(f) != 0) e = f->failed_errno;
@@ -188,25 +199,24 @@ hp2x_status hpx_outfile_finish(hpx_outfile *f, hp2x_err *err) {
   f->fd = -1;
   if (!e) return HP2X_OK;
   f->failed_errno = e;
-  return hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s", strerror(e));
+  return fail(err, HP2X_E_IO, "write failed: %s", strerror(e));
 }
 
-hp2x_status hpx_outfile_commit(hpx_outfile *f, hp2x_err *err) {
-  hp2x_status st = hpx_outfile_finish(f, err);
+hp2x_status outfile_commit(outfile *f, hp2x_err *err) {
+  hp2x_status st = outfile_finish(f, err);
   if (st == HP2X_OK && f->failed_errno) /* a finish that failed before */
-    st = hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
-                   strerror(f->failed_errno));
+    st = fail(err, HP2X_E_IO, "write failed: %s", strerror(f->failed_errno));
   if (st == HP2X_OK && f->tmp && rename(f->tmp, f->path) != 0)
-    st = hpx_fail(err, HP2X_E_IO, 0, -1, "cannot rename into place: %s",
-                   strerror(errno));
+    st = fail(err, HP2X_E_IO, "cannot rename into place: %s",
+              strerror(errno));
   if (st != HP2X_OK && f->tmp) unlink(f->tmp);
-  free_outfile(f);
+  free(f);
   return st;
 }
 
-void hpx_outfile_abort(hpx_outfile *f) {
+void outfile_abort(outfile *f) {
   if (!f) return;
   if (f->fd >= 0) close(f->fd);
   if (f->tmp) unlink(f->tmp);
-  free_outfile(f);
+  free(f);
 }
