@@ -138,6 +138,13 @@ $(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
 	@$(if $(V),,echo "  CCLD    $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS)
 
+# The same tool linked against the shared library (it uses hp2x.h's API
+# alone): make check runs the command-line and format tests with it.
+$(BUILD)/hp2x-shared: $(TOOL_OBJ) $(BUILD)/libhp2x.so
+	@$(if $(V),,echo "  CCLD    $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) -L$(BUILD) -lhp2x \
+	    -Wl,-rpath,'$$ORIGIN' $(LDLIBS)
+
 $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
@@ -179,7 +186,7 @@ test: check-one
 # $(BUILD)/build.env tells the tests how the build was made (the install
 # test compiles a program against the library with the same compiler and
 # sanitizers; the seam test knows which side of each seam to expect).
-check-one: $(BUILD)/hp2x $(BUILD)/hp2x-faults $(UNIT_BIN)
+check-one: $(BUILD)/hp2x $(BUILD)/hp2x-faults $(BUILD)/hp2x-shared $(UNIT_BIN)
 	@printf "CC='%s'\nOPT='%s'\nPORTABLE='%s'\n" '$(CC)' '$(OPT)' \
 	    '$(PORTABLE)' > $(BUILD)/build.env
 	@tests/run-tests.sh $(BUILD)

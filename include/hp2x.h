@@ -30,13 +30,14 @@
  * several renders and selections together.  The one state the library
  * keeps for the process is its fonts, behind a lock: per fonts.conf, a
  * fontconfig configuration and a pool of pango font maps holding it, kept
- * until exit.  The first render with a given fonts.conf, or
+ * until hp2x_fonts_release or exit.  The first render with a given fonts.conf, or
  * hp2x_fonts_prepare, loads it, and renders on other threads wait for
  * that; each render then draws with a font map no other render is using
  * (one more is made when all are in use).  The library never changes
  * process-wide state: not pango's default font map, not the umask, not
- * the locale, not the environment (which it never reads: the tool passes
- * what it read through the options), and not fontconfig's current
+ * the locale, not the environment (which it never reads, nor the time
+ * zone, nor where the running program is: the tool passes what it read
+ * through the options), and not fontconfig's current
  * configuration unless the program asks (hp2x_fonts_make_process_default,
  * for a program that owns its process).  Outputs do
  * not depend on what other threads draw, nor on what was drawn before:
@@ -268,6 +269,12 @@ const hp2x_warnings *hp2x_profile_warnings(const hp2x_profile *p);
 typedef struct hp2x_parser hp2x_parser;
 
 /* How to parse; fill in with hp2x_parse_options_init, then set fields. */
+/* A time zone: the offset east of UTC, in seconds, of local time at the
+ * instant `unix_s` (seconds since 1970, UTC); for example 3600 for CET in
+ * winter.  The library calls it with no lock held, from the thread that
+ * feeds the parser. */
+typedef long (*hp2x_zone_fn)(int64_t unix_s);
+
 typedef struct hp2x_parse_options {
   size_t size;          /* set by hp2x_parse_options_init: the struct's
                            size as the caller compiled it (see the top) */
@@ -297,6 +304,14 @@ typedef struct hp2x_parse_options {
                            figure) count the window's samples only.  The
                            window's start snaps to 1/256 of last_s (from
                            time 0).  0 (default): the whole run. */
+  /* Fields below were added after the struct first had a size field: a
+   * caller compiled without them gets their defaults. */
+  hp2x_zone_fn zone;    /* the time zone of an eventlog's DATE, which GHC's
+                           .hp gives in the local time of the machine that
+                           ran the program: the offset from UTC at each
+                           instant.  NULL (default): UTC.  The library
+                           never reads TZ; the hp2x tool passes the local
+                           zone, or NULL with SOURCE_DATE_EPOCH set. */
 } hp2x_parse_options;
 
 /* Fills in the defaults and o->size; call it as the macro
@@ -475,11 +490,12 @@ typedef struct hp2x_options {
    * caller compiled without them gets their defaults. */
   const char *fonts_conf;  /* fontconfig file naming the fonts to draw
                               with (hp2x's pinned fonts/fonts.conf),
-                              borrowed; NULL = look for hp2x's own: beside
-                              the running binary (../share/hp2x/fonts/,
-                              ../fonts/, ../../fonts/) or in the installed
-                              data directory; when none is found,
-                              fontconfig's default configuration */
+                              borrowed; the caller says where it is (the
+                              hp2x tool finds its own beside its binary).
+                              NULL = the installed data directory's
+                              (PREFIX/share/hp2x/fonts/fonts.conf) where
+                              it exists, else fontconfig's default
+                              configuration */
   long long source_date_epoch; /* seconds since 1970 (UTC) dating every
                               picture (PostScript's CreationDate, PDF's
                               dates), as reproducible builds'
@@ -622,7 +638,7 @@ hp2x_status hp2x_diff_new(const hp2x_profile *a, const hp2x_bands *ba,
                           hp2x_err *err);
 
 /* Loads the fonts that renders with options' fonts_conf == `fonts_conf`
- * draw with (NULL: hp2x's own fonts.conf, found as hp2x_options says)
+ * draw with (NULL: the installed data directory's, as hp2x_options says)
  * and puts a font map holding them, warmed, in the pool renders take
  * theirs from.  The configuration is given to the library's pango font
  * maps alone, so neither fontconfig's current configuration nor pango's
@@ -630,7 +646,7 @@ hp2x_status hp2x_diff_new(const hp2x_profile *a, const hp2x_bands *ba,
  * this itself; calling it earlier, from any thread, lets a caller overlap
  * font set-up with parsing.  A render on another thread that needs the
  * same fonts waits for it.  The configuration and the pool live until
- * the process exits.  err may be NULL (for a caller that lets the render
+ * hp2x_fonts_release or the process's exit.  err may be NULL (for a caller that lets the render
  * report).  HP2X_E_CAIRO when pango has no font map, HP2X_E_LIMIT for a
  * ninth different fonts_conf, HP2X_E_ARG for one longer than PATH_MAX; a
  * fonts.conf that does not load leaves fontconfig's default configuration
@@ -648,6 +664,15 @@ hp2x_status hp2x_fonts_prepare(const char *fonts_conf, hp2x_err *err);
  * errors as hp2x_fonts_prepare. */
 hp2x_status hp2x_fonts_make_process_default(const char *fonts_conf,
                                             hp2x_err *err);
+
+/* Frees the fonts the library holds: every pool's font maps and each
+ * fonts.conf's fontconfig configuration.  For the end of a program (so
+ * that a leak checker sees only what is really lost) or before unloading
+ * the library; call it when no render, selection or font call is running
+ * on any thread.  A later render loads its fonts again.  A configuration
+ * hp2x_fonts_make_process_default made current stays fontconfig's until
+ * it is replaced. */
+void hp2x_fonts_release(void);
 
 /* Writes hp2ps's .aux text (X_RANGE, Y_RANGE, ORDER, SHADE) for a render
  * with these bands and options.  HP2X_E_IO when the sink fails,

@@ -3,7 +3,9 @@
 # end-to-end script tests/e2e/test_*.sh against BUILD/hp2x; prints one
 # summary line "N passed, N failed" and exits non-zero on any failure.
 # E2E="seams install" runs only those end-to-end scripts (test_seams.sh,
-# test_install.sh); every unit test runs regardless.
+# test_install.sh; "shared": the command-line and format tests with
+# BUILD/hp2x-shared, the tool linked against libhp2x.so, which otherwise
+# run after the others); every unit test runs regardless.
 set -u
 build=${1:?usage: run-tests.sh BUILD}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,6 +40,23 @@ for t in "$top"/tests/e2e/test_*.sh; do
     passed=$((passed + 1))
   else
     failed=$((failed + 1)); failures+=("e2e/$name")
+    tail -n 30 "$log"
+  fi
+done
+# The tool linked against libhp2x.so (BUILD/hp2x-shared, which uses only
+# hp2x.h's API) passes the command-line and format tests too.
+shared_tool="$top/$build/hp2x-shared"
+for name in test_cli_usage test_formats; do
+  if [ -n "${E2E:-}" ]; then
+    case " $E2E " in *" shared "*) ;; *) continue ;; esac
+  fi
+  log="$top/$build/e2e/$name-shared.log"
+  if [ -x "$shared_tool" ] && ldd "$shared_tool" 2>/dev/null | grep -q 'libhp2x\.so' &&
+     HP2X="$shared_tool" bash "$top/tests/e2e/$name.sh" > "$log" 2>&1; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1)); failures+=("e2e/$name (hp2x-shared)")
+    [ -x "$shared_tool" ] || echo "no $shared_tool" >> "$log"
     tail -n 30 "$log"
   fi
 done

@@ -1,8 +1,10 @@
-/* render_fonts.c -- the pinned fonts: fonts/fonts.conf loaded into a
- * fontconfig configuration of a font map of its own, so the user's font
- * settings cannot change the glyphs and the process's fontconfig and
- * pango defaults are left alone; hp2x_fonts_prepare and
- * hp2x_fonts_make_process_default.
+/* render_fonts.c -- the pinned fonts: the fonts.conf the caller names (or
+ * the installed data directory's) loaded into a fontconfig configuration
+ * of a font map of its own, so the user's font settings cannot change the
+ * glyphs and the process's fontconfig and pango defaults are left alone;
+ * hp2x_fonts_prepare, hp2x_fonts_make_process_default and
+ * hp2x_fonts_release.  Where the fonts are is the caller's to say: the
+ * library looks at no executable's path and no environment.
  */
 #include "render_int.h"
 
@@ -15,8 +17,8 @@
 
 /* --------------------------------------------------------------- fonts */
 
-/* The fonts: per fonts.conf asked for (fonts_conf NULL: hp2x's own,
- * searched for), one fontconfig configuration, loaded on first use and
+/* The fonts: per fonts.conf asked for (fonts_conf NULL: the installed
+ * data directory's), one fontconfig configuration, loaded on first use and
  * kept for the process, and a pool of pango font maps holding it
  * (pango_fc_font_map_set_config), so fontconfig's current configuration
  * and pango's default font map, which the program around the library may
@@ -30,8 +32,8 @@
 enum { MAX_FONT_CONFIGS = 8, MAX_IDLE_MAPS = 8 };
 typedef struct font_entry {
   int used;                   /* this slot is taken */
-  int searched;               /* asked for with fonts_conf NULL */
-  char fonts_conf[PATH_MAX];  /* as asked for, when not searched */
+  int installed;              /* asked for with fonts_conf NULL */
+  char fonts_conf[PATH_MAX];  /* as asked for, when not installed */
   FcConfig *config;           /* NULL: none found or it did not load
                                  (fontconfig's default is used) */
   PangoFontMap *idle[MAX_IDLE_MAPS]; /* font maps no render holds; owned */
@@ -41,27 +43,11 @@ typedef struct font_entry {
 static font_entry font_configs[MAX_FONT_CONFIGS];
 static pthread_mutex_t fonts_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static int readable(const char *path) { return access(path, R_OK) == 0; }
-
-/* hp2x's own fonts.conf: beside an installed or built binary, or in the
- * installed data directory (hp2x.h, fonts_conf). */
-static int find_fonts_conf(char *buf, size_t size) {
-  char exe[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n > 0) {
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (slash) *slash = '\0';
-    static const char *const rel[] = {"/../share/hp2x/fonts/fonts.conf",
-                                      "/../fonts/fonts.conf",
-                                      "/../../fonts/fonts.conf"};
-    for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-      snprintf(buf, size, "%s%s", exe, rel[i]);
-      if (readable(buf)) return 1;
-    }
-  }
+/* The installed data directory's fonts.conf (hp2x.h, fonts_conf NULL)
+ * into buf, when it is there to read. */
+static int installed_fonts_conf(char *buf, size_t size) {
   snprintf(buf, size, "%s/fonts/fonts.conf", HP2X_DATADIR);
-  return readable(buf);
+  return access(buf, R_OK) == 0;
 }
 
 /* A fontconfig configuration loaded from `path` alone (not the system's
@@ -118,18 +104,18 @@ static font_entry *find_fonts(const char *fonts_conf, int process_default) {
     font_entry *t = &font_configs[i];
     if (!t->used)
       e = t;
-    else if (fonts_conf ? !t->searched && !strcmp(t->fonts_conf, fonts_conf)
-                        : t->searched)
+    else if (fonts_conf ? !t->installed && !strcmp(t->fonts_conf, fonts_conf)
+                        : t->installed)
       e = t;
   }
   if (e && !e->used) {
     e->used = 1;
-    e->searched = fonts_conf == NULL;
+    e->installed = fonts_conf == NULL;
     char path[PATH_MAX + 64];
     if (fonts_conf) {
       snprintf(e->fonts_conf, sizeof e->fonts_conf, "%s", fonts_conf);
       e->config = load_font_config(fonts_conf);
-    } else if (find_fonts_conf(path, sizeof path)) {
+    } else if (installed_fonts_conf(path, sizeof path)) {
       e->config = load_font_config(path);
     }
   }
@@ -217,4 +203,16 @@ hp2x_status hp2x_fonts_prepare(const char *fonts_conf, hp2x_err *err) {
 hp2x_status hp2x_fonts_make_process_default(const char *fonts_conf,
                                             hp2x_err *err) {
   return prepare_fonts(fonts_conf, 1, err);
+}
+
+void hp2x_fonts_release(void) {
+  pthread_mutex_lock(&fonts_lock);
+  for (size_t i = 0; i < MAX_FONT_CONFIGS; i++) {
+    font_entry *e = &font_configs[i];
+    if (!e->used) continue;
+    for (size_t m = 0; m < e->n_idle; m++) g_object_unref(e->idle[m]);
+    if (e->config) FcConfigDestroy(e->config);
+    memset(e, 0, sizeof *e);
+  }
+  pthread_mutex_unlock(&fonts_lock);
 }

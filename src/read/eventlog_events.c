@@ -393,15 +393,21 @@ static hp2x_status on_program_args(evl_parser *ev, const evl_event *e,
 }
 
 /* 43: u32 capset, u64 Unix seconds, u32 ns.  DATE as the RTS writes it:
- * ctime without the seconds, local time, in English whatever the locale. */
+ * ctime without the seconds, in English whatever the locale, in the
+ * caller's zone (hp2x_parse_options.zone; UTC without one): the library
+ * reads no TZ.  A date out of struct tm's range leaves DATE empty. */
 static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
                                  hp2x_err *err) {
   static const char days[] = "SunMonTueWedThuFriSat";
   static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
   if (e->n < 16) return fail_short_event(ev, err, "WALL_CLOCK_TIME");
-  time_t t = (time_t)evl_be64(e->pl + 4);
+  uint64_t u = evl_be64(e->pl + 4);
+  int64_t s = u > (uint64_t)INT64_MAX / 2 ? INT64_MAX / 2 : (int64_t)u;
+  long offset = ev->zone ? ev->zone(s) : 0;
+  if (offset < -86400 || offset > 86400) offset = 0;
+  time_t t = (time_t)(s + offset);
   struct tm tm;
-  if (!localtime_r(&t, &tm)) return HP2X_OK;
+  if ((int64_t)t != s + offset || !gmtime_r(&t, &tm)) return HP2X_OK;
   char buf[64];
   int n = hpx_fmt(buf, sizeof buf, "%.3s %.3s %2d %02d:%02d %d",
                    days + 3 * (tm.tm_wday % 7), months + 3 * (tm.tm_mon % 12),

@@ -20,6 +20,7 @@ struct evl_parser {
   hp2x_profile *p;          /* borrowed: the dispatcher owns it */
   const char *file;         /* borrowed */
   int ccs_length;           /* -L cut for -hc labels; 0 = whole stack */
+  hp2x_zone_fn zone;        /* DATE's time zone; NULL = UTC */
   /* header */
   int in_header;
   unsigned char *hdr;       /* header bytes so far; owned */

@@ -21,6 +21,7 @@ evl_parser *hpx_evl_parse_new(const char *file, hp2x_profile *p,
   ev->file = file;
   hpx_label_track_init(&ev->track);
   ev->ccs_length = o ? o->ccs_length : 0;
+  ev->zone = o ? o->zone : NULL;
   ev->in_header = 1;
   ev->profiled = -1;
   ev->block_end = -1;

@@ -2,12 +2,13 @@
  * options (--name, --name=value, --name value), hp2ps's letters (values
  * glued to the letter, -p chaining), "--" and the inputs; each option's
  * value checked against its entry in options.c's table and stored in the
- * field it names.  Also the environment the library needs (fonts, source
- * date), passed on in the options.  Ends with options_settle.c's checks of
+ * field it names, after what the environment gives (environment.c).  Ends
+ * with options_settle.c's checks of
  * the whole line.  Errors are returned, never printed.
  */
 #include "options_int.h"
 
+#include "environment.h"
 #include "numbers.h"
 
 #include <assert.h>
@@ -177,29 +178,13 @@ static options_outcome read_letters(cursor *c, tool_args *a,
 
 /* ------------------------------------------------------- the whole line */
 
-/* What the tool takes from the environment (man page, ENVIRONMENT) and
- * hands to the library, which never reads it: HP2X_FONTS_CONF, the fonts
- * to draw with, and SOURCE_DATE_EPOCH, the date of every picture (a whole
- * number of seconds >= 0; anything else is ignored, as if unset). */
-static void read_environment(tool_args *a) {
-  const char *fonts = getenv("HP2X_FONTS_CONF");
-  if (fonts && *fonts) a->opts.fonts_conf = fonts;
-  const char *sde = getenv("SOURCE_DATE_EPOCH");
-  if (sde && *sde) {
-    char *end;
-    errno = 0;
-    long long v = strtoll(sde, &end, 10);
-    if (!*end && v >= 0 && errno == 0) a->opts.source_date_epoch = v;
-  }
-}
-
 options_outcome options_parse(int argc, char **argv, tool_args *a,
                               options_error *e) {
   memset(a, 0, sizeof *a);
   memset(e, 0, sizeof *e);
   hp2x_options_init(&a->opts);
   hp2x_parse_options_init(&a->parse);
-  read_environment(a);
+  environment_read(a, argc > 0 ? argv[0] : NULL);
   a->interval_s = OPTIONS_INTERVAL_S;
   a->inputs = calloc((size_t)argc, sizeof *a->inputs);
   if (!a->inputs) return out_of_memory(e);

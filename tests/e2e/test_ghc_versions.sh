@@ -12,7 +12,6 @@
 . "$(dirname "$0")/lib.sh"
 E=$TOP/tests/data/eventlogs
 CMP="python3 $TOP/tests/tools/hpcompare.py"
-export TZ=UTC
 cd "$T"
 
 # The committed fixtures are the generator's.

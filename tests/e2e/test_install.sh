@@ -5,7 +5,9 @@
 # libhp2x.a, libhp2x.so with its soname and hp2x.pc, through which alone
 # tests/install/example.c builds (shared, then --static against the .a)
 # and writes a PDF.  The shared library exports exactly the functions
-# hp2x.h declares, and hp2x.h compiles as C++.
+# hp2x.h declares; both libraries define no global but hp2x_ (declared)
+# and hpx_ ones, so tests/install/clash.c, which defines the names the
+# internals once had, links statically; and hp2x.h compiles as C++.
 . "$(dirname "$0")/lib.sh"
 unset HP2X_FONTS_CONF
 # How the build was made (make check-one writes it): the example program is
@@ -105,6 +107,28 @@ readelf -d "$T/example-static" | grep -q 'NEEDED.*libhp2x' &&
 "$T/example-static" "$TOP/samples/profiles/leak.hc.hp" static.pdf > "$CAP/example.out" 2>&1 &&
   ok || fail "example (static) failed: $(head -3 "$CAP/example.out")"
 check_pdf static.pdf "example (static)"
+
+# Every global the library defines is hp2x_ and declared in hp2x.h, or
+# hpx_ (internal), in the .a and in the .so alike: a program of the user's
+# own names meets none of them.
+for f in "$lib/libhp2x.a" "$lib/libhp2x.so.$version"; do
+  nm -g --defined-only "$f" | awk 'NF >= 3 {print $NF}' | sort -u > "$T/globals"
+  [ "$(grep -c '^hp2x_' "$T/globals")" -gt 50 ] && ok || fail "$f: nm found too few hp2x_ names"
+  grep -v '^hpx_' "$T/globals" | comm -23 - "$T/declared" > "$T/stray"
+  [ ! -s "$T/stray" ] && ok ||
+    fail "$(basename "$f") defines globals neither hpx_ nor declared hp2x_: $(head -8 "$T/stray" | tr '\n' ' ')"
+done
+# ... so a program defining the names the library's internals once had
+# (profile_new, layout_compute, bands_fill, options_complete, ...) links
+# statically and runs, drawing through the library.
+# shellcheck disable=SC2086
+$CC $OPT -o "$T/clash" "$TOP/tests/install/clash.c" \
+    $(pkg-config --static --cflags --libs hp2x) > "$CAP/cc.log" 2>&1 && ok ||
+  fail "clash (static) does not link: $(grep -m3 -i 'multiple\|error' "$CAP/cc.log")"
+"$T/clash" "$TOP/samples/profiles/leak.hc.hp" clash.pdf > "$CAP/clash.out" 2>&1 &&
+  grep -q '^clash: 12 functions of its own' "$CAP/clash.out" && ok ||
+  fail "clash failed: $(head -3 "$CAP/clash.out")"
+check_pdf clash.pdf "clash (static)"
 
 # hp2x.h as C++ (the C++ compiler of the same family as $CC).
 case $("$CC" --version 2>&1 | head -1) in

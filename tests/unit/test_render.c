@@ -306,6 +306,27 @@ static void palette(void **state) {
   assert_true(rgb[0] == 1.0 && rgb[1] == 0.5 && rgb[2] == 0.5);
 }
 
+/* hp2x_fonts_release frees the fonts and a render after it loads them
+ * again: the same bytes as before, twice over (release is repeatable). */
+static void fonts_released_and_reloaded(void **state) {
+  (void)state;
+  hp2x_profile *p = short_names_profile();
+  hp2x_options o;
+  test_options_init(&o);
+  o.format = HP2X_FORMAT_SVG;
+  mem before = render(p, &o, HP2X_OK);
+  for (int i = 0; i < 2; i++) {
+    hp2x_fonts_release();
+    mem after = render(p, &o, HP2X_OK);
+    assert_int_equal(after.len, before.len);
+    assert_memory_equal(after.buf, before.buf, before.len);
+    free(after.buf);
+  }
+  assert_int_equal(hp2x_fonts_prepare(o.fonts_conf, NULL), HP2X_OK);
+  free(before.buf);
+  hp2x_profile_free(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(postscript_pages),
@@ -316,6 +337,9 @@ int main(void) {
       cmocka_unit_test(eps_size),
       cmocka_unit_test(failing_sink),
       cmocka_unit_test(palette),
+      cmocka_unit_test(fonts_released_and_reloaded),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  int failed = cmocka_run_group_tests(tests, NULL, NULL);
+  hp2x_fonts_release();
+  return failed;
 }
