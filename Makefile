@@ -53,7 +53,7 @@ TEST_WARN := -Wno-missing-prototypes $(call cc_option,-Wno-format-truncation)
 OPT  ?= -O2 -g
 DATADIR := $(PREFIX)/share/hp2x
 override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(PORTABLE_FLAGS) \
-        $(OPT) $(WARN) -Iinclude -Isrc $(PKG_CFLAGS) \
+        $(OPT) $(WARN) -Iinclude -Isrc -I$(GEN) $(PKG_CFLAGS) \
         -DHP2X_DATADIR='"$(DATADIR)"'
 # The library exports only what include/hp2x.h declares (its visibility
 # pragma); everything else in the library stays inside it.
@@ -80,6 +80,17 @@ DEPFLAGS := -MMD -MP
         bench valgrind
 
 all: $(BUILD)/hp2x
+
+# The HTML report's script and style, kept as source files, become C arrays
+# in a generated header (mk/embed.sh), shared by every build.
+GEN := build/gen
+REPORT_ASSETS := src/write/report.js src/write/report.css
+$(GEN)/report_assets.h: $(REPORT_ASSETS) mk/embed.sh
+	@mkdir -p $(dir $@)
+	$(Q)sh mk/embed.sh $@ src/write/report.js hpx_report_js \
+	    src/write/report.css hpx_report_css
+$(BUILD)/obj/write/html_write.o $(BUILD)/pic/write/html_write.o: $(GEN)/report_assets.h
+
 lib: $(BUILD)/libhp2x.a $(BUILD)/libhp2x.so $(BUILD)/hp2x.pc
 
 Q := $(if $(V),,@)

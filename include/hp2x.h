@@ -382,7 +382,8 @@ typedef enum hp2x_format {
   HP2X_FORMAT_CSV,
   HP2X_FORMAT_HP,
   HP2X_FORMAT_TXT, /* the summary table (hp2x_write_summary) */
-  HP2X_FORMAT_PNG  /* a raster picture at o->dpi */
+  HP2X_FORMAT_PNG, /* a raster picture at o->dpi */
+  HP2X_FORMAT_HTML /* an interactive report page (hp2x_write_html) */
 } hp2x_format;
 
 /* Band colours.  Every palette gives each band of a picture its own shade;
@@ -676,6 +677,19 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
                                const char *const *names, size_t n,
                                hp2x_write_fn write, void *closure,
                                hp2x_err *err);
+
+/* Writes an interactive report of `p` with bands `b` as one HTML page
+ * that needs nothing else (no network, no other file; it works from
+ * file://): the picture hp2x draws, as SVG thinned for a screen (at most
+ * 3,200 columns across the graph, one census held per column), with
+ * hover, hiding bands, zooming in time and the band table of
+ * hp2x_write_summary (plus a sparkline), in at most about 1 MB whatever
+ * the input.  Labels are data, shown as text.  HP2X_E_ARG for options
+ * hp2x_render refuses, HP2X_E_IO when the sink fails, HP2X_E_NOMEM,
+ * HP2X_E_CAIRO. */
+hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
+                            const hp2x_options *o, hp2x_write_fn write,
+                            void *closure, hp2x_err *err);
 
 /* Writes `p` as GHC .hp text (complete samples only).  HP2X_E_IO when the
  * sink fails, HP2X_E_NOMEM. */

@@ -23,6 +23,7 @@ static const hpx_format_info formats[] = {
     {HP2X_FORMAT_CSV, "csv", "CSV", "CSV", HPX_WRITER_CSV, 0, 1, 1},
     {HP2X_FORMAT_HP, "hp", ".hp", ".hp", HPX_WRITER_HP, 0, 0, 0},
     {HP2X_FORMAT_TXT, "txt", "summary", NULL, HPX_WRITER_SUMMARY, 0, 1, 1},
+    {HP2X_FORMAT_HTML, "html", "HTML", NULL, HPX_WRITER_HTML, 0, 0, 1},
 };
 enum { N_FORMATS = sizeof formats / sizeof formats[0] };
 

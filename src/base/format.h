@@ -14,7 +14,8 @@ typedef enum hpx_writer {
   HPX_WRITER_PICTURE, /* hp2x_render(_many): the picture formats */
   HPX_WRITER_CSV,     /* hp2x_write_csv(_many) */
   HPX_WRITER_HP,      /* hp2x_write_hp: one profile */
-  HPX_WRITER_SUMMARY  /* hp2x_write_summary */
+  HPX_WRITER_SUMMARY, /* hp2x_write_summary */
+  HPX_WRITER_HTML     /* hp2x_write_html: one profile */
 } hpx_writer;
 
 /* A row of the output formats' table (format.c): adding a format is a
