@@ -117,6 +117,10 @@ const char *hpx_band_time(char *buf, size_t size, double t) {
 
 const char *hpx_band_thousands(char *buf, size_t size, double v) {
   char num[48];
+  if (!(fabs(v) < 9e18)) { /* past int64: an area over times of 1e300 s */
+    hpx_fmt(buf, size, "%.3e", v);
+    return buf;
+  }
   hpx_fmt_thousands(num, sizeof num, (int64_t)llround(fabs(v)));
   hpx_fmt(buf, size, "%s%s", v < 0 ? "-" : "", num);
   return buf;

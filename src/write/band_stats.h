@@ -46,7 +46,8 @@ void hpx_band_cells(const hp2x_profile *p, const band_stats *st,
 /* A time as the summary's "%.3f" (whole however large); returns buf. */
 const char *hpx_band_time(char *buf, size_t size, double t);
 
-/* "N,NNN" of v rounded (a '-' before a negative one); returns buf. */
+/* "N,NNN" of v rounded (a '-' before a negative one), or "1.234e+20"
+ * past 9e18; returns buf. */
 const char *hpx_band_thousands(char *buf, size_t size, double v);
 
 /* The rule's numbers, for the summary's heading. */

@@ -272,7 +272,7 @@ static const struct {
     {{"--ccs-length=2"}, "invalid --ccs-length '2': a whole number >= 5"},
     {{"--ccs-length=5.5"}, "invalid --ccs-length '5.5': a whole number >= 5"},
     {{"--format=gif"},
-     "unknown format 'gif' (ps, eps, pdf, svg, png, csv, hp, txt)"},
+     "unknown format 'gif' (ps, eps, pdf, svg, png, csv, hp, txt, html)"},
     {{"--palette=rainbow"}, "unknown palette 'rainbow' (label, hp2ps, grey)"},
     {{"--uniform-scale=x"},
      "unknown --uniform-scale 'x' (none, time, memory, both)"},
