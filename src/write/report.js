@@ -72,10 +72,11 @@
     layers.select = el("rect", { id: "hp2x-selection", fill: "#3366cc", "fill-opacity": "0.2",
       stroke: "#3366cc", "stroke-width": "0.5", visibility: "hidden" }, over);
   }
-  /* The PNG shows the whole run with every band; any other view is
-   * drawn. */
+  /* The PNG shows the whole run with every band, pixel for pixel where a
+   * CSS pixel is a device pixel; any other view, or another pixel ratio
+   * (a high-density screen, the browser's zoom), is drawn. */
   function showDrawn() {
-    var drawn = view.zoomed || hidden.indexOf(true) >= 0;
+    var drawn = view.zoomed || hidden.indexOf(true) >= 0 || window.devicePixelRatio !== 1;
     layers.vector.setAttribute("visibility", drawn ? "visible" : "hidden");
     document.getElementById("hp2x-raster").style.visibility = drawn ? "hidden" : "visible";
     document.getElementById("hp2x-figure").setAttribute("data-drawn", drawn ? "1" : "0");
@@ -240,6 +241,9 @@
           "font-family": "Nimbus Sans, Helvetica, Arial, sans-serif",
           transform: "translate(" + f2(x - 1.5) + " " + f2(G.y + G.h - 2) + ") scale(1 -1) rotate(-90)" }, g);
         t.textContent = mk[1];
+        var box = t.getBBox(); /* on white, as hp2x draws it */
+        g.insertBefore(el("rect", { x: f2(box.x), y: f2(box.y), width: f2(box.width),
+          height: f2(box.height), fill: "#fff", transform: t.getAttribute("transform") }), t);
         last = x;
       }
     });
@@ -402,7 +406,15 @@
     return best;
   }
   function bandAt(i, value) {
-    if (D.signed) return -1;
+    if (D.signed) { /* growth stacked up from zero, shrinkage down */
+      var pos = 0, neg = 0;
+      for (var j = 0; j < nb; j++) {
+        var x = num(D.bands[j].v[i]), lo = x >= 0 ? pos : neg + x, hi = x >= 0 ? pos + x : neg;
+        if (x >= 0) pos += x; else neg += x;
+        if (value >= lo && value <= hi && hi > lo) return hidden[j] ? -1 : j;
+      }
+      return -1;
+    }
     for (var k = 0; k < nb; k++) {
       var lo = k ? EDGES[k - 1][i] : 0;
       if (value >= lo && value <= EDGES[k][i] && EDGES[k][i] > lo) return hidden[k] ? -1 : k;
@@ -482,6 +494,7 @@
   svg.addEventListener("mouseleave", function () { tip.hidden = true; });
   svg.addEventListener("mousedown", onDown);
   window.addEventListener("mouseup", onUp);
+  window.addEventListener("resize", showDrawn); /* the pixel ratio may change */
   svg.addEventListener("click", onClick);
   document.getElementById("hp2x-reset").addEventListener("click", function () {
     view = { t0: D.x0, span: D.xrange, zoomed: false };
