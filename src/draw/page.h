@@ -23,7 +23,9 @@ typedef struct hpx_page_geometry {
                                  wide; key_w 0: no key beside the graph */
   double *key_centre;         /* [n_key] each entry's centre y; owned */
   size_t n_key;               /* bands, then --heap lines */
-  double *rgb;                /* [3 * n_bands] each band's fill; owned */
+  double *rgb;                /* [3 * n_bands] each band's fill (under
+                                 --pattern, its hatching's background,
+                                 the hatching left out); owned */
   double *xtick_pos;          /* [n_xticks] the picture's x ticks (from
                                  graph_x0) and labels, for checking the
                                  page's own; owned */

@@ -122,11 +122,22 @@ static cairo_pattern_t *get_hatch_pattern(render_ctx *r, size_t style) {
   return pat;
 }
 
+/* --pattern's background greys, by k / 8 % 3. */
+static const double pattern_bg[] = {1.0, 0.82, 0.64};
+
+void hpx_render_band_rgb(const render_ctx *r, double shade, size_t k,
+                         double rgb[3]) {
+  if (r->pattern)
+    rgb[0] = rgb[1] = rgb[2] = pattern_bg[k / 8 % 3];
+  else
+    hpx_palette_rgb(shade, r->colour, rgb);
+}
+
 /* Fills the current path (kept) as band k with `shade`. */
 void hpx_render_fill_band(render_ctx *r, double shade, size_t k) {
   cairo_t *cr = r->cr;
   if (r->pattern) {
-    static const double bg[] = {1.0, 0.82, 0.64};
+    const double *bg = pattern_bg;
     cairo_set_source_rgb(cr, bg[k / 8 % 3], bg[k / 8 % 3], bg[k / 8 % 3]);
     cairo_fill_preserve(cr);
     if (k % 8 != 0) {

@@ -125,6 +125,9 @@ void hpx_render_stroke_black(cairo_t *cr);
 void hpx_render_fill_strokes(cairo_t *cr);
 /* Fills the current path (kept) as band k with `shade`. */
 void hpx_render_fill_band(render_ctx *r, double shade, size_t k);
+/* Band k's fill colour (under --pattern, its hatching's background). */
+void hpx_render_band_rgb(const render_ctx *r, double shade, size_t k,
+                         double rgb[3]);
 /* The bands of b (stacked, or a diff chart's signed ones), thinned to
  * `columns` unless all_samples. */
 hp2x_status hpx_render_draw_bands(render_ctx *r, const hp2x_profile *p,

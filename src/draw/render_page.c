@@ -5,7 +5,6 @@
  */
 #include "render_int.h"
 #include "page.h"
-#include "select/palette.h"
 
 #include <string.h>
 
@@ -54,7 +53,7 @@ hp2x_status hpx_render_page_geometry(render_ctx *r, const hp2x_profile *p,
   g->key_x = l->graph_x0 + l->graph_w;
   g->key_w = l->key_w;
   for (size_t k = 0; k < nb; k++)
-    hpx_palette_rgb(shade[k], r->colour, g->rgb + 3 * k);
+    hpx_render_band_rgb(r, shade[k], k, g->rgb + 3 * k);
   g->n_xticks = l->n_xticks;
   for (size_t i = 0; i < l->n_xticks; i++) {
     g->xtick_pos[i] = l->xticks[i].pos;

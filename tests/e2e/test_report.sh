@@ -25,6 +25,12 @@ P=$TOP/samples/profiles
 } > hostile.hp
 printf '{"labels": ["<img src=x onerror=window.hp2xPwned=1>", "</script><script>window.hp2xPwned=2</script>", "\\"quoted\\" & \\\\u003c"]}\n' > hostile.expect
 
+# Profiles of one census, and of none but GHC's empty ones.
+printf 'JOB "one"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.5\nx\t100\ny\t50\nEND_SAMPLE 0.5\n' > one.hp
+printf 'JOB "empty"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n' > empty.hp
+echo '{"few": true}' > one.expect
+echo '{"few": true}' > empty.expect
+
 # NAME INPUT OPTIONS...: the report and the outputs it is checked against.
 make_report() {
   local name=$1 input=$2
@@ -45,6 +51,9 @@ make_report manycc "$P/manycc.hc.hp" -c
 make_report markers "$P/markers.hc.eventlog" -c --heap
 make_report ipehi "$P/manycc.ipehi.eventlog" -c
 make_report hostile hostile.hp -c -t0
+make_report one one.hp -c
+make_report empty empty.hp
+make_report diff "$P/leak.hy.hp" -c --diff "$P/longrun.hy.hp"
 
 # The hostile labels never reach the page as markup.
 grep -qF '<img src=x' hostile.html && fail "a label's <img> is in the page as markup" || ok
@@ -63,7 +72,7 @@ elif [ ! -x /usr/bin/chromium ]; then
   echo "SKIPPED: browser checks: /usr/bin/chromium is not installed (make deps)"
 else
   start=$SECONDS
-  timeout 120 node "$TOP/tests/browser/report_test.js" "$T" leak manycc markers ipehi hostile \
+  timeout 120 node "$TOP/tests/browser/report_test.js" "$T" leak manycc markers ipehi hostile one empty diff \
     > browser.txt 2>&1
   status=$?
   cat browser.txt
