@@ -129,11 +129,12 @@
     }
     return out;
   }
-  /* A path's segments as quadrilaterals 0.5 pt wide, all wound alike: a
+  /* A path's segments as quadrilaterals 0.5 pt wide (or width), all
+   * wound alike: a
    * stroke filled, as hp2x's SVG has its strokes (a browser draws a
    * stroke thinner than a pixel wider and fainter). */
-  function outline(pts, closed) {
-    var d = [], n = pts.length, w = 0.25;
+  function outline(pts, closed, width) {
+    var d = [], n = pts.length, w = (width || 0.5) / 2;
     for (var i = 0; i + 1 < n + (closed ? 1 : 0); i++) {
       var a = pts[i], b = pts[(i + 1) % n], dx = b[0] - a[0], dy = b[1] - a[1];
       var len = Math.sqrt(dx * dx + dy * dy);
@@ -152,7 +153,10 @@
     while (g.firstChild) g.removeChild(g.firstChild);
     if (!nh || !nb) return;
     var shapes = D.signed ? signedShapes(r) : null;
-    for (var k = nb - 1; k >= 0; k--) {
+    /* Painted as hp2x paints: stacked bands top-down, a diff chart's
+     * bottom-up. */
+    for (var j = 0; j < nb; j++) {
+      var k = D.signed ? j : nb - 1 - j;
       if (hidden[k]) continue;
       var pts = shapes ? shapes[k] : bandShape(k, r);
       el("path", { d: polygon(pts), fill: D.bands[k].colour, "data-band": k, "class": "hp2x-band" }, g);
@@ -232,10 +236,15 @@
     D.marks.forEach(function (mk) {
       var x = xOf(mk[0]);
       if (!(x >= G.x && x <= G.x + G.w)) return;
-      el("path", { d: "M" + f2(x) + " " + G.y + "L" + f2(x) + " " + (G.y + G.h), stroke: "#000",
-        "stroke-width": "0.35", "stroke-dasharray": "2 1.5" }, g);
-      el("path", { d: "M" + f2(x - 4) + " " + G.y + "L" + f2(x) + " " + (G.y - 4) + "L" + f2(x + 4) +
-        " " + G.y + "Z", fill: "#fff", stroke: "#000", "stroke-width": "0.5" }, g);
+      /* The dashed line (2 on, 1.5 off, 0.35 wide) and the triangle's
+       * outline as fills, as the page's other strokes. */
+      var d = [];
+      for (var y = G.y; y < G.y + G.h; y += 3.5)
+        d.push(outline([[x, y], [x, Math.min(y + 2, G.y + G.h)]], false, 0.35));
+      el("path", { d: d.join(""), fill: "#000" }, g);
+      var tri = [[x - 4, G.y], [x, G.y - 4], [x + 4, G.y]];
+      el("path", { d: polygon(tri), fill: "#fff" }, g);
+      el("path", { d: outline(tri, true), fill: "#000" }, g);
       if (mk[1] && x - last >= 8.5) {
         var t = el("text", { x: 0, y: 0, "font-size": "7", "text-anchor": "end", "class": "hp2x-mark",
           "font-family": "Nimbus Sans, Helvetica, Arial, sans-serif",

@@ -61,10 +61,11 @@ function parseSummary(text) {
   return { rows: out, suspects: sus };
 }
 
-// Pixels of two PNGs (base64) compared in the page: how many differ by
-// more than `tol` in any channel; or their sizes when they differ.
-async function comparePngs(page, a, b, tol) {
-  return page.evaluate(async ([a, b, tol]) => {
+// Pixels of two PNGs (base64) compared in the page, within box [x0, y0,
+// x1, y1) (default: all): how many differ by more than `tol` in any
+// channel; or their sizes when they differ.
+async function comparePngs(page, a, b, tol, box) {
+  return page.evaluate(async ([a, b, tol, box]) => {
     async function px(b64) {
       const img = new Image(); img.src = 'data:image/png;base64,' + b64; await img.decode();
       const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
@@ -73,12 +74,16 @@ async function comparePngs(page, a, b, tol) {
     }
     const A = await px(a), B = await px(b);
     if (A.w !== B.w || A.h !== B.h) return { size: [A.w, A.h, B.w, B.h] };
+    const [x0, y0, x1, y1] = box || [0, 0, A.w, A.h];
     let bad = 0;
-    for (let i = 0; i < A.w * A.h; i++)
-      for (let c = 0; c < 3; c++)
-        if (Math.abs(A.d[4 * i + c] - B.d[4 * i + c]) > tol) { bad++; break; }
-    return { bad, n: A.w * A.h };
-  }, [a, b, tol]);
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) {
+        const i = y * A.w + x;
+        for (let c = 0; c < 3; c++)
+          if (Math.abs(A.d[4 * i + c] - B.d[4 * i + c]) > tol) { bad++; break; }
+      }
+    return { bad, n: (x1 - x0) * (y1 - y0) };
+  }, [a, b, tol, box]);
 }
 
 // Pixels exactly of colour #rrggbb in a PNG (base64) within box [x0, y0,
