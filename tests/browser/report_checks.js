@@ -75,9 +75,9 @@ async function checkHover(page, name, geo, csv) {
   const D = geo.D, g = D.page.graph, head = csv[0], byTime = new Map();
   for (const row of csv.slice(1)) byTime.set(row[0], row);
   let seen = 0, bad = 0;
-  for (let i = 1; i < 24; i++) {
-    for (let j = 1; j < 12; j++) {
-      const [x, y] = T.screenOf(geo, g[0] + g[2] * i / 24, g[1] + g[3] * j / 12);
+  for (let i = 1; i < 18; i++) {
+    for (let j = 1; j < 9; j++) {
+      const [x, y] = T.screenOf(geo, g[0] + g[2] * i / 18, g[1] + g[3] * j / 9);
       await page.mouse.move(x, y);
       const tip = await page.evaluate(() => {
         const t = document.getElementById('hp2x-tip');

@@ -48,6 +48,7 @@ make_report() {
 }
 make_report leak "$P/leak.hc.hp"
 make_report manycc "$P/manycc.hc.hp" -c
+make_report unicode "$P/unicode.hc.hp" -c
 make_report markers "$P/markers.hc.eventlog" -c --heap
 make_report ipehi "$P/manycc.ipehi.eventlog" -c
 make_report hostile hostile.hp -c -t0
@@ -72,10 +73,11 @@ elif [ ! -x /usr/bin/chromium ]; then
   echo "SKIPPED: browser checks: /usr/bin/chromium is not installed (make deps)"
 else
   start=$SECONDS
-  timeout 120 node "$TOP/tests/browser/report_test.js" "$T" leak manycc markers ipehi hostile one empty diff \
+  timeout 120 node "$TOP/tests/browser/report_test.js" "$T" leak manycc unicode markers ipehi hostile one empty diff \
     > browser.txt 2>&1
   status=$?
   cat browser.txt
+  echo "browser checks: $((SECONDS - start)) s"
   if [ "$status" -eq 3 ]; then
     ok
   else
