@@ -680,11 +680,12 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
 
 /* Writes an interactive report of `p` with bands `b` as one HTML page
  * that needs nothing else (no network, no other file; it works from
- * file://): the picture hp2x draws, as SVG thinned for a screen (at most
- * 3,200 columns across the graph, one census held per column), with
- * hover, hiding bands, zooming in time and the band table of
- * hp2x_write_summary (plus a sparkline), in at most about 1 MB whatever
- * the input.  Labels are data, shown as text.  HP2X_E_ARG for options
+ * file://): the picture hp2x draws (its PNG at 96 dpi, and the same
+ * picture as SVG, which the page's script completes from the censuses
+ * it holds: at most one per column of 3,200 across the graph, fewer when
+ * the page's budget of about 1 MB needs), with hover, hiding bands,
+ * zooming in time and the band table of hp2x_write_summary (plus a
+ * sparkline).  Labels are data, shown as text.  HP2X_E_ARG for options
  * hp2x_render refuses, HP2X_E_IO when the sink fails, HP2X_E_NOMEM,
  * HP2X_E_CAIRO. */
 hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,

@@ -1,7 +1,7 @@
 /* format.c -- the one table of output formats: each hp2x_format's name
  * (--format's word and the file extension), its name in prose, which
- * writer writes it (render.c for pictures, or the CSV, .hp and summary
- * writers), its name in --help's opening, whether it holds several pages,
+ * writer writes it (render.c for pictures, or the CSV, .hp, summary and
+ * HTML report writers), its name in --help's opening, whether it holds several pages,
  * whether one file of it holds several inputs and whether it needs a band
  * selection.  output.c, the tool's option parser, its help and its
  * messages read it.  A leaf: drawing, the follower, output.c and the tool
