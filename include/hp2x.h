@@ -406,7 +406,8 @@ typedef enum hp2x_format {
   HP2X_FORMAT_CSV,
   HP2X_FORMAT_HP,
   HP2X_FORMAT_TXT, /* the summary table (hp2x_write_summary) */
-  HP2X_FORMAT_PNG  /* a raster picture at o->dpi */
+  HP2X_FORMAT_PNG, /* a raster picture at o->dpi */
+  HP2X_FORMAT_HTML /* an interactive report page (hp2x_write_html) */
 } hp2x_format;
 
 /* Band colours.  Every palette gives each band of a picture its own shade;
@@ -711,6 +712,20 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
                                hp2x_write_fn write, void *closure,
                                hp2x_err *err);
 
+/* Writes an interactive report of `p` with bands `b` as one HTML page
+ * that needs nothing else (no network, no other file; it works from
+ * file://): the picture hp2x draws (its PNG at 96 dpi, and the same
+ * picture as SVG, which the page's script completes from the censuses
+ * it holds: at most one per column of 3,200 across the graph, fewer when
+ * the page's budget of about 1 MB needs), with hover, hiding bands,
+ * zooming in time and the band table of hp2x_write_summary (plus a
+ * sparkline).  Labels are data, shown as text.  HP2X_E_ARG for options
+ * hp2x_render refuses, HP2X_E_IO when the sink fails, HP2X_E_NOMEM,
+ * HP2X_E_CAIRO. */
+hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
+                            const hp2x_options *o, hp2x_write_fn write,
+                            void *closure, hp2x_err *err);
+
 /* Writes `p` as GHC .hp text (complete samples only).  HP2X_E_IO when the
  * sink fails, HP2X_E_NOMEM. */
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
@@ -726,7 +741,8 @@ typedef enum hp2x_writer {
   HP2X_WRITER_PICTURE = 0, /* hp2x_render(_many): the picture formats */
   HP2X_WRITER_CSV,         /* hp2x_write_csv(_many) */
   HP2X_WRITER_HP,          /* hp2x_write_hp: one profile */
-  HP2X_WRITER_SUMMARY      /* hp2x_write_summary */
+  HP2X_WRITER_SUMMARY,     /* hp2x_write_summary */
+  HP2X_WRITER_HTML         /* hp2x_write_html: one profile */
 } hp2x_writer;
 
 /* A row of the formats' table. */

@@ -31,7 +31,7 @@ FUZZ_MAX_LEN ?= 65536
 FUZZ_FLAGS ?=
 FUZZ_DIR := build/fuzz
 FUZZ_TARGETS ?= hp_parse eventlog_parse pipeline stream
-FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Iinclude -Isrc \
+FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Iinclude -Isrc -I$(GEN) \
     $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"' \
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_LIB_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o)
@@ -40,6 +40,7 @@ $(FUZZ_DIR)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
 -include $(FUZZ_LIB_OBJ:.o=.d)
+$(FUZZ_DIR)/obj/write/html_write.o: $(GEN)/report_assets.h
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJ)
 	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) $(LDLIBS)
