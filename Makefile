@@ -39,6 +39,9 @@ PKGS    := cairo pangocairo pangoft2 pango fontconfig zlib
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+# The tool alone reads executables (--program), with elfutils' libelf; the
+# library takes their symbols from its caller and links no libelf.
+TOOL_LIBS := $(shell pkg-config --libs libelf 2>/dev/null || echo -lelf)
 
 # A warning option this compiler knows, or nothing (gcc and clang differ).
 cc_option = $(shell $(CC) -Werror $(1) -fsyntax-only -x c /dev/null \
@@ -136,7 +139,8 @@ FORCE:
 
 $(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) \
+	    $(TOOL_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	@mkdir -p $(dir $@)
@@ -151,11 +155,12 @@ $(BUILD)/tests/test_options: tests/unit/test_options.c $(TOOL_TEST_OBJ) $(BUILD)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
 	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc/tool -Wno-missing-prototypes -o $@ $< \
-	    $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) $(CMOCKA_LIBS)
+	    $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) $(TOOL_LIBS) $(CMOCKA_LIBS)
 
 # Debian packages for building, testing (real consumers of every format)
 # and comparing with the real hp2ps (package ghc).
 DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev zlib1g-dev \
+            libelf-dev \
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
             python3 locales time clang libclang-rt-dev
