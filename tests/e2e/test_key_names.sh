@@ -13,7 +13,7 @@ D=$TOP/tests/data
 cd "$T"
 command -v pdftotext >/dev/null || { echo "SKIPPED: no pdftotext (poppler-utils)"; exit 0; }
 
-files="key/ghc-9.6.6-shelves.hT.hp.gz ghc-modern/ghc-9.10.3/markers.hc.eventlog
+files="program/ghc-9.6.6/shelves.hT.hp.gz ghc-modern/ghc-9.10.3/markers.hc.eventlog
 ghc-modern/ghc-9.10.3/mapwave.hc.eventlog.gz key/ghc-9.10.3-manycc.hy.hp.gz
 ghc-modern/ghc-9.10.3/markers.ipehi.eventlog real-hi/ghc-9.10.3-mapwave.ipehi.eventlog"
 
@@ -120,6 +120,6 @@ EOF
 done
 # The -hT and -hc keys above have names to shorten (the test is not empty).
 [ "$cut_seen" -ge 4 ] && ok || fail "only $cut_seen keys with a shortened name"
-grep -qx 'containers:Data.Sequence.Internal.Node3' key_ghc-9.6.6-shelves.hT.hp.pdf.cuts &&
+grep -qx 'containers:Data.Sequence.Internal.Node3' program_ghc-9.6.6_shelves.hT.hp.pdf.cuts &&
   ok || fail "-hT: the package version is not what went first"
 finish
