@@ -92,6 +92,8 @@ static uint64_t code_offset(const hp2x_symbols *s) {
 typedef struct sym_parts {
   char name[NAME_CAP];   /* decoded binding or constructor */
   char module[NAME_CAP]; /* decoded module, "" unknown; "RTS" for stg_ */
+  char origin[NAME_CAP]; /* -fdistinct-constructor-tables: the module
+                            whose table it is ("Main"); "" */
   int constructor;       /* a "..._con_info" symbol */
 } sym_parts;
 
@@ -99,7 +101,7 @@ typedef struct sym_parts {
  * "[pkg_]Module_name_info" (z-encoded: '_' only between parts) into its
  * decoded binding and module. */
 static void split_symbol(const char *sym, sym_parts *out) {
-  *out = (sym_parts){{0}, {0}, 0};
+  *out = (sym_parts){{0}, {0}, {0}, 0};
   size_t n = strlen(sym);
   if (strncmp(sym, "stg_", 4) == 0) { /* the runtime's own, in C */
     size_t e = ends_with(sym, "_info") ? n - 5 : n;
@@ -120,8 +122,11 @@ static void split_symbol(const char *sym, sym_parts *out) {
   if (k >= 2 && len[k - 1] == 3 && memcmp(part[k - 1], "con", 3) == 0)
     k--, out->constructor = 1;
   if (out->constructor && k >= 4 && strspn(part[k - 1], "0123456789") ==
-                                        len[k - 1])
-    k -= 2; /* -fdistinct-constructor-tables: "_Main_3" after the name */
+                                        len[k - 1]) {
+    /* -fdistinct-constructor-tables: "_Main_3" after the name */
+    hpx_z_decode(part[k - 2], len[k - 2], out->origin, sizeof out->origin);
+    k -= 2;
+  }
   if (k < 2 || k > 3) { /* not GHC's shape: the whole symbol */
     hpx_z_decode(sym, n, out->name, sizeof out->name);
     return;
@@ -158,23 +163,23 @@ static void table_name(const hpx_symbol *own, const hpx_symbol *below,
                        uint32_t *kt) {
   sym_parts sp;
   split_symbol(own ? own->name : below->name, &sp);
-  int n;
-  if (own && sp.constructor) {
-    int op = is_operator(sp.name);
-    n = hpx_fmt(out, cap, "%s%s%s", op ? "(" : "", sp.name, op ? ")" : "");
-  } else if (own && strcmp(sp.module, "RTS") == 0) {
-    n = hpx_fmt(out, cap, "%s", sp.name);
+  int rts = strcmp(sp.module, "RTS") == 0, n;
+  int op = !rts && is_operator(sp.name); /* "(:)", "(++)" */
+  const char *l = op ? "(" : "", *r = op ? ")" : "";
+  if (own && (sp.constructor || rts)) {
+    n = hpx_fmt(out, cap, "%s%s%s", l, sp.name, r);
+    *kh = (uint32_t)n;
   } else {
     const char *what = what_of(t);
+    n = hpx_fmt(out, cap, "%s%s %s%s%s", what, own ? "" : " in", l, sp.name,
+                r);
     *kh = (uint32_t)strlen(what);
-    n = hpx_fmt(out, cap, "%s%s %s", what, own ? "" : " in", sp.name);
-    if (!own) *kh = (uint32_t)strlen(what);
   }
-  if (own && (sp.constructor || strcmp(sp.module, "RTS") == 0))
-    *kh = (uint32_t)n;
   *kt = 0;
   if (sp.module[0] && (size_t)n + 4 < cap) {
-    int m = hpx_fmt(out + n, cap - (size_t)n, " [%s]", sp.module);
+    int m = hpx_fmt(out + n, cap - (size_t)n, " [%s]%s%s", sp.module,
+                    own && sp.origin[0] ? " in " : "",
+                    own ? sp.origin : "");
     *kt = (uint32_t)(m - 1);
   }
   if (*kh + *kt > strlen(out)) *kh = *kt = 0;
@@ -320,6 +325,9 @@ typedef struct plan {
   const hpx_symbol *own;    /* its symbol, or NULL */
   const hpx_symbol *below;  /* without one: the nearest below, or NULL */
   long type;                /* closure type in the program, -1 unknown */
+  char name[NAME_CAP];      /* its name (table_name) */
+  uint32_t kh, kt;          /* what the key keeps whole of it */
+  int ambiguous;            /* another label has that name too */
 } plan;
 
 /* Where each bare label lands in the program: fills pl (one per bare
@@ -343,17 +351,39 @@ static size_t plan_names(const hp2x_profile *p, const sym_index *x, plan *pl,
       r->off_table++;
       continue;
     }
-    pl[n++] = (plan){(uint32_t)i, a, own, below, t};
+    plan *e = &pl[n++];
+    *e = (plan){(uint32_t)i, a, own, below, t, {0}, 0, 0, 0};
+    table_name(own, below, t, e->name, sizeof e->name, &e->kh, &e->kt);
   }
   return n;
+}
+
+/* Marks the planned names another label has too (planned, or an IPE
+ * record's): those show their address after the name, as eventlog_ipe.c
+ * does for its own. */
+static void mark_ambiguous(const hp2x_profile *p, plan *pl, size_t n) {
+  for (size_t k = 0; k < n; k++) {
+    for (size_t j = k + 1; j < n && !pl[k].ambiguous; j++)
+      if (strcmp(pl[k].name, pl[j].name) == 0)
+        pl[k].ambiguous = pl[j].ambiguous = 1;
+    for (size_t i = 0; i < p->n_labels && !pl[k].ambiguous; i++)
+      if (i != pl[k].id && strcmp(p->labels[i].name, pl[k].name) == 0)
+        pl[k].ambiguous = 1;
+  }
 }
 
 /* Renames plan entry e's label and gives it its detail. */
 static hp2x_status name_one(hp2x_profile *p, const plan *e, int64_t bias,
                             hp2x_err *err) {
-  char name[NAME_CAP], detail[2 * NAME_CAP];
-  uint32_t kh = 0, kt = 0;
-  table_name(e->own, e->below, e->type, name, sizeof name, &kh, &kt);
+  char name[NAME_CAP + 24], detail[2 * NAME_CAP];
+  uint32_t kt = e->kt;
+  int nl = hpx_fmt(name, sizeof name, "%s", e->name);
+  if (e->ambiguous) {
+    int al = hpx_fmt(name + nl, sizeof name - (size_t)nl, " 0x%llx",
+                     (unsigned long long)e->address);
+    kt = kt ? kt + (uint32_t)al : (uint32_t)al - 1;
+    nl += al;
+  }
   const char *ct = hpx_closure_type_text((unsigned)e->type);
   const hpx_symbol *y = e->own ? e->own : e->below;
   uint64_t fa = e->address - (uint64_t)bias;
@@ -368,9 +398,10 @@ static hp2x_status name_one(hp2x_profile *p, const plan *e, int64_t bias,
   if (bias)
     hpx_fmt(detail + n, sizeof detail - (size_t)n, " (0x%llx in the file)",
             (unsigned long long)fa);
-  hp2x_status st = hpx_profile_rename_label(p, e->id, name, strlen(name), err);
+  hp2x_status st = hpx_profile_rename_label(p, e->id, name, (size_t)nl, err);
   if (st != HP2X_OK) return st;
-  label_text t = {detail, strlen(detail), kh, kt};
+  label_text t = {detail, strlen(detail), e->kh, kt};
+  if (t.keep_head + t.keep_tail > (uint32_t)nl) t.keep_head = t.keep_tail = 0;
   return hpx_profile_set_label_text(p, e->id, &t, err);
 }
 
@@ -406,6 +437,7 @@ hp2x_status hp2x_profile_name_tables(hp2x_profile *p,
     if (2 * n < n + r.off_table) { /* fewer than half on a table */
       r.verdict = HP2X_TABLES_WRONG_PROGRAM;
     } else {
+      mark_ambiguous(p, pl, n);
       for (size_t k = 0; k < n && st == HP2X_OK; k++) {
         st = name_one(p, &pl[k], x.bias, err);
         r.named += st == HP2X_OK;

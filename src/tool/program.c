@@ -15,6 +15,7 @@
 #include <libelf.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* What has been said this run (each at most once). */
@@ -82,10 +83,17 @@ static int add_symbols(Elf *e, const char *path, Elf_Scn *scn,
 }
 
 /* Reads the open ELF e into a new *out. */
-static int read_elf(Elf *e, const char *path, hp2x_symbols **out) {
+static int read_elf(Elf *e, const char *path, uint64_t size,
+                    hp2x_symbols **out) {
   GElf_Ehdr eh;
   if (elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh)) {
     msg_errorf("%s: not an ELF executable", path);
+    return EXIT_BAD_INPUT;
+  }
+  if (eh.e_shnum == 0 || eh.e_shentsize == 0 || eh.e_shoff > size ||
+      (uint64_t)eh.e_shnum * eh.e_shentsize > size - eh.e_shoff) {
+    msg_errorf("%s: truncated or malformed ELF: its section headers are "
+               "not in the file", path);
     return EXIT_BAD_INPUT;
   }
   if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN) {
@@ -120,8 +128,15 @@ int program_load(const char *path, hp2x_symbols **out) {
     msg_errorf("%s: cannot open: %s", path, strerror(errno));
     return EXIT_BAD_INPUT;
   }
+  struct stat sb;
+  if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+    msg_errorf("%s: not a regular file", path);
+    close(fd);
+    return EXIT_BAD_INPUT;
+  }
   Elf *e = elf_begin(fd, ELF_C_READ, NULL);
-  int rc = e ? read_elf(e, path, out) : bad_elf(path, "not readable as ELF");
+  int rc = e ? read_elf(e, path, (uint64_t)sb.st_size, out)
+             : bad_elf(path, "not readable as ELF");
   if (e) elf_end(e);
   close(fd);
   if (rc != EXIT_OK) {
