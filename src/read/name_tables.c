@@ -146,9 +146,12 @@ static const char *what_of(long t) {
   return c;
 }
 
-/* An operator constructor (":", ":|") is written in parentheses. */
+/* An operator (":", ":|", "++") is written in parentheses; GHC's own
+ * names of workers and wrappers ("$wgo", "$WEntry") are not operators. */
 static int is_operator(const char *s) {
-  unsigned char c = (unsigned char)s[0];
+  unsigned char c = (unsigned char)s[0], d = c ? (unsigned char)s[1] : 0;
+  if (c == '$' && ((d >= 'a' && d <= 'z') || (d >= 'A' && d <= 'Z')))
+    return 0;
   return !(c >= 0x80 || c == '_' || c == '(' || c == '[' ||
            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
 }
@@ -210,13 +213,16 @@ static int ipe_of(const hpx_label *l, char *table, size_t cap, char *closure,
 
 /* Whether z-encoded symbol `sym` is the table IPE names `table` (its
  * decoded name is it, or ends with "_" and it: the IPE record leaves out
- * the package and module). */
+ * the package and module; or with ":" and it: GHC 9.10 names a record
+ * field's selector "Main_$fld:Book:title_info", its IPE record
+ * "title_info"). */
 static int names_table(const char *sym, const char *table) {
   char d[NAME_CAP];
   size_t n = hpx_z_decode(sym, strlen(sym), d, sizeof d);
   size_t k = strlen(table);
   if (n >= sizeof d || k == 0 || k > n) return 0;
-  return strcmp(d + n - k, table) == 0 && (n == k || d[n - k - 1] == '_');
+  return strcmp(d + n - k, table) == 0 &&
+         (n == k || d[n - k - 1] == '_' || d[n - k - 1] == ':');
 }
 
 /* A bare -hi label's address: "0x4107f0" as C's "%p" writes it. */

@@ -95,8 +95,57 @@ sys.exit(0 if checked else 1)
 EOF
 }
 
+# The naming rule against the eventlog's own IPE records, every one: an
+# IPE record's table with an "_info" symbol 16 bytes on is that symbol,
+# z-decoded, less its package and module ("_"), or less the "$fld:Book:"
+# of a record field's selector (":", GHC 9.10).
+ipe_rule() { # ipe_rule EVENTLOG NM
+  python3 - "$1" "$2" <<'EOF'
+import re, struct, sys
+data = open(sys.argv[1], "rb").read()
+syms = {}
+for line in open(sys.argv[2]):
+    p = line.split()
+    if len(p) == 3:
+        syms.setdefault(int(p[0], 16), []).append(p[2])
+def zdecode(s):
+    low = dict(zip("abcdeghilmnpqrstuvz", "&|^$=>#.<-!+'\\/*_%z"))
+    up = dict(zip("LRMNCZ", "()[]:Z"))
+    out, i = "", 0
+    while i < len(s):
+        c = s[i]
+        if c in "zZ" and i + 1 < len(s):
+            d = (low if c == "z" else up).get(s[i + 1])
+            if d:
+                out, i = out + d, i + 2
+                continue
+            m = re.match(r"Z(\d+)T", s[i:])
+            if m:
+                out, i = out + "(" + "," * (int(m.group(1)) - 1) + ")", i + len(m.group(0))
+                continue
+        out, i = out + c, i + 1
+    return out
+n = own = 0
+# IPE events (169): type, time, size, then the info pointer and the
+# table's name, NUL-terminated.
+for m in re.finditer(rb"\x00\xa9.{10}(.{8})([\x21-\x7e]+_info)\x00", data, re.S):
+    a, t = struct.unpack(">Q", m.group(1))[0], m.group(2).decode()
+    n += 1
+    for s in [x for x in syms.get(a + 16, []) if x.endswith("_info")][:1]:
+        own += 1
+        d = zdecode(s)
+        assert d == t or d.endswith("_" + t) or d.endswith(":" + t), (t, s)
+print(n, own)
+sys.exit(0 if n > 100 and own > 50 else 1)
+EOF
+}
+
 for g in ghc-9.10.3 ghc-9.6.6; do
   zcat "$D/$g/shelves.gz" > "shelves-$g" && chmod +x "shelves-$g"
+  zcat "$D/$g/shelves.hi.eventlog.gz" > rule.eventlog
+  nm -n "shelves-$g" > rule.nm
+  got=$(ipe_rule rule.eventlog rule.nm) && ok || fail "$g: the naming rule against IPE records: $got"
+  echo "  $g: IPE records, of them with a symbol: $got"
   for ext in eventlog hp; do
     f=$g-shelves.hi.$ext
     zcat "$D/$g/shelves.hi.$ext.gz" > "$f"
