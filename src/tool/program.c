@@ -3,6 +3,7 @@
  * the library's hp2x_symbols, which names a -hi profile's bare info-table
  * addresses; what that gave is said once a run.  Without --program, a
  * profile with bare addresses gets one note that --program names them.
+ * .hp output keeps GHC's labels: nothing is named or said for it.
  * A malformed executable is bad input: a message, exit 1.
  */
 #include "program.h"
@@ -194,6 +195,7 @@ static void say_verdict(const tool_args *a, const char *display,
 
 int program_name_tables(const tool_args *a, const char *display,
                         hp2x_profile *p, const hp2x_symbols *syms) {
+  if (a->opts.format == HP2X_FORMAT_HP) return EXIT_OK; /* GHC's labels */
   if (!syms) {
     size_t n = hp2x_profile_bare_tables(p);
     if (n && !a->quiet && !said.hint++) {

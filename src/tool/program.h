@@ -11,7 +11,8 @@ int program_load(const char *path, hp2x_symbols **out);
 
 /* Names p's bare info-table addresses from syms (NULL: no --program),
  * saying once a run what could not be named and why (none with -q), or,
- * without --program, that it would name them.  Returns an exit status:
+ * without --program, that it would name them; nothing for .hp output,
+ * which keeps GHC's labels.  Returns an exit status:
  * EXIT_BAD_INPUT only when out of memory. */
 int program_name_tables(const tool_args *a, const char *display,
                         hp2x_profile *p, const hp2x_symbols *syms);
