@@ -769,10 +769,10 @@ typedef enum hp2x_tables_verdict {
   HP2X_TABLES_NO_SYMBOLS,   /* the program has no symbols (stripped) */
   HP2X_TABLES_NO_BIAS,      /* a position-independent program, and no IPE
                                record to find where it was loaded (a .hp) */
-  HP2X_TABLES_WRONG_PROGRAM /* not the program that ran: an IPE record's
-                               address disagrees with its symbols, or fewer
-                               than half the addresses in it land on an
-                               info table */
+  HP2X_TABLES_WRONG_PROGRAM /* not the program that ran: IPE records'
+                               tables placed otherwise in it (more than a
+                               quarter of them), or fewer than half the
+                               addresses in it on an info table */
 } hp2x_tables_verdict;
 
 typedef struct hp2x_tables_report {
@@ -784,8 +784,13 @@ typedef struct hp2x_tables_report {
   size_t off_table;     /* of them, inside but on no info table */
   int64_t bias;         /* run-time address - file address (0 unless
                            relocatable) */
-  uint64_t disagrees;   /* WRONG_PROGRAM: an IPE record's address whose
-                           symbol names another table; 0: none */
+  uint64_t disagrees;   /* the first IPE record's address whose table the
+                           program places otherwise (its symbol names
+                           another table, or its closure type differs);
+                           0: none */
+  size_t ipe_checked;     /* IPE records of tables inside the program */
+  size_t ipe_disagreeing; /* of them, placed otherwise: more than a quarter
+                             is HP2X_TABLES_WRONG_PROGRAM */
 } hp2x_tables_report;
 
 /* Names p's -hi labels that are bare addresses ("0x4107f0": no IPE record)

@@ -301,9 +301,12 @@ static int inside(const hp2x_symbols *s, uint64_t a) {
   return 0;
 }
 
-/* The first IPE record whose table the program places otherwise: its
- * symbol names another table, or its closure type differs.  0: none. */
-static uint64_t ipe_disagreement(const hp2x_profile *p, const sym_index *x) {
+/* The IPE records whose tables lie in the program, held against it:
+ * r->ipe_checked of them, r->ipe_disagreeing whose table's symbol names
+ * another table or whose closure type differs, the first of those at
+ * r->disagrees. */
+static void ipe_disagreement(const hp2x_profile *p, const sym_index *x,
+                             hp2x_tables_report *r) {
   char table[NAME_CAP], closure[64];
   uint64_t a, off = code_offset(x->s);
   for (size_t i = 0; i < p->n_labels; i++) {
@@ -312,15 +315,16 @@ static uint64_t ipe_disagreement(const hp2x_profile *p, const sym_index *x) {
       continue;
     uint64_t fa = a - (uint64_t)x->bias;
     if (!inside(x->s, fa)) continue;
+    r->ipe_checked++;
     const hpx_symbol *own = info_symbol_at(x, fa + off);
-    if (own && !names_table(own->name, table)) return a;
     size_t sec;
     long t = hpx_symbols_table_type(x->s, fa, &sec);
-    if (closure[0] && (t < 0 || strcmp(hpx_closure_type_text((unsigned)t),
-                                       closure) != 0))
-      return a;
+    int bad = (own && !names_table(own->name, table)) ||
+              (closure[0] &&
+               (t < 0 ||
+                strcmp(hpx_closure_type_text((unsigned)t), closure) != 0));
+    if (bad && !r->ipe_disagreeing++) r->disagrees = a;
   }
-  return 0;
 }
 
 /* ------------------------------------------------------- naming */
@@ -420,8 +424,11 @@ static hp2x_tables_verdict first_verdict(const hp2x_profile *p,
   if (x->s->relocatable && !find_bias(p, x, &x->bias))
     return HP2X_TABLES_NO_BIAS;
   r->bias = x->bias;
-  r->disagrees = ipe_disagreement(p, x);
-  return r->disagrees ? HP2X_TABLES_WRONG_PROGRAM : HP2X_TABLES_NAMED;
+  ipe_disagreement(p, x, r);
+  /* A wrong program disagrees on nearly every record; one of a few that
+   * GHC names in a way not foreseen here should not cost every name. */
+  return 4 * r->ipe_disagreeing > r->ipe_checked ? HP2X_TABLES_WRONG_PROGRAM
+                                                 : HP2X_TABLES_NAMED;
 }
 
 hp2x_status hp2x_profile_name_tables(hp2x_profile *p,

@@ -171,10 +171,11 @@ static void say_verdict(const tool_args *a, const char *display,
              "addresses kept", a->program);
     say(display, "warning", text);
   } else if (r->verdict == HP2X_TABLES_WRONG_PROGRAM && !said.wrong++) {
-    if (r->disagrees)
+    if (4 * r->ipe_disagreeing > r->ipe_checked)
       snprintf(text, sizeof text,
-               "%s is not the program that ran: the IPE record of 0x%llx "
-               "names another table there; nothing named", a->program,
+               "%s is not the program that ran: it places %zu of %zu tables "
+               "otherwise than their IPE records (first 0x%llx); nothing "
+               "named", a->program, r->ipe_disagreeing, r->ipe_checked,
                (unsigned long long)r->disagrees);
     else
       snprintf(text, sizeof text,
