@@ -10,7 +10,8 @@
 # its libraries' tables said once; its .hp has no IPE record: one warning,
 # addresses kept.  The stripped variant: one warning.  The wrong program:
 # one warning, nothing named.  Without --program: one note, none with -q,
-# exit 0.  A malformed EXE: exit 1 and a message naming it.
+# exit 0.  A malformed EXE: exit 1 and a message naming it; the fuzzer's
+# kept inputs are replayed.
 . "$(dirname "$0")/lib.sh"
 D=$TOP/tests/data/program
 cd "$T"
@@ -243,6 +244,13 @@ for exe in cut-elf text-file empty missing-file /; do
   expect_status 1 "--program=$exe" -- "$HP2X" --program="$exe" ghc-9.10.3-shelves.hi.hp -o m.pdf
   expect_stderr "$exe" "--program=$exe: message names it"
   [ ! -e m.pdf ] && ok || fail "--program=$exe: output written"
+done
+# The fuzzer's kept inputs (tests/fuzz-regress/program): read or refused,
+# never a crash.
+for f in "$TOP"/tests/fuzz-regress/program/*; do
+  "$HP2X" -q --program="$f" ghc-9.10.3-shelves.hi.hp -o r.csv 2> /dev/null
+  rc=$?
+  [ $rc -le 1 ] && ok || fail "fuzz input $(basename "$f"): exit $rc"
 done
 expect_status 2 "--program with --watch" -- "$HP2X" --watch --program=x ghc-9.10.3-shelves.hi.hp -o w.pdf
 finish
