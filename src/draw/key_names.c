@@ -256,6 +256,26 @@ static void push_plain(cands *c, const char *s, const measurer *m) {
   hpx_free(base);
 }
 
+/* An innermost frame too long for the key, cut at its own separators
+ * (a '.' in "Module.fn"), before "/…/" and the outermost frame
+ * ("…schlüssel/…/main"), or "/" and it when there are only two. */
+static void push_inner_cuts(cands *c, const char *s, const char *last,
+                            size_t nf, const measurer *m) {
+  measurer plain = *m;
+  plain.stack = 0;
+  plain.ell = ELL;
+  plain.ell_len = strlen(ELL);
+  size_t f0 = (size_t)(strchr(s, '/') - s);
+  char *post = join(nf > 2 ? "/" ELL : "", nf > 2 ? 1 + strlen(ELL) : 0,
+                    last, strlen(last), NULL, 0, NULL, 0, NULL, 0);
+  if (!post) {
+    c->nomem = 1;
+    return;
+  }
+  push_cuts(c, NULL, 0, s, f0, post, strlen(post), 0, &plain);
+  hpx_free(post);
+}
+
 /* A cost-centre stack's shortenings (frames innermost first): its
  * innermost frame and as many next ones as fit, "…", its outermost
  * ("go/main.run/…/MAIN"), then cuts anywhere. */
@@ -271,14 +291,15 @@ static void push_stack(cands *c, const char *s, const measurer *m) {
     }
     /* from most frames kept to the innermost alone */
     while (end > 0 && !c->nomem) {
-      push_owned(c, join(s, end, m->ell, m->ell_len, last + 1, strlen(last + 1), NULL, 0,
-                         NULL, 0),
+      push_owned(c, join(s, end, m->ell, m->ell_len, last + 1,
+                         strlen(last + 1), NULL, 0, NULL, 0),
                  m);
       size_t e = end - 1;
       while (e > 0 && s[e - 1] != '/') e--;
       end = e;
     }
   }
+  if (last) push_inner_cuts(c, s, last, nf, m);
   push_cuts(c, NULL, 0, s, n, NULL, 0, 0, m);
 }
 

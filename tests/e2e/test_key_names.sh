@@ -7,7 +7,9 @@
 # out segments at '.', ':', '/', '-' or a space, marked by one "…" each;
 # the name's last segment (a constructor, an outermost frame, a location)
 # is kept; no two lines alike; each within the page.  The whole names are
-# in the CSV, --summary and the SVG tooltips.
+# in the CSV, --summary and the SVG tooltips.  (A name the font renderer
+# had to cut inside a word reads back with a space in the word: the PDF
+# maps its ellipsis back to the letters it stands for.)
 . "$(dirname "$0")/lib.sh"
 D=$TOP/tests/data
 cd "$T"
@@ -15,11 +17,12 @@ command -v pdftotext >/dev/null || { echo "SKIPPED: no pdftotext (poppler-utils)
 
 files="program/ghc-9.6.6/shelves.hT.hp.gz ghc-modern/ghc-9.10.3/markers.hc.eventlog
 ghc-modern/ghc-9.10.3/mapwave.hc.eventlog.gz key/ghc-9.10.3-manycc.hy.hp.gz
-ghc-modern/ghc-9.10.3/markers.ipehi.eventlog real-hi/ghc-9.10.3-mapwave.ipehi.eventlog"
+ghc-modern/ghc-9.10.3/markers.ipehi.eventlog real-hi/ghc-9.10.3-mapwave.ipehi.eventlog
+../../samples/profiles/unicode.hc.eventlog"
 
 cut_seen=0
 for rel in $files; do
-  name=$(echo "$rel" | tr '/' '_')
+  name=$(echo "${rel#../../}" | tr '/' '_')
   name=${name%.gz}
   zcat -f "$D/$rel" > "$name"
   "$HP2X" -q "$name" -o "$name.csv" && ok || fail "$name: CSV"

@@ -74,6 +74,11 @@ static void stacks(void **state) {
   expect(s, KEY_STACK, 0, 0, 26, "go/produce/route/" ELL "/MAIN");
   expect(s, KEY_STACK, 0, 0, 17, "go/produce/" ELL "/MAIN");
   expect(s, KEY_STACK, 0, 0, 16, "go/" ELL "/MAIN");
+  /* an innermost frame too long for the key is cut at its own dots */
+  expect("Mod.longFunctionName.helper/run/main", KEY_STACK, 0, 0, 20,
+         "Mod." ELL "helper/" ELL "/main");
+  expect("Mod.longFunctionName.helper/main", KEY_STACK, 0, 0, 20,
+         "Mod." ELL "helper/main");
 }
 
 static void kept_ends(void **state) {
