@@ -40,6 +40,9 @@ PKGS    := cairo pangocairo pangoft2 pango fontconfig zlib
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+# The tool alone reads executables (--program), with elfutils' libelf; the
+# library takes their symbols from its caller and links no libelf.
+TOOL_LIBS := $(shell pkg-config --libs libelf 2>/dev/null || echo -lelf)
 
 # A warning option this compiler knows, or nothing (gcc and clang differ).
 cc_option = $(shell $(CC) -Werror $(1) -fsyntax-only -x c /dev/null \
@@ -148,14 +151,15 @@ FORCE:
 
 $(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) \
+	    $(TOOL_LIBS)
 
 # The same tool linked against the shared library (it uses hp2x.h's API
 # alone): make check runs the command-line and format tests with it.
 $(BUILD)/hp2x-shared: $(TOOL_OBJ) $(BUILD)/libhp2x.so
 	@$(if $(V),,echo "  CCLD    $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) -L$(BUILD) -lhp2x \
-	    -Wl,-rpath,'$$ORIGIN' $(LDLIBS)
+	    -Wl,-rpath,'$$ORIGIN' $(LDLIBS) $(TOOL_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	@mkdir -p $(dir $@)
@@ -171,11 +175,12 @@ $(TOOL_UNIT_BIN): $(BUILD)/tests/%: tests/unit/%.c $(TOOL_TEST_OBJ) $(BUILD)/lib
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
 	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc/tool -Wno-missing-prototypes -o $@ $< \
-	    $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) $(CMOCKA_LIBS)
+	    $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) $(TOOL_LIBS) $(CMOCKA_LIBS)
 
 # Debian packages for building, testing (real consumers of every format)
 # and comparing with the real hp2ps (package ghc).
 DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev zlib1g-dev \
+            libelf-dev \
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
             python3 locales time clang libclang-rt-dev chromium fonts-liberation

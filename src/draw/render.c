@@ -39,7 +39,7 @@ static void draw_key_pages(render_ctx *r, const hp2x_profile *p,
   for (int pg = 0; pg < l->key_pages; pg++) {
     begin_page(r, page, 0);
     hpx_render_draw_frame(r, p, b, l);
-    hpx_render_draw_key_page(r, b, l, shade, pg);
+    hpx_render_draw_key_page(r, p, b, l, shade, pg);
     cairo_show_page(r->cr);
   }
 }

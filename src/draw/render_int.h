@@ -137,8 +137,9 @@ hp2x_status hpx_render_draw_bands(render_ctx *r, const hp2x_profile *p,
 
 /* ------------------------------------------------------- render_key.c */
 /* Key page pg's entries (multi-page output). */
-void hpx_render_draw_key_page(render_ctx *r, const hp2x_bands *b,
-                              const layout *l, const double *shade, int pg);
+void hpx_render_draw_key_page(render_ctx *r, const hp2x_profile *p,
+                              const hp2x_bands *b, const layout *l,
+                              const double *shade, int pg);
 /* The key beside the graph: the bands' entries, then the --heap lines'. */
 void hpx_render_draw_key_beside(render_ctx *r, const hp2x_profile *p,
                                 const hp2x_bands *b, const layout *l,

@@ -88,7 +88,8 @@ static void write_band_detail(writebuf *w, const hp2x_profile *p,
   put_str(w, detail ? detail
                     : "(unnamed: no IPE event describes this info table; "
                       "its code, often a library's, was built without "
-                      "-finfo-table-map)");
+                      "-finfo-table-map; --program=EXE names it from the "
+                      "program's symbols)");
   put_str(w, "\n");
 }
 
