@@ -41,25 +41,9 @@ for line in open(sys.argv[1]):
         syms.setdefault(a, []).append(p[2])
         addrs.append(a)
 addrs.sort()
-def zdecode(s):
-    low = dict(zip("abcdeghilmnpqrstuvz", "&|^$=>#.<-!+'\\/*_%z"))
-    up = dict(zip("LRMNCZ", "()[]:Z"))
-    out, i = "", 0
-    while i < len(s):
-        c = s[i]
-        if c in "zZ" and i + 1 < len(s):
-            d = (low if c == "z" else up).get(s[i + 1])
-            if d:
-                out, i = out + d, i + 2
-                continue
-            m = re.match(r"Z(\d+)([TH])", s[i:])
-            if m:
-                n, h = int(m.group(1)), m.group(2) == "H"
-                out += "(" + "#" * h + "," * (n - 1) + "#" * h + ")"
-                i += len(m.group(0))
-                continue
-        out, i = out + c, i + 1
-    return out
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["TOP"], "tests", "tools"))
+from zdecode import zdecode
 checked = 0
 text = open(sys.argv[2], encoding="utf-8").read().split("\n")
 for k, line in enumerate(text):
@@ -109,23 +93,9 @@ for line in open(sys.argv[2]):
     p = line.split()
     if len(p) == 3:
         syms.setdefault(int(p[0], 16), []).append(p[2])
-def zdecode(s):
-    low = dict(zip("abcdeghilmnpqrstuvz", "&|^$=>#.<-!+'\\/*_%z"))
-    up = dict(zip("LRMNCZ", "()[]:Z"))
-    out, i = "", 0
-    while i < len(s):
-        c = s[i]
-        if c in "zZ" and i + 1 < len(s):
-            d = (low if c == "z" else up).get(s[i + 1])
-            if d:
-                out, i = out + d, i + 2
-                continue
-            m = re.match(r"Z(\d+)T", s[i:])
-            if m:
-                out, i = out + "(" + "," * (int(m.group(1)) - 1) + ")", i + len(m.group(0))
-                continue
-        out, i = out + c, i + 1
-    return out
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["TOP"], "tests", "tools"))
+from zdecode import zdecode
 n = own = 0
 # IPE events (169): type, time, size, then the info pointer and the
 # table's name, NUL-terminated.
