@@ -54,6 +54,7 @@
 #ifndef HP2X_H
 #define HP2X_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -123,6 +124,19 @@ void hp2x_err_init(hp2x_err *err);
 /* A short English name for a status code ("syntax error", ...); static
  * storage; "unknown error" for a value not listed above. */
 const char *hp2x_status_name(hp2x_status code);
+
+/* ------------------------------------------------------ numbers as text */
+
+/* vsnprintf in the "C" locale whatever the process's (or this thread's)
+ * locale is: "%g" of 2.5 is "2.5" under de_DE too.  The library's own
+ * numbers are written through it; a program may use it for its messages.
+ * Returns what vsnprintf returns: the length the whole text needs (buf
+ * holds at most size - 1 bytes of it and a '\0'), or < 0 on an encoding
+ * error.  Safe from any thread. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 0)))
+#endif
+int hp2x_vsnprintf_c(char *buf, size_t size, const char *fmt, va_list ap);
 
 /* ------------------------------------------------------- the sample model */
 

@@ -39,13 +39,13 @@ options_outcome options_fail(options_error *e, const char *fmt, ...) {
   assert(!e->message);
   va_list ap;
   va_start(ap, fmt);
-  int n = numbers_vsnprintf(NULL, 0, fmt, ap);
+  int n = hp2x_vsnprintf_c(NULL, 0, fmt, ap);
   va_end(ap);
   e->message = n < 0 ? NULL : malloc((size_t)n + 1);
   e->is_usage = e->message != NULL;
   if (e->message) {
     va_start(ap, fmt);
-    numbers_vsnprintf(e->message, (size_t)n + 1, fmt, ap);
+    hp2x_vsnprintf_c(e->message, (size_t)n + 1, fmt, ap);
     va_end(ap);
   }
   return OPTIONS_FAILED;
@@ -221,7 +221,7 @@ static const char *help_with_default(char *help, size_t size,
                                      const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  numbers_vsnprintf(help, size, fmt, ap);
+  hp2x_vsnprintf_c(help, size, fmt, ap);
   va_end(ap);
   return help;
 }
