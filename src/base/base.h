@@ -69,6 +69,13 @@ hp2x_status hpx_fail(hp2x_err *err, hp2x_status code, long line,
     ;
 hp2x_status hpx_nomem(hp2x_err *err);
 
+/* Printable ASCII (0x20..0x7e): the one rule for the bytes that go as they
+ * are into messages (hpx_quote_bytes shows the others as \xNN) and into
+ * PostScript comments and PDF metadata (surface.c shows them as '?'). */
+static inline int hpx_is_plain_ascii(unsigned char c) {
+  return c >= 0x20 && c < 0x7f;
+}
+
 /* Appends `s` to `dst` (size dst_size) with bytes outside printable ASCII
  * shown as \xNN, cut to fit; for quoting input text in messages. */
 void hpx_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len);
