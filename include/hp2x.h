@@ -464,6 +464,13 @@ typedef enum hp2x_title_box {
   HP2X_TITLE_BIG = 1    /* -b */
 } hp2x_title_box;
 
+/* The ranges of hp2x_options' sizes: hp2x_render refuses a value outside
+ * them (HP2X_E_ARG), and the tool's -e and --dpi take the same. */
+#define HP2X_EPS_WIDTH_MIN_PT 144   /* eps_width_pt is above it (2 in) */
+#define HP2X_EPS_WIDTH_MAX_PT 14400 /* and at most this (200 in) */
+#define HP2X_DPI_MIN 10             /* dpi, when not 0: at least this */
+#define HP2X_DPI_MAX 1200           /* and at most this */
+
 /* Everything that changes selection and drawing; hp2ps flag in brackets.
  * Fill in with hp2x_options_init, then set fields; flags are 0 (off) or 1.
  * Strings and the aux data are borrowed: they must outlive the calls the
@@ -477,7 +484,8 @@ typedef struct hp2x_options {
   hp2x_name_order name_order; /* [-i] */
   const hp2x_aux *aux;     /* [-p] borrowed; NULL when not used */
   hp2x_format format;      /* output format; HP2X_FORMAT_PS by default */
-  double eps_width_pt;     /* [-e] > 144; 0 = not EPS-scaled */
+  double eps_width_pt;     /* [-e] > 144, <= 14400 (the HP2X_EPS_WIDTH_
+                              limits); 0 = not EPS-scaled */
   int colour;              /* [-c] */
   hp2x_title_box title_box; /* [-b/-s] */
   int portrait;            /* [-g] */
@@ -496,7 +504,8 @@ typedef struct hp2x_options {
                               labels that do not match are filtered out */
   const char *exclude_re;  /* POSIX extended regex, borrowed; NULL = none:
                               labels that match are filtered out */
-  double dpi;              /* PNG pixels per inch (150; 0 = 150) */
+  double dpi;              /* PNG pixels per inch, 10..1200 (HP2X_DPI_
+                              limits); 150; 0 = 150 */
   int heap_overlay;        /* draw the eventlog's heap size, blocks size
                               and live bytes as lines over the bands, in
                               the key; the y range takes them in */
