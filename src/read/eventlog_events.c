@@ -97,7 +97,7 @@ static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
       return err->code;
   }
   ev->in_sample = 1;
-  ev->dropping = 0;
+  ev->cut = CUT_NONE;
   ev->sample_offset = ev->event_start;
   ev->sample_time_s = t;
   label_track_begin(&ev->track);
@@ -124,13 +124,13 @@ static hp2x_status on_bio_sample_begin(evl_parser *ev, const evl_event *e,
  * (outside any sample after a resynchronisation)?  Then it is dropped, and
  * that census counted as lost if it was not already. */
 static int in_cut_census(evl_parser *ev, const evl_event *e) {
-  if (ev->in_sample || !ev->dropping) return 0;
-  if (ev->dropping == 2) {
+  if (ev->in_sample || ev->cut == CUT_NONE) return 0;
+  if (ev->cut == CUT_DROPPING_UNSEEN) {
     hp2x_warnings *w = &ev->p->warn;
     if (!w->censuses_lost++) w->first_lost_census_s = -1;
-    ev->dropping = 1;
+    ev->cut = CUT_DROPPING;
   }
-  if (e->type == EV_HEAP_PROF_SAMPLE_END) ev->dropping = 0;
+  if (e->type == EV_HEAP_PROF_SAMPLE_END) ev->cut = CUT_NONE;
   return 1;
 }
 
