@@ -12,7 +12,7 @@
 #include "messages.h"
 #include "names.h"
 #include "outset.h"
-#include "window.h"
+#include "view_pick.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -179,7 +179,7 @@ static int read_inputs(comparison *c) {
     if (rc != EXIT_OK) return rc;
     inputs_warn_profile(a, c->names[i], *p);
     hp2x_profile *view = NULL;
-    rc = window_view(a, c->names[i], *p, &view);
+    rc = view_pick(a, c->names[i], *p, &view);
     if (view) {
       hp2x_profile_free(*p);
       *p = view;

@@ -16,7 +16,7 @@ int run_once(tool_args *a) {
     rc = inputs_read_profile(a->input, a->input_display, &a->parse, &p);
   if (rc == EXIT_OK) {
     inputs_warn_profile(a, a->input_display, p);
-    rc = selection_window_and_write(a, p, p, NULL);
+    rc = selection_view_and_write(a, p, p, NULL);
   }
   hp2x_profile_free(p);
   inputs_release_aux(a, &aux);

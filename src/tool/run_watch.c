@@ -313,7 +313,7 @@ static int render_update(watch_state *w, const hp2x_profile *p, int last) {
   if (hp2x_profile_job(p)[0] == '\0' && n == 0) return EXIT_OK; /* no header */
   /* An eventlog whose program has not begun its heap profile yet. */
   if (!hp2x_profile_has_heap_profile(p)) return EXIT_OK;
-  int rc = selection_window_and_write(w->a, p, NULL, w->follow);
+  int rc = selection_view_and_write(w->a, p, NULL, w->follow);
   if (rc != EXIT_OK && outset_last_outcome() == OUTSET_OUTPUT_FAILED &&
       !last) {
     if (!w->output_failing)
