@@ -418,15 +418,21 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
 /* ------------------------------------------- statistics and markers */
 
 /* The events that carry a --heap line, and the series each one feeds
- * (model.h's hpx_heap_kind; the line's looks are layout.c's). */
+ * (model.h's hpx_heap_kind; the line's looks are layout.c's): a kind no
+ * event feeds does not build (the assert below). */
+#define HEAP_SERIES_ROWS(X)                                                  \
+  X(EV_HEAP_SIZE, HPX_HEAP_SIZE)                                             \
+  X(EV_BLOCKS_SIZE, HPX_HEAP_BLOCKS)                                         \
+  X(EV_HEAP_LIVE, HPX_HEAP_LIVE)
+#define HEAP_SERIES_ROW(type, kind) {type, kind},
+#define HEAP_SERIES_BIT(type, kind) | (1u << (kind))
 static const struct {
   unsigned type;
   hpx_heap_kind kind;
-} heap_series_events[] = {
-    {EV_HEAP_SIZE, HPX_HEAP_SIZE},
-    {EV_BLOCKS_SIZE, HPX_HEAP_BLOCKS},
-    {EV_HEAP_LIVE, HPX_HEAP_LIVE},
-};
+} heap_series_events[] = {HEAP_SERIES_ROWS(HEAP_SERIES_ROW)};
+_Static_assert((0u HEAP_SERIES_ROWS(HEAP_SERIES_BIT)) ==
+                   (1u << HPX_N_HEAP) - 1u,
+               "an event feeding every hpx_heap_kind (model.h)");
 
 /* 50, 51, 91: u32 capset, u64 bytes: the --heap lines. */
 static hp2x_status on_heap_statistic(evl_parser *ev, const evl_event *e,

@@ -11,6 +11,7 @@ check_svg() { rsvg-convert "$1" > /dev/null 2> svg.log; }
 # valgrind, which are slow): every sample and every format is covered, each
 # format by a third (a sixth) of the samples.
 formats=(ps eps pdf svg csv hp)
+# elsewhere: png (test_png.sh) txt (test_summary.sh)
 n=0
 for src in "$TOP"/samples/profiles/*.hp "$TOP"/samples/profiles/*.eventlog; do
   name=$(basename "$src")
