@@ -2,7 +2,10 @@
 # The lists of formats spelt out by hand agree with the one table of
 # formats (src/base/format.c), read through the library itself
 # (tests/tools/format_table.c, linked against BUILD/libhp2x.a): the unit
-# test of the options' messages (test_options.c), the formats
+# test of the options' messages (test_options.c), test_compare.sh's
+# messages (-p's formats that hold several inputs, --diff's that take
+# bands), the loops over every format of test_locale.sh and test_faults.sh
+# and over every picture of test_bound.sh, the formats
 # test_formats.sh runs (and the tests it names for the others), the prose
 # of include/hp2x.h, the man page's NAME line and its --format entry, and
 # --help.  A new row fails here until every list names it; a list naming
@@ -21,10 +24,10 @@ fi
 [ "$(wc -l < "$T/table.tsv")" -ge 8 ] && ok || fail "the table has $(wc -l < "$T/table.tsv") rows"
 "$HP2X" --help > "$T/help.txt" && ok || fail "--help failed"
 
-lists() { # TABLE HELP TEST_OPTIONS TEST_FORMATS HEADER MAN: one line per disagreement
+lists() { # TABLE HELP TEST_OPTIONS TEST_FORMATS HEADER MAN TEST_COMPARE: one line per disagreement
   python3 - "$@" <<'PY'
 import re, sys, os
-table, helptxt, test_options, test_formats, header, man = sys.argv[1:7]
+table, helptxt, test_options, test_formats, header, man, test_compare = sys.argv[1:8]
 rows = [l.rstrip('\n').split('\t') for l in open(table)]
 names = [r[0] for r in rows]
 pictures = [r for r in rows if r[3] == 'picture']
@@ -43,6 +46,26 @@ hints = re.findall(r'--format=([a-z0-9]+(?:\|[a-z0-9]+)+)"', t)
 if not hints: bad.append('test_options.c: no --format=... hint found')
 for h in hints:
     same('test_options.c --format hint', h.split('|'), names)
+# test_compare.sh: -p's one output file (formats holding several inputs)
+# and --diff's chart (formats taking bands).
+c = open(test_compare).read()
+m = re.search(r'-p needs one output file \(-o NAME(\.[a-z0-9]+(?:, \.[a-z0-9]+)*(?: or \.[a-z0-9]+)?)\)', c)
+got = [w.lstrip('.') for w in words(m.group(1))] if m else []
+same('test_compare.sh -p formats', got, [r[0] for r in rows if r[4] == 'several'])
+m = re.search(r'--diff draws a chart \(([^)]*)\)', c)
+got = [re.sub(r'^summary$', 'summary', w) for w in words(m.group(1))] if m else []
+same('test_compare.sh --diff formats', got, [r[1] for r in rows if r[5] == 'bands'])
+# Loops over every format, or every picture, in other tests.
+loops = ((os.path.join(os.path.dirname(test_compare), 'test_locale.sh'),
+          r'^# Every format, with decimal[^\n]*\nfor fmt in ([a-z0-9 ]+); do', names),
+         (os.path.join(os.path.dirname(test_compare), 'test_faults.sh'),
+          r'^fmts=\(([a-z0-9 ]+) hp2ps\)', names),
+         (os.path.join(os.path.dirname(test_compare), 'test_bound.sh'),
+          r'one-shot picture, every format\.\nfor in [^\n]*\n\s*for fmt in ([a-z0-9 ]+); do',
+          [r[0] for r in pictures]))
+for path, pat, want in loops:
+    m = re.search(pat, open(path).read(), re.M)
+    same(f'{os.path.basename(path)} loop', m.group(1).split() if m else [], want)
 # test_formats.sh: its formats=(...) and the formats it leaves to others.
 f = open(test_formats).read()
 m = re.search(r'^formats=\(([^)]*)\)', f, re.M)
@@ -86,15 +109,19 @@ for l in bad: print(l)
 PY
 }
 args=("$T/table.tsv" "$T/help.txt" "$TOP/tests/unit/test_options.c"
-      "$TOP/tests/e2e/test_formats.sh" "$TOP/include/hp2x.h" "$TOP/man/hp2x.1")
+      "$TOP/tests/e2e/test_formats.sh" "$TOP/include/hp2x.h" "$TOP/man/hp2x.1"
+      "$TOP/tests/e2e/test_compare.sh")
 lists "${args[@]}" > "$T/bad.txt"
 [ ! -s "$T/bad.txt" ] && ok || fail "lists of formats that disagree with the table:
 $(cat "$T/bad.txt")"
-# The check sees a list that lacks a format.
-sed 's/ps, eps, pdf, svg, png, csv, hp, txt/ps, eps, pdf, svg, csv, hp, txt/' \
-  "$TOP/tests/unit/test_options.c" > "$T/test_options.c"
+# The check sees a list that lacks a format: the table's names without
+# its second one, in a copy of test_options.c.
+all=$(cut -f1 "$T/table.tsv" | paste -sd, | sed 's/,/, /g')
+second=$(sed -n 2p "$T/table.tsv" | cut -f1)
+less=$(printf '%s' "$all" | sed "s/, $second,/,/")
+sed "s/($all)/($less)/" "$TOP/tests/unit/test_options.c" > "$T/test_options.c"
 args[2]=$T/test_options.c
 lists "${args[@]}" > "$T/bad.txt"
-grep -q '^test_options.c unknown format: ps, eps, pdf, svg, csv' "$T/bad.txt" && ok ||
-  fail "a list without png is not caught: $(cat "$T/bad.txt")"
+grep -qF "test_options.c unknown format: $less --" "$T/bad.txt" && ok ||
+  fail "a list without $second is not caught: $(cat "$T/bad.txt")"
 finish
