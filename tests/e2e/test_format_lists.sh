@@ -12,10 +12,13 @@
 # what the table lacks fails too.  Then the check itself: a copy of
 # test_options.c missing a format is caught.
 . "$(dirname "$0")/lib.sh"
-CC=cc
+# Built as the library was (build.env: the compiler and, in the sanitizer
+# pass, the sanitizers' flags, which its objects need at link time).
+CC=cc OPT=
 [ -f "${BUILD:-}/build.env" ] && . "$BUILD/build.env"
 lib=${BUILD:-$TOP/build}/libhp2x.a
-if ! "$CC" -I"$TOP/include" -o "$T/format_table" \
+# shellcheck disable=SC2086
+if ! "$CC" $OPT -I"$TOP/include" -o "$T/format_table" \
      "$TOP/tests/tools/format_table.c" "$lib" 2> "$T/cc.log"; then
   fail "cannot build format_table against $lib: $(head -3 "$T/cc.log")"
   finish; exit
