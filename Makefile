@@ -39,6 +39,10 @@ PKGS    := cairo pangocairo pangoft2 pango fontconfig zlib
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+# The tool's HTTP server (--serve) alone links libmicrohttpd; the library
+# does not.
+TOOL_CFLAGS := $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
+TOOL_LIBS := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) -lpthread
 
 # A warning option this compiler knows, or nothing (gcc and clang differ).
 cc_option = $(shell $(CC) -Werror $(1) -fsyntax-only -x c /dev/null \
@@ -86,7 +90,7 @@ Q := $(if $(V),,@)
 $(BUILD)/obj/tool/%.o: src/tool/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(TOOL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -136,14 +140,15 @@ FORCE:
 
 $(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) \
+	    $(TOOL_LIBS)
 
 # The same tool linked against the shared library (it uses hp2x.h's API
 # alone): make check runs the command-line and format tests with it.
 $(BUILD)/hp2x-shared: $(TOOL_OBJ) $(BUILD)/libhp2x.so
 	@$(if $(V),,echo "  CCLD    $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) -L$(BUILD) -lhp2x \
-	    -Wl,-rpath,'$$ORIGIN' $(LDLIBS)
+	    -Wl,-rpath,'$$ORIGIN' $(LDLIBS) $(TOOL_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	@mkdir -p $(dir $@)
@@ -159,14 +164,15 @@ $(TOOL_UNIT_BIN): $(BUILD)/tests/%: tests/unit/%.c $(TOOL_TEST_OBJ) $(BUILD)/lib
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
 	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc/tool -Wno-missing-prototypes -o $@ $< \
-	    $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) $(CMOCKA_LIBS)
+	    $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) $(TOOL_LIBS) $(CMOCKA_LIBS)
 
 # Debian packages for building, testing (real consumers of every format)
 # and comparing with the real hp2ps (package ghc).
 DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev zlib1g-dev \
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
-            python3 locales time clang libclang-rt-dev
+            python3 locales time clang libclang-rt-dev libmicrohttpd-dev \
+            prometheus curl
 # Only for `make bench`, for regenerating the hp2ps test data, and for the
 # SVG tooltip test's browser check (skipped without chromium).
 DEV_PKGS := ghc hyperfine valgrind bc strace chromium

@@ -62,6 +62,9 @@ typedef struct tool_args {
   const char *to_marker;
   int x_index;                /* --x=index: sample index on the x axis */
   int summary;                /* --summary */
+  const char *serve_spec;     /* --serve's [ADDR:]PORT; borrowed; NULL =
+                                 none */
+  struct serve_server *server; /* serve.c's, while serving; NULL none */
 } tool_args;
 
 #endif
