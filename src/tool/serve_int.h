@@ -20,8 +20,8 @@
 typedef struct snapshot snapshot;
 
 /* A snapshot of p with bands b (either may be NULL: nothing drawn yet),
- * drawn with options o (borrowed: they live as long as the server);
- * NULL when out of memory. */
+ * drawn with options o (copied, but for the strings and regexes they
+ * point to, which live as long as the server); NULL when out of memory. */
 snapshot *snapshot_new(const hp2x_options *o, const hp2x_profile *p,
                        const hp2x_bands *b, long generation,
                        serve_input input, long long censuses);

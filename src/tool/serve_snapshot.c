@@ -44,7 +44,8 @@ typedef struct pictures {
   atomic_int refs;
   hp2x_profile *p;          /* owned; NULL: nothing drawn yet */
   hp2x_bands *b;            /* owned */
-  const hp2x_options *o;    /* the server's */
+  hp2x_options o;           /* the run's when published, without its
+                               .aux (the bands carry what it gave) */
   pthread_mutex_t lock;     /* drawing */
   membuf drawn[N_DRAWN];    /* by format */
   int tried[N_DRAWN];
@@ -75,7 +76,8 @@ static pictures *pictures_new(const hp2x_options *o, const hp2x_profile *p,
   pictures *pc = calloc(1, sizeof *pc);
   if (!pc) return NULL;
   atomic_init(&pc->refs, 1);
-  pc->o = o;
+  pc->o = *o;
+  pc->o.aux = NULL; /* the run frees it; the run's regexes outlive us */
   pthread_mutex_init(&pc->lock, NULL);
   hp2x_err err;
   hp2x_err_init(&err);
@@ -169,7 +171,7 @@ int snapshot_picture(snapshot *s, hp2x_format f, const char **data,
   pthread_mutex_lock(&pc->lock);
   if (!pc->tried[f]) {
     pc->tried[f] = 1;
-    hp2x_options o = *pc->o;
+    hp2x_options o = pc->o;
     o.format = f;
     hp2x_err err;
     hp2x_err_init(&err);
