@@ -17,10 +17,12 @@ serve_start() {
   return 1
 }
 
-# serve_stop: SIGTERM (a background job ignores SIGINT), then its exit status in SERVED_RC.
+# serve_stop: SIGTERM (a background job ignores SIGINT), then its exit
+# status in SERVED_RC; any but 0 (a sanitizer's report included) fails.
 serve_stop() {
   kill -TERM $SERVED_PID 2> /dev/null
   wait $SERVED_PID; SERVED_RC=$?
+  [ "$SERVED_RC" -eq 0 ] || fail "hp2x --serve ended with status $SERVED_RC"
 }
 
 # get PATH [CURL ARGS]: the body on stdout; HTTP_CODE set from a side file.

@@ -43,7 +43,7 @@ get /../etc/passwd --path-as-is > /dev/null; [ "$HTTP_CODE" = 404 ] && ok || fai
 expect_status 1 "port in use" -- "$HP2X" "$S/leak.hc.hp" --serve="$PORT"
 expect_stderr "cannot serve on 127.0.0.1:$PORT: Address already in use" "port in use: message"
 serve_stop
-[ "$SERVED_RC" -eq 0 ] && ok || fail "SIGTERM: exit $SERVED_RC"
+[ "$SERVED_RC" -eq 0 ] && ok || fail "SIGTERM: exit $SERVED_RC: $(cat err1)"
 [ "$(ls -A | grep -v '^err1$')" = "" ] && ok || fail "files written without -o: $(ls -A)"
 
 # 2. Usage: several inputs, a bad address; -o - is refused.
