@@ -42,6 +42,7 @@ static int membuf_write(void *closure, const void *buf, size_t len) {
  * redraw (a change of the input's state draws nothing new). */
 typedef struct pictures {
   atomic_int refs;
+  long generation;          /* of the snapshot that published it */
   hp2x_profile *p;          /* owned; NULL: nothing drawn yet */
   hp2x_bands *b;            /* owned */
   hp2x_options o;           /* the run's when published, without its
@@ -72,9 +73,10 @@ static void pictures_unref(pictures *pc) {
 }
 
 static pictures *pictures_new(const hp2x_options *o, const hp2x_profile *p,
-                              const hp2x_bands *b) {
+                              const hp2x_bands *b, long generation) {
   pictures *pc = calloc(1, sizeof *pc);
   if (!pc) return NULL;
+  pc->generation = generation;
   atomic_init(&pc->refs, 1);
   pc->o = *o;
   pc->o.aux = NULL; /* the run frees it; the run's regexes outlive us */
@@ -127,7 +129,7 @@ static snapshot *snapshot_with(pictures *pc, long generation,
 snapshot *snapshot_new(const hp2x_options *o, const hp2x_profile *p,
                        const hp2x_bands *b, long generation,
                        serve_input input, long long censuses) {
-  pictures *pc = pictures_new(o, p, b);
+  pictures *pc = pictures_new(o, p, b, generation);
   return pc ? snapshot_with(pc, generation, input, censuses) : NULL;
 }
 
@@ -158,9 +160,10 @@ size_t snapshot_status_json(const snapshot *s, char *buf, size_t size) {
   char last[64] = "null";
   if (s->has_census) snprintf(last, sizeof last, "%.6f", s->last_census_s);
   int n = snprintf(buf, size,
-                   "{\"generation\":%ld,\"input\":\"%s\",\"censuses\":%lld,"
-                   "\"last_census\":%s}",
-                   s->generation, names[s->input], s->censuses, last);
+                   "{\"generation\":%ld,\"picture\":%ld,\"input\":\"%s\","
+                   "\"censuses\":%lld,\"last_census\":%s}",
+                   s->generation, s->pics->generation, names[s->input],
+                   s->censuses, last);
   return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
 }
 
