@@ -156,10 +156,12 @@ $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	$(Q)$(CC) $(CFLAGS) -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
 	    $(HOOKS_LIB) $(LDLIBS) $(CMOCKA_LIBS)
 
-# test_options drives the tool's option table and test_outfile its output
-# files: they link the tool's objects but main.o.
+# test_options drives the tool's option table, test_outfile its output
+# files and test_serve_request --serve's request rules: they link the
+# tool's objects but main.o.
 TOOL_TEST_OBJ := $(filter-out $(BUILD)/obj/tool/main.o,$(TOOL_OBJ))
-TOOL_UNIT_BIN := $(BUILD)/tests/test_options $(BUILD)/tests/test_outfile
+TOOL_UNIT_BIN := $(BUILD)/tests/test_options $(BUILD)/tests/test_outfile \
+                 $(BUILD)/tests/test_serve_request
 $(TOOL_UNIT_BIN): $(BUILD)/tests/%: tests/unit/%.c $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
