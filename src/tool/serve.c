@@ -36,12 +36,25 @@ snapshot *serve_current(serve_server *s) {
   return c;
 }
 
-/* Queues bytes (copied) with the content type and no caching. */
+static void unref_snapshot(void *cls) { snapshot_unref(cls); }
+
+/* Queues bytes with the content type and no caching: bytes of `snap`,
+ * which the response holds a reference to (so that a slow client shares
+ * them with every other, and a new redraw frees nothing it still reads),
+ * or, with snap NULL, static or copied bytes. */
 static enum MHD_Result answer(struct MHD_Connection *c, unsigned status,
-                              const char *type, const void *data,
-                              size_t len) {
-  struct MHD_Response *r = MHD_create_response_from_buffer(
-      len, (void *)(uintptr_t)data, MHD_RESPMEM_MUST_COPY);
+                              const char *type, const void *data, size_t len,
+                              snapshot *snap) {
+  struct MHD_Response *r;
+  if (snap) {
+    snapshot_ref(snap);
+    r = MHD_create_response_from_buffer_with_free_callback_cls(
+        len, (void *)(uintptr_t)data, unref_snapshot, snap);
+    if (!r) snapshot_unref(snap);
+  } else {
+    r = MHD_create_response_from_buffer(len, (void *)(uintptr_t)data,
+                                        MHD_RESPMEM_MUST_COPY);
+  }
   if (!r) return MHD_NO;
   MHD_add_response_header(r, "Content-Type", type);
   MHD_add_response_header(r, "Cache-Control", "no-store");
@@ -58,7 +71,7 @@ static enum MHD_Result answer_text(struct MHD_Connection *c, unsigned status,
   char body[256];
   int n = snprintf(body, sizeof body, "%u %s\n", status, text);
   return answer(c, status, "text/plain; charset=utf-8", body,
-                n > 0 ? (size_t)n : 0);
+                n > 0 ? (size_t)n : 0, NULL);
 }
 
 static enum MHD_Result answer_events(serve_server *s,
@@ -101,7 +114,7 @@ static enum MHD_Result answer_route(serve_server *s, struct MHD_Connection *c,
   if (a->route == SERVE_ROUTE_EVENTS) return answer_events(s, c);
   if (a->route == SERVE_ROUTE_PAGE)
     return answer(c, MHD_HTTP_OK, "text/html; charset=utf-8", page_html,
-                  sizeof page_html - 1);
+                  sizeof page_html - 1, NULL);
   snapshot *snap = serve_current(s);
   if (!snap) return answer_text(c, 503, "starting");
   enum MHD_Result ok;
@@ -110,9 +123,9 @@ static enum MHD_Result answer_route(serve_server *s, struct MHD_Connection *c,
   if (a->route == SERVE_ROUTE_METRICS) {
     data = snapshot_metrics(snap, &len);
     ok = answer(c, MHD_HTTP_OK, "text/plain; version=0.0.4; charset=utf-8",
-                data, len);
+                data, len, snap);
   } else if (snapshot_picture(snap, a->format, &data, &len) == 0) {
-    ok = answer(c, MHD_HTTP_OK, picture_type(a->format), data, len);
+    ok = answer(c, MHD_HTTP_OK, picture_type(a->format), data, len, snap);
   } else {
     ok = answer_text(c, 503, "no picture yet: no census has come");
   }
