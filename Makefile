@@ -1,5 +1,6 @@
 # hp2x -- build, test, install.  Plain GNU make; objects under build/.
-#   make deps      install the Debian packages the build and tests need
+#   make deps      install the Debian packages the build and tests need, and
+#                  the browser tests' playwright-core (needs Node 20)
 #   make deps-dev  also hp2ps (package ghc), hyperfine, valgrind: bench, fuzz
 #   make           build build/hp2x and build/libhp2x.a
 #   make lib       also build/libhp2x.so (with its soname) and build/hp2x.pc
@@ -39,10 +40,13 @@ PKGS    := cairo pangocairo pangoft2 pango fontconfig zlib
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+# The tool alone reads executables (--program), with elfutils' libelf; the
+# library takes their symbols from its caller and links no libelf.
+TOOL_LIBS := $(shell pkg-config --libs libelf 2>/dev/null || echo -lelf)
 # The tool's HTTP server (--serve) alone links libmicrohttpd; the library
 # does not.
 TOOL_CFLAGS := $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
-TOOL_LIBS := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) -lpthread
+TOOL_LIBS += $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) -lpthread
 
 # A warning option this compiler knows, or nothing (gcc and clang differ).
 cc_option = $(shell $(CC) -Werror $(1) -fsyntax-only -x c /dev/null \
@@ -57,7 +61,7 @@ TEST_WARN := -Wno-missing-prototypes $(call cc_option,-Wno-format-truncation)
 OPT  ?= -O2 -g
 DATADIR := $(PREFIX)/share/hp2x
 override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(PORTABLE_FLAGS) \
-        $(OPT) $(WARN) -Iinclude -Isrc $(PKG_CFLAGS) \
+        $(OPT) $(WARN) -Iinclude -Isrc -I$(GEN) $(PKG_CFLAGS) \
         -DHP2X_DATADIR='"$(DATADIR)"'
 # The library exports only what include/hp2x.h declares (its visibility
 # pragma); everything else in the library stays inside it.
@@ -80,10 +84,21 @@ HOOKS_LIB := $(BUILD)/libhp2x-hooks.a
 # only the objects that include what changed.
 DEPFLAGS := -MMD -MP
 
-.PHONY: FORCE all lib deps deps-dev check check-one test install uninstall clean fuzz \
+.PHONY: FORCE all lib deps deps-node deps-dev check check-one test install uninstall clean fuzz \
         bench valgrind
 
 all: $(BUILD)/hp2x
+
+# The HTML report's script and style, kept as source files, become C arrays
+# in a generated header (mk/embed.sh), shared by every build.
+GEN := build/gen
+REPORT_ASSETS := src/write/report.js src/write/report.css
+$(GEN)/report_assets.h: $(REPORT_ASSETS) mk/embed.sh
+	@mkdir -p $(dir $@)
+	$(Q)sh mk/embed.sh $@ src/write/report.js hpx_report_js \
+	    src/write/report.css hpx_report_css
+$(BUILD)/obj/write/html_write.o $(BUILD)/pic/write/html_write.o: $(GEN)/report_assets.h
+
 lib: $(BUILD)/libhp2x.a $(BUILD)/libhp2x.so $(BUILD)/hp2x.pc
 
 Q := $(if $(V),,@)
@@ -171,13 +186,13 @@ $(TOOL_UNIT_BIN): $(BUILD)/tests/%: tests/unit/%.c $(TOOL_TEST_OBJ) $(BUILD)/lib
 # Debian packages for building, testing (real consumers of every format)
 # and comparing with the real hp2ps (package ghc).
 DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev zlib1g-dev \
+            libelf-dev \
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
-            python3 locales time clang libclang-rt-dev libmicrohttpd-dev \
-            prometheus curl
-# Only for `make bench`, for regenerating the hp2ps test data, and for the
-# SVG tooltip test's browser check (skipped without chromium).
-DEV_PKGS := ghc hyperfine valgrind bc strace chromium
+            python3 locales time clang libclang-rt-dev chromium fonts-liberation \
+            libmicrohttpd-dev prometheus curl
+# Only for `make bench` and for regenerating the hp2ps test data.
+DEV_PKGS := ghc hyperfine valgrind bc strace
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	export DEBIAN_FRONTEND=noninteractive; \
@@ -185,6 +200,23 @@ deps:
 	$$SUDO apt-get install -y -qq --no-install-recommends $(DEB_PKGS) && \
 	{ locale -a 2>/dev/null | grep -qi '^de_DE.utf8$$' || \
 	  $$SUDO localedef -i de_DE -c -f UTF-8 de_DE.UTF-8; }
+	@$(MAKE) --no-print-directory deps-node
+
+# The browser tests' driver: playwright-core, pinned by
+# tests/browser/package-lock.json, installed with the npm that comes with
+# Node 20 or later (Debian 12's own nodejs is 18, too old; its npm is never
+# used).  It drives Debian's chromium: no browser is downloaded.
+deps-node:
+	@node=$$(command -v node || true); \
+	major=$$([ -n "$$node" ] && "$$node" -p 'process.versions.node.split(".")[0]' || echo 0); \
+	if [ "$$major" -lt 20 ]; then \
+	  echo "make deps: the browser tests need Node.js 20 or later with its own npm;" \
+	       "found $${node:-no node}$${node:+ $$($$node --version)}." \
+	       "Install Node 20 (nodejs.org's build), then run make deps again." >&2; \
+	  exit 1; \
+	fi; \
+	cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+	  "$$(dirname "$$node")/npm" ci --no-audit --no-fund --ignore-scripts
 
 deps-dev: deps
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \

@@ -406,7 +406,8 @@ typedef enum hp2x_format {
   HP2X_FORMAT_CSV,
   HP2X_FORMAT_HP,
   HP2X_FORMAT_TXT, /* the summary table (hp2x_write_summary) */
-  HP2X_FORMAT_PNG  /* a raster picture at o->dpi */
+  HP2X_FORMAT_PNG, /* a raster picture at o->dpi */
+  HP2X_FORMAT_HTML /* an interactive report page (hp2x_write_html) */
 } hp2x_format;
 
 /* Band colours.  Every palette gives each band of a picture its own shade;
@@ -718,6 +719,20 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
                                hp2x_write_fn write, void *closure,
                                hp2x_err *err);
 
+/* Writes an interactive report of `p` with bands `b` as one HTML page
+ * that needs nothing else (no network, no other file; it works from
+ * file://): the picture hp2x draws (its PNG at 96 dpi, and the same
+ * picture as SVG, which the page's script completes from the censuses
+ * it holds: at most one per column of 3,200 across the graph, fewer when
+ * the page's budget of about 1 MB needs), with hover, hiding bands,
+ * zooming in time and the band table of hp2x_write_summary (plus a
+ * sparkline).  Labels are data, shown as text.  HP2X_E_ARG for options
+ * hp2x_render refuses, HP2X_E_IO when the sink fails, HP2X_E_NOMEM,
+ * HP2X_E_CAIRO. */
+hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
+                            const hp2x_options *o, hp2x_write_fn write,
+                            void *closure, hp2x_err *err);
+
 /* Writes `p` as GHC .hp text (complete samples only).  HP2X_E_IO when the
  * sink fails, HP2X_E_NOMEM. */
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
@@ -761,7 +776,8 @@ typedef enum hp2x_writer {
   HP2X_WRITER_PICTURE = 0, /* hp2x_render(_many): the picture formats */
   HP2X_WRITER_CSV,         /* hp2x_write_csv(_many) */
   HP2X_WRITER_HP,          /* hp2x_write_hp: one profile */
-  HP2X_WRITER_SUMMARY      /* hp2x_write_summary */
+  HP2X_WRITER_SUMMARY,     /* hp2x_write_summary */
+  HP2X_WRITER_HTML         /* hp2x_write_html: one profile */
 } hp2x_writer;
 
 /* A row of the formats' table. */
@@ -840,6 +856,101 @@ hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
                                    const char *const *names, size_t n,
                                    const hp2x_options *o, hp2x_write_fn write,
                                    void *closure, hp2x_err *err);
+
+/* ----------------------------------------------------------------------
+ * Naming -hi info tables from the program's symbol table
+ *
+ * A -hi band is an info table's address.  An IPE event (-finfo-table-map)
+ * names it; the tables of code built without the map (GHC's libraries,
+ * usually) stay bare addresses.  The program that ran knows them: its
+ * symbol table names each constructor's table (16 bytes before its
+ * "..._con_info" symbol: GHC places the table right before the code), and
+ * the nearest symbol below any other table says whose code it belongs to.
+ * The library reads no files: the caller (the hp2x tool, with elfutils'
+ * libelf) gives it the symbols and the bytes of the program's sections.
+ * ---------------------------------------------------------------------- */
+
+/* A program's symbols and sections, as its executable's file gives them
+ * (link-time addresses). */
+typedef struct hp2x_symbols hp2x_symbols;
+
+/* A new, empty set for a program whose words are `word_bytes` (8 or 4)
+ * bytes and whose byte order is big-endian when `big_endian`;
+ * `relocatable` says it is a position-independent executable, loaded at
+ * an address only its run knows (found from IPE records).  Free it with
+ * hp2x_symbols_free.  HP2X_E_ARG for another word size; HP2X_E_NOMEM. */
+hp2x_status hp2x_symbols_new(unsigned word_bytes, int big_endian,
+                             int relocatable, hp2x_symbols **out,
+                             hp2x_err *err);
+void hp2x_symbols_free(hp2x_symbols *s);
+
+/* Adds section `id` (the caller's number for it, used by
+ * hp2x_symbols_add) at `address`, `size` bytes long; `bytes` (size bytes,
+ * copied) are its contents, or NULL for a section without any in the file
+ * (.bss) or that holds no code.  HP2X_E_ARG for an id given twice or a
+ * section past the address space; HP2X_E_NOMEM. */
+hp2x_status hp2x_symbols_add_section(hp2x_symbols *s, uint32_t id,
+                                     uint64_t address, uint64_t size,
+                                     const void *bytes, hp2x_err *err);
+
+/* Adds a symbol: its name as the file spells it (GHC's z-encoded
+ * "ghczmprim_GHCziTypes_ZC_con_info"; copied), its address and size and
+ * the section it is in (an id given to hp2x_symbols_add_section).
+ * HP2X_E_ARG for an unknown section; HP2X_E_NOMEM. */
+hp2x_status hp2x_symbols_add(hp2x_symbols *s, const char *name,
+                             uint64_t address, uint64_t size,
+                             uint32_t section, hp2x_err *err);
+
+/* How hp2x_profile_name_tables went. */
+typedef enum hp2x_tables_verdict {
+  HP2X_TABLES_NAMED = 0,    /* the addresses on the program's tables named */
+  HP2X_TABLES_NOTHING,      /* no bare address to name (not -hi, or every
+                               table had an IPE record) */
+  HP2X_TABLES_NO_SYMBOLS,   /* the program has no symbols (stripped) */
+  HP2X_TABLES_NO_BIAS,      /* a position-independent program, and no IPE
+                               record to find where it was loaded (a .hp) */
+  HP2X_TABLES_WRONG_PROGRAM /* not the program that ran: IPE records'
+                               tables placed otherwise in it (more than a
+                               quarter of them), or fewer than half the
+                               addresses in it on an info table */
+} hp2x_tables_verdict;
+
+typedef struct hp2x_tables_report {
+  hp2x_tables_verdict verdict;
+  size_t bare;          /* labels that were bare addresses */
+  size_t named;         /* of them, named */
+  size_t outside;       /* of them, outside the program's sections (a
+                           -dynamic build's shared libraries) */
+  size_t off_table;     /* of them, inside but on no info table */
+  int64_t bias;         /* run-time address - file address (0 unless
+                           relocatable) */
+  uint64_t disagrees;   /* the first IPE record's address whose table the
+                           program places otherwise (its symbol names
+                           another table, or its closure type differs);
+                           0: none */
+  size_t ipe_checked;     /* IPE records of tables inside the program */
+  size_t ipe_disagreeing; /* of them, placed otherwise: more than a quarter
+                             is HP2X_TABLES_WRONG_PROGRAM */
+} hp2x_tables_report;
+
+/* Names p's -hi labels that are bare addresses ("0x4107f0": no IPE record)
+ * from `syms`: a constructor's table as "(:) [GHC.Types]"; another table
+ * with a symbol of its own by what it is and the symbol ("function map
+ * [GHC.Internal.Base]"); one without, by what its table in the program
+ * says it is and the nearest symbol below it in its section ("thunk in
+ * map [GHC.Internal.Base]").  Names are z-decoded.  Labels an IPE record
+ * names keep their names; every label keeps its address as the .hp
+ * output's label.  Unless the verdict is HP2X_TABLES_NAMED, nothing is
+ * renamed.  Call it after parsing, before selecting bands (so --include
+ * matches the names).  HP2X_E_NOMEM leaves some labels renamed. */
+hp2x_status hp2x_profile_name_tables(hp2x_profile *p,
+                                     const hp2x_symbols *syms,
+                                     hp2x_tables_report *report,
+                                     hp2x_err *err);
+
+/* How many of p's labels are bare info-table addresses (an -hi label no
+ * IPE record names): what a program's symbols could name. */
+size_t hp2x_profile_bare_tables(const hp2x_profile *p);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

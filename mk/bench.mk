@@ -40,10 +40,13 @@ bench: $(BUILD)/hp2x $(BUILD)/bench/update $(BUILD)/bench/memgen $(BUILD)/bench/
 	    | tee -a build/bench-results.md
 	@bench/fidelity.sh $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare \
 	    | tee -a build/bench-results.md
+	@bench/report.sh $(BUILD)/hp2x $(BUILD)/bench/memgen | tee -a build/bench-results.md
 
 bench-mem: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/update
 	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen UPDATE=$(BUILD)/bench/update python3 bench/mem.py \
 	    | tee build/bench-mem-results.md
 bench-fidelity: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
 	@bench/fidelity.sh $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
-.PHONY: bench bench-mem bench-fidelity
+bench-report: $(BUILD)/hp2x $(BUILD)/bench/memgen
+	@bench/report.sh $(BUILD)/hp2x $(BUILD)/bench/memgen
+.PHONY: bench bench-mem bench-fidelity bench-report

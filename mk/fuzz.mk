@@ -2,7 +2,7 @@
 #   make fuzz FUZZ_SECONDS=60        each target that long (the default)
 #   make fuzz FUZZ_RUNS=10000000     each target for that many executions
 #   make fuzz FUZZ_TARGETS=pipeline  some of: hp_parse eventlog_parse
-#                                    pipeline stream serve_request
+#                                    pipeline stream program serve_request
 #   FUZZ_MAX_LEN=65536  FUZZ_FLAGS='-use_value_profile=1'  (more flags)
 # Targets run one after another (nice them: `nice -n 19 make fuzz ...`); each
 # prints one line: executions, exec/s, wall seconds, final coverage (cov:
@@ -30,8 +30,8 @@ FUZZ_RUNS ?=
 FUZZ_MAX_LEN ?= 65536
 FUZZ_FLAGS ?=
 FUZZ_DIR := build/fuzz
-FUZZ_TARGETS ?= hp_parse eventlog_parse pipeline stream serve_request
-FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Iinclude -Isrc \
+FUZZ_TARGETS ?= hp_parse eventlog_parse pipeline stream program serve_request
+FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Iinclude -Isrc -I$(GEN) \
     $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"' \
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_LIB_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o)
@@ -40,6 +40,15 @@ $(FUZZ_DIR)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
 -include $(FUZZ_LIB_OBJ:.o=.d)
+$(FUZZ_DIR)/obj/write/html_write.o: $(GEN)/report_assets.h
+
+# program: the tool's reading of an executable (--program) links the
+# tool's objects and libelf.
+FUZZ_TOOL_OBJ := $(filter-out $(FUZZ_DIR)/obj/tool/main.o, \
+                   $(TOOL_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o))
+$(FUZZ_DIR)/fuzz_program: tests/fuzz/fuzz_program.c $(FUZZ_LIB_OBJ) $(FUZZ_TOOL_OBJ)
+	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< \
+	    $(FUZZ_TOOL_OBJ) $(FUZZ_LIB_OBJ) $(LDLIBS) $(TOOL_LIBS)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJ)
 	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) $(LDLIBS)
@@ -70,4 +79,4 @@ fuzz: fuzz-build
 	done; exit $$status
 
 .PHONY: fuzz fuzz-build
-.SECONDARY: $(FUZZ_LIB_OBJ)
+.SECONDARY: $(FUZZ_LIB_OBJ) $(FUZZ_TOOL_OBJ)

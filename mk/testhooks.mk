@@ -27,6 +27,7 @@ HOOKS_TOOL_OBJ := $(filter-out $(BUILD)/obj/tool/main.o,$(TOOL_OBJ)) \
                   $(BUILD)/obj/tests/faults_main.o
 $(BUILD)/hp2x-faults: $(HOOKS_TOOL_OBJ) $(HOOKS_LIB)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(HOOKS_TOOL_OBJ) $(HOOKS_LIB) $(LDLIBS) $(TOOL_LIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(HOOKS_TOOL_OBJ) $(HOOKS_LIB) $(LDLIBS) \
+	    $(TOOL_LIBS)
 
 -include $(BUILD)/obj/base/alloc-hooks.d $(BUILD)/obj/tests/faults_main.d

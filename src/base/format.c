@@ -1,7 +1,7 @@
 /* format.c -- the one table of output formats: each hp2x_format's name
  * (--format's word and the file extension), its name in prose, which
- * writer writes it (render.c for pictures, or the CSV, .hp and summary
- * writers), its name in --help's opening, whether it holds several pages,
+ * writer writes it (render.c for pictures, or the CSV, .hp, summary and
+ * HTML report writers), its name in --help's opening, whether it holds several pages,
  * whether one file of it holds several inputs and whether it needs a band
  * selection.  output.c, the tool's option parser, its help and its
  * messages read it.  A leaf: drawing, the follower, output.c and the tool
@@ -23,6 +23,7 @@ static const hp2x_format_info formats[] = {
     {HP2X_FORMAT_CSV, "csv", "CSV", "CSV", HP2X_WRITER_CSV, 0, 1, 1},
     {HP2X_FORMAT_HP, "hp", ".hp", ".hp", HP2X_WRITER_HP, 0, 0, 0},
     {HP2X_FORMAT_TXT, "txt", "summary", NULL, HP2X_WRITER_SUMMARY, 0, 1, 1},
+    {HP2X_FORMAT_HTML, "html", "HTML", NULL, HP2X_WRITER_HTML, 0, 0, 1},
 };
 enum { N_FORMATS = sizeof formats / sizeof formats[0] };
 

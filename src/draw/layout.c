@@ -17,7 +17,7 @@
 #define GRAPH_X0 45.0  /* 35 for y labels + 2 x border space */
 #define GRAPH_Y0 20.0  /* 10 pt font + 2 x border space */
 #define KEY_BOX 14.0
-#define FUDGE 15.0     /* room kept free for an axis legend */
+#define FUDGE LAYOUT_LEGEND_ROOM
 #define SMALL_JOB 35
 #define BIG_JOB 80
 /* Long labels are shortened so the graph keeps at least this share of the

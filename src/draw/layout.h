@@ -15,6 +15,8 @@ typedef double (*layout_measure_fn)(void *ctx, const char *utf8, size_t len,
 #define LAYOUT_FRAME_W 648.0
 #define LAYOUT_FRAME_H 432.0
 #define LAYOUT_KEY_PER_PAGE 20
+/* Room kept free for an axis legend beyond the last tick, points. */
+#define LAYOUT_LEGEND_ROOM 15.0
 
 typedef struct layout_tick {
   double pos;      /* x or y from the graph origin, points */

@@ -4,12 +4,15 @@
  * context's life (render_int.h), the checks of the options a picture
  * needs, the pages (a picture each, or stacked on one) and what each
  * page holds in which order, the sink's ending and the result:
- * hp2x_render, hp2x_render_many and hp2x_picture_columns.  What is
+ * hp2x_render, hp2x_render_many, hp2x_picture_columns and the HTML
+ * report's picture (hpx_render_page).  What is
  * drawn is in the render_*.c files.
  */
 #include "render_int.h"
+#include "page.h"
 #include "select/palette.h"
 
+#include <cairo-svg.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,7 +39,7 @@ static void draw_key_pages(render_ctx *r, const hp2x_profile *p,
   for (int pg = 0; pg < l->key_pages; pg++) {
     begin_page(r, page, 0);
     hpx_render_draw_frame(r, p, b, l);
-    hpx_render_draw_key_page(r, b, l, shade, pg);
+    hpx_render_draw_key_page(r, p, b, l, shade, pg);
     cairo_show_page(r->cr);
   }
 }
@@ -64,6 +67,12 @@ static hp2x_status draw_graph_page(render_ctx *r, const hp2x_profile *p,
   size_t columns = o->all_samples ? 0 : columns_across(l->graph_w, o);
   begin_page(r, page, slot);
   hpx_render_draw_frame(r, p, b, l);
+  if (r->page) { /* the report's page draws what follows x */
+    hpx_render_draw_axes(r, p, l);
+    if (o->max_bands != 0 && l->key_pages == 0)
+      hpx_render_draw_key_beside(r, p, b, l, shade);
+    return HP2X_OK;
+  }
   hp2x_status st = hpx_render_draw_bands(
       r, p, b, l, shade, o->all_samples ? b->n_samples : columns,
       o->all_samples, err);
@@ -101,8 +110,12 @@ static hp2x_status draw_picture(render_ctx *r, const hp2x_profile *p,
     return hpx_nomem(err);
   }
   hpx_palette_assign(b, o, shade);
-  if (o->max_bands != 0) draw_key_pages(r, p, b, &l, page, shade);
-  st = draw_graph_page(r, p, b, &l, shade, o, page, slot, err);
+  if (r->page)
+    st = hpx_render_page_geometry(r, p, b, &l, shade, &page->frame, err);
+  if (st == HP2X_OK && o->max_bands != 0)
+    draw_key_pages(r, p, b, &l, page, shade);
+  if (st == HP2X_OK)
+    st = draw_graph_page(r, p, b, &l, shade, o, page, slot, err);
   if (st == HP2X_OK && !stacked) cairo_show_page(r->cr);
   hpx_free(shade);
   hpx_layout_free(&l);
@@ -154,15 +167,18 @@ static void init_sink(surface_sink *sink, hp2x_write_fn write, void *closure,
  * close_context undoes it either way. */
 static hp2x_status open_context(render_ctx *r, cairo_surface_t *surface,
                                 PangoFontMap *map, const hp2x_options *o,
-                                const surface_sink *sink, hp2x_err *err) {
+                                const surface_sink *sink,
+                                hpx_page_geometry *geom, hp2x_err *err) {
   memset(r, 0, sizeof *r);
   r->colour = hpx_palette_is_colour(o);
   r->pattern = o->pattern;
-  r->tips = o->format == HP2X_FORMAT_SVG;
+  r->page = geom;
+  r->tips = o->format == HP2X_FORMAT_SVG && !geom;
   if (r->tips)
     hpx_render_tip_str(r, "<g id=\"hp2x-tooltips\" fill=\"#000\" "
                           "fill-opacity=\"0\" stroke=\"none\">\n");
   r->cr = cairo_create(surface);
+  if (geom) hpx_render_fill_strokes(r->cr);
   r->pango = hpx_render_new_text_context(map);
   r->text = pango_layout_new(r->pango);
   r->font = pango_font_description_from_string(FONT_FAMILY);
@@ -229,10 +245,12 @@ static hp2x_status output_status(hp2x_status st, const surface_sink *sink,
   return HP2X_OK;
 }
 
-/* Draws n pictures onto one surface: a page each, or stacked on one. */
+/* Draws n pictures onto one surface: a page each, or stacked on one;
+ * geom: the report's picture (one), else NULL. */
 static hp2x_status render_pictures(const hp2x_profile *const *ps,
                                    const hp2x_bands *const *bs, size_t n,
                                    const hp2x_options *o, int stacked,
+                                   hpx_page_geometry *geom,
                                    hp2x_write_fn write, void *closure,
                                    hp2x_err *err) {
   PangoFontMap *map = NULL;
@@ -245,16 +263,19 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
   else
     hpx_surface_page_for(o, &page);
   int png = o->format == HP2X_FORMAT_PNG;
-  if (png)
+  if (png || geom) /* the report's SVG: in the pixels of a PNG */
     hpx_surface_page_to_pixels(o, &page);
+  if (geom) geom->width_pt = page.width_pt, geom->height_pt = page.height_pt;
   char sde[32], title[200];
   hpx_surface_source_date(o, sde, sizeof sde);
   surface_sink sink;
   init_sink(&sink, write, closure, sde, ps[0]);
   doc_title(title, sizeof title, ps, n);
   cairo_surface_t *surface = hpx_surface_create(o, &page, &sink, title);
+  if (geom) /* glyphs placed on whole pixels, as in a PNG of o->dpi */
+    cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX);
   render_ctx r;
-  st = open_context(&r, surface, map, o, &sink, err);
+  st = open_context(&r, surface, map, o, &sink, geom, err);
   for (size_t i = 0; i < n && st == HP2X_OK; i++)
     st = draw_picture(&r, ps[i], bs[i], o, &page, stacked ? i : 0, stacked,
                       err);
@@ -273,7 +294,21 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
   hp2x_status options_status = hpx_options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
-  return render_pictures(&p, &b, 1, o, 0, write, closure, err);
+  return render_pictures(&p, &b, 1, o, 0, NULL, write, closure, err);
+}
+
+hp2x_status hpx_render_page(const hp2x_profile *p, const hp2x_bands *b,
+                            const hp2x_options *given, hpx_page_geometry *g,
+                            hp2x_write_fn write, void *closure,
+                            hp2x_err *err) {
+  memset(g, 0, sizeof *g);
+  hp2x_options o;
+  hp2x_status options_status = hpx_options_complete(given, &o, err);
+  if (options_status != HP2X_OK) return options_status;
+  o.format = HP2X_FORMAT_SVG;
+  o.multipage = 0;
+  o.dpi = HPX_PAGE_DPI;
+  return render_pictures(&p, &b, 1, &o, 0, g, write, closure, err);
 }
 
 /* The picture formats of one page ("EPS"), for hp2x_format_list. */
@@ -302,5 +337,5 @@ hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
                      "file each",
                      one_page);
   }
-  return render_pictures(ps, bs, n, o, stacked, write, closure, err);
+  return render_pictures(ps, bs, n, o, stacked, NULL, write, closure, err);
 }

@@ -61,7 +61,9 @@ void hpx_render_draw_axes(render_ctx *r, const hp2x_profile *p,
   cairo_line_to(cr, x0 + l->graph_w, y0);
   cairo_move_to(cr, x0, y0);
   cairo_line_to(cr, x0, y0 + l->graph_h);
-  for (size_t i = 0; i < l->n_xticks; i++) {
+  size_t n_xticks = r->page ? 0 : l->n_xticks; /* the report's page
+                                                   draws its own */
+  for (size_t i = 0; i < n_xticks; i++) {
     cairo_move_to(cr, x0 + l->xticks[i].pos, y0);
     cairo_line_to(cr, x0 + l->xticks[i].pos, y0 - TICK_LEN);
   }
@@ -70,7 +72,7 @@ void hpx_render_draw_axes(render_ctx *r, const hp2x_profile *p,
     cairo_line_to(cr, x0 - TICK_LEN, y0 + l->yticks[i].pos);
   }
   hpx_render_stroke_black(cr);
-  for (size_t i = 0; i < l->n_xticks; i++)
+  for (size_t i = 0; i < n_xticks; i++)
     hpx_render_draw_text(r, x0 + l->xticks[i].pos, 5.0, l->xticks[i].label,
                          strlen(l->xticks[i].label), 10.0, CENTRE, 0, 0);
   for (size_t i = 0; i < l->n_yticks; i++)

@@ -6,13 +6,70 @@
 #include "select/palette.h"
 
 #include <assert.h>
+#include <math.h>
 
 /* ------------------------------------------------------------ drawing */
+
+/* Marks a cairo context whose strokes are drawn as fills (the report's
+ * picture: render_page.c). */
+static cairo_user_data_key_t strokes_as_fills; /* its address is the key */
+
+void hpx_render_fill_strokes(cairo_t *cr) {
+  cairo_set_user_data(cr, &strokes_as_fills, &strokes_as_fills, NULL);
+}
+
+/* The segment from (x0, y0) to (x1, y1), w wide, as a quadrilateral added
+ * to the path, always wound the same way round. */
+static void segment_quad(cairo_t *cr, double x0, double y0, double x1,
+                         double y1, double w) {
+  double dx = x1 - x0, dy = y1 - y0, len = sqrt(dx * dx + dy * dy);
+  if (!(len > 0.0)) return;
+  double nx = -dy / len * w / 2, ny = dx / len * w / 2;
+  cairo_move_to(cr, x0 + nx, y0 + ny);
+  cairo_line_to(cr, x1 + nx, y1 + ny);
+  cairo_line_to(cr, x1 - nx, y1 - ny);
+  cairo_line_to(cr, x0 - nx, y0 - ny);
+  cairo_close_path(cr);
+}
+
+/* Fills, instead of stroking, the current path's segments w wide: a
+ * browser draws a stroke thinner than a pixel as a wider, fainter line,
+ * where cairo's raster covers exactly its area; filled, both cover the
+ * same pixels.  Joins and caps are left out (a fraction of a pixel). */
+static void fill_as_stroke(cairo_t *cr, double w) {
+  cairo_path_t *path = cairo_copy_path_flat(cr);
+  cairo_new_path(cr);
+  double sx = 0, sy = 0, x = 0, y = 0;
+  for (int i = 0; path->status == CAIRO_STATUS_SUCCESS && i < path->num_data;
+       i += path->data[i].header.length) {
+    const cairo_path_data_t *d = &path->data[i];
+    switch (d->header.type) {
+    case CAIRO_PATH_MOVE_TO:
+      sx = x = d[1].point.x, sy = y = d[1].point.y;
+      break;
+    case CAIRO_PATH_LINE_TO:
+      segment_quad(cr, x, y, d[1].point.x, d[1].point.y, w);
+      x = d[1].point.x, y = d[1].point.y;
+      break;
+    case CAIRO_PATH_CLOSE_PATH:
+      segment_quad(cr, x, y, sx, sy, w);
+      x = sx, y = sy;
+      break;
+    default: break; /* a flat path has no curves */
+    }
+  }
+  cairo_path_destroy(path);
+  cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+  cairo_fill(cr);
+}
 
 void hpx_render_stroke_black(cairo_t *cr) {
   cairo_set_source_rgb(cr, 0, 0, 0);
   cairo_set_line_width(cr, LINE_W);
-  cairo_stroke(cr);
+  if (cairo_get_user_data(cr, &strokes_as_fills))
+    fill_as_stroke(cr, LINE_W);
+  else
+    cairo_stroke(cr);
 }
 
 /* --pattern: band k gets hatch style k % 8 over background grey
@@ -65,11 +122,22 @@ static cairo_pattern_t *get_hatch_pattern(render_ctx *r, size_t style) {
   return pat;
 }
 
+/* --pattern's background greys, by k / 8 % 3. */
+static const double pattern_bg[] = {1.0, 0.82, 0.64};
+
+void hpx_render_band_rgb(const render_ctx *r, double shade, size_t k,
+                         double rgb[3]) {
+  if (r->pattern)
+    rgb[0] = rgb[1] = rgb[2] = pattern_bg[k / 8 % 3];
+  else
+    hpx_palette_rgb(shade, r->colour, rgb);
+}
+
 /* Fills the current path (kept) as band k with `shade`. */
 void hpx_render_fill_band(render_ctx *r, double shade, size_t k) {
   cairo_t *cr = r->cr;
   if (r->pattern) {
-    static const double bg[] = {1.0, 0.82, 0.64};
+    const double *bg = pattern_bg;
     cairo_set_source_rgb(cr, bg[k / 8 % 3], bg[k / 8 % 3], bg[k / 8 % 3]);
     cairo_fill_preserve(cr);
     if (k % 8 != 0) {

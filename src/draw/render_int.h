@@ -40,6 +40,10 @@ typedef struct render_ctx {
                                 cairo's scaled fonts and load each glyph
                                 once */
   int tips;                  /* SVG: collect band tooltips */
+  struct hpx_page_geometry *page; /* the HTML report's picture (page.h):
+                                what the page redraws is left out, and
+                                where things lie goes here; borrowed;
+                                NULL for a picture */
   char *tip;                 /* the tooltip group's text; owned */
   size_t tip_len, tip_cap;
 } render_ctx;
@@ -95,6 +99,15 @@ void hpx_render_tip_key_box(render_ctx *r, const hp2x_profile *p,
                             const hp2x_bands *b, const layout *l, size_t k,
                             double kx, double c);
 
+/* ------------------------------------------------------ render_page.c */
+/* Fills r->page from layout l of p's picture with bands b, drawn with
+ * band fills `shade` and frame matrix `frame`.  HP2X_E_NOMEM. */
+hp2x_status hpx_render_page_geometry(render_ctx *r, const hp2x_profile *p,
+                                     const hp2x_bands *b, const layout *l,
+                                     const double *shade,
+                                     const cairo_matrix_t *frame,
+                                     hp2x_err *err);
+
 /* ------------------------------------------------------ render_axes.c */
 /* The frame's border and the title box. */
 void hpx_render_draw_frame(render_ctx *r, const hp2x_profile *p,
@@ -104,10 +117,17 @@ void hpx_render_draw_axes(render_ctx *r, const hp2x_profile *p,
                           const layout *l);
 
 /* ----------------------------------------------------- render_bands.c */
-/* Strokes the current path black, LINE_W wide. */
+/* Strokes the current path black, LINE_W wide (as a fill, on a context
+ * given to hpx_render_fill_strokes). */
 void hpx_render_stroke_black(cairo_t *cr);
+/* Makes hpx_render_stroke_black fill its strokes on cr: the report's
+ * picture, which a browser draws. */
+void hpx_render_fill_strokes(cairo_t *cr);
 /* Fills the current path (kept) as band k with `shade`. */
 void hpx_render_fill_band(render_ctx *r, double shade, size_t k);
+/* Band k's fill colour (under --pattern, its hatching's background). */
+void hpx_render_band_rgb(const render_ctx *r, double shade, size_t k,
+                         double rgb[3]);
 /* The bands of b (stacked, or a diff chart's signed ones), thinned to
  * `columns` unless all_samples. */
 hp2x_status hpx_render_draw_bands(render_ctx *r, const hp2x_profile *p,
@@ -117,8 +137,9 @@ hp2x_status hpx_render_draw_bands(render_ctx *r, const hp2x_profile *p,
 
 /* ------------------------------------------------------- render_key.c */
 /* Key page pg's entries (multi-page output). */
-void hpx_render_draw_key_page(render_ctx *r, const hp2x_bands *b,
-                              const layout *l, const double *shade, int pg);
+void hpx_render_draw_key_page(render_ctx *r, const hp2x_profile *p,
+                              const hp2x_bands *b, const layout *l,
+                              const double *shade, int pg);
 /* The key beside the graph: the bands' entries, then the --heap lines'. */
 void hpx_render_draw_key_beside(render_ctx *r, const hp2x_profile *p,
                                 const hp2x_bands *b, const layout *l,

@@ -8,6 +8,7 @@
  * the address.
  */
 #include "eventlog_int.h"
+#include "tables_int.h"
 #include "base/textout.h"
 
 #include <assert.h>
@@ -37,6 +38,10 @@ static const char *const closure_type_names[] = {
 enum {
   N_CLOSURE_TYPES = sizeof closure_type_names / sizeof *closure_type_names
 };
+
+const char *hpx_closure_type_text(unsigned v) {
+  return v < N_CLOSURE_TYPES ? closure_type_names[v] : NULL;
+}
 
 /* The closure type's name for a description of 1 to 3 decimal digits in
  * range; else the description itself (*len unchanged). */

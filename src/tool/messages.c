@@ -84,7 +84,10 @@ static void print_help_formats(void) {
          "Several FILEs are compared: one band selection and one colour per "
          "label for all,\nshared scales; %s get a page each, -o "
          "'DIR/' or 'NAME-%%s.svg' a file\neach (%%s = the input's base "
-         "name), CSV one file with an input column.\n",
+         "name), CSV one file with an input column.\n"
+         "-o NAME.html writes an interactive report in one file that "
+         "opens offline: the\npicture with hover, hidden bands and "
+         "zoom, and the --summary table.\n",
          pictures, conversions, names_format_ext(defaults.format), paged);
 }
 

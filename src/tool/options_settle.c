@@ -89,6 +89,10 @@ static options_outcome check_combination(const tool_args *a,
         e, "--tee needs a service input (unix:PATH or tcp:HOST:PORT)");
   if (a->tee_path && !*a->tee_path)
     return options_fail(e, "--tee needs a file name");
+  if (a->program && !*a->program)
+    return options_fail(e, "--program needs an executable's name");
+  if (a->program && a->watch)
+    return options_fail(e, "--program does not work with --watch");
   if (a->from_given && a->from_marker)
     return options_fail(
         e, "--from and --from-marker both give the window's start");

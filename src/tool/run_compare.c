@@ -9,6 +9,7 @@
 #include "run.h"
 
 #include "inputs.h"
+#include "program.h"
 #include "messages.h"
 #include "names.h"
 #include "outset.h"
@@ -173,20 +174,23 @@ static int catch_signals(comparison *c) {
 /* Each profile, warned about and cut to its window. */
 static int read_inputs(comparison *c) {
   const tool_args *a = c->a;
-  for (size_t i = 0; i < c->n; i++) {
+  hp2x_symbols *syms = NULL;
+  int rc = a->program ? program_load(a->program, &syms) : EXIT_OK;
+  for (size_t i = 0; i < c->n && rc == EXIT_OK; i++) {
     hp2x_profile **p = &c->profiles[i];
-    int rc = inputs_read_profile(c->in[i].path, c->names[i], &a->parse, p);
-    if (rc != EXIT_OK) return rc;
+    rc = inputs_read_profile(c->in[i].path, c->names[i], &a->parse, p);
+    if (rc != EXIT_OK) break;
     inputs_warn_profile(a, c->names[i], *p);
+    rc = program_name_tables(a, c->names[i], *p, syms);
     hp2x_profile *view = NULL;
-    rc = window_view(a, c->names[i], *p, &view);
+    if (rc == EXIT_OK) rc = window_view(a, c->names[i], *p, &view);
     if (view) {
       hp2x_profile_free(*p);
       *p = view;
     }
-    if (rc != EXIT_OK) return rc;
   }
-  return EXIT_OK;
+  hp2x_symbols_free(syms);
+  return rc;
 }
 
 /* One selection for all, and --diff's chart. */

@@ -62,6 +62,8 @@ typedef struct tool_args {
   const char *to_marker;
   int x_index;                /* --x=index: sample index on the x axis */
   int summary;                /* --summary */
+  const char *program;        /* --program: the executable that wrote the
+                                 -hi profile; borrowed from argv; NULL */
   const char *serve_spec;     /* --serve's [ADDR:]PORT; borrowed; NULL =
                                  none */
   struct serve_server *server; /* serve.c's, while serving; NULL none */

@@ -1,7 +1,8 @@
 /* output.c -- one entry that writes any output format, so that a caller
  * need not switch on the format: the format's row in format.c's table names
  * its writer; pictures go to render.c, CSV to csv_write.c, .hp text to
- * hp_write.c and the summary table to summary.c.  It keeps no state and
+ * hp_write.c, the summary table to summary.c and the HTML report to
+ * html_write.c.  It keeps no state and
  * allocates nothing.
  */
 #include "base/base.h"
@@ -26,6 +27,7 @@ hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
   case HP2X_WRITER_CSV: return hp2x_write_csv(p, b, write, closure, err);
   case HP2X_WRITER_SUMMARY:
     return hp2x_write_summary(&p, &b, &name, 1, write, closure, err);
+  case HP2X_WRITER_HTML: return hp2x_write_html(p, b, o, write, closure, err);
   case HP2X_WRITER_PICTURE: break;
   }
   return hp2x_render(p, b, o, write, closure, err);
@@ -50,6 +52,10 @@ hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
     return hp2x_write_csv_many(ps, bs, names, n, write, closure, err);
   case HP2X_WRITER_SUMMARY:
     return hp2x_write_summary(ps, bs, names, n, write, closure, err);
+  case HP2X_WRITER_HTML:
+    if (n == 1) return hp2x_write_html(ps[0], bs[0], o, write, closure, err);
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
+                     "%zu profiles cannot share one HTML report", n);
   case HP2X_WRITER_PICTURE: break;
   }
   return hp2x_render_many(ps, bs, n, o, write, closure, err);

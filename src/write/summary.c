@@ -1,94 +1,37 @@
 /* summary.c -- the --summary text (hp2x_write_summary): per input, its
  * samples' span, the total's peak and when, each selected band's total,
- * peak and least-squares growth slope, and the "leak suspects" ranked by
- * growth.  Numbers are written locale-free (fmt.c).  The suspect rule is
- * documented in man/hp2x.1 (SUMMARY) and lives in is_leak_suspect below.
+ * peak, least-squares growth slope and area, and the "leak suspects"
+ * ranked by growth.  The figures and their text are band_stats.c's (the
+ * HTML report shows the same); this file lays them out.
  */
-#include "select/bands_int.h"
-#include "base/textout.h"
+#include "band_stats.h"
 
 #include <assert.h>
 #include <math.h>
 #include <string.h>
 
-/* A band is a leak suspect when it grows steadily: a positive slope, a
- * linear fit explaining at least SUSPECT_R2 of its variance, and fitted
- * growth over the run of at least SUSPECT_SHARE of the total's peak (so
- * a few bytes growing in a straight line are not reported). */
-#define SUSPECT_R2 0.8
-#define SUSPECT_SHARE 0.01
-#define MIN_FIT_POINTS 3
-
-typedef struct band_stats {
-  size_t band;
-  double total;    /* sum over samples, VALUE_UNIT (hp2ps's band total) */
-  int64_t peak;    /* VALUE_UNIT */
-  size_t peak_at;  /* sample index */
-  int fitted;      /* enough points for a slope */
-  double slope;    /* VALUE_UNIT per SAMPLE_UNIT */
-  double r2;       /* coefficient of determination, 0..1 */
-  double growth;   /* slope x fitted span, VALUE_UNIT */
-  int suspect;     /* is_leak_suspect's verdict */
-} band_stats;
-
 static void put_str(writebuf *w, const char *s) {
   hpx_writebuf_put(w, s, strlen(s));
 }
 
+/* s right-aligned in `width` columns (bytes: the cells are ASCII). */
+static void put_padded(writebuf *w, const char *s, int width) {
+  char pad[128];
+  int fill = width - (int)strlen(s);
+  hpx_fmt(pad, sizeof pad, "%*s", fill > 0 ? fill : 0, "");
+  put_str(w, pad);
+  put_str(w, s);
+}
+
 /* A time as printf's "%*.3f", whole however large. */
 static void put_time(writebuf *w, double t, int width) {
-  char num[HPX_FIXED6_SIZE + 16]; /* %.3f is shorter than %.6f */
-  hpx_fmt(num, sizeof num, "%*.3f", width, t);
-  put_str(w, num);
+  char num[HPX_BAND_TIME_SIZE];
+  put_padded(w, hpx_band_time(num, sizeof num, t), width);
 }
 
 static void put_thousands(writebuf *w, double v, int width) {
-  char num[48], pad[64];
-  int neg = v < 0;
-  size_t n = hpx_fmt_thousands(num, sizeof num, (int64_t)llround(fabs(v)));
-  int fill = width - (int)n - neg;
-  hpx_fmt(pad, sizeof pad, "%*s%s%s", fill > 0 ? fill : 0, "",
-           neg ? "-" : "", num);
-  put_str(w, pad);
-}
-
-/* Least squares of band k's values against sample times over the samples
- * in `use` (those where the total is not 0): sets st's fitted, slope, r2
- * and growth. */
-static void fit_growth(const hp2x_profile *p, const hp2x_bands *b,
-                       size_t k, const unsigned char *use, band_stats *st) {
-  size_t N = b->n_samples, m = 0;
-  double sx = 0, sy = 0;
-  const int64_t *v = b->values + k * b->stride;
-  for (size_t s = 0; s < N; s++)
-    if (use[s]) sx += p->times[s], sy += (double)v[s], m++;
-  st->fitted = m >= MIN_FIT_POINTS;
-  if (!st->fitted) return;
-  double mx = sx / (double)m, my = sy / (double)m;
-  double sxx = 0, sxy = 0, syy = 0, lo = INFINITY, hi = -INFINITY;
-  for (size_t s = 0; s < N; s++) {
-    if (!use[s]) continue;
-    double dx = p->times[s] - mx, dy = (double)v[s] - my;
-    sxx += dx * dx, sxy += dx * dy, syy += dy * dy;
-    if (p->times[s] < lo) lo = p->times[s];
-    if (p->times[s] > hi) hi = p->times[s];
-  }
-  if (!(sxx > 0.0)) {
-    st->fitted = 0;
-    return;
-  }
-  st->slope = sxy / sxx;
-  st->r2 = syy > 0.0 ? (sxy * sxy) / (sxx * syy) : 0.0;
-  st->growth = st->slope * (hi - lo);
-  /* Times far beyond any run's (1e150 s and up) overflow the sums. */
-  if (!isfinite(st->slope) || !isfinite(st->r2) || !isfinite(st->growth))
-    st->fitted = 0;
-}
-
-static int is_leak_suspect(const band_stats *st, double total_peak,
-                           int is_other) {
-  return !is_other && st->fitted && st->slope > 0.0 &&
-         st->r2 >= SUSPECT_R2 && st->growth >= SUSPECT_SHARE * total_peak;
+  char num[64];
+  put_padded(w, hpx_band_thousands(num, sizeof num, v), width);
 }
 
 /* The unit of a slope: VALUE_UNIT per one SAMPLE_UNIT ("seconds" ->
@@ -99,42 +42,6 @@ static void format_slope_unit(char *buf, size_t size,
   size_t n = strlen(su);
   if (n > 1 && su[n - 1] == 's') n--;
   hpx_fmt(buf, size, "%s per %.*s", p->value_unit, (int)n, su);
-}
-
-/* The total (the sum of all bands) at each sample: marks in use[s] the
- * samples where it is not 0 (GHC's empty first and last samples take no
- * part in the fits) and returns its peak and the peak's sample. */
-static void find_total_peak(const hp2x_bands *b, unsigned char *use,
-                            int64_t *top, size_t *top_at) {
-  size_t N = b->n_samples, nb = b->n_bands;
-  *top = -1;
-  *top_at = 0;
-  for (size_t s = 0; s < N; s++) {
-    int64_t sum = 0;
-    for (size_t k = 0; k < nb; k++)
-      sum = hpx_add_sat(sum, b->values[k * b->stride + s]);
-    use[s] = sum != 0;
-    if (sum > *top) *top = sum, *top_at = s;
-  }
-}
-
-/* Fills st[k] for every band k: total, peak, fit and suspect flag. */
-static void compute_band_stats(const hp2x_profile *p, const hp2x_bands *b,
-                               const unsigned char *use, int64_t total_peak,
-                               band_stats *st) {
-  size_t N = b->n_samples;
-  for (size_t k = 0; k < b->n_bands; k++) {
-    st[k].band = k;
-    st[k].peak = -1;
-    for (size_t s = 0; s < N; s++) {
-      int64_t v = b->values[k * b->stride + s];
-      st[k].total += (double)v;
-      if (v > st[k].peak) st[k].peak = v, st[k].peak_at = s;
-    }
-    fit_growth(p, b, k, use, &st[k]);
-    st[k].suspect = is_leak_suspect(&st[k], (double)total_peak,
-                                    b->is_other && k == 0);
-  }
 }
 
 /* "N samples from T0 to T1 UNIT" and "total peak: V UNIT at T UNIT
@@ -177,11 +84,12 @@ static void write_band_detail(writebuf *w, const hp2x_profile *p,
                               const hp2x_bands *b, size_t k) {
   const char *detail = b->texts ? b->texts[k].detail : NULL;
   if (!detail && !is_unnamed_info_table(p, b->names[k])) return;
-  put_str(w, "                                                                 ");
+  put_padded(w, "", 84);
   put_str(w, detail ? detail
                     : "(unnamed: no IPE event describes this info table; "
                       "its code, often a library's, was built without "
-                      "-finfo-table-map)");
+                      "-finfo-table-map; --program=EXE names it from the "
+                      "program's symbols)");
   put_str(w, "\n");
 }
 
@@ -189,26 +97,28 @@ static void write_band_detail(writebuf *w, const hp2x_profile *p,
 static void write_band_table(writebuf *w, const hp2x_profile *p,
                              const hp2x_bands *b, const band_stats *st,
                              const char *unit) {
-  char line[512], num[64];
+  char line[512];
   hpx_fmt(line, sizeof line,
-           "\n%16s %14s %10s %14s %5s  band (key order, top first; slope in "
-           "%s)\n",
-           "total", "peak", "peak at", "slope", "R^2", unit);
+           "\n%16s %14s %10s %14s %5s %18s  band (key order, top first; "
+           "slope in %s, area in %s x %s)\n",
+           "total", "peak", "peak at", "slope", "R^2", "area", unit,
+           p->value_unit, p->sample_unit);
   put_str(w, line);
   for (size_t k = b->n_bands; k-- > 0;) {
-    put_thousands(w, st[k].total, 16);
+    band_cells c;
+    hpx_band_cells(p, &st[k], &c);
+    put_padded(w, c.total, 16);
     put_str(w, " ");
-    put_thousands(w, (double)st[k].peak, 14);
+    put_padded(w, c.peak, 14);
     put_str(w, " ");
-    put_time(w, p->times[st[k].peak_at], 10);
+    put_padded(w, c.peak_at, 10);
     put_str(w, " ");
-    if (st[k].fitted) {
-      put_thousands(w, st[k].slope, 14);
-      hpx_fmt(num, sizeof num, " %5.2f  ", st[k].r2);
-    } else {
-      hpx_fmt(num, sizeof num, "%14s %5s  ", "-", "-");
-    }
-    put_str(w, num);
+    put_padded(w, c.slope, 14);
+    put_str(w, " ");
+    put_padded(w, c.r2, 5);
+    put_str(w, " ");
+    put_padded(w, c.area, 18);
+    put_str(w, "  ");
     put_str(w, b->names[k]);
     put_str(w, "\n");
     write_band_detail(w, p, b, k);
@@ -239,7 +149,7 @@ static void write_suspects(writebuf *w, const hp2x_profile *p,
   hpx_fmt(line, sizeof line,
            "\nleak suspects (slope > 0, R^2 >= %.2f, growth >= %g%% of the "
            "total peak):%s\n",
-           SUSPECT_R2, SUSPECT_SHARE * 100.0, ns ? "" : " none");
+           HPX_SUSPECT_R2, HPX_SUSPECT_SHARE * 100.0, ns ? "" : " none");
   put_str(w, line);
   for (size_t i = 0; i < ns; i++) {
     const band_stats *s = &st[rank[i]];
@@ -272,17 +182,14 @@ static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
     put_str(w, "no samples\n\n");
     return HP2X_OK;
   }
-  band_stats *st = hpx_calloc(nb ? nb : 1, sizeof *st);
-  unsigned char *use = hpx_calloc(N, 1);
+  band_stats *st = NULL;
   size_t *rank = hpx_malloc((nb ? nb : 1) * sizeof *rank);
-  if (!st || !use || !rank) {
-    hpx_free(st), hpx_free(use), hpx_free(rank);
-    return hpx_nomem(err);
-  }
   int64_t top;
   size_t top_at;
-  find_total_peak(b, use, &top, &top_at);
-  compute_band_stats(p, b, use, top, st);
+  if (!rank || hpx_band_stats_compute(p, b, &st, &top, &top_at, err) != HP2X_OK) {
+    hpx_free(rank);
+    return hpx_nomem(err);
+  }
   char unit[160];
   format_slope_unit(unit, sizeof unit, p);
   write_run_lines(w, p, N, top, top_at);
@@ -290,7 +197,7 @@ static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
   size_t ns = rank_suspects(st, nb, rank);
   write_suspects(w, p, b, st, rank, ns, unit);
   put_str(w, "\n");
-  hpx_free(st), hpx_free(use), hpx_free(rank);
+  hpx_free(st), hpx_free(rank);
   return HP2X_OK;
 }
 

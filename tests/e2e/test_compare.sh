@@ -217,7 +217,7 @@ mkdir -p paux && (cd paux && "$HP2X" -q "$A" && cp leak.hy.aux x.aux &&
   ! "$HP2X" -q -p "$A" "$B" -o x.eps 2> /dev/null) && ok ||
   fail "-p with several inputs: the summary must work, EPS must not"
 "$HP2X" -q --diff "$A" "$B" -o diff.hp 2> diffhp.txt; [ $? -eq 2 ] && ok || fail "--diff -> .hp: not a usage error"
-grep -qx "hp2x: --diff draws a chart (PS, EPS, PDF, SVG, PNG, CSV or summary): not .hp" diffhp.txt &&
+grep -qx "hp2x: --diff draws a chart (PS, EPS, PDF, SVG, PNG, CSV, summary or HTML): not .hp" diffhp.txt &&
   ok || fail "--diff's formats: $(head -1 diffhp.txt)"
 "$HP2X" -q --diff "$A" "$B" -o diff.png && [ -s diff.png ] &&
   "$HP2X" -q --diff "$A" "$B" -o diff-summary.txt && grep -q "minus" diff-summary.txt && ok ||

@@ -263,6 +263,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *name = "fuzz";
     FUZZ_CHECK(hp2x_write_summary(&q, (const hp2x_bands *const *)&b, &name, 1,
                                   sink, &bytes, &err) == HP2X_OK);
+    if (data[5] & 1) /* the HTML report: its PNG, SVG and data */
+      FUZZ_CHECK(hp2x_write_html(q, b, &o, sink, &bytes, &err) == HP2X_OK);
     if (o.max_bands) FUZZ_CHECK(hp2x_bands_count(b) <= (size_t)o.max_bands);
   }
   if (data[6] & 128) compare(p, q, o, data);

@@ -187,6 +187,45 @@ def cut_eventlog(data, keep):
     return bytes(out)
 
 
+
+def small_elf(e_type):
+    """A small ELF64 executable (ET_EXEC 2 or ET_DYN 3) as GHC lays one
+    out: info tables in .text 16 bytes before their code's symbols
+    (fuzz_program.c's profile names their addresses)."""
+    import struct
+    text = bytearray(0x80)
+    def table(at, ctype):   # layout word, closure type, srt
+        struct.pack_into("<QII", text, at - 0x401000, 0, ctype, 0)
+    table(0x401010, 4)      # CONSTR_2_0, code at 0x401020
+    table(0x401030, 15)     # THUNK, no symbol of its own
+    table(0x401058, 8)      # FUN, code at 0x401068
+    names = [b"", b"ghczmprim_GHCziTypes_ZC_con_info",
+             b"base_GHCziBase_map_info"]
+    strtab = b"\0".join(names) + b"\0"
+    offs = [0, 1, 1 + len(names[1]) + 1]
+    sym = struct.pack("<IBBHQQ", 0, 0, 0, 0, 0, 0)
+    sym += struct.pack("<IBBHQQ", offs[1], 0x12, 0, 1, 0x401020, 8)
+    sym += struct.pack("<IBBHQQ", offs[2], 0x12, 0, 1, 0x401068, 8)
+    shstr = b"\0.text\0.symtab\0.strtab\0.shstrtab\0"
+    body = bytes(text) + sym + strtab + shstr
+    base = 64
+    o_text, o_sym = base, base + len(text)
+    o_str, o_shs = o_sym + len(sym), o_sym + len(sym) + len(strtab)
+    shoff = (base + len(body) + 7) & ~7
+    hdr = struct.pack("<4sBBBBB7sHHIQQQIHHHHHH", b"\x7fELF", 2, 1, 1, 0, 0,
+                      b"\0" * 7, e_type, 62, 1, 0x401000, 0, shoff, 0, 64,
+                      0, 0, 64, 5, 4)
+    def sh(name, typ, flags, addr, off, size, link=0, info=0, ent=0):
+        return struct.pack("<IIQQQQIIQQ", name, typ, flags, addr, off, size,
+                           link, info, 1, ent)
+    shdrs = sh(0, 0, 0, 0, 0, 0)
+    shdrs += sh(1, 1, 6, 0x401000, o_text, len(text))
+    shdrs += sh(7, 2, 0, 0, o_sym, len(sym), 3, 1, 24)
+    shdrs += sh(15, 3, 0, 0, o_str, len(strtab))
+    shdrs += sh(23, 3, 0, 0, o_shs, len(shstr))
+    data = hdr + body
+    return data + b"\0" * (shoff - len(data)) + shdrs
+
 def write(dirname, name, data):
     os.makedirs(dirname, exist_ok=True)
     with open(os.path.join(dirname, name), "wb") as f:
@@ -199,6 +238,9 @@ def main():
     ev_dir = os.path.join(out, "eventlog_parse")
     pipe_dir = os.path.join(out, "pipeline")
     stream_dir = os.path.join(out, "stream")
+    program_dir = os.path.join(out, "program")
+    write(program_dir, "static.elf", small_elf(2))
+    write(program_dir, "pie.elf", small_elf(3))
     hp_seeds, ev_seeds = [], []
     for path in sorted(glob.glob(os.path.join(top, "samples/profiles/*.hp"))):
         base = os.path.basename(path)

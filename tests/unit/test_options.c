@@ -272,7 +272,7 @@ static const struct {
     {{"--ccs-length=2"}, "invalid --ccs-length '2': a whole number >= 5"},
     {{"--ccs-length=5.5"}, "invalid --ccs-length '5.5': a whole number >= 5"},
     {{"--format=gif"},
-     "unknown format 'gif' (ps, eps, pdf, svg, png, csv, hp, txt)"},
+     "unknown format 'gif' (ps, eps, pdf, svg, png, csv, hp, txt, html)"},
     {{"--palette=rainbow"}, "unknown palette 'rainbow' (label, hp2ps, grey)"},
     {{"--uniform-scale=x"},
      "unknown --uniform-scale 'x' (none, time, memory, both)"},
@@ -282,10 +282,10 @@ static const struct {
     {{"--to-marker="}, "--to-marker needs a marker's text"},
     {{"a.hp", "-o", "out.xyz"},
      "cannot tell the format of 'out.xyz' from its name: use "
-     "--format=ps|eps|pdf|svg|png|csv|hp|txt"},
+     "--format=ps|eps|pdf|svg|png|csv|hp|txt|html"},
     {{"a.hp", "-o", "dir.d/out"},
      "cannot tell the format of 'dir.d/out' from its name: use "
-     "--format=ps|eps|pdf|svg|png|csv|hp|txt"},
+     "--format=ps|eps|pdf|svg|png|csv|hp|txt|html"},
     {{"--watch", "a.hp"}, "--watch needs an output file (-o FILE)"},
     {{"--watch", "a.hp", "-o", "-"}, "--watch needs an output file (-o FILE)"},
     {{"--watch", "a.hp", "b.hp", "-o", "w.pdf"},

@@ -73,8 +73,8 @@ static void test_format_table(void **state) {
       assert_non_null(r->long_name);
     }
   }
-  assert_int_equal(rows, (size_t)HP2X_FORMAT_PNG + 1);
-  for (int f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_PNG; f++)
+  assert_int_equal(rows, (size_t)HP2X_FORMAT_HTML + 1);
+  for (int f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_HTML; f++)
     assert_non_null(hp2x_format_of((hp2x_format)f));
   assert_null(hp2x_format_of((hp2x_format)99));
   assert_null(hp2x_format_named("jpg"));

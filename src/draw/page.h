@@ -1,0 +1,52 @@
+/* page.h -- what the HTML report (write/html_write.c) asks of drawing:
+ * the picture drawn as SVG without what a page in a browser redraws as it
+ * zooms (the bands, the x axis's ticks, the --heap lines and the marks),
+ * and where everything lies on it (render_page.c), so that the page draws
+ * those at the very places the picture would. */
+#ifndef HPX_PAGE_H
+#define HPX_PAGE_H
+
+#include "select/bands_int.h"
+
+#define HPX_PAGE_MAX_LINES 3
+/* The report's picture is drawn in the pixels of a PNG at this many dpi
+ * (a CSS pixel: 96 a inch), glyphs on whole pixels as there. */
+#define HPX_PAGE_DPI 96.0
+
+typedef struct hpx_page_geometry {
+  double width_pt, height_pt; /* the SVG page, in pixels at HPX_PAGE_DPI */
+  double frame[6];            /* frame point -> page pixel, as cairo's
+                                 matrix: xx yx xy yy x0 y0 */
+  double graph_x0, graph_y0, graph_w, graph_h; /* frame points */
+  double x_room;              /* x ticks only left of this (from graph_x0) */
+  double key_x, key_w;        /* key column: boxes from key_x + 5, key_w
+                                 wide; key_w 0: no key beside the graph */
+  double *key_centre;         /* [n_key] each entry's centre y; owned */
+  size_t n_key;               /* bands, then --heap lines */
+  double *rgb;                /* [3 * n_bands] each band's fill (under
+                                 --pattern, its hatching's background,
+                                 the hatching left out); owned */
+  double *xtick_pos;          /* [n_xticks] the picture's x ticks (from
+                                 graph_x0) and labels, for checking the
+                                 page's own; owned */
+  char (*xtick_label)[48];    /* owned */
+  size_t n_xticks;
+  size_t n_lines;             /* --heap lines */
+  const hpx_series *line_series[HPX_PAGE_MAX_LINES]; /* borrowed */
+  const char *line_name[HPX_PAGE_MAX_LINES];          /* borrowed */
+  double line_rgb[HPX_PAGE_MAX_LINES][3];
+  double line_dash[HPX_PAGE_MAX_LINES][4];
+  int line_n_dash[HPX_PAGE_MAX_LINES];
+} hpx_page_geometry;
+
+/* Draws p's picture with bands b and options o as SVG through `write`,
+ * leaving out the bands, the x ticks, the --heap lines and the marks, and
+ * fills *g (free it with hpx_page_geometry_free, also after a failure).
+ * Errors as hp2x_render. */
+hp2x_status hpx_render_page(const hp2x_profile *p, const hp2x_bands *b,
+                            const hp2x_options *o, hpx_page_geometry *g,
+                            hp2x_write_fn write, void *closure,
+                            hp2x_err *err);
+void hpx_page_geometry_free(hpx_page_geometry *g);
+
+#endif

@@ -1,0 +1,86 @@
+/* html_census.c -- which censuses the HTML report holds: at most one per
+ * column across the time axis (HPX_PAGE_COLUMNS, fewer when their values
+ * would pass what the page's byte budget leaves them), each the census with the largest
+ * total in its column, so the picture the page draws from them keeps its
+ * peaks; hover shows these censuses exactly as the CSV has them.
+ */
+#include "html_int.h"
+
+#include <math.h>
+
+/* The column of sample s among `columns` across the bands' time span. */
+static size_t column_of(const hp2x_profile *p, const hp2x_bands *b,
+                        size_t s, size_t columns) {
+  double c = floor((p->times[s] - b->x0) / b->xrange * (double)columns);
+  if (!(c > 0.0)) return 0;
+  if (c >= (double)columns) return columns - 1;
+  return (size_t)c;
+}
+
+size_t hpx_html_choose(const hp2x_profile *p, const hp2x_bands *b,
+                       const int64_t *total, size_t columns, size_t *held) {
+  size_t N = b->n_samples, n = 0;
+  if (N == 0) return 0;
+  size_t first_col = column_of(p, b, 0, columns);
+  size_t last_col = column_of(p, b, N - 1, columns);
+  for (size_t s = 0; s < N;) {
+    size_t c = column_of(p, b, s, columns), best = s, e = s;
+    for (; e < N && column_of(p, b, e, columns) == c; e++)
+      if (total[e] > total[best]) best = e;
+    if (c == first_col) best = 0;
+    if (c == last_col) best = N - 1;
+    if (!n || held[n - 1] != best) held[n++] = best;
+    s = e;
+  }
+  return n;
+}
+
+/* Decimal digits (and sign) of v. */
+static size_t int_len(int64_t v) {
+  size_t n = v < 0 ? 2 : 1;
+  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  for (; u >= 10; u /= 10) n++;
+  return n;
+}
+
+/* The JSON bytes the held censuses' times and values take, about. */
+static size_t held_bytes(const hp2x_bands *b, const size_t *held, size_t n) {
+  size_t bytes = 0;
+  for (size_t i = 0; i < n; i++) {
+    bytes += 14; /* the time, quoted, and its comma */
+    for (size_t k = 0; k < b->n_bands; k++)
+      bytes += int_len(b->values[k * b->stride + held[i]]) + 1;
+  }
+  return bytes;
+}
+
+hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
+                              size_t budget, size_t **held_out,
+                              size_t *n_held, size_t *columns_out,
+                              hp2x_err *err) {
+  size_t N = b->n_samples, columns = HPX_PAGE_COLUMNS;
+  int64_t *total = hpx_malloc((N ? N : 1) * sizeof *total);
+  size_t *held = hpx_malloc((columns + 2) * sizeof *held);
+  if (!total || !held) {
+    hpx_free(total), hpx_free(held);
+    return hpx_nomem(err);
+  }
+  for (size_t s = 0; s < N; s++) {
+    total[s] = 0;
+    for (size_t k = 0; k < b->n_bands; k++)
+      total[s] = hpx_add_sat(total[s], b->values[k * b->stride + s]);
+  }
+  size_t n = hpx_html_choose(p, b, total, columns, held);
+  for (;;) {
+    size_t bytes = held_bytes(b, held, n);
+    if (bytes <= budget || columns <= HPX_PAGE_MIN_COLUMNS)
+      break;
+    double shrink = (double)budget / (double)bytes * 0.95;
+    size_t fewer = (size_t)((double)columns * shrink);
+    columns = fewer > HPX_PAGE_MIN_COLUMNS ? fewer : HPX_PAGE_MIN_COLUMNS;
+    n = hpx_html_choose(p, b, total, columns, held);
+  }
+  hpx_free(total);
+  *held_out = held, *n_held = n, *columns_out = columns;
+  return HP2X_OK;
+}

@@ -1,0 +1,252 @@
+/* html_data.c -- the HTML report's data as one JSON object, which the
+ * page's script reads: the picture's geometry (page.h), the bands (name,
+ * the whole record a -hi name leaves out, colour, the summary's cells),
+ * the held censuses exactly as the CSV writes them (times with six
+ * decimals, values in plain decimal), the --heap lines and the marks.
+ * Every string is escaped so that no '<', '>' or '&' appears: the JSON
+ * sits inside a <script> element, and labels are untrusted.
+ */
+#include "html_int.h"
+
+#include <string.h>
+
+static void put(writebuf *w, const char *s) {
+  hpx_writebuf_put(w, s, strlen(s));
+}
+
+void hpx_html_json_str(writebuf *w, const char *s) {
+  put(w, "\"");
+  for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+    char esc[8];
+    if (*c == '"' || *c == '\\') {
+      esc[0] = '\\', esc[1] = (char)*c, esc[2] = '\0';
+      put(w, esc);
+    } else if (*c < 0x20 || *c == '<' || *c == '>' || *c == '&' ||
+               *c == 0x7f) {
+      hpx_fmt(esc, sizeof esc, "\\u%04x", *c);
+      put(w, esc);
+    } else if (*c == 0xe2 && c[1] == 0x80 && (c[2] == 0xa8 || c[2] == 0xa9)) {
+      put(w, c[2] == 0xa8 ? "\\u2028" : "\\u2029"); /* line separators */
+      c += 2;
+    } else {
+      hpx_writebuf_put(w, (const char *)c, 1);
+    }
+  }
+  put(w, "\"");
+}
+
+void hpx_html_text(writebuf *w, const char *s) {
+  for (; *s; s++) {
+    switch (*s) {
+    case '&': put(w, "&amp;"); break;
+    case '<': put(w, "&lt;"); break;
+    case '>': put(w, "&gt;"); break;
+    case '"': put(w, "&quot;"); break;
+    case '\'': put(w, "&#39;"); break;
+    default: hpx_writebuf_put(w, s, 1);
+    }
+  }
+}
+
+/* A double as JSON: shortest exact-enough text, null when not finite. */
+static void put_num(writebuf *w, double v) {
+  char num[64];
+  if (!(v == v) || v > 1.7e308 || v < -1.7e308) {
+    put(w, "null");
+    return;
+  }
+  hpx_fmt(num, sizeof num, "%.10g", v);
+  put(w, num);
+}
+
+/* An int64 as JSON: a number when a double holds it exactly, else a
+ * string of its digits. */
+static void put_int(writebuf *w, int64_t v) {
+  char num[24];
+  size_t n = hpx_fmt_int(num, v);
+  int exact = v <= ((int64_t)1 << 53) && v >= -((int64_t)1 << 53);
+  if (!exact) put(w, "\"");
+  hpx_writebuf_put(w, num, n);
+  if (!exact) put(w, "\"");
+}
+
+/* "key": before a value; `first` leaves out the comma. */
+static void key(writebuf *w, const char *k, int first) {
+  if (!first) put(w, ",");
+  hpx_html_json_str(w, k);
+  put(w, ":");
+}
+
+static void put_nums(writebuf *w, const double *v, size_t n) {
+  put(w, "[");
+  for (size_t i = 0; i < n; i++) {
+    if (i) put(w, ",");
+    put_num(w, v[i]);
+  }
+  put(w, "]");
+}
+
+/* The picture's geometry. */
+static void write_geometry(writebuf *w, const html_data *d) {
+  const hpx_page_geometry *g = d->g;
+  double box[4] = {g->graph_x0, g->graph_y0, g->graph_w, g->graph_h};
+  key(w, "page", 0);
+  put(w, "{");
+  key(w, "w", 1), put_num(w, g->width_pt);
+  key(w, "h", 0), put_num(w, g->height_pt);
+  key(w, "frame", 0), put_nums(w, g->frame, 6);
+  key(w, "graph", 0), put_nums(w, box, 4);
+  key(w, "xRoom", 0), put_num(w, g->x_room);
+  key(w, "keyX", 0), put_num(w, g->key_x);
+  key(w, "keyW", 0), put_num(w, g->key_w);
+  key(w, "keyC", 0), put_nums(w, g->key_centre, g->n_key);
+  key(w, "ticks", 0), put_nums(w, g->xtick_pos, g->n_xticks);
+  key(w, "tickLabels", 0), put(w, "[");
+  for (size_t i = 0; i < g->n_xticks; i++) {
+    if (i) put(w, ",");
+    hpx_html_json_str(w, g->xtick_label[i]);
+  }
+  put(w, "]}");
+}
+
+/* The axes' ranges and the profile's strings. */
+static void write_header(writebuf *w, const html_data *d) {
+  const hp2x_profile *p = d->p;
+  const hp2x_bands *b = d->b;
+  char num[HPX_BAND_TIME_SIZE], unit[160];
+  key(w, "job", 1), hpx_html_json_str(w, p->job);
+  key(w, "date", 0), hpx_html_json_str(w, p->date);
+  key(w, "valueUnit", 0), hpx_html_json_str(w, p->value_unit);
+  key(w, "sampleUnit", 0), hpx_html_json_str(w, p->sample_unit);
+  hpx_fmt(unit, sizeof unit, "%s per %s", p->value_unit, p->sample_unit);
+  key(w, "x0", 0), put_num(w, b->x0);
+  key(w, "xrange", 0), put_num(w, b->xrange);
+  key(w, "ymin", 0), put_num(w, b->ymin);
+  key(w, "yrange", 0), put_num(w, b->yrange);
+  key(w, "signed", 0), put(w, b->is_signed ? "true" : "false");
+  key(w, "midRun", 0), put(w, p->began_mid_run ? "true" : "false");
+  key(w, "tickEnd", 0);
+  put_num(w, b->x_span_ticks || !b->n_samples ? b->x0 + b->xrange
+                                              : p->times[b->n_samples - 1]);
+  key(w, "censuses", 0), put_num(w, (double)b->n_samples);
+  key(w, "columns", 0), put_num(w, (double)d->columns);
+  key(w, "topPeak", 0);
+  hpx_html_json_str(w, hpx_band_thousands(num, sizeof num, (double)d->top));
+  key(w, "topPeakAt", 0);
+  hpx_html_json_str(w, b->n_samples ? hpx_band_time(num, sizeof num,
+                                                    p->times[d->top_at])
+                                    : "-");
+}
+
+/* Band k: its name, the record its name leaves out, colour and cells. */
+static void write_band(writebuf *w, const html_data *d, size_t k) {
+  const hp2x_bands *b = d->b;
+  band_cells c = {"-", "-", "-", "-", "-", "-"};
+  if (b->n_samples) hpx_band_cells(d->p, &d->st[k], &c);
+  const char *detail = b->texts ? b->texts[k].detail : NULL;
+  char colour[16];
+  const double *rgb = d->g->rgb + 3 * k;
+  hpx_fmt(colour, sizeof colour, "#%02x%02x%02x",
+          (unsigned)(rgb[0] * 255.0 + 0.5), (unsigned)(rgb[1] * 255.0 + 0.5),
+          (unsigned)(rgb[2] * 255.0 + 0.5));
+  put(w, "{");
+  key(w, "name", 1), hpx_html_json_str(w, b->names[k]);
+  key(w, "detail", 0), hpx_html_json_str(w, detail ? detail : "");
+  key(w, "colour", 0), hpx_html_json_str(w, colour);
+  key(w, "total", 0), hpx_html_json_str(w, c.total);
+  key(w, "peak", 0), hpx_html_json_str(w, c.peak);
+  key(w, "peakAt", 0), hpx_html_json_str(w, c.peak_at);
+  key(w, "slope", 0), hpx_html_json_str(w, c.slope);
+  key(w, "r2", 0), hpx_html_json_str(w, c.r2);
+  key(w, "area", 0), hpx_html_json_str(w, c.area);
+  key(w, "suspect", 0), put(w, d->st[k].suspect ? "true" : "false");
+  key(w, "other", 0), put(w, b->is_other && k == 0 ? "true" : "false");
+  key(w, "v", 0), put(w, "[");
+  for (size_t i = 0; i < d->n_held; i++) {
+    if (i) put(w, ",");
+    put_int(w, b->values[k * b->stride + d->held[i]]);
+  }
+  put(w, "]}");
+}
+
+/* The held censuses' times, as the CSV writes them. */
+static void write_times(writebuf *w, const html_data *d) {
+  char num[HPX_FIXED6_SIZE];
+  key(w, "t", 0), put(w, "[");
+  for (size_t i = 0; i < d->n_held; i++) {
+    if (i) put(w, ",");
+    put(w, "\"");
+    hpx_writebuf_put(w, num, hpx_fmt_fixed6(num, d->p->times[d->held[i]]));
+    put(w, "\"");
+  }
+  put(w, "]");
+}
+
+/* One --heap line, thinned to HPX_PAGE_LINE_COLUMNS columns over the
+ * time axis: its name, looks and points.  0 when out of memory. */
+static int write_line(writebuf *w, const html_data *d, size_t i) {
+  const hpx_page_geometry *g = d->g;
+  const hpx_series *s = g->line_series[i];
+  double *xy = hpx_malloc((s->n ? s->n : 1) * 2 * sizeof *xy);
+  size_t *keep = hpx_malloc((s->n ? s->n : 1) * sizeof *keep);
+  if (!xy || !keep) {
+    hpx_free(xy), hpx_free(keep);
+    return 0;
+  }
+  for (size_t j = 0; j < s->n; j++)
+    xy[j] = s->time_s[j], xy[s->n + j] = (double)s->bytes[j];
+  size_t n = hpx_thin_curve(xy, xy + s->n, s->n, d->b->x0,
+                            d->b->x0 + d->b->xrange, HPX_PAGE_LINE_COLUMNS,
+                            keep);
+  put(w, i ? "," : "");
+  put(w, "{");
+  key(w, "name", 1), hpx_html_json_str(w, g->line_name[i]);
+  key(w, "rgb", 0), put_nums(w, g->line_rgb[i], 3);
+  key(w, "dash", 0), put_nums(w, g->line_dash[i], (size_t)g->line_n_dash[i]);
+  key(w, "t", 0), put(w, "[");
+  for (size_t j = 0; j < n; j++)
+    put(w, j ? "," : ""), put_num(w, xy[keep[j]]);
+  put(w, "]");
+  key(w, "y", 0), put(w, "[");
+  for (size_t j = 0; j < n; j++)
+    put(w, j ? "," : ""), put_int(w, s->bytes[keep[j]]);
+  put(w, "]}");
+  hpx_free(xy), hpx_free(keep);
+  return 1;
+}
+
+/* The marks, as many as HPX_PAGE_MARK_BYTES of JSON hold. */
+static void write_marks(writebuf *w, const html_data *d) {
+  const hp2x_profile *p = d->p;
+  size_t bytes = 0;
+  key(w, "marks", 0), put(w, "[");
+  for (size_t m = 0; m < p->n_marks && bytes < HPX_PAGE_MARK_BYTES; m++) {
+    put(w, m ? ",[" : "[");
+    put_num(w, p->mark_time[m]);
+    put(w, ",");
+    hpx_html_json_str(w, p->mark_label[m]);
+    put(w, "]");
+    bytes += 24 + strlen(p->mark_label[m]);
+  }
+  put(w, "]");
+}
+
+int hpx_html_write_data(writebuf *w, const html_data *d) {
+  put(w, "{");
+  write_header(w, d);
+  write_geometry(w, d);
+  key(w, "bands", 0), put(w, "[");
+  for (size_t k = 0; k < d->b->n_bands; k++) {
+    if (k) put(w, ",");
+    write_band(w, d, k);
+  }
+  put(w, "]");
+  write_times(w, d);
+  key(w, "lines", 0), put(w, "[");
+  for (size_t i = 0; i < d->g->n_lines; i++)
+    if (!write_line(w, d, i)) return 0;
+  put(w, "]");
+  write_marks(w, d);
+  put(w, "}");
+  return 1;
+}

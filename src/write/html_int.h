@@ -1,0 +1,69 @@
+/* html_int.h -- private to the HTML report's writer: the JSON text of
+ * what the page holds (html_data.c) and the choice of the censuses it
+ * holds (html_census.c), which html_write.c puts in the page.
+ */
+#ifndef HPX_HTML_INT_H
+#define HPX_HTML_INT_H
+
+#include "band_stats.h"
+#include "draw/page.h"
+#include "select/thin.h"
+
+/* Columns across the graph the page draws (twice a 1,600-pixel-wide
+ * graph): at most one census held per column.  Fewer when the values of
+ * that many would pass what the page's budget (HPX_PAGE_BYTES, all told)
+ * leaves for them, at most HPX_PAGE_VALUE_BYTES, at least
+ * HPX_PAGE_MIN_VALUE_BYTES (and HPX_PAGE_MIN_COLUMNS columns). */
+#define HPX_PAGE_COLUMNS 3200
+#define HPX_PAGE_MIN_COLUMNS 50
+#define HPX_PAGE_BYTES 1000000
+#define HPX_PAGE_VALUE_BYTES 600000
+#define HPX_PAGE_MIN_VALUE_BYTES 60000
+/* Columns the --heap lines are thinned to (up to 4 points each), and
+ * the bytes of marks' JSON after which later marks are left out. */
+#define HPX_PAGE_LINE_COLUMNS 640
+#define HPX_PAGE_MARK_BYTES 50000
+
+/* The censuses the page holds: at most one per column of `columns` across
+ * the time axis, the one with the largest total in its column (so the
+ * picture keeps its peaks), the first and last censuses kept in theirs.
+ * Writes their indices, increasing, to held (room for columns + 2) and
+ * returns how many. */
+size_t hpx_html_choose(const hp2x_profile *p, const hp2x_bands *b,
+                       const int64_t *total, size_t columns, size_t *held);
+
+/* The censuses for the page, their times and values in about `budget`
+ * bytes of JSON: *held (owned by the caller, hpx_free) and *n_held,
+ * *columns the column count used.  HP2X_E_NOMEM. */
+hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
+                              size_t budget, size_t **held, size_t *n_held,
+                              size_t *columns, hp2x_err *err);
+
+/* Writes the page's data as one JSON object, every '<', '>' and '&' as
+ * \u escapes so it can sit in a <script> element; 0 when out of
+ * memory. */
+typedef struct html_data {
+  const hp2x_profile *p;
+  const hp2x_bands *b;
+  const hpx_page_geometry *g;
+  const band_stats *st;
+  const size_t *held;
+  size_t n_held, columns;
+  int64_t top;    /* the total's peak */
+  size_t top_at;  /* its sample */
+} html_data;
+int hpx_html_write_data(writebuf *w, const html_data *d);
+
+/* The picture's SVG text (NUL-ended; NULL: nothing) as it goes into the
+ * page (html_svg.c). */
+void hpx_html_write_svg(writebuf *w, const char *svg);
+
+/* d[0..n) in base64 (html_svg.c). */
+void hpx_html_write_base64(writebuf *w, const unsigned char *d, size_t n);
+
+/* s as a JSON string (quoted), escaped as above. */
+void hpx_html_json_str(writebuf *w, const char *s);
+/* s as HTML text (&, <, >, ", ' escaped). */
+void hpx_html_text(writebuf *w, const char *s);
+
+#endif

@@ -1,0 +1,168 @@
+/* html_write.c -- the HTML report (hp2x_write_html): one page that needs
+ * nothing else.  Its picture is hp2x's own: the PNG render.c draws at 96
+ * dpi (a CSS pixel each) is what the page shows first; over it lies the
+ * same picture as SVG (hpx_render_page) without what the page redraws,
+ * which report.js shows instead once a band is hidden or the time axis
+ * zoomed, drawing the bands, x ticks, --heap lines and marks at the
+ * picture's places from the JSON data (html_data.c).  The script and
+ * style (report.js, report.css) are ours, embedded at build time
+ * (mk/embed.sh).  Labels reach the page only as escaped JSON or escaped
+ * text.  The page's bytes are budgeted: what the pictures, script and
+ * labels leave goes to the censuses it holds (html_census.c).
+ */
+#include "html_int.h"
+#include "report_assets.h"
+
+#include <string.h>
+
+/* A growing buffer a picture is drawn into. */
+typedef struct out_buf {
+  char *data; /* owned; NUL-ended */
+  size_t len, cap;
+} out_buf;
+
+static int buf_put(void *closure, const void *buf, size_t len) {
+  out_buf *s = closure;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  void *data = s->data;
+  if (hpx_grow(&data, &s->cap, s->len + len + 1, 1, &err) != HP2X_OK)
+    return -1;
+  s->data = data;
+  memcpy(s->data + s->len, buf, len);
+  s->len += len;
+  s->data[s->len] = '\0';
+  return 0;
+}
+
+static void put(writebuf *w, const char *s) {
+  hpx_writebuf_put(w, s, strlen(s));
+}
+
+/* The page's head: title, the policy that lets it fetch nothing, the
+ * style. */
+static void write_head(writebuf *w, const hp2x_profile *p) {
+  put(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+         "<meta charset=\"utf-8\">\n"
+         "<meta http-equiv=\"Content-Security-Policy\" content=\""
+         "default-src 'none'; style-src 'unsafe-inline'; "
+         "script-src 'unsafe-inline'; img-src data:\">\n"
+         "<meta name=\"generator\" content=\"hp2x " HP2X_VERSION_STRING
+         "\">\n<title>");
+  hpx_html_text(w, p->job);
+  put(w, " - hp2x</title>\n<style>\n");
+  put(w, (const char *)hpx_report_css);
+  put(w, "</style>\n</head>\n");
+}
+
+/* The pictures: the PNG, and the SVG over it. */
+static void write_figure(writebuf *w, const out_buf *png, const out_buf *svg,
+                         const hp2x_profile *p) {
+  put(w, "<div id=\"hp2x-figure\">\n<img id=\"hp2x-raster\" alt=\"");
+  hpx_html_text(w, p->job);
+  put(w, "\" src=\"data:image/png;base64,");
+  hpx_html_write_base64(w, (const unsigned char *)png->data, png->len);
+  put(w, "\">\n");
+  hpx_html_write_svg(w, svg->data);
+  put(w, "</div>\n");
+}
+
+/* The body around the pictures and data: controls, tooltip, table. */
+static void write_body(writebuf *w) {
+  put(w, "<div id=\"hp2x-controls\"><button id=\"hp2x-reset\" "
+         "type=\"button\" disabled>Show the whole run</button> "
+         "<span id=\"hp2x-view\"></span></div>\n"
+         "<div id=\"hp2x-tip\" role=\"tooltip\" hidden></div>\n"
+         "<section id=\"hp2x-bands\"><h2>Bands</h2>\n"
+         "<p><input id=\"hp2x-filter\" type=\"search\" "
+         "placeholder=\"Filter bands\" aria-label=\"Filter bands\"> "
+         "<span id=\"hp2x-count\"></span></p>\n"
+         "<table id=\"hp2x-table\"></table></section>\n"
+         "<noscript>Hover, hiding bands, zoom and the band table need "
+         "JavaScript.</noscript>\n</main>\n"
+         "<script type=\"application/json\" id=\"hp2x-data\">");
+}
+
+/* The whole page through w. */
+static int write_page(writebuf *w, const out_buf *png, const out_buf *svg,
+                      const html_data *d) {
+  write_head(w, d->p);
+  put(w, "<body>\n<main id=\"hp2x-report\">\n");
+  write_figure(w, png, svg, d->p);
+  write_body(w);
+  if (!hpx_html_write_data(w, d)) return 0;
+  put(w, "</script>\n<script>\n");
+  put(w, (const char *)hpx_report_js);
+  put(w, "</script>\n</body>\n</html>\n");
+  return 1;
+}
+
+/* What the page's budget leaves for the held censuses' times and values,
+ * once the pictures, script, style, labels, lines and marks are in. */
+static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
+                            const hpx_page_geometry *g, size_t png,
+                            size_t svg) {
+  size_t used = png / 3 * 4 + 4 + svg + sizeof hpx_report_js +
+                sizeof hpx_report_css + 8000 + 2 * strlen(p->job);
+  for (size_t k = 0; k < b->n_bands; k++) {
+    const char *detail = b->texts ? b->texts[k].detail : NULL;
+    used += 300 + 2 * (strlen(b->names[k]) + (detail ? strlen(detail) : 0));
+  }
+  for (size_t i = 0; i < g->n_lines; i++) {
+    size_t n = g->line_series[i]->n;
+    used += 200 + 28 * (n < 4 * HPX_PAGE_LINE_COLUMNS
+                            ? n : 4 * HPX_PAGE_LINE_COLUMNS);
+  }
+  used += p->n_marks ? HPX_PAGE_MARK_BYTES + 1000 : 0;
+  size_t left = used < HPX_PAGE_BYTES ? HPX_PAGE_BYTES - used : 0;
+  if (left > HPX_PAGE_VALUE_BYTES) left = HPX_PAGE_VALUE_BYTES;
+  return left < HPX_PAGE_MIN_VALUE_BYTES ? HPX_PAGE_MIN_VALUE_BYTES : left;
+}
+
+/* The figures and censuses the page shows, once its pictures are drawn. */
+static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
+                                const hpx_page_geometry *g,
+                                const out_buf *png, const out_buf *svg,
+                                hp2x_write_fn write, void *closure,
+                                hp2x_err *err) {
+  html_data d = {p, b, g, NULL, NULL, 0, 0, 0, 0};
+  size_t *held = NULL;
+  band_stats *st = NULL;
+  hp2x_status s = hpx_band_stats_compute(p, b, &st, &d.top, &d.top_at, err);
+  if (s == HP2X_OK)
+    s = hpx_html_censuses(p, b, census_budget(p, b, g, png->len, svg->len),
+                          &held, &d.n_held, &d.columns, err);
+  if (s != HP2X_OK) {
+    hpx_free(st);
+    return s;
+  }
+  d.st = st, d.held = held;
+  writebuf w;
+  s = hpx_writebuf_init(&w, write, closure, err);
+  if (s == HP2X_OK) {
+    int ok = write_page(&w, png, svg, &d);
+    s = hpx_writebuf_finish(&w, err);
+    if (s == HP2X_OK && !ok) s = hpx_nomem(err);
+  }
+  hpx_free(st), hpx_free(held);
+  return s;
+}
+
+hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
+                            const hp2x_options *o, hp2x_write_fn write,
+                            void *closure, hp2x_err *err) {
+  out_buf svg = {NULL, 0, 0}, png = {NULL, 0, 0};
+  hpx_page_geometry g;
+  hp2x_status st = hpx_render_page(p, b, o, &g, buf_put, &svg, err);
+  if (st == HP2X_OK) {
+    hp2x_options po = *o;
+    po.format = HP2X_FORMAT_PNG;
+    po.dpi = HPX_PAGE_DPI;
+    st = hp2x_render(p, b, &po, buf_put, &png, err);
+  }
+  if (st == HP2X_OK)
+    st = write_report(p, b, &g, &png, &svg, write, closure, err);
+  hpx_page_geometry_free(&g);
+  hpx_free(svg.data), hpx_free(png.data);
+  return st;
+}

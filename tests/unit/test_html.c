@@ -1,0 +1,148 @@
+/* test_html.c -- the HTML report's writer: hp2x_write_output writes what
+ * hp2x_write_html writes; the censuses the page holds (at most one per
+ * column, the largest total in each, the first and last kept); its JSON
+ * strings never hold '<', '>', '&' or a raw control character, and its
+ * page holds no label as markup; a failing sink is HP2X_E_IO.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "hp2x.h"
+#include "write/html_int.h"
+#include "test_options.h"
+#include "mem_sink.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* n samples 0.0, 0.1, ... of two labels: a's value wiggles, "<b>" grows. */
+static void make_profile(size_t n, hp2x_profile **p, hp2x_bands **b) {
+  char *text = malloc(200 + n * 120);
+  assert_non_null(text);
+  size_t at = (size_t)sprintf(text, "JOB \"</script><script>x=1</script>\"\n"
+                                    "DATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
+                                    "VALUE_UNIT \"bytes\"\n");
+  for (size_t s = 0; s < n; s++)
+    at += (size_t)sprintf(text + at,
+                          "BEGIN_SAMPLE %zu.%zu\na\t%zu\n<b>&\"\t%zu\n"
+                          "END_SAMPLE %zu.%zu\n",
+                          s / 10, s % 10, 100 + (s * 37) % 50, 10 * s,
+                          s / 10, s % 10);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_parser *ps = hp2x_parser_new("test", NULL, &err);
+  assert_non_null(ps);
+  assert_int_equal(hp2x_parser_feed(ps, text, at, &err), HP2X_OK);
+  assert_int_equal(hp2x_parser_finish(ps, p, &err), HP2X_OK);
+  hp2x_parser_free(ps);
+  free(text);
+  hp2x_options o;
+  test_options_init(&o);
+  assert_int_equal(hp2x_bands_select(*p, &o, b, &err), HP2X_OK);
+}
+
+static void test_output_is_the_writer(void **state) {
+  (void)state;
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make_profile(40, &p, &b);
+  hp2x_options o;
+  test_options_init(&o);
+  o.format = HP2X_FORMAT_HTML;
+  mem got = {0}, want = {0};
+  hp2x_err err;
+  hp2x_err_init(&err);
+  assert_int_equal(hp2x_write_output(p, b, "in", &o, mem_write, &got, &err),
+                   HP2X_OK);
+  assert_int_equal(hp2x_write_html(p, b, &o, mem_write, &want, &err),
+                   HP2X_OK);
+  assert_true(got.len > 1000);
+  assert_int_equal(got.len, want.len);
+  assert_memory_equal(got.buf, want.buf, got.len);
+  /* Labels and JOB only as escaped text. */
+  assert_null(strstr(got.buf, "<b>&"));
+  assert_null(strstr(got.buf, "x=1</script>"));
+  assert_non_null(strstr(got.buf, "\\u003cb\\u003e\\u0026\\\""));
+  assert_non_null(strstr(got.buf, "&lt;/script&gt;"));
+  assert_int_equal(strncmp(got.buf, "<!DOCTYPE html>", 15), 0);
+  /* A sink that fills up. */
+  mem full = {0};
+  full.fail_after = 4000;
+  assert_int_equal(hp2x_write_html(p, b, &o, mem_write, &full, &err),
+                   HP2X_E_IO);
+  free(got.buf), free(want.buf), free(full.buf);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
+/* The values' total at sample s. */
+static int64_t total_at(const hp2x_bands *b, size_t s) {
+  int64_t t = 0;
+  for (size_t k = 0; k < b->n_bands; k++) t += b->values[k * b->stride + s];
+  return t;
+}
+
+static void test_censuses_held(void **state) {
+  (void)state;
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make_profile(1000, &p, &b);
+  size_t N = b->n_samples, columns = 64;
+  int64_t *total = malloc(N * sizeof *total);
+  size_t *held = malloc((columns + 2) * sizeof *held);
+  assert_non_null(total), assert_non_null(held);
+  for (size_t s = 0; s < N; s++) total[s] = total_at(b, s);
+  size_t n = hpx_html_choose(p, b, total, columns, held);
+  assert_true(n <= columns && n >= columns / 2);
+  assert_int_equal(held[0], 0);
+  assert_int_equal(held[n - 1], N - 1);
+  for (size_t i = 1; i < n; i++) {
+    assert_true(held[i] > held[i - 1]);
+    /* One per column, the largest total of its column (but the ends). */
+    double c = (p->times[held[i]] - b->x0) / b->xrange * (double)columns;
+    double c0 = (p->times[held[i - 1]] - b->x0) / b->xrange * (double)columns;
+    assert_true((size_t)c > (size_t)c0 || held[i] == N - 1);
+    if (i + 1 < n)
+      for (size_t s = held[i - 1] + 1; s < held[i + 1]; s++)
+        if ((size_t)((p->times[s] - b->x0) / b->xrange * (double)columns) ==
+            (size_t)c)
+          assert_true(total[s] <= total[held[i]]);
+  }
+  /* Within a budget: fewer columns. */
+  size_t *few = NULL, n_few = 0, cols = 0;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  assert_int_equal(hpx_html_censuses(p, b, 2000, &few, &n_few, &cols, &err),
+                   HP2X_OK);
+  assert_true(cols < HPX_PAGE_COLUMNS && n_few <= cols + 2);
+  free(total), free(held), hpx_free(few);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
+static void test_json_strings(void **state) {
+  (void)state;
+  mem m = {0};
+  hp2x_err err;
+  hp2x_err_init(&err);
+  writebuf w;
+  assert_int_equal(hpx_writebuf_init(&w, mem_write, &m, &err), HP2X_OK);
+  hpx_html_json_str(&w, "a<\"\\>&\n\x01\xe2\x80\xa8z");
+  hpx_html_text(&w, " <i a='b'>&");
+  assert_int_equal(hpx_writebuf_finish(&w, &err), HP2X_OK);
+  assert_string_equal(m.buf, "\"a\\u003c\\\"\\\\\\u003e\\u0026\\u000a\\u0001"
+                             "\\u2028z\" &lt;i a=&#39;b&#39;&gt;&amp;");
+  free(m.buf);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_output_is_the_writer),
+      cmocka_unit_test(test_censuses_held),
+      cmocka_unit_test(test_json_strings),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
