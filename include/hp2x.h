@@ -733,6 +733,21 @@ hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
                             const hp2x_options *o, hp2x_write_fn write,
                             void *closure, hp2x_err *err);
 
+/* hp2x_write_html's page as a server keeps it current (hp2x --serve): the
+ * same report with a status line (id hp2x-live-status) and a script that
+ * follows the server's Server-Sent Events at /events: each "update"
+ * event's JSON ({"picture": N, "input": "waiting" | "connected" |
+ * "closed", "censuses": N, "last_census": seconds or null}) sets the
+ * status line, and a newer picture than the page's own `redraw` (>= 0,
+ * written as data-hp2x-redraw on <html>) makes it fetch "/" again and
+ * swap the new report in without reloading, keeping the bands the reader
+ * hid and the time zoom.  Its policy lets it connect to its own server
+ * only.  Errors as hp2x_write_html; HP2X_E_ARG for redraw < 0. */
+hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
+                                 const hp2x_options *o, long redraw,
+                                 hp2x_write_fn write, void *closure,
+                                 hp2x_err *err);
+
 /* Writes `p` as GHC .hp text (complete samples only).  HP2X_E_IO when the
  * sink fails, HP2X_E_NOMEM. */
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,

@@ -181,8 +181,13 @@ int snapshot_picture(snapshot *s, hp2x_format f, const char **data,
     hp2x_bands *fresh = NULL;
     const hp2x_bands *b = pc->b;
     if (!b && hp2x_bands_select(pc->p, &o, &fresh, &err) == HP2X_OK) b = fresh;
-    if (!b || hp2x_render(pc->p, b, &o, membuf_write, &pc->drawn[f], &err) !=
-                  HP2X_OK) {
+    hp2x_status st =
+        !b ? HP2X_E_ARG
+        : f == HP2X_FORMAT_HTML
+            ? hp2x_write_live_html(pc->p, b, &o, pc->generation, membuf_write,
+                                   &pc->drawn[f], &err)
+            : hp2x_render(pc->p, b, &o, membuf_write, &pc->drawn[f], &err);
+    if (st != HP2X_OK) {
       free(pc->drawn[f].data);
       memset(&pc->drawn[f], 0, sizeof pc->drawn[f]);
     }
