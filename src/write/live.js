@@ -2,7 +2,8 @@
  * report.js): follows the server's /events (Server-Sent Events).  Each
  * "update" event's JSON sets the status line; when it names a newer
  * redraw ("picture") the page fetches "/" again, decodes the new picture
- * before showing anything, then swaps the report in at once and lets
+ * before showing anything (and waits out a drag the reader is making),
+ * then swaps the report in at once and lets
  * report.js draw it with the bands hidden and the time zoom the reader
  * had (window.hp2xKeep): no reload, no flicker.  A page that has no
  * report yet (no census had come) loads the first one. */
@@ -24,6 +25,17 @@
     status.textContent = t;
     status.setAttribute("data-input", st.input);
     status.setAttribute("data-censuses", String(st.censuses));
+  }
+  /* No swap while the reader drags a zoom: the drag would be lost. */
+  var pressed = false;
+  document.addEventListener("mousedown", function () { pressed = true; }, true);
+  window.addEventListener("mouseup", function () {
+    setTimeout(function () { pressed = false; }, 0); /* after the zoom */
+  }, true);
+  function whenIdle() {
+    return new Promise(function (done) {
+      (function wait() { if (pressed) setTimeout(wait, 50); else done(); })();
+    });
   }
   function swap(doc) {
     var keep = window.hp2xState ? window.hp2xState() : null;
@@ -50,7 +62,7 @@
       }
       var img = new Image();
       img.src = doc.getElementById("hp2x-raster").getAttribute("src");
-      return img.decode().catch(function () {}).then(function () {
+      return img.decode().catch(function () {}).then(whenIdle).then(function () {
         swap(doc);
         shown = Math.max(redraw(doc.documentElement), target);
         document.documentElement.setAttribute("data-hp2x-redraw", String(shown));
