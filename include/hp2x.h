@@ -54,6 +54,7 @@
 #ifndef HP2X_H
 #define HP2X_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -123,6 +124,19 @@ void hp2x_err_init(hp2x_err *err);
 /* A short English name for a status code ("syntax error", ...); static
  * storage; "unknown error" for a value not listed above. */
 const char *hp2x_status_name(hp2x_status code);
+
+/* ------------------------------------------------------ numbers as text */
+
+/* vsnprintf in the "C" locale whatever the process's (or this thread's)
+ * locale is: "%g" of 2.5 is "2.5" under de_DE too.  The library's own
+ * numbers are written through it; a program may use it for its messages.
+ * Returns what vsnprintf returns: the length the whole text needs (buf
+ * holds at most size - 1 bytes of it and a '\0'), or < 0 on an encoding
+ * error.  Safe from any thread. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 0)))
+#endif
+int hp2x_vsnprintf_c(char *buf, size_t size, const char *fmt, va_list ap);
 
 /* ------------------------------------------------------- the sample model */
 
@@ -451,6 +465,13 @@ typedef enum hp2x_title_box {
   HP2X_TITLE_BIG = 1    /* -b */
 } hp2x_title_box;
 
+/* The ranges of hp2x_options' sizes: hp2x_render refuses a value outside
+ * them (HP2X_E_ARG), and the tool's -e and --dpi take the same. */
+#define HP2X_EPS_WIDTH_MIN_PT 144   /* eps_width_pt is above it (2 in) */
+#define HP2X_EPS_WIDTH_MAX_PT 14400 /* and at most this (200 in) */
+#define HP2X_DPI_MIN 10             /* dpi, when not 0: at least this */
+#define HP2X_DPI_MAX 1200           /* and at most this */
+
 /* Everything that changes selection and drawing; hp2ps flag in brackets.
  * Fill in with hp2x_options_init, then set fields; flags are 0 (off) or 1.
  * Strings and the aux data are borrowed: they must outlive the calls the
@@ -464,7 +485,8 @@ typedef struct hp2x_options {
   hp2x_name_order name_order; /* [-i] */
   const hp2x_aux *aux;     /* [-p] borrowed; NULL when not used */
   hp2x_format format;      /* output format; HP2X_FORMAT_PS by default */
-  double eps_width_pt;     /* [-e] > 144; 0 = not EPS-scaled */
+  double eps_width_pt;     /* [-e] > 144, <= 14400 (the HP2X_EPS_WIDTH_
+                              limits); 0 = not EPS-scaled */
   int colour;              /* [-c] */
   hp2x_title_box title_box; /* [-b/-s] */
   int portrait;            /* [-g] */
@@ -483,7 +505,8 @@ typedef struct hp2x_options {
                               labels that do not match are filtered out */
   const char *exclude_re;  /* POSIX extended regex, borrowed; NULL = none:
                               labels that match are filtered out */
-  double dpi;              /* PNG pixels per inch (150; 0 = 150) */
+  double dpi;              /* PNG pixels per inch, 10..1200 (HP2X_DPI_
+                              limits); 150; 0 = 150 */
   int heap_overlay;        /* draw the eventlog's heap size, blocks size
                               and live bytes as lines over the bands, in
                               the key; the y range takes them in */
@@ -839,7 +862,8 @@ const char *hp2x_format_list(char *buf, size_t size, hp2x_format_shown shown,
 
 /* Whether format `f` is a picture (PS, EPS, PDF, SVG, PNG: drawn by
  * hp2x_render, with an hp2ps .aux beside it) rather than text (CSV, .hp,
- * the summary table).  Total: 0 for any other value. */
+ * the summary table, HTML), the report included.  Total: 0 for any other
+ * value. */
 int hp2x_format_is_picture(hp2x_format f);
 
 /* Whether format `f` holds several pages (PS, PDF): one picture per page

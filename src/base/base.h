@@ -69,6 +69,13 @@ hp2x_status hpx_fail(hp2x_err *err, hp2x_status code, long line,
     ;
 hp2x_status hpx_nomem(hp2x_err *err);
 
+/* Printable ASCII (0x20..0x7e): the one rule for the bytes that go as they
+ * are into messages (hpx_quote_bytes shows the others as \xNN) and into
+ * PostScript comments and PDF metadata (surface.c shows them as '?'). */
+static inline int hpx_is_plain_ascii(unsigned char c) {
+  return c >= 0x20 && c < 0x7f;
+}
+
 /* Appends `s` to `dst` (size dst_size) with bytes outside printable ASCII
  * shown as \xNN, cut to fit; for quoting input text in messages. */
 void hpx_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len);
@@ -85,6 +92,21 @@ void hpx_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len);
  * (options.c). */
 hp2x_status hpx_options_complete(const hp2x_options *given, hp2x_options *full,
                                  hp2x_err *err);
+
+/* The growing structs' two halves (hp2x.h), for any struct that opens with
+ * `size_t size` (hp2x_options, hp2x_parse_options), in options.c.
+ * hpx_sized_init: the first min(size, full_size) bytes of `defaults` (a
+ * whole struct of full_size bytes) into the caller's struct `o`, its size
+ * field set to that count; nothing when size cannot hold the size field.
+ * hpx_sized_read: `full` (already holding the defaults) takes the first
+ * given->size bytes of `given` and its size field becomes full_size;
+ * HP2X_E_ARG ("WHAT of N bytes: start them with INIT") when given->size is
+ * under min_size, with `full` left at its defaults. */
+void hpx_sized_init(void *o, size_t size, const void *defaults,
+                    size_t full_size);
+hp2x_status hpx_sized_read(const void *given, size_t min_size, void *full,
+                           size_t full_size, const char *what,
+                           const char *init, hp2x_err *err);
 
 /* --------------------------------------------------------------- hash */
 /* The label tables' hash (hash.c): eight bytes a step, then a

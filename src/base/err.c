@@ -51,7 +51,7 @@ void hpx_quote_bytes(char *dst, size_t dst_size, const char *s, size_t len) {
   size_t o = strlen(dst);
   for (size_t i = 0; i < len && o + 5 < dst_size; i++) {
     unsigned char c = (unsigned char)s[i];
-    if (c >= 0x20 && c < 0x7f) {
+    if (hpx_is_plain_ascii(c)) {
       dst[o++] = (char)c;
     } else {
       dst[o++] = '\\';

@@ -1,5 +1,6 @@
 /* fmt.c -- number formatting that never depends on the process locale:
- * printf-style formatting under the "C" numeric locale, integers with
+ * printf-style formatting under the "C" locale (hp2x_vsnprintf_c, which
+ * the tool's messages use too), integers with
  * thousands separators, and the writers' hot paths (integers, times as
  * "%.6f") without printf.  Every writer of numbers in libhp2x uses these.
  */
@@ -19,11 +20,16 @@ static void make_c_locale(void) {
   c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
 }
 
-int hpx_vfmt(char *buf, size_t size, const char *fmt, va_list ap) {
+int hp2x_vsnprintf_c(char *buf, size_t size, const char *fmt, va_list ap) {
   pthread_once(&c_locale_once, make_c_locale);
   locale_t old = c_locale ? uselocale(c_locale) : (locale_t)0;
   int n = vsnprintf(buf, size, fmt, ap);
   if (c_locale) uselocale(old);
+  return n;
+}
+
+int hpx_vfmt(char *buf, size_t size, const char *fmt, va_list ap) {
+  int n = hp2x_vsnprintf_c(buf, size, fmt, ap);
   if (n < 0) {
     if (size) buf[0] = '\0';
     return 0;

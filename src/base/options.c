@@ -2,7 +2,8 @@
  * and those of every field added since), hp2x_options_init_sized for
  * callers, and hpx_options_complete, which every entry point taking options
  * uses to read a caller's possibly older, shorter struct with the newer
- * fields defaulted.
+ * fields defaulted.  Also the growing structs' one protocol
+ * (hpx_sized_init, hpx_sized_read), which the parse options use too.
  */
 #include "base.h"
 
@@ -26,24 +27,36 @@ static void set_option_defaults(hp2x_options *o) {
   o->source_date_epoch = -1;
 }
 
+void hpx_sized_init(void *o, size_t size, const void *defaults,
+                    size_t full_size) {
+  size_t n = size < full_size ? size : full_size;
+  if (n < sizeof(size_t)) return; /* not even room for the size */
+  memcpy(o, defaults, n);
+  memcpy(o, &n, sizeof n); /* the size field opens the struct */
+}
+
+hp2x_status hpx_sized_read(const void *given, size_t min_size, void *full,
+                           size_t full_size, const char *what,
+                           const char *init, hp2x_err *err) {
+  size_t size;
+  memcpy(&size, given, sizeof size);
+  if (size < min_size)
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
+                     "%s of %zu bytes: start them with %s", what, size, init);
+  memcpy(full, given, size < full_size ? size : full_size);
+  memcpy(full, &full_size, sizeof full_size);
+  return HP2X_OK;
+}
+
 void hp2x_options_init_sized(hp2x_options *o, size_t size) {
   hp2x_options d;
   set_option_defaults(&d);
-  size_t n = size < sizeof d ? size : sizeof d;
-  if (n < sizeof d.size) return; /* not even room for the size */
-  d.size = n;
-  memcpy(o, &d, n);
+  hpx_sized_init(o, size, &d, sizeof d);
 }
 
 hp2x_status hpx_options_complete(const hp2x_options *given, hp2x_options *full,
                                  hp2x_err *err) {
   set_option_defaults(full);
-  if (given->size < HP2X_OPTIONS_MIN_SIZE)
-    return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "options of %zu bytes: start them with "
-                     "hp2x_options_init",
-                     given->size);
-  memcpy(full, given, given->size < sizeof *full ? given->size : sizeof *full);
-  full->size = sizeof *full;
-  return HP2X_OK;
+  return hpx_sized_read(given, HP2X_OPTIONS_MIN_SIZE, full, sizeof *full,
+                        "options", "hp2x_options_init", err);
 }

@@ -95,12 +95,18 @@ static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
  * span with a tiny step) cannot make the loop run away. */
 #define MAX_TICKS 1000
 
-/* The --heap lines' names and looks (layout.h). */
+/* The --heap lines' names and looks (layout.h), one row per hpx_heap_kind:
+ * a kind without its row does not build (the assert below). */
+#define HEAP_LINE_ROWS(X)                                                    \
+  X(HPX_HEAP_SIZE, "heap size", {0, 0, 0}, {0}, 0)                           \
+  X(HPX_HEAP_BLOCKS, "blocks size", {0.75, 0.1, 0.1}, {4.0, 2.0}, 2)         \
+  X(HPX_HEAP_LIVE, "live bytes", {0.1, 0.3, 0.85}, {4.0, 1.5, 1.0, 1.5}, 4)
+#define HEAP_LINE_ROW(kind, ...) [kind] = {__VA_ARGS__},
+#define HEAP_LINE_BIT(kind, ...) | (1u << (kind))
 const layout_heap_line hpx_layout_heap_lines[HPX_N_HEAP] = {
-    [HPX_HEAP_SIZE] = {"heap size", {0, 0, 0}, {0}, 0},
-    [HPX_HEAP_BLOCKS] = {"blocks size", {0.75, 0.1, 0.1}, {4.0, 2.0}, 2},
-    [HPX_HEAP_LIVE] = {"live bytes", {0.1, 0.3, 0.85}, {4.0, 1.5, 1.0, 1.5}, 4},
-};
+    HEAP_LINE_ROWS(HEAP_LINE_ROW)};
+_Static_assert((0u HEAP_LINE_ROWS(HEAP_LINE_BIT)) == (1u << HPX_N_HEAP) - 1u,
+               "a --heap line's looks for every hpx_heap_kind (model.h)");
 
 size_t hpx_layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
                                 const hp2x_options *o, layout_line *lines) {

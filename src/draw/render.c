@@ -143,9 +143,18 @@ static hp2x_status check_picture_options(const hp2x_options *o,
                                          font_entry **fonts, hp2x_err *err) {
   if (!hp2x_format_is_picture(o->format))
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
-  if (o->format == HP2X_FORMAT_PNG && !(o->dpi >= 0.0 && o->dpi <= 1200.0))
-    return hpx_fail(err, HP2X_E_ARG, 0, -1, "%g dpi is outside 0..1200",
-                     o->dpi);
+  if (o->format == HP2X_FORMAT_PNG && o->dpi != 0.0 &&
+      !(o->dpi >= HP2X_DPI_MIN && o->dpi <= HP2X_DPI_MAX))
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
+                     "%g dpi is outside %d..%d (0: the default)", o->dpi,
+                     HP2X_DPI_MIN, HP2X_DPI_MAX);
+  if (o->eps_width_pt != 0.0 && !(o->eps_width_pt > HP2X_EPS_WIDTH_MIN_PT &&
+                                   o->eps_width_pt <= HP2X_EPS_WIDTH_MAX_PT))
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
+                     "an EPS width of %g pt is not over %d and up to %d "
+                     "(0: not EPS-scaled)",
+                     o->eps_width_pt, HP2X_EPS_WIDTH_MIN_PT,
+                     HP2X_EPS_WIDTH_MAX_PT);
   *map = hpx_render_take_font_map(o->fonts_conf, 0, fonts, err);
   return *map ? HP2X_OK : err->code;
 }

@@ -124,32 +124,50 @@ static font_entry *find_fonts(const char *fonts_conf, int process_default) {
   return e;
 }
 
+/* The one way to the fonts: fonts_conf's entry (its configuration loaded)
+ * and a font map, under one hold of fonts_lock.  With `take`, a map for the
+ * caller alone: an idle one, or a new one (*take NULL on failure).  Without
+ * it (hp2x_fonts_prepare), one warmed map put in the pool unless one was
+ * made already (a render that came first made its own), so that a render
+ * waiting for the configuration finds the map instead of making another.
+ * HP2X_E_ARG for a path too long, _LIMIT when the table is full, _CAIRO
+ * when pango gives no font map. */
+static hp2x_status font_map_for(const char *fonts_conf, int process_default,
+                                PangoFontMap **take, font_entry **entry,
+                                hp2x_err *err) {
+  if (fonts_conf && strlen(fonts_conf) >= PATH_MAX)
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
+                     strlen(fonts_conf));
+  pthread_mutex_lock(&fonts_lock);
+  font_entry *e = find_fonts(fonts_conf, process_default);
+  PangoFontMap *map = NULL;
+  int have = e && !take && e->n_made > 0;
+  if (e && take && e->n_idle) {
+    map = e->idle[--e->n_idle];
+  } else if (e && !have && (map = make_font_map(e->config)) != NULL) {
+    e->n_made++;
+    if (!take) e->idle[e->n_idle++] = map; /* n_made was 0: pool empty */
+  }
+  pthread_mutex_unlock(&fonts_lock);
+  if (entry) *entry = e;
+  if (take) *take = map;
+  if (!e)
+    return hpx_fail(err, HP2X_E_LIMIT, 0, -1,
+                     "more than %d different fonts.conf files in one process",
+                     MAX_FONT_CONFIGS);
+  if (!have && !map)
+    return hpx_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
+  return HP2X_OK;
+}
+
 /* A font map for fonts_conf that no other render holds: an idle one, or a
  * new one.  NULL with err set when there is none.  Give it back with
  * hpx_render_release_font_map. */
 PangoFontMap *hpx_render_take_font_map(const char *fonts_conf,
                                        int process_default, font_entry **entry,
                                        hp2x_err *err) {
-  if (fonts_conf && strlen(fonts_conf) >= PATH_MAX) {
-    hpx_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
-              strlen(fonts_conf));
-    return NULL;
-  }
-  pthread_mutex_lock(&fonts_lock);
-  font_entry *e = find_fonts(fonts_conf, process_default);
   PangoFontMap *map = NULL;
-  if (e && e->n_idle)
-    map = e->idle[--e->n_idle];
-  else if (e && (map = make_font_map(e->config)) != NULL)
-    e->n_made++;
-  pthread_mutex_unlock(&fonts_lock);
-  *entry = e;
-  if (!e)
-    hpx_fail(err, HP2X_E_LIMIT, 0, -1,
-              "more than %d different fonts.conf files in one process",
-              MAX_FONT_CONFIGS);
-  else if (!map)
-    hpx_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
+  font_map_for(fonts_conf, process_default, &map, entry, err);
   return map;
 }
 
@@ -164,10 +182,7 @@ void hpx_render_release_font_map(font_entry *e, PangoFontMap *map) {
   if (!kept) g_object_unref(map);
 }
 
-/* hp2x_fonts_prepare: the configuration, and one warmed font map in the
- * pool unless one was made already (a render that came first made its
- * own): checked and made under one hold of the lock, so that a render
- * waiting for the configuration finds the map instead of making another. */
+/* hp2x_fonts_prepare and _make_process_default (err may be NULL). */
 static hp2x_status prepare_fonts(const char *fonts_conf, int process_default,
                                  hp2x_err *err) {
   hp2x_err local;
@@ -175,25 +190,7 @@ static hp2x_status prepare_fonts(const char *fonts_conf, int process_default,
     hp2x_err_init(&local);
     err = &local;
   }
-  if (fonts_conf && strlen(fonts_conf) >= PATH_MAX)
-    return hpx_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
-                     strlen(fonts_conf));
-  pthread_mutex_lock(&fonts_lock);
-  font_entry *e = find_fonts(fonts_conf, process_default);
-  int have = e && e->n_made > 0;
-  PangoFontMap *map = e && !have ? make_font_map(e->config) : NULL;
-  if (map) {
-    e->n_made++;
-    e->idle[e->n_idle++] = map; /* n_made was 0: the pool is empty */
-  }
-  pthread_mutex_unlock(&fonts_lock);
-  if (!e)
-    return hpx_fail(err, HP2X_E_LIMIT, 0, -1,
-                     "more than %d different fonts.conf files in one process",
-                     MAX_FONT_CONFIGS);
-  if (!have && !map)
-    return hpx_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
-  return HP2X_OK;
+  return font_map_for(fonts_conf, process_default, NULL, NULL, err);
 }
 
 hp2x_status hp2x_fonts_prepare(const char *fonts_conf, hp2x_err *err) {

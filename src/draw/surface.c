@@ -87,6 +87,12 @@ static void sink_put(surface_sink *s, const unsigned char *d, size_t n) {
   }
 }
 
+/* A byte of a DSC comment or a metadata string: printable ASCII as it is,
+ * any other byte '?'. */
+static unsigned char dsc_byte(unsigned char c) {
+  return hpx_is_plain_ascii(c) ? c : '?';
+}
+
 /* Releases the held-back PS header with its CreationDate line replaced. */
 static void release_header(surface_sink *s) {
   const char *key = "%%CreationDate: ";
@@ -102,9 +108,8 @@ static void release_header(surface_sink *s) {
     char *eol = memchr(at, '\n', n - (size_t)(at - h));
     if (eol) {
       sink_put(s, (const unsigned char *)h, (size_t)(at - h) + 16);
-      for (const char *c = s->date; *c; c++) { /* printable ASCII only */
-        unsigned char ch = (unsigned char)*c;
-        if (ch < 0x20 || ch > 0x7e) ch = '?';
+      for (const char *c = s->date; *c; c++) {
+        unsigned char ch = dsc_byte((unsigned char)*c);
         sink_put(s, &ch, 1);
       }
       sink_put(s, (const unsigned char *)eol, n - (size_t)(eol - h));
@@ -268,13 +273,10 @@ void hpx_surface_source_date(const hp2x_options *o, char *buf, size_t size) {
   if (gmtime_r(&t, &tm)) strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* DSC and metadata strings: printable ASCII only, bounded. */
+/* DSC and metadata strings, bounded. */
 static void plain_ascii(char *dst, size_t size, const char *s) {
   size_t o = 0;
-  for (; *s && o + 1 < size; s++) {
-    unsigned char c = (unsigned char)*s;
-    dst[o++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
-  }
+  for (; *s && o + 1 < size; s++) dst[o++] = (char)dsc_byte((unsigned char)*s);
   dst[o] = '\0';
 }
 

@@ -91,7 +91,7 @@ struct hp2x_profile {
   uint64_t interval_ns;    /* sampling period; 0 = unknown */
 
   profile_bound bound;     /* what is kept when the picture bounds it */
-  profile_window window;   /* --last */
+  recent_ring recent;      /* --last: the most recent SECONDS */
 
   hp2x_warnings warn;
   bool entries_dropped;    /* hp2x_profile_drop_entries was called */

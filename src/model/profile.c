@@ -59,7 +59,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p->value64);
   hpx_free(p->bound.sample_total);
   hpx_free(p->bound.row);
-  hpx_window_free(&p->window);
+  hpx_recent_free(&p->recent);
   for (size_t i = 0; i < p->n_marks; i++) hpx_free(p->mark_label[i]);
   hpx_free(p->mark_time);
   hpx_free(p->mark_label);

@@ -66,7 +66,7 @@ static size_t count_runs(const buckets *k, const double *t, size_t n) {
  * into several). */
 static buckets choose_buckets(const series_bound *b, const double *t,
                               size_t n) {
-  /* --last: buckets split the window, counted from time 0 */
+  /* --last: buckets split the span, counted from time 0 */
   buckets k = {b->span > 0.0 ? 0.0 : b->t_min, INFINITY};
   double span = b->span > 0.0 ? b->span : b->t_max - b->t_min,
          most = BUCKETS_PER_COLUMN * (double)b->columns;
@@ -98,7 +98,7 @@ static size_t thin_points(const buckets *k, double from, const double *t,
   for (size_t i = first; !k && i < n; i++)
     if (!(t[i] < from)) move(ctx, kept++, i);
   for (size_t r0 = first, r1; k && r0 < n; r0 = r1) {
-    if (t[r0] < from) { /* older than the window (times went back) */
+    if (t[r0] < from) { /* older than the span (times went back) */
       r1 = r0 + 1;
       continue;
     }
@@ -175,14 +175,14 @@ static void move_sample(void *ctx, size_t to, size_t from) {
   m->entries += len;
 }
 
-/* Drops the samples older than the --last window and, for a bounded
+/* Drops the samples older than the --last span and, for a bounded
  * profile, thins the rest. */
 static void thin_samples(hp2x_profile *p) {
   series_bound *b = &p->bound.samples;
   buckets k = {0.0, 0.0};
   if (b->columns) k = choose_buckets(b, p->times, p->n_samples);
   sample_mover m = {p, 0, 0, 0, 0, false};
-  size_t n = thin_points(b->columns ? &k : NULL, hpx_window_from(p), p->times,
+  size_t n = thin_points(b->columns ? &k : NULL, hpx_recent_from(p), p->times,
                          p->bound.sample_total, p->n_samples, move_sample, &m);
   if (n < p->n_samples) {
     p->bound.thinned = true;
@@ -218,15 +218,15 @@ static void sums_add(label_sums *l, int64_t v, bool all) {
 }
 
 /* Adds sample s's entries to its labels' sums (and, with --last, to its
- * window slot's, unless it is older than the window); for a bounded or
- * windowed profile also their -d sums and their area: the step from the
+ * span slot's, unless it is older than the span); for a bounded or
+ * --last profile also their -d sums and their area: the step from the
  * sample before s to s, a trapezoid, counts where that sample does (with
- * --last: not at all when it has left the window); and s's total. */
+ * --last: not at all when it has left the span); and s's total. */
 static void add_sums(hp2x_profile *p, size_t s, label_sums *slot) {
-  bool all = p->bound.samples.columns > 0 || p->window.last_s > 0.0;
-  bool windowed = p->window.last_s > 0.0;
+  bool all = p->bound.samples.columns > 0 || p->recent.last_s > 0.0;
+  bool recent_only = p->recent.last_s > 0.0;
   int64_t total = 0;
-  for (size_t e = p->start[s]; e < p->start[s + 1] && (slot || !windowed);
+  for (size_t e = p->start[s]; e < p->start[s + 1] && (slot || !recent_only);
        e++) {
     uint32_t id = profile_entry_label(p, s, e);
     int64_t v = profile_value(p, e);
@@ -234,11 +234,11 @@ static void add_sums(hp2x_profile *p, size_t s, label_sums *slot) {
     sums_add(&p->labels[id].sums, v, all);
     if (slot) sums_add(&slot[id], v, all);
   }
-  if (slot || !windowed) p->bound.summed++;
+  if (slot || !recent_only) p->bound.summed++;
   if (p->bound.sample_total) p->bound.sample_total[s] = total;
   if (!all || s == 0) return;
-  label_sums *step = windowed ? hpx_window_slot(p, p->times[s - 1]) : NULL;
-  if (windowed && !step) return;
+  label_sums *step = recent_only ? hpx_recent_slot(p, p->times[s - 1]) : NULL;
+  if (recent_only && !step) return;
   double half = (p->times[s] - p->times[s - 1]) / 2.0;
   for (size_t k = s - 1; k <= s; k++)
     for (size_t e = p->start[k]; e < p->start[k + 1]; e++) {
@@ -302,20 +302,20 @@ static hp2x_status densify(hp2x_profile *p, size_t s, hp2x_err *err) {
 
 hp2x_status hpx_profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
   series_bound *b = &p->bound.samples;
-  if ((b->columns || p->window.last_s > 0.0) &&
+  if ((b->columns || p->recent.last_s > 0.0) &&
       hpx_grow((void **)&p->bound.sample_total, &p->bound.cap_total, s + 1,
                sizeof *p->bound.sample_total, err) != HP2X_OK)
     return err->code;
   label_sums *slot = NULL;
-  if (hpx_window_enter(p, s, &slot, err) != HP2X_OK)
+  if (hpx_recent_enter(p, s, &slot, err) != HP2X_OK)
     return err->code;
   add_sums(p, s, slot);
-  if (!b->columns && !(p->window.last_s > 0.0)) return HP2X_OK;
+  if (!b->columns && !(p->recent.last_s > 0.0)) return HP2X_OK;
   if (densify(p, s, err) != HP2X_OK) return err->code;
   bound_see(b, p->times[s]);
-  double from = hpx_window_from(p);
+  double from = hpx_recent_from(p);
   if (p->n_samples >= b->thin_at || p->times[0] < from) thin_samples(p);
-  /* the heap series and marks leave the window with the samples */
+  /* the heap series and marks leave the span with the samples */
   for (size_t k = 0; k < HPX_N_HEAP; k++) p->heap[k].bound.from = from;
   p->bound.marks.from = from;
   return HP2X_OK;

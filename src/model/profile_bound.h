@@ -1,7 +1,7 @@
 /* profile_bound.h -- private to libhp2x: what a profile keeps so that its
- * memory is bounded by the picture (profile_bound.c) and the --last window
- * (profile_window.c): the labels' sums, the bounds of the samples, heap
- * series and marks, and the window's ring of slot sums.  model.h includes
+ * memory is bounded by the picture (profile_bound.c) and the --last span
+ * (profile_recent.c): the labels' sums, the bounds of the samples, heap
+ * series and marks, and the span's ring of slot sums.  model.h includes
  * it: the profile holds these.
  */
 #ifndef HPX_PROFILE_BOUND_H
@@ -32,7 +32,7 @@ typedef struct series_bound {
   double t_min, t_max; /* the times seen */
   double from;     /* --last: points before this time are dropped;
                       -INFINITY = none */
-  double span;     /* --last: the window's length, which buckets split
+  double span;     /* --last: the span's length, which buckets split
                       (anchored at 0); 0 = the points' span */
 } series_bound;
 
@@ -48,7 +48,7 @@ typedef struct profile_bound {
   uint64_t generation;    /* counts thinnings: a follower starts over */
   series_bound marks;
   size_t summed;          /* samples the labels' sums cover: every one
-                             committed, or those in the --last window */
+                             committed, or those in the --last span */
   /* Dense samples (profile_bound.c's densify): once thinned, a sample
    * holding most labels, on a label run of its own, is stored with every
    * label's value in id order (0 where absent) on the canonical run, the
@@ -60,19 +60,19 @@ typedef struct profile_bound {
 } profile_bound;
 
 /* --last: the labels' sums cover only the most recent SECONDS, in
- * WINDOW_SLOTS slots of SECONDS / WINDOW_SLOTS (profile_window.c); a slot
- * that leaves the window is taken out of the sums. */
-#define WINDOW_SLOTS 256
-typedef struct profile_window {
+ * RECENT_SLOTS slots of SECONDS / RECENT_SLOTS (profile_recent.c); a slot
+ * that leaves the span is taken out of the sums. */
+#define RECENT_SLOTS 256
+typedef struct recent_ring {
   double last_s;         /* SECONDS; 0: the whole run */
-  double slot_s;         /* last_s / WINDOW_SLOTS */
-  int64_t first_slot;    /* the window's first slot (time / slot_s) */
-  int64_t *slot_of;      /* [WINDOW_SLOTS]: the slot each ring entry
+  double slot_s;         /* last_s / RECENT_SLOTS */
+  int64_t first_slot;    /* the span's first slot (time / slot_s) */
+  int64_t *slot_of;      /* [RECENT_SLOTS]: the slot each ring entry
                             holds, or INT64_MIN; owned */
-  size_t *slot_samples;  /* [WINDOW_SLOTS]: samples in each; owned */
-  label_sums *slot_sums; /* [WINDOW_SLOTS * cap_labels]; owned */
+  size_t *slot_samples;  /* [RECENT_SLOTS]: samples in each; owned */
+  label_sums *slot_sums; /* [RECENT_SLOTS * cap_labels]; owned */
   size_t cap_labels;
-} profile_window;
+} recent_ring;
 
 struct hpx_series; /* model.h */
 
@@ -87,19 +87,19 @@ hp2x_status hpx_profile_bound_last(hp2x_profile *p, double last_s,
  * bounded profile, thins the samples when they reach the bound.
  * HP2X_E_NOMEM. */
 hp2x_status hpx_profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err);
-/* profile_window.c: the window's sums.  hpx_window_enter: the sample s (the
- * newest) has come: the window moves up to it (slots that leave it are
+/* profile_recent.c: the span's sums.  hpx_recent_enter: the sample s (the
+ * newest) has come: the span moves up to it (slots that leave it are
  * taken out of the labels' sums) and *slot receives the ring entry whose
- * sums take s's, or NULL when s is older than the window.  HP2X_E_NOMEM
+ * sums take s's, or NULL when s is older than the span.  HP2X_E_NOMEM
  * (room for the labels' slot sums). */
-hp2x_status hpx_window_enter(hp2x_profile *p, size_t s, label_sums **slot,
+hp2x_status hpx_recent_enter(hp2x_profile *p, size_t s, label_sums **slot,
                              hp2x_err *err);
-/* The sums of the window's slot of time t, or NULL when t is not in the
+/* The sums of the span's slot of time t, or NULL when t is not in the
  * window. */
-label_sums *hpx_window_slot(hp2x_profile *p, double t);
+label_sums *hpx_recent_slot(hp2x_profile *p, double t);
 /* The window's first time; -INFINITY without --last. */
-double hpx_window_from(const hp2x_profile *p);
-void hpx_window_free(profile_window *w);
+double hpx_recent_from(const hp2x_profile *p);
+void hpx_recent_free(recent_ring *w);
 
 /* Thins series s when it reaches its bound (after an append). */
 void hpx_profile_bound_series(struct hpx_series *s);

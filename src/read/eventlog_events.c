@@ -97,7 +97,7 @@ static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
       return err->code;
   }
   ev->in_sample = 1;
-  ev->dropping = 0;
+  ev->cut = CUT_NONE;
   ev->sample_offset = ev->event_start;
   ev->sample_time_s = t;
   label_track_begin(&ev->track);
@@ -124,13 +124,13 @@ static hp2x_status on_bio_sample_begin(evl_parser *ev, const evl_event *e,
  * (outside any sample after a resynchronisation)?  Then it is dropped, and
  * that census counted as lost if it was not already. */
 static int in_cut_census(evl_parser *ev, const evl_event *e) {
-  if (ev->in_sample || !ev->dropping) return 0;
-  if (ev->dropping == 2) {
+  if (ev->in_sample || ev->cut == CUT_NONE) return 0;
+  if (ev->cut == CUT_DROPPING_UNSEEN) {
     hp2x_warnings *w = &ev->p->warn;
     if (!w->censuses_lost++) w->first_lost_census_s = -1;
-    ev->dropping = 1;
+    ev->cut = CUT_DROPPING;
   }
-  if (e->type == EV_HEAP_PROF_SAMPLE_END) ev->dropping = 0;
+  if (e->type == EV_HEAP_PROF_SAMPLE_END) ev->cut = CUT_NONE;
   return 1;
 }
 
@@ -418,15 +418,21 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
 /* ------------------------------------------- statistics and markers */
 
 /* The events that carry a --heap line, and the series each one feeds
- * (model.h's hpx_heap_kind; the line's looks are layout.c's). */
+ * (model.h's hpx_heap_kind; the line's looks are layout.c's): a kind no
+ * event feeds does not build (the assert below). */
+#define HEAP_SERIES_ROWS(X)                                                  \
+  X(EV_HEAP_SIZE, HPX_HEAP_SIZE)                                             \
+  X(EV_BLOCKS_SIZE, HPX_HEAP_BLOCKS)                                         \
+  X(EV_HEAP_LIVE, HPX_HEAP_LIVE)
+#define HEAP_SERIES_ROW(type, kind) {type, kind},
+#define HEAP_SERIES_BIT(type, kind) | (1u << (kind))
 static const struct {
   unsigned type;
   hpx_heap_kind kind;
-} heap_series_events[] = {
-    {EV_HEAP_SIZE, HPX_HEAP_SIZE},
-    {EV_BLOCKS_SIZE, HPX_HEAP_BLOCKS},
-    {EV_HEAP_LIVE, HPX_HEAP_LIVE},
-};
+} heap_series_events[] = {HEAP_SERIES_ROWS(HEAP_SERIES_ROW)};
+_Static_assert((0u HEAP_SERIES_ROWS(HEAP_SERIES_BIT)) ==
+                   (1u << HPX_N_HEAP) - 1u,
+               "an event feeding every hpx_heap_kind (model.h)");
 
 /* 50, 51, 91: u32 capset, u64 bytes: the --heap lines. */
 static hp2x_status on_heap_statistic(evl_parser *ev, const evl_event *e,

@@ -16,6 +16,16 @@
 
 #define RECENT_TIMES 8 /* evl_parser.recent_ns */
 
+/* A census cut by a corrupt stretch: its heap-sample events are dropped
+ * until the next census begins (eventlog_resync.c starts it,
+ * eventlog_events.c ends it). */
+typedef enum cut_census {
+  CUT_NONE = 0,        /* no census is cut */
+  CUT_DROPPING,        /* dropping a cut census already counted as lost */
+  CUT_DROPPING_UNSEEN  /* dropping, but the census was not open when the
+                          fault came: counted lost at its first event */
+} cut_census;
+
 struct evl_parser {
   hp2x_profile *p;          /* borrowed: the dispatcher owns it */
   const char *file;         /* borrowed */
@@ -36,8 +46,9 @@ struct evl_parser {
   /* data */
   long long offset;         /* bytes consumed so far */
   long long event_start;    /* offset of the event being read */
-  unsigned char *ev;        /* a gathered partial event; owned */
-  size_t ev_len, ev_cap, ev_need; /* ev_need: 0 = not gathering */
+  unsigned char *partial;   /* a gathered partial event; owned */
+  size_t partial_len, partial_cap;
+  size_t partial_need;      /* its whole length; 0 = not gathering */
   uint64_t skip;            /* payload bytes still to skip */
   int at_end;               /* DATA_END read */
   long long block_end;      /* offset just past the enclosing block, as
@@ -52,37 +63,36 @@ struct evl_parser {
   int corrupt;              /* the error just recorded is a corrupt event's:
                                recover from it */
   int resyncing;            /* looking for the next plausible events */
-  unsigned char *rs;        /* bytes from rs_base on, kept while looking;
+  unsigned char *kept;      /* bytes from kept_base on, kept while looking;
                                owned */
-  size_t rs_len, rs_cap;
-  size_t rs_next;           /* the next place in rs to try */
-  size_t rs_need;           /* bytes rs must hold to try it again: 0 =
+  size_t kept_len, kept_cap;
+  size_t kept_next;         /* the next place in kept to try */
+  size_t kept_need;         /* bytes kept must hold to try it again: 0 =
                                any */
-  long long rs_base;        /* offset of rs[0] */
-  long long rs_from;        /* where the search began (the stretch being
+  long long kept_base;      /* offset of kept[0] */
+  long long kept_from;      /* where the search began (the stretch being
                                skipped starts there at the earliest):
-                               rs_base moves on as tried bytes are let
+                               kept_base moves on as tried bytes are let
                                go, at moments that depend on the chunks */
   unsigned char *resumed;   /* the kept bytes being read after resuming
                                (their owner is resume_at until a new fault
-                               keeps them in rs again), or NULL */
+                               keeps them in kept again), or NULL */
   size_t resumed_len, resumed_cap;
   long long resumed_base;   /* offset of resumed[0] */
   long long fault_offset;   /* where the corrupt event being skipped starts */
   char fault_msg[128];      /* what was wrong with it */
-  unsigned char *pv;        /* the last event read, when its size was
+  unsigned char *prev;      /* the last event read, when its size was
                                variable: a wrong size swallows what follows
                                it, so a fault right after it is taken to
                                begin with it; owned */
-  size_t pv_len, pv_cap;    /* pv_len: 0 = none kept */
-  size_t pv_need;           /* its whole length (pv_len grows to it as a
+  size_t prev_len, prev_cap; /* prev_len: 0 = none kept */
+  size_t prev_need;         /* its whole length (prev_len grows to it as a
                                skipped payload arrives) */
-  long long pv_offset;      /* where it starts */
-  unsigned pv_type;         /* its type, once a fault follows it */
-  int dropping;             /* after a resynchronisation, heap-sample events
+  long long prev_offset;    /* where it starts */
+  unsigned prev_type;       /* its type, once a fault follows it */
+  cut_census cut;           /* after a resynchronisation, heap-sample events
                                of the census cut by it are dropped until the
-                               next census begins: 1, or 2 while that census
-                               has not been counted as lost yet */
+                               next census begins */
   /* samples */
   int in_sample;
   long long sample_offset;  /* where the open sample began */

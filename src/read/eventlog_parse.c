@@ -48,10 +48,10 @@ void hpx_evl_parse_free(evl_parser *ev) {
   hpx_free(ev->hdr);
   for (size_t i = 0; i < 256; i++) hpx_free(ev->size_of[i]);
   hpx_free(ev->declared);
-  hpx_free(ev->ev);
-  hpx_free(ev->rs);
+  hpx_free(ev->partial);
+  hpx_free(ev->kept);
   hpx_free(ev->resumed);
-  hpx_free(ev->pv);
+  hpx_free(ev->prev);
   hpx_label_track_free(&ev->track);
   hpx_free(ev->name);
   hpx_free(ev->args);
@@ -133,9 +133,10 @@ static hp2x_status finish_samples(evl_parser *ev, hp2x_err *err) {
   }
   /* No data-end marker: the program was killed or is still running. */
   ev->p->warn.truncated = 1;
-  ev->p->warn.truncated_between = !ev->in_sample && !ev->ev_len && !ev->skip;
+  ev->p->warn.truncated_between =
+      !ev->in_sample && !ev->partial_len && !ev->skip;
   ev->p->warn.truncated_offset = ev->in_sample ? ev->sample_offset
-                                 : ev->ev_len || ev->skip ? ev->event_start
+                                 : ev->partial_len || ev->skip ? ev->event_start
                                                           : ev->offset;
   if (ev->in_sample)
     hpx_profile_abort_sample(ev->p);

@@ -95,39 +95,40 @@ static int plausible_events(const evl_parser *ev, const unsigned char *b,
   return CHAIN_ACCEPT;
 }
 
-/* Finds where to resume in ev->rs, trying places from rs_next on.  Returns
+/* Finds where to resume in ev->kept, trying places from kept_next on.  Returns
  * 1 with *at set, or 0 when that needs more bytes (`final`: there is no
  * such place).  Bytes before the places still to try are let go. */
 static int find_resume(evl_parser *ev, int final, size_t *at) {
   uint64_t recent = hpx_evl_stream_recent_time(ev);
-  for (; ev->rs_next < ev->rs_len; ev->rs_next++) {
-    size_t c = ev->rs_next;
+  for (; ev->kept_next < ev->kept_len; ev->kept_next++) {
+    size_t c = ev->kept_next;
     /* an event type's first byte (GHC's types are all below 256): none
      * declared with it, and not the data end's, is rejected at once */
-    if (ev->rs[c] != 0xff && !ev->size_of[ev->rs[c]]) continue;
-    if (!final && ev->rs_len < ev->rs_need) break; /* still too few */
-    ev->rs_need = 0;
+    if (ev->kept[c] != 0xff && !ev->size_of[ev->kept[c]]) continue;
+    if (!final && ev->kept_len < ev->kept_need) break; /* still too few */
+    ev->kept_need = 0;
     size_t need = 0;
-    int v = plausible_events(ev, ev->rs + c, ev->rs_len - c,
-                             ev->rs_base + (long long)c, recent, final,
+    int v = plausible_events(ev, ev->kept + c, ev->kept_len - c,
+                             ev->kept_base + (long long)c, recent, final,
                              &need);
     if (v == CHAIN_ACCEPT) {
       *at = c;
       return 1;
     }
     if (v == CHAIN_MORE) {
-      ev->rs_need = c + need;
+      ev->kept_need = c + need;
       break;
     }
   }
   /* Rarely (the bytes tried are at least half of those kept): moving the
    * rest down costs no more than what has been tried. */
-  if (ev->rs_next > 0 && ev->rs_next >= ev->rs_len - ev->rs_next) {
-    memmove(ev->rs, ev->rs + ev->rs_next, ev->rs_len - ev->rs_next);
-    ev->rs_len -= ev->rs_next;
-    ev->rs_base += (long long)ev->rs_next;
-    ev->rs_need = ev->rs_need > ev->rs_next ? ev->rs_need - ev->rs_next : 0;
-    ev->rs_next = 0;
+  if (ev->kept_next > 0 && ev->kept_next >= ev->kept_len - ev->kept_next) {
+    memmove(ev->kept, ev->kept + ev->kept_next, ev->kept_len - ev->kept_next);
+    ev->kept_len -= ev->kept_next;
+    ev->kept_base += (long long)ev->kept_next;
+    ev->kept_need =
+        ev->kept_need > ev->kept_next ? ev->kept_need - ev->kept_next : 0;
+    ev->kept_next = 0;
   }
   return 0;
 }
@@ -135,16 +136,16 @@ static int find_resume(evl_parser *ev, int final, size_t *at) {
 /* Keeps buf for the search of where to resume. */
 static hp2x_status keep_for_resync(evl_parser *ev, const unsigned char *buf,
                                    size_t len, hp2x_err *err) {
-  if (hpx_grow((void **)&ev->rs, &ev->rs_cap, ev->rs_len + len, 1, err) !=
+  if (hpx_grow((void **)&ev->kept, &ev->kept_cap, ev->kept_len + len, 1, err) !=
       HP2X_OK)
     return ev->status = err->code;
-  if (len) memcpy(ev->rs + ev->rs_len, buf, len);
-  ev->rs_len += len;
+  if (len) memcpy(ev->kept + ev->kept_len, buf, len);
+  ev->kept_len += len;
   ev->offset += (long long)len;
   return HP2X_OK;
 }
 
-/* The corrupt event at ev->event_start (its bytes gathered in ev->ev, or
+/* The corrupt event at ev->event_start (its bytes gathered in ev->partial, or
  * starting at rest) has just been met: drops the census it is in and keeps
  * its bytes and the n of rest to look for where to resume. */
 static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
@@ -159,52 +160,52 @@ static hp2x_status enter_resync(evl_parser *ev, const unsigned char *rest,
     hpx_profile_abort_sample(ev->p);
     label_track_drop(&ev->track);
     ev->in_sample = 0;
-    ev->dropping = 1;
-  } else if (!ev->dropping) {
-    ev->dropping = 2; /* else still in the census cut before */
+    ev->cut = CUT_DROPPING;
+  } else if (ev->cut == CUT_NONE) {
+    ev->cut = CUT_DROPPING_UNSEEN; /* else still in the census cut before */
   }
-  size_t gathered = ev->ev_len;
-  ev->ev_len = ev->ev_need = 0;
+  size_t gathered = ev->partial_len;
+  ev->partial_len = ev->partial_need = 0;
   ev->skip = 0;
   ev->resyncing = 1;
-  ev->rs_len = 0;
-  ev->rs_base = ev->event_start;
-  ev->rs_next = 1;
-  ev->rs_need = 0;
+  ev->kept_len = 0;
+  ev->kept_base = ev->event_start;
+  ev->kept_next = 1;
+  ev->kept_need = 0;
   /* Right after an event of variable size: its size may be what is wrong
    * (it swallowed what followed it), so the search starts inside it. */
   size_t before = 0;
-  ev->pv_type = 0;
-  if (ev->pv_len && ev->pv_len == ev->pv_need &&
-      ev->pv_offset + (long long)ev->pv_len == ev->event_start) {
-    ev->pv_type = evl_be16(ev->pv);
-    ev->rs_base = ev->pv_offset;
-    before = ev->pv_len;
+  ev->prev_type = 0;
+  if (ev->prev_len && ev->prev_len == ev->prev_need &&
+      ev->prev_offset + (long long)ev->prev_len == ev->event_start) {
+    ev->prev_type = evl_be16(ev->prev);
+    ev->kept_base = ev->prev_offset;
+    before = ev->prev_len;
   }
-  ev->rs_from = ev->rs_base;
+  ev->kept_from = ev->kept_base;
   /* While reading kept bytes after resuming, the fault lies in them: keep
    * them where they are rather than copy the rest each time. */
   if (ev->resumed && !gathered && ev->event_start >= ev->resumed_base &&
-      ev->rs_base >= ev->resumed_base) {
-    size_t from = (size_t)(ev->rs_base - ev->resumed_base);
-    ev->rs = ev->resumed;
-    ev->rs_len = ev->resumed_len;
-    ev->rs_cap = ev->resumed_cap;
-    ev->rs_base = ev->resumed_base;
-    ev->rs_next = from + 1;
-    ev->rs_need = 0;
+      ev->kept_base >= ev->resumed_base) {
+    size_t from = (size_t)(ev->kept_base - ev->resumed_base);
+    ev->kept = ev->resumed;
+    ev->kept_len = ev->resumed_len;
+    ev->kept_cap = ev->resumed_cap;
+    ev->kept_base = ev->resumed_base;
+    ev->kept_next = from + 1;
+    ev->kept_need = 0;
     ev->resumed = NULL;
-    ev->pv_len = 0;
-    ev->offset = ev->rs_base + (long long)ev->rs_len;
+    ev->prev_len = 0;
+    ev->offset = ev->kept_base + (long long)ev->kept_len;
     (void)rest;
     (void)n;
     return HP2X_OK;
   }
-  ev->offset = ev->rs_base;
-  if (keep_for_resync(ev, ev->pv, before, err) != HP2X_OK ||
-      keep_for_resync(ev, ev->ev, gathered, err) != HP2X_OK)
+  ev->offset = ev->kept_base;
+  if (keep_for_resync(ev, ev->prev, before, err) != HP2X_OK ||
+      keep_for_resync(ev, ev->partial, gathered, err) != HP2X_OK)
     return err->code;
-  ev->pv_len = 0;
+  ev->prev_len = 0;
   return keep_for_resync(ev, rest, n, err);
 }
 
@@ -221,17 +222,17 @@ static hp2x_status consume_events(evl_parser *ev, const unsigned char *buf,
   return enter_resync(ev, buf + used, len - used, err);
 }
 
-/* Resumes reading at ev->rs[at]: records the stretch skipped, then reads
+/* Resumes reading at ev->kept[at]: records the stretch skipped, then reads
  * the bytes kept from there on. */
 static hp2x_status resume_at(evl_parser *ev, size_t at, hp2x_err *err) {
   hp2x_warnings *w = &ev->p->warn;
-  long long to = ev->rs_base + (long long)at;
+  long long to = ev->kept_base + (long long)at;
   if (to < ev->fault_offset) { /* the event before it was the wrong one */
     size_t k = strlen(ev->fault_msg);
     hpx_fmt(ev->fault_msg + k, sizeof ev->fault_msg - k,
-             ", after an event of type %u claiming %lld bytes", ev->pv_type,
-             ev->fault_offset - ev->rs_from);
-    ev->fault_offset = ev->rs_from; /* not rs_base: it moved on */
+             ", after an event of type %u claiming %lld bytes", ev->prev_type,
+             ev->fault_offset - ev->kept_from);
+    ev->fault_offset = ev->kept_from; /* not kept_base: it moved on */
   }
   if (!w->corrupt_regions++) {
     w->corrupt_from = ev->fault_offset;
@@ -239,12 +240,12 @@ static hp2x_status resume_at(evl_parser *ev, size_t at, hp2x_err *err) {
     memcpy(w->corrupt_reason, ev->fault_msg, sizeof w->corrupt_reason);
     w->corrupt_reason[sizeof w->corrupt_reason - 1] = '\0';
   }
-  ev->resumed = ev->rs;
-  ev->resumed_len = ev->rs_len;
-  ev->resumed_cap = ev->rs_cap;
-  ev->resumed_base = ev->rs_base;
-  ev->rs = NULL;
-  ev->rs_len = ev->rs_cap = ev->rs_next = 0;
+  ev->resumed = ev->kept;
+  ev->resumed_len = ev->kept_len;
+  ev->resumed_cap = ev->kept_cap;
+  ev->resumed_base = ev->kept_base;
+  ev->kept = NULL;
+  ev->kept_len = ev->kept_cap = ev->kept_next = 0;
   ev->resyncing = 0;
   ev->offset = to;
   hp2x_status st =

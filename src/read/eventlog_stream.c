@@ -12,11 +12,12 @@
 #include <string.h>
 
 /* An event that hp2x reads is parsed in place when it lies whole in the
- * caller's buffer, else gathered in ev->ev first, so any split of the bytes
- * gives the same result.  Events are framed one by one from the sizes the
- * header declares; an event may not run past the end of its block (GHC 9.2
- * and later count the data-end marker in the last block's size, which only
- * makes it larger).  Every GHC from 8.0 on is read this way. */
+ * caller's buffer, else gathered in ev->partial first, so any split of the
+ * bytes gives the same result.  Events are framed one by one from the
+ * sizes the header declares; an event may not run past the end of its
+ * block (GHC 9.2 and later count the data-end marker in the last block's
+ * size, which only makes it larger).  Every GHC from 8.0 on is read this
+ * way. */
 
 /* Calls `handle` on the whole event at e (header of `head` bytes, then
  * `payload` bytes).  An error of the model (a limit, memory) is given the
@@ -42,7 +43,7 @@ static void consume_data_end(evl_parser *ev, int gathered, size_t *pos) {
     *pos += 2;
     ev->offset += 2;
   }
-  ev->ev_len = 0;
+  ev->partial_len = 0;
 }
 
 /* Keeps the latest timestamp read, for resynchronising (a plausible
@@ -174,15 +175,15 @@ static hp2x_status frame_ipe_event(evl_parser *ev, const unsigned char *e,
  * else forgets the last one kept. */
 static hp2x_status keep_previous(evl_parser *ev, const unsigned char *e,
                                  size_t have, size_t total, hp2x_err *err) {
-  ev->pv_len = 0;
+  ev->prev_len = 0;
   if (evl_declared_size(ev, evl_be16(e)) != EVL_VARIABLE) return HP2X_OK;
-  if (hpx_grow((void **)&ev->pv, &ev->pv_cap, total, 1, err) != HP2X_OK)
+  if (hpx_grow((void **)&ev->prev, &ev->prev_cap, total, 1, err) != HP2X_OK)
     return ev->status = err->code;
   if (have > total) have = total;
-  memcpy(ev->pv, e, have);
-  ev->pv_len = have;
-  ev->pv_need = total;
-  ev->pv_offset = ev->event_start;
+  memcpy(ev->prev, e, have);
+  ev->prev_len = have;
+  ev->prev_need = total;
+  ev->prev_offset = ev->event_start;
   return HP2X_OK;
 }
 
@@ -190,7 +191,7 @@ static hp2x_status keep_previous(evl_parser *ev, const unsigned char *e,
  * it: what is here now, the rest (ev->skip) as later feeds bring it. */
 static void skip_payload(evl_parser *ev, size_t head, uint64_t payload,
                          size_t avail, int gathered, size_t *pos) {
-  ev->ev_len = 0;
+  ev->partial_len = 0;
   ev->skip = gathered ? payload - (avail - head) : payload;
   if (!gathered) {
     *pos += head;
@@ -199,31 +200,32 @@ static void skip_payload(evl_parser *ev, size_t head, uint64_t payload,
 }
 
 /* Starts gathering an event of `need` bytes whose first avail bytes are
- * at e (a part of buf, or ev->ev already). */
+ * at e (a part of buf, or ev->partial already). */
 static hp2x_status gather_event(evl_parser *ev, const unsigned char *e,
                                 size_t avail, size_t need, int gathered,
                                 size_t *pos, hp2x_err *err) {
-  if (hpx_grow((void **)&ev->ev, &ev->ev_cap, need, 1, err) != HP2X_OK)
+  if (hpx_grow((void **)&ev->partial, &ev->partial_cap, need, 1, err) !=
+      HP2X_OK)
     return ev->status = err->code;
   if (!gathered) {
     size_t k = avail < need ? avail : need;
-    memcpy(ev->ev, e, k);
-    ev->ev_len = k;
+    memcpy(ev->partial, e, k);
+    ev->partial_len = k;
     *pos += k;
     ev->offset += (long long)k;
   }
-  ev->ev_need = need;
+  ev->partial_need = need;
   return HP2X_OK;
 }
 
-/* Consumes the event at buf[*pos] (or the one gathered in ev->ev): hands
+/* Consumes the event at buf[*pos] (or the one gathered in ev->partial): hands
  * it to its handler when it is whole, skips the payload of a type hp2x does
  * not read, or gathers what there is of it.  Advances *pos. */
 static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
                                  size_t len, size_t *pos, hp2x_err *err) {
-  int gathered = ev->ev_len > 0;
-  const unsigned char *e = gathered ? ev->ev : buf + *pos;
-  size_t avail = gathered ? ev->ev_len : len - *pos;
+  int gathered = ev->partial_len > 0;
+  const unsigned char *e = gathered ? ev->partial : buf + *pos;
+  size_t avail = gathered ? ev->partial_len : len - *pos;
   if (!gathered) ev->event_start = ev->offset;
   size_t head = 2;
   uint64_t payload = 0;
@@ -270,7 +272,7 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
     *pos += total;
     ev->offset += (long long)total;
   }
-  ev->ev_len = 0;
+  ev->partial_len = 0;
   return HP2X_OK;
 }
 
@@ -281,23 +283,23 @@ static int take_pending_bytes(evl_parser *ev, const unsigned char *buf,
   size_t room = len - *pos;
   if (ev->skip) {
     size_t k = ev->skip < room ? (size_t)ev->skip : room;
-    if (ev->pv_len && ev->pv_len + k <= ev->pv_need) {
-      memcpy(ev->pv + ev->pv_len, buf + *pos, k);
-      ev->pv_len += k;
+    if (ev->prev_len && ev->prev_len + k <= ev->prev_need) {
+      memcpy(ev->prev + ev->prev_len, buf + *pos, k);
+      ev->prev_len += k;
     }
     ev->skip -= k;
     *pos += k;
     ev->offset += (long long)k;
     return 0;
   }
-  size_t k = ev->ev_need - ev->ev_len;
+  size_t k = ev->partial_need - ev->partial_len;
   if (k > room) k = room;
-  memcpy(ev->ev + ev->ev_len, buf + *pos, k);
-  ev->ev_len += k;
+  memcpy(ev->partial + ev->partial_len, buf + *pos, k);
+  ev->partial_len += k;
   *pos += k;
   ev->offset += (long long)k;
-  if (ev->ev_len < ev->ev_need) return 0;
-  ev->ev_need = 0;
+  if (ev->partial_len < ev->partial_need) return 0;
+  ev->partial_need = 0;
   return 1;
 }
 
@@ -308,7 +310,8 @@ hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
   size_t pos = 0;
   hp2x_status st = HP2X_OK;
   while (pos < len && !ev->at_end) {
-    if ((ev->skip || ev->ev_need) && !take_pending_bytes(ev, buf, len, &pos))
+    if ((ev->skip || ev->partial_need) &&
+        !take_pending_bytes(ev, buf, len, &pos))
       continue;
     if (consume_event(ev, buf, len, &pos, err) != HP2X_OK) {
       st = err->code;

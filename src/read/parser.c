@@ -37,12 +37,10 @@ struct hp2x_parser {
 void hp2x_parse_options_init_sized(hp2x_parse_options *o, size_t size) {
   hp2x_parse_options d;
   memset(&d, 0, sizeof d);
+  d.size = sizeof d;
   d.kind = HP2X_INPUT_AUTO;
   d.ccs_length = 0;
-  size_t n = size < sizeof d ? size : sizeof d;
-  if (n < sizeof d.size) return; /* not even room for the size */
-  d.size = n;
-  memcpy(o, &d, n);
+  hpx_sized_init(o, size, &d, sizeof d);
 }
 
 hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
@@ -54,16 +52,11 @@ hp2x_parser *hp2x_parser_new(const char *file, const hp2x_parse_options *o,
   }
   ps->file = file;
   hp2x_parse_options_init(&ps->opt);
-  if (o && o->size < PARSE_OPTIONS_MIN_SIZE) {
-    hpx_fail(err, HP2X_E_ARG, 0, -1,
-              "parse options of %zu bytes: start them with "
-              "hp2x_parse_options_init",
-              o->size);
+  if (o && hpx_sized_read(o, PARSE_OPTIONS_MIN_SIZE, &ps->opt, sizeof ps->opt,
+                          "parse options", "hp2x_parse_options_init", err)) {
     hpx_free(ps);
     return NULL;
   }
-  if (o) memcpy(&ps->opt, o, o->size < sizeof *o ? o->size : sizeof *o);
-  ps->opt.size = sizeof ps->opt;
   ps->kind = HP2X_INPUT_AUTO;
   ps->profile = hpx_profile_new(err);
   if (!ps->profile) {

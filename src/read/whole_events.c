@@ -6,8 +6,8 @@
 
 long long hpx_evl_parse_whole_bytes(const evl_parser *ev) {
   if (ev->in_header) return 0;
-  if (ev->resyncing) return ev->rs_from;
+  if (ev->resyncing) return ev->kept_from;
   if (ev->at_end) return ev->event_start + 2; /* just past the marker */
-  if (ev->ev_len || ev->ev_need || ev->skip) return ev->event_start;
+  if (ev->partial_len || ev->partial_need || ev->skip) return ev->event_start;
   return ev->offset;
 }

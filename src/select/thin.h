@@ -1,4 +1,4 @@
-/* thin.h -- the one thinning of drawn curves (thin.c): per device column
+/* thin.h -- the drawing's thinning of curves (thin.c): per device column
  * at most the first, lowest, highest and last point, for a curve given as
  * arrays (hpx_thin_curve) or as column runs whose extremes an index finds
  * (hpx_thin_column_runs, hpx_thin_runs: a follower's bands, follow.c), and the

@@ -2,8 +2,8 @@
  * "hp2x: FILE:LINE: ..." (or "FILE: byte N:" for binary input), usage errors
  * with their --help hint, the --help text (its option lines come from the
  * option table in options.c, its formats from the library's table in
- * format.c) and --version.  Everything else in the tool
- * prints through here, except watch mode's status line.
+ * format.c), --version and watch mode's status line.  Everything else in
+ * the tool prints through here.
  */
 #include "messages.h"
 
@@ -42,6 +42,19 @@ void msg_errorf(const char *fmt, ...) {
   print_message(fmt, ap, "\n");
   va_end(ap);
 }
+
+void msg_status_show(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  msg_status_clear();
+  print_message(fmt, ap, "");
+  va_end(ap);
+  fflush(stderr);
+}
+
+void msg_status_clear(void) { fputs("\r\033[K", stderr); }
+
+void msg_status_end(void) { fputc('\n', stderr); }
 
 int msg_exit_status(hp2x_status st) {
   return st == HP2X_E_ARG ? EXIT_USAGE : EXIT_BAD_INPUT;

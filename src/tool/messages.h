@@ -24,6 +24,14 @@ int msg_exit_status(hp2x_status st);
 /* "hp2x: " and the formatted line. */
 void msg_errorf(const char *fmt, ...) MSG_PRINTF(1);
 
+/* Watch mode's status line on a terminal, drawn over itself:
+ * msg_status_show draws "hp2x: " and the formatted text in place of the
+ * line before; msg_status_clear empties the line, so that a message takes
+ * its place; msg_status_end ends it, so that what follows starts a line. */
+void msg_status_show(const char *fmt, ...) MSG_PRINTF(1);
+void msg_status_clear(void);
+void msg_status_end(void);
+
 /* A usage error: "hp2x: " and the formatted line, then the --help hint.
  * Returns EXIT_USAGE, for `return msg_usagef(...)`. */
 int msg_usagef(const char *fmt, ...) MSG_PRINTF(1);

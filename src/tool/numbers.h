@@ -17,17 +17,14 @@ int numbers_parse_double(const char *s, double *v);
  * set, else 0. */
 int numbers_parse_long(const char *s, long *v);
 
-/* vsnprintf / vfprintf with the "C" numeric locale: "%g" of 2.5 is "2.5"
- * under de_DE too.  Return what vsnprintf / vfprintf return. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 0)))
-#endif
-int numbers_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
-/* snprintf with the "C" numeric locale. */
+/* snprintf with the "C" locale (the library's hp2x_vsnprintf_c): "%g" of
+ * 2.5 is "2.5" under de_DE too.  Returns what snprintf returns. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 int numbers_snprintf(char *buf, size_t size, const char *fmt, ...);
+/* vfprintf with the "C" locale: formats through hp2x_vsnprintf_c, then
+ * writes.  Returns the length written, or < 0 on an error. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 0)))
 #endif

@@ -29,6 +29,9 @@ _Static_assert(sizeof(hp2x_input_kind) == sizeof(int), "enum size");
 
 /* Entries name the fields they set. */
 #define AT(f) offsetof(tool_args, f)
+/* A number macro's digits as a string literal (the library's limits). */
+#define STR_(x) #x
+#define STR(x) STR_(x)
 #define GIVEN(f) (1 + offsetof(tool_args, f))
 #define FLAG(f, v) .kind = VAL_FLAG, .field = AT(f), .set = (v)
 #define SPECIAL(fn) .kind = VAL_SPECIAL, .special = (fn)
@@ -39,13 +42,13 @@ options_outcome options_fail(options_error *e, const char *fmt, ...) {
   assert(!e->message);
   va_list ap;
   va_start(ap, fmt);
-  int n = numbers_vsnprintf(NULL, 0, fmt, ap);
+  int n = hp2x_vsnprintf_c(NULL, 0, fmt, ap);
   va_end(ap);
   e->message = n < 0 ? NULL : malloc((size_t)n + 1);
   e->is_usage = e->message != NULL;
   if (e->message) {
     va_start(ap, fmt);
-    numbers_vsnprintf(e->message, (size_t)n + 1, fmt, ap);
+    hp2x_vsnprintf_c(e->message, (size_t)n + 1, fmt, ap);
     va_end(ap);
   }
   return OPTIONS_FAILED;
@@ -81,7 +84,8 @@ static options_outcome set_eps_width(const option_spec *o, const char *val,
                                      options_error *e) {
   (void)o, (void)spelled;
   double pt;
-  if (!parse_width(val, &pt) || !(pt > 144.0) || pt > 14400.0)
+  if (!parse_width(val, &pt) || !(pt > HP2X_EPS_WIDTH_MIN_PT) ||
+      pt > HP2X_EPS_WIDTH_MAX_PT)
     return options_fail(e,
                         "invalid EPS width '%s': a number > 2in with unit in, "
                         "mm, cm or pt",
@@ -221,7 +225,7 @@ static const char *help_with_default(char *help, size_t size,
                                      const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  numbers_vsnprintf(help, size, fmt, ap);
+  hp2x_vsnprintf_c(help, size, fmt, ap);
   va_end(ap);
   return help;
 }
@@ -251,8 +255,8 @@ static const char *dpi_help(void) {
   static char help[160];
   return help_with_default(
       help, sizeof help,
-      "PNG resolution in pixels per inch (default %g; 10-1200)",
-      library_defaults().dpi);
+      "PNG resolution in pixels per inch (default %g; %d-%d)",
+      library_defaults().dpi, HP2X_DPI_MIN, HP2X_DPI_MAX);
 }
 
 static const char *interval_help(void) {
@@ -309,8 +313,10 @@ static const option_spec options[] = {
      "Encapsulated PostScript WIDTH wide (in, mm, cm, pt; > 2in)",
      SPECIAL(set_eps_width)},
     {0, "dpi", "N", NULL, dpi_help,
-     .kind = VAL_DOUBLE, .field = AT(opts.dpi), .min = 10.0, .max = 1200.0,
-     .bad = "invalid --dpi ", .bad_tail = ": pixels per inch, 10 to 1200"},
+     .kind = VAL_DOUBLE, .field = AT(opts.dpi), .min = HP2X_DPI_MIN,
+     .max = HP2X_DPI_MAX, .bad = "invalid --dpi ",
+     .bad_tail = ": pixels per inch, " STR(HP2X_DPI_MIN) " to "
+                 STR(HP2X_DPI_MAX)},
     {'c', "colour", NULL, "colour bands (also --color)", FLAG(opts.colour, 1)},
     {'b', "big-title", NULL, "big title box", FLAG(opts.title_box, HP2X_TITLE_BIG)},
     {'s', "small-title", NULL, "small title box", SPECIAL(set_small_title)},

@@ -13,7 +13,7 @@
 #include "messages.h"
 #include "names.h"
 #include "outset.h"
-#include "window.h"
+#include "view_pick.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -183,7 +183,7 @@ static int read_inputs(comparison *c) {
     inputs_warn_profile(a, c->names[i], *p);
     rc = program_name_tables(a, c->names[i], *p, syms);
     hp2x_profile *view = NULL;
-    if (rc == EXIT_OK) rc = window_view(a, c->names[i], *p, &view);
+    if (rc == EXIT_OK) rc = view_pick(a, c->names[i], *p, &view);
     if (view) {
       hp2x_profile_free(*p);
       *p = view;

@@ -21,7 +21,7 @@ int run_once(tool_args *a) {
     inputs_warn_profile(a, a->input_display, p);
     rc = program_name_tables(a, a->input_display, p, syms);
   }
-  if (rc == EXIT_OK) rc = selection_window_and_write(a, p, p, NULL);
+  if (rc == EXIT_OK) rc = selection_view_and_write(a, p, p, NULL);
   hp2x_profile_free(p);
   hp2x_symbols_free(syms);
   inputs_release_aux(a, &aux);

@@ -89,7 +89,7 @@ static void note(watch_state *w, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(line, sizeof line, fmt, ap);
   va_end(ap);
-  if (w->status_line) fputs("\r\033[K", stderr);
+  if (w->status_line) msg_status_clear();
   msg_errorf("%s", line);
 }
 
@@ -114,19 +114,20 @@ static void note_cannot_open(watch_state *w, int reason) {
   note_input_problem(w, problem);
 }
 
-static void show_status(watch_state *w, const char *what) {
+/* The status line about p: the profile being read, or the finished one
+ * (the parser holds none after hp2x_parser_finish). */
+static void show_status(watch_state *w, const hp2x_profile *p,
+                        const char *what) {
   if (!w->status_line) return;
-  const hp2x_profile *p = hp2x_parser_peek(w->parser);
   size_t read = hp2x_profile_samples_read(p),
          held = hp2x_profile_sample_count(p);
   char kept[64] = "";
   if (held < read) /* a bounded profile (profile_bound.c) */
     snprintf(kept, sizeof kept, " (%zu held for the picture)", held);
-  fprintf(stderr, "\r\033[Khp2x: %s: %zu samples%s, %lld bytes read, %ld "
-          "renders, output %lld bytes%s%s",
-          w->a->input_display, read, kept, w->offset, w->renders,
-          w->last_output_bytes, what ? " - " : "", what ? what : "");
-  fflush(stderr);
+  msg_status_show("%s: %zu samples%s, %lld bytes read, %ld renders, output "
+                  "%lld bytes%s%s",
+                  w->a->input_display, read, kept, w->offset, w->renders,
+                  w->last_output_bytes, what ? " - " : "", what ? what : "");
 }
 
 static int new_parser(watch_state *w) {
@@ -298,7 +299,7 @@ static int read_new_bytes(watch_state *w, unsigned char *buf) {
     hp2x_err err;
     hp2x_err_init(&err);
     if (hp2x_parser_feed(w->parser, buf, (size_t)n, &err) != HP2X_OK) {
-      if (w->status_line) fputc('\n', stderr);
+      if (w->status_line) msg_status_end();
       msg_report(w->a->input_display, &err, NULL);
       return EXIT_BAD_INPUT;
     }
@@ -317,7 +318,7 @@ static int render_update(watch_state *w, const hp2x_profile *p, int last) {
   if (hp2x_profile_job(p)[0] == '\0' && n == 0) return EXIT_OK; /* no header */
   /* An eventlog whose program has not begun its heap profile yet. */
   if (!hp2x_profile_has_heap_profile(p)) return EXIT_OK;
-  int rc = selection_window_and_write(w->a, p, NULL, w->follow);
+  int rc = selection_view_and_write(w->a, p, NULL, w->follow);
   if (rc != EXIT_OK && outset_last_outcome() == OUTSET_OUTPUT_FAILED &&
       !last) {
     if (!w->output_failing)
@@ -337,7 +338,7 @@ static int render_update(watch_state *w, const hp2x_profile *p, int last) {
   struct stat st;
   if (w->a->output && stat(w->a->output, &st) == 0)
     w->last_output_bytes = st.st_size;
-  show_status(w, NULL);
+  show_status(w, p, NULL);
   return EXIT_OK;
 }
 
@@ -378,15 +379,15 @@ static int render_final(watch_state *w) {
   hp2x_err_init(&err);
   hp2x_profile *p = NULL;
   if (hp2x_parser_finish(w->parser, &p, &err) != HP2X_OK) {
-    if (w->status_line) fputc('\n', stderr);
+    if (w->status_line) msg_status_end();
     /* A header still incomplete at the end: nothing to draw. */
     msg_report(w->a->input_display, &err, NULL);
     return EXIT_BAD_INPUT;
   }
   int rc = render_update(w, p, 1);
   if (w->status_line) {
-    show_status(w, "done");
-    fputc('\n', stderr);
+    show_status(w, p, "done");
+    msg_status_end();
   }
   inputs_warn_profile(w->a, w->a->input_display, p);
   note_cut_event(w, p);

@@ -1,5 +1,5 @@
 /* selection.c -- from one parsed profile to its files: the view of
- * window.c, the band selection (afresh, or a watch follower's), and the
+ * view_pick.c, the band selection (afresh, or a watch follower's), and the
  * output set of outset.c: the output in any format (hp2x_write_output) and
  * hp2ps's .aux beside a picture.  The drawing reserve (tuning.c) is given
  * back just before the output is written.
@@ -10,7 +10,7 @@
 #include "outset.h"
 #include "serve.h"
 #include "tuning.h"
-#include "window.h"
+#include "view_pick.h"
 
 /* One run's outputs: the picture (or table) and, as hp2ps, its .aux. */
 typedef struct profile_outputs {
@@ -50,12 +50,12 @@ static int select_bands(const tool_args *a, const hp2x_profile *p,
   return EXIT_OK;
 }
 
-int selection_window_and_write(const tool_args *a, const hp2x_profile *p,
+int selection_view_and_write(const tool_args *a, const hp2x_profile *p,
                                hp2x_profile *disposable,
                                hp2x_follower *follow) {
   const hp2x_profile *original = p;
   hp2x_profile *view = NULL;
-  int rc = window_view(a, a->input_display, p, &view);
+  int rc = view_pick(a, a->input_display, p, &view);
   if (rc != EXIT_OK) return rc;
   if (view) p = view;
   hp2x_bands *b = NULL;

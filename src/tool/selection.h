@@ -7,7 +7,7 @@
 #include "tool.h"
 
 /* Cuts an already-parsed profile to its window (--from, --to, their
- * markers: window.c), selects its bands and writes once: the output
+ * markers: view_pick.c), selects its bands and writes once: the output
  * a->output (a picture, a table or a conversion) and, as hp2ps does beside
  * a picture, a->aux_path when a->write_aux, as one set.  `disposable` is p
  * itself when the caller needs nothing more of it, or NULL: the entries of
@@ -16,7 +16,7 @@
  * own.  `follow` (watch mode), when not NULL, selects the bands for a p
  * that grows between calls, at the cost of its new samples (not with a
  * view: that is made afresh each time).  Returns an exit status. */
-int selection_window_and_write(const tool_args *a, const hp2x_profile *p,
+int selection_view_and_write(const tool_args *a, const hp2x_profile *p,
                                hp2x_profile *disposable,
                                hp2x_follower *follow);
 

@@ -19,6 +19,7 @@
 typedef struct out_buf {
   char *data; /* owned; NUL-ended */
   size_t len, cap;
+  int nomem;  /* an allocation failed: the drawing's "write error" is that */
 } out_buf;
 
 static int buf_put(void *closure, const void *buf, size_t len) {
@@ -26,8 +27,10 @@ static int buf_put(void *closure, const void *buf, size_t len) {
   hp2x_err err;
   hp2x_err_init(&err);
   void *data = s->data;
-  if (hpx_grow(&data, &s->cap, s->len + len + 1, 1, &err) != HP2X_OK)
+  if (hpx_grow(&data, &s->cap, s->len + len + 1, 1, &err) != HP2X_OK) {
+    s->nomem = 1;
     return -1;
+  }
   s->data = data;
   memcpy(s->data + s->len, buf, len);
   s->len += len;
@@ -170,7 +173,7 @@ static hp2x_status write_html(const hp2x_profile *p, const hp2x_bands *b,
                               const hp2x_options *o, long redraw,
                               hp2x_write_fn write, void *closure,
                               hp2x_err *err) {
-  out_buf svg = {NULL, 0, 0}, png = {NULL, 0, 0};
+  out_buf svg = {NULL, 0, 0, 0}, png = {NULL, 0, 0, 0};
   hpx_page_geometry g;
   hp2x_status st = hpx_render_page(p, b, o, &g, buf_put, &svg, err);
   if (st == HP2X_OK) {
@@ -178,6 +181,10 @@ static hp2x_status write_html(const hp2x_profile *p, const hp2x_bands *b,
     po.format = HP2X_FORMAT_PNG;
     po.dpi = HPX_PAGE_DPI;
     st = hp2x_render(p, b, &po, buf_put, &png, err);
+  }
+  if (st != HP2X_OK && (svg.nomem || png.nomem)) {
+    hp2x_err_init(err); /* cairo saw a failing sink: the cause is memory */
+    st = hpx_nomem(err);
   }
   if (st == HP2X_OK)
     st = write_report(p, b, &g, &png, &svg, redraw, write, closure, err);

@@ -1,31 +1,74 @@
 #!/usr/bin/env python3
 """layer-check.py -- the house rules on the source tree, which make check
-keeps (tests/e2e/test_layers.sh): functions over 90 lines, circles among the
-.c files under SRC_DIR (file A calls a function defined in B and B one
-defined in A, directly or around a loop), private headers (.h under
-SRC_DIR) over 200 lines, (with --max-file) source files over N lines, and
-(with --folders) circles among the folders of SRC_DIR: a folder uses
-another when one of its files calls a function defined there or includes a
-header that lives there (SRC_DIR's own files are the folder '.').
-usage: layer-check.py [--max-function N] [--max-file N] [--folders] [SRC_DIR]
-Exit 0 when there are none."""
+keeps (tests/e2e/test_layers.sh).
+
+Stage order: the folders of SRC_DIR are ranked by the Makefile's LIB_STAGES
+(base model read select draw write), then the tool's folder (--after, by
+default 'tool').  A file may use only its own folder and earlier ones:
+  - an #include "x.h" that resolves (as the compiler does: the includer's
+    folder, then SRC_DIR) to a header of a later stage is refused;
+  - a word in a .c file naming a function defined (not static) in a later
+    stage's .c file -- a call, or its address taken -- is refused;
+  - a header naming a later stage's function (declaring it, or a macro that
+    calls it) is refused.
+A folder with sources that is not ranked is refused too.
+Also: functions over --max-function lines, (with --max-file) source files
+over N lines, private headers (.h under SRC_DIR) over 200 lines, and circles
+among the .c files (A calls B and B calls A, directly or around a loop).
+usage: layer-check.py [--max-function N] [--max-file N] [--makefile M]
+                      [--stages 'a b ...'] [--after 'tool'] [SRC_DIR]
+Prints one summary line, then one line per fault; exit 0 when there are none."""
 import argparse, glob, os, re, sys
+
 ap = argparse.ArgumentParser()
 ap.add_argument('--max-function', type=int, default=90)
 ap.add_argument('--max-file', type=int, default=0, help='0: no limit on file length')
-ap.add_argument('--folders', action='store_true', help='also report circles among folders')
+ap.add_argument('--makefile', help="where LIB_STAGES is (default: SRC_DIR/../Makefile)")
+ap.add_argument('--stages', help='the stages in order, instead of the Makefile\'s LIB_STAGES')
+ap.add_argument('--after', default='tool', help='folders ranked after the stages (space separated)')
 ap.add_argument('src', nargs='?', default='src')
 opt = ap.parse_args()
-src = opt.src
+src = os.path.normpath(opt.src)
+
+
+def read(path):
+    with open(path, encoding='utf-8', errors='replace') as f:
+        return f.read()
+
+
+def code_only(text):
+    """The text without comments and string literals."""
+    return re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"', ' ', text, flags=re.S)
+
+
+def stage_list():
+    if opt.stages is not None:
+        return opt.stages.split()
+    mk = opt.makefile or os.path.join(src, '..', 'Makefile')
+    m = re.search(r'^LIB_STAGES\s*:?=\s*(.*)$', read(mk), re.M)
+    if not m:
+        sys.exit(f'layer-check: no LIB_STAGES in {mk}')
+    return m.group(1).split()
+
+
+order = stage_list() + opt.after.split()
+rank = {name: i for i, name in enumerate(order)}
+rel = lambda f: os.path.relpath(f, src)
+folder = lambda f: os.path.dirname(rel(f)) or '.'
 files = sorted(glob.glob(os.path.join(src, '**', '*.c'), recursive=True))
 headers = sorted(glob.glob(os.path.join(src, '**', '*.h'), recursive=True))
+texts = {f: read(f) for f in files + headers}
+codes = {f: code_only(t) for f, t in texts.items()}
+
+# Function definitions and their lengths.
+DEF = re.compile(r'^(static\s+)?(?:inline\s+)?[A-Za-z_][\w \t\*]*?\b(\w+)\s*\([^;]*$')
 defs, lengths = {}, []
 for f in files:
-    lines = open(f, encoding='utf-8', errors='replace').read().split('\n')
+    lines = texts[f].split('\n')
     i = 0
     while i < len(lines):
         line = lines[i]
-        m = re.match(r'^(static\s+)?(?:inline\s+)?[A-Za-z_][\w \t\*]*?\b(\w+)\s*\([^;]*$', line)
+        m = DEF.match(line)
         if m and not line[:1].isspace() and '=' not in line and not line.startswith(('#', '}')):
             j = i
             while j < len(lines) and '{' not in lines[j] and not lines[j].rstrip().endswith(';'):
@@ -37,73 +80,109 @@ for f in files:
                     if depth == 0:
                         break
                     k += 1
-                lengths.append((k - i + 1, os.path.relpath(f, src), m.group(2)))
+                lengths.append((k - i + 1, rel(f), m.group(2)))
                 if not m.group(1):
                     defs[m.group(2)] = f
                 i = k
         i += 1
-uses = {f: set() for f in files}
-for f in files:
-    text = re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\])*"', ' ', open(f, encoding='utf-8', errors='replace').read(), flags=re.S)
-    for w in set(re.findall(r'\b\w+\b', text)):
+
+# Who uses whom: calls (any file naming another's function) and includes.
+faults = []
+calls = {f: {} for f in files + headers}
+for f in files + headers:
+    for w in set(re.findall(r'\b[A-Za-z_]\w*\b', codes[f])):
         g = defs.get(w)
         if g and g != f:
-            uses[f].add(g)
-# strongly connected components (Tarjan)
+            calls[f].setdefault(g, w)
+
+
+def resolve(includer, name):
+    for base in (os.path.dirname(includer), src):
+        p = os.path.normpath(os.path.join(base, name))
+        if p in texts:
+            return p
+    return None
+
+
+includes = {f: [] for f in files + headers}
+for f in files + headers:
+    for name in re.findall(r'^\s*#\s*include\s+"([^"]+)"', texts[f], re.M):
+        h = resolve(f, name)
+        if h:
+            includes[f].append(h)
+
+
+def later(f, g):
+    """True when g lives in a stage after f's."""
+    return rank.get(folder(g), -1) > rank.get(folder(f), len(order))
+
+
+for d in sorted({folder(f) for f in files + headers}):
+    if d not in rank:
+        faults.append(f"unranked folder: {d} (not in LIB_STAGES or --after '{opt.after}')")
+for f in files + headers:
+    for h in includes[f]:
+        if later(f, h):
+            faults.append(f'upward include: {rel(f)} includes {rel(h)} '
+                          f'({folder(h)} comes after {folder(f)})')
+    for g, w in sorted(calls[f].items()):
+        if later(f, g):
+            what = 'declares' if f.endswith('.h') else 'calls'
+            kind = 'upward declaration' if f.endswith('.h') else 'upward call'
+            faults.append(f'{kind}: {rel(f)} {what} {w} of {rel(g)} '
+                          f'({folder(g)} comes after {folder(f)})')
+
+
 def circles(uses):
-  index, low, stack, on, sccs, n = {}, {}, [], set(), [], [0]
-  def visit(v):
-    index[v] = low[v] = n[0]; n[0] += 1; stack.append(v); on.add(v)
-    for w in uses[v]:
-        if w not in index:
-            visit(w); low[v] = min(low[v], low[w])
-        elif w in on:
-            low[v] = min(low[v], index[w])
-    if low[v] == index[v]:
-        comp = []
-        while True:
-            w = stack.pop(); on.discard(w); comp.append(w)
-            if w == v: break
-        if len(comp) > 1: sccs.append(sorted(comp))
-  for f in uses:
-    if f not in index: visit(f)
-  return sccs
+    """Strongly connected components of more than one node (Tarjan)."""
+    index, low, stack, on, sccs, n = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = n[0]
+        n[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in uses[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                sccs.append(sorted(comp))
+    for v in uses:
+        if v not in index:
+            visit(v)
+    return sccs
+
+
 sys.setrecursionlimit(10000)
-sccs = [[os.path.relpath(f, src) for f in c] for c in circles(uses)]
-fsccs = []
-if opt.folders:
-    folder = lambda f: os.path.dirname(os.path.relpath(f, src)) or '.'
-    fuses = {}
-    for f, gs in uses.items():
-        fuses.setdefault(folder(f), set()).update(folder(g) for g in gs if folder(g) != folder(f))
-    by_name = {}
-    for h in headers: by_name.setdefault(os.path.basename(h), h)
-    for f in files + headers:  # an #include "x.h" of a header in another folder is a use too
-        for inc in re.findall(r'^\s*#\s*include\s+"([^"]+)"', open(f, encoding='utf-8', errors='replace').read(), re.M):
-            h = by_name.get(os.path.basename(inc))
-            if h and folder(h) != folder(f):
-                fuses.setdefault(folder(f), set()).add(folder(h))
-    for gs in list(fuses.values()):
-        for g in gs: fuses.setdefault(g, set())
-    fsccs = circles(fuses)
+for c in circles({f: set(calls[f]) & set(files) for f in files}):
+    faults.append('file circle: ' + ' <-> '.join(rel(f) for f in c))
 lengths.sort(reverse=True)
-over = [l for l in lengths if l[0] > opt.max_function]
+for n, f, name in lengths:
+    if n > opt.max_function:
+        faults.append(f'long function: {f}:{name} {n} lines (over {opt.max_function})')
+for h in headers:
+    n = texts[h].count('\n')
+    if n > 200:
+        faults.append(f'long private header: {rel(h)} {n} lines (over 200)')
+if opt.max_file:
+    for f in files:
+        n = texts[f].count('\n')
+        if n > opt.max_file:
+            faults.append(f'long file: {rel(f)} {n} lines (over {opt.max_file})')
 top = ', '.join(f'{b}:{c} {a}' for a, b, c in lengths[:3])
-circ = '; '.join(' <-> '.join(c) for c in sccs) or 'none'
-big = [(sum(1 for _ in open(h, encoding='utf-8', errors='replace')), os.path.relpath(h, src)) for h in headers]
-big = sorted([b for b in big if b[0] > 200], reverse=True)
-hdrs = ', '.join(f'{n} {c}' for c, n in big) or 'none'
-long_files = []
-if opt.max_file:
-    long_files = sorted([(sum(1 for _ in open(f, encoding='utf-8', errors='replace')), os.path.relpath(f, src))
-                         for f in files], reverse=True)
-    long_files = [x for x in long_files if x[0] > opt.max_file]
-files_part = ''
-if opt.max_file:
-    files_part = f"; files over {opt.max_file} lines: " + (', '.join(f'{c} {n}' for n, c in long_files) or 'none')
-folders_part = ''
-if opt.folders:
-    folders_part = '; folder circles: ' + ('; '.join(' <-> '.join(c) for c in fsccs) or 'none')
-print(f'functions over {opt.max_function} lines: {len(over)} (longest: {top}); circles: {circ}; '
-      f'private headers over 200 lines: {hdrs}{files_part}{folders_part}')
-sys.exit(0 if not over and not sccs and not big and not long_files and not fsccs else 1)
+print(f"stages: {' -> '.join(order)}; {len(files)} sources, {len(headers)} headers; "
+      f'longest functions: {top}; faults: {len(faults)}')
+for line in faults:
+    print(line)
+sys.exit(1 if faults else 0)

@@ -125,6 +125,29 @@ static void fmt_ignores_locale(void **state) {
   assert_string_equal(err.msg, "2.5 dpi");
 }
 
+static int c_printf(char *buf, size_t size, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = hp2x_vsnprintf_c(buf, size, fmt, ap);
+  va_end(ap);
+  return n;
+}
+
+/* The public locale-free printf (the tool's messages use it): '.' under a
+ * comma-decimal locale, and vsnprintf's result, the whole text's length,
+ * when buf is short or NULL. */
+static void public_printf_ignores_locale(void **state) {
+  (void)state;
+  switch_to_comma_decimal();
+  char buf[8];
+  int whole = c_printf(NULL, 0, "%.3f s", 12.5);
+  int cut = c_printf(buf, sizeof buf, "%.3f s", 12.5);
+  setlocale(LC_NUMERIC, "C");
+  assert_int_equal(whole, 8);
+  assert_int_equal(cut, 8);
+  assert_string_equal(buf, "12.500 ");
+}
+
 static void fmt_thousands(void **state) {
   (void)state;
   char buf[64];
@@ -228,6 +251,7 @@ int main(void) {
       cmocka_unit_test(csv_header_order_and_quoting),
       cmocka_unit_test(csv_sink_failure),
       cmocka_unit_test(fmt_ignores_locale),
+      cmocka_unit_test(public_printf_ignores_locale),
       cmocka_unit_test(fmt_thousands),
       cmocka_unit_test(fmt_int_is_lld),
       cmocka_unit_test(fixed6_is_printf),

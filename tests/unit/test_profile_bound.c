@@ -6,7 +6,7 @@
  * rounding, and bounds its heap series and marks too, also when times go
  * back and forth; a follower of a thinned profile gives the bands of the
  * profile it follows; an unbounded profile, or one below its bound, keeps
- * every sample; --last sums and holds the window's samples only. */
+ * every sample; --last sums and holds the span's samples only. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -311,9 +311,9 @@ static void follower_of_a_thinned_profile(void **state) {
   free(text);
 }
 
-/* --last: the sums are those of the samples from the window's start on
+/* --last: the sums are those of the samples from the span's start on
  * (a slot boundary), and only those samples are held; bounded or not. */
-static void last_window(void **state) {
+static void last_span(void **state) {
   (void)state;
   size_t len;
   char *text = synthetic(6000, 7, &len);
@@ -335,9 +335,9 @@ static void last_window(void **state) {
     hp2x_profile *p = NULL;
     assert_int_equal(hp2x_parser_finish(ps, &p, &err), HP2X_OK);
     hp2x_parser_free(ps);
-    double slot = 7.3 / WINDOW_SLOTS, last = whole->times[5999];
-    double from = (floor(last / slot) - (WINDOW_SLOTS - 1)) * slot;
-    assert_true(hpx_window_from(p) == from);
+    double slot = 7.3 / RECENT_SLOTS, last = whole->times[5999];
+    double from = (floor(last / slot) - (RECENT_SLOTS - 1)) * slot;
+    assert_true(hpx_recent_from(p) == from);
     size_t in = 0;
     for (size_t s = 0; s < whole->n_samples; s++) in += whole->times[s] >= from;
     assert_int_equal(p->bound.summed, in);
@@ -395,7 +395,7 @@ int main(void) {
       cmocka_unit_test(times_back_and_forth_stay_bounded),
       cmocka_unit_test(series_bounded_keeps_extremes),
       cmocka_unit_test(follower_of_a_thinned_profile),
-      cmocka_unit_test(last_window),
+      cmocka_unit_test(last_span),
       cmocka_unit_test(big_values_in_words),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,6 +19,7 @@
 #include "select/palette.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,6 +261,42 @@ static void eps_size(void **state) {
   hp2x_profile_free(p);
 }
 
+/* The library takes the ranges the tool takes (hp2x.h's HP2X_EPS_WIDTH_
+ * and HP2X_DPI_ limits): an EPS width over 2 in up to 200 in, or 0; a
+ * PNG's dpi 10..1200, or 0 for the default.  Outside, HP2X_E_ARG and
+ * nothing written. */
+static void ranges_as_the_tool(void **state) {
+  (void)state;
+  hp2x_profile *p = profile();
+  hp2x_options o;
+  test_options_init(&o);
+  o.format = HP2X_FORMAT_EPS;
+  const double bad_widths[] = {20.0, 144.0, 14400.5, -1.0, NAN};
+  for (size_t i = 0; i < sizeof bad_widths / sizeof *bad_widths; i++) {
+    o.eps_width_pt = bad_widths[i];
+    mem m = render(p, &o, HP2X_E_ARG);
+    assert_int_equal(m.len, 0);
+  }
+  const double good_widths[] = {144.5, 14400.0};
+  for (size_t i = 0; i < 2; i++) {
+    o.eps_width_pt = good_widths[i];
+    mem m = render(p, &o, HP2X_OK);
+    free(m.buf);
+  }
+  o.eps_width_pt = 0.0;
+  o.format = HP2X_FORMAT_PNG;
+  const double bad_dpi[] = {5.0, 9.99, 1200.5, -3.0, NAN};
+  for (size_t i = 0; i < sizeof bad_dpi / sizeof *bad_dpi; i++) {
+    o.dpi = bad_dpi[i];
+    mem m = render(p, &o, HP2X_E_ARG);
+    assert_int_equal(m.len, 0);
+  }
+  o.dpi = HP2X_DPI_MIN;
+  mem m = render(p, &o, HP2X_OK);
+  free(m.buf);
+  hp2x_profile_free(p);
+}
+
 static void failing_sink(void **state) {
   (void)state;
   hp2x_profile *p = profile();
@@ -335,6 +372,7 @@ int main(void) {
       cmocka_unit_test(svg_surface_ids),
       cmocka_unit_test(png_dimensions),
       cmocka_unit_test(eps_size),
+      cmocka_unit_test(ranges_as_the_tool),
       cmocka_unit_test(failing_sink),
       cmocka_unit_test(palette),
       cmocka_unit_test(fonts_released_and_reloaded),

@@ -1,9 +1,9 @@
-/* window.c -- the part of a profile the tool draws: the time window of
+/* view_pick.c -- the part of a profile the tool draws: the time window of
  * --from/--to, or of the markers --from-marker/--to-marker name, and the
  * x axis of sample numbers of --x=index, each a view the library makes.
  * Reports what is wrong with a window through messages.c.
  */
-#include "window.h"
+#include "view_pick.h"
 
 #include "messages.h"
 
@@ -65,7 +65,7 @@ static int cut_window(const tool_args *a, const char *display,
   return EXIT_OK;
 }
 
-int window_view(const tool_args *a, const char *display,
+int view_pick(const tool_args *a, const char *display,
                 const hp2x_profile *p, hp2x_profile **view) {
   *view = NULL;
   int window = a->from_given || a->to_given || a->from_marker || a->to_marker;
