@@ -14,9 +14,29 @@ static void put(writebuf *w, const char *s) {
   hpx_writebuf_put(w, s, strlen(s));
 }
 
+size_t hpx_html_shown_length(const char *s) {
+  size_t n = strlen(s);
+  if (n <= HPX_PAGE_TEXT_BYTES) return n;
+  n = HPX_PAGE_TEXT_BYTES;
+  while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80) n--; /* whole chars */
+  return n;
+}
+
+/* What ends a string the page shows cut (hpx_html_shown_length): an
+ * ellipsis and how long the whole was, which CSV and --summary keep. */
+static void put_cut_note(writebuf *w, const char *s, size_t shown) {
+  size_t n = strlen(s);
+  if (shown == n) return;
+  char note[64];
+  hpx_fmt(note, sizeof note, "\xe2\x80\xa6 (%zu bytes in all)", n);
+  put(w, note);
+}
+
 void hpx_html_json_str(writebuf *w, const char *s) {
   put(w, "\"");
-  for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+  size_t shown = hpx_html_shown_length(s);
+  const unsigned char *end = (const unsigned char *)s + shown;
+  for (const unsigned char *c = (const unsigned char *)s; c < end; c++) {
     char esc[8];
     if (*c == '"' || *c == '\\') {
       esc[0] = '\\', esc[1] = (char)*c, esc[2] = '\0';
@@ -32,11 +52,13 @@ void hpx_html_json_str(writebuf *w, const char *s) {
       hpx_writebuf_put(w, (const char *)c, 1);
     }
   }
+  put_cut_note(w, s, shown);
   put(w, "\"");
 }
 
 void hpx_html_text(writebuf *w, const char *s) {
-  for (; *s; s++) {
+  const char *all = s, *end = s + hpx_html_shown_length(s);
+  for (; s < end; s++) {
     switch (*s) {
     case '&': put(w, "&amp;"); break;
     case '<': put(w, "&lt;"); break;
@@ -45,6 +67,11 @@ void hpx_html_text(writebuf *w, const char *s) {
     case '\'': put(w, "&#39;"); break;
     default: hpx_writebuf_put(w, s, 1);
     }
+  }
+  if (*s) {
+    char note[64];
+    hpx_fmt(note, sizeof note, "&#8230; (%zu bytes in all)", strlen(all));
+    put(w, note);
   }
 }
 

@@ -23,6 +23,11 @@
  * the bytes of marks' JSON after which later marks are left out. */
 #define HPX_PAGE_LINE_COLUMNS 640
 #define HPX_PAGE_MARK_BYTES 50000
+/* The most bytes of one string (a label, an IPE record, JOB) the page
+ * shows: a longer one is cut at a character and says how long it was, so
+ * that a hostile or broken profile's megabyte label cannot push the page
+ * past HPX_PAGE_BYTES; CSV and --summary keep it whole. */
+#define HPX_PAGE_TEXT_BYTES 2048
 
 /* The censuses the page holds: at most one per column of `columns` across
  * the time axis, the one with the largest total in its column (so the
@@ -61,9 +66,13 @@ void hpx_html_write_svg(writebuf *w, const char *svg);
 /* d[0..n) in base64 (html_svg.c). */
 void hpx_html_write_base64(writebuf *w, const unsigned char *d, size_t n);
 
-/* s as a JSON string (quoted), escaped as above. */
+/* How many of s's bytes the page shows: all, or HPX_PAGE_TEXT_BYTES cut
+ * back to a character's start. */
+size_t hpx_html_shown_length(const char *s);
+/* s as a JSON string (quoted), escaped as above; cut as
+ * hpx_html_shown_length says, with "... (N bytes in all)" after. */
 void hpx_html_json_str(writebuf *w, const char *s);
-/* s as HTML text (&, <, >, ", ' escaped). */
+/* s as HTML text (&, <, >, ", ' escaped), cut likewise. */
 void hpx_html_text(writebuf *w, const char *s);
 
 #endif

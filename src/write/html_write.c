@@ -123,10 +123,11 @@ static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
                             const hpx_page_geometry *g, size_t png,
                             size_t svg) {
   size_t used = png / 3 * 4 + 4 + svg + sizeof hpx_report_js +
-                sizeof hpx_report_css + 8000 + 2 * strlen(p->job);
+                sizeof hpx_report_css + 8000 + 2 * hpx_html_shown_length(p->job);
   for (size_t k = 0; k < b->n_bands; k++) {
     const char *detail = b->texts ? b->texts[k].detail : NULL;
-    used += 300 + 2 * (strlen(b->names[k]) + (detail ? strlen(detail) : 0));
+    used += 300 + 2 * (hpx_html_shown_length(b->names[k]) +
+                       (detail ? hpx_html_shown_length(detail) : 0));
   }
   for (size_t i = 0; i < g->n_lines; i++) {
     size_t n = g->line_series[i]->n;

@@ -64,6 +64,16 @@ grep -qF '<b>job</b>' hostile.html && fail "the JOB is in the page as markup" ||
 "$HP2X" -q "$P/leak.hc.hp" --format=html -o - > stdout.html && cmp -s stdout.html leak.html && ok ||
   fail "--format=html to standard output differs from -o leak.html"
 expect_status 2 "two inputs, one report" -- "$HP2X" -q "$P/leak.hc.hp" "$P/leak.hy.hp" -o two.html
+# A label of a megabyte (a broken profile's) is cut in the page, which says
+# how long it was, and the page stays within 1 MB; CSV keeps it whole.
+huge=$TOP/tests/data/malformed/huge-line.hp
+expect_status 0 "a megabyte label: report" -- "$HP2X" -q "$huge" -o huge.html
+size=$(wc -c < huge.html)
+[ "$size" -le 1000000 ] && ok || fail "huge-line: the report is $size bytes, over 1 MB"
+grep -qE '(…|&#8230;) \([0-9]{7} bytes in all\)' huge.html && ok ||
+  fail "huge-line: the page does not say the label was cut"
+"$HP2X" -q "$huge" -o huge.csv && [ "$(head -1 huge.csv | wc -c)" -gt 1000000 ] && ok ||
+  fail "huge-line: the CSV does not keep the whole label"
 
 if ! command -v node > /dev/null; then
   echo "SKIPPED: browser checks: node is not installed (make deps)"

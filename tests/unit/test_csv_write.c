@@ -125,6 +125,7 @@ static void fmt_ignores_locale(void **state) {
   assert_string_equal(err.msg, "2.5 dpi");
 }
 
+__attribute__((format(printf, 3, 4)))
 static int c_printf(char *buf, size_t size, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
