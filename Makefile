@@ -43,6 +43,10 @@ CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 # The tool alone reads executables (--program), with elfutils' libelf; the
 # library takes their symbols from its caller and links no libelf.
 TOOL_LIBS := $(shell pkg-config --libs libelf 2>/dev/null || echo -lelf)
+# The tool's HTTP server (--serve) alone links libmicrohttpd; the library
+# does not.
+TOOL_CFLAGS := $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
+TOOL_LIBS += $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) -lpthread
 
 # A warning option this compiler knows, or nothing (gcc and clang differ).
 cc_option = $(shell $(CC) -Werror $(1) -fsyntax-only -x c /dev/null \
@@ -88,11 +92,11 @@ all: $(BUILD)/hp2x
 # The HTML report's script and style, kept as source files, become C arrays
 # in a generated header (mk/embed.sh), shared by every build.
 GEN := build/gen
-REPORT_ASSETS := src/write/report.js src/write/report.css
+REPORT_ASSETS := src/write/report.js src/write/report.css src/write/live.js
 $(GEN)/report_assets.h: $(REPORT_ASSETS) mk/embed.sh
 	@mkdir -p $(dir $@)
 	$(Q)sh mk/embed.sh $@ src/write/report.js hpx_report_js \
-	    src/write/report.css hpx_report_css
+	    src/write/report.css hpx_report_css src/write/live.js hpx_live_js
 $(BUILD)/obj/write/html_write.o $(BUILD)/pic/write/html_write.o: $(GEN)/report_assets.h
 
 lib: $(BUILD)/libhp2x.a $(BUILD)/libhp2x.so $(BUILD)/hp2x.pc
@@ -101,7 +105,7 @@ Q := $(if $(V),,@)
 $(BUILD)/obj/tool/%.o: src/tool/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(TOOL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -167,10 +171,12 @@ $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	$(Q)$(CC) $(CFLAGS) -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
 	    $(HOOKS_LIB) $(LDLIBS) $(CMOCKA_LIBS)
 
-# test_options drives the tool's option table and test_outfile its output
-# files: they link the tool's objects but main.o.
+# test_options drives the tool's option table, test_outfile its output
+# files and test_serve_request --serve's request rules: they link the
+# tool's objects but main.o.
 TOOL_TEST_OBJ := $(filter-out $(BUILD)/obj/tool/main.o,$(TOOL_OBJ))
-TOOL_UNIT_BIN := $(BUILD)/tests/test_options $(BUILD)/tests/test_outfile
+TOOL_UNIT_BIN := $(BUILD)/tests/test_options $(BUILD)/tests/test_outfile \
+                 $(BUILD)/tests/test_serve_request
 $(TOOL_UNIT_BIN): $(BUILD)/tests/%: tests/unit/%.c $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
@@ -183,7 +189,8 @@ DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev zlib1g-dev 
             libelf-dev \
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
-            python3 locales time clang libclang-rt-dev chromium fonts-liberation
+            python3 locales time clang libclang-rt-dev chromium fonts-liberation \
+            libmicrohttpd-dev prometheus curl
 # Only for `make bench` and for regenerating the hp2ps test data.
 DEV_PKGS := ghc hyperfine valgrind bc strace
 deps:

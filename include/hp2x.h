@@ -571,6 +571,13 @@ int64_t hp2x_bands_value(const hp2x_bands *b, size_t band, size_t sample);
 size_t hp2x_bands_sample_count(const hp2x_bands *b);
 /* NULL does nothing.  Not for the bands a follower lends. */
 void hp2x_bands_free(hp2x_bands *b);
+/* A copy of b (a follower's bands too) that shares nothing with it and
+ * draws, writes and measures as b does, with the same profile (or a copy
+ * of it from hp2x_profile_window over all time); for drawing it later or
+ * on another thread while b changes.  *out is owned by the caller (free it
+ * with hp2x_bands_free).  HP2X_E_NOMEM, HP2X_E_ARG for NULL. */
+hp2x_status hp2x_bands_copy(const hp2x_bands *b, hp2x_bands **out,
+                            hp2x_err *err);
 
 /* A follower selects the bands of a profile that keeps growing (watch
  * mode) again and again, each time at the cost of the samples added since
@@ -749,10 +756,53 @@ hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
                             const hp2x_options *o, hp2x_write_fn write,
                             void *closure, hp2x_err *err);
 
+/* hp2x_write_html's page as a server keeps it current (hp2x --serve): the
+ * same report with a status line (id hp2x-live-status) and a script that
+ * follows the server's Server-Sent Events at /events: each "update"
+ * event's JSON ({"picture": N, "input": "waiting" | "connected" |
+ * "closed", "censuses": N, "last_census": seconds or null}) sets the
+ * status line, and a newer picture than the page's own `redraw` (>= 0,
+ * written as data-hp2x-redraw on <html>) makes it fetch "/" again and
+ * swap the new report in without reloading, keeping the bands the reader
+ * hid and the time zoom.  Its policy lets it connect to its own server
+ * only.  Errors as hp2x_write_html; HP2X_E_ARG for redraw < 0. */
+hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
+                                 const hp2x_options *o, long redraw,
+                                 hp2x_write_fn write, void *closure,
+                                 hp2x_err *err);
+
 /* Writes `p` as GHC .hp text (complete samples only).  HP2X_E_IO when the
  * sink fails, HP2X_E_NOMEM. */
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
                           void *closure, hp2x_err *err);
+
+/* What a metrics text tells beyond the profile: the state of the run that
+ * reads it (hp2x --serve's watch). */
+typedef struct hp2x_metrics_state {
+  long long censuses; /* censuses read so far; -1: hp2x_profile_samples_read */
+  int connected;      /* the input is connected (a file or pipe: open) */
+} hp2x_metrics_state;
+
+/* Writes the last census of `p` with bands `b` as Prometheus's text
+ * exposition format 0.0.4 (Content-Type "text/plain; version=0.0.4;
+ * charset=utf-8"), every name prefixed hp2x_: hp2x_band_bytes{band="NAME"}
+ * for each band (OTHER included: at most o->max_bands series), top of the
+ * key first; hp2x_profile_bytes, their total; hp2x_heap_size_bytes,
+ * hp2x_heap_live_bytes and hp2x_blocks_size_bytes, the last point of the
+ * eventlog's heap series that it has; hp2x_censuses_total (a counter);
+ * hp2x_last_census_seconds; hp2x_input_connected (0 or 1).  Values are
+ * hp2x_write_csv's for the last row: integers in VALUE_UNIT, seconds with
+ * six decimals.  A band's name is shown as in the picture (valid UTF-8,
+ * bytes that are not read as Latin-1, control characters as U+FFFD),
+ * escaped for the format, and followed by " #N" (its key position from the
+ * top) when an earlier band shows the same text.  p and b may be NULL (no
+ * census yet: only the counter and the connection); `state` may be NULL
+ * (not connected, censuses from p).  HP2X_E_IO when the sink fails,
+ * HP2X_E_NOMEM. */
+hp2x_status hp2x_write_metrics(const hp2x_profile *p, const hp2x_bands *b,
+                               const hp2x_metrics_state *state,
+                               hp2x_write_fn write, void *closure,
+                               hp2x_err *err);
 
 /* The formats' table: each format's names and what writes it, for a
  * program that offers the same choices as the hp2x tool (its --format

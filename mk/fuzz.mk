@@ -2,7 +2,7 @@
 #   make fuzz FUZZ_SECONDS=60        each target that long (the default)
 #   make fuzz FUZZ_RUNS=10000000     each target for that many executions
 #   make fuzz FUZZ_TARGETS=pipeline  some of: hp_parse eventlog_parse
-#                                    pipeline stream program
+#                                    pipeline stream program serve_request
 #   FUZZ_MAX_LEN=65536  FUZZ_FLAGS='-use_value_profile=1'  (more flags)
 # Targets run one after another (nice them: `nice -n 19 make fuzz ...`); each
 # prints one line: executions, exec/s, wall seconds, final coverage (cov:
@@ -30,7 +30,7 @@ FUZZ_RUNS ?=
 FUZZ_MAX_LEN ?= 65536
 FUZZ_FLAGS ?=
 FUZZ_DIR := build/fuzz
-FUZZ_TARGETS ?= hp_parse eventlog_parse pipeline stream program
+FUZZ_TARGETS ?= hp_parse eventlog_parse pipeline stream program serve_request
 FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Iinclude -Isrc -I$(GEN) \
     $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"' \
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
@@ -53,6 +53,14 @@ $(FUZZ_DIR)/fuzz_program: tests/fuzz/fuzz_program.c $(FUZZ_LIB_OBJ) $(FUZZ_TOOL_
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJ)
 	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) $(LDLIBS)
 -include $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%.d)
+
+# --serve's request handling is the tool's (src/tool/serve_request.c: the
+# route of a method, target and Host; the --serve address), built in.
+$(FUZZ_DIR)/fuzz_serve_request: tests/fuzz/fuzz_serve_request.c \
+    src/tool/serve_request.c $(FUZZ_LIB_OBJ)
+	$(Q)clang $(FUZZ_CFLAGS) -Isrc/tool -fsanitize=fuzzer -o $@ \
+	    tests/fuzz/fuzz_serve_request.c src/tool/serve_request.c \
+	    $(FUZZ_LIB_OBJ) $(LDLIBS)
 
 $(FUZZ_DIR)/seeds/.done: tests/fuzz/seeds.py $(wildcard samples/profiles/* \
     tests/data/malformed/* tests/data/incomplete/* tests/data/found/* \

@@ -9,6 +9,7 @@
 #include "names.h"
 #include "options.h"
 #include "run.h"
+#include "serve.h"
 #include "tuning.h"
 
 #include <locale.h>
@@ -52,10 +53,13 @@ static int dispatch_run(tool_args *a) {
   }
   tuning_plan plan = plan_tuning(a, several);
   tuning_apply(&plan);
+  int rc = a->serve_spec ? serve_start(a) : EXIT_OK;
   /* A service is read as a stream, drawn once at its end without --watch. */
-  int rc = several                          ? run_compare(a)
-           : a->watch || a->input_is_service ? run_watch(a)
-                                             : run_once(a);
+  if (rc == EXIT_OK)
+    rc = several                          ? run_compare(a)
+         : a->watch || a->input_is_service ? run_watch(a)
+                                           : run_once(a);
+  serve_finish(a, rc == EXIT_OK); /* --serve: on until SIGINT */
   tuning_finish();
   hp2x_fonts_release(); /* so that a leak checker sees only real leaks */
   return rc;

@@ -145,6 +145,7 @@ int names_settle_one(tool_args *a) {
     a->input = names_input_path(a->input, &a->input_owned);
   a->input_display = names_display(a->input);
   int filter = !strcmp(a->input, "-");
+  if (a->serve_spec && !a->output) return 0; /* served only: no file */
   settle_output(a, filter);
   settle_aux(a, filter);
   if (!a->output || (!filter && !a->aux_path && strcmp(a->output, "-")))

@@ -419,6 +419,10 @@ static const option_spec options[] = {
      "eventlog: heap size, blocks size and live bytes as lines, in the key",
      FLAG(opts.heap_overlay, 1)},
     {0, "summary", NULL, NULL, summary_help, SPECIAL(set_summary)},
+    {0, "serve", "[ADDR:]PORT",
+     "serve the picture live over HTTP (127.0.0.1 unless ADDR; 0: any free "
+     "port): a page, /metrics, /picture.EXT; until SIGINT",
+     .kind = VAL_STRING, .field = AT(serve_spec)},
     {'q', "quiet", NULL, "no warnings, no status line", FLAG(quiet, 1)},
     {'h', "help", NULL, "show this help and exit", SPECIAL(show_help)},
     {0, "version", NULL, "show the version and exit", SPECIAL(show_version)},

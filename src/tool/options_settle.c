@@ -10,6 +10,7 @@
 
 #include "connect.h"
 #include "names.h"
+#include "serve_request.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -44,7 +45,18 @@ static options_outcome settle_format(tool_args *a, options_error *e) {
 }
 
 static options_outcome check_watch(const tool_args *a, options_error *e) {
-  if (a->watch && (!a->output || !strcmp(a->output, "-")))
+  if (a->serve_spec) {
+    serve_address ad;
+    char why[300];
+    if (serve_parse_address(a->serve_spec, &ad, why, sizeof why) != 0)
+      return options_fail(e, "%s", why);
+    if (a->n_inputs > 1 || a->diff)
+      return options_fail(e, "--serve shows one input, got %d", a->n_inputs);
+    if (a->output && !strcmp(a->output, "-"))
+      return options_fail(e, "--serve writes no standard output: -o FILE "
+                             "or no -o");
+  }
+  if (a->watch && !a->serve_spec && (!a->output || !strcmp(a->output, "-")))
     return options_fail(e, "--watch needs an output file (-o FILE)");
   if (a->watch && a->n_inputs > 1)
     return options_fail(e, "--watch follows one input, got %d", a->n_inputs);

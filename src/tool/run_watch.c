@@ -23,6 +23,7 @@
 #include "messages.h"
 #include "outset.h"
 #include "selection.h"
+#include "serve.h"
 #include "wakeup.h"
 
 #include <errno.h>
@@ -159,6 +160,7 @@ static int check_service(watch_state *w) {
   if (w->fd >= 0) {
     w->fd_is_ours = 1;
     w->ever_connected = 1;
+    serve_set_input(w->a->server, SERVE_INPUT_CONNECTED);
     w->last_growth_s = now_s();
     if (w->input_problem[0]) note(w, "%s: connected", w->a->input_display);
     note_input_problem(w, NULL);
@@ -257,6 +259,7 @@ static int check_input_file(watch_state *w) {
     lseek(w->fd, 0, SEEK_SET);
   }
   note_input_problem(w, NULL);
+  serve_set_input(w->a->server, SERVE_INPUT_CONNECTED);
   if (had_file) note(w, "%s: %s; starting over", w->a->input_display,
                      replaced ? "file replaced" : "file shrank");
   w->last_growth_s = now_s();
@@ -289,6 +292,7 @@ static int read_new_bytes(watch_state *w, unsigned char *buf) {
     }
     if (n == 0) {
       if (w->is_stream) w->eof = 1;
+      if (w->is_stream) serve_set_input(w->a->server, SERVE_INPUT_CLOSED);
       return RUN_GOES_ON;
     }
     tee_bytes(w, buf, (size_t)n);
@@ -332,7 +336,8 @@ static int render_update(watch_state *w, const hp2x_profile *p, int last) {
   w->last_render_s = now_s();
   w->renders++;
   struct stat st;
-  if (stat(w->a->output, &st) == 0) w->last_output_bytes = st.st_size;
+  if (w->a->output && stat(w->a->output, &st) == 0)
+    w->last_output_bytes = st.st_size;
   show_status(w, p, NULL);
   return EXIT_OK;
 }
@@ -464,6 +469,8 @@ static int start_watch(watch_state *w, const tool_args *a) {
     rc = open_fifo(w);
   else if (w->is_stream)
     w->fd = STDIN_FILENO;
+  if (rc == EXIT_OK && w->is_stream && w->fd >= 0)
+    serve_set_input(a->server, SERVE_INPUT_CONNECTED);
   w->change_fd = w->is_stream ? -1 : wakeup_watch_directory_of(a->input);
   w->last_growth_s = now_s();
   return rc;

@@ -8,6 +8,7 @@
 
 #include "messages.h"
 #include "outset.h"
+#include "serve.h"
 #include "tuning.h"
 #include "view_pick.h"
 
@@ -52,6 +53,7 @@ static int select_bands(const tool_args *a, const hp2x_profile *p,
 int selection_view_and_write(const tool_args *a, const hp2x_profile *p,
                                hp2x_profile *disposable,
                                hp2x_follower *follow) {
+  const hp2x_profile *original = p;
   hp2x_profile *view = NULL;
   int rc = view_pick(a, a->input_display, p, &view);
   if (rc != EXIT_OK) return rc;
@@ -59,11 +61,14 @@ int selection_view_and_write(const tool_args *a, const hp2x_profile *p,
   hp2x_bands *b = NULL;
   const hp2x_bands *shown = NULL;
   rc = select_bands(a, p, view ? NULL : follow, &b, &shown);
+  if (rc == EXIT_OK && a->server) /* copies what it needs */
+    serve_publish(a->server, p, shown, (long long)hp2x_profile_samples_read(
+                                           original));
   if (rc == EXIT_OK && hp2x_format_needs_bands(a->opts.format)) {
     if (view) hp2x_profile_drop_entries(view);
     if (disposable) hp2x_profile_drop_entries(disposable);
   }
-  if (rc == EXIT_OK) {
+  if (rc == EXIT_OK && a->output) {
     profile_outputs m = {a, p, shown};
     const char *paths[OUTSET_MAX_FILES] = {a->output, a->aux_path};
     rc = outset_write(paths, a->write_aux && a->aux_path && shown ? 2 : 1,

@@ -64,6 +64,9 @@ typedef struct tool_args {
   int summary;                /* --summary */
   const char *program;        /* --program: the executable that wrote the
                                  -hi profile; borrowed from argv; NULL */
+  const char *serve_spec;     /* --serve's [ADDR:]PORT; borrowed; NULL =
+                                 none */
+  struct serve_server *server; /* serve.c's, while serving; NULL none */
 } tool_args;
 
 #endif

@@ -42,15 +42,23 @@ static void put(writebuf *w, const char *s) {
   hpx_writebuf_put(w, s, strlen(s));
 }
 
-/* The page's head: title, the policy that lets it fetch nothing, the
- * style. */
-static void write_head(writebuf *w, const hp2x_profile *p) {
-  put(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-         "<meta charset=\"utf-8\">\n"
+/* The page's head: title, the policy that lets it fetch nothing (a live
+ * page: nothing but from its server), the style.  `redraw` >= 0: a live
+ * page's redraw, on <html>. */
+static void write_head(writebuf *w, const hp2x_profile *p, long redraw) {
+  put(w, "<!DOCTYPE html>\n<html lang=\"en\"");
+  if (redraw >= 0) {
+    char num[24];
+    put(w, " data-hp2x-redraw=\"");
+    hpx_writebuf_put(w, num, hpx_fmt_int(num, redraw));
+    put(w, "\"");
+  }
+  put(w, ">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta http-equiv=\"Content-Security-Policy\" content=\""
          "default-src 'none'; style-src 'unsafe-inline'; "
-         "script-src 'unsafe-inline'; img-src data:\">\n"
-         "<meta name=\"generator\" content=\"hp2x " HP2X_VERSION_STRING
+         "script-src 'unsafe-inline'; img-src data:");
+  put(w, redraw >= 0 ? "; connect-src 'self'\">\n" : "\">\n");
+  put(w, "<meta name=\"generator\" content=\"hp2x " HP2X_VERSION_STRING
          "\">\n<title>");
   hpx_html_text(w, p->job);
   put(w, " - hp2x</title>\n<style>\n");
@@ -86,16 +94,25 @@ static void write_body(writebuf *w) {
          "<script type=\"application/json\" id=\"hp2x-data\">");
 }
 
-/* The whole page through w. */
+/* The whole page through w; a live one (redraw >= 0) with its status
+ * line and script. */
 static int write_page(writebuf *w, const out_buf *png, const out_buf *svg,
-                      const html_data *d) {
-  write_head(w, d->p);
-  put(w, "<body>\n<main id=\"hp2x-report\">\n");
+                      const html_data *d, long redraw) {
+  write_head(w, d->p, redraw);
+  put(w, "<body>\n");
+  if (redraw >= 0)
+    put(w, "<p id=\"hp2x-live-status\" role=\"status\">connecting to "
+           "the server</p>\n");
+  put(w, "<main id=\"hp2x-report\">\n");
   write_figure(w, png, svg, d->p);
   write_body(w);
   if (!hpx_html_write_data(w, d)) return 0;
   put(w, "</script>\n<script>\n");
   put(w, (const char *)hpx_report_js);
+  if (redraw >= 0) {
+    put(w, "</script>\n<script>\n");
+    put(w, (const char *)hpx_live_js);
+  }
   put(w, "</script>\n</body>\n</html>\n");
   return 1;
 }
@@ -127,8 +144,8 @@ static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
 static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
                                 const hpx_page_geometry *g,
                                 const out_buf *png, const out_buf *svg,
-                                hp2x_write_fn write, void *closure,
-                                hp2x_err *err) {
+                                long redraw, hp2x_write_fn write,
+                                void *closure, hp2x_err *err) {
   html_data d = {p, b, g, NULL, NULL, 0, 0, 0, 0};
   size_t *held = NULL;
   band_stats *st = NULL;
@@ -144,7 +161,7 @@ static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
   writebuf w;
   s = hpx_writebuf_init(&w, write, closure, err);
   if (s == HP2X_OK) {
-    int ok = write_page(&w, png, svg, &d);
+    int ok = write_page(&w, png, svg, &d, redraw);
     s = hpx_writebuf_finish(&w, err);
     if (s == HP2X_OK && !ok) s = hpx_nomem(err);
   }
@@ -152,9 +169,11 @@ static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
   return s;
 }
 
-hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
-                            const hp2x_options *o, hp2x_write_fn write,
-                            void *closure, hp2x_err *err) {
+/* The report, live (redraw >= 0) or not. */
+static hp2x_status write_html(const hp2x_profile *p, const hp2x_bands *b,
+                              const hp2x_options *o, long redraw,
+                              hp2x_write_fn write, void *closure,
+                              hp2x_err *err) {
   out_buf svg = {NULL, 0, 0, 0}, png = {NULL, 0, 0, 0};
   hpx_page_geometry g;
   hp2x_status st = hpx_render_page(p, b, o, &g, buf_put, &svg, err);
@@ -169,8 +188,23 @@ hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
     st = hpx_nomem(err);
   }
   if (st == HP2X_OK)
-    st = write_report(p, b, &g, &png, &svg, write, closure, err);
+    st = write_report(p, b, &g, &png, &svg, redraw, write, closure, err);
   hpx_page_geometry_free(&g);
   hpx_free(svg.data), hpx_free(png.data);
   return st;
+}
+
+hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
+                            const hp2x_options *o, hp2x_write_fn write,
+                            void *closure, hp2x_err *err) {
+  return write_html(p, b, o, -1, write, closure, err);
+}
+
+hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
+                                 const hp2x_options *o, long redraw,
+                                 hp2x_write_fn write, void *closure,
+                                 hp2x_err *err) {
+  if (redraw < 0)
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "a live page's redraw is >= 0");
+  return write_html(p, b, o, redraw, write, closure, err);
 }

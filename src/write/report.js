@@ -5,8 +5,11 @@
  * --heap lines and the marks; then hover, hiding bands, zooming in time
  * and the band table.  Labels are untrusted: they reach the page only
  * through textContent and attribute values, never as markup.  No
- * network, no other file, no library. */
-(function () {
+ * network, no other file, no library.  A live page (hp2x --serve, live.js)
+ * swaps a newer report in and runs this again (window.hp2xReport), with
+ * what the reader chose kept (window.hp2xKeep, from window.hp2xState):
+ * the bands hidden, by name, and the time zoom. */
+window.hp2xReport = function () {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
   var D = JSON.parse(document.getElementById("hp2x-data").textContent);
@@ -18,6 +21,16 @@
   var hidden = D.bands.map(function () { return false; });
   var view = { t0: D.x0, span: D.xrange, zoomed: false };
   var layers = {};
+  var keep = window.hp2xKeep;
+  window.hp2xKeep = null;
+  if (keep) {
+    D.bands.forEach(function (b, k) { hidden[k] = keep.hidden.indexOf(b.name) >= 0; });
+    if (keep.view.zoomed) view = keep.view;
+  }
+  window.hp2xState = function () {
+    return { hidden: D.bands.filter(function (b, k) { return hidden[k]; })
+      .map(function (b) { return b.name; }), view: view };
+  };
 
   function el(name, attrs, parent) {
     var e = document.createElementNS(NS, name);
@@ -499,15 +512,24 @@
   EDGES = edges();
   buildTable();
   drawAll();
+  if (hidden.indexOf(true) >= 0) { markKey(); table.mark(); }
   svg.addEventListener("mousemove", onMove);
   svg.addEventListener("mouseleave", function () { tip.hidden = true; });
   svg.addEventListener("mousedown", onDown);
-  window.addEventListener("mouseup", onUp);
-  window.addEventListener("resize", showDrawn); /* the pixel ratio may change */
+  /* The window's listeners outlive a report a live page swaps out: they
+   * call the current one's. */
+  window.hp2xOnUp = onUp;
+  window.hp2xOnResize = showDrawn; /* the pixel ratio may change */
+  if (!window.hp2xListening) {
+    window.hp2xListening = true;
+    window.addEventListener("mouseup", function (e) { window.hp2xOnUp(e); });
+    window.addEventListener("resize", function () { window.hp2xOnResize(); });
+  }
   svg.addEventListener("click", onClick);
   document.getElementById("hp2x-reset").addEventListener("click", function () {
     view = { t0: D.x0, span: D.xrange, zoomed: false };
     drawAll();
   });
   document.documentElement.setAttribute("data-hp2x-ready", "1");
-})();
+};
+window.hp2xReport();

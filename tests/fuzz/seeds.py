@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """seeds.py TOP OUT -- small seed corpora for the libFuzzer targets.
 
-Writes OUT/hp_parse, OUT/eventlog_parse, OUT/pipeline and OUT/stream from
+Writes OUT/hp_parse, OUT/eventlog_parse, OUT/pipeline, OUT/stream (and
+OUT/serve_request, a few requests) from
 the real GHC
 profiles in TOP/samples/profiles and tests/data/ghc-modern (GHC 9.6 and
 9.10: IPE events as they write them, -he, a file corrupt as written) and
@@ -336,6 +337,12 @@ def main():
                       (i * 7) % 17 | bound << 5, (i * 37) % 256,
                       (i * 101) % 256])
         write(stream_dir, name, head + s)
+    # --serve's requests: method, target, Host, address ('\n' apart).
+    for i, seed in enumerate([b"GET\n/metrics\nlocalhost:8080\n8080",
+                              b"HEAD\n/picture.svg?g=3\n127.0.0.1:80\n[::1]:0",
+                              b"GET\n/events\n[::1]:8080\n127.0.0.1:0",
+                              b"DELETE\n/\nexample.com\nlocalhost:99999"]):
+        write(os.path.join(out, "serve_request"), "request-%d" % i, seed)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,82 @@
+/* live.js -- the live page of hp2x --serve (embedded by mk/embed.sh after
+ * report.js): follows the server's /events (Server-Sent Events).  Each
+ * "update" event's JSON sets the status line; when it names a newer
+ * redraw ("picture") the page fetches "/" again, decodes the new picture
+ * before showing anything (and waits out a drag the reader is making),
+ * then swaps the report in at once and lets
+ * report.js draw it with the bands hidden and the time zoom the reader
+ * had (window.hp2xKeep): no reload, no flicker.  A page that has no
+ * report yet (no census had come) loads the first one. */
+(function () {
+  "use strict";
+  var status = document.getElementById("hp2x-live-status");
+  var redraw = function (root) {
+    var r = root.getAttribute("data-hp2x-redraw");
+    return r === null ? -1 : Number(r);
+  };
+  var shown = redraw(document.documentElement), wanted = shown, busy = false;
+  var words = { waiting: "waiting for the service", connected: "connected",
+    closed: "input closed" };
+
+  function say(st) {
+    var t = (words[st.input] || st.input) + " \u2014 " + st.censuses +
+      (st.censuses === 1 ? " census" : " censuses") + " so far";
+    if (st.last_census !== null) t += ", the last at " + st.last_census + " s";
+    status.textContent = t;
+    status.setAttribute("data-input", st.input);
+    status.setAttribute("data-censuses", String(st.censuses));
+  }
+  /* No swap while the reader drags a zoom: the drag would be lost. */
+  var pressed = false;
+  document.addEventListener("mousedown", function () { pressed = true; }, true);
+  window.addEventListener("mouseup", function () {
+    setTimeout(function () { pressed = false; }, 0); /* after the zoom */
+  }, true);
+  function whenIdle() {
+    return new Promise(function (done) {
+      (function wait() { if (pressed) setTimeout(wait, 50); else done(); })();
+    });
+  }
+  function swap(doc) {
+    var keep = window.hp2xState ? window.hp2xState() : null;
+    var main = document.getElementById("hp2x-report");
+    var fresh = document.importNode(doc.getElementById("hp2x-report"), true);
+    document.getElementById("hp2x-data").textContent =
+      doc.getElementById("hp2x-data").textContent;
+    main.parentNode.replaceChild(fresh, main);
+    window.hp2xKeep = keep;
+    window.hp2xReport();
+  }
+  function refresh() {
+    if (busy || wanted <= shown) return;
+    busy = true;
+    var target = wanted;
+    fetch("/", { cache: "no-store" }).then(function (r) {
+      return r.text();
+    }).then(function (text) {
+      var doc = new DOMParser().parseFromString(text, "text/html");
+      if (!doc.getElementById("hp2x-report")) return null;
+      if (!document.getElementById("hp2x-report")) {
+        location.reload();
+        return null;
+      }
+      var img = new Image();
+      img.src = doc.getElementById("hp2x-raster").getAttribute("src");
+      return img.decode().catch(function () {}).then(whenIdle).then(function () {
+        swap(doc);
+        shown = Math.max(redraw(doc.documentElement), target);
+        document.documentElement.setAttribute("data-hp2x-redraw", String(shown));
+      });
+    }).catch(function () {}).then(function () {
+      busy = false;
+      refresh();
+    });
+  }
+  var events = new EventSource("/events");
+  events.addEventListener("update", function (e) {
+    var st = JSON.parse(e.data);
+    say(st);
+    if (st.censuses > 0 && st.picture > wanted) wanted = st.picture;
+    refresh();
+  });
+})();

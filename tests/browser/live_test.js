@@ -1,0 +1,153 @@
+// live_test.js -- hp2x --serve's live page in a real browser: Debian's
+// chromium, driven by playwright-core (as report_test.js).
+// usage: node live_test.js URL OUT.json
+// Opens URL while tests/e2e/test_serve_browser.sh replays a recorded
+// stream into hp2x; once the report is there, hides the band in the
+// table's first row and zooms the time axis with a drag; then, every
+// 100 ms until the status line says the input closed and the page shows
+// the last redraw, records what the page shows.  Checks: no reload (a
+// marker set at the start survives), the hidden band stays hidden and the
+// zoom stays (the same "Showing ..." words) through every update, the
+// status line follows (waiting/connected, then closed; census counts
+// never go down), no console error.  Writes OUT.json: each census time
+// with when the status announced it and when the page first held it, and
+// the last page's bands and censuses (the shell test compares them with
+// the run's .hp).  Prints "FAIL: ..." lines and "N checks, N failed";
+// exits 1 on a failure, 3 (after "SKIPPED: why") when chromium cannot
+// start.
+'use strict';
+const fs = require('fs');
+const CHROMIUM = process.env.HP2X_CHROMIUM || '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
+  '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+let checks = 0, failures = 0;
+const said = new Set();
+// A failed check is printed once per kind (`what` up to its first ':').
+function check(ok, what) {
+  checks++;
+  if (!ok) {
+    failures++;
+    const kind = what.split(':')[0];
+    if (!said.has(kind)) console.log('FAIL: ' + what);
+    said.add(kind);
+  }
+  return ok;
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// What the page shows now.
+function snapshot(page) {
+  return page.evaluate(() => {
+    const st = document.getElementById('hp2x-live-status');
+    const data = document.getElementById('hp2x-data');
+    const D = data && document.getElementById('hp2x-report') ? JSON.parse(data.textContent) : null;
+    const hiddenRows = Array.from(document.querySelectorAll('#hp2x-table tr.hp2x-hidden'))
+      .map((tr) => tr.querySelector('.hp2x-label').textContent);
+    const view = document.getElementById('hp2x-view');
+    return {
+      marker: window.hp2xLiveMarker === 1,
+      input: st ? st.getAttribute('data-input') : null,
+      censuses: st && st.hasAttribute('data-censuses') ? Number(st.getAttribute('data-censuses')) : -1,
+      redraw: Number(document.documentElement.getAttribute('data-hp2x-redraw') || '-1'),
+      t: D ? D.t : [],
+      bands: D ? D.bands.map((b) => ({ name: b.name, v: b.v })) : [],
+      hidden: hiddenRows,
+      view: view ? view.textContent : '',
+    };
+  });
+}
+
+// Hides the first row's band and zooms from 20% to 70% of the graph.
+async function hideAndZoom(page) {
+  const name = await page.evaluate(() => {
+    const tr = document.querySelector('#hp2x-table tbody tr');
+    tr.querySelector('input').click();
+    return tr.querySelector('.hp2x-label').textContent;
+  });
+  const box = await page.evaluate(() => {
+    const D = JSON.parse(document.getElementById('hp2x-data').textContent);
+    const r = document.getElementById('hp2x-picture').getBoundingClientRect();
+    const F = D.page.frame, g = D.page.graph;
+    const at = (fx, fy) => [r.left + F[0] * fx + F[2] * fy + F[4], r.top + F[1] * fx + F[3] * fy + F[5]];
+    return [at(g[0] + 0.2 * g[2], g[1] + 0.5 * g[3]), at(g[0] + 0.7 * g[2], g[1] + 0.5 * g[3])];
+  });
+  await page.mouse.move(box[0][0], box[0][1]);
+  await page.mouse.down();
+  await page.mouse.move(box[1][0], box[1][1], { steps: 5 });
+  await page.mouse.up();
+  return name;
+}
+
+async function main() {
+  const [url, out] = process.argv.slice(2);
+  let chromium;
+  try { chromium = require('playwright-core').chromium; } catch (e) {
+    console.log('SKIPPED: playwright-core not installed (make deps: npm ci in tests/browser)');
+    process.exit(3);
+  }
+  let browser;
+  try { browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS }); } catch (e) {
+    console.log('SKIPPED: chromium does not start: ' + String(e.message).split('\n')[0]);
+    process.exit(3);
+  }
+  const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  let marked = false; // set once the report is there (the page before the
+                      // first census loads it once)
+  const seen = {}, statusAt = {}, states = [];
+  let hiddenName = null, zoomWords = null, last = null, lastCount = -1;
+  const start = Date.now();
+  while (Date.now() - start < 45000) {
+    let s;
+    try { s = await snapshot(page); } catch (e) {
+      // the page before the first census loading the report
+      check(!marked, 'the page navigated: ' + e.message);
+      await page.waitForLoadState('load').catch(() => {});
+      continue;
+    }
+    const now = (Date.now() - start) / 1000;
+    if (s.input && states[states.length - 1] !== s.input) states.push(s.input);
+    if (s.censuses >= 0) { // the status line has had its first event
+      check(s.censuses >= lastCount, `the status's census count went down: ${lastCount} then ${s.censuses}`);
+      check(s.censuses >= s.t.length, `the page holds more censuses than the status counts: ${s.t.length} > ${s.censuses}`);
+    }
+    lastCount = Math.max(lastCount, s.censuses);
+    if (!(s.censuses in statusAt)) statusAt[s.censuses] = now;
+    for (const t of s.t) if (!(t in seen)) seen[t] = now;
+    if (!hiddenName && s.t.length >= 3) {
+      hiddenName = await hideAndZoom(page);
+      await sleep(100);
+      zoomWords = (await snapshot(page)).view;
+      check(/Showing/.test(zoomWords), `no zoom after the drag: "${zoomWords}"`);
+    } else if (hiddenName) {
+      check(s.hidden.length === 1 && s.hidden[0] === hiddenName,
+        `after an update the hidden bands are ${JSON.stringify(s.hidden)}, not ["${hiddenName}"]`);
+      check(s.view === zoomWords, `after an update the view says "${s.view}", not "${zoomWords}"`);
+    }
+    if (marked) check(s.marker, 'the page was reloaded: after ' + now + ' s');
+    if (!marked && s.t.length > 0) {
+      await page.evaluate(() => { window.hp2xLiveMarker = 1; });
+      marked = true;
+    }
+    last = s;
+    if (s.input === 'closed' && hiddenName) {
+      // the last redraw is shown once no update is pending
+      await sleep(1500);
+      last = await snapshot(page);
+      break;
+    }
+    await sleep(100);
+  }
+  check(last && last.input === 'closed', `the status never said the input closed (${JSON.stringify(states)})`);
+  check(states.indexOf('connected') >= 0, `the status never said connected (${JSON.stringify(states)})`);
+  check(errors.length === 0, 'console errors: ' + errors.join(' | '));
+  fs.writeFileSync(out, JSON.stringify({ seen, statusAt, last, hiddenName, states }));
+  await browser.close();
+  console.log(`${checks} checks, ${failures} failed`);
+  process.exit(failures ? 1 : 0);
+}
+main().catch((e) => { console.log('FAIL: ' + (e && e.stack || e)); process.exit(1); });

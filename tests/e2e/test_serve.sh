@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# --serve: the address (PORT, ADDR:PORT, [::1]:PORT, 0), a port in use (exit
+# 1), several inputs (exit 2), no file without -o, every picture format
+# served equal to the same run's -o file, /metrics against the CSV's last
+# row (every band, the total, the time; heap series of an eventlog;
+# promtool check metrics; raw-byte labels made valid UTF-8 and escaped), a
+# watched service followed over /events (censuses in order, the input's
+# state), and a real Prometheus (Debian's) scraping it: /api/v1/query gives
+# the CSV's last row.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/serve_lib.sh"
+S=$TOP/samples/profiles
+CHECK="python3 $TOP/tests/tools/metrics_check.py"
+if ! command -v curl > /dev/null; then
+  echo "SKIPPED: no curl (make deps installs it)"; exit 0
+fi
+mkdir "$T/run" && cd "$T/run"
+
+# 1. A finished input: each picture format as -o writes it; nothing written.
+serve_start err1 -c "$S/manycc.hc.hp" --serve=0 || fail "no serving line: $(cat err1)"
+[ "$(grep -c '^hp2x: serving http://127.0.0.1:' err1)" -eq 1 ] && ok || fail "serving line not once on 127.0.0.1"
+for f in ps eps pdf svg png; do
+  get /picture.$f > "$T/served.$f"
+  [ "$HTTP_CODE" = 200 ] && ok || fail "/picture.$f: $HTTP_CODE"
+  "$HP2X" -q -c "$S/manycc.hc.hp" -o "$T/file.$f"
+  cmp -s "$T/served.$f" "$T/file.$f" && ok || fail "/picture.$f differs from -o's"
+done
+get /metrics > "$T/m1.txt"
+[ "$HTTP_CODE" = 200 ] && ok || fail "/metrics: $HTTP_CODE"
+ctype=$(curl -s -o /dev/null -w '%{content_type}' "http://127.0.0.1:$PORT/metrics")
+[ "$ctype" = "text/plain; version=0.0.4; charset=utf-8" ] && ok || fail "/metrics Content-Type: $ctype"
+"$HP2X" -q -c "$S/manycc.hc.hp" -o "$T/m1.csv"
+out=$($CHECK text "$T/m1.txt" "$T/m1.csv") && ok || fail "metrics against the CSV: $out"
+[ "$(grep -c '^hp2x_band_bytes{' "$T/m1.txt")" -eq 20 ] && ok || fail "not 20 band series (-m default)"
+for p in / /events /metrics /picture.png; do
+  code=$(curl -s -m 2 -o /dev/null -w '%{http_code}' -I "http://127.0.0.1:$PORT$p")
+  [ "$code" = 200 ] || [ "$p" = /events ] && ok || fail "HEAD $p: $code"
+done
+get /picture.gif > /dev/null; [ "$HTTP_CODE" = 404 ] && ok || fail "/picture.gif: $HTTP_CODE"
+get /picture.csv > /dev/null; [ "$HTTP_CODE" = 404 ] && ok || fail "/picture.csv: $HTTP_CODE"
+get /../etc/passwd --path-as-is > /dev/null; [ "$HTTP_CODE" = 404 ] && ok || fail "/../etc/passwd: $HTTP_CODE"
+# A port in use: exit 1, a clear message.
+expect_status 1 "port in use" -- "$HP2X" "$S/leak.hc.hp" --serve="$PORT"
+expect_stderr "cannot serve on 127.0.0.1:$PORT: Address already in use" "port in use: message"
+serve_stop
+[ "$SERVED_RC" -eq 0 ] && ok || fail "SIGTERM: exit $SERVED_RC: $(cat err1)"
+[ "$(ls -A | grep -v '^err1$')" = "" ] && ok || fail "files written without -o: $(ls -A)"
+
+# 2. Usage: several inputs, a bad address; -o - is refused.
+expect_status 2 "--serve with two inputs" -- "$HP2X" --serve=0 "$S/leak.hc.hp" "$S/leak.hc.hp"
+expect_status 2 "--serve=host:port by name" -- "$HP2X" --serve=example.com:80 "$S/leak.hc.hp"
+expect_status 2 "--serve=70000" -- "$HP2X" --serve=70000 "$S/leak.hc.hp"
+expect_status 2 "--serve -o -" -- "$HP2X" --serve=0 "$S/leak.hc.hp" -o -
+
+# 3. [::1], where the machine has IPv6; -m5 bounds the series.
+if python3 -c 'import socket; s = socket.socket(socket.AF_INET6); s.bind(("::1", 0))' 2> /dev/null; then
+  serve_start err3 -m5 "$S/manycc.hc.hp" '--serve=[::1]:0' || fail "[::1]: $(cat err3)"
+  grep -q '^hp2x: serving http://\[::1\]:' err3 && ok || fail "[::1]: serving line"
+  n=$(curl -s -g "http://[::1]:$PORT/metrics" | grep -c '^hp2x_band_bytes{')
+  [ "$n" -eq 5 ] && ok || fail "-m5: $n band series"
+  serve_stop
+else
+  echo "SKIPPED: no IPv6 loopback here ([::1] not tried)"
+fi
+
+# 4. An eventlog: its heap series; hostile label bytes: valid UTF-8, escaped,
+# promtool clean.
+serve_start err4 "$TOP/tests/data/live/ghc9.10.3-longrun.from-start.eventlog" --serve=0
+get /metrics > "$T/m4.txt"
+for m in hp2x_heap_size_bytes hp2x_heap_live_bytes hp2x_blocks_size_bytes; do
+  grep -q "^$m [0-9]" "$T/m4.txt" && ok || fail "eventlog: no $m"
+done
+serve_stop
+printf 'JOB "x"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' > "$T/h.hp"
+printf 'BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\n' >> "$T/h.hp"
+printf 'a"b\\c\t100\nbad\377\376utf\t200\nOTHER\t50\nline\\nfeed\t70\n' >> "$T/h.hp"
+printf 'END_SAMPLE 1.0\n' >> "$T/h.hp"
+serve_start err5 -m0 "$T/h.hp" --serve=0
+get /metrics > "$T/m5.txt"
+serve_stop
+python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$T/m5.txt" && ok || fail "metrics not UTF-8"
+grep -qF 'hp2x_band_bytes{band="a\"b\\c"} 100' "$T/m5.txt" && ok || fail "quote and backslash not escaped: $(grep band= "$T/m5.txt")"
+if command -v promtool > /dev/null; then
+  for f in m1 m4 m5; do
+    out=$(promtool check metrics < "$T/$f.txt" 2>&1) && ok || fail "promtool check metrics $f: $out"
+  done
+else
+  echo "SKIPPED: promtool (Debian's prometheus; make deps installs it)"
+fi
+
+# 5. A watched service: /events follows it (censuses in order, connected
+# then closed), /metrics ends at the CSV's last row.
+zcat "$TOP/tests/data/socket/ghc-9.10.3/longrun.hT.stream1.eventlog.gz" > "$T/s1.eventlog"
+python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app.sock" "$T/s1.eventlog" \
+  --after 1 --min 20000 --max 40000 --delay 0.05 --seed 5 & SS=$!
+serve_start err6 --watch --interval=0.05 "unix:$T/app.sock" --serve=0 -o live.csv
+curl -s -N -m 12 "http://127.0.0.1:$PORT/events" > "$T/events.txt" & CE=$!
+wait $SS
+i=0; while ! grep -q '"input":"closed"' "$T/events.txt" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+get /metrics > "$T/m6.txt"
+kill $CE 2> /dev/null; wait $CE 2> /dev/null
+serve_stop
+[ "$SERVED_RC" -eq 0 ] && ok || fail "watch: exit $SERVED_RC"
+out=$($CHECK text "$T/m6.txt" live.csv) && ok || fail "watch metrics against its CSV: $out"
+grep -q '^hp2x_censuses_total 70$' "$T/m6.txt" && ok || fail "census counter: $(grep censuses_total "$T/m6.txt")"
+python3 - "$T/events.txt" <<'PY' && ok || fail "events: not in order, or no connected then closed"
+import json, sys
+ev = [json.loads(l[6:]) for l in open(sys.argv[1]) if l.startswith("data: ")]
+states = [e["input"] for e in ev]
+gens = [e["generation"] for e in ev]
+counts = [e["censuses"] for e in ev]
+assert gens == sorted(set(gens)), gens
+assert counts == sorted(counts), counts
+assert "connected" in states and states[-1] == "closed", states
+assert counts[-1] == 70 and len([c for c in counts if 0 < c < 70]) >= 3, counts
+PY
+
+# 6. A real Prometheus scrapes a served profile: the query gives the CSV's
+# last row.
+if command -v prometheus > /dev/null; then
+  serve_start err7 -c "$S/manycc.hc.hp" --serve=0
+  PP=$(free_port)
+  printf 'global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: hp2x\n    static_configs:\n      - targets: ["127.0.0.1:%s"]\n' "$PORT" > "$T/prom.yml"
+  prometheus --config.file="$T/prom.yml" --storage.tsdb.path="$T/tsdb" \
+    --web.listen-address="127.0.0.1:$PP" > "$T/prom.log" 2>&1 & PROM=$!
+  q='{__name__=~"hp2x_band_bytes|hp2x_profile_bytes|hp2x_last_census_seconds"}'
+  i=0; got=1
+  while [ $i -lt 60 ]; do
+    curl -s -m 2 "http://127.0.0.1:$PP/api/v1/query" --data-urlencode "query=$q" > "$T/q.json" 2> /dev/null
+    if $CHECK prom "$T/q.json" "$T/m1.csv" > "$T/q.diff" 2>&1; then got=0; break; fi
+    i=$((i + 1)); sleep 0.5
+  done
+  [ $got -eq 0 ] && ok || { fail "Prometheus's query is not the CSV's last row: $(head -3 "$T/q.diff")"; tail -5 "$T/prom.log"; }
+  kill $PROM; wait $PROM 2> /dev/null
+  serve_stop
+else
+  echo "SKIPPED: no prometheus (Debian's package; make deps installs it)"
+fi
+finish
