@@ -22,7 +22,8 @@
 #include <unistd.h>
 
 /* OUT_BUF: bytes buffered before a write; TEMP_EXTRA: what a temporary
- * path adds to its target's ("." before the base, ".XXXXXX" after, NUL). */
+ * path adds to its target's ("." before the base, "." and six letters
+ * after, NUL). */
 enum { OUT_BUF = 1 << 16, TEMP_EXTRA = 16 };
 
 struct outfile {

@@ -3,10 +3,10 @@
 # real GHC 9.6.6 and 9.10.3, static, position-independent and stripped,
 # each run with +RTS -hi -l.  Run from the repository's top as root:
 #   tests/data/program/make.sh ROOT96 ROOT910
-# with chroots made by ../shared/tools/modern-ghc.sh setup (trixie, sid).
+# with chroots made by tests/live/modern-ghc.sh setup (trixie, sid).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-tool=$(cd "$here/../../../.." && pwd)/shared/tools/modern-ghc.sh
+tool=$(cd "$here/../.." && pwd)/live/modern-ghc.sh
 flags="-O -rtsopts -finfo-table-map -fdistinct-constructor-tables"
 z() { gzip -9 -n -c "$1" > "$2"; }
 one() { # one ROOT OUTDIR
