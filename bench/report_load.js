@@ -13,8 +13,7 @@ const os = require('os');
 const path = require('path');
 const { chromium } = require(path.join(__dirname, '..', 'tests', 'browser', 'node_modules', 'playwright-core'));
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const { CHROMIUM, ARGS } = require(path.join(__dirname, '..', 'tests', 'browser', 'chromium.js'));
 
 // ms from running `act` in the page to the frame after it is painted.
 async function respond(page, act) {
@@ -59,7 +58,7 @@ async function once(ctx, file) {
 
 (async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp2x-bench-'));
-  const ctx = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium',
+  const ctx = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM,
     headless: true, args: ARGS, viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1, offline: true });
   console.log('| report | bytes | ready ms | load event ms | hide ms | show ms | zoom ms | reset ms |');
   console.log('|---|---|---|---|---|---|---|---|');

@@ -17,10 +17,7 @@
 // start.
 'use strict';
 const fs = require('fs');
-const CHROMIUM = process.env.HP2X_CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
-  '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
+const { CHROMIUM, ARGS } = require('./chromium.js');
 let checks = 0, failures = 0;
 const said = new Set();
 // A failed check is printed once per kind (`what` up to its first ':').

@@ -8,10 +8,7 @@
 // line per failed check and "N checks, N failed"; exits 0 when all pass,
 // 1 on a failure, 3 (after "SKIPPED: why") when chromium cannot start.
 'use strict';
-const CHROMIUM = process.env.HP2X_CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
-  '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
+const { CHROMIUM, ARGS } = require('./chromium.js');
 let checks = 0, failures = 0;
 function check(ok, what) {
   checks++;
