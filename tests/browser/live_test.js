@@ -1,6 +1,6 @@
 // live_test.js -- hp2x --serve's live page in a real browser: Debian's
 // chromium, driven by playwright-core (as report_test.js).
-// usage: node live_test.js URL OUT.json
+// usage: node live_test.js URL OUT.json [SECONDS]
 // Opens URL while tests/e2e/test_serve_browser.sh replays a recorded
 // stream into hp2x; once the report is there, hides the band in the
 // table's first row and zooms the time axis with a drag; then, every
@@ -14,7 +14,7 @@
 // the last page's bands and censuses (the shell test compares them with
 // the run's .hp).  Prints "FAIL: ..." lines and "N checks, N failed";
 // exits 1 on a failure, 3 (after "SKIPPED: why") when chromium cannot
-// start.
+// start.  SECONDS (default 45) bounds how long it follows.
 'use strict';
 const fs = require('fs');
 const { CHROMIUM, ARGS } = require('./chromium.js');
@@ -77,7 +77,8 @@ async function hideAndZoom(page) {
 }
 
 async function main() {
-  const [url, out] = process.argv.slice(2);
+  const [url, out, secs] = process.argv.slice(2);
+  const limit = 1000 * (Number(secs) || 45);
   let chromium;
   try { chromium = require('playwright-core').chromium; } catch (e) {
     console.log('SKIPPED: playwright-core not installed (make deps: npm ci in tests/browser)');
@@ -98,7 +99,7 @@ async function main() {
   const seen = {}, statusAt = {}, states = [];
   let hiddenName = null, zoomWords = null, last = null, lastCount = -1;
   const start = Date.now();
-  while (Date.now() - start < 45000) {
+  while (Date.now() - start < limit) {
     let s;
     try { s = await snapshot(page); } catch (e) {
       // the page before the first census loading the report

@@ -33,19 +33,12 @@ wait $SS
 serve_stop
 if [ $brc -eq 3 ]; then finish; exit; fi
 [ $brc -eq 0 ] && ok || fail "the live page's checks"
+python3 "$TOP/tests/tools/live_page_hp.py" live.json shown.hp ||
+  fail "the page's censuses as .hp"
 python3 - live.json run.hp "$TOP/tests/tools/census_match.py" > match.txt <<'PY' && ok || fail "censuses: $(cat match.txt)"
 import json, subprocess, sys
 r = json.load(open(sys.argv[1]))
-last, seen, status_at = r["last"], r["seen"], r["statusAt"]
-# the last page's censuses as .hp text, for census_match.py
-with open("shown.hp", "w") as f:
-    f.write('JOB "x"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
-    for i, t in enumerate(last["t"]):
-        f.write("BEGIN_SAMPLE %s\n" % t)
-        for b in last["bands"]:
-            if int(b["v"][i]):
-                f.write("%s\t%s\n" % (b["name"], b["v"][i]))
-        f.write("END_SAMPLE %s\n" % t)
+seen, status_at = r["seen"], r["statusAt"]
 out = subprocess.run([sys.executable, sys.argv[3], sys.argv[2], "shown.hp",
                       "--count", "70"],
                      capture_output=True, text=True)

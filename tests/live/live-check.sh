@@ -43,6 +43,8 @@
 #                           those of its .hp output ({out}.hp) if it wrote one, else those
 #                           of its tee as HP2X_CHECK (default build/hp2x) reads it; and an
 #                           SVG, EPS or CSV output must be the tee's one-shot render.
+#                           tests/live/serve-follow.sh is such a command: hp2x --serve with its
+#                           live page open in chromium; its page's censuses are checked too.
 #   HP2X_CHECK=PATH         the hp2x that reads the tees for that check
 set -euo pipefail
 
@@ -150,6 +152,10 @@ check_drawn() {
     fi
     echo -n "  $name: "
     python3 "$top/tests/tools/census_match.py" "$dir/longrun.hp" "$got" || ok=1
+    if [ -f "$dir/$name.page.hp" ]; then # what serve-follow.sh's live page showed
+      echo -n "  $name's live page: "
+      python3 "$top/tests/tools/census_match.py" "$dir/longrun.hp" "$dir/$name.page.hp" || ok=1
+    fi
     local out ext
     for out in "$dir/$name".svg "$dir/$name".eps "$dir/$name".csv; do
       [ -f "$out" ] && [ -s "$tee" ] || continue
