@@ -8,7 +8,8 @@
 #
 # Writes TEE (the stream as hp2x received it, checked by live-check.sh as a stream), OUT.hp (hp2x's own -o, checked by live-check.sh against the run's .hp),
 # OUT.live.json (what the page showed), OUT.page.hp (the page's last censuses as .hp:
-# live-check.sh checks them against the run's .hp too), OUT.serve.err and OUT.browser.txt.
+# live-check.sh checks them against the run's .hp too; each census must be on the page
+# within 10 s of the status line counting it), OUT.serve.err and OUT.browser.txt.
 # Exits with the browser checks' status (0 when they all passed).  On SIGTERM (live-check
 # ends the second client so) it stops both and exits 143.
 set -u
@@ -38,5 +39,6 @@ wait $node_pid; brc=$?
 cat "$out.browser.txt"
 kill -TERM $served 2> /dev/null; wait $served; src=$?
 echo "serve-follow: browser checks exit $brc, hp2x --serve exit $src"
-[ -f "$out.live.json" ] && python3 "$top/tests/tools/live_page_hp.py" "$out.live.json" "$out.page.hp"
-[ $brc -eq 0 ] && [ $src -eq 0 ]
+[ -f "$out.live.json" ] || exit 1
+python3 "$top/tests/tools/live_page_hp.py" "$out.live.json" "$out.page.hp" --max-late 10; lrc=$?
+[ $brc -eq 0 ] && [ $src -eq 0 ] && [ $lrc -eq 0 ]
