@@ -1,8 +1,10 @@
-/* html_census.c -- which censuses the HTML report holds: at most one per
- * column across the time axis (HPX_PAGE_COLUMNS, fewer when their values
- * would pass what the page's byte budget leaves them), each the census with the largest
- * total in its column, so the picture the page draws from them keeps its
- * peaks; hover shows these censuses exactly as the CSV has them.
+/* html_census.c -- which censuses the HTML report holds: every one while
+ * there are at most HPX_PAGE_COLUMNS and their values fit what the page's
+ * byte budget leaves them (censuses closer than a column, as a loaded
+ * runtime writes, stay apart); else at most one per column across the time
+ * axis (HPX_PAGE_COLUMNS, fewer to fit the budget), each the census with
+ * the largest total in its column, so the picture the page draws from them
+ * keeps its peaks.  Hover shows these censuses exactly as the CSV has them.
  */
 #include "html_int.h"
 
@@ -70,7 +72,13 @@ hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
     for (size_t k = 0; k < b->n_bands; k++)
       total[s] = hpx_add_sat(total[s], b->values[k * b->stride + s]);
   }
-  size_t n = hpx_html_choose(p, b, total, columns, held);
+  size_t n = N;
+  if (N <= columns) { /* every census held: a column of its own each */
+    for (size_t s = 0; s < N; s++) held[s] = s;
+    columns = N > HPX_PAGE_MIN_COLUMNS ? N : HPX_PAGE_MIN_COLUMNS;
+  } else {
+    n = hpx_html_choose(p, b, total, columns, held);
+  }
   for (;;) {
     size_t bytes = held_bytes(b, held, n);
     if (bytes <= budget || columns <= HPX_PAGE_MIN_COLUMNS)

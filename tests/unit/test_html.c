@@ -19,6 +19,21 @@
 #include <string.h>
 
 /* n samples 0.0, 0.1, ... of two labels: a's value wiggles, "<b>" grows. */
+/* The profile and bands (default options) of .hp text. */
+static void profile_of(const char *text, size_t len, hp2x_profile **p,
+                       hp2x_bands **b) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_parser *ps = hp2x_parser_new("test", NULL, &err);
+  assert_non_null(ps);
+  assert_int_equal(hp2x_parser_feed(ps, text, len, &err), HP2X_OK);
+  assert_int_equal(hp2x_parser_finish(ps, p, &err), HP2X_OK);
+  hp2x_parser_free(ps);
+  hp2x_options o;
+  test_options_init(&o);
+  assert_int_equal(hp2x_bands_select(*p, &o, b, &err), HP2X_OK);
+}
+
 static void make_profile(size_t n, hp2x_profile **p, hp2x_bands **b) {
   char *text = malloc(200 + n * 120);
   assert_non_null(text);
@@ -31,17 +46,8 @@ static void make_profile(size_t n, hp2x_profile **p, hp2x_bands **b) {
                           "END_SAMPLE %zu.%zu\n",
                           s / 10, s % 10, 100 + (s * 37) % 50, 10 * s,
                           s / 10, s % 10);
-  hp2x_err err;
-  hp2x_err_init(&err);
-  hp2x_parser *ps = hp2x_parser_new("test", NULL, &err);
-  assert_non_null(ps);
-  assert_int_equal(hp2x_parser_feed(ps, text, at, &err), HP2X_OK);
-  assert_int_equal(hp2x_parser_finish(ps, p, &err), HP2X_OK);
-  hp2x_parser_free(ps);
+  profile_of(text, at, p, b);
   free(text);
-  hp2x_options o;
-  test_options_init(&o);
-  assert_int_equal(hp2x_bands_select(*p, &o, b, &err), HP2X_OK);
 }
 
 static void test_output_is_the_writer(void **state) {
@@ -123,6 +129,33 @@ static void test_censuses_held(void **state) {
   hp2x_profile_free(p);
 }
 
+/* While they fit, every census is held, even censuses closer than a column
+ * (a loaded runtime writes some a few milliseconds apart). */
+static void test_censuses_all_held(void **state) {
+  (void)state;
+  static const char text[] =
+      "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
+      "VALUE_UNIT \"bytes\"\n"
+      "BEGIN_SAMPLE 0.000000\na\t5\nEND_SAMPLE 0.000000\n"
+      "BEGIN_SAMPLE 0.000100\na\t9\nEND_SAMPLE 0.000100\n"
+      "BEGIN_SAMPLE 0.000200\na\t7\nEND_SAMPLE 0.000200\n"
+      "BEGIN_SAMPLE 10.000000\na\t6\nEND_SAMPLE 10.000000\n";
+  hp2x_profile *p;
+  hp2x_bands *b;
+  profile_of(text, sizeof text - 1, &p, &b);
+  size_t *held = NULL, n = 0, cols = 0;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  assert_int_equal(
+      hpx_html_censuses(p, b, HPX_PAGE_BYTES, &held, &n, &cols, &err),
+      HP2X_OK);
+  assert_int_equal(n, b->n_samples);
+  for (size_t i = 0; i < n; i++) assert_int_equal(held[i], i);
+  hpx_free(held);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
 static void test_json_strings(void **state) {
   (void)state;
   mem m = {0};
@@ -142,6 +175,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_output_is_the_writer),
       cmocka_unit_test(test_censuses_held),
+      cmocka_unit_test(test_censuses_all_held),
       cmocka_unit_test(test_json_strings),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
