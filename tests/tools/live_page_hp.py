@@ -7,7 +7,7 @@ record):
   its census times and, per band, its values), for census_match.py, which
   compares censuses by content (so the header is a placeholder; a band's
   zero is not written, as GHC's .hp writes no line for it);
-- prints how many censuses the page ever held and the longest time between
+- prints how many censuses it saw the page hold while following, and the longest time between
   the status line counting census n and the page first holding n censuses.
 With --max-late S, exits 1 if that time is over S seconds for any census.
 """
@@ -46,7 +46,7 @@ def main(argv):
     write_hp(record["last"], argv[2])
     late = lateness(record)
     worst = max(late, key=lambda p: p[1], default=(0, 0.0))
-    print("%d censuses held; slowest: census %d, %.1f s after the status counted it"
+    print("%d censuses seen while following; slowest: census %d, %.1f s after the status counted it"
           % (len(record["seen"]), worst[0], worst[1]))
     if len(argv) == 5:
         over = [(n, round(s, 1)) for n, s in late if s > float(argv[4])]
