@@ -7,8 +7,9 @@ record):
   its census times and, per band, its values), for census_match.py, which
   compares censuses by content (so the header is a placeholder; a band's
   zero is not written, as GHC's .hp writes no line for it);
-- prints how many censuses it saw the page hold while following, and the longest time between
-  the status line counting census n and the page first holding n censuses.
+- prints how many censuses it saw the page hold while following, and the
+  longest time between the status line counting census n and the page
+  first holding n censuses.
 With --max-late S, exits 1 if that time is over S seconds for any census.
 """
 import json
