@@ -6,7 +6,8 @@
 # census by census every SERVE_PACE_MS (default 150) ms, into
 # `hp2x --watch --interval=0.1 unix:PATH`, under five configurations: no
 # --serve (-o out.html: the same page, written to a file), --serve with no
-# client, with 1 live page, 10 pages, 10 pages and 40 plain SSE clients
+# client, with 40 plain SSE clients, 1 live page, 10 pages, 10 pages and
+# 40 plain SSE clients
 # (bench/serve_latency.js; pages in Debian's chromium through
 # playwright-core).  Prints two Markdown tables: latency from a census's
 # last byte on the socket to a client showing it (the status line's count;
@@ -39,7 +40,12 @@ for f in sys.argv[3:]:
     out.append({"file": f, "ends": s.census_ends})
 json.dump(out, sys.stdout)
 PY
-configs=(none:0:0:0 serve:1:0:0 1page:1:1:0 10pages:1:10:0 10pages+40sse:1:10:40)
+# NAME:SERVE:PAGES:SSE; SERVE_CONFIGS picks some by name ("none" first:
+# the ratios are to it).
+configs=()
+for c in none:0:0:0 serve:1:0:0 40sse:1:0:40 1page:1:1:0 10pages:1:10:0 10pages+40sse:1:10:40; do
+  case " ${SERVE_CONFIGS:-${c%%:*}} " in *" ${c%%:*} "*) configs+=("$c") ;; esac
+done
 for c in "${configs[@]}"; do
   IFS=: read -r name serve pages sse <<< "$c"
   python3 -c 'import json, sys
@@ -68,16 +74,16 @@ print("%d censuses per configuration (4 recorded streams, one hp2x run each), on
 print()
 print("| clients | shown as | samples | p50 ms | p99 ms | max ms |")
 print("|---|---|---|---|---|---|")
-for n in names[2:]:
+for n in names:
     for kind, key in (("page status line", "page_status"), ("page report (picture swapped in)", "picture"),
                       ("plain SSE client's event", "sse_status")):
         xs = r[n][key]
         if xs:
             print("| %s | %s | %d | %.0f | %.0f | %.0f |" % (n, kind, len(xs), pct(xs, 50), pct(xs, 99), max(xs)))
 print()
-print("| watch | censuses | redraws | CPU ms | CPU ms / census | CPU share of the replay | ratio to no --serve |")
+print("| watch | censuses | redraws | CPU ms | CPU ms / census | CPU share of the replay | ratio to %s |" % names[0])
 print("|---|---|---|---|---|---|---|")
-base = r["none"]["cpu_ms"] / r["none"]["censuses"]
+base = r[names[0]]["cpu_ms"] / r[names[0]]["censuses"]
 for n in names:
     x = r[n]
     per = x["cpu_ms"] / x["censuses"]
