@@ -26,6 +26,7 @@ const { CHROMIUM, ARGS } = require(path.join(B, 'chromium.js'));
 const cfg = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const TICK_MS = 1000 / 100; // USER_HZ: /proc's clock ticks
+const children = new Set(); // hp2x runs still going (killed on a failure)
 
 function cpuMs(pid) {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -49,6 +50,8 @@ function startHp2x(sock, out) {
   const args = ['--watch', `--interval=${cfg.interval}`, `unix:${sock}`];
   if (cfg.serve) args.push('--serve=0'); else args.push('-o', out);
   const proc = spawn(cfg.hp2x, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  children.add(proc);
+  proc.on('exit', () => children.delete(proc));
   let err = '';
   return new Promise((resolve, reject) => {
     proc.stderr.on('data', (b) => {
@@ -165,4 +168,8 @@ async function main() {
   if (browser) await browser.close();
   fs.writeFileSync(cfg.out, JSON.stringify(res));
 }
-main().catch((e) => { console.error('serve_latency: ' + (e && e.stack || e)); process.exit(1); });
+main().catch((e) => {
+  console.error('serve_latency: ' + (e && e.stack || e));
+  for (const c of children) c.kill('SIGKILL');
+  process.exit(1);
+});

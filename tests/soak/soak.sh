@@ -59,6 +59,10 @@ W=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-soak.XXXXXX")
 mounted=0 pids=()
 cleanup() {
   local p
+  # the clients first, by SIGTERM: playwright closes its chromium then
+  if [ -n "${CLIENTS:-}" ] && kill -TERM "$CLIENTS" 2> /dev/null; then
+    for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$CLIENTS" 2> /dev/null || break; sleep 0.2; done
+  fi
   for p in "${pids[@]+"${pids[@]}"}"; do kill -KILL "$p" 2> /dev/null; done
   wait 2> /dev/null
   if [ $mounted = 1 ]; then
