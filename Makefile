@@ -9,7 +9,10 @@
 #   make fuzz      libFuzzer targets (clang), FUZZ_SECONDS or FUZZ_RUNS each
 #   make valgrind  the end-to-end tests with build/hp2x under valgrind (slow)
 #   make bench     benchmarks against hp2ps (slow; not part of check)
-#   make soak      watch mode under faults and signals, SOAK_SECONDS (default 600)
+#   make bench-serve  --serve's latency to live pages and SSE clients, and its cost
+#   make soak      watch mode under faults and signals, and a served watch
+#                  with 10 pages, 40 SSE clients and Prometheus; SOAK_SECONDS
+#                  (default 600)
 # Any target takes CC=clang (or another C11 compiler; objects in build/clang),
 # WERROR=0 (warnings stay warnings: for release builds) and PORTABLE=1 (POSIX
 # only, every platform seam on its fallback; objects in build/portable).

@@ -6,7 +6,11 @@
 # (bench/mem.py; `make bench-mem` runs it alone; BENCH_BIG=0 skips the
 # 20 GB streams and run.py's 500 MB input), then how far the bounded
 # picture is from every sample's at 600 dpi (bench/fidelity.sh; `make
-# bench-fidelity` alone).  Results go to the terminal and
+# bench-fidelity` alone), then the HTML report in chromium (bench/report.sh),
+# then serving: latency from a census on the socket to live pages and SSE
+# clients, and the watch's CPU with and without --serve
+# (bench/serve_latency.sh; `make bench-serve` alone; needs make deps'
+# chromium and playwright-core).  Results go to the terminal and
 # build/bench-results.md; bench/RESULTS.md keeps a copy with the machine
 # they came from.  Needs `make deps-dev` (hp2ps, valgrind, GNU time,
 # strace).  Slow: not part of check.
@@ -41,6 +45,7 @@ bench: $(BUILD)/hp2x $(BUILD)/bench/update $(BUILD)/bench/memgen $(BUILD)/bench/
 	@bench/fidelity.sh $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare \
 	    | tee -a build/bench-results.md
 	@bench/report.sh $(BUILD)/hp2x $(BUILD)/bench/memgen | tee -a build/bench-results.md
+	@bench/serve_latency.sh $(BUILD)/hp2x | tee -a build/bench-results.md
 
 bench-mem: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/update
 	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen UPDATE=$(BUILD)/bench/update python3 bench/mem.py \
@@ -49,4 +54,6 @@ bench-fidelity: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
 	@bench/fidelity.sh $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
 bench-report: $(BUILD)/hp2x $(BUILD)/bench/memgen
 	@bench/report.sh $(BUILD)/hp2x $(BUILD)/bench/memgen
-.PHONY: bench bench-mem bench-fidelity bench-report
+bench-serve: $(BUILD)/hp2x
+	@bench/serve_latency.sh $(BUILD)/hp2x
+.PHONY: bench bench-mem bench-fidelity bench-report bench-serve

@@ -10,9 +10,14 @@
 # the output directory full (a small tmpfs; skipped with a message where it
 # cannot be mounted).  Extra short-lived watchers (--interval=60) get
 # SIGTERM/SIGINT/SIGHUP at random points to measure signal latency.
+# A third watcher serves the .hp (--serve) to 10 live pages in chromium,
+# 40 plain SSE clients and a Prometheus scraping every second, for the
+# whole soak (tests/soak/soak_serve.sh).
 # Prints a table: renders, faults injected and survived, snapshots checked
 # valid (pdfinfo + gs, rsvg-convert), RSS over time, signal latencies,
-# final output = one-shot.  Exits 1 when a check fails.  Bounded: every
+# final output = one-shot, the served watch's redraws, scrapes answered
+# and clients that stopped following.  Exits 1 when a check fails (a
+# client that stopped following or a watcher that crashed included).  Bounded: every
 # wait has a limit, so it stops by itself.  Debian 12's GHC 9.0 has no
 # --eventlog-flush-interval: its eventlog gets the heap samples only as
 # buffers fill (for longrun, at exit), so the eventlog watcher draws late;
@@ -33,6 +38,8 @@ now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 for tool in ghc pdfinfo gs rsvg-convert; do
   command -v $tool > /dev/null || { say "needs $tool (make deps deps-dev)"; exit 1; }
 done
+. "$top/tests/soak/soak_serve.sh"
+serve_needs || exit 1
 
 # ---------------------------------------------------------------- program
 prog=$build/soak/longrun
@@ -52,6 +59,10 @@ W=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-soak.XXXXXX")
 mounted=0 pids=()
 cleanup() {
   local p
+  # the clients first, by SIGTERM: playwright closes its chromium then
+  if [ -n "${CLIENTS:-}" ] && kill -TERM "$CLIENTS" 2> /dev/null; then
+    for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$CLIENTS" 2> /dev/null || break; sleep 0.2; done
+  fi
   for p in "${pids[@]+"${pids[@]}"}"; do kill -KILL "$p" 2> /dev/null; done
   wait 2> /dev/null
   if [ $mounted = 1 ]; then
@@ -82,6 +93,7 @@ P=$!; pids+=($P)
   2> "$W/pdf.err" & W1=$!; pids+=($W1)
 "$HP2X" --watch --interval=$INTERVAL "$W/w.eventlog" -o "$W/out/live.svg" \
   2> "$W/svg.err" & W2=$!; pids+=($W2)
+serve_begin
 
 # rss_of PID: "RSS HWM" in KiB, "- -" once it has exited.
 rss_of() {
@@ -107,7 +119,7 @@ sampler() {
       echo "$(now_ms) svg $n_svg" >> "$W/renders.log"
     fi
     if [ $((tick % 10)) = 0 ]; then
-      echo "$(now_ms) $(rss_of $W1) $(rss_of $W2)" >> "$W/rss.log"
+      echo "$(now_ms) $(rss_of $W1) $(rss_of $W2) $(rss_of $W3)" >> "$W/rss.log"
     fi
     tick=$((tick + 1))
     sleep 0.2
@@ -261,10 +273,15 @@ for _ in $(seq 600); do
   sleep 0.2
 done
 sleep 0.5 # the sampler's last look
-wait_for_probes() { local p; for p in $(jobs -p); do [ "$p" = $S ] || [ "$p" = $W1 ] || [ "$p" = $W2 ] || wait "$p" 2> /dev/null; done; }
+wait_for_probes() {
+  local p
+  for p in $(jobs -p); do
+    case " $S $W1 $W2 $W3 $PROM $CLIENTS " in *" $p "*) ;; *) wait "$p" 2> /dev/null ;; esac
+  done
+}
 # The main watchers end by signal too: SIGTERM, SIGINT.
 stop_watcher() {
-  local p=$1 sig=$2 t0 t1 rc guard
+  local p=$1 sig=$2 tag=${3:-end} t0 t1 rc guard
   if ! running $p; then
     wait $p; rc=$?
     echo "$sig gone - $rc $(find "$W/out" -name '.*' -type f | wc -l)" >> "$W/latency.log"
@@ -274,17 +291,18 @@ stop_watcher() {
   ( sleep 90; kill -KILL $p 2> /dev/null ) & guard=$!
   wait $p; rc=$?; t1=$(date +%s%N)
   kill $guard 2> /dev/null; wait $guard 2> /dev/null
-  echo "$sig end $(( (t1 - t0) / 1000000 )) $rc $(find "$W/out" -name '.*' -type f | wc -l)" >> "$W/latency.log"
+  echo "$sig $tag $(( (t1 - t0) / 1000000 )) $rc $(find "$W/out" -name '.*' -type f | wc -l)" >> "$W/latency.log"
   return $rc
 }
 stop_watcher $W1 TERM; rc1=$?
 stop_watcher $W2 INT; rc2=$?
+bad=0
+serve_end
 rm -f "$W/sampling"; wait $S 2> /dev/null
 wait_for_probes
 elapsed=$(( ($(now_ms) - start_ms) / 1000 ))
 
 # ---------------------------------------------------------------- checks
-bad=0
 same_note() {
   if cmp -s "$1" "$2"; then echo yes
   elif same "$1" "$2"; then echo "yes but for cairo's surface serial (<g id=\"surfaceN\">)"
@@ -316,6 +334,10 @@ while read -r at which what; do
     [ "$which" = both ] || [ "$which" = $k ] || continue
     awk -v t="$at" -v k=" $k " 'index($0, k) && $1 > t {f=1} END {exit !f}' "$W/renders.log" || ok=0
   done
+  # the served watch follows the .hp: it must have published a picture since
+  if [ "$which" != svg ]; then
+    awk -v t="$at" '$1 > t {f=1} END {exit !f}' "$W/serve/redraws.log" || ok=0
+  fi
   [ $ok = 1 ] && survived=$((survived + 1)) || lost+=("$what")
 done < "$fault_log"
 [ $survived = $faults ] || bad=1
@@ -339,15 +361,17 @@ awk -v s="$start_ms" -v d="$SOAK_SECONDS" '
   function mib(k) { return k == "-" ? "-" : sprintf("%.1f", k / 1024) }
   { t = ($1 - s) / 1000; tenth = int(t * 10 / d); if (tenth > 10) tenth = 10
     if (!(tenth in seen)) { seen[tenth] = 1
-      row = row sprintf(" %ds: %s/%s", t, mib($2), mib($4)) }
+      row = row sprintf(" %ds: %s/%s/%s", t, mib($2), mib($4), mib($6)) }
     if ($3 != "-" && $3 + 0 > h1) h1 = $3 + 0
-    if ($5 != "-" && $5 + 0 > h2) h2 = $5 + 0 }
-  END { printf "| RSS over time, MiB (PDF watcher/SVG watcher) |%s |\n", row
-        printf "| peak RSS (VmHWM), MiB | PDF watcher %.1f, SVG watcher %.1f |\n", h1 / 1024, h2 / 1024 }' \
+    if ($5 != "-" && $5 + 0 > h2) h2 = $5 + 0
+    if ($7 != "-" && $7 + 0 > h3) h3 = $7 + 0 }
+  END { printf "| RSS over time, MiB (PDF watcher/SVG watcher/served watch) |%s |\n", row
+        printf "| peak RSS (VmHWM), MiB | PDF watcher %.1f, SVG watcher %.1f, served watch %.1f |\n", h1 / 1024, h2 / 1024, h3 / 1024 }' \
   "$W/rss.log"
 while read -r sig delay ms rc left; do
   case $delay in
     end) what="main watcher at the end" ;;
+    served) what="served watch at the end" ;;
     gone) echo "| main watcher had ended before SIG$sig (by itself: a complete eventlog, or a failure) | exit $rc, temp files left $left |"
           { [ "$rc" = 0 ] && [ "$left" = 0 ]; } || bad=1; continue ;;
     *) what="--interval=60 watcher, ${delay} s after start" ;;
@@ -358,10 +382,11 @@ done < "$W/latency.log"
 lat=$(awk '$3 != "-" {print $3}' "$W/latency.log" | sort -n | awk '{a[NR]=$1} END {if (NR) printf "min %d ms, median %d ms, max %d ms over %d", a[1], a[int((NR+1)/2)], a[NR], NR}')
 echo "| signal latency summary | $lat |"
 echo "| final output = one-shot (byte for byte) | PDF $same_pdf, SVG $same_svg |"
-echo "| watcher messages (stderr lines) | PDF $(wc -l < "$W/pdf.err"), SVG $(wc -l < "$W/svg.err") |"
+echo "| watcher messages (stderr lines) | PDF $(wc -l < "$W/pdf.err"), SVG $(wc -l < "$W/svg.err"), served $(wc -l < "$W/serve.err") |"
+serve_table
 echo
 if [ $bad = 0 ]; then echo "soak: all checks passed"; else
   echo "soak: FAILED (see above)"
-  for f in pdf.err svg.err; do echo "--- $f"; tail -n 5 "$W/$f"; done
+  for f in pdf.err svg.err serve.err serve/clients.out; do echo "--- $f"; tail -n 5 "$W/$f"; done
 fi
 [ $bad = 0 ]

@@ -1,0 +1,50 @@
+// live_observer.js -- what hp2x --serve's live pages show, as it changes,
+// for the serving benchmark (bench/serve_latency.js) and the soak
+// (tests/soak/serve_clients.js).  observe(context, onSeen) adds to every
+// page of a playwright browser context a script that watches the two
+// attributes live.js sets (the status line's data-censuses, the root's
+// data-hp2x-redraw) and, at each change, calls back into node with what
+// the page holds now; node stamps it with its own performance.now() (ms),
+// so that the time a census is shown and the time it was sent are read
+// from one clock.  onSeen(page, what, now_ms): what.kind is 'status'
+// ({censuses, picture, input}) or 'picture' ({redraw, n: censuses the
+// report holds, last: its last census time}).
+'use strict';
+const { performance } = require('perf_hooks');
+
+// Runs in the page (before its own scripts, and again after a reload).
+function pageScript() {
+  let censuses = -2, redraw = null;
+  const send = (what) => { try { window.hp2xObserved(what); } catch (e) { /* gone */ } };
+  function look() {
+    const st = document.getElementById('hp2x-live-status');
+    if (st && st.hasAttribute('data-censuses')) {
+      const n = Number(st.getAttribute('data-censuses'));
+      if (n !== censuses) {
+        censuses = n;
+        send({ kind: 'status', censuses: n, input: st.getAttribute('data-input') });
+      }
+    }
+    const r = document.documentElement.getAttribute('data-hp2x-redraw');
+    const data = document.getElementById('hp2x-data');
+    if (r !== null && r !== redraw && data && document.getElementById('hp2x-report')) {
+      redraw = r;
+      let t = [];
+      try { t = JSON.parse(data.textContent).t || []; } catch (e) { /* half swapped */ }
+      send({ kind: 'picture', redraw: Number(r), n: t.length, last: t.length ? t[t.length - 1] : null });
+    }
+  }
+  new MutationObserver(look).observe(document, {
+    attributes: true, subtree: true, attributeFilter: ['data-censuses', 'data-hp2x-redraw'],
+  });
+  document.addEventListener('DOMContentLoaded', look);
+}
+
+async function observe(context, onSeen) {
+  await context.exposeBinding('hp2xObserved', (source, what) => {
+    onSeen(source.page, what, performance.now());
+  });
+  await context.addInitScript(pageScript);
+}
+
+module.exports = { observe };
