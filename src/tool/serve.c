@@ -235,7 +235,7 @@ int serve_start(tool_args *a) {
   serve_address ad;
   char why[300];
   if (serve_parse_address(a->serve_spec, &ad, why, sizeof why) != 0)
-    return msg_usagef("%s", why); /* options_settle.c checked it */
+    return msg_usagef("%s", why); /* cli_settle.c checked it */
   serve_server *s = calloc(1, sizeof *s);
   if (!s) {
     msg_errorf("out of memory");
