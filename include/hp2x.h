@@ -489,7 +489,7 @@ typedef struct hp2x_options {
                               limits); 0 = not EPS-scaled */
   int colour;              /* [-c] */
   hp2x_title_box title_box; /* [-b/-s] */
-  int portrait;            /* [-g] */
+  int portrait;            /* [-g] unrotated on the page of HP2X_PAGE_HP2PS */
   int multipage;           /* [-M]; also implied by max_bands > 20 */
   int no_marks;            /* [-y] */
   int all_samples;         /* draw every sample; by default each band's
@@ -818,6 +818,17 @@ typedef enum hp2x_writer {
   HP2X_WRITER_HTML         /* hp2x_write_html: one profile */
 } hp2x_writer;
 
+/* The page a picture format draws one picture on (hp2x_format_info.page).
+ * hp2x_options.eps_width_pt > 0 gives any picture the exact -e size
+ * instead, and HP2X_LAYOUT_STACK its own page, in every format. */
+typedef enum hp2x_page {
+  HP2X_PAGE_NONE = 0, /* not a picture: text */
+  HP2X_PAGE_HP2PS,    /* hp2ps's: the frame rotated onto a US Letter page,
+                         or with hp2x_options.portrait unrotated on an
+                         11 x 9 in page (hp2ps -g) */
+  HP2X_PAGE_FRAME     /* the frame alone with a 0.5 in margin, landscape */
+} hp2x_page;
+
 /* A row of the formats' table. */
 typedef struct hp2x_format_info {
   hp2x_format format;
@@ -834,6 +845,8 @@ typedef struct hp2x_format_info {
                             HP2X_LAYOUT_STACK: a page, rows or a table
                             each */
   int needs_bands;       /* writing it takes a band selection */
+  hp2x_page page;        /* a picture's page; HP2X_PAGE_NONE for text */
+  const char *media_type; /* its MIME type ("application/pdf") */
 } hp2x_format_info;
 
 /* Row i of the table, in the order hp2x's --help lists formats; NULL past

@@ -1,31 +1,28 @@
-/* format.c -- the one table of output formats: each hp2x_format's name
- * (--format's word and the file extension), its name in prose, which
- * writer writes it (render.c for pictures, or the CSV, .hp, summary and
- * HTML report writers), its name in --help's opening, whether it holds several pages,
- * whether one file of it holds several inputs and whether it needs a band
- * selection.  output.c, the tool's option parser, its help and its
- * messages read it.  A leaf: drawing, the follower, output.c and the tool
- * ask it, it asks no one.
+/* format.c -- the one table of output formats (its rows in format.h):
+ * each hp2x_format's name (--format's word and the file extension), its
+ * name in prose, which writer writes it (render.c for pictures, or the
+ * CSV, .hp, summary and HTML report writers), its name in --help's
+ * opening, whether it holds several pages, whether one file of it holds
+ * several inputs, whether it needs a band selection, a picture's page and
+ * the format's MIME type.  output.c, the tool's option parser, its help
+ * and its messages read it.  A leaf: drawing, the follower, output.c and
+ * the tool ask it, it asks no one.
  */
 #include "base.h"
+#include "format.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* In the order --help lists them.  Columns: format, name, label, help
- * name, writer, has_pages, holds_several, needs_bands. */
-static const hp2x_format_info formats[] = {
-    {HP2X_FORMAT_PS, "ps", "PS", "PostScript", HP2X_WRITER_PICTURE, 1, 1, 1},
-    {HP2X_FORMAT_EPS, "eps", "EPS", "EPS", HP2X_WRITER_PICTURE, 0, 0, 1},
-    {HP2X_FORMAT_PDF, "pdf", "PDF", "PDF", HP2X_WRITER_PICTURE, 1, 1, 1},
-    {HP2X_FORMAT_SVG, "svg", "SVG", "SVG", HP2X_WRITER_PICTURE, 0, 0, 1},
-    {HP2X_FORMAT_PNG, "png", "PNG", "PNG", HP2X_WRITER_PICTURE, 0, 0, 1},
-    {HP2X_FORMAT_CSV, "csv", "CSV", "CSV", HP2X_WRITER_CSV, 0, 1, 1},
-    {HP2X_FORMAT_HP, "hp", ".hp", ".hp", HP2X_WRITER_HP, 0, 0, 0},
-    {HP2X_FORMAT_TXT, "txt", "summary", NULL, HP2X_WRITER_SUMMARY, 0, 1, 1},
-    {HP2X_FORMAT_HTML, "html", "HTML", NULL, HP2X_WRITER_HTML, 0, 0, 1},
-};
+#define FORMAT_INFO(f, name, label, help, writer, pages, several, bands,   \
+                    page, media)                                           \
+  {f, name, label, help, writer, pages, several, bands, page, media},
+static const hp2x_format_info formats[] = {HPX_FORMAT_ROWS(FORMAT_INFO)};
 enum { N_FORMATS = sizeof formats / sizeof formats[0] };
+/* Rows for the values 0 .. N_FORMATS - 1, each once: a new format's value
+ * comes at the end of hp2x_format with its row. */
+_Static_assert((0u HPX_FORMAT_ROWS(HPX_FORMAT_BIT)) == (1u << N_FORMATS) - 1u,
+               "one row for each hp2x_format, each once");
 
 const hp2x_format_info *hp2x_format_row(size_t i) {
   return i < N_FORMATS ? &formats[i] : NULL;

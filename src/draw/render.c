@@ -143,7 +143,7 @@ static hp2x_status check_picture_options(const hp2x_options *o,
                                          font_entry **fonts, hp2x_err *err) {
   if (!hp2x_format_is_picture(o->format))
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
-  if (o->format == HP2X_FORMAT_PNG && o->dpi != 0.0 &&
+  if (hpx_surface_kind_of(o->format)->raster && o->dpi != 0.0 &&
       !(o->dpi >= HP2X_DPI_MIN && o->dpi <= HP2X_DPI_MAX))
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
                      "%g dpi is outside %d..%d (0: the default)", o->dpi,
@@ -182,7 +182,8 @@ static hp2x_status open_context(render_ctx *r, cairo_surface_t *surface,
   r->colour = hpx_palette_is_colour(o);
   r->pattern = o->pattern;
   r->page = geom;
-  r->tips = o->format == HP2X_FORMAT_SVG && !geom;
+  const surface_kind *kind = hpx_surface_kind_of(o->format);
+  r->tips = kind->tooltips && !geom;
   if (r->tips)
     hpx_render_tip_str(r, "<g id=\"hp2x-tooltips\" fill=\"#000\" "
                           "fill-opacity=\"0\" stroke=\"none\">\n");
@@ -191,7 +192,7 @@ static hp2x_status open_context(render_ctx *r, cairo_surface_t *surface,
   r->pango = hpx_render_new_text_context(map);
   r->text = pango_layout_new(r->pango);
   r->font = pango_font_description_from_string(FONT_FAMILY);
-  if (o->format == HP2X_FORMAT_PNG) {
+  if (kind->raster) {
     cairo_set_source_rgb(r->cr, 1, 1, 1);
     cairo_paint(r->cr);
   }
@@ -271,8 +272,8 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
     hpx_surface_page_for_stack(o, n, &page);
   else
     hpx_surface_page_for(o, &page);
-  int png = o->format == HP2X_FORMAT_PNG;
-  if (png || geom) /* the report's SVG: in the pixels of a PNG */
+  int raster = hpx_surface_kind_of(o->format)->raster;
+  if (raster || geom) /* the report's SVG: in the pixels of a PNG */
     hpx_surface_page_to_pixels(o, &page);
   if (geom) geom->width_pt = page.width_pt, geom->height_pt = page.height_pt;
   char sde[32], title[200];
@@ -290,7 +291,7 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
                       err);
   if (st == HP2X_OK && stacked) cairo_show_page(r.cr);
   st = close_context(&r, &sink, st, err);
-  cairo_status_t cs = finish_surface(surface, &sink, png && st == HP2X_OK);
+  cairo_status_t cs = finish_surface(surface, &sink, raster && st == HP2X_OK);
   hpx_render_release_font_map(fonts, map);
   hpx_free(r.tip);
   return output_status(st, &sink, cs, err);

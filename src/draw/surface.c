@@ -1,10 +1,13 @@
-/* surface.c -- the only format-specific part of drawing: which cairo
- * surface (PostScript, EPS, PDF, SVG, or an image for PNG), its page size,
- * and where hp2ps's 648 x 432 frame lands on it.  PostScript keeps hp2ps's
- * rotated frame on a US Letter page (-g: unrotated and unscaled); EPS is
- * scaled to the exact -e width and clipped so cairo's %%BoundingBox is
- * exact; PDF and SVG get a landscape page of the frame plus 0.5 in margins
- * (or the -e size).  Bytes go through a sink that records write errors and
+/* surface.c -- the only format-specific part of drawing: the table of
+ * picture surfaces (which cairo surface each picture format draws on:
+ * PostScript, EPS, PDF, SVG, or an image for PNG; whether it is raster,
+ * whether it holds tooltips), the page each gets (its kind from the
+ * formats' table, base/format.h) and where hp2ps's 648 x 432 frame lands
+ * on it.  HP2X_PAGE_HP2PS keeps hp2ps's rotated frame on a US Letter page
+ * (-g: unrotated and unscaled); EPS is scaled to the exact -e width and
+ * clipped so cairo's %%BoundingBox is exact; HP2X_PAGE_FRAME (PDF, SVG,
+ * PNG) is a landscape page of the frame plus 0.5 in margins (or the -e
+ * size).  Bytes go through a sink that records write errors and
  * sets the PS %%CreationDate to the profile's DATE, as hp2ps does (or to
  * SOURCE_DATE_EPOCH when set, which also dates PDFs), and numbers SVG's
  * surface ids in their order, whatever cairo drew before, so the same
@@ -13,6 +16,7 @@
 #include "surface.h"
 #include "layout.h"
 #include "base/base.h"
+#include "base/format.h"
 
 #include <cairo-pdf.h>
 #include <cairo-ps.h>
@@ -26,6 +30,8 @@
 #define MARGIN 36.0
 
 void hpx_surface_page_for(const hp2x_options *o, surface_page *page) {
+  const hp2x_format_info *row = hp2x_format_of(o->format);
+  int hp2ps_page = row && row->page == HP2X_PAGE_HP2PS;
   page->clip = 0;
   page->slot_dy_pt = 0.0;
   if (o->eps_width_pt > 0.0) {
@@ -34,12 +40,12 @@ void hpx_surface_page_for(const hp2x_options *o, surface_page *page) {
     page->height_pt = (double)(long)(LAYOUT_FRAME_H * s + 0.5);
     cairo_matrix_init(&page->frame, s, 0, 0, -s, 0, LAYOUT_FRAME_H * s);
     page->clip = 1;
-  } else if (o->format == HP2X_FORMAT_PS && !o->portrait) {
+  } else if (hp2ps_page && !o->portrait) {
     /* hp2ps: -90 rotate, -756 72 translate on a portrait page. */
     page->width_pt = 612.0;
     page->height_pt = 792.0;
     cairo_matrix_init(&page->frame, 0, 1, 1, 0, 72.0, 36.0);
-  } else if (o->format == HP2X_FORMAT_PS) {
+  } else if (hp2ps_page) {
     /* hp2ps -g: 72 108 translate, no rotation. */
     page->width_pt = 792.0;
     page->height_pt = 648.0; /* hp2ps -g's page: 11 x 9 in */
@@ -280,48 +286,101 @@ static void plain_ascii(char *dst, size_t size, const char *s) {
   dst[o] = '\0';
 }
 
+/* The surfaces, one function a picture format: each makes the cairo
+ * surface of a page writing through the sink, with the document's title
+ * (plain ASCII) in its metadata. */
+static cairo_surface_t *pdf_surface(const hp2x_options *o,
+                                    const surface_page *page,
+                                    surface_sink *sink, const char *title) {
+  cairo_surface_t *s = cairo_pdf_surface_create_for_stream(
+      write_to_sink, sink, page->width_pt, page->height_pt);
+  cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, title);
+  cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
+                                 "hp2x " HP2X_VERSION);
+  char date[32];
+  hpx_surface_source_date(o, date, sizeof date);
+  if (date[0]) {
+    cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, date);
+    cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE, date);
+  }
+  return s;
+}
+
+static cairo_surface_t *png_surface(const hp2x_options *o,
+                                    const surface_page *page,
+                                    surface_sink *sink, const char *title) {
+  (void)o, (void)sink, (void)title;
+  return cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)page->width_pt,
+                                    (int)page->height_pt);
+}
+
+static cairo_surface_t *svg_surface(const hp2x_options *o,
+                                    const surface_page *page,
+                                    surface_sink *sink, const char *title) {
+  (void)o, (void)title;
+  cairo_surface_t *s = cairo_svg_surface_create_for_stream(
+      write_to_sink, sink, page->width_pt, page->height_pt);
+  cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
+  sink->svg_hold = 1;
+  return s;
+}
+
+/* PostScript, Encapsulated when `eps` or when scaled to -e's width. */
+static cairo_surface_t *postscript(const hp2x_options *o,
+                                   const surface_page *page,
+                                   surface_sink *sink, const char *title,
+                                   int eps) {
+  sink->ps_header = 1;
+  cairo_surface_t *s = cairo_ps_surface_create_for_stream(
+      write_to_sink, sink, page->width_pt, page->height_pt);
+  if (eps || o->eps_width_pt > 0.0) cairo_ps_surface_set_eps(s, 1);
+  char line[240];
+  snprintf(line, sizeof line, "%%%%Title: %s", title);
+  cairo_ps_surface_dsc_comment(s, line);
+  return s;
+}
+
+static cairo_surface_t *ps_surface(const hp2x_options *o,
+                                   const surface_page *page,
+                                   surface_sink *sink, const char *title) {
+  return postscript(o, page, sink, title, 0);
+}
+
+static cairo_surface_t *eps_surface(const hp2x_options *o,
+                                    const surface_page *page,
+                                    surface_sink *sink, const char *title) {
+  return postscript(o, page, sink, title, 1);
+}
+
+/* The picture formats' surfaces, a row each: X(format, surface function,
+ * raster, tooltips) (surface_kind's columns).  A picture format of
+ * base/format.h without its row here, or a row for a format that is no
+ * picture, does not build. */
+#define SURFACE_ROWS(X)                                                      \
+  X(HP2X_FORMAT_PS, ps_surface, 0, 0)                                        \
+  X(HP2X_FORMAT_EPS, eps_surface, 0, 0)                                      \
+  X(HP2X_FORMAT_PDF, pdf_surface, 0, 0)                                      \
+  X(HP2X_FORMAT_SVG, svg_surface, 0, 1)                                      \
+  X(HP2X_FORMAT_PNG, png_surface, 1, 0)
+#define SURFACE_ROW(f, make, raster, tips) [f] = {make, raster, tips},
+#define SURFACE_BIT(f, ...) | (1u << (f))
+static const surface_kind surfaces[] = {SURFACE_ROWS(SURFACE_ROW)};
+_Static_assert((0u SURFACE_ROWS(SURFACE_BIT)) == HPX_PICTURE_FORMATS,
+               "a surface for every picture format, and for no other");
+
+const surface_kind *hpx_surface_kind_of(hp2x_format f) {
+  size_t i = (size_t)f;
+  return i < sizeof surfaces / sizeof surfaces[0] && surfaces[i].create
+             ? &surfaces[i]
+             : NULL;
+}
+
 cairo_surface_t *hpx_surface_create(const hp2x_options *o,
                                     const surface_page *page,
                                     surface_sink *sink, const char *title) {
-  cairo_surface_t *s;
+  const surface_kind *kind = hpx_surface_kind_of(o->format);
   char clean[200];
   plain_ascii(clean, sizeof clean, title);
-  switch (o->format) {
-  case HP2X_FORMAT_PDF: {
-    s = cairo_pdf_surface_create_for_stream(write_to_sink, sink, page->width_pt,
-                                            page->height_pt);
-    cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, clean);
-    cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
-                                   "hp2x " HP2X_VERSION);
-    char date[32];
-    hpx_surface_source_date(o, date, sizeof date);
-    if (date[0]) {
-      cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, date);
-      cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE, date);
-    }
-    break;
-  }
-  case HP2X_FORMAT_PNG:
-    s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)page->width_pt,
-                                   (int)page->height_pt);
-    break;
-  case HP2X_FORMAT_SVG:
-    s = cairo_svg_surface_create_for_stream(write_to_sink, sink, page->width_pt,
-                                            page->height_pt);
-    cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
-    sink->svg_hold = 1;
-    break;
-  default: {
-    sink->ps_header = 1;
-    s = cairo_ps_surface_create_for_stream(write_to_sink, sink, page->width_pt,
-                                           page->height_pt);
-    if (o->format == HP2X_FORMAT_EPS || o->eps_width_pt > 0.0)
-      cairo_ps_surface_set_eps(s, 1);
-    char line[240];
-    snprintf(line, sizeof line, "%%%%Title: %s", clean);
-    cairo_ps_surface_dsc_comment(s, line);
-    break;
-  }
-  }
-  return s;
+  return kind ? kind->create(o, page, sink, clean)
+              : cairo_image_surface_create(CAIRO_FORMAT_INVALID, 0, 0);
 }

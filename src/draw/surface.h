@@ -1,5 +1,6 @@
-/* surface.h -- format to cairo surface (surface.c): page sizes, the frame
- * transform of each format, and the byte sink behind the surface. */
+/* surface.h -- format to cairo surface (surface.c): the picture formats'
+ * surfaces, page sizes, the frame transform of each format, and the byte
+ * sink behind the surface. */
 #ifndef HPX_SURFACE_H
 #define HPX_SURFACE_H
 
@@ -31,7 +32,23 @@ typedef struct surface_page {
                                  to the next below it; 0 = one picture */
 } surface_page;
 
-/* The page and frame transform for a format and options. */
+/* A picture format's surface: its row in surface.c's table, one for each
+ * picture format of base/format.h (checked when compiling). */
+typedef struct surface_kind {
+  /* makes the surface of `page`, writing through sink; title: plain ASCII */
+  cairo_surface_t *(*create)(const hp2x_options *o, const surface_page *page,
+                             surface_sink *sink, const char *title);
+  int raster;   /* an image in pixels at o->dpi: the page scaled to pixels
+                   (hpx_surface_page_to_pixels), painted white first, its
+                   PNG bytes written when finished */
+  int tooltips; /* holds the bands' tooltips (SVG) */
+} surface_kind;
+
+/* Format f's surface; NULL when f is no picture. */
+const surface_kind *hpx_surface_kind_of(hp2x_format f);
+
+/* The page and frame transform for a format (its page kind in the
+ * formats' table) and options. */
 void hpx_surface_page_for(const hp2x_options *o, surface_page *page);
 /* The page for n pictures one above the other (--layout=stack): unrotated
  * in every format, the frames 18 pt apart inside the usual margins (none
@@ -42,8 +59,10 @@ void hpx_surface_page_for_stack(const hp2x_options *o, size_t n,
  * "" when it is unset (< 0). */
 void hpx_surface_source_date(const hp2x_options *o, char *buf, size_t size);
 
-/* Creates the surface writing through sink.  Returns a surface in an error
- * state on failure (check cairo_surface_status). */
+/* Creates o->format's surface (its surface_kind's create, the title made
+ * plain ASCII), writing through sink.  Returns a surface in an error
+ * state on failure or when o->format is no picture (check
+ * cairo_surface_status). */
 cairo_surface_t *hpx_surface_create(const hp2x_options *o,
                                     const surface_page *page,
                                     surface_sink *sink, const char *title);

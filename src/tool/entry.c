@@ -1,13 +1,13 @@
 /* entry.c -- the hp2x tool's run from its command line (tool_main; main.c
  * calls it, and so does the test build's main): reads the command line
- * (options.c), prints what it asks for instead of a run (--help, --version,
+ * (cli.c), prints what it asks for instead of a run (--help, --version,
  * a usage error), decides the process tuning once (tuning.c) and hands over
  * to one of the three runs: several inputs (run_compare.c), one followed
  * while it grows (run_watch.c) or one read once (run_once.c).
  */
 #include "messages.h"
 #include "names.h"
-#include "options.h"
+#include "cli.h"
 #include "run.h"
 #include "serve.h"
 #include "tuning.h"
@@ -17,12 +17,12 @@
 
 /* Prints what the command line asked for instead of a run; RUN_GOES_ON
  * for a run. */
-static int answer_without_run(options_outcome r, const options_error *e) {
+static int answer_without_run(cli_outcome r, const cli_error *e) {
   switch (r) {
-  case OPTIONS_RUN: return RUN_GOES_ON;
-  case OPTIONS_SHOW_HELP: msg_print_help(); return EXIT_OK;
-  case OPTIONS_SHOW_VERSION: msg_print_version(); return EXIT_OK;
-  case OPTIONS_FAILED: break;
+  case CLI_RUN: return RUN_GOES_ON;
+  case CLI_SHOW_HELP: msg_print_help(); return EXIT_OK;
+  case CLI_SHOW_VERSION: msg_print_version(); return EXIT_OK;
+  case CLI_FAILED: break;
   }
   if (e->is_usage) return msg_usagef("%s", e->message);
   msg_errorf("%s", e->message ? e->message : "out of memory");
@@ -72,10 +72,10 @@ int tool_main(int argc, char **argv) {
    * (tests/e2e/test_locale.sh compares every output under de_DE). */
   setlocale(LC_ALL, "");
   tool_args a;
-  options_error e;
-  int rc = answer_without_run(options_parse(argc, argv, &a, &e), &e);
+  cli_error e;
+  int rc = answer_without_run(cli_parse(argc, argv, &a, &e), &e);
   if (rc == RUN_GOES_ON) rc = dispatch_run(&a);
   names_free_one(&a);
-  options_free(&a, &e);
+  cli_free(&a, &e);
   return rc;
 }

@@ -1,7 +1,7 @@
 /* messages.c -- the tool's one printer: errors and warnings as
  * "hp2x: FILE:LINE: ..." (or "FILE: byte N:" for binary input), usage errors
  * with their --help hint, the --help text (its option lines come from the
- * option table in options.c, its formats from the library's table in
+ * option table in cli.c, its formats from the library's table in
  * format.c), --version and watch mode's status line.  Everything else in
  * the tool prints through here.
  */
@@ -9,7 +9,7 @@
 
 #include "names.h"
 #include "numbers.h"
-#include "options.h"
+#include "cli.h"
 #include "tool.h"
 
 #include <stdarg.h>
@@ -113,7 +113,7 @@ void msg_print_help(void) {
          "such a name is ./unix:NAME.\n\n");
   char left[64];
   const char *help;
-  for (size_t i = 0; options_help_row(i, left, sizeof left, &help); i++)
+  for (size_t i = 0; cli_help_row(i, left, sizeof left, &help); i++)
     printf("  %-28s %s\n", left, help);
   printf("\nhp2ps's flags work as in hp2ps: values are glued to the letter "
          "(-m5, -t0.5,\n-e15cm; -e 15cm also works), and a letter other "

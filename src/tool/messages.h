@@ -37,7 +37,7 @@ void msg_status_end(void);
 int msg_usagef(const char *fmt, ...) MSG_PRINTF(1);
 
 /* --help on standard output: the synopsis, one line per option of the
- * option table (options.c), the notes on hp2ps's flags and exit codes. */
+ * option table (cli.c), the notes on hp2ps's flags and exit codes. */
 void msg_print_help(void);
 
 /* --version on standard output. */

@@ -90,7 +90,7 @@ static int check_outputs(comparison *c) {
   const tool_args *a = c->a;
   const hp2x_options *o = &a->opts;
   const hp2x_format_info *f = hp2x_format_of(o->format);
-  assert(f); /* options.c sets formats from the table */
+  assert(f); /* cli.c sets formats from the table */
   int picture = f->writer == HP2X_WRITER_PICTURE;
   char list[96];
   const char *pct = a->output ? strstr(a->output, "%s") : NULL;

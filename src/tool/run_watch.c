@@ -423,7 +423,7 @@ static int classify_input(watch_state *w, const tool_args *a) {
   w->is_stream = !strcmp(a->input, "-");
   char why[400];
   if (connect_parse(a->input, &w->service, why, sizeof why) != 0) {
-    msg_errorf("%s", why); /* options_settle.c checked it */
+    msg_errorf("%s", why); /* cli_settle.c checked it */
     return EXIT_USAGE;
   }
   if (w->service.kind != CONNECT_NONE) w->is_stream = 1;

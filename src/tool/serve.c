@@ -85,14 +85,10 @@ static enum MHD_Result answer_events(serve_server *s,
   return ok;
 }
 
-/* A picture's MIME type. */
+/* A picture's MIME type (the formats' table's). */
 static const char *picture_type(hp2x_format f) {
-  switch (f) {
-  case HP2X_FORMAT_PDF: return "application/pdf";
-  case HP2X_FORMAT_SVG: return "image/svg+xml";
-  case HP2X_FORMAT_PNG: return "image/png";
-  default: return "application/postscript";
-  }
+  const hp2x_format_info *row = hp2x_format_of(f);
+  return row ? row->media_type : "application/octet-stream";
 }
 
 /* The page before the first census: the status line, and the report
@@ -239,7 +235,7 @@ int serve_start(tool_args *a) {
   serve_address ad;
   char why[300];
   if (serve_parse_address(a->serve_spec, &ad, why, sizeof why) != 0)
-    return msg_usagef("%s", why); /* options_settle.c checked it */
+    return msg_usagef("%s", why); /* cli_settle.c checked it */
   serve_server *s = calloc(1, sizeof *s);
   if (!s) {
     msg_errorf("out of memory");

@@ -1,4 +1,4 @@
-/* test_options.c -- the tool's command line (src/tool/options*.c): the
+/* test_options.c -- the tool's command line (src/tool/cli*.c): the
  * defaults of an empty line, hp2ps's flags glued and apart (-m5, -t2.5,
  * -e15cm, -m 7, -cg, -pc, -i-), long options in both spellings, every
  * error message the table and the combination checks give, and option
@@ -11,7 +11,7 @@
 
 #include "comma_locale.h"
 
-#include "options.h"
+#include "cli.h"
 
 #include <locale.h>
 #include <stdio.h>
@@ -20,9 +20,9 @@
 
 /* Parses "hp2x" followed by up to 15 words (NULL-terminated list). */
 typedef struct parsed {
-  options_outcome r;
+  cli_outcome r;
   tool_args a;
-  options_error e;
+  cli_error e;
 } parsed;
 
 static const char *words_storage[16];
@@ -35,7 +35,7 @@ static void parse_words(parsed *p, const char *const *words) {
     words_storage[argc] = words[argc - 1];
   }
   words_storage[argc] = NULL;
-  p->r = options_parse(argc, (char **)(void *)words_storage, &p->a, &p->e);
+  p->r = cli_parse(argc, (char **)(void *)words_storage, &p->a, &p->e);
 }
 
 #define PARSE(p, ...)                                                      \
@@ -48,18 +48,18 @@ static void parse_words(parsed *p, const char *const *words) {
 #define RUNS(p, ...)                                                       \
   do {                                                                     \
     PARSE(p, __VA_ARGS__);                                                 \
-    if ((p)->r != OPTIONS_RUN)                                             \
+    if ((p)->r != CLI_RUN)                                                 \
       fail_msg("refused: %s", (p)->e.message ? (p)->e.message : "?");     \
   } while (0)
 
-static void done(parsed *p) { options_free(&p->a, &p->e); }
+static void done(parsed *p) { cli_free(&p->a, &p->e); }
 
 static void defaults(void **state) {
   (void)state;
   parsed p;
   const char *const none[] = {NULL};
   parse_words(&p, none);
-  assert_int_equal(p.r, OPTIONS_RUN);
+  assert_int_equal(p.r, CLI_RUN);
   hp2x_options lib;
   hp2x_options_init(&lib);
   assert_int_equal(p.a.n_inputs, 0);
@@ -223,13 +223,13 @@ static void long_options(void **state) {
   assert_int_equal(p.a.opts.max_bands, 20);
   done(&p);
   PARSE(&p, "--help", "--bogus");
-  assert_int_equal(p.r, OPTIONS_SHOW_HELP); /* later words not read */
+  assert_int_equal(p.r, CLI_SHOW_HELP); /* later words not read */
   done(&p);
   PARSE(&p, "-h");
-  assert_int_equal(p.r, OPTIONS_SHOW_HELP);
+  assert_int_equal(p.r, CLI_SHOW_HELP);
   done(&p);
   PARSE(&p, "--version");
-  assert_int_equal(p.r, OPTIONS_SHOW_VERSION);
+  assert_int_equal(p.r, CLI_SHOW_VERSION);
   done(&p);
 }
 
@@ -307,9 +307,9 @@ static void every_error_message(void **state) {
     parsed p;
     parse_words(&p, errors[i].words);
     if (!errors[i].message) {
-      assert_int_equal(p.r, OPTIONS_RUN);
+      assert_int_equal(p.r, CLI_RUN);
     } else {
-      if (p.r != OPTIONS_FAILED)
+      if (p.r != CLI_FAILED)
         fail_msg("'%s' was accepted", errors[i].words[0]);
       assert_non_null(p.e.message);
       assert_string_equal(p.e.message, errors[i].message);
@@ -320,12 +320,12 @@ static void every_error_message(void **state) {
   /* A bad regex: the library's reason follows. */
   parsed p;
   PARSE(&p, "--include=(");
-  assert_int_equal(p.r, OPTIONS_FAILED);
+  assert_int_equal(p.r, CLI_FAILED);
   assert_non_null(strstr(p.e.message, "invalid --include regex '(': "));
   assert_true(strlen(p.e.message) > strlen("invalid --include regex '(': "));
   done(&p);
   PARSE(&p, "--exclude=a{1");
-  assert_int_equal(p.r, OPTIONS_FAILED);
+  assert_int_equal(p.r, CLI_FAILED);
   assert_non_null(strstr(p.e.message, "invalid --exclude regex 'a{1': "));
   done(&p);
 }
@@ -340,13 +340,13 @@ static void values_ignore_locale(void **state) {
   PARSE(&q, "--from=2.5", "--to=1.5");
   PARSE(&r, "-t2,5");
   setlocale(LC_ALL, "C");
-  assert_int_equal(p.r, OPTIONS_RUN);
+  assert_int_equal(p.r, CLI_RUN);
   assert_true(p.a.opts.trace_pct == 2.5);
   assert_true(p.a.opts.eps_width_pt == 15.5 * 72.0 / 2.54);
   assert_true(p.a.interval_s == 0.25);
-  assert_int_equal(q.r, OPTIONS_FAILED);
+  assert_int_equal(q.r, CLI_FAILED);
   assert_string_equal(q.e.message, "--from 2.5 is not before --to 1.5");
-  assert_int_equal(r.r, OPTIONS_FAILED); /* the locale's own comma is not */
+  assert_int_equal(r.r, CLI_FAILED); /* the locale's own comma is not */
   done(&p);
   done(&q);
   done(&r);

@@ -59,8 +59,9 @@ static int teardown(void **state) {
 
 /* format.c's table: a row for every format, each once, a name each that
  * finds its row; pages only for pictures, and a picture holds several
- * inputs in one file when it has pages; a help name for every picture;
- * nothing past the last row. */
+ * inputs in one file when it has pages; a help name and a page kind for
+ * every picture, and none for text; a MIME type for every format; nothing
+ * past the last row; PostScript alone on hp2ps's page. */
 static void test_format_table(void **state) {
   (void)state;
   size_t rows = 0;
@@ -68,12 +69,17 @@ static void test_format_table(void **state) {
     assert_ptr_equal(hp2x_format_of(r->format), r);
     assert_ptr_equal(hp2x_format_named(r->name), r);
     assert_true(!r->has_pages || r->writer == HP2X_WRITER_PICTURE);
+    assert_int_equal(r->page != HP2X_PAGE_NONE,
+                     r->writer == HP2X_WRITER_PICTURE);
+    assert_non_null(strchr(r->media_type, '/'));
     if (r->writer == HP2X_WRITER_PICTURE) {
       assert_int_equal(r->holds_several, r->has_pages);
       assert_non_null(r->long_name);
     }
   }
   assert_int_equal(rows, (size_t)HP2X_FORMAT_HTML + 1);
+  assert_int_equal(hp2x_format_of(HP2X_FORMAT_PS)->page, HP2X_PAGE_HP2PS);
+  assert_int_equal(hp2x_format_of(HP2X_FORMAT_PDF)->page, HP2X_PAGE_FRAME);
   for (int f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_HTML; f++)
     assert_non_null(hp2x_format_of((hp2x_format)f));
   assert_null(hp2x_format_of((hp2x_format)99));

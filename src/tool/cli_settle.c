@@ -1,4 +1,4 @@
-/* options_settle.c -- what a whole command line implies once every word
+/* cli_settle.c -- what a whole command line implies once every word
  * is read: the output's format (--format, -e, or the output's extension),
  * the checks no single option can make (--watch's one output, a service
  * read alone, --tee, the time window, --diff's two inputs), then the
@@ -6,7 +6,7 @@
  * shared axes, the picture's bounded reading).  Errors are returned,
  * never printed.
  */
-#include "options_int.h"
+#include "cli_int.h"
 
 #include "connect.h"
 #include "names.h"
@@ -19,7 +19,7 @@
 
 /* The format when --format is not given: EPS for -e, else the output's
  * extension (none for a directory that several inputs each write into). */
-static options_outcome settle_format(tool_args *a, options_error *e) {
+static cli_outcome settle_format(tool_args *a, cli_error *e) {
   if (a->opts.eps_width_pt > 0 && !a->format_given)
     a->opts.format = HP2X_FORMAT_EPS;
   struct stat dir;
@@ -33,7 +33,7 @@ static options_outcome settle_format(tool_args *a, options_error *e) {
     char list[96];
     if (dot && (!slash || dot >= slash)) f = hp2x_format_named(dot + 1);
     if (!f)
-      return options_fail(
+      return cli_fail(
           e,
           "cannot tell the format of '%s' from its name: use "
           "--format=%s",
@@ -41,78 +41,78 @@ static options_outcome settle_format(tool_args *a, options_error *e) {
           hp2x_format_list(list, sizeof list, names_format_name, "", "|", "|"));
     a->opts.format = f->format;
   }
-  return OPTIONS_RUN;
+  return CLI_RUN;
 }
 
-static options_outcome check_watch(const tool_args *a, options_error *e) {
+static cli_outcome check_watch(const tool_args *a, cli_error *e) {
   if (a->serve_spec) {
     serve_address ad;
     char why[300];
     if (serve_parse_address(a->serve_spec, &ad, why, sizeof why) != 0)
-      return options_fail(e, "%s", why);
+      return cli_fail(e, "%s", why);
     if (a->n_inputs > 1 || a->diff)
-      return options_fail(e, "--serve shows one input, got %d", a->n_inputs);
+      return cli_fail(e, "--serve shows one input, got %d", a->n_inputs);
     if (a->output && !strcmp(a->output, "-"))
-      return options_fail(e, "--serve writes no standard output: -o FILE "
+      return cli_fail(e, "--serve writes no standard output: -o FILE "
                              "or no -o");
   }
   if (a->watch && !a->serve_spec && (!a->output || !strcmp(a->output, "-")))
-    return options_fail(e, "--watch needs an output file (-o FILE)");
+    return cli_fail(e, "--watch needs an output file (-o FILE)");
   if (a->watch && a->n_inputs > 1)
-    return options_fail(e, "--watch follows one input, got %d", a->n_inputs);
-  return OPTIONS_RUN;
+    return cli_fail(e, "--watch follows one input, got %d", a->n_inputs);
+  return CLI_RUN;
 }
 
 /* Sets input_is_service for an input that is a service address; refuses
  * a malformed address and a service read with other inputs. */
-static options_outcome find_service(tool_args *a, options_error *e) {
+static cli_outcome find_service(tool_args *a, cli_error *e) {
   for (int i = 0; i < a->n_inputs; i++) {
     connect_address ad;
     char why[400];
     if (connect_parse(a->inputs[i], &ad, why, sizeof why) != 0)
-      return options_fail(e, "%s", why);
+      return cli_fail(e, "%s", why);
     if (ad.kind == CONNECT_NONE) continue;
     if (a->n_inputs > 1 || a->diff)
-      return options_fail(e,
-                          "%s: a service is read alone, not with other inputs",
-                          a->inputs[i]);
+      return cli_fail(e,
+                      "%s: a service is read alone, not with other inputs",
+                      a->inputs[i]);
     a->input_is_service = 1;
   }
-  return OPTIONS_RUN;
+  return CLI_RUN;
 }
 
 /* Checks what no single option can: the combination.  Changes nothing. */
-static options_outcome check_combination(const tool_args *a,
-                                         options_error *e) {
+static cli_outcome check_combination(const tool_args *a,
+                                     cli_error *e) {
   if (a->tee_path && !a->input_is_service)
-    return options_fail(
+    return cli_fail(
         e, "--tee needs a service input (unix:PATH or tcp:HOST:PORT)");
   if (a->tee_path && !*a->tee_path)
-    return options_fail(e, "--tee needs a file name");
+    return cli_fail(e, "--tee needs a file name");
   if (a->program && !*a->program)
-    return options_fail(e, "--program needs an executable's name");
+    return cli_fail(e, "--program needs an executable's name");
   if (a->program && a->watch)
-    return options_fail(e, "--program does not work with --watch");
+    return cli_fail(e, "--program does not work with --watch");
   if (a->from_given && a->from_marker)
-    return options_fail(
+    return cli_fail(
         e, "--from and --from-marker both give the window's start");
   if (a->to_given && a->to_marker)
-    return options_fail(e, "--to and --to-marker both give the window's end");
+    return cli_fail(e, "--to and --to-marker both give the window's end");
   if (a->parse.last_s > 0.0 &&
       (a->from_given || a->to_given || a->from_marker || a->to_marker))
-    return options_fail(
+    return cli_fail(
         e, "--last gives the window already: not with --from, --to "
            "or their markers");
   if (a->parse.last_s > 0.0 && a->n_inputs > 1)
-    return options_fail(e, "--last draws one input, got %d", a->n_inputs);
+    return cli_fail(e, "--last draws one input, got %d", a->n_inputs);
   if (a->from_given && a->to_given && !(a->from_s < a->to_s))
-    return options_fail(e, "--from %g is not before --to %g", a->from_s,
-                        a->to_s);
+    return cli_fail(e, "--from %g is not before --to %g", a->from_s,
+                    a->to_s);
   if (a->diff && a->n_inputs != 2)
-    return options_fail(e,
-                        "--diff needs two inputs (A B, drawn as B - A), got %d",
-                        a->n_inputs);
-  return OPTIONS_RUN;
+    return cli_fail(e,
+                    "--diff needs two inputs (A B, drawn as B - A), got %d",
+                    a->n_inputs);
+  return CLI_RUN;
 }
 
 /* The defaults that follow from other options, once the line is valid. */
@@ -133,14 +133,14 @@ static void set_derived_defaults(tool_args *a) {
     a->parse.picture_columns = hp2x_picture_columns(&a->opts);
 }
 
-options_outcome options_settle_line(tool_args *a, options_error *e) {
-  options_outcome r = settle_format(a, e);
-  if (r != OPTIONS_RUN) return r;
+cli_outcome cli_settle_line(tool_args *a, cli_error *e) {
+  cli_outcome r = settle_format(a, e);
+  if (r != CLI_RUN) return r;
   if (a->summary && !a->output) a->output = "-"; /* to the terminal */
-  if ((r = check_watch(a, e)) != OPTIONS_RUN ||
-      (r = find_service(a, e)) != OPTIONS_RUN ||
-      (r = check_combination(a, e)) != OPTIONS_RUN)
+  if ((r = check_watch(a, e)) != CLI_RUN ||
+      (r = find_service(a, e)) != CLI_RUN ||
+      (r = check_combination(a, e)) != CLI_RUN)
     return r;
   set_derived_defaults(a);
-  return OPTIONS_RUN;
+  return CLI_RUN;
 }

@@ -1,13 +1,13 @@
-/* options_int.h -- what the command line's three files share: the option
- * table's entry type (options.c holds the table), its lookups, the tool's
+/* cli_int.h -- what the command line's three files share: the option
+ * table's entry type (cli.c holds the table), its lookups, the tool's
  * own default --interval, the one recorder of usage errors, and the
- * settling of a whole line (options_settle.c) that the word reader
- * (options_read.c) calls last.  Private to those files.
+ * settling of a whole line (cli_settle.c) that the word reader
+ * (cli_read.c) calls last.  Private to those files.
  */
-#ifndef HPX_TOOL_OPTIONS_INT_H
-#define HPX_TOOL_OPTIONS_INT_H
+#ifndef HPX_TOOL_CLI_INT_H
+#define HPX_TOOL_CLI_INT_H
 
-#include "options.h"
+#include "cli.h"
 
 typedef enum value_kind {
   VAL_FLAG,    /* no value: stores `set` */
@@ -31,9 +31,9 @@ typedef enum letter_style {
 } letter_style;
 
 typedef struct option_spec option_spec;
-typedef options_outcome (*special_fn)(const option_spec *o, const char *val,
-                                      const char *spelled, tool_args *a,
-                                      options_error *e);
+typedef cli_outcome (*special_fn)(const option_spec *o, const char *val,
+                                  const char *spelled, tool_args *a,
+                                  cli_error *e);
 
 struct option_spec {
   char letter;             /* hp2ps letter or 0 */
@@ -56,22 +56,22 @@ struct option_spec {
 
 /* --interval's default, the tool's own (the library's defaults are
  * hp2x_options_init's): watch mode renders at most once a second. */
-#define OPTIONS_INTERVAL_S 1.0
+#define CLI_INTERVAL_S 1.0
 
 /* The table's entry for the long option spelled by name[0..len) (--color
  * is --colour), or for hp2ps letter c; NULL when there is none. */
-const option_spec *options_find_long(const char *name, size_t len);
-const option_spec *options_find_letter(char c);
+const option_spec *cli_find_long(const char *name, size_t len);
+const option_spec *cli_find_letter(char c);
 
 /* Records a usage error in *e (the first one; parsing stops at it) and
- * returns OPTIONS_FAILED; out of memory leaves e->message NULL. */
+ * returns CLI_FAILED; out of memory leaves e->message NULL. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-options_outcome options_fail(options_error *e, const char *fmt, ...);
+cli_outcome cli_fail(cli_error *e, const char *fmt, ...);
 
 /* After every word is read: the format and output the line implies, the
  * checks of the combination, then the defaults that follow from it. */
-options_outcome options_settle_line(tool_args *a, options_error *e);
+cli_outcome cli_settle_line(tool_args *a, cli_error *e);
 
 #endif

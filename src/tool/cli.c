@@ -1,5 +1,5 @@
-/* options.c -- the command line's one typed option table, which drives
- * parsing (options_read.c) and --help (and through --help the man-page
+/* cli.c -- the command line's one typed option table, which drives
+ * parsing (cli_read.c) and --help (and through --help the man-page
  * check in tests/e2e/test_cli_usage.sh).  hp2ps's flags keep hp2ps's
  * meanings (its manual: -e width, -m bands, -t trace, -p .aux, -b/-s
  * title, -i order, values glued to the letter) next to GNU long options.
@@ -8,7 +8,7 @@
  * functions here.  Errors are recorded, never printed (messages.c prints
  * them).
  */
-#include "options_int.h"
+#include "cli_int.h"
 
 #include "names.h"
 #include "numbers.h"
@@ -38,7 +38,7 @@ _Static_assert(sizeof(hp2x_input_kind) == sizeof(int), "enum size");
 
 /* ---------------------------------------------------------------- errors */
 
-options_outcome options_fail(options_error *e, const char *fmt, ...) {
+cli_outcome cli_fail(cli_error *e, const char *fmt, ...) {
   assert(!e->message);
   va_list ap;
   va_start(ap, fmt);
@@ -51,7 +51,7 @@ options_outcome options_fail(options_error *e, const char *fmt, ...) {
     hp2x_vsnprintf_c(e->message, (size_t)n + 1, fmt, ap);
     va_end(ap);
   }
-  return OPTIONS_FAILED;
+  return CLI_FAILED;
 }
 
 /* ------------------------------------------------ hp2ps's special flags */
@@ -79,46 +79,46 @@ static int parse_width(const char *s, double *pt) {
   return 1;
 }
 
-static options_outcome set_eps_width(const option_spec *o, const char *val,
-                                     const char *spelled, tool_args *a,
-                                     options_error *e) {
+static cli_outcome set_eps_width(const option_spec *o, const char *val,
+                                 const char *spelled, tool_args *a,
+                                 cli_error *e) {
   (void)o, (void)spelled;
   double pt;
   if (!parse_width(val, &pt) || !(pt > HP2X_EPS_WIDTH_MIN_PT) ||
       pt > HP2X_EPS_WIDTH_MAX_PT)
-    return options_fail(e,
-                        "invalid EPS width '%s': a number > 2in with unit in, "
-                        "mm, cm or pt",
-                        val);
+    return cli_fail(e,
+                    "invalid EPS width '%s': a number > 2in with unit in, "
+                    "mm, cm or pt",
+                    val);
   a->opts.eps_width_pt = pt;
-  return OPTIONS_RUN;
+  return CLI_RUN;
 }
 
 /* -b beats -s, whichever comes first. */
-static options_outcome set_small_title(const option_spec *o, const char *val,
-                                       const char *spelled, tool_args *a,
-                                       options_error *e) {
+static cli_outcome set_small_title(const option_spec *o, const char *val,
+                                   const char *spelled, tool_args *a,
+                                   cli_error *e) {
   (void)o, (void)val, (void)spelled, (void)e;
   if (a->opts.title_box != HP2X_TITLE_BIG) a->opts.title_box = HP2X_TITLE_SMALL;
-  return OPTIONS_RUN;
+  return CLI_RUN;
 }
 
 /* -i and -i+ ascending, -i- descending. */
-static options_outcome set_name_order(const option_spec *o, const char *val,
-                                      const char *spelled, tool_args *a,
-                                      options_error *e) {
+static cli_outcome set_name_order(const option_spec *o, const char *val,
+                                  const char *spelled, tool_args *a,
+                                  cli_error *e) {
   (void)o, (void)spelled, (void)e;
   a->opts.name_order = (val && !strcmp(val, "-"))
                            ? HP2X_NAME_ORDER_DESCENDING
                            : HP2X_NAME_ORDER_ASCENDING;
-  return OPTIONS_RUN;
+  return CLI_RUN;
 }
 
 /* --sort: area and stddev are -d's key (area also ends -i), name and
  * name-desc are -i's order. */
-static options_outcome set_sort(const option_spec *o, const char *val,
-                                const char *spelled, tool_args *a,
-                                options_error *e) {
+static cli_outcome set_sort(const option_spec *o, const char *val,
+                            const char *spelled, tool_args *a,
+                            cli_error *e) {
   (void)o, (void)spelled;
   if (!strcmp(val, "area")) {
     a->opts.sort = HP2X_SORT_AREA;
@@ -130,61 +130,61 @@ static options_outcome set_sort(const option_spec *o, const char *val,
   } else if (!strcmp(val, "name-desc")) {
     a->opts.name_order = HP2X_NAME_ORDER_DESCENDING;
   } else {
-    return options_fail(
+    return cli_fail(
         e, "unknown sort key '%s' (area, stddev, name, name-desc)", val);
   }
-  return OPTIONS_RUN;
+  return CLI_RUN;
 }
 
 /* hp2ps's -m: -m alone is -m0 (every band, no key); more than 20 bands
  * page the key. */
-static options_outcome set_band_count(const option_spec *o, const char *val,
-                                      const char *spelled, tool_args *a,
-                                      options_error *e) {
+static cli_outcome set_band_count(const option_spec *o, const char *val,
+                                  const char *spelled, tool_args *a,
+                                  cli_error *e) {
   (void)o;
   long l = 0;
   if (*val != '\0' && (!numbers_parse_long(val, &l) || l < 0 || l > 1000000))
-    return options_fail(e, "invalid band count '%s' in %s", val, spelled);
+    return cli_fail(e, "invalid band count '%s' in %s", val, spelled);
   a->opts.max_bands = (int)l;
   if (l > 20) a->opts.multipage = 1;
-  return OPTIONS_RUN;
+  return CLI_RUN;
 }
 
 /* hp2ps's -t: -t alone is -t0; at most 5 percent. */
-static options_outcome set_trace(const option_spec *o, const char *val,
-                                 const char *spelled, tool_args *a,
-                                 options_error *e) {
+static cli_outcome set_trace(const option_spec *o, const char *val,
+                             const char *spelled, tool_args *a,
+                             cli_error *e) {
   (void)o;
   double d = 0.0;
   if (*val != '\0' && (!numbers_parse_double(val, &d) || d < 0.0 || d > 5.0))
-    return options_fail(e, "invalid trace percentage '%s' in %s: 0 to 5", val,
-                        spelled);
+    return cli_fail(e, "invalid trace percentage '%s' in %s: 0 to 5", val,
+                    spelled);
   a->opts.trace_pct = d;
-  return OPTIONS_RUN;
+  return CLI_RUN;
 }
 
-static options_outcome set_summary(const option_spec *o, const char *val,
-                                   const char *spelled, tool_args *a,
-                                   options_error *e) {
+static cli_outcome set_summary(const option_spec *o, const char *val,
+                               const char *spelled, tool_args *a,
+                               cli_error *e) {
   (void)o, (void)val, (void)spelled, (void)e;
   a->opts.format = HP2X_FORMAT_TXT;
   a->format_given = 1;
   a->summary = 1;
-  return OPTIONS_RUN;
+  return CLI_RUN;
 }
 
-static options_outcome show_help(const option_spec *o, const char *val,
-                                 const char *spelled, tool_args *a,
-                                 options_error *e) {
+static cli_outcome show_help(const option_spec *o, const char *val,
+                             const char *spelled, tool_args *a,
+                             cli_error *e) {
   (void)o, (void)val, (void)spelled, (void)a, (void)e;
-  return OPTIONS_SHOW_HELP;
+  return CLI_SHOW_HELP;
 }
 
-static options_outcome show_version(const option_spec *o, const char *val,
-                                    const char *spelled, tool_args *a,
-                                    options_error *e) {
+static cli_outcome show_version(const option_spec *o, const char *val,
+                                const char *spelled, tool_args *a,
+                                cli_error *e) {
   (void)o, (void)val, (void)spelled, (void)a, (void)e;
-  return OPTIONS_SHOW_VERSION;
+  return CLI_SHOW_VERSION;
 }
 
 /* ----------------------------------------------------------- the table */
@@ -216,7 +216,7 @@ static const char *layout_help(void) {
 }
 
 /* The help that names a default reads it where it is set: the library's
- * in hp2x_options_init, the tool's own in options_int.h; never restated.
+ * in hp2x_options_init, the tool's own in cli_int.h; never restated.
  * The text is kept in `help`. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -264,7 +264,7 @@ static const char *interval_help(void) {
   return help_with_default(
       help, sizeof help,
       "watch mode: at most one render per SECONDS (default %g)",
-      OPTIONS_INTERVAL_S);
+      CLI_INTERVAL_S);
 }
 
 static const char *summary_help(void) {
@@ -276,18 +276,18 @@ static const char *summary_help(void) {
 }
 
 /* --format=FMT: a name from the formats' table. */
-static options_outcome set_format(const option_spec *o, const char *val,
-                                  const char *spelled, tool_args *a,
-                                  options_error *e) {
+static cli_outcome set_format(const option_spec *o, const char *val,
+                              const char *spelled, tool_args *a,
+                              cli_error *e) {
   (void)o, (void)spelled;
   const hp2x_format_info *f = hp2x_format_named(val);
   char list[96];
   if (!f)
-    return options_fail(
+    return cli_fail(
         e, "unknown format '%s' (%s)", val,
         hp2x_format_list(list, sizeof list, names_format_name, "", ", ", ", "));
   a->opts.format = f->format;
-  return OPTIONS_RUN;
+  return CLI_RUN;
 }
 
 static const tool_name palettes[] = {
@@ -429,8 +429,8 @@ static const option_spec options[] = {
 };
 enum { N_OPTIONS = sizeof options / sizeof options[0] };
 
-int options_help_row(size_t i, char *left, size_t left_size,
-                     const char **help) {
+int cli_help_row(size_t i, char *left, size_t left_size,
+                 const char **help) {
   if (i >= N_OPTIONS) return 0;
   const option_spec *o = &options[i];
   char arg[24] = "";
@@ -446,7 +446,7 @@ int options_help_row(size_t i, char *left, size_t left_size,
   return 1;
 }
 
-const option_spec *options_find_long(const char *name, size_t len) {
+const option_spec *cli_find_long(const char *name, size_t len) {
   if (len == 5 && !strncmp(name, "color", 5)) { /* the one alias */
     name = "colour";
     len = 6;
@@ -458,7 +458,7 @@ const option_spec *options_find_long(const char *name, size_t len) {
   return NULL;
 }
 
-const option_spec *options_find_letter(char c) {
+const option_spec *cli_find_letter(char c) {
   for (size_t i = 0; i < N_OPTIONS; i++)
     if (options[i].letter == c) return &options[i];
   return NULL;
