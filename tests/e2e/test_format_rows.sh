@@ -7,12 +7,7 @@
 # the medium follows the table's page column: PS on hp2ps's US Letter
 # page, PDF on the frame and its margin.
 . "$(dirname "$0")/lib.sh"
-CC=cc
-[ -f "${BUILD:-}/build.env" ] && . "$BUILD/build.env"
-cflags=(-std=c11 -D_POSIX_C_SOURCE=200809L -fsyntax-only -I"$T/src"
-        -I"$TOP/include" $(pkg-config --cflags cairo pangocairo 2>/dev/null))
-cp -r "$TOP/src" "$T/src"
-compiles() { "$CC" "${cflags[@]}" "$T/src/$1" 2> "$T/cc.log"; }
+. "$(dirname "$0")/scratch_lib.sh"
 for f in base/format.c draw/surface.c; do
   compiles "$f" && ok || fail "$f does not build as it is: $(head -3 "$T/cc.log")"
 done

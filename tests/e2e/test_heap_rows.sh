@@ -5,11 +5,7 @@
 # file compiles as it is; with one row taken out of a scratch copy, the
 # compiler refuses it with the static assertion's words.
 . "$(dirname "$0")/lib.sh"
-CC=cc
-[ -f "${BUILD:-}/build.env" ] && . "$BUILD/build.env"
-cflags=(-std=c11 -D_POSIX_C_SOURCE=200809L -fsyntax-only -I"$T/src"
-        -I"$TOP/include" $(pkg-config --cflags cairo pangocairo 2>/dev/null))
-cp -r "$TOP/src" "$T/src"
+. "$(dirname "$0")/scratch_lib.sh"
 # file, a row's text, the assertion's words
 rows=(
   "draw/layout.c|X(HPX_HEAP_BLOCKS, |looks for every hpx_heap_kind"
@@ -19,7 +15,7 @@ rows=(
 for r in "${rows[@]}"; do
   IFS='|' read -r file row words <<< "$r"
   cp "$TOP/src/$file" "$T/src/$file"
-  "$CC" "${cflags[@]}" "$T/src/$file" 2> "$T/cc.log" && ok ||
+  compiles "$file" && ok ||
     fail "$file does not build as it is: $(head -3 "$T/cc.log")"
   grep -qF "$row" "$T/src/$file" && ok || fail "$file has no row '$row'"
   # Take the row out (its line, and the continuation of the line before
@@ -34,7 +30,7 @@ if not lines[i].rstrip().endswith('\\'):
 del lines[i]
 open(path, 'w').write('\n'.join(lines))
 PY
-  if "$CC" "${cflags[@]}" "$T/src/$file" 2> "$T/cc.log"; then
+  if compiles "$file"; then
     fail "$file without '$row' builds"
   else
     grep -qF "$words" "$T/cc.log" && ok ||
