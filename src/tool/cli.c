@@ -189,30 +189,35 @@ static cli_outcome show_version(const option_spec *o, const char *val,
 
 /* ----------------------------------------------------------- the table */
 
-/* The help that lists formats, from the library's table (format.c). */
+/* Help text around a list of formats from the library's table
+ * (format.c): before, the list (shown, prefix, sep, last as
+ * hp2x_format_list takes them), after; kept in `help`. */
+static const char *list_help(char *help, size_t size, const char *before,
+                             hp2x_format_shown shown, const char *prefix,
+                             const char *sep, const char *last,
+                             const char *after) {
+  char list[96];
+  hp2x_format_list(list, sizeof list, shown, prefix, sep, last);
+  snprintf(help, size, "%s%s%s", before, list, after);
+  return help;
+}
+
 static const char *output_help(void) {
   static char help[160];
-  char list[96];
-  hp2x_format_list(list, sizeof list, names_format_name, ".", " ", " ");
-  snprintf(help, sizeof help, "write to FILE (%s; - = stdout)", list);
-  return help;
+  return list_help(help, sizeof help, "write to FILE (", names_format_name,
+                   ".", " ", " ", "; - = stdout)");
 }
 
 static const char *format_help(void) {
   static char help[160];
-  char list[96];
-  hp2x_format_list(list, sizeof list, names_format_name, "", ", ", " or ");
-  snprintf(help, sizeof help, "output format: %s (--summary)", list);
-  return help;
+  return list_help(help, sizeof help, "output format: ", names_format_name,
+                   "", ", ", " or ", " (--summary)");
 }
 
 static const char *layout_help(void) {
   static char help[160];
-  char list[96];
-  hp2x_format_list(list, sizeof list, names_format_paged_label, "", ", ", ", ");
-  snprintf(help, sizeof help,
-           "several inputs in one file: pages (%s) or stack", list);
-  return help;
+  return list_help(help, sizeof help, "several inputs in one file: pages (",
+                   names_format_paged_label, "", ", ", ", ", ") or stack");
 }
 
 /* The help that names a default reads it where it is set: the library's
