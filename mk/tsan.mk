@@ -7,7 +7,8 @@
 # hp2x's own code fails the target.  Then the tool itself, built the same
 # way, serves (--serve: libmicrohttpd's threads, the run's publishing, the
 # event streams, the request deadline, the live page) under
-# tests/e2e/test_serve.sh, test_serve_hostile.sh and test_serve_browser.sh:
+# tests/e2e/test_serve.sh, test_serve_hostile.sh, test_serve_browser.sh and
+# test_serve_busy.sh (requests answered on several threads while one draws):
 # a report ends that hp2x with status 66, which fails the test.
 
 TSAN_CC ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo gcc)
@@ -26,7 +27,7 @@ check-tsan:
 	    $(TSAN_DIR)/tests/test_threads
 	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
 	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/hp2x
-	@for t in test_serve test_serve_hostile test_serve_browser; do \
+	@for t in test_serve test_serve_hostile test_serve_browser test_serve_busy; do \
 	  echo "  TSAN    tests/e2e/$$t.sh"; \
 	  TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
 	    TOP=$(CURDIR) HP2X=$(CURDIR)/$(TSAN_DIR)/hp2x LC_ALL=C.UTF-8 \

@@ -23,6 +23,9 @@
 #include <unistd.h>
 
 enum {
+  /* Threads answering requests, so that a scrape or an event is not kept
+   * waiting while another thread draws the page after a redraw. */
+  SERVER_THREADS = 4,
   MAX_CONNECTIONS = 256,
   IDLE_TIMEOUT_S = 10,
   CONNECTION_MEMORY = 32 * 1024 /* request line and headers, then output */
@@ -207,6 +210,7 @@ static int start_daemon(serve_server *s, int fd, int v6) {
       MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
           (v6 ? MHD_USE_IPv6 : 0),
       0, NULL, NULL, handle, s, MHD_OPTION_LISTEN_SOCKET, fd,
+      MHD_OPTION_THREAD_POOL_SIZE, (unsigned)SERVER_THREADS,
       MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
       MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY,
