@@ -2,7 +2,7 @@
 # The lists of formats spelt out by hand agree with the one table of
 # formats (src/base/format.c), read through the library itself
 # (tests/tools/format_table.c, linked against BUILD/libhp2x.a): the unit
-# test of the options' messages (test_options.c), test_compare.sh's
+# test of the options' messages (tool/test_options.c), test_compare.sh's
 # messages (-p's formats that hold several inputs, --diff's that take
 # bands), the loops over every format of test_locale.sh and test_faults.sh
 # and over every picture of test_bound.sh, the formats
@@ -111,7 +111,7 @@ same('--help pictures', words(m.group(1)) if m else [], [r[2] for r in pictures]
 for l in bad: print(l)
 PY
 }
-args=("$T/table.tsv" "$T/help.txt" "$TOP/tests/unit/test_options.c"
+args=("$T/table.tsv" "$T/help.txt" "$TOP/tests/unit/tool/test_options.c"
       "$TOP/tests/e2e/test_formats.sh" "$TOP/include/hp2x.h" "$TOP/man/hp2x.1"
       "$TOP/tests/e2e/test_compare.sh")
 lists "${args[@]}" > "$T/bad.txt"
@@ -122,7 +122,7 @@ $(cat "$T/bad.txt")"
 all=$(cut -f1 "$T/table.tsv" | paste -sd, | sed 's/,/, /g')
 second=$(sed -n 2p "$T/table.tsv" | cut -f1)
 less=$(printf '%s' "$all" | sed "s/, $second,/,/")
-sed "s/($all)/($less)/" "$TOP/tests/unit/test_options.c" > "$T/test_options.c"
+sed "s/($all)/($less)/" "$TOP/tests/unit/tool/test_options.c" > "$T/test_options.c"
 args[2]=$T/test_options.c
 lists "${args[@]}" > "$T/bad.txt"
 grep -qF "test_options.c unknown format: $less --" "$T/bad.txt" && ok ||
