@@ -56,7 +56,7 @@ done
 # The tool linked against libhp2x.so (BUILD/hp2x-shared, which uses only
 # hp2x.h's API) passes the command-line and format tests too.
 shared_tool="$top/$build/hp2x-shared"
-for name in test_cli_usage test_formats; do
+for name in test_cli_usage test_cli_cases test_formats; do
   if [ -n "${E2E:-}" ]; then
     case " $E2E " in *" shared "*) ;; *) continue ;; esac
   fi
