@@ -79,7 +79,9 @@ LIB_SRC  := $(foreach d,$(LIB_STAGES),$(wildcard src/$(d)/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 TOOL_OBJ := $(TOOL_SRC:src/%.c=$(BUILD)/obj/%.o)
-UNIT_SRC := $(wildcard tests/unit/test_*.c)
+# Unit tests are found by name: tests/unit/STAGE/test_FILE.c tests
+# src/STAGE/FILE.c (tests/unit/README.md), built to BUILD/tests/STAGE/.
+UNIT_SRC := $(foreach d,$(LIB_STAGES) tool,$(wildcard tests/unit/$(d)/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # The library with the fault-injection hook, for tests only (mk/testhooks.mk).
 HOOKS_LIB := $(BUILD)/libhp2x-hooks.a
@@ -168,22 +170,23 @@ $(BUILD)/hp2x-shared: $(TOOL_OBJ) $(BUILD)/libhp2x.so
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) -L$(BUILD) -lhp2x \
 	    -Wl,-rpath,'$$ORIGIN' $(LDLIBS) $(TOOL_LIBS)
 
+# The tests' shared helpers (mem_sink.h, parse_helpers.h, ...) are in
+# tests/unit itself.
 $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
+	$(Q)$(CC) $(CFLAGS) -Itests/unit -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
 	    $(HOOKS_LIB) $(LDLIBS) $(CMOCKA_LIBS)
 
-# test_options drives the tool's option table, test_outfile its output
-# files and test_serve_request --serve's request rules: they link the
-# tool's objects but main.o.
+# The tool's tests (tests/unit/tool: test_cli drives the tool's option
+# table, test_outfile its output files, test_serve_request --serve's
+# request rules) link the tool's objects but main.o.
 TOOL_TEST_OBJ := $(filter-out $(BUILD)/obj/tool/main.o,$(TOOL_OBJ))
-TOOL_UNIT_BIN := $(BUILD)/tests/test_options $(BUILD)/tests/test_outfile \
-                 $(BUILD)/tests/test_serve_request
+TOOL_UNIT_BIN := $(filter $(BUILD)/tests/tool/%,$(UNIT_BIN))
 $(TOOL_UNIT_BIN): $(BUILD)/tests/%: tests/unit/%.c $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc/tool -Wno-missing-prototypes -o $@ $< \
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Itests/unit -Isrc/tool -Wno-missing-prototypes -o $@ $< \
 	    $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) $(TOOL_LIBS) $(CMOCKA_LIBS)
 
 # Debian packages for building, testing (real consumers of every format)

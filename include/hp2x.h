@@ -43,7 +43,7 @@
  * not depend on what other threads draw, nor on what was drawn before:
  * cairo numbers SVG's element ids ("surface7") by the surfaces made in
  * the process so far, and the library renumbers them 1, 2, ... in their
- * order.  tests/unit/test_threads.c checks all this, under
+ * order.  tests/unit/draw/test_threads.c checks all this, under
  * ThreadSanitizer with `make check-tsan`.
  *
  * This header holds what a program using the library needs, and the hp2x

@@ -24,7 +24,7 @@
 #     -exact_artifact_path=OUT FILE
 # fix it with a unit test, and keep OUT in tests/fuzz-regress/{hp,eventlog,
 # pipeline,stream}/, which `make check` replays
-# (tests/unit/test_fuzz_regress.c).
+# (tests/unit/read/test_fuzz_regress.c).
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
 FUZZ_MAX_LEN ?= 65536

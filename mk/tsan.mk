@@ -1,4 +1,4 @@
-# tsan.mk -- `make check-tsan`: the library and tests/unit/test_threads.c
+# tsan.mk -- `make check-tsan`: the library and tests/unit/draw/test_threads.c
 # built with ThreadSanitizer under build/tsan (clang where installed, else
 # gcc), then the threaded render test run under it: two profiles drawn on
 # two threads at once, many times, each output equal to a lone render.
@@ -20,11 +20,11 @@ TSAN_CFLAGS := $(if $(findstring clang,$(TSAN_CC)),-Wno-unknown-warning-option)
 .PHONY: check-tsan
 check-tsan:
 	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
-	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/tests/test_threads
-	@echo "  TSAN    $(TSAN_DIR)/tests/test_threads"
+	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/tests/draw/test_threads
+	@echo "  TSAN    $(TSAN_DIR)/tests/draw/test_threads"
 	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
 	    TOP=$(CURDIR) HP2X_FONTS_CONF=$(CURDIR)/fonts/fonts.conf LC_ALL=C.UTF-8 \
-	    $(TSAN_DIR)/tests/test_threads
+	    $(TSAN_DIR)/tests/draw/test_threads
 	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
 	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/hp2x
 	@for t in test_serve test_serve_hostile test_serve_browser test_serve_busy; do \

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# run-tests.sh BUILD -- runs every unit test binary in BUILD/tests and every
+# run-tests.sh BUILD -- runs every unit test binary in BUILD/tests/STAGE
+# (tests/unit/STAGE/test_FILE.c, built by the Makefile) and every
 # end-to-end script tests/e2e/test_*.sh against BUILD/hp2x; prints one
 # summary line "N passed, N failed" and exits non-zero on any failure.
 # E2E="seams install" runs only those end-to-end scripts (test_seams.sh,
@@ -18,14 +19,22 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=86"
 export LC_ALL=C.UTF-8
 export HP2X_FONTS_CONF="$top/fonts/fonts.conf"
 passed=0 failed=0 failures=()
-for t in "$top/$build"/tests/test_*; do
-  [ -x "$t" ] || continue
-  name=$(basename "$t")
-  if "$t" > "$top/$build/tests/$name.log" 2>&1; then
+# ran[SUITE]: the programs run in each suite (unit, e2e, shared).
+declare -A ran=([unit]=0 [e2e]=0 [shared]=0)
+# Unit tests: each tests/unit/STAGE/test_FILE.c runs as
+# BUILD/tests/STAGE/test_FILE; one not built is a failure, not a skip.
+for src in "$top"/tests/unit/*/test_*.c; do
+  [ -f "$src" ] || continue
+  name=${src#"$top/tests/unit/"}; name=${name%.c}
+  t="$top/$build/tests/$name"
+  ran[unit]=$((ran[unit] + 1))
+  if [ ! -x "$t" ]; then
+    failed=$((failed + 1)); failures+=("unit/$name (not built: $build/tests/$name)")
+  elif "$t" > "$t.log" 2>&1; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1)); failures+=("unit/$name")
-    tail -n 30 "$top/$build/tests/$name.log"
+    tail -n 30 "$t.log"
   fi
 done
 mkdir -p "$top/$build/e2e"
@@ -36,6 +45,7 @@ for t in "$top"/tests/e2e/test_*.sh; do
     case " $E2E " in *" ${name#test_} "*) ;; *) continue ;; esac
   fi
   log="$top/$build/e2e/$name.log"
+  ran[e2e]=$((ran[e2e] + 1))
   if bash "$t" > "$log" 2>&1; then
     passed=$((passed + 1))
   else
@@ -46,11 +56,12 @@ done
 # The tool linked against libhp2x.so (BUILD/hp2x-shared, which uses only
 # hp2x.h's API) passes the command-line and format tests too.
 shared_tool="$top/$build/hp2x-shared"
-for name in test_cli_usage test_formats; do
+for name in test_cli_usage test_cli_cases test_formats; do
   if [ -n "${E2E:-}" ]; then
     case " $E2E " in *" shared "*) ;; *) continue ;; esac
   fi
   log="$top/$build/e2e/$name-shared.log"
+  ran[shared]=$((ran[shared] + 1))
   if [ -x "$shared_tool" ] && ldd "$shared_tool" 2>/dev/null | grep -q 'libhp2x\.so' &&
      HP2X="$shared_tool" bash "$top/tests/e2e/$name.sh" > "$log" 2>&1; then
     passed=$((passed + 1))
@@ -62,5 +73,6 @@ for name in test_cli_usage test_formats; do
 done
 echo "[$build] test programs:"
 for f in "${failures[@]+"${failures[@]}"}"; do echo "  FAILED: $f"; done
-echo "tests: $passed passed, $failed failed"
+echo "tests: $passed passed, $failed failed" \
+  "(unit ${ran[unit]}, e2e ${ran[e2e]}, e2e with hp2x-shared ${ran[shared]})"
 [ "$failed" -eq 0 ]

@@ -157,10 +157,8 @@ done
 "$HP2X" -q --last=50 long.hp -o last.pdf
 "$HP2X" -q --last=50 --watch - -o last-watch.pdf < long.hp
 cmp -s last.pdf last-watch.pdf && ok || fail "--last --watch: final PDF differs from one-shot"
-expect_status 2 "--last with --from" -- "$HP2X" --last=5 --from=1 long.hp -o x.pdf
-expect_stderr "not with --from" "--last with --from says why"
-expect_status 2 "--last with --to-marker" -- "$HP2X" --last=5 --to-marker=x long.hp -o x.pdf
-expect_status 2 "--last=0" -- "$HP2X" --last=0 long.hp -o x.pdf
+# --last with another window, and --last=0, are usage errors: cases of
+# tests/cli/cases.test.
 
 # 5. Outputs that list every sample list every one.
 rows=$("$HP2X" -q long.hp -o - --format=csv | wc -l)

@@ -53,10 +53,6 @@ cmp -s <(header only.csv) <(header sel.csv | grep -v '^OTHER (incl') && ok ||
   head -1 two.csv | tr -d "\r" | grep -q '^input,time,.*OTHER (incl. filtered)$' && ok ||
   fail "two inputs with --include"
 
-# A regex that does not compile is a usage error; nothing is written.
-mkdir bad && cd bad
-expect_status 2 "--include '('" -- "$HP2X" --include '(' "$S" -o x.pdf
-expect_stderr "invalid --include regex" "--include '(' message"
-expect_status 2 "--exclude '[z-a]'" -- "$HP2X" --exclude '[z-a]' "$S" -o x.pdf
-[ -z "$(ls -A)" ] && ok || fail "bad regex left files: $(ls -A)"
+# A regex that does not compile is a usage error: cases of
+# tests/cli/cases.test.
 finish

@@ -2,7 +2,7 @@
 # The lists of formats spelt out by hand agree with the one table of
 # formats (src/base/format.c), read through the library itself
 # (tests/tools/format_table.c, linked against BUILD/libhp2x.a): the unit
-# test of the options' messages (test_options.c), test_compare.sh's
+# test of the options' messages (tool/test_cli.c), test_compare.sh's
 # messages (-p's formats that hold several inputs, --diff's that take
 # bands), the loops over every format of test_locale.sh and test_faults.sh
 # and over every picture of test_bound.sh, the formats
@@ -10,7 +10,7 @@
 # of include/hp2x.h, the man page's NAME line and its --format entry, and
 # --help.  A new row fails here until every list names it; a list naming
 # what the table lacks fails too.  Then the check itself: a copy of
-# test_options.c missing a format is caught.
+# test_cli.c missing a format is caught.
 . "$(dirname "$0")/lib.sh"
 # Built as the library was (build.env: the compiler and, in the sanitizer
 # pass, the sanitizers' flags, which its objects need at link time).
@@ -30,7 +30,7 @@ fi
 lists() { # TABLE HELP TEST_OPTIONS TEST_FORMATS HEADER MAN TEST_COMPARE: one line per disagreement
   python3 - "$@" <<'PY'
 import re, sys, os
-table, helptxt, test_options, test_formats, header, man, test_compare = sys.argv[1:8]
+table, helptxt, test_cli, test_formats, header, man, test_compare = sys.argv[1:8]
 rows = [l.rstrip('\n').split('\t') for l in open(table)]
 names = [r[0] for r in rows]
 pictures = [r for r in rows if r[3] == 'picture']
@@ -41,14 +41,14 @@ def same(where, got, want, ordered=True):
         bad.append(f'{where}: {", ".join(got)} -- the table has {", ".join(want)}')
 def words(s):
     return [w for w in re.split(r'\s*(?:,|\bor\b)\s*', s.strip()) if w]
-# test_options.c: the unknown-format message and the --format=a|b|... hint.
-t = open(test_options).read()
+# test_cli.c: the unknown-format message and the --format=a|b|... hint.
+t = open(test_cli).read()
 for m in re.finditer(r"unknown format 'gif' \(([^)]*)\)", t):
-    same('test_options.c unknown format', words(m.group(1)), names)
+    same('test_cli.c unknown format', words(m.group(1)), names)
 hints = re.findall(r'--format=([a-z0-9]+(?:\|[a-z0-9]+)+)"', t)
-if not hints: bad.append('test_options.c: no --format=... hint found')
+if not hints: bad.append('test_cli.c: no --format=... hint found')
 for h in hints:
-    same('test_options.c --format hint', h.split('|'), names)
+    same('test_cli.c --format hint', h.split('|'), names)
 # test_compare.sh: -p's one output file (formats holding several inputs)
 # and --diff's chart (formats taking bands).
 c = open(test_compare).read()
@@ -111,20 +111,20 @@ same('--help pictures', words(m.group(1)) if m else [], [r[2] for r in pictures]
 for l in bad: print(l)
 PY
 }
-args=("$T/table.tsv" "$T/help.txt" "$TOP/tests/unit/test_options.c"
+args=("$T/table.tsv" "$T/help.txt" "$TOP/tests/unit/tool/test_cli.c"
       "$TOP/tests/e2e/test_formats.sh" "$TOP/include/hp2x.h" "$TOP/man/hp2x.1"
       "$TOP/tests/e2e/test_compare.sh")
 lists "${args[@]}" > "$T/bad.txt"
 [ ! -s "$T/bad.txt" ] && ok || fail "lists of formats that disagree with the table:
 $(cat "$T/bad.txt")"
 # The check sees a list that lacks a format: the table's names without
-# its second one, in a copy of test_options.c.
+# its second one, in a copy of test_cli.c.
 all=$(cut -f1 "$T/table.tsv" | paste -sd, | sed 's/,/, /g')
 second=$(sed -n 2p "$T/table.tsv" | cut -f1)
 less=$(printf '%s' "$all" | sed "s/, $second,/,/")
-sed "s/($all)/($less)/" "$TOP/tests/unit/test_options.c" > "$T/test_options.c"
-args[2]=$T/test_options.c
+sed "s/($all)/($less)/" "$TOP/tests/unit/tool/test_cli.c" > "$T/test_cli.c"
+args[2]=$T/test_cli.c
 lists "${args[@]}" > "$T/bad.txt"
-grep -qF "test_options.c unknown format: $less --" "$T/bad.txt" && ok ||
+grep -qF "test_cli.c unknown format: $less --" "$T/bad.txt" && ok ||
   fail "a list without $second is not caught: $(cat "$T/bad.txt")"
 finish

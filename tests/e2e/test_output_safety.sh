@@ -58,9 +58,7 @@ if [ "$(id -u)" != 0 ]; then
   expect_status 1 "read-only directory" -- "$HP2X" "$S" -o ro/x.pdf
   [ -z "$(ls -A ro)" ] && ok || fail "read-only directory got files"
 fi
-# A missing input.
-expect_status 1 "missing input" -- "$HP2X" nonexistent.hp -o x.pdf
-expect_stderr "nonexistent.hp: cannot open" "missing input message"
+# A missing input: a case of tests/cli/cases.test.
 # Killed while writing: the previous output or none, never a partial file.
 # The process is stopped as soon as its temporary file exists (so it is
 # caught mid-write, not before or after), then killed.

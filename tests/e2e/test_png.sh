@@ -28,12 +28,6 @@ awk -v p="$3" 'BEGIN { exit !(p > 20 && p < 90) }' && ok || fail "$3% of the pix
 # Two inputs stacked in one PNG; a page each is impossible.
 "$HP2X" --layout=stack "$S" "$TOP/samples/profiles/leak.hc.hp" -o st.png &&
   set -- $(info st.png) && [ "$1" = 1500 ] && [ "$2" -gt 1900 ] && ok || fail "stacked PNG is $1 x $2"
-mkdir bad && cd bad
-expect_status 2 "two inputs, one PNG" -- "$HP2X" "$S" "$S" -o x.png
-for v in 0 5 5000 abc; do
-  expect_status 2 "--dpi=$v" -- "$HP2X" --dpi=$v "$S" -o x.png
-done
-# A failed write leaves nothing behind.
-expect_status 1 "missing directory" -- "$HP2X" "$S" -o no/such/dir/x.png
-[ -z "$(ls -A)" ] && ok || fail "failed runs left files: $(ls -A)"
+# Two inputs in one PNG, a --dpi out of range and a failed write (which
+# leaves nothing) are cases of tests/cli/cases.test.
 finish

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # --serve: the address (PORT, ADDR:PORT, [::1]:PORT, 0), a port in use (exit
-# 1), several inputs (exit 2), no file without -o, every picture format
-# served equal to the same run's -o file, /metrics against the CSV's last
-# row (every band, the total, the time; heap series of an eventlog;
-# promtool check metrics; raw-byte labels made valid UTF-8 and escaped), a
-# watched service followed over /events (censuses in order, the input's
-# state), and a real Prometheus (Debian's) scraping it: /api/v1/query gives
-# the CSV's last row.
+# 1), no file without -o (its usage errors are cases of
+# tests/cli/cases.test), every picture format served equal to the same
+# run's -o file, /metrics against the CSV's last row (every band, the
+# total, the time; heap series of an eventlog; promtool check metrics;
+# raw-byte labels made valid UTF-8 and escaped), a watched service
+# followed over /events (censuses in order, the input's state), and a real
+# Prometheus (Debian's) scraping it: /api/v1/query gives the CSV's last
+# row.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve_lib.sh"
 S=$TOP/samples/profiles
@@ -46,11 +47,8 @@ serve_stop
 [ "$SERVED_RC" -eq 0 ] && ok || fail "SIGTERM: exit $SERVED_RC: $(cat err1)"
 [ "$(ls -A | grep -v '^err1$')" = "" ] && ok || fail "files written without -o: $(ls -A)"
 
-# 2. Usage: several inputs, a bad address; -o - is refused.
-expect_status 2 "--serve with two inputs" -- "$HP2X" --serve=0 "$S/leak.hc.hp" "$S/leak.hc.hp"
-expect_status 2 "--serve=host:port by name" -- "$HP2X" --serve=example.com:80 "$S/leak.hc.hp"
-expect_status 2 "--serve=70000" -- "$HP2X" --serve=70000 "$S/leak.hc.hp"
-expect_status 2 "--serve -o -" -- "$HP2X" --serve=0 "$S/leak.hc.hp" -o -
+# 2. Usage (several inputs, a bad address, -o -): cases of
+# tests/cli/cases.test.
 
 # 3. [::1], where the machine has IPv6; -m5 bounds the series.
 if python3 -c 'import socket; s = socket.socket(socket.AF_INET6); s.bind(("::1", 0))' 2> /dev/null; then

@@ -125,17 +125,11 @@ set +m
 [ "$(wc -c < held-kept.eventlog)" -eq "$(whole_until held.eventlog)" ] && ok \
   || fail "SIGINT without --watch: the tee is not cut at the last whole event"
 
-# 7. Malformed addresses are usage errors; ./unix:NAME is a file.
-for bad in unix: tcp: tcp:host tcp:host: tcp::4242 'tcp:[::1' 'tcp:::1:4242'; do
-  expect_status 2 "address '$bad'" -- "$HP2X" "$bad" -o x.csv
-  expect_stderr "'$(printf '%s' "$bad" | sed 's/[][]/\\&/g')': " "address '$bad' named"
-done
+# 7. Malformed addresses are usage errors (most are cases of
+# tests/cli/cases.test, as are --tee with a file and a service among
+# several inputs); ./unix:NAME is a file.
 expect_status 2 "unix: path too long" -- "$HP2X" "unix:/$(printf 'x%.0s' $(seq 200))" -o x.csv
 expect_stderr "at most [0-9]+ bytes" "unix: path too long"
-expect_status 2 "--tee with a file" -- "$HP2X" --tee=x.eventlog "$E96" -o x.csv
-expect_stderr "--tee needs a service input" "--tee with a file"
-expect_status 2 "a service among several inputs" -- "$HP2X" "$E96" "unix:$T/a.sock" -o x.csv
-expect_stderr "a service is read alone" "a service among several inputs"
 cp "$E96" 'unix:app'
 expect_status 0 "./unix:app is a file" -- "$HP2X" -q ./unix:app -o file.csv
 cmp -s file.csv once.csv && ok || fail "./unix:app: not read as the file"

@@ -82,20 +82,6 @@ cmp -s <(cut -d, -f2- t.csv) <(cut -d, -f2- i.csv) && ok || fail "--x=index chan
   tail -n +2 two.csv | cut -d, -f2 | awk '$1 < 0.5 || $1 > 1 { bad = 1 } END { exit bad }' &&
   ok || fail "two inputs windowed"
 
-# Errors: values are usage errors (2), a missing marker or an empty window
-# bad input (1); nothing is written.
-mkdir bad && cd bad
-for args in "--from=x" "--from=-1" "--to=inf" "--from=3 --to=1" "--from=1 --to=1" \
-            "--from=1 --from-marker=a" "--to=1 --to-marker=b" "--x=log" "--from-marker="; do
-  # shellcheck disable=SC2086
-  expect_status 2 "hp2x $args" -- "$HP2X" $args "$E" -o o.pdf
-  expect_stderr "^hp2x: " "hp2x $args message"
-done
-expect_status 1 "marker not found" -- "$HP2X" --from-marker 'no such phase' "$E" -o o.pdf
-expect_stderr "no marker 'no such phase'" "marker not found: message"
-expect_status 1 "to-marker before from" -- "$HP2X" --from-marker 'phase 2: heap sampling paused' \
-  --to-marker 'phase 1: steady growth' "$E" -o o.pdf
-expect_status 1 "empty window" -- "$HP2X" --from 1000 "$L" -o o.pdf
-expect_stderr "no samples between" "empty window: message"
-[ -z "$(ls -A)" ] && ok || fail "errors left files: $(ls -A)"
+# Errors (bad values are usage errors, 2; a missing marker or an empty
+# window bad input, 1; nothing is written) are cases of tests/cli/cases.test.
 finish

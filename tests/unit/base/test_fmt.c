@@ -1,5 +1,6 @@
-/* test_csv_write.c -- csv_write.c: header in key order (top first), RFC 4180
- * quoting, integer values, a failing sink; and fmt.c's locale-free numbers. */
+/* test_fmt.c -- fmt.c's locale-free numbers: hpx_fmt and the library's
+ * messages, the public hp2x_vsnprintf_c, thousands, integers against %lld,
+ * %.6f against printf, and the length written. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,89 +9,12 @@
 #include "select/bands_int.h"
 #include "base/textout.h"
 
-#include <errno.h>
 #include <locale.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct sink {
-  char buf[4096];
-  size_t len;
-  int fail;
-} sink;
-
-static int sink_write(void *closure, const void *b, size_t n) {
-  sink *s = closure;
-  if (s->fail) {
-    errno = ENOSPC;
-    return -1;
-  }
-  assert_true(s->len + n < sizeof s->buf);
-  memcpy(s->buf + s->len, b, n);
-  s->len += n;
-  s->buf[s->len] = '\0';
-  return 0;
-}
-
-/* Two samples; bands bottom..top: OTHER, "a,b", "say \"hi\"". */
-static void make(hp2x_profile **pp, hp2x_bands *b, char **names,
-                 int64_t *values) {
-  hp2x_err err;
-  hp2x_err_init(&err);
-  hp2x_profile *p = hpx_profile_new(&err);
-  assert_non_null(p);
-  hpx_profile_begin_sample(p, 0.0);
-  assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
-  hpx_profile_begin_sample(p, 1.25);
-  assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
-  memset(b, 0, sizeof *b);
-  b->n_bands = 3;
-  b->n_samples = 2;
-  b->stride = 2;
-  names[0] = (char *)(uintptr_t) "OTHER";
-  names[1] = (char *)(uintptr_t) "a,b";
-  names[2] = (char *)(uintptr_t) "say \"hi\"";
-  b->names = names;
-  int64_t v[6] = {1, 2, 30, 40, 5000000000, 0};
-  memcpy(values, v, sizeof v);
-  b->values = values;
-  *pp = p;
-}
-
-static void csv_header_order_and_quoting(void **state) {
-  (void)state;
-  hp2x_profile *p;
-  hp2x_bands b;
-  char *names[3];
-  int64_t values[6];
-  make(&p, &b, names, values);
-  sink s = {.len = 0};
-  hp2x_err err;
-  hp2x_err_init(&err);
-  assert_int_equal(hp2x_write_csv(p, &b, sink_write, &s, &err), HP2X_OK);
-  assert_string_equal(s.buf, "time,\"say \"\"hi\"\"\",\"a,b\",OTHER\r\n"
-                             "0.000000,5000000000,30,1\r\n"
-                             "1.250000,0,40,2\r\n");
-  hp2x_profile_free(p);
-}
-
-static void csv_sink_failure(void **state) {
-  (void)state;
-  hp2x_profile *p;
-  hp2x_bands b;
-  char *names[3];
-  int64_t values[6];
-  make(&p, &b, names, values);
-  sink s = {.len = 0, .fail = 1};
-  hp2x_err err;
-  hp2x_err_init(&err);
-  assert_int_equal(hp2x_write_csv(p, &b, sink_write, &s, &err), HP2X_E_IO);
-  assert_non_null(strstr(err.msg, "No space"));
-  hp2x_profile_free(p);
-}
 
 /* Switches LC_NUMERIC to an installed comma-decimal locale, or skips the
  * test with the reason. */
@@ -249,8 +173,6 @@ static void fmt_length_is_written(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(csv_header_order_and_quoting),
-      cmocka_unit_test(csv_sink_failure),
       cmocka_unit_test(fmt_ignores_locale),
       cmocka_unit_test(public_printf_ignores_locale),
       cmocka_unit_test(fmt_thousands),

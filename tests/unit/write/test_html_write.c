@@ -1,4 +1,4 @@
-/* test_html.c -- the HTML report's writer: hp2x_write_output writes what
+/* test_html_write.c -- the HTML report's writer: hp2x_write_output writes what
  * hp2x_write_html writes; the censuses the page holds (at most one per
  * column, the largest total in each, the first and last kept); its JSON
  * strings never hold '<', '>', '&' or a raw control character, and its

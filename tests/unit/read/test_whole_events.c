@@ -1,12 +1,12 @@
-/* test_whole_bytes.c -- hp2x_parser_whole_bytes, which hp2x --tee cuts its
- * copy of a stream back to: on a real GHC 9.10 stream fed byte by byte, its
- * values are exactly the event boundaries a walk of the container format
- * here finds (the end of the header, then the end of each event, the
- * end-of-data marker's included), each reached as the event's last byte
- * comes; bytes after the marker are not counted; for .hp text it is the
- * end of the last whole line; on a stream with corrupt stretches, fed
- * byte by byte, they equal a fresh parse's of each prefix, and the error
- * a corrupt stream ends with is the same in any chunking.
+/* test_whole_events.c -- whole_events.c, behind hp2x_parser_whole_bytes,
+ * which hp2x --tee cuts its copy of a stream back to: on a real GHC 9.10
+ * stream fed byte by byte, its values are exactly the event boundaries a
+ * walk of the container format here finds (the end of the header, then the
+ * end of each event, the end-of-data marker's included), each reached as
+ * the event's last byte comes; bytes after the marker are not counted; for
+ * .hp text it is the end of the last whole line; on a stream with corrupt
+ * stretches, fed byte by byte, they equal a fresh parse's of each prefix,
+ * and the error a corrupt stream ends with is the same in any chunking.
  */
 #include "parse_helpers.h"
 

@@ -1,4 +1,4 @@
-/* test_options_size.c -- growing option structs (hp2x.h): a caller
+/* test_options.c -- base/options.c: growing option structs (hp2x.h): a caller
  * compiled against an older, smaller hp2x_options (or hp2x_parse_options)
  * gets the defaults of the fields it does not know, and the library
  * neither reads nor writes past the caller's size; a size too small for

@@ -16,16 +16,16 @@
 #include "parse_helpers.h"
 
 #define LLVMFuzzerTestOneInput fuzz_hp_one
-#include "../fuzz/fuzz_hp_parse.c"
+#include "../../fuzz/fuzz_hp_parse.c"
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_eventlog_one
-#include "../fuzz/fuzz_eventlog_parse.c"
+#include "../../fuzz/fuzz_eventlog_parse.c"
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_pipeline_one
-#include "../fuzz/fuzz_pipeline.c"
+#include "../../fuzz/fuzz_pipeline.c"
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_stream_one
-#include "../fuzz/fuzz_stream.c"
+#include "../../fuzz/fuzz_stream.c"
 #undef LLVMFuzzerTestOneInput
 
 typedef int (*entry_fn)(const uint8_t *, size_t);
