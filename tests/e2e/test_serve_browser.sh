@@ -33,6 +33,9 @@ wait $SS
 serve_stop
 if [ $brc -eq 3 ]; then finish; exit; fi
 [ $brc -eq 0 ] && ok || fail "the live page's checks"
+# the page was open before the stream began: it saw it connected
+python3 -c 'import json, sys; sys.exit("connected" not in json.load(open("live.json"))["states"])' &&
+  ok || fail "the page never showed the input connected"
 # every census shown within 10 s of the status line counting it
 python3 "$TOP/tests/tools/live_page_hp.py" live.json shown.hp --max-late 10 > late.txt &&
   ok || fail "$(cat late.txt)"
