@@ -6,7 +6,8 @@
  * then swaps the report in at once and lets
  * report.js draw it with the bands hidden and the time zoom the reader
  * had (window.hp2xKeep): no reload, no flicker.  A page that has no
- * report yet (no census had come) loads the first one. */
+ * report yet (no census had come) loads the first one.  The pages of one
+ * browser share one event stream (follow, below). */
 (function () {
   "use strict";
   var status = document.getElementById("hp2x-live-status");
@@ -72,11 +73,38 @@
       refresh();
     });
   }
-  var events = new EventSource("/events");
-  events.addEventListener("update", function (e) {
-    var st = JSON.parse(e.data);
+  function update(data) {
+    var st = JSON.parse(data);
     say(st);
     if (st.censuses > 0 && st.picture > wanted) wanted = st.picture;
     refresh();
+  }
+  /* One event stream per browser, not per page: a browser keeps about six
+   * connections to a server, and a page holding one for good would leave
+   * a seventh page of this server unable to load.  The page holding the
+   * lock follows /events and passes each update to the others; when it
+   * closes, the next page waiting takes the lock.  Without locks (an
+   * address that is not a secure context) each page follows its own. */
+  function follow(share) {
+    leading = true;
+    document.documentElement.setAttribute("data-hp2x-follows", "events");
+    new EventSource("/events").addEventListener("update", function (e) {
+      last = e.data;
+      update(e.data);
+      if (share) share.postMessage(e.data);
+    });
+  }
+  var last = null, leading = false;
+  var share = window.BroadcastChannel && navigator.locks ?
+    new BroadcastChannel("hp2x-live") : null;
+  if (!share) { follow(null); return; }
+  share.onmessage = function (m) {
+    if (m.data === "hello") { if (leading && last !== null) share.postMessage(last); }
+    else { last = m.data; update(m.data); }
+  };
+  share.postMessage("hello"); /* the leading page answers with its last */
+  navigator.locks.request("hp2x-live-events", function () {
+    follow(share);
+    return new Promise(function () {}); /* held while the page lives */
   });
 })();

@@ -8,6 +8,9 @@
 # from connected to closed.  Then: every census is shown within 10 s of the
 # status announcing it, and the censuses the last page holds are the run's
 # own .hp's, consecutive and in order (tests/tools/census_match.py).
+# Meanwhile, in a second browser, 7 pages of one profile share one event
+# stream (tests/browser/live_share_test.js): all load and follow to the
+# end, also after the page that followed /events for them has closed.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve_lib.sh"
 B=$TOP/tests/browser
@@ -27,12 +30,17 @@ python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app.sock" s1.eventlog \
   --after 2 --min 20000 --max 40000 --delay 0.25 --seed 11 & SS=$!
 serve_start err --watch --interval=0.1 -m0 -t0 "unix:$T/app.sock" --serve=0 ||
   fail "no serving line: $(cat err)"
+# and, in another browser, 7 pages of one profile sharing one event stream
+node "$B/live_share_test.js" "http://127.0.0.1:$PORT/" 7 share.json > share.txt 2>&1 & SH=$!
 node "$B/live_test.js" "http://127.0.0.1:$PORT/" live.json > browser.txt 2>&1; brc=$?
 cat browser.txt
+wait $SH; shrc=$?
+cat share.txt
 wait $SS
 serve_stop
 if [ $brc -eq 3 ]; then finish; exit; fi
 [ $brc -eq 0 ] && ok || fail "the live page's checks"
+[ $shrc -eq 0 ] && ok || fail "the shared pages' checks"
 # the page was open before the stream began: it saw it connected
 python3 -c 'import json, sys; sys.exit("connected" not in json.load(open("live.json"))["states"])' &&
   ok || fail "the page never showed the input connected"

@@ -1,0 +1,94 @@
+// live_share_test.js -- several live pages of one hp2x --serve in one
+// browser profile (Debian's chromium, through playwright-core).
+// usage: node live_share_test.js URL PAGES OUT.json
+// A browser keeps about six connections to one server, so PAGES (7) live
+// pages that each held an event stream would leave the seventh unable to
+// load.  The pages share one stream: the page that follows /events (it
+// marks <html data-hp2x-follows>) passes each update to the others.  Opens
+// PAGES pages in one context while test_serve_browser.sh replays a stream;
+// once the following page has shown 5 censuses, closes it: another page
+// must take over.  Checks: every page loads the report, one page follows
+// at a time, another follows after the first closed, and at the end every
+// page left says the input closed with the same census count and holds
+// the same last redraw.  Writes OUT.json (each page's last state); prints
+// "FAIL: ..." lines and "N checks, N failed"; exits 1 on a failure, 3
+// (after "SKIPPED: why") when chromium cannot start.
+'use strict';
+const fs = require('fs');
+const { CHROMIUM, ARGS } = require('./chromium.js');
+let checks = 0, failures = 0;
+function check(ok, what) {
+  checks++;
+  if (!ok) { failures++; console.log('FAIL: ' + what); }
+  return ok;
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function look(page) {
+  return page.evaluate(() => {
+    const st = document.getElementById('hp2x-live-status');
+    const root = document.documentElement;
+    return {
+      follows: root.hasAttribute('data-hp2x-follows'),
+      input: st ? st.getAttribute('data-input') : null,
+      censuses: st && st.hasAttribute('data-censuses') ? Number(st.getAttribute('data-censuses')) : -1,
+      redraw: Number(root.getAttribute('data-hp2x-redraw') || '-1'),
+      report: !!document.getElementById('hp2x-report'),
+    };
+  }).catch(() => null);
+}
+
+async function main() {
+  const [url, n, out] = process.argv.slice(2);
+  let chromium;
+  try { chromium = require('playwright-core').chromium; } catch (e) {
+    console.log('SKIPPED: playwright-core not installed (make deps: npm ci in tests/browser)');
+    process.exit(3);
+  }
+  let browser;
+  try { browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS }); } catch (e) {
+    console.log('SKIPPED: chromium does not start: ' + String(e.message).split('\n')[0]);
+    process.exit(3);
+  }
+  const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+  const pages = [];
+  for (let i = 0; i < Number(n); i++) {
+    const page = await context.newPage();
+    // not awaited: a page that cannot get a connection never finishes loading
+    page.goto(url, { timeout: 40000 }).catch(() => {});
+    pages.push(page);
+  }
+  let closed = null, takenOver = false, states = [];
+  const start = Date.now();
+  while (Date.now() - start < 40000) {
+    states = await Promise.all(pages.map((p) => (p.isClosed() ? null : look(p))));
+    const live = states.filter((s) => s);
+    const following = live.filter((s) => s.follows).length;
+    check(following <= 1, `${following} pages follow /events at once`);
+    if (closed === null) {
+      const k = states.findIndex((s) => s && s.follows && s.censuses >= 5);
+      if (k >= 0) { closed = k; await pages[k].close(); continue; }
+    } else if (following === 1) {
+      takenOver = true;
+    }
+    if (closed !== null && live.length && live.every((s) => s.input === 'closed')) break;
+    await sleep(200);
+  }
+  await sleep(2000); // the last redraw swapped in everywhere
+  states = await Promise.all(pages.map((p) => (p.isClosed() ? null : look(p))));
+  check(closed !== null, 'no page followed /events and showed 5 censuses');
+  check(takenOver, 'no page took over after the following one closed');
+  const left = states.filter((s) => s);
+  check(left.length === Number(n) - 1, `${left.length} pages left, not ${Number(n) - 1}`);
+  left.forEach((s, i) => {
+    check(s.report, `page ${i}: no report loaded`);
+    check(s.input === 'closed', `page ${i}: the input is ${s.input}, not closed`);
+    check(s.censuses === left[0].censuses && s.censuses > 5, `page ${i}: ${s.censuses} censuses, page 0 ${left[0].censuses}`);
+    check(s.redraw === left[0].redraw && s.redraw >= 0, `page ${i}: redraw ${s.redraw}, page 0 ${left[0].redraw}`);
+  });
+  fs.writeFileSync(out, JSON.stringify({ closed, takenOver, states }));
+  await browser.close();
+  console.log(`${checks} checks, ${failures} failed`);
+  process.exit(failures ? 1 : 0);
+}
+main().catch((e) => { console.log('FAIL: ' + (e && e.stack || e)); process.exit(1); });
