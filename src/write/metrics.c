@@ -104,23 +104,33 @@ static hp2x_status put_bands(writebuf *o, const hp2x_bands *b, size_t s,
   return HP2X_OK;
 }
 
+/* Each heap series' metric, in the order /metrics gives them, one row per
+ * hpx_heap_kind: a kind without its row does not build (the assert
+ * below), as with the --heap lines' looks (draw/layout.c). */
+#define HEAP_METRIC_ROWS(X)                                                  \
+  X(HPX_HEAP_SIZE, "hp2x_heap_size_bytes",                                   \
+    "The heap's size, from the eventlog's last HEAP_SIZE event.")            \
+  X(HPX_HEAP_LIVE, "hp2x_heap_live_bytes",                                   \
+    "Live data in the heap, from the eventlog's last HEAP_LIVE event.")      \
+  X(HPX_HEAP_BLOCKS, "hp2x_blocks_size_bytes",                               \
+    "Blocks allocated, from the eventlog's last BLOCKS_SIZE event.")
+#define HEAP_METRIC_ROW(kind, name, help) {kind, name, help},
+#define HEAP_METRIC_BIT(kind, ...) | (1u << (kind))
+static const struct {
+  hpx_heap_kind kind;
+  const char *name, *help;
+} heap_metrics[HPX_N_HEAP] = {HEAP_METRIC_ROWS(HEAP_METRIC_ROW)};
+_Static_assert((0u HEAP_METRIC_ROWS(HEAP_METRIC_BIT)) ==
+                   (1u << HPX_N_HEAP) - 1u,
+               "a /metrics series for every hpx_heap_kind (model.h)");
+
 /* The last point of each heap series the eventlog has. */
 static void put_heap(writebuf *o, const hp2x_profile *p) {
-  static const struct {
-    hpx_heap_kind kind;
-    const char *name, *help;
-  } series[] = {
-      {HPX_HEAP_SIZE, "hp2x_heap_size_bytes",
-       "The heap's size, from the eventlog's last HEAP_SIZE event."},
-      {HPX_HEAP_LIVE, "hp2x_heap_live_bytes",
-       "Live data in the heap, from the eventlog's last HEAP_LIVE event."},
-      {HPX_HEAP_BLOCKS, "hp2x_blocks_size_bytes",
-       "Blocks allocated, from the eventlog's last BLOCKS_SIZE event."}};
-  for (size_t i = 0; i < sizeof series / sizeof series[0]; i++) {
-    const hpx_series *h = &p->heap[series[i].kind];
+  for (size_t i = 0; i < HPX_N_HEAP; i++) {
+    const hpx_series *h = &p->heap[heap_metrics[i].kind];
     if (h->n == 0) continue;
-    put_family(o, series[i].name, "gauge", series[i].help);
-    put_int_sample(o, series[i].name, h->bytes[h->n - 1]);
+    put_family(o, heap_metrics[i].name, "gauge", heap_metrics[i].help);
+    put_int_sample(o, heap_metrics[i].name, h->bytes[h->n - 1]);
   }
 }
 

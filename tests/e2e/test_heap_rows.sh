@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A heap series' rows are tied when compiling: every hpx_heap_kind
-# (model/model.h) has its --heap line's looks (draw/layout.c) and an event
-# that feeds it (read/eventlog_events.c), or the file does not build.  Each
+# (model/model.h) has its --heap line's looks (draw/layout.c), an event
+# that feeds it (read/eventlog_events.c) and its /metrics series
+# (write/metrics.c), or the file does not build.  Each
 # file compiles as it is; with one row taken out of a scratch copy, the
 # compiler refuses it with the static assertion's words.
 . "$(dirname "$0")/lib.sh"
@@ -11,6 +12,8 @@ rows=(
   "draw/layout.c|X(HPX_HEAP_BLOCKS, |looks for every hpx_heap_kind"
   "draw/layout.c|X(HPX_HEAP_LIVE, |looks for every hpx_heap_kind"
   "read/eventlog_events.c|X(EV_HEAP_LIVE, HPX_HEAP_LIVE)|an event feeding every hpx_heap_kind"
+  "write/metrics.c|X(HPX_HEAP_LIVE, |a /metrics series for every hpx_heap_kind"
+  "write/metrics.c|X(HPX_HEAP_BLOCKS, |a /metrics series for every hpx_heap_kind"
 )
 for r in "${rows[@]}"; do
   IFS='|' read -r file row words <<< "$r"
@@ -18,16 +21,19 @@ for r in "${rows[@]}"; do
   compiles "$file" && ok ||
     fail "$file does not build as it is: $(head -3 "$T/cc.log")"
   grep -qF "$row" "$T/src/$file" && ok || fail "$file has no row '$row'"
-  # Take the row out (its line, and the continuation of the line before
-  # when it was the last).
+  # Take the row out (its lines, up to the one closing it, and the
+  # continuation of the line before when it was the last).
   python3 - "$T/src/$file" "$row" <<'PY'
 import sys
 path, row = sys.argv[1:3]
 lines = open(path).read().split('\n')
 i = next(k for k, l in enumerate(lines) if row in l)
-if not lines[i].rstrip().endswith('\\'):
+j = i
+while not lines[j].rstrip().rstrip('\\').rstrip().endswith(')'):
+    j += 1
+if not lines[j].rstrip().endswith('\\'):
     lines[i - 1] = lines[i - 1].rstrip().rstrip('\\').rstrip()
-del lines[i]
+del lines[i:j + 1]
 open(path, 'w').write('\n'.join(lines))
 PY
   if compiles "$file"; then
