@@ -15,7 +15,7 @@
 // (after "SKIPPED: why") when chromium cannot start.
 'use strict';
 const fs = require('fs');
-const { CHROMIUM, ARGS } = require('./chromium.js');
+const { launchOrSkip } = require('./chromium.js');
 let checks = 0, failures = 0;
 function check(ok, what) {
   checks++;
@@ -40,16 +40,7 @@ function look(page) {
 
 async function main() {
   const [url, n, out] = process.argv.slice(2);
-  let chromium;
-  try { chromium = require('playwright-core').chromium; } catch (e) {
-    console.log('SKIPPED: playwright-core not installed (make deps: npm ci in tests/browser)');
-    process.exit(3);
-  }
-  let browser;
-  try { browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS }); } catch (e) {
-    console.log('SKIPPED: chromium does not start: ' + String(e.message).split('\n')[0]);
-    process.exit(3);
-  }
+  const browser = await launchOrSkip();
   const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
   const pages = [];
   for (let i = 0; i < Number(n); i++) {

@@ -18,7 +18,7 @@
 // start.  SECONDS (default 45) bounds how long it follows.
 'use strict';
 const fs = require('fs');
-const { CHROMIUM, ARGS } = require('./chromium.js');
+const { launchOrSkip } = require('./chromium.js');
 let checks = 0, failures = 0;
 const said = new Set();
 // A failed check is printed once per kind (`what` up to its first ':').
@@ -80,16 +80,7 @@ async function hideAndZoom(page) {
 async function main() {
   const [url, out, secs] = process.argv.slice(2);
   const limit = 1000 * (Number(secs) || 45);
-  let chromium;
-  try { chromium = require('playwright-core').chromium; } catch (e) {
-    console.log('SKIPPED: playwright-core not installed (make deps: npm ci in tests/browser)');
-    process.exit(3);
-  }
-  let browser;
-  try { browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS }); } catch (e) {
-    console.log('SKIPPED: chromium does not start: ' + String(e.message).split('\n')[0]);
-    process.exit(3);
-  }
+  const browser = await launchOrSkip();
   const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });

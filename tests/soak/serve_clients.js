@@ -17,20 +17,13 @@ const path = require('path');
 const B = path.join(__dirname, '..', 'browser');
 const { SseClient } = require(path.join(B, 'sse_client.js'));
 const { observe } = require(path.join(B, 'live_observer.js'));
-const { CHROMIUM, ARGS } = require(path.join(B, 'chromium.js'));
+const { launchOrSkip } = require(path.join(B, 'chromium.js'));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
   const [port, nPages, nSse, dir] = [Number(process.argv[2]), Number(process.argv[3]),
     Number(process.argv[4]), process.argv[5]];
-  let chromium, browser;
-  try {
-    chromium = require(path.join(B, 'node_modules', 'playwright-core')).chromium;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  } catch (e) {
-    console.log('SKIPPED: no browser: ' + String(e.message).split('\n')[0]);
-    process.exit(3);
-  }
+  const browser = await launchOrSkip();
   const clients = [], byPage = new Map(), errors = [];
   const onSeen = (page, what) => {
     const c = byPage.get(page);
