@@ -8,7 +8,6 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
   '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
 
-
 // The browser, started headless; or, when playwright-core or chromium is
 // missing, "SKIPPED: why" printed and exit 3 (the tests' "skipped").
 async function launchOrSkip() {
