@@ -81,6 +81,8 @@ serve_end() {
   wait "$CLIENTS"; serve_clients_rc=$?
   [ $serve_clients_rc = 0 ] || bad=1
   d=$(( ($(now_ms) - prom_start_ms) / 1000 + 5 ))
+  prom_at=$(date +%s) # every query over the same window, or a scrape
+                      # landing between two makes them disagree
   serve_scrapes=$(prom_query "count_over_time(up{job=\"hp2x\"}[${d}s])")
   serve_answered=$(prom_query "sum_over_time(up{job=\"hp2x\"}[${d}s])")
   serve_samples=$(prom_query "max_over_time(scrape_samples_scraped{job=\"hp2x\"}[${d}s])")
@@ -89,9 +91,11 @@ serve_end() {
   stop_watcher "$W3" TERM served || bad=1
 }
 
-# prom_query EXPR: the value of an instant query's one result, or "-".
+# prom_query EXPR: the value of an instant query's one result at prom_at
+# (seconds since the epoch; now when unset), or "-".
 prom_query() {
-  curl -s -m 5 "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$1" 2> /dev/null |
+  curl -s -m 5 "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$1" \
+    ${prom_at:+--data-urlencode "time=$prom_at"} 2> /dev/null |
     python3 -c 'import json, sys
 try: print(json.load(sys.stdin)["data"]["result"][0]["value"][1])
 except Exception: print("-")'
