@@ -39,8 +39,8 @@ size_t hpx_html_choose(const hp2x_profile *p, const hp2x_bands *b,
 
 /* The censuses for the page, their times and values in about `budget`
  * bytes of JSON: every one while there are at most HPX_PAGE_COLUMNS and
- * they fit (*columns: their number), else hpx_html_choose's over the
- * fewest columns cut that fit (*columns: that count).  *held (owned by the
+ * they fit (*columns: their number), else those hpx_html_choose picks
+ * over as many columns as fit (*columns: that count).  *held (owned by the
  * caller, hpx_free) and *n_held.  HP2X_E_NOMEM. */
 hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
                               size_t budget, size_t **held, size_t *n_held,
