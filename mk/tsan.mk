@@ -31,6 +31,6 @@ check-tsan:
 	  echo "  TSAN    tests/e2e/$$t.sh"; \
 	  TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
 	    TOP=$(CURDIR) HP2X=$(CURDIR)/$(TSAN_DIR)/hp2x LC_ALL=C.UTF-8 \
-	    bash tests/e2e/$$t.sh > $(TSAN_DIR)/$$t.log 2>&1 || \
+	    timeout -k 10 600 bash tests/e2e/$$t.sh > $(TSAN_DIR)/$$t.log 2>&1 || \
 	    { tail -n 20 $(TSAN_DIR)/$$t.log; exit 1; }; \
 	done

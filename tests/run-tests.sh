@@ -3,6 +3,10 @@
 # (tests/unit/STAGE/test_FILE.c, built by the Makefile) and every
 # end-to-end script tests/e2e/test_*.sh against BUILD/hp2x; prints one
 # summary line "N passed, N failed" and exits non-zero on any failure.
+# Each test program has TEST_TIMEOUT seconds (600 unless set): one that
+# runs longer is stopped and fails, so a hang costs one test, not the
+# run.  Each program's time goes to BUILD/test-times.txt ("SECONDS NAME",
+# slowest first); the summary names the slowest.
 # E2E="seams install" runs only those end-to-end scripts (test_seams.sh,
 # test_install.sh; "shared": the command-line and format tests with
 # BUILD/hp2x-shared, the tool linked against libhp2x.so, which otherwise
@@ -19,6 +23,21 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=86"
 export LC_ALL=C.UTF-8
 export HP2X_FONTS_CONF="$top/fonts/fonts.conf"
 passed=0 failed=0 failures=()
+limit=${TEST_TIMEOUT:-600}
+times="$top/$build/test-times.txt"
+: > "$times.tmp"
+# timed NAME CMD...: runs CMD under the time limit, records its time.
+timed() {
+  local name=$1 t0=$EPOCHREALTIME status
+  shift
+  timeout -k 10 "$limit" "$@"
+  status=$?
+  [ "$status" -eq 124 ] || [ "$status" -eq 137 ] &&
+    echo "run-tests.sh: $name stopped after $limit s (TEST_TIMEOUT)"
+  awk -v a="$t0" -v b="$EPOCHREALTIME" -v n="$name" \
+    'BEGIN { printf "%.1f %s\n", b - a, n }' >> "$times.tmp"
+  return "$status"
+}
 # ran[SUITE]: the programs run in each suite (unit, e2e, shared).
 declare -A ran=([unit]=0 [e2e]=0 [shared]=0)
 # Unit tests: each tests/unit/STAGE/test_FILE.c runs as
@@ -30,7 +49,7 @@ for src in "$top"/tests/unit/*/test_*.c; do
   ran[unit]=$((ran[unit] + 1))
   if [ ! -x "$t" ]; then
     failed=$((failed + 1)); failures+=("unit/$name (not built: $build/tests/$name)")
-  elif "$t" > "$t.log" 2>&1; then
+  elif timed "unit/$name" "$t" > "$t.log" 2>&1; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1)); failures+=("unit/$name")
@@ -46,7 +65,7 @@ for t in "$top"/tests/e2e/test_*.sh; do
   fi
   log="$top/$build/e2e/$name.log"
   ran[e2e]=$((ran[e2e] + 1))
-  if bash "$t" > "$log" 2>&1; then
+  if timed "e2e/$name" bash "$t" > "$log" 2>&1; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1)); failures+=("e2e/$name")
@@ -63,7 +82,7 @@ for name in test_cli_usage test_cli_cases test_formats; do
   log="$top/$build/e2e/$name-shared.log"
   ran[shared]=$((ran[shared] + 1))
   if [ -x "$shared_tool" ] && ldd "$shared_tool" 2>/dev/null | grep -q 'libhp2x\.so' &&
-     HP2X="$shared_tool" bash "$top/tests/e2e/$name.sh" > "$log" 2>&1; then
+     HP2X="$shared_tool" timed "shared/$name" bash "$top/tests/e2e/$name.sh" > "$log" 2>&1; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1)); failures+=("e2e/$name (hp2x-shared)")
@@ -71,7 +90,9 @@ for name in test_cli_usage test_cli_cases test_formats; do
     tail -n 30 "$log"
   fi
 done
-echo "[$build] test programs:"
+sort -rn "$times.tmp" > "$times" && rm -f "$times.tmp"
+echo "[$build] test programs ($(awk '{ s += $1 } END { printf "%.0f", s }' "$times") s; slowest:" \
+  "$(head -4 "$times" | awk '{ printf "%s%s %s s", (NR > 1 ? ", " : ""), $2, $1 }')):"
 for f in "${failures[@]+"${failures[@]}"}"; do echo "  FAILED: $f"; done
 echo "tests: $passed passed, $failed failed" \
   "(unit ${ran[unit]}, e2e ${ran[e2e]}, e2e with hp2x-shared ${ran[shared]})"
