@@ -771,6 +771,16 @@ hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
                                  hp2x_write_fn write, void *closure,
                                  hp2x_err *err);
 
+/* The live page while there is no report to show (before a server's first
+ * census, or when drawing the report failed): hp2x_write_live_html's
+ * status line and script, no report.  The page shares the browser's one
+ * event stream with the server's other pages like the report does, and
+ * loads the report once an update names a picture newer than `redraw`
+ * (-1: any picture; otherwise written as data-hp2x-redraw on <html>).
+ * HP2X_E_IO when the sink fails, HP2X_E_NOMEM. */
+hp2x_status hp2x_write_live_waiting_html(long redraw, hp2x_write_fn write,
+                                         void *closure, hp2x_err *err);
+
 /* Writes `p` as GHC .hp text (complete samples only).  HP2X_E_IO when the
  * sink fails, HP2X_E_NOMEM. */
 hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,

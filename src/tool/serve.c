@@ -94,25 +94,6 @@ static const char *picture_type(hp2x_format f) {
   return row ? row->media_type : "application/octet-stream";
 }
 
-/* The page before the first census: the status line, and the report
- * page (hp2x_write_live_html) loaded once there is one. */
-static const char waiting_html[] =
-    "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
-    "'none'; script-src 'unsafe-inline'; connect-src 'self'\">\n"
-    "<title>hp2x</title></head><body>\n<p id=\"hp2x-live-status\" "
-    "role=\"status\">waiting for the first census</p>\n<script>\n"
-    "new EventSource('/events').addEventListener('update', function (e) {\n"
-    "  var st = JSON.parse(e.data), p = "
-    "document.getElementById('hp2x-live-status');\n"
-    "  p.textContent = (st.input === 'waiting' ? 'waiting for the service' :"
-    "\n    st.input === 'closed' ? 'input closed' : 'connected') +\n"
-    "    ' \\u2014 no census yet';\n"
-    "  p.setAttribute('data-input', st.input);\n"
-    "  p.setAttribute('data-censuses', String(st.censuses));\n"
-    "  if (st.censuses > 0) location.reload();\n"
-    "});\n</script>\n</body></html>\n";
-
 static enum MHD_Result answer_route(serve_server *s, struct MHD_Connection *c,
                                     const serve_answer *a) {
   if (a->route == SERVE_ROUTE_EVENTS) return answer_events(s, c);
@@ -126,11 +107,11 @@ static enum MHD_Result answer_route(serve_server *s, struct MHD_Connection *c,
     ok = answer(c, MHD_HTTP_OK, "text/plain; version=0.0.4; charset=utf-8",
                 data, len, snap);
   } else if (a->route == SERVE_ROUTE_PAGE) {
+    /* the report, or before the first census the waiting page */
     ok = snapshot_picture(snap, HP2X_FORMAT_HTML, &data, &len) == 0
              ? answer(c, MHD_HTTP_OK, "text/html; charset=utf-8", data, len,
                       snap)
-             : answer(c, MHD_HTTP_OK, "text/html; charset=utf-8",
-                      waiting_html, sizeof waiting_html - 1, NULL);
+             : answer_text(c, 503, "out of memory: the page is not drawn");
   } else if (snapshot_picture(snap, a->format, &data, &len) == 0) {
     ok = answer(c, MHD_HTTP_OK, picture_type(a->format), data, len, snap);
   } else {

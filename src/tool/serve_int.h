@@ -34,9 +34,10 @@ long snapshot_generation(const snapshot *s);
 const char *snapshot_metrics(const snapshot *s, size_t *len);
 /* The status as one line of JSON, for the page; returns its length. */
 size_t snapshot_status_json(const snapshot *s, char *buf, size_t size);
-/* The picture in format f (HP2X_FORMAT_HTML: the live page), drawn on
- * the first call: 0 with *data (owned by s) and *len, or -1 (nothing
- * drawn yet, or the drawing failed). */
+/* The picture in format f (HP2X_FORMAT_HTML: the live page, or before the
+ * first census or when the report cannot be drawn, the waiting page),
+ * drawn on the first call: 0 with *data (owned by s) and *len, or -1
+ * (no census yet, or the drawing failed). */
 int snapshot_picture(snapshot *s, hp2x_format f, const char **data,
                      size_t *len);
 

@@ -167,31 +167,46 @@ size_t snapshot_status_json(const snapshot *s, char *buf, size_t size) {
   return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
 }
 
+/* Draws pc's picture in format f into pc->drawn[f], once; left empty
+ * when drawing fails.  The page (HTML) is the report, or, with no
+ * profile yet or a report that cannot be drawn, the waiting page. */
+static void draw_once(pictures *pc, hp2x_format f) {
+  membuf *out = &pc->drawn[f];
+  hp2x_options o = pc->o;
+  o.format = f;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_bands *fresh = NULL;
+  const hp2x_bands *b = pc->b;
+  if (pc->p && !b && hp2x_bands_select(pc->p, &o, &fresh, &err) == HP2X_OK)
+    b = fresh;
+  hp2x_status st =
+      !b ? HP2X_E_ARG
+      : f == HP2X_FORMAT_HTML
+          ? hp2x_write_live_html(pc->p, b, &o, pc->generation, membuf_write,
+                                 out, &err)
+          : hp2x_render(pc->p, b, &o, membuf_write, out, &err);
+  if (st != HP2X_OK) {
+    free(out->data);
+    memset(out, 0, sizeof *out);
+  }
+  if (st != HP2X_OK && f == HP2X_FORMAT_HTML &&
+      hp2x_write_live_waiting_html(pc->p ? pc->generation : -1, membuf_write,
+                                   out, &err) != HP2X_OK) {
+    free(out->data);
+    memset(out, 0, sizeof *out);
+  }
+  hp2x_bands_free(fresh);
+}
+
 int snapshot_picture(snapshot *s, hp2x_format f, const char **data,
                      size_t *len) {
   pictures *pc = s->pics;
-  if (!pc->p || (unsigned)f >= N_DRAWN) return -1;
+  if ((unsigned)f >= N_DRAWN || (!pc->p && f != HP2X_FORMAT_HTML)) return -1;
   pthread_mutex_lock(&pc->lock);
   if (!pc->tried[f]) {
     pc->tried[f] = 1;
-    hp2x_options o = pc->o;
-    o.format = f;
-    hp2x_err err;
-    hp2x_err_init(&err);
-    hp2x_bands *fresh = NULL;
-    const hp2x_bands *b = pc->b;
-    if (!b && hp2x_bands_select(pc->p, &o, &fresh, &err) == HP2X_OK) b = fresh;
-    hp2x_status st =
-        !b ? HP2X_E_ARG
-        : f == HP2X_FORMAT_HTML
-            ? hp2x_write_live_html(pc->p, b, &o, pc->generation, membuf_write,
-                                   &pc->drawn[f], &err)
-            : hp2x_render(pc->p, b, &o, membuf_write, &pc->drawn[f], &err);
-    if (st != HP2X_OK) {
-      free(pc->drawn[f].data);
-      memset(&pc->drawn[f], 0, sizeof pc->drawn[f]);
-    }
-    hp2x_bands_free(fresh);
+    draw_once(pc, f);
   }
   pthread_mutex_unlock(&pc->lock);
   *data = pc->drawn[f].data;

@@ -42,10 +42,10 @@ static void put(writebuf *w, const char *s) {
   hpx_writebuf_put(w, s, strlen(s));
 }
 
-/* The page's head: title, the policy that lets it fetch nothing (a live
- * page: nothing but from its server), the style.  `redraw` >= 0: a live
- * page's redraw, on <html>. */
-static void write_head(writebuf *w, const hp2x_profile *p, long redraw) {
+/* The page's head: title (the job's, or hp2x's alone), the policy that
+ * lets it fetch nothing (a live page: nothing but from its server), the
+ * style.  `redraw` >= 0: the redraw the page shows, on <html>. */
+static void write_head(writebuf *w, const char *job, int live, long redraw) {
   put(w, "<!DOCTYPE html>\n<html lang=\"en\"");
   if (redraw >= 0) {
     char num[24];
@@ -57,14 +57,22 @@ static void write_head(writebuf *w, const hp2x_profile *p, long redraw) {
          "<meta http-equiv=\"Content-Security-Policy\" content=\""
          "default-src 'none'; style-src 'unsafe-inline'; "
          "script-src 'unsafe-inline'; img-src data:");
-  put(w, redraw >= 0 ? "; connect-src 'self'\">\n" : "\">\n");
+  put(w, live ? "; connect-src 'self'\">\n" : "\">\n");
   put(w, "<meta name=\"generator\" content=\"hp2x " HP2X_VERSION_STRING
          "\">\n<title>");
-  hpx_html_text(w, p->job);
-  put(w, " - hp2x</title>\n<style>\n");
+  if (job) {
+    hpx_html_text(w, job);
+    put(w, " - ");
+  }
+  put(w, "hp2x</title>\n<style>\n");
   put(w, (const char *)hpx_report_css);
   put(w, "</style>\n</head>\n");
 }
+
+/* A live page's status line, before its report. */
+static const char live_status[] =
+    "<p id=\"hp2x-live-status\" role=\"status\">connecting to the "
+    "server</p>\n";
 
 /* The pictures: the PNG, and the SVG over it. */
 static void write_figure(writebuf *w, const out_buf *png, const out_buf *svg,
@@ -98,11 +106,9 @@ static void write_body(writebuf *w) {
  * line and script. */
 static int write_page(writebuf *w, const out_buf *png, const out_buf *svg,
                       const html_data *d, long redraw) {
-  write_head(w, d->p, redraw);
+  write_head(w, d->p->job, redraw >= 0, redraw);
   put(w, "<body>\n");
-  if (redraw >= 0)
-    put(w, "<p id=\"hp2x-live-status\" role=\"status\">connecting to "
-           "the server</p>\n");
+  if (redraw >= 0) put(w, live_status);
   put(w, "<main id=\"hp2x-report\">\n");
   write_figure(w, png, svg, d->p);
   write_body(w);
@@ -207,4 +213,18 @@ hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
   if (redraw < 0)
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "a live page's redraw is >= 0");
   return write_html(p, b, o, redraw, write, closure, err);
+}
+
+hp2x_status hp2x_write_live_waiting_html(long redraw, hp2x_write_fn write,
+                                         void *closure, hp2x_err *err) {
+  writebuf w;
+  hp2x_status s = hpx_writebuf_init(&w, write, closure, err);
+  if (s != HP2X_OK) return s;
+  write_head(&w, NULL, 1, redraw);
+  put(&w, "<body>\n");
+  put(&w, live_status);
+  put(&w, "<script>\n");
+  put(&w, (const char *)hpx_live_js);
+  put(&w, "</script>\n</body>\n</html>\n");
+  return hpx_writebuf_finish(&w, err);
 }

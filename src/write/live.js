@@ -6,7 +6,8 @@
  * then swaps the report in at once and lets
  * report.js draw it with the bands hidden and the time zoom the reader
  * had (window.hp2xKeep): no reload, no flicker.  A page that has no
- * report yet (no census had come) loads the first one.  The pages of one
+ * report yet (hp2x_write_live_waiting_html: no census had come) is loaded
+ * again, once, when an update names a newer picture.  The pages of one
  * browser share one event stream (follow, below). */
 (function () {
   "use strict";
@@ -57,10 +58,6 @@
     }).then(function (text) {
       var doc = new DOMParser().parseFromString(text, "text/html");
       if (!doc.getElementById("hp2x-report")) return null;
-      if (!document.getElementById("hp2x-report")) {
-        location.reload();
-        return null;
-      }
       var img = new Image();
       img.src = doc.getElementById("hp2x-raster").getAttribute("src");
       return img.decode().catch(function () {}).then(whenIdle).then(function () {
@@ -76,6 +73,19 @@
   function update(data) {
     var st = JSON.parse(data);
     say(st);
+    if (!document.getElementById("hp2x-report")) {
+      /* No report yet: load the page, once, when the server has a newer
+       * picture, having handed the stream on (each update would
+       * otherwise start the load again, and a page being loaded must not
+       * hold a connection the load waits for). */
+      if (st.censuses > 0 && st.picture > shown && !reloading) {
+        reloading = true;
+        if (source) source.close();
+        if (release) release();
+        location.reload();
+      }
+      return;
+    }
     if (st.censuses > 0 && st.picture > wanted) wanted = st.picture;
     refresh();
   }
@@ -88,13 +98,15 @@
   function follow(share) {
     leading = true;
     document.documentElement.setAttribute("data-hp2x-follows", "events");
-    new EventSource("/events").addEventListener("update", function (e) {
+    source = new EventSource("/events");
+    source.addEventListener("update", function (e) {
       last = e.data;
       update(e.data);
       if (share) share.postMessage(e.data);
     });
   }
-  var last = null, leading = false;
+  var last = null, leading = false, source = null, release = null,
+    reloading = false;
   var share = window.BroadcastChannel && navigator.locks ?
     new BroadcastChannel("hp2x-live") : null;
   if (!share) { follow(null); return; }
@@ -105,6 +117,7 @@
   share.postMessage("hello"); /* the leading page answers with its last */
   navigator.locks.request("hp2x-live-events", function () {
     follow(share);
-    return new Promise(function () {}); /* held while the page lives */
+    /* held while the page lives, or until it loads the report */
+    return new Promise(function (done) { release = done; });
   });
 })();

@@ -1,18 +1,22 @@
 // live_share_test.js -- several live pages of one hp2x --serve in one
 // browser profile (Debian's chromium, through playwright-core).
-// usage: node live_share_test.js URL PAGES OUT.json
+// usage: node live_share_test.js URL PAGES OUT.json READY
 // A browser keeps about six connections to one server, so PAGES (7) live
 // pages that each held an event stream would leave the seventh unable to
 // load.  The pages share one stream: the page that follows /events (it
-// marks <html data-hp2x-follows>) passes each update to the others.  Opens
-// PAGES pages in one context while test_serve_browser.sh replays a stream;
-// once the following page has shown 5 censuses, closes it: another page
-// must take over.  Checks: every page loads the report, one page follows
-// at a time, another follows after the first closed, and at the end every
-// page left says the input closed with the same census count and holds
-// the same last redraw.  Writes OUT.json (each page's last state); prints
-// "FAIL: ..." lines and "N checks, N failed"; exits 1 on a failure, 3
-// (after "SKIPPED: why") when chromium cannot start.
+// marks <html data-hp2x-follows>) passes each update to the others.
+// Opens PAGES pages in one context before the service's stream begins
+// (hp2x's waiting page), and once each shows the status line (or 20 s
+// passed) creates the file READY: test_serve_browser.sh then replays the
+// stream.  Once the following page has shown 5 censuses, closes it:
+// another page must take over.  Checks: every page loads the waiting page
+// before the stream begins, then the report; one page follows at a time,
+// another after the first closed; at the end every page left says the
+// input closed with the same census count and holds the same last redraw;
+// no page stops answering.  Writes OUT.json (each page's last state);
+// prints "FAIL: ..." lines and "N checks, N failed"; exits 1 on a failure
+// (or after 150 s in all), 3 (after "SKIPPED: why") when chromium cannot
+// start.
 'use strict';
 const fs = require('fs');
 const { launchOrSkip } = require('./chromium.js');
@@ -24,8 +28,11 @@ function check(ok, what) {
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// What a page shows; {stuck: true} when it does not answer in 5 s (a page
+// still loading, as one waiting for a connection).
 function look(page) {
-  return page.evaluate(() => {
+  const stuck = sleep(5000).then(() => ({ stuck: true }));
+  return Promise.race([stuck, page.evaluate(() => {
     const st = document.getElementById('hp2x-live-status');
     const root = document.documentElement;
     return {
@@ -35,11 +42,12 @@ function look(page) {
       redraw: Number(root.getAttribute('data-hp2x-redraw') || '-1'),
       report: !!document.getElementById('hp2x-report'),
     };
-  }).catch(() => null);
+  }).catch(() => null)]);
 }
 
 async function main() {
-  const [url, n, out] = process.argv.slice(2);
+  const [url, n, out, ready] = process.argv.slice(2);
+  setTimeout(() => { console.log('FAIL: still running after 150 s'); process.exit(1); }, 150000);
   const browser = await launchOrSkip();
   const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
   const pages = [];
@@ -49,11 +57,25 @@ async function main() {
     page.goto(url, { timeout: 40000 }).catch(() => {});
     pages.push(page);
   }
-  let closed = null, takenOver = false, states = [];
+  // Before the stream: every page loads the waiting page and shows its
+  // status; one page follows /events.
+  let states = [];
+  const t0 = Date.now();
+  while (Date.now() - t0 < 20000) {
+    states = await Promise.all(pages.map(look));
+    if (states.every((s) => s && !s.stuck && s.input)) break;
+    await sleep(200);
+  }
+  const shown = states.filter((s) => s && !s.stuck && s.input).length;
+  check(shown === Number(n), `${shown} of ${n} pages show the waiting page's status before the stream begins`);
+  const leaders = states.filter((s) => s && s.follows).length;
+  check(leaders === 1, `${leaders} waiting pages follow /events`);
+  fs.writeFileSync(ready, '');
+  let closed = null, takenOver = false;
   const start = Date.now();
   while (Date.now() - start < 40000) {
     states = await Promise.all(pages.map((p) => (p.isClosed() ? null : look(p))));
-    const live = states.filter((s) => s);
+    const live = states.filter((s) => s && !s.stuck);
     const following = live.filter((s) => s.follows).length;
     check(following <= 1, `${following} pages follow /events at once`);
     if (closed === null) {
@@ -71,6 +93,7 @@ async function main() {
   check(takenOver, 'no page took over after the following one closed');
   const left = states.filter((s) => s);
   check(left.length === Number(n) - 1, `${left.length} pages left, not ${Number(n) - 1}`);
+  check(left.every((s) => !s.stuck), `${left.filter((s) => s.stuck).length} pages do not answer`);
   left.forEach((s, i) => {
     check(s.report, `page ${i}: no report loaded`);
     check(s.input === 'closed', `page ${i}: the input is ${s.input}, not closed`);

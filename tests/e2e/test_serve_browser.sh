@@ -9,7 +9,8 @@
 # status announcing it, and the censuses the last page holds are the run's
 # own .hp's, consecutive and in order (tests/tools/census_match.py).
 # Meanwhile, in a second browser, 7 pages of one profile share one event
-# stream (tests/browser/live_share_test.js): all load and follow to the
+# stream (tests/browser/live_share_test.js): all load the waiting page
+# before the stream begins (the stream waits for them), then follow to the
 # end, also after the page that followed /events for them has closed.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve_lib.sh"
@@ -26,17 +27,24 @@ zcat "$D/longrun.hT.stream1.eventlog.gz" > s1.eventlog
 zcat "$D/longrun.hT.hp.gz" > run.hp
 # -m0 -t0: every closure type a band of its own, so that the page's
 # censuses are the run's.
-python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app.sock" s1.eventlog \
-  --after 2 --min 20000 --max 40000 --delay 0.25 --seed 11 & SS=$!
 serve_start err --watch --interval=0.1 -m0 -t0 "unix:$T/app.sock" --serve=0 ||
   fail "no serving line: $(cat err)"
 # and, in another browser, 7 pages of one profile sharing one event stream
-node "$B/live_share_test.js" "http://127.0.0.1:$PORT/" 7 share.json > share.txt 2>&1 & SH=$!
-node "$B/live_test.js" "http://127.0.0.1:$PORT/" live.json > browser.txt 2>&1; brc=$?
+node "$B/live_share_test.js" "http://127.0.0.1:$PORT/" 7 share.json ready \
+  > share.txt 2>&1 & SH=$!
+node "$B/live_test.js" "http://127.0.0.1:$PORT/" live.json > browser.txt 2>&1 & BR=$!
+# the stream begins once the 7 pages are open (or their test gave up)
+for _ in $(seq 300); do
+  [ -e ready ] || ! kill -0 $SH 2> /dev/null && break
+  sleep 0.1
+done
+python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app.sock" s1.eventlog \
+  --after 0.5 --min 20000 --max 40000 --delay 0.25 --seed 11 & SS=$!
+wait $BR; brc=$?
 cat browser.txt
 wait $SH; shrc=$?
 cat share.txt
-wait $SS
+kill $SS 2> /dev/null; wait $SS
 serve_stop
 if [ $brc -eq 3 ]; then finish; exit; fi
 [ $brc -eq 0 ] && ok || fail "the live page's checks"

@@ -2,7 +2,9 @@
  * hp2x_write_html writes; the censuses the page holds (at most one per
  * column, the largest total in each, the first and last kept); its JSON
  * strings never hold '<', '>', '&' or a raw control character, and its
- * page holds no label as markup; a failing sink is HP2X_E_IO.
+ * page holds no label as markup; a failing sink is HP2X_E_IO.  The live
+ * page and the waiting page (hp2x_write_live_waiting_html) carry the same
+ * script, may connect to their server, and say which redraw they show.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -171,12 +173,66 @@ static void test_json_strings(void **state) {
   free(m.buf);
 }
 
+
+/* The text from the last "<script>" of page up to its end. */
+static const char *last_script(const char *page) {
+  const char *at = NULL;
+  for (const char *k = strstr(page, "<script>"); k; k = strstr(k + 1, "<script>"))
+    at = k;
+  return at;
+}
+
+static void test_live_pages(void **state) {
+  (void)state;
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make_profile(10, &p, &b);
+  hp2x_options o;
+  test_options_init(&o);
+  o.format = HP2X_FORMAT_HTML;
+  mem live = {0}, waiting = {0}, since = {0};
+  hp2x_err err;
+  hp2x_err_init(&err);
+  assert_int_equal(hp2x_write_live_html(p, b, &o, 3, mem_write, &live, &err),
+                   HP2X_OK);
+  assert_int_equal(hp2x_write_live_waiting_html(-1, mem_write, &waiting, &err),
+                   HP2X_OK);
+  assert_int_equal(hp2x_write_live_waiting_html(7, mem_write, &since, &err),
+                   HP2X_OK);
+  assert_non_null(strstr(live.buf, "<html lang=\"en\" data-hp2x-redraw=\"3\">"));
+  assert_non_null(strstr(since.buf, "<html lang=\"en\" data-hp2x-redraw=\"7\">"));
+  assert_non_null(strstr(waiting.buf, "<html lang=\"en\">"));
+  const mem *pages[] = {&live, &waiting, &since};
+  for (int i = 0; i < 3; i++) {
+    assert_int_equal(strncmp(pages[i]->buf, "<!DOCTYPE html>", 15), 0);
+    assert_non_null(strstr(pages[i]->buf, "connect-src 'self'"));
+    assert_non_null(strstr(pages[i]->buf, "id=\"hp2x-live-status\""));
+    assert_non_null(strstr(pages[i]->buf, "navigator.locks.request"));
+    assert_non_null(strstr(pages[i]->buf, "</html>\n"));
+  }
+  /* no report on the waiting pages; their script is the live page's */
+  assert_null(strstr(waiting.buf, "id=\"hp2x-report\""));
+  assert_null(strstr(since.buf, "id=\"hp2x-report\""));
+  assert_non_null(strstr(live.buf, "id=\"hp2x-report\""));
+  assert_string_equal(last_script(waiting.buf), last_script(live.buf));
+  assert_non_null(strstr(waiting.buf, "<title>hp2x</title>"));
+  /* A sink that fails. */
+  mem full = {0};
+  full.fail_after = 100;
+  assert_int_equal(hp2x_write_live_waiting_html(-1, mem_write, &full, &err),
+                   HP2X_E_IO);
+  free(live.buf), free(waiting.buf), free(since.buf), free(full.buf);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_output_is_the_writer),
       cmocka_unit_test(test_censuses_held),
       cmocka_unit_test(test_censuses_all_held),
       cmocka_unit_test(test_json_strings),
+      cmocka_unit_test(test_live_pages),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
