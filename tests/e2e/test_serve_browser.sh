@@ -29,10 +29,12 @@ zcat "$D/longrun.hT.hp.gz" > run.hp
 # censuses are the run's.
 serve_start err --watch --interval=0.1 -m0 -t0 "unix:$T/app.sock" --serve=0 ||
   fail "no serving line: $(cat err)"
-# and, in another browser, 7 pages of one profile sharing one event stream
+# In one browser, 7 pages of one profile sharing one event stream; in
+# another, the live page (following at most 90 s: the stream waits for the
+# 7 pages)
 node "$B/live_share_test.js" "http://127.0.0.1:$PORT/" 7 share.json ready \
   > share.txt 2>&1 & SH=$!
-node "$B/live_test.js" "http://127.0.0.1:$PORT/" live.json > browser.txt 2>&1 & BR=$!
+node "$B/live_test.js" "http://127.0.0.1:$PORT/" live.json 90 > browser.txt 2>&1 & BR=$!
 # the stream begins once the 7 pages are open (or their test gave up)
 for _ in $(seq 300); do
   [ -e ready ] || ! kill -0 $SH 2> /dev/null && break
