@@ -10,7 +10,9 @@
 # then serving: latency from a census on the socket to live pages and SSE
 # clients, and the watch's CPU with and without --serve
 # (bench/serve_latency.sh; `make bench-serve` alone; needs make deps'
-# chromium and playwright-core).  Results go to the terminal and
+# chromium and playwright-core).  `make bench-serve-mem` (not in bench:
+# 12 minutes) measures a served watch's memory over a run long enough to
+# thin (bench/serve_memory.sh).  Results go to the terminal and
 # build/bench-results.md; bench/RESULTS.md keeps a copy with the machine
 # they came from.  Needs `make deps-dev` (hp2ps, valgrind, GNU time,
 # strace).  Slow: not part of check.
@@ -56,4 +58,6 @@ bench-report: $(BUILD)/hp2x $(BUILD)/bench/memgen
 	@bench/report.sh $(BUILD)/hp2x $(BUILD)/bench/memgen
 bench-serve: $(BUILD)/hp2x
 	@bench/serve_latency.sh $(BUILD)/hp2x
-.PHONY: bench bench-mem bench-fidelity bench-report bench-serve
+bench-serve-mem: $(BUILD)/hp2x
+	@bench/serve_memory.sh $(BUILD)/hp2x
+.PHONY: bench bench-mem bench-fidelity bench-report bench-serve bench-serve-mem
