@@ -21,6 +21,12 @@ typedef struct membuf {
   size_t len, cap;
 } membuf;
 
+/* Empties m (what a failed drawing left in it). */
+static void membuf_clear(membuf *m) {
+  free(m->data);
+  memset(m, 0, sizeof *m);
+}
+
 /* hp2x_write_fn into a membuf. */
 static int membuf_write(void *closure, const void *buf, size_t len) {
   membuf *m = closure;
@@ -186,16 +192,11 @@ static void draw_once(pictures *pc, hp2x_format f) {
           ? hp2x_write_live_html(pc->p, b, &o, pc->generation, membuf_write,
                                  out, &err)
           : hp2x_render(pc->p, b, &o, membuf_write, out, &err);
-  if (st != HP2X_OK) {
-    free(out->data);
-    memset(out, 0, sizeof *out);
-  }
+  if (st != HP2X_OK) membuf_clear(out);
   if (st != HP2X_OK && f == HP2X_FORMAT_HTML &&
       hp2x_write_live_waiting_html(pc->p ? pc->generation : -1, membuf_write,
-                                   out, &err) != HP2X_OK) {
-    free(out->data);
-    memset(out, 0, sizeof *out);
-  }
+                                   out, &err) != HP2X_OK)
+    membuf_clear(out);
   hp2x_bands_free(fresh);
 }
 
