@@ -39,7 +39,7 @@ VERSION_MAJOR := $(call version_part,MAJOR)
 VERSION := $(VERSION_MAJOR).$(call version_part,MINOR).$(call version_part,PATCH)
 SONAME  := libhp2x.so.$(VERSION_MAJOR)
 
-PKGS    := cairo pangocairo pangoft2 pango fontconfig zlib
+PKGS    := cairo pangocairo pangoft2 pango fontconfig zlib libprotobuf-c
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
@@ -103,6 +103,28 @@ $(GEN)/report_assets.h: $(REPORT_ASSETS) mk/embed.sh
 	$(Q)sh mk/embed.sh $@ src/write/report.js hpx_report_js \
 	    src/write/report.css hpx_report_css src/write/live.js hpx_live_js
 $(BUILD)/obj/write/html_write.o $(BUILD)/pic/write/html_write.o: $(GEN)/report_assets.h
+
+# The pprof output's message (src/write/pprof.proto, our own schema with
+# pprof's field numbers) compiled by protobuf-c's protoc-c into C in
+# build/gen, part of the library: its package name gives every generated
+# global the library's internal prefix (hpx_pprof__).
+GEN_LIB_SRC := $(GEN)/pprof.pb-c.c
+$(GEN)/%.pb-c.c $(GEN)/%.pb-c.h: src/write/%.proto
+	@mkdir -p $(GEN)
+	@$(if $(V),,echo "  PROTOC  $<")
+	$(Q)protoc-c --c_out=$(GEN) -Isrc/write $<
+LIB_OBJ += $(GEN_LIB_SRC:$(GEN)/%.c=$(BUILD)/obj/gen/%.o)
+PIC_OBJ += $(GEN_LIB_SRC:$(GEN)/%.c=$(BUILD)/pic/gen/%.o)
+PPROF_USERS := pprof pprof_encode pprof_frames
+$(foreach k,obj pic,$(PPROF_USERS:%=$(BUILD)/$(k)/write/%.o)): $(GEN)/pprof.pb-c.h
+$(BUILD)/obj/gen/%.o: $(GEN)/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
+$(BUILD)/pic/gen/%.o: $(GEN)/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $< (-fPIC)")
+	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
 
 lib: $(BUILD)/libhp2x.a $(BUILD)/libhp2x.so $(BUILD)/hp2x.pc
 
@@ -196,7 +218,8 @@ DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev zlib1g-dev 
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
             python3 locales time clang libclang-rt-dev chromium fonts-liberation \
-            libmicrohttpd-dev prometheus curl
+            libmicrohttpd-dev prometheus curl \
+            protobuf-c-compiler libprotobuf-c-dev golang-go
 # Only for `make bench` and for regenerating the hp2ps test data.
 DEV_PKGS := ghc hyperfine valgrind bc strace
 deps:

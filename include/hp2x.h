@@ -103,9 +103,12 @@ typedef enum hp2x_status {
   HP2X_E_NOMEM,   /* an allocation failed */
   HP2X_E_CAIRO,   /* cairo or pango reported an error while drawing */
   HP2X_E_ARG,     /* a caller passed an invalid option value */
-  HP2X_E_NO_PROFILE /* an eventlog with no heap profile in it: the program
+  HP2X_E_NO_PROFILE, /* an eventlog with no heap profile in it: the program
                        ran without +RTS -h... (or, cut short, was killed
                        before its runtime wrote one) */
+  HP2X_E_NO_CENSUS  /* a writer of one census (pprof) found none: the
+                       profile, or the window asked for, holds no
+                       complete census */
 } hp2x_status;
 
 /* Where and why a call failed.  The caller owns it (usually on the stack)
@@ -254,6 +257,38 @@ hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
 
 /* Sum of `label`'s values in `sample` (0 when absent). O(entries in sample). */
 int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample, size_t label);
+
+/* Choosing one census (a complete sample) of a run, for the writers of one
+ * census (hp2x_format_info.span HP2X_SPAN_CENSUS: pprof). */
+typedef enum hp2x_census_rule {
+  HP2X_CENSUS_PEAK = 0, /* the largest total (every label's values), the
+                           earliest of equals */
+  HP2X_CENSUS_AT,       /* the nearest at_s, the earlier of two as near */
+  HP2X_CENSUS_LAST      /* the last (a run being watched) */
+} hp2x_census_rule;
+
+typedef struct hp2x_census_choice {
+  hp2x_census_rule rule;
+  double at_s;         /* HP2X_CENSUS_AT: a time, SAMPLE_UNIT (seconds) */
+  double from_s, to_s; /* the window: only censuses at times in [from_s,
+                          to_s]; -INFINITY and INFINITY (the defaults):
+                          the whole run */
+} hp2x_census_choice;
+
+/* Sets *c to the default: the peak of the whole run. */
+void hp2x_census_choice_init(hp2x_census_choice *c);
+
+/* The census c chooses of p's complete samples: *sample receives its index
+ * (hp2x_profile_sample_time gives its time).  HP2X_E_ARG for a window
+ * whose start is after its end, and for an at_s outside the window or
+ * outside the run (the message names the run's range of times, and the
+ * window's); HP2X_E_NO_CENSUS when p, or the window, holds none.
+ * A profile bounded by a picture (hp2x_parse_options.picture_columns)
+ * keeps each bucket's peak but not every census: read it whole for
+ * HP2X_CENSUS_AT. */
+hp2x_status hp2x_census_choose(const hp2x_profile *p,
+                               const hp2x_census_choice *c, size_t *sample,
+                               hp2x_err *err);
 
 /* Non-fatal findings of the parser, for the caller to report once each. */
 typedef struct hp2x_warnings {
@@ -420,7 +455,7 @@ typedef enum hp2x_sort {
 
 /* Every output hp2x writes.  hp2x_write_output takes any of them; the
  * pictures (hp2x_format_is_picture: PS, EPS, PDF, SVG, PNG) are what
- * hp2x_render draws, the others are text. */
+ * hp2x_render draws, the others are text or data (pprof). */
 typedef enum hp2x_format {
   HP2X_FORMAT_PS = 0,
   HP2X_FORMAT_EPS,
@@ -430,7 +465,9 @@ typedef enum hp2x_format {
   HP2X_FORMAT_HP,
   HP2X_FORMAT_TXT, /* the summary table (hp2x_write_summary) */
   HP2X_FORMAT_PNG, /* a raster picture at o->dpi */
-  HP2X_FORMAT_HTML /* an interactive report page (hp2x_write_html) */
+  HP2X_FORMAT_HTML, /* an interactive report page (hp2x_write_html) */
+  HP2X_FORMAT_PPROF /* one census as a gzipped pprof profile
+                       (hp2x_write_pprof), file name NAME.pb.gz */
 } hp2x_format;
 
 /* Band colours.  Every palette gives each band of a picture its own shade;
@@ -535,6 +572,10 @@ typedef struct hp2x_options {
                               SOURCE_DATE_EPOCH does; -1 (default) = PS and
                               EPS dated with the profile's DATE, PDF with
                               the clock (cairo's default) */
+  hp2x_census_choice census; /* the census a writer of one census
+                              (hp2x_format_info.span HP2X_SPAN_CENSUS)
+                              writes; hp2x_census_choice_init's (the peak
+                              of the run) by default */
 } hp2x_options;
 
 /* The size of the first hp2x_options with a size field (through
@@ -823,6 +864,47 @@ hp2x_status hp2x_write_metrics(const hp2x_profile *p, const hp2x_bands *b,
                                hp2x_write_fn write, void *closure,
                                hp2x_err *err);
 
+/* The most a pprof profile of hp2x_write_pprof takes, gzipped (bytes). */
+#define HP2X_PPROF_MAX_BYTES (1024 * 1024)
+
+/* Writes census `sample` of `p` (hp2x_census_choose picks one) as a pprof
+ * profile (google/pprof's profile.proto, gzipped), for go tool pprof,
+ * speedscope, Pyroscope: one sample type, inuse_space in bytes (also the
+ * default_sample_type; period_type space/bytes), one pprof sample per
+ * label of the census with bytes in it, its value the label's bytes there,
+ * so that the samples add up to the census's total.  Every label of the
+ * census (not only the bands a picture draws; no OTHER), but for those
+ * o->include_re and o->exclude_re filter out (hp2x_bands_select's rule).
+ * Its stack, leaf first, by the profile's breakdown
+ * (hp2x_profile_breakdown):
+ *   - an eventlog's -hc stack: every cost centre of it, whatever
+ *     ccs_length cut the label to; each frame's name as GHC's .hp writes
+ *     it (a CAF "Module.CAF"), system_name the label qualified by its
+ *     module, filename and line (Function.start_line and Line.line) from
+ *     its source location; a stack of depth 0 is one frame, MAIN; numeric
+ *     label stack_id: hp2x's number for the stack (the eventlog carries no
+ *     ccsID), so stacks that print alike stay apart;
+ *   - a .hp's -hc label: without its "(N)" (numeric label ccs_id: N),
+ *     split at '/'; a label the runtime cut (-L) keeps its last, cut
+ *     frame, ending in "...", and the sample has the label cut=-L;
+ *   - -hi: the table as the key names it (file and line from its IPE
+ *     record's source location), under its module;
+ *   - "pkg:Module.Name" and "<pkg:Module.name>": name, under module, under
+ *     package;
+ *   - any other label one frame (-he: "era N").
+ * Names are valid UTF-8 (labels' bytes shown as the picture shows them).
+ * Every sample has the numeric label census_time (nanoseconds); the
+ * profile's comments say which census it is (time, index, total) and of
+ * what run, and time_nanos is its Unix time where the eventlog gave the
+ * wall clock.  At most HP2X_PPROF_MAX_BYTES: when the census's labels do
+ * not fit, the smallest are summed into one sample of one frame, "(N
+ * labels dropped)", so the total stays the census's.  HP2X_E_ARG for a
+ * sample out of range or a bad regex; HP2X_E_IO when the sink fails;
+ * HP2X_E_NOMEM. */
+hp2x_status hp2x_write_pprof(const hp2x_profile *p, size_t sample,
+                             const hp2x_options *o, hp2x_write_fn write,
+                             void *closure, hp2x_err *err);
+
 /* The formats' table: each format's names and what writes it, for a
  * program that offers the same choices as the hp2x tool (its --format
  * words, its file extensions, its messages' lists).  Rows are static
@@ -834,8 +916,16 @@ typedef enum hp2x_writer {
   HP2X_WRITER_CSV,         /* hp2x_write_csv(_many) */
   HP2X_WRITER_HP,          /* hp2x_write_hp: one profile */
   HP2X_WRITER_SUMMARY,     /* hp2x_write_summary */
-  HP2X_WRITER_HTML         /* hp2x_write_html: one profile */
+  HP2X_WRITER_HTML,        /* hp2x_write_html: one profile */
+  HP2X_WRITER_PPROF        /* hp2x_write_pprof: one census of one
+                              profile, chosen by hp2x_options.census */
 } hp2x_writer;
+
+/* What of a run a format holds. */
+typedef enum hp2x_span {
+  HP2X_SPAN_RUN = 0, /* the whole run (or its window): every census */
+  HP2X_SPAN_CENSUS   /* one census, as hp2x_options.census chooses it */
+} hp2x_span;
 
 /* The page a picture format draws one picture on (hp2x_format_info.page).
  * hp2x_options.eps_width_pt > 0 gives any picture the exact -e size
@@ -851,13 +941,13 @@ typedef enum hp2x_page {
 /* A row of the formats' table. */
 typedef struct hp2x_format_info {
   hp2x_format format;
-  const char *name;      /* --format's word and the file extension, no dot
-                            ("ps") */
+  const char *name;      /* --format's word ("ps", "pprof") */
   const char *label;     /* its name in prose: "PS", ".hp", "summary" */
   const char *long_name; /* its name in a sentence listing what hp2x
                             draws or converts to ("PostScript"); NULL when
-                            an option of its own introduces it (the
-                            summary, hp2x's --summary) */
+                            an option or a sentence of its own introduces
+                            it (the summary, hp2x's --summary; the report;
+                            pprof) */
   hp2x_writer writer;
   int has_pages;         /* holds several pages: one picture per page */
   int holds_several;     /* one file of it holds several inputs without
@@ -866,6 +956,9 @@ typedef struct hp2x_format_info {
   int needs_bands;       /* writing it takes a band selection */
   hp2x_page page;        /* a picture's page; HP2X_PAGE_NONE for text */
   const char *media_type; /* its MIME type ("application/pdf") */
+  const char *extension; /* its file names' ending, no leading dot: the
+                            name ("ps"), or longer ("pb.gz") */
+  hp2x_span span;        /* what of the run it holds */
 } hp2x_format_info;
 
 /* Row i of the table, in the order hp2x's --help lists formats; NULL past
@@ -877,6 +970,14 @@ const hp2x_format_info *hp2x_format_of(hp2x_format f);
 
 /* The row whose name is `name` exactly ("svg"); NULL when none. */
 const hp2x_format_info *hp2x_format_named(const char *name);
+
+/* The row of the file name `path` by its ending: the row whose extension,
+ * after a '.', is the longest suffix of path's last component
+ * ("heap.pb.gz" is pprof's, "x.gz" none); NULL when none.  *ext_at, when
+ * ext_at is not NULL, receives where that ".EXTENSION" starts in path
+ * (names derived from path drop it: NAME.aux beside NAME.pb.gz). */
+const hp2x_format_info *hp2x_format_for_file(const char *path,
+                                             size_t *ext_at);
 
 /* What a list of formats shows of a row (its name, its label...), or NULL
  * to leave the row out. */
@@ -893,9 +994,9 @@ const char *hp2x_format_list(char *buf, size_t size, hp2x_format_shown shown,
                              const char *last);
 
 /* Whether format `f` is a picture (PS, EPS, PDF, SVG, PNG: drawn by
- * hp2x_render, with an hp2ps .aux beside it) rather than text (CSV, .hp,
- * the summary table, HTML), the report included.  Total: 0 for any other
- * value. */
+ * hp2x_render, with an hp2ps .aux beside it) rather than text or data
+ * (CSV, .hp, the summary table, HTML, pprof), the report included.
+ * Total: 0 for any other value. */
 int hp2x_format_is_picture(hp2x_format f);
 
 /* Whether format `f` holds several pages (PS, PDF): one picture per page
@@ -903,14 +1004,17 @@ int hp2x_format_is_picture(hp2x_format f);
 int hp2x_format_has_pages(hp2x_format f);
 
 /* Whether writing format `f` takes a band selection: every format but .hp
- * text, which is the profile itself. */
+ * text, which is the profile itself, and pprof, which writes every label
+ * of one census. */
 int hp2x_format_needs_bands(hp2x_format f);
 
 /* Writes `p` in o->format, whichever it is, through `write`: a picture with
  * hp2x_render, CSV with hp2x_write_csv, .hp text with hp2x_write_hp (which
- * ignores `b`: it may be NULL for HP2X_FORMAT_HP only), the summary table
- * with hp2x_write_summary, its table headed `name` (borrowed; may be NULL
- * for other formats).  Returns what that function returns. */
+ * ignores `b`: it may be NULL for HP2X_FORMAT_HP and HP2X_FORMAT_PPROF
+ * only), the summary table with hp2x_write_summary, its table headed
+ * `name` (borrowed; may be NULL for other formats), pprof with
+ * hp2x_write_pprof, of the census hp2x_census_choose(p, &o->census)
+ * chooses (its errors first).  Returns what that function returns. */
 hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
                               const char *name, const hp2x_options *o,
                               hp2x_write_fn write, void *closure,
@@ -920,8 +1024,8 @@ hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
  * hp2x_bands_select_many) into one output in o->format: pictures with
  * hp2x_render_many (o->layout), CSV with hp2x_write_csv_many and the
  * summary with hp2x_write_summary (names[i], borrowed, name the inputs).
- * A .hp file holds one profile: HP2X_FORMAT_HP writes ps[0] when n is 1,
- * and is HP2X_E_ARG otherwise. */
+ * A .hp file, an HTML report and a pprof profile hold one profile: they
+ * are written of ps[0] when n is 1, and are HP2X_E_ARG otherwise. */
 hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
                                    const hp2x_bands *const *bs,
                                    const char *const *names, size_t n,

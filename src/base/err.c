@@ -24,6 +24,7 @@ const char *hp2x_status_name(hp2x_status code) {
   case HP2X_E_CAIRO: return "drawing error";
   case HP2X_E_ARG: return "invalid argument";
   case HP2X_E_NO_PROFILE: return "no heap profile";
+  case HP2X_E_NO_CENSUS: return "no census";
   }
   return "unknown error";
 }

@@ -2,12 +2,21 @@
  * and those of every field added since), hp2x_options_init_sized for
  * callers, and hpx_options_complete, which every entry point taking options
  * uses to read a caller's possibly older, shorter struct with the newer
- * fields defaulted.  Also the growing structs' one protocol
+ * fields defaulted, with the census choice's default (the peak of the run,
+ * hp2x_census_choice_init).  Also the growing structs' one protocol
  * (hpx_sized_init, hpx_sized_read), which the parse options use too.
  */
 #include "base.h"
 
+#include <math.h>
 #include <string.h>
+
+void hp2x_census_choice_init(hp2x_census_choice *c) {
+  c->rule = HP2X_CENSUS_PEAK;
+  c->at_s = 0.0;
+  c->from_s = -INFINITY;
+  c->to_s = INFINITY;
+}
 
 /* hp2ps's defaults, and the defaults of the fields added since. */
 static void set_option_defaults(hp2x_options *o) {
@@ -25,6 +34,7 @@ static void set_option_defaults(hp2x_options *o) {
   o->uniform = HP2X_UNIFORM_NONE;
   o->fonts_conf = NULL;
   o->source_date_epoch = -1;
+  hp2x_census_choice_init(&o->census);
 }
 
 void hpx_sized_init(void *o, size_t size, const void *defaults,

@@ -10,6 +10,7 @@
 
 #include "base/base.h" /* for its users too: every file that builds or
                        writes a model allocates and records errors */
+#include "cost_centres.h"
 #include "profile_bound.h"
 #include "profile_labels.h"
 
@@ -94,6 +95,10 @@ struct hp2x_profile {
                               again when logging restarts), whose breakdown
                               and sampling period are not in it */
   uint64_t interval_ns;    /* sampling period; 0 = unknown */
+  hpx_cost_centres ccs;    /* an eventlog's cost centres (-hc) */
+  bool has_wall_clock;     /* an eventlog's WALL_CLOCK_TIME was read: */
+  int64_t wall_unix_ns;    /* the Unix time, in ns, it gave ... */
+  double wall_at_s;        /* ... at this time of the x axis, seconds */
 
   profile_bound bound;     /* what is kept when the picture bounds it */
   recent_ring recent;      /* --last: the most recent SECONDS */

@@ -64,6 +64,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p->mark_time);
   hpx_free(p->mark_label);
   for (size_t k = 0; k < HPX_N_HEAP; k++) series_free(&p->heap[k]);
+  hpx_cost_centres_free(&p->ccs);
   hpx_free(p);
 }
 

@@ -55,6 +55,7 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
       st = hpx_profile_set_label_text(c, got, &l->text, err);
     }
   }
+  if (st == HP2X_OK) st = hpx_cost_centres_copy(&c->ccs, &p->ccs, err);
   if (st != HP2X_OK) {
     hp2x_profile_free(c);
     return NULL;
@@ -65,6 +66,9 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
   c->heap_profile = p->heap_profile;
   c->began_mid_run = p->began_mid_run;
   c->interval_ns = p->interval_ns;
+  c->has_wall_clock = p->has_wall_clock;
+  c->wall_unix_ns = p->wall_unix_ns;
+  c->wall_at_s = p->wall_at_s;
   return c;
 }
 

@@ -33,7 +33,8 @@ static long cstring_len(const unsigned char *s, size_t n) {
 /* ------------------------------------------------------- cost centres */
 
 /* 161: u32 id, then label, module and source location strings, then a
- * CAF flag byte (the flag is not used: a CAF is known by its label). */
+ * CAF flag byte.  The profile keeps them all (a -hc stack's frames, for the
+ * pprof output); a stack's name knows a CAF by its label. */
 static hp2x_status on_cost_centre(evl_parser *ev, const evl_event *e,
                                   hp2x_err *err) {
   const unsigned char *pl = e->pl;
@@ -45,11 +46,13 @@ static hp2x_status on_cost_centre(evl_parser *ev, const evl_event *e,
   long l2 = cstring_len(pl + pos, n - pos);
   if (l2 < 0) return fail_short_event(ev, err, "HEAP_PROF_COST_CENTRE");
   size_t src = pos + (size_t)l2 + 1;
-  if (cstring_len(pl + src, n - src) < 0)
-    return fail_short_event(ev, err, "HEAP_PROF_COST_CENTRE");
-  return hpx_evl_add_cost_centre(ev, evl_be32(pl), (const char *)pl + 4,
-                                 (size_t)l1, (const char *)pl + pos, (size_t)l2,
-                                 err);
+  long l3 = cstring_len(pl + src, n - src);
+  if (l3 < 0) return fail_short_event(ev, err, "HEAP_PROF_COST_CENTRE");
+  size_t flag = src + (size_t)l3 + 1;
+  bool is_caf = flag < n && (pl[flag] & 1);
+  return hpx_cost_centres_add(&ev->p->ccs, evl_be32(pl), (const char *)pl + 4,
+                              (size_t)l1, (const char *)pl + pos, (size_t)l2,
+                              (const char *)pl + src, (size_t)l3, is_caf, err);
 }
 
 
@@ -392,7 +395,8 @@ static hp2x_status on_program_args(evl_parser *ev, const evl_event *e,
   return set_job_from_args(ev, err);
 }
 
-/* 43: u32 capset, u64 Unix seconds, u32 ns.  DATE as the RTS writes it:
+/* 43: u32 capset, u64 Unix seconds, u32 ns, at the event's time (kept
+ * for the censuses' Unix times).  DATE as the RTS writes it:
  * ctime without the seconds, in English whatever the locale, in the
  * caller's zone (hp2x_parse_options.zone; UTC without one): the library
  * reads no TZ.  A date out of struct tm's range leaves DATE empty. */
@@ -403,6 +407,12 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
   if (e->n < 16) return fail_short_event(ev, err, "WALL_CLOCK_TIME");
   uint64_t u = evl_be64(e->pl + 4);
   int64_t s = u > (uint64_t)INT64_MAX / 2 ? INT64_MAX / 2 : (int64_t)u;
+  uint32_t ns = evl_be32(e->pl + 12);
+  if (s < INT64_MAX / 1000000000 && ns < 1000000000u) {
+    ev->p->has_wall_clock = true; /* a census's Unix time: the pprof's */
+    ev->p->wall_unix_ns = s * 1000000000 + ns;
+    ev->p->wall_at_s = e->time_s;
+  }
   long offset = ev->zone ? ev->zone(s) : 0;
   if (offset < -86400 || offset > 86400) offset = 0;
   time_t t = (time_t)(s + offset);

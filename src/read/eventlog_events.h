@@ -43,9 +43,6 @@ typedef struct evl_event {
   size_t n;                    /* payload bytes */
 } evl_event;
 
-/* A cost centre HEAP_PROF_COST_CENTRE declared (eventlog_cost_centres.c). */
-typedef struct cost_centre cost_centre;
-
 /* An IPE event's six strings, in the event's order; borrowed, not
  * NUL-terminated (len[i] bytes each). */
 enum { IPE_TABLE, IPE_CLOSURE, IPE_TYPE, IPE_LABEL, IPE_MODULE, IPE_SOURCE,
@@ -90,22 +87,14 @@ typedef enum { EVL_SIZE_VARIABLE, EVL_SIZE_FIXED } evl_size_rule;
  * hp2x reads the type and its size is fixed. */
 int hpx_evl_declared_size_ok(unsigned type, int size);
 
-/* eventlog_cost_centres.c: the cost centres, by id, and the -hc stack
- * names made of them. */
-/* Records cost centre `id`'s label and module (llen and mlen bytes,
- * copied), replacing what an earlier event said of it.  HP2X_E_NOMEM. */
-hp2x_status hpx_evl_add_cost_centre(evl_parser *ev, uint32_t id,
-                                    const char *label, size_t llen,
-                                    const char *module, size_t mlen,
-                                    hp2x_err *err);
+/* eventlog_cost_centres.c: the -hc stack names made of the cost centres
+ * the profile holds (model/cost_centres.h). */
 /* Makes in ev->name (*len bytes, not NUL-terminated) the .hp label of the
  * stack of `depth` cost-centre ids (big-endian u32s) at ids, innermost
  * first; an id never declared is named "<cc N>" and counted in the
  * profile's warnings.  HP2X_E_NOMEM. */
 hp2x_status hpx_evl_stack_name(evl_parser *ev, const unsigned char *ids,
                                size_t depth, size_t *len, hp2x_err *err);
-/* Frees the cost-centre table. */
-void hpx_evl_free_cost_centres(evl_parser *ev);
 
 /* eventlog_ipe.c: naming -hi labels by their IPE events (the evl_ipe_
  * functions). */

@@ -98,8 +98,6 @@ struct evl_parser {
   long long sample_offset;  /* where the open sample began */
   double sample_time_s;     /* the open sample's time */
   label_track track;        /* repeats and the next-label guess */
-  cost_centre *ccs;         /* open addressing by id; owned */
-  size_t ccs_cap, n_ccs;
   char *name;               /* scratch for stack labels; owned */
   size_t name_cap;
   ipe_table ipe;            /* -hi names */

@@ -43,7 +43,6 @@ evl_parser *hpx_evl_parse_new(const char *file, hp2x_profile *p,
 
 void hpx_evl_parse_free(evl_parser *ev) {
   if (!ev) return;
-  hpx_evl_free_cost_centres(ev);
   hpx_evl_ipe_free(&ev->ipe);
   hpx_free(ev->hdr);
   for (size_t i = 0; i < 256; i++) hpx_free(ev->size_of[i]);

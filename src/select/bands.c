@@ -6,15 +6,14 @@
  * each one's exact permutation in O(n log n) with a segment tree.  With
  * several profiles (comparing runs, select_many.c) the same rules pick one
  * set of bands from their combined totals (hpx_bands_select_shared).
- * --include / --exclude filter labels out before the selection and fold
- * them into OTHER afterwards.
+ * --include / --exclude filter labels out (label_filter.c) before the
+ * selection and fold them into OTHER afterwards.
  */
 #include "aux.h"
 #include "bands_int.h"
 
 #include <assert.h>
 #include <math.h>
-#include <regex.h>
 #include <string.h>
 
 /* ------------------------------------------------ the selection sort */
@@ -164,50 +163,6 @@ static void work_free(work *w) {
   hpx_free(w->order);
   hpx_free(w->bucket);
   hpx_free(w->filtered);
-}
-
-/* Compiles one filter regex; HP2X_E_ARG with regerror's text. */
-static hp2x_status compile_re(regex_t *re, const char *src, const char *what,
-                              hp2x_err *err) {
-  int rc = regcomp(re, src, REG_EXTENDED | REG_NOSUB);
-  if (rc == 0) return HP2X_OK;
-  char why[128];
-  regerror(rc, re, why, sizeof why);
-  return hpx_fail(err, HP2X_E_ARG, 0, -1, "bad %s regex '%.60s': %s", what,
-                   src, why);
-}
-
-/* Does re match label l: its name, or what the name leaves out (a -hi
- * label's whole IPE record: table, closure type, type, module, ...)? */
-static int label_matches(const regex_t *re, const hpx_label *l) {
-  return regexec(re, l->name, 0, NULL, 0) == 0 ||
-         (l->text.detail && regexec(re, l->text.detail, 0, NULL, 0) == 0);
-}
-
-/* w->filtered[id] for every label of p: 1 when include_re matches neither
- * its name nor its detail, or exclude_re matches either.  Nothing when
- * neither is given. */
-static hp2x_status filter_labels(const hp2x_profile *p, const hp2x_options *o,
-                                 work *w, hp2x_err *err) {
-  if (!o->include_re && !o->exclude_re) return HP2X_OK;
-  regex_t inc, exc;
-  if (o->include_re && compile_re(&inc, o->include_re, "--include", err))
-    return err->code;
-  if (o->exclude_re && compile_re(&exc, o->exclude_re, "--exclude", err)) {
-    if (o->include_re) regfree(&inc);
-    return err->code;
-  }
-  size_t nl = p->n_labels;
-  w->filtered = hpx_calloc(nl ? nl : 1, 1);
-  for (size_t id = 0; w->filtered && id < nl; id++) {
-    const hpx_label *l = &p->labels[id];
-    if ((o->include_re && !label_matches(&inc, l)) ||
-        (o->exclude_re && label_matches(&exc, l)))
-      w->filtered[id] = 1;
-  }
-  if (o->include_re) regfree(&inc);
-  if (o->exclude_re) regfree(&exc);
-  return w->filtered ? HP2X_OK : hpx_nomem(err);
 }
 
 /* The labels that have data in complete samples, in hp2ps's hash-table
@@ -485,7 +440,7 @@ hp2x_status hpx_bands_check_options(const hp2x_options *o, hp2x_err *err) {
 /* hp2ps's order of the labels of p: trace removal, -d, -i, -p. */
 static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
                                 work *w, hp2x_err *err) {
-  hp2x_status st = filter_labels(p, o, w, err);
+  hp2x_status st = hpx_labels_filter(p, o, &w->filtered, err);
   if (st == HP2X_OK) st = make_initial_order(p, w, err);
   if (st == HP2X_OK) st = run_sort(p, w, KEY_INT, w->total, NULL, err);
   if (st == HP2X_OK) trace_removal(w, o->trace_pct);

@@ -42,6 +42,14 @@ struct hp2x_bands {
                          diverging from zero */
 };
 
+/* label_filter.c: *filtered[id] for every label of p, 1 when o->include_re
+ * matches neither its name nor its detail or o->exclude_re matches either;
+ * *filtered NULL (nothing filtered) when neither is given.  Owned by the
+ * caller (hpx_free).  HP2X_E_ARG for a regex that does not compile,
+ * HP2X_E_NOMEM. */
+hp2x_status hpx_labels_filter(const hp2x_profile *p, const hp2x_options *o,
+                              unsigned char **filtered, hp2x_err *err);
+
 /* bands.c, the steps of hp2x_bands_select for follow.c. */
 hp2x_status hpx_bands_check_options(const hp2x_options *o, hp2x_err *err);
 /* hp2ps's selection over p's labels, from their sums (profile_labels.h):

@@ -204,8 +204,8 @@ static const char *list_help(char *help, size_t size, const char *before,
 
 static const char *output_help(void) {
   static char help[160];
-  return list_help(help, sizeof help, "write to FILE (", names_format_name,
-                   ".", " ", " ", "; - = stdout)");
+  return list_help(help, sizeof help, "write to FILE (",
+                   names_format_extension, ".", " ", " ", "; - = stdout)");
 }
 
 static const char *format_help(void) {
@@ -408,6 +408,11 @@ static const option_spec options[] = {
      .kind = VAL_DOUBLE, .field = AT(parse.last_s), .min = 0.001,
      .max = 1e12, .bad = "invalid --last ",
      .bad_tail = ": seconds, at least 0.001"},
+    {0, "at", "SECONDS",
+     "pprof: the census nearest this time (default: the peak)",
+     .kind = VAL_DOUBLE, .field = AT(at_s), .given = GIVEN(at_given),
+     .min = 0.0, .max = DBL_MAX, .bad = "invalid --at ",
+     .bad_tail = ": seconds, a number >= 0"},
     {0, "from-marker", "TEXT",
      "only samples from the first marker TEXT on (eventlog traceMarker)",
      .kind = VAL_TEXT, .field = AT(from_marker),

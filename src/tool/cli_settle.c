@@ -27,11 +27,8 @@ static cli_outcome settle_format(tool_args *a, cli_error *e) {
                S_ISDIR(dir.st_mode); /* several inputs: a file each */
   if (a->output && strcmp(a->output, "-") != 0 && !a->format_given &&
       !to_dir) {
-    const char *dot = strrchr(a->output, '.');
-    const char *slash = strrchr(a->output, '/');
-    const hp2x_format_info *f = NULL;
+    const hp2x_format_info *f = hp2x_format_for_file(a->output, NULL);
     char list[96];
-    if (dot && (!slash || dot >= slash)) f = hp2x_format_named(dot + 1);
     if (!f)
       return cli_fail(
           e,
@@ -78,6 +75,27 @@ static cli_outcome find_service(tool_args *a, cli_error *e) {
                       a->inputs[i]);
     a->input_is_service = 1;
   }
+  return CLI_RUN;
+}
+
+/* --at chooses the census of a format that holds one (pprof); a format
+ * that holds the whole run refuses it.  The one place that says which
+ * formats take --at. */
+static cli_outcome check_census(const tool_args *a, cli_error *e) {
+  const hp2x_format_info *f = hp2x_format_of(a->opts.format);
+  if (!f) return CLI_RUN;
+  if (a->at_given && f->span != HP2X_SPAN_CENSUS)
+    return cli_fail(e,
+                    "--at chooses one census: %s holds the whole run (-o "
+                    "NAME.pb.gz, a pprof profile, holds one)",
+                    a->summary ? "--summary" : f->label);
+  if (a->at_given && a->watch)
+    return cli_fail(e, "--at takes a census of a finished run: with --watch "
+                       "the profile follows the last census");
+  if (f->span == HP2X_SPAN_CENSUS && a->diff)
+    return cli_fail(e, "--diff draws a chart: write a %s of each run and "
+                       "compare them with go tool pprof -diff_base",
+                    f->label);
   return CLI_RUN;
 }
 
@@ -139,7 +157,8 @@ cli_outcome cli_settle_line(tool_args *a, cli_error *e) {
   if (a->summary && !a->output) a->output = "-"; /* to the terminal */
   if ((r = check_watch(a, e)) != CLI_RUN ||
       (r = find_service(a, e)) != CLI_RUN ||
-      (r = check_combination(a, e)) != CLI_RUN)
+      (r = check_combination(a, e)) != CLI_RUN ||
+      (r = check_census(a, e)) != CLI_RUN)
     return r;
   set_derived_defaults(a);
   return CLI_RUN;

@@ -100,7 +100,10 @@ static void print_help_formats(void) {
          "name), CSV one file with an input column.\n"
          "-o NAME.html writes an interactive report in one file that "
          "opens offline: the\npicture with hover, hidden bands and "
-         "zoom, and the --summary table.\n",
+         "zoom, and the --summary table.\n"
+         "-o NAME.pb.gz writes one census (the peak, or --at's) as a "
+         "pprof profile of its\nstacks, for go tool pprof, speedscope and "
+         "Pyroscope.\n",
          pictures, conversions, names_format_ext(defaults.format), paged);
 }
 

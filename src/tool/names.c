@@ -32,11 +32,15 @@ static char *format_name(const char *fmt, ...) {
 
 const char *names_format_ext(hp2x_format f) {
   const hp2x_format_info *row = hp2x_format_of(f);
-  return row ? row->name : "ps";
+  return row ? row->extension : "ps";
 }
 
 const char *names_format_name(const hp2x_format_info *row) {
   return row->name;
+}
+
+const char *names_format_extension(const hp2x_format_info *row) {
+  return row->extension;
 }
 
 const char *names_format_paged_label(const hp2x_format_info *row) {
@@ -72,6 +76,7 @@ char *names_aux_beside(const char *output) {
   const char *dot = strrchr(output, '.');
   size_t n = (dot && (!slash || dot > slash)) ? (size_t)(dot - output)
                                                : strlen(output);
+  hp2x_format_for_file(output, &n); /* a whole NAME.pb.gz's ending */
   return format_name("%.*s.aux", (int)n, output);
 }
 

@@ -11,8 +11,10 @@
 const char *names_format_ext(hp2x_format f);
 
 /* hp2x_format_shown functions (for hp2x_format_list): every row's name
- * ("ps"); the label of a picture format with pages ("PS"). */
+ * ("ps"), every row's extension ("pb.gz"); the label of a picture format
+ * with pages ("PS"). */
 const char *names_format_name(const hp2x_format_info *row);
+const char *names_format_extension(const hp2x_format_info *row);
 const char *names_format_paged_label(const hp2x_format_info *row);
 
 /* hp2ps reads NAME.hp when given NAME; hp2x reads NAME itself when it
@@ -23,7 +25,8 @@ char *names_resolve_input(const char *name);
 /* The input's base name without directory and .hp/.eventlog suffix. */
 char *names_input_stem(const char *input);
 
-/* BASE.aux beside `output`: its name without the extension. */
+/* BASE.aux beside `output`: its name without the extension (the whole of
+ * a format's: NAME.pb.gz gives NAME.aux). */
 char *names_aux_beside(const char *output);
 
 /* `pattern` with its first %s replaced by `stem`. */

@@ -37,6 +37,7 @@ typedef struct comparison {
   int per_file;             /* a file per input, not one for all */
   char *diff_out;           /* --diff without -o: B-minus-A.EXT; owned */
   hp2x_aux *aux;            /* -p's .aux; owned */
+  hp2x_census_choice *census; /* a format of one census: each input's */
   hp2x_profile *diff_p;     /* --diff: the chart's profile and bands; owned */
   hp2x_bands *diff_b;
   size_t current;           /* the input a file-each write is about */
@@ -183,7 +184,10 @@ static int read_inputs(comparison *c) {
     inputs_warn_profile(a, c->names[i], *p);
     rc = program_name_tables(a, c->names[i], *p, syms);
     hp2x_profile *view = NULL;
-    if (rc == EXIT_OK) rc = view_pick(a, c->names[i], *p, &view);
+    if (rc == EXIT_OK && c->census) /* its census: in the whole run */
+      rc = view_census(a, c->names[i], *p, &c->census[i]);
+    else if (rc == EXIT_OK)
+      rc = view_pick(a, c->names[i], *p, &view);
     if (view) {
       hp2x_profile_free(*p);
       *p = view;
@@ -217,8 +221,10 @@ static hp2x_status fill_own_file(void *ctx, size_t which, hp2x_write_fn w,
                                  void *closure, hp2x_err *err) {
   const comparison *c = ctx;
   assert(which == OUTSET_OUTPUT);
+  hp2x_options o = c->a->opts;
+  if (c->census) o.census = c->census[c->current];
   return hp2x_write_output(c->profiles[c->current], c->bands[c->current],
-                           c->names[c->current], &c->a->opts, w, closure, err);
+                           c->names[c->current], &o, w, closure, err);
 }
 
 /* The one output for all (or --diff's chart), then -p's .aux. */
@@ -280,6 +286,7 @@ static void free_comparison(comparison *c) {
   free(c->profiles);
   free(c->bands);
   free(c->names);
+  free(c->census);
 }
 
 int run_compare(tool_args *a) {
@@ -291,8 +298,13 @@ int run_compare(tool_args *a) {
   c.profiles = calloc(c.n, sizeof *c.profiles);
   c.bands = calloc(c.n, sizeof *c.bands);
   c.names = calloc(c.n, sizeof *c.names);
-  int rc = c.in && c.profiles && c.bands && c.names ? EXIT_OK
-                                                    : out_of_memory();
+  const hp2x_format_info *f = hp2x_format_of(a->opts.format);
+  if (f && f->span == HP2X_SPAN_CENSUS)
+    c.census = calloc(c.n, sizeof *c.census);
+  int rc = c.in && c.profiles && c.bands && c.names &&
+                   (c.census || !f || f->span != HP2X_SPAN_CENSUS)
+               ? EXIT_OK
+               : out_of_memory();
   for (size_t i = 0; i < sizeof steps / sizeof steps[0] && rc == EXIT_OK; i++)
     rc = steps[i](&c);
   free_comparison(&c);

@@ -8,7 +8,8 @@
 
 /* Cuts an already-parsed profile to its window (--from, --to, their
  * markers: view_pick.c), selects its bands and writes once: the output
- * a->output (a picture, a table or a conversion) and, as hp2ps does beside
+ * a->output (a picture, a table, a conversion, or one census of p: the
+ * peak, --at's or under --watch the last, in the window) and, as hp2ps does beside
  * a picture, a->aux_path when a->write_aux, as one set.  `disposable` is p
  * itself when the caller needs nothing more of it, or NULL: the entries of
  * a disposable profile (or of a view) are dropped once the bands are

@@ -15,7 +15,8 @@ typedef enum serve_route {
   SERVE_ROUTE_PAGE,    /* "/": the live report page */
   SERVE_ROUTE_EVENTS,  /* "/events": Server-Sent Events */
   SERVE_ROUTE_METRICS, /* "/metrics": Prometheus text */
-  SERVE_ROUTE_PICTURE  /* "/picture.EXT": the picture in format EXT */
+  SERVE_ROUTE_PICTURE  /* "/picture.EXT": the picture in format EXT;
+                          "/debug/pprof/heap": the last census as pprof */
 } serve_route;
 
 typedef struct serve_answer {

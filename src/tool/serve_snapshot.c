@@ -15,6 +15,7 @@
 #include <string.h>
 
 enum { N_DRAWN = 16 }; /* > every hp2x_format value */
+_Static_assert((int)HP2X_FORMAT_PPROF < (int)N_DRAWN, "a slot each format");
 
 typedef struct membuf {
   char *data;
@@ -175,7 +176,8 @@ size_t snapshot_status_json(const snapshot *s, char *buf, size_t size) {
 
 /* Draws pc's picture in format f into pc->drawn[f], once; left empty
  * when drawing fails.  The page (HTML) is the report, or, with no
- * profile yet or a report that cannot be drawn, the waiting page. */
+ * profile yet or a report that cannot be drawn, the waiting page; pprof
+ * (/debug/pprof/heap) the last census. */
 static void draw_once(pictures *pc, hp2x_format f) {
   membuf *out = &pc->drawn[f];
   hp2x_options o = pc->o;
@@ -184,6 +186,15 @@ static void draw_once(pictures *pc, hp2x_format f) {
   hp2x_err_init(&err);
   hp2x_bands *fresh = NULL;
   const hp2x_bands *b = pc->b;
+  const hp2x_format_info *row = hp2x_format_of(f);
+  if (row && row->span == HP2X_SPAN_CENSUS) { /* pprof: the last census */
+    hp2x_census_choice_init(&o.census);
+    o.census.rule = HP2X_CENSUS_LAST;
+    if (hp2x_write_output(pc->p, NULL, NULL, &o, membuf_write, out, &err) !=
+        HP2X_OK)
+      membuf_clear(out);
+    return;
+  }
   if (pc->p && !b && hp2x_bands_select(pc->p, &o, &fresh, &err) == HP2X_OK)
     b = fresh;
   hp2x_status st =

@@ -67,6 +67,8 @@ typedef struct tool_args {
   const char *serve_spec;     /* --serve's [ADDR:]PORT; borrowed; NULL =
                                  none */
   struct serve_server *server; /* serve.c's, while serving; NULL none */
+  double at_s;                /* --at: the census nearest this time */
+  int at_given;
 } tool_args;
 
 #endif

@@ -1,5 +1,6 @@
 /* view_pick.h -- the part of a profile that is drawn (view_pick.c): --from/--to,
- * --from-marker/--to-marker and --x=index.
+ * --from-marker/--to-marker and --x=index; and the census a format of one
+ * census writes (--at).
  */
 #ifndef HPX_TOOL_VIEW_PICK_H
 #define HPX_TOOL_VIEW_PICK_H
@@ -12,5 +13,13 @@
  * input (messages name `display`). */
 int view_pick(const tool_args *a, const char *display,
                 const hp2x_profile *p, hp2x_profile **view);
+
+/* For a format of one census (pprof): the census of p that a asks for, as
+ * *c: within the window (--from/--to, their markers), the census nearest
+ * --at, the last under --watch, else the peak.  Checks that p has it:
+ * an --at outside the window or the run is a usage error naming the
+ * run's range; no census there is bad input.  Returns an exit status. */
+int view_census(const tool_args *a, const char *display,
+                const hp2x_profile *p, hp2x_census_choice *c);
 
 #endif

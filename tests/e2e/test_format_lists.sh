@@ -90,8 +90,8 @@ for pat in (r'pictures \(hp2x_format_is_picture: ([^)]*)\)',
     found = re.findall(pat, h)
     if not found: bad.append(f'hp2x.h: no list /{pat}/')
     for s in found: same(f'hp2x.h /{pat[:24]}/', words(s), plabels)
-m = re.search(r'rather than text \(([^)]*)\)', h)
-if not m: bad.append('hp2x.h: no "rather than text (...)" list')
+m = re.search(r'rather than text or data \(([^)]*)\)', h)
+if not m: bad.append('hp2x.h: no "rather than text or data (...)" list')
 else:
     got = [re.sub(r'^the (\w+) table$', r'\1', w) for w in words(m.group(1))]
     same('hp2x.h text formats', got, [r[1] for r in texts])

@@ -2,7 +2,8 @@
  * bytes choose the options; the rest is the profile, of either kind.
  * Parse, take a view (window, sample index), select (filters, -p with the
  * .aux just written), render into memory in any picture format, and write
- * CSV, .aux, .hp and the summary; on some inputs also compare the profile
+ * CSV, .aux, .hp, the summary and one census as pprof (the peak, the
+ * census nearest a time or the last); on some inputs also compare the profile
  * with its view (one selection, pages or stack, CSV, the difference), or
  * follow it as it grows (watch mode's selection against a fresh one).  The
  * profile's bytes are also read as .aux text.
@@ -121,6 +122,26 @@ static void compare(const hp2x_profile *a, const hp2x_profile *b,
   hp2x_profile_free(dp);
   hp2x_bands_free(bs[0]);
   hp2x_bands_free(bs[1]);
+}
+
+/* A census of p as pprof: by byte 2's rule (peak, nearest, last) and at
+ * byte 7's share of the run; any profile with a census writes one, with
+ * the filters (but the one that does not compile). */
+static void census(const hp2x_profile *p, hp2x_options o, const uint8_t *d,
+                   size_t *bytes) {
+  o.format = HP2X_FORMAT_PPROF;
+  o.census.rule = (hp2x_census_rule)((d[2] >> 3) % 3);
+  double t0, t1;
+  span(p, &t0, &t1);
+  o.census.at_s = t0 + (t1 - t0) * d[7] / 255.0;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_status st = hp2x_write_output(p, NULL, NULL, &o, sink, bytes, &err);
+  int bad_re = (o.include_re && !strcmp(o.include_re, "(")) ||
+               (o.exclude_re && !strcmp(o.exclude_re, "("));
+  FUZZ_CHECK(hp2x_profile_sample_count(p)
+                 ? st == HP2X_OK || (st == HP2X_E_ARG && bad_re)
+                 : st == HP2X_E_NO_CENSUS);
 }
 
 /* Draws b into memory (SVG's surface ids are renumbered by the library,
@@ -267,6 +288,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       FUZZ_CHECK(hp2x_write_html(q, b, &o, sink, &bytes, &err) == HP2X_OK);
     if (o.max_bands) FUZZ_CHECK(hp2x_bands_count(b) <= (size_t)o.max_bands);
   }
+  census(q, o, data, &bytes);
   if (data[6] & 128) compare(p, q, o, data);
   if (!v && (data[7] & 1)) follow(data + 8, size - 8, kind, &o);
   hp2x_err_init(&err);

@@ -1,5 +1,6 @@
 /* format_table.c -- prints libhp2x's table of formats, one row a line:
- * name, label, long name ("-" when none), "picture" or "text", "several"
+ * name, label, long name ("-" when none), "picture" or "text" (any other
+ * output: text or data), "several"
  * when one file holds several inputs (else "one") and "bands" when it
  * needs a band selection (else "-"), tab separated, in the table's order (hp2x_format_row); then checks that
  * every hp2x_format value below the row count has its row, and exits 1

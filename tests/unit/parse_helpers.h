@@ -1,5 +1,6 @@
-/* parse_helpers.h -- shared by the parser unit tests: read a repo file,
- * parse bytes in chunks of a given size, compare two profiles. */
+/* parse_helpers.h -- shared by the parser unit tests: read a repo file
+ * (gzipped or not), parse bytes in chunks of a given size, compare two
+ * profiles. */
 #ifndef HPX_PARSE_HELPERS_H
 #define HPX_PARSE_HELPERS_H
 
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 static inline const char *top_dir(void) {
   const char *t = getenv("TOP");
@@ -27,6 +29,29 @@ static inline unsigned char *read_repo_file(const char *rel, size_t *len) {
   unsigned char *buf = malloc(n > 0 ? (size_t)n : 1);
   *len = buf ? fread(buf, 1, (size_t)n, f) : 0;
   fclose(f);
+  return buf;
+}
+
+/* Reads TOP/rel whole, gunzipped when it is gzipped (zlib reads a plain
+ * file as it is); caller frees; NULL when it cannot be read. */
+static inline unsigned char *read_repo_gz(const char *rel, size_t *len) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", top_dir(), rel);
+  *len = 0;
+  gzFile f = gzopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 20;
+  unsigned char *buf = malloc(cap);
+  int n;
+  while (buf && (n = gzread(f, buf + *len, (unsigned)(cap - *len))) > 0) {
+    *len += (size_t)n;
+    if (*len == cap) {
+      unsigned char *more = realloc(buf, cap *= 2);
+      if (!more) free(buf);
+      buf = more;
+    }
+  }
+  gzclose(f);
   return buf;
 }
 

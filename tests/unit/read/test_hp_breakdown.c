@@ -11,8 +11,6 @@
 #include "parse_helpers.h"
 #include "read/hp_breakdown.h"
 
-#include <zlib.h>
-
 static hp2x_breakdown breakdown_of(const unsigned char *buf, size_t len) {
   hp2x_profile *p;
   hp2x_err err;
@@ -60,24 +58,6 @@ static void samples_agree_with_their_eventlogs(void **state) {
   assert_true(pairs >= 40);
 }
 
-static unsigned char *read_gz(const char *rel, size_t *len) {
-  char path[1024];
-  snprintf(path, sizeof path, "%s/%s", top_dir(), rel);
-  gzFile f = gzopen(path, "rb");
-  assert_non_null(f);
-  size_t cap = 1 << 20;
-  unsigned char *buf = malloc(cap);
-  *len = 0;
-  int n;
-  while (buf && (n = gzread(f, buf + *len, (unsigned)(cap - *len))) > 0) {
-    *len += (size_t)n;
-    if (*len == cap) buf = realloc(buf, cap *= 2);
-  }
-  gzclose(f);
-  assert_non_null(buf);
-  return buf;
-}
-
 /* GHC 9.6 and 9.10 runs built without profiling write JOB "leak": -hi's
  * labels are addresses, -hT's closure descriptions. */
 static void builds_without_profiling(void **state) {
@@ -101,7 +81,8 @@ static void builds_without_profiling(void **state) {
   };
   for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
     size_t len;
-    unsigned char *buf = read_gz(runs[i].rel, &len);
+    unsigned char *buf = read_repo_gz(runs[i].rel, &len);
+    assert_non_null(buf);
     assert_true(len > 0);
     assert_true(memcmp(buf, "JOB \"", 5) == 0);
     if (breakdown_of(buf, len) != runs[i].want)

@@ -217,6 +217,15 @@ static void long_options(void **state) {
   /* compared runs share both axes unless told */
   assert_int_equal(p.a.opts.uniform, HP2X_UNIFORM_TIME | HP2X_UNIFORM_MEMORY);
   done(&p);
+  /* A pprof profile by its whole ending; --at its census. */
+  RUNS(&p, "a.hp", "-o", "dir.v/heap.pb.gz", "--at=1.25");
+  assert_int_equal(p.a.opts.format, HP2X_FORMAT_PPROF);
+  assert_true(p.a.at_s == 1.25 && p.a.at_given);
+  done(&p);
+  RUNS(&p, "a.hp", "--format=pprof", "-o", "heap.bin", "--from=1");
+  assert_int_equal(p.a.opts.format, HP2X_FORMAT_PPROF);
+  assert_int_equal(p.a.at_given, 0);
+  done(&p);
   RUNS(&p, "--", "-m5", "-");
   assert_int_equal(p.a.n_inputs, 2); /* after --, words are files */
   assert_string_equal(p.a.inputs[0], "-m5");
@@ -269,10 +278,27 @@ static const struct {
     {{"--idle-exit=0"}, "invalid --idle-exit '0': seconds, more than 0"},
     {{"--from=-1"}, "invalid --from '-1': seconds, a number >= 0"},
     {{"--to=x"}, "invalid --to 'x': seconds, a number >= 0"},
+    {{"--at=-0.5"}, "invalid --at '-0.5': seconds, a number >= 0"},
+    {{"--at=soon"}, "invalid --at 'soon': seconds, a number >= 0"},
+    {{"a.hp", "--at=1", "-o", "a.pdf"},
+     "--at chooses one census: PDF holds the whole run (-o NAME.pb.gz, a "
+     "pprof profile, holds one)"},
+    {{"a.hp", "--at=1", "--summary"},
+     "--at chooses one census: --summary holds the whole run (-o "
+     "NAME.pb.gz, a pprof profile, holds one)"},
+    {{"a.hp", "--at=1", "--watch", "-o", "a.pb.gz"},
+     "--at takes a census of a finished run: with --watch the profile "
+     "follows the last census"},
+    {{"--diff", "a.hp", "b.hp", "-o", "d.pb.gz"},
+     "--diff draws a chart: write a pprof of each run and compare them "
+     "with go tool pprof -diff_base"},
+    {{"a.hp", "-o", "heap.gz"},
+     "cannot tell the format of 'heap.gz' from its name: use "
+     "--format=ps|eps|pdf|svg|png|csv|hp|txt|html|pprof"},
     {{"--ccs-length=2"}, "invalid --ccs-length '2': a whole number >= 5"},
     {{"--ccs-length=5.5"}, "invalid --ccs-length '5.5': a whole number >= 5"},
     {{"--format=gif"},
-     "unknown format 'gif' (ps, eps, pdf, svg, png, csv, hp, txt, html)"},
+     "unknown format 'gif' (ps, eps, pdf, svg, png, csv, hp, txt, html, pprof)"},
     {{"--palette=rainbow"}, "unknown palette 'rainbow' (label, hp2ps, grey)"},
     {{"--uniform-scale=x"},
      "unknown --uniform-scale 'x' (none, time, memory, both)"},
@@ -282,10 +308,10 @@ static const struct {
     {{"--to-marker="}, "--to-marker needs a marker's text"},
     {{"a.hp", "-o", "out.xyz"},
      "cannot tell the format of 'out.xyz' from its name: use "
-     "--format=ps|eps|pdf|svg|png|csv|hp|txt|html"},
+     "--format=ps|eps|pdf|svg|png|csv|hp|txt|html|pprof"},
     {{"a.hp", "-o", "dir.d/out"},
      "cannot tell the format of 'dir.d/out' from its name: use "
-     "--format=ps|eps|pdf|svg|png|csv|hp|txt|html"},
+     "--format=ps|eps|pdf|svg|png|csv|hp|txt|html|pprof"},
     {{"--watch", "a.hp"}, "--watch needs an output file (-o FILE)"},
     {{"--watch", "a.hp", "-o", "-"}, "--watch needs an output file (-o FILE)"},
     {{"--watch", "a.hp", "b.hp", "-o", "w.pdf"},

@@ -60,8 +60,10 @@ static int teardown(void **state) {
 /* format.c's table: a row for every format, each once, a name each that
  * finds its row; pages only for pictures, and a picture holds several
  * inputs in one file when it has pages; a help name and a page kind for
- * every picture, and none for text; a MIME type for every format; nothing
- * past the last row; PostScript alone on hp2ps's page. */
+ * every picture, and none for text; a MIME type for every format; an
+ * extension that finds its row from a file name (the longest: NAME.pb.gz
+ * is pprof's); nothing past the last row; PostScript alone on hp2ps's
+ * page; pprof alone holding one census. */
 static void test_format_table(void **state) {
   (void)state;
   size_t rows = 0;
@@ -72,16 +74,37 @@ static void test_format_table(void **state) {
     assert_int_equal(r->page != HP2X_PAGE_NONE,
                      r->writer == HP2X_WRITER_PICTURE);
     assert_non_null(strchr(r->media_type, '/'));
+    char file[64];
+    size_t at = 0;
+    snprintf(file, sizeof file, "dir.v/x.y.%s", r->extension);
+    assert_ptr_equal(hp2x_format_for_file(file, &at), r);
+    assert_int_equal(at, strlen("dir.v/x.y"));
+    assert_int_equal(r->span == HP2X_SPAN_CENSUS,
+                     r->format == HP2X_FORMAT_PPROF);
     if (r->writer == HP2X_WRITER_PICTURE) {
       assert_int_equal(r->holds_several, r->has_pages);
       assert_non_null(r->long_name);
     }
   }
-  assert_int_equal(rows, (size_t)HP2X_FORMAT_HTML + 1);
+  assert_int_equal(rows, (size_t)HP2X_FORMAT_PPROF + 1);
   assert_int_equal(hp2x_format_of(HP2X_FORMAT_PS)->page, HP2X_PAGE_HP2PS);
   assert_int_equal(hp2x_format_of(HP2X_FORMAT_PDF)->page, HP2X_PAGE_FRAME);
-  for (int f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_HTML; f++)
+  for (int f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_PPROF; f++)
     assert_non_null(hp2x_format_of((hp2x_format)f));
+  /* Names by their endings: the longest wins, a bare or unknown one none,
+   * and only the last component counts. */
+  size_t at = 99;
+  assert_ptr_equal(hp2x_format_for_file("heap.pb.gz", &at),
+                   hp2x_format_of(HP2X_FORMAT_PPROF));
+  assert_int_equal(at, 4);
+  assert_null(hp2x_format_for_file("heap.gz", NULL));
+  assert_null(hp2x_format_for_file("pb.gz", NULL));
+  assert_ptr_equal(hp2x_format_for_file(".pdf", NULL), /* as it was */
+                   hp2x_format_of(HP2X_FORMAT_PDF));
+  assert_null(hp2x_format_for_file("a.pdf/x", NULL));
+  assert_null(hp2x_format_for_file("x.PDF", NULL));
+  assert_ptr_equal(hp2x_format_for_file("a.b/c.d.pdf", NULL),
+                   hp2x_format_of(HP2X_FORMAT_PDF));
   assert_null(hp2x_format_of((hp2x_format)99));
   assert_null(hp2x_format_named("jpg"));
   assert_null(hp2x_format_named(""));
@@ -97,16 +120,19 @@ static void test_is_picture(void **state) {
   assert_false(hp2x_format_is_picture(HP2X_FORMAT_CSV));
   assert_false(hp2x_format_is_picture(HP2X_FORMAT_HP));
   assert_false(hp2x_format_is_picture(HP2X_FORMAT_TXT));
+  assert_false(hp2x_format_is_picture(HP2X_FORMAT_PPROF));
   assert_false(hp2x_format_is_picture((hp2x_format)99));
-  /* pages: PS and PDF only; bands: everything but .hp */
+  /* pages: PS and PDF only; bands: everything but .hp and pprof */
   static const hp2x_format all[] = {
       HP2X_FORMAT_PS,  HP2X_FORMAT_EPS, HP2X_FORMAT_PDF, HP2X_FORMAT_SVG,
-      HP2X_FORMAT_CSV, HP2X_FORMAT_HP,  HP2X_FORMAT_TXT, HP2X_FORMAT_PNG};
+      HP2X_FORMAT_CSV, HP2X_FORMAT_HP,  HP2X_FORMAT_TXT, HP2X_FORMAT_PNG,
+      HP2X_FORMAT_PPROF};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
     hp2x_format f = all[i];
     assert_int_equal(hp2x_format_has_pages(f),
                      f == HP2X_FORMAT_PS || f == HP2X_FORMAT_PDF);
-    assert_int_equal(hp2x_format_needs_bands(f), f != HP2X_FORMAT_HP);
+    assert_int_equal(hp2x_format_needs_bands(f),
+                     f != HP2X_FORMAT_HP && f != HP2X_FORMAT_PPROF);
   }
 }
 
