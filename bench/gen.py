@@ -15,6 +15,12 @@ GHC profiles in samples/.
                                        100), so a sample holds ~5/6 of them
   gen.py eventlog IN.hp OUT.eventlog   the same samples as a GHC eventlog
                                        (HEAP_PROF_SAMPLE_STRING events)
+  gen.py deepcc CENSUSES STACKS OUT.eventlog
+                                       a -hc eventlog of STACKS cost-centre
+                                       stacks 100 to 255 frames deep (paths
+                                       through a tree of 2,000 cost centres
+                                       with source locations), every stack
+                                       in every census
 """
 import random
 import struct
@@ -134,6 +140,49 @@ def eventlog(src, dst):
         f.write(struct.pack(">H", 0xFFFF))
 
 
+def deepcc(n_censuses, n_stacks, dst):
+    rnd = random.Random(7)
+    types = [(160, -1, b"Start of heap profile"),
+             (161, -1, b"Cost centre definition"),
+             (162, 8, b"Start of heap profile sample"),
+             (163, -1, b"Heap profile cost-centre sample"),
+             (165, 8, b"End of heap profile sample"),
+             (30, -1, b"Program arguments"),
+             (18, 14, b"Block marker")]
+    out = bytearray(b"hdrbhetb")
+    for tag, size, desc in types:
+        out += b"etb\0" + struct.pack(">Hh", tag, size)
+        out += struct.pack(">I", len(desc)) + desc + struct.pack(">I", 0)
+        out += b"ete\0"
+    out += b"hetehdredatb"
+    out += ev(30, 0, struct.pack(">I", 0) + b"deep\0+RTS\0-hc\0", True)
+    out += ev(160, 0, b"\0" + struct.pack(">QI", 100000000, 1) + b"\0" * 7,
+              True)
+    for i in range(1, 2001):  # cost centre i in module M(i / 50)
+        out += ev(161, 0, struct.pack(">I", i) + b"fn%d\0Mod%d\0src/Mod%d.hs:%d:1-30\0\0"
+                  % (i, i // 50, i // 50, 10 * (i % 50) + 1), True)
+    stacks = []
+    for k in range(n_stacks):  # innermost first: a path from the root up
+        depth = rnd.randint(100, 255)
+        path = [1 + (k * 7 + d * 13 + rnd.randint(0, 3)) % 2000
+                for d in range(depth)]
+        stacks.append((struct.pack(">B", depth) +
+                       b"".join(struct.pack(">I", c) for c in reversed(path)),
+                       rnd.randint(1, 1000)))
+    with open(dst, "wb") as f:
+        f.write(out)
+        for c in range(n_censuses):
+            ns = c * 100000000
+            buf = [ev(162, ns, struct.pack(">Q", 0), False)]
+            for ids, base in stacks:
+                v = 8 * base * (1 + c % 17)
+                buf.append(ev(163, ns, b"\0" + struct.pack(">Q", v) + ids,
+                              True))
+            buf.append(ev(165, ns, struct.pack(">Q", 0), False))
+            f.write(b"".join(buf))
+        f.write(struct.pack(">H", 0xFFFF))
+
+
 def main(argv):
     if len(argv) >= 5 and argv[1] == "stretch":
         stretch(argv[2], float(argv[3]), argv[4])
@@ -143,6 +192,8 @@ def main(argv):
         shape(argv[2], int(argv[3]), int(argv[4]), argv[5], varied=True)
     elif len(argv) >= 4 and argv[1] == "eventlog":
         eventlog(argv[2], argv[3])
+    elif len(argv) >= 5 and argv[1] == "deepcc":
+        deepcc(int(argv[2]), int(argv[3]), argv[4])
     else:
         sys.stderr.write(__doc__)
         return 2

@@ -886,17 +886,19 @@ hp2x_status hp2x_write_metrics(const hp2x_profile *p, const hp2x_bands *b,
  *     ccsID), so stacks that print alike stay apart;
  *   - a .hp's -hc label: without its "(N)" (numeric label ccs_id: N),
  *     split at '/'; a label the runtime cut (-L) keeps its last, cut
- *     frame, ending in "...", and the sample has the label cut=-L;
+ *     frame, ending in "...", and the sample has the string label cut;
  *   - -hi: the table as the key names it (file and line from its IPE
  *     record's source location), under its module;
  *   - "pkg:Module.Name" and "<pkg:Module.name>": name, under module, under
  *     package;
  *   - any other label one frame (-he: "era N").
  * Names are valid UTF-8 (labels' bytes shown as the picture shows them).
- * Every sample has the numeric label census_time (nanoseconds); the
- * profile's comments say which census it is (time, index, total) and of
- * what run, and time_nanos is its Unix time where the eventlog gave the
- * wall clock.  At most HP2X_PPROF_MAX_BYTES: when the census's labels do
+ * A frame's system name is left out where it would say no more than its
+ * name (readers "demangle" a name equal to its system name).  Every
+ * sample has the numeric label census_time (nanoseconds); the profile's
+ * comments say which census it is (its time, the censuses read, its
+ * total) and of what run, and time_nanos is its Unix time where the
+ * eventlog gave the wall clock.  At most HP2X_PPROF_MAX_BYTES: when the census's labels do
  * not fit, the smallest are summed into one sample of one frame, "(N
  * labels dropped)", so the total stays the census's.  HP2X_E_ARG for a
  * sample out of range or a bad regex; HP2X_E_IO when the sink fails;

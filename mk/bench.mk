@@ -7,8 +7,10 @@
 # 20 GB streams and run.py's 500 MB input), then how far the bounded
 # picture is from every sample's at 600 dpi (bench/fidelity.sh; `make
 # bench-fidelity` alone), then the HTML report in chromium (bench/report.sh),
-# then serving: latency from a census on the socket to live pages and SSE
-# clients, and the watch's CPU with and without --serve
+# then pprof profiles of the same big inputs and of deep stacks
+# (bench/pprof.sh; `make bench-pprof` alone; needs go), then serving:
+# latency from a census on the socket to live pages and SSE clients, and
+# the watch's CPU with and without --serve
 # (bench/serve_latency.sh; `make bench-serve` alone; needs make deps'
 # chromium and playwright-core).  `make bench-serve-mem` (not in bench:
 # 12 minutes) measures a served watch's memory over a run long enough to
@@ -47,6 +49,7 @@ bench: $(BUILD)/hp2x $(BUILD)/bench/update $(BUILD)/bench/memgen $(BUILD)/bench/
 	@bench/fidelity.sh $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare \
 	    | tee -a build/bench-results.md
 	@bench/report.sh $(BUILD)/hp2x $(BUILD)/bench/memgen | tee -a build/bench-results.md
+	@bench/pprof.sh $(BUILD)/hp2x $(BUILD)/bench/memgen | tee -a build/bench-results.md
 	@bench/serve_latency.sh $(BUILD)/hp2x | tee -a build/bench-results.md
 
 bench-mem: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/update
@@ -56,8 +59,11 @@ bench-fidelity: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
 	@bench/fidelity.sh $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
 bench-report: $(BUILD)/hp2x $(BUILD)/bench/memgen
 	@bench/report.sh $(BUILD)/hp2x $(BUILD)/bench/memgen
+bench-pprof: $(BUILD)/hp2x $(BUILD)/bench/memgen
+	@bench/pprof.sh $(BUILD)/hp2x $(BUILD)/bench/memgen
 bench-serve: $(BUILD)/hp2x
 	@bench/serve_latency.sh $(BUILD)/hp2x
 bench-serve-mem: $(BUILD)/hp2x
 	@bench/serve_memory.sh $(BUILD)/hp2x
-.PHONY: bench bench-mem bench-fidelity bench-report bench-serve bench-serve-mem
+.PHONY: bench bench-mem bench-fidelity bench-report bench-pprof bench-serve \
+        bench-serve-mem

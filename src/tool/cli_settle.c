@@ -142,10 +142,15 @@ static void set_derived_defaults(tool_args *a) {
   if (a->n_inputs > 1 && !a->uniform_given)
     a->opts.uniform = HP2X_UNIFORM_BOTH;
   /* One input drawn whole keeps only what its picture shows, in memory
-   * bounded by the picture; outputs that list every sample (CSV, .hp,
-   * --all-samples, --summary), a window, --x=index and comparisons read
-   * every sample. */
-  if (hp2x_format_is_picture(a->opts.format) && !a->opts.all_samples &&
+   * bounded by the picture; so does one census of it without --at (the
+   * bounded profile keeps the first of the largest totals of each time
+   * bucket, so the run's peak, and the last census); outputs that list
+   * every sample (CSV, .hp, --all-samples, --summary), a window, --x=index
+   * and comparisons read every sample. */
+  const hp2x_format_info *f = hp2x_format_of(a->opts.format);
+  int bounded = hp2x_format_is_picture(a->opts.format) ||
+                (f && f->span == HP2X_SPAN_CENSUS && !a->at_given);
+  if (bounded && !a->opts.all_samples &&
       !a->summary && a->n_inputs <= 1 && !a->from_given && !a->to_given &&
       !a->from_marker && !a->to_marker && !a->x_index)
     a->parse.picture_columns = hp2x_picture_columns(&a->opts);

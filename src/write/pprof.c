@@ -65,29 +65,43 @@ static uint64_t str_hash(const builder *b, size_t i) {
   return hpx_hash_bytes(b->str[i], strlen(b->str[i]));
 }
 
+/* Is s (n bytes) shown as it is: printable ASCII? */
+static bool shown_as_is(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (s[i] < 0x20 || s[i] > 0x7e) return false;
+  return true;
+}
+
 /* The string table's index of s (n bytes from a label, made UTF-8 as the
- * picture shows them). */
+ * picture shows them: most are printable ASCII already). */
 static hp2x_status intern(builder *b, const char *s, size_t n, int64_t *at,
                           hp2x_err *err) {
-  char *u = hpx_render_display_text(s, n);
-  hp2x_status st = u ? grow_slots(&b->str_slot, &b->str_slots, b->n_str,
-                                  str_hash, b, err)
-                     : hpx_nomem(err);
+  char *u = NULL;
+  if (!shown_as_is(s, n)) {
+    if (!(u = hpx_render_display_text(s, n))) return hpx_nomem(err);
+    s = u;
+    n = strlen(u);
+  }
+  hp2x_status st =
+      grow_slots(&b->str_slot, &b->str_slots, b->n_str, str_hash, b, err);
   if (st == HP2X_OK)
     st = hpx_grow((void **)&b->str, &b->cap_str, b->n_str + 1,
                   sizeof *b->str, err);
-  if (st != HP2X_OK) {
-    hpx_free(u);
-    return st;
-  }
-  size_t len = strlen(u), mask = b->str_slots - 1;
-  size_t k = (size_t)hpx_hash_bytes(u, len) & mask;
-  for (; b->str_slot[k]; k = (k + 1) & mask)
-    if (!strcmp(b->str[b->str_slot[k] - 1], u)) {
+  size_t mask = b->str_slots - 1;
+  size_t k = st == HP2X_OK ? (size_t)hpx_hash_bytes(s, n) & mask : 0;
+  for (; st == HP2X_OK && b->str_slot[k]; k = (k + 1) & mask) {
+    const char *t = b->str[b->str_slot[k] - 1];
+    if (!strncmp(t, s, n) && t[n] == '\0') { /* labels hold no NUL */
       hpx_free(u);
       *at = (int64_t)b->str_slot[k] - 1;
       return HP2X_OK;
     }
+  }
+  if (st == HP2X_OK && !u && !(u = hpx_strndup(s, n))) st = hpx_nomem(err);
+  if (st != HP2X_OK) {
+    hpx_free(u);
+    return st;
+  }
   b->str[b->n_str] = u;
   b->str_slot[k] = (uint32_t)++b->n_str;
   *at = (int64_t)b->n_str - 1;
@@ -269,9 +283,9 @@ static hp2x_status add_comments(builder *b, const census_facts *c,
                                 size_t kept, hp2x_err *err) {
   const hp2x_profile *p = b->p;
   char line[512], num[32], peak[32];
-  hpx_fmt(line, sizeof line, "hp2x %s: census %zu of %zu, at %.6f %s",
-          hp2x_version(), b->census + 1, p->n_samples, p->times[b->census],
-          p->sample_unit);
+  hpx_fmt(line, sizeof line, "hp2x %s: the census at %.6f %s, of %zu read",
+          hp2x_version(), p->times[b->census], p->sample_unit,
+          p->n_committed);
   hp2x_status st = add_comment(b, line, err);
   if (st == HP2X_OK && *p->job) st = add_comment(b, p->job, err);
   const char *words = hp2x_breakdown_text(hp2x_profile_breakdown(p));

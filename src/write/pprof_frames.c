@@ -210,28 +210,38 @@ static const char *record_field(const char *d, size_t n, const char *key,
   return v;
 }
 
+/* The module of a table --program named: "X" of "(:) [X]", "thunk in map
+ * [X] 0x40d5d0", "I# [X] in Main" (name_tables.c), the last bracketed word;
+ * *len bytes, NULL when none. */
+static const char *bracketed_module(const char *s, size_t n, size_t *len) {
+  const char *found = NULL;
+  for (size_t i = 0; i + 2 < n; i++) {
+    if (s[i] != ' ' || s[i + 1] != '[') continue;
+    size_t e = i + 2;
+    while (e < n && s[e] != ']' && s[e] != ' ') e++;
+    if (e < n && s[e] == ']' && e > i + 2) {
+      found = s + i + 2;
+      *len = e - (i + 2);
+    }
+  }
+  return found;
+}
+
 /* -hi: the table as its name says, at its record's source location, under
  * its module; a table --program named ("(:) [GHC.Types]") under the
  * module in brackets; a bare address alone. */
 static hp2x_status info_table_frames(pprof_frames *fr, const hpx_label *l,
                                      hp2x_err *err) {
-  const char *mod = NULL, *src = NULL, *table = NULL;
-  size_t ml = 0, sl = 0, tl = 0, fl = 0;
+  const char *d = l->text.detail, *src = NULL, *table = NULL;
+  size_t dl = l->text.detail_len, ml = 0, sl = 0, tl = 0, fl = 0;
   int64_t line = 0;
-  if (l->text.detail) {
-    const char *d = l->text.detail;
-    mod = record_field(d, l->text.detail_len, "module ", &ml);
-    src = record_field(d, l->text.detail_len, "source ", &sl);
-    table = record_field(d, l->text.detail_len, "table ", &tl);
+  const char *mod = d ? record_field(d, dl, "module ", &ml) : NULL;
+  if (mod) { /* an IPE record */
+    src = record_field(d, dl, "source ", &sl);
+    table = record_field(d, dl, "table ", &tl);
     if (src) line = hpx_pprof_span_line(src, sl, &fl);
-  } else if (l->name_len > 3 && l->name[l->name_len - 1] == ']') {
-    const char *open = NULL;
-    for (size_t i = l->name_len - 1; i-- > 1 && !open;)
-      if (l->name[i] == '[' && l->name[i - 1] == ' ') open = l->name + i;
-    if (open) {
-      mod = open + 1;
-      ml = (size_t)(l->name + l->name_len - 1 - mod);
-    }
+  } else {
+    mod = bracketed_module(l->name, l->name_len, &ml);
   }
   hp2x_status st = push(fr, one(l->name, l->name_len),
                         one(table ? table : "", tl), src ? src : "", fl,

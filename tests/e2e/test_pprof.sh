@@ -4,9 +4,11 @@
 # tests/tools/pprof_check.py: real GHC 9.6.6 and 9.10.3 runs, -hc, -hd,
 # -hy (samples/programs/deepcc.hs, tests/data/pprof), -hi, -hT and -he
 # (tests/data/ghc-modern), eventlogs and .hp files.  The total is the
-# census's and each stack's value its label's; an eventlog's -hc stacks
-# are its stacks, whole, with source files and lines, and deeper than the
-# .hp's cut labels; -hi frames have a file and a line; --at picks the
+# census's and each stack's value its label's; reading bounded by a
+# picture changes nothing; an eventlog's -hc stacks
+# are its stacks, whole (whatever --ccs-length says), with source files
+# and lines, and deeper than the .hp's cut labels; --program's names of
+# -hi tables are under their modules; -hi frames have a file and a line; --at picks the
 # census nearest; -diff_base between two censuses; hostile labels; a
 # profile with no census (exit 1, no file); a file each of several
 # inputs; /debug/pprof/heap of --serve, fetched by go tool pprof from a
@@ -91,6 +93,37 @@ for n in 96-hi-evl 910-hi-evl; do
   [ "$(json located < $n.json)" -ge 3 ] && ok || fail "$n: no -hi frame with file:line"
 done
 grep -q 'markers.hs:[0-9]* s=[0-9]*(' 910-hi-evl.raw && ok || fail "-hi: no location in markers.hs"
+
+# go tool pprof -traces reads each: a trace per sample.
+for n in 96-hc-evl 910-hc-hp 96-hd-evl 910-hy-hp 96-hi-evl 910-hT-evl 910-he-evl; do
+  pp -traces $n.pb.gz > $n.traces 2> /dev/null && ok || fail "$n: -traces failed"
+  # a rule above each trace and one below the last
+  [ "$(grep -c -- '-----------+' $n.traces)" -eq $(( $(json samples < $n.json) + 1 )) ] && ok ||
+    fail "$n: -traces shows $(grep -c -- '-----------+' $n.traces) rules, -raw $(json samples < $n.json) samples"
+done
+# --ccs-length cuts the labels, not the stacks: the same profile.
+"$HP2X" -q --ccs-length=25 910-hc-evl.eventlog -o cut.pb.gz
+cmp -s cut.pb.gz 910-hc-evl.pb.gz && ok || fail "--ccs-length=25 changed the stacks"
+# -hi tables --program names ("(:) [GHC.Types]") under their module.
+zcat "$D/program/ghc-9.10.3/shelves.gz" > shelves && chmod +x shelves
+zcat "$D/program/ghc-9.10.3/shelves.hi.hp.gz" > shelves.hp
+check shelves shelves.hp "" --program=shelves
+python3 - shelves.raw <<'PY' && ok || fail "--program: tables not under their modules"
+import re, sys
+text = open(sys.argv[1], encoding='utf-8').read()
+locs = dict(re.findall(r'^\s*(\d+): 0x0 M=1 (.*) :0 s=0', text, re.M))
+pairs = re.findall(r'^\s+\d+: (\d+) (\d+) $', text, re.M)
+named = [(locs[a], locs[b]) for a, b in pairs if locs[a].endswith('[%s]' % locs[b])]
+assert len(named) >= 10, (len(named), pairs[:3])
+PY
+
+# A profile read bounded by a picture (the default without --at: it keeps
+# the peak and the last census) gives the same bytes as one read whole.
+for n in 910-hc-evl 96-hc-hp 96-hi-evl 910-hT-evl; do
+  in=$(ls $n.eventlog $n.hp 2> /dev/null | head -1)
+  "$HP2X" -q --all-samples "$in" -o whole.pb.gz
+  cmp -s whole.pb.gz $n.pb.gz && ok || fail "$n: the bounded read's profile differs"
+done
 
 # 3. --at: the census nearest (a CSV row's time plus 0.4 ms) in the run;
 # within --from/--to the peak of that window.
