@@ -10,7 +10,8 @@
  *
  * Order of use: parse (hp2x_parser_*), select (hp2x_bands_select), write
  * in any format (hp2x_write_output: it calls hp2x_render, hp2x_write_csv,
- * hp2x_write_hp or hp2x_write_summary), then free.
+ * hp2x_write_hp, hp2x_write_summary, hp2x_write_html or, for one census
+ * that hp2x_census_choose picks, hp2x_write_pprof), then free.
  * Comparing runs: select once over several profiles
  * (hp2x_bands_select_many), then render them together (hp2x_render_many),
  * write them as one CSV (hp2x_write_csv_many; hp2x_write_output_many

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # gallery.sh HP2X DIR -- draws the README's pictures (samples/pictures) into
 # DIR with HP2X, from the profiles in samples/profiles: each at --dpi=84,
-# with the fonts of fonts/, by the command its caption gives.  The one
-# picture not drawn here, report.png, is chromium's screenshot of the HTML
-# report.  tests/e2e/test_gallery.sh compares what this draws with the
+# with the fonts of fonts/, by the command its caption gives.  The two
+# pictures not drawn here are chromium's screenshots: report.png, of the
+# HTML report, and flamegraph.png, of go tool pprof's flame graph of a
+# pprof profile (tests/tools/flamegraph_picture.sh takes it).  tests/e2e/test_gallery.sh compares what this draws with the
 # committed pictures; after a change to what hp2x draws, refresh them with
 #   tests/tools/gallery.sh build/hp2x samples/pictures
 set -euo pipefail
