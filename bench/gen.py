@@ -110,11 +110,13 @@ def ev(tag, t, payload, variable):
     return head + payload
 
 
-def eventlog(src, dst):
-    header, samples = read_hp(src)
+def eventlog_head(sample_type, args, breakdown):
+    """An eventlog's header, its program arguments and HEAP_PROF_BEGIN:
+    the bytes up to the first census."""
     types = [(160, -1, b"Start of heap profile"),
+             (161, -1, b"Cost centre definition"),
              (162, 8, b"Start of heap profile sample"),
-             (164, -1, b"Heap profile string sample"),
+             sample_type,
              (165, 8, b"End of heap profile sample"),
              (30, -1, b"Program arguments"),
              (18, 14, b"Block marker")]
@@ -124,9 +126,16 @@ def eventlog(src, dst):
         out += struct.pack(">I", len(desc)) + desc + struct.pack(">I", 0)
         out += b"ete\0"
     out += b"hetehdredatb"
-    out += ev(30, 0, struct.pack(">I", 0) + b"bench\0", True)
-    out += ev(160, 0, b"\0" + struct.pack(">QI", 100000000, 7) + b"\0" * 7,
-              True)
+    out += ev(30, 0, struct.pack(">I", 0) + args, True)
+    out += ev(160, 0, b"\0" + struct.pack(">QI", 100000000, breakdown) +
+              b"\0" * 7, True)
+    return out
+
+
+def eventlog(src, dst):
+    header, samples = read_hp(src)
+    out = eventlog_head((164, -1, b"Heap profile string sample"), b"bench\0",
+                        7)
     with open(dst, "wb") as f:
         f.write(out)
         for t, entries in samples:
@@ -142,24 +151,11 @@ def eventlog(src, dst):
 
 def deepcc(n_censuses, n_stacks, dst):
     rnd = random.Random(7)
-    types = [(160, -1, b"Start of heap profile"),
-             (161, -1, b"Cost centre definition"),
-             (162, 8, b"Start of heap profile sample"),
-             (163, -1, b"Heap profile cost-centre sample"),
-             (165, 8, b"End of heap profile sample"),
-             (30, -1, b"Program arguments"),
-             (18, 14, b"Block marker")]
-    out = bytearray(b"hdrbhetb")
-    for tag, size, desc in types:
-        out += b"etb\0" + struct.pack(">Hh", tag, size)
-        out += struct.pack(">I", len(desc)) + desc + struct.pack(">I", 0)
-        out += b"ete\0"
-    out += b"hetehdredatb"
-    out += ev(30, 0, struct.pack(">I", 0) + b"deep\0+RTS\0-hc\0", True)
-    out += ev(160, 0, b"\0" + struct.pack(">QI", 100000000, 1) + b"\0" * 7,
-              True)
-    for i in range(1, 2001):  # cost centre i in module M(i / 50)
-        out += ev(161, 0, struct.pack(">I", i) + b"fn%d\0Mod%d\0src/Mod%d.hs:%d:1-30\0\0"
+    out = eventlog_head((163, -1, b"Heap profile cost-centre sample"),
+                        b"deep\0+RTS\0-hc\0", 1)
+    for i in range(1, 2001):  # cost centre i in module Mod(i / 50)
+        out += ev(161, 0, struct.pack(">I", i) +
+                  b"fn%d\0Mod%d\0src/Mod%d.hs:%d:1-30\0\0"
                   % (i, i // 50, i // 50, 10 * (i % 50) + 1), True)
     stacks = []
     for k in range(n_stacks):  # innermost first: a path from the root up
