@@ -274,7 +274,7 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(UNIT_BIN:=.d)
--include mk/testhooks.mk
+include mk/testhooks.mk
 -include mk/tsan.mk
 -include mk/fuzz.mk
 -include mk/bench.mk
