@@ -11,10 +11,6 @@
 #include <math.h>
 #include <string.h>
 
-static void put(writebuf *w, const char *s) {
-  hpx_writebuf_put(w, s, strlen(s));
-}
-
 /* Reads cairo's "-12.345678" at s (no exponent); sets *end past it.
  * 0 when s holds no number. */
 static int read_num(const char *s, const char **end, double *v) {
@@ -51,7 +47,7 @@ static void put_glyph_use(writebuf *w, const char *s, const char *e) {
     hpx_writebuf_put(w, s, (size_t)(q - s));
     char num[32];
     hpx_fmt(num, sizeof num, "%.0f", floor(v + 0.5) + 0.0);
-    put(w, num);
+    hpx_writebuf_puts(w, num);
     s = end;
   }
 }
@@ -59,7 +55,7 @@ static void put_glyph_use(writebuf *w, const char *s, const char *e) {
 void hpx_html_write_svg(writebuf *w, const char *svg) {
   const char *s = svg ? strstr(svg, "<svg") : NULL;
   if (!s) return;
-  put(w, "<svg id=\"hp2x-picture\"");
+  hpx_writebuf_puts(w, "<svg id=\"hp2x-picture\"");
   s += 4;
   static const char glyph[] = "<use xlink:href=\"#glyph";
   for (const char *g; (g = strstr(s, glyph)) != NULL;) {
@@ -69,7 +65,7 @@ void hpx_html_write_svg(writebuf *w, const char *svg) {
     put_glyph_use(w, g, e);
     s = e;
   }
-  put(w, s);
+  hpx_writebuf_puts(w, s);
 }
 
 void hpx_html_write_base64(writebuf *w, const unsigned char *d, size_t n) {
