@@ -55,16 +55,11 @@ static void push_owned(cands *c, char *s, const measurer *m) {
       hpx_free(s);
       return;
     }
-  if (c->n == c->cap) {
-    size_t cap = c->cap ? 2 * c->cap : 8;
-    cand *v = hpx_realloc(c->v, cap * sizeof *v);
-    if (!v) {
-      hpx_free(s);
-      c->nomem = 1;
-      return;
-    }
-    c->v = v;
-    c->cap = cap;
+  if (hpx_grow((void **)&c->v, &c->cap, c->n + 1, sizeof *c->v, NULL) !=
+      HP2X_OK) {
+    hpx_free(s);
+    c->nomem = 1;
+    return;
   }
   c->v[c->n].s = s;
   c->v[c->n].w = width_of(m, s, strlen(s));
