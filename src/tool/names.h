@@ -15,11 +15,6 @@ const char *names_format_ext(hp2x_format f);
 const char *names_format_name(const hp2x_format_info *row);
 const char *names_format_paged_label(const hp2x_format_info *row);
 
-/* hp2ps reads NAME.hp when given NAME; hp2x reads NAME itself when it
- * exists, else NAME.hp when that exists: that name, or NULL (use NAME as
- * given; also for "-" and when out of memory). */
-char *names_resolve_input(const char *name);
-
 /* The input's base name without directory and .hp/.eventlog suffix. */
 char *names_input_stem(const char *input);
 
