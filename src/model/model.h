@@ -1,4 +1,4 @@
-/* model.h -- private to libhp2x: the sample model's fields (profile.c owns
+/* model.h -- private to libhp2x: the sample model's fields (model.c owns
  * them) and how the front ends build it: opening, filling and closing
  * samples, marks and the eventlog's heap series.  Its labels (what one
  * is; interning, renaming, finding them) are profile_labels.h's.  Readers

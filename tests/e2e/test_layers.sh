@@ -32,9 +32,9 @@ void hpx_plant_rs(void); void hpx_plant_rs(void) { hpx_palette_assign(0, 0, 0); 
 void hpx_plant_sd(void); void hpx_plant_sd(void) { hpx_layout_free(0); }
 |^upward include: select/bands.c includes draw/layout.h
 ^upward call: select/bands.c calls hpx_layout_free of draw/layout.c"
-  "model->read call|model/profile.c|void hpx_hp_parse_free(void *h);
+  "model->read call|model/model.c|void hpx_hp_parse_free(void *h);
 void hpx_plant_mr(void); void hpx_plant_mr(void) { hpx_hp_parse_free(0); }
-|^upward call: model/profile.c calls hpx_hp_parse_free of read/hp_parse.c"
+|^upward call: model/model.c calls hpx_hp_parse_free of read/hp_parse.c"
   "base->model include|base/err.c|#include \"model/model.h\"
 |^upward include: base/err.c includes model/model.h"
   "draw->write call|draw/render.c|void hpx_plant_dw(void); void hpx_plant_dw(void) { hp2x_write_csv(0, 0, 0, 0, 0); }
@@ -60,11 +60,11 @@ for p in "${plants[@]}"; do
   rm -rf "$T/one"; mkdir "$T/one"; cp -r "$TOP/src" "$T/one/src"
   plant "$T/one/src" "$file" "$text"
   plant "$T/all/src" "$file" "$text"
-  [ "$file" = model/view.c ] && plant "$T/one/src" model/profile.c \
+  [ "$file" = model/view.c ] && plant "$T/one/src" model/model.c \
     'void hpx_plant_b(void) {
   hpx_plant_a();
 }' &&
-    plant "$T/all/src" model/profile.c 'void hpx_plant_b(void) {
+    plant "$T/all/src" model/model.c 'void hpx_plant_b(void) {
   hpx_plant_a();
 }'
   expect_status 1 "$name is refused" -- "${check[@]}" "$T/one/src"
