@@ -108,8 +108,7 @@ typedef enum { PROFILE_JOB, PROFILE_DATE, PROFILE_SAMPLE_UNIT,
 hp2x_status hpx_profile_set_header(hp2x_profile *p, profile_field f,
                                    const char *s, size_t len, hp2x_err *err);
 
-/* HP2X_E_ARG once hp2x_profile_drop_entries (hp2x.h) has freed
- * p's entries. */
+/* HP2X_E_ARG once hp2x_profile_drop_entries (hp2x.h) has freed p's entries. */
 hp2x_status hpx_profile_require_entries(const hp2x_profile *p, hp2x_err *err);
 
 /* Sample building: begin (opens), add entries, end (commits) or abort

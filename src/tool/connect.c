@@ -26,7 +26,8 @@ int connect_parse(const char *operand, connect_address *out, char *why,
                "(unix:PATH; a file of that name is ./%s)", operand, operand);
       return -1;
     }
-    if (strlen(path) >= sizeof sun.sun_path || strlen(path) >= sizeof out->path) {
+    if (strlen(path) >= sizeof sun.sun_path ||
+        strlen(path) >= sizeof out->path) {
       snprintf(why, why_size, "'%s': a socket path has at most %zu bytes",
                operand, sizeof sun.sun_path - 1);
       return -1;

@@ -41,10 +41,10 @@ const char *names_input_path(const char *arg, char **resolved);
 const char *names_display(const char *path);
 
 /* One input: resolves a->input (a->input_owned; not a service address),
- * names it in messages (a->input_display) and, as hp2ps, names the outputs after it when -o is
- * not given: BASE.ps (BASE.EXT for other formats) and BASE.aux beside the
- * output (a->output_owned, a->aux_path, a->write_aux).  Standard input
- * writes standard output.  0, or -1 when out of memory. */
+ * names it in messages (a->input_display) and, as hp2ps, names the outputs
+ * after it when -o is not given: BASE.ps (BASE.EXT for other formats) and
+ * BASE.aux beside the output (a->output_owned, a->aux_path, a->write_aux).
+ * Standard input writes standard output.  0, or -1 when out of memory. */
 int names_settle_one(tool_args *a);
 
 /* Frees what names_settle_one allocated. */

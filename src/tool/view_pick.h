@@ -1,5 +1,5 @@
-/* view_pick.h -- the part of a profile that is drawn (view_pick.c): --from/--to,
- * --from-marker/--to-marker and --x=index.
+/* view_pick.h -- the part of a profile that is drawn (view_pick.c):
+ * --from/--to, --from-marker/--to-marker and --x=index.
  */
 #ifndef HPX_TOOL_VIEW_PICK_H
 #define HPX_TOOL_VIEW_PICK_H

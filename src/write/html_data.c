@@ -42,7 +42,8 @@ void hpx_html_json_str(writebuf *w, const char *s) {
       hpx_fmt(esc, sizeof esc, "\\u%04x", *c);
       hpx_writebuf_puts(w, esc);
     } else if (*c == 0xe2 && c[1] == 0x80 && (c[2] == 0xa8 || c[2] == 0xa9)) {
-      hpx_writebuf_puts(w, c[2] == 0xa8 ? "\\u2028" : "\\u2029"); /* line separators */
+      /* the line separators */
+      hpx_writebuf_puts(w, c[2] == 0xa8 ? "\\u2028" : "\\u2029");
       c += 2;
     } else {
       hpx_writebuf_put(w, (const char *)c, 1);
@@ -72,6 +73,11 @@ void hpx_html_text(writebuf *w, const char *s) {
 }
 
 /* A double as JSON: shortest exact-enough text, null when not finite. */
+/* A JSON boolean. */
+static void put_bool(writebuf *w, int v) {
+  hpx_writebuf_puts(w, v ? "true" : "false");
+}
+
 static void put_num(writebuf *w, double v) {
   char num[64];
   if (!(v == v) || v > 1.7e308 || v < -1.7e308) {
@@ -146,8 +152,8 @@ static void write_header(writebuf *w, const html_data *d) {
   key(w, "xrange", 0), put_num(w, b->xrange);
   key(w, "ymin", 0), put_num(w, b->ymin);
   key(w, "yrange", 0), put_num(w, b->yrange);
-  key(w, "signed", 0), hpx_writebuf_puts(w, b->is_signed ? "true" : "false");
-  key(w, "midRun", 0), hpx_writebuf_puts(w, p->began_mid_run ? "true" : "false");
+  key(w, "signed", 0), put_bool(w, b->is_signed);
+  key(w, "midRun", 0), put_bool(w, p->began_mid_run);
   key(w, "tickEnd", 0);
   put_num(w, b->x_span_ticks || !b->n_samples ? b->x0 + b->xrange
                                               : p->times[b->n_samples - 1]);
@@ -182,8 +188,8 @@ static void write_band(writebuf *w, const html_data *d, size_t k) {
   key(w, "slope", 0), hpx_html_json_str(w, c.slope);
   key(w, "r2", 0), hpx_html_json_str(w, c.r2);
   key(w, "area", 0), hpx_html_json_str(w, c.area);
-  key(w, "suspect", 0), hpx_writebuf_puts(w, d->st[k].suspect ? "true" : "false");
-  key(w, "other", 0), hpx_writebuf_puts(w, b->is_other && k == 0 ? "true" : "false");
+  key(w, "suspect", 0), put_bool(w, d->st[k].suspect);
+  key(w, "other", 0), put_bool(w, b->is_other && k == 0);
   key(w, "v", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < d->n_held; i++) {
     if (i) hpx_writebuf_puts(w, ",");

@@ -1,10 +1,9 @@
-/* html_svg.c -- the report's pictures, as they go into the page: the PNG
- * in base64, and cairo's SVG (hpx_render_page) without its XML
- * declaration, with an id, and each
- * glyph placed on the whole pixel where cairo's image surface puts it in
- * a PNG (cairo rounds a glyph's origin to the nearest pixel there, and
- * not in SVG), so that the page and the PNG at 96 dpi show the same
- * text.  Numbers are read here, not by strtod: no locale.
+/* html_svg.c -- the report's pictures, as they go into the page: the PNG in
+ * base64, and cairo's SVG (hpx_render_page) without its XML declaration, with
+ * an id, and each glyph placed on the whole pixel where cairo's image surface
+ * puts it in a PNG (cairo rounds a glyph's origin to the nearest pixel there,
+ * and not in SVG), so that the page and the PNG at 96 dpi show the same text.
+ * Numbers are read here, not by strtod: no locale.
  */
 #include "html_int.h"
 

@@ -54,8 +54,8 @@ static void write_head(writebuf *w, const char *job, int live, long redraw) {
          "default-src 'none'; style-src 'unsafe-inline'; "
          "script-src 'unsafe-inline'; img-src data:");
   hpx_writebuf_puts(w, live ? "; connect-src 'self'\">\n" : "\">\n");
-  hpx_writebuf_puts(w, "<meta name=\"generator\" content=\"hp2x " HP2X_VERSION_STRING
-         "\">\n<title>");
+  hpx_writebuf_puts(w, "<meta name=\"generator\" content=\"hp2x "
+                       HP2X_VERSION_STRING "\">\n<title>");
   if (job) {
     hpx_html_text(w, job);
     hpx_writebuf_puts(w, " - ");
@@ -73,7 +73,8 @@ static const char live_status[] =
 /* The pictures: the PNG, and the SVG over it. */
 static void write_figure(writebuf *w, const out_buf *png, const out_buf *svg,
                          const hp2x_profile *p) {
-  hpx_writebuf_puts(w, "<div id=\"hp2x-figure\">\n<img id=\"hp2x-raster\" alt=\"");
+  hpx_writebuf_puts(w,
+                    "<div id=\"hp2x-figure\">\n<img id=\"hp2x-raster\" alt=\"");
   hpx_html_text(w, p->job);
   hpx_writebuf_puts(w, "\" src=\"data:image/png;base64,");
   hpx_html_write_base64(w, (const unsigned char *)png->data, png->len);
@@ -125,7 +126,8 @@ static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
                             const hpx_page_geometry *g, size_t png,
                             size_t svg) {
   size_t used = png / 3 * 4 + 4 + svg + sizeof hpx_report_js +
-                sizeof hpx_report_css + 8000 + 2 * hpx_html_shown_length(p->job);
+                sizeof hpx_report_css + 8000 +
+                2 * hpx_html_shown_length(p->job);
   for (size_t k = 0; k < b->n_bands; k++) {
     const char *detail = b->texts ? b->texts[k].detail : NULL;
     used += 300 + 2 * (hpx_html_shown_length(b->names[k]) +

@@ -1,9 +1,8 @@
-/* output.c -- one entry that writes any output format, so that a caller
- * need not switch on the format: the format's row in format.c's table names
- * its writer; pictures go to render.c, CSV to csv_write.c, .hp text to
- * hp_write.c, the summary table to summary.c and the HTML report to
- * html_write.c.  It keeps no state and
- * allocates nothing.
+/* output.c -- one entry that writes any output format, so that a caller need
+ * not switch on the format: the format's row in format.c's table names its
+ * writer; pictures go to render.c, CSV to csv_write.c, .hp text to hp_write.c,
+ * the summary table to summary.c and the HTML report to html_write.c.  It
+ * keeps no state and allocates nothing.
  */
 #include "base/base.h"
 

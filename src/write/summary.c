@@ -182,7 +182,8 @@ static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
   size_t *rank = hpx_malloc((nb ? nb : 1) * sizeof *rank);
   int64_t top;
   size_t top_at;
-  if (!rank || hpx_band_stats_compute(p, b, &st, &top, &top_at, err) != HP2X_OK) {
+  if (!rank ||
+      hpx_band_stats_compute(p, b, &st, &top, &top_at, err) != HP2X_OK) {
     hpx_free(rank);
     return hpx_nomem(err);
   }
