@@ -305,18 +305,18 @@ typedef struct hp2x_parse_options {
                            (16 Mi), which is also the most allowed */
   size_t max_samples;   /* complete samples read; 0 = the built-in limit
                            (256 Mi), which is also the most allowed */
-  size_t picture_columns; /* 0 (default): keep every sample.  Else the
-                           profile is read for one picture this many device
-                           columns wide (hp2x_picture_columns) and keeps
-                           only what it shows, in memory bounded by the
-                           picture, not by the run: the first and the last
-                           sample and, in time buckets narrower than a
-                           column, the samples of the largest and smallest
-                           total (likewise the heap series; one mark per
-                           bucket).  Band selection, -d and the area figure
-                           still count every sample.  Such a profile is for
-                           that picture: its CSV or .hp text, a window or a
-                           comparison see only the samples kept. */
+  size_t picture_columns; /* 0 (default): keep every sample.  Else the profile
+                             is read for one picture this many device columns
+                             wide (hp2x_picture_columns) and keeps only what it
+                             shows, in memory bounded by the picture, not by
+                             the run: the first and the last sample and, in
+                             time buckets narrower than a column, the samples
+                             of the largest and smallest total (likewise the
+                             heap series; one mark per bucket).  Band
+                             selection, -d and the area figure still count
+                             every sample.  Such a profile is for that picture:
+                             its CSV or .hp text, a window or a comparison see
+                             only the samples kept. */
   double last_s;        /* > 0: keep only the most recent last_s seconds of
                            the run (hp2x --last): samples, heap series and
                            marks older than the window are dropped, and the
@@ -526,12 +526,12 @@ typedef struct hp2x_options {
                               (PREFIX/share/hp2x/fonts/fonts.conf) where
                               it exists, else fontconfig's default
                               configuration */
-  long long source_date_epoch; /* seconds since 1970 (UTC) dating every
-                              picture (PostScript's CreationDate, PDF's
-                              dates), as reproducible builds'
-                              SOURCE_DATE_EPOCH does; -1 (default) = PS and
-                              EPS dated with the profile's DATE, PDF with
-                              the clock (cairo's default) */
+  long long source_date_epoch; /* seconds since 1970 (UTC) dating every picture
+                                  (PostScript's CreationDate, PDF's dates), as
+                                  reproducible builds' SOURCE_DATE_EPOCH does;
+                                  -1 (default) = PS and EPS dated with the
+                                  profile's DATE, PDF with the clock (cairo's
+                                  default) */
 } hp2x_options;
 
 /* The size of the first hp2x_options with a size field (through

@@ -56,8 +56,8 @@ typedef struct layout {
   size_t n_xticks;
   layout_tick *yticks;    /* owned */
   size_t n_yticks;
-  layout_line lines[LAYOUT_MAX_LINES]; /* --heap overlay lines, in key
-                                           order above the bands */
+  layout_line lines[LAYOUT_MAX_LINES]; /* --heap overlay lines, in key order
+                                          above the bands */
   size_t n_lines;
 } layout;
 

@@ -8,8 +8,8 @@
 #ifndef HPX_MODEL_H
 #define HPX_MODEL_H
 
-#include "base/base.h" /* for its users too: every file that builds or
-                       writes a model allocates and records errors */
+#include "base/base.h" /* for its users too: every file that builds or writes a
+                          model allocates and records errors */
 #include "profile_bound.h"
 #include "profile_labels.h"
 
@@ -53,11 +53,10 @@ struct hp2x_profile {
   size_t n_entries, cap_entries; /* cap_entries: usable (prefaulted) */
   size_t alloc_entries;    /* allocated capacity, >= cap_entries */
   bool wide_values;        /* value64 in use, not value32 */
-  unsigned value_shift;    /* value32 holds a value >> value_shift: 0, or
-                              3 (words of 8 bytes, as GHC counts them) once
-                              a value past UINT32_MAX came while every value
-                              was a multiple of 8: 32 bits then reach
-                              32 GiB */
+  /* value32 holds a value >> value_shift: 0, or 3 (words of 8 bytes, as GHC
+   * counts them) once a value past UINT32_MAX came while every value was a
+   * multiple of 8: 32 bits then reach 32 GiB */
+  unsigned value_shift;
   uint32_t low_bits;       /* the low 3 bits of every value, or'ed */
   uint32_t *value32;       /* owned; NULL once wide */
   int64_t *value64;        /* owned; NULL until wide */

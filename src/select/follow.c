@@ -269,8 +269,7 @@ static hp2x_status adopt_plan(hp2x_follower *f, const hp2x_profile *p,
   f->band_of = band_of;
   f->n_band_of = nl;
   for (size_t id = 0; id < nl; id++) bp[id] = p->labels[id].sums.present;
-  f->built_present = bp; /* extend_bands builds every sample with
-                              data */
+  f->built_present = bp; /* extend_bands builds every sample with data */
   return HP2X_OK;
 }
 

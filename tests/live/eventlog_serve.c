@@ -128,7 +128,8 @@ static void serve_stop(void)
 static const EventLogWriter serve_writer = {
     .initEventLogWriter = NULL,
     .writeEventLog = serve_write,
-    .flushEventLog = NULL,      /* serve_write sends at once: nothing is buffered here */
+    /* serve_write sends at once: nothing is buffered here */
+    .flushEventLog = NULL,
     .stopEventLogWriter = serve_stop,
 };
 
@@ -283,7 +284,8 @@ int main(int argc, char *argv[])
     SchedulerStatus status = rts_getSchedStatus(cap);
     rts_unlock(cap);
 
-    pthread_mutex_lock(&restart_lock);  /* held until exit: no restart during shutdown */
+    /* held until exit: no restart during shutdown */
+    pthread_mutex_lock(&restart_lock);
     int exit_status = EXIT_SUCCESS;
     switch (status) {
     case Success:       exit_status = EXIT_SUCCESS; break;
