@@ -3,7 +3,7 @@
 # earlier stages in the Makefile's LIB_STAGES (by include, by call, and no
 # header declaring a later stage's function), no two files call each other
 # around a loop, no function is over 60 lines, no file over 600, no private
-# header over 200 (README "Source layout").  Then, as curl's test1185 runs
+# header over 200 (docs/internals/LAYOUT.md).  Then, as curl's test1185 runs
 # its checker on a file that breaks every rule, each kind of fault is
 # planted in a scratch copy of src/ and must be refused by name, alone and
 # all together.  And that the tool includes
@@ -13,7 +13,7 @@ check=(python3 "$TOP/tests/tools/layer-check.py" --max-function 60
        --max-file 600 --makefile "$TOP/Makefile")
 expect_status 0 "src/ keeps its layers" -- "${check[@]}" "$TOP/src"
 sed 's/^/    /' "$CAP/out"
-# The Makefile builds the folders in the README's order.
+# The Makefile builds the folders in docs/internals/LAYOUT.md's order.
 stages=$(sed -n 's/^LIB_STAGES *:= *//p' "$TOP/Makefile")
 [ "$stages" = "base model read select draw write" ] && ok ||
   fail "LIB_STAGES is '$stages'"
