@@ -129,34 +129,37 @@ def path_match(path, pattern):
 def check_prefixes(top, build, nm, table, faults, notes):
     rules = read_prefixes(os.path.join(top, table))
     sources = [f for f in walk(os.path.join(top, 'src')) if f.endswith('.c')]
-    checked = 0
+    objects = {}
     for f in sources:
         rule = next((r for r in rules if path_match(f, r[0])), None)
+        obj = os.path.join(build, 'obj', f[:-2] + '.o')
         if not rule:
             faults.append('prefix: src/%s: no rule in %s (add one)'
                           % (f, table))
-            continue
-        obj = os.path.join(build, 'obj', f[:-2] + '.o')
-        if not os.path.exists(obj):
+        elif not os.path.exists(obj):
             faults.append('prefix: src/%s: no object %s (make lint builds '
                           'it)' % (f, obj))
-            continue
-        r = subprocess.run([nm, '-P', '-g', '--defined-only', obj],
-                           capture_output=True, text=True)
-        if r.returncode != 0:
-            faults.append('prefix: %s: %s' % (obj, r.stderr.strip()))
-            continue
-        checked += 1
-        for line in r.stdout.splitlines():
-            name = line.split()[0]
-            if name.startswith(('__', '.')):
-                continue  # the compiler's own (sanitizers)
-            if not any(name.startswith(p) for p in rule[1]):
-                faults.append('prefix: src/%s: global %s does not start '
-                              'with %s (%s: %s)'
-                              % (f, name, ' or '.join(rule[1]), table,
-                                 rule[0]))
-    notes.append('prefix: the globals of %d objects' % checked)
+        else:
+            objects[obj] = (f, rule)
+    if not objects:
+        return
+    # One nm for every object: "OBJECT: NAME TYPE VALUE SIZE" a line.
+    r = subprocess.run([nm, '-A', '-P', '-g', '--defined-only']
+                       + sorted(objects), capture_output=True, text=True)
+    if r.returncode != 0:
+        faults.append('prefix: %s failed: %s' % (nm, r.stderr.strip()[:200]))
+        return
+    for line in r.stdout.splitlines():
+        obj, _, rest = line.rpartition(': ')
+        name = rest.split()[0] if rest.split() else ''
+        if obj not in objects or name.startswith(('__', '.')):
+            continue  # names the compiler makes (sanitizers) start with __
+        f, rule = objects[obj]
+        if not any(name.startswith(p) for p in rule[1]):
+            faults.append('prefix: src/%s: global %s does not start '
+                          'with %s (%s: %s)'
+                          % (f, name, ' or '.join(rule[1]), table, rule[0]))
+    notes.append('prefix: the globals of %d objects' % len(objects))
 
 
 def check_openers(top, files, faults):
