@@ -4,7 +4,9 @@
 #   make deps-dev  also hp2ps (package ghc), hyperfine, valgrind: bench, fuzz
 #   make           build build/hp2x and build/libhp2x.a
 #   make lib       also build/libhp2x.so (with its soname) and build/hp2x.pc
-#   make check     unit + end-to-end tests, then again under ASan+UBSan
+#   make check     make lint, unit + end-to-end tests, then again under
+#                  ASan+UBSan
+#   make lint      the style rules (mk/lint.mk; docs/STYLE.md); make format
 #   make install   PREFIX=/usr/local DESTDIR= (tool, man page, fonts, library)
 #   make fuzz      libFuzzer targets (clang), FUZZ_SECONDS or FUZZ_RUNS each
 #   make valgrind  the end-to-end tests with build/hp2x under valgrind (slow)
@@ -218,7 +220,7 @@ DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev zlib1g-dev 
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
             python3 locales time clang libclang-rt-dev chromium fonts-liberation \
-            libmicrohttpd-dev prometheus curl \
+            libmicrohttpd-dev prometheus curl clang-format \
             protobuf-c-compiler libprotobuf-c-dev golang-go
 # Only for `make bench` and for regenerating the hp2ps test data.
 DEV_PKGS := ghc hyperfine valgrind bc strace
@@ -260,8 +262,10 @@ check-one: $(BUILD)/hp2x $(BUILD)/hp2x-faults $(BUILD)/hp2x-shared $(UNIT_BIN)
 	    '$(PORTABLE)' > $(BUILD)/build.env
 	@tests/run-tests.sh $(BUILD)
 
-# The sanitizer pass uses the same compiler (and PORTABLE), in SAN_BUILD.
+# The style rules first (mk/lint.mk), then the tests; the sanitizer pass
+# uses the same compiler (and PORTABLE), in SAN_BUILD.
 check:
+	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory check-one
 	@$(MAKE) --no-print-directory check-one BUILD=$(SAN_BUILD) \
 	    OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
@@ -297,7 +301,8 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(UNIT_BIN:=.d)
--include mk/testhooks.mk
+include mk/testhooks.mk
+include mk/lint.mk
 -include mk/tsan.mk
 -include mk/fuzz.mk
 -include mk/bench.mk

@@ -8,14 +8,21 @@
  * takes an hp2x_err * last, which receives the first error recorded; the
  * library never prints, never exits and keeps no global error state.
  *
- * Order of use: parse (hp2x_parser_*), select (hp2x_bands_select), write
- * in any format (hp2x_write_output: it calls hp2x_render, hp2x_write_csv,
- * hp2x_write_hp, hp2x_write_summary, hp2x_write_html or, for one census
- * that hp2x_census_choose picks, hp2x_write_pprof), then free.
- * Comparing runs: select once over several profiles
- * (hp2x_bands_select_many), then render them together (hp2x_render_many),
- * write them as one CSV (hp2x_write_csv_many; hp2x_write_output_many
- * for any format) or chart the difference of two (hp2x_diff_new).
+ * Order of use, as this header is laid out: parse (hp2x_parse_stream, or
+ * hp2x_parser_new, _feed and _finish for bytes as they come); optionally
+ * name a -hi profile's bare addresses (hp2x_symbols_*, then
+ * hp2x_profile_name_tables) and cut a view of it (hp2x_profile_window,
+ * hp2x_profile_by_index); select the bands (hp2x_bands_select, or a
+ * hp2x_follower for a profile that grows; hp2x_aux_parse first for -p);
+ * write in any format (hp2x_write_output: it calls hp2x_render,
+ * hp2x_write_csv, hp2x_write_hp, hp2x_write_summary, hp2x_write_html or,
+ * for one census that hp2x_census_choose picks, hp2x_write_pprof), or the
+ * outputs that are not formats (hp2x_write_aux, hp2x_write_metrics,
+ * hp2x_write_live_html); then free.  Comparing runs: select once over
+ * several profiles (hp2x_bands_select_many), then render them together
+ * (hp2x_render_many), write them as one CSV (hp2x_write_csv_many;
+ * hp2x_write_output_many for any format) or chart the difference of two
+ * (hp2x_diff_new).
  *
  * Growing option structs: hp2x_options and hp2x_parse_options open with a
  * `size` field, which hp2x_options_init / hp2x_parse_options_init (macros)
@@ -28,22 +35,21 @@
  * objects (profiles, parsers, bands, followers, aux data, options, sinks);
  * one object is never used from two threads at once, except that const
  * objects (a finished profile, bands, aux data, options) may be read by
- * several renders and selections together.  The one state the library
- * keeps for the process is its fonts, behind a lock: per fonts.conf, a
- * fontconfig configuration and a pool of pango font maps holding it, kept
- * until hp2x_fonts_release or exit.  The first render with a given fonts.conf, or
- * hp2x_fonts_prepare, loads it, and renders on other threads wait for
- * that; each render then draws with a font map no other render is using
- * (one more is made when all are in use).  The library never changes
- * process-wide state: not pango's default font map, not the umask, not
- * the locale, not the environment (which it never reads, nor the time
- * zone, nor where the running program is: the tool passes what it read
- * through the options), and not fontconfig's current
- * configuration unless the program asks (hp2x_fonts_make_process_default,
- * for a program that owns its process).  Outputs do
- * not depend on what other threads draw, nor on what was drawn before:
- * cairo numbers SVG's element ids ("surface7") by the surfaces made in
- * the process so far, and the library renumbers them 1, 2, ... in their
+ * several renders and selections together.  The one state the library keeps
+ * for the process is its fonts, behind a lock: per fonts.conf, a fontconfig
+ * configuration and a pool of pango font maps holding it, kept until
+ * hp2x_fonts_release or exit.  The first render with a given fonts.conf, or
+ * hp2x_fonts_prepare, loads it, and renders on other threads wait for that;
+ * each render then draws with a font map no other render is using (one more
+ * is made when all are in use).  The library never changes process-wide
+ * state: not pango's default font map, not the umask, not the locale, not
+ * the environment (which it never reads, nor the time zone, nor where the
+ * running program is: the tool passes what it read through the options), and
+ * not fontconfig's current configuration unless the program asks
+ * (hp2x_fonts_make_process_default, for a program that owns its process).
+ * Outputs do not depend on what other threads draw, nor on what was drawn
+ * before: cairo numbers SVG's element ids ("surface7") by the surfaces made
+ * in the process so far, and the library renumbers them 1, 2, ... in their
  * order.  tests/unit/draw/test_threads.c checks all this, under
  * ThreadSanitizer with `make check-tsan`.
  *
@@ -344,18 +350,18 @@ typedef struct hp2x_parse_options {
                            (16 Mi), which is also the most allowed */
   size_t max_samples;   /* complete samples read; 0 = the built-in limit
                            (256 Mi), which is also the most allowed */
-  size_t picture_columns; /* 0 (default): keep every sample.  Else the
-                           profile is read for one picture this many device
-                           columns wide (hp2x_picture_columns) and keeps
-                           only what it shows, in memory bounded by the
-                           picture, not by the run: the first and the last
-                           sample and, in time buckets narrower than a
-                           column, the samples of the largest and smallest
-                           total (likewise the heap series; one mark per
-                           bucket).  Band selection, -d and the area figure
-                           still count every sample.  Such a profile is for
-                           that picture: its CSV or .hp text, a window or a
-                           comparison see only the samples kept. */
+  size_t picture_columns; /* 0 (default): keep every sample.  Else the profile
+                             is read for one picture this many device columns
+                             wide (hp2x_picture_columns) and keeps only what it
+                             shows, in memory bounded by the picture, not by
+                             the run: the first and the last sample and, in
+                             time buckets narrower than a column, the samples
+                             of the largest and smallest total (likewise the
+                             heap series; one mark per bucket).  Band
+                             selection, -d and the area figure still count
+                             every sample.  Such a profile is for that picture:
+                             its CSV or .hp text, a window or a comparison see
+                             only the samples kept. */
   double last_s;        /* > 0: keep only the most recent last_s seconds of
                            the run (hp2x --last): samples, heap series and
                            marks older than the window are dropped, and the
@@ -606,8 +612,9 @@ hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
 
 /* Number of bands (OTHER included). */
 size_t hp2x_bands_count(const hp2x_bands *b);
-/* Band name, pointing into b; "" out of range; "OTHER" for the merged band ("OTHER (incl. filtered)" when
- * it holds labels filtered out by include_re / exclude_re). */
+/* Band name, pointing into b; "" out of range; "OTHER" for the merged band
+ * ("OTHER (incl. filtered)" when it holds labels filtered out by include_re
+ * / exclude_re). */
 const char *hp2x_bands_name(const hp2x_bands *b, size_t band);
 /* What the name leaves out, or NULL when it says everything: for a -hi
  * band named by its IPE event ("D# in readings.go leak.hs:33:50-65"), the
@@ -655,16 +662,16 @@ void hp2x_follower_reset(hp2x_follower *f);
 /* Frees f and the bands it lent.  NULL does nothing. */
 void hp2x_follower_free(hp2x_follower *f);
 
-/* One selection for several profiles (comparing runs): hp2ps's rules
- * applied to the labels' combined totals (labels matched by name; each
- * profile's values scaled so that all weigh the same), then
- * each profile's own values in that one set of bands, so a label is the
- * same band, at the same key position, in every picture.  A label absent
- * from a profile is a band of zeros there.  o->uniform makes the profiles
- * share the time axis (origin = the earliest first sample, span to the
- * latest last one) and/or the y range.  out[0..n) receive the bands of
- * ps[0..n), owned by the caller (free each); on error every out[i] is NULL.
- * HP2X_E_ARG for n == 0 or out-of-range options. */
+/* One selection for several profiles (comparing runs): hp2ps's rules applied
+ * to the labels' combined totals (labels matched by name; each profile's
+ * values scaled so that all weigh the same), then each profile's own values in
+ * that one set of bands, so a label is the same band, at the same key
+ * position, in every picture.  A label absent from a profile is a band of
+ * zeros there.  o->uniform makes the profiles share the time axis (origin =
+ * the earliest first sample, span to the latest last one) and/or the y range.
+ * out[0..n) receive the bands of ps[0..n), owned by the caller (free each); on
+ * error every out[i] is NULL.  HP2X_E_ARG for n == 0 or out-of-range options.
+ */
 hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
                                    const hp2x_options *o, hp2x_bands **out,
                                    hp2x_err *err);
@@ -719,20 +726,20 @@ hp2x_status hp2x_diff_new(const hp2x_profile *a, const hp2x_bands *ba,
                           hp2x_profile **out_p, hp2x_bands **out_b,
                           hp2x_err *err);
 
-/* Loads the fonts that renders with options' fonts_conf == `fonts_conf`
- * draw with (NULL: the installed data directory's, as hp2x_options says)
- * and puts a font map holding them, warmed, in the pool renders take
- * theirs from.  The configuration is given to the library's pango font
- * maps alone, so neither fontconfig's current configuration nor pango's
- * default font map changes.  The first render with those options does
- * this itself; calling it earlier, from any thread, lets a caller overlap
- * font set-up with parsing.  A render on another thread that needs the
- * same fonts waits for it.  The configuration and the pool live until
- * hp2x_fonts_release or the process's exit.  err may be NULL (for a caller that lets the render
- * report).  HP2X_E_CAIRO when pango has no font map, HP2X_E_LIMIT for a
- * ninth different fonts_conf, HP2X_E_ARG for one longer than PATH_MAX; a
- * fonts.conf that does not load leaves fontconfig's default configuration
- * in use (as when none is found), which is not an error. */
+/* Loads the fonts that renders with options' fonts_conf == `fonts_conf` draw
+ * with (NULL: the installed data directory's, as hp2x_options says) and puts
+ * a font map holding them, warmed, in the pool renders take theirs from.  The
+ * configuration is given to the library's pango font maps alone, so neither
+ * fontconfig's current configuration nor pango's default font map changes.
+ * The first render with those options does this itself; calling it earlier,
+ * from any thread, lets a caller overlap font set-up with parsing.  A render
+ * on another thread that needs the same fonts waits for it.  The
+ * configuration and the pool live until hp2x_fonts_release or the process's
+ * exit.  err may be NULL (for a caller that lets the render report).
+ * HP2X_E_CAIRO when pango has no font map, HP2X_E_LIMIT for a ninth different
+ * fonts_conf, HP2X_E_ARG for one longer than PATH_MAX; a fonts.conf that does
+ * not load leaves fontconfig's default configuration in use (as when none is
+ * found), which is not an error. */
 hp2x_status hp2x_fonts_prepare(const char *fonts_conf, hp2x_err *err);
 
 /* For a program that owns its process, as the hp2x tool does, and never
@@ -1015,9 +1022,10 @@ int hp2x_format_needs_bands(hp2x_format f);
  * hp2x_render, CSV with hp2x_write_csv, .hp text with hp2x_write_hp (which
  * ignores `b`: it may be NULL for HP2X_FORMAT_HP and HP2X_FORMAT_PPROF
  * only), the summary table with hp2x_write_summary, its table headed
- * `name` (borrowed; may be NULL for other formats), pprof with
- * hp2x_write_pprof, of the census hp2x_census_choose(p, &o->census)
- * chooses (its errors first).  Returns what that function returns. */
+ * `name` (borrowed; may be NULL for other formats), the HTML report with
+ * hp2x_write_html, pprof with hp2x_write_pprof, of the census
+ * hp2x_census_choose(p, &o->census) chooses (its errors first).  Returns
+ * what that function returns. */
 hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
                               const char *name, const hp2x_options *o,
                               hp2x_write_fn write, void *closure,
@@ -1027,8 +1035,9 @@ hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
  * hp2x_bands_select_many) into one output in o->format: pictures with
  * hp2x_render_many (o->layout), CSV with hp2x_write_csv_many and the
  * summary with hp2x_write_summary (names[i], borrowed, name the inputs).
- * A .hp file, an HTML report and a pprof profile hold one profile: they
- * are written of ps[0] when n is 1, and are HP2X_E_ARG otherwise. */
+ * A .hp file, an HTML report and a pprof profile hold one profile:
+ * HP2X_FORMAT_HP, HP2X_FORMAT_HTML and HP2X_FORMAT_PPROF write ps[0] when n
+ * is 1, and are HP2X_E_ARG otherwise. */
 hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
                                    const hp2x_bands *const *bs,
                                    const char *const *names, size_t n,

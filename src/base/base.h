@@ -47,7 +47,7 @@ long hpx_alloc_fail_at(long nth);
 
 /* Makes room for `need` elements of `elem` bytes in *ptr (capacity *cap,
  * in elements), growing geometrically.  HP2X_E_NOMEM on failure (the old
- * buffer is kept). */
+ * buffer is kept; recorded in err unless it is NULL). */
 hp2x_status hpx_grow(void **ptr, size_t *cap, size_t need, size_t elem,
                       hp2x_err *err);
 

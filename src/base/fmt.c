@@ -1,8 +1,8 @@
 /* fmt.c -- number formatting that never depends on the process locale:
- * printf-style formatting under the "C" locale (hp2x_vsnprintf_c, which
- * the tool's messages use too), integers with
- * thousands separators, and the writers' hot paths (integers, times as
- * "%.6f") without printf.  Every writer of numbers in libhp2x uses these.
+ * printf-style formatting under the "C" locale (hp2x_vsnprintf_c, which the
+ * tool's messages use too), integers with thousands separators, and the
+ * writers' hot paths (integers, times as "%.6f") without printf.  Every writer
+ * of numbers in libhp2x uses these.
  */
 #include "textout.h"
 

@@ -55,16 +55,11 @@ static void push_owned(cands *c, char *s, const measurer *m) {
       hpx_free(s);
       return;
     }
-  if (c->n == c->cap) {
-    size_t cap = c->cap ? 2 * c->cap : 8;
-    cand *v = hpx_realloc(c->v, cap * sizeof *v);
-    if (!v) {
-      hpx_free(s);
-      c->nomem = 1;
-      return;
-    }
-    c->v = v;
-    c->cap = cap;
+  if (hpx_grow((void **)&c->v, &c->cap, c->n + 1, sizeof *c->v, NULL) !=
+      HP2X_OK) {
+    hpx_free(s);
+    c->nomem = 1;
+    return;
   }
   c->v[c->n].s = s;
   c->v[c->n].w = width_of(m, s, strlen(s));
@@ -139,8 +134,8 @@ static void push_cuts(cands *c, const char *pre, size_t npre, const char *s,
     qsort(cuts, nc, sizeof *cuts, by_width_desc);
     for (size_t q = 0; q < nc; q++)
       push_owned(c,
-                 join(pre, npre, s, cuts[q].i, m->ell, m->ell_len, s + cuts[q].j,
-                      n - cuts[q].j, post, npost),
+                 join(pre, npre, s, cuts[q].i, m->ell, m->ell_len,
+                      s + cuts[q].j, n - cuts[q].j, post, npost),
                  m);
   } else {
     c->nomem = 1;
@@ -155,8 +150,8 @@ static void push_cuts(cands *c, const char *pre, size_t npre, const char *s,
 static size_t package_len(const char *s) {
   size_t i = 0;
   while (s[i] && (s[i] == '-' || s[i] == '.' || s[i] == '_' ||
-                  (s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') ||
-                  (s[i] >= 'A' && s[i] <= 'Z')))
+                  (s[i] >= '0' && s[i] <= '9') ||
+                  (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')))
     i++;
   if (i == 0 || s[i] != ':' || s[i - 1] == '.') return 0;
   return (s[i + 1] >= 'A' && s[i + 1] <= 'Z') ? i : 0;
@@ -320,8 +315,9 @@ static void push_kept(cands *c, const char *s, size_t kh, size_t kt,
       push_cuts(c, pre, strlen(pre), s + m0, m1 - m0, post, strlen(post), 1,
                 m);
     if (pre && post)
-      push_owned(c, join(pre, strlen(pre), m->ell, m->ell_len, post, strlen(post),
-                         NULL, 0, NULL, 0),
+      push_owned(c,
+                 join(pre, strlen(pre), m->ell, m->ell_len, post, strlen(post),
+                      NULL, 0, NULL, 0),
                  m);
     else
       c->nomem = 1;

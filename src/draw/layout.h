@@ -56,16 +56,10 @@ typedef struct layout {
   size_t n_xticks;
   layout_tick *yticks;    /* owned */
   size_t n_yticks;
-  layout_line lines[LAYOUT_MAX_LINES]; /* --heap overlay lines, in key
-                                           order above the bands */
+  layout_line lines[LAYOUT_MAX_LINES]; /* --heap overlay lines, in key order
+                                          above the bands */
   size_t n_lines;
 } layout;
-
-/* The --heap lines of p with options o: each heap series that has data,
- * in hpx_heap_kind's order (none for .hp input, a diff chart, or
- * without o->heap_overlay).  Fills lines[]; returns how many. */
-size_t hpx_layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
-                                const hp2x_options *o, layout_line *lines);
 
 /* hp2ps's rounding of a tick step: y scaled by powers of ten into [1, 10],
  * there made 5 above 4, 2 above 1, else 1, and scaled back; 1.0 for y <= 0

@@ -1,12 +1,11 @@
-/* render.c -- draws profiles' selected bands with cairo on whatever
- * surface surface.c made for the format: one drawing path for PS, EPS,
- * PDF, SVG and PNG, at the places layout.c computes.  Owns the render
- * context's life (render_int.h), the checks of the options a picture
- * needs, the pages (a picture each, or stacked on one) and what each
- * page holds in which order, the sink's ending and the result:
- * hp2x_render, hp2x_render_many, hp2x_picture_columns and the HTML
- * report's picture (hpx_render_page).  What is
- * drawn is in the render_*.c files.
+/* render.c -- draws profiles' selected bands with cairo on whatever surface
+ * surface.c made for the format: one drawing path for PS, EPS, PDF, SVG and
+ * PNG, at the places layout.c computes.  Owns the render context's life
+ * (render_int.h), the checks of the options a picture needs, the pages (a
+ * picture each, or stacked on one) and what each page holds in which order,
+ * the sink's ending and the result: hp2x_render, hp2x_render_many,
+ * hp2x_picture_columns and the HTML report's picture (hpx_render_page).  What
+ * is drawn is in the render_*.c files.
  */
 #include "render_int.h"
 #include "page.h"

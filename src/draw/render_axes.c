@@ -61,8 +61,8 @@ void hpx_render_draw_axes(render_ctx *r, const hp2x_profile *p,
   cairo_line_to(cr, x0 + l->graph_w, y0);
   cairo_move_to(cr, x0, y0);
   cairo_line_to(cr, x0, y0 + l->graph_h);
-  size_t n_xticks = r->page ? 0 : l->n_xticks; /* the report's page
-                                                   draws its own */
+  /* the report's page draws its own */
+  size_t n_xticks = r->page ? 0 : l->n_xticks;
   for (size_t i = 0; i < n_xticks; i++) {
     cairo_move_to(cr, x0 + l->xticks[i].pos, y0);
     cairo_line_to(cr, x0 + l->xticks[i].pos, y0 - TICK_LEN);

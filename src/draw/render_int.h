@@ -40,10 +40,9 @@ typedef struct render_ctx {
                                 cairo's scaled fonts and load each glyph
                                 once */
   int tips;                  /* SVG: collect band tooltips */
-  struct hpx_page_geometry *page; /* the HTML report's picture (page.h):
-                                what the page redraws is left out, and
-                                where things lie goes here; borrowed;
-                                NULL for a picture */
+  /* the HTML report's picture (page.h): what the page redraws is left out, and
+   * where things lie goes here; borrowed; NULL for a picture */
+  struct hpx_page_geometry *page;
   char *tip;                 /* the tooltip group's text; owned */
   size_t tip_len, tip_cap;
 } render_ctx;

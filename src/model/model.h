@@ -1,4 +1,4 @@
-/* model.h -- private to libhp2x: the sample model's fields (profile.c owns
+/* model.h -- private to libhp2x: the sample model's fields (model.c owns
  * them) and how the front ends build it: opening, filling and closing
  * samples, marks and the eventlog's heap series.  Its labels (what one
  * is; interning, renaming, finding them) are profile_labels.h's.  Readers
@@ -54,11 +54,10 @@ struct hp2x_profile {
   size_t n_entries, cap_entries; /* cap_entries: usable (prefaulted) */
   size_t alloc_entries;    /* allocated capacity, >= cap_entries */
   bool wide_values;        /* value64 in use, not value32 */
-  unsigned value_shift;    /* value32 holds a value >> value_shift: 0, or
-                              3 (words of 8 bytes, as GHC counts them) once
-                              a value past UINT32_MAX came while every value
-                              was a multiple of 8: 32 bits then reach
-                              32 GiB */
+  /* value32 holds a value >> value_shift: 0, or 3 (words of 8 bytes, as GHC
+   * counts them) once a value past UINT32_MAX came while every value was a
+   * multiple of 8: 32 bits then reach 32 GiB */
+  unsigned value_shift;
   uint32_t low_bits;       /* the low 3 bits of every value, or'ed */
   uint32_t *value32;       /* owned; NULL once wide */
   int64_t *value64;        /* owned; NULL until wide */
@@ -118,8 +117,7 @@ typedef enum { PROFILE_JOB, PROFILE_DATE, PROFILE_SAMPLE_UNIT,
 hp2x_status hpx_profile_set_header(hp2x_profile *p, profile_field f,
                                    const char *s, size_t len, hp2x_err *err);
 
-/* HP2X_E_ARG once hp2x_profile_drop_entries (hp2x.h) has freed
- * p's entries. */
+/* HP2X_E_ARG once hp2x_profile_drop_entries (hp2x.h) has freed p's entries. */
 hp2x_status hpx_profile_require_entries(const hp2x_profile *p, hp2x_err *err);
 
 /* Sample building: begin (opens), add entries, end (commits) or abort

@@ -188,8 +188,8 @@ static void thin_samples(hp2x_profile *p) {
     p->bound.thinned = true;
     p->bound.generation++;
   }
-  if (m.dense) { /* the ids 0, 1, ... after the other runs (there is room:
-                   they and the canonical run were there before) */
+  if (m.dense) { /* the ids 0, 1, ... after the other runs (there is room: they
+                    and the canonical run were there before) */
     for (size_t i = 0; i < p->bound.canon_len; i++)
       p->run_ids[m.run_ids + i] = (uint32_t)i;
     for (size_t j = 0; j < n; j++)

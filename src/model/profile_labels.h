@@ -1,4 +1,4 @@
-/* profile_labels.h -- private to libhp2x: the profile's labels (profile.c
+/* profile_labels.h -- private to libhp2x: the profile's labels (model.c
  * owns them): what a label is (its name, the key it is known by when that
  * differs, what its name leaves out, its sums) and how a front end interns,
  * renames and finds one.  model.h includes it: the profile holds an array

@@ -1,7 +1,7 @@
 /* profile_values.c -- the storage of a profile's entry values: room made
  * a step at a time (prefaulted), 32-bit values counted in words once one
  * passes 4 GiB, widening to 64 bits, and bare values for dense rows.
- * profile.c and profile_bound.c append through it.
+ * model.c and profile_bound.c append through it.
  */
 #include "model.h"
 
@@ -33,9 +33,10 @@ hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
   return HP2X_OK;
 }
 
-/* Once per profile at most, and only for one holding a value outside
- * 0..UINT32_MAX: a copy in a new array keeps the code free of type puns. */
-hp2x_status hpx_profile_widen_values(hp2x_profile *p, hp2x_err *err) {
+/* Stores every value in 64 bits from now on (HP2X_E_NOMEM).  Once per
+ * profile at most, and only for one holding a value outside 0..UINT32_MAX:
+ * a copy in a new array keeps the code free of type puns. */
+static hp2x_status widen_values(hp2x_profile *p, hp2x_err *err) {
   size_t cap = p->alloc_entries ? p->alloc_entries : 1;
   int64_t *wide = hpx_malloc(cap * sizeof *wide);
   if (!wide) return hpx_nomem(err);
@@ -62,7 +63,7 @@ hp2x_status hpx_profile_store_big_value(hp2x_profile *p, int64_t v,
     p->value32[p->n_entries] = (uint32_t)(u >> 3);
     return HP2X_OK;
   }
-  if (!p->wide_values && hpx_profile_widen_values(p, err) != HP2X_OK)
+  if (!p->wide_values && widen_values(p, err) != HP2X_OK)
     return err->code;
   p->value64[p->n_entries] = v;
   return HP2X_OK;

@@ -10,8 +10,6 @@
 
 /* Makes room for one more entry (HP2X_E_LIMIT past HPX_MAX_ENTRIES). */
 hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err);
-/* Stores every value in 64 bits from now on (HP2X_E_NOMEM). */
-hp2x_status hpx_profile_widen_values(hp2x_profile *p, hp2x_err *err);
 /* Stores value v in entry slot n_entries (room made) when 32 bits cannot
  * hold it as they are: in words from now on when it and every value are
  * whole words and it fits, else widening.  HP2X_E_NOMEM. */

@@ -60,14 +60,13 @@ static hp2x_status on_cost_centre(evl_parser *ev, const evl_event *e,
 
 /* The model holds exactly the censuses: the empty samples at 0 and at exit
  * that GHC's .hp has are not invented (see the man page).  Entries outside a
- * sample, an END without a BEGIN and a BEGIN inside an open sample are
- * errors at their byte offset.  A census with no HEAP_PROF_BEGIN before it
- * begins the profile: a client that joins a service mid-run gets a fresh
- * header and the init events again, but not that event (eventlog-socket
- * restarts logging for it); its censuses are whole, and its breakdown is
- * unknown.  Labels keep their bytes (GHC 9.0 writes
- * Latin-1 for closure and type descriptions); the renderer decides how to
- * show them. */
+ * sample, an END without a BEGIN and a BEGIN inside an open sample are errors
+ * at their byte offset.  A census with no HEAP_PROF_BEGIN before it begins the
+ * profile: a client that joins a service mid-run gets a fresh header and the
+ * init events again, but not that event (eventlog-socket restarts logging for
+ * it); its censuses are whole, and its breakdown is unknown.  Labels keep
+ * their bytes (GHC 9.0 writes Latin-1 for closure and type descriptions); the
+ * renderer decides how to show them. */
 
 /* 160: u8 profile id, u64 sampling period (ns), u32 breakdown, filters. */
 static hp2x_status on_heap_prof_begin(evl_parser *ev, const evl_event *e,

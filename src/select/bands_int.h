@@ -19,9 +19,9 @@ struct hp2x_bands {
                          values[k * stride + s]; owned */
   size_t stride;      /* >= n_samples: room per band (a follower's bands
                          grow in place) */
-  const struct band_walk_source *points; /* how drawing gets the bands'
-                         points when not from values (band_walk.h): a
-                         follower's index, borrowed from it; NULL */
+  /* how drawing gets the bands' points when not from values (band_walk.h): a
+   * follower's index, borrowed from it; NULL */
+  const struct band_walk_source *points;
   double xrange;      /* seconds: the samples' time span, or the .aux
                          X_RANGE when larger; 1.0 instead of 0 */
   double yrange;      /* VALUE_UNIT: the largest stacked height (and

@@ -1,12 +1,11 @@
-/* follow.c -- band selection that follows a growing profile (watch mode).
- * A follower keeps, from one call to the next, the band matrix, its
- * running ranges and area, and an index of the stacked curves
- * (per band, a tree of first minima and maxima over blocks of samples).
- * When the profile has only gained samples and the selection still maps
- * every label with data as before, an update folds in the new samples
- * alone; otherwise (or when a bounded profile has thinned its samples) the
- * matrix is built afresh.  The selection comes from the labels' sums the
- * profile keeps.  The bands are
+/* follow.c -- band selection that follows a growing profile (watch mode).  A
+ * follower keeps, from one call to the next, the band matrix, its running
+ * ranges and area, and an index of the stacked curves (per band, a tree of
+ * first minima and maxima over blocks of samples).  When the profile has only
+ * gained samples and the selection still maps every label with data as before,
+ * an update folds in the new samples alone; otherwise (or when a bounded
+ * profile has thinned its samples) the matrix is built afresh.  The selection
+ * comes from the labels' sums the profile keeps.  The bands are
  * hp2x_bands_select's, value for value.  The bands of a picture carry the
  * follower's band_walk_source (band_walk.h): drawing gets hpx_thin_curve's
  * points per device column from the index instead of walking every sample.
@@ -42,7 +41,8 @@ struct hp2x_follower {
   int monotone;           /* times never go back */
   int saturated;          /* a value < 0 or a height at INT64_MAX */
   band_walk_source source; /* what b->points points to when indexed */
-  size_t index_walks;     /* pictures drawn from the index (hpx_follow_index_walks) */
+  size_t index_walks;     /* pictures drawn from the index
+                             (hpx_follow_index_walks) */
 };
 
 static hp2x_status open_index_walk(const band_walk_source *src,
@@ -269,8 +269,7 @@ static hp2x_status adopt_plan(hp2x_follower *f, const hp2x_profile *p,
   f->band_of = band_of;
   f->n_band_of = nl;
   for (size_t id = 0; id < nl; id++) bp[id] = p->labels[id].sums.present;
-  f->built_present = bp; /* extend_bands builds every sample with
-                              data */
+  f->built_present = bp; /* extend_bands builds every sample with data */
   return HP2X_OK;
 }
 

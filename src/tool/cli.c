@@ -323,7 +323,8 @@ static const option_spec options[] = {
      .bad_tail = ": pixels per inch, " STR(HP2X_DPI_MIN) " to "
                  STR(HP2X_DPI_MAX)},
     {'c', "colour", NULL, "colour bands (also --color)", FLAG(opts.colour, 1)},
-    {'b', "big-title", NULL, "big title box", FLAG(opts.title_box, HP2X_TITLE_BIG)},
+    {'b', "big-title", NULL, "big title box",
+     FLAG(opts.title_box, HP2X_TITLE_BIG)},
     {'s', "small-title", NULL, "small title box", SPECIAL(set_small_title)},
     {'d', NULL, NULL, "order bands by standard deviation (= --sort=stddev)",
      FLAG(opts.sort, HP2X_SORT_STDDEV)},

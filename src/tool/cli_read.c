@@ -1,10 +1,9 @@
-/* cli_read.c -- the command line's words read into a tool_args: long
- * options (--name, --name=value, --name value), hp2ps's letters (values
- * glued to the letter, -p chaining), "--" and the inputs; each option's
- * value checked against its entry in cli.c's table and stored in the
- * field it names, after what the environment gives (environment.c).  Ends
- * with cli_settle.c's checks of
- * the whole line.  Errors are returned, never printed.
+/* cli_read.c -- the command line's words read into a tool_args: long options
+ * (--name, --name=value, --name value), hp2ps's letters (values glued to the
+ * letter, -p chaining), "--" and the inputs; each option's value checked
+ * against its entry in cli.c's table and stored in the field it names, after
+ * what the environment gives (environment.c).  Ends with cli_settle.c's checks
+ * of the whole line.  Errors are returned, never printed.
  */
 #include "cli_int.h"
 

@@ -66,7 +66,9 @@ static int64_t days_from_civil(int64_t y, int m, int d) {
   return era * 146097 + doe - 719468;
 }
 
-long environment_local_zone(int64_t unix_s) {
+/* The local time zone's offset east of UTC at unix_s, in seconds (an
+ * hp2x_zone_fn); from localtime_r, so TZ as the C library reads it. */
+static long local_zone(int64_t unix_s) {
   time_t t = (time_t)unix_s;
   struct tm tm;
   if ((int64_t)t != unix_s || !localtime_r(&t, &tm)) return 0;
@@ -79,7 +81,7 @@ long environment_local_zone(int64_t unix_s) {
 void environment_read(tool_args *a, const char *argv0) {
   const char *fonts = getenv("HP2X_FONTS_CONF");
   a->opts.fonts_conf = fonts && *fonts ? fonts : fonts_beside_binary(argv0);
-  a->parse.zone = environment_local_zone;
+  a->parse.zone = local_zone;
   const char *sde = getenv("SOURCE_DATE_EPOCH");
   if (sde && *sde) {
     char *end;

@@ -21,8 +21,4 @@
  * The strings set point to the environment or to static storage. */
 void environment_read(tool_args *a, const char *argv0);
 
-/* The local time zone's offset east of UTC at unix_s, in seconds (an
- * hp2x_zone_fn); from localtime_r, so TZ as the C library reads it. */
-long environment_local_zone(int64_t unix_s);
-
 #endif

@@ -1,9 +1,9 @@
-/* messages.c -- the tool's one printer: errors and warnings as
- * "hp2x: FILE:LINE: ..." (or "FILE: byte N:" for binary input), usage errors
- * with their --help hint, the --help text (its option lines come from the
- * option table in cli.c, its formats from the library's table in
- * format.c), --version and watch mode's status line.  Everything else in
- * the tool prints through here.
+/* messages.c -- the tool's printer: errors and warnings as
+ * "hp2x: FILE:LINE: ..." (or "FILE: byte N:" for binary input), usage
+ * errors with their --help hint, the --help text (its option lines come
+ * from the option table in cli.c, its formats from the library's table in
+ * format.c), --version and watch mode's status line.  The rest of the
+ * tool prints through here, but for serve.c's "hp2x: serving URL".
  */
 #include "messages.h"
 

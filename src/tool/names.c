@@ -53,7 +53,10 @@ static int ends_with(const char *s, const char *suffix) {
   return n >= m && !strcmp(s + n - m, suffix);
 }
 
-char *names_resolve_input(const char *name) {
+/* hp2ps reads NAME.hp when given NAME; hp2x reads NAME itself when it
+ * exists, else NAME.hp when that exists: that name, or NULL (use NAME as
+ * given; also for "-" and when out of memory). */
+static char *resolve_input(const char *name) {
   struct stat st;
   if (!strcmp(name, "-") || stat(name, &st) == 0) return NULL;
   char *with = format_name("%s.hp", name);
@@ -115,7 +118,7 @@ static char *default_output(const tool_args *a) {
 }
 
 const char *names_input_path(const char *arg, char **resolved) {
-  *resolved = names_resolve_input(arg);
+  *resolved = resolve_input(arg);
   return *resolved ? *resolved : arg;
 }
 

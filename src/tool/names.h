@@ -17,11 +17,6 @@ const char *names_format_name(const hp2x_format_info *row);
 const char *names_format_extension(const hp2x_format_info *row);
 const char *names_format_paged_label(const hp2x_format_info *row);
 
-/* hp2ps reads NAME.hp when given NAME; hp2x reads NAME itself when it
- * exists, else NAME.hp when that exists: that name, or NULL (use NAME as
- * given; also for "-" and when out of memory). */
-char *names_resolve_input(const char *name);
-
 /* The input's base name without directory and .hp/.eventlog suffix. */
 char *names_input_stem(const char *input);
 
@@ -49,10 +44,10 @@ const char *names_input_path(const char *arg, char **resolved);
 const char *names_display(const char *path);
 
 /* One input: resolves a->input (a->input_owned; not a service address),
- * names it in messages (a->input_display) and, as hp2ps, names the outputs after it when -o is
- * not given: BASE.ps (BASE.EXT for other formats) and BASE.aux beside the
- * output (a->output_owned, a->aux_path, a->write_aux).  Standard input
- * writes standard output.  0, or -1 when out of memory. */
+ * names it in messages (a->input_display) and, as hp2ps, names the outputs
+ * after it when -o is not given: BASE.ps (BASE.EXT for other formats) and
+ * BASE.aux beside the output (a->output_owned, a->aux_path, a->write_aux).
+ * Standard input writes standard output.  0, or -1 when out of memory. */
 int names_settle_one(tool_args *a);
 
 /* Frees what names_settle_one allocated. */

@@ -116,7 +116,8 @@ static int read_elf(Elf *e, const char *path, uint64_t size,
   while (rc == EXIT_OK && (scn = elf_nextscn(e, scn)) != NULL) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh)) rc = bad_elf(path, "unreadable section");
-    else if (sh.sh_type == SHT_SYMTAB) rc = add_symbols(e, path, scn, &sh, *out);
+    else if (sh.sh_type == SHT_SYMTAB)
+      rc = add_symbols(e, path, scn, &sh, *out);
   }
   return rc;
 }

@@ -31,7 +31,8 @@ enum {
   CONNECTION_MEMORY = 32 * 1024 /* request line and headers, then output */
 };
 
-snapshot *serve_current(serve_server *s) {
+/* The current snapshot, referenced for the caller (unref it). */
+static snapshot *current_snapshot(serve_server *s) {
   pthread_mutex_lock(&s->lock);
   snapshot *c = s->current;
   if (c) snapshot_ref(c);
@@ -97,7 +98,7 @@ static const char *picture_type(hp2x_format f) {
 static enum MHD_Result answer_route(serve_server *s, struct MHD_Connection *c,
                                     const serve_answer *a) {
   if (a->route == SERVE_ROUTE_EVENTS) return answer_events(s, c);
-  snapshot *snap = serve_current(s);
+  snapshot *snap = current_snapshot(s);
   if (!snap) return answer_text(c, 503, "starting");
   enum MHD_Result ok;
   const char *data;
@@ -274,7 +275,7 @@ void serve_publish(serve_server *s, const hp2x_profile *p,
 void serve_set_input(serve_server *s, serve_input state) {
   if (!s || s->input == state) return;
   s->input = state;
-  snapshot *cur = serve_current(s);
+  snapshot *cur = current_snapshot(s);
   if (cur) make_current(s, snapshot_restate(cur, ++s->published, state));
   snapshot_unref(cur);
 }

@@ -62,9 +62,6 @@ typedef struct serve_server {
   int guard_running;
 } serve_server;
 
-/* The current snapshot, referenced for the caller (unref it). */
-snapshot *serve_current(serve_server *s);
-
 /* ------------------------------------------------- serve_events.c */
 
 /* The response of /events (Server-Sent Events) for connection c; NULL

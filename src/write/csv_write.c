@@ -21,7 +21,7 @@ static void put_csv_parts(writebuf *o, const char *const *parts, size_t n) {
     quote = strpbrk(parts[i], ",\"\r\n") != NULL;
   if (!quote) {
     for (size_t i = 0; i < n; i++)
-      hpx_writebuf_put(o, parts[i], strlen(parts[i]));
+      hpx_writebuf_puts(o, parts[i]);
     return;
   }
   hpx_writebuf_put(o, "\"", 1);
@@ -48,7 +48,7 @@ static void put_csv_field(writebuf *o, const char *s) {
  * out when it does (a -hi band's whole IPE record). */
 static void put_header_row(writebuf *o, const char *first,
                            const hp2x_bands *b) {
-  hpx_writebuf_put(o, first, strlen(first));
+  hpx_writebuf_puts(o, first);
   for (size_t k = b->n_bands; k-- > 0;) {
     hpx_writebuf_put(o, ",", 1);
     const char *detail = b->texts ? b->texts[k].detail : NULL;

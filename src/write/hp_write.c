@@ -12,13 +12,13 @@
 
 /* A header line: KW "S", with each '"' of s doubled. */
 static void put_header_line(writebuf *w, const char *kw, const char *s) {
-  hpx_writebuf_put(w, kw, strlen(kw));
+  hpx_writebuf_puts(w, kw);
   hpx_writebuf_put(w, " \"", 2);
   for (const char *q; (q = strchr(s, '"')) != NULL; s = q + 1) {
     hpx_writebuf_put(w, s, (size_t)(q - s) + 1);
     hpx_writebuf_put(w, "\"", 1);
   }
-  hpx_writebuf_put(w, s, strlen(s));
+  hpx_writebuf_puts(w, s);
   hpx_writebuf_put(w, "\"\n", 2);
 }
 

@@ -48,7 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     CHECK((a.status == 200) == (a.reason == NULL));
     if (a.route == SERVE_ROUTE_PICTURE)
       CHECK(hp2x_format_is_picture(a.format));
-    if (a.status == 403) CHECK(loopback && host && !serve_host_is_loopback(host));
+    if (a.status == 403)
+      CHECK(loopback && host && !serve_host_is_loopback(host));
     if (a.route != SERVE_ROUTE_NONE && target) CHECK(target[0] == '/');
   }
   if (addr) {

@@ -1,31 +1,38 @@
-/* eventlog_serve.c -- serves a Haskell program's eventlog to one client at a time, on a
- * Unix socket and on TCP (127.0.0.1 only), the way eventlog-socket does.  Test support
- * for hp2x's live inputs (tests/live/README.md); it is linked into a GHC program built
- * with -no-hs-main, and its main() replaces GHC's.
+/* eventlog_serve.c -- serves a Haskell program's eventlog to one client at
+ * a time, on a Unix socket and on TCP (127.0.0.1 only), the way
+ * eventlog-socket does.  Test support for hp2x's live inputs
+ * (tests/live/README.md); it is linked into a GHC program built with
+ * -no-hs-main, and its main() replaces GHC's.
  *
- * The RTS writes its eventlog through an EventLogWriter (rts/EventLogWriter.h) given in
- * RtsConfig.eventlog_writer; with +RTS -l the RTS starts logging through it at start-up.
- * Ours sends every buffer the RTS hands it to the connected client, or drops it when no
- * client is connected.
+ * The RTS writes its eventlog through an EventLogWriter
+ * (rts/EventLogWriter.h) given in RtsConfig.eventlog_writer; with +RTS -l
+ * the RTS starts logging through it at start-up.  Ours sends every buffer
+ * the RTS hands it to the connected client, or drops it when no client is
+ * connected.
  *
- *   HP2X_EVENTLOG_SOCKET=PATH   listen on the Unix socket PATH (removed at exit)
- *   HP2X_EVENTLOG_TCP=PORT      listen on 127.0.0.1:PORT (0: any free port)
- *   HP2X_EVENTLOG_WAIT=1        wait for a first client before the program starts; that
- *                               client receives the stream from the program's start
+ *   HP2X_EVENTLOG_SOCKET=PATH  listen on the Unix socket PATH (removed at
+ *                              exit)
+ *   HP2X_EVENTLOG_TCP=PORT     listen on 127.0.0.1:PORT (0: any free port)
+ *   HP2X_EVENTLOG_WAIT=1       wait for a first client before the program
+ *                              starts; that client receives the stream
+ *                              from the program's start
  *
- * On stderr: "eventlog_serve: listening on unix:PATH" / "... on tcp:127.0.0.1:PORT", once
- * each, before the program runs (test scripts wait for these lines).
+ * On stderr: "eventlog_serve: listening on unix:PATH" / "... on
+ * tcp:127.0.0.1:PORT", once each, before the program runs (test scripts
+ * wait for these lines).
  *
- * A client that connects while logging is running receives a restarted stream: the
- * listener thread calls endEventLogging() (the previous client, if any, gets the events
- * still buffered and the data-end marker, then is closed) and startEventLogging(), which
- * writes a fresh header and the runtime's init events to the new client.  Events follow
- * as the runtime flushes them (+RTS --eventlog-flush-interval=SECONDS).
+ * A client that connects while logging is running receives a restarted
+ * stream: the listener thread calls endEventLogging() (the previous
+ * client, if any, gets the events still buffered and the data-end marker,
+ * then is closed) and startEventLogging(), which writes a fresh header and
+ * the runtime's init events to the new client.  Events follow as the
+ * runtime flushes them (+RTS --eventlog-flush-interval=SECONDS).
  *
- * Writes never block the program for long: sends use MSG_NOSIGNAL (no SIGPIPE) and do not
- * block; a client that has gone away, or has not taken a whole buffer SEND_TIMEOUT_S after
- * it was handed over, is dropped.  (A restart flushes to the old client first, so a slow
- * old client delays the new client's header by up to SEND_TIMEOUT_S.)
+ * Writes never block the program for long: sends use MSG_NOSIGNAL (no
+ * SIGPIPE) and do not block; a client that has gone away, or has not taken
+ * a whole buffer SEND_TIMEOUT_S after it was handed over, is dropped.  (A
+ * restart flushes to the old client first, so a slow old client delays the
+ * new client's header by up to SEND_TIMEOUT_S.)
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -48,13 +55,14 @@
 /* The program's Main.main, as GHC names it. */
 extern StgClosure ZCMain_main_closure;
 
-/* The connected client, or -1.  client_lock orders the RTS's writes (which may come
- * from several capabilities at once) and the listener's changes of client. */
+/* The connected client, or -1.  client_lock orders the RTS's writes (which
+ * may come from several capabilities at once) and the listener's changes of
+ * client. */
 static pthread_mutex_t client_lock = PTHREAD_MUTEX_INITIALIZER;
 static int client_fd = -1;
 
-/* Held across a restart of logging; the program's exit takes it for good, so that no
- * restart runs while the runtime shuts down. */
+/* Held across a restart of logging; the program's exit takes it for good, so
+ * that no restart runs while the runtime shuts down. */
 static pthread_mutex_t restart_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int unix_listen_fd = -1;
@@ -77,9 +85,9 @@ static int ms_until(const struct timespec *deadline)
     return ms > 0 ? (int)ms : 0;
 }
 
-/* EventLogWriter.writeEventLog: send all of one buffer within SEND_TIMEOUT_S, or drop
- * the client.  Always reports success: the RTS complains on every failed write, and a
- * missing client is not a failure of the program. */
+/* EventLogWriter.writeEventLog: send all of one buffer within SEND_TIMEOUT_S,
+ * or drop the client.  Always reports success: the RTS complains on every
+ * failed write, and a missing client is not a failure of the program. */
 static bool serve_write(void *eventlog, size_t size)
 {
     const char *bytes = eventlog;
@@ -108,8 +116,8 @@ static bool serve_write(void *eventlog, size_t size)
     return true;
 }
 
-/* EventLogWriter.stopEventLogWriter: logging ended (a restart, or the program's exit):
- * the client has had everything, close it. */
+/* EventLogWriter.stopEventLogWriter: logging ended (a restart, or the
+ * program's exit): the client has had everything, close it. */
 static void serve_stop(void)
 {
     pthread_mutex_lock(&client_lock);
@@ -120,7 +128,8 @@ static void serve_stop(void)
 static const EventLogWriter serve_writer = {
     .initEventLogWriter = NULL,
     .writeEventLog = serve_write,
-    .flushEventLog = NULL,      /* serve_write sends at once: nothing is buffered here */
+    /* serve_write sends at once: nothing is buffered here */
+    .flushEventLog = NULL,
     .stopEventLogWriter = serve_stop,
 };
 
@@ -132,7 +141,8 @@ static void set_client(int fd)
     pthread_mutex_unlock(&client_lock);
 }
 
-/* A client connected while the program runs: restart logging so that it gets a header. */
+/* A client connected while the program runs: restart logging so that it gets
+ * a header. */
 static void take_client(int fd)
 {
     pthread_mutex_lock(&restart_lock);
@@ -156,7 +166,8 @@ static int accept_from(int listen_fd)
     return fd;
 }
 
-/* The listener thread: accepts clients on both sockets for as long as the program runs. */
+/* The listener thread: accepts clients on both sockets for as long as the
+ * program runs. */
 static void *listen_loop(void *unused)
 {
     (void)unused;
@@ -239,9 +250,9 @@ static void wait_first_client(void)
     }
 }
 
-/* As GHC's hs_main, with the writer set, and with restarts stopped before the exit.  (A
- * program that leaves through exitWith shuts the runtime down from Haskell, past this
- * guard; longrun returns from main.) */
+/* As GHC's hs_main, with the writer set, and with restarts stopped before the
+ * exit.  (A program that leaves through exitWith shuts the runtime down from
+ * Haskell, past this guard; longrun returns from main.) */
 int main(int argc, char *argv[])
 {
     const char *tcp_port = getenv("HP2X_EVENTLOG_TCP");
@@ -273,7 +284,8 @@ int main(int argc, char *argv[])
     SchedulerStatus status = rts_getSchedStatus(cap);
     rts_unlock(cap);
 
-    pthread_mutex_lock(&restart_lock);  /* held until exit: no restart during shutdown */
+    /* held until exit: no restart during shutdown */
+    pthread_mutex_lock(&restart_lock);
     int exit_status = EXIT_SUCCESS;
     switch (status) {
     case Success:       exit_status = EXIT_SUCCESS; break;

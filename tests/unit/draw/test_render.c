@@ -1,11 +1,10 @@
 /* test_render.c -- render.c and surface.c, drawn into memory and read as a
- * reader would: PS and PDF page counts (-M too) and page sizes, SVG's size
- * and the key's band names, its surface ids numbered alike in any render,
- * a PNG's header and pixel size at each dpi,
- * EPS's exact requested width; a failing sink is HP2X_E_IO (PNG too), and
- * the palette decodes hp2ps's colour encoding (entry 15 fixed, no white).
- * The key's drawn text (glyphs) is read back with pdftotext in
- * tests/e2e/test_formats.sh. */
+ * reader would: PS and PDF page counts (-M too) and page sizes, SVG's size and
+ * the key's band names, its surface ids numbered alike in any render, a PNG's
+ * header and pixel size at each dpi, EPS's exact requested width; a failing
+ * sink is HP2X_E_IO (PNG too), and the palette decodes hp2ps's colour encoding
+ * (entry 15 fixed, no white).  The key's drawn text (glyphs) is read back with
+ * pdftotext in tests/e2e/test_formats.sh. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

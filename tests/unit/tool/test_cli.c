@@ -1,4 +1,4 @@
-/* test_options.c -- the tool's command line (src/tool/cli*.c): the
+/* test_cli.c -- the tool's command line (src/tool/cli*.c): the
  * defaults of an empty line, hp2ps's flags glued and apart (-m5, -t2.5,
  * -e15cm, -m 7, -cg, -pc, -i-), long options in both spellings, every
  * error message the table and the combination checks give, and option

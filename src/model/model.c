@@ -1,8 +1,8 @@
-/* profile.c -- the sample model shared by both front ends: header strings,
- * interned labels (hash table), complete samples stored compactly (values
- * in one array, labels in runs that samples share), marks, the eventlog's
- * heap series and the public queries.  Parsers build it; everything else
- * reads it.
+/* model.c -- the sample model shared by both front ends, as model.h
+ * declares it: header strings, interned labels (hash table), complete
+ * samples stored compactly (values in one array, labels in runs that
+ * samples share), marks, the eventlog's heap series and the public
+ * queries.  Parsers build it; everything else reads it.
  */
 #include "model.h"
 
