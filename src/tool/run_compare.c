@@ -185,7 +185,7 @@ static int read_inputs(comparison *c) {
     rc = program_name_tables(a, c->names[i], *p, syms);
     hp2x_profile *view = NULL;
     if (rc == EXIT_OK && c->census) /* its census: in the whole run */
-      rc = view_census(a, c->names[i], *p, &c->census[i]);
+      rc = view_pick_census(a, c->names[i], *p, &c->census[i]);
     else if (rc == EXIT_OK)
       rc = view_pick(a, c->names[i], *p, &view);
     if (view) {

@@ -1,7 +1,7 @@
 /* selection.c -- from one parsed profile to its files: the view of
  * view_pick.c, the band selection (afresh, or a watch follower's), and the
  * output set of outset.c: the output in any format (hp2x_write_output; a
- * format of one census writes the census view_census chooses in the
+ * format of one census writes the census view_pick_census chooses in the
  * whole profile) and hp2ps's .aux beside a picture.  The drawing reserve (tuning.c) is given
  * back just before the output is written.
  */
@@ -83,7 +83,7 @@ int selection_view_and_write(const tool_args *a, const hp2x_profile *p,
   profile_outputs m = {a, p, shown, a->opts};
   if (rc == EXIT_OK && a->output && one_census(a)) {
     m.p = original; /* its census, chosen in the window */
-    rc = view_census(a, a->input_display, original, &m.o.census);
+    rc = view_pick_census(a, a->input_display, original, &m.o.census);
   }
   if (rc == EXIT_OK && a->output) {
     const char *paths[OUTSET_MAX_FILES] = {a->output, a->aux_path};

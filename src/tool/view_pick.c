@@ -67,7 +67,7 @@ static int cut_window(const tool_args *a, const char *display,
   return EXIT_OK;
 }
 
-int view_census(const tool_args *a, const char *display,
+int view_pick_census(const tool_args *a, const char *display,
                 const hp2x_profile *p, hp2x_census_choice *c) {
   hp2x_census_choice_init(c);
   int rc = find_window_bounds(a, display, p, &c->from_s, &c->to_s);

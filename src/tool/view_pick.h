@@ -19,7 +19,7 @@ int view_pick(const tool_args *a, const char *display,
  * --at, the last under --watch, else the peak.  Checks that p has it:
  * an --at outside the window or the run is a usage error naming the
  * run's range; no census there is bad input.  Returns an exit status. */
-int view_census(const tool_args *a, const char *display,
+int view_pick_census(const tool_args *a, const char *display,
                 const hp2x_profile *p, hp2x_census_choice *c);
 
 #endif
