@@ -85,14 +85,14 @@ extern "C" {
 #define HP2X_VERSION_MINOR 1
 #define HP2X_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, for #if comparisons. */
-#define HP2X_VERSION_NUMBER                                                   \
+#define HP2X_VERSION_NUMBER \
   (HP2X_VERSION_MAJOR * 10000 + HP2X_VERSION_MINOR * 100 + HP2X_VERSION_PATCH)
 #define HP2X_VERSION_STR_(n) #n
 #define HP2X_VERSION_STR(n) HP2X_VERSION_STR_(n)
 /* "MAJOR.MINOR.PATCH" */
-#define HP2X_VERSION_STRING                                                   \
-  HP2X_VERSION_STR(HP2X_VERSION_MAJOR)                                        \
-  "." HP2X_VERSION_STR(HP2X_VERSION_MINOR) "." HP2X_VERSION_STR(              \
+#define HP2X_VERSION_STRING                                      \
+  HP2X_VERSION_STR(HP2X_VERSION_MAJOR)                           \
+  "." HP2X_VERSION_STR(HP2X_VERSION_MINOR) "." HP2X_VERSION_STR( \
       HP2X_VERSION_PATCH)
 #define HP2X_VERSION HP2X_VERSION_STRING /* the older name */
 
@@ -104,28 +104,28 @@ const char *hp2x_version(void);
 
 typedef enum hp2x_status {
   HP2X_OK = 0,
-  HP2X_E_IO,      /* reading or writing failed (errno-style text in msg) */
-  HP2X_E_SYNTAX,  /* the input is not a heap profile, or is damaged */
-  HP2X_E_LIMIT,   /* a documented limit was exceeded (line, label, count) */
-  HP2X_E_NOMEM,   /* an allocation failed */
-  HP2X_E_CAIRO,   /* cairo or pango reported an error while drawing */
-  HP2X_E_ARG,     /* a caller passed an invalid option value */
+  HP2X_E_IO,         /* reading or writing failed (errno-style text in msg) */
+  HP2X_E_SYNTAX,     /* the input is not a heap profile, or is damaged */
+  HP2X_E_LIMIT,      /* a documented limit was exceeded (line, label, count) */
+  HP2X_E_NOMEM,      /* an allocation failed */
+  HP2X_E_CAIRO,      /* cairo or pango reported an error while drawing */
+  HP2X_E_ARG,        /* a caller passed an invalid option value */
   HP2X_E_NO_PROFILE, /* an eventlog with no heap profile in it: the program
                        ran without +RTS -h... (or, cut short, was killed
                        before its runtime wrote one) */
-  HP2X_E_NO_CENSUS  /* a writer of one census (pprof) found none: the
-                       profile, or the window asked for, holds no
-                       complete census */
+  HP2X_E_NO_CENSUS   /* a writer of one census (pprof) found none: the
+                        profile, or the window asked for, holds no
+                        complete census */
 } hp2x_status;
 
 /* Where and why a call failed.  The caller owns it (usually on the stack)
  * and names the input in its own messages: msg carries no file name. */
 typedef struct hp2x_err {
-  hp2x_status code;  /* HP2X_OK until the first error */
-  long line;         /* 1-based line in .hp or .aux text; 0 when not
-                        meaningful */
-  long long offset;  /* byte offset in the input; -1 when unknown */
-  char msg[256];     /* one line, no newline, no file prefix */
+  hp2x_status code; /* HP2X_OK until the first error */
+  long line;        /* 1-based line in .hp or .aux text; 0 when not
+                       meaningful */
+  long long offset; /* byte offset in the input; -1 when unknown */
+  char msg[256];    /* one line, no newline, no file prefix */
 } hp2x_err;
 
 /* Resets *err to "no error" (NULL: does nothing). */
@@ -200,16 +200,16 @@ int hp2x_profile_has_heap_profile(const hp2x_profile *p);
  * HEAP_PROF_BEGIN event (rts/include/rts/EventLogFormat.h), with the
  * +RTS flag that asks for each. */
 typedef enum hp2x_breakdown {
-  HP2X_BREAKDOWN_UNKNOWN = 0,      /* nothing in the input tells */
-  HP2X_BREAKDOWN_COST_CENTRE = 1,  /* -hc */
-  HP2X_BREAKDOWN_MODULE = 2,       /* -hm */
+  HP2X_BREAKDOWN_UNKNOWN = 0,       /* nothing in the input tells */
+  HP2X_BREAKDOWN_COST_CENTRE = 1,   /* -hc */
+  HP2X_BREAKDOWN_MODULE = 2,        /* -hm */
   HP2X_BREAKDOWN_CLOSURE_DESCR = 3, /* -hd */
-  HP2X_BREAKDOWN_TYPE = 4,         /* -hy */
-  HP2X_BREAKDOWN_RETAINER = 5,     /* -hr */
-  HP2X_BREAKDOWN_BIOGRAPHY = 6,    /* -hb */
-  HP2X_BREAKDOWN_CLOSURE_TYPE = 7, /* -hT */
-  HP2X_BREAKDOWN_INFO_TABLE = 8,   /* -hi */
-  HP2X_BREAKDOWN_ERA = 9           /* -he */
+  HP2X_BREAKDOWN_TYPE = 4,          /* -hy */
+  HP2X_BREAKDOWN_RETAINER = 5,      /* -hr */
+  HP2X_BREAKDOWN_BIOGRAPHY = 6,     /* -hb */
+  HP2X_BREAKDOWN_CLOSURE_TYPE = 7,  /* -hT */
+  HP2X_BREAKDOWN_INFO_TABLE = 8,    /* -hi */
+  HP2X_BREAKDOWN_ERA = 9            /* -he */
 } hp2x_breakdown;
 
 /* How p is broken down.  An eventlog's as its HEAP_PROF_BEGIN gives it (a
@@ -257,8 +257,7 @@ long hp2x_profile_find_mark(const hp2x_profile *p, const char *label,
  * around them (outside the samples' span: -1 or the sample count).
  * HP2X_E_NOMEM. */
 hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
-                                double to_s, hp2x_profile **out,
-                                hp2x_err *err);
+                                double to_s, hp2x_profile **out, hp2x_err *err);
 hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
                                   hp2x_err *err);
 
@@ -299,29 +298,29 @@ hp2x_status hp2x_census_choose(const hp2x_profile *p,
 
 /* Non-fatal findings of the parser, for the caller to report once each. */
 typedef struct hp2x_warnings {
-  int truncated;               /* input ended inside a sample or a line */
-  long truncated_line;         /* .hp: line where the incomplete part starts */
-  long long truncated_offset;  /* byte offset where the incomplete part
-                                  starts */
-  long duplicate_labels;       /* repeated labels within one sample (summed) */
-  long first_duplicate_line;   /* .hp: line of the first repeat; 0 if none */
-  long unknown_cost_centres;   /* eventlog: stacks naming undefined ids */
+  int truncated;              /* input ended inside a sample or a line */
+  long truncated_line;        /* .hp: line where the incomplete part starts */
+  long long truncated_offset; /* byte offset where the incomplete part
+                                 starts */
+  long duplicate_labels;      /* repeated labels within one sample (summed) */
+  long first_duplicate_line;  /* .hp: line of the first repeat; 0 if none */
+  long unknown_cost_centres;  /* eventlog: stacks naming undefined ids */
   /* eventlog: stretches of corrupt events skipped (the reader resumed at
    * the next plausible events), and what they cost. */
-  long corrupt_regions;        /* 0 when none */
-  long long corrupt_from;      /* the first one: its first byte (where the
-                                  corrupt event starts) */
-  long long corrupt_to;        /* ... and the byte where reading resumed */
-  char corrupt_reason[128];    /* what was wrong with its first event */
-  long censuses_lost;          /* censuses dropped because a part of them
-                                  was in a skipped stretch */
-  double first_lost_census_s;  /* time of the first census lost; -1 if its
-                                  beginning was skipped too, or none lost */
-  int truncated_between;       /* with truncated: an eventlog that stops
-                                  between two whole events, outside any
-                                  census, without its end marker (a
-                                  program still running, stopped, or a
-                                  stream closed): nothing was cut */
+  long corrupt_regions;       /* 0 when none */
+  long long corrupt_from;     /* the first one: its first byte (where the
+                                 corrupt event starts) */
+  long long corrupt_to;       /* ... and the byte where reading resumed */
+  char corrupt_reason[128];   /* what was wrong with its first event */
+  long censuses_lost;         /* censuses dropped because a part of them
+                                 was in a skipped stretch */
+  double first_lost_census_s; /* time of the first census lost; -1 if its
+                                 beginning was skipped too, or none lost */
+  int truncated_between;      /* with truncated: an eventlog that stops
+                                 between two whole events, outside any
+                                 census, without its end marker (a
+                                 program still running, stopped, or a
+                                 stream closed): nothing was cut */
 } hp2x_warnings;
 
 /* p's warnings; points into p, lives as long as it. */
@@ -341,15 +340,15 @@ typedef struct hp2x_parser hp2x_parser;
 typedef long (*hp2x_zone_fn)(int64_t unix_s);
 
 typedef struct hp2x_parse_options {
-  size_t size;          /* set by hp2x_parse_options_init: the struct's
-                           size as the caller compiled it (see the top) */
-  hp2x_input_kind kind; /* HP2X_INPUT_AUTO by default */
-  int ccs_length;       /* eventlog -hc labels: cut like the RTS's -L N;
-                           0 = the full stack (default); >= 5 otherwise */
-  size_t max_labels;    /* distinct labels read; 0 = the built-in limit
-                           (16 Mi), which is also the most allowed */
-  size_t max_samples;   /* complete samples read; 0 = the built-in limit
-                           (256 Mi), which is also the most allowed */
+  size_t size;            /* set by hp2x_parse_options_init: the struct's
+                             size as the caller compiled it (see the top) */
+  hp2x_input_kind kind;   /* HP2X_INPUT_AUTO by default */
+  int ccs_length;         /* eventlog -hc labels: cut like the RTS's -L N;
+                             0 = the full stack (default); >= 5 otherwise */
+  size_t max_labels;      /* distinct labels read; 0 = the built-in limit
+                             (16 Mi), which is also the most allowed */
+  size_t max_samples;     /* complete samples read; 0 = the built-in limit
+                             (256 Mi), which is also the most allowed */
   size_t picture_columns; /* 0 (default): keep every sample.  Else the profile
                              is read for one picture this many device columns
                              wide (hp2x_picture_columns) and keeps only what it
@@ -362,21 +361,21 @@ typedef struct hp2x_parse_options {
                              every sample.  Such a profile is for that picture:
                              its CSV or .hp text, a window or a comparison see
                              only the samples kept. */
-  double last_s;        /* > 0: keep only the most recent last_s seconds of
-                           the run (hp2x --last): samples, heap series and
-                           marks older than the window are dropped, and the
-                           labels' sums (band selection, -d, the area
-                           figure) count the window's samples only.  The
-                           window's start snaps to 1/256 of last_s (from
-                           time 0).  0 (default): the whole run. */
+  double last_s;          /* > 0: keep only the most recent last_s seconds of
+                             the run (hp2x --last): samples, heap series and
+                             marks older than the window are dropped, and the
+                             labels' sums (band selection, -d, the area
+                             figure) count the window's samples only.  The
+                             window's start snaps to 1/256 of last_s (from
+                             time 0).  0 (default): the whole run. */
   /* Fields below were added after the struct first had a size field: a
    * caller compiled without them gets their defaults. */
-  hp2x_zone_fn zone;    /* the time zone of an eventlog's DATE, which GHC's
-                           .hp gives in the local time of the machine that
-                           ran the program: the offset from UTC at each
-                           instant.  NULL (default): UTC.  The library
-                           never reads TZ; the hp2x tool passes the local
-                           zone, or NULL with SOURCE_DATE_EPOCH set. */
+  hp2x_zone_fn zone; /* the time zone of an eventlog's DATE, which GHC's
+                        .hp gives in the local time of the machine that
+                        ran the program: the offset from UTC at each
+                        instant.  NULL (default): UTC.  The library
+                        never reads TZ; the hp2x tool passes the local
+                        zone, or NULL with SOURCE_DATE_EPOCH set. */
 } hp2x_parse_options;
 
 /* Fills in the defaults and o->size; call it as the macro
@@ -470,8 +469,8 @@ typedef enum hp2x_format {
   HP2X_FORMAT_SVG,
   HP2X_FORMAT_CSV,
   HP2X_FORMAT_HP,
-  HP2X_FORMAT_TXT, /* the summary table (hp2x_write_summary) */
-  HP2X_FORMAT_PNG, /* a raster picture at o->dpi */
+  HP2X_FORMAT_TXT,  /* the summary table (hp2x_write_summary) */
+  HP2X_FORMAT_PNG,  /* a raster picture at o->dpi */
   HP2X_FORMAT_HTML, /* an interactive report page (hp2x_write_html) */
   HP2X_FORMAT_PPROF /* one census as a gzipped pprof profile
                        (hp2x_write_pprof), file name NAME.pb.gz */
@@ -530,64 +529,64 @@ typedef enum hp2x_title_box {
  * Strings and the aux data are borrowed: they must outlive the calls the
  * options are passed to, and the library keeps no pointer after a call. */
 typedef struct hp2x_options {
-  size_t size;             /* set by hp2x_options_init: the struct's size
-                              as the caller compiled it (see the top) */
-  int max_bands;           /* [-m] 20; 0 = no limit and no key */
-  double trace_pct;        /* [-t] 1.0; 0..5 inclusive */
-  hp2x_sort sort;          /* [-d] */
+  size_t size;                /* set by hp2x_options_init: the struct's size
+                                 as the caller compiled it (see the top) */
+  int max_bands;              /* [-m] 20; 0 = no limit and no key */
+  double trace_pct;           /* [-t] 1.0; 0..5 inclusive */
+  hp2x_sort sort;             /* [-d] */
   hp2x_name_order name_order; /* [-i] */
-  const hp2x_aux *aux;     /* [-p] borrowed; NULL when not used */
-  hp2x_format format;      /* output format; HP2X_FORMAT_PS by default */
-  double eps_width_pt;     /* [-e] > 144, <= 14400 (the HP2X_EPS_WIDTH_
-                              limits); 0 = not EPS-scaled */
-  int colour;              /* [-c] */
-  hp2x_title_box title_box; /* [-b/-s] */
-  int portrait;            /* [-g] unrotated on the page of HP2X_PAGE_HP2PS */
-  int multipage;           /* [-M]; also implied by max_bands > 20 */
-  int no_marks;            /* [-y] */
-  int all_samples;         /* draw every sample; by default each band's
-                              curve keeps, per device column at 600 dpi,
-                              its lowest and highest point: the same
-                              picture, with bounded output */
-  hp2x_palette palette;    /* band colours; HP2X_PALETTE_HP2PS by default */
-  int pattern;             /* hatch patterns over light greys, for black
-                              and white printing (overrides the palette) */
-  hp2x_uniform uniform;    /* select_many only; HP2X_UNIFORM_NONE */
-  hp2x_layout layout;      /* render_many only */
-  const char *include_re;  /* POSIX extended regex, borrowed; NULL = all:
-                              labels that do not match are filtered out */
-  const char *exclude_re;  /* POSIX extended regex, borrowed; NULL = none:
-                              labels that match are filtered out */
-  double dpi;              /* PNG pixels per inch, 10..1200 (HP2X_DPI_
-                              limits); 150; 0 = 150 */
-  int heap_overlay;        /* draw the eventlog's heap size, blocks size
-                              and live bytes as lines over the bands, in
-                              the key; the y range takes them in */
+  const hp2x_aux *aux;        /* [-p] borrowed; NULL when not used */
+  hp2x_format format;         /* output format; HP2X_FORMAT_PS by default */
+  double eps_width_pt;        /* [-e] > 144, <= 14400 (the HP2X_EPS_WIDTH_
+                                 limits); 0 = not EPS-scaled */
+  int colour;                 /* [-c] */
+  hp2x_title_box title_box;   /* [-b/-s] */
+  int portrait;           /* [-g] unrotated on the page of HP2X_PAGE_HP2PS */
+  int multipage;          /* [-M]; also implied by max_bands > 20 */
+  int no_marks;           /* [-y] */
+  int all_samples;        /* draw every sample; by default each band's
+                             curve keeps, per device column at 600 dpi,
+                             its lowest and highest point: the same
+                             picture, with bounded output */
+  hp2x_palette palette;   /* band colours; HP2X_PALETTE_HP2PS by default */
+  int pattern;            /* hatch patterns over light greys, for black
+                             and white printing (overrides the palette) */
+  hp2x_uniform uniform;   /* select_many only; HP2X_UNIFORM_NONE */
+  hp2x_layout layout;     /* render_many only */
+  const char *include_re; /* POSIX extended regex, borrowed; NULL = all:
+                             labels that do not match are filtered out */
+  const char *exclude_re; /* POSIX extended regex, borrowed; NULL = none:
+                             labels that match are filtered out */
+  double dpi;             /* PNG pixels per inch, 10..1200 (HP2X_DPI_
+                             limits); 150; 0 = 150 */
+  int heap_overlay;       /* draw the eventlog's heap size, blocks size
+                             and live bytes as lines over the bands, in
+                             the key; the y range takes them in */
   /* Fields below were added after the struct first had a size field: a
    * caller compiled without them gets their defaults. */
-  const char *fonts_conf;  /* fontconfig file naming the fonts to draw
-                              with (hp2x's pinned fonts/fonts.conf),
-                              borrowed; the caller says where it is (the
-                              hp2x tool finds its own beside its binary).
-                              NULL = the installed data directory's
-                              (PREFIX/share/hp2x/fonts/fonts.conf) where
-                              it exists, else fontconfig's default
-                              configuration */
+  const char *fonts_conf;      /* fontconfig file naming the fonts to draw
+                                  with (hp2x's pinned fonts/fonts.conf),
+                                  borrowed; the caller says where it is (the
+                                  hp2x tool finds its own beside its binary).
+                                  NULL = the installed data directory's
+                                  (PREFIX/share/hp2x/fonts/fonts.conf) where
+                                  it exists, else fontconfig's default
+                                  configuration */
   long long source_date_epoch; /* seconds since 1970 (UTC) dating every
                               picture (PostScript's CreationDate, PDF's
                               dates), as reproducible builds'
                               SOURCE_DATE_EPOCH does; -1 (default) = PS and
                               EPS dated with the profile's DATE, PDF with
                               the clock (cairo's default) */
-  hp2x_census_choice census; /* the census a writer of one census
-                              (hp2x_format_info.span HP2X_SPAN_CENSUS)
-                              writes; hp2x_census_choice_init's (the peak
-                              of the run) by default */
+  hp2x_census_choice census;   /* the census a writer of one census
+                                (hp2x_format_info.span HP2X_SPAN_CENSUS)
+                                writes; hp2x_census_choice_init's (the peak
+                                of the run) by default */
 } hp2x_options;
 
 /* The size of the first hp2x_options with a size field (through
  * heap_overlay): a smaller o->size is HP2X_E_ARG. */
-#define HP2X_OPTIONS_MIN_SIZE                                             \
+#define HP2X_OPTIONS_MIN_SIZE \
   (offsetof(hp2x_options, heap_overlay) + sizeof(int))
 
 /* Fills in hp2ps's defaults and o->size; call it as the macro
@@ -655,8 +654,8 @@ hp2x_follower *hp2x_follower_new(hp2x_err *err);
  * valid until the next call, reset or free.  Errors as hp2x_bands_select;
  * after an error the next call starts over. */
 hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
-                                 const hp2x_options *o,
-                                 const hp2x_bands **out, hp2x_err *err);
+                                 const hp2x_options *o, const hp2x_bands **out,
+                                 hp2x_err *err);
 /* Forgets everything, as a new follower. */
 void hp2x_follower_reset(hp2x_follower *f);
 /* Frees f and the bands it lent.  NULL does nothing. */
@@ -906,10 +905,10 @@ hp2x_status hp2x_write_metrics(const hp2x_profile *p, const hp2x_bands *b,
  * sample has the numeric label census_time (nanoseconds); the profile's
  * comments say which census it is (its time, the censuses read, its
  * total) and of what run, and time_nanos is its Unix time where the
- * eventlog gave the wall clock.  At most HP2X_PPROF_MAX_BYTES: when the census's labels do
- * not fit, the smallest are summed into one sample of one frame, "(N
- * labels dropped)", so the total stays the census's.  HP2X_E_ARG for a
- * sample out of range or a bad regex; HP2X_E_IO when the sink fails;
+ * eventlog gave the wall clock.  At most HP2X_PPROF_MAX_BYTES: when the
+ * census's labels do not fit, the smallest are summed into one sample of one
+ * frame, "(N labels dropped)", so the total stays the census's.  HP2X_E_ARG for
+ * a sample out of range or a bad regex; HP2X_E_IO when the sink fails;
  * HP2X_E_NOMEM. */
 hp2x_status hp2x_write_pprof(const hp2x_profile *p, size_t sample,
                              const hp2x_options *o, hp2x_write_fn write,
@@ -959,16 +958,16 @@ typedef struct hp2x_format_info {
                             it (the summary, hp2x's --summary; the report;
                             pprof) */
   hp2x_writer writer;
-  int has_pages;         /* holds several pages: one picture per page */
-  int holds_several;     /* one file of it holds several inputs without
-                            HP2X_LAYOUT_STACK: a page, rows or a table
-                            each */
-  int needs_bands;       /* writing it takes a band selection */
-  hp2x_page page;        /* a picture's page; HP2X_PAGE_NONE for text */
+  int has_pages;          /* holds several pages: one picture per page */
+  int holds_several;      /* one file of it holds several inputs without
+                             HP2X_LAYOUT_STACK: a page, rows or a table
+                             each */
+  int needs_bands;        /* writing it takes a band selection */
+  hp2x_page page;         /* a picture's page; HP2X_PAGE_NONE for text */
   const char *media_type; /* its MIME type ("application/pdf") */
-  const char *extension; /* its file names' ending, no leading dot: the
-                            name ("ps"), or longer ("pb.gz") */
-  hp2x_span span;        /* what of the run it holds */
+  const char *extension;  /* its file names' ending, no leading dot: the
+                             name ("ps"), or longer ("pb.gz") */
+  hp2x_span span;         /* what of the run it holds */
 } hp2x_format_info;
 
 /* Row i of the table, in the order hp2x's --help lists formats; NULL past
@@ -986,8 +985,7 @@ const hp2x_format_info *hp2x_format_named(const char *name);
  * ("heap.pb.gz" is pprof's, "x.gz" none); NULL when none.  *ext_at, when
  * ext_at is not NULL, receives where that ".EXTENSION" starts in path
  * (names derived from path drop it: NAME.aux beside NAME.pb.gz). */
-const hp2x_format_info *hp2x_format_for_file(const char *path,
-                                             size_t *ext_at);
+const hp2x_format_info *hp2x_format_for_file(const char *path, size_t *ext_at);
 
 /* What a list of formats shows of a row (its name, its label...), or NULL
  * to leave the row out. */
@@ -1085,8 +1083,8 @@ hp2x_status hp2x_symbols_add_section(hp2x_symbols *s, uint32_t id,
  * the section it is in (an id given to hp2x_symbols_add_section).
  * HP2X_E_ARG for an unknown section; HP2X_E_NOMEM. */
 hp2x_status hp2x_symbols_add(hp2x_symbols *s, const char *name,
-                             uint64_t address, uint64_t size,
-                             uint32_t section, hp2x_err *err);
+                             uint64_t address, uint64_t size, uint32_t section,
+                             hp2x_err *err);
 
 /* How hp2x_profile_name_tables went. */
 typedef enum hp2x_tables_verdict {
@@ -1104,17 +1102,17 @@ typedef enum hp2x_tables_verdict {
 
 typedef struct hp2x_tables_report {
   hp2x_tables_verdict verdict;
-  size_t bare;          /* labels that were bare addresses */
-  size_t named;         /* of them, named */
-  size_t outside;       /* of them, outside the program's sections (a
-                           -dynamic build's shared libraries) */
-  size_t off_table;     /* of them, inside but on no info table */
-  int64_t bias;         /* run-time address - file address (0 unless
-                           relocatable) */
-  uint64_t disagrees;   /* the first IPE record's address whose table the
-                           program places otherwise (its symbol names
-                           another table, or its closure type differs);
-                           0: none */
+  size_t bare;            /* labels that were bare addresses */
+  size_t named;           /* of them, named */
+  size_t outside;         /* of them, outside the program's sections (a
+                             -dynamic build's shared libraries) */
+  size_t off_table;       /* of them, inside but on no info table */
+  int64_t bias;           /* run-time address - file address (0 unless
+                             relocatable) */
+  uint64_t disagrees;     /* the first IPE record's address whose table the
+                             program places otherwise (its symbol names
+                             another table, or its closure type differs);
+                             0: none */
   size_t ipe_checked;     /* IPE records of tables inside the program */
   size_t ipe_disagreeing; /* of them, placed otherwise: more than a quarter
                              is HP2X_TABLES_WRONG_PROGRAM */
@@ -1130,10 +1128,8 @@ typedef struct hp2x_tables_report {
  * output's label.  Unless the verdict is HP2X_TABLES_NAMED, nothing is
  * renamed.  Call it after parsing, before selecting bands (so --include
  * matches the names).  HP2X_E_NOMEM leaves some labels renamed. */
-hp2x_status hp2x_profile_name_tables(hp2x_profile *p,
-                                     const hp2x_symbols *syms,
-                                     hp2x_tables_report *report,
-                                     hp2x_err *err);
+hp2x_status hp2x_profile_name_tables(hp2x_profile *p, const hp2x_symbols *syms,
+                                     hp2x_tables_report *report, hp2x_err *err);
 
 /* How many of p's labels are bare info-table addresses (an -hi label no
  * IPE record names): what a program's symbols could name. */

@@ -30,7 +30,7 @@ const char *hp2x_status_name(hp2x_status code) {
 }
 
 hp2x_status hpx_fail(hp2x_err *err, hp2x_status code, long line,
-                      long long offset, const char *fmt, ...) {
+                     long long offset, const char *fmt, ...) {
   if (!err || err->code != HP2X_OK) return code;
   err->code = code;
   err->line = line;

@@ -15,10 +15,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#define FORMAT_INFO(f, name, label, help, writer, pages, several, bands,   \
-                    page, media, ext, span)                                \
-  {f, name, label, help, writer, pages, several, bands, page, media, ext,  \
-   span},
+#define FORMAT_INFO(f, name, label, help, writer, pages, several, bands, page, \
+                    media, ext, span)                                          \
+  {f, name, label, help, writer, pages, several, bands, page, media, ext, span},
 static const hp2x_format_info formats[] = {HPX_FORMAT_ROWS(FORMAT_INFO)};
 enum { N_FORMATS = sizeof formats / sizeof formats[0] };
 /* Rows for the values 0 .. N_FORMATS - 1, each once: a new format's value
@@ -42,8 +41,7 @@ const hp2x_format_info *hp2x_format_named(const char *name) {
   return NULL;
 }
 
-const hp2x_format_info *hp2x_format_for_file(const char *path,
-                                             size_t *ext_at) {
+const hp2x_format_info *hp2x_format_for_file(const char *path, size_t *ext_at) {
   const char *slash = strrchr(path, '/');
   const char *base = slash ? slash + 1 : path;
   size_t n = strlen(base);
@@ -64,13 +62,14 @@ const hp2x_format_info *hp2x_format_for_file(const char *path,
 /* The index of the first row from i on that `shown` keeps; past the last
  * row when none. */
 static size_t next_shown(size_t i, hp2x_format_shown shown) {
-  for (; hp2x_format_row(i) && !shown(hp2x_format_row(i)); i++) {}
+  for (; hp2x_format_row(i) && !shown(hp2x_format_row(i)); i++) {
+  }
   return i;
 }
 
 const char *hp2x_format_list(char *buf, size_t size, hp2x_format_shown shown,
-                            const char *prefix, const char *sep,
-                            const char *last) {
+                             const char *prefix, const char *sep,
+                             const char *last) {
   size_t at = 0;
   buf[0] = '\0';
   for (size_t i = next_shown(0, shown); hp2x_format_row(i) && at < size;) {
@@ -78,8 +77,7 @@ const char *hp2x_format_list(char *buf, size_t size, hp2x_format_shown shown,
     const char *before = !buf[0] ? "" : hp2x_format_row(next) ? sep : last;
     int n = snprintf(buf + at, size - at, "%s%s%s", before, prefix,
                      shown(hp2x_format_row(i)));
-    if (n < 0)
-      break;
+    if (n < 0) break;
     at += (size_t)n;
     i = next;
   }

@@ -46,13 +46,13 @@ void hpx_sized_init(void *o, size_t size, const void *defaults,
 }
 
 hp2x_status hpx_sized_read(const void *given, size_t min_size, void *full,
-                           size_t full_size, const char *what,
-                           const char *init, hp2x_err *err) {
+                           size_t full_size, const char *what, const char *init,
+                           hp2x_err *err) {
   size_t size;
   memcpy(&size, given, sizeof size);
   if (size < min_size)
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "%s of %zu bytes: start them with %s", what, size, init);
+                    "%s of %zu bytes: start them with %s", what, size, init);
   memcpy(full, given, size < full_size ? size : full_size);
   memcpy(full, &full_size, sizeof full_size);
   return HP2X_OK;

@@ -40,9 +40,9 @@ size_t hpx_fmt_fixed6(char *buf, double v);
 typedef struct writebuf {
   hp2x_write_fn write; /* the caller's sink */
   void *closure;
-  char *buf;           /* pending bytes; owned until finish */
+  char *buf; /* pending bytes; owned until finish */
   size_t used;
-  int failed;          /* the sink failed; errno kept in saved_errno */
+  int failed; /* the sink failed; errno kept in saved_errno */
   int saved_errno;
 } writebuf;
 

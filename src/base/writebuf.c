@@ -51,6 +51,6 @@ hp2x_status hpx_writebuf_finish(writebuf *w, hp2x_err *err) {
   w->buf = NULL;
   if (w->failed)
     return hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
-                     strerror(w->saved_errno));
+                    strerror(w->saved_errno));
   return HP2X_OK;
 }

@@ -30,7 +30,7 @@ void hpx_key_names_free(char **names, size_t n);
  * (for tests): a new string the caller frees with hpx_free; NULL when out
  * of memory. */
 char *hpx_key_shorten(const char *name, key_name_kind kind, size_t keep_head,
-                      size_t keep_tail, double max_w,
-                      layout_measure_fn measure, void *ctx);
+                      size_t keep_tail, double max_w, layout_measure_fn measure,
+                      void *ctx);
 
 #endif

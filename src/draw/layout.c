@@ -14,8 +14,8 @@
 
 #define BORDER_SPACE 5.0
 #define TITLE_W (LAYOUT_FRAME_W - 2 * BORDER_SPACE) /* 638 */
-#define GRAPH_X0 45.0  /* 35 for y labels + 2 x border space */
-#define GRAPH_Y0 20.0  /* 10 pt font + 2 x border space */
+#define GRAPH_X0 45.0 /* 35 for y labels + 2 x border space */
+#define GRAPH_Y0 20.0 /* 10 pt font + 2 x border space */
 #define KEY_BOX 14.0
 #define FUDGE LAYOUT_LEGEND_ROOM
 #define SMALL_JOB 35
@@ -86,7 +86,7 @@ static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
   if (hpx_grow((void **)ticks, cap, *n + 1, sizeof **ticks, err) != HP2X_OK)
     return err->code;
   (*ticks)[*n].pos = pos;
-  snprintf((*ticks)[*n].label, sizeof (*ticks)[*n].label, "%s", label);
+  snprintf((*ticks)[*n].label, sizeof(*ticks)[*n].label, "%s", label);
   (*n)++;
   return HP2X_OK;
 }
@@ -97,9 +97,9 @@ static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
 
 /* The --heap lines' names and looks (layout.h), one row per hpx_heap_kind:
  * a kind without its row does not build (the assert below). */
-#define HEAP_LINE_ROWS(X)                                                    \
-  X(HPX_HEAP_SIZE, "heap size", {0, 0, 0}, {0}, 0)                           \
-  X(HPX_HEAP_BLOCKS, "blocks size", {0.75, 0.1, 0.1}, {4.0, 2.0}, 2)         \
+#define HEAP_LINE_ROWS(X)                                            \
+  X(HPX_HEAP_SIZE, "heap size", {0, 0, 0}, {0}, 0)                   \
+  X(HPX_HEAP_BLOCKS, "blocks size", {0.75, 0.1, 0.1}, {4.0, 2.0}, 2) \
   X(HPX_HEAP_LIVE, "live bytes", {0.1, 0.3, 0.85}, {4.0, 1.5, 1.0, 1.5}, 4)
 #define HEAP_LINE_ROW(kind, ...) [kind] = {__VA_ARGS__},
 #define HEAP_LINE_BIT(kind, ...) | (1u << (kind))
@@ -164,16 +164,15 @@ static void size_title_and_key(const hp2x_profile *p, const hp2x_bands *b,
   double full = TITLE_W - GRAPH_X0; /* 593 */
   l->key_label_max_w = full * (1.0 - MIN_GRAPH_SHARE) - KEY_BOX - 15.0;
   if (keyed && multipage) {
-    l->key_pages = (int)((b->n_bands + LAYOUT_KEY_PER_PAGE - 1) /
-                         LAYOUT_KEY_PER_PAGE);
+    l->key_pages =
+        (int)((b->n_bands + LAYOUT_KEY_PER_PAGE - 1) / LAYOUT_KEY_PER_PAGE);
     l->key_label_max_w = TITLE_W - 2 * 24.0;
   } else if (keyed) {
     double widest = 0.0, named = 0.0, kept = 0.0;
     for (size_t k = 0; k < b->n_bands; k++) {
       double w = measure(ctx, b->names[k], strlen(b->names[k]), 10.0);
       if (w > widest) widest = w;
-      double kw = w > l->key_label_max_w ? kept_width(b, k, measure, ctx)
-                                         : 0.0;
+      double kw = w > l->key_label_max_w ? kept_width(b, k, measure, ctx) : 0.0;
       if (kw > 0.0 && w > named) named = w;
       if (kw > kept) kept = kw;
     }
@@ -184,8 +183,7 @@ static void size_title_and_key(const hp2x_profile *p, const hp2x_bands *b,
     if (named > l->key_label_max_w) l->key_label_max_w = named;
     if (kept > l->key_label_max_w) l->key_label_max_w = kept;
     for (size_t k = 0; k < l->n_lines; k++) {
-      double w = measure(ctx, l->lines[k].name, strlen(l->lines[k].name),
-                         10.0);
+      double w = measure(ctx, l->lines[k].name, strlen(l->lines[k].name), 10.0);
       if (w > widest) widest = w;
     }
     if (widest > l->key_label_max_w) widest = l->key_label_max_w;
@@ -218,17 +216,17 @@ static double first_x_tick(const hp2x_profile *p, double t0, double inc,
  * stream joined mid-run's at the step's multiples); none where the
  * SAMPLE_UNIT legend goes. */
 static hp2x_status add_x_ticks(const hp2x_profile *p, const hp2x_bands *b,
-                               layout_measure_fn measure, void *ctx,
-                               layout *l, hp2x_err *err) {
+                               layout_measure_fn measure, void *ctx, layout *l,
+                               hp2x_err *err) {
   size_t cap = 0, N = p->n_samples;
   if (!(N > 1 || (b->x_span_ticks && N > 0))) return HP2X_OK;
   /* A shared time axis gets ticks over its whole span. */
   double t0 = b->x0;
   double tn = b->x_span_ticks ? b->x0 + b->xrange : p->times[N - 1];
   double inc = hpx_layout_round125(b->xrange / 7.0);
-  double room = l->graph_w - (measure(ctx, p->sample_unit,
-                                      strlen(p->sample_unit), 10.0) +
-                              FUDGE);
+  double room =
+      l->graph_w -
+      (measure(ctx, p->sample_unit, strlen(p->sample_unit), 10.0) + FUDGE);
   int decimals;
   for (double v = first_x_tick(p, t0, inc, &decimals);
        v < tn && l->n_xticks < MAX_TICKS; v += inc) {
@@ -248,14 +246,14 @@ static hp2x_status add_x_ticks(const hp2x_profile *p, const hp2x_bands *b,
  * VALUE_UNIT legend goes.  A diff chart's ticks start at the step's
  * multiple at or above ymin. */
 static hp2x_status add_y_ticks(const hp2x_profile *p, const hp2x_bands *b,
-                               layout_measure_fn measure, void *ctx,
-                               layout *l, hp2x_err *err) {
+                               layout_measure_fn measure, void *ctx, layout *l,
+                               hp2x_err *err) {
   size_t cap = 0;
   double inc =
       hpx_layout_round125(b->yrange / 7.0 > 1.0 ? b->yrange / 7.0 : 1.0);
-  double room = l->graph_h - (measure(ctx, p->value_unit,
-                                      strlen(p->value_unit), 10.0) +
-                              FUDGE);
+  double room =
+      l->graph_h -
+      (measure(ctx, p->value_unit, strlen(p->value_unit), 10.0) + FUDGE);
   double start = b->ymin < 0.0 ? ceil(b->ymin / inc) * inc : 0.0;
   for (double v = start; v - b->ymin <= b->yrange && l->n_yticks < MAX_TICKS;
        v += inc) {

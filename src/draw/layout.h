@@ -19,42 +19,42 @@ typedef double (*layout_measure_fn)(void *ctx, const char *utf8, size_t len,
 #define LAYOUT_LEGEND_ROOM 15.0
 
 typedef struct layout_tick {
-  double pos;      /* x or y from the graph origin, points */
-  char label[48];  /* text under / left of the tick */
+  double pos;     /* x or y from the graph origin, points */
+  char label[48]; /* text under / left of the tick */
 } layout_tick;
 
 /* --heap: the eventlog series drawn as lines, one per hpx_heap_kind. */
 #define LAYOUT_MAX_LINES HPX_N_HEAP
 typedef struct layout_line {
   const hpx_series *series; /* borrowed from the profile */
-  const char *name;          /* key text */
-  int style;                 /* its hpx_heap_kind: hpx_layout_heap_lines' row */
+  const char *name;         /* key text */
+  int style;                /* its hpx_heap_kind: hpx_layout_heap_lines' row */
 } layout_line;
 
 /* How each heap series' line looks, by hpx_heap_kind: heap size solid
  * black, blocks size dashed dark red, live bytes dash-dotted blue, so they
  * tell apart in grey print too. */
 typedef struct layout_heap_line {
-  const char *name;  /* key text */
+  const char *name; /* key text */
   double rgb[3];
-  double dashes[4];  /* cairo's dash pattern, n_dashes of it; 0: solid */
+  double dashes[4]; /* cairo's dash pattern, n_dashes of it; 0: solid */
   int n_dashes;
 } layout_heap_line;
 extern const layout_heap_line hpx_layout_heap_lines[HPX_N_HEAP];
 
 typedef struct layout {
-  int big_title;          /* 40 pt title box with a rule, else 20 pt */
-  double title_h;         /* 20 or 40 */
+  int big_title;             /* 40 pt title box with a rule, else 20 pt */
+  double title_h;            /* 20 or 40 */
   double graph_x0, graph_y0; /* 45, 20 */
   double graph_w, graph_h;   /* points */
-  double key_w;           /* key column width; 0 = no key beside the graph */
-  double key_label_max_w; /* widest key text allowed (longer: ellipsized) */
-  int key_pages;          /* pages holding only the key (multi-page) */
-  size_t job_bytes;       /* JOB is cut to this many bytes (35 or 80) */
-  char area_text[160];    /* "<area> <VALUE_UNIT> x <SAMPLE_UNIT>" prefix */
-  layout_tick *xticks;    /* owned */
+  double key_w;              /* key column width; 0 = no key beside the graph */
+  double key_label_max_w;    /* widest key text allowed (longer: ellipsized) */
+  int key_pages;             /* pages holding only the key (multi-page) */
+  size_t job_bytes;          /* JOB is cut to this many bytes (35 or 80) */
+  char area_text[160];       /* "<area> <VALUE_UNIT> x <SAMPLE_UNIT>" prefix */
+  layout_tick *xticks;       /* owned */
   size_t n_xticks;
-  layout_tick *yticks;    /* owned */
+  layout_tick *yticks; /* owned */
   size_t n_yticks;
   layout_line lines[LAYOUT_MAX_LINES]; /* --heap overlay lines, in key order
                                           above the bands */

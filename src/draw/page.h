@@ -18,22 +18,22 @@ typedef struct hpx_page_geometry {
   double frame[6];            /* frame point -> page pixel, as cairo's
                                  matrix: xx yx xy yy x0 y0 */
   double graph_x0, graph_y0, graph_w, graph_h; /* frame points */
-  double x_room;              /* x ticks only left of this (from graph_x0) */
-  double key_x, key_w;        /* key column: boxes from key_x + 5, key_w
-                                 wide; key_w 0: no key beside the graph */
-  double *key_centre;         /* [n_key] each entry's centre y; owned */
-  size_t n_key;               /* bands, then --heap lines */
-  double *rgb;                /* [3 * n_bands] each band's fill (under
-                                 --pattern, its hatching's background,
-                                 the hatching left out); owned */
-  double *xtick_pos;          /* [n_xticks] the picture's x ticks (from
-                                 graph_x0) and labels, for checking the
-                                 page's own; owned */
-  char (*xtick_label)[48];    /* owned */
+  double x_room;           /* x ticks only left of this (from graph_x0) */
+  double key_x, key_w;     /* key column: boxes from key_x + 5, key_w
+                              wide; key_w 0: no key beside the graph */
+  double *key_centre;      /* [n_key] each entry's centre y; owned */
+  size_t n_key;            /* bands, then --heap lines */
+  double *rgb;             /* [3 * n_bands] each band's fill (under
+                              --pattern, its hatching's background,
+                              the hatching left out); owned */
+  double *xtick_pos;       /* [n_xticks] the picture's x ticks (from
+                              graph_x0) and labels, for checking the
+                              page's own; owned */
+  char (*xtick_label)[48]; /* owned */
   size_t n_xticks;
-  size_t n_lines;             /* --heap lines */
+  size_t n_lines;                                    /* --heap lines */
   const hpx_series *line_series[HPX_PAGE_MAX_LINES]; /* borrowed */
-  const char *line_name[HPX_PAGE_MAX_LINES];          /* borrowed */
+  const char *line_name[HPX_PAGE_MAX_LINES];         /* borrowed */
   double line_rgb[HPX_PAGE_MAX_LINES][3];
   double line_dash[HPX_PAGE_MAX_LINES][4];
   int line_n_dash[HPX_PAGE_MAX_LINES];
@@ -45,8 +45,7 @@ typedef struct hpx_page_geometry {
  * Errors as hp2x_render. */
 hp2x_status hpx_render_page(const hp2x_profile *p, const hp2x_bands *b,
                             const hp2x_options *o, hpx_page_geometry *g,
-                            hp2x_write_fn write, void *closure,
-                            hp2x_err *err);
+                            hp2x_write_fn write, void *closure, hp2x_err *err);
 void hpx_page_geometry_free(hpx_page_geometry *g);
 
 #endif

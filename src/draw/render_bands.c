@@ -110,8 +110,7 @@ static cairo_pattern_t *get_hatch_pattern(render_ctx *r, size_t style) {
     cairo_arc(cr, h, h, 0.9, 0, 2 * M_PI);
     cairo_fill(cr);
     break;
-  default: /* 0: plain */
-    break;
+  default: /* 0: plain */ break;
   }
   cairo_stroke(cr);
   cairo_destroy(cr);
@@ -171,8 +170,8 @@ static void band_polygon(render_ctx *r, const layout *l, const double *x,
 /* The graph of layout l as band_walk.h describes it. */
 static band_frame frame_of(const hp2x_profile *p, const hp2x_bands *b,
                            const layout *l, size_t columns, int all_samples) {
-  band_frame f = {p, b, l->graph_x0, l->graph_w, l->graph_y0, l->graph_h,
-                  columns, all_samples};
+  band_frame f = {p,           b,          l->graph_x0, l->graph_w,
+                  l->graph_y0, l->graph_h, columns,     all_samples};
   return f;
 }
 
@@ -257,8 +256,7 @@ hp2x_status hpx_render_draw_bands(render_ctx *r, const hp2x_profile *p,
   if (b->is_signed) return draw_signed_bands(r, p, b, l, shade, columns, err);
   band_frame f = frame_of(p, b, l, columns, all_samples);
   band_walk *w;
-  if (hpx_thin_open_band_walk(&f, &w, err) != HP2X_OK)
-    return err->code;
+  if (hpx_thin_open_band_walk(&f, &w, err) != HP2X_OK) return err->code;
   cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_ROUND);
   hp2x_status st = HP2X_OK;
   for (size_t k = b->n_bands; k-- > 0 && st == HP2X_OK;) {

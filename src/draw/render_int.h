@@ -27,23 +27,23 @@
 
 typedef struct render_ctx {
   cairo_t *cr;
-  PangoContext *pango;       /* owned */
-  PangoLayout *text;         /* reused for every string; owned */
+  PangoContext *pango;        /* owned */
+  PangoLayout *text;          /* reused for every string; owned */
   PangoFontDescription *font; /* owned */
-  int nomem;                 /* an allocation failed while drawing */
-  int colour;                /* shades are colour encodings */
-  int pattern;               /* --pattern: hatching over light greys */
-  cairo_pattern_t *hatch[8]; /* --pattern tiles, made on first use; owned */
-  cairo_matrix_t upright;    /* user -> device for upright text (the
-                                frame's, y flipped): text is measured
-                                under it, so measuring and drawing share
-                                cairo's scaled fonts and load each glyph
-                                once */
-  int tips;                  /* SVG: collect band tooltips */
+  int nomem;                  /* an allocation failed while drawing */
+  int colour;                 /* shades are colour encodings */
+  int pattern;                /* --pattern: hatching over light greys */
+  cairo_pattern_t *hatch[8];  /* --pattern tiles, made on first use; owned */
+  cairo_matrix_t upright;     /* user -> device for upright text (the
+                                 frame's, y flipped): text is measured
+                                 under it, so measuring and drawing share
+                                 cairo's scaled fonts and load each glyph
+                                 once */
+  int tips;                   /* SVG: collect band tooltips */
   /* the HTML report's picture (page.h): what the page redraws is left out, and
    * where things lie goes here; borrowed; NULL for a picture */
   struct hpx_page_geometry *page;
-  char *tip;                 /* the tooltip group's text; owned */
+  char *tip; /* the tooltip group's text; owned */
   size_t tip_len, tip_cap;
 } render_ctx;
 

@@ -79,8 +79,7 @@ void hpx_render_draw_key_beside(render_ctx *r, const hp2x_profile *p,
   for (size_t k = 0; k < nb; k++) {
     double c = hpx_layout_key_centre(l, k, nk, 0);
     draw_key_entry(r, kx, c, names[k], shade[k], k, l->key_label_max_w);
-    if (r->tips && !b->is_signed)
-      hpx_render_tip_key_box(r, p, b, l, k, kx, c);
+    if (r->tips && !b->is_signed) hpx_render_tip_key_box(r, p, b, l, k, kx, c);
   }
   hpx_key_names_free(names, nb);
   for (size_t k = 0; k < l->n_lines; k++)

@@ -157,8 +157,7 @@ void hpx_render_draw_marks(render_ctx *r, const hp2x_profile *p,
   static const double dash[] = {2.0, 1.5};
   double last_label = -INFINITY;
   for (size_t m = 0; m < p->n_marks; m++) {
-    double x = l->graph_x0 +
-               (p->mark_time[m] - b->x0) / b->xrange * l->graph_w;
+    double x = l->graph_x0 + (p->mark_time[m] - b->x0) / b->xrange * l->graph_w;
     if (!(x >= l->graph_x0 && x <= l->graph_x0 + l->graph_w)) continue;
     cairo_move_to(cr, x, l->graph_y0);
     cairo_line_to(cr, x, l->graph_y0 + l->graph_h);

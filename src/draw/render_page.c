@@ -36,10 +36,10 @@ hp2x_status hpx_render_page_geometry(render_ctx *r, const hp2x_profile *p,
   size_t nb = b->n_bands, nk = nb + l->n_lines;
   g->key_centre = hpx_malloc((nk ? nk : 1) * sizeof *g->key_centre);
   g->rgb = hpx_malloc((nb ? nb : 1) * 3 * sizeof *g->rgb);
-  g->xtick_pos = hpx_malloc((l->n_xticks ? l->n_xticks : 1) *
-                            sizeof *g->xtick_pos);
-  g->xtick_label = hpx_malloc((l->n_xticks ? l->n_xticks : 1) *
-                              sizeof *g->xtick_label);
+  g->xtick_pos =
+      hpx_malloc((l->n_xticks ? l->n_xticks : 1) * sizeof *g->xtick_pos);
+  g->xtick_label =
+      hpx_malloc((l->n_xticks ? l->n_xticks : 1) * sizeof *g->xtick_label);
   if (!g->key_centre || !g->rgb || !g->xtick_pos || !g->xtick_label)
     return hpx_nomem(err);
   double m[6] = {frame->xx, frame->yx, frame->xy,

@@ -52,18 +52,10 @@ static void tip_text(render_ctx *r, const char *s) {
   }
   for (const char *c = u; *c; c++) {
     switch (*c) {
-    case '&':
-      hpx_render_tip_str(r, "&amp;");
-      break;
-    case '<':
-      hpx_render_tip_str(r, "&lt;");
-      break;
-    case '>':
-      hpx_render_tip_str(r, "&gt;");
-      break;
-    case '"':
-      hpx_render_tip_str(r, "&quot;");
-      break;
+    case '&': hpx_render_tip_str(r, "&amp;"); break;
+    case '<': hpx_render_tip_str(r, "&lt;"); break;
+    case '>': hpx_render_tip_str(r, "&gt;"); break;
+    case '"': hpx_render_tip_str(r, "&quot;"); break;
     default: tip_put(r, c, 1);
     }
   }
@@ -73,8 +65,8 @@ static void tip_text(render_ctx *r, const char *s) {
 /* The <title> of band k: "LABEL: peak N VALUE_UNIT at T SAMPLE_UNIT", and
  * on a line of its own what the label leaves out (a -hi band's whole IPE
  * record). */
-static void tip_title(render_ctx *r, const hp2x_profile *p,
-                      const hp2x_bands *b, size_t k) {
+static void tip_title(render_ctx *r, const hp2x_profile *p, const hp2x_bands *b,
+                      size_t k) {
   size_t N = b->n_samples, at = hpx_layout_band_peak(b, k);
   const int64_t *v = b->values + k * b->stride;
   char num[48], buf[160];

@@ -31,14 +31,13 @@ static int window_samples(const hp2x_profile *p, double from_s, double to_s,
 
 /* "censuses from 0.000 to 1.452 s" into buf. */
 static void run_range(const hp2x_profile *p, char *buf, size_t size) {
-  hpx_fmt(buf, size, "the run's censuses are from %.3f to %.3f %s",
-          p->times[0], p->times[p->n_samples - 1],
+  hpx_fmt(buf, size, "the run's censuses are from %.3f to %.3f %s", p->times[0],
+          p->times[p->n_samples - 1],
           *p->sample_unit ? p->sample_unit : "seconds");
 }
 
 /* The window in words: "from 1 to 2 s", "up to 2 s", "from 1 s". */
-static void window_text(const hp2x_census_choice *c, char *buf,
-                        size_t size) {
+static void window_text(const hp2x_census_choice *c, char *buf, size_t size) {
   if (isinf(c->from_s) && c->from_s < 0)
     hpx_fmt(buf, size, "up to %g s", c->to_s);
   else if (isinf(c->to_s) && c->to_s > 0)
@@ -75,8 +74,8 @@ hp2x_status hp2x_census_choose(const hp2x_profile *p,
   if (st != HP2X_OK) return st;
   if (!(c->from_s <= c->to_s))
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                    "the window starts (%g s) after it ends (%g s)",
-                    c->from_s, c->to_s);
+                    "the window starts (%g s) after it ends (%g s)", c->from_s,
+                    c->to_s);
   if (!p->n_samples)
     return hpx_fail(err, HP2X_E_NO_CENSUS, 0, -1,
                     "no complete census in the profile");
@@ -84,15 +83,15 @@ hp2x_status hp2x_census_choose(const hp2x_profile *p,
   run_range(p, range, sizeof range);
   if (c->rule == HP2X_CENSUS_AT &&
       !(c->at_s >= p->times[0] && c->at_s <= p->times[p->n_samples - 1]))
-    return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                    "time %g s is outside the run: %s", c->at_s, range);
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "time %g s is outside the run: %s",
+                    c->at_s, range);
   char window[96];
   window_text(c, window, sizeof window);
   if (c->rule == HP2X_CENSUS_AT &&
       !(c->at_s >= c->from_s && c->at_s <= c->to_s))
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                    "time %g s is outside the window, %s (%s)", c->at_s,
-                    window, range);
+                    "time %g s is outside the window, %s (%s)", c->at_s, window,
+                    range);
   size_t lo, hi;
   if (!window_samples(p, c->from_s, c->to_s, &lo, &hi))
     return hpx_fail(err, HP2X_E_NO_CENSUS, 0, -1,

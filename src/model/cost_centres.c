@@ -24,8 +24,8 @@ static hp2x_status make_room(hpx_cost_centres *t, hp2x_err *err) {
   if (t->n == UINT32_MAX - 1)
     return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %u cost centres",
                     (unsigned)(UINT32_MAX - 1));
-  hp2x_status st = hpx_grow((void **)&t->cc, &t->cap, t->n + 1,
-                            sizeof *t->cc, err);
+  hp2x_status st =
+      hpx_grow((void **)&t->cc, &t->cap, t->n + 1, sizeof *t->cc, err);
   if (st != HP2X_OK) return st;
   if ((t->n + 1) * 2 <= t->slots) return HP2X_OK;
   size_t slots = t->slots ? t->slots * 2 : 256;
@@ -51,8 +51,10 @@ hp2x_status hpx_cost_centres_add(hpx_cost_centres *t, uint32_t id,
        *s = hpx_strndup(srcloc, slen);
   long at = find_index(t, id);
   hp2x_status st = HP2X_OK;
-  if (!l || !m || !s) st = hpx_nomem(err);
-  else if (at < 0) st = make_room(t, err);
+  if (!l || !m || !s)
+    st = hpx_nomem(err);
+  else if (at < 0)
+    st = make_room(t, err);
   if (st != HP2X_OK) {
     hpx_free(l);
     hpx_free(m);
@@ -82,8 +84,7 @@ const hpx_cost_centre *hpx_cost_centres_find(const hpx_cost_centres *t,
 }
 
 hp2x_status hpx_cost_centres_copy(hpx_cost_centres *to,
-                                  const hpx_cost_centres *from,
-                                  hp2x_err *err) {
+                                  const hpx_cost_centres *from, hp2x_err *err) {
   for (size_t k = 0; k < from->n; k++) {
     const hpx_cost_centre *c = &from->cc[k];
     hp2x_status st = hpx_cost_centres_add(

@@ -10,20 +10,20 @@
 #include "base/base.h"
 
 typedef struct hpx_cost_centre {
-  uint32_t id;   /* the runtime's number for it */
-  char *label;   /* "go", or "CAF"; owned, never NULL */
-  char *module;  /* "Main"; owned, never NULL */
-  char *srcloc;  /* "leak.hs:12:5-20", "<built-in>", ...; owned, never
-                    NULL */
-  bool is_caf;   /* the event's CAF flag */
+  uint32_t id;  /* the runtime's number for it */
+  char *label;  /* "go", or "CAF"; owned, never NULL */
+  char *module; /* "Main"; owned, never NULL */
+  char *srcloc; /* "leak.hs:12:5-20", "<built-in>", ...; owned, never
+                   NULL */
+  bool is_caf;  /* the event's CAF flag */
 } hpx_cost_centre;
 
 typedef struct hpx_cost_centres {
-  hpx_cost_centre *cc;  /* in order of declaration; owned */
+  hpx_cost_centre *cc; /* in order of declaration; owned */
   size_t n, cap;
-  uint32_t *slot;       /* open addressing by id: index + 1, 0 = empty;
-                           owned */
-  size_t slots;         /* power of two, >= 2n; 0 before the first */
+  uint32_t *slot; /* open addressing by id: index + 1, 0 = empty;
+                     owned */
+  size_t slots;   /* power of two, >= 2n; 0 before the first */
 } hpx_cost_centres;
 
 /* Declares cost centre `id` (its strings copied; a second declaration of
@@ -38,8 +38,7 @@ const hpx_cost_centre *hpx_cost_centres_find(const hpx_cost_centres *t,
                                              uint32_t id);
 /* Copies every cost centre of `from` into `to`.  HP2X_E_NOMEM. */
 hp2x_status hpx_cost_centres_copy(hpx_cost_centres *to,
-                                  const hpx_cost_centres *from,
-                                  hp2x_err *err);
+                                  const hpx_cost_centres *from, hp2x_err *err);
 void hpx_cost_centres_free(hpx_cost_centres *t);
 
 #endif

@@ -5,7 +5,6 @@
  */
 #include "model.h"
 
-
 /* Entries are the bulk of a profile's memory: the arrays grow
  * geometrically, but are made usable (and prefaulted) ENTRY_STEP entries at
  * a time, so a big profile's peak memory is what it holds plus one step. */
@@ -14,9 +13,9 @@
 hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
   if (p->n_entries >= HPX_MAX_ENTRIES)
     return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
-                     (size_t)HPX_MAX_ENTRIES);
-  if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids,
-                p->n_run_ids + 1, sizeof *p->run_ids, err) != HP2X_OK)
+                    (size_t)HPX_MAX_ENTRIES);
+  if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + 1,
+               sizeof *p->run_ids, err) != HP2X_OK)
     return err->code;
   if (p->n_entries < p->cap_entries) return HP2X_OK;
   size_t size = p->wide_values ? sizeof *p->value64 : sizeof *p->value32;
@@ -63,8 +62,7 @@ hp2x_status hpx_profile_store_big_value(hp2x_profile *p, int64_t v,
     p->value32[p->n_entries] = (uint32_t)(u >> 3);
     return HP2X_OK;
   }
-  if (!p->wide_values && widen_values(p, err) != HP2X_OK)
-    return err->code;
+  if (!p->wide_values && widen_values(p, err) != HP2X_OK) return err->code;
   p->value64[p->n_entries] = v;
   return HP2X_OK;
 }

@@ -52,7 +52,7 @@ hp2x_status hpx_evl_stack_name(evl_parser *ev, const unsigned char *ids,
   if (depth == 0) return append_name(ev, len, "MAIN", 4, err);
   for (size_t i = 0; i < depth; i++)
     if (append_cost_centre(ev, evl_be32(ids + 4 * i), i + 1 == depth, len,
-                        err) != HP2X_OK)
+                           err) != HP2X_OK)
       return err->code;
   size_t L = (size_t)ev->ccs_length;
   if (L >= 5 && *len > L) {

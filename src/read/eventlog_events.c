@@ -55,7 +55,6 @@ static hp2x_status on_cost_centre(evl_parser *ev, const evl_event *e,
                               (const char *)pl + src, (size_t)l3, is_caf, err);
 }
 
-
 /* ------------------------------------------------------- heap profile */
 
 /* The model holds exactly the censuses: the empty samples at 0 and at exit
@@ -89,14 +88,13 @@ static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
     if (ev->has_sample_end) {
       char msg[128];
       hpx_fmt(msg, sizeof msg,
-               "a heap sample begins while the one begun at byte %lld is "
-               "still open",
-               ev->sample_offset);
+              "a heap sample begins while the one begun at byte %lld is "
+              "still open",
+              ev->sample_offset);
       return evl_fail_at(ev, err, ev->event_start, msg);
     }
     /* Before GHC 8.10 a census has no end event: the next one ends it. */
-    if (hpx_profile_end_sample(ev->p, err) != HP2X_OK)
-      return err->code;
+    if (hpx_profile_end_sample(ev->p, err) != HP2X_OK) return err->code;
   }
   ev->in_sample = 1;
   ev->cut = CUT_NONE;
@@ -184,8 +182,7 @@ static hp2x_status require_open_sample(evl_parser *ev, const char *what,
  * hpx_evl_stack_name says.  The key is 0x01 and the ids, which keeps stack
  * keys apart from string labels. */
 static hp2x_status find_stack_label(evl_parser *ev, const unsigned char *ids,
-                                    size_t depth, uint32_t *id,
-                                    hp2x_err *err) {
+                                    size_t depth, uint32_t *id, hp2x_err *err) {
   unsigned char key[1 + 4 * 255];
   assert(depth <= 255);
   key[0] = 1;
@@ -221,8 +218,8 @@ static hp2x_status on_sample_stack(evl_parser *ev, const evl_event *e,
   if (e->n < 10 + 4 * depth) {
     char msg[128];
     hpx_fmt(msg, sizeof msg,
-             "%s claims %zu cost centres but its payload holds %zu", what,
-             depth, (e->n - 10) / 4);
+            "%s claims %zu cost centres but its payload holds %zu", what, depth,
+            (e->n - 10) / 4);
     return evl_corrupt_event(ev, err, msg);
   }
   uint32_t id;
@@ -243,8 +240,7 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
     return evl_fail_at(ev, err, ev->event_start,
                        "HEAP_PROF_SAMPLE_STRING label has no terminating NUL");
   if (l == 0) /* GHC names every band; seen where a write overran one */
-    return evl_corrupt_event(ev, err,
-                             "HEAP_PROF_SAMPLE_STRING label is empty");
+    return evl_corrupt_event(ev, err, "HEAP_PROF_SAMPLE_STRING label is empty");
   const char *label = (const char *)e->pl + 9;
   uint32_t id = label_track_guess(&ev->track);
   if (!is_guessed_label(ev, id, label, (size_t)l, 0)) {
@@ -265,8 +261,7 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
  * strings: table name, closure description, type, label, module and
  * source location ("file:span").  eventlog_ipe.c makes the name and the
  * detail shown for the address. */
-static hp2x_status on_ipe(evl_parser *ev, const evl_event *e,
-                          hp2x_err *err) {
+static hp2x_status on_ipe(evl_parser *ev, const evl_event *e, hp2x_err *err) {
   const unsigned char *pl = e->pl;
   if (e->n < 8) return fail_short_event(ev, err, "IPE");
   ipe_fields f;
@@ -296,7 +291,7 @@ static hp2x_status append_word(char **dst, size_t *len, size_t *cap,
 }
 
 typedef struct job_words {
-  char *prog, *rts;     /* owned */
+  char *prog, *rts; /* owned */
   size_t plen, rlen, pcap, rcap;
 } job_words;
 
@@ -327,9 +322,9 @@ static hp2x_status split_program_args(const char *a, const char *end,
       rts_done = 1;
       continue;
     }
-    hp2x_status st =
-        in_rts ? append_word(&j->rts, &j->rlen, &j->rcap, w, n, err)
-               : append_word(&j->prog, &j->plen, &j->pcap, w, n, err);
+    hp2x_status st = in_rts
+                         ? append_word(&j->rts, &j->rlen, &j->rcap, w, n, err)
+                         : append_word(&j->prog, &j->plen, &j->pcap, w, n, err);
     if (st != HP2X_OK) return st;
   }
   return HP2X_OK;
@@ -419,8 +414,8 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
   if ((int64_t)t != s + offset || !gmtime_r(&t, &tm)) return HP2X_OK;
   char buf[64];
   int n = hpx_fmt(buf, sizeof buf, "%.3s %.3s %2d %02d:%02d %d",
-                   days + 3 * (tm.tm_wday % 7), months + 3 * (tm.tm_mon % 12),
-                   tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_year + 1900);
+                  days + 3 * (tm.tm_wday % 7), months + 3 * (tm.tm_mon % 12),
+                  tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_year + 1900);
   return hpx_profile_set_header(ev->p, PROFILE_DATE, buf, (size_t)n, err);
 }
 
@@ -429,9 +424,9 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
 /* The events that carry a --heap line, and the series each one feeds
  * (model.h's hpx_heap_kind; the line's looks are layout.c's): a kind no
  * event feeds does not build (the assert below). */
-#define HEAP_SERIES_ROWS(X)                                                  \
-  X(EV_HEAP_SIZE, HPX_HEAP_SIZE)                                             \
-  X(EV_BLOCKS_SIZE, HPX_HEAP_BLOCKS)                                         \
+#define HEAP_SERIES_ROWS(X)          \
+  X(EV_HEAP_SIZE, HPX_HEAP_SIZE)     \
+  X(EV_BLOCKS_SIZE, HPX_HEAP_BLOCKS) \
   X(EV_HEAP_LIVE, HPX_HEAP_LIVE)
 #define HEAP_SERIES_ROW(type, kind) {type, kind},
 #define HEAP_SERIES_BIT(type, kind) | (1u << (kind))
@@ -476,8 +471,7 @@ static hp2x_status on_block_marker(evl_parser *ev, const evl_event *e,
   (void)err;
   uint32_t size = e->n >= 4 ? evl_be32(e->pl) : 0;
   /* A size smaller than the marker itself is no hint at all. */
-  ev->block_end =
-      size >= 10 + e->n ? ev->event_start + (long long)size : -1;
+  ev->block_end = size >= 10 + e->n ? ev->event_start + (long long)size : -1;
   ev->block_time_ns = e->time_ns;
   ev->n_recent = 0;
   return HP2X_OK;
@@ -527,6 +521,5 @@ evl_handler hpx_evl_handler_for(unsigned type) {
 
 int hpx_evl_declared_size_ok(unsigned type, int size) {
   const event_kind *k = event_kind_of(type);
-  return !k || k->size != EVL_SIZE_FIXED ||
-         size <= EVL_FIXED_SIZE_CAP;
+  return !k || k->size != EVL_SIZE_FIXED || size <= EVL_FIXED_SIZE_CAP;
 }

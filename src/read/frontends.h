@@ -14,14 +14,14 @@
  * same order every time, so the guess spares most lookups. */
 #define LABEL_NONE UINT32_MAX
 typedef struct label_track {
-  size_t *seen_in;   /* per label: the mark of the last sample it was in
-                        (1 + the samples committed and dropped
-                        unfinished before it) */
-  size_t dropped;    /* samples dropped unfinished (label_track_drop) */
-  uint32_t *next;    /* per label: the label after it last time */
-  size_t cap;        /* slots in both arrays */
-  uint32_t first;    /* the first label of the previous sample */
-  uint32_t prev;     /* the open sample's last label, or LABEL_NONE */
+  size_t *seen_in; /* per label: the mark of the last sample it was in
+                      (1 + the samples committed and dropped
+                      unfinished before it) */
+  size_t dropped;  /* samples dropped unfinished (label_track_drop) */
+  uint32_t *next;  /* per label: the label after it last time */
+  size_t cap;      /* slots in both arrays */
+  uint32_t first;  /* the first label of the previous sample */
+  uint32_t prev;   /* the open sample's last label, or LABEL_NONE */
 } label_track;
 
 void hpx_label_track_init(label_track *t);

@@ -19,12 +19,18 @@ static int word_breakdown(const char *w, size_t n) {
   if (n == 2) return HP2X_BREAKDOWN_COST_CENTRE;
   if (n != 3) return 0;
   switch (w[2]) {
-  case 'c': case 'C': return HP2X_BREAKDOWN_COST_CENTRE;
-  case 'm': case 'M': return HP2X_BREAKDOWN_MODULE;
-  case 'd': case 'D': return HP2X_BREAKDOWN_CLOSURE_DESCR;
-  case 'y': case 'Y': return HP2X_BREAKDOWN_TYPE;
-  case 'r': case 'R': return HP2X_BREAKDOWN_RETAINER;
-  case 'b': case 'B': return HP2X_BREAKDOWN_BIOGRAPHY;
+  case 'c':
+  case 'C': return HP2X_BREAKDOWN_COST_CENTRE;
+  case 'm':
+  case 'M': return HP2X_BREAKDOWN_MODULE;
+  case 'd':
+  case 'D': return HP2X_BREAKDOWN_CLOSURE_DESCR;
+  case 'y':
+  case 'Y': return HP2X_BREAKDOWN_TYPE;
+  case 'r':
+  case 'R': return HP2X_BREAKDOWN_RETAINER;
+  case 'b':
+  case 'B': return HP2X_BREAKDOWN_BIOGRAPHY;
   case 'T': return HP2X_BREAKDOWN_CLOSURE_TYPE;
   case 'i': return HP2X_BREAKDOWN_INFO_TABLE;
   case 'e': return HP2X_BREAKDOWN_ERA;
@@ -90,8 +96,9 @@ int hpx_hp_breakdown_of(const hp_breakdown *b) {
   if (b->job) return b->job;
   if (!b->labels) return 0;
   /* Only -hc labels are "(ccsID)stack" or "MAIN" (-hr's too, but a
-   * profiling build names its flag).  A build without profiling writes no +RTS words and
-   * can only break down by closure type or info table (an address). */
+   * profiling build names its flag).  A build without profiling writes no +RTS
+   * words and can only break down by closure type or info table (an address).
+   */
   if (b->all_ccs) return HP2X_BREAKDOWN_COST_CENTRE;
   if (b->profiled) return 0;
   return b->all_addresses ? HP2X_BREAKDOWN_INFO_TABLE

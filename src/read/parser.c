@@ -12,17 +12,17 @@
 #include <string.h>
 
 struct hp2x_parser {
-  const char *file;          /* borrowed, for messages */
+  const char *file; /* borrowed, for messages */
   hp2x_parse_options opt;
-  hp2x_input_kind kind;      /* AUTO until decided */
-  unsigned char head[4];     /* first bytes while the kind is undecided */
+  hp2x_input_kind kind;  /* AUTO until decided */
+  unsigned char head[4]; /* first bytes while the kind is undecided */
   size_t n_head;
-  hp2x_profile *profile;     /* owned until finish hands it out */
-  hp_parser *hp;             /* owned; set when kind == HP */
-  evl_parser *evl;           /* owned; set when kind == EVENTLOG */
-  long long bytes;           /* bytes fed so far */
-  long long lines_end;       /* bytes up to the last '\n' fed, for .hp */
-  hp2x_status status;        /* first error, sticky */
+  hp2x_profile *profile; /* owned until finish hands it out */
+  hp_parser *hp;         /* owned; set when kind == HP */
+  evl_parser *evl;       /* owned; set when kind == EVENTLOG */
+  long long bytes;       /* bytes fed so far */
+  long long lines_end;   /* bytes up to the last '\n' fed, for .hp */
+  hp2x_status status;    /* first error, sticky */
   bool finished;
 };
 
@@ -121,7 +121,7 @@ static hp2x_status choose_front_end(hp2x_parser *ps, hp2x_err *err) {
   hp2x_input_kind k = ps->opt.kind;
   if (k == HP2X_INPUT_AUTO)
     k = looks_binary(ps->head, ps->n_head) ? HP2X_INPUT_EVENTLOG
-                                            : HP2X_INPUT_HP;
+                                           : HP2X_INPUT_HP;
   hp2x_status st = start_front_end(ps, k, err);
   if (st != HP2X_OK) return st;
   return forward_bytes(ps, ps->head, ps->n_head, err);
@@ -131,8 +131,8 @@ hp2x_status hp2x_parser_feed(hp2x_parser *ps, const void *buf, size_t len,
                              hp2x_err *err) {
   if (ps->status != HP2X_OK) return ps->status;
   if (ps->finished)
-    return ps->status = hpx_fail(err, HP2X_E_ARG, 0, -1,
-                                  "parser fed after finish");
+    return ps->status =
+               hpx_fail(err, HP2X_E_ARG, 0, -1, "parser fed after finish");
   const unsigned char *b = buf;
   for (size_t i = len; i > 0; i--)
     if (b[i - 1] == '\n') {
@@ -166,8 +166,8 @@ hp2x_status hp2x_parser_finish(hp2x_parser *ps, hp2x_profile **out,
   *out = NULL;
   if (ps->status != HP2X_OK) return ps->status;
   if (ps->finished)
-    return ps->status = hpx_fail(err, HP2X_E_ARG, 0, -1,
-                                  "parser finished twice");
+    return ps->status =
+               hpx_fail(err, HP2X_E_ARG, 0, -1, "parser finished twice");
   ps->finished = true;
   hp2x_status st = HP2X_OK;
   if (ps->kind == HP2X_INPUT_AUTO) st = choose_front_end(ps, err);
@@ -183,8 +183,7 @@ hp2x_status hp2x_parser_finish(hp2x_parser *ps, hp2x_profile **out,
 hp2x_input_kind hp2x_parser_kind(const hp2x_parser *ps) { return ps->kind; }
 long long hp2x_parser_bytes(const hp2x_parser *ps) { return ps->bytes; }
 long long hp2x_parser_whole_bytes(const hp2x_parser *ps) {
-  if (ps->evl)
-    return hpx_evl_parse_whole_bytes(ps->evl);
+  if (ps->evl) return hpx_evl_parse_whole_bytes(ps->evl);
   return ps->hp ? ps->lines_end : 0;
 }
 int hp2x_parser_at_end(const hp2x_parser *ps) {
@@ -217,7 +216,7 @@ hp2x_status hp2x_parse_stream(FILE *in, const char *file,
     st = hp2x_parser_feed(ps, buf, n, err);
   if (st == HP2X_OK && ferror(in))
     st = hpx_fail(err, HP2X_E_IO, 0, ps->bytes, "read failed: %s",
-                   strerror(errno));
+                  strerror(errno));
   if (st == HP2X_OK) st = hp2x_parser_finish(ps, out, err);
   hpx_free(buf);
   hp2x_parser_free(ps);

@@ -56,8 +56,8 @@ hp2x_status hp2x_symbols_add_section(hp2x_symbols *s, uint32_t id,
 }
 
 hp2x_status hp2x_symbols_add(hp2x_symbols *s, const char *name,
-                             uint64_t address, uint64_t size,
-                             uint32_t section, hp2x_err *err) {
+                             uint64_t address, uint64_t size, uint32_t section,
+                             hp2x_err *err) {
   size_t k = 0;
   while (k < s->n_sections && s->sections[k].id != section) k++;
   if (k == s->n_sections)

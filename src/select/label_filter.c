@@ -15,8 +15,8 @@ static hp2x_status compile_re(regex_t *re, const char *src, const char *what,
   if (rc == 0) return HP2X_OK;
   char why[128];
   regerror(rc, re, why, sizeof why);
-  return hpx_fail(err, HP2X_E_ARG, 0, -1, "bad %s regex '%.60s': %s", what,
-                   src, why);
+  return hpx_fail(err, HP2X_E_ARG, 0, -1, "bad %s regex '%.60s': %s", what, src,
+                  why);
 }
 
 /* Does re match label l: its name, or what the name leaves out (a -hi

@@ -113,10 +113,8 @@ typedef struct cursor {
   int i; /* the word being read */
 } cursor;
 
-
 /* --name, --name=value or --name value. */
-static cli_outcome read_long_option(cursor *c, tool_args *a,
-                                    cli_error *e) {
+static cli_outcome read_long_option(cursor *c, tool_args *a, cli_error *e) {
   const char *arg = c->argv[c->i];
   const char *name = arg + 2;
   const char *eq = strchr(name, '=');
@@ -160,8 +158,7 @@ static cli_outcome read_letter_value(cursor *c, const option_spec *o,
 
 /* hp2ps-style letters: a letter takes the rest of its word, except -p,
  * after which letters go on. */
-static cli_outcome read_letters(cursor *c, tool_args *a,
-                                cli_error *e) {
+static cli_outcome read_letters(cursor *c, tool_args *a, cli_error *e) {
   for (const char *l = c->argv[c->i] + 1; *l;) {
     const option_spec *o = cli_find_letter(*l);
     if (!o) return cli_fail(e, "unknown option '-%c'", *l);
@@ -177,8 +174,7 @@ static cli_outcome read_letters(cursor *c, tool_args *a,
 
 /* ------------------------------------------------------- the whole line */
 
-cli_outcome cli_parse(int argc, char **argv, tool_args *a,
-                      cli_error *e) {
+cli_outcome cli_parse(int argc, char **argv, tool_args *a, cli_error *e) {
   memset(a, 0, sizeof *a);
   memset(e, 0, sizeof *e);
   hp2x_options_init(&a->opts);

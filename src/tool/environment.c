@@ -72,9 +72,10 @@ static long local_zone(int64_t unix_s) {
   time_t t = (time_t)unix_s;
   struct tm tm;
   if ((int64_t)t != unix_s || !localtime_r(&t, &tm)) return 0;
-  int64_t local = days_from_civil((int64_t)tm.tm_year + 1900, tm.tm_mon + 1,
-                                  tm.tm_mday) * 86400 +
-                  tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
+  int64_t local =
+      days_from_civil((int64_t)tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday) *
+          86400 +
+      tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
   return (long)(local - unix_s);
 }
 

@@ -30,7 +30,8 @@ void msg_report(const char *file, const hp2x_err *err, const char *what) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 0)))
 #endif
-static void print_message(const char *fmt, va_list ap, const char *tail) {
+static void
+print_message(const char *fmt, va_list ap, const char *tail) {
   fputs("hp2x: ", stderr);
   numbers_vfprintf(stderr, fmt, ap);
   fputs(tail, stderr);
@@ -83,11 +84,11 @@ static const char *conversion_help_name(const hp2x_format_info *row) {
 static void print_help_formats(void) {
   char pictures[128], conversions[64], paged[64];
   hp2x_format_list(pictures, sizeof pictures, picture_help_name, "", ", ",
-                  " or ");
+                   " or ");
   hp2x_format_list(conversions, sizeof conversions, conversion_help_name, "",
-                  ", ", " or ");
+                   ", ", " or ");
   hp2x_format_list(paged, sizeof paged, names_format_paged_label, "", ", ",
-                  " and ");
+                   " and ");
   hp2x_options defaults;
   hp2x_options_init(&defaults);
   printf("Draw a GHC heap profile (.hp or eventlog) as %s,\nor convert it "

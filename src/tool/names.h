@@ -33,8 +33,7 @@ char *names_expand(const char *pattern, const char *stem);
 char *names_file_pattern(const char *output, hp2x_format f);
 
 /* --diff without -o: B-minus-A.EXT from the two inputs' stems. */
-char *names_diff_output(const char *stem_a, const char *stem_b,
-                        hp2x_format f);
+char *names_diff_output(const char *stem_a, const char *stem_b, hp2x_format f);
 
 /* The path to open for the input argument `arg`: arg, or NAME.hp for a
  * NAME that does not exist (then also *resolved, owned; else NULL). */

@@ -133,8 +133,7 @@ static hp2x_status fill_one(const char *path, size_t i, outfile **f,
     hp2x_status st = fill(ctx, i, write_stdout, NULL, err);
     if (st == HP2X_OK && fflush(stdout) != 0) {
       st = err->code = HP2X_E_IO;
-      snprintf(err->msg, sizeof err->msg, "write failed: %s",
-               strerror(errno));
+      snprintf(err->msg, sizeof err->msg, "write failed: %s", strerror(errno));
     }
     return st;
   }

@@ -2,8 +2,8 @@
  * view_pick.c, the band selection (afresh, or a watch follower's), and the
  * output set of outset.c: the output in any format (hp2x_write_output; a
  * format of one census writes the census view_pick_census chooses in the
- * whole profile) and hp2ps's .aux beside a picture.  The drawing reserve (tuning.c) is given
- * back just before the output is written.
+ * whole profile) and hp2ps's .aux beside a picture.  The drawing reserve
+ * (tuning.c) is given back just before the output is written.
  */
 #include "selection.h"
 
@@ -18,7 +18,7 @@ typedef struct profile_outputs {
   const tool_args *a;
   const hp2x_profile *p;
   const hp2x_bands *b;
-  hp2x_options o;      /* a's, with the census of a format of one */
+  hp2x_options o; /* a's, with the census of a format of one */
 } profile_outputs;
 
 static hp2x_status fill_output(void *ctx, size_t which, hp2x_write_fn w,
@@ -27,8 +27,8 @@ static hp2x_status fill_output(void *ctx, size_t which, hp2x_write_fn w,
   if (which == OUTSET_AUX)
     return hp2x_write_aux(m->p, m->b, &m->o, w, closure, err);
   tuning_release_reserve();
-  return hp2x_write_output(m->p, m->b, m->a->input_display, &m->o, w,
-                           closure, err);
+  return hp2x_write_output(m->p, m->b, m->a->input_display, &m->o, w, closure,
+                           err);
 }
 
 /* The bands of p: *shown, owned by `follow` or, as *owned, by the caller;
@@ -59,8 +59,7 @@ static int one_census(const tool_args *a) {
 }
 
 int selection_view_and_write(const tool_args *a, const hp2x_profile *p,
-                               hp2x_profile *disposable,
-                               hp2x_follower *follow) {
+                             hp2x_profile *disposable, hp2x_follower *follow) {
   const hp2x_profile *original = p;
   hp2x_profile *view = NULL;
   /* One census is chosen in the window of the whole profile: a view only
@@ -74,8 +73,8 @@ int selection_view_and_write(const tool_args *a, const hp2x_profile *p,
   const hp2x_bands *shown = NULL;
   rc = select_bands(a, p, view ? NULL : follow, &b, &shown);
   if (rc == EXIT_OK && a->server) /* copies what it needs */
-    serve_publish(a->server, p, shown, (long long)hp2x_profile_samples_read(
-                                           original));
+    serve_publish(a->server, p, shown,
+                  (long long)hp2x_profile_samples_read(original));
   if (rc == EXIT_OK && hp2x_format_needs_bands(a->opts.format)) {
     if (view) hp2x_profile_drop_entries(view);
     if (disposable) hp2x_profile_drop_entries(disposable);

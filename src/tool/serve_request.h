@@ -20,10 +20,10 @@ typedef enum serve_route {
 } serve_route;
 
 typedef struct serve_answer {
-  int status;          /* 200, or 403, 404, 405, 414 */
+  int status; /* 200, or 403, 404, 405, 414 */
   serve_route route;
-  hp2x_format format;  /* SERVE_ROUTE_PICTURE's */
-  const char *reason;  /* the error's one line, static; NULL for 200 */
+  hp2x_format format; /* SERVE_ROUTE_PICTURE's */
+  const char *reason; /* the error's one line, static; NULL for 200 */
 } serve_answer;
 
 /* The longest request target served (longer: 414). */
@@ -44,10 +44,10 @@ int serve_host_is_loopback(const char *host);
 /* A --serve address: "PORT" (127.0.0.1), "ADDR:PORT" (an IPv4 address or
  * localhost) or "[ADDR]:PORT" (IPv6); PORT 0..65535 (0: any free one). */
 typedef struct serve_address {
-  int family;       /* AF_INET or AF_INET6 */
-  char host[64];    /* numeric, without brackets */
+  int family;    /* AF_INET or AF_INET6 */
+  char host[64]; /* numeric, without brackets */
   unsigned port;
-  int loopback;     /* 127.0.0.0/8 or ::1 */
+  int loopback; /* 127.0.0.0/8 or ::1 */
 } serve_address;
 
 /* Reads `spec` into *out; returns 0, or -1 with why (one line). */

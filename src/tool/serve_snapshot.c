@@ -49,13 +49,13 @@ static int membuf_write(void *closure, const void *buf, size_t len) {
  * redraw (a change of the input's state draws nothing new). */
 typedef struct pictures {
   atomic_int refs;
-  long generation;          /* of the snapshot that published it */
-  hp2x_profile *p;          /* owned; NULL: nothing drawn yet */
-  hp2x_bands *b;            /* owned */
-  hp2x_options o;           /* the run's when published, without its
-                               .aux (the bands carry what it gave) */
-  pthread_mutex_t lock;     /* drawing */
-  membuf drawn[N_DRAWN];    /* by format */
+  long generation;       /* of the snapshot that published it */
+  hp2x_profile *p;       /* owned; NULL: nothing drawn yet */
+  hp2x_bands *b;         /* owned */
+  hp2x_options o;        /* the run's when published, without its
+                            .aux (the bands carry what it gave) */
+  pthread_mutex_t lock;  /* drawing */
+  membuf drawn[N_DRAWN]; /* by format */
   int tried[N_DRAWN];
 } pictures;
 
@@ -67,7 +67,7 @@ struct snapshot {
   int has_census;
   double last_census_s;
   membuf metrics;
-  pictures *pics;           /* a reference */
+  pictures *pics; /* a reference */
 };
 
 static void pictures_unref(pictures *pc) {
@@ -109,13 +109,14 @@ static int snapshot_fill(snapshot *s) {
   hp2x_err err;
   hp2x_err_init(&err);
   return hp2x_write_metrics(p, s->pics->b, &st, membuf_write, &s->metrics,
-                            &err) == HP2X_OK && s->metrics.data
+                            &err) == HP2X_OK &&
+                 s->metrics.data
              ? 0
              : -1;
 }
 
-static snapshot *snapshot_with(pictures *pc, long generation,
-                               serve_input input, long long censuses) {
+static snapshot *snapshot_with(pictures *pc, long generation, serve_input input,
+                               long long censuses) {
   snapshot *s = calloc(1, sizeof *s);
   if (!s) {
     pictures_unref(pc);
@@ -134,14 +135,13 @@ static snapshot *snapshot_with(pictures *pc, long generation,
 }
 
 snapshot *snapshot_new(const hp2x_options *o, const hp2x_profile *p,
-                       const hp2x_bands *b, long generation,
-                       serve_input input, long long censuses) {
+                       const hp2x_bands *b, long generation, serve_input input,
+                       long long censuses) {
   pictures *pc = pictures_new(o, p, b, generation);
   return pc ? snapshot_with(pc, generation, input, censuses) : NULL;
 }
 
-snapshot *snapshot_restate(snapshot *old, long generation,
-                           serve_input input) {
+snapshot *snapshot_restate(snapshot *old, long generation, serve_input input) {
   atomic_fetch_add(&old->pics->refs, 1);
   return snapshot_with(old->pics, generation, input, old->censuses);
 }
@@ -197,12 +197,11 @@ static void draw_once(pictures *pc, hp2x_format f) {
   }
   if (pc->p && !b && hp2x_bands_select(pc->p, &o, &fresh, &err) == HP2X_OK)
     b = fresh;
-  hp2x_status st =
-      !b ? HP2X_E_ARG
-      : f == HP2X_FORMAT_HTML
-          ? hp2x_write_live_html(pc->p, b, &o, pc->generation, membuf_write,
-                                 out, &err)
-          : hp2x_render(pc->p, b, &o, membuf_write, out, &err);
+  hp2x_status st = !b ? HP2X_E_ARG
+                   : f == HP2X_FORMAT_HTML
+                       ? hp2x_write_live_html(pc->p, b, &o, pc->generation,
+                                              membuf_write, out, &err)
+                       : hp2x_render(pc->p, b, &o, membuf_write, out, &err);
   if (st != HP2X_OK) membuf_clear(out);
   if (st != HP2X_OK && f == HP2X_FORMAT_HTML &&
       hp2x_write_live_waiting_html(pc->p ? pc->generation : -1, membuf_write,

@@ -21,8 +21,7 @@ static int find_window_bounds(const tool_args *a, const char *display,
   if (a->from_marker) {
     long m = hp2x_profile_find_mark(p, a->from_marker, -INFINITY);
     if (m < 0) {
-      msg_errorf("%s: no marker '%s' (--from-marker)", display,
-                 a->from_marker);
+      msg_errorf("%s: no marker '%s' (--from-marker)", display, a->from_marker);
       return EXIT_BAD_INPUT;
     }
     lo = hp2x_profile_mark_time(p, (size_t)m);
@@ -31,14 +30,15 @@ static int find_window_bounds(const tool_args *a, const char *display,
     long m = hp2x_profile_find_mark(p, a->to_marker, lo);
     if (m < 0) {
       msg_errorf("%s: no marker '%s' at or after the window's start "
-                 "(--to-marker)", display, a->to_marker);
+                 "(--to-marker)",
+                 display, a->to_marker);
       return EXIT_BAD_INPUT;
     }
     hi = hp2x_profile_mark_time(p, (size_t)m);
   }
   if (lo > hi) {
-    msg_errorf("%s: the window starts (%g s) after it ends (%g s)", display,
-               lo, hi);
+    msg_errorf("%s: the window starts (%g s) after it ends (%g s)", display, lo,
+               hi);
     return EXIT_BAD_INPUT;
   }
   *lo_s = lo;
@@ -68,7 +68,7 @@ static int cut_window(const tool_args *a, const char *display,
 }
 
 int view_pick_census(const tool_args *a, const char *display,
-                const hp2x_profile *p, hp2x_census_choice *c) {
+                     const hp2x_profile *p, hp2x_census_choice *c) {
   hp2x_census_choice_init(c);
   int rc = find_window_bounds(a, display, p, &c->from_s, &c->to_s);
   if (rc != EXIT_OK) return rc;
@@ -89,8 +89,8 @@ int view_pick_census(const tool_args *a, const char *display,
   return msg_exit_status(st);
 }
 
-int view_pick(const tool_args *a, const char *display,
-                const hp2x_profile *p, hp2x_profile **view) {
+int view_pick(const tool_args *a, const char *display, const hp2x_profile *p,
+              hp2x_profile **view) {
   *view = NULL;
   int window = a->from_given || a->to_given || a->from_marker || a->to_marker;
   if (!window && !a->x_index) return EXIT_OK;

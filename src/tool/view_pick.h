@@ -1,4 +1,5 @@
-/* view_pick.h -- the part of a profile that is drawn (view_pick.c): --from/--to,
+/* view_pick.h -- the part of a profile that is drawn (view_pick.c):
+ * --from/--to,
  * --from-marker/--to-marker and --x=index; and the census a format of one
  * census writes (--at).
  */
@@ -11,8 +12,8 @@
  * a time window or --x=index, a view of it (*view, owned by the caller).
  * Returns an exit status: a marker not found or an empty window is bad
  * input (messages name `display`). */
-int view_pick(const tool_args *a, const char *display,
-                const hp2x_profile *p, hp2x_profile **view);
+int view_pick(const tool_args *a, const char *display, const hp2x_profile *p,
+              hp2x_profile **view);
 
 /* For a format of one census (pprof): the census of p that a asks for, as
  * *c: within the window (--from/--to, their markers), the census nearest
@@ -20,6 +21,6 @@ int view_pick(const tool_args *a, const char *display,
  * an --at outside the window or the run is a usage error naming the
  * run's range; no census there is bad input.  Returns an exit status. */
 int view_pick_census(const tool_args *a, const char *display,
-                const hp2x_profile *p, hp2x_census_choice *c);
+                     const hp2x_profile *p, hp2x_census_choice *c);
 
 #endif

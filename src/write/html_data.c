@@ -37,8 +37,7 @@ void hpx_html_json_str(writebuf *w, const char *s) {
     if (*c == '"' || *c == '\\') {
       esc[0] = '\\', esc[1] = (char)*c, esc[2] = '\0';
       hpx_writebuf_puts(w, esc);
-    } else if (*c < 0x20 || *c == '<' || *c == '>' || *c == '&' ||
-               *c == 0x7f) {
+    } else if (*c < 0x20 || *c == '<' || *c == '>' || *c == '&' || *c == 0x7f) {
       hpx_fmt(esc, sizeof esc, "\\u%04x", *c);
       hpx_writebuf_puts(w, esc);
     } else if (*c == 0xe2 && c[1] == 0x80 && (c[2] == 0xa8 || c[2] == 0xa9)) {
@@ -162,9 +161,9 @@ static void write_header(writebuf *w, const html_data *d) {
   key(w, "topPeak", 0);
   hpx_html_json_str(w, hpx_band_thousands(num, sizeof num, (double)d->top));
   key(w, "topPeakAt", 0);
-  hpx_html_json_str(w, b->n_samples ? hpx_band_time(num, sizeof num,
-                                                    p->times[d->top_at])
-                                    : "-");
+  hpx_html_json_str(w, b->n_samples
+                           ? hpx_band_time(num, sizeof num, p->times[d->top_at])
+                           : "-");
 }
 
 /* Band k: its name, the record its name leaves out, colour and cells. */

@@ -19,7 +19,7 @@
 typedef struct out_buf {
   char *data; /* owned; NUL-ended */
   size_t len, cap;
-  int nomem;  /* an allocation failed: the drawing's "write error" is that */
+  int nomem; /* an allocation failed: the drawing's "write error" is that */
 } out_buf;
 
 static int buf_put(void *closure, const void *buf, size_t len) {
@@ -50,12 +50,13 @@ static void write_head(writebuf *w, const char *job, int live, long redraw) {
     hpx_writebuf_puts(w, "\"");
   }
   hpx_writebuf_puts(w, ">\n<head>\n<meta charset=\"utf-8\">\n"
-         "<meta http-equiv=\"Content-Security-Policy\" content=\""
-         "default-src 'none'; style-src 'unsafe-inline'; "
-         "script-src 'unsafe-inline'; img-src data:");
+                       "<meta http-equiv=\"Content-Security-Policy\" content=\""
+                       "default-src 'none'; style-src 'unsafe-inline'; "
+                       "script-src 'unsafe-inline'; img-src data:");
   hpx_writebuf_puts(w, live ? "; connect-src 'self'\">\n" : "\">\n");
-  hpx_writebuf_puts(w, "<meta name=\"generator\" content=\"hp2x "
-                       HP2X_VERSION_STRING "\">\n<title>");
+  hpx_writebuf_puts(
+      w, "<meta name=\"generator\" content=\"hp2x " HP2X_VERSION_STRING
+         "\">\n<title>");
   if (job) {
     hpx_html_text(w, job);
     hpx_writebuf_puts(w, " - ");
@@ -85,7 +86,8 @@ static void write_figure(writebuf *w, const out_buf *png, const out_buf *svg,
 
 /* The body around the pictures and data: controls, tooltip, table. */
 static void write_body(writebuf *w) {
-  hpx_writebuf_puts(w, "<div id=\"hp2x-controls\"><button id=\"hp2x-reset\" "
+  hpx_writebuf_puts(
+      w, "<div id=\"hp2x-controls\"><button id=\"hp2x-reset\" "
          "type=\"button\" disabled>Show the whole run</button> "
          "<span id=\"hp2x-view\"></span></div>\n"
          "<div id=\"hp2x-tip\" role=\"tooltip\" hidden></div>\n"
@@ -135,8 +137,9 @@ static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
   }
   for (size_t i = 0; i < g->n_lines; i++) {
     size_t n = g->line_series[i]->n;
-    used += 200 + 28 * (n < 4 * HPX_PAGE_LINE_COLUMNS
-                            ? n : 4 * HPX_PAGE_LINE_COLUMNS);
+    used += 200 +
+            28 *
+                (n < 4 * HPX_PAGE_LINE_COLUMNS ? n : 4 * HPX_PAGE_LINE_COLUMNS);
   }
   used += p->n_marks ? HPX_PAGE_MARK_BYTES + 1000 : 0;
   size_t left = used < HPX_PAGE_BYTES ? HPX_PAGE_BYTES - used : 0;
@@ -146,10 +149,10 @@ static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
 
 /* The figures and censuses the page shows, once its pictures are drawn. */
 static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
-                                const hpx_page_geometry *g,
-                                const out_buf *png, const out_buf *svg,
-                                long redraw, hp2x_write_fn write,
-                                void *closure, hp2x_err *err) {
+                                const hpx_page_geometry *g, const out_buf *png,
+                                const out_buf *svg, long redraw,
+                                hp2x_write_fn write, void *closure,
+                                hp2x_err *err) {
   html_data d = {p, b, g, NULL, NULL, 0, 0, 0, 0};
   size_t *held = NULL;
   band_stats *st = NULL;

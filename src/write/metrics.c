@@ -38,10 +38,14 @@ static void put_int_sample(writebuf *o, const char *name, int64_t v) {
  * display text has no line feeds left, but the format is kept anyway). */
 static void put_label_value(writebuf *o, const char *s) {
   for (const char *q = s; *q; q++) {
-    if (*q == '\\') hpx_writebuf_puts(o, "\\\\");
-    else if (*q == '"') hpx_writebuf_puts(o, "\\\"");
-    else if (*q == '\n') hpx_writebuf_puts(o, "\\n");
-    else hpx_writebuf_put(o, q, 1);
+    if (*q == '\\')
+      hpx_writebuf_puts(o, "\\\\");
+    else if (*q == '"')
+      hpx_writebuf_puts(o, "\\\"");
+    else if (*q == '\n')
+      hpx_writebuf_puts(o, "\\n");
+    else
+      hpx_writebuf_put(o, q, 1);
   }
 }
 
@@ -103,12 +107,12 @@ static hp2x_status put_bands(writebuf *o, const hp2x_bands *b, size_t s,
 /* Each heap series' metric, in the order /metrics gives them, one row per
  * hpx_heap_kind: a kind without its row does not build (the assert
  * below), as with the --heap lines' looks (draw/layout.c). */
-#define HEAP_METRIC_ROWS(X)                                                  \
-  X(HPX_HEAP_SIZE, "hp2x_heap_size_bytes",                                   \
-    "The heap's size, from the eventlog's last HEAP_SIZE event.")            \
-  X(HPX_HEAP_LIVE, "hp2x_heap_live_bytes",                                   \
-    "Live data in the heap, from the eventlog's last HEAP_LIVE event.")      \
-  X(HPX_HEAP_BLOCKS, "hp2x_blocks_size_bytes",                               \
+#define HEAP_METRIC_ROWS(X)                                             \
+  X(HPX_HEAP_SIZE, "hp2x_heap_size_bytes",                              \
+    "The heap's size, from the eventlog's last HEAP_SIZE event.")       \
+  X(HPX_HEAP_LIVE, "hp2x_heap_live_bytes",                              \
+    "Live data in the heap, from the eventlog's last HEAP_LIVE event.") \
+  X(HPX_HEAP_BLOCKS, "hp2x_blocks_size_bytes",                          \
     "Blocks allocated, from the eventlog's last BLOCKS_SIZE event.")
 #define HEAP_METRIC_ROW(kind, name, help) {kind, name, help},
 #define HEAP_METRIC_BIT(kind, ...) | (1u << (kind))
@@ -135,8 +139,7 @@ hp2x_status hp2x_write_metrics(const hp2x_profile *p, const hp2x_bands *b,
                                hp2x_write_fn write, void *closure,
                                hp2x_err *err) {
   writebuf o;
-  if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK)
-    return err->code;
+  if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
   hp2x_status st = HP2X_OK;
   size_t n = b ? b->n_samples : 0;
   if (p && n > p->n_samples) n = p->n_samples;

@@ -58,7 +58,7 @@ hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
   case HP2X_WRITER_HP:
     if (n == 1) return hp2x_write_hp(ps[0], write, closure, err);
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "%zu profiles cannot share one .hp file", n);
+                    "%zu profiles cannot share one .hp file", n);
   case HP2X_WRITER_CSV:
     return hp2x_write_csv_many(ps, bs, names, n, write, closure, err);
   case HP2X_WRITER_SUMMARY:
@@ -66,11 +66,11 @@ hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
   case HP2X_WRITER_HTML:
     if (n == 1) return hp2x_write_html(ps[0], bs[0], o, write, closure, err);
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "%zu profiles cannot share one HTML report", n);
+                    "%zu profiles cannot share one HTML report", n);
   case HP2X_WRITER_PPROF:
     if (n == 1) return write_census(ps[0], o, write, closure, err);
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "%zu profiles cannot share one pprof profile", n);
+                    "%zu profiles cannot share one pprof profile", n);
   case HP2X_WRITER_PICTURE: break;
   }
   return hp2x_render_many(ps, bs, n, o, write, closure, err);

@@ -6,7 +6,7 @@
  * HP2X_PPROF_MAX_BYTES, the smallest labels are summed into one frame.
  */
 #include "pprof_int.h"
-#include "draw/render_int.h" /* hpx_render_display_text: labels as UTF-8 */
+#include "draw/render_int.h"  /* hpx_render_display_text: labels as UTF-8 */
 #include "select/bands_int.h" /* hpx_labels_filter */
 #include "base/textout.h"
 
@@ -85,8 +85,8 @@ static hp2x_status intern(builder *b, const char *s, size_t n, int64_t *at,
   hp2x_status st =
       grow_slots(&b->str_slot, &b->str_slots, b->n_str, str_hash, b, err);
   if (st == HP2X_OK)
-    st = hpx_grow((void **)&b->str, &b->cap_str, b->n_str + 1,
-                  sizeof *b->str, err);
+    st = hpx_grow((void **)&b->str, &b->cap_str, b->n_str + 1, sizeof *b->str,
+                  err);
   size_t mask = b->str_slots - 1;
   size_t k = st == HP2X_OK ? (size_t)hpx_hash_bytes(s, n) & mask : 0;
   for (; st == HP2X_OK && b->str_slot[k]; k = (k + 1) & mask) {
@@ -126,13 +126,12 @@ static uint64_t fn_hash(const builder *b, size_t i) {
 
 /* The location id of frame f (a function of its own per distinct name,
  * system name, file and line; location i + 1 is function i + 1). */
-static hp2x_status location_of(builder *b, const pprof_frame *f,
-                               uint64_t *id, hp2x_err *err) {
+static hp2x_status location_of(builder *b, const pprof_frame *f, uint64_t *id,
+                               hp2x_err *err) {
   int64_t name, system, file = 0;
   const char *t = b->fr.text;
   hp2x_status st = intern(b, t + f->name, f->name_len, &name, err);
-  if (st == HP2X_OK)
-    st = intern(b, t + f->system, f->system_len, &system, err);
+  if (st == HP2X_OK) st = intern(b, t + f->system, f->system_len, &system, err);
   /* A system name that says no more than the name is left out: readers
    * demangle a name equal to its system name (pprof turns "<cc 9>" into
    * "" and "_Z3foov" into "foo"). */
@@ -142,8 +141,7 @@ static hp2x_status location_of(builder *b, const pprof_frame *f,
   if (st == HP2X_OK)
     st = grow_slots(&b->fn_slot, &b->fn_slots, b->n_fn, fn_hash, b, err);
   if (st == HP2X_OK)
-    st = hpx_grow((void **)&b->fn, &b->cap_fn, b->n_fn + 1, sizeof *b->fn,
-                  err);
+    st = hpx_grow((void **)&b->fn, &b->cap_fn, b->n_fn + 1, sizeof *b->fn, err);
   if (st != HP2X_OK) return st;
   size_t mask = b->fn_slots - 1;
   size_t k = (size_t)fn_key(name, system, file, f->line) & mask;
@@ -171,8 +169,7 @@ static hp2x_status location_of(builder *b, const pprof_frame *f,
 
 /* Label key = num (unit; NULL: none) or key = str (str non-NULL). */
 static hp2x_status add_label(builder *b, const char *key, int64_t num,
-                             const char *unit, const char *str,
-                             hp2x_err *err) {
+                             const char *unit, const char *str, hp2x_err *err) {
   hp2x_status st = hpx_grow((void **)&b->labs, &b->cap_labs, b->n_labs + 1,
                             sizeof *b->labs, err);
   if (st != HP2X_OK) return st;
@@ -231,12 +228,12 @@ static int by_label(const void *x, const void *y) {
 
 /* What is written of the census, and what is said of it. */
 typedef struct census_facts {
-  census_entry *e;     /* its labels with bytes (a label written twice in
-                          it summed), largest first; owned */
+  census_entry *e; /* its labels with bytes (a label written twice in
+                      it summed), largest first; owned */
   size_t n;
-  int64_t total;       /* their bytes */
-  size_t left_out;     /* labels the include/exclude patterns left out */
-  size_t peak;         /* the run's census of the largest total */
+  int64_t total;   /* their bytes */
+  size_t left_out; /* labels the include/exclude patterns left out */
+  size_t peak;     /* the run's census of the largest total */
   int64_t peak_total;
 } census_facts;
 
@@ -246,20 +243,23 @@ static hp2x_status census_facts_of(const hp2x_profile *p, size_t s,
                                    const unsigned char *filtered,
                                    census_facts *c, hp2x_err *err) {
   size_t from = p->start[s], to = p->start[s + 1], k = 0;
-  *c = (census_facts){hpx_malloc((to - from ? to - from : 1) * sizeof *c->e),
-                      0, 0, 0, 0, -1};
+  *c = (census_facts){
+      hpx_malloc((to - from ? to - from : 1) * sizeof *c->e), 0, 0, 0, 0, -1};
   if (!c->e) return hpx_nomem(err);
   for (size_t i = from; i < to; i++) {
     uint32_t l = profile_entry_label(p, s, i);
     int64_t v = profile_value(p, i);
-    if (filtered && filtered[l]) c->left_out += v > 0;
-    else if (v > 0) c->e[k++] = (census_entry){l, v};
+    if (filtered && filtered[l])
+      c->left_out += v > 0;
+    else if (v > 0)
+      c->e[k++] = (census_entry){l, v};
   }
   qsort(c->e, k, sizeof *c->e, by_label);
   for (size_t i = 0; i < k; i++) {
     if (c->n && c->e[c->n - 1].label == c->e[i].label)
       c->e[c->n - 1].value = hpx_add_sat(c->e[c->n - 1].value, c->e[i].value);
-    else c->e[c->n++] = c->e[i];
+    else
+      c->e[c->n++] = c->e[i];
     c->total = hpx_add_sat(c->total, c->e[i].value);
   }
   qsort(c->e, c->n, sizeof *c->e, by_value_desc);
@@ -279,13 +279,12 @@ static hp2x_status add_comment(builder *b, const char *text, hp2x_err *err) {
 
 /* What the comments say: which census, of what run, and what it holds;
  * `kept` labels written as themselves. */
-static hp2x_status add_comments(builder *b, const census_facts *c,
-                                size_t kept, hp2x_err *err) {
+static hp2x_status add_comments(builder *b, const census_facts *c, size_t kept,
+                                hp2x_err *err) {
   const hp2x_profile *p = b->p;
   char line[512], num[32], peak[32];
   hpx_fmt(line, sizeof line, "hp2x %s: the census at %.6f %s, of %zu read",
-          hp2x_version(), p->times[b->census], p->sample_unit,
-          p->n_committed);
+          hp2x_version(), p->times[b->census], p->sample_unit, p->n_committed);
   hp2x_status st = add_comment(b, line, err);
   if (st == HP2X_OK && *p->job) st = add_comment(b, p->job, err);
   const char *words = hp2x_breakdown_text(hp2x_profile_breakdown(p));
@@ -299,7 +298,8 @@ static hp2x_status add_comments(builder *b, const census_facts *c,
   if (st == HP2X_OK) st = add_comment(b, line, err);
   if (st == HP2X_OK && kept < c->n) {
     int64_t rest = 0;
-    for (size_t i = kept; i < c->n; i++) rest = hpx_add_sat(rest, c->e[i].value);
+    for (size_t i = kept; i < c->n; i++)
+      rest = hpx_add_sat(rest, c->e[i].value);
     hpx_fmt_thousands(num, sizeof num, rest);
     hpx_fmt(line, sizeof line,
             "the %zu smallest labels (%s %s) are one frame, to keep the "
@@ -308,8 +308,10 @@ static hp2x_status add_comments(builder *b, const census_facts *c,
     st = add_comment(b, line, err);
   }
   if (st == HP2X_OK && c->left_out) {
-    hpx_fmt(line, sizeof line, "%zu labels left out by the include and "
-                               "exclude patterns", c->left_out);
+    hpx_fmt(line, sizeof line,
+            "%zu labels left out by the include and "
+            "exclude patterns",
+            c->left_out);
     st = add_comment(b, line, err);
   }
   return st;
@@ -328,7 +330,8 @@ static hp2x_status build(builder *b, const census_facts *c, size_t kept,
   }
   if (st == HP2X_OK && kept < c->n) {
     int64_t rest = 0;
-    for (size_t i = kept; i < c->n; i++) rest = hpx_add_sat(rest, c->e[i].value);
+    for (size_t i = kept; i < c->n; i++)
+      rest = hpx_add_sat(rest, c->e[i].value);
     char name[64];
     int n = hpx_fmt(name, sizeof name, "(%zu labels dropped)", c->n - kept);
     st = hpx_pprof_frames_one(&b->fr, name, (size_t)n, err);
@@ -340,8 +343,8 @@ static hp2x_status build(builder *b, const census_facts *c, size_t kept,
   if (st == HP2X_OK) st = intern_c(b, "bytes", &b->bytes, err);
   if (st == HP2X_OK) st = intern_c(b, "space", &b->space, err);
   if (st == HP2X_OK)
-    st = intern(b, job, sp ? (size_t)(sp - job) : strlen(job), &b->program,
-                err);
+    st =
+        intern(b, job, sp ? (size_t)(sp - job) : strlen(job), &b->program, err);
   return st;
 }
 
@@ -360,8 +363,7 @@ static hp2x_status encode_fitting(builder *b, const census_facts *c,
   for (;;) {
     hp2x_status st = build(b, c, kept, err);
     if (st == HP2X_OK) st = hpx_pprof_encode(b, out, len, err);
-    if (st != HP2X_OK || *len <= HP2X_PPROF_MAX_BYTES || kept == 0)
-      return st;
+    if (st != HP2X_OK || *len <= HP2X_PPROF_MAX_BYTES || kept == 0) return st;
     hpx_free(*out);
     *out = NULL;
     kept = fewer(kept, *len);

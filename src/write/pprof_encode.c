@@ -114,8 +114,8 @@ static void link_head(message *m, builder *b) {
 
 /* raw (n bytes) as a gzip member (pprof's files are gzipped): *out
  * (owned), *len.  zlib allocates its state itself. */
-static hp2x_status gzip(const unsigned char *raw, size_t n,
-                        unsigned char **out, size_t *len, hp2x_err *err) {
+static hp2x_status gzip(const unsigned char *raw, size_t n, unsigned char **out,
+                        size_t *len, hp2x_err *err) {
   z_stream z;
   memset(&z, 0, sizeof z);
   if (n > UINT32_MAX / 2)

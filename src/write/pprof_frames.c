@@ -38,11 +38,11 @@ static text3 three(const char *a, size_t an, const char *b, size_t bn,
 }
 
 /* Appends t to fr->text: *at receives where it starts, *len its length. */
-static hp2x_status add_text(pprof_frames *fr, text3 t, size_t *at,
-                            size_t *len, hp2x_err *err) {
+static hp2x_status add_text(pprof_frames *fr, text3 t, size_t *at, size_t *len,
+                            hp2x_err *err) {
   size_t n = t.n[0] + t.n[1] + t.n[2];
-  hp2x_status st = hpx_grow((void **)&fr->text, &fr->text_cap,
-                            fr->len + n + 1, 1, err);
+  hp2x_status st =
+      hpx_grow((void **)&fr->text, &fr->text_cap, fr->len + n + 1, 1, err);
   if (st != HP2X_OK) return st;
   *at = fr->len;
   for (size_t i = 0; i < 3; i++) {
@@ -58,8 +58,8 @@ static hp2x_status add_text(pprof_frames *fr, text3 t, size_t *at,
 static hp2x_status push(pprof_frames *fr, text3 name, text3 system,
                         const char *file, size_t file_len, int64_t line,
                         hp2x_err *err) {
-  hp2x_status st = hpx_grow((void **)&fr->f, &fr->cap, fr->n + 1,
-                            sizeof *fr->f, err);
+  hp2x_status st =
+      hpx_grow((void **)&fr->f, &fr->cap, fr->n + 1, sizeof *fr->f, err);
   if (st != HP2X_OK) return st;
   pprof_frame *f = &fr->f[fr->n];
   if (!(system.n[0] + system.n[1] + system.n[2])) system = name;
@@ -78,8 +78,8 @@ static hp2x_status push_name(pprof_frames *fr, const char *s, size_t n,
   return push(fr, one(s, n), one("", 0), "", 0, 0, err);
 }
 
-hp2x_status hpx_pprof_frames_one(pprof_frames *fr, const char *name,
-                                 size_t len, hp2x_err *err) {
+hp2x_status hpx_pprof_frames_one(pprof_frames *fr, const char *name, size_t len,
+                                 hp2x_err *err) {
   frames_reset(fr);
   return push_name(fr, name, len, err);
 }
@@ -150,8 +150,8 @@ static hp2x_status stack_frames(pprof_frames *fr, const hp2x_profile *p,
     }
     size_t ml = strlen(c->module), fl;
     int64_t line = hpx_pprof_span_line(c->srcloc, strlen(c->srcloc), &fl);
-    text3 qualified = three(c->module, ml, ".", ml ? 1 : 0, c->label,
-                            strlen(c->label));
+    text3 qualified =
+        three(c->module, ml, ".", ml ? 1 : 0, c->label, strlen(c->label));
     text3 name = strcmp(c->label, "CAF") ? one(c->label, strlen(c->label))
                                          : qualified;
     st = push(fr, name, qualified, c->srcloc, fl, line, err);
@@ -189,8 +189,8 @@ static hp2x_status hp_ccs_frames(pprof_frames *fr, const char *s, size_t n,
  * S; address A": read/eventlog_ipe.c): its value, *len bytes; NULL. */
 static const char *record_field(const char *d, size_t n, const char *key,
                                 size_t *len) {
-  static const char *const keys[] = {"closure ", "type ", "label ",
-                                     "module ", "source ", "address "};
+  static const char *const keys[] = {"closure ", "type ",   "label ",
+                                     "module ",  "source ", "address "};
   size_t kl = strlen(key);
   const char *v = NULL;
   for (size_t i = 0; i + kl <= n && !v; i++)
@@ -244,8 +244,8 @@ static hp2x_status info_table_frames(pprof_frames *fr, const hpx_label *l,
     mod = bracketed_module(l->name, l->name_len, &ml);
   }
   hp2x_status st = push(fr, one(l->name, l->name_len),
-                        one(table ? table : "", tl), src ? src : "", fl,
-                        line, err);
+                        one(table ? table : "", tl), src ? src : "", fl, line,
+                        err);
   if (st == HP2X_OK && mod && ml) st = push_name(fr, mod, ml, err);
   return st;
 }
@@ -261,8 +261,7 @@ static bool is_id_char(char c) {
 static bool split_qualified(const char *s, size_t n, size_t *pkg_len,
                             size_t *mod_len) {
   size_t i = 0;
-  while (i < n && s[i] != ':' && s[i] != ' ' && s[i] != '<' && s[i] != '>')
-    i++;
+  while (i < n && s[i] != ':' && s[i] != ' ' && s[i] != '<' && s[i] != '>') i++;
   if (i == 0 || i >= n || s[i] != ':') return false;
   *pkg_len = i;
   size_t m = i + 1, last_dot = 0;
@@ -294,15 +293,14 @@ static bool qualified_frames(pprof_frames *fr, const hpx_label *l,
   const char *mod = s + pl + 1, *name = mod + ml + 1;
   size_t nl = (size_t)(s + n - name);
   *st = push(fr, one(name, nl), one(s, n), "", 0, 0, err);
-  if (*st == HP2X_OK) *st = push(fr, one(mod, ml), one(s, pl + 1 + ml), "",
-                                 0, 0, err);
+  if (*st == HP2X_OK)
+    *st = push(fr, one(mod, ml), one(s, pl + 1 + ml), "", 0, 0, err);
   if (*st == HP2X_OK) *st = push_name(fr, s, pl, err);
   return true;
 }
 
 hp2x_status hpx_pprof_frames_of(pprof_frames *fr, const hp2x_profile *p,
-                                int breakdown, uint32_t label,
-                                hp2x_err *err) {
+                                int breakdown, uint32_t label, hp2x_err *err) {
   frames_reset(fr);
   const hpx_label *l = &p->labels[label];
   if (l->kind == LABEL_STACK && l->key_len >= 1 && (l->key_len - 1) % 4 == 0) {

@@ -21,9 +21,9 @@ typedef struct pprof_frame {
 
 /* A label's stack, leaf first, and the pprof labels of its sample. */
 typedef struct pprof_frames {
-  pprof_frame *f;   /* owned */
+  pprof_frame *f; /* owned */
   size_t n, cap;
-  char *text;       /* the frames' bytes; owned */
+  char *text; /* the frames' bytes; owned */
   size_t len, text_cap;
   int64_t ccs_id;   /* a .hp -hc label's (N); -1: none */
   int64_t stack_id; /* an eventlog -hc stack's label id; -1: none */
@@ -38,12 +38,11 @@ typedef struct pprof_frames {
  * and "<pkg:Module.name>" as name, module, package; -he's "era N"; any
  * other label one frame.  HP2X_E_NOMEM. */
 hp2x_status hpx_pprof_frames_of(pprof_frames *fr, const hp2x_profile *p,
-                                int breakdown, uint32_t label,
-                                hp2x_err *err);
+                                int breakdown, uint32_t label, hp2x_err *err);
 /* One frame named `name` (len bytes), for the sample of the labels that
  * did not fit ("(N labels dropped)").  HP2X_E_NOMEM. */
-hp2x_status hpx_pprof_frames_one(pprof_frames *fr, const char *name,
-                                 size_t len, hp2x_err *err);
+hp2x_status hpx_pprof_frames_one(pprof_frames *fr, const char *name, size_t len,
+                                 hp2x_err *err);
 void hpx_pprof_frames_free(pprof_frames *fr);
 
 /* The line a GHC source span starts at ("leak.hs:12:5-20",
@@ -66,21 +65,21 @@ typedef struct builder {
   const hp2x_profile *p;
   size_t census;
   int breakdown;
-  char **str;                /* the string table, [0] = ""; owned */
+  char **str; /* the string table, [0] = ""; owned */
   size_t n_str, cap_str;
-  uint32_t *str_slot;        /* open addressing: index + 1; owned */
+  uint32_t *str_slot; /* open addressing: index + 1; owned */
   size_t str_slots;
-  HpxPprof__Function *fn;    /* functions: location i + 1 is fn[i] */
+  HpxPprof__Function *fn; /* functions: location i + 1 is fn[i] */
   size_t n_fn, cap_fn;
-  uint32_t *fn_slot;         /* open addressing: index + 1; owned */
+  uint32_t *fn_slot; /* open addressing: index + 1; owned */
   size_t fn_slots;
   sample_rec *smp;
   size_t n_smp, cap_smp;
-  uint64_t *locs;            /* every sample's location ids */
+  uint64_t *locs; /* every sample's location ids */
   size_t n_locs, cap_locs;
-  HpxPprof__Label *labs;     /* every sample's labels */
+  HpxPprof__Label *labs; /* every sample's labels */
   size_t n_labs, cap_labs;
-  int64_t comment[8];        /* string indices */
+  int64_t comment[8];                         /* string indices */
   int64_t inuse_space, bytes, space, program; /* the strings the head
                                 names: sample and period types, unit, the
                                 program's name (JOB's first word) */

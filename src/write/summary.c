@@ -32,8 +32,7 @@ static void put_thousands(writebuf *w, double v, int width) {
 
 /* The unit of a slope: VALUE_UNIT per one SAMPLE_UNIT ("seconds" ->
  * "second"). */
-static void format_slope_unit(char *buf, size_t size,
-                              const hp2x_profile *p) {
+static void format_slope_unit(char *buf, size_t size, const hp2x_profile *p) {
   const char *su = p->sample_unit;
   size_t n = strlen(su);
   if (n > 1 && su[n - 1] == 's') n--;
@@ -81,11 +80,12 @@ static void write_band_detail(writebuf *w, const hp2x_profile *p,
   const char *detail = b->texts ? b->texts[k].detail : NULL;
   if (!detail && !is_unnamed_info_table(p, b->names[k])) return;
   put_padded(w, "", 84);
-  hpx_writebuf_puts(w, detail ? detail
-                    : "(unnamed: no IPE event describes this info table; "
-                      "its code, often a library's, was built without "
-                      "-finfo-table-map; --program=EXE names it from the "
-                      "program's symbols)");
+  hpx_writebuf_puts(
+      w, detail ? detail
+                : "(unnamed: no IPE event describes this info table; "
+                  "its code, often a library's, was built without "
+                  "-finfo-table-map; --program=EXE names it from the "
+                  "program's symbols)");
   hpx_writebuf_puts(w, "\n");
 }
 
@@ -95,10 +95,10 @@ static void write_band_table(writebuf *w, const hp2x_profile *p,
                              const char *unit) {
   char line[512];
   hpx_fmt(line, sizeof line,
-           "\n%16s %14s %10s %14s %5s %18s  band (key order, top first; "
-           "slope in %s, area in %s x %s)\n",
-           "total", "peak", "peak at", "slope", "R^2", "area", unit,
-           p->value_unit, p->sample_unit);
+          "\n%16s %14s %10s %14s %5s %18s  band (key order, top first; "
+          "slope in %s, area in %s x %s)\n",
+          "total", "peak", "peak at", "slope", "R^2", "area", unit,
+          p->value_unit, p->sample_unit);
   hpx_writebuf_puts(w, line);
   for (size_t k = b->n_bands; k-- > 0;) {
     band_cells c;
@@ -143,9 +143,9 @@ static void write_suspects(writebuf *w, const hp2x_profile *p,
                            const size_t *rank, size_t ns, const char *unit) {
   char line[512], num[64];
   hpx_fmt(line, sizeof line,
-           "\nleak suspects (slope > 0, R^2 >= %.2f, growth >= %g%% of the "
-           "total peak):%s\n",
-           HPX_SUSPECT_R2, HPX_SUSPECT_SHARE * 100.0, ns ? "" : " none");
+          "\nleak suspects (slope > 0, R^2 >= %.2f, growth >= %g%% of the "
+          "total peak):%s\n",
+          HPX_SUSPECT_R2, HPX_SUSPECT_SHARE * 100.0, ns ? "" : " none");
   hpx_writebuf_puts(w, line);
   for (size_t i = 0; i < ns; i++) {
     const band_stats *s = &st[rank[i]];
@@ -166,8 +166,8 @@ static void write_suspects(writebuf *w, const hp2x_profile *p,
 /* The summary of one input named `name`: its heading, run lines, band
  * table and suspects, then a blank line.  HP2X_E_NOMEM only. */
 static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
-                                         const hp2x_bands *b,
-                                         const char *name, hp2x_err *err) {
+                                         const hp2x_bands *b, const char *name,
+                                         hp2x_err *err) {
   size_t N = b->n_samples, nb = b->n_bands;
   char line[512];
   hpx_fmt(line, sizeof line, "== %s: %s\n", name, p->job);
@@ -204,8 +204,7 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
                                hp2x_write_fn write, void *closure,
                                hp2x_err *err) {
   writebuf w;
-  if (hpx_writebuf_init(&w, write, closure, err) != HP2X_OK)
-    return err->code;
+  if (hpx_writebuf_init(&w, write, closure, err) != HP2X_OK) return err->code;
   hp2x_status st = HP2X_OK;
   for (size_t i = 0; i < n && st == HP2X_OK; i++)
     st = write_profile_summary(&w, ps[i], bs[i],

@@ -45,8 +45,8 @@ static int keep(void *closure, const void *buf, size_t len) {
 /* Filters: fixed expressions (an input-made one could take exponential
  * time in the C library's matcher, which is not hp2x's to test); the
  * last does not compile. */
-static const char *const regexes[] = {
-    "^main", "GHC\\.", "[(]", "a|b", ".*", "x{2,}", "[[:alpha:]]+$", "("};
+static const char *const regexes[] = {"^main", "GHC\\.", "[(]",           "a|b",
+                                      ".*",    "x{2,}",  "[[:alpha:]]+$", "("};
 #define N_REGEXES (sizeof regexes / sizeof regexes[0])
 
 /* The profile's first and last sample times, 0 and 0 without samples. */
@@ -101,10 +101,9 @@ static void compare(const hp2x_profile *a, const hp2x_profile *b,
   hp2x_status st = hp2x_render_many(ps, (const hp2x_bands *const *)bs, 2, &o,
                                     sink, &bytes, &err);
   pictures_drawn += st == HP2X_OK;
-  FUZZ_CHECK(st == HP2X_OK || (st == HP2X_E_ARG &&
-                               o.layout == HP2X_LAYOUT_PAGES &&
-                               o.format != HP2X_FORMAT_PS &&
-                               o.format != HP2X_FORMAT_PDF));
+  FUZZ_CHECK(st == HP2X_OK ||
+             (st == HP2X_E_ARG && o.layout == HP2X_LAYOUT_PAGES &&
+              o.format != HP2X_FORMAT_PS && o.format != HP2X_FORMAT_PDF));
   hp2x_err_init(&err);
   FUZZ_CHECK(hp2x_write_csv_many(ps, (const hp2x_bands *const *)bs, names, 2,
                                  sink, &bytes, &err) == HP2X_OK);
@@ -255,10 +254,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t bytes = 0;
   hp2x_status st = hp2x_bands_select(q, &o, &b, &err);
   /* Only the expression that does not compile is refused. */
-  FUZZ_CHECK(st == HP2X_OK ||
-             (st == HP2X_E_ARG &&
-              ((o.include_re && !strcmp(o.include_re, "(")) ||
-               (o.exclude_re && !strcmp(o.exclude_re, "(")))));
+  FUZZ_CHECK(st == HP2X_OK || (st == HP2X_E_ARG &&
+                               ((o.include_re && !strcmp(o.include_re, "(")) ||
+                                (o.exclude_re && !strcmp(o.exclude_re, "(")))));
   if (st == HP2X_OK && (data[6] & 64)) {
     /* hp2ps -p: the .aux this render writes, read back, selects again. */
     text *t = malloc(sizeof *t);

@@ -86,8 +86,8 @@ static void update(hp2x_follower *f, const hp2x_profile *p,
     check_same_bands(fb, sb);
     size_t bytes = 0;
     hp2x_err_init(&err);
-    FUZZ_CHECK(hp2x_write_output(p, fb, "fuzz", o, count_bytes, &bytes,
-                                 &err) == HP2X_OK);
+    FUZZ_CHECK(hp2x_write_output(p, fb, "fuzz", o, count_bytes, &bytes, &err) ==
+               HP2X_OK);
   }
   hp2x_bands_free(sb);
 }
@@ -96,8 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 4) return 0;
   static const hp2x_input_kind kinds[] = {HP2X_INPUT_AUTO, HP2X_INPUT_HP,
-                                          HP2X_INPUT_EVENTLOG,
-                                          HP2X_INPUT_AUTO};
+                                          HP2X_INPUT_EVENTLOG, HP2X_INPUT_AUTO};
   static const hp2x_format formats[] = {HP2X_FORMAT_CSV, HP2X_FORMAT_SVG,
                                         HP2X_FORMAT_PNG, HP2X_FORMAT_PDF};
   hp2x_input_kind kind = kinds[data[0] & 3];

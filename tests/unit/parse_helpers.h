@@ -70,8 +70,8 @@ static inline char *read_repo_text(const char *rel) {
 
 /* Parses buf in chunks of `step` bytes (0 = whole); *out on success. */
 static inline hp2x_status parse_chunked(const unsigned char *buf, size_t len,
-                                 size_t step, hp2x_input_kind kind,
-                                 hp2x_profile **out, hp2x_err *err) {
+                                        size_t step, hp2x_input_kind kind,
+                                        hp2x_profile **out, hp2x_err *err) {
   hp2x_parse_options o;
   hp2x_parse_options_init(&o);
   o.kind = kind;
@@ -94,10 +94,8 @@ static inline hp2x_status parse_chunked(const unsigned char *buf, size_t len,
 static inline int same_sample(const hp2x_profile *a, size_t s,
                               const hp2x_profile *b, size_t t) {
   if (a->times[s] != b->times[t]) return 0;
-  if (a->start[s + 1] - a->start[s] != b->start[t + 1] - b->start[t])
-    return 0;
-  for (size_t e = a->start[s], f = b->start[t]; e < a->start[s + 1];
-       e++, f++) {
+  if (a->start[s + 1] - a->start[s] != b->start[t + 1] - b->start[t]) return 0;
+  for (size_t e = a->start[s], f = b->start[t]; e < a->start[s + 1]; e++, f++) {
     /* by .hp name: an -hi label's IPE name may come after the cut */
     size_t la, lb;
     const char *na =

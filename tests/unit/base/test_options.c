@@ -33,9 +33,8 @@ static hp2x_profile *parse_profile(void) {
   hp2x_err_init(&err);
   hp2x_parser *ps = hp2x_parser_new("size.hp", NULL, &err);
   assert_non_null(ps);
-  assert_int_equal(hp2x_parser_feed(ps, profile_text, strlen(profile_text),
-                                    &err),
-                   HP2X_OK);
+  assert_int_equal(
+      hp2x_parser_feed(ps, profile_text, strlen(profile_text), &err), HP2X_OK);
   hp2x_profile *p = NULL;
   assert_int_equal(hp2x_parser_finish(ps, &p, &err), HP2X_OK);
   hp2x_parser_free(ps);
@@ -44,8 +43,7 @@ static hp2x_profile *parse_profile(void) {
 
 /* Selects and draws p as PostScript with options o; the bytes, caller
  * frees. */
-static char *draw(const hp2x_profile *p, const hp2x_options *o,
-                  size_t *len) {
+static char *draw(const hp2x_profile *p, const hp2x_options *o, size_t *len) {
   hp2x_err err;
   hp2x_err_init(&err);
   hp2x_bands *b = NULL;
@@ -167,8 +165,7 @@ static void parse_options_init_keeps_to_size(void **state) {
   memset(buf, POISON, sizeof buf);
   size_t part = offsetof(hp2x_parse_options, max_labels);
   hp2x_parse_options_init_sized((hp2x_parse_options *)buf, part);
-  for (size_t i = part; i < sizeof buf; i++)
-    assert_int_equal(buf[i], POISON);
+  for (size_t i = part; i < sizeof buf; i++) assert_int_equal(buf[i], POISON);
   hp2x_parse_options_init_sized((hp2x_parse_options *)buf, sizeof buf);
   hp2x_parse_options got;
   memcpy(&got, buf, sizeof got);

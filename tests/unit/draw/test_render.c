@@ -23,7 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static hp2x_profile *profile(void) {
   const char *top = getenv("TOP");
   char path[1024];
@@ -57,9 +56,11 @@ static hp2x_profile *short_names_profile(void) {
       "JOB \"keytest\"\nDATE \"Thu Jan  1 00:00 2026\"\n"
       "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
       "BEGIN_SAMPLE 0.00\nEND_SAMPLE 0.00\n"
-      "BEGIN_SAMPLE 1.00\nalpha\t4000\nbravo\t3000\ncharlie\t2000\ndelta\t1000\n"
+      "BEGIN_SAMPLE "
+      "1.00\nalpha\t4000\nbravo\t3000\ncharlie\t2000\ndelta\t1000\n"
       "END_SAMPLE 1.00\n"
-      "BEGIN_SAMPLE 2.00\nalpha\t5000\nbravo\t2500\ncharlie\t2200\ndelta\t1500\n"
+      "BEGIN_SAMPLE "
+      "2.00\nalpha\t5000\nbravo\t2500\ncharlie\t2200\ndelta\t1500\n"
       "END_SAMPLE 2.00\n"
       "BEGIN_SAMPLE 3.00\nEND_SAMPLE 3.00\n";
   hp2x_profile *p;
@@ -222,8 +223,10 @@ static void png_dimensions(void **state) {
   hp2x_options o;
   test_options_init(&o);
   o.format = HP2X_FORMAT_PNG;
-  struct { double dpi; unsigned long w, h; } cases[] = {
-      {0, 1500, 1050}, {72, 720, 504}, {30, 300, 210}};
+  struct {
+    double dpi;
+    unsigned long w, h;
+  } cases[] = {{0, 1500, 1050}, {72, 720, 504}, {30, 300, 210}};
   for (size_t i = 0; i < 3; i++) {
     o.dpi = cases[i].dpi;
     mem m = render(p, &o, HP2X_OK);
@@ -234,8 +237,8 @@ static void png_dimensions(void **state) {
     assert_memory_equal(b + 12, "IHDR", 4);
     assert_int_equal(be32(b + 16), cases[i].w);
     assert_int_equal(be32(b + 20), cases[i].h);
-    assert_int_equal(b[24], 8);                   /* bits per channel */
-    assert_true(b[25] == 2 || b[25] == 6);        /* RGB or RGBA */
+    assert_int_equal(b[24], 8);            /* bits per channel */
+    assert_true(b[25] == 2 || b[25] == 6); /* RGB or RGBA */
     assert_memory_equal(b + m.len - 8, "IEND", 4);
     free(m.buf);
   }

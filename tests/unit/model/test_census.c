@@ -99,8 +99,7 @@ static void refusals(void **state) {
   assert_string_equal(msg, "time 3 s is outside the window, from 0.5 to 2 s "
                            "(the run's censuses are from 0.000 to 4.000 "
                            "seconds)");
-  assert_int_equal(refused(p, HP2X_CENSUS_AT, 1, 2, INFINITY, msg),
-                   HP2X_E_ARG);
+  assert_int_equal(refused(p, HP2X_CENSUS_AT, 1, 2, INFINITY, msg), HP2X_E_ARG);
   assert_string_equal(msg, "time 1 s is outside the window, from 2 s (the "
                            "run's censuses are from 0.000 to 4.000 seconds)");
   assert_int_equal(refused(p, HP2X_CENSUS_AT, NAN, -INFINITY, INFINITY, msg),

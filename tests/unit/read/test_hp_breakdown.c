@@ -36,8 +36,8 @@ static hp2x_breakdown file_breakdown(const char *rel) {
  * from its addresses). */
 static void samples_agree_with_their_eventlogs(void **state) {
   (void)state;
-  const char *progs[] = {"leak", "manycc", "mapwave", "markers",
-                         "textbytes", "unicode"};
+  const char *progs[] = {"leak",    "manycc",    "mapwave",
+                         "markers", "textbytes", "unicode"};
   const char *modes[] = {"hc", "hm", "hd", "hy", "hr", "hb", "hT", "ipehi"};
   int pairs = 0;
   for (size_t i = 0; i < sizeof progs / sizeof *progs; i++)
@@ -74,8 +74,7 @@ static void builds_without_profiling(void **state) {
        HP2X_BREAKDOWN_CLOSURE_TYPE},
       {"tests/data/ghc-modern/ghc-9.10.3/leak.ipehT.hp.gz",
        HP2X_BREAKDOWN_CLOSURE_TYPE},
-      {"tests/data/ghc-modern/ghc-9.10.3/mapwave.he.hp.gz",
-       HP2X_BREAKDOWN_ERA},
+      {"tests/data/ghc-modern/ghc-9.10.3/mapwave.he.hp.gz", HP2X_BREAKDOWN_ERA},
       {"tests/data/ghc-modern/ghc-9.6.6/mapwave.hc.hp.gz",
        HP2X_BREAKDOWN_COST_CENTRE},
   };

@@ -34,7 +34,8 @@ static int options_for(const char *set, hp2x_options *o) {
   if (!strcmp(set, "d")) return o->sort = HP2X_SORT_STDDEV, 1;
   if (!strcmp(set, "i")) return o->name_order = 1, 1;
   if (!strcmp(set, "i-")) return o->name_order = -1, 1;
-  if (!strcmp(set, "dm5")) return o->sort = HP2X_SORT_STDDEV, o->max_bands = 5, 1;
+  if (!strcmp(set, "dm5"))
+    return o->sort = HP2X_SORT_STDDEV, o->max_bands = 5, 1;
   if (!strcmp(set, "im5")) return o->name_order = 1, o->max_bands = 5, 1;
   return 0;
 }
@@ -85,7 +86,7 @@ static int check_case(const char *dir, const char *file, char *why,
     row++;
     if (row == 1 || row == 2) {
       hpx_fmt(want, sizeof want, "%s %.2f", row == 1 ? "X_RANGE" : "Y_RANGE",
-               row == 1 ? b->xrange : b->yrange);
+              row == 1 ? b->xrange : b->yrange);
     } else if (row == 3) {
       strcpy(want, "AREA ");
       hpx_fmt_thousands(want + 5, sizeof want - 5, (int64_t)b->area);

@@ -38,9 +38,8 @@ static int setup(void **state) {
   hp2x_err_init(&err);
   hp2x_parser *ps = hp2x_parser_new("test", NULL, &err);
   assert_non_null(ps);
-  assert_int_equal(hp2x_parser_feed(ps, profile_text, strlen(profile_text),
-                                    &err),
-                   HP2X_OK);
+  assert_int_equal(
+      hp2x_parser_feed(ps, profile_text, strlen(profile_text), &err), HP2X_OK);
   assert_int_equal(hp2x_parser_finish(ps, &f->p, &err), HP2X_OK);
   hp2x_parser_free(ps);
   test_options_init(&f->o);
@@ -124,9 +123,9 @@ static void test_is_picture(void **state) {
   assert_false(hp2x_format_is_picture((hp2x_format)99));
   /* pages: PS and PDF only; bands: everything but .hp and pprof */
   static const hp2x_format all[] = {
-      HP2X_FORMAT_PS,  HP2X_FORMAT_EPS, HP2X_FORMAT_PDF, HP2X_FORMAT_SVG,
-      HP2X_FORMAT_CSV, HP2X_FORMAT_HP,  HP2X_FORMAT_TXT, HP2X_FORMAT_PNG,
-      HP2X_FORMAT_PPROF};
+      HP2X_FORMAT_PS,  HP2X_FORMAT_EPS, HP2X_FORMAT_PDF,
+      HP2X_FORMAT_SVG, HP2X_FORMAT_CSV, HP2X_FORMAT_HP,
+      HP2X_FORMAT_TXT, HP2X_FORMAT_PNG, HP2X_FORMAT_PPROF};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
     hp2x_format f = all[i];
     assert_int_equal(hp2x_format_has_pages(f),
@@ -164,11 +163,10 @@ static void test_write_output_matches_writers(void **state) {
     mem got = {0}, want = {0};
     hp2x_err err;
     hp2x_err_init(&err);
-    assert_int_equal(hp2x_write_output(f->p, formats[i] == HP2X_FORMAT_HP
-                                                 ? NULL
-                                                 : f->b,
-                                       "in", &o, mem_write, &got, &err),
-                     HP2X_OK);
+    assert_int_equal(
+        hp2x_write_output(f->p, formats[i] == HP2X_FORMAT_HP ? NULL : f->b,
+                          "in", &o, mem_write, &got, &err),
+        HP2X_OK);
     assert_int_equal(write_directly(f, &o, &want, &err), HP2X_OK);
     assert_true(got.len > 0);
     assert_int_equal(got.len, want.len);
@@ -185,9 +183,8 @@ static void test_svg_drawing(void **state) {
   mem got = {0};
   hp2x_err err;
   hp2x_err_init(&err);
-  assert_int_equal(hp2x_write_output(f->p, f->b, NULL, &o, mem_write, &got,
-                                     &err),
-                   HP2X_OK);
+  assert_int_equal(
+      hp2x_write_output(f->p, f->b, NULL, &o, mem_write, &got, &err), HP2X_OK);
   assert_non_null(strstr(got.buf, "<svg"));
   assert_non_null(strstr(got.buf, "hp2x-tooltips")); /* SVG only */
   free(got.buf);
@@ -206,12 +203,11 @@ static void test_write_output_many(void **state) {
 
   o.format = HP2X_FORMAT_CSV;
   mem got = {0}, want = {0};
-  assert_int_equal(hp2x_write_output_many(ps, cbs, names, 2, &o, mem_write,
-                                          &got, &err),
-                   HP2X_OK);
-  assert_int_equal(hp2x_write_csv_many(ps, cbs, names, 2, mem_write, &want,
-                                       &err),
-                   HP2X_OK);
+  assert_int_equal(
+      hp2x_write_output_many(ps, cbs, names, 2, &o, mem_write, &got, &err),
+      HP2X_OK);
+  assert_int_equal(
+      hp2x_write_csv_many(ps, cbs, names, 2, mem_write, &want, &err), HP2X_OK);
   assert_int_equal(got.len, want.len);
   assert_memory_equal(got.buf, want.buf, got.len);
   assert_non_null(strstr(got.buf, "input,time,"));
@@ -221,16 +217,16 @@ static void test_write_output_many(void **state) {
   /* Two profiles cannot share one .hp file; one can. */
   o.format = HP2X_FORMAT_HP;
   mem none = {0};
-  assert_int_equal(hp2x_write_output_many(ps, cbs, names, 2, &o, mem_write,
-                                          &none, &err),
-                   HP2X_E_ARG);
+  assert_int_equal(
+      hp2x_write_output_many(ps, cbs, names, 2, &o, mem_write, &none, &err),
+      HP2X_E_ARG);
   assert_int_equal(err.code, HP2X_E_ARG);
   assert_int_equal(none.len, 0);
   hp2x_err_init(&err);
   mem one = {0};
-  assert_int_equal(hp2x_write_output_many(ps, cbs, names, 1, &o, mem_write,
-                                          &one, &err),
-                   HP2X_OK);
+  assert_int_equal(
+      hp2x_write_output_many(ps, cbs, names, 1, &o, mem_write, &one, &err),
+      HP2X_OK);
   assert_non_null(strstr(one.buf, "JOB \"output test\""));
   free(one.buf);
   hp2x_bands_free(bs[0]);
@@ -245,8 +241,7 @@ static void test_failing_sink(void **state) {
   m.fail_after = 4;
   hp2x_err err;
   hp2x_err_init(&err);
-  assert_int_equal(hp2x_write_output(f->p, f->b, "in", &o, mem_write, &m,
-                                     &err),
+  assert_int_equal(hp2x_write_output(f->p, f->b, "in", &o, mem_write, &m, &err),
                    HP2X_E_IO);
   assert_int_equal(err.code, HP2X_E_IO);
   free(m.buf);
@@ -256,11 +251,10 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_format_table),
       cmocka_unit_test(test_is_picture),
-      cmocka_unit_test_setup_teardown(test_write_output_matches_writers,
-                                      setup, teardown),
-      cmocka_unit_test_setup_teardown(test_svg_drawing, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_write_output_many, setup,
+      cmocka_unit_test_setup_teardown(test_write_output_matches_writers, setup,
                                       teardown),
+      cmocka_unit_test_setup_teardown(test_svg_drawing, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_write_output_many, setup, teardown),
       cmocka_unit_test_setup_teardown(test_failing_sink, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -114,8 +114,8 @@ static void frames_text(const HpxPprof__Profile *pr, size_t k, char sep,
   size_t at = 0;
   out[0] = '\0';
   for (size_t i = 0; i < s->n_location_id; i++)
-    at += (size_t)snprintf(out + at, size - at, "%s%s", i ? (char[]){sep, 0}
-                                                          : "",
+    at += (size_t)snprintf(out + at, size - at, "%s%s",
+                           i ? (char[]){sep, 0} : "",
                            str(pr, fn_at(pr, s->location_id[i])->name));
 }
 
@@ -268,9 +268,10 @@ static void hc_hp_labels(void **state) {
  * labels one frame. */
 static void qualified_names(void **state) {
   (void)state;
-  const char *runs[] = {"tests/data/pprof/ghc-9.10.3/deepcc.hd.eventlog.gz",
-                        "tests/data/ghc-modern/ghc-9.6.6/markers.hT.eventlog.gz",
-                        "tests/data/pprof/ghc-9.6.6/deepcc.hy.hp.gz"};
+  const char *runs[] = {
+      "tests/data/pprof/ghc-9.10.3/deepcc.hd.eventlog.gz",
+      "tests/data/ghc-modern/ghc-9.6.6/markers.hT.eventlog.gz",
+      "tests/data/pprof/ghc-9.6.6/deepcc.hy.hp.gz"};
   size_t split = 0;
   for (size_t r = 0; r < 3; r++) {
     hp2x_profile *p = parse_file(runs[r]);
@@ -281,8 +282,7 @@ static void qualified_names(void **state) {
         char text[4096];
         frames_text(pr, k, ' ', text, sizeof text);
         const HpxPprof__Sample *sm = pr->sample[k];
-        const char *sys =
-            str(pr, fn_at(pr, sm->location_id[0])->system_name);
+        const char *sys = str(pr, fn_at(pr, sm->location_id[0])->system_name);
         if (sm->n_location_id == 1) { /* the label itself; its system
                                           name no more than its name */
           assert_string_equal(sys, "");
@@ -309,8 +309,9 @@ static void qualified_names(void **state) {
  * record's file and line, under the record's module (GHC 9.6, 9.10). */
 static void info_tables(void **state) {
   (void)state;
-  const char *runs[] = {"tests/data/ghc-modern/ghc-9.6.6/leak.ipehi.eventlog",
-                        "tests/data/ghc-modern/ghc-9.10.3/markers.ipehi.eventlog"};
+  const char *runs[] = {
+      "tests/data/ghc-modern/ghc-9.6.6/leak.ipehi.eventlog",
+      "tests/data/ghc-modern/ghc-9.10.3/markers.ipehi.eventlog"};
   for (size_t r = 0; r < 2; r++) {
     hp2x_profile *p = parse_file(runs[r]);
     size_t s = peak_of(p), located = 0;
@@ -368,8 +369,11 @@ static void check_utf8(const char *s) {
   const unsigned char *b = (const unsigned char *)s;
   for (size_t i = 0; b[i];) {
     unsigned c = b[i];
-    size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
-               : (c >> 3) == 30 ? 4 : 0;
+    size_t n = c < 0x80         ? 1
+               : (c >> 5) == 6  ? 2
+               : (c >> 4) == 14 ? 3
+               : (c >> 3) == 30 ? 4
+                                : 0;
     assert_true(n > 0);
     assert_true(c >= 0x20 && c != 0x7f); /* no control characters */
     for (size_t k = 1; k < n; k++) assert_int_equal(b[i + k] & 0xc0, 0x80);
@@ -449,7 +453,10 @@ static void hostile_labels(void **state) {
       assert_int_equal(fn_at(pr, sm->location_id[0])->start_line, 7);
       seen |= 1;
       break;
-    case 1001: assert_string_equal(text, "MAIN"); seen |= 2; break;
+    case 1001:
+      assert_string_equal(text, "MAIN");
+      seen |= 2;
+      break;
     case 1002: /* '/' kept inside one frame; bytes as Latin-1 */
       assert_string_equal(text, "parse/json|\xc3\xbf\xc3\xbe\xef\xbf\xbdx|"
                                 "Q.CAF|<cc 999>");
@@ -458,7 +465,10 @@ static void hostile_labels(void **state) {
       assert_int_equal(fn_at(pr, sm->location_id[1])->filename, 0);
       seen |= 4;
       break;
-    case 1003: assert_string_equal(text, "Q.CAF"); seen |= 8; break;
+    case 1003:
+      assert_string_equal(text, "Q.CAF");
+      seen |= 8;
+      break;
     case 7:
       assert_int_equal(sm->n_location_id, 1);
       assert_true(strlen(text) >= 5000);
@@ -489,16 +499,16 @@ static void one_megabyte(void **state) {
       name[i] = (char)('a' + x % 26);
     }
     uint32_t id;
-    assert_int_equal(hpx_profile_intern(p, name, sizeof name, NULL, 0, &id,
-                                        &err),
-                     HP2X_OK);
+    assert_int_equal(
+        hpx_profile_intern(p, name, sizeof name, NULL, 0, &id, &err), HP2X_OK);
     assert_int_equal(profile_add_entry(p, id, 16 + k, &err), HP2X_OK);
     total += 16 + k;
   }
   assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
   size_t bytes;
   HpxPprof__Profile *pr = pprof_of(p, 0, NULL, &bytes);
-  assert_true(bytes <= HP2X_PPROF_MAX_BYTES && bytes > HP2X_PPROF_MAX_BYTES / 2);
+  assert_true(bytes <= HP2X_PPROF_MAX_BYTES &&
+              bytes > HP2X_PPROF_MAX_BYTES / 2);
   check_head(pr, total);
   size_t kept = pr->n_sample - 1;
   assert_true(kept > 1000 && kept < 40000);
@@ -536,8 +546,10 @@ static void filters(void **state) {
     int64_t v = hp2x_profile_value(p, s, l);
     int keep = !regexec(&inc, p->labels[l].name, 0, NULL, 0) &&
                regexec(&exc, p->labels[l].name, 0, NULL, 0);
-    if (keep) want += v;
-    else out += v > 0;
+    if (keep)
+      want += v;
+    else
+      out += v > 0;
   }
   regfree(&inc);
   regfree(&exc);
@@ -566,13 +578,11 @@ static void errors(void **state) {
   assert_int_equal(m.len, 0);
   o.include_re = "(";
   hp2x_err_init(&err);
-  assert_int_equal(hp2x_write_pprof(p, 0, &o, mem_write, &m, &err),
-                   HP2X_E_ARG);
+  assert_int_equal(hp2x_write_pprof(p, 0, &o, mem_write, &m, &err), HP2X_E_ARG);
   o.include_re = NULL;
   m.fail_after = 100;
   hp2x_err_init(&err);
-  assert_int_equal(hp2x_write_pprof(p, 5, &o, mem_write, &m, &err),
-                   HP2X_E_IO);
+  assert_int_equal(hp2x_write_pprof(p, 5, &o, mem_write, &m, &err), HP2X_E_IO);
   free(m.buf);
   /* Through hp2x_write_output: the census o.census chooses. */
   o.format = HP2X_FORMAT_PPROF;
@@ -597,8 +607,7 @@ static void errors(void **state) {
   free(n.buf);
   hp2x_profile_drop_entries(p);
   hp2x_err_init(&err);
-  assert_int_equal(hp2x_write_pprof(p, 0, &o, mem_write, &n, &err),
-                   HP2X_E_ARG);
+  assert_int_equal(hp2x_write_pprof(p, 0, &o, mem_write, &n, &err), HP2X_E_ARG);
   hp2x_profile_free(p);
 }
 
@@ -644,13 +653,20 @@ static void span_lines(void **state) {
     int64_t line;
     size_t file;
   } spans[] = {
-      {"leak.hs:12:5-20", 12, 7},         {"leak.hs:12:5", 12, 7},
-      {"src/A.hs:(12,5)-(14,20)", 12, 8}, {"C:\\x\\a.hs:3:1-2", 3, 9},
-      {"a:b.hs:9:1", 9, 6},               {"<built-in>", 0, 0},
-      {"<entire-module>", 0, 0},          {"leak.hs:12", 0, 0},
-      {"leak.hs:12:", 0, 0},              {"leak.hs:x:1", 0, 0},
-      {":1:2", 0, 0},                     {"a.hs:(1,2)-(3,4)x", 0, 0},
-      {"a.hs:1:2-", 0, 0},                {"", 0, 0},
+      {"leak.hs:12:5-20", 12, 7},
+      {"leak.hs:12:5", 12, 7},
+      {"src/A.hs:(12,5)-(14,20)", 12, 8},
+      {"C:\\x\\a.hs:3:1-2", 3, 9},
+      {"a:b.hs:9:1", 9, 6},
+      {"<built-in>", 0, 0},
+      {"<entire-module>", 0, 0},
+      {"leak.hs:12", 0, 0},
+      {"leak.hs:12:", 0, 0},
+      {"leak.hs:x:1", 0, 0},
+      {":1:2", 0, 0},
+      {"a.hs:(1,2)-(3,4)x", 0, 0},
+      {"a.hs:1:2-", 0, 0},
+      {"", 0, 0},
   };
   for (size_t i = 0; i < sizeof spans / sizeof *spans; i++) {
     size_t file = 99;
@@ -662,11 +678,16 @@ static void span_lines(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(hc_eventlog_stacks), cmocka_unit_test(hc_hp_labels),
-      cmocka_unit_test(qualified_names),    cmocka_unit_test(info_tables),
-      cmocka_unit_test(eras),               cmocka_unit_test(hostile_labels),
-      cmocka_unit_test(one_megabyte),       cmocka_unit_test(filters),
-      cmocka_unit_test(errors),             cmocka_unit_test(allocation_failures),
+      cmocka_unit_test(hc_eventlog_stacks),
+      cmocka_unit_test(hc_hp_labels),
+      cmocka_unit_test(qualified_names),
+      cmocka_unit_test(info_tables),
+      cmocka_unit_test(eras),
+      cmocka_unit_test(hostile_labels),
+      cmocka_unit_test(one_megabyte),
+      cmocka_unit_test(filters),
+      cmocka_unit_test(errors),
+      cmocka_unit_test(allocation_failures),
       cmocka_unit_test(span_lines),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
