@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # gallery.sh HP2X DIR -- draws the README's pictures (samples/pictures) into
 # DIR with HP2X, from the profiles in samples/profiles: each at --dpi=84,
-# with the fonts of fonts/, by the command its caption gives.  The two
+# with the fonts of fonts/, by the command its caption gives; and
+# DIR/drawn-with.txt, the versions of the libraries and fonts that drew
+# them (pixels differ between cairo, pango or FreeType versions).  The two
 # pictures not drawn here are chromium's screenshots: report.png, of the
 # HTML report, and flamegraph.png, of go tool pprof's flame graph of a
 # pprof profile (tests/tools/flamegraph_picture.sh takes it).  tests/e2e/test_gallery.sh compares what this draws with the
@@ -32,3 +34,11 @@ filter|-c --include sierra manycc.hc.hp
 window|-c --from-marker=phase_2:_heap_sampling_paused --to-marker=phase_5:_release markers.hc.eventlog
 index|-c --x=index markers.hc.eventlog
 TABLE
+{
+  for m in cairo pango freetype2 harfbuzz pixman-1 fontconfig; do
+    echo "$m $(pkg-config --modversion "$m" 2> /dev/null || echo unknown)"
+  done
+  for p in fonts-urw-base35 fonts-dejavu-core fonts-droid-fallback; do
+    echo "$p $(dpkg-query -W -f '${Version}' "$p" 2> /dev/null || echo unknown)"
+  done
+} > "$out/drawn-with.txt"
