@@ -20,7 +20,7 @@
 # strace).  Slow: not part of check.
 $(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a \
+	$(Q)$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a \
 	    $(LDLIBS)
 
 -include $(BUILD)/bench/update.d
@@ -28,7 +28,7 @@ $(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/zlib_level.o $(BUILD)/li
 # The memory benchmark's generator (bench/mem.py): long profiles, piped.
 $(BUILD)/bench/memgen: bench/memgen.c
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< -lm
+	$(Q)$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< -lm
 
 -include $(BUILD)/bench/memgen.d
 
@@ -36,7 +36,7 @@ $(BUILD)/bench/memgen: bench/memgen.c
 # pixel, through cairo.
 $(BUILD)/bench/png_compare: bench/png_compare.c
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(LDLIBS)
 
 -include $(BUILD)/bench/png_compare.d
 
