@@ -36,7 +36,7 @@ dist:
 	fi | LC_ALL=C tar --null -T - --sort=name --format=gnu \
 	  --transform='s|^|hp2x-$(VERSION)/|' --mtime=@$(DIST_EPOCH) \
 	  --owner=0 --group=0 --numeric-owner --mode='u+rw,go=rX,a-s' -cf - | \
-	  gzip -9n > $(DIST).tmp
+	  gzip -n > $(DIST).tmp
 	$(Q)mv -f $(DIST).tmp $(DIST)
 	@echo "  DIST    $(DIST)"
 
