@@ -1,7 +1,8 @@
 # package.mk -- releases and the Debian package (docs/RELEASE.md).
 #   make dist     build/hp2x-VERSION.tar.gz: the tree's files as git
-#                 tracks them (outside git: every file but build/ and
-#                 node_modules/), reproducibly: names sorted, owner root,
+#                 tracks them (outside a git checkout of this tree, as in
+#                 make deb's copy: every file but build/ and node_modules/),
+#                 reproducibly: names sorted, owner root,
 #                 modes normalised, every date the top debian/changelog
 #                 entry's, gzip without name or date
 #   make deb      that tarball unpacked in build/deb/ and built there with
@@ -28,12 +29,12 @@ SYMBOLS := debian/libhp2x$(VERSION_MAJOR).symbols
 .PHONY: dist deb symbols
 dist:
 	@mkdir -p build
-	$(Q)if git rev-parse --is-inside-work-tree > /dev/null 2>&1; then \
+	$(Q)if [ "$$(git rev-parse --show-toplevel 2> /dev/null)" = "$(CURDIR)" ]; then \
 	  git ls-files -z; \
 	else \
 	  find . \( -path ./build -o -path ./.git -o -name node_modules \) -prune \
 	    -o -type f -print0 | sed -z 's|^\./||'; \
-	fi | LC_ALL=C tar --null -T - --sort=name --format=gnu \
+	fi | LC_ALL=C sort -z | LC_ALL=C tar --null -T - --format=gnu \
 	  --transform='s|^|hp2x-$(VERSION)/|' --mtime=@$(DIST_EPOCH) \
 	  --owner=0 --group=0 --numeric-owner --mode='u+rw,go=rX,a-s' -cf - | \
 	  gzip -n > $(DIST).tmp

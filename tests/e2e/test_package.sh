@@ -12,7 +12,8 @@
 # starts a browser, Go or Prometheus; debian/tests' scripts exist; and
 # make dist is reproducible: every member dated the changelog's date,
 # owned by root, gzip without a name or date, the same bytes under
-# another umask and zone, and (in git) exactly the tracked files.
+# another umask and zone and from the tarball's own tree, and (in git)
+# exactly the tracked files.
 . "$(dirname "$0")/lib.sh"
 D=$TOP/debian
 version=$(sed -n 's/^#define HP2X_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9]*\).*/\2/p' \
@@ -149,13 +150,20 @@ for t in $(sed -n 's/^Tests: //p' "$D/tests/control"); do
 done
 
 # ---- make dist: reproducible
-dist() { # OUT: make dist into OUT, with the umask and zone given before
-  env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$TOP" dist DIST="$1" \
-    > "$CAP/dist.log" 2>&1 || fail "make dist: $(tail -3 "$CAP/dist.log")"
+dist() { # DIR OUT: make dist in DIR into OUT
+  env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$1" dist DIST="$2" \
+    > "$CAP/dist.log" 2>&1 || fail "make dist in $1: $(tail -3 "$CAP/dist.log")"
 }
-dist "$T/a.tar.gz"
-(umask 077 && TZ=Pacific/Kiritimati dist "$T/b.tar.gz")
+dist "$TOP" "$T/a.tar.gz"
+(umask 077 && TZ=Pacific/Kiritimati dist "$TOP" "$T/b.tar.gz")
 cmp -s "$T/a.tar.gz" "$T/b.tar.gz" && ok || fail "two make dist differ (umask 077, another zone)"
+# The tarball's own tree (no git there, as in make deb's copy) gives it
+# back, byte for byte.
+mkdir "$T/copy" && tar -C "$T/copy" -xzf "$T/a.tar.gz" &&
+  dist "$T/copy/hp2x-$version" "$T/c.tar.gz"
+cmp -s "$T/a.tar.gz" "$T/c.tar.gz" && ok ||
+  fail "make dist in the tarball's own tree gives other bytes"
+rm -rf "$T/copy"
 epoch=$(date -u -d "$(sed -n '/^ -- /{s/.*>  //p;q}' "$D/changelog")" +%s)
 tar -tvzf "$T/a.tar.gz" --full-time --numeric-owner > "$T/members" 2>&1
 awk -v want="$(date -u -d "@$epoch" '+%F %T')" -v v="hp2x-$version/" \
@@ -165,12 +173,12 @@ awk -v want="$(date -u -d "@$epoch" '+%F %T')" -v v="hp2x-$version/" \
   fail "make dist's gzip header has a name or a date: $(od -An -tx1 -N10 "$T/a.tar.gz")"
 grep -q " hp2x-$version/debian/rules$" "$T/members" && ok || fail "make dist has no debian/rules"
 grep -q " hp2x-$version/build/" "$T/members" && fail "make dist holds build/" || ok
-if git -C "$TOP" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+if [ "$(git -C "$TOP" rev-parse --show-toplevel 2> /dev/null)" = "$(cd "$TOP" && pwd -P)" ]; then
   git -C "$TOP" -c core.quotepath=off ls-files | sort > "$T/tracked"
   sed "s|.* hp2x-$version/||" "$T/members" | sort > "$T/listed"
   diff "$T/tracked" "$T/listed" > "$T/dist.diff" && ok ||
     fail "make dist's files (>) against git's (<): $(head -5 "$T/dist.diff" | tr '\n' ' ')"
 else
-  echo "SKIPPED: make dist against git ls-files (not a git tree)"
+  echo "SKIPPED: make dist against git ls-files (not a git checkout of this tree)"
 fi
 finish
