@@ -436,6 +436,25 @@ typedef enum hp2x_palette {
   HP2X_PALETTE_GREY       /* hp2ps's ten greys, even with colour */
 } hp2x_palette;
 
+/* What a picture shows of its bands (--chart).  Every kind draws the same
+ * bands, in the same order and colours; only their shapes and the y axis
+ * differ. */
+typedef enum hp2x_chart {
+  HP2X_CHART_STACKED = 0, /* stacked on the time axis, hp2ps's (default) */
+  HP2X_CHART_PERCENT,     /* each census's bands (OTHER included) as 100 %
+                             of it; a census whose total is 0 is a gap */
+  HP2X_CHART_STREAMGRAPH, /* the stack centred on a middle line; the y
+                             axis gives bytes as the distance from it */
+  HP2X_CHART_LINES        /* one line per band, each scaled to its own
+                             peak (0 to 100 % of it) */
+} hp2x_chart;
+
+/* hp2x_options.by_breakdown: what the profile's breakdown decides (bits). */
+#define HP2X_BY_BREAKDOWN_ORDER 1u   /* -hb bands in a fixed order, -he
+                                        bands in era order */
+#define HP2X_BY_BREAKDOWN_COLOURS 2u /* -hb bands in fixed colours, -he
+                                        bands in a sequential palette */
+
 /* How hp2x_render_many places several pictures. */
 typedef enum hp2x_layout {
   HP2X_LAYOUT_PAGES = 0, /* one page each (PS, PDF) */
@@ -526,6 +545,16 @@ typedef struct hp2x_options {
                               SOURCE_DATE_EPOCH does; -1 (default) = PS and
                               EPS dated with the profile's DATE, PDF with
                               the clock (cairo's default) */
+  hp2x_chart chart;        /* what the picture shows; HP2X_CHART_STACKED.
+                              heap_overlay is HP2X_E_ARG with PERCENT and
+                              LINES (its lines have no place there) */
+  unsigned by_breakdown;   /* HP2X_BY_BREAKDOWN_* bits, both by default:
+                              a profile broken down by biography (-hb) or
+                              era (-he) gets its bands' order (unless
+                              sort, name_order or aux say otherwise) and
+                              colours (unless pattern hatches) from it;
+                              the hp2x tool clears ORDER for an explicit
+                              --sort, -i or -d and COLOURS for --palette */
 } hp2x_options;
 
 /* The size of the first hp2x_options with a size field (through
