@@ -211,6 +211,14 @@ hp2x_breakdown hp2x_profile_breakdown(const hp2x_profile *p);
  * for HP2X_BREAKDOWN_UNKNOWN and codes not listed.  Static storage. */
 const char *hp2x_breakdown_text(hp2x_breakdown b);
 
+/* Why the bands of p do not take the order and colours of its breakdown
+ * that hp2x_options.by_breakdown asks for, in words for a note: an -he
+ * profile whose labels are not all era numbers ("the era labels are not
+ * all numbers ('x'): bands in the usual order"), written to buf (at most
+ * size bytes, NUL ended) and returned; NULL when there is nothing to say. */
+const char *hp2x_profile_breakdown_note(const hp2x_profile *p, char *buf,
+                                        size_t size);
+
 /* Distinct labels (bands before selection), in order of first appearance. */
 size_t hp2x_profile_label_count(const hp2x_profile *p);
 const char *hp2x_profile_label(const hp2x_profile *p, size_t label);

@@ -11,9 +11,9 @@
  * dark to light.  OTHER stays a neutral grey (white in greys).
  */
 #include "breakdown.h"
-#include "palette.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* GHC's biographies (rts/ProfHeap.c), in the order drawn, bottom first:
@@ -73,6 +73,23 @@ int hpx_breakdown_arranging(const hp2x_profile *p) {
     if (!hpx_breakdown_era(p->labels[id].name, p->labels[id].name_len, &era))
       return 0;
   return (int)bd;
+}
+
+const char *hp2x_profile_breakdown_note(const hp2x_profile *p, char *buf,
+                                        size_t size) {
+  if (!size || hp2x_profile_breakdown(p) != HP2X_BREAKDOWN_ERA) return NULL;
+  uint64_t era;
+  for (size_t id = 0; id < p->n_labels; id++) {
+    const hpx_label *l = &p->labels[id];
+    if (hpx_breakdown_era(l->name, l->name_len, &era)) continue;
+    int n = l->name_len > 40 ? 40 : (int)l->name_len;
+    snprintf(buf, size,
+             "the era labels are not all numbers ('%.*s%s'): bands in the "
+             "usual order",
+             n, l->name, (size_t)n < l->name_len ? "..." : "");
+    return buf;
+  }
+  return NULL;
 }
 
 /* A label's place in its breakdown's order: a biography's index, an era's
@@ -143,11 +160,10 @@ static double biography_shade(const char *name, int colour, double neutral) {
 }
 
 int hpx_breakdown_shades(const hp2x_bands *b, const hp2x_options *o,
-                         double *shade) {
+                         int colour, double *shade) {
   if (!b->breakdown || !(o->by_breakdown & HP2X_BY_BREAKDOWN_COLOURS) ||
       o->pattern)
     return 0;
-  int colour = hpx_palette_is_colour(o);
   long g = lround(OTHER_GREY * 99);
   double neutral = colour ? shade_99ths(g, g, g) : 1.0; /* OTHER's */
   if (b->breakdown == HP2X_BREAKDOWN_ERA) era_shades(b, colour, shade);

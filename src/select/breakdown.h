@@ -22,10 +22,10 @@ void hpx_breakdown_order(const hp2x_profile *p, int bd, const hp2x_options *o,
 
 /* When o asks for b->breakdown's colours (by_breakdown's COLOURS, and no
  * --pattern), fills shade[k] for b's bands (a .aux shade kept; the value
- * a grey level, or with colour a label colour, as palette.h encodes them)
- * and returns 1; else 0. */
+ * a grey level, or with `colour` a label colour, as palette.h encodes
+ * them) and returns 1; else 0. */
 int hpx_breakdown_shades(const hp2x_bands *b, const hp2x_options *o,
-                         double *shade);
+                         int colour, double *shade);
 
 /* 1 and *era when s (len bytes) is an era number ("12"), else 0. */
 int hpx_breakdown_era(const char *s, size_t len, uint64_t *era);

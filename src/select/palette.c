@@ -40,7 +40,7 @@ int hpx_palette_is_colour(const hp2x_options *o) {
 
 void hpx_palette_assign(const hp2x_bands *b, const hp2x_options *o,
                         double *shade) {
-  if (hpx_breakdown_shades(b, o, shade)) return;
+  if (hpx_breakdown_shades(b, o, hpx_palette_is_colour(o), shade)) return;
   if (o->palette == HP2X_PALETTE_LABEL) {
     hpx_colour_assign(b, shade);
     return;
