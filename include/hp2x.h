@@ -190,7 +190,7 @@ int hp2x_profile_has_heap_profile(const hp2x_profile *p);
  * HEAP_PROF_BEGIN event (rts/include/rts/EventLogFormat.h), with the
  * +RTS flag that asks for each. */
 typedef enum hp2x_breakdown {
-  HP2X_BREAKDOWN_UNKNOWN = 0,      /* .hp text does not say */
+  HP2X_BREAKDOWN_UNKNOWN = 0,      /* nothing in the input tells */
   HP2X_BREAKDOWN_COST_CENTRE = 1,  /* -hc */
   HP2X_BREAKDOWN_MODULE = 2,       /* -hm */
   HP2X_BREAKDOWN_CLOSURE_DESCR = 3, /* -hd */
@@ -202,9 +202,18 @@ typedef enum hp2x_breakdown {
   HP2X_BREAKDOWN_ERA = 9           /* -he */
 } hp2x_breakdown;
 
-/* An eventlog's breakdown as its HEAP_PROF_BEGIN gives it (a newer GHC may
- * write a code not listed above); HP2X_BREAKDOWN_UNKNOWN for .hp text and
- * for a stream joined mid-run, which has no HEAP_PROF_BEGIN. */
+/* How p is broken down.  An eventlog's as its HEAP_PROF_BEGIN gives it (a
+ * newer GHC may write a code not listed above); HP2X_BREAKDOWN_UNKNOWN for
+ * a stream joined mid-run, which has no HEAP_PROF_BEGIN.  A .hp file's
+ * from its JOB line, where a profiling build's runtime writes its flags
+ * ("prog +RTS -hc -i0.1": the last -hX among the words after the last
+ * +RTS; a longer -hX... is a filter; -h alone is -hc), else from its
+ * labels so far: -hc when every one is "(N)..." or "MAIN"; else, with no
+ * +RTS in JOB (a build without profiling, which can break down only by
+ * closure type or info table), -hi when every one is an address
+ * ("0x4c96c0") and -hT otherwise; HP2X_BREAKDOWN_UNKNOWN when nothing
+ * tells (a profiling build's JOB without -h, or no label yet).  The title
+ * names an eventlog's breakdown only: a .hp's stays hp2ps's. */
 hp2x_breakdown hp2x_profile_breakdown(const hp2x_profile *p);
 
 /* Breakdown b in words for a title ("by cost-centre stack, -hc"), or NULL

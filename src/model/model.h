@@ -80,6 +80,11 @@ struct hp2x_profile {
   /* eventlog extras (for overlays); empty for .hp input */
   hpx_series heap[HPX_N_HEAP]; /* by hpx_heap_kind */
   int breakdown;           /* HEAP_PROF_BEGIN breakdown code; 0 = unknown */
+  int text_breakdown;      /* .hp text: the breakdown its JOB's +RTS flag
+                              or its labels' shape tell (read/
+                              hp_breakdown.c); 0 = unknown, or an
+                              eventlog.  Not in the title, which stays
+                              hp2ps's for a .hp */
   bool heap_profile;       /* the input holds a heap profile: .hp text
                               always, an eventlog from HEAP_PROF_BEGIN or
                               its first census on */

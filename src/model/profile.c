@@ -331,7 +331,7 @@ int hp2x_profile_has_heap_profile(const hp2x_profile *p) {
 }
 
 hp2x_breakdown hp2x_profile_breakdown(const hp2x_profile *p) {
-  return (hp2x_breakdown)p->breakdown;
+  return (hp2x_breakdown)(p->breakdown ? p->breakdown : p->text_breakdown);
 }
 
 /* The breakdown codes of GHC's rts/include/rts/EventLogFormat.h

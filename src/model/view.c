@@ -61,6 +61,7 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
   }
   c->warn = p->warn;
   c->breakdown = p->breakdown;
+  c->text_breakdown = p->text_breakdown;
   c->heap_profile = p->heap_profile;
   c->began_mid_run = p->began_mid_run;
   c->interval_ns = p->interval_ns;

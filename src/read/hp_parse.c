@@ -6,6 +6,7 @@
  * parsed by hand, never through the C library's locale.
  */
 #include "frontends.h"
+#include "hp_breakdown.h"
 #include "base/textout.h"
 
 #include <assert.h>
@@ -27,6 +28,7 @@ struct hp_parser {
   bool have_prev;
   double prev_time;         /* time of the previous BEGIN_SAMPLE */
   label_track track;        /* repeats and the next-label guess */
+  hp_breakdown breakdown;   /* what JOB and the labels say it is */
   hp2x_status status;       /* first error, sticky */
 };
 
@@ -193,6 +195,10 @@ static hp2x_status parse_header_string(hp_parser *hp, profile_field f,
   } else {
     st = hpx_profile_set_header(hp->p, f, buf, n, err);
     if (st != HP2X_OK) hp->status = st;
+    if (st == HP2X_OK && f == PROFILE_JOB) {
+      hpx_hp_breakdown_job(&hp->breakdown, buf, n);
+      hp->p->text_breakdown = hpx_hp_breakdown_of(&hp->breakdown);
+    }
   }
   hpx_free(buf);
   if (st == HP2X_OK) hp->header_seen |= 1u << f;
@@ -241,8 +247,13 @@ static hp2x_status parse_entry_line(hp_parser *hp, const char *s,
   if (memchr(s, '\0', lab_len))
     return fail_syntax(hp, err, "a label without NUL bytes", s, lab_len);
   uint32_t id;
+  size_t before = hp->p->n_labels;
   if (hpx_profile_intern(hp->p, s, lab_len, NULL, 0, &id, err) != HP2X_OK)
     return hp->status = err->code;
+  if (hp->p->n_labels > before) {
+    hpx_hp_breakdown_label(&hp->breakdown, s, lab_len);
+    hp->p->text_breakdown = hpx_hp_breakdown_of(&hp->breakdown);
+  }
   return add_entry(hp, id, (int64_t)v, err);
 }
 
