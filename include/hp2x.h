@@ -203,8 +203,10 @@ typedef enum hp2x_breakdown {
 } hp2x_breakdown;
 
 /* How p is broken down.  An eventlog's as its HEAP_PROF_BEGIN gives it (a
- * newer GHC may write a code not listed above); HP2X_BREAKDOWN_UNKNOWN for
- * a stream joined mid-run, which has no HEAP_PROF_BEGIN.  A .hp file's
+ * newer GHC may write a code not listed above); a stream joined mid-run,
+ * which has no HEAP_PROF_BEGIN, as its program's arguments ask (the last
+ * -hX among the RTS's words of its PROGRAM_ARGS, read as a .hp's JOB
+ * below), HP2X_BREAKDOWN_UNKNOWN when they do not say.  A .hp file's
  * from its JOB line, where a profiling build's runtime writes its flags
  * ("prog +RTS -hc -i0.1": the last -hX among the words after the last
  * +RTS; a longer -hX... is a filter; -h alone is -hc), else from its
@@ -213,7 +215,8 @@ typedef enum hp2x_breakdown {
  * closure type or info table), -hi when every one is an address
  * ("0x4c96c0") and -hT otherwise; HP2X_BREAKDOWN_UNKNOWN when nothing
  * tells (a profiling build's JOB without -h, or no label yet).  The title
- * names an eventlog's breakdown only: a .hp's stays hp2ps's. */
+ * names HEAP_PROF_BEGIN's breakdown only: a .hp's stays hp2ps's, and a
+ * stream joined mid-run's says "breakdown not in stream". */
 hp2x_breakdown hp2x_profile_breakdown(const hp2x_profile *p);
 
 /* Breakdown b in words for a title ("by cost-centre stack, -hc"), or NULL
