@@ -17,7 +17,7 @@ D=$TOP/tests/data/breakdown
 CC=$TOP/tests/tools/colour_check.py
 zcat "$D/ghc9.6.6-mapwave.hb.eventlog.gz" > mapwave96.hb.eventlog
 zcat "$D/ghc9.6.6-longrun-hb.mid-run.eventlog.gz" > longrun-hb.mid-run.eventlog
-zcat "$D/ghc9.10.3-mapwave.he.eventlog.gz" > mapwave.he.eventlog
+cp "$P/mapwave.he.eventlog" mapwave.he.eventlog
 zcat "$D/ghc9.10.3-longrun-he.mid-run.eventlog.gz" > longrun-he.mid-run.eventlog
 
 # key FILE.pdf: "label #rrggbb" lines of the key, top to bottom.
@@ -82,7 +82,7 @@ cut -f2 grey.key | grep -qvE '^#(..)\1\1$' && fail "-hb without -c is not grey: 
 # -he: eras in numeric order in the key (newest on top), each lighter than
 # the one before, "era N"; OTHER at the bottom; from the .hp's JOB, the
 # eventlog's HEAP_PROF_BEGIN and a mid-run stream's program arguments.
-for src in "$D/ghc9.10.3-mapwave.he.hp" mapwave.he.eventlog longrun-he.mid-run.eventlog; do
+for src in "$P/mapwave.he.hp" mapwave.he.eventlog longrun-he.mid-run.eventlog; do
   name=$(basename "$src")
   expect_status 0 "$name" -- "$HP2X" -q -c "$src" -o he.pdf
   pdftotext -layout he.pdf - | grep -oE 'era [0-9]+' | awk '{print $2}' > eras.txt
@@ -94,11 +94,11 @@ for src in "$D/ghc9.10.3-mapwave.he.hp" mapwave.he.eventlog longrun-he.mid-run.e
   [ "$(sort -rn l.txt)" = "$(cat l.txt)" ] && ok || fail "$name: the eras' colours are not ever lighter: $(tr '\n' ' ' < l.txt)"
 done
 # An explicit order wins (area: not era order), its colours stay by age.
-"$HP2X" -q -c -d "$D/ghc9.10.3-mapwave.he.hp" -o d.pdf
+"$HP2X" -q -c -d "$P/mapwave.he.hp" -o d.pdf
 pdftotext -layout d.pdf - | grep -oE 'era [0-9]+' | awk '{print $2}' > d.txt
 [ "$(sort -rn d.txt)" != "$(cat d.txt)" ] && ok || fail "-d: the eras are still in era order"
 # The eventlog and the .hp of one run: the same bands in the same order.
-"$HP2X" -q "$D/ghc9.10.3-mapwave.he.hp" -o hp.csv && "$HP2X" -q mapwave.he.eventlog -o ev.csv
+"$HP2X" -q "$P/mapwave.he.hp" -o hp.csv && "$HP2X" -q mapwave.he.eventlog -o ev.csv
 [ "$(head -1 hp.csv)" = "$(head -1 ev.csv)" ] && ok || fail "-he: .hp and eventlog order differ"
 head -1 hp.csv | tr -d '\r' | tr , '\n' | sed '1d;$d' > csv-eras.txt
 [ "$(tail -1 hp.csv | tr -d '\r' | grep -c .)" = 1 ] && [ "$(sort -rn csv-eras.txt)" = "$(cat csv-eras.txt)" ] &&

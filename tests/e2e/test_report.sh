@@ -65,7 +65,7 @@ make_report empty empty.hp
 make_report diff "$P/leak.hy.hp" -c --diff "$P/longrun.hy.hp"
 # -he (GHC 9.10.3, --automatic-era-increment: eras in order, a sequential
 # palette) and -hb (the biographies' fixed colours).
-make_report he "$TOP/tests/data/breakdown/ghc9.10.3-mapwave.he.hp" -c
+make_report he "$P/mapwave.he.hp" -c
 make_report hb "$P/mapwave.hb.eventlog" -c -t0
 
 # The hostile labels never reach the page as markup.

@@ -3,7 +3,7 @@
 # DIR with HP2X, from the profiles in samples/profiles: each at --dpi=84,
 # with the fonts of fonts/, by the command its caption gives.  The one
 # picture not drawn here, report.png, is chromium's screenshot of the HTML
-# report.  tests/e2e/test_gallery.sh compares what this draws with the
+# report (tests/browser/report_picture.js, by hand).  tests/e2e/test_gallery.sh compares what this draws with the
 # committed pictures; after a change to what hp2x draws, refresh them with
 #   tests/tools/gallery.sh build/hp2x samples/pictures
 set -euo pipefail
@@ -30,4 +30,9 @@ heap|-c --heap markers.hc.eventlog
 filter|-c --include sierra manycc.hc.hp
 window|-c --from-marker=phase_2:_heap_sampling_paused --to-marker=phase_5:_release markers.hc.eventlog
 index|-c --x=index markers.hc.eventlog
+percent|-c --chart=percent mapwave.hy.hp
+streamgraph|-c --chart=streamgraph mapwave.hc.hp
+lines|-c --chart=lines mapwave.hc.hp
+hb|-c mapwave.hb.eventlog
+he|-c mapwave.he.hp
 TABLE
