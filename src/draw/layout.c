@@ -212,7 +212,8 @@ static double first_x_tick(const hp2x_profile *p, double t0, double inc,
                            int *decimals) {
   *decimals = 1;
   if (!p->began_mid_run || !(inc > 0.0)) return t0;
-  while (*decimals < 6 && inc < pow(10.0, -*decimals) * (1.0 - 1e-9))
+  while (*decimals < hpx_look.tick_max_decimals &&
+         inc < pow(10.0, -*decimals) * (1.0 - 1e-9))
     (*decimals)++;
   double v = ceil(t0 / inc - 1e-9) * inc;
   return v < t0 ? t0 : v; /* within rounding of t0: on the axis's start */

@@ -9,6 +9,8 @@
 const draw_look hpx_look = {
     .font_family = "Nimbus Sans",
     .font_fallback = "Helvetica, Arial, sans-serif",
+    .ink = {0.0, 0.0, 0.0},
+    .paper = {1.0, 1.0, 1.0},
     .text_pt = 10.0,
     .line_w = 0.5,
     .tick_len = 4.0,
@@ -18,6 +20,7 @@ const draw_look hpx_look = {
     .tick_divisions = 7.0,
     .tick_ladder = {{4.0, 5.0}, {1.0, 2.0}, {0.0, 1.0}},
     .max_ticks = 1000,
+    .tick_max_decimals = 6,
     .key_box = 14.0,
     .key_box_dx = 5.0,
     .key_text_dx = 24.0,

@@ -14,6 +14,9 @@
 typedef struct draw_look {
   const char *font_family;   /* the pinned fonts' family */
   const char *font_fallback; /* the page's CSS families after it */
+  double ink[3];             /* outlines, ticks, a lines chart's casing,
+                                marks: r, g, b in 0..1 */
+  double paper[3];           /* the marks' triangles and labels' boxes */
   double text_pt;            /* the axes' and the key's text */
   double line_w;             /* outlines, the frame, axes and ticks */
   double tick_len;           /* a tick's length, outside the graph */
@@ -28,6 +31,8 @@ typedef struct draw_look {
                                 [1, 10] above [i][0] becomes [i][1], the
                                 first that applies */
   size_t max_ticks;          /* ticks per axis, at most */
+  int tick_max_decimals;     /* a zoomed or mid-run x axis's labels have
+                                the decimals its step needs, at most */
   double key_box;            /* a key entry's box: its side */
   double key_box_dx;         /* the box's left, from the key column's */
   double key_text_dx;        /* the name's start, from the key column's */

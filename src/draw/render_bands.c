@@ -64,7 +64,7 @@ static void fill_as_stroke(cairo_t *cr, double w) {
 }
 
 void hpx_render_stroke_black(cairo_t *cr) {
-  cairo_set_source_rgb(cr, 0, 0, 0);
+  render_ink(cr);
   cairo_set_line_width(cr, LINE_W);
   if (cairo_get_user_data(cr, &strokes_as_fills))
     fill_as_stroke(cr, LINE_W);

@@ -15,7 +15,7 @@ void hpx_render_stroke_chart_line(render_ctx *r, double shade, size_t k) {
   cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
   if (r->pattern) {
     size_t d = k % LOOK_PATTERNS;
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    render_ink(cr);
     cairo_set_line_width(cr, look->pattern_line_w);
     cairo_set_dash(cr, look->pattern_dashes[d], look->pattern_n_dashes[d],
                    0.0);
@@ -23,7 +23,7 @@ void hpx_render_stroke_chart_line(render_ctx *r, double shade, size_t k) {
   } else {
     double rgb[3];
     hpx_render_band_rgb(r, shade, k, rgb);
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    render_ink(cr);
     cairo_set_line_width(cr, look->chart_casing_w);
     cairo_stroke_preserve(cr);
     cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);

@@ -27,6 +27,16 @@
 #define TICK_LEN (hpx_look.tick_len)
 #define KEY_BOX (hpx_look.key_box)
 
+/* The look's ink (outlines, ticks, marks) and paper (what marks sit on)
+ * as cr's source. */
+static inline void render_ink(cairo_t *cr) {
+  cairo_set_source_rgb(cr, hpx_look.ink[0], hpx_look.ink[1], hpx_look.ink[2]);
+}
+static inline void render_paper(cairo_t *cr) {
+  cairo_set_source_rgb(cr, hpx_look.paper[0], hpx_look.paper[1],
+                       hpx_look.paper[2]);
+}
+
 typedef struct render_ctx {
   cairo_t *cr;
   PangoContext *pango;       /* owned */

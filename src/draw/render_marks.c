@@ -152,11 +152,11 @@ static void draw_mark_label(render_ctx *r, const layout *l, double x,
   double baseline = (double)pango_layout_get_baseline(r->text) / PANGO_SCALE;
   double h = (double)logical.height / PANGO_SCALE;
   cairo_rectangle(cr, bx - baseline, top - w - 1.0, h, w + 2.0);
-  cairo_set_source_rgb(cr, 1, 1, 1);
+  render_paper(cr);
   cairo_fill(cr);
   cairo_save(cr);
   mark_label_matrix(cr, bx, top);
-  cairo_set_source_rgb(cr, 0, 0, 0);
+  render_ink(cr);
   cairo_move_to(cr, -w, -baseline);
   pango_cairo_show_layout(cr, r->text);
   cairo_restore(cr);
@@ -178,7 +178,7 @@ void hpx_render_draw_marks(render_ctx *r, const hp2x_profile *p,
     cairo_move_to(cr, x, l->graph_y0);
     cairo_line_to(cr, x, l->graph_y0 + l->graph_h);
     cairo_set_dash(cr, dash, 2, 0.0);
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    render_ink(cr);
     cairo_set_line_width(cr, hpx_look.mark_w);
     cairo_stroke(cr);
     cairo_set_dash(cr, NULL, 0, 0.0);
@@ -186,7 +186,7 @@ void hpx_render_draw_marks(render_ctx *r, const hp2x_profile *p,
     cairo_line_to(cr, x, l->graph_y0 - tri);
     cairo_line_to(cr, x + tri, l->graph_y0);
     cairo_close_path(cr);
-    cairo_set_source_rgb(cr, 1, 1, 1);
+    render_paper(cr);
     cairo_fill_preserve(cr);
     hpx_render_stroke_black(cr);
     const char *label = p->mark_label[m];

@@ -146,6 +146,8 @@ static void write_look(writebuf *w) {
   key(w, "look", 0), put(w, "{");
   key(w, "font", 1), hpx_html_json_str(w, k->font_family);
   key(w, "fontFallback", 0), hpx_html_json_str(w, k->font_fallback);
+  key(w, "ink", 0), put_nums(w, k->ink, 3);
+  key(w, "paper", 0), put_nums(w, k->paper, 3);
   key(w, "text", 0), put_num(w, k->text_pt);
   key(w, "line", 0), put_num(w, k->line_w);
   key(w, "tickLen", 0), put_num(w, k->tick_len);
@@ -155,6 +157,7 @@ static void write_look(writebuf *w) {
   key(w, "tickDivisions", 0), put_num(w, k->tick_divisions);
   key(w, "tickLadder", 0), put_nums(w, ladder, 6);
   key(w, "maxTicks", 0), put_num(w, (double)k->max_ticks);
+  key(w, "tickMaxDecimals", 0), put_num(w, (double)k->tick_max_decimals);
   key(w, "keyBox", 0), put_num(w, k->key_box);
   key(w, "keyBoxDx", 0), put_num(w, k->key_box_dx);
   key(w, "heapLine", 0), put_num(w, k->heap_line_w);

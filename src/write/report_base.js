@@ -32,6 +32,10 @@ window.hp2x = window.hp2x || {};
   };
   /* A number of the data: values beyond 2^53 come as strings. */
   hp2x.num = function (v) { return Number(v); };
+  /* A colour of the look (r, g, b in 0..1) as CSS. */
+  hp2x.rgb = function (c) {
+    return "rgb(" + c.map(function (v) { return Math.round(v * 255); }).join(",") + ")";
+  };
   /* Two decimals, for path data. */
   hp2x.f2 = function (v) { return Math.round(v * 100) / 100; };
 

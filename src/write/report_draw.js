@@ -16,7 +16,7 @@
    * instead of the PNG once the view differs from it; the page's layers
    * go with it. */
   hp2x.setUp = function (R) {
-    var svg = R.svg, G = R.fr.G, look = R.D.look, L = {};
+    var svg = R.svg, G = R.fr.G, look = R.D.look, ink = hp2x.rgb(look.ink), L = {};
     var defs = svg.querySelector("defs") || el("defs", {}, null);
     if (!defs.parentNode) svg.insertBefore(defs, svg.firstChild);
     var vector = el("g", { id: "hp2x-vector", visibility: "hidden" });
@@ -24,9 +24,11 @@
     svg.appendChild(vector);
     L.vector = vector;
     var clip = el("clipPath", { id: "hp2x-graph-clip" }, defs);
-    el("rect", { x: G.x - 0.5, y: G.y - 1, width: G.w + 1, height: G.h + 2 }, clip);
-    var m = "matrix(" + R.fr.F.join(" ") + ")";
-    var data = el("g", { id: "hp2x-data-layer", transform: m });
+    /* the graph and room for the outlines along its edges */
+    var m = look.line;
+    el("rect", { x: G.x - m, y: G.y - 2 * m, width: G.w + 2 * m, height: G.h + 4 * m }, clip);
+    var matrix = "matrix(" + R.fr.F.join(" ") + ")";
+    var data = el("g", { id: "hp2x-data-layer", transform: matrix });
     vector.insertBefore(data, vector.firstChild);
     L.bands = el("g", { id: "hp2x-bandpaths", "clip-path": "url(#hp2x-graph-clip)" }, data);
     L.lines = el("g", { id: "hp2x-lines", "clip-path": "url(#hp2x-graph-clip)", fill: "none" }, data);
@@ -36,11 +38,11 @@
     L.keyBoxes = el("g", { id: "hp2x-key-boxes" }, data);
     var font = look.font + ", " + look.fontFallback;
     L.labels = el("g", { id: "hp2x-xlabels", "font-family": font, "font-size": f2(look.text * R.fr.scale),
-      "text-anchor": "middle", fill: "#000" }, vector);
+      "text-anchor": "middle", fill: ink }, vector);
     L.ylabels = el("g", { id: "hp2x-ylabels", "font-family": font, "font-size": f2(look.text * R.fr.scale),
-      "text-anchor": "end", fill: "#000" }, vector);
+      "text-anchor": "end", fill: ink }, vector);
     L.keyMarks = el("g", { id: "hp2x-key-hidden" }, vector);
-    var over = el("g", { id: "hp2x-overlay", transform: m }, svg);
+    var over = el("g", { id: "hp2x-overlay", transform: matrix }, svg);
     L.select = el("rect", { id: "hp2x-selection", fill: "#3366cc", "fill-opacity": "0.2",
       stroke: "#3366cc", "stroke-width": "0.5", visibility: "hidden" }, over);
     R.layers = L;
@@ -117,12 +119,12 @@
       "stroke-linecap": "round", "class": "hp2x-band", "data-band": k };
     if (R.D.pattern) {
       var dash = look.patternDashes[k % look.patternDashes.length];
-      a.stroke = "#000";
+      a.stroke = hp2x.rgb(look.ink);
       a["stroke-width"] = look.patternLine;
       if (dash.length) a["stroke-dasharray"] = dash.join(" ");
       return el("path", a, parent);
     }
-    el("path", { d: d, fill: "none", stroke: "#000", "stroke-width": look.chartCasing,
+    el("path", { d: d, fill: "none", stroke: hp2x.rgb(look.ink), "stroke-width": look.chartCasing,
       "stroke-linejoin": "round", "stroke-linecap": "round", "class": "hp2x-casing" }, parent);
     a.stroke = R.D.bands[k].colour;
     a["stroke-width"] = look.chartLine;
@@ -131,6 +133,7 @@
 
   hp2x.drawBands = function (R) {
     var g = R.layers.bands, D = R.D, nb = D.bands.length, r = hp2x.inView(R), c = R.curves;
+    var ink = hp2x.rgb(D.look.ink);
     hp2x.clear(g);
     if (!R.times.length || !nb) return;
     var stacked = R.state.chart === "stacked" && !D.signed;
@@ -146,18 +149,19 @@
       }
       (stacked ? stackedShape(R, k, r) : betweenShapes(R, k, r)).forEach(function (pts) {
         el("path", { d: polyline(pts, true), fill: D.bands[k].colour, "data-band": k, "class": "hp2x-band" }, g);
-        el("path", { d: outline(pts, true, D.look.line), fill: "#000", "class": "hp2x-outline" }, g);
+        el("path", { d: outline(pts, true, D.look.line), fill: ink, "class": "hp2x-outline" }, g);
       });
     }
     if (D.signed) {
       var z = yOf(R, 0), G = R.fr.G;
-      el("path", { d: outline([[G.x, z], [G.x + G.w, z]], false, D.look.line), fill: "#000" }, g);
+      el("path", { d: outline([[G.x, z], [G.x + G.w, z]], false, D.look.line), fill: ink }, g);
     }
   };
 
   /* The x ticks of the view and their labels. */
   hp2x.drawTicks = function (R) {
     var D = R.D, t = R.layers.ticks, l = R.layers.labels, G = R.fr.G, look = D.look;
+    var ink = hp2x.rgb(look.ink);
     hp2x.clear(t);
     hp2x.clear(l);
     if (!(R.times.length > 1 || D.tickEnd > D.x0)) return;
@@ -167,13 +171,14 @@
       d.push(outline([[x, G.y], [x, G.y - look.tickLen]], false, look.line));
       el("text", { x: f2(p[0]), y: f2(p[1]) }, l).textContent = tk[1];
     });
-    if (d.length) el("path", { d: d.join(""), fill: "#000" }, t);
+    if (d.length) el("path", { d: d.join(""), fill: ink }, t);
   };
 
   /* The chart kind's y ticks, their labels and the y legend, reading
    * upwards to the top of the axis. */
   hp2x.drawYAxis = function (R) {
     var D = R.D, G = R.fr.G, look = D.look, c = D.charts[R.state.chart], l = R.layers.ylabels, d = [];
+    var ink = hp2x.rgb(look.ink);
     hp2x.clear(R.layers.yticks);
     hp2x.clear(l);
     c.ticks.forEach(function (tk) {
@@ -181,7 +186,7 @@
       d.push(outline([[G.x, y], [G.x - look.tickLen, y]], false, look.line));
       el("text", { x: f2(p[0]), y: f2(p[1]), "class": "hp2x-ylabel" }, l).textContent = tk[1];
     });
-    if (d.length) el("path", { d: d.join(""), fill: "#000" }, R.layers.yticks);
+    if (d.length) el("path", { d: d.join(""), fill: ink }, R.layers.yticks);
     var at = R.fr.toPage(G.x - look.legendDx, G.y + G.h);
     el("text", { x: 0, y: 0, id: "hp2x-ylegend",
       transform: "translate(" + f2(at[0]) + " " + f2(at[1]) + ") rotate(-90)" }, l).textContent = c.legend;
@@ -190,7 +195,7 @@
   /* The key's boxes: each band's colour, outlined; on a lines chart a
    * stretch of its line. */
   hp2x.drawKeyBoxes = function (R) {
-    var D = R.D, P = D.page, look = D.look, g = R.layers.keyBoxes;
+    var D = R.D, P = D.page, look = D.look, g = R.layers.keyBoxes, ink = hp2x.rgb(look.ink);
     hp2x.clear(g);
     if (!(P.keyW > 0)) return;
     var x = P.keyX + look.keyBoxDx, s = look.keyBox;
@@ -202,7 +207,7 @@
       }
       var box = [[x, c - s / 2], [x + s, c - s / 2], [x + s, c + s / 2], [x, c + s / 2]];
       el("path", { d: polyline(box, true), fill: b.colour, "class": "hp2x-key-box", "data-band": k }, g);
-      el("path", { d: outline(box, true, look.line), fill: "#000" }, g);
+      el("path", { d: outline(box, true, look.line), fill: ink }, g);
     });
   };
 
@@ -231,16 +236,17 @@
   hp2x.drawMarks = function (R) {
     var g = R.layers.marks, D = R.D, G = R.fr.G, look = D.look, last = -Infinity;
     var on = look.markDash[0], period = look.markDash[0] + look.markDash[1], tri = look.markTri;
+    var ink = hp2x.rgb(look.ink), paper = hp2x.rgb(look.paper);
     hp2x.clear(g);
     D.marks.forEach(function (mk) {
       var x = xOf(R, mk[0]), d = [];
       if (!(x >= G.x && x <= G.x + G.w)) return;
       for (var y = G.y; y < G.y + G.h; y += period)
         d.push(outline([[x, y], [x, Math.min(y + on, G.y + G.h)]], false, look.markLine));
-      el("path", { d: d.join(""), fill: "#000" }, g);
+      el("path", { d: d.join(""), fill: ink }, g);
       var points = [[x - tri, G.y], [x, G.y - tri], [x + tri, G.y]];
-      el("path", { d: polyline(points, true), fill: "#fff" }, g);
-      el("path", { d: outline(points, true, look.line), fill: "#000" }, g);
+      el("path", { d: polyline(points, true), fill: paper }, g);
+      el("path", { d: outline(points, true, look.line), fill: ink }, g);
       if (!mk[1] || x - last < look.markGap) return;
       var t = el("text", { x: 0, y: 0, "font-size": look.markFont, "text-anchor": "end", "class": "hp2x-mark",
         "font-family": look.font + ", " + look.fontFallback,
@@ -249,7 +255,7 @@
       t.textContent = mk[1];
       var box = t.getBBox();
       g.insertBefore(el("rect", { x: f2(box.x), y: f2(box.y), width: f2(box.width),
-        height: f2(box.height), fill: "#fff", transform: t.getAttribute("transform") }), t);
+        height: f2(box.height), fill: paper, transform: t.getAttribute("transform") }), t);
       last = x;
     });
   };

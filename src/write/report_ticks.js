@@ -28,7 +28,7 @@
     var inc = hp2x.roundStep(view.span / look.tickDivisions, look);
     var end = view.zoomed ? t0 + view.span : D.tickEnd;
     if ((view.zoomed || D.midRun) && inc > 0) {
-      while (dec < 6 && inc < Math.pow(10, -dec) * (1 - 1e-9)) dec++;
+      while (dec < look.tickMaxDecimals && inc < Math.pow(10, -dec) * (1 - 1e-9)) dec++;
       v = Math.ceil(t0 / inc - 1e-9) * inc;
       if (v < t0) v = t0;
     }
