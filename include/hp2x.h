@@ -213,8 +213,10 @@ typedef enum hp2x_breakdown {
 } hp2x_breakdown;
 
 /* How p is broken down.  An eventlog's as its HEAP_PROF_BEGIN gives it (a
- * newer GHC may write a code not listed above); HP2X_BREAKDOWN_UNKNOWN for
- * a stream joined mid-run, which has no HEAP_PROF_BEGIN.  A .hp file's
+ * newer GHC may write a code not listed above); a stream joined mid-run,
+ * which has no HEAP_PROF_BEGIN, as its program's arguments ask (the last
+ * -hX among the RTS's words of its PROGRAM_ARGS, read as a .hp's JOB
+ * below), HP2X_BREAKDOWN_UNKNOWN when they do not say.  A .hp file's
  * from its JOB line, where a profiling build's runtime writes its flags
  * ("prog +RTS -hc -i0.1": the last -hX among the words after the last
  * +RTS; a longer -hX... is a filter; -h alone is -hc), else from its
@@ -223,12 +225,21 @@ typedef enum hp2x_breakdown {
  * closure type or info table), -hi when every one is an address
  * ("0x4c96c0") and -hT otherwise; HP2X_BREAKDOWN_UNKNOWN when nothing
  * tells (a profiling build's JOB without -h, or no label yet).  The title
- * names an eventlog's breakdown only: a .hp's stays hp2ps's. */
+ * names HEAP_PROF_BEGIN's breakdown only: a .hp's stays hp2ps's, and a
+ * stream joined mid-run's says "breakdown not in stream". */
 hp2x_breakdown hp2x_profile_breakdown(const hp2x_profile *p);
 
 /* Breakdown b in words for a title ("by cost-centre stack, -hc"), or NULL
  * for HP2X_BREAKDOWN_UNKNOWN and codes not listed.  Static storage. */
 const char *hp2x_breakdown_text(hp2x_breakdown b);
+
+/* Why the bands of p do not take the order and colours of its breakdown
+ * that hp2x_options.by_breakdown asks for, in words for a note: an -he
+ * profile whose labels are not all era numbers ("the era labels are not
+ * all numbers ('x'): bands in the usual order"), written to buf (at most
+ * size bytes, NUL ended) and returned; NULL when there is nothing to say. */
+const char *hp2x_profile_breakdown_note(const hp2x_profile *p, char *buf,
+                                        size_t size);
 
 /* Distinct labels (bands before selection), in order of first appearance. */
 size_t hp2x_profile_label_count(const hp2x_profile *p);
@@ -488,6 +499,27 @@ typedef enum hp2x_palette {
   HP2X_PALETTE_GREY       /* hp2ps's ten greys, even with colour */
 } hp2x_palette;
 
+/* What a picture shows of its bands (--chart).  Every kind draws the same
+ * bands, in the same order and colours; only their shapes and the y axis
+ * differ. */
+typedef enum hp2x_chart {
+  HP2X_CHART_STACKED = 0, /* stacked on the time axis, hp2ps's (default) */
+  HP2X_CHART_PERCENT,     /* each census's bands (OTHER included) as 100 %
+                             of it; a census whose total is 0 is a gap */
+  HP2X_CHART_STREAMGRAPH, /* the stack centred on a middle line; the y
+                             axis gives bytes as the distance from it */
+  HP2X_CHART_LINES        /* one line per band, each scaled to its own
+                             peak (0 to 100 % of it) */
+} hp2x_chart;
+
+/* hp2x_options.by_breakdown: what the profile's breakdown decides (bits). */
+#define HP2X_BY_BREAKDOWN_ORDER         \
+  1u /* -hb bands in a fixed order, -he \
+        bands in era order */
+#define HP2X_BY_BREAKDOWN_COLOURS       \
+  2u /* -hb bands in fixed colours, -he \
+        bands in a sequential palette */
+
 /* How hp2x_render_many places several pictures. */
 typedef enum hp2x_layout {
   HP2X_LAYOUT_PAGES = 0, /* one page each (PS, PDF) */
@@ -582,6 +614,16 @@ typedef struct hp2x_options {
                                 (hp2x_format_info.span HP2X_SPAN_CENSUS)
                                 writes; hp2x_census_choice_init's (the peak
                                 of the run) by default */
+  hp2x_chart chart;            /* what the picture shows; HP2X_CHART_STACKED.
+                                  heap_overlay is HP2X_E_ARG with PERCENT and
+                                  LINES (its lines have no place there) */
+  unsigned by_breakdown;       /* HP2X_BY_BREAKDOWN_* bits, both by default:
+                                  a profile broken down by biography (-hb) or
+                                  era (-he) gets its bands' order (unless
+                                  sort, name_order or aux say otherwise) and
+                                  colours (unless pattern hatches) from it;
+                                  the hp2x tool clears ORDER for an explicit
+                                  --sort, -i or -d and COLOURS for --palette */
 } hp2x_options;
 
 /* The size of the first hp2x_options with a size field (through

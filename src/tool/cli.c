@@ -25,6 +25,7 @@ _Static_assert(sizeof(hp2x_format) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_sort) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_palette) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_layout) == sizeof(int), "enum size");
+_Static_assert(sizeof(hp2x_chart) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_input_kind) == sizeof(int), "enum size");
 
 /* Entries name the fields they set. */
@@ -309,6 +310,11 @@ static const tool_name uniform_axes[] = {{"none", HP2X_UNIFORM_NONE},
 static const tool_name layouts[] = {
     {"pages", HP2X_LAYOUT_PAGES}, {"stack", HP2X_LAYOUT_STACK}, {NULL, 0}};
 static const tool_name x_axes[] = {{"time", 0}, {"index", 1}, {NULL, 0}};
+static const tool_name charts[] = {{"stacked", HP2X_CHART_STACKED},
+                                   {"percent", HP2X_CHART_PERCENT},
+                                   {"streamgraph", HP2X_CHART_STREAMGRAPH},
+                                   {"lines", HP2X_CHART_LINES},
+                                   {NULL, 0}};
 
 static const option_spec options[] = {
     {'o', "output", "FILE", NULL, output_help, .kind = VAL_STRING,
@@ -327,11 +333,18 @@ static const option_spec options[] = {
      FLAG(opts.title_box, HP2X_TITLE_BIG)},
     {'s', "small-title", NULL, "small title box", SPECIAL(set_small_title)},
     {'d', NULL, NULL, "order bands by standard deviation (= --sort=stddev)",
-     FLAG(opts.sort, HP2X_SORT_STDDEV)},
+     FLAG(opts.sort, HP2X_SORT_STDDEV), .given = GIVEN(order_given)},
     {'i', NULL, NULL, "-i, -i+: order by name, ascending; -i-: descending",
-     SPECIAL(set_name_order), .style = LETTER_GLUED},
+     SPECIAL(set_name_order), .style = LETTER_GLUED,
+     .given = GIVEN(order_given)},
     {0, "sort", "KEY", "band order: area, stddev, name or name-desc",
-     SPECIAL(set_sort)},
+     SPECIAL(set_sort), .given = GIVEN(order_given)},
+    {0, "chart", "KIND",
+     "stacked (default), percent (each census 100%), streamgraph (centred) "
+     "or lines (each band to its own peak)",
+     .kind = VAL_ENUM, .field = AT(opts.chart), .given = GIVEN(chart_given),
+     .names = charts, .bad = "unknown chart ",
+     .bad_tail = " (stacked, percent, streamgraph, lines)"},
     {'m', "bands", "N", NULL, band_count_help, SPECIAL(set_band_count),
      .style = LETTER_MAYBE_NUMBER},
     {'t', "trace", "PCT", NULL, trace_help, SPECIAL(set_trace),

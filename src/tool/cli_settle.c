@@ -120,6 +120,14 @@ static cli_outcome check_combination(const tool_args *a, cli_error *e) {
     return cli_fail(e, "--last draws one input, got %d", a->n_inputs);
   if (a->from_given && a->to_given && !(a->from_s < a->to_s))
     return cli_fail(e, "--from %g is not before --to %g", a->from_s, a->to_s);
+  if (a->diff && a->chart_given)
+    return cli_fail(e, "--diff draws its own chart: not with --chart");
+  if (a->opts.heap_overlay && (a->opts.chart == HP2X_CHART_PERCENT ||
+                               a->opts.chart == HP2X_CHART_LINES))
+    return cli_fail(e,
+                    "--heap draws bytes: with --chart=stacked or "
+                    "streamgraph, not %s",
+                    a->opts.chart == HP2X_CHART_PERCENT ? "percent" : "lines");
   if (a->diff && a->n_inputs != 2)
     return cli_fail(e, "--diff needs two inputs (A B, drawn as B - A), got %d",
                     a->n_inputs);
@@ -130,6 +138,10 @@ static cli_outcome check_combination(const tool_args *a, cli_error *e) {
 static void set_derived_defaults(tool_args *a) {
   /* -c draws the label palette unless --palette says otherwise. */
   if (a->opts.colour && !a->palette_given) a->opts.palette = HP2X_PALETTE_LABEL;
+  /* A -hb or -he profile's bands take their order and colours from its
+   * breakdown, unless the command line asks for an order or a palette. */
+  if (a->order_given) a->opts.by_breakdown &= ~HP2X_BY_BREAKDOWN_ORDER;
+  if (a->palette_given) a->opts.by_breakdown &= ~HP2X_BY_BREAKDOWN_COLOURS;
   /* Runs compared share both axes unless --uniform-scale says otherwise. */
   if (a->n_inputs > 1 && !a->uniform_given) a->opts.uniform = HP2X_UNIFORM_BOTH;
   /* One input drawn whole keeps only what its picture shows, in memory

@@ -2,10 +2,11 @@
  * nothing else.  Its picture is hp2x's own: the PNG render.c draws at 96
  * dpi (a CSS pixel each) is what the page shows first; over it lies the
  * same picture as SVG (hpx_render_page) without what the page redraws,
- * which report.js shows instead once a band is hidden or the time axis
- * zoomed, drawing the bands, x ticks, --heap lines and marks at the
- * picture's places from the JSON data (html_data.c).  The script and
- * style (report.js, report.css) are ours, embedded at build time
+ * which the page's script shows instead once a band is hidden, the time
+ * axis zoomed or the chart kind switched, drawing the bands, the axes'
+ * ticks, the key's boxes, --heap lines and marks at the picture's places
+ * from the JSON data (html_data.c).  The script (report_*.js, joined into
+ * one; README.md) and style (report.css) are ours, embedded at build time
  * (mk/embed.sh).  Labels reach the page only as escaped JSON or escaped
  * text.  The page's bytes are budgeted: what the pictures, script and
  * labels leave goes to the censuses it holds (html_census.c).

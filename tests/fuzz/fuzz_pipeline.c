@@ -9,13 +9,15 @@
  * profile's bytes are also read as .aux text.
  *
  *   byte 0  -m (0..25)              byte 4  format (bits 0-1), palette
- *   byte 1  -t, window start               (2-3), hatch patterns (4)
+ *   byte 1  -t, window start               (2-3), hatch patterns (4),
+ *                                          chart kind (5-6)
  *   byte 2  -d, -i                  byte 5  EPS width, PNG dpi, regex
  *   byte 3  colour, title box,      byte 6  input kind (bit 0), heap lines
  *           -g, -M, -y, every              (1), view (2-3), filters (4-5),
  *           sample (6), PNG (7)            -p round trip (6), compare (7)
  *                                   byte 7  chunk sizes, window length,
- *                                           follow (bit 0)
+ *                                           follow (bit 0), by_breakdown
+ *                                           (6-7)
  */
 #include "fuzz_common.h"
 
@@ -114,6 +116,7 @@ static void compare(const hp2x_profile *a, const hp2x_profile *b,
   hp2x_err_init(&err);
   if (hp2x_diff_new(a, bs[0], b, bs[1], &dp, &db, &err) == HP2X_OK) {
     o.format = HP2X_FORMAT_SVG;
+    o.chart = HP2X_CHART_STACKED; /* a diff chart has its own */
     FUZZ_CHECK(hp2x_render(dp, db, &o, sink, &bytes, &err) == HP2X_OK);
     FUZZ_CHECK(hp2x_write_csv(dp, db, sink, &bytes, &err) == HP2X_OK);
   }
@@ -229,6 +232,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   o.palette = (hp2x_palette)((data[4] >> 2) % 3);
   o.pattern = (data[4] >> 4) & 1;
   o.heap_overlay = (data[6] >> 1) & 1;
+  o.chart = (hp2x_chart)((data[4] >> 5) % 4);
+  if (o.chart == HP2X_CHART_PERCENT || o.chart == HP2X_CHART_LINES)
+    o.heap_overlay = 0; /* refused there (HP2X_E_ARG), as by the tool */
+  o.by_breakdown = (unsigned)(data[7] >> 6);
   if (data[6] & 16) o.include_re = regexes[data[5] % N_REGEXES];
   if (data[6] & 32) o.exclude_re = regexes[(data[5] / 8) % N_REGEXES];
 
