@@ -5,6 +5,8 @@
  * axis (HPX_PAGE_COLUMNS, fewer to fit the budget), each the census with
  * the largest total in its column, so the picture the page draws from them
  * keeps its peaks.  Hover shows these censuses exactly as the CSV has them.
+ * Their exact times go too where the CSV's text of a time is not exact
+ * (an eventlog's nanoseconds), for the page's own summary figures.
  */
 #include "html_int.h"
 
@@ -45,11 +47,38 @@ static size_t int_len(int64_t v) {
   return n;
 }
 
+/* Is t the double its CSV text ("%.6f", hpx_fmt_fixed6) reads back as?
+ * That text is q / 10^6 for the integer q of its digits, and below 2^53
+ * (double)q / 1e6 is the double nearest q / 10^6, as a reader's is. */
+static int csv_time_is_exact(double t) {
+  char num[HPX_FIXED6_SIZE];
+  size_t n = hpx_fmt_fixed6(num, t);
+  uint64_t q = 0;
+  for (size_t i = num[0] == '-'; i < n; i++) {
+    if (num[i] == '.') continue;
+    if (q >= ((uint64_t)1 << 53) / 10) return 0;
+    q = q * 10 + (uint64_t)(num[i] - '0');
+  }
+  double back = (double)q / 1e6;
+  return (num[0] == '-' ? -back : back) == t;
+}
+
+int hpx_html_needs_exact_times(const hp2x_profile *p, const size_t *held,
+                               size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (!csv_time_is_exact(p->times[held[i]])) return 1;
+  return 0;
+}
+
 /* The JSON bytes the held censuses' times and values take, about. */
-static size_t held_bytes(const hp2x_bands *b, const size_t *held, size_t n) {
+static size_t held_bytes(const hp2x_profile *p, const hp2x_bands *b,
+                         const size_t *held, size_t n) {
   size_t bytes = 0;
+  size_t time_bytes = hpx_html_needs_exact_times(p, held, n)
+                          ? 14 + HPX_HTML_EXACT_TIME_BYTES
+                          : 14; /* quoted, a comma; exact, a comma */
   for (size_t i = 0; i < n; i++) {
-    bytes += 14; /* the time, quoted, and its comma */
+    bytes += time_bytes;
     for (size_t k = 0; k < b->n_bands; k++)
       bytes += int_len(b->values[k * b->stride + held[i]]) + 1;
   }
@@ -79,7 +108,7 @@ hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
     n = hpx_html_choose(p, b, total, columns, held);
   }
   for (;;) {
-    size_t bytes = held_bytes(b, held, n);
+    size_t bytes = held_bytes(p, b, held, n);
     if (bytes <= budget || columns <= HPX_PAGE_MIN_COLUMNS) break;
     double shrink = (double)budget / (double)bytes * 0.95;
     size_t fewer = (size_t)((double)columns * shrink);

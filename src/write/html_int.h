@@ -46,6 +46,15 @@ hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
                               size_t budget, size_t **held, size_t *n_held,
                               size_t *columns, hp2x_err *err);
 
+/* Do the held censuses need their exact times in the page, besides the
+ * CSV's text of them ("%.6f")?  Those read back as another double for an
+ * eventlog's times (nanoseconds), not for a .hp's (a few decimals).  Then
+ * each takes HPX_HTML_EXACT_TIME_BYTES more, about ("%.17g" and a
+ * comma). */
+#define HPX_HTML_EXACT_TIME_BYTES 20
+int hpx_html_needs_exact_times(const hp2x_profile *p, const size_t *held,
+                               size_t n);
+
 /* Writes the page's data as one JSON object, every '<', '>' and '&' as
  * \u escapes so it can sit in a <script> element; 0 when out of
  * memory. */

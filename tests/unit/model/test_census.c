@@ -2,8 +2,9 @@
  * earliest of equal totals, every label counted, a label written twice in
  * a census summed), the census nearest a time (the earlier of two as
  * near), the last, each within a window; an --at outside the run or the
- * window, a window that ends before it starts, no census, a profile whose
- * entries were dropped: each its error, naming the ranges. */
+ * window, a window that ends before it starts, no census, the peak of a
+ * profile whose entries were dropped: each its error, naming the ranges;
+ * the nearest and the last of such a profile, from its times. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -116,6 +117,12 @@ static void refusals(void **state) {
   assert_int_equal(refused(p, HP2X_CENSUS_PEAK, 0, NAN, 2, msg), HP2X_E_ARG);
   hp2x_profile_drop_entries(p);
   assert_int_equal(refused(p, HP2X_CENSUS_PEAK, 0, -INFINITY, INFINITY, msg),
+                   HP2X_E_ARG);
+  /* The nearest and the last read the times alone: the tool chooses them
+   * once the bands hold the values (--summary --at, CSV --at). */
+  assert_int_equal(choose(p, HP2X_CENSUS_AT, 2.6, -INFINITY, INFINITY), 3);
+  assert_int_equal(choose(p, HP2X_CENSUS_LAST, 0, -INFINITY, 1.5), 1);
+  assert_int_equal(refused(p, HP2X_CENSUS_AT, 9, -INFINITY, INFINITY, msg),
                    HP2X_E_ARG);
   hp2x_profile_free(p);
   hp2x_err err;
