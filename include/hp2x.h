@@ -886,8 +886,10 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
  * picture as SVG, which the page's script completes from the censuses
  * it holds: at most one per column of 3,200 across the graph, fewer when
  * the page's budget of about 1 MB needs), with hover, hiding bands,
- * zooming in time and the band table of hp2x_write_summary (plus a
- * sparkline).  Labels are data, shown as text.  HP2X_E_ARG for options
+ * zooming in time, the band table of hp2x_write_summary (plus a
+ * sparkline) for the run or for the censuses inside the zoom, and the
+ * moment table of hp2x_write_moment for the census a click picks.  Labels
+ * are data, shown as text.  HP2X_E_ARG for options
  * hp2x_render refuses, HP2X_E_IO when the sink fails, HP2X_E_NOMEM,
  * HP2X_E_CAIRO. */
 hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
@@ -902,8 +904,10 @@ hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
  * status line, and a newer picture than the page's own `redraw` (>= 0,
  * written as data-hp2x-redraw on <html>) makes it fetch "/" again and
  * swap the new report in without reloading, keeping the bands the reader
- * hid and the time zoom.  Its policy lets it connect to its own server
- * only.  Errors as hp2x_write_html; HP2X_E_ARG for redraw < 0. */
+ * hid, the time zoom and a census the reader picked (else its moment
+ * table follows the newest census).  Its policy lets it connect to its
+ * own server only.  Errors as hp2x_write_html; HP2X_E_ARG for redraw < 0.
+ */
 hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
                                  const hp2x_options *o, long redraw,
                                  hp2x_write_fn write, void *closure,

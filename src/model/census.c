@@ -30,15 +30,20 @@ static int window_samples(const hp2x_profile *p, double from_s, double to_s,
   return 1;
 }
 
-/* The run's range of times as its message writes it, with three decimals
- * rounded outwards: what it names is what --at takes, so a time read off
- * it, or off the CSV (six decimals), is in the run. */
+/* The run's range of times (its earliest and latest census: a broken
+ * input's times may go back) as its message writes it, with three
+ * decimals rounded outwards: what it names is what --at takes, so a time
+ * read off it, or off the CSV (six decimals), is in the run. */
 static void run_bounds(const hp2x_profile *p, double *lo, double *hi) {
-  *lo = floor(p->times[0] * 1000.0) / 1000.0;
-  *hi = ceil(p->times[p->n_samples - 1] * 1000.0) / 1000.0;
-  if (!isfinite(*lo) || *lo > p->times[0]) *lo = p->times[0];
-  if (!isfinite(*hi) || *hi < p->times[p->n_samples - 1])
-    *hi = p->times[p->n_samples - 1];
+  double first = p->times[0], last = p->times[0];
+  for (size_t s = 1; s < p->n_samples; s++) {
+    if (p->times[s] < first) first = p->times[s];
+    if (p->times[s] > last) last = p->times[s];
+  }
+  *lo = floor(first * 1000.0) / 1000.0;
+  *hi = ceil(last * 1000.0) / 1000.0;
+  if (!isfinite(*lo) || *lo > first) *lo = first;
+  if (!isfinite(*hi) || *hi < last) *hi = last;
 }
 
 /* "the run's censuses are from 0.000 to 1.452 seconds" into buf. */

@@ -8,7 +8,10 @@
 # --summary --at have it, a zoom shows --summary --from --to's table for
 # the range the page states, the reset the whole run's; and a profile of
 # more than 3,200 censuses, whose page says its tables come from the
-# censuses it holds.  The usage errors are cases of tests/cli/cases.test.
+# censuses it holds.  The page's number text against printf's on doubles
+# of every kind (tests/browser/stats_test.js, node alone).  The usage
+# errors are cases of tests/cli/cases.test; the live page's moment,
+# test_serve_browser.sh.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 M=$TOP/tests/data/ghc-modern
@@ -112,6 +115,14 @@ grep -q '"tx":\[' mapwave96.html && ok || fail "mapwave96.html: no exact times"
 grep -q '"tx":\[' markers96.html && fail "markers96.html: exact times a .hp's CSV text has" || ok
 
 B=$TOP/tests/browser
+# The page's number text is printf's and band_stats.c's, digit for digit,
+# on doubles of every kind (ties, huge, tiny, negative): node alone.
+if command -v node > /dev/null; then
+  python3 "$TOP/tests/tools/number_cases.py" > numbers.json &&
+    node "$B/stats_test.js" numbers.json > numbers.txt 2>&1 && ok ||
+    fail "the page's numbers: $(grep FAIL numbers.txt | head -5)"
+  tail -1 numbers.txt
+fi
 if ! command -v node > /dev/null || [ ! -d "$B/node_modules/playwright-core" ]; then
   echo "SKIPPED: browser checks: node or playwright-core missing (make deps installs them)"
 elif ! command -v chromium > /dev/null && [ -z "${HP2X_CHROMIUM:-}" ]; then
