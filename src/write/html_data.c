@@ -272,8 +272,8 @@ static void write_band(writebuf *w, const html_data *d, size_t k) {
 }
 
 /* The held censuses' times, as the CSV writes them; and where that text
- * is not exact, "tx": the times exactly (17 digits read back as the same
- * double), which the page's summary figures take. */
+ * is not exact, "tx": the times exactly (hpx_html_exact_time), which the
+ * page's summary figures take. */
 static void write_times(writebuf *w, const html_data *d) {
   char num[HPX_FIXED6_SIZE];
   key(w, "t", 0), hpx_writebuf_puts(w, "[");
@@ -290,10 +290,9 @@ static void write_times(writebuf *w, const html_data *d) {
     if (i) hpx_writebuf_puts(w, ",");
     double t = d->p->times[d->held[i]];
     if (isfinite(t))
-      hpx_fmt(num, sizeof num, "%.17g", t);
+      hpx_writebuf_put(w, num, hpx_html_exact_time(num, sizeof num, t));
     else
-      hpx_fmt(num, sizeof num, "null");
-    hpx_writebuf_puts(w, num);
+      hpx_writebuf_puts(w, "null");
   }
   hpx_writebuf_puts(w, "]");
 }
