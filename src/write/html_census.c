@@ -90,7 +90,8 @@ static size_t held_bytes(const hp2x_profile *p, const hp2x_bands *b,
   char num[HPX_FIXED6_SIZE];
   for (size_t i = 0; i < n; i++) {
     bytes += 14; /* the CSV's text, quoted, and its comma */
-    if (exact) bytes += hpx_html_exact_time(num, sizeof num, p->times[held[i]]) + 1;
+    if (exact)
+      bytes += hpx_html_exact_time(num, sizeof num, p->times[held[i]]) + 1;
     for (size_t k = 0; k < b->n_bands; k++)
       bytes += int_len(b->values[k * b->stride + held[i]]) + 1;
   }

@@ -75,10 +75,6 @@ static int is_unnamed_info_table(const hp2x_profile *p, const char *s) {
   return 1;
 }
 
-/* Where the band column starts in the band table and the moment table. */
-#define BAND_TABLE_NAME_COLUMN 84
-#define MOMENT_NAME_COLUMN 43
-
 /* The line under band k's row, at the band column: what its name leaves
  * out (a -hi band's whole IPE record), or why an -hi band has no name. */
 static void write_band_detail(writebuf *w, const hp2x_profile *p,
@@ -95,6 +91,24 @@ static void write_band_detail(writebuf *w, const hp2x_profile *p,
   hpx_writebuf_puts(w, "\n");
 }
 
+/* Band k's row: cells[i] right-aligned in widths[i] columns, a blank
+ * apart, then its name two blanks on, and under it, at the name's
+ * column, what the name leaves out. */
+static void write_row(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
+                      size_t k, const char *const *cells, const int *widths,
+                      size_t n) {
+  int column = 1; /* the two blanks before the name, less the first cell's */
+  for (size_t i = 0; i < n; i++) {
+    if (i) hpx_writebuf_puts(w, " ");
+    put_padded(w, cells[i], widths[i]);
+    column += widths[i] + 1;
+  }
+  hpx_writebuf_puts(w, "  ");
+  hpx_writebuf_puts(w, b->names[k]);
+  hpx_writebuf_puts(w, "\n");
+  write_band_detail(w, p, b, k, column);
+}
+
 /* The table of bands, in key order (top band first). */
 static void write_band_table(writebuf *w, const hp2x_profile *p,
                              const hp2x_bands *b, const band_stats *st,
@@ -107,23 +121,11 @@ static void write_band_table(writebuf *w, const hp2x_profile *p,
           p->value_unit, p->sample_unit);
   hpx_writebuf_puts(w, line);
   for (size_t k = b->n_bands; k-- > 0;) {
+    static const int widths[] = {16, 14, 10, 14, 5, 18};
     band_cells c;
     hpx_band_cells(p, &st[k], &c);
-    put_padded(w, c.total, 16);
-    hpx_writebuf_puts(w, " ");
-    put_padded(w, c.peak, 14);
-    hpx_writebuf_puts(w, " ");
-    put_padded(w, c.peak_at, 10);
-    hpx_writebuf_puts(w, " ");
-    put_padded(w, c.slope, 14);
-    hpx_writebuf_puts(w, " ");
-    put_padded(w, c.r2, 5);
-    hpx_writebuf_puts(w, " ");
-    put_padded(w, c.area, 18);
-    hpx_writebuf_puts(w, "  ");
-    hpx_writebuf_puts(w, b->names[k]);
-    hpx_writebuf_puts(w, "\n");
-    write_band_detail(w, p, b, k, BAND_TABLE_NAME_COLUMN);
+    const char *cells[] = {c.total, c.peak, c.peak_at, c.slope, c.r2, c.area};
+    write_row(w, p, b, k, cells, widths, 6);
   }
 }
 
@@ -274,17 +276,11 @@ static void write_profile_moment(writebuf *w, const hp2x_profile *p,
   hpx_writebuf_puts(w, line);
   int64_t total = hpx_band_census_total(b, s);
   for (size_t k = b->n_bands; k-- > 0;) {
+    static const int widths[] = {16, 7, 16};
     moment_cells c;
     hpx_moment_cells(b, k, s, s ? s - 1 : HPX_NO_CENSUS, total, &c);
-    put_padded(w, c.value, 16);
-    hpx_writebuf_puts(w, " ");
-    put_padded(w, c.share, 7);
-    hpx_writebuf_puts(w, " ");
-    put_padded(w, c.change, 16);
-    hpx_writebuf_puts(w, "  ");
-    hpx_writebuf_puts(w, b->names[k]);
-    hpx_writebuf_puts(w, "\n");
-    write_band_detail(w, p, b, k, MOMENT_NAME_COLUMN);
+    const char *cells[] = {c.value, c.share, c.change};
+    write_row(w, p, b, k, cells, widths, 3);
   }
   hpx_writebuf_puts(w, "\n");
 }
