@@ -66,8 +66,8 @@
       hp2x.drawMarks(R);
       hp2x.markKey(R);
       var v = R.state.view, z = v.zoomed ? hp2x.zoomRange(R.C, v.t0, v.t0 + v.span) : null;
-      document.getElementById("hp2x-view").textContent = z ? "Showing " + z.lo + " to " + z.hi + " " +
-        D.sampleUnit : "";
+      document.getElementById("hp2x-view").textContent = v.zoomed ? "Showing " + v.t0.toFixed(3) +
+        " to " + (v.t0 + v.span).toFixed(3) + " " + D.sampleUnit : "";
       document.getElementById("hp2x-reset").disabled = !v.zoomed;
       switcher.mark();
       if (z) z.stats = z.idx.length ? hp2x.bandStats(R.C, z.idx) : null;
