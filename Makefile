@@ -74,8 +74,11 @@ DATADIR ?= $(PREFIX)/share/hp2x
 # user's (or dpkg-buildflags') CPPFLAGS and CFLAGS, last so that they win
 # (-O0, hardening); the links add LDFLAGS.  CFLAGS itself is left as given,
 # so that a sub-make and the tests' own builds see the user's value.
+# -ffp-contract=off: no fused multiply-adds, so that the summary's figures
+# are the plain IEEE operations the report's script repeats in the page
+# (src/write/band_stats.c, report_stats.js) on every machine.
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(PORTABLE_FLAGS) \
-        -Iinclude -Isrc -I$(GEN) $(PKG_CFLAGS) \
+        -ffp-contract=off -Iinclude -Isrc -I$(GEN) $(PKG_CFLAGS) \
         -DHP2X_DATADIR='"$(DATADIR)"' $(OPT) $(WARN) $(CPPFLAGS) $(CFLAGS)
 # The library exports only what include/hp2x.h declares (its visibility
 # pragma); everything else in the library stays inside it.
@@ -108,11 +111,15 @@ all: $(BUILD)/hp2x
 # The HTML report's script and style, kept as source files, become C arrays
 # in a generated header (mk/embed.sh), shared by every build.
 GEN := build/gen
-REPORT_ASSETS := src/write/report.js src/write/report.css src/write/live.js
+# The report's script is one script joined from files split by what they
+# do (src/write/README.md), in this order.
+REPORT_JS := $(foreach f,base ticks charts draw stats table moment pointer main,\
+               src/write/report_$(f).js)
+REPORT_ASSETS := $(REPORT_JS) src/write/report.css src/write/live.js
 $(GEN)/report_assets.h: $(REPORT_ASSETS) mk/embed.sh
 	@mkdir -p $(dir $@)
-	$(Q)sh mk/embed.sh $@ src/write/report.js hpx_report_js \
-	    src/write/report.css hpx_report_css src/write/live.js hpx_live_js
+	$(Q)sh mk/embed.sh $@ hpx_report_js $(REPORT_JS) -- \
+	    hpx_report_css src/write/report.css -- hpx_live_js src/write/live.js
 $(BUILD)/obj/write/html_write.o $(BUILD)/pic/write/html_write.o: $(GEN)/report_assets.h
 
 # The pprof output's message (src/write/pprof.proto, our own schema with

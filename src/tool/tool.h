@@ -55,6 +55,9 @@ typedef struct tool_args {
   int palette_given;    /* --palette (else -c picks label) */
   int uniform_given;    /* --uniform-scale (else both, several) */
   int layout_given;     /* --layout */
+  int chart_given;      /* --chart (refused with --diff) */
+  int order_given;      /* --sort, -d or -i: the bands' order is
+                           the one asked, not a breakdown's */
   double from_s, to_s;  /* --from, --to: seconds */
   int from_given, to_given;
   const char *from_marker; /* --from-marker, --to-marker: a marker's

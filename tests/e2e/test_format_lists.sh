@@ -42,7 +42,7 @@ def same(where, got, want, ordered=True):
 def words(s):
     return [w for w in re.split(r'\s*(?:,|\bor\b)\s*', s.strip()) if w]
 # test_cli.c: the unknown-format message and the --format=a|b|... hint.
-# (Adjacent literals joined: clang-format splits a long message in two.)
+# (a C string may be split over lines: adjacent literals are one string)
 t = re.sub(r'"\s*\n\s*"', '', open(test_cli).read())
 for m in re.finditer(r"unknown format 'gif' \(([^)]*)\)", t):
     same('test_cli.c unknown format', words(m.group(1)), names)
@@ -123,7 +123,7 @@ $(cat "$T/bad.txt")"
 all=$(cut -f1 "$T/table.tsv" | paste -sd, | sed 's/,/, /g')
 second=$(sed -n 2p "$T/table.tsv" | cut -f1)
 less=$(printf '%s' "$all" | sed "s/, $second,/,/")
-sed "/unknown format 'gif' (/s/, $second, /, /" "$TOP/tests/unit/tool/test_cli.c" \
+sed "/unknown format 'gif'/s/, $second,/,/" "$TOP/tests/unit/tool/test_cli.c" \
   > "$T/test_cli.c"
 args[2]=$T/test_cli.c
 lists "${args[@]}" > "$T/bad.txt"

@@ -5,8 +5,9 @@
 # DIR/drawn-with.txt, the versions of the libraries and fonts that drew
 # them (pixels differ between cairo, pango or FreeType versions).  The two
 # pictures not drawn here are chromium's screenshots: report.png, of the
-# HTML report, and flamegraph.png, of go tool pprof's flame graph of a
-# pprof profile (tests/tools/flamegraph_picture.sh takes it).  tests/e2e/test_gallery.sh compares what this draws with the
+# HTML report (tests/browser/report_picture.js, by hand), and
+# flamegraph.png, of go tool pprof's flame graph of a pprof profile
+# (tests/tools/flamegraph_picture.sh takes it).  tests/e2e/test_gallery.sh compares what this draws with the
 # committed pictures; after a change to what hp2x draws, refresh them with
 #   tests/tools/gallery.sh build/hp2x samples/pictures
 set -euo pipefail
@@ -33,6 +34,11 @@ heap|-c --heap markers.hc.eventlog
 filter|-c --include sierra manycc.hc.hp
 window|-c --from-marker=phase_2:_heap_sampling_paused --to-marker=phase_5:_release markers.hc.eventlog
 index|-c --x=index markers.hc.eventlog
+percent|-c --chart=percent mapwave.hy.hp
+streamgraph|-c --chart=streamgraph mapwave.hc.hp
+lines|-c --chart=lines mapwave.hc.hp
+hb|-c mapwave.hb.eventlog
+he|-c mapwave.he.hp
 TABLE
 {
   for m in cairo pango freetype2 harfbuzz pixman-1 fontconfig; do
