@@ -16,6 +16,12 @@
 # exactly the tracked files.
 . "$(dirname "$0")/lib.sh"
 D=$TOP/debian
+# make_list VAR: the words of the Makefile's "VAR := ..." (continued lines
+# too).
+make_list() {
+  awk -v v="$1" '$1 == v && $2 == ":=" { f = 1 } f { print; if ($0 !~ /\\$/) exit }' \
+    "$TOP/Makefile" | sed "s/^$1 :=//; s/\\\\\$//" | tr '\n' ' '
+}
 version=$(sed -n 's/^#define HP2X_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9]*\).*/\2/p' \
           "$TOP/include/hp2x.h" | paste -sd.)
 major=${version%%.*}
@@ -86,8 +92,7 @@ for stanza in text.strip().split('\n\n'):
 PY
 # Every Build-Depends is one make deps installs (debhelper-compat is
 # debhelper's), so make deb builds where make deps ran.
-deb_pkgs=" $(awk '/^DEB_PKGS :=/ { f = 1 } f { print; if ($0 !~ /\\$/) exit }' \
-  "$TOP/Makefile" | sed 's/^DEB_PKGS :=//; s/\\$//' | tr '\n' ' ') "
+deb_pkgs=" $(make_list DEB_PKGS) "
 awk '$2 == "Build-Depends" { print $3 }' "$T/control.txt" | sed 's/^debhelper-compat$/debhelper/' |
   while read -r p; do
     case $deb_pkgs in *" $p "*) ;; *) echo "$p" ;; esac
@@ -132,7 +137,7 @@ done < "$D/hp2x.examples"
 
 # ---- make check-package's PACKAGE_SKIP names tests, and every test that
 # starts a browser, Go or Prometheus (outside comments) is in it.
-skip=" $(sed -n 's/^PACKAGE_SKIP := //p' "$TOP/Makefile") "
+skip=" $(make_list PACKAGE_SKIP) "
 for name in $skip; do
   [ -f "$TOP/tests/e2e/test_$name.sh" ] && ok || fail "PACKAGE_SKIP names $name: no such test"
 done
