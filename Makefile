@@ -76,14 +76,21 @@ LDLIBS  := $(PKG_LIBS) -lm
 # The tool (src/tool/) links the library; the library is the stage folders
 # under src/, each using only those listed before it.
 LIB_STAGES := base model read select draw write
-TOOL_SRC := $(wildcard src/tool/*.c)
+# The tool's folders under src/tool/, ranked as the stages are: each uses
+# only those listed before it (and the library); main.c, in src/tool/
+# itself, comes last.
+TOOL_FOLDERS := util cli io serve run
+TOOL_SRC := $(wildcard src/tool/*.c) \
+            $(foreach d,$(TOOL_FOLDERS),$(wildcard src/tool/$(d)/*.c))
+TOOL_INC := $(TOOL_FOLDERS:%=-Isrc/tool/%)
 LIB_SRC  := $(foreach d,$(LIB_STAGES),$(wildcard src/$(d)/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 TOOL_OBJ := $(TOOL_SRC:src/%.c=$(BUILD)/obj/%.o)
 # Unit tests are found by name: tests/unit/STAGE/test_FILE.c tests
 # src/STAGE/FILE.c (tests/unit/README.md), built to BUILD/tests/STAGE/.
-UNIT_SRC := $(foreach d,$(LIB_STAGES) tool,$(wildcard tests/unit/$(d)/test_*.c))
+UNIT_SRC := $(foreach d,$(LIB_STAGES) $(TOOL_FOLDERS:%=tool/%),\
+              $(wildcard tests/unit/$(d)/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # The library with the fault-injection hook, for tests only (mk/testhooks.mk).
 HOOKS_LIB := $(BUILD)/libhp2x-hooks.a
@@ -134,7 +141,7 @@ Q := $(if $(V),,@)
 $(BUILD)/obj/tool/%.o: src/tool/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(TOOL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(TOOL_INC) $(TOOL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -210,7 +217,7 @@ TOOL_UNIT_BIN := $(filter $(BUILD)/tests/tool/%,$(UNIT_BIN))
 $(TOOL_UNIT_BIN): $(BUILD)/tests/%: tests/unit/%.c $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Itests/unit -Isrc/tool -Wno-missing-prototypes -o $@ $< \
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Itests/unit $(TOOL_INC) -Wno-missing-prototypes -o $@ $< \
 	    $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) $(TOOL_LIBS) $(CMOCKA_LIBS)
 
 # Debian packages for building, testing (real consumers of every format)

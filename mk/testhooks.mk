@@ -17,7 +17,7 @@ $(BUILD)/obj/base/alloc-hooks.o: src/base/alloc.c mk/testhooks.mk
 $(BUILD)/obj/tests/faults_main.o: tests/hooks/faults_main.c mk/testhooks.mk
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) -Isrc/tool -Itests/hooks $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(TOOL_INC) -Itests/hooks $(DEPFLAGS) -c $< -o $@
 
 $(HOOKS_LIB): $(filter-out $(BUILD)/obj/base/alloc.o,$(LIB_OBJ)) $(BUILD)/obj/base/alloc-hooks.o
 	@rm -f $@
