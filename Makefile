@@ -66,8 +66,10 @@ TEST_WARN := -Wno-missing-prototypes $(call cc_option,-Wno-format-truncation)
 OPT  ?= -O2 -g
 DATADIR := $(PREFIX)/share/hp2x
 override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(PORTABLE_FLAGS) \
-        $(OPT) $(WARN) -Iinclude -Isrc -I$(GEN) $(PKG_CFLAGS) \
-        -DHP2X_DATADIR='"$(DATADIR)"'
+        $(OPT) $(WARN) -Iinclude $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"'
+# The library's own headers (and the generated ones), for the library and
+# its tests; not the tool's (TOOL_INC).
+LIB_INC = -Isrc -I$(GEN)
 # The library exports only what include/hp2x.h declares (its visibility
 # pragma); everything else in the library stays inside it.
 LIB_CFLAGS := -fvisibility=hidden
@@ -77,12 +79,14 @@ LDLIBS  := $(PKG_LIBS) -lm
 # under src/, each using only those listed before it.
 LIB_STAGES := base model read select draw write
 # The tool's folders under src/tool/, ranked as the stages are: each uses
-# only those listed before it (and the library); main.c, in src/tool/
-# itself, comes last.
-TOOL_FOLDERS := util cli io serve run
+# only those listed before it (and the library through hp2x.h); main.c, in
+# src/tool/ itself, comes last.  The tool is compiled with -Iinclude and
+# -Isrc/tool, never -Isrc: an include of a library header but hp2x.h does
+# not build (tests/e2e/test_layers.sh).
+TOOL_FOLDERS := util io serve cli run
 TOOL_SRC := $(wildcard src/tool/*.c) \
             $(foreach d,$(TOOL_FOLDERS),$(wildcard src/tool/$(d)/*.c))
-TOOL_INC := $(TOOL_FOLDERS:%=-Isrc/tool/%)
+TOOL_INC := -Isrc/tool
 LIB_SRC  := $(foreach d,$(LIB_STAGES),$(wildcard src/$(d)/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
@@ -129,11 +133,11 @@ $(foreach k,obj pic,$(PPROF_USERS:%=$(BUILD)/$(k)/write/%.o)): $(GEN)/pprof.pb-c
 $(BUILD)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
 $(BUILD)/pic/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $< (-fPIC)")
-	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
 
 lib: $(BUILD)/libhp2x.a $(BUILD)/libhp2x.so $(BUILD)/hp2x.pc
 
@@ -146,13 +150,13 @@ $(BUILD)/obj/tool/%.o: src/tool/%.c
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 # The shared library's objects: position-independent, built only for it.
 $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $< (-fPIC)")
-	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/libhp2x.a: $(LIB_OBJ)
 	@rm -f $@
@@ -206,7 +210,7 @@ $(BUILD)/hp2x-shared: $(TOOL_OBJ) $(BUILD)/libhp2x.so
 $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) -Itests/unit -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
+	$(Q)$(CC) $(CFLAGS) $(LIB_INC) -Itests/unit -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
 	    $(HOOKS_LIB) $(LDLIBS) $(CMOCKA_LIBS)
 
 # The tool's tests (tests/unit/tool: test_cli drives the tool's option

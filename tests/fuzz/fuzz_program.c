@@ -4,7 +4,7 @@
  * what it read.  A malformed file must give a message and exit status 1,
  * never a crash. */
 #include "fuzz_common.h"
-#include "tool/io/program.h"
+#include "io/program.h"
 
 #include <stdio.h>
 #include <unistd.h>

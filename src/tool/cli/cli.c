@@ -1,5 +1,5 @@
 /* cli.c -- the command line's one typed option table, which drives
- * parsing (cli_read.c) and --help (and through --help the man-page
+ * parsing (read.c) and --help (help.c) (and through --help the man-page
  * check in tests/e2e/test_cli_usage.sh).  hp2ps's flags keep hp2ps's
  * meanings (its manual: -e width, -m bands, -t trace, -p .aux, -b/-s
  * title, -i order, values glued to the letter) next to GNU long options.
@@ -11,7 +11,7 @@
 #include "cli_int.h"
 
 #include "names.h"
-#include "numbers.h"
+#include "util/numbers.h"
 
 #include <assert.h>
 #include <float.h>
@@ -170,7 +170,7 @@ static cli_outcome set_summary(const option_spec *o, const char *val,
                                cli_error *e) {
   (void)o, (void)val, (void)spelled, (void)e;
   a->opts.format = HP2X_FORMAT_TXT;
-  a->format_given = 1;
+  a->given.format = 1;
   a->summary = 1;
   return CLI_RUN;
 }
@@ -313,7 +313,7 @@ static const tool_name x_axes[] = {{"time", 0}, {"index", 1}, {NULL, 0}};
 static const option_spec options[] = {
     {'o', "output", "FILE", NULL, output_help, .kind = VAL_STRING,
      .field = AT(output)},
-    {0, "format", "FMT", NULL, format_help, .given = GIVEN(format_given),
+    {0, "format", "FMT", NULL, format_help, .given = GIVEN(given.format),
      SPECIAL(set_format)},
     {'e', "eps", "WIDTH",
      "Encapsulated PostScript WIDTH wide (in, mm, cm, pt; > 2in)",
@@ -357,20 +357,20 @@ static const option_spec options[] = {
     {0, "program", "EXE",
      "-hi: name info tables without an IPE record from EXE's symbols",
      .kind = VAL_STRING, .field = AT(program)},
-    {0, "watch", NULL, "re-render while the profile grows", FLAG(watch, 1)},
+    {0, "watch", NULL, "re-render while the profile grows", FLAG(watch.on, 1)},
     {0, "interval", "SECONDS", NULL, interval_help, .kind = VAL_DOUBLE,
-     .field = AT(interval_s), .min = 0.01, .max = 86400.0,
+     .field = AT(watch.interval_s), .min = 0.01, .max = 86400.0,
      .bad = "invalid --interval ", .bad_tail = ": seconds, at least 0.01"},
     {0, "idle-exit", "SECONDS", "watch mode: stop after SECONDS without growth",
-     .kind = VAL_DOUBLE, .field = AT(idle_exit_s), .min = 0.0, .max = 1e9,
+     .kind = VAL_DOUBLE, .field = AT(watch.idle_exit_s), .min = 0.0, .max = 1e9,
      .min_open = 1, .bad = "invalid --idle-exit ",
      .bad_tail = ": seconds, more than 0"},
     {0, "tee", "FILE",
      "unix:/tcp: input: keep the bytes received in FILE (an eventlog)",
-     .kind = VAL_STRING, .field = AT(tee_path)},
+     .kind = VAL_STRING, .field = AT(watch.tee_path)},
     {0, "palette", "NAME",
      "label (-c's default: colour-blind-safe, by name), hp2ps or grey",
-     .kind = VAL_ENUM, .field = AT(opts.palette), .given = GIVEN(palette_given),
+     .kind = VAL_ENUM, .field = AT(opts.palette), .given = GIVEN(given.palette),
      .names = palettes, .bad = "unknown palette ",
      .bad_tail = " (label, hp2ps, grey)"},
     {0, "pattern", NULL,
@@ -378,11 +378,11 @@ static const option_spec options[] = {
      FLAG(opts.pattern, 1)},
     {0, "uniform-scale", "AXES",
      "several inputs: share none, time, memory or both (default)",
-     .kind = VAL_ENUM, .field = AT(opts.uniform), .given = GIVEN(uniform_given),
+     .kind = VAL_ENUM, .field = AT(opts.uniform), .given = GIVEN(given.uniform),
      .names = uniform_axes, .bad = "unknown --uniform-scale ",
      .bad_tail = " (none, time, memory, both)"},
     {0, "layout", "HOW", NULL, layout_help, .kind = VAL_ENUM,
-     .field = AT(opts.layout), .given = GIVEN(layout_given), .names = layouts,
+     .field = AT(opts.layout), .given = GIVEN(given.layout), .names = layouts,
      .bad = "unknown --layout ", .bad_tail = " (pages, stack)"},
     {0, "diff", NULL, "two inputs A B: chart B - A per band over % of run time",
      FLAG(diff, 1)},
@@ -396,32 +396,33 @@ static const option_spec options[] = {
      .kind = VAL_REGEX, .field = AT(opts.exclude_re),
      .bad = "invalid --exclude regex "},
     {0, "from", "SECONDS", "only samples from this time on (x axis seconds)",
-     .kind = VAL_DOUBLE, .field = AT(from_s), .given = GIVEN(from_given),
-     .min = 0.0, .max = DBL_MAX, .bad = "invalid --from ",
-     .bad_tail = ": seconds, a number >= 0"},
+     .kind = VAL_DOUBLE, .field = AT(view.from_s),
+     .given = GIVEN(view.from_given), .min = 0.0, .max = DBL_MAX,
+     .bad = "invalid --from ", .bad_tail = ": seconds, a number >= 0"},
     {0, "to", "SECONDS", "only samples up to this time", .kind = VAL_DOUBLE,
-     .field = AT(to_s), .given = GIVEN(to_given), .min = 0.0, .max = DBL_MAX,
-     .bad = "invalid --to ", .bad_tail = ": seconds, a number >= 0"},
+     .field = AT(view.to_s), .given = GIVEN(view.to_given), .min = 0.0,
+     .max = DBL_MAX, .bad = "invalid --to ",
+     .bad_tail = ": seconds, a number >= 0"},
     {0, "last", "SECONDS",
      "only the most recent SECONDS, bands chosen over them (a dashboard)",
      .kind = VAL_DOUBLE, .field = AT(parse.last_s), .min = 0.001, .max = 1e12,
      .bad = "invalid --last ", .bad_tail = ": seconds, at least 0.001"},
     {0, "at", "SECONDS",
      "pprof: the census nearest this time (default: the peak)",
-     .kind = VAL_DOUBLE, .field = AT(at_s), .given = GIVEN(at_given),
+     .kind = VAL_DOUBLE, .field = AT(view.at_s), .given = GIVEN(view.at_given),
      .min = 0.0, .max = DBL_MAX, .bad = "invalid --at ",
      .bad_tail = ": seconds, a number >= 0"},
     {0, "from-marker", "TEXT",
      "only samples from the first marker TEXT on (eventlog traceMarker)",
-     .kind = VAL_TEXT, .field = AT(from_marker),
+     .kind = VAL_TEXT, .field = AT(view.from_marker),
      .bad = "--from-marker needs a marker's text"},
     {0, "to-marker", "TEXT",
      "only samples up to the first marker TEXT after the start",
-     .kind = VAL_TEXT, .field = AT(to_marker),
+     .kind = VAL_TEXT, .field = AT(view.to_marker),
      .bad = "--to-marker needs a marker's text"},
     {0, "x", "AXIS",
      "x axis: time (default) or index (sample number, no GC warping)",
-     .kind = VAL_ENUM, .field = AT(x_index), .names = x_axes,
+     .kind = VAL_ENUM, .field = AT(view.x_index), .names = x_axes,
      .bad = "unknown --x ", .bad_tail = " (time, index)"},
     {0, "heap", NULL,
      "eventlog: heap size, blocks size and live bytes as lines, in the key",

@@ -1,15 +1,15 @@
-/* cli.h -- the command line: argv into a tool_args, with hp2ps's
- * flags next to GNU long options (cli.c holds the option table,
- * cli_read.c reads the words, cli_settle.c checks and settles the
- * whole line).  Parsing prints nothing: errors come back to the caller as
- * an cli_error.
+/* cli.h -- the command line: argv into a tool_args (args.h), with
+ * hp2ps's flags next to GNU long options (cli.c holds the option table,
+ * read.c reads the words, settle.c checks and settles the whole line), and
+ * what it prints instead of a run (help.c).  Parsing prints nothing:
+ * errors come back to the caller as a cli_error.
  */
 #ifndef HPX_TOOL_CLI_H
 #define HPX_TOOL_CLI_H
 
 #include <stddef.h>
 
-#include "tool.h"
+#include "args.h"
 
 /* What the command line asks for. */
 typedef enum cli_outcome {
@@ -39,5 +39,12 @@ void cli_free(tool_args *a, cli_error *e);
 /* Row i of --help: the option's spellings in `left` ("-o, --output=FILE")
  * and its description in *help (static).  0 past the last option. */
 int cli_help_row(size_t i, char *left, size_t left_size, const char **help);
+
+/* --help on standard output: the synopsis, one line per option of the
+ * option table (cli_help_row), the notes on hp2ps's flags and exit codes. */
+void cli_print_help(void);
+
+/* --version on standard output. */
+void cli_print_version(void);
 
 #endif

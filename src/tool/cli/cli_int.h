@@ -1,8 +1,8 @@
 /* cli_int.h -- what the command line's three files share: the option
  * table's entry type (cli.c holds the table), its lookups, the tool's
  * own default --interval, the one recorder of usage errors, and the
- * settling of a whole line (cli_settle.c) that the word reader
- * (cli_read.c) calls last.  Private to those files.
+ * settling of a whole line (settle.c) that the word reader
+ * (read.c) calls last.  Private to cli.c, read.c and settle.c.
  */
 #ifndef HPX_TOOL_CLI_INT_H
 #define HPX_TOOL_CLI_INT_H

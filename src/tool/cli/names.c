@@ -105,8 +105,8 @@ char *names_diff_output(const char *stem_a, const char *stem_b, hp2x_format f) {
 /* hp2ps's BASE.ps beside nothing: in the current directory, named after
  * the input; hp2ps writes BASE.ps even for -e, other formats get their
  * own extension. */
-static char *default_output(const tool_args *a) {
-  char *stem = names_input_stem(a->input);
+static char *default_output(const tool_args *a, const char *input) {
+  char *stem = names_input_stem(input);
   if (!stem) return NULL;
   int eps_by_width = a->opts.format == HP2X_FORMAT_EPS &&
                      a->opts.eps_width_pt != 0.0;
@@ -127,43 +127,46 @@ const char *names_display(const char *path) {
 }
 
 /* -o not given: standard output for standard input, else hp2ps's BASE.ps
- * (with BASE.aux beside a picture).  NULL a->output when out of memory. */
-static void settle_output(tool_args *a, int filter) {
-  if (a->output) return;
+ * (with BASE.aux beside a picture).  NULL n->output when out of memory. */
+static void settle_output(const tool_args *a, names_one *n, int filter) {
+  n->output = a->output;
+  if (n->output) return;
   if (filter) {
-    a->output = "-";
+    n->output = "-";
     return;
   }
-  a->output_owned = default_output(a);
-  a->output = a->output_owned;
-  a->write_aux = hp2x_format_is_picture(a->opts.format);
+  n->output_owned = default_output(a, n->input);
+  n->output = n->output_owned;
+  n->write_aux = hp2x_format_is_picture(a->opts.format);
 }
 
-/* hp2ps's BASE.aux beside a file output (a->aux_path); -p writes it back
- * whatever the format.  NULL a->aux_path when out of memory. */
-static void settle_aux(tool_args *a, int filter) {
-  if (a->use_aux) a->write_aux = 1;
-  if (a->output && strcmp(a->output, "-") != 0 && !filter)
-    a->aux_path = names_aux_beside(a->output);
+/* hp2ps's BASE.aux beside a file output (n->aux_path); -p writes it back
+ * whatever the format.  NULL n->aux_path when out of memory. */
+static void settle_aux(const tool_args *a, names_one *n, int filter) {
+  if (a->use_aux) n->write_aux = 1;
+  if (n->output && strcmp(n->output, "-") != 0 && !filter)
+    n->aux_path = names_aux_beside(n->output);
 }
 
-int names_settle_one(tool_args *a) {
+int names_settle_one(const tool_args *a, names_one *n) {
+  memset(n, 0, sizeof *n);
+  n->input = a->input;
   /* A service address is no file: no NAME.hp. */
-  if (!a->input_is_service)
-    a->input = names_input_path(a->input, &a->input_owned);
-  a->input_display = names_display(a->input);
-  int filter = !strcmp(a->input, "-");
+  if (a->service.kind == CONNECT_NONE)
+    n->input = names_input_path(a->input, &n->input_owned);
+  n->display = names_display(n->input);
+  int filter = !strcmp(n->input, "-");
   if (a->serve_spec && !a->output) return 0; /* served only: no file */
-  settle_output(a, filter);
-  settle_aux(a, filter);
-  if (!a->output || (!filter && !a->aux_path && strcmp(a->output, "-")))
+  settle_output(a, n, filter);
+  settle_aux(a, n, filter);
+  if (!n->output || (!filter && !n->aux_path && strcmp(n->output, "-")))
     return -1;
   return 0;
 }
 
-void names_free_one(tool_args *a) {
-  free(a->input_owned);
-  free(a->output_owned);
-  free(a->aux_path);
-  a->input_owned = a->output_owned = a->aux_path = NULL;
+void names_free_one(names_one *n) {
+  free(n->input_owned);
+  free(n->output_owned);
+  free(n->aux_path);
+  n->input_owned = n->output_owned = n->aux_path = NULL;
 }

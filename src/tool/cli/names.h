@@ -1,11 +1,12 @@
 /* names.h -- the tool's file names (names.c): inputs as hp2ps finds them,
- * and the outputs named after them.  Results are malloc'ed (NULL when out
- * of memory) unless said otherwise.
+ * and the outputs named after them; for a run of one input, the names it
+ * settles (names_one), which are the run's, not the command line's.
+ * Results are malloc'ed (NULL when out of memory) unless said otherwise.
  */
 #ifndef HPX_TOOL_NAMES_H
 #define HPX_TOOL_NAMES_H
 
-#include "tool.h"
+#include "args.h"
 
 /* The format's file extension, without the dot; static storage. */
 const char *names_format_ext(hp2x_format f);
@@ -42,14 +43,28 @@ const char *names_input_path(const char *arg, char **resolved);
 /* An input's name in messages: its path, "<stdin>" for "-". */
 const char *names_display(const char *path);
 
-/* One input: resolves a->input (a->input_owned; not a service address),
- * names it in messages (a->input_display) and, as hp2ps, names the outputs
- * after it when -o is not given: BASE.ps (BASE.EXT for other formats) and
- * BASE.aux beside the output (a->output_owned, a->aux_path, a->write_aux).
- * Standard input writes standard output.  0, or -1 when out of memory. */
-int names_settle_one(tool_args *a);
+/* The names of a run of one input. */
+typedef struct names_one {
+  const char *input;   /* the path to open: the argument, or NAME.hp */
+  const char *display; /* its name in messages */
+  const char *output;  /* -o, or hp2ps's BASE.ps; NULL: served only */
+  char *aux_path;      /* BASE.aux beside the output; owned; NULL in
+                          filter mode */
+  int write_aux;       /* write BASE.aux after the picture */
+  char *input_owned;   /* NAME.hp for a NAME that does not exist;
+                          owned; NULL when `input` is argv's */
+  char *output_owned;  /* output built from the input's name; owned */
+} names_one;
+
+/* One input: resolves a->input (n->input, maybe n->input_owned; not a
+ * service address), names it in messages (n->display) and, as hp2ps,
+ * names the outputs after it when -o is not given: BASE.ps (BASE.EXT for
+ * other formats) and BASE.aux beside the output (n->output, n->aux_path,
+ * n->write_aux).  Standard input writes standard output; --serve without
+ * -o writes no file.  0, or -1 when out of memory (free *n all the same). */
+int names_settle_one(const tool_args *a, names_one *n);
 
 /* Frees what names_settle_one allocated. */
-void names_free_one(tool_args *a);
+void names_free_one(names_one *n);
 
 #endif

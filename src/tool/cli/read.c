@@ -1,14 +1,14 @@
-/* cli_read.c -- the command line's words read into a tool_args: long options
+/* read.c -- the command line's words read into a tool_args: long options
  * (--name, --name=value, --name value), hp2ps's letters (values glued to the
  * letter, -p chaining), "--" and the inputs; each option's value checked
  * against its entry in cli.c's table and stored in the field it names, after
- * what the environment gives (environment.c).  Ends with cli_settle.c's checks
- * of the whole line.  Errors are returned, never printed.
+ * what the environment gives (util/environment.c).  Ends with settle.c's
+ * checks of the whole line.  Errors are returned, never printed.
  */
 #include "cli_int.h"
 
-#include "environment.h"
-#include "numbers.h"
+#include "util/environment.h"
+#include "util/numbers.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -179,8 +179,8 @@ cli_outcome cli_parse(int argc, char **argv, tool_args *a, cli_error *e) {
   memset(e, 0, sizeof *e);
   hp2x_options_init(&a->opts);
   hp2x_parse_options_init(&a->parse);
-  environment_read(a, argc > 0 ? argv[0] : NULL);
-  a->interval_s = CLI_INTERVAL_S;
+  environment_read(&a->opts, &a->parse, argc > 0 ? argv[0] : NULL);
+  a->watch.interval_s = CLI_INTERVAL_S;
   a->inputs = calloc((size_t)argc, sizeof *a->inputs);
   if (!a->inputs) return out_of_memory(e);
   cursor c = {argc, argv, 1};

@@ -1,16 +1,17 @@
-/* cli_settle.c -- what a whole command line implies once every word
+/* settle.c -- what a whole command line implies once every word
  * is read: the output's format (--format, -e, or the output's extension),
  * the checks no single option can make (--watch's one output, a service
  * read alone, --tee, the time window, --diff's two inputs), then the
  * defaults that follow from other options (-c's palette, a comparison's
- * shared axes, the picture's bounded reading).  Errors are returned,
- * never printed.
+ * shared axes, the picture's bounded reading).  The addresses a line names
+ * (a service input, --serve's) are read here once, into the line.  Errors
+ * are returned, never printed.
  */
 #include "cli_int.h"
 
-#include "connect.h"
+#include "io/connect.h"
 #include "names.h"
-#include "serve_request.h"
+#include "serve/request.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -19,12 +20,12 @@
 /* The format when --format is not given: EPS for -e, else the output's
  * extension (none for a directory that several inputs each write into). */
 static cli_outcome settle_format(tool_args *a, cli_error *e) {
-  if (a->opts.eps_width_pt > 0 && !a->format_given)
+  if (a->opts.eps_width_pt > 0 && !a->given.format)
     a->opts.format = HP2X_FORMAT_EPS;
   struct stat dir;
   int to_dir = a->n_inputs > 1 && a->output && stat(a->output, &dir) == 0 &&
                S_ISDIR(dir.st_mode); /* several inputs: a file each */
-  if (a->output && strcmp(a->output, "-") != 0 && !a->format_given && !to_dir) {
+  if (a->output && strcmp(a->output, "-") != 0 && !a->given.format && !to_dir) {
     const hp2x_format_info *f = hp2x_format_for_file(a->output, NULL);
     char list[96];
     if (!f)
@@ -39,11 +40,12 @@ static cli_outcome settle_format(tool_args *a, cli_error *e) {
   return CLI_RUN;
 }
 
-static cli_outcome check_watch(const tool_args *a, cli_error *e) {
+/* Reads --serve's address into a->serve_at; checks what goes with --serve
+ * and --watch. */
+static cli_outcome check_watch(tool_args *a, cli_error *e) {
   if (a->serve_spec) {
-    serve_address ad;
     char why[300];
-    if (serve_parse_address(a->serve_spec, &ad, why, sizeof why) != 0)
+    if (serve_parse_address(a->serve_spec, &a->serve_at, why, sizeof why) != 0)
       return cli_fail(e, "%s", why);
     if (a->n_inputs > 1 || a->diff)
       return cli_fail(e, "--serve shows one input, got %d", a->n_inputs);
@@ -51,15 +53,15 @@ static cli_outcome check_watch(const tool_args *a, cli_error *e) {
       return cli_fail(e, "--serve writes no standard output: -o FILE "
                          "or no -o");
   }
-  if (a->watch && !a->serve_spec && (!a->output || !strcmp(a->output, "-")))
+  if (a->watch.on && !a->serve_spec && (!a->output || !strcmp(a->output, "-")))
     return cli_fail(e, "--watch needs an output file (-o FILE)");
-  if (a->watch && a->n_inputs > 1)
+  if (a->watch.on && a->n_inputs > 1)
     return cli_fail(e, "--watch follows one input, got %d", a->n_inputs);
   return CLI_RUN;
 }
 
-/* Sets input_is_service for an input that is a service address; refuses
- * a malformed address and a service read with other inputs. */
+/* Reads an input that is a service address into a->service; refuses a
+ * malformed address and a service read with other inputs. */
 static cli_outcome find_service(tool_args *a, cli_error *e) {
   for (int i = 0; i < a->n_inputs; i++) {
     connect_address ad;
@@ -70,7 +72,7 @@ static cli_outcome find_service(tool_args *a, cli_error *e) {
     if (a->n_inputs > 1 || a->diff)
       return cli_fail(e, "%s: a service is read alone, not with other inputs",
                       a->inputs[i]);
-    a->input_is_service = 1;
+    a->service = ad;
   }
   return CLI_RUN;
 }
@@ -81,12 +83,12 @@ static cli_outcome find_service(tool_args *a, cli_error *e) {
 static cli_outcome check_census(const tool_args *a, cli_error *e) {
   const hp2x_format_info *f = hp2x_format_of(a->opts.format);
   if (!f) return CLI_RUN;
-  if (a->at_given && f->span != HP2X_SPAN_CENSUS)
+  if (a->view.at_given && f->span != HP2X_SPAN_CENSUS)
     return cli_fail(e,
                     "--at chooses one census: %s holds the whole run (-o "
                     "NAME.pb.gz, a pprof profile, holds one)",
                     a->summary ? "--summary" : f->label);
-  if (a->at_given && a->watch)
+  if (a->view.at_given && a->watch.on)
     return cli_fail(e, "--at takes a census of a finished run: with --watch "
                        "the profile follows the last census");
   if (f->span == HP2X_SPAN_CENSUS && a->diff)
@@ -99,27 +101,28 @@ static cli_outcome check_census(const tool_args *a, cli_error *e) {
 
 /* Checks what no single option can: the combination.  Changes nothing. */
 static cli_outcome check_combination(const tool_args *a, cli_error *e) {
-  if (a->tee_path && !a->input_is_service)
+  const tool_view *v = &a->view;
+  if (a->watch.tee_path && a->service.kind == CONNECT_NONE)
     return cli_fail(e,
                     "--tee needs a service input (unix:PATH or tcp:HOST:PORT)");
-  if (a->tee_path && !*a->tee_path)
+  if (a->watch.tee_path && !*a->watch.tee_path)
     return cli_fail(e, "--tee needs a file name");
   if (a->program && !*a->program)
     return cli_fail(e, "--program needs an executable's name");
-  if (a->program && a->watch)
+  if (a->program && a->watch.on)
     return cli_fail(e, "--program does not work with --watch");
-  if (a->from_given && a->from_marker)
+  if (v->from_given && v->from_marker)
     return cli_fail(e, "--from and --from-marker both give the window's start");
-  if (a->to_given && a->to_marker)
+  if (v->to_given && v->to_marker)
     return cli_fail(e, "--to and --to-marker both give the window's end");
   if (a->parse.last_s > 0.0 &&
-      (a->from_given || a->to_given || a->from_marker || a->to_marker))
+      (v->from_given || v->to_given || v->from_marker || v->to_marker))
     return cli_fail(e, "--last gives the window already: not with --from, --to "
                        "or their markers");
   if (a->parse.last_s > 0.0 && a->n_inputs > 1)
     return cli_fail(e, "--last draws one input, got %d", a->n_inputs);
-  if (a->from_given && a->to_given && !(a->from_s < a->to_s))
-    return cli_fail(e, "--from %g is not before --to %g", a->from_s, a->to_s);
+  if (v->from_given && v->to_given && !(v->from_s < v->to_s))
+    return cli_fail(e, "--from %g is not before --to %g", v->from_s, v->to_s);
   if (a->diff && a->n_inputs != 2)
     return cli_fail(e, "--diff needs two inputs (A B, drawn as B - A), got %d",
                     a->n_inputs);
@@ -129,9 +132,9 @@ static cli_outcome check_combination(const tool_args *a, cli_error *e) {
 /* The defaults that follow from other options, once the line is valid. */
 static void set_derived_defaults(tool_args *a) {
   /* -c draws the label palette unless --palette says otherwise. */
-  if (a->opts.colour && !a->palette_given) a->opts.palette = HP2X_PALETTE_LABEL;
+  if (a->opts.colour && !a->given.palette) a->opts.palette = HP2X_PALETTE_LABEL;
   /* Runs compared share both axes unless --uniform-scale says otherwise. */
-  if (a->n_inputs > 1 && !a->uniform_given) a->opts.uniform = HP2X_UNIFORM_BOTH;
+  if (a->n_inputs > 1 && !a->given.uniform) a->opts.uniform = HP2X_UNIFORM_BOTH;
   /* One input drawn whole keeps only what its picture shows, in memory
    * bounded by the picture; so does one census of it without --at (the
    * bounded profile keeps the first of the largest totals of each time
@@ -139,11 +142,12 @@ static void set_derived_defaults(tool_args *a) {
    * every sample (CSV, .hp, --all-samples, --summary), a window, --x=index
    * and comparisons read every sample. */
   const hp2x_format_info *f = hp2x_format_of(a->opts.format);
+  const tool_view *v = &a->view;
   int bounded = hp2x_format_is_picture(a->opts.format) ||
-                (f && f->span == HP2X_SPAN_CENSUS && !a->at_given);
+                (f && f->span == HP2X_SPAN_CENSUS && !v->at_given);
   if (bounded && !a->opts.all_samples && !a->summary && a->n_inputs <= 1 &&
-      !a->from_given && !a->to_given && !a->from_marker && !a->to_marker &&
-      !a->x_index)
+      !v->from_given && !v->to_given && !v->from_marker && !v->to_marker &&
+      !v->x_index)
     a->parse.picture_columns = hp2x_picture_columns(&a->opts);
 }
 

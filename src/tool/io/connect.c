@@ -2,7 +2,7 @@
  * eventlog on a socket (GHC's eventlog-socket, or a program's own
  * EventLogWriter): the address operands unix:PATH and tcp:HOST:PORT, and
  * the connection (POSIX getaddrinfo, socket, connect).  Reading the bytes
- * is run_watch.c's, as from a pipe.
+ * is the watch's input source's (source.c), as from a pipe.
  */
 #include "connect.h"
 

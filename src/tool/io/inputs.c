@@ -1,12 +1,13 @@
 /* inputs.c -- the tool's inputs read whole: a profile (.hp or eventlog,
  * from a file or standard input) through the library's parser, the
  * warnings about what it let through, and hp2ps's .aux file for -p.
- * Watch mode reads its input piece by piece instead (run_watch.c).
+ * Watch mode reads its input piece by piece instead (source.c).
  */
 #include "inputs.h"
 
-#include "messages.h"
-#include "numbers.h"
+#include "util/messages.h"
+#include "util/numbers.h"
+#include "util/status.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -90,14 +91,13 @@ static void warn_line(const char *display, long line, const char *text) {
   msg_report(display, &e, "warning");
 }
 
-void inputs_warn_profile(const tool_args *a, const char *display,
-                         const hp2x_profile *p) {
-  if (a->quiet) return;
+void inputs_warn_profile(const char *display, const hp2x_profile *p,
+                         const hp2x_options *o, int from_service) {
   const hp2x_warnings *w = hp2x_profile_warnings(p);
   char text[200];
-  /* A service's stream stops where the service stopped (run_watch.c says
+  /* A service's stream stops where the service stopped (run/watch.c says
    * when that was inside an event). */
-  if (w->truncated && !a->input_is_service) warn_truncated(display, p);
+  if (w->truncated && !from_service) warn_truncated(display, p);
   if (w->corrupt_regions) warn_corrupt(display, p);
   if (w->duplicate_labels) {
     snprintf(text, sizeof text,
@@ -105,7 +105,7 @@ void inputs_warn_profile(const tool_args *a, const char *display,
              w->duplicate_labels);
     warn_line(display, w->first_duplicate_line, text);
   }
-  if (a->opts.heap_overlay && hp2x_profile_heap_points(p) == 0 &&
+  if (o->heap_overlay && hp2x_profile_heap_points(p) == 0 &&
       hp2x_profile_samples_read(p) > 0)
     warn_line(display, 0,
               "--heap: no heap size events (only eventlogs have them); no "
@@ -178,16 +178,16 @@ static int parse_aux_file(const char *path, hp2x_aux **aux) {
   return EXIT_OK;
 }
 
-int inputs_attach_aux(tool_args *a, hp2x_aux **aux) {
+int inputs_attach_aux(const char *path, hp2x_options *o, hp2x_aux **aux) {
   *aux = NULL;
-  if (!a->use_aux || !a->aux_path) return EXIT_OK;
-  int rc = parse_aux_file(a->aux_path, aux);
-  a->opts.aux = *aux;
+  if (!path) return EXIT_OK;
+  int rc = parse_aux_file(path, aux);
+  o->aux = *aux;
   return rc;
 }
 
-void inputs_release_aux(tool_args *a, hp2x_aux **aux) {
-  a->opts.aux = NULL;
+void inputs_release_aux(hp2x_options *o, hp2x_aux **aux) {
+  o->aux = NULL;
   hp2x_aux_free(*aux);
   *aux = NULL;
 }

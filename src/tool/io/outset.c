@@ -8,9 +8,9 @@
  */
 #include "outset.h"
 
-#include "messages.h"
-#include "tool.h"
 #include "outfile.h"
+#include "util/messages.h"
+#include "util/status.h"
 
 #include <assert.h>
 #include <errno.h>

@@ -8,7 +8,8 @@
  */
 #include "program.h"
 
-#include "messages.h"
+#include "util/messages.h"
+#include "util/status.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -157,21 +158,21 @@ static void say(const char *display, const char *what, const char *text) {
 }
 
 /* What naming left undone, said once a run. */
-static void say_verdict(const tool_args *a, const char *display,
+static void say_verdict(const char *program, const char *display,
                         const hp2x_tables_report *r) {
   char text[256];
   if (r->verdict == HP2X_TABLES_NO_SYMBOLS && !said.stripped++) {
     snprintf(text, sizeof text,
              "%s has no symbol table (stripped): its info tables keep their "
              "addresses",
-             a->program);
+             program);
     say(display, "warning", text);
   } else if (r->verdict == HP2X_TABLES_NO_BIAS && !said.no_bias++) {
     snprintf(text, sizeof text,
              "%s is position-independent, and no IPE record here tells "
              "where it was loaded (a .hp has none; its eventlog does): "
              "addresses kept",
-             a->program);
+             program);
     say(display, "warning", text);
   } else if (r->verdict == HP2X_TABLES_WRONG_PROGRAM && !said.wrong++) {
     if (4 * r->ipe_disagreeing > r->ipe_checked)
@@ -179,31 +180,32 @@ static void say_verdict(const tool_args *a, const char *display,
                "%s is not the program that ran: it places %zu of %zu tables "
                "otherwise than their IPE records (first 0x%llx); nothing "
                "named",
-               a->program, r->ipe_disagreeing, r->ipe_checked,
+               program, r->ipe_disagreeing, r->ipe_checked,
                (unsigned long long)r->disagrees);
     else
       snprintf(text, sizeof text,
                "%s is not the program that ran: fewer than half of the "
                "addresses in it land on an info table; nothing named",
-               a->program);
+               program);
     say(display, "warning", text);
   } else if (r->verdict == HP2X_TABLES_NAMED && r->outside + r->off_table &&
              !said.outside++) {
     snprintf(text, sizeof text,
              "%zu of %zu info-table addresses not named: %zu outside %s "
              "(a -dynamic build's library tables), %zu on no table in it",
-             r->outside + r->off_table, r->bare, r->outside, a->program,
+             r->outside + r->off_table, r->bare, r->outside, program,
              r->off_table);
     say(display, "note", text);
   }
 }
 
-int program_name_tables(const tool_args *a, const char *display,
-                        hp2x_profile *p, const hp2x_symbols *syms) {
-  if (a->opts.format == HP2X_FORMAT_HP) return EXIT_OK; /* GHC's labels */
+int program_name_tables(const char *program, const hp2x_symbols *syms,
+                        hp2x_format format, int quiet, const char *display,
+                        hp2x_profile *p) {
+  if (format == HP2X_FORMAT_HP) return EXIT_OK; /* GHC's labels */
   if (!syms) {
     size_t n = hp2x_profile_bare_tables(p);
-    if (n && !a->quiet && !said.hint++) {
+    if (n && !quiet && !said.hint++) {
       char text[200];
       snprintf(text, sizeof text,
                "%zu info table(s) without an IPE record show as addresses; "
@@ -220,6 +222,6 @@ int program_name_tables(const tool_args *a, const char *display,
     msg_report(display, &err, NULL);
     return EXIT_BAD_INPUT;
   }
-  if (!a->quiet) say_verdict(a, display, &r);
+  if (!quiet) say_verdict(program, display, &r);
   return EXIT_OK;
 }

@@ -3,7 +3,8 @@
  * self-pipe that every wait polls, so a signal that comes during a render
  * or just before a wait ends the next wait at once; and file-change
  * wakeups, from inotify on the input's directory on Linux, else none (the
- * caller then polls at its interval).  Linux code is under
+ * caller then polls at its interval); and the monotonic clock that waits
+ * and deadlines are measured by.  Linux code is under
  * `defined(__linux__) && !defined(HP2X_PORTABLE)`; the rest is POSIX.
  */
 #include "wakeup.h"
@@ -14,6 +15,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
@@ -180,4 +182,10 @@ wakeup_reason wakeup_wait(int change_fd, int stream_fd, double timeout_s) {
       (stream_at >= 0 && pfd[stream_at].revents))
     return WAKEUP_CHANGE;
   return WAKEUP_TIMEOUT;
+}
+
+double wakeup_now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }

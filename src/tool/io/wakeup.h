@@ -1,7 +1,7 @@
 /* wakeup.h -- the tool's platform seam for waiting (wakeup.c): watch
- * mode's stop signals brought into poll(), and file-change wakeups
- * (inotify on Linux, else none: the wait ends at its timeout and the
- * caller polls).
+ * mode's stop signals brought into poll(), file-change wakeups (inotify on
+ * Linux, else none: the wait ends at its timeout and the caller polls) and
+ * the monotonic clock waits are measured by.
  */
 #ifndef HPX_TOOL_WAKEUP_H
 #define HPX_TOOL_WAKEUP_H
@@ -44,5 +44,9 @@ void wakeup_unwatch(int change_fd);
  * (not read); either descriptor may be -1.  Returns WAKEUP_STOP at once
  * when a stop signal came before the call. */
 wakeup_reason wakeup_wait(int change_fd, int stream_fd, double timeout_s);
+
+/* The monotonic clock, in seconds, that waits and deadlines are measured
+ * by. */
+double wakeup_now_s(void);
 
 #endif

@@ -1,4 +1,4 @@
-/* run_compare.c -- the tool's runs over several inputs (comparing runs):
+/* compare.c -- the tool's runs over several inputs (comparing runs):
  * reads every profile, selects the bands once for all of them, and writes
  * one output (a page each, a stack, or one CSV with an input column) or a
  * file each (-o DIR, or a name with %s for the input's base name); --diff
@@ -8,12 +8,13 @@
  */
 #include "run.h"
 
-#include "inputs.h"
-#include "program.h"
-#include "messages.h"
-#include "names.h"
-#include "outset.h"
 #include "view_pick.h"
+#include "cli/names.h"
+#include "io/inputs.h"
+#include "io/outset.h"
+#include "io/program.h"
+#include "util/messages.h"
+#include "util/status.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -28,7 +29,7 @@ typedef struct input {
 } input;
 
 typedef struct comparison {
-  tool_args *a;
+  const tool_args *a;
   size_t n;                   /* inputs, >= 2 */
   input *in;                  /* n; owned */
   hp2x_profile **profiles;    /* n; each owned (a view when windowed) */
@@ -36,6 +37,8 @@ typedef struct comparison {
   const char **names;         /* n; each input's name in messages, borrowed */
   int per_file;               /* a file per input, not one for all */
   char *diff_out;             /* --diff without -o: B-minus-A.EXT; owned */
+  hp2x_options opts;          /* a's, with -p's .aux */
+  char *aux_path;             /* -p: BASE.aux beside the output; owned */
   hp2x_aux *aux;              /* -p's .aux; owned */
   hp2x_census_choice *census; /* a format of one census: each input's */
   hp2x_profile *diff_p;       /* --diff: the chart's profile and bands; owned */
@@ -88,7 +91,7 @@ static int name_inputs(comparison *c) {
  * between one output and a file each. */
 static int check_outputs(comparison *c) {
   const tool_args *a = c->a;
-  const hp2x_options *o = &a->opts;
+  const hp2x_options *o = &c->opts;
   const hp2x_format_info *f = hp2x_format_of(o->format);
   assert(f); /* cli.c sets formats from the table */
   int picture = f->writer == HP2X_WRITER_PICTURE;
@@ -134,7 +137,7 @@ static int check_outputs(comparison *c) {
 /* A file each: names them, and refuses two inputs writing one file. */
 static int name_own_files(comparison *c) {
   if (!c->per_file) return EXIT_OK;
-  char *pattern = names_file_pattern(c->a->output, c->a->opts.format);
+  char *pattern = names_file_pattern(c->a->output, c->opts.format);
   if (!pattern) return out_of_memory();
   for (size_t i = 0; i < c->n; i++) {
     input *in = &c->in[i];
@@ -153,18 +156,16 @@ static int name_own_files(comparison *c) {
 
 static int name_diff_output(comparison *c) {
   if (!c->a->diff || c->a->output) return EXIT_OK;
-  c->diff_out =
-      names_diff_output(c->in[0].stem, c->in[1].stem, c->a->opts.format);
+  c->diff_out = names_diff_output(c->in[0].stem, c->in[1].stem, c->opts.format);
   return c->diff_out ? EXIT_OK : out_of_memory();
 }
 
 /* -p: BASE.aux beside the one output. */
 static int attach_aux(comparison *c) {
-  tool_args *a = c->a;
-  if (!a->use_aux) return EXIT_OK;
-  a->aux_path = names_aux_beside(a->output);
-  if (!a->aux_path) return out_of_memory();
-  return inputs_attach_aux(a, &c->aux);
+  if (!c->a->use_aux) return EXIT_OK;
+  c->aux_path = names_aux_beside(c->a->output);
+  if (!c->aux_path) return out_of_memory();
+  return inputs_attach_aux(c->aux_path, &c->opts, &c->aux);
 }
 
 static int catch_signals(comparison *c) {
@@ -182,13 +183,17 @@ static int read_inputs(comparison *c) {
     hp2x_profile **p = &c->profiles[i];
     rc = inputs_read_profile(c->in[i].path, c->names[i], &a->parse, p);
     if (rc != EXIT_OK) break;
-    inputs_warn_profile(a, c->names[i], *p);
-    rc = program_name_tables(a, c->names[i], *p, syms);
+    if (!a->quiet)
+      inputs_warn_profile(c->names[i], *p, &a->opts,
+                          a->service.kind != CONNECT_NONE);
+    rc = program_name_tables(a->program, syms, a->opts.format, a->quiet,
+                             c->names[i], *p);
     hp2x_profile *view = NULL;
     if (rc == EXIT_OK && c->census) /* its census: in the whole run */
-      rc = view_pick_census(a, c->names[i], *p, &c->census[i]);
+      rc = view_pick_census(&a->view, a->watch.on, c->names[i], *p,
+                            &c->census[i]);
     else if (rc == EXIT_OK)
-      rc = view_pick(a, c->names[i], *p, &view);
+      rc = view_pick(&a->view, c->names[i], *p, &view);
     if (view) {
       hp2x_profile_free(*p);
       *p = view;
@@ -201,11 +206,11 @@ static int read_inputs(comparison *c) {
 /* One selection for all, and --diff's chart. */
 static int select_bands_for_all(comparison *c) {
   const tool_args *a = c->a;
-  if (!hp2x_format_needs_bands(a->opts.format)) return EXIT_OK;
+  if (!hp2x_format_needs_bands(c->opts.format)) return EXIT_OK;
   hp2x_err err;
   hp2x_err_init(&err);
   hp2x_status st = hp2x_bands_select_many(
-      (const hp2x_profile *const *)c->profiles, c->n, &a->opts, c->bands, &err);
+      (const hp2x_profile *const *)c->profiles, c->n, &c->opts, c->bands, &err);
   if (st == HP2X_OK && a->diff)
     st = hp2x_diff_new(c->profiles[0], c->bands[0], c->profiles[1], c->bands[1],
                        &c->diff_p, &c->diff_b, &err);
@@ -221,7 +226,7 @@ static hp2x_status fill_own_file(void *ctx, size_t which, hp2x_write_fn w,
                                  void *closure, hp2x_err *err) {
   const comparison *c = ctx;
   assert(which == OUTSET_OUTPUT);
-  hp2x_options o = c->a->opts;
+  hp2x_options o = c->opts;
   if (c->census) o.census = c->census[c->current];
   return hp2x_write_output(c->profiles[c->current], c->bands[c->current],
                            c->names[c->current], &o, w, closure, err);
@@ -231,7 +236,7 @@ static hp2x_status fill_own_file(void *ctx, size_t which, hp2x_write_fn w,
 static hp2x_status fill_shared_file(void *ctx, size_t which, hp2x_write_fn w,
                                     void *closure, hp2x_err *err) {
   const comparison *c = ctx;
-  const hp2x_options *o = &c->a->opts;
+  const hp2x_options *o = &c->opts;
   if (which == OUTSET_AUX)
     return hp2x_write_aux(c->profiles[0], c->bands[0], o, w, closure, err);
   if (c->diff_p)
@@ -254,8 +259,8 @@ static int write_outputs(comparison *c) {
   }
   const char *paths[OUTSET_MAX_FILES] = {c->diff_out ? c->diff_out : a->output,
                                          NULL};
-  if (a->use_aux && hp2x_format_is_picture(a->opts.format))
-    paths[OUTSET_AUX] = a->aux_path;
+  if (a->use_aux && hp2x_format_is_picture(c->opts.format))
+    paths[OUTSET_AUX] = c->aux_path;
   return outset_write(paths, paths[OUTSET_AUX] ? 2 : 1, fill_shared_file, c,
                       OUTSET_ARG_IS_USAGE);
 }
@@ -278,9 +283,9 @@ static void free_comparison(comparison *c) {
   }
   hp2x_profile_free(c->diff_p);
   hp2x_bands_free(c->diff_b);
-  inputs_release_aux(c->a, &c->aux);
-  free(c->a->aux_path);
-  c->a->aux_path = NULL;
+  inputs_release_aux(&c->opts, &c->aux);
+  free(c->aux_path);
+  c->aux_path = NULL;
   free(c->diff_out);
   free(c->in);
   free(c->profiles);
@@ -289,10 +294,11 @@ static void free_comparison(comparison *c) {
   free(c->census);
 }
 
-int run_compare(tool_args *a) {
+int run_compare(const tool_args *a) {
   comparison c;
   memset(&c, 0, sizeof c);
   c.a = a;
+  c.opts = a->opts;
   c.n = (size_t)a->n_inputs;
   c.in = calloc(c.n, sizeof *c.in);
   c.profiles = calloc(c.n, sizeof *c.profiles);

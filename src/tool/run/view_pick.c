@@ -7,31 +7,32 @@
  */
 #include "view_pick.h"
 
-#include "messages.h"
+#include "util/messages.h"
+#include "util/status.h"
 
 #include <math.h>
 
 /* The window's bounds in seconds, from the times and markers given.
  * Returns an exit status. */
-static int find_window_bounds(const tool_args *a, const char *display,
+static int find_window_bounds(const tool_view *v, const char *display,
                               const hp2x_profile *p, double *lo_s,
                               double *hi_s) {
-  double lo = a->from_given ? a->from_s : -INFINITY;
-  double hi = a->to_given ? a->to_s : INFINITY;
-  if (a->from_marker) {
-    long m = hp2x_profile_find_mark(p, a->from_marker, -INFINITY);
+  double lo = v->from_given ? v->from_s : -INFINITY;
+  double hi = v->to_given ? v->to_s : INFINITY;
+  if (v->from_marker) {
+    long m = hp2x_profile_find_mark(p, v->from_marker, -INFINITY);
     if (m < 0) {
-      msg_errorf("%s: no marker '%s' (--from-marker)", display, a->from_marker);
+      msg_errorf("%s: no marker '%s' (--from-marker)", display, v->from_marker);
       return EXIT_BAD_INPUT;
     }
     lo = hp2x_profile_mark_time(p, (size_t)m);
   }
-  if (a->to_marker) {
-    long m = hp2x_profile_find_mark(p, a->to_marker, lo);
+  if (v->to_marker) {
+    long m = hp2x_profile_find_mark(p, v->to_marker, lo);
     if (m < 0) {
       msg_errorf("%s: no marker '%s' at or after the window's start "
                  "(--to-marker)",
-                 display, a->to_marker);
+                 display, v->to_marker);
       return EXIT_BAD_INPUT;
     }
     hi = hp2x_profile_mark_time(p, (size_t)m);
@@ -47,10 +48,10 @@ static int find_window_bounds(const tool_args *a, const char *display,
 }
 
 /* The samples of the window; *w owned by the caller. */
-static int cut_window(const tool_args *a, const char *display,
+static int cut_window(const tool_view *v, const char *display,
                       const hp2x_profile *p, hp2x_profile **w) {
   double lo, hi;
-  int rc = find_window_bounds(a, display, p, &lo, &hi);
+  int rc = find_window_bounds(v, display, p, &lo, &hi);
   if (rc != EXIT_OK) return rc;
   hp2x_err err;
   hp2x_err_init(&err);
@@ -67,15 +68,15 @@ static int cut_window(const tool_args *a, const char *display,
   return EXIT_OK;
 }
 
-int view_pick_census(const tool_args *a, const char *display,
+int view_pick_census(const tool_view *v, int watch, const char *display,
                      const hp2x_profile *p, hp2x_census_choice *c) {
   hp2x_census_choice_init(c);
-  int rc = find_window_bounds(a, display, p, &c->from_s, &c->to_s);
+  int rc = find_window_bounds(v, display, p, &c->from_s, &c->to_s);
   if (rc != EXIT_OK) return rc;
-  if (a->at_given) {
+  if (v->at_given) {
     c->rule = HP2X_CENSUS_AT;
-    c->at_s = a->at_s;
-  } else if (a->watch) {
+    c->at_s = v->at_s;
+  } else if (watch) {
     c->rule = HP2X_CENSUS_LAST;
   }
   hp2x_err err;
@@ -83,23 +84,23 @@ int view_pick_census(const tool_args *a, const char *display,
   size_t s;
   hp2x_status st = hp2x_census_choose(p, c, &s, &err);
   if (st == HP2X_OK) return EXIT_OK;
-  if (st == HP2X_E_ARG && a->at_given)
+  if (st == HP2X_E_ARG && v->at_given)
     return msg_usagef("%s: --at: %s", display, err.msg);
   msg_report(display, &err, NULL);
   return msg_exit_status(st);
 }
 
-int view_pick(const tool_args *a, const char *display, const hp2x_profile *p,
+int view_pick(const tool_view *v, const char *display, const hp2x_profile *p,
               hp2x_profile **view) {
   *view = NULL;
-  int window = a->from_given || a->to_given || a->from_marker || a->to_marker;
-  if (!window && !a->x_index) return EXIT_OK;
+  int window = v->from_given || v->to_given || v->from_marker || v->to_marker;
+  if (!window && !v->x_index) return EXIT_OK;
   hp2x_profile *w = NULL;
   if (window) {
-    int rc = cut_window(a, display, p, &w);
+    int rc = cut_window(v, display, p, &w);
     if (rc != EXIT_OK) return rc;
   }
-  if (a->x_index) {
+  if (v->x_index) {
     hp2x_err err;
     hp2x_err_init(&err);
     hp2x_profile *ix = NULL;

@@ -1,9 +1,9 @@
-/* serve_request.c -- --serve's own request handling, kept pure: the route
+/* request.c -- --serve's own request handling, kept pure: the route
  * of a method, target and Host (the HTTP parsing itself is
  * libmicrohttpd's), the loopback names that a server bound to loopback
  * accepts in Host, and the --serve address.
  */
-#include "serve_request.h"
+#include "request.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>

@@ -2,15 +2,17 @@
  * socket (made here, so that a port in use is said plainly and --serve=0
  * learns its port), the daemon's bounds (connections, memory per
  * connection, idle time, strict parsing), the answer to each request
- * (serve_request.c decides the route; serve_snapshot.c holds the bytes),
- * and the run's side: publishing a redraw, the input's state, serving on
- * after the run until a stop signal.  Nothing is read from disk.
+ * (request.c decides the route; snapshot.c holds the bytes), and the
+ * run's side, the server as one of the run's outputs (io/outputs.h):
+ * publishing a redraw, the input's state, serving on after the run until
+ * a stop signal.  Nothing is read from disk.
  */
 #include "serve_int.h"
 
-#include "messages.h"
-#include "outset.h"
-#include "wakeup.h"
+#include "io/outset.h"
+#include "io/wakeup.h"
+#include "util/messages.h"
+#include "util/status.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -28,7 +30,7 @@ enum {
   SERVER_THREADS = 4,
   MAX_CONNECTIONS = 256,
   IDLE_TIMEOUT_S = 10,
-  CONNECTION_MEMORY = 32 * 1024 /* request line and headers, then output */
+  CONNECTION_MEMORY = 32 * 1024 /* request line and headers, then tool_output */
 };
 
 /* The current snapshot, referenced for the caller (unref it). */
@@ -217,20 +219,24 @@ static void serve_free(serve_server *s) {
   free(s);
 }
 
-int serve_start(tool_args *a) {
-  serve_address ad;
-  char why[300];
-  if (serve_parse_address(a->serve_spec, &ad, why, sizeof why) != 0)
-    return msg_usagef("%s", why); /* cli_settle.c checked it */
+static const output_kind server_kind;
+
+int serve_start(const serve_address *at, const hp2x_options *o,
+                tool_output **out) {
+  *out = NULL;
+  serve_address ad = *at; /* its port filled in for 0 */
   serve_server *s = calloc(1, sizeof *s);
   if (!s) {
     msg_errorf("out of memory");
     return EXIT_BAD_INPUT;
   }
   pthread_mutex_init(&s->lock, NULL);
-  s->opts = &a->opts;
+  s->base.kind = &server_kind;
+  s->base.wants_view = 1; /* the window drawn, as -o's */
+  s->base.copies = 1;
+  s->opts = o;
   s->loopback = ad.loopback;
-  s->current = snapshot_new(s->opts, NULL, NULL, 0, SERVE_INPUT_WAITING, 0);
+  s->current = snapshot_new(s->opts, NULL, NULL, 0, INPUT_WAITING, 0);
   int fd = s->current ? listen_on(&ad) : -1;
   const char *v6l = ad.family == AF_INET6 ? "[" : "",
              *v6r = ad.family == AF_INET6 ? "]" : "";
@@ -250,7 +256,7 @@ int serve_start(tool_args *a) {
   fprintf(stderr, "hp2x: serving http://%s%s%s:%u/\n", v6l, ad.host, v6r,
           ad.port);
   fflush(stderr);
-  a->server = s;
+  *out = &s->base;
   return EXIT_OK;
 }
 
@@ -265,29 +271,39 @@ static void make_current(serve_server *s, snapshot *next) {
   events_notify(s);
 }
 
-void serve_publish(serve_server *s, const hp2x_profile *p, const hp2x_bands *b,
-                   long long censuses) {
-  if (!s) return;
-  make_current(s,
-               snapshot_new(s->opts, p, b, ++s->published, s->input, censuses));
+/* What the run just drew: the profile `shown` (a window's view, or the
+ * parser's growing profile) with its bands (NULL: selected afresh when a
+ * picture is asked for), and the censuses read so far.  Copies what it
+ * needs: the frame's profiles and bands may change or go once it returns.
+ * Out of memory keeps the last snapshot. */
+static int serve_publish(tool_output *o, const output_frame *f) {
+  serve_server *s = (serve_server *)o;
+  long long censuses = (long long)hp2x_profile_samples_read(f->whole);
+  make_current(s, snapshot_new(s->opts, f->shown, f->bands, ++s->published,
+                               s->input, censuses));
+  return EXIT_OK;
 }
 
-void serve_set_input(serve_server *s, serve_input state) {
-  if (!s || s->input == state) return;
+static void serve_set_input(tool_output *o, input_state state) {
+  serve_server *s = (serve_server *)o;
+  if (s->input == state) return;
   s->input = state;
   snapshot *cur = current_snapshot(s);
   if (cur) make_current(s, snapshot_restate(cur, ++s->published, state));
   snapshot_unref(cur);
 }
 
-void serve_finish(tool_args *a, int serve_on) {
-  if (!a->server) return;
-  serve_set_input(a->server, SERVE_INPUT_CLOSED);
-  if (serve_on && !wakeup_stop_signal()) {
+/* After the run: with `run_ok`, serves until SIGINT, SIGTERM or SIGHUP
+ * (none when one ended the run), then stops the server and frees it. */
+static void serve_finish(tool_output *o, int run_ok) {
+  serve_set_input(o, INPUT_CLOSED);
+  if (run_ok && !wakeup_stop_signal()) {
     wakeup_catch_stop_signals(outset_die_of_signal);
     while (!wakeup_stop_signal()) wakeup_wait(-1, -1, 3600.0);
     wakeup_release_stop_signals();
   }
-  serve_free(a->server);
-  a->server = NULL;
+  serve_free((serve_server *)o);
 }
+
+static const output_kind server_kind = {serve_publish, serve_set_input,
+                                        serve_finish};

@@ -1,19 +1,18 @@
 /* serve_int.h -- private to --serve's files: the server's state, what one
- * redraw publishes (a snapshot: serve_snapshot.c) and the event streams
- * and request deadlines (serve_events.c).  One mutex, the server's, guards
- * the current snapshot, the input's state and the lists of connections;
+ * redraw publishes (a snapshot: snapshot.c), the event streams (events.c)
+ * and the request deadline (guard.c).  One mutex, the server's, guards the
+ * current snapshot, the input's state and the lists of connections;
  * nothing is drawn or written to a socket while it is held.
  */
 #ifndef HPX_TOOL_SERVE_INT_H
 #define HPX_TOOL_SERVE_INT_H
 
 #include "serve.h"
-#include "serve_request.h"
 
 #include <microhttpd.h>
 #include <pthread.h>
 
-/* ------------------------------------------------- serve_snapshot.c */
+/* -------------------------------------------------------- snapshot.c */
 
 /* What one redraw publishes, immutable once made but for the pictures
  * drawn on demand (each at most once); shared by reference count. */
@@ -23,10 +22,10 @@ typedef struct snapshot snapshot;
  * drawn with options o (copied, but for the strings and regexes they
  * point to, which live as long as the server); NULL when out of memory. */
 snapshot *snapshot_new(const hp2x_options *o, const hp2x_profile *p,
-                       const hp2x_bands *b, long generation, serve_input input,
+                       const hp2x_bands *b, long generation, input_state input,
                        long long censuses);
 /* old's pictures, with another input state; NULL when out of memory. */
-snapshot *snapshot_restate(snapshot *old, long generation, serve_input input);
+snapshot *snapshot_restate(snapshot *old, long generation, input_state input);
 void snapshot_ref(snapshot *s);
 void snapshot_unref(snapshot *s);
 long snapshot_generation(const snapshot *s);
@@ -47,30 +46,36 @@ typedef struct sse_client sse_client;
 typedef struct guarded guarded;
 
 typedef struct serve_server {
+  tool_output base; /* the server as an output of the run: first */
   struct MHD_Daemon *daemon;
   pthread_mutex_t lock;
   snapshot *current;        /* owned reference */
   long published;           /* snapshots made so far (the run's thread) */
-  serve_input input;        /* the run's thread's */
+  input_state input;        /* the run's thread's */
   const hp2x_options *opts; /* the run's */
   int loopback;             /* bound to loopback: Host is checked */
   int closing;              /* stopping: event streams end */
   sse_client *clients;      /* event streams, a list */
   guarded *conns;           /* every connection, a list */
-  pthread_t guard;          /* serve_events.c's deadline thread */
+  pthread_t guard;          /* guard.c's deadline thread */
   pthread_cond_t guard_wake;
   int guard_running;
 } serve_server;
 
-/* ------------------------------------------------- serve_events.c */
+/* ---------------------------------------------------------- events.c */
 
 /* The response of /events (Server-Sent Events) for connection c; NULL
  * when out of memory. */
 struct MHD_Response *events_response(serve_server *s, struct MHD_Connection *c);
 /* Wakes every event stream waiting for news (called without the lock). */
 void events_notify(serve_server *s);
+/* Marks every stream due a heartbeat (a comment, to find clients that went
+ * away) and wakes them (the deadline thread's, every few seconds). */
+void events_heartbeat(serve_server *s);
 /* Ends every event stream (the server is stopping). */
 void events_close_all(serve_server *s);
+
+/* ----------------------------------------------------------- guard.c */
 
 /* The request deadline: a connection whose request is not complete 10 s
  * after it began (or after the previous one ended) is shut down. */

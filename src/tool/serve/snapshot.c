@@ -1,4 +1,4 @@
-/* serve_snapshot.c -- what --serve answers from, one per redraw: the
+/* snapshot.c -- what --serve answers from, one per redraw: the
  * metrics text and the status (made when published, on the run's thread:
  * a few hundred bytes), and copies of the profile and its bands from which
  * the server's thread draws a picture the first time one is asked for,
@@ -62,7 +62,7 @@ typedef struct pictures {
 struct snapshot {
   atomic_int refs;
   long generation;
-  serve_input input;
+  input_state input;
   long long censuses;
   int has_census;
   double last_census_s;
@@ -105,7 +105,7 @@ static int snapshot_fill(snapshot *s) {
   size_t n = p ? hp2x_profile_sample_count(p) : 0;
   s->has_census = n > 0;
   s->last_census_s = n ? hp2x_profile_sample_time(p, n - 1) : 0.0;
-  hp2x_metrics_state st = {s->censuses, s->input == SERVE_INPUT_CONNECTED};
+  hp2x_metrics_state st = {s->censuses, s->input == INPUT_CONNECTED};
   hp2x_err err;
   hp2x_err_init(&err);
   return hp2x_write_metrics(p, s->pics->b, &st, membuf_write, &s->metrics,
@@ -115,7 +115,7 @@ static int snapshot_fill(snapshot *s) {
              : -1;
 }
 
-static snapshot *snapshot_with(pictures *pc, long generation, serve_input input,
+static snapshot *snapshot_with(pictures *pc, long generation, input_state input,
                                long long censuses) {
   snapshot *s = calloc(1, sizeof *s);
   if (!s) {
@@ -135,13 +135,13 @@ static snapshot *snapshot_with(pictures *pc, long generation, serve_input input,
 }
 
 snapshot *snapshot_new(const hp2x_options *o, const hp2x_profile *p,
-                       const hp2x_bands *b, long generation, serve_input input,
+                       const hp2x_bands *b, long generation, input_state input,
                        long long censuses) {
   pictures *pc = pictures_new(o, p, b, generation);
   return pc ? snapshot_with(pc, generation, input, censuses) : NULL;
 }
 
-snapshot *snapshot_restate(snapshot *old, long generation, serve_input input) {
+snapshot *snapshot_restate(snapshot *old, long generation, input_state input) {
   atomic_fetch_add(&old->pics->refs, 1);
   return snapshot_with(old->pics, generation, input, old->censuses);
 }

@@ -79,18 +79,19 @@ static long local_zone(int64_t unix_s) {
   return (long)(local - unix_s);
 }
 
-void environment_read(tool_args *a, const char *argv0) {
+void environment_read(hp2x_options *o, hp2x_parse_options *parse,
+                      const char *argv0) {
   const char *fonts = getenv("HP2X_FONTS_CONF");
-  a->opts.fonts_conf = fonts && *fonts ? fonts : fonts_beside_binary(argv0);
-  a->parse.zone = local_zone;
+  o->fonts_conf = fonts && *fonts ? fonts : fonts_beside_binary(argv0);
+  parse->zone = local_zone;
   const char *sde = getenv("SOURCE_DATE_EPOCH");
   if (sde && *sde) {
     char *end;
     errno = 0;
     long long v = strtoll(sde, &end, 10);
     if (!*end && v >= 0 && errno == 0) {
-      a->opts.source_date_epoch = v;
-      a->parse.zone = NULL; /* UTC: the same bytes in every zone */
+      o->source_date_epoch = v;
+      parse->zone = NULL; /* UTC: the same bytes in every zone */
     }
   }
 }

@@ -6,10 +6,10 @@
 #ifndef HPX_TOOL_ENVIRONMENT_H
 #define HPX_TOOL_ENVIRONMENT_H
 
-#include "tool.h"
+#include "hp2x.h"
 
-/* Sets a->opts.fonts_conf, a->opts.source_date_epoch and a->parse.zone
- * from the environment (man page, ENVIRONMENT) and, for the fonts, from
+/* Sets o->fonts_conf, o->source_date_epoch and parse->zone from the
+ * environment (man page, ENVIRONMENT) and, for the fonts, from
  * where the running binary is (argv0 as main received it):
  *   - fonts: HP2X_FONTS_CONF when set; else hp2x's own fonts.conf beside
  *     the binary (../share/hp2x/fonts/, ../fonts/ or ../../fonts/: an
@@ -19,6 +19,7 @@
  *     ignored, as if unset), dates every picture, and makes DATE UTC;
  *   - without it, DATE is in the local time zone, as GHC writes it.
  * The strings set point to the environment or to static storage. */
-void environment_read(tool_args *a, const char *argv0);
+void environment_read(hp2x_options *o, hp2x_parse_options *parse,
+                      const char *argv0);
 
 #endif

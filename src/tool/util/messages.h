@@ -1,7 +1,9 @@
-/* messages.h -- the lines the tool prints about itself (messages.c):
- * errors, warnings, usage errors, --help, --version and watch mode's
- * status line.  The one other line, --serve's "hp2x: serving URL", is
- * serve.c's own: it prints and flushes it once the server listens.
+/* messages.h -- the lines the tool prints about itself on standard error
+ * (messages.c): errors, warnings, usage errors, watch mode's notes and its
+ * status line.  --help and --version go to standard output from the
+ * option table's folder (cli/help.c); the one other line, --serve's
+ * "hp2x: serving URL", is serve.c's own: it prints and flushes it once the
+ * server listens.
  */
 #ifndef HPX_TOOL_MESSAGES_H
 #define HPX_TOOL_MESSAGES_H
@@ -34,15 +36,17 @@ void msg_status_show(const char *fmt, ...) MSG_PRINTF(1);
 void msg_status_clear(void);
 void msg_status_end(void);
 
+/* Watch mode's notes about the run: each on a line of its own, in place
+ * of the status line when there is one; none with --quiet. */
+typedef struct msg_notes {
+  int quiet;       /* --quiet: no notes */
+  int status_line; /* a status line is drawn (stderr is a terminal) */
+} msg_notes;
+/* "hp2x: " and the formatted note (at most 511 bytes of it). */
+void msg_note(const msg_notes *n, const char *fmt, ...) MSG_PRINTF(2);
+
 /* A usage error: "hp2x: " and the formatted line, then the --help hint.
  * Returns EXIT_USAGE, for `return msg_usagef(...)`. */
 int msg_usagef(const char *fmt, ...) MSG_PRINTF(1);
-
-/* --help on standard output: the synopsis, one line per option of the
- * option table (cli.c), the notes on hp2ps's flags and exit codes. */
-void msg_print_help(void);
-
-/* --version on standard output. */
-void msg_print_version(void);
 
 #endif

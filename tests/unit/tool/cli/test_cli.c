@@ -1,4 +1,4 @@
-/* test_cli.c -- the tool's command line (src/tool/cli*.c): the
+/* test_cli.c -- the tool's command line (src/tool/cli/): the
  * defaults of an empty line, hp2ps's flags glued and apart (-m5, -t2.5,
  * -e15cm, -m 7, -cg, -pc, -i-), long options in both spellings, every
  * error message the table and the combination checks give, and option
@@ -11,7 +11,7 @@
 
 #include "comma_locale.h"
 
-#include "cli.h"
+#include "cli/cli.h"
 
 #include <locale.h>
 #include <stdio.h>
@@ -83,12 +83,12 @@ static void defaults(void **state) {
   assert_int_equal(p.a.opts.uniform, 0);
   assert_int_equal(p.a.parse.kind, HP2X_INPUT_AUTO);
   assert_int_equal(p.a.use_aux, 0);
-  assert_int_equal(p.a.watch, 0);
-  assert_true(p.a.interval_s == 1.0);
-  assert_true(p.a.idle_exit_s == 0.0);
+  assert_int_equal(p.a.watch.on, 0);
+  assert_true(p.a.watch.interval_s == 1.0);
+  assert_true(p.a.watch.idle_exit_s == 0.0);
   assert_int_equal(p.a.diff, 0);
   assert_int_equal(p.a.summary, 0);
-  assert_int_equal(p.a.x_index, 0);
+  assert_int_equal(p.a.view.x_index, 0);
   assert_int_equal(p.a.quiet, 0);
   assert_null(p.e.message);
   done(&p);
@@ -192,7 +192,7 @@ static void long_options(void **state) {
        "--from-eventlog", "--ccs-length=5", "--all-samples", "--pattern");
   assert_int_equal(p.a.opts.name_order, -1);
   assert_true(p.a.opts.dpi == 300.0);
-  assert_int_equal(p.a.x_index, 1);
+  assert_int_equal(p.a.view.x_index, 1);
   assert_int_equal(p.a.opts.heap_overlay, 1);
   assert_int_equal(p.a.parse.kind, HP2X_INPUT_EVENTLOG);
   assert_int_equal(p.a.parse.ccs_length, 5);
@@ -200,9 +200,9 @@ static void long_options(void **state) {
   assert_int_equal(p.a.opts.pattern, 1);
   done(&p);
   RUNS(&p, "--watch", "--interval=0.5", "--idle-exit=2", "a.hp", "-o", "w.svg");
-  assert_int_equal(p.a.watch, 1);
-  assert_true(p.a.interval_s == 0.5);
-  assert_true(p.a.idle_exit_s == 2.0);
+  assert_int_equal(p.a.watch.on, 1);
+  assert_true(p.a.watch.interval_s == 0.5);
+  assert_true(p.a.watch.idle_exit_s == 2.0);
   assert_int_equal(p.a.opts.format, HP2X_FORMAT_SVG); /* from the name */
   done(&p);
   RUNS(&p, "--summary", "a.hp");
@@ -211,8 +211,8 @@ static void long_options(void **state) {
   done(&p);
   RUNS(&p, "--from=1.5", "--to=2.5", "--include=^a", "--exclude=b$", "a.hp",
        "b.hp", "--layout=stack", "-o", "c.pdf");
-  assert_true(p.a.from_s == 1.5 && p.a.from_given);
-  assert_true(p.a.to_s == 2.5 && p.a.to_given);
+  assert_true(p.a.view.from_s == 1.5 && p.a.view.from_given);
+  assert_true(p.a.view.to_s == 2.5 && p.a.view.to_given);
   assert_string_equal(p.a.opts.include_re, "^a");
   assert_string_equal(p.a.opts.exclude_re, "b$");
   assert_int_equal(p.a.n_inputs, 2);
@@ -223,11 +223,11 @@ static void long_options(void **state) {
   /* A pprof profile by its whole ending; --at its census. */
   RUNS(&p, "a.hp", "-o", "dir.v/heap.pb.gz", "--at=1.25");
   assert_int_equal(p.a.opts.format, HP2X_FORMAT_PPROF);
-  assert_true(p.a.at_s == 1.25 && p.a.at_given);
+  assert_true(p.a.view.at_s == 1.25 && p.a.view.at_given);
   done(&p);
   RUNS(&p, "a.hp", "--format=pprof", "-o", "heap.bin", "--from=1");
   assert_int_equal(p.a.opts.format, HP2X_FORMAT_PPROF);
-  assert_int_equal(p.a.at_given, 0);
+  assert_int_equal(p.a.view.at_given, 0);
   done(&p);
   RUNS(&p, "--", "-m5", "-");
   assert_int_equal(p.a.n_inputs, 2); /* after --, words are files */
@@ -379,7 +379,7 @@ static void values_ignore_locale(void **state) {
   assert_int_equal(p.r, CLI_RUN);
   assert_true(p.a.opts.trace_pct == 2.5);
   assert_true(p.a.opts.eps_width_pt == 15.5 * 72.0 / 2.54);
-  assert_true(p.a.interval_s == 0.25);
+  assert_true(p.a.watch.interval_s == 0.25);
   assert_int_equal(q.r, CLI_FAILED);
   assert_string_equal(q.e.message, "--from 2.5 is not before --to 1.5");
   assert_int_equal(r.r, CLI_FAILED); /* the locale's own comma is not */

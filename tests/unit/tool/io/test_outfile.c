@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "outfile.h"
+#include "io/outfile.h"
 
 #include <dirent.h>
 #include <stdio.h>

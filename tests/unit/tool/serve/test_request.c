@@ -1,11 +1,11 @@
-/* test_serve_request.c -- the tool's serve_request.c: routes, methods,
+/* test_request.c -- the tool's serve/request.c: routes, methods,
  * the Host check (DNS rebinding) and the --serve address. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "serve_request.h"
+#include "serve/request.h"
 
 #include <string.h>
 #include <sys/socket.h>

@@ -1,5 +1,5 @@
-/* serve_request.h -- what --serve answers a request, decided from its
- * method, target and Host alone (serve_request.c): no I/O, no state, so
+/* request.h -- what --serve answers a request, decided from its
+ * method, target and Host alone (request.c): no I/O, no state, so
  * that a fuzzer drives it (tests/fuzz/fuzz_serve_request.c); and the
  * --serve address read.
  */
