@@ -213,8 +213,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	$(Q)$(CC) $(CFLAGS) $(LIB_INC) -Itests/unit -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
 	    $(HOOKS_LIB) $(LDLIBS) $(CMOCKA_LIBS)
 
-# The tool's tests (tests/unit/tool: test_cli drives the tool's option
-# table, test_outfile its output files, test_serve_request --serve's
+# The tool's tests (tests/unit/tool/FOLDER: test_cli drives the tool's option
+# table, test_outfile its output files, test_request --serve's
 # request rules) link the tool's objects but main.o.
 TOOL_TEST_OBJ := $(filter-out $(BUILD)/obj/tool/main.o,$(TOOL_OBJ))
 TOOL_UNIT_BIN := $(filter $(BUILD)/tests/tool/%,$(UNIT_BIN))

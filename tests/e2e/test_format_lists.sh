@@ -2,7 +2,7 @@
 # The lists of formats spelt out by hand agree with the one table of
 # formats (src/base/format.c), read through the library itself
 # (tests/tools/format_table.c, linked against BUILD/libhp2x.a): the unit
-# test of the options' messages (tool/test_cli.c), test_compare.sh's
+# test of the options' messages (tool/cli/test_cli.c), test_compare.sh's
 # messages (-p's formats that hold several inputs, --diff's that take
 # bands), the loops over every format of test_locale.sh and test_faults.sh
 # and over every picture of test_bound.sh, the formats
@@ -41,8 +41,9 @@ def same(where, got, want, ordered=True):
         bad.append(f'{where}: {", ".join(got)} -- the table has {", ".join(want)}')
 def words(s):
     return [w for w in re.split(r'\s*(?:,|\bor\b)\s*', s.strip()) if w]
-# test_cli.c: the unknown-format message and the --format=a|b|... hint.
-t = open(test_cli).read()
+# test_cli.c: the unknown-format message and the --format=a|b|... hint
+# (string literals written on several lines read as one).
+t = re.sub(r'"\s*\n\s*"', '', open(test_cli).read())
 for m in re.finditer(r"unknown format 'gif' \(([^)]*)\)", t):
     same('test_cli.c unknown format', words(m.group(1)), names)
 hints = re.findall(r'--format=([a-z0-9]+(?:\|[a-z0-9]+)+)"', t)
@@ -111,7 +112,7 @@ same('--help pictures', words(m.group(1)) if m else [], [r[2] for r in pictures]
 for l in bad: print(l)
 PY
 }
-args=("$T/table.tsv" "$T/help.txt" "$TOP/tests/unit/tool/test_cli.c"
+args=("$T/table.tsv" "$T/help.txt" "$TOP/tests/unit/tool/cli/test_cli.c"
       "$TOP/tests/e2e/test_formats.sh" "$TOP/include/hp2x.h" "$TOP/man/hp2x.1"
       "$TOP/tests/e2e/test_compare.sh")
 lists "${args[@]}" > "$T/bad.txt"
@@ -122,7 +123,11 @@ $(cat "$T/bad.txt")"
 all=$(cut -f1 "$T/table.tsv" | paste -sd, | sed 's/,/, /g')
 second=$(sed -n 2p "$T/table.tsv" | cut -f1)
 less=$(printf '%s' "$all" | sed "s/, $second,/,/")
-sed "s/($all)/($less)/" "$TOP/tests/unit/tool/test_cli.c" > "$T/test_cli.c"
+python3 - "$TOP/tests/unit/tool/cli/test_cli.c" "$all" "$less" > "$T/test_cli.c" <<'PY'
+import re, sys
+t = re.sub(r'"\s*\n\s*"', '', open(sys.argv[1]).read())
+print(t.replace('(' + sys.argv[2] + ')', '(' + sys.argv[3] + ')'), end='')
+PY
 args[2]=$T/test_cli.c
 lists "${args[@]}" > "$T/bad.txt"
 grep -qF "test_cli.c unknown format: $less --" "$T/bad.txt" && ok ||

@@ -74,7 +74,9 @@ texts = {f: read(f) for f in files + headers}
 codes = {f: code_only(t) for f, t in texts.items()}
 
 # Function definitions and their lengths.
-DEF = re.compile(r'^(static\s+)?(?:inline\s+)?[A-Za-z_][\w \t\*]*?\b(\w+)\s*\([^;]*$')
+# A definition's first line: a name and '(' at the margin, and before any
+# '{' (a body on the same line) no ';' (a declaration) and no '=' (data).
+DEF = re.compile(r'^(static\s+)?(?:inline\s+)?[A-Za-z_][\w \t\*]*?\b(\w+)\s*\(')
 defs, lengths = {}, []
 for f in files:
     lines = texts[f].split('\n')
@@ -82,7 +84,9 @@ for f in files:
     while i < len(lines):
         line = lines[i]
         m = DEF.match(line)
-        if m and not line[:1].isspace() and '=' not in line and not line.startswith(('#', '}')):
+        head = line.split('{', 1)[0]
+        if m and not line[:1].isspace() and ';' not in head and '=' not in head \
+                and not line.startswith(('#', '}')):
             j = i
             while j < len(lines) and '{' not in lines[j] and not lines[j].rstrip().endswith(';'):
                 j += 1

@@ -41,16 +41,17 @@ void msg_errorf(const char *fmt, ...) {
   va_end(ap);
 }
 
+/* Empties the status line, so that what is printed next takes its place. */
+static void status_clear(void) { fputs("\r\033[K", stderr); }
+
 void msg_status_show(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  msg_status_clear();
+  status_clear();
   print_message(fmt, ap, "");
   va_end(ap);
   fflush(stderr);
 }
-
-void msg_status_clear(void) { fputs("\r\033[K", stderr); }
 
 void msg_note(const msg_notes *n, const char *fmt, ...) {
   if (n->quiet) return;
@@ -59,7 +60,7 @@ void msg_note(const msg_notes *n, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(line, sizeof line, fmt, ap);
   va_end(ap);
-  if (n->status_line) msg_status_clear();
+  if (n->status_line) status_clear();
   msg_errorf("%s", line);
 }
 

@@ -30,10 +30,9 @@ void msg_errorf(const char *fmt, ...) MSG_PRINTF(1);
 
 /* Watch mode's status line on a terminal, drawn over itself:
  * msg_status_show draws "hp2x: " and the formatted text in place of the
- * line before; msg_status_clear empties the line, so that a message takes
- * its place; msg_status_end ends it, so that what follows starts a line. */
+ * line before (a note, msg_note, takes its place the same way);
+ * msg_status_end ends it, so that what follows starts a line. */
 void msg_status_show(const char *fmt, ...) MSG_PRINTF(1);
-void msg_status_clear(void);
 void msg_status_end(void);
 
 /* Watch mode's notes about the run: each on a line of its own, in place

@@ -1,7 +1,7 @@
 /* tuning.h -- process-wide set-up that makes runs faster or sturdier
- * without changing their output (tuning.c).  main.c plans and applies it
- * once; the one call from elsewhere is tuning_release_reserve, at the
- * point where drawing begins (selection.c).
+ * without changing their output (tuning.c).  run/entry.c plans and applies
+ * it once; the one call from elsewhere is tuning_release_reserve, at the
+ * point where drawing begins (run/files.c).
  */
 #ifndef HPX_TOOL_TUNING_H
 #define HPX_TOOL_TUNING_H

@@ -1,4 +1,4 @@
-/* test_outfile.c -- the tool's outfile.c: temp file in the target
+/* test_outfile.c -- the tool's io/outfile.c: temp file in the target
  * directory, rename on commit, nothing left on abort or failure, devices
  * written in place. */
 #include <setjmp.h>
