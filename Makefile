@@ -213,9 +213,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	$(Q)$(CC) $(CFLAGS) $(LIB_INC) -Itests/unit -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
 	    $(HOOKS_LIB) $(LDLIBS) $(CMOCKA_LIBS)
 
-# The tool's tests (tests/unit/tool/FOLDER: test_cli drives the tool's option
-# table, test_outfile its output files, test_request --serve's
-# request rules) link the tool's objects but main.o.
+# The tool's tests (tests/unit/tool/FOLDER: test_cli drives the tool's
+# option table, test_source the watch's input source, test_request
+# --serve's request rules, ...) link the tool's objects but main.o, and see
+# the tool's headers as the tool does (TOOL_INC), not the library's.
 TOOL_TEST_OBJ := $(filter-out $(BUILD)/obj/tool/main.o,$(TOOL_OBJ))
 TOOL_UNIT_BIN := $(filter $(BUILD)/tests/tool/%,$(UNIT_BIN))
 $(TOOL_UNIT_BIN): $(BUILD)/tests/%: tests/unit/%.c $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a
