@@ -1,8 +1,8 @@
 /* outputs.h -- a run's outputs (outputs.c): where each redraw of one input
  * goes -- the files it writes, the server that shows it -- behind one
  * interface, so that the run publishes to its outputs without knowing
- * which they are.  An output is a struct whose first member is an `output`
- * pointing at its kind's functions.
+ * which they are.  An output is a struct whose first member is a
+ * `tool_output` pointing at its kind's functions.
  */
 #ifndef HPX_TOOL_OUTPUTS_H
 #define HPX_TOOL_OUTPUTS_H

@@ -52,7 +52,7 @@ typedef struct serve_server {
   snapshot *current;        /* owned reference */
   long published;           /* snapshots made so far (the run's thread) */
   input_state input;        /* the run's thread's */
-  const hp2x_options *opts; /* the run's */
+  const hp2x_options *opts; /* the pictures' (the command line's) */
   int loopback;             /* bound to loopback: Host is checked */
   int closing;              /* stopping: event streams end */
   sse_client *clients;      /* event streams, a list */
