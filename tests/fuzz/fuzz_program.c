@@ -5,6 +5,7 @@
  * never a crash. */
 #include "fuzz_common.h"
 #include "io/program.h"
+#include "util/status.h"
 
 #include <stdio.h>
 #include <unistd.h>
