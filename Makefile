@@ -65,8 +65,12 @@ WARN := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -Wpedantic \
 TEST_WARN := -Wno-missing-prototypes $(call cc_option,-Wno-format-truncation)
 OPT  ?= -O2 -g
 DATADIR := $(PREFIX)/share/hp2x
+# -ffp-contract=off: no fused multiply-adds, so that the summary's figures
+# are the plain IEEE operations the report's script repeats in the page
+# (src/write/band_stats.c, report_stats.js) on every machine.
 override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(PORTABLE_FLAGS) \
-        $(OPT) $(WARN) -Iinclude $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"'
+        $(OPT) $(WARN) -ffp-contract=off -Iinclude $(PKG_CFLAGS) \
+        -DHP2X_DATADIR='"$(DATADIR)"'
 # The library's own headers (and the generated ones), for the library and
 # its tests; not the tool's (TOOL_INC).
 LIB_INC = -Isrc -I$(GEN)
@@ -110,11 +114,15 @@ all: $(BUILD)/hp2x
 # The HTML report's script and style, kept as source files, become C arrays
 # in a generated header (mk/embed.sh), shared by every build.
 GEN := build/gen
-REPORT_ASSETS := src/write/report.js src/write/report.css src/write/live.js
+# The report's script is one script joined from files split by what they
+# do (src/write/README.md), in this order.
+REPORT_JS := $(foreach f,base ticks charts draw stats table moment pointer main,\
+               src/write/report_$(f).js)
+REPORT_ASSETS := $(REPORT_JS) src/write/report.css src/write/live.js
 $(GEN)/report_assets.h: $(REPORT_ASSETS) mk/embed.sh
 	@mkdir -p $(dir $@)
-	$(Q)sh mk/embed.sh $@ src/write/report.js hpx_report_js \
-	    src/write/report.css hpx_report_css src/write/live.js hpx_live_js
+	$(Q)sh mk/embed.sh $@ hpx_report_js $(REPORT_JS) -- \
+	    hpx_report_css src/write/report.css -- hpx_live_js src/write/live.js
 $(BUILD)/obj/write/html_write.o $(BUILD)/pic/write/html_write.o: $(GEN)/report_assets.h
 
 # The pprof output's message (src/write/pprof.proto, our own schema with

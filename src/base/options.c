@@ -35,6 +35,8 @@ static void set_option_defaults(hp2x_options *o) {
   o->fonts_conf = NULL;
   o->source_date_epoch = -1;
   hp2x_census_choice_init(&o->census);
+  o->chart = HP2X_CHART_STACKED;
+  o->by_breakdown = HP2X_BY_BREAKDOWN_ORDER | HP2X_BY_BREAKDOWN_COLOURS;
 }
 
 void hpx_sized_init(void *o, size_t size, const void *defaults,

@@ -479,8 +479,8 @@ static int part_twins(char **shown, const char *const *names, size_t n,
   return 1;
 }
 
-static key_name_kind kind_of(const hp2x_bands *b, size_t k, int breakdown) {
-  const char *s = b->names[k];
+static key_name_kind kind_of(const hp2x_bands *b, const char *s, size_t k,
+                             int breakdown) {
   if (b->texts && (b->texts[k].keep_head || b->texts[k].keep_tail))
     return KEY_KEPT;
   if (breakdown == HP2X_BREAKDOWN_COST_CENTRE) return KEY_STACK;
@@ -488,21 +488,23 @@ static key_name_kind kind_of(const hp2x_bands *b, size_t k, int breakdown) {
   return KEY_PLAIN;
 }
 
-char **hpx_key_names(const hp2x_bands *b, int breakdown, double max_w,
-                     layout_measure_fn measure, void *ctx) {
+char **hpx_key_names(const hp2x_bands *b, const char *const *texts,
+                     int breakdown, double max_w, layout_measure_fn measure,
+                     void *ctx) {
   size_t n = b->n_bands;
+  const char *const *names = texts ? texts : (const char *const *)b->names;
   measurer m = measurer_for(measure, ctx, max_w, KEY_PLAIN);
   char **out = hpx_calloc(n ? n : 1, sizeof *out);
   key_name_kind *kinds = hpx_calloc(n ? n : 1, sizeof *kinds);
   int ok = out && kinds;
   for (size_t k = 0; k < n && ok; k++) {
     const label_text *t = b->texts ? &b->texts[k] : NULL;
-    kinds[k] = kind_of(b, k, breakdown);
-    out[k] = hpx_key_shorten(b->names[k], kinds[k], t ? t->keep_head : 0,
+    kinds[k] = kind_of(b, names[k], k, breakdown);
+    out[k] = hpx_key_shorten(names[k], kinds[k], t ? t->keep_head : 0,
                              t ? t->keep_tail : 0, max_w, measure, ctx);
     ok = out[k] != NULL;
   }
-  if (ok) ok = part_twins(out, (const char *const *)b->names, n, kinds, &m);
+  if (ok) ok = part_twins(out, names, n, kinds, &m);
   hpx_free(kinds);
   if (!ok && out) {
     hpx_key_names_free(out, n);

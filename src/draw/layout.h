@@ -4,6 +4,7 @@
 #ifndef HPX_LAYOUT_H
 #define HPX_LAYOUT_H
 
+#include "chart.h"
 #include "select/band_walk.h"
 
 #include <math.h>
@@ -59,12 +60,30 @@ typedef struct layout {
   layout_line lines[LAYOUT_MAX_LINES]; /* --heap overlay lines, in key order
                                           above the bands */
   size_t n_lines;
+  chart_axis axis;  /* the chart kind's y axis (o->chart): the y
+                       ticks' range and labels, the legend */
+  char **key_texts; /* [n_bands] what the key calls each band before
+                       shortening (key_names.h: "era 12"), or NULL:
+                       the bands' names; owned */
+  size_t n_key_texts;
 } layout;
 
 /* hp2ps's rounding of a tick step: y scaled by powers of ten into [1, 10],
  * there made 5 above 4, 2 above 1, else 1, and scaled back; 1.0 for y <= 0
  * or NaN. */
 double hpx_layout_round125(double y);
+
+/* The y ticks of chart axis a on a graph graph_h high, whose legend (the
+ * axis's, or VALUE_UNIT) is legend_w wide: hp2ps's for stacked bands;
+ * percent's and a streamgraph's by the same rule over their range.  Fills
+ * *ticks (NULL on entry; the caller frees it, also after a failure) and
+ * *n (0 on entry).  HP2X_E_NOMEM. */
+hp2x_status hpx_layout_y_ticks(const chart_axis *a, double graph_h,
+                               double legend_w, layout_tick **ticks, size_t *n,
+                               hp2x_err *err);
+
+/* The y legend of chart axis a for profile p: its own, or VALUE_UNIT. */
+const char *hpx_layout_legend(const chart_axis *a, const hp2x_profile *p);
 
 /* Computes the layout; `multipage` says whether the key gets pages of its
  * own (only for formats with pages).  The caller frees *out with

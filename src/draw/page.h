@@ -1,14 +1,30 @@
 /* page.h -- what the HTML report (write/html_write.c) asks of drawing:
  * the picture drawn as SVG without what a page in a browser redraws as it
- * zooms (the bands, the x axis's ticks, the --heap lines and the marks),
- * and where everything lies on it (render_page.c), so that the page draws
- * those at the very places the picture would. */
+ * zooms or changes its chart (the bands, the axes' ticks and the y
+ * legend, the key's boxes, the --heap lines and the marks), and where
+ * everything lies on it, with each chart kind's y axis (render_page.c),
+ * so that the page draws those at the very places the picture would. */
 #ifndef HPX_PAGE_H
 #define HPX_PAGE_H
 
-#include "select/bands_int.h"
+#include "layout.h"
+#include "look.h"
 
 #define HPX_PAGE_MAX_LINES 3
+#define HPX_PAGE_CHARTS 4 /* every hp2x_chart */
+
+/* One chart kind as the page draws it: its y axis and ticks, from the
+ * layout's rule with the picture's measures. */
+typedef struct hpx_page_chart {
+  int shown;           /* the page offers it (a diff chart: stacked
+                          alone) */
+  chart_axis axis;     /* its y axis */
+  const char *legend;  /* its y legend; borrowed (static, or the
+                          profile's VALUE_UNIT) */
+  layout_tick *yticks; /* its y ticks; owned */
+  size_t n_yticks;
+  int heap; /* the --heap lines are drawn on it */
+} hpx_page_chart;
 /* The report's picture is drawn in the pixels of a PNG at this many dpi
  * (a CSS pixel: 96 a inch), glyphs on whole pixels as there. */
 #define HPX_PAGE_DPI 96.0
@@ -37,6 +53,9 @@ typedef struct hpx_page_geometry {
   double line_rgb[HPX_PAGE_MAX_LINES][3];
   double line_dash[HPX_PAGE_MAX_LINES][4];
   int line_n_dash[HPX_PAGE_MAX_LINES];
+  hpx_page_chart charts[HPX_PAGE_CHARTS]; /* by hp2x_chart */
+  hp2x_chart chart;                       /* the kind the picture is drawn as */
+  int pattern; /* --pattern: a lines chart's lines dashed */
 } hpx_page_geometry;
 
 /* Draws p's picture with bands b and options o as SVG through `write`,

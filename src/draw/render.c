@@ -71,9 +71,11 @@ static hp2x_status draw_graph_page(render_ctx *r, const hp2x_profile *p,
       hpx_render_draw_key_beside(r, p, b, l, shade);
     return HP2X_OK;
   }
-  hp2x_status st = hpx_render_draw_bands(
-      r, p, b, l, shade, o->all_samples ? b->n_samples : columns,
-      o->all_samples, err);
+  size_t drawn = o->all_samples ? b->n_samples : columns;
+  hp2x_status st =
+      l->axis.kind == HP2X_CHART_STACKED
+          ? hpx_render_draw_bands(r, p, b, l, shade, drawn, o->all_samples, err)
+          : hpx_render_draw_chart(r, p, b, l, shade, drawn, err);
   if (st == HP2X_OK && l->n_lines)
     st = hpx_render_draw_heap_lines(r, b, l, columns, err);
   if (st != HP2X_OK) return st;
@@ -261,6 +263,8 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
                                    void *closure, hp2x_err *err) {
   PangoFontMap *map = NULL;
   font_entry *fonts = NULL;
+  for (size_t i = 0; i < n; i++)
+    if (hpx_chart_check(bs[i], o, err) != HP2X_OK) return err->code;
   hp2x_status st = check_picture_options(o, &map, &fonts, err);
   if (st != HP2X_OK) return st;
   surface_page page;

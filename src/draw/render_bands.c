@@ -64,7 +64,7 @@ static void fill_as_stroke(cairo_t *cr, double w) {
 }
 
 void hpx_render_stroke_black(cairo_t *cr) {
-  cairo_set_source_rgb(cr, 0, 0, 0);
+  render_ink(cr);
   cairo_set_line_width(cr, LINE_W);
   if (cairo_get_user_data(cr, &strokes_as_fills))
     fill_as_stroke(cr, LINE_W);
@@ -151,10 +151,9 @@ void hpx_render_fill_band(render_ctx *r, double shade, size_t k) {
   cairo_fill_preserve(cr);
 }
 
-/* Draws the polygon between curves lo and hi (graph units) at x. */
-static void band_polygon(render_ctx *r, const layout *l, const double *x,
-                         const double *lo, const double *hi, size_t N,
-                         size_t columns, size_t *keep) {
+void hpx_render_band_polygon(render_ctx *r, const layout *l, const double *x,
+                             const double *lo, const double *hi, size_t N,
+                             size_t columns, size_t *keep) {
   cairo_t *cr = r->cr;
   double x1 = l->graph_x0 + l->graph_w;
   size_t n = hpx_thin_curve(x, lo, N, l->graph_x0, x1, columns, keep);
@@ -212,7 +211,7 @@ static hp2x_status draw_signed_bands(render_ctx *r, const hp2x_profile *p,
         lo[s] = neg[s] += d;
       }
     }
-    band_polygon(r, l, x, lo, hi, N, columns, keep);
+    hpx_render_band_polygon(r, l, x, lo, hi, N, columns, keep);
     hpx_render_fill_band(r, shade[k], k);
     hpx_render_stroke_black(r->cr);
   }

@@ -116,6 +116,27 @@ hp2x_status hpx_render_tip_band(render_ctx *r, band_walk *w,
   return HP2X_OK;
 }
 
+void hpx_render_tip_path(render_ctx *r, const hp2x_profile *p,
+                         const hp2x_bands *b, size_t k) {
+  cairo_path_t *path = cairo_copy_path_flat(r->cr);
+  hpx_render_tip_str(r, "<path d=\"");
+  for (int i = 0; path->status == CAIRO_STATUS_SUCCESS && i < path->num_data;
+       i += path->data[i].header.length) {
+    const cairo_path_data_t *d = &path->data[i];
+    if (d->header.type == CAIRO_PATH_CLOSE_PATH)
+      hpx_render_tip_str(r, "Z");
+    else if (d->header.type == CAIRO_PATH_MOVE_TO ||
+             d->header.type == CAIRO_PATH_LINE_TO)
+      tip_point(r, d->header.type == CAIRO_PATH_MOVE_TO ? 'M' : 'L',
+                d[1].point.x, d[1].point.y);
+  }
+  if (path->status != CAIRO_STATUS_SUCCESS) r->nomem = 1;
+  cairo_path_destroy(path);
+  hpx_render_tip_str(r, "\">");
+  tip_title(r, p, b, k);
+  hpx_render_tip_str(r, "</path>\n");
+}
+
 /* Band k's key box as a tooltip path: key column at kx, centre line c. */
 void hpx_render_tip_key_box(render_ctx *r, const hp2x_profile *p,
                             const hp2x_bands *b, const layout *l, size_t k,

@@ -85,9 +85,12 @@ struct hp2x_profile {
   int breakdown;               /* HEAP_PROF_BEGIN breakdown code; 0 = unknown */
   int text_breakdown;          /* .hp text: the breakdown its JOB's +RTS flag
                                   or its labels' shape tell (read/
-                                  hp_breakdown.c); 0 = unknown, or an
-                                  eventlog.  Not in the title, which stays
-                                  hp2ps's for a .hp */
+                                  hp_breakdown.c); an eventlog: the one its
+                                  program's +RTS arguments ask for, which a
+                                  stream joined mid-run has instead of
+                                  HEAP_PROF_BEGIN's; 0 = unknown.  Not in the
+                                  title, which stays hp2ps's for a .hp and
+                                  says "breakdown not in stream" mid-run */
   bool heap_profile;           /* the input holds a heap profile: .hp text
                                   always, an eventlog from HEAP_PROF_BEGIN or
                                   its first census on */

@@ -9,6 +9,7 @@
  * format lets fields be appended).
  */
 #include "eventlog_int.h"
+#include "hp_breakdown.h"
 #include "base/textout.h"
 
 #include <assert.h>
@@ -330,6 +331,22 @@ static hp2x_status split_program_args(const char *a, const char *end,
   return HP2X_OK;
 }
 
+/* The breakdown the RTS arguments ask for (the last -hX, as a .hp's JOB
+ * is read): what a stream joined mid-run is broken down by, since it has
+ * no HEAP_PROF_BEGIN (a whole eventlog's event says it, and wins). */
+static hp2x_status breakdown_from_args(evl_parser *ev, const job_words *j,
+                                       hp2x_err *err) {
+  char *s = hpx_malloc(j->rlen + 6);
+  if (!s) return hpx_nomem(err);
+  memcpy(s, "+RTS ", 5);
+  if (j->rlen) memcpy(s + 5, j->rts, j->rlen);
+  hp_breakdown b = {0};
+  hpx_hp_breakdown_job(&b, s, j->rlen + 5);
+  ev->p->text_breakdown = b.job;
+  hpx_free(s);
+  return HP2X_OK;
+}
+
 /* JOB as a profiled RTS writes it: the program's name and arguments, then
  * " +RTS" and the RTS arguments; a non-profiled RTS writes only the
  * program's name. */
@@ -338,6 +355,7 @@ static hp2x_status set_job_from_args(evl_parser *ev, hp2x_err *err) {
   job_words j = {0};
   hp2x_status st =
       split_program_args(ev->args, ev->args + ev->args_len, &j, err);
+  if (st == HP2X_OK) st = breakdown_from_args(ev, &j, err);
   if (st == HP2X_OK && j.rlen && ev->profiled != 0) {
     st = hpx_grow((void **)&j.prog, &j.pcap, j.plen + j.rlen + 7, 1, err);
     if (st == HP2X_OK) {

@@ -11,6 +11,7 @@
  */
 #include "aux.h"
 #include "bands_int.h"
+#include "breakdown.h"
 
 #include <assert.h>
 #include <math.h>
@@ -280,9 +281,8 @@ hp2x_status hpx_bands_set_text(hp2x_bands *b, size_t k, const label_text *t,
  * b's n_bands, is_other, names and shades, and band_of[id] (the band of
  * each label of `names`, -1 for none). */
 static hp2x_status assign_bands(const hp2x_profile *names,
-                                const hp2x_options *o, const work *w,
-                                hp2x_bands *b, int32_t *band_of,
-                                hp2x_err *err) {
+                                const hp2x_options *o, work *w, hp2x_bands *b,
+                                int32_t *band_of, hp2x_err *err) {
   size_t n = w->n;
   size_t first = 0; /* first position kept as its own band */
   int other = 0;
@@ -297,6 +297,8 @@ static hp2x_status assign_bands(const hp2x_profile *names,
   }
   b->n_bands = n - first + (size_t)other;
   b->is_other = other;
+  b->breakdown = hpx_breakdown_arranging(names); /* -m kept, then */
+  hpx_breakdown_order(names, b->breakdown, o, w->order + first, n - first);
   size_t nb = b->n_bands ? b->n_bands : 1;
   b->names = hpx_calloc(nb, sizeof *b->names);
   b->shades = hpx_malloc(nb * sizeof *b->shades);

@@ -40,6 +40,9 @@ struct hp2x_bands {
                        for a diff chart; yrange spans ymin .. top */
   int is_signed;    /* values may be negative (diff chart): drawn
                        diverging from zero */
+  int breakdown;    /* the profile's breakdown when it arranges the
+                       bands (breakdown.h: -hb, or -he with era
+                       numbers for labels), else 0 */
 };
 
 /* label_filter.c: *filtered[id] for every label of p, 1 when o->include_re

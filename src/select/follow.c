@@ -102,7 +102,9 @@ void hp2x_follower_free(hp2x_follower *f) {
 static int same_plan(const hp2x_follower *f, const hp2x_bands *nb,
                      const int32_t *band_of) {
   const hp2x_bands *b = f->b;
-  if (!b || b->n_bands != nb->n_bands || b->is_other != nb->is_other) return 0;
+  if (!b || b->n_bands != nb->n_bands || b->is_other != nb->is_other ||
+      b->breakdown != nb->breakdown)
+    return 0;
   for (size_t k = 0; k < b->n_bands; k++)
     if (strcmp(b->names[k], nb->names[k]) != 0 ||
         memcmp(&b->shades[k], &nb->shades[k], sizeof(double)) != 0)

@@ -6,6 +6,7 @@
  * 1.RRGGBB, which no hp2ps shade can be, so every .aux decodes alone.
  */
 #include "bands_int.h"
+#include "breakdown.h"
 #include "palette.h"
 
 #include <math.h>
@@ -38,6 +39,7 @@ int hpx_palette_is_colour(const hp2x_options *o) {
 
 void hpx_palette_assign(const hp2x_bands *b, const hp2x_options *o,
                         double *shade) {
+  if (hpx_breakdown_shades(b, o, hpx_palette_is_colour(o), shade)) return;
   if (o->palette == HP2X_PALETTE_LABEL) {
     hpx_colour_assign(b, shade);
     return;

@@ -67,6 +67,11 @@ static hp2x_status combine_profiles(const hp2x_profile *const *ps, size_t n,
     hp2x_profile_free(c);
     return st;
   }
+  /* The inputs' breakdown, when they share one, arranges the bands. */
+  c->breakdown = (int)hp2x_profile_breakdown(ps[0]);
+  for (size_t i = 1; i < n; i++)
+    if (hp2x_profile_breakdown(ps[i]) != hp2x_profile_breakdown(ps[0]))
+      c->breakdown = 0;
   *out = c;
   return HP2X_OK;
 }

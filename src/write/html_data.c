@@ -1,5 +1,6 @@
 /* html_data.c -- the HTML report's data as one JSON object, which the
- * page's script reads: the picture's geometry (page.h), the bands (name,
+ * page's script reads: the picture's geometry and how it looks (page.h,
+ * look.h), each chart kind's y axis, the bands (name,
  * the whole record a -hi name leaves out, colour, the summary's cells),
  * the held censuses exactly as the CSV writes them (times with six
  * decimals, values in plain decimal), the --heap lines and the marks.
@@ -8,6 +9,7 @@
  */
 #include "html_int.h"
 
+#include <math.h>
 #include <string.h>
 
 size_t hpx_html_shown_length(const char *s) {
@@ -137,6 +139,77 @@ static void write_geometry(writebuf *w, const html_data *d) {
   hpx_writebuf_puts(w, "]}");
 }
 
+/* How the picture looks (draw/look.h), for the page's own drawing. */
+static void write_look(writebuf *w) {
+  const draw_look *k = &hpx_look;
+  double ladder[6] = {k->tick_ladder[0][0], k->tick_ladder[0][1],
+                      k->tick_ladder[1][0], k->tick_ladder[1][1],
+                      k->tick_ladder[2][0], k->tick_ladder[2][1]};
+  key(w, "look", 0), hpx_writebuf_puts(w, "{");
+  key(w, "font", 1), hpx_html_json_str(w, k->font_family);
+  key(w, "fontFallback", 0), hpx_html_json_str(w, k->font_fallback);
+  key(w, "ink", 0), put_nums(w, k->ink, 3);
+  key(w, "paper", 0), put_nums(w, k->paper, 3);
+  key(w, "text", 0), put_num(w, k->text_pt);
+  key(w, "line", 0), put_num(w, k->line_w);
+  key(w, "tickLen", 0), put_num(w, k->tick_len);
+  key(w, "xLabelY", 0), put_num(w, k->xlabel_y);
+  key(w, "yLabelDx", 0), put_num(w, k->ylabel_dx);
+  key(w, "legendDx", 0), put_num(w, k->legend_dx);
+  key(w, "tickDivisions", 0), put_num(w, k->tick_divisions);
+  key(w, "tickLadder", 0), put_nums(w, ladder, 6);
+  key(w, "maxTicks", 0), put_num(w, (double)k->max_ticks);
+  key(w, "tickMaxDecimals", 0), put_num(w, (double)k->tick_max_decimals);
+  key(w, "keyBox", 0), put_num(w, k->key_box);
+  key(w, "keyBoxDx", 0), put_num(w, k->key_box_dx);
+  key(w, "heapLine", 0), put_num(w, k->heap_line_w);
+  key(w, "chartLine", 0), put_num(w, k->chart_line_w);
+  key(w, "chartCasing", 0), put_num(w, k->chart_casing_w);
+  key(w, "patternLine", 0), put_num(w, k->pattern_line_w);
+  key(w, "patternDashes", 0), hpx_writebuf_puts(w, "[");
+  for (size_t i = 0; i < LOOK_PATTERNS; i++) {
+    if (i) hpx_writebuf_puts(w, ",");
+    put_nums(w, k->pattern_dashes[i], (size_t)k->pattern_n_dashes[i]);
+  }
+  hpx_writebuf_puts(w, "]");
+  key(w, "markLine", 0), put_num(w, k->mark_w);
+  key(w, "markDash", 0), put_nums(w, k->mark_dash, 2);
+  key(w, "markTri", 0), put_num(w, k->mark_tri);
+  key(w, "markFont", 0), put_num(w, k->mark_font_pt);
+  key(w, "markGap", 0), put_num(w, k->mark_label_gap);
+  key(w, "markDx", 0), put_num(w, k->mark_label_dx);
+  key(w, "markTop", 0), put_num(w, k->mark_label_top);
+  hpx_writebuf_puts(w, "}");
+}
+
+/* Each chart kind the page offers: its y axis, legend and ticks. */
+static void write_charts(writebuf *w, const hpx_page_geometry *g) {
+  key(w, "chart", 0), hpx_html_json_str(w, hpx_chart_name(g->chart));
+  key(w, "pattern", 0), put_bool(w, g->pattern);
+  key(w, "charts", 0), hpx_writebuf_puts(w, "{");
+  int first = 1;
+  for (int kind = 0; kind < HPX_PAGE_CHARTS; kind++) {
+    const hpx_page_chart *c = &g->charts[kind];
+    if (!c->shown) continue;
+    key(w, hpx_chart_name((hp2x_chart)kind), first), hpx_writebuf_puts(w, "{");
+    first = 0;
+    key(w, "ymin", 1), put_num(w, c->axis.ymin);
+    key(w, "yrange", 0), put_num(w, c->axis.yrange);
+    key(w, "legend", 0), hpx_html_json_str(w, c->legend);
+    key(w, "heap", 0), put_bool(w, c->heap);
+    key(w, "ticks", 0), hpx_writebuf_puts(w, "[");
+    for (size_t i = 0; i < c->n_yticks; i++) {
+      hpx_writebuf_puts(w, i ? ",[" : "[");
+      put_num(w, c->yticks[i].pos);
+      hpx_writebuf_puts(w, ",");
+      hpx_html_json_str(w, c->yticks[i].label);
+      hpx_writebuf_puts(w, "]");
+    }
+    hpx_writebuf_puts(w, "]}");
+  }
+  hpx_writebuf_puts(w, "}");
+}
+
 /* The axes' ranges and the profile's strings. */
 static void write_header(writebuf *w, const html_data *d) {
   const hp2x_profile *p = d->p;
@@ -188,6 +261,7 @@ static void write_band(writebuf *w, const html_data *d, size_t k) {
   key(w, "r2", 0), hpx_html_json_str(w, c.r2);
   key(w, "area", 0), hpx_html_json_str(w, c.area);
   key(w, "suspect", 0), put_bool(w, d->st[k].suspect);
+  key(w, "peakV", 0), put_int(w, hpx_chart_band_peak(b, k));
   key(w, "other", 0), put_bool(w, b->is_other && k == 0);
   key(w, "v", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < d->n_held; i++) {
@@ -197,7 +271,9 @@ static void write_band(writebuf *w, const html_data *d, size_t k) {
   hpx_writebuf_puts(w, "]}");
 }
 
-/* The held censuses' times, as the CSV writes them. */
+/* The held censuses' times, as the CSV writes them; and where that text
+ * is not exact, "tx": the times exactly (hpx_html_exact_time), which the
+ * page's summary figures take. */
 static void write_times(writebuf *w, const html_data *d) {
   char num[HPX_FIXED6_SIZE];
   key(w, "t", 0), hpx_writebuf_puts(w, "[");
@@ -206,6 +282,17 @@ static void write_times(writebuf *w, const html_data *d) {
     hpx_writebuf_puts(w, "\"");
     hpx_writebuf_put(w, num, hpx_fmt_fixed6(num, d->p->times[d->held[i]]));
     hpx_writebuf_puts(w, "\"");
+  }
+  hpx_writebuf_puts(w, "]");
+  if (!hpx_html_needs_exact_times(d->p, d->held, d->n_held)) return;
+  key(w, "tx", 0), hpx_writebuf_puts(w, "[");
+  for (size_t i = 0; i < d->n_held; i++) {
+    if (i) hpx_writebuf_puts(w, ",");
+    double t = d->p->times[d->held[i]];
+    if (isfinite(t))
+      hpx_writebuf_put(w, num, hpx_html_exact_time(num, sizeof num, t));
+    else
+      hpx_writebuf_puts(w, "null");
   }
   hpx_writebuf_puts(w, "]");
 }
@@ -263,6 +350,8 @@ int hpx_html_write_data(writebuf *w, const html_data *d) {
   hpx_writebuf_puts(w, "{");
   write_header(w, d);
   write_geometry(w, d);
+  write_look(w);
+  write_charts(w, d->g);
   key(w, "bands", 0), hpx_writebuf_puts(w, "[");
   for (size_t k = 0; k < d->b->n_bands; k++) {
     if (k) hpx_writebuf_puts(w, ",");

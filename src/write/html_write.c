@@ -2,10 +2,11 @@
  * nothing else.  Its picture is hp2x's own: the PNG render.c draws at 96
  * dpi (a CSS pixel each) is what the page shows first; over it lies the
  * same picture as SVG (hpx_render_page) without what the page redraws,
- * which report.js shows instead once a band is hidden or the time axis
- * zoomed, drawing the bands, x ticks, --heap lines and marks at the
- * picture's places from the JSON data (html_data.c).  The script and
- * style (report.js, report.css) are ours, embedded at build time
+ * which the page's script shows instead once a band is hidden, the time
+ * axis zoomed or the chart kind switched, drawing the bands, the axes'
+ * ticks, the key's boxes, --heap lines and marks at the picture's places
+ * from the JSON data (html_data.c).  The script (report_*.js, joined into
+ * one; README.md) and style (report.css) are ours, embedded at build time
  * (mk/embed.sh).  Labels reach the page only as escaped JSON or escaped
  * text.  The page's bytes are budgeted: what the pictures, script and
  * labels leave goes to the censuses it holds (html_census.c).
@@ -84,19 +85,26 @@ static void write_figure(writebuf *w, const out_buf *png, const out_buf *svg,
   hpx_writebuf_puts(w, "</div>\n");
 }
 
-/* The body around the pictures and data: controls, tooltip, table. */
+/* The body around the pictures and data: controls, tooltip, the moment's
+ * table (one census) and the band table (the run, or the zoom). */
 static void write_body(writebuf *w) {
   hpx_writebuf_puts(
       w, "<div id=\"hp2x-controls\"><button id=\"hp2x-reset\" "
          "type=\"button\" disabled>Show the whole run</button> "
          "<span id=\"hp2x-view\"></span></div>\n"
          "<div id=\"hp2x-tip\" role=\"tooltip\" hidden></div>\n"
+         "<section id=\"hp2x-moment\"><h2>One census</h2>\n"
+         "<p><span id=\"hp2x-moment-says\" role=\"status\"></span> "
+         "<button id=\"hp2x-follow\" type=\"button\" hidden>Follow the "
+         "newest census</button></p>\n"
+         "<table id=\"hp2x-moment-table\"></table></section>\n"
          "<section id=\"hp2x-bands\"><h2>Bands</h2>\n"
+         "<p id=\"hp2x-bands-says\"></p>\n"
          "<p><input id=\"hp2x-filter\" type=\"search\" "
          "placeholder=\"Filter bands\" aria-label=\"Filter bands\"> "
          "<span id=\"hp2x-count\"></span></p>\n"
          "<table id=\"hp2x-table\"></table></section>\n"
-         "<noscript>Hover, hiding bands, zoom and the band table need "
+         "<noscript>Hover, hiding bands, zoom and the tables need "
          "JavaScript.</noscript>\n</main>\n"
          "<script type=\"application/json\" id=\"hp2x-data\">");
 }

@@ -3,11 +3,16 @@
 // usage: node live_test.js URL OUT.json [SECONDS]
 // Opens URL while tests/e2e/test_serve_browser.sh replays a recorded
 // stream into hp2x; once the report is there, hides the band in the
-// table's first row and zooms the time axis with a drag; then, every
+// table's first row, zooms the time axis with a drag and switches to the
+// streamgraph; then, every
 // 100 ms until the status line says the input closed and the page shows
-// the last redraw, records what the page shows.  Checks: no reload (a
-// marker set at the start survives), the hidden band stays hidden and the
-// zoom stays (the same "Showing ..." words) through every update, the
+// the last redraw, records what the page shows.  The moment table follows
+// the newest census until a click on the graph picks one (with the zoom),
+// keeps that one through two updates, then the follow button makes it
+// follow again to the end.  Checks: no reload (a
+// marker set at the start survives), the hidden band stays hidden, the
+// zoom stays (the same "Showing ..." words) and the streamgraph stays
+// through every update (at least one comes after them), the
 // status line follows (waiting/connected, then closed, as the page itself
 // records each state it shows; census counts
 // never go down), no console error.  Writes OUT.json: each census time
@@ -43,7 +48,16 @@ function snapshot(page) {
     const hiddenRows = Array.from(document.querySelectorAll('#hp2x-table tr.hp2x-hidden'))
       .map((tr) => tr.querySelector('.hp2x-label').textContent);
     const view = document.getElementById('hp2x-view');
+    const pressed = document.querySelector('#hp2x-charts button[aria-pressed="true"]');
+    const moment = document.getElementById('hp2x-moment-table');
+    const follow = document.getElementById('hp2x-follow');
     return {
+      momentTime: moment ? moment.dataset.time : null,
+      following: follow ? follow.hidden : null,
+      momentSays: moment ? document.getElementById('hp2x-moment-says').textContent : '',
+      chart: pressed ? pressed.dataset.chart : null,
+      drawnPaths: Array.from(document.querySelectorAll('#hp2x-bandpaths .hp2x-band'))
+        .map((p) => D && D.bands[Number(p.dataset.band)].name),
       marker: window.hp2xLiveMarker === 1,
       input: st ? st.getAttribute('data-input') : null,
       censuses: st && st.hasAttribute('data-censuses') ? Number(st.getAttribute('data-censuses')) : -1,
@@ -74,7 +88,20 @@ async function hideAndZoom(page) {
   await page.mouse.down();
   await page.mouse.move(box[1][0], box[1][1], { steps: 5 });
   await page.mouse.up();
+  await page.click('#hp2x-charts button[data-chart="streamgraph"]');
   return name;
+}
+
+// Picks a census with a click on the graph, at 40 % of it; its time.
+async function pick(page) {
+  const at = await page.evaluate(() => {
+    const D = JSON.parse(document.getElementById('hp2x-data').textContent);
+    const r = document.getElementById('hp2x-picture').getBoundingClientRect();
+    const F = D.page.frame, g = D.page.graph, fx = g[0] + 0.4 * g[2], fy = g[1] + 0.5 * g[3];
+    return [r.left + F[0] * fx + F[2] * fy + F[4], r.top + F[1] * fx + F[3] * fy + F[5]];
+  });
+  await page.mouse.click(at[0], at[1]);
+  return page.evaluate(() => document.getElementById('hp2x-moment-table').dataset.time);
 }
 
 async function main() {
@@ -103,7 +130,9 @@ async function main() {
   let marked = false; // set once the report is there (the page before the
                       // first census loads it once)
   const seen = {}, statusAt = {}, states = [];
-  let hiddenName = null, zoomWords = null, last = null, lastCount = -1;
+  let hiddenName = null, zoomWords = null, last = null, lastCount = -1, switchedAt = -1;
+  // The moment: followed (0), picked (1), followed again (2).
+  let phase = 0, picked = null, pickedAt = -1, followAt = -1;
   const start = Date.now();
   while (Date.now() - start < limit) {
     let s;
@@ -122,15 +151,40 @@ async function main() {
     lastCount = Math.max(lastCount, s.censuses);
     if (!(s.censuses in statusAt)) statusAt[s.censuses] = now;
     for (const t of s.t) if (!(t in seen)) seen[t] = now;
+    if (s.t.length && phase !== 1)
+      check(s.momentTime === s.t[s.t.length - 1] && s.following && /the newest, followed/.test(s.momentSays),
+        `the moment does not follow the newest census (${s.t[s.t.length - 1]}): it shows ${s.momentTime}, '${s.momentSays}'`);
+    if (phase === 1) {
+      check(s.momentTime === picked && !s.following, `after an update the moment shows ${s.momentTime}, not the census picked, ${picked}`);
+      if (s.redraw >= pickedAt + 2) { // two updates kept it: follow again
+        await page.click('#hp2x-follow');
+        const after = await snapshot(page);
+        followAt = after.redraw;
+        phase = 2;
+        check(after.momentTime === after.t[after.t.length - 1] && after.following,
+          `the follow button did not go back to the newest census: ${after.momentTime}`);
+      }
+    }
     if (!hiddenName && s.t.length >= 3) {
       hiddenName = await hideAndZoom(page);
+      picked = await pick(page);
+      const p = await snapshot(page);
+      pickedAt = p.redraw;
+      phase = 1;
+      check(p.momentTime === picked && !p.following && picked !== p.t[p.t.length - 1],
+        `a click did not pick a census to keep: ${picked} (newest ${p.t[p.t.length - 1]}), follow button hidden ${p.following}`);
       await sleep(100);
-      zoomWords = (await snapshot(page)).view;
+      const after = await snapshot(page);
+      zoomWords = after.view;
+      switchedAt = after.redraw;
       check(/Showing/.test(zoomWords), `no zoom after the drag: "${zoomWords}"`);
+      check(after.chart === 'streamgraph', `the chart switch shows ${after.chart}`);
     } else if (hiddenName) {
       check(s.hidden.length === 1 && s.hidden[0] === hiddenName,
         `after an update the hidden bands are ${JSON.stringify(s.hidden)}, not ["${hiddenName}"]`);
       check(s.view === zoomWords, `after an update the view says "${s.view}", not "${zoomWords}"`);
+      check(s.chart === 'streamgraph' && s.drawnPaths.indexOf(hiddenName) < 0,
+        `after an update the chart is ${s.chart}, the hidden band drawn: ${s.drawnPaths.indexOf(hiddenName) >= 0}`);
     }
     if (marked) check(s.marker, 'the page was reloaded: after ' + now + ' s');
     if (!marked && s.t.length > 0) {
@@ -151,6 +205,10 @@ async function main() {
   const shown = await page.evaluate(() => window.hp2xStates).catch(() => []);
   if (shown.length) states.splice(0, states.length, ...shown);
   check(last && last.input === 'closed', `the status never said the input closed (${JSON.stringify(states)})`);
+  check(phase === 2 && last && last.redraw > followAt,
+    `the moment was not followed again with an update after (phase ${phase}, redraw ${followAt}, last ${last && last.redraw})`);
+  check(last && last.redraw > switchedAt && switchedAt >= 0,
+    `no live update came after the band was hidden, the time zoomed and the chart switched (redraw ${switchedAt}, last ${last && last.redraw})`);
   if (states[0] === 'closed') // opened late: nothing to follow, say so
     console.log('NOTE: the page opened after the input had closed');
   else

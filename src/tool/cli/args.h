@@ -48,6 +48,9 @@ typedef struct tool_given {
   int palette; /* --palette (else -c picks label) */
   int uniform; /* --uniform-scale (else both, several) */
   int layout;  /* --layout */
+  int chart;   /* --chart (refused with --diff) */
+  int order;   /* --sort, -d or -i: the bands' order is the one asked,
+                  not a breakdown's */
 } tool_given;
 
 typedef struct tool_args {

@@ -25,6 +25,7 @@ _Static_assert(sizeof(hp2x_format) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_sort) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_palette) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_layout) == sizeof(int), "enum size");
+_Static_assert(sizeof(hp2x_chart) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_input_kind) == sizeof(int), "enum size");
 
 /* Entries name the fields they set. */
@@ -276,8 +277,8 @@ static const char *interval_help(void) {
 static const char *summary_help(void) {
   static char help[160];
   snprintf(help, sizeof help,
-           "print a table (peaks, slopes, leak suspects), not a picture "
-           "(= %s)",
+           "print a table (peaks, slopes, leak suspects; with --at one "
+           "census's bands), not a picture (= %s)",
            hp2x_format_of(HP2X_FORMAT_TXT)->name);
   return help;
 }
@@ -309,6 +310,11 @@ static const tool_name uniform_axes[] = {{"none", HP2X_UNIFORM_NONE},
 static const tool_name layouts[] = {
     {"pages", HP2X_LAYOUT_PAGES}, {"stack", HP2X_LAYOUT_STACK}, {NULL, 0}};
 static const tool_name x_axes[] = {{"time", 0}, {"index", 1}, {NULL, 0}};
+static const tool_name charts[] = {{"stacked", HP2X_CHART_STACKED},
+                                   {"percent", HP2X_CHART_PERCENT},
+                                   {"streamgraph", HP2X_CHART_STREAMGRAPH},
+                                   {"lines", HP2X_CHART_LINES},
+                                   {NULL, 0}};
 
 static const option_spec options[] = {
     {'o', "output", "FILE", NULL, output_help, .kind = VAL_STRING,
@@ -327,11 +333,18 @@ static const option_spec options[] = {
      FLAG(opts.title_box, HP2X_TITLE_BIG)},
     {'s', "small-title", NULL, "small title box", SPECIAL(set_small_title)},
     {'d', NULL, NULL, "order bands by standard deviation (= --sort=stddev)",
-     FLAG(opts.sort, HP2X_SORT_STDDEV)},
+     FLAG(opts.sort, HP2X_SORT_STDDEV), .given = GIVEN(given.order)},
     {'i', NULL, NULL, "-i, -i+: order by name, ascending; -i-: descending",
-     SPECIAL(set_name_order), .style = LETTER_GLUED},
+     SPECIAL(set_name_order), .style = LETTER_GLUED,
+     .given = GIVEN(given.order)},
     {0, "sort", "KEY", "band order: area, stddev, name or name-desc",
-     SPECIAL(set_sort)},
+     SPECIAL(set_sort), .given = GIVEN(given.order)},
+    {0, "chart", "KIND",
+     "stacked (default), percent (each census 100%), streamgraph (centred) "
+     "or lines (each band to its own peak)",
+     .kind = VAL_ENUM, .field = AT(opts.chart), .given = GIVEN(given.chart),
+     .names = charts, .bad = "unknown chart ",
+     .bad_tail = " (stacked, percent, streamgraph, lines)"},
     {'m', "bands", "N", NULL, band_count_help, SPECIAL(set_band_count),
      .style = LETTER_MAYBE_NUMBER},
     {'t', "trace", "PCT", NULL, trace_help, SPECIAL(set_trace),
@@ -408,7 +421,8 @@ static const option_spec options[] = {
      .kind = VAL_DOUBLE, .field = AT(parse.last_s), .min = 0.001, .max = 1e12,
      .bad = "invalid --last ", .bad_tail = ": seconds, at least 0.001"},
     {0, "at", "SECONDS",
-     "pprof: the census nearest this time (default: the peak)",
+     "the census nearest this time: pprof's (default: the peak), CSV's "
+     "one row, --summary's table of its bands",
      .kind = VAL_DOUBLE, .field = AT(view.at_s), .given = GIVEN(view.at_given),
      .min = 0.0, .max = DBL_MAX, .bad = "invalid --at ",
      .bad_tail = ": seconds, a number >= 0"},

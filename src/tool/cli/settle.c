@@ -77,17 +77,32 @@ static cli_outcome find_service(tool_args *a, cli_error *e) {
   return CLI_RUN;
 }
 
-/* --at chooses the census of a format that holds one (pprof); a format
- * that holds the whole run refuses it.  The one place that says which
- * formats take --at. */
+/* The extension of a format that can hold one census, for
+ * hp2x_format_list. */
+static const char *census_extension(const hp2x_format_info *row) {
+  return row->span != HP2X_SPAN_RUN ? row->extension : NULL;
+}
+
+/* --at chooses the census of a format that holds one (pprof) or can
+ * (CSV's row, --summary's moment table); a format that holds the whole
+ * run refuses it.  The one place that says which formats take --at. */
 static cli_outcome check_census(const tool_args *a, cli_error *e) {
   const hp2x_format_info *f = hp2x_format_of(a->opts.format);
+  char list[128];
   if (!f) return CLI_RUN;
-  if (a->view.at_given && f->span != HP2X_SPAN_CENSUS)
+  if (a->view.at_given && f->span == HP2X_SPAN_RUN)
     return cli_fail(e,
-                    "--at chooses one census: %s holds the whole run (-o "
-                    "NAME.pb.gz, a pprof profile, holds one)",
-                    a->summary ? "--summary" : f->label);
+                    "--at chooses one census: %s holds the whole run (--at "
+                    "works with --summary and %s)",
+                    f->label,
+                    hp2x_format_list(list, sizeof list, census_extension,
+                                     "-o NAME.", ", ", " or "));
+  if (a->view.at_given && a->diff && f->span == HP2X_SPAN_EITHER)
+    return cli_fail(e, "--at names a time of a run: --diff's chart is over "
+                       "the percentage of each run");
+  if (a->view.at_given && a->view.x_index && f->span == HP2X_SPAN_EITHER)
+    return cli_fail(e, "--at names a time in seconds: not with --x=index, "
+                       "whose x axis counts samples");
   if (a->view.at_given && a->watch.on)
     return cli_fail(e, "--at takes a census of a finished run: with --watch "
                        "the profile follows the last census");
@@ -123,6 +138,14 @@ static cli_outcome check_combination(const tool_args *a, cli_error *e) {
     return cli_fail(e, "--last draws one input, got %d", a->n_inputs);
   if (v->from_given && v->to_given && !(v->from_s < v->to_s))
     return cli_fail(e, "--from %g is not before --to %g", v->from_s, v->to_s);
+  if (a->diff && a->given.chart)
+    return cli_fail(e, "--diff draws its own chart: not with --chart");
+  if (a->opts.heap_overlay && (a->opts.chart == HP2X_CHART_PERCENT ||
+                               a->opts.chart == HP2X_CHART_LINES))
+    return cli_fail(e,
+                    "--heap draws bytes: with --chart=stacked or "
+                    "streamgraph, not %s",
+                    a->opts.chart == HP2X_CHART_PERCENT ? "percent" : "lines");
   if (a->diff && a->n_inputs != 2)
     return cli_fail(e, "--diff needs two inputs (A B, drawn as B - A), got %d",
                     a->n_inputs);
@@ -133,6 +156,10 @@ static cli_outcome check_combination(const tool_args *a, cli_error *e) {
 static void set_derived_defaults(tool_args *a) {
   /* -c draws the label palette unless --palette says otherwise. */
   if (a->opts.colour && !a->given.palette) a->opts.palette = HP2X_PALETTE_LABEL;
+  /* A -hb or -he profile's bands take their order and colours from its
+   * breakdown, unless the command line asks for an order or a palette. */
+  if (a->given.order) a->opts.by_breakdown &= ~HP2X_BY_BREAKDOWN_ORDER;
+  if (a->given.palette) a->opts.by_breakdown &= ~HP2X_BY_BREAKDOWN_COLOURS;
   /* Runs compared share both axes unless --uniform-scale says otherwise. */
   if (a->n_inputs > 1 && !a->given.uniform) a->opts.uniform = HP2X_UNIFORM_BOTH;
   /* One input drawn whole keeps only what its picture shows, in memory

@@ -110,6 +110,14 @@ void inputs_warn_profile(const char *display, const hp2x_profile *p,
     warn_line(display, 0,
               "--heap: no heap size events (only eventlogs have them); no "
               "lines drawn");
+  /* Said once, in every output that draws or lists bands. */
+  if (o->format != HP2X_FORMAT_HP &&
+      hp2x_profile_breakdown_note(p, text, sizeof text)) {
+    hp2x_err e;
+    hp2x_err_init(&e);
+    snprintf(e.msg, sizeof e.msg, "%s", text);
+    msg_report(display, &e, "note");
+  }
   if (w->unknown_cost_centres) {
     snprintf(text, sizeof text,
              "%ld stack(s) name cost centres the eventlog never defines; "

@@ -46,6 +46,13 @@ static int publish_files(tool_output *o, const output_frame *f) {
     m.p = f->whole; /* its census, chosen in the window */
     rc = view_pick_census(&a->view, a->watch.on, r->names.display, f->whole,
                           &m.o.census);
+  } else if (a->view.at_given) {
+    /* CSV's row, --summary's moment table: the census chosen (and --at
+     * checked) in the whole profile's window is the view's, at the same
+     * time, by the same choice */
+    rc = view_pick_census(&a->view, a->watch.on, r->names.display, f->whole,
+                          &m.o.census);
+    m.o.span = HP2X_SPAN_CENSUS;
   }
   if (rc != EXIT_OK) return rc;
   const names_one *n = &r->names;

@@ -77,6 +77,12 @@ static void older_caller_gets_defaults(void **state) {
   assert_int_equal(full.size, sizeof full);
   assert_null(full.fonts_conf);
   assert_int_equal(full.source_date_epoch, -1);
+  /* The chart kind and the breakdown's say came later still: an older
+   * caller's poisoned bytes there (an unknown chart kind) are not read. */
+  assert_int_equal(full.chart, HP2X_CHART_STACKED);
+  assert_int_equal(full.by_breakdown,
+                   HP2X_BY_BREAKDOWN_ORDER | HP2X_BY_BREAKDOWN_COLOURS);
+  assert_true(OLD_SIZE <= offsetof(hp2x_options, chart));
 
   hp2x_profile *p = parse_profile();
   size_t old_len, full_len, dated_len;

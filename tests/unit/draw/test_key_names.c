@@ -147,7 +147,7 @@ static void no_two_alike(void **state) {
   b.names = names;
   b.n_bands = 5;
   char **k =
-      hpx_key_names(&b, HP2X_BREAKDOWN_UNKNOWN, 5.0 * 30, per_char, NULL);
+      hpx_key_names(&b, NULL, HP2X_BREAKDOWN_UNKNOWN, 5.0 * 30, per_char, NULL);
   assert_non_null(k);
   for (size_t i = 0; i < 5; i++)
     for (size_t j = i + 1; j < 5; j++) assert_string_not_equal(k[i], k[j]);
@@ -170,7 +170,7 @@ static void allocation_failures(void **state) {
   int failed = 0;
   for (long n = 1; n < 400; n++) {
     hpx_alloc_fail_at(n);
-    char **k = hpx_key_names(&b, 0, 5.0 * 12, per_char, NULL);
+    char **k = hpx_key_names(&b, NULL, 0, 5.0 * 12, per_char, NULL);
     hpx_alloc_fail_at(0);
     failed += k == NULL;
     if (k) assert_non_null(k[1]);

@@ -483,7 +483,8 @@ static void mid_run_stream(void **state) {
   assert_int_equal(whole->interval_ns, 0);
   assert_string_equal(profile_breakdown_words(whole),
                       "breakdown not in stream");
-  assert_int_equal(hp2x_profile_breakdown(whole), HP2X_BREAKDOWN_UNKNOWN);
+  /* ... but its program's arguments say it (longrun ... +RTS -hT ...). */
+  assert_int_equal(hp2x_profile_breakdown(whole), HP2X_BREAKDOWN_CLOSURE_TYPE);
   assert_true(hp2x_profile_has_heap_profile(whole));
   assert_string_equal(whole->job, "longrun");
   assert_true(whole->times[0] > 1.0); /* the runtime's clock: not 0 */
