@@ -15,7 +15,7 @@ calls() { # object, function
   nm -u "$BUILD/obj/$1" > "$T/undef" 2>&1 || { fail "nm $1: $(head -2 "$T/undef")"; return 2; }
   grep -Eq "^ +U $2(@|$)" "$T/undef"
 }
-for seam in tool/tuning.o:mallopt base/alloc.o:madvise tool/wakeup.o:inotify_init1; do
+for seam in tool/util/tuning.o:mallopt base/alloc.o:madvise tool/io/wakeup.o:inotify_init1; do
   calls "${seam%%:*}" "${seam#*:}"; got=$?
   [ $got = 2 ] && continue
   if [ $linux = 1 ]; then [ $got = 0 ] && ok || fail "the Linux build does not call ${seam#*:}"
