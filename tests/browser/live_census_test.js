@@ -3,7 +3,8 @@
 // usage: node live_census_test.js URL OUT.json SECONDS CENSUSES PNG [SLEEP_FROM SLEEP_TO]
 // Opens URL while tests/e2e/test_serve_census.sh feeds hp2x, and follows
 // until the page shows CENSUSES censuses (the status's count) and nothing
-// changes for 1.5 s (with HP2X_WAIT_CLOSED set, once the input closed).  With SLEEP_FROM and SLEEP_TO the page is hidden (as a tab
+// changes for 1.5 s (with HP2X_WAIT_CLOSED set, once the input closed).
+// With HP2X_READY set, creates that file once the page shows its report.  With SLEEP_FROM and SLEEP_TO the page is hidden (as a tab
 // in the background, which draws nothing) from the status's census
 // SLEEP_FROM to SLEEP_TO, then shown again: it must see the gap and catch
 // up.  PNG is hp2x's picture of the whole input at 96 dpi (-o x.png
@@ -97,6 +98,7 @@ async function main() {
     if (!marked && s.held > 0) {
       await page.evaluate(() => { window.hp2xCensusMarker = 1; });
       marked = true;
+      if (process.env.HP2X_READY) fs.writeFileSync(process.env.HP2X_READY, 'report\n');
     } else if (marked) {
       check(s.marker, 'the page was reloaded');
     }

@@ -155,7 +155,8 @@ assert any(e["why"] == "past" for e in r["log"]), r["log"]
 PY
 
 # 3. Past the point where the report thins (3,200 censuses: one per column
-# after): 3,150 censuses at once, then 250 more 5 at a time; the input
+# after): 3,150 censuses at once, then, once the page shows its report,
+# 250 more 5 at a time; the input
 # closes (--idle-exit), and the page holds what -o x.html holds.
 python3 - big.hp <<'PY'
 import math
@@ -179,19 +180,27 @@ samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest
 open(sys.argv[2], "w").write(head + "".join(samples[:3150]))
 PY
 serve_start err3 --watch --interval=0.1 --idle-exit=8 grow3.hp --serve=0 || fail "no serving line: $(cat err3)"
-HP2X_WAIT_CLOSED=1 node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page3.json 120 3400 expect3.png \
-  > browser3.txt 2>&1 & BR=$!
-sleep 1
-python3 - big.hp grow3.hp <<'PY'
-import re, sys, time
+HP2X_WAIT_CLOSED=1 HP2X_READY=$T/ready3 node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" \
+  page3.json 120 3400 expect3.png > browser3.txt 2>&1 & BR=$!
+# the rest once the page shows its report (at most 60 s; meanwhile a
+# census every 2 s, so that --idle-exit does not end the input)
+python3 - big.hp grow3.hp "$T/ready3" <<'PY'
+import os, re, sys, time
 text = open(sys.argv[1]).read()
 head, rest = text.split("BEGIN_SAMPLE", 1)
 samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
+k, start = 3150, time.time()
 with open(sys.argv[2], "a") as out:
-    for k in range(3150, len(samples), 5):
+    while not os.path.exists(sys.argv[3]) and time.time() - start < 60:
+        if time.time() - start > 2 * (k - 3149):
+            out.write(samples[k])
+            out.flush()
+            k += 1
+        time.sleep(0.1)
+    for k in range(k, len(samples), 5):
         out.write("".join(samples[k:k + 5]))
         out.flush()
-        time.sleep(0.05)
+        time.sleep(0.1)
 PY
 wait $BR; brc=$?
 cat browser3.txt
