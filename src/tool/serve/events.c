@@ -82,8 +82,10 @@ static int next_event(sse_client *c) {
     size_t un = 0;
     if (snapshot_update(s->current, &update, &un) != 0) update = NULL;
     size_t need = events_format(NULL, 0, generation, json, n, update, un);
-    if (!reserve(c, need) && (update = NULL, 1)) /* too big: the status */
+    if (!reserve(c, need)) { /* no memory for it: the status alone */
+      update = NULL;
       need = events_format(NULL, 0, generation, json, n, NULL, 0);
+    }
     c->len = reserve(c, need) ? events_format(c->buf, c->cap, generation, json,
                                               n, update, un)
                               : 0;
