@@ -900,18 +900,39 @@ hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
  * same report with a status line (id hp2x-live-status) and a script that
  * follows the server's Server-Sent Events at /events: each "update"
  * event's JSON ({"picture": N, "input": "waiting" | "connected" |
- * "closed", "censuses": N, "last_census": seconds or null}) sets the
- * status line, and a newer picture than the page's own `redraw` (>= 0,
- * written as data-hp2x-redraw on <html>) makes it fetch "/" again and
- * swap the new report in without reloading, keeping the bands the reader
- * hid, the time zoom and a census the reader picked (else its moment
- * table follows the newest census).  Its policy lets it connect to its
- * own server only.  Errors as hp2x_write_html; HP2X_E_ARG for redraw < 0.
- */
+ * "closed", "censuses": N, "last_census": seconds or null, "update": what
+ * hp2x_write_live_update writes}) sets the status line, and the page
+ * appends the update's censuses and draws them itself.  When it cannot (a
+ * new band set, a gap, ...: see hp2x_write_live_update), a newer picture
+ * than the page's own `redraw` (>= 0, written as data-hp2x-redraw on
+ * <html>) makes it fetch "/" again and swap the new report in without
+ * reloading, keeping the bands the reader hid, the time zoom and a census
+ * the reader picked (else its moment table follows the newest census).
+ * Its policy lets it connect to its own server only.  Errors as
+ * hp2x_write_html; HP2X_E_ARG for redraw < 0. */
 hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
                                  const hp2x_options *o, long redraw,
                                  hp2x_write_fn write, void *closure,
                                  hp2x_err *err);
+
+/* What a live page of hp2x_write_live_html is sent after a redraw
+ * instead of the page: one JSON object with the band set's fingerprint
+ * ("set": the page's own is its data's), the bands' census count
+ * ("samples"), the axes (x0, xrange, ymin, yrange, tickEnd, each chart
+ * kind's [ymin, yrange] in "axes"), the marks' count, the band table's
+ * cells of the run ("cells", "topPeak", "topPeakAt"; with each band's
+ * "sum", its values' sum modulo 2^64 as a decimal string, by which the
+ * page sees a band's past change, as when a band joins or leaves OTHER
+ * under -t), and the newest
+ * censuses, at most `tail` (and 64) of them: their times as the CSV writes
+ * them ("t"), exactly where that text is not ("tx"), and each band's
+ * values ("v").  The page appends the censuses it lacks and draws them
+ * itself; a different band set, a gap longer than the tail or new marks
+ * make it load the page again.  Labels do not appear.  HP2X_E_ARG without
+ * a census or with tail 0, HP2X_E_IO when the sink fails, HP2X_E_NOMEM. */
+hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
+                                   size_t tail, hp2x_write_fn write,
+                                   void *closure, hp2x_err *err);
 
 /* The live page while there is no report to show (before a server's first
  * census, or when drawing the report failed): hp2x_write_live_html's
