@@ -14,7 +14,8 @@ GHC profiles in samples/.
                                        samples) between present runs (mean
                                        100), so a sample holds ~5/6 of them
   gen.py eventlog IN.hp OUT.eventlog   the same samples as a GHC eventlog
-                                       (HEAP_PROF_SAMPLE_STRING events)
+                                       (HEAP_PROF_SAMPLE_STRING events, in
+                                       2 MiB blocks as GHC writes them)
 """
 import random
 import struct
@@ -104,6 +105,43 @@ def ev(tag, t, payload, variable):
     return head + payload
 
 
+class Blocks:
+    """Events framed as GHC's runtime frames them (rts/eventlog/EventLog.c):
+    a buffer of EVENT_LOG_SIZE (2 MiB) that starts with a block marker
+    (type 18: the block's size counting the marker itself, the time of its
+    last event, the capability: 0xffff for the global buffer, where the
+    heap profile's events go), written out when the next event does not
+    fit; the data-end marker goes into the last block and counts in its
+    size (GHC 9.2 and later)."""
+    SIZE = 2 * 1024 * 1024
+    MARKER = 24
+
+    def __init__(self, out, cap=0xFFFF):
+        self.out, self.cap = out, cap
+        self.body, self.n, self.t0, self.t1 = [], 0, None, 0
+
+    def flush(self, tail=b""):
+        size = self.MARKER + self.n + len(tail)
+        self.out.write(struct.pack(">HQIQH", 18, self.t0 or 0, size, self.t1,
+                                   self.cap))
+        self.out.write(b"".join(self.body) + tail)
+        self.body, self.n, self.t0 = [], 0, None
+
+    def add(self, t, data):
+        if self.MARKER + self.n + len(data) > self.SIZE:
+            self.flush()
+        if self.t0 is None:
+            self.t0 = t
+        self.body.append(data)
+        self.n += len(data)
+        self.t1 = t
+
+    def end(self):
+        if self.MARKER + self.n + 2 > self.SIZE:
+            self.flush()
+        self.flush(struct.pack(">H", 0xFFFF))
+
+
 def eventlog(src, dst):
     header, samples = read_hp(src)
     types = [(160, -1, b"Start of heap profile"),
@@ -118,20 +156,20 @@ def eventlog(src, dst):
         out += struct.pack(">I", len(desc)) + desc + struct.pack(">I", 0)
         out += b"ete\0"
     out += b"hetehdredatb"
-    out += ev(30, 0, struct.pack(">I", 0) + b"bench\0", True)
-    out += ev(160, 0, b"\0" + struct.pack(">QI", 100000000, 7) + b"\0" * 7,
-              True)
     with open(dst, "wb") as f:
         f.write(out)
+        blocks = Blocks(f)
+        blocks.add(0, ev(30, 0, struct.pack(">I", 0) + b"bench\0", True))
+        blocks.add(0, ev(160, 0, b"\0" + struct.pack(">QI", 100000000, 7) +
+                         b"\0" * 7, True))
         for t, entries in samples:
             ns = int(t * 1e9)
-            buf = [ev(162, ns, struct.pack(">Q", 0), False)]
+            blocks.add(ns, ev(162, ns, struct.pack(">Q", 0), False))
             for l, v in entries:
-                buf.append(ev(164, ns, b"\0" + struct.pack(">Q", v) + l +
-                              b"\0", True))
-            buf.append(ev(165, ns, struct.pack(">Q", 0), False))
-            f.write(b"".join(buf))
-        f.write(struct.pack(">H", 0xFFFF))
+                blocks.add(ns, ev(164, ns, b"\0" + struct.pack(">Q", v) + l +
+                                  b"\0", True))
+            blocks.add(ns, ev(165, ns, struct.pack(">Q", 0), False))
+        blocks.end()
 
 
 def main(argv):

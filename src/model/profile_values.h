@@ -10,6 +10,9 @@
 
 /* Makes room for one more entry (HP2X_E_LIMIT past HPX_MAX_ENTRIES). */
 hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err);
+/* Makes room for n more entries (appending a part: profile_append.c). */
+hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
+                                        hp2x_err *err);
 /* Stores every value in 64 bits from now on (HP2X_E_NOMEM). */
 hp2x_status hpx_profile_widen_values(hp2x_profile *p, hp2x_err *err);
 /* Stores value v in entry slot n_entries (room made) when 32 bits cannot

@@ -80,6 +80,11 @@ static int plausible_time(const evl_parser *ev, unsigned type, uint64_t t_ns) {
   return t_ns <= recent + fortnight_ns || t_ns / 64 <= recent;
 }
 
+int hpx_evl_stream_plausible(const evl_parser *ev, unsigned type,
+                             uint64_t t_ns) {
+  return plausible_time(ev, type, t_ns);
+}
+
 /* How the event at e (avail bytes) is framed: *head gets its header's
  * length (2 while the type is unread, then 10 or 12) and, once the header
  * is there, *payload its payload's.  Returns HP2X_OK, or an error for an
@@ -241,6 +246,8 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
     return gather_event(ev, e, avail, head, gathered, pos, err);
   unsigned type = evl_be16(e);
   evl_handler handle = hpx_evl_handler_for(type);
+  if (handle && ev->part && hpx_evl_part_defers(type))
+    handle = hpx_evl_part_defer; /* a part's reader: for the real one */
   size_t total = head + (size_t)payload;
   if (!handle) {
     note_time(ev, e);

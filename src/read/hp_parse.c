@@ -5,30 +5,12 @@
  * feed, so any split of the bytes gives the same profile.  Numbers are
  * parsed by hand, never through the C library's locale.
  */
-#include "frontends.h"
+#include "hp_int.h"
 #include "base/textout.h"
 
 #include <assert.h>
 #include <string.h>
 
-struct hp_parser {
-  hp2x_profile *p;          /* borrowed: the dispatcher owns it */
-  const char *file;         /* borrowed, for messages */
-  char *carry;              /* partial line between feeds; owned */
-  size_t carry_len, carry_cap;
-  long line;                /* lines completed so far */
-  long long offset;         /* byte offset of the next line's start */
-  long long total;          /* bytes fed */
-  unsigned header_seen;     /* bit per profile_field */
-  bool in_sample;
-  long begin_line;          /* line of the open sample's BEGIN_SAMPLE */
-  long long begin_offset;   /* its byte offset */
-  double begin_time;        /* its time, seconds */
-  bool have_prev;
-  double prev_time;         /* time of the previous BEGIN_SAMPLE */
-  label_track track;        /* repeats and the next-label guess */
-  hp2x_status status;       /* first error, sticky */
-};
 
 hp_parser *hpx_hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   hp_parser *hp = hpx_calloc(1, sizeof *hp);
@@ -319,10 +301,13 @@ static hp2x_status parse_sample_line(hp_parser *hp, bool begin, const char *s,
   return begin ? begin_sample(hp, t, err) : end_sample(hp, t, err);
 }
 
-/* A MARK line s..end: a time, between samples. */
+/* A MARK line s..end: a time, between samples (a part's reader leaves it
+ * to the real reader: hp_parts.c). */
 static hp2x_status parse_mark_line(hp_parser *hp, const char *s,
                                    const char *end, hp2x_err *err) {
   double m;
+  if (hp->part && !hp->in_sample)
+    return hpx_hp_defer_line(hp, s, (size_t)(end - s), err);
   if (hp->in_sample)
     return fail_syntax(hp, err, "MARK between samples, not inside one", NULL,
                        0);
@@ -337,10 +322,12 @@ static hp2x_status parse_mark_line(hp_parser *hp, const char *s,
 }
 
 /* A header line (JOB, DATE, SAMPLE_UNIT, VALUE_UNIT) s..end: between
- * samples only. */
+ * samples only (a part's reader leaves it to the real reader). */
 static hp2x_status parse_header_line(hp_parser *hp, profile_field f,
                                      const char *kw, const char *s,
                                      const char *end, hp2x_err *err) {
+  if (hp->part && !hp->in_sample)
+    return hpx_hp_defer_line(hp, s, (size_t)(end - s), err);
   if (hp->in_sample) {
     char what[96];
     hpx_fmt(what, sizeof what, "%s inside a sample (begun on line %ld)", kw,
@@ -417,6 +404,12 @@ static hp2x_status locate_line_error(hp_parser *hp, hp2x_err *err) {
     err->offset = hp->offset;
   }
   return hp->status;
+}
+
+hp2x_status hpx_hp_parse_line(hp_parser *hp, const char *s, size_t n,
+                              hp2x_err *err) {
+  if (parse_line(hp, s, n, err) != HP2X_OK) return locate_line_error(hp, err);
+  return HP2X_OK;
 }
 
 static hp2x_status fail_long_line(hp_parser *hp, hp2x_err *err) {

@@ -9,6 +9,7 @@
 #include "cli_int.h"
 
 #include "connect.h"
+#include "environment.h"
 #include "names.h"
 #include "serve_request.h"
 
@@ -131,6 +132,8 @@ static void set_derived_defaults(tool_args *a) {
       !a->summary && a->n_inputs <= 1 && !a->from_given && !a->to_given &&
       !a->from_marker && !a->to_marker && !a->x_index)
     a->parse.picture_columns = hp2x_picture_columns(&a->opts);
+  /* The input is read on every core the process may use. */
+  a->parse.threads = (size_t)(a->jobs > 0 ? a->jobs : environment_cores());
 }
 
 cli_outcome cli_settle_line(tool_args *a, cli_error *e) {

@@ -17,9 +17,16 @@
  *     NULL, the library's default (the installed data directory's);
  *   - SOURCE_DATE_EPOCH, a whole number of seconds >= 0 (anything else is
  *     ignored, as if unset), dates every picture, and makes DATE UTC;
- *   - without it, DATE is in the local time zone, as GHC writes it.
+ *   - without it, DATE is in the local time zone, as GHC writes it;
+ *   - HP2X_PART_BYTES, for tests: a->parse.part_bytes, the size of the
+ *     parts the input is read in on several threads (else 0, the
+ *     library's choice).
  * The strings set point to the environment or to static storage. */
 void environment_read(tool_args *a, const char *argv0);
+
+/* The cores this process may run on (at least 1): the threads that read
+ * its input unless --jobs says otherwise. */
+int environment_cores(void);
 
 /* The local time zone's offset east of UTC at unix_s, in seconds (an
  * hp2x_zone_fn); from localtime_r, so TZ as the C library reads it. */

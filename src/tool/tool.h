@@ -67,6 +67,9 @@ typedef struct tool_args {
   const char *serve_spec;     /* --serve's [ADDR:]PORT; borrowed; NULL =
                                  none */
   struct serve_server *server; /* serve.c's, while serving; NULL none */
+  int jobs;                   /* --jobs: threads reading the input; 0 =
+                                 the cores hp2x may use (settled into
+                                 parse.threads) */
 } tool_args;
 
 #endif
