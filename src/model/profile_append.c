@@ -97,13 +97,17 @@ static void append_run(hp2x_profile *p, const hpx_part_map *m, size_t s,
     p->run_of[t] = p->run_of[t - 1];
     return;
   }
+  p->run_of[t] = p->n_run_ids;
+  bool same_len = t > 0 && p->start[t] - p->start[t - 1] == len;
+  if (len == 0) { /* run_ids may still be NULL: no pointer into it */
+    if (same_len) p->run_of[t] = p->run_of[t - 1];
+    return;
+  }
   const uint32_t *src = q->run_ids + q->run_of[s];
   uint32_t *dst = p->run_ids + p->n_run_ids;
   for (size_t i = 0; i < len; i++) dst[i] = m->id[src[i]];
-  p->run_of[t] = p->n_run_ids;
-  if (t > 0 && p->start[t] - p->start[t - 1] == len &&
-      (len == 0 ||
-       memcmp(p->run_ids + p->run_of[t - 1], dst, len * sizeof *dst) == 0)) {
+  if (same_len &&
+      memcmp(p->run_ids + p->run_of[t - 1], dst, len * sizeof *dst) == 0) {
     p->run_of[t] = p->run_of[t - 1];
     return;
   }

@@ -89,6 +89,9 @@ struct evl_parser {
                                        events' timestamps in the enclosing
                                        block */
   size_t n_recent;          /* events pushed since the block began */
+  size_t recent_rising;     /* the latest pushes, each no earlier than
+                               the one before: when they are all of the
+                               ring, its median is at hand */
   /* resynchronisation after a corrupt event (eventlog_resync.c) */
   int corrupt;              /* the error just recorded is a corrupt event's:
                                recover from it */
@@ -116,6 +119,10 @@ struct evl_parser {
                                it, so a fault right after it is taken to
                                begin with it; owned */
   size_t prev_len, prev_cap; /* prev_len: 0 = none kept */
+  const unsigned char *prev_ref; /* the last event read, whole in the
+                               buffer being consumed: copied into prev when
+                               the consuming ends (eventlog_stream.c);
+                               NULL = none; borrowed */
   size_t prev_need;         /* its whole length (prev_len grows to it as a
                                skipped payload arrives) */
   long long prev_offset;    /* where it starts */

@@ -350,6 +350,7 @@ static hp2x_status take_state(evl_parser *ev, const evl_part_read *r,
   ev->block_end = w->block_end;
   ev->block_time_ns = w->block_time_ns;
   ev->n_recent = w->n_recent;
+  ev->recent_rising = w->recent_rising;
   memcpy(ev->recent_ns, w->recent_ns, sizeof ev->recent_ns);
   if (w->last_time_ns > ev->last_time_ns) ev->last_time_ns = w->last_time_ns;
   ev->prev_len = 0;

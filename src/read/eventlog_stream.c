@@ -51,6 +51,10 @@ static void consume_data_end(evl_parser *ev, int gathered, size_t *pos) {
 static void note_time(evl_parser *ev, const unsigned char *e) {
   uint64_t t = evl_be64(e + 2);
   if (t > ev->last_time_ns) ev->last_time_ns = t;
+  if (ev->n_recent && t >= ev->recent_ns[(ev->n_recent - 1) % RECENT_TIMES])
+    ev->recent_rising++;
+  else
+    ev->recent_rising = 1;
   ev->recent_ns[ev->n_recent++ % RECENT_TIMES] = t;
 }
 
@@ -59,6 +63,10 @@ static void note_time(evl_parser *ev, const unsigned char *e) {
 uint64_t hpx_evl_stream_recent_time(const evl_parser *ev) {
   uint64_t t[RECENT_TIMES];
   size_t n = ev->n_recent < RECENT_TIMES ? ev->n_recent : RECENT_TIMES;
+  /* The common case, every event a check: the ring's times rise in the
+   * order they came, so that order is the sorted one. */
+  if (n && ev->recent_rising >= n)
+    return ev->recent_ns[(ev->n_recent - n + n / 2) % RECENT_TIMES];
   for (size_t i = 0; i < n; i++) { /* insertion sort: a few values */
     size_t j = i;
     for (; j > 0 && t[j - 1] > ev->recent_ns[i]; j--) t[j] = t[j - 1];
@@ -177,18 +185,41 @@ static hp2x_status frame_ipe_event(evl_parser *ev, const unsigned char *e,
 
 /* Keeps the first `have` bytes of the event just read at e (of `total`
  * bytes; the rest arrive as a skipped payload) when its size is variable,
- * else forgets the last one kept. */
+ * else forgets the last one kept.  An event whole in the caller's buffer
+ * (`avail` bytes there from e; 0 when gathered) is only pointed at: it is
+ * copied when the feed ends (keep_previous_bytes), if it is still the last
+ * one then. */
 static hp2x_status keep_previous(evl_parser *ev, const unsigned char *e,
-                                 size_t have, size_t total, hp2x_err *err) {
+                                 size_t have, size_t avail, size_t total,
+                                 hp2x_err *err) {
   ev->prev_len = 0;
+  ev->prev_ref = NULL;
   if (evl_declared_size(ev, evl_be16(e)) != EVL_VARIABLE) return HP2X_OK;
+  ev->prev_need = total;
+  ev->prev_offset = ev->event_start;
+  if (avail >= total) {
+    ev->prev_ref = e;
+    return HP2X_OK;
+  }
   if (hpx_grow((void **)&ev->prev, &ev->prev_cap, total, 1, err) != HP2X_OK)
     return ev->status = err->code;
   if (have > total) have = total;
   memcpy(ev->prev, e, have);
   ev->prev_len = have;
-  ev->prev_need = total;
-  ev->prev_offset = ev->event_start;
+  return HP2X_OK;
+}
+
+/* Copies the last event pointed at (keep_previous) before its buffer goes
+ * back to the caller. */
+static hp2x_status keep_previous_bytes(evl_parser *ev, hp2x_err *err) {
+  const unsigned char *e = ev->prev_ref;
+  if (!e) return HP2X_OK;
+  ev->prev_ref = NULL;
+  if (hpx_grow((void **)&ev->prev, &ev->prev_cap, ev->prev_need, 1, err) !=
+      HP2X_OK)
+    return ev->status = err->code;
+  memcpy(ev->prev, e, ev->prev_need);
+  ev->prev_len = ev->prev_need;
   return HP2X_OK;
 }
 
@@ -251,7 +282,9 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   size_t total = head + (size_t)payload;
   if (!handle) {
     note_time(ev, e);
-    if (keep_previous(ev, e, head, total, err) != HP2X_OK) return err->code;
+    if (keep_previous(ev, e, head, gathered ? 0 : avail, total, err) !=
+        HP2X_OK)
+      return err->code;
     skip_payload(ev, head, payload, avail, gathered, pos);
     return HP2X_OK;
   }
@@ -274,7 +307,9 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   if (dispatch_event(ev, handle, e, head, (size_t)payload, err) != HP2X_OK)
     return err->code;
   note_time(ev, e);
-  if (keep_previous(ev, e, total, total, err) != HP2X_OK) return err->code;
+  if (keep_previous(ev, e, total, gathered ? 0 : avail, total, err) !=
+      HP2X_OK)
+    return err->code;
   if (!gathered) {
     *pos += total;
     ev->offset += (long long)total;
@@ -327,5 +362,7 @@ hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
   }
   if (st == HP2X_OK && ev->at_end) ev->offset += (long long)(len - pos);
   *used = pos;
+  if (keep_previous_bytes(ev, err) != HP2X_OK && st == HP2X_OK)
+    st = err->code;
   return st;
 }

@@ -34,10 +34,28 @@ static inline void label_track_begin(label_track *t) { t->prev = LABEL_NONE; }
 static inline uint32_t label_track_guess(const label_track *t) {
   return t->prev == LABEL_NONE ? t->first : t->next[t->prev];
 }
+/* Makes room in t for label `id` (label_track.c). */
+hp2x_status hpx_label_track_grow(label_track *t, uint32_t id, hp2x_err *err);
 /* Records label `id` in the open sample of `p` (which counts repeats in its
- * warnings; *repeated says whether this one was) and appends the entry. */
-hp2x_status hpx_label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
-                                int64_t value, int *repeated, hp2x_err *err);
+ * warnings; *repeated says whether this one was) and appends the entry.
+ * Inline: it runs once per entry. */
+static inline hp2x_status hpx_label_track_add(label_track *t, hp2x_profile *p,
+                                              uint32_t id, int64_t value,
+                                              int *repeated, hp2x_err *err) {
+  *repeated = 0;
+  if (id >= t->cap && hpx_label_track_grow(t, id, err) != HP2X_OK)
+    return err->code;
+  size_t mark = p->n_committed + 1 + t->dropped;
+  *repeated = t->seen_in[id] == mark;
+  if (*repeated) p->warn.duplicate_labels++;
+  t->seen_in[id] = mark;
+  if (t->prev == LABEL_NONE)
+    t->first = id;
+  else
+    t->next[t->prev] = id;
+  t->prev = id;
+  return profile_add_entry(p, id, value, err);
+}
 
 /* How a feed is read on several threads (parts.c): on `threads` threads,
  * in parts of about part_bytes (0: chosen from the feed's length), and,

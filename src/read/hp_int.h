@@ -44,6 +44,86 @@ struct hp_parser {
   hp2x_status status;       /* first error, sticky */
 };
 
+/* ------------------------------------------------ the scan's hot path */
+
+/* The 8 bytes at s as a little-endian number (one load where the machine
+ * is little-endian; the same value anywhere). */
+static inline uint64_t hp_load8(const char *s) {
+  const unsigned char *b = (const unsigned char *)s;
+  return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
+         (uint64_t)b[3] << 24 | (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 |
+         (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
+}
+
+/* Do the n bytes at a and b agree?  Eight at a time: the label compare
+ * of every entry line. */
+static inline bool hp_same_bytes(const char *a, const char *b, size_t n) {
+  if (n < 8) {
+    for (size_t i = 0; i < n; i++)
+      if (a[i] != b[i]) return false;
+    return true;
+  }
+  for (size_t i = 0; i + 8 <= n; i += 8)
+    if (hp_load8(a + i) != hp_load8(b + i)) return false;
+  return hp_load8(a + n - 8) == hp_load8(b + n - 8);
+}
+
+/* The value of the 8 ASCII digits of w (hp_load8's order: the first digit
+ * in the low byte), three multiplications for all eight. */
+static inline uint64_t hp_eight_digits(uint64_t w) {
+  w -= 0x3030303030303030u;
+  w = (w * 10) + (w >> 8);
+  return (((w & 0x000000FF000000FFu) * 0x000F424000000064u) +
+          (((w >> 16) & 0x000000FF000000FFu) * 0x0000271000000001u)) >> 32;
+}
+
+/* The place of the first byte of w that is no ASCII digit (0 to 7), or 8:
+ * a byte's digit value is at most 9, and its high half 0 (a carry out of
+ * a byte that is no digit only reaches bytes after it). */
+static inline unsigned hp_digit_run(uint64_t w) {
+  uint64_t x = w ^ 0x3030303030303030u;
+  uint64_t other = (x & 0xF0F0F0F0F0F0F0F0u) |
+                   ((x + 0x0606060606060606u) & 0xF0F0F0F0F0F0F0F0u);
+  if (!other) return 8;
+#if defined(__GNUC__)
+  return (unsigned)__builtin_ctzll(other) >> 3;
+#else
+  unsigned n = 0;
+  while (!(other & 0xFF)) other >>= 8, n++;
+  return n;
+#endif
+}
+
+/* Reads the run of ASCII digits at c (not past end): returns the byte
+ * after it, *v its value (modulo 2^64: a caller that cares checks the
+ * run's length).  Eight digits a step while eight bytes remain. */
+static inline const char *hp_scan_digits(const char *c, const char *end,
+                                         uint64_t *v) {
+  static const uint64_t pow10[8] = {1,      10,      100,      1000,
+                                    10000,  100000,  1000000,  10000000};
+  uint64_t acc = 0;
+  while (end - c >= 8) {
+    uint64_t w = hp_load8(c);
+    unsigned n = hp_digit_run(w);
+    if (n == 8) {
+      acc = acc * 100000000u + hp_eight_digits(w);
+      c += 8;
+      continue;
+    }
+    if (n) { /* the n digits at the top, '0's before them */
+      unsigned shift = 8 * (8 - n);
+      w = (w << shift) | (0x3030303030303030u >> (64 - shift));
+      acc = acc * pow10[n] + hp_eight_digits(w);
+    }
+    *v = acc;
+    return c + n;
+  }
+  for (; c < end && (unsigned char)(*c - '0') < 10; c++)
+    acc = acc * 10 + (uint64_t)(*c - '0');
+  *v = acc;
+  return c;
+}
+
 /* hp_parse.c: reads one line s..s+n (no '\n') as the next line, as a feed
  * would; a model error is given the line's number and offset. */
 hp2x_status hpx_hp_parse_line(hp_parser *hp, const char *s, size_t n,

@@ -183,7 +183,7 @@ static hp2x_status parse_header_string(hp_parser *hp, profile_field f,
 
 /* Records entry (id, v) of the open sample; the first repeated label's
  * line is kept for the warning. */
-static hp2x_status add_entry(hp_parser *hp, uint32_t id, int64_t v,
+static inline hp2x_status add_entry(hp_parser *hp, uint32_t id, int64_t v,
                              hp2x_err *err) {
   int repeated;
   if (hpx_label_track_add(&hp->track, hp->p, id, v, &repeated, err) != HP2X_OK)
@@ -442,12 +442,12 @@ static const char *parse_guessed_entry(hp_parser *hp, const char *b,
   if (id == LABEL_NONE) return NULL;
   const hpx_label *l = &hp->p->labels[id];
   size_t k = l->name_len;
-  if ((size_t)(end - b) < k + 3 || b[k] != '\t' || memcmp(b, l->name, k))
+  if ((size_t)(end - b) < k + 3 || b[k] != '\t' ||
+      !hp_same_bytes(b, l->name, k))
     return NULL;
-  const char *d = b + k + 1, *c = d;
-  uint64_t v = 0;
-  while (c < end && (unsigned char)(*c - '0') < 10)
-    v = v * 10 + (uint64_t)(*c++ - '0');
+  const char *d = b + k + 1;
+  uint64_t v;
+  const char *c = hp_scan_digits(d, end, &v);
   /* 18 digits always fit in int64_t; longer numbers take the slow path. */
   if (c == end || *c != '\n' || c == d || c - d > 18) return NULL;
   hp->line++;

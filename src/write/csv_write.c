@@ -59,13 +59,19 @@ static void put_header_row(writebuf *o, const char *first,
 }
 
 /* ",value" for each band at sample s, from the top of the key down, and
- * the row's end. */
+ * the row's end: formatted in place, a few hundred bands at a time. */
 static void put_band_values(writebuf *o, const hp2x_bands *b, size_t s) {
-  char num[24]; /* ',' and an int64 */
-  num[0] = ',';
-  for (size_t k = b->n_bands; k-- > 0;)
-    hpx_writebuf_put(o, num,
-                     1 + hpx_fmt_int(num + 1, b->values[k * b->stride + s]));
+  enum { NUM = 21, AT_ONCE = 256 }; /* ',' and an int64; bands per room */
+  for (size_t k = b->n_bands; k > 0;) {
+    size_t n = k < AT_ONCE ? k : AT_ONCE;
+    char *d = writebuf_room(o, n * NUM + 2), *p = d;
+    for (; n > 0; n--) {
+      k--;
+      *p++ = ',';
+      p += hpx_fmt_int(p, b->values[k * b->stride + s]);
+    }
+    o->used += (size_t)(p - d);
+  }
   hpx_writebuf_put(o, "\r\n", 2);
 }
 
