@@ -44,7 +44,12 @@
  * cairo numbers SVG's element ids ("surface7") by the surfaces made in
  * the process so far, and the library renumbers them 1, 2, ... in their
  * order.  tests/unit/draw/test_threads.c checks all this, under
- * ThreadSanitizer with `make check-tsan`.
+ * ThreadSanitizer with `make check-tsan`.  A parser given threads
+ * (hp2x_parse_options.threads) starts them within a feed and joins them
+ * before the feed returns; they read only the input and parts of the
+ * profile of their own, with every signal blocked, and the zone function
+ * is still called on the feeding thread (tests/unit/read/test_parts.c,
+ * also under ThreadSanitizer).
  *
  * This header holds what a program using the library needs, and the hp2x
  * tool uses nothing else: its own helpers (atomic output files, its

@@ -8,7 +8,7 @@
  * EventLog.c writes them; bytes after the known fields are ignored (the
  * format lets fields be appended).
  */
-#include "eventlog_int.h"
+#include "eventlog_part_read.h"
 #include "base/textout.h"
 
 #include <assert.h>
@@ -175,6 +175,20 @@ static int is_guessed_label(const evl_parser *ev, uint32_t id, const void *key,
   return klen == len && memcmp(k, key, len) == 0;
 }
 
+/* The common case of a string sample, before its NUL is looked for: the
+ * label expected (`id`, a string label), whole in the `room` bytes at
+ * label and followed by its NUL; then it is the label whatever the rest
+ * holds (an interned label has no NUL byte, nor is it empty). */
+static int guessed_string(const evl_parser *ev, uint32_t id, const char *label,
+                          size_t room) {
+  if (id == LABEL_NONE) return 0;
+  const hpx_label *l = &ev->p->labels[id];
+  if (l->kind == LABEL_STACK) return 0;
+  size_t klen = l->key ? l->key_len : l->name_len;
+  const char *k = l->key ? l->key : l->name;
+  return klen < room && label[klen] == '\0' && memcmp(k, label, klen) == 0;
+}
+
 /* The error for an event of type `what` outside any sample, or OK. */
 static hp2x_status require_open_sample(evl_parser *ev, const char *what,
                                        hp2x_err *err) {
@@ -243,6 +257,10 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
   if (require_open_sample(ev, "HEAP_PROF_SAMPLE_STRING", err) != HP2X_OK)
     return err->code;
   if (e->n < 10) return fail_short_event(ev, err, "HEAP_PROF_SAMPLE_STRING");
+  const char *label = (const char *)e->pl + 9;
+  uint32_t id = label_track_guess(&ev->track);
+  if (guessed_string(ev, id, label, e->n - 9))
+    return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
   long l = cstring_len(e->pl + 9, e->n - 9);
   if (l < 0)
     return evl_fail_at(ev, err, ev->event_start,
@@ -250,8 +268,6 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
   if (l == 0) /* GHC names every band; seen where a write overran one */
     return evl_corrupt_event(ev, err,
                              "HEAP_PROF_SAMPLE_STRING label is empty");
-  const char *label = (const char *)e->pl + 9;
-  uint32_t id = label_track_guess(&ev->track);
   if (!is_guessed_label(ev, id, label, (size_t)l, 0)) {
     size_t before = ev->p->n_labels;
     if (hpx_profile_intern(ev->p, label, (size_t)l, NULL, 0, &id, err) !=

@@ -26,35 +26,7 @@ typedef enum cut_census {
                           fault came: counted lost at its first event */
 } cut_census;
 
-/* An event a part's reader leaves to the real reader (eventlog_parts.c):
- * one that is not a census's, with where it came among the part's
- * samples. */
-typedef struct evl_deferred {
-  evl_event e;           /* its payload in the part's input */
-  long long offset;      /* the event's byte offset */
-  size_t samples;        /* samples the part had completed before it */
-  bool open;             /* a sample of the part was open at it */
-} evl_deferred;
-
-/* What a part's reader keeps for the real reader besides its profile
- * (eventlog_parts.c).  The census open where a part begins is unknown to
- * its reader: the entries before the part's first census event (its
- * lead) are kept apart, and that event is not checked against what came
- * before; the merge does both. */
-typedef struct evl_part {
-  evl_deferred *deferred;  /* owned */
-  size_t n_deferred, cap_deferred;
-  uint32_t *lead_ids;      /* the lead's labels (the part's) and values;
-                              owned */
-  int64_t *lead_values;
-  size_t n_lead, cap_lead;
-  bool seen_bound;         /* a census began or ended in the part */
-  unsigned first_bound;    /* the first such event's type */
-  size_t lead_deferred;    /* events deferred before it */
-  size_t entries;          /* census entries read, the lead's included */
-  long dups_open;          /* repeated labels counted before the sample
-                              open at the part's end began */
-} evl_part;
+typedef struct evl_part evl_part; /* eventlog_part_read.h */
 
 struct evl_parser {
   hp2x_profile *p;          /* borrowed: the dispatcher owns it */
@@ -89,9 +61,8 @@ struct evl_parser {
                                        events' timestamps in the enclosing
                                        block */
   size_t n_recent;          /* events pushed since the block began */
-  size_t recent_rising;     /* the latest pushes, each no earlier than
-                               the one before: when they are all of the
-                               ring, its median is at hand */
+  size_t recent_rising;     /* latest pushes each no earlier than the
+                               last: all of the ring, its median is known */
   /* resynchronisation after a corrupt event (eventlog_resync.c) */
   int corrupt;              /* the error just recorded is a corrupt event's:
                                recover from it */
@@ -119,10 +90,8 @@ struct evl_parser {
                                it, so a fault right after it is taken to
                                begin with it; owned */
   size_t prev_len, prev_cap; /* prev_len: 0 = none kept */
-  const unsigned char *prev_ref; /* the last event read, whole in the
-                               buffer being consumed: copied into prev when
-                               the consuming ends (eventlog_stream.c);
-                               NULL = none; borrowed */
+  const unsigned char *prev_ref; /* or it, whole in the buffer being
+                               consumed, copied into prev at the end */
   size_t prev_need;         /* its whole length (prev_len grows to it as a
                                skipped payload arrives) */
   long long prev_offset;    /* where it starts */
@@ -140,8 +109,7 @@ struct evl_parser {
   char *name;               /* scratch for stack labels; owned */
   size_t name_cap;
   ipe_table ipe;            /* -hi names */
-  evl_part *part;           /* reading a part on a thread of its own
-                               (eventlog_parts.c); else NULL; borrowed */
+  evl_part *part;           /* reading a part, its notes; else NULL */
   /* JOB pieces */
   int profiled;             /* RTS_IDENTIFIER's way has 'p'; -1 unknown */
   char *args;               /* PROGRAM_ARGS payload; owned */
@@ -215,26 +183,9 @@ uint64_t hpx_evl_stream_recent_time(const evl_parser *ev);
  * the `declared` bytes at pl. */
 long hpx_evl_stream_ipe_length(const unsigned char *pl, size_t declared);
 
-/* Could an event of type `type` be timed t_ns where the reader stands?
- * (eventlog_stream.c's check of each event's time.) */
+/* Could an event of type `type` be timed t_ns where the reader is? */
 int hpx_evl_stream_plausible(const evl_parser *ev, unsigned type,
                              uint64_t t_ns);
-
-/* eventlog_parts.c: a part's reader (ev->part set) in the handlers.
- * hpx_evl_part_defer is the handler of every type it leaves to the real
- * reader (hpx_evl_part_defers says which); hpx_evl_part_bound notes a
- * census's first or last event; hpx_evl_part_lead keeps an entry of the
- * lead. */
-int hpx_evl_part_defers(unsigned type);
-hp2x_status hpx_evl_part_defer(evl_parser *ev, const evl_event *e,
-                               hp2x_err *err);
-void hpx_evl_part_bound(evl_parser *ev, unsigned type);
-hp2x_status hpx_evl_part_lead(evl_parser *ev, uint32_t id, int64_t bytes,
-                              hp2x_err *err);
-/* Is the reader in a part's lead (no census event yet, none open)? */
-static inline bool evl_in_lead(const evl_parser *ev) {
-  return ev->part && !ev->part->seen_bound && !ev->in_sample;
-}
 
 /* eventlog_resync.c: consumes buf as events, resuming after each corrupt
  * stretch as soon as the place to resume is known (`final`: no bytes will

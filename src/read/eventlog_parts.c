@@ -13,7 +13,7 @@
  * as it is, so a corrupt event, and what the resynchronisation makes of
  * it, come out as on one thread.
  */
-#include "eventlog_int.h"
+#include "eventlog_part_read.h"
 #include "parts.h"
 #include "model/profile_append.h"
 
@@ -37,66 +37,7 @@ typedef struct evl_part_read {
   long long offset;            /* of bytes[0] in the input */
 } evl_part_read;
 
-/* ------------------------------------------------ the parts' readers */
-
-int hpx_evl_part_defers(unsigned type) {
-  switch (type) {
-  case EV_BLOCK_MARKER:
-  case EV_HEAP_PROF_SAMPLE_BEGIN:
-  case EV_HEAP_PROF_SAMPLE_COST_CENTRE:
-  case EV_HEAP_PROF_SAMPLE_STRING:
-  case EV_HEAP_PROF_SAMPLE_END:
-  case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
-    return 0;
-  default:
-    return 1;
-  }
-}
-
-hp2x_status hpx_evl_part_defer(evl_parser *ev, const evl_event *e,
-                               hp2x_err *err) {
-  evl_part *k = ev->part;
-  /* A name is given when its label is first met: an event naming labels
-   * after the part's first entry would be handled too late. */
-  if ((e->type == EV_HEAP_PROF_COST_CENTRE || e->type == EV_IPE) &&
-      k->entries)
-    return evl_fail_at(ev, err, ev->event_start,
-                       "naming event after a census entry in a part");
-  if (hpx_grow((void **)&k->deferred, &k->cap_deferred, k->n_deferred + 1,
-               sizeof *k->deferred, err) != HP2X_OK)
-    return ev->status = err->code;
-  evl_deferred d = {*e, ev->event_start, ev->p->n_samples, ev->in_sample};
-  k->deferred[k->n_deferred++] = d;
-  return HP2X_OK;
-}
-
-void hpx_evl_part_bound(evl_parser *ev, unsigned type) {
-  evl_part *k = ev->part;
-  if (!k->seen_bound) {
-    k->seen_bound = true;
-    k->first_bound = type;
-    k->lead_deferred = k->n_deferred;
-  }
-  if (type != EV_HEAP_PROF_SAMPLE_END)
-    k->dups_open = ev->p->warn.duplicate_labels;
-}
-
-hp2x_status hpx_evl_part_lead(evl_parser *ev, uint32_t id, int64_t bytes,
-                              hp2x_err *err) {
-  evl_part *k = ev->part;
-  size_t cap = k->cap_lead;
-  if (hpx_grow((void **)&k->lead_ids, &cap, k->n_lead + 1,
-               sizeof *k->lead_ids, err) != HP2X_OK)
-    return ev->status = err->code;
-  cap = k->cap_lead;
-  if (hpx_grow((void **)&k->lead_values, &cap, k->n_lead + 1,
-               sizeof *k->lead_values, err) != HP2X_OK)
-    return ev->status = err->code;
-  k->cap_lead = cap;
-  k->lead_ids[k->n_lead] = id;
-  k->lead_values[k->n_lead++] = bytes;
-  return HP2X_OK;
-}
+/* ----------------------------------------------------------- cutting */
 
 /* Where the part starting at the block marker buf[start] ends: after the
  * first block that ends at or past start + want; len where the chain of

@@ -5,7 +5,7 @@
  * the first event that fails; recovering from a corrupt one is
  * eventlog_resync.c's.
  */
-#include "eventlog_int.h"
+#include "eventlog_part_read.h"
 #include "base/textout.h"
 
 #include <assert.h>
@@ -184,17 +184,17 @@ static hp2x_status frame_ipe_event(evl_parser *ev, const unsigned char *e,
 }
 
 /* Keeps the first `have` bytes of the event just read at e (of `total`
- * bytes; the rest arrive as a skipped payload) when its size is variable,
- * else forgets the last one kept.  An event whole in the caller's buffer
+ * bytes; the rest arrive as a skipped payload) when its size is variable
+ * (its header, `head` bytes, is 12 long), else forgets the last one kept.  An event whole in the caller's buffer
  * (`avail` bytes there from e; 0 when gathered) is only pointed at: it is
  * copied when the feed ends (keep_previous_bytes), if it is still the last
  * one then. */
 static hp2x_status keep_previous(evl_parser *ev, const unsigned char *e,
                                  size_t have, size_t avail, size_t total,
-                                 hp2x_err *err) {
+                                 size_t head, hp2x_err *err) {
   ev->prev_len = 0;
   ev->prev_ref = NULL;
-  if (evl_declared_size(ev, evl_be16(e)) != EVL_VARIABLE) return HP2X_OK;
+  if (head != 12) return HP2X_OK; /* fixed size: its header has no size */
   ev->prev_need = total;
   ev->prev_offset = ev->event_start;
   if (avail >= total) {
@@ -282,7 +282,7 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   size_t total = head + (size_t)payload;
   if (!handle) {
     note_time(ev, e);
-    if (keep_previous(ev, e, head, gathered ? 0 : avail, total, err) !=
+    if (keep_previous(ev, e, head, gathered ? 0 : avail, total, head, err) !=
         HP2X_OK)
       return err->code;
     skip_payload(ev, head, payload, avail, gathered, pos);
@@ -307,7 +307,7 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   if (dispatch_event(ev, handle, e, head, (size_t)payload, err) != HP2X_OK)
     return err->code;
   note_time(ev, e);
-  if (keep_previous(ev, e, total, gathered ? 0 : avail, total, err) !=
+  if (keep_previous(ev, e, total, gathered ? 0 : avail, total, head, err) !=
       HP2X_OK)
     return err->code;
   if (!gathered) {

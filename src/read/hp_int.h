@@ -129,8 +129,8 @@ static inline const char *hp_scan_digits(const char *c, const char *end,
 hp2x_status hpx_hp_parse_line(hp_parser *hp, const char *s, size_t n,
                               hp2x_err *err);
 
-/* hp_parts.c: keeps the line s..s+n (a header line or a MARK, outside a
- * sample) of a part for the real reader to read in order. */
+/* hp_parse.c: keeps the line s..s+n (a header line or a MARK, outside a
+ * sample) of a part for the real reader to read in order (hp_parts.c). */
 hp2x_status hpx_hp_defer_line(hp_parser *hp, const char *s, size_t n,
                               hp2x_err *err);
 

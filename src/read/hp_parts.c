@@ -29,17 +29,6 @@ typedef struct hp_part {
   long long offset;     /* of its first byte in the input */
 } hp_part;
 
-hp2x_status hpx_hp_defer_line(hp_parser *hp, const char *s, size_t n,
-                              hp2x_err *err) {
-  hp_part_lines *k = hp->part;
-  if (hpx_grow((void **)&k->deferred, &k->cap_deferred, k->n_deferred + 1,
-               sizeof *k->deferred, err) != HP2X_OK)
-    return hp->status = err->code;
-  hp_deferred d = {s, n, hp->line, hp->offset, hp->p->n_samples};
-  k->deferred[k->n_deferred++] = d;
-  return HP2X_OK;
-}
-
 /* ------------------------------------------------------------ cutting */
 
 /* Does buf[i..] hold a BEGIN_SAMPLE keyword (followed by a blank or the

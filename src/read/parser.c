@@ -95,6 +95,10 @@ static hp2x_status start_front_end(hp2x_parser *ps, hp2x_input_kind kind,
   return ps->hp ? HP2X_OK : err->code;
 }
 
+/* A mapped input read on one thread is let go of this many bytes at a
+ * time. */
+#define RELEASE_SLICE ((size_t)8 << 20)
+
 /* Should len bytes be read in parts, on several threads? */
 static bool in_parts(const hp2x_parser *ps, size_t len) {
   if (ps->opt.threads < 2) return false;
@@ -118,9 +122,18 @@ static hp2x_status forward_bytes(hp2x_parser *ps, const unsigned char *buf,
     return hpx_hp_parse_feed_parts(ps->hp, (const char *)buf, len, &plan,
                                    err);
   }
-  if (ps->kind == HP2X_INPUT_EVENTLOG)
-    return hpx_evl_parse_feed(ps->evl, buf, len, err);
-  return hpx_hp_parse_feed(ps->hp, (const char *)buf, len, err);
+  /* On one thread, a mapped input is let go of a slice at a time too. */
+  size_t slice = release && release->release ? RELEASE_SLICE : len;
+  hp2x_status st = HP2X_OK;
+  for (size_t at = 0; st == HP2X_OK && at < len; at += slice) {
+    size_t n = len - at < slice ? len - at : slice;
+    st = ps->kind == HP2X_INPUT_EVENTLOG
+             ? hpx_evl_parse_feed(ps->evl, buf + at, n, err)
+             : hpx_hp_parse_feed(ps->hp, (const char *)buf + at, n, err);
+    if (st == HP2X_OK && n < len)
+      release->release(release->release_ctx, buf + at + n);
+  }
+  return st;
 }
 
 /* An eventlog starts with "hdrb"; .hp text starts with "JOB" (ASCII).  A

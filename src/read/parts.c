@@ -50,6 +50,8 @@ typedef struct parts_run {
   size_t cut;             /* where the next part starts */
   size_t claimed, taken;  /* parts cut so far; parts taken in order */
   int stop;               /* an error: no more parts */
+  int mapped;             /* buf is a file's memory map: each part's pages
+                             are mapped in one call before it is read */
 } parts_run;
 
 /* Cuts the next part for the calling thread, under the lock: its slot,
@@ -74,6 +76,7 @@ static part_slot *claim(parts_run *r) {
 static void read_part(parts_run *r, part_slot *s) {
   size_t start = s->start, len = s->len;
   pthread_mutex_unlock(&r->lock);
+  if (r->mapped) hpx_map_prefetch(r->buf + start, len);
   void *result = r->f->read(r->f->cfg, r->buf + start, len,
                             r->offset + (long long)start);
   pthread_mutex_lock(&r->lock);
@@ -176,6 +179,7 @@ hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
   r.want = plan->part_bytes ? plan->part_bytes
                             : hpx_parts_auto_bytes(len, threads);
   r.cap = RING_PER_THREAD * threads;
+  r.mapped = plan->release != NULL;
   r.ring = hpx_calloc(r.cap, sizeof *r.ring);
   pthread_t *ids = threads > 1 ? hpx_calloc(threads - 1, sizeof *ids) : NULL;
   if (!r.ring || (threads > 1 && !ids)) {
