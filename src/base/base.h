@@ -12,6 +12,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* A function of the readers' per-entry path, inlined wherever it is
+ * called (compilers weigh a function called from several places against
+ * inlining it; these are worth it). */
+#if defined(__GNUC__)
+#define HPX_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define HPX_ALWAYS_INLINE inline
+#endif
+
 /* ------------------------------------------------------------- limits */
 /* Documented in man/hp2x.1 (LIMITS); exceeding one is HP2X_E_LIMIT. */
 #define HPX_MAX_LINE_BYTES (16u << 20)   /* one .hp line, 16 MiB */

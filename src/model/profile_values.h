@@ -21,7 +21,7 @@ hp2x_status hpx_profile_widen_values(hp2x_profile *p, hp2x_err *err);
 hp2x_status hpx_profile_store_big_value(hp2x_profile *p, int64_t v,
                                         hp2x_err *err);
 /* Stores value v in entry slot n_entries, room made; does not count it. */
-static inline hp2x_status profile_store_value(hp2x_profile *p, int64_t v,
+static HPX_ALWAYS_INLINE hp2x_status profile_store_value(hp2x_profile *p, int64_t v,
                                               hp2x_err *err) {
   uint64_t u = (uint64_t)v;
   p->low_bits |= (uint32_t)u & 7u;
@@ -37,7 +37,7 @@ static inline hp2x_status profile_store_value(hp2x_profile *p, int64_t v,
  * HP2X_E_LIMIT. */
 hp2x_status hpx_profile_put_value(hp2x_profile *p, int64_t v, hp2x_err *err);
 /* Appends an entry to the open sample: inline, as it runs once per line. */
-static inline hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label,
+static HPX_ALWAYS_INLINE hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label,
                                             int64_t value, hp2x_err *err) {
   if ((p->n_entries >= p->cap_entries || p->n_run_ids >= p->cap_run_ids) &&
       hpx_profile_grow_entries(p, err) != HP2X_OK)

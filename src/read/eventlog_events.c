@@ -151,8 +151,10 @@ static hp2x_status on_sample_end(evl_parser *ev, const evl_event *e,
 }
 
 /* Adds (label id, bytes) to the open sample. */
-static hp2x_status add_sample_entry(evl_parser *ev, uint32_t id, uint64_t bytes,
-                                    hp2x_err *err) {
+static HPX_ALWAYS_INLINE hp2x_status add_sample_entry(evl_parser *ev,
+                                                      uint32_t id,
+                                                      uint64_t bytes,
+                                                      hp2x_err *err) {
   if (bytes > (uint64_t)INT64_MAX)
     return evl_corrupt_event(ev, err,
                              "residency does not fit in 64 signed bits");

@@ -48,7 +48,7 @@ struct hp_parser {
 
 /* The 8 bytes at s as a little-endian number (one load where the machine
  * is little-endian; the same value anywhere). */
-static inline uint64_t hp_load8(const char *s) {
+static HPX_ALWAYS_INLINE uint64_t hp_load8(const char *s) {
   const unsigned char *b = (const unsigned char *)s;
   return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
          (uint64_t)b[3] << 24 | (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 |
@@ -57,7 +57,7 @@ static inline uint64_t hp_load8(const char *s) {
 
 /* Do the n bytes at a and b agree?  Eight at a time: the label compare
  * of every entry line. */
-static inline bool hp_same_bytes(const char *a, const char *b, size_t n) {
+static HPX_ALWAYS_INLINE bool hp_same_bytes(const char *a, const char *b, size_t n) {
   if (n < 8) {
     for (size_t i = 0; i < n; i++)
       if (a[i] != b[i]) return false;
@@ -70,7 +70,7 @@ static inline bool hp_same_bytes(const char *a, const char *b, size_t n) {
 
 /* The value of the 8 ASCII digits of w (hp_load8's order: the first digit
  * in the low byte), three multiplications for all eight. */
-static inline uint64_t hp_eight_digits(uint64_t w) {
+static HPX_ALWAYS_INLINE uint64_t hp_eight_digits(uint64_t w) {
   w -= 0x3030303030303030u;
   w = (w * 10) + (w >> 8);
   return (((w & 0x000000FF000000FFu) * 0x000F424000000064u) +
@@ -80,7 +80,7 @@ static inline uint64_t hp_eight_digits(uint64_t w) {
 /* The place of the first byte of w that is no ASCII digit (0 to 7), or 8:
  * a byte's digit value is at most 9, and its high half 0 (a carry out of
  * a byte that is no digit only reaches bytes after it). */
-static inline unsigned hp_digit_run(uint64_t w) {
+static HPX_ALWAYS_INLINE unsigned hp_digit_run(uint64_t w) {
   uint64_t x = w ^ 0x3030303030303030u;
   uint64_t other = (x & 0xF0F0F0F0F0F0F0F0u) |
                    ((x + 0x0606060606060606u) & 0xF0F0F0F0F0F0F0F0u);
@@ -97,7 +97,7 @@ static inline unsigned hp_digit_run(uint64_t w) {
 /* Reads the run of ASCII digits at c (not past end): returns the byte
  * after it, *v its value (modulo 2^64: a caller that cares checks the
  * run's length).  Eight digits a step while eight bytes remain. */
-static inline const char *hp_scan_digits(const char *c, const char *end,
+static HPX_ALWAYS_INLINE const char *hp_scan_digits(const char *c, const char *end,
                                          uint64_t *v) {
   static const uint64_t pow10[8] = {1,      10,      100,      1000,
                                     10000,  100000,  1000000,  10000000};

@@ -198,8 +198,8 @@ static hp2x_status parse_header_string(hp_parser *hp, profile_field f,
 
 /* Records entry (id, v) of the open sample; the first repeated label's
  * line is kept for the warning. */
-static inline hp2x_status add_entry(hp_parser *hp, uint32_t id, int64_t v,
-                             hp2x_err *err) {
+static HPX_ALWAYS_INLINE hp2x_status add_entry(hp_parser *hp, uint32_t id,
+                                               int64_t v, hp2x_err *err) {
   int repeated;
   if (hpx_label_track_add(&hp->track, hp->p, id, v, &repeated, err) != HP2X_OK)
     return hp->status = err->code;
