@@ -50,19 +50,25 @@ def gen(name, *args):
     return path
 
 
+def one_run(cmd, cwd=DIR):
+    """Wall seconds and peak RSS (KB) of one run of cmd."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit("failed: %s" % " ".join(cmd))
+    return wall, ru.ru_maxrss
+
+
 def run(cmd, cwd=DIR, reps=REPS):
     """Best wall time of reps runs, and the largest peak RSS (KB)."""
     best, rss = None, 0
     for _ in range(reps):
-        t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
-        _, status, ru = os.wait4(p.pid, 0)
-        wall = time.perf_counter() - t0
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit("failed: %s" % " ".join(cmd))
+        wall, peak = one_run(cmd, cwd)
         best = wall if best is None else min(best, wall)
-        rss = max(rss, ru.ru_maxrss)
+        rss = max(rss, peak)
     return best, rss
 
 
@@ -260,18 +266,6 @@ def instructions(path):
 CORE_REPS = int(os.environ.get("CORE_REPS", "5"))
 MEMGEN = os.environ.get("MEMGEN", os.path.join(TOP, "build", "bench", "memgen"))
 PHASES = os.environ.get("PHASES", os.path.join(TOP, "build", "bench", "phases"))
-
-
-def one_run(cmd):
-    """Wall seconds and peak RSS (KB) of one run of cmd."""
-    t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, cwd=DIR, env=ENV, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL)
-    _, status, ru = os.wait4(p.pid, 0)
-    wall = time.perf_counter() - t0
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit("failed: %s" % " ".join(cmd))
-    return wall, ru.ru_maxrss
 
 
 def median(xs):

@@ -13,6 +13,17 @@
 #include <assert.h>
 #include <string.h>
 
+hp2x_profile *hpx_part_profile_new(size_t max_labels, size_t max_samples) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
+  if (p) {
+    p->max_labels = max_labels;
+    p->max_samples = max_samples;
+  }
+  return p;
+}
+
 void hpx_part_map_init(hpx_part_map *m, const hp2x_profile *part,
                        hpx_label_map_fn fn, void *ctx) {
   memset(m, 0, sizeof *m);

@@ -26,6 +26,10 @@ typedef struct hpx_part_map {
   void *ctx;                /* fn's */
 } hpx_part_map;
 
+/* A profile for a part: plain (every sample, no window), with the limits
+ * of the profile it is for.  NULL when out of memory. */
+hp2x_profile *hpx_part_profile_new(size_t max_labels, size_t max_samples);
+
 void hpx_part_map_init(hpx_part_map *m, const hp2x_profile *part,
                        hpx_label_map_fn fn, void *ctx);
 void hpx_part_map_free(hpx_part_map *m);

@@ -99,12 +99,8 @@ static void *read_part(const void *cfg_, const unsigned char *bytes,
   r->bytes = bytes;
   r->len = len;
   r->offset = offset;
-  r->p = hpx_profile_new(&err);
-  if (r->p) {
-    r->p->max_labels = cfg->max_labels;
-    r->p->max_samples = cfg->max_samples;
-    r->ev = part_reader(cfg, r, &err);
-  }
+  r->p = hpx_part_profile_new(cfg->max_labels, cfg->max_samples);
+  if (r->p) r->ev = part_reader(cfg, r, &err);
   if (!r->ev) {
     free_part(r);
     return NULL;

@@ -86,14 +86,12 @@ static void *read_part(const void *cfg_, const unsigned char *bytes,
   hp_part *r = hpx_calloc(1, sizeof *r);
   if (!r) return NULL;
   r->offset = offset;
-  r->p = hpx_profile_new(&err);
+  r->p = hpx_part_profile_new(cfg->max_labels, cfg->max_samples);
   r->hp = r->p ? hpx_hp_parse_new(cfg->file, r->p, &err) : NULL;
   if (!r->hp) {
     free_part(r);
     return NULL;
   }
-  r->p->max_labels = cfg->max_labels;
-  r->p->max_samples = cfg->max_samples;
   r->hp->part = &r->lines;
   r->hp->offset = offset;
   hpx_hp_parse_feed(r->hp, (const char *)bytes, len, &err);

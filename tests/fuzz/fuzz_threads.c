@@ -54,12 +54,9 @@ static threads_read read_on(const uint8_t *data, size_t size,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 4) return 0;
-  static const hp2x_input_kind kinds[] = {HP2X_INPUT_AUTO, HP2X_INPUT_HP,
-                                          HP2X_INPUT_EVENTLOG,
-                                          HP2X_INPUT_AUTO};
   hp2x_parse_options o;
   hp2x_parse_options_init(&o);
-  o.kind = kinds[data[0] & 3];
+  o.kind = fuzz_kind(data[0]);
   o.ccs_length = 25;
   unsigned bound = data[0] >> 5;
   if (bound >= 4 && bound <= 6) o.picture_columns = 2;
