@@ -23,6 +23,8 @@ typedef struct hp_part_lines {
   size_t n_deferred, cap_deferred;
 } hp_part_lines;
 
+#define HP_KNOWN_SLOTS 512
+
 struct hp_parser {
   hp2x_profile *p;          /* borrowed: the dispatcher owns it */
   const char *file;         /* borrowed, for messages */
@@ -41,6 +43,9 @@ struct hp_parser {
   label_track track;        /* repeats and the next-label guess */
   hp_part_lines *part;      /* reading a part: its deferred lines; else
                                NULL; borrowed */
+  uint32_t known[HP_KNOWN_SLOTS]; /* labels met, by a hash of their first
+                               bytes and length (hp_entries.c); LABEL_NONE
+                               = none */
   hp2x_status status;       /* first error, sticky */
 };
 
@@ -123,6 +128,31 @@ static HPX_ALWAYS_INLINE const char *hp_scan_digits(const char *c, const char *e
   *v = acc;
   return c;
 }
+
+/* The blanks of .hp text (a line's end, '\n', is not one). */
+static inline bool hp_is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r';
+}
+
+/* Records entry (id, v) of the open sample; the first repeated label's
+ * line is kept for the warning. */
+static HPX_ALWAYS_INLINE hp2x_status hp_add_entry(hp_parser *hp, uint32_t id,
+                                                  int64_t v, hp2x_err *err) {
+  int repeated;
+  if (hpx_label_track_add(&hp->track, hp->p, id, v, &repeated, err) != HP2X_OK)
+    return hp->status = err->code;
+  if (repeated && hp->p->warn.duplicate_labels == 1)
+    hp->p->warn.first_duplicate_line = hp->line;
+  return HP2X_OK;
+}
+
+/* hp_entries.c: the entry lines from b on (the buffer ends at end) of the
+ * open sample, while each is written as GHC writes one (LABEL TAB DIGITS
+ * NEWLINE) and its label is the one expected or one already known: read
+ * as hp_parse.c's parse_line would read them.  Returns the start of the
+ * first line left to parse_line (hp->status tells a failure apart). */
+const char *hpx_hp_fast_entries(hp_parser *hp, const char *b, const char *end,
+                                hp2x_err *err);
 
 /* hp_parse.c: reads one line s..s+n (no '\n') as the next line, as a feed
  * would; a model error is given the line's number and offset. */

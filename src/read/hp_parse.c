@@ -22,6 +22,7 @@ hp_parser *hpx_hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   hp->file = file;
   p->heap_profile = true;
   hpx_label_track_init(&hp->track);
+  memset(hp->known, 0xff, sizeof hp->known); /* LABEL_NONE */
   return hp;
 }
 
@@ -50,9 +51,7 @@ static hp2x_status fail_syntax(hp_parser *hp, hp2x_err *err, const char *what,
                                 "expected %s, found \"%s\"", what, q);
 }
 
-static bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r';
-}
+static bool is_space(char c) { return hp_is_space(c); }
 
 static const char *skip_space(const char *s, const char *end) {
   while (s < end && is_space(*s)) s++;
@@ -196,16 +195,10 @@ static hp2x_status parse_header_string(hp_parser *hp, profile_field f,
   return st;
 }
 
-/* Records entry (id, v) of the open sample; the first repeated label's
- * line is kept for the warning. */
-static HPX_ALWAYS_INLINE hp2x_status add_entry(hp_parser *hp, uint32_t id,
-                                               int64_t v, hp2x_err *err) {
-  int repeated;
-  if (hpx_label_track_add(&hp->track, hp->p, id, v, &repeated, err) != HP2X_OK)
-    return hp->status = err->code;
-  if (repeated && hp->p->warn.duplicate_labels == 1)
-    hp->p->warn.first_duplicate_line = hp->line;
-  return HP2X_OK;
+/* Records entry (id, v) of the open sample (hp_int.h). */
+static hp2x_status add_entry(hp_parser *hp, uint32_t id, int64_t v,
+                             hp2x_err *err) {
+  return hp_add_entry(hp, id, v, err);
 }
 
 /* An entry line s..end inside a sample: label, whitespace (GHC writes a
@@ -456,32 +449,6 @@ static hp2x_status carry_append(hp_parser *hp, const char *b, size_t n,
   return HP2X_OK;
 }
 
-/* The common case, tried before parse_line: inside a sample, the label
- * that followed the previous entry's label last time (or began the
- * previous sample), written as GHC writes it: LABEL TAB DIGITS NEWLINE.
- * Gives what parse_line would (no label ends in blank or equals a keyword)
- * and returns the start of the next line, or NULL to leave the line to
- * parse_line (hp->status tells a failure apart). */
-static const char *parse_guessed_entry(hp_parser *hp, const char *b,
-                                       const char *end, hp2x_err *err) {
-  uint32_t id = label_track_guess(&hp->track);
-  if (id == LABEL_NONE) return NULL;
-  const hpx_label *l = &hp->p->labels[id];
-  size_t k = l->name_len;
-  if ((size_t)(end - b) < k + 3 || b[k] != '\t' ||
-      !hp_same_bytes(b, l->name, k))
-    return NULL;
-  const char *d = b + k + 1;
-  uint64_t v;
-  const char *c = hp_scan_digits(d, end, &v);
-  /* 18 digits always fit in int64_t; longer numbers take the slow path. */
-  if (c == end || *c != '\n' || c == d || c - d > 18) return NULL;
-  hp->line++;
-  if (add_entry(hp, id, (int64_t)v, err) != HP2X_OK) return NULL;
-  hp->offset += c + 1 - b;
-  return c + 1;
-}
-
 /* Completes the line carried from the last feed with buf's bytes up to
  * its first newline, and parses it.  Returns the byte after that newline,
  * or NULL when buf has none (all of it carried) or on error (hp->status). */
@@ -513,12 +480,9 @@ hp2x_status hpx_hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
     return hp->status;
   while (b < end) {
     if (hp->in_sample) {
-      const char *next = parse_guessed_entry(hp, b, end, err);
-      if (next) {
-        b = next;
-        continue;
-      }
+      b = hpx_hp_fast_entries(hp, b, end, err);
       if (hp->status != HP2X_OK) return locate_line_error(hp, err);
+      if (b == end) break;
     }
     const char *nl = memchr(b, '\n', (size_t)(end - b));
     if (!nl) return carry_append(hp, b, (size_t)(end - b), err);
