@@ -188,7 +188,7 @@ static int guessed_string(const evl_parser *ev, uint32_t id, const char *label,
   if (l->kind == LABEL_STACK) return 0;
   size_t klen = l->key ? l->key_len : l->name_len;
   const char *k = l->key ? l->key : l->name;
-  return klen < room && label[klen] == '\0' && memcmp(k, label, klen) == 0;
+  return klen < room && label[klen] == '\0' && read_same_bytes(k, label, klen);
 }
 
 /* The error for an event of type `what` outside any sample, or OK. */

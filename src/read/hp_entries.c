@@ -36,7 +36,7 @@ static HPX_ALWAYS_INLINE const char *take_entry(hp_parser *hp, const char *b,
 
 /* The slot of a label of k bytes at b in hp->known. */
 static size_t known_slot(const char *b, size_t k) {
-  uint64_t w = k >= 8 ? hp_load8(b) : 0;
+  uint64_t w = k >= 8 ? read_le64(b) : 0;
   if (k < 8) memcpy(&w, b, k);
   w ^= (uint64_t)k * 0x9E3779B97F4A7C15u;
   return (size_t)((w * 0xff51afd7ed558ccdu) >> 55) & (HP_KNOWN_SLOTS - 1);
@@ -48,7 +48,7 @@ static uint32_t known_label(hp_parser *hp, const char *b, size_t k) {
   uint32_t id = hp->known[slot];
   if (id != LABEL_NONE) {
     const hpx_label *l = &hp->p->labels[id];
-    if (l->name_len == k && hp_same_bytes(b, l->name, k)) return id;
+    if (l->name_len == k && read_same_bytes(b, l->name, k)) return id;
   }
   long found = hpx_profile_find(hp->p, b, k);
   if (found < 0) return LABEL_NONE;
@@ -86,7 +86,7 @@ static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
     uint64_t v;
     const char *nl;
     if ((size_t)(end - b) >= k + 3 && b[k] == '\t' &&
-        hp_same_bytes(b, l->name, k) &&
+        read_same_bytes(b, l->name, k) &&
         (nl = entry_value(b + k + 1, end, &v)) != NULL)
       return take_entry(hp, b, nl, id, v, err);
   }

@@ -51,28 +51,6 @@ struct hp_parser {
 
 /* ------------------------------------------------ the scan's hot path */
 
-/* The 8 bytes at s as a little-endian number (one load where the machine
- * is little-endian; the same value anywhere). */
-static HPX_ALWAYS_INLINE uint64_t hp_load8(const char *s) {
-  const unsigned char *b = (const unsigned char *)s;
-  return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
-         (uint64_t)b[3] << 24 | (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 |
-         (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
-}
-
-/* Do the n bytes at a and b agree?  Eight at a time: the label compare
- * of every entry line. */
-static HPX_ALWAYS_INLINE bool hp_same_bytes(const char *a, const char *b, size_t n) {
-  if (n < 8) {
-    for (size_t i = 0; i < n; i++)
-      if (a[i] != b[i]) return false;
-    return true;
-  }
-  for (size_t i = 0; i + 8 <= n; i += 8)
-    if (hp_load8(a + i) != hp_load8(b + i)) return false;
-  return hp_load8(a + n - 8) == hp_load8(b + n - 8);
-}
-
 /* The value of the 8 ASCII digits of w (hp_load8's order: the first digit
  * in the low byte), three multiplications for all eight. */
 static HPX_ALWAYS_INLINE uint64_t hp_eight_digits(uint64_t w) {
@@ -108,7 +86,7 @@ static HPX_ALWAYS_INLINE const char *hp_scan_digits(const char *c, const char *e
                                     10000,  100000,  1000000,  10000000};
   uint64_t acc = 0;
   while (end - c >= 8) {
-    uint64_t w = hp_load8(c);
+    uint64_t w = read_le64(c);
     unsigned n = hp_digit_run(w);
     if (n == 8) {
       acc = acc * 100000000u + hp_eight_digits(w);

@@ -298,6 +298,13 @@ static void flush_block(evlog *g, int c, size_t tail) {
 static void event(evlog *g, int c, unsigned type, uint64_t t,
                   const bytes *pl, int variable, size_t declared) {
   size_t size = 10 + (variable ? 2 : 0) + pl->n;
+  if (!g->block_max) { /* no blocks: the events as they come */
+    be(&g->out, type, 2);
+    be(&g->out, t, 8);
+    if (variable) be(&g->out, declared, 2);
+    add(&g->out, pl->b, pl->n);
+    return;
+  }
   if (24 + g->buf[c].n + size > g->block_max) flush_block(g, c, 0);
   if (!g->buf[c].n) g->t0[c] = t;
   g->t1[c] = t;
@@ -433,7 +440,7 @@ static void heap_stats(evlog *g, uint64_t t, size_t s) {
 }
 
 /* An eventlog of n censuses as `flags` say, in blocks of at most
- * block_max bytes. */
+ * block_max bytes (0: no block markers, as some writers leave them out). */
 static bytes make_eventlog(size_t n, unsigned flags, size_t block_max) {
   evlog g = {0};
   g.block_max = block_max;
@@ -466,8 +473,10 @@ static bytes make_eventlog(size_t n, unsigned flags, size_t block_max) {
     }
     if (!(flags & EV_OLD)) event(&g, GLOBAL, 165, t, &pl, 0, 0);
   }
-  flush_block(&g, CAP0, 0);
-  flush_block(&g, GLOBAL, g.data_end_in_block ? 2 : 0);
+  if (block_max) {
+    flush_block(&g, CAP0, 0);
+    flush_block(&g, GLOBAL, g.data_end_in_block ? 2 : 0);
+  }
   be(&g.out, 0xffff, 2);
   free(pl.b);
   free(g.buf[0].b);
@@ -482,12 +491,12 @@ static void eventlogs_identical(void **state) {
       EV_IPE | EV_IPE_LATE | EV_QUIRK, EV_OLD | EV_STACKS,
       EV_MID_RUN | EV_REPEATS,      EV_STATS,
       EV_OLD | EV_MID_RUN | EV_STATS, EV_LATE_BEGIN | EV_STACKS};
-  static const size_t blocks[] = {300, 2000, 1 << 16};
+  static const size_t blocks[] = {300, 2000, 1 << 16, 0};
   hp2x_parse_options o = options_plain();
   o.ccs_length = 25;
   size_t merged = 0;
   for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
-    for (size_t b = 0; b < 3; b++) {
+    for (size_t b = 0; b < 4; b++) {
       bytes x = make_eventlog(300, kinds[k], blocks[b]);
       outcome one = read_with(x.b, x.n, &o, 1, 0, 0); /* a real profile */
       assert_int_equal(one.st, HP2X_OK);
