@@ -13,13 +13,24 @@
 #include <assert.h>
 #include <string.h>
 
-hp2x_profile *hpx_part_profile_new(size_t max_labels, size_t max_samples) {
+/* Is p read for every sample, with no bound nor window? */
+static bool is_plain(const hp2x_profile *p) {
+  return p->bound.samples.columns == 0 && !(p->recent.last_s > 0.0);
+}
+
+hpx_part_limits hpx_part_limits_of(const hp2x_profile *p) {
+  hpx_part_limits l = {p->max_labels, p->max_samples, is_plain(p)};
+  return l;
+}
+
+hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole) {
   hp2x_err err;
   hp2x_err_init(&err);
   hp2x_profile *p = hpx_profile_new(&err);
   if (p) {
-    p->max_labels = max_labels;
-    p->max_samples = max_samples;
+    p->max_labels = whole->max_labels;
+    p->max_samples = whole->max_samples;
+    p->bound.no_sums = !whole->plain;
   }
   return p;
 }
@@ -65,11 +76,6 @@ bool hpx_profile_append_fits(const hp2x_profile *p, const hp2x_profile *part) {
     if (hpx_profile_find(p, key, len) < 0) fresh++;
   }
   return p->n_labels + fresh <= p->max_labels;
-}
-
-/* Is p read for every sample, with no bound nor window? */
-static bool is_plain(const hp2x_profile *p) {
-  return p->bound.samples.columns == 0 && !(p->recent.last_s > 0.0);
 }
 
 /* Appends the values of the part's entries [e0, e1) after p's last. */

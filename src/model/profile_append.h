@@ -8,6 +8,14 @@
 
 #include "model.h"
 
+/* What a part's profile takes of the profile it is for (read before the
+ * parts are, as the part readers may not look at it). */
+typedef struct hpx_part_limits {
+  size_t max_labels, max_samples;
+  bool plain;       /* neither bounded by a picture nor by --last */
+} hpx_part_limits;
+hpx_part_limits hpx_part_limits_of(const hp2x_profile *p);
+
 /* Gives *id, the profile's label for label `local` of the part: the front
  * end finds it or interns it (and names it) as its reader would have on
  * meeting it.  Errors as hpx_profile_intern's. */
@@ -27,8 +35,10 @@ typedef struct hpx_part_map {
 } hpx_part_map;
 
 /* A profile for a part: plain (every sample, no window), with the limits
- * of the profile it is for.  NULL when out of memory. */
-hp2x_profile *hpx_part_profile_new(size_t max_labels, size_t max_samples);
+ * of the profile `whole` it is for; when that is not plain, the part's
+ * samples are summed as they are appended, not here.  NULL when out of
+ * memory.  Reads only whole's limits and bounds, fixed while it is read. */
+hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole);
 
 void hpx_part_map_init(hpx_part_map *m, const hp2x_profile *part,
                        hpx_label_map_fn fn, void *ctx);

@@ -110,6 +110,9 @@ struct evl_parser {
   size_t name_cap;
   ipe_table ipe;            /* -hi names */
   evl_part *part;           /* reading a part, its notes; else NULL */
+  evl_handler handler_of[256]; /* types below 256 (all GHC's): their
+                               handlers, once `handlers_set` */
+  int handlers_set;
   /* JOB pieces */
   int profiled;             /* RTS_IDENTIFIER's way has 'p'; -1 unknown */
   char *args;               /* PROGRAM_ARGS payload; owned */

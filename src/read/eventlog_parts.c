@@ -24,7 +24,7 @@
 typedef struct evl_part_cfg {
   const evl_parser *ev;  /* its file name and event types only */
   int32_t marker_size;   /* the block marker's declared payload */
-  size_t max_labels, max_samples; /* the profile's limits */
+  hpx_part_limits limits;    /* of the profile read */
 } evl_part_cfg;
 
 /* A part as read. */
@@ -99,7 +99,7 @@ static void *read_part(const void *cfg_, const unsigned char *bytes,
   r->bytes = bytes;
   r->len = len;
   r->offset = offset;
-  r->p = hpx_part_profile_new(cfg->max_labels, cfg->max_samples);
+  r->p = hpx_part_profile_new(&cfg->limits);
   if (r->p) r->ev = part_reader(cfg, r, &err);
   if (!r->ev) {
     free_part(r);
@@ -360,7 +360,7 @@ hp2x_status hpx_evl_parse_feed_parts(evl_parser *ev, const unsigned char *buf,
       len - b < 10 || evl_be16(buf + b) != EV_BLOCK_MARKER)
     return b == len ? HP2X_OK
                     : hpx_evl_feed_events(ev, buf + b, len - b, 0, err);
-  evl_part_cfg cfg = {ev, marker, ev->p->max_labels, ev->p->max_samples};
+  evl_part_cfg cfg = {ev, marker, hpx_part_limits_of(ev->p)};
   parts_front f = {ev, &cfg, part_end, read_part, merge_part, feed_events,
                    free_part};
   return hpx_parts_read(&f, buf + b, len - b, ev->offset, plan, err);

@@ -276,9 +276,8 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   if (avail < head)
     return gather_event(ev, e, avail, head, gathered, pos, err);
   unsigned type = evl_be16(e);
-  evl_handler handle = hpx_evl_handler_for(type);
-  if (handle && ev->part && hpx_evl_part_defers(type))
-    handle = hpx_evl_part_defer; /* a part's reader: for the real one */
+  evl_handler handle = type < 256 ? ev->handler_of[type]
+                                   : hpx_evl_handler_for(type);
   size_t total = head + (size_t)payload;
   if (!handle) {
     note_time(ev, e);
@@ -347,9 +346,22 @@ static int take_pending_bytes(evl_parser *ev, const unsigned char *buf,
 
 /* Consumes events until buf is used up, the data end is read or an event
  * fails (see eventlog_int.h). */
+/* The handlers of the types below 256, at hand for every event; a part's
+ * reader hands the types it leaves to the real reader to
+ * hpx_evl_part_defer. */
+static void set_handlers(evl_parser *ev) {
+  for (unsigned type = 0; type < 256; type++) {
+    evl_handler h = hpx_evl_handler_for(type);
+    if (h && ev->part && hpx_evl_part_defers(type)) h = hpx_evl_part_defer;
+    ev->handler_of[type] = h;
+  }
+  ev->handlers_set = 1;
+}
+
 hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
                                    size_t len, size_t *used, hp2x_err *err) {
   size_t pos = 0;
+  if (!ev->handlers_set) set_handlers(ev);
   hp2x_status st = HP2X_OK;
   while (pos < len && !ev->at_end) {
     if ((ev->skip || ev->partial_need) &&

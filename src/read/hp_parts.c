@@ -18,7 +18,7 @@
  * read). */
 typedef struct hp_part_cfg {
   const char *file;
-  size_t max_labels, max_samples;
+  hpx_part_limits limits; /* of the profile read */
 } hp_part_cfg;
 
 /* A part as read. */
@@ -86,7 +86,7 @@ static void *read_part(const void *cfg_, const unsigned char *bytes,
   hp_part *r = hpx_calloc(1, sizeof *r);
   if (!r) return NULL;
   r->offset = offset;
-  r->p = hpx_part_profile_new(cfg->max_labels, cfg->max_samples);
+  r->p = hpx_part_profile_new(&cfg->limits);
   r->hp = r->p ? hpx_hp_parse_new(cfg->file, r->p, &err) : NULL;
   if (!r->hp) {
     free_part(r);
@@ -184,7 +184,7 @@ hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, const char *buf,
   if (first && hpx_hp_parse_feed(hp, buf, first, err) != HP2X_OK)
     return hp->status;
   if (first == len) return HP2X_OK;
-  hp_part_cfg cfg = {hp->file, hp->p->max_labels, hp->p->max_samples};
+  hp_part_cfg cfg = {hp->file, hpx_part_limits_of(hp->p)};
   parts_front f = {hp, &cfg, part_end, read_part, merge_part, feed_bytes,
                    free_part};
   return hpx_parts_read(&f, b + first, len - first, hp->offset, plan, err);
