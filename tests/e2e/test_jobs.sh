@@ -2,10 +2,10 @@
 # --jobs: reading on several threads writes the bytes one thread writes.
 #   - Every profile in samples/ and every small input kept under tests/data
 #     (malformed, cut short, corrupt as GHC wrote it, every GHC layout) is
-#     read with --jobs=1, and with --jobs=2 and 7 in parts of 1 and 700
-#     bytes (HP2X_PART_BYTES, so that these small inputs are read in
-#     parts): the CSV and the summary, the exit status and standard error
-#     are the same.
+#     read with --jobs=1, with --jobs=7 in parts of a byte and with
+#     --jobs=2 in parts of 700 bytes (HP2X_PART_BYTES, so that these small
+#     inputs are read in parts): the CSV and the summary, the exit status
+#     and standard error are the same.
 #   - The real GHC runs over 1 MiB (samples' longrun eventlogs, 5 to 7 MB,
 #     and its biggest .hp) in the parts hp2x chooses, from the file (read
 #     through a memory map) and from a pipe: the same CSV and SVG.
@@ -42,12 +42,11 @@ for f in "$TOP"/tests/data/ghc-modern/*/*.eventlog; do inputs+=("$f"); done
 for f in "${inputs[@]}"; do
   rm -f "$T"/one.* "$T"/many.*
   run one "$f" --jobs=1
-  for parts in 1 700; do
-    for jobs in 2 7; do
-      rm -f "$T"/many.*
-      HP2X_PART_BYTES=$parts run many "$f" --jobs=$jobs
-      same one many "${f#"$TOP"/} with --jobs=$jobs in parts of $parts bytes"
-    done
+  for how in 7:1 2:700; do
+    jobs=${how%:*} parts=${how#*:}
+    rm -f "$T"/many.*
+    HP2X_PART_BYTES=$parts run many "$f" --jobs=$jobs
+    same one many "${f#"$TOP"/} with --jobs=$jobs in parts of $parts bytes"
   done
 done
 
