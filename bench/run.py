@@ -264,8 +264,8 @@ def instructions(path):
 
 
 CORE_REPS = int(os.environ.get("CORE_REPS", "5"))
-MEMGEN = os.environ.get("MEMGEN", os.path.join(TOP, "build", "bench", "memgen"))
-PHASES = os.environ.get("PHASES", os.path.join(TOP, "build", "bench", "phases"))
+MEMGEN = os.path.abspath(os.environ.get("MEMGEN", os.path.join(TOP, "build", "bench", "memgen")))
+PHASES = os.path.abspath(os.environ.get("PHASES", os.path.join(TOP, "build", "bench", "phases")))
 
 
 def median(xs):
@@ -373,6 +373,14 @@ def cores_inputs(big):
     inputs.append(("60 000 x 60 eventlog", wide_ev))
     if big:
         inputs.append(("1.6 GB eventlog (memgen)", big_eventlog()))
+    # A real run, where it was made (bench/RESULTS.md, section 13, says
+    # how): GHC 9.10.3's own .hp and eventlog of one run.
+    for ext in ("hp", "eventlog"):
+        real = os.path.join(DIR, "ghc910-manycc." + ext)
+        if os.path.exists(real):
+            inputs.append(("GHC 9.10.3 run, ." + ext, real))
+        else:
+            print("(no %s: the real run is left out)" % real, file=sys.stderr)
     return inputs
 
 
