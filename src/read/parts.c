@@ -16,11 +16,11 @@
 /* Parts read ahead of the one being taken, per thread: enough that a
  * thread rarely waits for the calling thread, few enough that the memory
  * held (each part's bytes and its profile) stays small. */
-#define RING_PER_THREAD 4
+#define RING_PER_THREAD 3
 
 /* Part sizes chosen when the parser sets none. */
 #define AUTO_PART_MIN ((size_t)256 << 10)
-#define AUTO_PART_MAX ((size_t)4 << 20)
+#define AUTO_PART_MAX ((size_t)3 << 20)
 
 size_t hpx_parts_auto_bytes(size_t len, size_t threads) {
   size_t want = len / (8 * (threads ? threads : 1));
