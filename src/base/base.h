@@ -91,6 +91,21 @@ void hpx_map_close(hpx_mapped *m);
  * rather than one fault at a time.  Failure changes nothing. */
 void hpx_map_prefetch(const void *p, size_t n);
 
+/* ------------------------------------------------------------ threads */
+/* The library's own threads (threads.c).  hpx_threads_start starts up to
+ * n threads running fn(args[i]), every signal blocked in them, and returns
+ * how many started (the caller joins them; those not started are the
+ * caller's to do).  hpx_run_ranges runs fn over [0, n) cut into `threads`
+ * ranges (fewer, so that each holds at least `least` items; 0: any), one
+ * on the calling thread, and returns when all are done; fn must write
+ * only what its range owns. */
+#include <pthread.h>
+size_t hpx_threads_start(pthread_t *ids, size_t n, void *(*fn)(void *),
+                         void *const *args);
+void hpx_run_ranges(size_t n, size_t threads, size_t least,
+                    void (*fn)(void *ctx, size_t from, size_t to),
+                    void *ctx);
+
 /* ------------------------------------------------------------- errors */
 /* Records an error unless one is already recorded (the first one wins).
  * Returns `code` (the new one, so callers can `return hpx_fail(...)`). */

@@ -60,7 +60,8 @@ void hpx_map_prefetch(const void *p, size_t n) {
   size_t page = page_bytes();
   uintptr_t a = (uintptr_t)p & ~(uintptr_t)(page - 1);
   uintptr_t e = (uintptr_t)p + n;
-  if (n >= ((size_t)1 << 20)) (void)madvise((void *)a, e - a, MADV_POPULATE_READ);
+  if (n >= ((size_t)1 << 20))
+    (void)madvise((void *)a, e - a, MADV_POPULATE_READ);
 #else
   (void)p, (void)n;
 #endif

@@ -185,10 +185,10 @@ static hp2x_status frame_ipe_event(evl_parser *ev, const unsigned char *e,
 
 /* Keeps the first `have` bytes of the event just read at e (of `total`
  * bytes; the rest arrive as a skipped payload) when its size is variable
- * (its header, `head` bytes, is 12 long), else forgets the last one kept.  An event whole in the caller's buffer
- * (`avail` bytes there from e; 0 when gathered) is only pointed at: it is
- * copied when the feed ends (keep_previous_bytes), if it is still the last
- * one then. */
+ * (its header, `head` bytes, is 12 long), else forgets the last one kept.
+ * An event whole in the caller's buffer (`avail` bytes there from e; 0
+ * when gathered) is only pointed at: it is copied when the feed ends
+ * (keep_previous_bytes), if it is still the last one then. */
 static hp2x_status keep_previous(evl_parser *ev, const unsigned char *e,
                                  size_t have, size_t avail, size_t total,
                                  size_t head, hp2x_err *err) {

@@ -64,9 +64,9 @@ hp2x_status hpx_label_track_grow(label_track *t, uint32_t id, hp2x_err *err);
 /* Records label `id` in the open sample of `p` (which counts repeats in its
  * warnings; *repeated says whether this one was) and appends the entry.
  * Inline: it runs once per entry. */
-static HPX_ALWAYS_INLINE hp2x_status hpx_label_track_add(label_track *t, hp2x_profile *p,
-                                              uint32_t id, int64_t value,
-                                              int *repeated, hp2x_err *err) {
+static HPX_ALWAYS_INLINE hp2x_status hpx_label_track_add(
+    label_track *t, hp2x_profile *p, uint32_t id, int64_t value,
+    int *repeated, hp2x_err *err) {
   *repeated = 0;
   if (id >= t->cap && hpx_label_track_grow(t, id, err) != HP2X_OK)
     return err->code;

@@ -80,8 +80,9 @@ static HPX_ALWAYS_INLINE unsigned hp_digit_run(uint64_t w) {
 /* Reads the run of ASCII digits at c (not past end): returns the byte
  * after it, *v its value (modulo 2^64: a caller that cares checks the
  * run's length).  Eight digits a step while eight bytes remain. */
-static HPX_ALWAYS_INLINE const char *hp_scan_digits(const char *c, const char *end,
-                                         uint64_t *v) {
+static HPX_ALWAYS_INLINE const char *hp_scan_digits(const char *c,
+                                                    const char *end,
+                                                    uint64_t *v) {
   static const uint64_t pow10[8] = {1,      10,      100,      1000,
                                     10000,  100000,  1000000,  10000000};
   uint64_t acc = 0;

@@ -9,8 +9,6 @@
  */
 #include "parts.h"
 
-#include <pthread.h>
-#include <signal.h>
 #include <string.h>
 
 /* Parts read ahead of the one being taken, per thread: enough that a
@@ -153,18 +151,6 @@ static hp2x_status lead(parts_run *r, const feed_plan *plan,
   return st;
 }
 
-/* Starts up to n threads running worker, with every signal blocked in
- * them; returns how many started. */
-static size_t start_workers(parts_run *r, pthread_t *ids, size_t n) {
-  sigset_t all, old;
-  sigfillset(&all);
-  pthread_sigmask(SIG_SETMASK, &all, &old);
-  size_t started = 0;
-  while (started < n && pthread_create(&ids[started], NULL, worker, r) == 0)
-    started++;
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
-  return started;
-}
 
 hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
                            size_t len, long long offset,
@@ -189,7 +175,11 @@ hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
   }
   pthread_mutex_init(&r.lock, NULL);
   pthread_cond_init(&r.changed, NULL);
-  size_t started = threads > 1 ? start_workers(&r, ids, threads - 1) : 0;
+  void **args = threads > 1 ? hpx_calloc(threads - 1, sizeof *args) : NULL;
+  for (size_t i = 0; args && i < threads - 1; i++) args[i] = &r;
+  size_t started =
+      args ? hpx_threads_start(ids, threads - 1, worker, args) : 0;
+  hpx_free(args);
   hp2x_status st = lead(&r, plan, err);
   for (size_t i = 0; i < started; i++) pthread_join(ids[i], NULL);
   for (size_t k = r.taken; k < r.claimed; k++) {
