@@ -4,7 +4,9 @@
 #   make deps-dev  also hp2ps (package ghc), hyperfine, valgrind: bench, fuzz
 #   make           build build/hp2x and build/libhp2x.a
 #   make lib       also build/libhp2x.so (with its soname) and build/hp2x.pc
-#   make check     unit + end-to-end tests, then again under ASan+UBSan
+#   make check     make lint, unit + end-to-end tests, then again under
+#                  ASan+UBSan
+#   make lint      the style rules (mk/lint.mk; docs/STYLE.md); make format
 #   make install   PREFIX=/usr/local DESTDIR= (tool, man page, fonts, library)
 #   make fuzz      libFuzzer targets (clang), FUZZ_SECONDS or FUZZ_RUNS each
 #   make valgrind  the end-to-end tests with build/hp2x under valgrind (slow)
@@ -39,7 +41,7 @@ VERSION_MAJOR := $(call version_part,MAJOR)
 VERSION := $(VERSION_MAJOR).$(call version_part,MINOR).$(call version_part,PATCH)
 SONAME  := libhp2x.so.$(VERSION_MAJOR)
 
-PKGS    := cairo pangocairo pangoft2 pango fontconfig zlib
+PKGS    := cairo pangocairo pangoft2 pango fontconfig zlib libprotobuf-c
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
@@ -97,12 +99,38 @@ all: $(BUILD)/hp2x
 # The HTML report's script and style, kept as source files, become C arrays
 # in a generated header (mk/embed.sh), shared by every build.
 GEN := build/gen
-REPORT_ASSETS := src/write/report.js src/write/report.css src/write/live.js
+# The report's script is one script joined from files split by what they
+# do (src/write/README.md), in this order.
+REPORT_JS := $(foreach f,base ticks charts draw table pointer main,\
+               src/write/report_$(f).js)
+REPORT_ASSETS := $(REPORT_JS) src/write/report.css src/write/live.js
 $(GEN)/report_assets.h: $(REPORT_ASSETS) mk/embed.sh
 	@mkdir -p $(dir $@)
-	$(Q)sh mk/embed.sh $@ src/write/report.js hpx_report_js \
-	    src/write/report.css hpx_report_css src/write/live.js hpx_live_js
+	$(Q)sh mk/embed.sh $@ hpx_report_js $(REPORT_JS) -- \
+	    hpx_report_css src/write/report.css -- hpx_live_js src/write/live.js
 $(BUILD)/obj/write/html_write.o $(BUILD)/pic/write/html_write.o: $(GEN)/report_assets.h
+
+# The pprof output's message (src/write/pprof.proto, our own schema with
+# pprof's field numbers) compiled by protobuf-c's protoc-c into C in
+# build/gen, part of the library: its package name gives every generated
+# global the library's internal prefix (hpx_pprof__).
+GEN_LIB_SRC := $(GEN)/pprof.pb-c.c
+$(GEN)/%.pb-c.c $(GEN)/%.pb-c.h: src/write/%.proto
+	@mkdir -p $(GEN)
+	@$(if $(V),,echo "  PROTOC  $<")
+	$(Q)protoc-c --c_out=$(GEN) -Isrc/write $<
+LIB_OBJ += $(GEN_LIB_SRC:$(GEN)/%.c=$(BUILD)/obj/gen/%.o)
+PIC_OBJ += $(GEN_LIB_SRC:$(GEN)/%.c=$(BUILD)/pic/gen/%.o)
+PPROF_USERS := pprof pprof_encode pprof_frames
+$(foreach k,obj pic,$(PPROF_USERS:%=$(BUILD)/$(k)/write/%.o)): $(GEN)/pprof.pb-c.h
+$(BUILD)/obj/gen/%.o: $(GEN)/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
+$(BUILD)/pic/gen/%.o: $(GEN)/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $< (-fPIC)")
+	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
 
 lib: $(BUILD)/libhp2x.a $(BUILD)/libhp2x.so $(BUILD)/hp2x.pc
 
@@ -196,7 +224,8 @@ DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev zlib1g-dev 
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
             python3 locales time clang libclang-rt-dev chromium fonts-liberation \
-            libmicrohttpd-dev prometheus curl
+            libmicrohttpd-dev prometheus curl clang-format \
+            protobuf-c-compiler libprotobuf-c-dev golang-go
 # Only for `make bench` and for regenerating the hp2ps test data.
 DEV_PKGS := ghc hyperfine valgrind bc strace
 deps:
@@ -237,8 +266,10 @@ check-one: $(BUILD)/hp2x $(BUILD)/hp2x-faults $(BUILD)/hp2x-shared $(UNIT_BIN)
 	    '$(PORTABLE)' > $(BUILD)/build.env
 	@tests/run-tests.sh $(BUILD)
 
-# The sanitizer pass uses the same compiler (and PORTABLE), in SAN_BUILD.
+# The style rules first (mk/lint.mk), then the tests; the sanitizer pass
+# uses the same compiler (and PORTABLE), in SAN_BUILD.
 check:
+	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory check-one
 	@$(MAKE) --no-print-directory check-one BUILD=$(SAN_BUILD) \
 	    OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
@@ -274,7 +305,8 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(UNIT_BIN:=.d)
--include mk/testhooks.mk
+include mk/testhooks.mk
+include mk/lint.mk
 -include mk/tsan.mk
 -include mk/fuzz.mk
 -include mk/bench.mk

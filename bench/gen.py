@@ -16,6 +16,12 @@ GHC profiles in samples/.
   gen.py eventlog IN.hp OUT.eventlog   the same samples as a GHC eventlog
                                        (HEAP_PROF_SAMPLE_STRING events, in
                                        2 MiB blocks as GHC writes them)
+  gen.py deepcc CENSUSES STACKS OUT.eventlog
+                                       a -hc eventlog of STACKS cost-centre
+                                       stacks 100 to 255 frames deep (paths
+                                       through a tree of 2,000 cost centres
+                                       with source locations), every stack
+                                       in every census, in GHC's blocks
 """
 import random
 import struct
@@ -142,11 +148,14 @@ class Blocks:
         self.flush(struct.pack(">H", 0xFFFF))
 
 
-def eventlog(src, dst):
-    header, samples = read_hp(src)
+def eventlog_head(f, sample_type, args, breakdown):
+    """Writes an eventlog's header to f; returns its blocks, holding the
+    program arguments and HEAP_PROF_BEGIN: the events up to the first
+    census."""
     types = [(160, -1, b"Start of heap profile"),
+             (161, -1, b"Cost centre definition"),
              (162, 8, b"Start of heap profile sample"),
-             (164, -1, b"Heap profile string sample"),
+             sample_type,
              (165, 8, b"End of heap profile sample"),
              (30, -1, b"Program arguments"),
              (18, 14, b"Block marker")]
@@ -156,18 +165,53 @@ def eventlog(src, dst):
         out += struct.pack(">I", len(desc)) + desc + struct.pack(">I", 0)
         out += b"ete\0"
     out += b"hetehdredatb"
+    f.write(out)
+    blocks = Blocks(f)
+    blocks.add(0, ev(30, 0, struct.pack(">I", 0) + args, True))
+    blocks.add(0, ev(160, 0, b"\0" + struct.pack(">QI", 100000000, breakdown)
+                     + b"\0" * 7, True))
+    return blocks
+
+
+def eventlog(src, dst):
+    header, samples = read_hp(src)
     with open(dst, "wb") as f:
-        f.write(out)
-        blocks = Blocks(f)
-        blocks.add(0, ev(30, 0, struct.pack(">I", 0) + b"bench\0", True))
-        blocks.add(0, ev(160, 0, b"\0" + struct.pack(">QI", 100000000, 7) +
-                         b"\0" * 7, True))
+        blocks = eventlog_head(f, (164, -1, b"Heap profile string sample"),
+                               b"bench\0", 7)
         for t, entries in samples:
             ns = int(t * 1e9)
             blocks.add(ns, ev(162, ns, struct.pack(">Q", 0), False))
             for l, v in entries:
                 blocks.add(ns, ev(164, ns, b"\0" + struct.pack(">Q", v) + l +
                                   b"\0", True))
+            blocks.add(ns, ev(165, ns, struct.pack(">Q", 0), False))
+        blocks.end()
+
+
+def deepcc(n_censuses, n_stacks, dst):
+    rnd = random.Random(7)
+    stacks = []
+    for k in range(n_stacks):  # innermost first: a path from the root up
+        depth = rnd.randint(100, 255)
+        path = [1 + (k * 7 + d * 13 + rnd.randint(0, 3)) % 2000
+                for d in range(depth)]
+        stacks.append((struct.pack(">B", depth) +
+                       b"".join(struct.pack(">I", c) for c in reversed(path)),
+                       rnd.randint(1, 1000)))
+    with open(dst, "wb") as f:
+        blocks = eventlog_head(f, (163, -1, b"Heap profile cost-centre sample"),
+                               b"deep\0+RTS\0-hc\0", 1)
+        for i in range(1, 2001):  # cost centre i in module Mod(i / 50)
+            blocks.add(0, ev(161, 0, struct.pack(">I", i) +
+                             b"fn%d\0Mod%d\0src/Mod%d.hs:%d:1-30\0\0"
+                             % (i, i // 50, i // 50, 10 * (i % 50) + 1), True))
+        for c in range(n_censuses):
+            ns = c * 100000000
+            blocks.add(ns, ev(162, ns, struct.pack(">Q", 0), False))
+            for ids, base in stacks:
+                v = 8 * base * (1 + c % 17)
+                blocks.add(ns, ev(163, ns, b"\0" + struct.pack(">Q", v) + ids,
+                                  True))
             blocks.add(ns, ev(165, ns, struct.pack(">Q", 0), False))
         blocks.end()
 
@@ -181,6 +225,8 @@ def main(argv):
         shape(argv[2], int(argv[3]), int(argv[4]), argv[5], varied=True)
     elif len(argv) >= 4 and argv[1] == "eventlog":
         eventlog(argv[2], argv[3])
+    elif len(argv) >= 5 and argv[1] == "deepcc":
+        deepcc(int(argv[2]), int(argv[3]), argv[4])
     else:
         sys.stderr.write(__doc__)
         return 2

@@ -90,27 +90,38 @@ static double rng_unit(void) { return (double)(rng_next() >> 11) * 0x1.0p-53; }
 enum band_kind { BAND_DRIFT, BAND_LEAK, BAND_SAWTOOTH };
 
 typedef struct band {
-  char label[96];       /* cost-centre stack, NUL-terminated */
-  size_t label_len;     /* bytes of label */
+  char label[96];   /* cost-centre stack, NUL-terminated */
+  size_t label_len; /* bytes of label */
   enum band_kind kind;
-  double scale_bytes;   /* the band's typical size */
-  double level_bytes;   /* where it is now */
-  double target_bytes;  /* where it drifts to (BAND_DRIFT) */
-  double rate;          /* share of the distance covered per census */
-  int spike_censuses;   /* censuses left in the current spike */
+  double scale_bytes;  /* the band's typical size */
+  double level_bytes;  /* where it is now */
+  double target_bytes; /* where it drifts to (BAND_DRIFT) */
+  double rate;         /* share of the distance covered per census */
+  int spike_censuses;  /* censuses left in the current spike */
   double spike_factor;
-  int present;          /* 0: absent from this census */
+  int present; /* 0: absent from this census */
 } band;
 
-static const char *const module_names[] = {
-    "Data.Map.Internal", "Data.ByteString.Builder", "Network.Wai.Handler",
-    "Control.Monad.State", "Main",        "Service.Cache",
-    "Service.Queue",     "Data.Text.Encoding",    "Database.Pool",
-    "Json.Decode",       "Http.Client",  "Metrics.Counter"};
-static const char *const function_names[] = {
-    "insertWith", "toLazyByteString", "runSettings", "modify'", "loop",
-    "lookupOrFill", "enqueue", "decodeUtf8", "withResource", "parseObject",
-    "httpLbs", "increment", "step", "go", "foldlStrict", "render"};
+static const char *const module_names[] = {"Data.Map.Internal",
+                                           "Data.ByteString.Builder",
+                                           "Network.Wai.Handler",
+                                           "Control.Monad.State",
+                                           "Main",
+                                           "Service.Cache",
+                                           "Service.Queue",
+                                           "Data.Text.Encoding",
+                                           "Database.Pool",
+                                           "Json.Decode",
+                                           "Http.Client",
+                                           "Metrics.Counter"};
+static const char *const function_names[] = {"insertWith",   "toLazyByteString",
+                                             "runSettings",  "modify'",
+                                             "loop",         "lookupOrFill",
+                                             "enqueue",      "decodeUtf8",
+                                             "withResource", "parseObject",
+                                             "httpLbs",      "increment",
+                                             "step",         "go",
+                                             "foldlStrict",  "render"};
 
 #define N_MODULES (sizeof module_names / sizeof module_names[0])
 #define N_FUNCTIONS (sizeof function_names / sizeof function_names[0])
@@ -227,7 +238,7 @@ static void eventlog_type(int tag, int size, const char *desc) {
 #define BLOCK_BYTES (2u << 20)
 #define MARKER_BYTES 24
 static unsigned char block_buf[BLOCK_BYTES];
-static size_t block_len;           /* events in the block, after its marker */
+static size_t block_len;            /* events in the block, after its marker */
 static uint64_t block_t0, block_t1; /* its first and last events' times */
 
 /* Writes the block out: its marker, its events, then `tail` (the data-end

@@ -81,8 +81,7 @@ int main(int argc, char **argv) {
   size_t out = 0;
   check(hp2x_write_output(p, b, argv[1], &o, count_bytes, &out, &err), &err);
   double t4 = now_ms();
-  printf("%.1f %.1f %.1f %.1f %zu\n", t1 - t0, t2 - t1, t3 - t2, t4 - t3,
-         out);
+  printf("%.1f %.1f %.1f %.1f %zu\n", t1 - t0, t2 - t1, t3 - t2, t4 - t3, out);
   hp2x_bands_free(b);
   hp2x_profile_free(p);
   hp2x_fonts_release();

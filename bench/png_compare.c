@@ -124,8 +124,8 @@ int main(int argc, char **argv) {
     printf("differences within x %d..%d y %d..%d ", bx0, bx1, by0, by1);
   printf("differing_pixels %lld (%.4f%%) columns_differing %ld of %d "
          "tops_moved %ld of %d max_top_move_px %d mean_top_move_px %.4f\n",
-         differ, 100.0 * (double)differ / ((double)a.w * a.h), cols, a.w,
-         moved, n, most, sum / n);
+         differ, 100.0 * (double)differ / ((double)a.w * a.h), cols, a.w, moved,
+         n, most, sum / n);
   cairo_surface_destroy(a.s);
   cairo_surface_destroy(b.s);
   return 0;

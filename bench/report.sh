@@ -9,20 +9,9 @@
 set -euo pipefail
 hp2x=$1 memgen=$2
 top=$(cd "$(dirname "$0")/.." && pwd)
-dir=$top/build/bench
-mkdir -p "$dir"
+. "$top/bench/big_inputs.sh"
+big_inputs "$memgen"
 export HP2X_FONTS_CONF=$top/fonts/fonts.conf SOURCE_DATE_EPOCH=1700000000
-ev=$dir/mem-80000.eventlog
-if [ ! -s "$ev" ]; then
-  echo "generating $ev (1.6 GB)" >&2
-  "$memgen" --eventlog 80000 300 23 > "$ev.tmp" && mv "$ev.tmp" "$ev"
-fi
-hp=$dir/many-samples-60000x60.hp
-if [ ! -s "$hp" ]; then
-  echo "generating $hp" >&2
-  python3 "$top/bench/gen.py" shape "$top/samples/profiles/manycc.hc.hp" 60000 60 "$hp.tmp"
-  mv "$hp.tmp" "$hp"
-fi
 echo "## The HTML report on big inputs"
 echo
 echo "| input | MB | options | write s | report bytes | columns held | censuses in input |"

@@ -11,7 +11,7 @@ by gen.py, all measured in this one run.  Prints Markdown tables:
      600 dpi column, and the 600 dpi raster of the thinned picture against
      the one drawn from every sample (--all-samples)
   6. instruction counts (callgrind: stable on a noisy machine)
-  13. reading on every core: wc -l, then hp2x to CSV, PDF and SVG on 1 and
+  14. reading on every core: wc -l, then hp2x to CSV, PDF and SVG on 1 and
      2 threads, interleaved, medians of CORE_REPS rounds (5), with the load
      average before and after; where a picture's time goes (bench/phases.c);
      `run.py --cores` (make bench-cores) runs this section alone
@@ -19,7 +19,7 @@ by gen.py, all measured in this one run.  Prints Markdown tables:
 Not a test.  Needs `make deps-dev` (hp2ps, valgrind, poppler-utils).
 Environment: REPS (default 3), BENCH_SMALL=1 or BENCH_BIG=0 skips the
 500 MB input and the 1.6 GB eventlog,
-HP2X (binary), CC (for the start-up probe), MEMGEN and PHASES (section 13's
+HP2X (binary), CC (for the start-up probe), MEMGEN and PHASES (section 14's
 generator and phases programs), CORE_REPS.
 """
 import os
@@ -310,7 +310,7 @@ def phases(path, fmt, jobs):
 
 
 def cores(inputs):
-    print("## 13. Reading on every core: --jobs=1 and --jobs=2 against "
+    print("## 14. Reading on every core: --jobs=1 and --jobs=2 against "
           "`wc -l` (medians of %d interleaved rounds)\n" % CORE_REPS)
     print("Load average (1, 5, 15 min) before: %s\n" % load())
     rows, goal = [], []
@@ -373,7 +373,7 @@ def cores_inputs(big):
     inputs.append(("60 000 x 60 eventlog", wide_ev))
     if big:
         inputs.append(("1.6 GB eventlog (memgen)", big_eventlog()))
-    # A real run, where it was made (bench/RESULTS.md, section 13, says
+    # A real run, where it was made (bench/RESULTS.md, section 14, says
     # how): GHC 9.10.3's own .hp and eventlog of one run.
     for ext in ("hp", "eventlog"):
         real = os.path.join(DIR, "ghc910-manycc." + ext)

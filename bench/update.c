@@ -40,7 +40,8 @@ int main(int argc, char **argv) {
                     "pdf|ps|svg\n");
     return 2;
   }
-  size_t prefix = strtoull(argv[2], NULL, 10), step = strtoull(argv[3], NULL, 10);
+  size_t prefix = strtoull(argv[2], NULL, 10),
+         step = strtoull(argv[3], NULL, 10);
   int steps = atoi(argv[4]);
   int follow = !strcmp(argv[5], "follower");
   hp2x_options o;

@@ -8,13 +8,21 @@
  * takes an hp2x_err * last, which receives the first error recorded; the
  * library never prints, never exits and keeps no global error state.
  *
- * Order of use: parse (hp2x_parser_*), select (hp2x_bands_select), write
- * in any format (hp2x_write_output: it calls hp2x_render, hp2x_write_csv,
- * hp2x_write_hp or hp2x_write_summary), then free.
- * Comparing runs: select once over several profiles
- * (hp2x_bands_select_many), then render them together (hp2x_render_many),
- * write them as one CSV (hp2x_write_csv_many; hp2x_write_output_many
- * for any format) or chart the difference of two (hp2x_diff_new).
+ * Order of use, as this header is laid out: parse (hp2x_parse_stream, or
+ * hp2x_parser_new, _feed and _finish for bytes as they come); optionally
+ * name a -hi profile's bare addresses (hp2x_symbols_*, then
+ * hp2x_profile_name_tables) and cut a view of it (hp2x_profile_window,
+ * hp2x_profile_by_index); select the bands (hp2x_bands_select, or a
+ * hp2x_follower for a profile that grows; hp2x_aux_parse first for -p);
+ * write in any format (hp2x_write_output: it calls hp2x_render,
+ * hp2x_write_csv, hp2x_write_hp, hp2x_write_summary, hp2x_write_html or,
+ * for one census that hp2x_census_choose picks, hp2x_write_pprof), or the
+ * outputs that are not formats (hp2x_write_aux, hp2x_write_metrics,
+ * hp2x_write_live_html); then free.  Comparing runs: select once over
+ * several profiles (hp2x_bands_select_many), then render them together
+ * (hp2x_render_many), write them as one CSV (hp2x_write_csv_many;
+ * hp2x_write_output_many for any format) or chart the difference of two
+ * (hp2x_diff_new).
  *
  * Growing option structs: hp2x_options and hp2x_parse_options open with a
  * `size` field, which hp2x_options_init / hp2x_parse_options_init (macros)
@@ -27,22 +35,21 @@
  * objects (profiles, parsers, bands, followers, aux data, options, sinks);
  * one object is never used from two threads at once, except that const
  * objects (a finished profile, bands, aux data, options) may be read by
- * several renders and selections together.  The one state the library
- * keeps for the process is its fonts, behind a lock: per fonts.conf, a
- * fontconfig configuration and a pool of pango font maps holding it, kept
- * until hp2x_fonts_release or exit.  The first render with a given fonts.conf, or
- * hp2x_fonts_prepare, loads it, and renders on other threads wait for
- * that; each render then draws with a font map no other render is using
- * (one more is made when all are in use).  The library never changes
- * process-wide state: not pango's default font map, not the umask, not
- * the locale, not the environment (which it never reads, nor the time
- * zone, nor where the running program is: the tool passes what it read
- * through the options), and not fontconfig's current
- * configuration unless the program asks (hp2x_fonts_make_process_default,
- * for a program that owns its process).  Outputs do
- * not depend on what other threads draw, nor on what was drawn before:
- * cairo numbers SVG's element ids ("surface7") by the surfaces made in
- * the process so far, and the library renumbers them 1, 2, ... in their
+ * several renders and selections together.  The one state the library keeps
+ * for the process is its fonts, behind a lock: per fonts.conf, a fontconfig
+ * configuration and a pool of pango font maps holding it, kept until
+ * hp2x_fonts_release or exit.  The first render with a given fonts.conf, or
+ * hp2x_fonts_prepare, loads it, and renders on other threads wait for that;
+ * each render then draws with a font map no other render is using (one more
+ * is made when all are in use).  The library never changes process-wide
+ * state: not pango's default font map, not the umask, not the locale, not
+ * the environment (which it never reads, nor the time zone, nor where the
+ * running program is: the tool passes what it read through the options), and
+ * not fontconfig's current configuration unless the program asks
+ * (hp2x_fonts_make_process_default, for a program that owns its process).
+ * Outputs do not depend on what other threads draw, nor on what was drawn
+ * before: cairo numbers SVG's element ids ("surface7") by the surfaces made
+ * in the process so far, and the library renumbers them 1, 2, ... in their
  * order.  tests/unit/draw/test_threads.c checks all this, under
  * ThreadSanitizer with `make check-tsan`.  A parser given threads
  * (hp2x_parse_options.threads) starts them within a feed and joins them
@@ -83,14 +90,14 @@ extern "C" {
 #define HP2X_VERSION_MINOR 1
 #define HP2X_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, for #if comparisons. */
-#define HP2X_VERSION_NUMBER                                                   \
+#define HP2X_VERSION_NUMBER \
   (HP2X_VERSION_MAJOR * 10000 + HP2X_VERSION_MINOR * 100 + HP2X_VERSION_PATCH)
 #define HP2X_VERSION_STR_(n) #n
 #define HP2X_VERSION_STR(n) HP2X_VERSION_STR_(n)
 /* "MAJOR.MINOR.PATCH" */
-#define HP2X_VERSION_STRING                                                   \
-  HP2X_VERSION_STR(HP2X_VERSION_MAJOR)                                        \
-  "." HP2X_VERSION_STR(HP2X_VERSION_MINOR) "." HP2X_VERSION_STR(              \
+#define HP2X_VERSION_STRING                                      \
+  HP2X_VERSION_STR(HP2X_VERSION_MAJOR)                           \
+  "." HP2X_VERSION_STR(HP2X_VERSION_MINOR) "." HP2X_VERSION_STR( \
       HP2X_VERSION_PATCH)
 #define HP2X_VERSION HP2X_VERSION_STRING /* the older name */
 
@@ -102,25 +109,28 @@ const char *hp2x_version(void);
 
 typedef enum hp2x_status {
   HP2X_OK = 0,
-  HP2X_E_IO,      /* reading or writing failed (errno-style text in msg) */
-  HP2X_E_SYNTAX,  /* the input is not a heap profile, or is damaged */
-  HP2X_E_LIMIT,   /* a documented limit was exceeded (line, label, count) */
-  HP2X_E_NOMEM,   /* an allocation failed */
-  HP2X_E_CAIRO,   /* cairo or pango reported an error while drawing */
-  HP2X_E_ARG,     /* a caller passed an invalid option value */
-  HP2X_E_NO_PROFILE /* an eventlog with no heap profile in it: the program
+  HP2X_E_IO,         /* reading or writing failed (errno-style text in msg) */
+  HP2X_E_SYNTAX,     /* the input is not a heap profile, or is damaged */
+  HP2X_E_LIMIT,      /* a documented limit was exceeded (line, label, count) */
+  HP2X_E_NOMEM,      /* an allocation failed */
+  HP2X_E_CAIRO,      /* cairo or pango reported an error while drawing */
+  HP2X_E_ARG,        /* a caller passed an invalid option value */
+  HP2X_E_NO_PROFILE, /* an eventlog with no heap profile in it: the program
                        ran without +RTS -h... (or, cut short, was killed
                        before its runtime wrote one) */
+  HP2X_E_NO_CENSUS   /* a writer of one census (pprof) found none: the
+                        profile, or the window asked for, holds no
+                        complete census */
 } hp2x_status;
 
 /* Where and why a call failed.  The caller owns it (usually on the stack)
  * and names the input in its own messages: msg carries no file name. */
 typedef struct hp2x_err {
-  hp2x_status code;  /* HP2X_OK until the first error */
-  long line;         /* 1-based line in .hp or .aux text; 0 when not
-                        meaningful */
-  long long offset;  /* byte offset in the input; -1 when unknown */
-  char msg[256];     /* one line, no newline, no file prefix */
+  hp2x_status code; /* HP2X_OK until the first error */
+  long line;        /* 1-based line in .hp or .aux text; 0 when not
+                       meaningful */
+  long long offset; /* byte offset in the input; -1 when unknown */
+  char msg[256];    /* one line, no newline, no file prefix */
 } hp2x_err;
 
 /* Resets *err to "no error" (NULL: does nothing). */
@@ -195,26 +205,46 @@ int hp2x_profile_has_heap_profile(const hp2x_profile *p);
  * HEAP_PROF_BEGIN event (rts/include/rts/EventLogFormat.h), with the
  * +RTS flag that asks for each. */
 typedef enum hp2x_breakdown {
-  HP2X_BREAKDOWN_UNKNOWN = 0,      /* .hp text does not say */
-  HP2X_BREAKDOWN_COST_CENTRE = 1,  /* -hc */
-  HP2X_BREAKDOWN_MODULE = 2,       /* -hm */
+  HP2X_BREAKDOWN_UNKNOWN = 0,       /* nothing in the input tells */
+  HP2X_BREAKDOWN_COST_CENTRE = 1,   /* -hc */
+  HP2X_BREAKDOWN_MODULE = 2,        /* -hm */
   HP2X_BREAKDOWN_CLOSURE_DESCR = 3, /* -hd */
-  HP2X_BREAKDOWN_TYPE = 4,         /* -hy */
-  HP2X_BREAKDOWN_RETAINER = 5,     /* -hr */
-  HP2X_BREAKDOWN_BIOGRAPHY = 6,    /* -hb */
-  HP2X_BREAKDOWN_CLOSURE_TYPE = 7, /* -hT */
-  HP2X_BREAKDOWN_INFO_TABLE = 8,   /* -hi */
-  HP2X_BREAKDOWN_ERA = 9           /* -he */
+  HP2X_BREAKDOWN_TYPE = 4,          /* -hy */
+  HP2X_BREAKDOWN_RETAINER = 5,      /* -hr */
+  HP2X_BREAKDOWN_BIOGRAPHY = 6,     /* -hb */
+  HP2X_BREAKDOWN_CLOSURE_TYPE = 7,  /* -hT */
+  HP2X_BREAKDOWN_INFO_TABLE = 8,    /* -hi */
+  HP2X_BREAKDOWN_ERA = 9            /* -he */
 } hp2x_breakdown;
 
-/* An eventlog's breakdown as its HEAP_PROF_BEGIN gives it (a newer GHC may
- * write a code not listed above); HP2X_BREAKDOWN_UNKNOWN for .hp text and
- * for a stream joined mid-run, which has no HEAP_PROF_BEGIN. */
+/* How p is broken down.  An eventlog's as its HEAP_PROF_BEGIN gives it (a
+ * newer GHC may write a code not listed above); a stream joined mid-run,
+ * which has no HEAP_PROF_BEGIN, as its program's arguments ask (the last
+ * -hX among the RTS's words of its PROGRAM_ARGS, read as a .hp's JOB
+ * below), HP2X_BREAKDOWN_UNKNOWN when they do not say.  A .hp file's
+ * from its JOB line, where a profiling build's runtime writes its flags
+ * ("prog +RTS -hc -i0.1": the last -hX among the words after the last
+ * +RTS; a longer -hX... is a filter; -h alone is -hc), else from its
+ * labels so far: -hc when every one is "(N)..." or "MAIN"; else, with no
+ * +RTS in JOB (a build without profiling, which can break down only by
+ * closure type or info table), -hi when every one is an address
+ * ("0x4c96c0") and -hT otherwise; HP2X_BREAKDOWN_UNKNOWN when nothing
+ * tells (a profiling build's JOB without -h, or no label yet).  The title
+ * names HEAP_PROF_BEGIN's breakdown only: a .hp's stays hp2ps's, and a
+ * stream joined mid-run's says "breakdown not in stream". */
 hp2x_breakdown hp2x_profile_breakdown(const hp2x_profile *p);
 
 /* Breakdown b in words for a title ("by cost-centre stack, -hc"), or NULL
  * for HP2X_BREAKDOWN_UNKNOWN and codes not listed.  Static storage. */
 const char *hp2x_breakdown_text(hp2x_breakdown b);
+
+/* Why the bands of p do not take the order and colours of its breakdown
+ * that hp2x_options.by_breakdown asks for, in words for a note: an -he
+ * profile whose labels are not all era numbers ("the era labels are not
+ * all numbers ('x'): bands in the usual order"), written to buf (at most
+ * size bytes, NUL ended) and returned; NULL when there is nothing to say. */
+const char *hp2x_profile_breakdown_note(const hp2x_profile *p, char *buf,
+                                        size_t size);
 
 /* Distinct labels (bands before selection), in order of first appearance. */
 size_t hp2x_profile_label_count(const hp2x_profile *p);
@@ -243,39 +273,70 @@ long hp2x_profile_find_mark(const hp2x_profile *p, const char *label,
  * around them (outside the samples' span: -1 or the sample count).
  * HP2X_E_NOMEM. */
 hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
-                                double to_s, hp2x_profile **out,
-                                hp2x_err *err);
+                                double to_s, hp2x_profile **out, hp2x_err *err);
 hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
                                   hp2x_err *err);
 
 /* Sum of `label`'s values in `sample` (0 when absent). O(entries in sample). */
 int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample, size_t label);
 
+/* Choosing one census (a complete sample) of a run, for the writers of one
+ * census (hp2x_format_info.span HP2X_SPAN_CENSUS: pprof). */
+typedef enum hp2x_census_rule {
+  HP2X_CENSUS_PEAK = 0, /* the largest total (every label's values), the
+                           earliest of equals */
+  HP2X_CENSUS_AT,       /* the nearest at_s, the earlier of two as near */
+  HP2X_CENSUS_LAST      /* the last (a run being watched) */
+} hp2x_census_rule;
+
+typedef struct hp2x_census_choice {
+  hp2x_census_rule rule;
+  double at_s;         /* HP2X_CENSUS_AT: a time, SAMPLE_UNIT (seconds) */
+  double from_s, to_s; /* the window: only censuses at times in [from_s,
+                          to_s]; -INFINITY and INFINITY (the defaults):
+                          the whole run */
+} hp2x_census_choice;
+
+/* Sets *c to the default: the peak of the whole run. */
+void hp2x_census_choice_init(hp2x_census_choice *c);
+
+/* The census c chooses of p's complete samples: *sample receives its index
+ * (hp2x_profile_sample_time gives its time).  HP2X_E_ARG for a window
+ * whose start is after its end, and for an at_s outside the window or
+ * outside the run (the message names the run's range of times, and the
+ * window's); HP2X_E_NO_CENSUS when p, or the window, holds none.
+ * A profile bounded by a picture (hp2x_parse_options.picture_columns)
+ * keeps each bucket's peak but not every census: read it whole for
+ * HP2X_CENSUS_AT. */
+hp2x_status hp2x_census_choose(const hp2x_profile *p,
+                               const hp2x_census_choice *c, size_t *sample,
+                               hp2x_err *err);
+
 /* Non-fatal findings of the parser, for the caller to report once each. */
 typedef struct hp2x_warnings {
-  int truncated;               /* input ended inside a sample or a line */
-  long truncated_line;         /* .hp: line where the incomplete part starts */
-  long long truncated_offset;  /* byte offset where the incomplete part
-                                  starts */
-  long duplicate_labels;       /* repeated labels within one sample (summed) */
-  long first_duplicate_line;   /* .hp: line of the first repeat; 0 if none */
-  long unknown_cost_centres;   /* eventlog: stacks naming undefined ids */
+  int truncated;              /* input ended inside a sample or a line */
+  long truncated_line;        /* .hp: line where the incomplete part starts */
+  long long truncated_offset; /* byte offset where the incomplete part
+                                 starts */
+  long duplicate_labels;      /* repeated labels within one sample (summed) */
+  long first_duplicate_line;  /* .hp: line of the first repeat; 0 if none */
+  long unknown_cost_centres;  /* eventlog: stacks naming undefined ids */
   /* eventlog: stretches of corrupt events skipped (the reader resumed at
    * the next plausible events), and what they cost. */
-  long corrupt_regions;        /* 0 when none */
-  long long corrupt_from;      /* the first one: its first byte (where the
-                                  corrupt event starts) */
-  long long corrupt_to;        /* ... and the byte where reading resumed */
-  char corrupt_reason[128];    /* what was wrong with its first event */
-  long censuses_lost;          /* censuses dropped because a part of them
-                                  was in a skipped stretch */
-  double first_lost_census_s;  /* time of the first census lost; -1 if its
-                                  beginning was skipped too, or none lost */
-  int truncated_between;       /* with truncated: an eventlog that stops
-                                  between two whole events, outside any
-                                  census, without its end marker (a
-                                  program still running, stopped, or a
-                                  stream closed): nothing was cut */
+  long corrupt_regions;       /* 0 when none */
+  long long corrupt_from;     /* the first one: its first byte (where the
+                                 corrupt event starts) */
+  long long corrupt_to;       /* ... and the byte where reading resumed */
+  char corrupt_reason[128];   /* what was wrong with its first event */
+  long censuses_lost;         /* censuses dropped because a part of them
+                                 was in a skipped stretch */
+  double first_lost_census_s; /* time of the first census lost; -1 if its
+                                 beginning was skipped too, or none lost */
+  int truncated_between;      /* with truncated: an eventlog that stops
+                                 between two whole events, outside any
+                                 census, without its end marker (a
+                                 program still running, stopped, or a
+                                 stream closed): nothing was cut */
 } hp2x_warnings;
 
 /* p's warnings; points into p, lives as long as it. */
@@ -295,60 +356,59 @@ typedef struct hp2x_parser hp2x_parser;
 typedef long (*hp2x_zone_fn)(int64_t unix_s);
 
 typedef struct hp2x_parse_options {
-  size_t size;          /* set by hp2x_parse_options_init: the struct's
-                           size as the caller compiled it (see the top) */
-  hp2x_input_kind kind; /* HP2X_INPUT_AUTO by default */
-  int ccs_length;       /* eventlog -hc labels: cut like the RTS's -L N;
-                           0 = the full stack (default); >= 5 otherwise */
-  size_t max_labels;    /* distinct labels read; 0 = the built-in limit
-                           (16 Mi), which is also the most allowed */
-  size_t max_samples;   /* complete samples read; 0 = the built-in limit
-                           (256 Mi), which is also the most allowed */
-  size_t picture_columns; /* 0 (default): keep every sample.  Else the
-                           profile is read for one picture this many device
-                           columns wide (hp2x_picture_columns) and keeps
-                           only what it shows, in memory bounded by the
-                           picture, not by the run: the first and the last
-                           sample and, in time buckets narrower than a
-                           column, the samples of the largest and smallest
-                           total (likewise the heap series; one mark per
-                           bucket).  Band selection, -d and the area figure
-                           still count every sample.  Such a profile is for
-                           that picture: its CSV or .hp text, a window or a
-                           comparison see only the samples kept. */
-  double last_s;        /* > 0: keep only the most recent last_s seconds of
-                           the run (hp2x --last): samples, heap series and
-                           marks older than the window are dropped, and the
-                           labels' sums (band selection, -d, the area
-                           figure) count the window's samples only.  The
-                           window's start snaps to 1/256 of last_s (from
-                           time 0).  0 (default): the whole run. */
+  size_t size;            /* set by hp2x_parse_options_init: the struct's
+                             size as the caller compiled it (see the top) */
+  hp2x_input_kind kind;   /* HP2X_INPUT_AUTO by default */
+  int ccs_length;         /* eventlog -hc labels: cut like the RTS's -L N;
+                             0 = the full stack (default); >= 5 otherwise */
+  size_t max_labels;      /* distinct labels read; 0 = the built-in limit
+                             (16 Mi), which is also the most allowed */
+  size_t max_samples;     /* complete samples read; 0 = the built-in limit
+                             (256 Mi), which is also the most allowed */
+  size_t picture_columns; /* 0 (default): keep every sample.  Else the profile
+                             is read for one picture this many device columns
+                             wide (hp2x_picture_columns) and keeps only what it
+                             shows, in memory bounded by the picture, not by
+                             the run: the first and the last sample and, in
+                             time buckets narrower than a column, the samples
+                             of the largest and smallest total (likewise the
+                             heap series; one mark per bucket).  Band
+                             selection, -d and the area figure still count
+                             every sample.  Such a profile is for that picture:
+                             its CSV or .hp text, a window or a comparison see
+                             only the samples kept. */
+  double last_s;          /* > 0: keep only the most recent last_s seconds of
+                             the run (hp2x --last): samples, heap series and
+                             marks older than the window are dropped, and the
+                             labels' sums (band selection, -d, the area
+                             figure) count the window's samples only.  The
+                             window's start snaps to 1/256 of last_s (from
+                             time 0).  0 (default): the whole run. */
   /* Fields below were added after the struct first had a size field: a
    * caller compiled without them gets their defaults. */
-  hp2x_zone_fn zone;    /* the time zone of an eventlog's DATE, which GHC's
-                           .hp gives in the local time of the machine that
-                           ran the program: the offset from UTC at each
-                           instant.  NULL (default): UTC.  The library
-                           never reads TZ; the hp2x tool passes the local
-                           zone, or NULL with SOURCE_DATE_EPOCH set. */
-  size_t threads;       /* threads reading the input: 0 or 1 (default) is
-                           the caller's alone.  More read a large feed
-                           (hp2x_parser_feed, _feed_fd, hp2x_parse_stream)
-                           in parts, each on a thread of its own, and take
-                           them in order on the caller's: the profile,
-                           every error and warning are what one thread
-                           gives.  The library reads no environment and
-                           knows no core count: the caller chooses (the
-                           hp2x tool's --jobs). */
-  size_t part_bytes;    /* with threads > 1, the bytes of a part (.hp text
-                           is cut before a BEGIN_SAMPLE line, an eventlog
-                           at a block marker, so a part holds at least
-                           this many bytes, or the rest); and a feed of
-                           more bytes than this is read in parts however
-                           small.  0 (default): chosen from the feed's
-                           length (at most 4 MiB), and feeds under 1 MiB
-                           are read on one thread.  For tests: the result
-                           never depends on it. */
+  hp2x_zone_fn zone; /* the time zone of an eventlog's DATE, which GHC's
+                        .hp gives in the local time of the machine that
+                        ran the program: the offset from UTC at each
+                        instant.  NULL (default): UTC.  The library
+                        never reads TZ; the hp2x tool passes the local
+                        zone, or NULL with SOURCE_DATE_EPOCH set. */
+  size_t threads;    /* threads reading the input: 0 or 1 (default) is
+                        the caller's alone.  More read a large feed
+                        (hp2x_parser_feed, _feed_fd, hp2x_parse_stream) in
+                        parts, each on a thread of its own, and take them
+                        in order on the caller's: the profile, every error
+                        and warning are what one thread gives.  The
+                        library reads no environment and knows no core
+                        count: the caller chooses (the hp2x tool's
+                        --jobs). */
+  size_t part_bytes; /* with threads > 1, the bytes of a part (.hp text is
+                        cut before a BEGIN_SAMPLE line, an eventlog at a
+                        block marker, so a part holds at least this many
+                        bytes, or the rest); and a feed of more bytes than
+                        this is read in parts however small.  0 (default):
+                        chosen from the feed's length (at most 3 MiB), and
+                        feeds under 1 MiB are read on one thread.  For
+                        tests: the result never depends on it. */
 } hp2x_parse_options;
 
 /* Fills in the defaults and o->size; call it as the macro
@@ -449,7 +509,7 @@ typedef enum hp2x_sort {
 
 /* Every output hp2x writes.  hp2x_write_output takes any of them; the
  * pictures (hp2x_format_is_picture: PS, EPS, PDF, SVG, PNG) are what
- * hp2x_render draws, the others are text. */
+ * hp2x_render draws, the others are text or data (pprof). */
 typedef enum hp2x_format {
   HP2X_FORMAT_PS = 0,
   HP2X_FORMAT_EPS,
@@ -457,9 +517,11 @@ typedef enum hp2x_format {
   HP2X_FORMAT_SVG,
   HP2X_FORMAT_CSV,
   HP2X_FORMAT_HP,
-  HP2X_FORMAT_TXT, /* the summary table (hp2x_write_summary) */
-  HP2X_FORMAT_PNG, /* a raster picture at o->dpi */
-  HP2X_FORMAT_HTML /* an interactive report page (hp2x_write_html) */
+  HP2X_FORMAT_TXT,  /* the summary table (hp2x_write_summary) */
+  HP2X_FORMAT_PNG,  /* a raster picture at o->dpi */
+  HP2X_FORMAT_HTML, /* an interactive report page (hp2x_write_html) */
+  HP2X_FORMAT_PPROF /* one census as a gzipped pprof profile
+                       (hp2x_write_pprof), file name NAME.pb.gz */
 } hp2x_format;
 
 /* Band colours.  Every palette gives each band of a picture its own shade;
@@ -473,6 +535,27 @@ typedef enum hp2x_palette {
                              and tritan vision; implies colour */
   HP2X_PALETTE_GREY       /* hp2ps's ten greys, even with colour */
 } hp2x_palette;
+
+/* What a picture shows of its bands (--chart).  Every kind draws the same
+ * bands, in the same order and colours; only their shapes and the y axis
+ * differ. */
+typedef enum hp2x_chart {
+  HP2X_CHART_STACKED = 0, /* stacked on the time axis, hp2ps's (default) */
+  HP2X_CHART_PERCENT,     /* each census's bands (OTHER included) as 100 %
+                             of it; a census whose total is 0 is a gap */
+  HP2X_CHART_STREAMGRAPH, /* the stack centred on a middle line; the y
+                             axis gives bytes as the distance from it */
+  HP2X_CHART_LINES        /* one line per band, each scaled to its own
+                             peak (0 to 100 % of it) */
+} hp2x_chart;
+
+/* hp2x_options.by_breakdown: what the profile's breakdown decides (bits). */
+#define HP2X_BY_BREAKDOWN_ORDER         \
+  1u /* -hb bands in a fixed order, -he \
+        bands in era order */
+#define HP2X_BY_BREAKDOWN_COLOURS       \
+  2u /* -hb bands in fixed colours, -he \
+        bands in a sequential palette */
 
 /* How hp2x_render_many places several pictures. */
 typedef enum hp2x_layout {
@@ -515,60 +598,74 @@ typedef enum hp2x_title_box {
  * Strings and the aux data are borrowed: they must outlive the calls the
  * options are passed to, and the library keeps no pointer after a call. */
 typedef struct hp2x_options {
-  size_t size;             /* set by hp2x_options_init: the struct's size
-                              as the caller compiled it (see the top) */
-  int max_bands;           /* [-m] 20; 0 = no limit and no key */
-  double trace_pct;        /* [-t] 1.0; 0..5 inclusive */
-  hp2x_sort sort;          /* [-d] */
+  size_t size;                /* set by hp2x_options_init: the struct's size
+                                 as the caller compiled it (see the top) */
+  int max_bands;              /* [-m] 20; 0 = no limit and no key */
+  double trace_pct;           /* [-t] 1.0; 0..5 inclusive */
+  hp2x_sort sort;             /* [-d] */
   hp2x_name_order name_order; /* [-i] */
-  const hp2x_aux *aux;     /* [-p] borrowed; NULL when not used */
-  hp2x_format format;      /* output format; HP2X_FORMAT_PS by default */
-  double eps_width_pt;     /* [-e] > 144, <= 14400 (the HP2X_EPS_WIDTH_
-                              limits); 0 = not EPS-scaled */
-  int colour;              /* [-c] */
-  hp2x_title_box title_box; /* [-b/-s] */
-  int portrait;            /* [-g] unrotated on the page of HP2X_PAGE_HP2PS */
-  int multipage;           /* [-M]; also implied by max_bands > 20 */
-  int no_marks;            /* [-y] */
-  int all_samples;         /* draw every sample; by default each band's
-                              curve keeps, per device column at 600 dpi,
-                              its lowest and highest point: the same
-                              picture, with bounded output */
-  hp2x_palette palette;    /* band colours; HP2X_PALETTE_HP2PS by default */
-  int pattern;             /* hatch patterns over light greys, for black
-                              and white printing (overrides the palette) */
-  hp2x_uniform uniform;    /* select_many only; HP2X_UNIFORM_NONE */
-  hp2x_layout layout;      /* render_many only */
-  const char *include_re;  /* POSIX extended regex, borrowed; NULL = all:
-                              labels that do not match are filtered out */
-  const char *exclude_re;  /* POSIX extended regex, borrowed; NULL = none:
-                              labels that match are filtered out */
-  double dpi;              /* PNG pixels per inch, 10..1200 (HP2X_DPI_
-                              limits); 150; 0 = 150 */
-  int heap_overlay;        /* draw the eventlog's heap size, blocks size
-                              and live bytes as lines over the bands, in
-                              the key; the y range takes them in */
+  const hp2x_aux *aux;        /* [-p] borrowed; NULL when not used */
+  hp2x_format format;         /* output format; HP2X_FORMAT_PS by default */
+  double eps_width_pt;        /* [-e] > 144, <= 14400 (the HP2X_EPS_WIDTH_
+                                 limits); 0 = not EPS-scaled */
+  int colour;                 /* [-c] */
+  hp2x_title_box title_box;   /* [-b/-s] */
+  int portrait;           /* [-g] unrotated on the page of HP2X_PAGE_HP2PS */
+  int multipage;          /* [-M]; also implied by max_bands > 20 */
+  int no_marks;           /* [-y] */
+  int all_samples;        /* draw every sample; by default each band's
+                             curve keeps, per device column at 600 dpi,
+                             its lowest and highest point: the same
+                             picture, with bounded output */
+  hp2x_palette palette;   /* band colours; HP2X_PALETTE_HP2PS by default */
+  int pattern;            /* hatch patterns over light greys, for black
+                             and white printing (overrides the palette) */
+  hp2x_uniform uniform;   /* select_many only; HP2X_UNIFORM_NONE */
+  hp2x_layout layout;     /* render_many only */
+  const char *include_re; /* POSIX extended regex, borrowed; NULL = all:
+                             labels that do not match are filtered out */
+  const char *exclude_re; /* POSIX extended regex, borrowed; NULL = none:
+                             labels that match are filtered out */
+  double dpi;             /* PNG pixels per inch, 10..1200 (HP2X_DPI_
+                             limits); 150; 0 = 150 */
+  int heap_overlay;       /* draw the eventlog's heap size, blocks size
+                             and live bytes as lines over the bands, in
+                             the key; the y range takes them in */
   /* Fields below were added after the struct first had a size field: a
    * caller compiled without them gets their defaults. */
-  const char *fonts_conf;  /* fontconfig file naming the fonts to draw
-                              with (hp2x's pinned fonts/fonts.conf),
-                              borrowed; the caller says where it is (the
-                              hp2x tool finds its own beside its binary).
-                              NULL = the installed data directory's
-                              (PREFIX/share/hp2x/fonts/fonts.conf) where
-                              it exists, else fontconfig's default
-                              configuration */
+  const char *fonts_conf;      /* fontconfig file naming the fonts to draw
+                                  with (hp2x's pinned fonts/fonts.conf),
+                                  borrowed; the caller says where it is (the
+                                  hp2x tool finds its own beside its binary).
+                                  NULL = the installed data directory's
+                                  (PREFIX/share/hp2x/fonts/fonts.conf) where
+                                  it exists, else fontconfig's default
+                                  configuration */
   long long source_date_epoch; /* seconds since 1970 (UTC) dating every
                               picture (PostScript's CreationDate, PDF's
                               dates), as reproducible builds'
                               SOURCE_DATE_EPOCH does; -1 (default) = PS and
                               EPS dated with the profile's DATE, PDF with
                               the clock (cairo's default) */
+  hp2x_census_choice census;   /* the census a writer of one census
+                                (hp2x_format_info.span HP2X_SPAN_CENSUS)
+                                writes; hp2x_census_choice_init's (the peak
+                                of the run) by default */
+  hp2x_chart chart;            /* what the picture shows; HP2X_CHART_STACKED.
+                                  heap_overlay is HP2X_E_ARG with PERCENT and
+                                  LINES (its lines have no place there) */
+  unsigned by_breakdown;       /* HP2X_BY_BREAKDOWN_* bits, both by default:
+                                  a profile broken down by biography (-hb) or
+                                  era (-he) gets its bands' order (unless
+                                  sort, name_order or aux say otherwise) and
+                                  colours (unless pattern hatches) from it;
+                                  the hp2x tool clears ORDER for an explicit
+                                  --sort, -i or -d and COLOURS for --palette */
 } hp2x_options;
 
 /* The size of the first hp2x_options with a size field (through
  * heap_overlay): a smaller o->size is HP2X_E_ARG. */
-#define HP2X_OPTIONS_MIN_SIZE                                             \
+#define HP2X_OPTIONS_MIN_SIZE \
   (offsetof(hp2x_options, heap_overlay) + sizeof(int))
 
 /* Fills in hp2ps's defaults and o->size; call it as the macro
@@ -593,8 +690,9 @@ hp2x_status hp2x_bands_select(const hp2x_profile *p, const hp2x_options *o,
 
 /* Number of bands (OTHER included). */
 size_t hp2x_bands_count(const hp2x_bands *b);
-/* Band name, pointing into b; "" out of range; "OTHER" for the merged band ("OTHER (incl. filtered)" when
- * it holds labels filtered out by include_re / exclude_re). */
+/* Band name, pointing into b; "" out of range; "OTHER" for the merged band
+ * ("OTHER (incl. filtered)" when it holds labels filtered out by include_re
+ * / exclude_re). */
 const char *hp2x_bands_name(const hp2x_bands *b, size_t band);
 /* What the name leaves out, or NULL when it says everything: for a -hi
  * band named by its IPE event ("D# in readings.go leak.hs:33:50-65"), the
@@ -635,23 +733,23 @@ hp2x_follower *hp2x_follower_new(hp2x_err *err);
  * valid until the next call, reset or free.  Errors as hp2x_bands_select;
  * after an error the next call starts over. */
 hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
-                                 const hp2x_options *o,
-                                 const hp2x_bands **out, hp2x_err *err);
+                                 const hp2x_options *o, const hp2x_bands **out,
+                                 hp2x_err *err);
 /* Forgets everything, as a new follower. */
 void hp2x_follower_reset(hp2x_follower *f);
 /* Frees f and the bands it lent.  NULL does nothing. */
 void hp2x_follower_free(hp2x_follower *f);
 
-/* One selection for several profiles (comparing runs): hp2ps's rules
- * applied to the labels' combined totals (labels matched by name; each
- * profile's values scaled so that all weigh the same), then
- * each profile's own values in that one set of bands, so a label is the
- * same band, at the same key position, in every picture.  A label absent
- * from a profile is a band of zeros there.  o->uniform makes the profiles
- * share the time axis (origin = the earliest first sample, span to the
- * latest last one) and/or the y range.  out[0..n) receive the bands of
- * ps[0..n), owned by the caller (free each); on error every out[i] is NULL.
- * HP2X_E_ARG for n == 0 or out-of-range options. */
+/* One selection for several profiles (comparing runs): hp2ps's rules applied
+ * to the labels' combined totals (labels matched by name; each profile's
+ * values scaled so that all weigh the same), then each profile's own values in
+ * that one set of bands, so a label is the same band, at the same key
+ * position, in every picture.  A label absent from a profile is a band of
+ * zeros there.  o->uniform makes the profiles share the time axis (origin =
+ * the earliest first sample, span to the latest last one) and/or the y range.
+ * out[0..n) receive the bands of ps[0..n), owned by the caller (free each); on
+ * error every out[i] is NULL.  HP2X_E_ARG for n == 0 or out-of-range options.
+ */
 hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
                                    const hp2x_options *o, hp2x_bands **out,
                                    hp2x_err *err);
@@ -706,20 +804,20 @@ hp2x_status hp2x_diff_new(const hp2x_profile *a, const hp2x_bands *ba,
                           hp2x_profile **out_p, hp2x_bands **out_b,
                           hp2x_err *err);
 
-/* Loads the fonts that renders with options' fonts_conf == `fonts_conf`
- * draw with (NULL: the installed data directory's, as hp2x_options says)
- * and puts a font map holding them, warmed, in the pool renders take
- * theirs from.  The configuration is given to the library's pango font
- * maps alone, so neither fontconfig's current configuration nor pango's
- * default font map changes.  The first render with those options does
- * this itself; calling it earlier, from any thread, lets a caller overlap
- * font set-up with parsing.  A render on another thread that needs the
- * same fonts waits for it.  The configuration and the pool live until
- * hp2x_fonts_release or the process's exit.  err may be NULL (for a caller that lets the render
- * report).  HP2X_E_CAIRO when pango has no font map, HP2X_E_LIMIT for a
- * ninth different fonts_conf, HP2X_E_ARG for one longer than PATH_MAX; a
- * fonts.conf that does not load leaves fontconfig's default configuration
- * in use (as when none is found), which is not an error. */
+/* Loads the fonts that renders with options' fonts_conf == `fonts_conf` draw
+ * with (NULL: the installed data directory's, as hp2x_options says) and puts
+ * a font map holding them, warmed, in the pool renders take theirs from.  The
+ * configuration is given to the library's pango font maps alone, so neither
+ * fontconfig's current configuration nor pango's default font map changes.
+ * The first render with those options does this itself; calling it earlier,
+ * from any thread, lets a caller overlap font set-up with parsing.  A render
+ * on another thread that needs the same fonts waits for it.  The
+ * configuration and the pool live until hp2x_fonts_release or the process's
+ * exit.  err may be NULL (for a caller that lets the render report).
+ * HP2X_E_CAIRO when pango has no font map, HP2X_E_LIMIT for a ninth different
+ * fonts_conf, HP2X_E_ARG for one longer than PATH_MAX; a fonts.conf that does
+ * not load leaves fontconfig's default configuration in use (as when none is
+ * found), which is not an error. */
 hp2x_status hp2x_fonts_prepare(const char *fonts_conf, hp2x_err *err);
 
 /* For a program that owns its process, as the hp2x tool does, and never
@@ -852,6 +950,49 @@ hp2x_status hp2x_write_metrics(const hp2x_profile *p, const hp2x_bands *b,
                                hp2x_write_fn write, void *closure,
                                hp2x_err *err);
 
+/* The most a pprof profile of hp2x_write_pprof takes, gzipped (bytes). */
+#define HP2X_PPROF_MAX_BYTES (1024 * 1024)
+
+/* Writes census `sample` of `p` (hp2x_census_choose picks one) as a pprof
+ * profile (google/pprof's profile.proto, gzipped), for go tool pprof,
+ * speedscope, Pyroscope: one sample type, inuse_space in bytes (also the
+ * default_sample_type; period_type space/bytes), one pprof sample per
+ * label of the census with bytes in it, its value the label's bytes there,
+ * so that the samples add up to the census's total.  Every label of the
+ * census (not only the bands a picture draws; no OTHER), but for those
+ * o->include_re and o->exclude_re filter out (hp2x_bands_select's rule).
+ * Its stack, leaf first, by the profile's breakdown
+ * (hp2x_profile_breakdown):
+ *   - an eventlog's -hc stack: every cost centre of it, whatever
+ *     ccs_length cut the label to; each frame's name as GHC's .hp writes
+ *     it (a CAF "Module.CAF"), system_name the label qualified by its
+ *     module, filename and line (Function.start_line and Line.line) from
+ *     its source location; a stack of depth 0 is one frame, MAIN; numeric
+ *     label stack_id: hp2x's number for the stack (the eventlog carries no
+ *     ccsID), so stacks that print alike stay apart;
+ *   - a .hp's -hc label: without its "(N)" (numeric label ccs_id: N),
+ *     split at '/'; a label the runtime cut (-L) keeps its last, cut
+ *     frame, ending in "...", and the sample has the string label cut;
+ *   - -hi: the table as the key names it (file and line from its IPE
+ *     record's source location), under its module;
+ *   - "pkg:Module.Name" and "<pkg:Module.name>": name, under module, under
+ *     package;
+ *   - any other label one frame (-he: "era N").
+ * Names are valid UTF-8 (labels' bytes shown as the picture shows them).
+ * A frame's system name is left out where it would say no more than its
+ * name (readers "demangle" a name equal to its system name).  Every
+ * sample has the numeric label census_time (nanoseconds); the profile's
+ * comments say which census it is (its time, the censuses read, its
+ * total) and of what run, and time_nanos is its Unix time where the
+ * eventlog gave the wall clock.  At most HP2X_PPROF_MAX_BYTES: when the
+ * census's labels do not fit, the smallest are summed into one sample of one
+ * frame, "(N labels dropped)", so the total stays the census's.  HP2X_E_ARG for
+ * a sample out of range or a bad regex; HP2X_E_IO when the sink fails;
+ * HP2X_E_NOMEM. */
+hp2x_status hp2x_write_pprof(const hp2x_profile *p, size_t sample,
+                             const hp2x_options *o, hp2x_write_fn write,
+                             void *closure, hp2x_err *err);
+
 /* The formats' table: each format's names and what writes it, for a
  * program that offers the same choices as the hp2x tool (its --format
  * words, its file extensions, its messages' lists).  Rows are static
@@ -863,8 +1004,16 @@ typedef enum hp2x_writer {
   HP2X_WRITER_CSV,         /* hp2x_write_csv(_many) */
   HP2X_WRITER_HP,          /* hp2x_write_hp: one profile */
   HP2X_WRITER_SUMMARY,     /* hp2x_write_summary */
-  HP2X_WRITER_HTML         /* hp2x_write_html: one profile */
+  HP2X_WRITER_HTML,        /* hp2x_write_html: one profile */
+  HP2X_WRITER_PPROF        /* hp2x_write_pprof: one census of one
+                              profile, chosen by hp2x_options.census */
 } hp2x_writer;
+
+/* What of a run a format holds. */
+typedef enum hp2x_span {
+  HP2X_SPAN_RUN = 0, /* the whole run (or its window): every census */
+  HP2X_SPAN_CENSUS   /* one census, as hp2x_options.census chooses it */
+} hp2x_span;
 
 /* The page a picture format draws one picture on (hp2x_format_info.page).
  * hp2x_options.eps_width_pt > 0 gives any picture the exact -e size
@@ -880,21 +1029,24 @@ typedef enum hp2x_page {
 /* A row of the formats' table. */
 typedef struct hp2x_format_info {
   hp2x_format format;
-  const char *name;      /* --format's word and the file extension, no dot
-                            ("ps") */
+  const char *name;      /* --format's word ("ps", "pprof") */
   const char *label;     /* its name in prose: "PS", ".hp", "summary" */
   const char *long_name; /* its name in a sentence listing what hp2x
                             draws or converts to ("PostScript"); NULL when
-                            an option of its own introduces it (the
-                            summary, hp2x's --summary) */
+                            an option or a sentence of its own introduces
+                            it (the summary, hp2x's --summary; the report;
+                            pprof) */
   hp2x_writer writer;
-  int has_pages;         /* holds several pages: one picture per page */
-  int holds_several;     /* one file of it holds several inputs without
-                            HP2X_LAYOUT_STACK: a page, rows or a table
-                            each */
-  int needs_bands;       /* writing it takes a band selection */
-  hp2x_page page;        /* a picture's page; HP2X_PAGE_NONE for text */
+  int has_pages;          /* holds several pages: one picture per page */
+  int holds_several;      /* one file of it holds several inputs without
+                             HP2X_LAYOUT_STACK: a page, rows or a table
+                             each */
+  int needs_bands;        /* writing it takes a band selection */
+  hp2x_page page;         /* a picture's page; HP2X_PAGE_NONE for text */
   const char *media_type; /* its MIME type ("application/pdf") */
+  const char *extension;  /* its file names' ending, no leading dot: the
+                             name ("ps"), or longer ("pb.gz") */
+  hp2x_span span;         /* what of the run it holds */
 } hp2x_format_info;
 
 /* Row i of the table, in the order hp2x's --help lists formats; NULL past
@@ -906,6 +1058,13 @@ const hp2x_format_info *hp2x_format_of(hp2x_format f);
 
 /* The row whose name is `name` exactly ("svg"); NULL when none. */
 const hp2x_format_info *hp2x_format_named(const char *name);
+
+/* The row of the file name `path` by its ending: the row whose extension,
+ * after a '.', is the longest suffix of path's last component
+ * ("heap.pb.gz" is pprof's, "x.gz" none); NULL when none.  *ext_at, when
+ * ext_at is not NULL, receives where that ".EXTENSION" starts in path
+ * (names derived from path drop it: NAME.aux beside NAME.pb.gz). */
+const hp2x_format_info *hp2x_format_for_file(const char *path, size_t *ext_at);
 
 /* What a list of formats shows of a row (its name, its label...), or NULL
  * to leave the row out. */
@@ -922,9 +1081,9 @@ const char *hp2x_format_list(char *buf, size_t size, hp2x_format_shown shown,
                              const char *last);
 
 /* Whether format `f` is a picture (PS, EPS, PDF, SVG, PNG: drawn by
- * hp2x_render, with an hp2ps .aux beside it) rather than text (CSV, .hp,
- * the summary table, HTML), the report included.  Total: 0 for any other
- * value. */
+ * hp2x_render, with an hp2ps .aux beside it) rather than text or data
+ * (CSV, .hp, the summary table, HTML, pprof), the report included.
+ * Total: 0 for any other value. */
 int hp2x_format_is_picture(hp2x_format f);
 
 /* Whether format `f` holds several pages (PS, PDF): one picture per page
@@ -932,14 +1091,18 @@ int hp2x_format_is_picture(hp2x_format f);
 int hp2x_format_has_pages(hp2x_format f);
 
 /* Whether writing format `f` takes a band selection: every format but .hp
- * text, which is the profile itself. */
+ * text, which is the profile itself, and pprof, which writes every label
+ * of one census. */
 int hp2x_format_needs_bands(hp2x_format f);
 
 /* Writes `p` in o->format, whichever it is, through `write`: a picture with
  * hp2x_render, CSV with hp2x_write_csv, .hp text with hp2x_write_hp (which
- * ignores `b`: it may be NULL for HP2X_FORMAT_HP only), the summary table
- * with hp2x_write_summary, its table headed `name` (borrowed; may be NULL
- * for other formats).  Returns what that function returns. */
+ * ignores `b`: it may be NULL for HP2X_FORMAT_HP and HP2X_FORMAT_PPROF
+ * only), the summary table with hp2x_write_summary, its table headed
+ * `name` (borrowed; may be NULL for other formats), the HTML report with
+ * hp2x_write_html, pprof with hp2x_write_pprof, of the census
+ * hp2x_census_choose(p, &o->census) chooses (its errors first).  Returns
+ * what that function returns. */
 hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
                               const char *name, const hp2x_options *o,
                               hp2x_write_fn write, void *closure,
@@ -949,8 +1112,9 @@ hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
  * hp2x_bands_select_many) into one output in o->format: pictures with
  * hp2x_render_many (o->layout), CSV with hp2x_write_csv_many and the
  * summary with hp2x_write_summary (names[i], borrowed, name the inputs).
- * A .hp file holds one profile: HP2X_FORMAT_HP writes ps[0] when n is 1,
- * and is HP2X_E_ARG otherwise. */
+ * A .hp file, an HTML report and a pprof profile hold one profile:
+ * HP2X_FORMAT_HP, HP2X_FORMAT_HTML and HP2X_FORMAT_PPROF write ps[0] when n
+ * is 1, and are HP2X_E_ARG otherwise. */
 hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
                                    const hp2x_bands *const *bs,
                                    const char *const *names, size_t n,
@@ -998,8 +1162,8 @@ hp2x_status hp2x_symbols_add_section(hp2x_symbols *s, uint32_t id,
  * the section it is in (an id given to hp2x_symbols_add_section).
  * HP2X_E_ARG for an unknown section; HP2X_E_NOMEM. */
 hp2x_status hp2x_symbols_add(hp2x_symbols *s, const char *name,
-                             uint64_t address, uint64_t size,
-                             uint32_t section, hp2x_err *err);
+                             uint64_t address, uint64_t size, uint32_t section,
+                             hp2x_err *err);
 
 /* How hp2x_profile_name_tables went. */
 typedef enum hp2x_tables_verdict {
@@ -1017,17 +1181,17 @@ typedef enum hp2x_tables_verdict {
 
 typedef struct hp2x_tables_report {
   hp2x_tables_verdict verdict;
-  size_t bare;          /* labels that were bare addresses */
-  size_t named;         /* of them, named */
-  size_t outside;       /* of them, outside the program's sections (a
-                           -dynamic build's shared libraries) */
-  size_t off_table;     /* of them, inside but on no info table */
-  int64_t bias;         /* run-time address - file address (0 unless
-                           relocatable) */
-  uint64_t disagrees;   /* the first IPE record's address whose table the
-                           program places otherwise (its symbol names
-                           another table, or its closure type differs);
-                           0: none */
+  size_t bare;            /* labels that were bare addresses */
+  size_t named;           /* of them, named */
+  size_t outside;         /* of them, outside the program's sections (a
+                             -dynamic build's shared libraries) */
+  size_t off_table;       /* of them, inside but on no info table */
+  int64_t bias;           /* run-time address - file address (0 unless
+                             relocatable) */
+  uint64_t disagrees;     /* the first IPE record's address whose table the
+                             program places otherwise (its symbol names
+                             another table, or its closure type differs);
+                             0: none */
   size_t ipe_checked;     /* IPE records of tables inside the program */
   size_t ipe_disagreeing; /* of them, placed otherwise: more than a quarter
                              is HP2X_TABLES_WRONG_PROGRAM */
@@ -1043,10 +1207,8 @@ typedef struct hp2x_tables_report {
  * output's label.  Unless the verdict is HP2X_TABLES_NAMED, nothing is
  * renamed.  Call it after parsing, before selecting bands (so --include
  * matches the names).  HP2X_E_NOMEM leaves some labels renamed. */
-hp2x_status hp2x_profile_name_tables(hp2x_profile *p,
-                                     const hp2x_symbols *syms,
-                                     hp2x_tables_report *report,
-                                     hp2x_err *err);
+hp2x_status hp2x_profile_name_tables(hp2x_profile *p, const hp2x_symbols *syms,
+                                     hp2x_tables_report *report, hp2x_err *err);
 
 /* How many of p's labels are bare info-table addresses (an -hi label no
  * IPE record names): what a program's symbols could name. */

@@ -38,7 +38,12 @@ FUZZ_TARGETS ?= hp_parse eventlog_parse pipeline stream threads program \
 FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Iinclude -Isrc -I$(GEN) \
     $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"' \
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
-FUZZ_LIB_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_LIB_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o) \
+                $(GEN_LIB_SRC:$(GEN)/%.c=$(FUZZ_DIR)/obj/gen/%.o)
+$(FUZZ_DIR)/obj/gen/%.o: $(GEN)/%.c
+	@mkdir -p $(dir $@)
+	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
+$(PPROF_USERS:%=$(FUZZ_DIR)/obj/write/%.o): $(GEN)/pprof.pb-c.h
 
 $(FUZZ_DIR)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)

@@ -25,8 +25,8 @@
 
 /* Atomic so that a threaded test's allocations do not race on them; the
  * fault tests that set a failure are single-threaded. */
-static atomic_long alloc_count;   /* allocations since the last
-                                     hpx_alloc_fail_at */
+static atomic_long alloc_count;    /* allocations since the last
+                                      hpx_alloc_fail_at */
 static atomic_long alloc_fail_nth; /* fail this one (1-based); 0 = never */
 
 long hpx_alloc_fail_at(long nth) {
@@ -82,7 +82,7 @@ void hpx_prefault(void *ptr, size_t from, size_t to) {
 }
 
 hp2x_status hpx_grow(void **ptr, size_t *cap, size_t need, size_t elem,
-                      hp2x_err *err) {
+                     hp2x_err *err) {
   if (need <= *cap) return HP2X_OK;
   size_t ncap = *cap ? *cap : 16;
   while (ncap < need) {

@@ -23,9 +23,9 @@
 
 /* ------------------------------------------------------------- limits */
 /* Documented in man/hp2x.1 (LIMITS); exceeding one is HP2X_E_LIMIT. */
-#define HPX_MAX_LINE_BYTES (16u << 20)   /* one .hp line, 16 MiB */
-#define HPX_MAX_LABELS (1u << 24)        /* distinct labels, 16 Mi */
-#define HPX_MAX_SAMPLES (1u << 28)       /* complete samples, 256 Mi */
+#define HPX_MAX_LINE_BYTES (16u << 20)    /* one .hp line, 16 MiB */
+#define HPX_MAX_LABELS (1u << 24)         /* distinct labels, 16 Mi */
+#define HPX_MAX_SAMPLES (1u << 28)        /* complete samples, 256 Mi */
 #define HPX_MAX_ENTRIES ((size_t)1 << 32) /* (label, value) entries */
 
 /* a + b saturated to the int64_t range.  Residencies are >= 0 and at most
@@ -56,9 +56,9 @@ long hpx_alloc_fail_at(long nth);
 
 /* Makes room for `need` elements of `elem` bytes in *ptr (capacity *cap,
  * in elements), growing geometrically.  HP2X_E_NOMEM on failure (the old
- * buffer is kept). */
+ * buffer is kept; recorded in err unless it is NULL). */
 hp2x_status hpx_grow(void **ptr, size_t *cap, size_t need, size_t elem,
-                      hp2x_err *err);
+                     hp2x_err *err);
 
 /* Maps bytes [from, to) of ptr's block in one call, where the kernel can
  * (MADV_POPULATE_WRITE), instead of one page fault per 4 KiB page as they
@@ -72,11 +72,11 @@ void hpx_prefault(void *ptr, size_t from, size_t to);
  * with mmap, and let go of from the front as they are read, so that the
  * pages resident stay few however big the file. */
 typedef struct hpx_mapped {
-  unsigned char *base;        /* the mapping (page-aligned); NULL: none */
-  size_t len;                 /* its bytes */
-  const unsigned char *data;  /* the bytes asked for, within it */
+  unsigned char *base;       /* the mapping (page-aligned); NULL: none */
+  size_t len;                /* its bytes */
+  const unsigned char *data; /* the bytes asked for, within it */
   size_t data_len;
-  size_t released;            /* bytes unmapped from base on */
+  size_t released; /* bytes unmapped from base on */
 } hpx_mapped;
 
 /* Maps len > 0 bytes of fd from `offset`.  Returns 0, or -1 when the
@@ -103,14 +103,13 @@ void hpx_map_prefetch(const void *p, size_t n);
 size_t hpx_threads_start(pthread_t *ids, size_t n, void *(*fn)(void *),
                          void *const *args);
 void hpx_run_ranges(size_t n, size_t threads, size_t least,
-                    void (*fn)(void *ctx, size_t from, size_t to),
-                    void *ctx);
+                    void (*fn)(void *ctx, size_t from, size_t to), void *ctx);
 
 /* ------------------------------------------------------------- errors */
 /* Records an error unless one is already recorded (the first one wins).
  * Returns `code` (the new one, so callers can `return hpx_fail(...)`). */
 hp2x_status hpx_fail(hp2x_err *err, hp2x_status code, long line,
-                      long long offset, const char *fmt, ...)
+                     long long offset, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
@@ -153,8 +152,8 @@ hp2x_status hpx_options_complete(const hp2x_options *given, hp2x_options *full,
 void hpx_sized_init(void *o, size_t size, const void *defaults,
                     size_t full_size);
 hp2x_status hpx_sized_read(const void *given, size_t min_size, void *full,
-                           size_t full_size, const char *what,
-                           const char *init, hp2x_err *err);
+                           size_t full_size, const char *what, const char *init,
+                           hp2x_err *err);
 
 /* --------------------------------------------------------------- hash */
 /* The label tables' hash (hash.c): eight bytes a step, then a

@@ -24,12 +24,13 @@ const char *hp2x_status_name(hp2x_status code) {
   case HP2X_E_CAIRO: return "drawing error";
   case HP2X_E_ARG: return "invalid argument";
   case HP2X_E_NO_PROFILE: return "no heap profile";
+  case HP2X_E_NO_CENSUS: return "no census";
   }
   return "unknown error";
 }
 
 hp2x_status hpx_fail(hp2x_err *err, hp2x_status code, long line,
-                      long long offset, const char *fmt, ...) {
+                     long long offset, const char *fmt, ...) {
   if (!err || err->code != HP2X_OK) return code;
   err->code = code;
   err->line = line;

@@ -1,8 +1,8 @@
 /* fmt.c -- number formatting that never depends on the process locale:
- * printf-style formatting under the "C" locale (hp2x_vsnprintf_c, which
- * the tool's messages use too), integers with
- * thousands separators, and the writers' hot paths (integers, times as
- * "%.6f") without printf.  Every writer of numbers in libhp2x uses these.
+ * printf-style formatting under the "C" locale (hp2x_vsnprintf_c, which the
+ * tool's messages use too), integers with thousands separators, and the
+ * writers' hot paths (integers, times as "%.6f") without printf.  Every writer
+ * of numbers in libhp2x uses these.
  */
 #include "textout.h"
 
@@ -57,12 +57,11 @@ static size_t digits_reversed(char digits[20], int64_t v) {
 }
 
 /* "00" to "99": two digits a step. */
-static const char two_digits[201] =
-    "0001020304050607080910111213141516171819"
-    "2021222324252627282930313233343536373839"
-    "4041424344454647484950515253545556575859"
-    "6061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
+static const char two_digits[201] = "0001020304050607080910111213141516171819"
+                                    "2021222324252627282930313233343536373839"
+                                    "4041424344454647484950515253545556575859"
+                                    "6061626364656667686970717273747576777879"
+                                    "8081828384858687888990919293949596979899";
 
 /* The decimal digits of u: a few comparisons for the common sizes. */
 static size_t digit_count(uint64_t u) {

@@ -2,12 +2,21 @@
  * and those of every field added since), hp2x_options_init_sized for
  * callers, and hpx_options_complete, which every entry point taking options
  * uses to read a caller's possibly older, shorter struct with the newer
- * fields defaulted.  Also the growing structs' one protocol
+ * fields defaulted, with the census choice's default (the peak of the run,
+ * hp2x_census_choice_init).  Also the growing structs' one protocol
  * (hpx_sized_init, hpx_sized_read), which the parse options use too.
  */
 #include "base.h"
 
+#include <math.h>
 #include <string.h>
+
+void hp2x_census_choice_init(hp2x_census_choice *c) {
+  c->rule = HP2X_CENSUS_PEAK;
+  c->at_s = 0.0;
+  c->from_s = -INFINITY;
+  c->to_s = INFINITY;
+}
 
 /* hp2ps's defaults, and the defaults of the fields added since. */
 static void set_option_defaults(hp2x_options *o) {
@@ -25,6 +34,9 @@ static void set_option_defaults(hp2x_options *o) {
   o->uniform = HP2X_UNIFORM_NONE;
   o->fonts_conf = NULL;
   o->source_date_epoch = -1;
+  hp2x_census_choice_init(&o->census);
+  o->chart = HP2X_CHART_STACKED;
+  o->by_breakdown = HP2X_BY_BREAKDOWN_ORDER | HP2X_BY_BREAKDOWN_COLOURS;
 }
 
 void hpx_sized_init(void *o, size_t size, const void *defaults,
@@ -36,13 +48,13 @@ void hpx_sized_init(void *o, size_t size, const void *defaults,
 }
 
 hp2x_status hpx_sized_read(const void *given, size_t min_size, void *full,
-                           size_t full_size, const char *what,
-                           const char *init, hp2x_err *err) {
+                           size_t full_size, const char *what, const char *init,
+                           hp2x_err *err) {
   size_t size;
   memcpy(&size, given, sizeof size);
   if (size < min_size)
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "%s of %zu bytes: start them with %s", what, size, init);
+                    "%s of %zu bytes: start them with %s", what, size, init);
   memcpy(full, given, size < full_size ? size : full_size);
   memcpy(full, &full_size, sizeof full_size);
   return HP2X_OK;

@@ -1,6 +1,8 @@
-/* textout.h -- private to libhp2x: locale-free number formatting (fmt.c)
- * and the buffered byte sink (writebuf.c) of the text writers: CSV, .hp,
- * .aux and the summary.
+/* textout.h -- private to libhp2x: locale-free number formatting (fmt.c),
+ * used wherever the library turns a number into text (messages, the
+ * readers' errors, layout's ticks, every writer), and the buffered byte
+ * sink (writebuf.c) of write/'s text outputs: CSV, .hp, the summary,
+ * the HTML report and the metrics.
  */
 #ifndef HPX_TEXTOUT_H
 #define HPX_TEXTOUT_H
@@ -34,13 +36,13 @@ size_t hpx_fmt_int(char *buf, int64_t v);
 #define HPX_FIXED6_SIZE 330
 size_t hpx_fmt_fixed6(char *buf, double v);
 
-/* writebuf.c: buffered output for the text writers. */
+/* writebuf.c: buffered output for write/'s text outputs. */
 typedef struct writebuf {
   hp2x_write_fn write; /* the caller's sink */
   void *closure;
-  char *buf;           /* pending bytes; owned until finish */
+  char *buf; /* pending bytes; owned until finish */
   size_t used;
-  int failed;          /* the sink failed; errno kept in saved_errno */
+  int failed; /* the sink failed; errno kept in saved_errno */
   int saved_errno;
 } writebuf;
 
@@ -57,6 +59,8 @@ static inline char *writebuf_room(writebuf *w, size_t n) {
   if (n > HPX_WRITEBUF_SIZE - w->used) hpx_writebuf_flush(w);
   return w->buf + w->used;
 }
+/* hpx_writebuf_put of the NUL-terminated string s. */
+void hpx_writebuf_puts(writebuf *w, const char *s);
 /* Flushes and frees; HP2X_E_IO when the sink failed at any point. */
 hp2x_status hpx_writebuf_finish(writebuf *w, hp2x_err *err);
 

@@ -41,8 +41,7 @@ static void *run_range(void *arg) {
 #define MAX_RANGES 64
 
 void hpx_run_ranges(size_t n, size_t threads, size_t least,
-                    void (*fn)(void *ctx, size_t from, size_t to),
-                    void *ctx) {
+                    void (*fn)(void *ctx, size_t from, size_t to), void *ctx) {
   size_t k = threads < 1 ? 1 : threads > MAX_RANGES ? MAX_RANGES : threads;
   if (least && n / least < k) k = n / least ? n / least : 1;
   range_task task[MAX_RANGES];
@@ -52,8 +51,8 @@ void hpx_run_ranges(size_t n, size_t threads, size_t least,
     task[i] = (range_task){fn, ctx, n * i / k, n * (i + 1) / k};
     arg[i] = &task[i];
   }
-  size_t started =
-      k > 1 ? hpx_threads_start(ids, k - 1, run_range, arg + 1) : 0;
+  size_t started = k > 1 ? hpx_threads_start(ids, k - 1, run_range, arg + 1)
+                         : 0;
   /* The caller's own share, and the shares no thread was started for. */
   run_range(&task[0]);
   for (size_t i = 1 + started; i < k; i++) run_range(&task[i]);

@@ -1,6 +1,7 @@
-/* writebuf.c -- a buffered byte sink over an hp2x_write_fn, shared by the
- * text writers (csv_write.c, hp_write.c, summary.c): output goes out in
- * 64 KiB pieces, and the first failure of the sink is kept with its errno.
+/* writebuf.c -- a buffered byte sink over an hp2x_write_fn, shared by
+ * write/'s text outputs (CSV, .hp, the summary, the HTML report, the
+ * metrics): output goes out in 64 KiB pieces, and the first failure of
+ * the sink is kept with its errno.
  */
 #include "textout.h"
 
@@ -42,12 +43,16 @@ void hpx_writebuf_put(writebuf *w, const char *s, size_t n) {
   }
 }
 
+void hpx_writebuf_puts(writebuf *w, const char *s) {
+  hpx_writebuf_put(w, s, strlen(s));
+}
+
 hp2x_status hpx_writebuf_finish(writebuf *w, hp2x_err *err) {
   flush_pending(w);
   hpx_free(w->buf);
   w->buf = NULL;
   if (w->failed)
     return hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
-                     strerror(w->saved_errno));
+                    strerror(w->saved_errno));
   return HP2X_OK;
 }

@@ -32,7 +32,7 @@ typedef struct measurer {
   double max_w;
   const char *ell; /* ELL, or ELL_STACK in a stack */
   size_t ell_len;
-  int stack;       /* cuts fall only after a '/' */
+  int stack; /* cuts fall only after a '/' */
 } measurer;
 
 static double width_of(const measurer *m, const char *s, size_t len) {
@@ -55,16 +55,11 @@ static void push_owned(cands *c, char *s, const measurer *m) {
       hpx_free(s);
       return;
     }
-  if (c->n == c->cap) {
-    size_t cap = c->cap ? 2 * c->cap : 8;
-    cand *v = hpx_realloc(c->v, cap * sizeof *v);
-    if (!v) {
-      hpx_free(s);
-      c->nomem = 1;
-      return;
-    }
-    c->v = v;
-    c->cap = cap;
+  if (hpx_grow((void **)&c->v, &c->cap, c->n + 1, sizeof *c->v, NULL) !=
+      HP2X_OK) {
+    hpx_free(s);
+    c->nomem = 1;
+    return;
   }
   c->v[c->n].s = s;
   c->v[c->n].w = width_of(m, s, strlen(s));
@@ -100,8 +95,8 @@ static size_t cut_points(const measurer *m, const char *s, size_t n,
 }
 
 typedef struct cut {
-  size_t i, j;   /* s[0..i) "…" s[j..n) */
-  double w;      /* its width, from its parts' */
+  size_t i, j; /* s[0..i) "…" s[j..n) */
+  double w;    /* its width, from its parts' */
 } cut;
 
 static int by_width_desc(const void *a, const void *b) {
@@ -139,8 +134,8 @@ static void push_cuts(cands *c, const char *pre, size_t npre, const char *s,
     qsort(cuts, nc, sizeof *cuts, by_width_desc);
     for (size_t q = 0; q < nc; q++)
       push_owned(c,
-                 join(pre, npre, s, cuts[q].i, m->ell, m->ell_len, s + cuts[q].j,
-                      n - cuts[q].j, post, npost),
+                 join(pre, npre, s, cuts[q].i, m->ell, m->ell_len,
+                      s + cuts[q].j, n - cuts[q].j, post, npost),
                  m);
   } else {
     c->nomem = 1;
@@ -155,8 +150,8 @@ static void push_cuts(cands *c, const char *pre, size_t npre, const char *s,
 static size_t package_len(const char *s) {
   size_t i = 0;
   while (s[i] && (s[i] == '-' || s[i] == '.' || s[i] == '_' ||
-                  (s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') ||
-                  (s[i] >= 'A' && s[i] <= 'Z')))
+                  (s[i] >= '0' && s[i] <= '9') ||
+                  (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')))
     i++;
   if (i == 0 || s[i] != ':' || s[i - 1] == '.') return 0;
   return (s[i + 1] >= 'A' && s[i + 1] <= 'Z') ? i : 0;
@@ -232,9 +227,9 @@ static char *initials(const char *s, const size_t *start, const size_t *len,
 static void push_plain(cands *c, const char *s, const measurer *m) {
   size_t n = strlen(s), pl = package_len(s);
   size_t pn = pl ? package_name_len(s, pl) : 0;
-  char *base = pl && pn < pl ? join(s, pn, s + pl, n - pl, NULL, 0, NULL, 0,
-                                    NULL, 0)
-                             : hpx_strndup(s, n);
+  char *base = pl && pn < pl
+                   ? join(s, pn, s + pl, n - pl, NULL, 0, NULL, 0, NULL, 0)
+                   : hpx_strndup(s, n);
   if (!base) {
     c->nomem = 1;
     return;
@@ -246,8 +241,10 @@ static void push_plain(cands *c, const char *s, const measurer *m) {
   for (size_t t = 1; t <= nu && !c->nomem; t++) {
     hpx_free(last);
     last = initials(base, start, len, t);
-    if (last) push_owned(c, hpx_strndup(last, strlen(last)), m);
-    else c->nomem = 1;
+    if (last)
+      push_owned(c, hpx_strndup(last, strlen(last)), m);
+    else
+      c->nomem = 1;
   }
   const char *cut_of = last ? last : base;
   push_cuts(c, NULL, 0, cut_of, strlen(cut_of), NULL, 0, 0, m);
@@ -266,8 +263,8 @@ static void push_inner_cuts(cands *c, const char *s, const char *last,
   plain.ell = ELL;
   plain.ell_len = strlen(ELL);
   size_t f0 = (size_t)(strchr(s, '/') - s);
-  char *post = join(nf > 2 ? "/" ELL : "", nf > 2 ? 1 + strlen(ELL) : 0,
-                    last, strlen(last), NULL, 0, NULL, 0, NULL, 0);
+  char *post = join(nf > 2 ? "/" ELL : "", nf > 2 ? 1 + strlen(ELL) : 0, last,
+                    strlen(last), NULL, 0, NULL, 0, NULL, 0);
   if (!post) {
     c->nomem = 1;
     return;
@@ -291,8 +288,9 @@ static void push_stack(cands *c, const char *s, const measurer *m) {
     }
     /* from most frames kept to the innermost alone */
     while (end > 0 && !c->nomem) {
-      push_owned(c, join(s, end, m->ell, m->ell_len, last + 1,
-                         strlen(last + 1), NULL, 0, NULL, 0),
+      push_owned(c,
+                 join(s, end, m->ell, m->ell_len, last + 1, strlen(last + 1),
+                      NULL, 0, NULL, 0),
                  m);
       size_t e = end - 1;
       while (e > 0 && s[e - 1] != '/') e--;
@@ -314,14 +312,14 @@ static void push_kept(cands *c, const char *s, size_t kh, size_t kt,
     while (m0 < m1 && s[m0] == ' ') m0++;
     while (m1 > m0 && s[m1 - 1] == ' ') m1--;
     char *pre = join(s, kh, " ", kh ? 1 : 0, NULL, 0, NULL, 0, NULL, 0);
-    char *post = join(" ", kt ? 1 : 0, s + n - kt, kt, NULL, 0, NULL, 0,
-                      NULL, 0);
+    char *post =
+        join(" ", kt ? 1 : 0, s + n - kt, kt, NULL, 0, NULL, 0, NULL, 0);
     if (pre && post && m1 > m0)
-      push_cuts(c, pre, strlen(pre), s + m0, m1 - m0, post, strlen(post), 1,
-                m);
+      push_cuts(c, pre, strlen(pre), s + m0, m1 - m0, post, strlen(post), 1, m);
     if (pre && post)
-      push_owned(c, join(pre, strlen(pre), m->ell, m->ell_len, post, strlen(post),
-                         NULL, 0, NULL, 0),
+      push_owned(c,
+                 join(pre, strlen(pre), m->ell, m->ell_len, post, strlen(post),
+                      NULL, 0, NULL, 0),
                  m);
     else
       c->nomem = 1;
@@ -341,8 +339,10 @@ static void cands_free(cands *c) {
 static void keep_fitting(cands *c, double max_w) {
   size_t k = 0;
   for (size_t i = 0; i < c->n; i++) {
-    if (c->v[i].w <= max_w) c->v[k++] = c->v[i];
-    else hpx_free(c->v[i].s);
+    if (c->v[i].w <= max_w)
+      c->v[k++] = c->v[i];
+    else
+      hpx_free(c->v[i].s);
   }
   c->n = k;
 }
@@ -358,9 +358,12 @@ static void candidates(cands *c, const char *name, key_name_kind kind,
   cand whole = c->v[0];
   c->v[0].s = NULL; /* kept aside as the last resort */
   c->n = 0;
-  if (kind == KEY_STACK) push_stack(c, name, m);
-  else if (kind == KEY_KEPT) push_kept(c, name, kh, kt, m);
-  else push_plain(c, name, m);
+  if (kind == KEY_STACK)
+    push_stack(c, name, m);
+  else if (kind == KEY_KEPT)
+    push_kept(c, name, kh, kt, m);
+  else
+    push_plain(c, name, m);
   int any_fits = 0;
   for (size_t i = 0; i < c->n; i++) any_fits |= c->v[i].w <= m->max_w;
   if (!any_fits) {
@@ -375,13 +378,17 @@ static void candidates(cands *c, const char *name, key_name_kind kind,
 static measurer measurer_for(layout_measure_fn fn, void *ctx, double max_w,
                              key_name_kind kind) {
   int stack = kind == KEY_STACK;
-  return (measurer){fn, ctx, max_w, stack ? ELL_STACK : ELL,
-                    strlen(stack ? ELL_STACK : ELL), stack};
+  return (measurer){fn,
+                    ctx,
+                    max_w,
+                    stack ? ELL_STACK : ELL,
+                    strlen(stack ? ELL_STACK : ELL),
+                    stack};
 }
 
 char *hpx_key_shorten(const char *name, key_name_kind kind, size_t keep_head,
-                      size_t keep_tail, double max_w,
-                      layout_measure_fn measure, void *ctx) {
+                      size_t keep_tail, double max_w, layout_measure_fn measure,
+                      void *ctx) {
   measurer m = measurer_for(measure, ctx, max_w, kind);
   cands c = {0};
   candidates(&c, name, kind, keep_head, keep_tail, &m);
@@ -425,8 +432,8 @@ static char *distinguishing_cut(const char *s, size_t p, const measurer *m,
   double best_w = -1.0;
   for (size_t x = 0; x < k && at[x] <= a; x++)
     for (size_t y = 0; y < k; y++) {
-      if (at[y] < b || (keep_ends && ((at[x] == 0 && a > 0) ||
-                                      (at[y] == n && b < n))))
+      if (at[y] < b ||
+          (keep_ends && ((at[x] == 0 && a > 0) || (at[y] == n && b < n))))
         continue;
       size_t i = at[x], j = at[y]; /* s[0..i) … s[a..b) … s[j..n) */
       char *t = join(s, i, m->ell, i < a ? m->ell_len : 0, s + a, b - a,
@@ -472,8 +479,8 @@ static int part_twins(char **shown, const char *const *names, size_t n,
   return 1;
 }
 
-static key_name_kind kind_of(const hp2x_bands *b, size_t k, int breakdown) {
-  const char *s = b->names[k];
+static key_name_kind kind_of(const hp2x_bands *b, const char *s, size_t k,
+                             int breakdown) {
   if (b->texts && (b->texts[k].keep_head || b->texts[k].keep_tail))
     return KEY_KEPT;
   if (breakdown == HP2X_BREAKDOWN_COST_CENTRE) return KEY_STACK;
@@ -481,22 +488,23 @@ static key_name_kind kind_of(const hp2x_bands *b, size_t k, int breakdown) {
   return KEY_PLAIN;
 }
 
-char **hpx_key_names(const hp2x_bands *b, int breakdown, double max_w,
-                     layout_measure_fn measure, void *ctx) {
+char **hpx_key_names(const hp2x_bands *b, const char *const *texts,
+                     int breakdown, double max_w, layout_measure_fn measure,
+                     void *ctx) {
   size_t n = b->n_bands;
+  const char *const *names = texts ? texts : (const char *const *)b->names;
   measurer m = measurer_for(measure, ctx, max_w, KEY_PLAIN);
   char **out = hpx_calloc(n ? n : 1, sizeof *out);
   key_name_kind *kinds = hpx_calloc(n ? n : 1, sizeof *kinds);
   int ok = out && kinds;
   for (size_t k = 0; k < n && ok; k++) {
     const label_text *t = b->texts ? &b->texts[k] : NULL;
-    kinds[k] = kind_of(b, k, breakdown);
-    out[k] = hpx_key_shorten(b->names[k], kinds[k],
-                             t ? t->keep_head : 0, t ? t->keep_tail : 0,
-                             max_w, measure, ctx);
+    kinds[k] = kind_of(b, names[k], k, breakdown);
+    out[k] = hpx_key_shorten(names[k], kinds[k], t ? t->keep_head : 0,
+                             t ? t->keep_tail : 0, max_w, measure, ctx);
     ok = out[k] != NULL;
   }
-  if (ok) ok = part_twins(out, (const char *const *)b->names, n, kinds, &m);
+  if (ok) ok = part_twins(out, names, n, kinds, &m);
   hpx_free(kinds);
   if (!ok && out) {
     hpx_key_names_free(out, n);

@@ -5,6 +5,8 @@
  * Thinning is thin.c's; drawing is the render files'.
  */
 #include "layout.h"
+#include "key_names.h"
+#include "look.h"
 #include "select/bands_int.h"
 #include "base/textout.h"
 
@@ -14,9 +16,9 @@
 
 #define BORDER_SPACE 5.0
 #define TITLE_W (LAYOUT_FRAME_W - 2 * BORDER_SPACE) /* 638 */
-#define GRAPH_X0 45.0  /* 35 for y labels + 2 x border space */
-#define GRAPH_Y0 20.0  /* 10 pt font + 2 x border space */
-#define KEY_BOX 14.0
+#define GRAPH_X0 45.0 /* 35 for y labels + 2 x border space */
+#define GRAPH_Y0 20.0 /* 10 pt font + 2 x border space */
+#define KEY_BOX (hpx_look.key_box)
 #define FUDGE LAYOUT_LEGEND_ROOM
 #define SMALL_JOB 35
 #define BIG_JOB 80
@@ -52,7 +54,13 @@ double hpx_layout_round125(double y) {
     y *= 10.0;
     up++;
   }
-  y = y > 4.0 ? 5.0 : y > 1.0 ? 2.0 : 1.0;
+  double step = 1.0;
+  for (size_t i = 0; i < 3; i++)
+    if (y > hpx_look.tick_ladder[i][0]) {
+      step = hpx_look.tick_ladder[i][1];
+      break;
+    }
+  y = step;
   for (; down > 0; down--) y *= 10.0;
   for (; up > 0; up--) y /= 10.0;
   return y;
@@ -86,20 +94,20 @@ static hp2x_status push_tick(layout_tick **ticks, size_t *n, size_t *cap,
   if (hpx_grow((void **)ticks, cap, *n + 1, sizeof **ticks, err) != HP2X_OK)
     return err->code;
   (*ticks)[*n].pos = pos;
-  snprintf((*ticks)[*n].label, sizeof (*ticks)[*n].label, "%s", label);
+  snprintf((*ticks)[*n].label, sizeof(*ticks)[*n].label, "%s", label);
   (*n)++;
   return HP2X_OK;
 }
 
 /* Ticks are a display aid: they are capped, so a degenerate range (a huge
  * span with a tiny step) cannot make the loop run away. */
-#define MAX_TICKS 1000
+#define MAX_TICKS (hpx_look.max_ticks)
 
 /* The --heap lines' names and looks (layout.h), one row per hpx_heap_kind:
  * a kind without its row does not build (the assert below). */
-#define HEAP_LINE_ROWS(X)                                                    \
-  X(HPX_HEAP_SIZE, "heap size", {0, 0, 0}, {0}, 0)                           \
-  X(HPX_HEAP_BLOCKS, "blocks size", {0.75, 0.1, 0.1}, {4.0, 2.0}, 2)         \
+#define HEAP_LINE_ROWS(X)                                            \
+  X(HPX_HEAP_SIZE, "heap size", {0, 0, 0}, {0}, 0)                   \
+  X(HPX_HEAP_BLOCKS, "blocks size", {0.75, 0.1, 0.1}, {4.0, 2.0}, 2) \
   X(HPX_HEAP_LIVE, "live bytes", {0.1, 0.3, 0.85}, {4.0, 1.5, 1.0, 1.5}, 4)
 #define HEAP_LINE_ROW(kind, ...) [kind] = {__VA_ARGS__},
 #define HEAP_LINE_BIT(kind, ...) | (1u << (kind))
@@ -108,8 +116,11 @@ const layout_heap_line hpx_layout_heap_lines[HPX_N_HEAP] = {
 _Static_assert((0u HEAP_LINE_ROWS(HEAP_LINE_BIT)) == (1u << HPX_N_HEAP) - 1u,
                "a --heap line's looks for every hpx_heap_kind (model.h)");
 
-size_t hpx_layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
-                                const hp2x_options *o, layout_line *lines) {
+/* The --heap lines of p with options o: each heap series that has data,
+ * in hpx_heap_kind's order (none for .hp input, a diff chart, or
+ * without o->heap_overlay).  Fills lines[]; returns how many. */
+static size_t overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
+                            const hp2x_options *o, layout_line *lines) {
   if (!o->heap_overlay || b->is_signed) return 0;
   size_t n = 0;
   for (int k = 0; k < HPX_N_HEAP; k++)
@@ -161,16 +172,16 @@ static void size_title_and_key(const hp2x_profile *p, const hp2x_bands *b,
   double full = TITLE_W - GRAPH_X0; /* 593 */
   l->key_label_max_w = full * (1.0 - MIN_GRAPH_SHARE) - KEY_BOX - 15.0;
   if (keyed && multipage) {
-    l->key_pages = (int)((b->n_bands + LAYOUT_KEY_PER_PAGE - 1) /
-                         LAYOUT_KEY_PER_PAGE);
+    l->key_pages =
+        (int)((b->n_bands + LAYOUT_KEY_PER_PAGE - 1) / LAYOUT_KEY_PER_PAGE);
     l->key_label_max_w = TITLE_W - 2 * 24.0;
   } else if (keyed) {
     double widest = 0.0, named = 0.0, kept = 0.0;
     for (size_t k = 0; k < b->n_bands; k++) {
-      double w = measure(ctx, b->names[k], strlen(b->names[k]), 10.0);
+      const char *name = l->key_texts ? l->key_texts[k] : b->names[k];
+      double w = measure(ctx, name, strlen(name), 10.0);
       if (w > widest) widest = w;
-      double kw = w > l->key_label_max_w ? kept_width(b, k, measure, ctx)
-                                         : 0.0;
+      double kw = w > l->key_label_max_w ? kept_width(b, k, measure, ctx) : 0.0;
       if (kw > 0.0 && w > named) named = w;
       if (kw > kept) kept = kw;
     }
@@ -181,8 +192,7 @@ static void size_title_and_key(const hp2x_profile *p, const hp2x_bands *b,
     if (named > l->key_label_max_w) l->key_label_max_w = named;
     if (kept > l->key_label_max_w) l->key_label_max_w = kept;
     for (size_t k = 0; k < l->n_lines; k++) {
-      double w = measure(ctx, l->lines[k].name, strlen(l->lines[k].name),
-                         10.0);
+      double w = measure(ctx, l->lines[k].name, strlen(l->lines[k].name), 10.0);
       if (w > widest) widest = w;
     }
     if (widest > l->key_label_max_w) widest = l->key_label_max_w;
@@ -203,7 +213,8 @@ static double first_x_tick(const hp2x_profile *p, double t0, double inc,
                            int *decimals) {
   *decimals = 1;
   if (!p->began_mid_run || !(inc > 0.0)) return t0;
-  while (*decimals < 6 && inc < pow(10.0, -*decimals) * (1.0 - 1e-9))
+  while (*decimals < hpx_look.tick_max_decimals &&
+         inc < pow(10.0, -*decimals) * (1.0 - 1e-9))
     (*decimals)++;
   double v = ceil(t0 / inc - 1e-9) * inc;
   return v < t0 ? t0 : v; /* within rounding of t0: on the axis's start */
@@ -215,17 +226,17 @@ static double first_x_tick(const hp2x_profile *p, double t0, double inc,
  * stream joined mid-run's at the step's multiples); none where the
  * SAMPLE_UNIT legend goes. */
 static hp2x_status add_x_ticks(const hp2x_profile *p, const hp2x_bands *b,
-                               layout_measure_fn measure, void *ctx,
-                               layout *l, hp2x_err *err) {
+                               layout_measure_fn measure, void *ctx, layout *l,
+                               hp2x_err *err) {
   size_t cap = 0, N = p->n_samples;
   if (!(N > 1 || (b->x_span_ticks && N > 0))) return HP2X_OK;
   /* A shared time axis gets ticks over its whole span. */
   double t0 = b->x0;
   double tn = b->x_span_ticks ? b->x0 + b->xrange : p->times[N - 1];
-  double inc = hpx_layout_round125(b->xrange / 7.0);
-  double room = l->graph_w - (measure(ctx, p->sample_unit,
-                                      strlen(p->sample_unit), 10.0) +
-                              FUDGE);
+  double inc = hpx_layout_round125(b->xrange / hpx_look.tick_divisions);
+  double room =
+      l->graph_w -
+      (measure(ctx, p->sample_unit, strlen(p->sample_unit), 10.0) + FUDGE);
   int decimals;
   for (double v = first_x_tick(p, t0, inc, &decimals);
        v < tn && l->n_xticks < MAX_TICKS; v += inc) {
@@ -240,32 +251,43 @@ static hp2x_status add_x_ticks(const hp2x_profile *p, const hp2x_bands *b,
   return HP2X_OK;
 }
 
+const char *hpx_layout_legend(const chart_axis *a, const hp2x_profile *p) {
+  return a->legend ? a->legend : p->value_unit;
+}
+
+/* A y tick's label: hp2ps's (k or M by the step) for bytes, their
+ * distance from the middle line for a streamgraph, a whole per cent. */
+static void y_tick_label(char *buf, size_t size, const chart_axis *a, double v,
+                         double inc) {
+  if (a->units == CHART_PERCENT)
+    hpx_fmt(buf, size, "%.0f", v);
+  else if (a->units == CHART_DISTANCE)
+    y_label(buf, size, fabs(v), inc);
+  else if (v < 0.0)
+    y_label_negative(buf, size, v, inc);
+  else
+    y_label(buf, size, v, inc);
+}
+
 /* Y ticks, as hp2ps places them: 0, inc, ... up to the range, with a
  * 1-2-5 step of about a seventh of it; none above where the rotated
- * VALUE_UNIT legend goes.  A diff chart's ticks start at the step's
- * multiple at or above ymin. */
-static hp2x_status add_y_ticks(const hp2x_profile *p, const hp2x_bands *b,
-                               layout_measure_fn measure, void *ctx,
-                               layout *l, hp2x_err *err) {
-  size_t cap = 0;
-  double inc =
-      hpx_layout_round125(b->yrange / 7.0 > 1.0 ? b->yrange / 7.0 : 1.0);
-  double room = l->graph_h - (measure(ctx, p->value_unit,
-                                      strlen(p->value_unit), 10.0) +
-                              FUDGE);
-  double start = b->ymin < 0.0 ? ceil(b->ymin / inc) * inc : 0.0;
-  for (double v = start; v - b->ymin <= b->yrange && l->n_yticks < MAX_TICKS;
-       v += inc) {
-    double y = b->ymin < 0.0 ? (v - b->ymin) * l->graph_h / b->yrange
-                             : v * l->graph_h / b->yrange;
+ * legend goes.  An axis that starts below 0 (a diff chart, a streamgraph)
+ * has its ticks at the step's multiples from there. */
+hp2x_status hpx_layout_y_ticks(const chart_axis *a, double graph_h,
+                               double legend_w, layout_tick **ticks, size_t *n,
+                               hp2x_err *err) {
+  size_t cap = *n;
+  double d = hpx_look.tick_divisions;
+  double inc = hpx_layout_round125(a->yrange / d > 1.0 ? a->yrange / d : 1.0);
+  double room = graph_h - (legend_w + FUDGE);
+  double start = a->ymin < 0.0 ? ceil(a->ymin / inc) * inc : 0.0;
+  for (double v = start; v - a->ymin <= a->yrange && *n < MAX_TICKS; v += inc) {
+    double y = a->ymin < 0.0 ? (v - a->ymin) * graph_h / a->yrange
+                             : v * graph_h / a->yrange;
     if (!(y < room) && v > 0.0) continue;
     char label[48];
-    if (v < 0.0)
-      y_label_negative(label, sizeof label, v, inc);
-    else
-      y_label(label, sizeof label, v, inc);
-    if (push_tick(&l->yticks, &l->n_yticks, &cap, y, label, err) != HP2X_OK)
-      return err->code;
+    y_tick_label(label, sizeof label, a, v, inc);
+    if (push_tick(ticks, n, &cap, y, label, err) != HP2X_OK) return err->code;
   }
   return HP2X_OK;
 }
@@ -275,13 +297,21 @@ hp2x_status hpx_layout_compute(const hp2x_profile *p, const hp2x_bands *b,
                                layout_measure_fn measure, void *ctx, layout *l,
                                hp2x_err *err) {
   memset(l, 0, sizeof *l);
-  l->n_lines = hpx_layout_overlay_lines(p, b, o, l->lines);
+  hpx_chart_axis(b, o->chart, &l->axis);
+  int nomem = 0;
+  l->key_texts = hpx_key_texts(p, b, &nomem);
+  l->n_key_texts = l->key_texts ? b->n_bands : 0;
+  if (nomem) return hpx_nomem(err);
+  l->n_lines = overlay_lines(p, b, o, l->lines);
   size_title_and_key(p, b, o, multipage, measure, ctx, l);
   char area[64];
   hpx_fmt_thousands(area, sizeof area, area_int(b->area));
   snprintf(l->area_text, sizeof l->area_text, "%s", area);
+  const char *legend = hpx_layout_legend(&l->axis, p);
   if (add_x_ticks(p, b, measure, ctx, l, err) != HP2X_OK ||
-      add_y_ticks(p, b, measure, ctx, l, err) != HP2X_OK) {
+      hpx_layout_y_ticks(&l->axis, l->graph_h,
+                         measure(ctx, legend, strlen(legend), 10.0), &l->yticks,
+                         &l->n_yticks, err) != HP2X_OK) {
     hpx_layout_free(l);
     return err->code;
   }
@@ -289,6 +319,8 @@ hp2x_status hpx_layout_compute(const hp2x_profile *p, const hp2x_bands *b,
 }
 
 void hpx_layout_free(layout *l) {
+  hpx_key_names_free(l->key_texts, l->n_key_texts);
+  l->key_texts = NULL;
   hpx_free(l->xticks);
   hpx_free(l->yticks);
   l->xticks = l->yticks = NULL;

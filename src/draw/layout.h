@@ -4,6 +4,7 @@
 #ifndef HPX_LAYOUT_H
 #define HPX_LAYOUT_H
 
+#include "chart.h"
 #include "select/band_walk.h"
 
 #include <math.h>
@@ -19,58 +20,70 @@ typedef double (*layout_measure_fn)(void *ctx, const char *utf8, size_t len,
 #define LAYOUT_LEGEND_ROOM 15.0
 
 typedef struct layout_tick {
-  double pos;      /* x or y from the graph origin, points */
-  char label[48];  /* text under / left of the tick */
+  double pos;     /* x or y from the graph origin, points */
+  char label[48]; /* text under / left of the tick */
 } layout_tick;
 
 /* --heap: the eventlog series drawn as lines, one per hpx_heap_kind. */
 #define LAYOUT_MAX_LINES HPX_N_HEAP
 typedef struct layout_line {
   const hpx_series *series; /* borrowed from the profile */
-  const char *name;          /* key text */
-  int style;                 /* its hpx_heap_kind: hpx_layout_heap_lines' row */
+  const char *name;         /* key text */
+  int style;                /* its hpx_heap_kind: hpx_layout_heap_lines' row */
 } layout_line;
 
 /* How each heap series' line looks, by hpx_heap_kind: heap size solid
  * black, blocks size dashed dark red, live bytes dash-dotted blue, so they
  * tell apart in grey print too. */
 typedef struct layout_heap_line {
-  const char *name;  /* key text */
+  const char *name; /* key text */
   double rgb[3];
-  double dashes[4];  /* cairo's dash pattern, n_dashes of it; 0: solid */
+  double dashes[4]; /* cairo's dash pattern, n_dashes of it; 0: solid */
   int n_dashes;
 } layout_heap_line;
 extern const layout_heap_line hpx_layout_heap_lines[HPX_N_HEAP];
 
 typedef struct layout {
-  int big_title;          /* 40 pt title box with a rule, else 20 pt */
-  double title_h;         /* 20 or 40 */
+  int big_title;             /* 40 pt title box with a rule, else 20 pt */
+  double title_h;            /* 20 or 40 */
   double graph_x0, graph_y0; /* 45, 20 */
   double graph_w, graph_h;   /* points */
-  double key_w;           /* key column width; 0 = no key beside the graph */
-  double key_label_max_w; /* widest key text allowed (longer: ellipsized) */
-  int key_pages;          /* pages holding only the key (multi-page) */
-  size_t job_bytes;       /* JOB is cut to this many bytes (35 or 80) */
-  char area_text[160];    /* "<area> <VALUE_UNIT> x <SAMPLE_UNIT>" prefix */
-  layout_tick *xticks;    /* owned */
+  double key_w;              /* key column width; 0 = no key beside the graph */
+  double key_label_max_w;    /* widest key text allowed (longer: ellipsized) */
+  int key_pages;             /* pages holding only the key (multi-page) */
+  size_t job_bytes;          /* JOB is cut to this many bytes (35 or 80) */
+  char area_text[160];       /* "<area> <VALUE_UNIT> x <SAMPLE_UNIT>" prefix */
+  layout_tick *xticks;       /* owned */
   size_t n_xticks;
-  layout_tick *yticks;    /* owned */
+  layout_tick *yticks; /* owned */
   size_t n_yticks;
-  layout_line lines[LAYOUT_MAX_LINES]; /* --heap overlay lines, in key
-                                           order above the bands */
+  layout_line lines[LAYOUT_MAX_LINES]; /* --heap overlay lines, in key order
+                                          above the bands */
   size_t n_lines;
+  chart_axis axis;  /* the chart kind's y axis (o->chart): the y
+                       ticks' range and labels, the legend */
+  char **key_texts; /* [n_bands] what the key calls each band before
+                       shortening (key_names.h: "era 12"), or NULL:
+                       the bands' names; owned */
+  size_t n_key_texts;
 } layout;
-
-/* The --heap lines of p with options o: each heap series that has data,
- * in hpx_heap_kind's order (none for .hp input, a diff chart, or
- * without o->heap_overlay).  Fills lines[]; returns how many. */
-size_t hpx_layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
-                                const hp2x_options *o, layout_line *lines);
 
 /* hp2ps's rounding of a tick step: y scaled by powers of ten into [1, 10],
  * there made 5 above 4, 2 above 1, else 1, and scaled back; 1.0 for y <= 0
  * or NaN. */
 double hpx_layout_round125(double y);
+
+/* The y ticks of chart axis a on a graph graph_h high, whose legend (the
+ * axis's, or VALUE_UNIT) is legend_w wide: hp2ps's for stacked bands;
+ * percent's and a streamgraph's by the same rule over their range.  Fills
+ * *ticks (NULL on entry; the caller frees it, also after a failure) and
+ * *n (0 on entry).  HP2X_E_NOMEM. */
+hp2x_status hpx_layout_y_ticks(const chart_axis *a, double graph_h,
+                               double legend_w, layout_tick **ticks, size_t *n,
+                               hp2x_err *err);
+
+/* The y legend of chart axis a for profile p: its own, or VALUE_UNIT. */
+const char *hpx_layout_legend(const chart_axis *a, const hp2x_profile *p);
 
 /* Computes the layout; `multipage` says whether the key gets pages of its
  * own (only for formats with pages).  The caller frees *out with

@@ -1,14 +1,30 @@
 /* page.h -- what the HTML report (write/html_write.c) asks of drawing:
  * the picture drawn as SVG without what a page in a browser redraws as it
- * zooms (the bands, the x axis's ticks, the --heap lines and the marks),
- * and where everything lies on it (render_page.c), so that the page draws
- * those at the very places the picture would. */
+ * zooms or changes its chart (the bands, the axes' ticks and the y
+ * legend, the key's boxes, the --heap lines and the marks), and where
+ * everything lies on it, with each chart kind's y axis (render_page.c),
+ * so that the page draws those at the very places the picture would. */
 #ifndef HPX_PAGE_H
 #define HPX_PAGE_H
 
-#include "select/bands_int.h"
+#include "layout.h"
+#include "look.h"
 
 #define HPX_PAGE_MAX_LINES 3
+#define HPX_PAGE_CHARTS 4 /* every hp2x_chart */
+
+/* One chart kind as the page draws it: its y axis and ticks, from the
+ * layout's rule with the picture's measures. */
+typedef struct hpx_page_chart {
+  int shown;           /* the page offers it (a diff chart: stacked
+                          alone) */
+  chart_axis axis;     /* its y axis */
+  const char *legend;  /* its y legend; borrowed (static, or the
+                          profile's VALUE_UNIT) */
+  layout_tick *yticks; /* its y ticks; owned */
+  size_t n_yticks;
+  int heap; /* the --heap lines are drawn on it */
+} hpx_page_chart;
 /* The report's picture is drawn in the pixels of a PNG at this many dpi
  * (a CSS pixel: 96 a inch), glyphs on whole pixels as there. */
 #define HPX_PAGE_DPI 96.0
@@ -18,25 +34,28 @@ typedef struct hpx_page_geometry {
   double frame[6];            /* frame point -> page pixel, as cairo's
                                  matrix: xx yx xy yy x0 y0 */
   double graph_x0, graph_y0, graph_w, graph_h; /* frame points */
-  double x_room;              /* x ticks only left of this (from graph_x0) */
-  double key_x, key_w;        /* key column: boxes from key_x + 5, key_w
-                                 wide; key_w 0: no key beside the graph */
-  double *key_centre;         /* [n_key] each entry's centre y; owned */
-  size_t n_key;               /* bands, then --heap lines */
-  double *rgb;                /* [3 * n_bands] each band's fill (under
-                                 --pattern, its hatching's background,
-                                 the hatching left out); owned */
-  double *xtick_pos;          /* [n_xticks] the picture's x ticks (from
-                                 graph_x0) and labels, for checking the
-                                 page's own; owned */
-  char (*xtick_label)[48];    /* owned */
+  double x_room;           /* x ticks only left of this (from graph_x0) */
+  double key_x, key_w;     /* key column: boxes from key_x + 5, key_w
+                              wide; key_w 0: no key beside the graph */
+  double *key_centre;      /* [n_key] each entry's centre y; owned */
+  size_t n_key;            /* bands, then --heap lines */
+  double *rgb;             /* [3 * n_bands] each band's fill (under
+                              --pattern, its hatching's background,
+                              the hatching left out); owned */
+  double *xtick_pos;       /* [n_xticks] the picture's x ticks (from
+                              graph_x0) and labels, for checking the
+                              page's own; owned */
+  char (*xtick_label)[48]; /* owned */
   size_t n_xticks;
-  size_t n_lines;             /* --heap lines */
+  size_t n_lines;                                    /* --heap lines */
   const hpx_series *line_series[HPX_PAGE_MAX_LINES]; /* borrowed */
-  const char *line_name[HPX_PAGE_MAX_LINES];          /* borrowed */
+  const char *line_name[HPX_PAGE_MAX_LINES];         /* borrowed */
   double line_rgb[HPX_PAGE_MAX_LINES][3];
   double line_dash[HPX_PAGE_MAX_LINES][4];
   int line_n_dash[HPX_PAGE_MAX_LINES];
+  hpx_page_chart charts[HPX_PAGE_CHARTS]; /* by hp2x_chart */
+  hp2x_chart chart;                       /* the kind the picture is drawn as */
+  int pattern; /* --pattern: a lines chart's lines dashed */
 } hpx_page_geometry;
 
 /* Draws p's picture with bands b and options o as SVG through `write`,
@@ -45,8 +64,7 @@ typedef struct hpx_page_geometry {
  * Errors as hp2x_render. */
 hp2x_status hpx_render_page(const hp2x_profile *p, const hp2x_bands *b,
                             const hp2x_options *o, hpx_page_geometry *g,
-                            hp2x_write_fn write, void *closure,
-                            hp2x_err *err);
+                            hp2x_write_fn write, void *closure, hp2x_err *err);
 void hpx_page_geometry_free(hpx_page_geometry *g);
 
 #endif

@@ -1,12 +1,11 @@
-/* render.c -- draws profiles' selected bands with cairo on whatever
- * surface surface.c made for the format: one drawing path for PS, EPS,
- * PDF, SVG and PNG, at the places layout.c computes.  Owns the render
- * context's life (render_int.h), the checks of the options a picture
- * needs, the pages (a picture each, or stacked on one) and what each
- * page holds in which order, the sink's ending and the result:
- * hp2x_render, hp2x_render_many, hp2x_picture_columns and the HTML
- * report's picture (hpx_render_page).  What is
- * drawn is in the render_*.c files.
+/* render.c -- draws profiles' selected bands with cairo on whatever surface
+ * surface.c made for the format: one drawing path for PS, EPS, PDF, SVG and
+ * PNG, at the places layout.c computes.  Owns the render context's life
+ * (render_int.h), the checks of the options a picture needs, the pages (a
+ * picture each, or stacked on one) and what each page holds in which order,
+ * the sink's ending and the result: hp2x_render, hp2x_render_many,
+ * hp2x_picture_columns and the HTML report's picture (hpx_render_page).  What
+ * is drawn is in the render_*.c files.
  */
 #include "render_int.h"
 #include "page.h"
@@ -47,8 +46,7 @@ static void draw_key_pages(render_ctx *r, const hp2x_profile *p,
 /* Device columns at 600 dpi across width_pt points of the frame (the
  * final picture's scale: -e scales the frame to its width). */
 static size_t columns_across(double width_pt, const hp2x_options *o) {
-  double scale = o->eps_width_pt > 0.0 ? o->eps_width_pt / LAYOUT_FRAME_W
-                                       : 1.0;
+  double scale = o->eps_width_pt > 0.0 ? o->eps_width_pt / LAYOUT_FRAME_W : 1.0;
   return (size_t)(width_pt * scale / 72.0 * 600.0) + 1;
 }
 
@@ -73,15 +71,16 @@ static hp2x_status draw_graph_page(render_ctx *r, const hp2x_profile *p,
       hpx_render_draw_key_beside(r, p, b, l, shade);
     return HP2X_OK;
   }
-  hp2x_status st = hpx_render_draw_bands(
-      r, p, b, l, shade, o->all_samples ? b->n_samples : columns,
-      o->all_samples, err);
+  size_t drawn = o->all_samples ? b->n_samples : columns;
+  hp2x_status st =
+      l->axis.kind == HP2X_CHART_STACKED
+          ? hpx_render_draw_bands(r, p, b, l, shade, drawn, o->all_samples, err)
+          : hpx_render_draw_chart(r, p, b, l, shade, drawn, err);
   if (st == HP2X_OK && l->n_lines)
     st = hpx_render_draw_heap_lines(r, b, l, columns, err);
   if (st != HP2X_OK) return st;
   hpx_render_draw_axes(r, p, l);
-  if (!o->no_marks)
-    hpx_render_draw_marks(r, p, b, l);
+  if (!o->no_marks) hpx_render_draw_marks(r, p, b, l);
   if (o->max_bands != 0 && l->key_pages == 0)
     hpx_render_draw_key_beside(r, p, b, l, shade);
   return HP2X_OK;
@@ -139,22 +138,22 @@ static void doc_title(char *buf, size_t size, const hp2x_profile *const *ps,
  * font map of o->fonts_conf, ready and this render's until it gives it
  * back (errors as hpx_render_take_font_map). */
 static hp2x_status check_picture_options(const hp2x_options *o,
-                                         PangoFontMap **map,
-                                         font_entry **fonts, hp2x_err *err) {
+                                         PangoFontMap **map, font_entry **fonts,
+                                         hp2x_err *err) {
   if (!hp2x_format_is_picture(o->format))
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "not a picture format");
   if (hpx_surface_kind_of(o->format)->raster && o->dpi != 0.0 &&
       !(o->dpi >= HP2X_DPI_MIN && o->dpi <= HP2X_DPI_MAX))
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "%g dpi is outside %d..%d (0: the default)", o->dpi,
-                     HP2X_DPI_MIN, HP2X_DPI_MAX);
+                    "%g dpi is outside %d..%d (0: the default)", o->dpi,
+                    HP2X_DPI_MIN, HP2X_DPI_MAX);
   if (o->eps_width_pt != 0.0 && !(o->eps_width_pt > HP2X_EPS_WIDTH_MIN_PT &&
-                                   o->eps_width_pt <= HP2X_EPS_WIDTH_MAX_PT))
+                                  o->eps_width_pt <= HP2X_EPS_WIDTH_MAX_PT))
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "an EPS width of %g pt is not over %d and up to %d "
-                     "(0: not EPS-scaled)",
-                     o->eps_width_pt, HP2X_EPS_WIDTH_MIN_PT,
-                     HP2X_EPS_WIDTH_MAX_PT);
+                    "an EPS width of %g pt is not over %d and up to %d "
+                    "(0: not EPS-scaled)",
+                    o->eps_width_pt, HP2X_EPS_WIDTH_MIN_PT,
+                    HP2X_EPS_WIDTH_MAX_PT);
   *map = hpx_render_take_font_map(o->fonts_conf, 0, fonts, err);
   return *map ? HP2X_OK : err->code;
 }
@@ -198,8 +197,8 @@ static hp2x_status open_context(render_ctx *r, cairo_surface_t *surface,
   }
   if (cairo_status(r->cr) == CAIRO_STATUS_SUCCESS) return HP2X_OK;
   return hpx_fail(err, sink->failed ? HP2X_E_IO : HP2X_E_CAIRO, 0, -1, "%s",
-                   sink->failed ? strerror(sink->saved_errno)
-                                : cairo_status_to_string(cairo_status(r->cr)));
+                  sink->failed ? strerror(sink->saved_errno)
+                               : cairo_status_to_string(cairo_status(r->cr)));
 }
 
 /* Ends drawing: frees r's cairo and pango state, and hands the SVG tooltip
@@ -248,10 +247,10 @@ static hp2x_status output_status(hp2x_status st, const surface_sink *sink,
   if (sink->failed && sink->saved_errno == ENOMEM) return hpx_nomem(err);
   if (sink->failed)
     return hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
-                     strerror(sink->saved_errno));
+                    strerror(sink->saved_errno));
   if (cs != CAIRO_STATUS_SUCCESS)
     return hpx_fail(err, HP2X_E_CAIRO, 0, -1, "cairo: %s",
-                     cairo_status_to_string(cs));
+                    cairo_status_to_string(cs));
   return HP2X_OK;
 }
 
@@ -260,11 +259,12 @@ static hp2x_status output_status(hp2x_status st, const surface_sink *sink,
 static hp2x_status render_pictures(const hp2x_profile *const *ps,
                                    const hp2x_bands *const *bs, size_t n,
                                    const hp2x_options *o, int stacked,
-                                   hpx_page_geometry *geom,
-                                   hp2x_write_fn write, void *closure,
-                                   hp2x_err *err) {
+                                   hpx_page_geometry *geom, hp2x_write_fn write,
+                                   void *closure, hp2x_err *err) {
   PangoFontMap *map = NULL;
   font_entry *fonts = NULL;
+  for (size_t i = 0; i < n; i++)
+    if (hpx_chart_check(bs[i], o, err) != HP2X_OK) return err->code;
   hp2x_status st = check_picture_options(o, &map, &fonts, err);
   if (st != HP2X_OK) return st;
   surface_page page;
@@ -287,8 +287,8 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
   render_ctx r;
   st = open_context(&r, surface, map, o, &sink, geom, err);
   for (size_t i = 0; i < n && st == HP2X_OK; i++)
-    st = draw_picture(&r, ps[i], bs[i], o, &page, stacked ? i : 0, stacked,
-                      err);
+    st =
+        draw_picture(&r, ps[i], bs[i], o, &page, stacked ? i : 0, stacked, err);
   if (st == HP2X_OK && stacked) cairo_show_page(r.cr);
   st = close_context(&r, &sink, st, err);
   cairo_status_t cs = finish_surface(surface, &sink, raster && st == HP2X_OK);
@@ -309,8 +309,7 @@ hp2x_status hp2x_render(const hp2x_profile *p, const hp2x_bands *b,
 
 hp2x_status hpx_render_page(const hp2x_profile *p, const hp2x_bands *b,
                             const hp2x_options *given, hpx_page_geometry *g,
-                            hp2x_write_fn write, void *closure,
-                            hp2x_err *err) {
+                            hp2x_write_fn write, void *closure, hp2x_err *err) {
   memset(g, 0, sizeof *g);
   hp2x_options o;
   hp2x_status options_status = hpx_options_complete(given, &o, err);
@@ -335,17 +334,16 @@ hp2x_status hp2x_render_many(const hp2x_profile *const *ps,
   hp2x_status options_status = hpx_options_complete(given, &full, err);
   if (options_status != HP2X_OK) return options_status;
   const hp2x_options *o = &full;
-  if (n == 0)
-    return hpx_fail(err, HP2X_E_ARG, 0, -1, "no profiles to draw");
+  if (n == 0) return hpx_fail(err, HP2X_E_ARG, 0, -1, "no profiles to draw");
   int stacked = o->layout == HP2X_LAYOUT_STACK;
   if (!stacked && n > 1 && !hp2x_format_has_pages(o->format)) {
     char one_page[64];
     hp2x_format_list(one_page, sizeof one_page, one_page_label, "", ", ",
-                    " and ");
+                     " and ");
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "%s have one page: stack the pictures or write one "
-                     "file each",
-                     one_page);
+                    "%s have one page: stack the pictures or write one "
+                    "file each",
+                    one_page);
   }
   return render_pictures(ps, bs, n, o, stacked, NULL, write, closure, err);
 }

@@ -61,26 +61,32 @@ void hpx_render_draw_axes(render_ctx *r, const hp2x_profile *p,
   cairo_line_to(cr, x0 + l->graph_w, y0);
   cairo_move_to(cr, x0, y0);
   cairo_line_to(cr, x0, y0 + l->graph_h);
-  size_t n_xticks = r->page ? 0 : l->n_xticks; /* the report's page
-                                                   draws its own */
+  const draw_look *k = &hpx_look;
+  size_t n_xticks = r->page ? 0 : l->n_xticks; /* the report's page */
+  size_t n_yticks = r->page ? 0 : l->n_yticks; /* draws its own */
   for (size_t i = 0; i < n_xticks; i++) {
     cairo_move_to(cr, x0 + l->xticks[i].pos, y0);
     cairo_line_to(cr, x0 + l->xticks[i].pos, y0 - TICK_LEN);
   }
-  for (size_t i = 0; i < l->n_yticks; i++) {
+  for (size_t i = 0; i < n_yticks; i++) {
     cairo_move_to(cr, x0, y0 + l->yticks[i].pos);
     cairo_line_to(cr, x0 - TICK_LEN, y0 + l->yticks[i].pos);
   }
   hpx_render_stroke_black(cr);
   for (size_t i = 0; i < n_xticks; i++)
-    hpx_render_draw_text(r, x0 + l->xticks[i].pos, 5.0, l->xticks[i].label,
-                         strlen(l->xticks[i].label), 10.0, CENTRE, 0, 0);
-  for (size_t i = 0; i < l->n_yticks; i++)
-    hpx_render_draw_text(r, x0 - 5.0, y0 + l->yticks[i].pos, l->yticks[i].label,
-                         strlen(l->yticks[i].label), 10.0, RIGHT, 0, 0);
-  hpx_render_draw_text(r, x0 + l->graph_w, 5.0, p->sample_unit,
-                       strlen(p->sample_unit), 10.0, RIGHT, l->graph_w / 2, 0);
+    hpx_render_draw_text(r, x0 + l->xticks[i].pos, k->xlabel_y,
+                         l->xticks[i].label, strlen(l->xticks[i].label),
+                         k->text_pt, CENTRE, 0, 0);
+  for (size_t i = 0; i < n_yticks; i++)
+    hpx_render_draw_text(r, x0 - k->ylabel_dx, y0 + l->yticks[i].pos,
+                         l->yticks[i].label, strlen(l->yticks[i].label),
+                         k->text_pt, RIGHT, 0, 0);
+  hpx_render_draw_text(r, x0 + l->graph_w, k->xlabel_y, p->sample_unit,
+                       strlen(p->sample_unit), k->text_pt, RIGHT,
+                       l->graph_w / 2, 0);
+  if (r->page) return; /* the page draws the y legend with its ticks */
   /* The y legend reads upwards, ending at the top of the axis. */
-  hpx_render_draw_text(r, x0 - 7.0, y0 + l->graph_h, p->value_unit,
-                       strlen(p->value_unit), 10.0, RIGHT, l->graph_h / 2, 1);
+  const char *legend = hpx_layout_legend(&l->axis, p);
+  hpx_render_draw_text(r, x0 - k->legend_dx, y0 + l->graph_h, legend,
+                       strlen(legend), k->text_pt, RIGHT, l->graph_h / 2, 1);
 }

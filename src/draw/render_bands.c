@@ -64,7 +64,7 @@ static void fill_as_stroke(cairo_t *cr, double w) {
 }
 
 void hpx_render_stroke_black(cairo_t *cr) {
-  cairo_set_source_rgb(cr, 0, 0, 0);
+  render_ink(cr);
   cairo_set_line_width(cr, LINE_W);
   if (cairo_get_user_data(cr, &strokes_as_fills))
     fill_as_stroke(cr, LINE_W);
@@ -110,8 +110,7 @@ static cairo_pattern_t *get_hatch_pattern(render_ctx *r, size_t style) {
     cairo_arc(cr, h, h, 0.9, 0, 2 * M_PI);
     cairo_fill(cr);
     break;
-  default: /* 0: plain */
-    break;
+  default: /* 0: plain */ break;
   }
   cairo_stroke(cr);
   cairo_destroy(cr);
@@ -152,10 +151,9 @@ void hpx_render_fill_band(render_ctx *r, double shade, size_t k) {
   cairo_fill_preserve(cr);
 }
 
-/* Draws the polygon between curves lo and hi (graph units) at x. */
-static void band_polygon(render_ctx *r, const layout *l, const double *x,
-                         const double *lo, const double *hi, size_t N,
-                         size_t columns, size_t *keep) {
+void hpx_render_band_polygon(render_ctx *r, const layout *l, const double *x,
+                             const double *lo, const double *hi, size_t N,
+                             size_t columns, size_t *keep) {
   cairo_t *cr = r->cr;
   double x1 = l->graph_x0 + l->graph_w;
   size_t n = hpx_thin_curve(x, lo, N, l->graph_x0, x1, columns, keep);
@@ -171,8 +169,8 @@ static void band_polygon(render_ctx *r, const layout *l, const double *x,
 /* The graph of layout l as band_walk.h describes it. */
 static band_frame frame_of(const hp2x_profile *p, const hp2x_bands *b,
                            const layout *l, size_t columns, int all_samples) {
-  band_frame f = {p, b, l->graph_x0, l->graph_w, l->graph_y0, l->graph_h,
-                  columns, all_samples};
+  band_frame f = {p,           b,          l->graph_x0, l->graph_w,
+                  l->graph_y0, l->graph_h, columns,     all_samples};
   return f;
 }
 
@@ -213,7 +211,7 @@ static hp2x_status draw_signed_bands(render_ctx *r, const hp2x_profile *p,
         lo[s] = neg[s] += d;
       }
     }
-    band_polygon(r, l, x, lo, hi, N, columns, keep);
+    hpx_render_band_polygon(r, l, x, lo, hi, N, columns, keep);
     hpx_render_fill_band(r, shade[k], k);
     hpx_render_stroke_black(r->cr);
   }
@@ -257,8 +255,7 @@ hp2x_status hpx_render_draw_bands(render_ctx *r, const hp2x_profile *p,
   if (b->is_signed) return draw_signed_bands(r, p, b, l, shade, columns, err);
   band_frame f = frame_of(p, b, l, columns, all_samples);
   band_walk *w;
-  if (hpx_thin_open_band_walk(&f, &w, err) != HP2X_OK)
-    return err->code;
+  if (hpx_thin_open_band_walk(&f, &w, err) != HP2X_OK) return err->code;
   cairo_set_line_join(r->cr, CAIRO_LINE_JOIN_ROUND);
   hp2x_status st = HP2X_OK;
   for (size_t k = b->n_bands; k-- > 0 && st == HP2X_OK;) {

@@ -31,14 +31,14 @@
  * lives as long as the process, shared by every thread. */
 enum { MAX_FONT_CONFIGS = 8, MAX_IDLE_MAPS = 8 };
 typedef struct font_entry {
-  int used;                   /* this slot is taken */
-  int installed;              /* asked for with fonts_conf NULL */
-  char fonts_conf[PATH_MAX];  /* as asked for, when not installed */
-  FcConfig *config;           /* NULL: none found or it did not load
-                                 (fontconfig's default is used) */
+  int used;                          /* this slot is taken */
+  int installed;                     /* asked for with fonts_conf NULL */
+  char fonts_conf[PATH_MAX];         /* as asked for, when not installed */
+  FcConfig *config;                  /* NULL: none found or it did not load
+                                        (fontconfig's default is used) */
   PangoFontMap *idle[MAX_IDLE_MAPS]; /* font maps no render holds; owned */
   size_t n_idle;
-  size_t n_made;              /* font maps made so far */
+  size_t n_made; /* font maps made so far */
 } font_entry;
 static font_entry font_configs[MAX_FONT_CONFIGS];
 static pthread_mutex_t fonts_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -137,7 +137,7 @@ static hp2x_status font_map_for(const char *fonts_conf, int process_default,
                                 hp2x_err *err) {
   if (fonts_conf && strlen(fonts_conf) >= PATH_MAX)
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "fonts.conf path of %zu bytes",
-                     strlen(fonts_conf));
+                    strlen(fonts_conf));
   pthread_mutex_lock(&fonts_lock);
   font_entry *e = find_fonts(fonts_conf, process_default);
   PangoFontMap *map = NULL;
@@ -153,8 +153,8 @@ static hp2x_status font_map_for(const char *fonts_conf, int process_default,
   if (take) *take = map;
   if (!e)
     return hpx_fail(err, HP2X_E_LIMIT, 0, -1,
-                     "more than %d different fonts.conf files in one process",
-                     MAX_FONT_CONFIGS);
+                    "more than %d different fonts.conf files in one process",
+                    MAX_FONT_CONFIGS);
   if (!have && !map)
     return hpx_fail(err, HP2X_E_CAIRO, 0, -1, "no font map available");
   return HP2X_OK;

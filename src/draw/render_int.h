@@ -9,6 +9,7 @@
 #define HPX_RENDER_INT_H
 
 #include "layout.h"
+#include "look.h"
 #include "select/thin.h"
 #include "select/band_walk.h"
 #include "select/bands_int.h"
@@ -20,31 +21,41 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#define FONT_FAMILY "Nimbus Sans"
-#define LINE_W 0.5
-#define TICK_LEN 4.0
-#define KEY_BOX 14.0
+/* The looks the render files share (look.h). */
+#define FONT_FAMILY (hpx_look.font_family)
+#define LINE_W (hpx_look.line_w)
+#define TICK_LEN (hpx_look.tick_len)
+#define KEY_BOX (hpx_look.key_box)
+
+/* The look's ink (outlines, ticks, marks) and paper (what marks sit on)
+ * as cr's source. */
+static inline void render_ink(cairo_t *cr) {
+  cairo_set_source_rgb(cr, hpx_look.ink[0], hpx_look.ink[1], hpx_look.ink[2]);
+}
+static inline void render_paper(cairo_t *cr) {
+  cairo_set_source_rgb(cr, hpx_look.paper[0], hpx_look.paper[1],
+                       hpx_look.paper[2]);
+}
 
 typedef struct render_ctx {
   cairo_t *cr;
-  PangoContext *pango;       /* owned */
-  PangoLayout *text;         /* reused for every string; owned */
+  PangoContext *pango;        /* owned */
+  PangoLayout *text;          /* reused for every string; owned */
   PangoFontDescription *font; /* owned */
-  int nomem;                 /* an allocation failed while drawing */
-  int colour;                /* shades are colour encodings */
-  int pattern;               /* --pattern: hatching over light greys */
-  cairo_pattern_t *hatch[8]; /* --pattern tiles, made on first use; owned */
-  cairo_matrix_t upright;    /* user -> device for upright text (the
-                                frame's, y flipped): text is measured
-                                under it, so measuring and drawing share
-                                cairo's scaled fonts and load each glyph
-                                once */
-  int tips;                  /* SVG: collect band tooltips */
-  struct hpx_page_geometry *page; /* the HTML report's picture (page.h):
-                                what the page redraws is left out, and
-                                where things lie goes here; borrowed;
-                                NULL for a picture */
-  char *tip;                 /* the tooltip group's text; owned */
+  int nomem;                  /* an allocation failed while drawing */
+  int colour;                 /* shades are colour encodings */
+  int pattern;                /* --pattern: hatching over light greys */
+  cairo_pattern_t *hatch[8];  /* --pattern tiles, made on first use; owned */
+  cairo_matrix_t upright;     /* user -> device for upright text (the
+                                 frame's, y flipped): text is measured
+                                 under it, so measuring and drawing share
+                                 cairo's scaled fonts and load each glyph
+                                 once */
+  int tips;                   /* SVG: collect band tooltips */
+  /* the HTML report's picture (page.h): what the page redraws is left out, and
+   * where things lie goes here; borrowed; NULL for a picture */
+  struct hpx_page_geometry *page;
+  char *tip; /* the tooltip group's text; owned */
   size_t tip_len, tip_cap;
 } render_ctx;
 
@@ -94,6 +105,9 @@ void hpx_render_tip_str(render_ctx *r, const char *s);
 hp2x_status hpx_render_tip_band(render_ctx *r, band_walk *w,
                                 const band_frame *f, const band_edge *top,
                                 size_t k, hp2x_err *err);
+/* The current path (kept) as a tooltip path of band k. */
+void hpx_render_tip_path(render_ctx *r, const hp2x_profile *p,
+                         const hp2x_bands *b, size_t k);
 /* Band k's key box as a tooltip path: key column at kx, centre line c. */
 void hpx_render_tip_key_box(render_ctx *r, const hp2x_profile *p,
                             const hp2x_bands *b, const layout *l, size_t k,
@@ -128,12 +142,30 @@ void hpx_render_fill_band(render_ctx *r, double shade, size_t k);
 /* Band k's fill colour (under --pattern, its hatching's background). */
 void hpx_render_band_rgb(const render_ctx *r, double shade, size_t k,
                          double rgb[3]);
+/* The path (new) of the polygon between curves lo and hi (points above
+ * the graph's origin) at x (points), each curve thinned to `columns`;
+ * keep has room for N. */
+void hpx_render_band_polygon(render_ctx *r, const layout *l, const double *x,
+                             const double *lo, const double *hi, size_t N,
+                             size_t columns, size_t *keep);
 /* The bands of b (stacked, or a diff chart's signed ones), thinned to
  * `columns` unless all_samples. */
 hp2x_status hpx_render_draw_bands(render_ctx *r, const hp2x_profile *p,
                                   const hp2x_bands *b, const layout *l,
                                   const double *shade, size_t columns,
                                   int all_samples, hp2x_err *err);
+
+/* --------------------------------------------------- render_charts.c */
+/* The bands of b as the chart kind of l->axis (percent, streamgraph or
+ * lines; not stacked), thinned to `columns`. */
+hp2x_status hpx_render_draw_chart(render_ctx *r, const hp2x_profile *p,
+                                  const hp2x_bands *b, const layout *l,
+                                  const double *shade, size_t columns,
+                                  hp2x_err *err);
+/* Strokes the current path as band k's line on a lines chart: its colour
+ * over a black casing (so a white or pale band shows), or under --pattern
+ * black, dashed by k. */
+void hpx_render_stroke_chart_line(render_ctx *r, double shade, size_t k);
 
 /* ------------------------------------------------------- render_key.c */
 /* Key page pg's entries (multi-page output). */

@@ -11,42 +11,57 @@
  * (pango cuts it only where no shortening could). */
 static void draw_key_name(render_ctx *r, double x, double y, const char *name,
                           double max_w) {
-  hpx_render_draw_text(r, x, y, name, strlen(name), 10.0, LEFT, max_w, 0);
+  hpx_render_draw_text(r, x, y, name, strlen(name), hpx_look.text_pt, LEFT,
+                       max_w, 0);
 }
 
-/* One key entry, as hp2ps draws it: the band's shaded 14 pt box, then its
- * name, on centre line c. */
-static void draw_key_entry(render_ctx *r, double kstart, double c,
-                           const char *name, double shade, size_t k,
+/* One key entry, as hp2ps draws it: the band's shaded 14 pt box (on a
+ * lines chart, a stretch of the band's line across it), then its name, on
+ * centre line c.  The report's page draws the box or line itself. */
+static void draw_key_entry(render_ctx *r, const layout *l, double kstart,
+                           double c, const char *name, double shade, size_t k,
                            double max_w) {
   cairo_t *cr = r->cr;
-  cairo_rectangle(cr, kstart + 5.0, c - 7.0, KEY_BOX, KEY_BOX);
-  hpx_render_fill_band(r, shade, k);
-  hpx_render_stroke_black(cr);
+  const draw_look *look = &hpx_look;
+  double x = kstart + look->key_box_dx;
+  if (r->page) {
+    ; /* the page draws the box */
+  } else if (l->axis.kind == HP2X_CHART_LINES) {
+    cairo_move_to(cr, x, c);
+    cairo_line_to(cr, x + KEY_BOX, c);
+    hpx_render_stroke_chart_line(r, shade, k);
+  } else {
+    cairo_rectangle(cr, x, c - KEY_BOX / 2, KEY_BOX, KEY_BOX);
+    hpx_render_fill_band(r, shade, k);
+    hpx_render_stroke_black(cr);
+  }
   cairo_set_source_rgb(cr, 0, 0, 0);
-  draw_key_name(r, kstart + 24.0, c - 5.0, name, max_w);
+  draw_key_name(r, kstart + look->key_text_dx, c - look->text_pt / 2, name,
+                max_w);
 }
 
 /* A --heap line's key entry: a stretch of the line and its name. */
 static void draw_key_line(render_ctx *r, double kstart, double c,
                           const layout_line *line, double max_w) {
   cairo_t *cr = r->cr;
+  const draw_look *look = &hpx_look;
   cairo_save(cr);
-  cairo_move_to(cr, kstart + 5.0, c);
-  cairo_line_to(cr, kstart + 5.0 + KEY_BOX, c);
+  cairo_move_to(cr, kstart + look->key_box_dx, c);
+  cairo_line_to(cr, kstart + look->key_box_dx + KEY_BOX, c);
   hpx_render_line_style(cr, line->style);
   cairo_stroke(cr);
   cairo_restore(cr);
   cairo_set_source_rgb(cr, 0, 0, 0);
-  hpx_render_draw_text(r, kstart + 24.0, c - 5.0, line->name,
-                       strlen(line->name), 10.0, LEFT, max_w, 0);
+  draw_key_name(r, kstart + look->key_text_dx, c - look->text_pt / 2,
+                line->name, max_w);
 }
 
 /* The key's names of b's bands (key_names.c); NULL with r->nomem set
  * when out of memory. */
 static char **key_names(render_ctx *r, const hp2x_profile *p,
-                        const hp2x_bands *b, double max_w) {
-  char **names = hpx_key_names(b, (int)hp2x_profile_breakdown(p), max_w,
+                        const hp2x_bands *b, const layout *l, double max_w) {
+  char **names = hpx_key_names(b, (const char *const *)l->key_texts,
+                               (int)hp2x_profile_breakdown(p), max_w,
                                hpx_render_measure, r);
   if (!names) r->nomem = 1;
   return names;
@@ -58,11 +73,11 @@ void hpx_render_draw_key_page(render_ctx *r, const hp2x_profile *p,
                               const hp2x_bands *b, const layout *l,
                               const double *shade, int pg) {
   size_t nb = b->n_bands;
-  char **names = key_names(r, p, b, l->key_label_max_w);
+  char **names = key_names(r, p, b, l, l->key_label_max_w);
   if (!names) return;
   for (size_t k = (size_t)pg * LAYOUT_KEY_PER_PAGE;
        k < nb && k < (size_t)(pg + 1) * LAYOUT_KEY_PER_PAGE; k++)
-    draw_key_entry(r, 45.0, hpx_layout_key_centre(l, k, nb, 1), names[k],
+    draw_key_entry(r, l, 45.0, hpx_layout_key_centre(l, k, nb, 1), names[k],
                    shade[k], k, l->key_label_max_w);
   hpx_key_names_free(names, nb);
 }
@@ -74,13 +89,12 @@ void hpx_render_draw_key_beside(render_ctx *r, const hp2x_profile *p,
                                 const double *shade) {
   size_t nb = b->n_bands, nk = nb + l->n_lines;
   double kx = l->graph_x0 + l->graph_w;
-  char **names = key_names(r, p, b, l->key_label_max_w);
+  char **names = key_names(r, p, b, l, l->key_label_max_w);
   if (!names) return;
   for (size_t k = 0; k < nb; k++) {
     double c = hpx_layout_key_centre(l, k, nk, 0);
-    draw_key_entry(r, kx, c, names[k], shade[k], k, l->key_label_max_w);
-    if (r->tips && !b->is_signed)
-      hpx_render_tip_key_box(r, p, b, l, k, kx, c);
+    draw_key_entry(r, l, kx, c, names[k], shade[k], k, l->key_label_max_w);
+    if (r->tips && !b->is_signed) hpx_render_tip_key_box(r, p, b, l, k, kx, c);
   }
   hpx_key_names_free(names, nb);
   for (size_t k = 0; k < l->n_lines; k++)

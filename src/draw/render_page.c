@@ -1,7 +1,8 @@
 /* render_page.c -- where the HTML report's picture has its graph, key
- * entries, band colours, x ticks and --heap lines (page.h), taken from the
- * layout and palette the picture is drawn with, so that the page draws
- * what it redraws (bands, x ticks, lines, marks) where the picture would.
+ * entries, band colours, x ticks and --heap lines, and each chart kind's
+ * y axis (page.h), taken from the layout and palette the picture is drawn
+ * with, so that the page draws what it redraws (bands, ticks, the key's
+ * boxes, lines, marks) where the picture would.
  */
 #include "render_int.h"
 #include "page.h"
@@ -27,6 +28,31 @@ static void key_and_lines(hpx_page_geometry *g, const hp2x_bands *b,
   }
 }
 
+/* Each chart kind's y axis, ticks and legend, as the picture would have
+ * them drawn as that kind. */
+static hp2x_status page_charts(render_ctx *r, const hp2x_profile *p,
+                               const hp2x_bands *b, const layout *l,
+                               hp2x_err *err) {
+  hpx_page_geometry *g = r->page;
+  g->chart = l->axis.kind;
+  g->pattern = r->pattern;
+  for (int kind = 0; kind < HPX_PAGE_CHARTS; kind++) {
+    hpx_page_chart *c = &g->charts[kind];
+    c->shown = !b->is_signed || kind == HP2X_CHART_STACKED;
+    hpx_chart_axis(b, (hp2x_chart)kind, &c->axis);
+    c->legend = hpx_layout_legend(&c->axis, p);
+    c->heap = l->n_lines > 0 &&
+              (kind == HP2X_CHART_STACKED || kind == HP2X_CHART_STREAMGRAPH);
+    double legend_w =
+        hpx_render_measure(r, c->legend, strlen(c->legend), hpx_look.text_pt);
+    if (c->shown &&
+        hpx_layout_y_ticks(&c->axis, l->graph_h, legend_w, &c->yticks,
+                           &c->n_yticks, err) != HP2X_OK)
+      return err->code;
+  }
+  return HP2X_OK;
+}
+
 hp2x_status hpx_render_page_geometry(render_ctx *r, const hp2x_profile *p,
                                      const hp2x_bands *b, const layout *l,
                                      const double *shade,
@@ -36,10 +62,10 @@ hp2x_status hpx_render_page_geometry(render_ctx *r, const hp2x_profile *p,
   size_t nb = b->n_bands, nk = nb + l->n_lines;
   g->key_centre = hpx_malloc((nk ? nk : 1) * sizeof *g->key_centre);
   g->rgb = hpx_malloc((nb ? nb : 1) * 3 * sizeof *g->rgb);
-  g->xtick_pos = hpx_malloc((l->n_xticks ? l->n_xticks : 1) *
-                            sizeof *g->xtick_pos);
-  g->xtick_label = hpx_malloc((l->n_xticks ? l->n_xticks : 1) *
-                              sizeof *g->xtick_label);
+  g->xtick_pos =
+      hpx_malloc((l->n_xticks ? l->n_xticks : 1) * sizeof *g->xtick_pos);
+  g->xtick_label =
+      hpx_malloc((l->n_xticks ? l->n_xticks : 1) * sizeof *g->xtick_label);
   if (!g->key_centre || !g->rgb || !g->xtick_pos || !g->xtick_label)
     return hpx_nomem(err);
   double m[6] = {frame->xx, frame->yx, frame->xy,
@@ -60,7 +86,7 @@ hp2x_status hpx_render_page_geometry(render_ctx *r, const hp2x_profile *p,
     memcpy(g->xtick_label[i], l->xticks[i].label, sizeof g->xtick_label[i]);
   }
   key_and_lines(g, b, l);
-  return HP2X_OK;
+  return page_charts(r, p, b, l, err);
 }
 
 void hpx_page_geometry_free(hpx_page_geometry *g) {
@@ -70,4 +96,8 @@ void hpx_page_geometry_free(hpx_page_geometry *g) {
   hpx_free(g->xtick_label);
   g->key_centre = g->rgb = g->xtick_pos = NULL;
   g->xtick_label = NULL;
+  for (int kind = 0; kind < HPX_PAGE_CHARTS; kind++) {
+    hpx_free(g->charts[kind].yticks);
+    g->charts[kind].yticks = NULL;
+  }
 }

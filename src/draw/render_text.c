@@ -18,8 +18,11 @@ char *hpx_render_display_text(const char *s, size_t len) {
   const unsigned char *b = (const unsigned char *)s;
   for (size_t i = 0; i < len;) {
     unsigned c = b[i];
-    size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
-               : (c >> 3) == 30 ? 4 : 0;
+    size_t n = c < 0x80         ? 1
+               : (c >> 5) == 6  ? 2
+               : (c >> 4) == 14 ? 3
+               : (c >> 3) == 30 ? 4
+                                : 0;
     int valid = n > 0 && i + n <= len;
     uint32_t cp = n == 1 ? c : n == 2 ? c & 0x1f : n == 3 ? c & 0x0f : c & 7;
     for (size_t k = 1; valid && k < n; k++) {

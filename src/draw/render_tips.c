@@ -52,18 +52,10 @@ static void tip_text(render_ctx *r, const char *s) {
   }
   for (const char *c = u; *c; c++) {
     switch (*c) {
-    case '&':
-      hpx_render_tip_str(r, "&amp;");
-      break;
-    case '<':
-      hpx_render_tip_str(r, "&lt;");
-      break;
-    case '>':
-      hpx_render_tip_str(r, "&gt;");
-      break;
-    case '"':
-      hpx_render_tip_str(r, "&quot;");
-      break;
+    case '&': hpx_render_tip_str(r, "&amp;"); break;
+    case '<': hpx_render_tip_str(r, "&lt;"); break;
+    case '>': hpx_render_tip_str(r, "&gt;"); break;
+    case '"': hpx_render_tip_str(r, "&quot;"); break;
     default: tip_put(r, c, 1);
     }
   }
@@ -73,8 +65,8 @@ static void tip_text(render_ctx *r, const char *s) {
 /* The <title> of band k: "LABEL: peak N VALUE_UNIT at T SAMPLE_UNIT", and
  * on a line of its own what the label leaves out (a -hi band's whole IPE
  * record). */
-static void tip_title(render_ctx *r, const hp2x_profile *p,
-                      const hp2x_bands *b, size_t k) {
+static void tip_title(render_ctx *r, const hp2x_profile *p, const hp2x_bands *b,
+                      size_t k) {
   size_t N = b->n_samples, at = hpx_layout_band_peak(b, k);
   const int64_t *v = b->values + k * b->stride;
   char num[48], buf[160];
@@ -122,6 +114,27 @@ hp2x_status hpx_render_tip_band(render_ctx *r, band_walk *w,
   tip_title(r, f->p, f->b, k);
   hpx_render_tip_str(r, "</path>\n");
   return HP2X_OK;
+}
+
+void hpx_render_tip_path(render_ctx *r, const hp2x_profile *p,
+                         const hp2x_bands *b, size_t k) {
+  cairo_path_t *path = cairo_copy_path_flat(r->cr);
+  hpx_render_tip_str(r, "<path d=\"");
+  for (int i = 0; path->status == CAIRO_STATUS_SUCCESS && i < path->num_data;
+       i += path->data[i].header.length) {
+    const cairo_path_data_t *d = &path->data[i];
+    if (d->header.type == CAIRO_PATH_CLOSE_PATH)
+      hpx_render_tip_str(r, "Z");
+    else if (d->header.type == CAIRO_PATH_MOVE_TO ||
+             d->header.type == CAIRO_PATH_LINE_TO)
+      tip_point(r, d->header.type == CAIRO_PATH_MOVE_TO ? 'M' : 'L',
+                d[1].point.x, d[1].point.y);
+  }
+  if (path->status != CAIRO_STATUS_SUCCESS) r->nomem = 1;
+  cairo_path_destroy(path);
+  hpx_render_tip_str(r, "\">");
+  tip_title(r, p, b, k);
+  hpx_render_tip_str(r, "</path>\n");
 }
 
 /* Band k's key box as a tooltip path: key column at kx, centre line c. */

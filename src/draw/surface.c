@@ -131,8 +131,8 @@ static void release_header(surface_sink *s) {
 static void hold_bytes(surface_sink *s, const unsigned char *d, size_t len) {
   hp2x_err err;
   hp2x_err_init(&err);
-  if (hpx_grow((void **)&s->pending, &s->pending_cap, s->pending_len + len,
-                1, &err) != HP2X_OK) {
+  if (hpx_grow((void **)&s->pending, &s->pending_cap, s->pending_len + len, 1,
+               &err) != HP2X_OK) {
     s->failed = 1;
     s->saved_errno = ENOMEM;
     return;
@@ -171,8 +171,7 @@ static void hold_ps_header(surface_sink *s, const unsigned char *d,
 #define MAX_ID_DIGITS 9
 
 /* The serial of the id at d[i] (its "surface"), or 0; *end gets its end. */
-static unsigned long svg_id_at(const char *d, size_t n, size_t i,
-                               size_t *end) {
+static unsigned long svg_id_at(const char *d, size_t n, size_t i, size_t *end) {
   if (i == 0 || (d[i - 1] != '"' && d[i - 1] != '#')) return 0;
   if (n - i < 8 || memcmp(d + i, "surface", 7) != 0) return 0;
   unsigned long v = 0;
@@ -327,9 +326,8 @@ static cairo_surface_t *svg_surface(const hp2x_options *o,
 
 /* PostScript, Encapsulated when `eps` or when scaled to -e's width. */
 static cairo_surface_t *postscript(const hp2x_options *o,
-                                   const surface_page *page,
-                                   surface_sink *sink, const char *title,
-                                   int eps) {
+                                   const surface_page *page, surface_sink *sink,
+                                   const char *title, int eps) {
   sink->ps_header = 1;
   cairo_surface_t *s = cairo_ps_surface_create_for_stream(
       write_to_sink, sink, page->width_pt, page->height_pt);
@@ -341,8 +339,8 @@ static cairo_surface_t *postscript(const hp2x_options *o,
 }
 
 static cairo_surface_t *ps_surface(const hp2x_options *o,
-                                   const surface_page *page,
-                                   surface_sink *sink, const char *title) {
+                                   const surface_page *page, surface_sink *sink,
+                                   const char *title) {
   return postscript(o, page, sink, title, 0);
 }
 
@@ -356,11 +354,11 @@ static cairo_surface_t *eps_surface(const hp2x_options *o,
  * raster, tooltips) (surface_kind's columns).  A picture format of
  * base/format.h without its row here, or a row for a format that is no
  * picture, does not build. */
-#define SURFACE_ROWS(X)                                                      \
-  X(HP2X_FORMAT_PS, ps_surface, 0, 0)                                        \
-  X(HP2X_FORMAT_EPS, eps_surface, 0, 0)                                      \
-  X(HP2X_FORMAT_PDF, pdf_surface, 0, 0)                                      \
-  X(HP2X_FORMAT_SVG, svg_surface, 0, 1)                                      \
+#define SURFACE_ROWS(X)                 \
+  X(HP2X_FORMAT_PS, ps_surface, 0, 0)   \
+  X(HP2X_FORMAT_EPS, eps_surface, 0, 0) \
+  X(HP2X_FORMAT_PDF, pdf_surface, 0, 0) \
+  X(HP2X_FORMAT_SVG, svg_surface, 0, 1) \
   X(HP2X_FORMAT_PNG, png_surface, 1, 0)
 #define SURFACE_ROW(f, make, raster, tips) [f] = {make, raster, tips},
 #define SURFACE_BIT(f, ...) | (1u << (f))

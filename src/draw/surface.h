@@ -9,18 +9,18 @@
 #include <cairo.h>
 
 typedef struct surface_sink {
-  hp2x_write_fn write;  /* the caller's sink */
+  hp2x_write_fn write; /* the caller's sink */
   void *closure;
-  int failed;           /* the sink failed; errno in saved_errno */
+  int failed; /* the sink failed; errno in saved_errno */
   int saved_errno;
-  int ps_header;        /* still inside a PS header: rewrite CreationDate */
-  char *pending;        /* bytes held back (PS header, SVG); owned */
+  int ps_header; /* still inside a PS header: rewrite CreationDate */
+  char *pending; /* bytes held back (PS header, SVG); owned */
   size_t pending_len, pending_cap;
-  const char *date;     /* borrowed: the profile's DATE for %%CreationDate */
-  int svg_hold;         /* SVG: hold the document back, to renumber its
-                           surface ids and insert `insert` before the
-                           closing </svg> */
-  const char *insert;   /* borrowed; NULL = nothing to insert */
+  const char *date;   /* borrowed: the profile's DATE for %%CreationDate */
+  int svg_hold;       /* SVG: hold the document back, to renumber its
+                         surface ids and insert `insert` before the
+                         closing </svg> */
+  const char *insert; /* borrowed; NULL = nothing to insert */
   size_t insert_len;
 } surface_sink;
 

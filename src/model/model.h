@@ -1,4 +1,4 @@
-/* model.h -- private to libhp2x: the sample model's fields (profile.c owns
+/* model.h -- private to libhp2x: the sample model's fields (model.c owns
  * them) and how the front ends build it: opening, filling and closing
  * samples, marks and the eventlog's heap series.  Its labels (what one
  * is; interning, renaming, finding them) are profile_labels.h's.  Readers
@@ -10,39 +10,43 @@
 
 #include "base/base.h" /* for its users too: every file that builds or
                        writes a model allocates and records errors */
+#include "cost_centres.h"
 #include "profile_bound.h"
 #include "profile_labels.h"
 
 typedef struct hpx_series {
   size_t n, cap;
-  double *time_s;  /* owned */
-  int64_t *bytes;  /* owned */
+  double *time_s; /* owned */
+  int64_t *bytes; /* owned */
   series_bound bound;
 } hpx_series;
 
 /* The eventlog's heap series, in the order --heap draws and keys them
  * (their looks: layout.c's hpx_layout_heap_lines). */
 typedef enum hpx_heap_kind {
-  HPX_HEAP_SIZE, HPX_HEAP_BLOCKS, HPX_HEAP_LIVE, HPX_N_HEAP
+  HPX_HEAP_SIZE,
+  HPX_HEAP_BLOCKS,
+  HPX_HEAP_LIVE,
+  HPX_N_HEAP
 } hpx_heap_kind;
 
 struct hp2x_profile {
   char *job, *date, *sample_unit, *value_unit; /* owned, never NULL */
 
   /* labels, interned: index = label id, in order of first appearance */
-  hpx_label *labels;      /* owned array */
+  hpx_label *labels; /* owned array */
   size_t n_labels, cap_labels;
-  uint32_t *label_index;   /* open-addressing table of id+1 (0 = empty) */
-  size_t index_cap;        /* power of two */
+  uint32_t *label_index; /* open-addressing table of id+1 (0 = empty) */
+  size_t index_cap;      /* power of two */
 
   /* complete samples: entries of sample s are [start[s], start[s+1]) */
   size_t n_samples, cap_samples;
-  double *times;           /* [n_samples] seconds; owned */
-  size_t *start;           /* [n_samples + 1]; owned */
-  size_t *run_of;          /* [n_samples]: where in run_ids the labels of
-                              sample s begin (entry e's label is
-                              run_ids[run_of[s] + e - start[s]]);
-                              cap_samples slots; owned */
+  double *times;  /* [n_samples] seconds; owned */
+  size_t *start;  /* [n_samples + 1]; owned */
+  size_t *run_of; /* [n_samples]: where in run_ids the labels of
+                     sample s begin (entry e's label is
+                     run_ids[run_of[s] + e - start[s]]);
+                     cap_samples slots; owned */
   size_t cap_start;
 
   /* values (bytes, VALUE_UNIT) of complete samples' entries, then those
@@ -51,50 +55,61 @@ struct hp2x_profile {
    * centre at one sample to exceed it); the first value that is not
    * widens them all to 64 bits.  Read them with profile_value. */
   size_t n_entries, cap_entries; /* cap_entries: usable (prefaulted) */
-  size_t alloc_entries;    /* allocated capacity, >= cap_entries */
-  bool wide_values;        /* value64 in use, not value32 */
-  unsigned value_shift;    /* value32 holds a value >> value_shift: 0, or
-                              3 (words of 8 bytes, as GHC counts them) once
-                              a value past UINT32_MAX came while every value
-                              was a multiple of 8: 32 bits then reach
-                              32 GiB */
-  uint32_t low_bits;       /* the low 3 bits of every value, or'ed */
-  uint32_t *value32;       /* owned; NULL once wide */
-  int64_t *value64;        /* owned; NULL until wide */
+  size_t alloc_entries;          /* allocated capacity, >= cap_entries */
+  bool wide_values;              /* value64 in use, not value32 */
+  /* value32 holds a value >> value_shift: 0, or 3 (words of 8 bytes, as GHC
+   * counts them) once a value past UINT32_MAX came while every value was a
+   * multiple of 8: 32 bits then reach 32 GiB */
+  unsigned value_shift;
+  uint32_t low_bits; /* the low 3 bits of every value, or'ed */
+  uint32_t *value32; /* owned; NULL once wide */
+  int64_t *value64;  /* owned; NULL until wide */
   /* Label runs: a sample's labels in order.  A sample whose labels are
    * those of the sample before it (as GHC mostly writes them) shares that
    * sample's run, so a label costs nothing per entry.  The open sample's
    * labels are at the end, from open_run on. */
-  uint32_t *run_ids;       /* label ids; owned */
+  uint32_t *run_ids; /* label ids; owned */
   size_t n_run_ids, cap_run_ids;
   size_t open_run;
-  size_t n_committed;      /* complete samples ever, kept or not */
-  bool sample_open;        /* a BEGIN has been seen without its END */
-  double open_time;        /* time of the open sample, seconds */
+  size_t n_committed; /* complete samples ever, kept or not */
+  bool sample_open;   /* a BEGIN has been seen without its END */
+  double open_time;   /* time of the open sample, seconds */
 
   /* marks */
   size_t n_marks, cap_marks;
-  double *mark_time;       /* seconds; owned */
-  char **mark_label;       /* owned strings, "" for .hp MARKs */
+  double *mark_time; /* seconds; owned */
+  char **mark_label; /* owned strings, "" for .hp MARKs */
 
   /* eventlog extras (for overlays); empty for .hp input */
   hpx_series heap[HPX_N_HEAP]; /* by hpx_heap_kind */
-  int breakdown;           /* HEAP_PROF_BEGIN breakdown code; 0 = unknown */
-  bool heap_profile;       /* the input holds a heap profile: .hp text
-                              always, an eventlog from HEAP_PROF_BEGIN or
-                              its first census on */
-  bool began_mid_run;      /* an eventlog's census came before any
-                              HEAP_PROF_BEGIN: a stream a client joined
-                              mid-run (the runtime does not post that event
-                              again when logging restarts), whose breakdown
-                              and sampling period are not in it */
-  uint64_t interval_ns;    /* sampling period; 0 = unknown */
+  int breakdown;               /* HEAP_PROF_BEGIN breakdown code; 0 = unknown */
+  int text_breakdown;          /* .hp text: the breakdown its JOB's +RTS flag
+                                  or its labels' shape tell (read/
+                                  hp_breakdown.c); an eventlog: the one its
+                                  program's +RTS arguments ask for, which a
+                                  stream joined mid-run has instead of
+                                  HEAP_PROF_BEGIN's; 0 = unknown.  Not in the
+                                  title, which stays hp2ps's for a .hp and
+                                  says "breakdown not in stream" mid-run */
+  bool heap_profile;           /* the input holds a heap profile: .hp text
+                                  always, an eventlog from HEAP_PROF_BEGIN or
+                                  its first census on */
+  bool began_mid_run;          /* an eventlog's census came before any
+                                  HEAP_PROF_BEGIN: a stream a client joined
+                                  mid-run (the runtime does not post that event
+                                  again when logging restarts), whose breakdown
+                                  and sampling period are not in it */
+  uint64_t interval_ns;        /* sampling period; 0 = unknown */
+  hpx_cost_centres ccs;        /* an eventlog's cost centres (-hc) */
+  bool has_wall_clock;         /* an eventlog's WALL_CLOCK_TIME was read: */
+  int64_t wall_unix_ns;        /* the Unix time, in ns, it gave ... */
+  double wall_at_s;            /* ... at this time of the x axis, seconds */
 
-  profile_bound bound;     /* what is kept when the picture bounds it */
-  recent_ring recent;      /* --last: the most recent SECONDS */
+  profile_bound bound; /* what is kept when the picture bounds it */
+  recent_ring recent;  /* --last: the most recent SECONDS */
 
   hp2x_warnings warn;
-  bool entries_dropped;    /* hp2x_profile_drop_entries was called */
+  bool entries_dropped; /* hp2x_profile_drop_entries was called */
 
   /* limits this profile is read with (HPX_MAX_* or lower) */
   size_t max_labels, max_samples;
@@ -103,13 +118,16 @@ struct hp2x_profile {
 hp2x_profile *hpx_profile_new(hp2x_err *err);
 
 /* Header field setters; copy `len` bytes of `s`. */
-typedef enum { PROFILE_JOB, PROFILE_DATE, PROFILE_SAMPLE_UNIT,
-               PROFILE_VALUE_UNIT } profile_field;
+typedef enum {
+  PROFILE_JOB,
+  PROFILE_DATE,
+  PROFILE_SAMPLE_UNIT,
+  PROFILE_VALUE_UNIT
+} profile_field;
 hp2x_status hpx_profile_set_header(hp2x_profile *p, profile_field f,
                                    const char *s, size_t len, hp2x_err *err);
 
-/* HP2X_E_ARG once hp2x_profile_drop_entries (hp2x.h) has freed
- * p's entries. */
+/* HP2X_E_ARG once hp2x_profile_drop_entries (hp2x.h) has freed p's entries. */
 hp2x_status hpx_profile_require_entries(const hp2x_profile *p, hp2x_err *err);
 
 /* Sample building: begin (opens), add entries, end (commits) or abort
@@ -138,7 +156,6 @@ static inline const char *profile_breakdown_words(const hp2x_profile *p) {
   if (!words && p->began_mid_run) words = "breakdown not in stream";
   return words;
 }
-
 
 /* Entries of complete samples only (excludes an open sample). */
 static inline size_t profile_complete_entries(const hp2x_profile *p) {

@@ -52,8 +52,7 @@ void hpx_part_map_free(hpx_part_map *m) {
 hp2x_status hpx_part_map_upto(hpx_part_map *m, size_t upto, hp2x_err *err) {
   if (upto <= m->n) return HP2X_OK;
   assert(upto <= m->part->n_labels);
-  if (hpx_grow((void **)&m->id, &m->cap, upto, sizeof *m->id, err) !=
-      HP2X_OK)
+  if (hpx_grow((void **)&m->id, &m->cap, upto, sizeof *m->id, err) != HP2X_OK)
     return err->code;
   for (; m->n < upto; m->n++)
     if (m->fn(m->ctx, m->part, (uint32_t)m->n, &m->id[m->n], err) != HP2X_OK)
@@ -81,8 +80,7 @@ bool hpx_profile_append_fits(const hp2x_profile *p, const hp2x_profile *part) {
 /* Appends the values of the part's entries [e0, e1) after p's last. */
 static hp2x_status append_values(hp2x_profile *p, const hp2x_profile *q,
                                  size_t e0, size_t e1, hp2x_err *err) {
-  if (!p->wide_values && !q->wide_values &&
-      p->value_shift == q->value_shift) {
+  if (!p->wide_values && !q->wide_values && p->value_shift == q->value_shift) {
     uint32_t low = 0;
     if (p->value_shift == 0)
       for (size_t e = e0; e < e1; e++) low |= q->value32[e];
@@ -138,8 +136,8 @@ static hp2x_status reserve_samples(hp2x_profile *p, size_t n, hp2x_err *err) {
                err) != HP2X_OK)
     return err->code;
   cap = p->cap_samples;
-  if (hpx_grow((void **)&p->run_of, &cap, p->n_samples + n,
-               sizeof *p->run_of, err) != HP2X_OK)
+  if (hpx_grow((void **)&p->run_of, &cap, p->n_samples + n, sizeof *p->run_of,
+               err) != HP2X_OK)
     return err->code;
   p->cap_samples = cap;
   return hpx_grow((void **)&p->start, &p->cap_start, p->n_samples + n + 1,

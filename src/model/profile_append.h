@@ -12,7 +12,7 @@
  * parts are, as the part readers may not look at it). */
 typedef struct hpx_part_limits {
   size_t max_labels, max_samples;
-  bool plain;       /* neither bounded by a picture nor by --last */
+  bool plain; /* neither bounded by a picture nor by --last */
 } hpx_part_limits;
 hpx_part_limits hpx_part_limits_of(const hp2x_profile *p);
 
@@ -30,8 +30,8 @@ typedef struct hpx_part_map {
   const hp2x_profile *part; /* borrowed */
   uint32_t *id;             /* [n]: the profile's label of each; owned */
   size_t n, cap;
-  hpx_label_map_fn fn;      /* how a label is mapped */
-  void *ctx;                /* fn's */
+  hpx_label_map_fn fn; /* how a label is mapped */
+  void *ctx;           /* fn's */
 } hpx_part_map;
 
 /* A profile for a part: plain (every sample, no window), with the limits

@@ -24,8 +24,9 @@
 #define FIRST_THIN_COLUMNS 4
 
 void hpx_profile_bound_set(hp2x_profile *p, size_t columns) {
-  series_bound b = {columns, columns * FIRST_THIN_COLUMNS, INFINITY,
-                    -INFINITY, -INFINITY, 0.0};
+  series_bound b = {columns,   columns * FIRST_THIN_COLUMNS,
+                    INFINITY,  -INFINITY,
+                    -INFINITY, 0.0};
   p->bound.samples = b;
   p->bound.marks = b;
   for (size_t k = 0; k < HPX_N_HEAP; k++) p->heap[k].bound = b;
@@ -77,8 +78,7 @@ static buckets choose_buckets(const series_bound *b, const double *t,
     while (k.w > 0.0 && span / (k.w / 2.0) < most) k.w /= 2.0;
     while (!(span / k.w < most)) k.w *= 2.0;
   }
-  while (isfinite(k.w) && !((double)count_runs(&k, t, n) < most))
-    k.w *= 2.0;
+  while (isfinite(k.w) && !((double)count_runs(&k, t, n) < most)) k.w *= 2.0;
   return k;
 }
 
@@ -126,14 +126,14 @@ static size_t thin_points(const buckets *k, double from, const double *t,
 
 typedef struct sample_mover {
   hp2x_profile *p;
-  size_t entries;    /* entries placed */
-  size_t run_ids;    /* run_ids slots placed */
-  size_t last_run;   /* the source run of the last sample placed */
-  size_t last_len;   /* ... and its length */
-  bool dense;        /* a dense sample was placed: the canonical run is
-                        written after every other run is moved (dense
-                        samples point far back at it; moving runs down
-                        before it may cover where it was) */
+  size_t entries;  /* entries placed */
+  size_t run_ids;  /* run_ids slots placed */
+  size_t last_run; /* the source run of the last sample placed */
+  size_t last_len; /* ... and its length */
+  bool dense;      /* a dense sample was placed: the canonical run is
+                      written after every other run is moved (dense
+                      samples point far back at it; moving runs down
+                      before it may cover where it was) */
 } sample_mover;
 
 /* A dense sample's run until the canonical run has its new place. */
@@ -188,8 +188,8 @@ static void thin_samples(hp2x_profile *p) {
     p->bound.thinned = true;
     p->bound.generation++;
   }
-  if (m.dense) { /* the ids 0, 1, ... after the other runs (there is room:
-                   they and the canonical run were there before) */
+  if (m.dense) { /* the ids 0, 1, ... after the other runs (there is room: they
+                    and the canonical run were there before) */
     for (size_t i = 0; i < p->bound.canon_len; i++)
       p->run_ids[m.run_ids + i] = (uint32_t)i;
     for (size_t j = 0; j < n; j++)
@@ -256,13 +256,12 @@ static hp2x_status canonical_run(hp2x_profile *p, size_t n, hp2x_err *err) {
   if (b->canon_len >= n) return HP2X_OK;
   size_t len = n > 2 * b->canon_len ? n : 2 * b->canon_len;
   if (len > UINT32_MAX) return hpx_nomem(err);
-  if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids,
-               p->n_run_ids + len, sizeof *p->run_ids, err) != HP2X_OK)
+  if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + len,
+               sizeof *p->run_ids, err) != HP2X_OK)
     return err->code;
   b->canon_run = p->n_run_ids;
   b->canon_len = len;
-  for (size_t i = 0; i < len; i++)
-    p->run_ids[p->n_run_ids++] = (uint32_t)i;
+  for (size_t i = 0; i < len; i++) p->run_ids[p->n_run_ids++] = (uint32_t)i;
   p->open_run = p->n_run_ids;
   return HP2X_OK;
 }
@@ -293,8 +292,7 @@ static hp2x_status densify(hp2x_profile *p, size_t s, hp2x_err *err) {
   if (canonical_run(p, L, err) != HP2X_OK) return err->code;
   p->n_entries = e0;
   for (size_t id = 0; id < L; id++)
-    if (hpx_profile_put_value(p, row[id], err) != HP2X_OK)
-      return err->code;
+    if (hpx_profile_put_value(p, row[id], err) != HP2X_OK) return err->code;
   p->start[s + 1] = p->n_entries;
   p->run_of[s] = p->bound.canon_run;
   return HP2X_OK;
@@ -308,8 +306,7 @@ hp2x_status hpx_profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
                sizeof *p->bound.sample_total, err) != HP2X_OK)
     return err->code;
   label_sums *slot = NULL;
-  if (hpx_recent_enter(p, s, &slot, err) != HP2X_OK)
-    return err->code;
+  if (hpx_recent_enter(p, s, &slot, err) != HP2X_OK) return err->code;
   add_sums(p, s, slot);
   if (!b->columns && !(p->recent.last_s > 0.0)) return HP2X_OK;
   if (densify(p, s, err) != HP2X_OK) return err->code;
@@ -343,8 +340,8 @@ void hpx_profile_bound_series(hpx_series *s) {
   if (!series_due(b, s->time_s, s->n)) return;
   buckets k = {0.0, 0.0};
   if (b->columns) k = choose_buckets(b, s->time_s, s->n);
-  s->n = thin_points(b->columns ? &k : NULL, b->from, s->time_s, s->bytes,
-                     s->n, move_series_point, s);
+  s->n = thin_points(b->columns ? &k : NULL, b->from, s->time_s, s->bytes, s->n,
+                     move_series_point, s);
   b->thin_at = b->columns ? s->n + b->columns : 2 * s->n + 64;
 }
 

@@ -13,10 +13,10 @@
  * committed, kept as samples come (profile_bound.c): a bounded profile
  * drops samples, its selection does not change. */
 typedef struct label_sums {
-  int64_t total;      /* sum of the label's values (saturating), in the
-                         order bands.c's selection adds them */
-  bool present;       /* it has an entry in a complete sample */
-  uint64_t entries;   /* entries it has had */
+  int64_t total;    /* sum of the label's values (saturating), in the
+                       order bands.c's selection adds them */
+  bool present;     /* it has an entry in a complete sample */
+  uint64_t entries; /* entries it has had */
   /* Kept only for a bounded or --last profile: */
   long double sum;    /* of its values (-d) */
   long double sum_sq; /* of their squares (-d) */
@@ -27,13 +27,13 @@ typedef struct label_sums {
 /* How many points of a time series a bounded profile keeps
  * (profile_bound.c): 0 columns = every point. */
 typedef struct series_bound {
-  size_t columns;  /* device columns of the picture drawn; 0 = unbounded */
-  size_t thin_at;  /* thin when this many points are held */
+  size_t columns;      /* device columns of the picture drawn; 0 = unbounded */
+  size_t thin_at;      /* thin when this many points are held */
   double t_min, t_max; /* the times seen */
-  double from;     /* --last: points before this time are dropped;
-                      -INFINITY = none */
-  double span;     /* --last: the span's length, which buckets split
-                      (anchored at 0); 0 = the points' span */
+  double from;         /* --last: points before this time are dropped;
+                          -INFINITY = none */
+  double span;         /* --last: the span's length, which buckets split
+                          (anchored at 0); 0 = the points' span */
 } series_bound;
 
 /* A profile bounded by the picture (profile_bound.c): it keeps, of the
@@ -41,23 +41,23 @@ typedef struct series_bound {
  * column wide) the one of the largest and of the smallest total; of the
  * heap series the same by value, of the marks the first per bucket. */
 typedef struct profile_bound {
-  series_bound samples;   /* columns 0: every sample is kept */
-  int64_t *sample_total;  /* [cap_samples]: each kept sample's total */
+  series_bound samples;  /* columns 0: every sample is kept */
+  int64_t *sample_total; /* [cap_samples]: each kept sample's total */
   size_t cap_total;
-  bool thinned;           /* some sample was dropped */
-  uint64_t generation;    /* counts thinnings: a follower starts over */
+  bool thinned;        /* some sample was dropped */
+  uint64_t generation; /* counts thinnings: a follower starts over */
   series_bound marks;
-  size_t summed;          /* samples the labels' sums cover: every one
-                             committed, or those in the --last span */
-  bool no_sums;           /* a part read for a bounded profile, which sums
-                             its samples as they are appended: none here */
+  size_t summed; /* samples the labels' sums cover: every one
+                    committed, or those in the --last span */
+  bool no_sums;  /* a part read for a bounded profile, which sums its
+                    samples as they are appended: none here */
   /* Dense samples (profile_bound.c's densify): once thinned, a sample
    * holding most labels, on a label run of its own, is stored with every
    * label's value in id order (0 where absent) on the canonical run, the
    * ids 0, 1, 2, ... that every dense sample shares as a prefix. */
-  size_t canon_run;       /* where it starts in run_ids */
-  size_t canon_len;       /* its length; 0 = none yet */
-  int64_t *row;           /* [cap_row]: a dense row being built; owned */
+  size_t canon_run; /* where it starts in run_ids */
+  size_t canon_len; /* its length; 0 = none yet */
+  int64_t *row;     /* [cap_row]: a dense row being built; owned */
   size_t cap_row;
 } profile_bound;
 

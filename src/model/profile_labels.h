@@ -1,4 +1,4 @@
-/* profile_labels.h -- private to libhp2x: the profile's labels (profile.c
+/* profile_labels.h -- private to libhp2x: the profile's labels (model.c
  * owns them): what a label is (its name, the key it is known by when that
  * differs, what its name leaves out, its sums) and how a front end interns,
  * renames and finds one.  model.h includes it: the profile holds an array
@@ -12,11 +12,11 @@
 
 /* What a label's key is, when it has one apart from its name. */
 typedef enum {
-  LABEL_TEXT,    /* no key: the name is the identity (every .hp label) */
-  LABEL_STACK,   /* key: an eventlog cost-centre stack's ids; name: the
-                    stack as the .hp prints it */
-  LABEL_ADDRESS  /* key: an -hi info-table address as the .hp prints it
-                    ("0x4c8e48"); name: what its IPE event says it is */
+  LABEL_TEXT,   /* no key: the name is the identity (every .hp label) */
+  LABEL_STACK,  /* key: an eventlog cost-centre stack's ids; name: the
+                   stack as the .hp prints it */
+  LABEL_ADDRESS /* key: an -hi info-table address as the .hp prints it
+                   ("0x4c8e48"); name: what its IPE event says it is */
 } label_kind;
 
 /* What a label's name leaves out, and which of its bytes a too narrow key
@@ -35,7 +35,7 @@ typedef struct hpx_label {
   char *key;       /* identity bytes when they differ from name; owned;
                       NULL = same as name (kind LABEL_TEXT) */
   size_t key_len;
-  uint64_t hash;   /* of the key bytes */
+  uint64_t hash; /* of the key bytes */
   label_kind kind;
   label_text text; /* detail and shortening; all 0 for most labels */
   label_sums sums; /* over every complete sample (profile_bound.c) */

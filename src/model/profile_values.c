@@ -1,10 +1,9 @@
 /* profile_values.c -- the storage of a profile's entry values: room made
  * a step at a time (prefaulted), 32-bit values counted in words once one
  * passes 4 GiB, widening to 64 bits, and bare values for dense rows.
- * profile.c and profile_bound.c append through it.
+ * model.c and profile_bound.c append through it.
  */
 #include "model.h"
-
 
 /* Entries are the bulk of a profile's memory: the arrays grow
  * geometrically, but are made usable (and prefaulted) ENTRY_STEP entries at
@@ -19,9 +18,9 @@ hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
                                         hp2x_err *err) {
   if (p->n_entries + n > HPX_MAX_ENTRIES)
     return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
-                     (size_t)HPX_MAX_ENTRIES);
-  if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids,
-                p->n_run_ids + n, sizeof *p->run_ids, err) != HP2X_OK)
+                    (size_t)HPX_MAX_ENTRIES);
+  if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + n,
+               sizeof *p->run_ids, err) != HP2X_OK)
     return err->code;
   size_t size = p->wide_values ? sizeof *p->value64 : sizeof *p->value32;
   void **values = p->wide_values ? (void **)&p->value64 : (void **)&p->value32;
@@ -39,9 +38,10 @@ hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
   return HP2X_OK;
 }
 
-/* Once per profile at most, and only for one holding a value outside
- * 0..UINT32_MAX: a copy in a new array keeps the code free of type puns. */
-hp2x_status hpx_profile_widen_values(hp2x_profile *p, hp2x_err *err) {
+/* Stores every value in 64 bits from now on (HP2X_E_NOMEM).  Once per
+ * profile at most, and only for one holding a value outside 0..UINT32_MAX:
+ * a copy in a new array keeps the code free of type puns. */
+static hp2x_status widen_values(hp2x_profile *p, hp2x_err *err) {
   size_t cap = p->alloc_entries ? p->alloc_entries : 1;
   int64_t *wide = hpx_malloc(cap * sizeof *wide);
   if (!wide) return hpx_nomem(err);
@@ -68,8 +68,7 @@ hp2x_status hpx_profile_store_big_value(hp2x_profile *p, int64_t v,
     p->value32[p->n_entries] = (uint32_t)(u >> 3);
     return HP2X_OK;
   }
-  if (!p->wide_values && hpx_profile_widen_values(p, err) != HP2X_OK)
-    return err->code;
+  if (!p->wide_values && widen_values(p, err) != HP2X_OK) return err->code;
   p->value64[p->n_entries] = v;
   return HP2X_OK;
 }

@@ -55,35 +55,38 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
       st = hpx_profile_set_label_text(c, got, &l->text, err);
     }
   }
+  if (st == HP2X_OK) st = hpx_cost_centres_copy(&c->ccs, &p->ccs, err);
   if (st != HP2X_OK) {
     hp2x_profile_free(c);
     return NULL;
   }
   c->warn = p->warn;
   c->breakdown = p->breakdown;
+  c->text_breakdown = p->text_breakdown;
   c->heap_profile = p->heap_profile;
   c->began_mid_run = p->began_mid_run;
   c->interval_ns = p->interval_ns;
+  c->has_wall_clock = p->has_wall_clock;
+  c->wall_unix_ns = p->wall_unix_ns;
+  c->wall_at_s = p->wall_at_s;
   return c;
 }
 
 /* Appends p's complete sample s to c, at time t. */
-static hp2x_status copy_sample(hp2x_profile *c, const hp2x_profile *p,
-                               size_t s, double t, hp2x_err *err) {
+static hp2x_status copy_sample(hp2x_profile *c, const hp2x_profile *p, size_t s,
+                               double t, hp2x_err *err) {
   hp2x_status st = HP2X_OK;
   hpx_profile_begin_sample(c, t);
   for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
-    st = profile_add_entry(c, profile_entry_label(p, s, e),
-                           profile_value(p, e), err);
-  if (st == HP2X_OK)
-    st = hpx_profile_end_sample(c, err);
+    st = profile_add_entry(c, profile_entry_label(p, s, e), profile_value(p, e),
+                           err);
+  if (st == HP2X_OK) st = hpx_profile_end_sample(c, err);
   return st;
 }
 
 /* Marks and heap series of p with times in [lo, hi], mapped by `map`. */
-static hp2x_status copy_marks_and_series(hp2x_profile *c,
-                                         const hp2x_profile *p, double lo,
-                                         double hi, time_map map,
+static hp2x_status copy_marks_and_series(hp2x_profile *c, const hp2x_profile *p,
+                                         double lo, double hi, time_map map,
                                          hp2x_err *err) {
   hp2x_status st = HP2X_OK;
   for (size_t m = 0; m < p->n_marks && st == HP2X_OK; m++) {
@@ -112,12 +115,11 @@ hp2x_status hp2x_profile_window(const hp2x_profile *p, double from_s,
                                 double to_s, hp2x_profile **out,
                                 hp2x_err *err) {
   *out = NULL;
-  if (hpx_profile_require_entries(p, err) != HP2X_OK)
-    return err->code;
+  if (hpx_profile_require_entries(p, err) != HP2X_OK) return err->code;
   if (isnan(from_s) || isnan(to_s) || from_s > to_s)
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "the window's start %g s is after its end %g s", from_s,
-                     to_s);
+                    "the window's start %g s is after its end %g s", from_s,
+                    to_s);
   hp2x_profile *c = copy_frame(p, err);
   if (!c) return err->code;
   hp2x_status st = HP2X_OK;
@@ -143,8 +145,10 @@ static double fractional_index(const hp2x_profile *p, double t) {
   size_t lo = 0, hi = n - 1; /* times[lo] <= t <= times[hi] */
   while (hi - lo > 1) {
     size_t mid = lo + (hi - lo) / 2;
-    if (p->times[mid] <= t) lo = mid;
-    else hi = mid;
+    if (p->times[mid] <= t)
+      lo = mid;
+    else
+      hi = mid;
   }
   double span = p->times[hi] - p->times[lo];
   return span > 0.0 ? (double)lo + (t - p->times[lo]) / span : (double)lo;
@@ -153,8 +157,7 @@ static double fractional_index(const hp2x_profile *p, double t) {
 hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
                                   hp2x_err *err) {
   *out = NULL;
-  if (hpx_profile_require_entries(p, err) != HP2X_OK)
-    return err->code;
+  if (hpx_profile_require_entries(p, err) != HP2X_OK) return err->code;
   hp2x_profile *c = copy_frame(p, err);
   if (!c) return err->code;
   hp2x_status st =
@@ -162,8 +165,8 @@ hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
   for (size_t s = 0; s < p->n_samples && st == HP2X_OK; s++)
     st = copy_sample(c, p, s, (double)s, err);
   if (st == HP2X_OK)
-    st = copy_marks_and_series(c, p, -INFINITY, INFINITY, fractional_index,
-                               err);
+    st =
+        copy_marks_and_series(c, p, -INFINITY, INFINITY, fractional_index, err);
   if (st != HP2X_OK) {
     hp2x_profile_free(c);
     return st;

@@ -9,6 +9,7 @@
  * format lets fields be appended).
  */
 #include "eventlog_part_read.h"
+#include "hp_breakdown.h"
 #include "base/textout.h"
 
 #include <assert.h>
@@ -33,7 +34,8 @@ static long cstring_len(const unsigned char *s, size_t n) {
 /* ------------------------------------------------------- cost centres */
 
 /* 161: u32 id, then label, module and source location strings, then a
- * CAF flag byte (the flag is not used: a CAF is known by its label). */
+ * CAF flag byte.  The profile keeps them all (a -hc stack's frames, for the
+ * pprof output); a stack's name knows a CAF by its label. */
 static hp2x_status on_cost_centre(evl_parser *ev, const evl_event *e,
                                   hp2x_err *err) {
   const unsigned char *pl = e->pl;
@@ -45,26 +47,26 @@ static hp2x_status on_cost_centre(evl_parser *ev, const evl_event *e,
   long l2 = cstring_len(pl + pos, n - pos);
   if (l2 < 0) return fail_short_event(ev, err, "HEAP_PROF_COST_CENTRE");
   size_t src = pos + (size_t)l2 + 1;
-  if (cstring_len(pl + src, n - src) < 0)
-    return fail_short_event(ev, err, "HEAP_PROF_COST_CENTRE");
-  return hpx_evl_add_cost_centre(ev, evl_be32(pl), (const char *)pl + 4,
-                                 (size_t)l1, (const char *)pl + pos, (size_t)l2,
-                                 err);
+  long l3 = cstring_len(pl + src, n - src);
+  if (l3 < 0) return fail_short_event(ev, err, "HEAP_PROF_COST_CENTRE");
+  size_t flag = src + (size_t)l3 + 1;
+  bool is_caf = flag < n && (pl[flag] & 1);
+  return hpx_cost_centres_add(&ev->p->ccs, evl_be32(pl), (const char *)pl + 4,
+                              (size_t)l1, (const char *)pl + pos, (size_t)l2,
+                              (const char *)pl + src, (size_t)l3, is_caf, err);
 }
-
 
 /* ------------------------------------------------------- heap profile */
 
 /* The model holds exactly the censuses: the empty samples at 0 and at exit
  * that GHC's .hp has are not invented (see the man page).  Entries outside a
- * sample, an END without a BEGIN and a BEGIN inside an open sample are
- * errors at their byte offset.  A census with no HEAP_PROF_BEGIN before it
- * begins the profile: a client that joins a service mid-run gets a fresh
- * header and the init events again, but not that event (eventlog-socket
- * restarts logging for it); its censuses are whole, and its breakdown is
- * unknown.  Labels keep their bytes (GHC 9.0 writes
- * Latin-1 for closure and type descriptions); the renderer decides how to
- * show them. */
+ * sample, an END without a BEGIN and a BEGIN inside an open sample are errors
+ * at their byte offset.  A census with no HEAP_PROF_BEGIN before it begins the
+ * profile: a client that joins a service mid-run gets a fresh header and the
+ * init events again, but not that event (eventlog-socket restarts logging for
+ * it); its censuses are whole, and its breakdown is unknown.  Labels keep
+ * their bytes (GHC 9.0 writes Latin-1 for closure and type descriptions); the
+ * renderer decides how to show them. */
 
 /* 160: u8 profile id, u64 sampling period (ns), u32 breakdown, filters. */
 static hp2x_status on_heap_prof_begin(evl_parser *ev, const evl_event *e,
@@ -88,14 +90,13 @@ static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
     if (ev->has_sample_end) {
       char msg[128];
       hpx_fmt(msg, sizeof msg,
-               "a heap sample begins while the one begun at byte %lld is "
-               "still open",
-               ev->sample_offset);
+              "a heap sample begins while the one begun at byte %lld is "
+              "still open",
+              ev->sample_offset);
       return evl_fail_at(ev, err, ev->event_start, msg);
     }
     /* Before GHC 8.10 a census has no end event: the next one ends it. */
-    if (hpx_profile_end_sample(ev->p, err) != HP2X_OK)
-      return err->code;
+    if (hpx_profile_end_sample(ev->p, err) != HP2X_OK) return err->code;
   }
   ev->in_sample = 1;
   ev->cut = CUT_NONE;
@@ -205,8 +206,7 @@ static hp2x_status require_open_sample(evl_parser *ev, const char *what,
  * hpx_evl_stack_name says.  The key is 0x01 and the ids, which keeps stack
  * keys apart from string labels. */
 static hp2x_status find_stack_label(evl_parser *ev, const unsigned char *ids,
-                                    size_t depth, uint32_t *id,
-                                    hp2x_err *err) {
+                                    size_t depth, uint32_t *id, hp2x_err *err) {
   unsigned char key[1 + 4 * 255];
   assert(depth <= 255);
   key[0] = 1;
@@ -242,8 +242,8 @@ static hp2x_status on_sample_stack(evl_parser *ev, const evl_event *e,
   if (e->n < 10 + 4 * depth) {
     char msg[128];
     hpx_fmt(msg, sizeof msg,
-             "%s claims %zu cost centres but its payload holds %zu", what,
-             depth, (e->n - 10) / 4);
+            "%s claims %zu cost centres but its payload holds %zu", what, depth,
+            (e->n - 10) / 4);
     return evl_corrupt_event(ev, err, msg);
   }
   uint32_t id;
@@ -268,8 +268,7 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
     return evl_fail_at(ev, err, ev->event_start,
                        "HEAP_PROF_SAMPLE_STRING label has no terminating NUL");
   if (l == 0) /* GHC names every band; seen where a write overran one */
-    return evl_corrupt_event(ev, err,
-                             "HEAP_PROF_SAMPLE_STRING label is empty");
+    return evl_corrupt_event(ev, err, "HEAP_PROF_SAMPLE_STRING label is empty");
   if (!is_guessed_label(ev, id, label, (size_t)l, 0)) {
     size_t before = ev->p->n_labels;
     if (hpx_profile_intern(ev->p, label, (size_t)l, NULL, 0, &id, err) !=
@@ -288,8 +287,7 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
  * strings: table name, closure description, type, label, module and
  * source location ("file:span").  eventlog_ipe.c makes the name and the
  * detail shown for the address. */
-static hp2x_status on_ipe(evl_parser *ev, const evl_event *e,
-                          hp2x_err *err) {
+static hp2x_status on_ipe(evl_parser *ev, const evl_event *e, hp2x_err *err) {
   const unsigned char *pl = e->pl;
   if (e->n < 8) return fail_short_event(ev, err, "IPE");
   ipe_fields f;
@@ -319,7 +317,7 @@ static hp2x_status append_word(char **dst, size_t *len, size_t *cap,
 }
 
 typedef struct job_words {
-  char *prog, *rts;     /* owned */
+  char *prog, *rts; /* owned */
   size_t plen, rlen, pcap, rcap;
 } job_words;
 
@@ -350,11 +348,27 @@ static hp2x_status split_program_args(const char *a, const char *end,
       rts_done = 1;
       continue;
     }
-    hp2x_status st =
-        in_rts ? append_word(&j->rts, &j->rlen, &j->rcap, w, n, err)
-               : append_word(&j->prog, &j->plen, &j->pcap, w, n, err);
+    hp2x_status st = in_rts
+                         ? append_word(&j->rts, &j->rlen, &j->rcap, w, n, err)
+                         : append_word(&j->prog, &j->plen, &j->pcap, w, n, err);
     if (st != HP2X_OK) return st;
   }
+  return HP2X_OK;
+}
+
+/* The breakdown the RTS arguments ask for (the last -hX, as a .hp's JOB
+ * is read): what a stream joined mid-run is broken down by, since it has
+ * no HEAP_PROF_BEGIN (a whole eventlog's event says it, and wins). */
+static hp2x_status breakdown_from_args(evl_parser *ev, const job_words *j,
+                                       hp2x_err *err) {
+  char *s = hpx_malloc(j->rlen + 6);
+  if (!s) return hpx_nomem(err);
+  memcpy(s, "+RTS ", 5);
+  if (j->rlen) memcpy(s + 5, j->rts, j->rlen);
+  hp_breakdown b = {0};
+  hpx_hp_breakdown_job(&b, s, j->rlen + 5);
+  ev->p->text_breakdown = b.job;
+  hpx_free(s);
   return HP2X_OK;
 }
 
@@ -366,6 +380,7 @@ static hp2x_status set_job_from_args(evl_parser *ev, hp2x_err *err) {
   job_words j = {0};
   hp2x_status st =
       split_program_args(ev->args, ev->args + ev->args_len, &j, err);
+  if (st == HP2X_OK) st = breakdown_from_args(ev, &j, err);
   if (st == HP2X_OK && j.rlen && ev->profiled != 0) {
     st = hpx_grow((void **)&j.prog, &j.pcap, j.plen + j.rlen + 7, 1, err);
     if (st == HP2X_OK) {
@@ -417,7 +432,8 @@ static hp2x_status on_program_args(evl_parser *ev, const evl_event *e,
   return set_job_from_args(ev, err);
 }
 
-/* 43: u32 capset, u64 Unix seconds, u32 ns.  DATE as the RTS writes it:
+/* 43: u32 capset, u64 Unix seconds, u32 ns, at the event's time (kept
+ * for the censuses' Unix times).  DATE as the RTS writes it:
  * ctime without the seconds, in English whatever the locale, in the
  * caller's zone (hp2x_parse_options.zone; UTC without one): the library
  * reads no TZ.  A date out of struct tm's range leaves DATE empty. */
@@ -428,6 +444,12 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
   if (e->n < 16) return fail_short_event(ev, err, "WALL_CLOCK_TIME");
   uint64_t u = evl_be64(e->pl + 4);
   int64_t s = u > (uint64_t)INT64_MAX / 2 ? INT64_MAX / 2 : (int64_t)u;
+  uint32_t ns = evl_be32(e->pl + 12);
+  if (s < INT64_MAX / 1000000000 && ns < 1000000000u) {
+    ev->p->has_wall_clock = true; /* a census's Unix time: the pprof's */
+    ev->p->wall_unix_ns = s * 1000000000 + ns;
+    ev->p->wall_at_s = e->time_s;
+  }
   long offset = ev->zone ? ev->zone(s) : 0;
   if (offset < -86400 || offset > 86400) offset = 0;
   time_t t = (time_t)(s + offset);
@@ -435,8 +457,8 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
   if ((int64_t)t != s + offset || !gmtime_r(&t, &tm)) return HP2X_OK;
   char buf[64];
   int n = hpx_fmt(buf, sizeof buf, "%.3s %.3s %2d %02d:%02d %d",
-                   days + 3 * (tm.tm_wday % 7), months + 3 * (tm.tm_mon % 12),
-                   tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_year + 1900);
+                  days + 3 * (tm.tm_wday % 7), months + 3 * (tm.tm_mon % 12),
+                  tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_year + 1900);
   return hpx_profile_set_header(ev->p, PROFILE_DATE, buf, (size_t)n, err);
 }
 
@@ -445,9 +467,9 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
 /* The events that carry a --heap line, and the series each one feeds
  * (model.h's hpx_heap_kind; the line's looks are layout.c's): a kind no
  * event feeds does not build (the assert below). */
-#define HEAP_SERIES_ROWS(X)                                                  \
-  X(EV_HEAP_SIZE, HPX_HEAP_SIZE)                                             \
-  X(EV_BLOCKS_SIZE, HPX_HEAP_BLOCKS)                                         \
+#define HEAP_SERIES_ROWS(X)          \
+  X(EV_HEAP_SIZE, HPX_HEAP_SIZE)     \
+  X(EV_BLOCKS_SIZE, HPX_HEAP_BLOCKS) \
   X(EV_HEAP_LIVE, HPX_HEAP_LIVE)
 #define HEAP_SERIES_ROW(type, kind) {type, kind},
 #define HEAP_SERIES_BIT(type, kind) | (1u << (kind))
@@ -492,8 +514,7 @@ static hp2x_status on_block_marker(evl_parser *ev, const evl_event *e,
   (void)err;
   uint32_t size = e->n >= 4 ? evl_be32(e->pl) : 0;
   /* A size smaller than the marker itself is no hint at all. */
-  ev->block_end =
-      size >= 10 + e->n ? ev->event_start + (long long)size : -1;
+  ev->block_end = size >= 10 + e->n ? ev->event_start + (long long)size : -1;
   ev->block_time_ns = e->time_ns;
   ev->n_recent = 0;
   return HP2X_OK;
@@ -543,6 +564,5 @@ evl_handler hpx_evl_handler_for(unsigned type) {
 
 int hpx_evl_declared_size_ok(unsigned type, int size) {
   const event_kind *k = event_kind_of(type);
-  return !k || k->size != EVL_SIZE_FIXED ||
-         size <= EVL_FIXED_SIZE_CAP;
+  return !k || k->size != EVL_SIZE_FIXED || size <= EVL_FIXED_SIZE_CAP;
 }

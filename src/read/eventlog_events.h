@@ -15,7 +15,7 @@
  * takes its number here, a handler in eventlog_events.c and its row in
  * event_kinds there (size rule and handler). */
 enum {
-  EV_BLOCK_MARKER = 18,  /* sets the block that frames the events after it */
+  EV_BLOCK_MARKER = 18, /* sets the block that frames the events after it */
   EV_RTS_IDENTIFIER = 29,
   EV_PROGRAM_ARGS = 30,
   EV_WALL_CLOCK_TIME = 43,
@@ -37,19 +37,23 @@ enum {
 /* One whole event of a type hp2x reads. */
 typedef struct evl_event {
   unsigned type;
-  double time_s;               /* its timestamp: seconds since RTS start */
-  uint64_t time_ns;            /* the same, as written: nanoseconds */
-  const unsigned char *pl;     /* payload; borrowed for the call */
-  size_t n;                    /* payload bytes */
+  double time_s;           /* its timestamp: seconds since RTS start */
+  uint64_t time_ns;        /* the same, as written: nanoseconds */
+  const unsigned char *pl; /* payload; borrowed for the call */
+  size_t n;                /* payload bytes */
 } evl_event;
-
-/* A cost centre HEAP_PROF_COST_CENTRE declared (eventlog_cost_centres.c). */
-typedef struct cost_centre cost_centre;
 
 /* An IPE event's six strings, in the event's order; borrowed, not
  * NUL-terminated (len[i] bytes each). */
-enum { IPE_TABLE, IPE_CLOSURE, IPE_TYPE, IPE_LABEL, IPE_MODULE, IPE_SOURCE,
-       IPE_N_FIELDS };
+enum {
+  IPE_TABLE,
+  IPE_CLOSURE,
+  IPE_TYPE,
+  IPE_LABEL,
+  IPE_MODULE,
+  IPE_SOURCE,
+  IPE_N_FIELDS
+};
 typedef struct ipe_fields {
   const char *s[IPE_N_FIELDS];
   size_t len[IPE_N_FIELDS];
@@ -58,21 +62,21 @@ typedef struct ipe_fields {
 /* What an IPE event says of one info-table address (eventlog_ipe.c). */
 typedef struct ipe_entry {
   uint64_t address;
-  char *name;        /* the display name without the address; owned */
+  char *name; /* the display name without the address; owned */
   size_t name_len;
-  label_text text;   /* the whole record and the name's kept ends; the
-                        detail owned */
-  uint32_t label;    /* the -hi label with this address, or LABEL_NONE */
-  bool ambiguous;    /* another address has the same name: both show
-                        their address too */
-  bool used;         /* slot in use */
+  label_text text; /* the whole record and the name's kept ends; the
+                      detail owned */
+  uint32_t label;  /* the -hi label with this address, or LABEL_NONE */
+  bool ambiguous;  /* another address has the same name: both show
+                      their address too */
+  bool used;       /* slot in use */
 } ipe_entry;
 
 typedef struct ipe_table {
-  ipe_entry *by_address;  /* open addressing on the address; owned */
-  size_t cap, n;          /* cap: a power of two, or 0 */
-  uint32_t *by_name;      /* open addressing on the name's hash: slot + 1
-                             of the first entry with that name; owned */
+  ipe_entry *by_address; /* open addressing on the address; owned */
+  size_t cap, n;         /* cap: a power of two, or 0 */
+  uint32_t *by_name;     /* open addressing on the name's hash: slot + 1
+                            of the first entry with that name; owned */
 } ipe_table;
 
 /* eventlog_events.c: the handler of event type `type`, or NULL for the
@@ -90,22 +94,14 @@ typedef enum { EVL_SIZE_VARIABLE, EVL_SIZE_FIXED } evl_size_rule;
  * hp2x reads the type and its size is fixed. */
 int hpx_evl_declared_size_ok(unsigned type, int size);
 
-/* eventlog_cost_centres.c: the cost centres, by id, and the -hc stack
- * names made of them. */
-/* Records cost centre `id`'s label and module (llen and mlen bytes,
- * copied), replacing what an earlier event said of it.  HP2X_E_NOMEM. */
-hp2x_status hpx_evl_add_cost_centre(evl_parser *ev, uint32_t id,
-                                    const char *label, size_t llen,
-                                    const char *module, size_t mlen,
-                                    hp2x_err *err);
+/* eventlog_cost_centres.c: the -hc stack names made of the cost centres
+ * the profile holds (model/cost_centres.h). */
 /* Makes in ev->name (*len bytes, not NUL-terminated) the .hp label of the
  * stack of `depth` cost-centre ids (big-endian u32s) at ids, innermost
  * first; an id never declared is named "<cc N>" and counted in the
  * profile's warnings.  HP2X_E_NOMEM. */
 hp2x_status hpx_evl_stack_name(evl_parser *ev, const unsigned char *ids,
                                size_t depth, size_t *len, hp2x_err *err);
-/* Frees the cost-centre table. */
-void hpx_evl_free_cost_centres(evl_parser *ev);
 
 /* eventlog_ipe.c: naming -hi labels by their IPE events (the evl_ipe_
  * functions). */

@@ -21,23 +21,25 @@ static int declare_event_type(evl_parser *ev, unsigned id, int size, size_t at,
   char msg[160];
   if (id == EV_DATA_END)
     return evl_fail_at(ev, err, (long long)at,
-                       "event type 65535 is reserved for the data end"), -1;
+                       "event type 65535 is reserved for the data end"),
+           -1;
   if (evl_declared_size(ev, id) != EVL_UNDECLARED) {
     hpx_fmt(msg, sizeof msg, "event type %u is declared twice", id);
     return evl_fail_at(ev, err, (long long)at, msg), -1;
   }
   if (size < -1)
     return evl_fail_at(ev, err, (long long)at + 6,
-                       "event size must be -1 (variable) or >= 0"), -1;
+                       "event size must be -1 (variable) or >= 0"),
+           -1;
   if (!hpx_evl_declared_size_ok(id, size)) {
     hpx_fmt(msg, sizeof msg,
-             "event type %u is declared %d bytes long; GHC writes it much "
-             "shorter (at most %d accepted)",
-             id, size, EVL_FIXED_SIZE_CAP);
+            "event type %u is declared %d bytes long; GHC writes it much "
+            "shorter (at most %d accepted)",
+            id, size, EVL_FIXED_SIZE_CAP);
     return evl_fail_at(ev, err, (long long)at + 6, msg), -1;
   }
-  if (hpx_grow((void **)&ev->declared, &ev->declared_cap,
-                ev->n_declared + 1, sizeof *ev->declared, err) != HP2X_OK)
+  if (hpx_grow((void **)&ev->declared, &ev->declared_cap, ev->n_declared + 1,
+               sizeof *ev->declared, err) != HP2X_OK)
     return ev->status = err->code, -1;
   int32_t **page = &ev->size_of[id >> 8];
   if (!*page && !(*page = hpx_calloc(256, sizeof **page)))
@@ -61,19 +63,22 @@ static int parse_event_type(evl_parser *ev, size_t *pos, hp2x_err *err) {
   p += 8;
   if (dlen > 65536)
     return evl_fail_at(ev, err, (long long)p - 4,
-                       "event type description longer than 64 KiB"), -1;
+                       "event type description longer than 64 KiB"),
+           -1;
   if (n - p < (size_t)dlen + 4) return 0;
   p += dlen;
   uint32_t elen = evl_be32(h + p);
   p += 4;
   if (elen > 65536)
     return evl_fail_at(ev, err, (long long)p - 4,
-                       "event type extra info longer than 64 KiB"), -1;
+                       "event type extra info longer than 64 KiB"),
+           -1;
   if (n - p < (size_t)elen + 4) return 0;
   p += elen;
   if (memcmp(h + p, "ete\0", 4) != 0)
     return evl_fail_at(ev, err, (long long)p,
-                       "expected 'ete' (end of an event type)"), -1;
+                       "expected 'ete' (end of an event type)"),
+           -1;
   if (declare_event_type(ev, id, size, at, err) < 0) return -1;
   *pos = p + 4;
   return 1;
@@ -100,8 +105,8 @@ static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
   ev->n_declared = 0;
   ev->has_sample_end = 0;
   size_t pos = 0;
-  int r = expect_tag(ev, &pos, "hdrb", "expected the eventlog magic 'hdrb'",
-                     err);
+  int r =
+      expect_tag(ev, &pos, "hdrb", "expected the eventlog magic 'hdrb'", err);
   if (r == 1)
     r = expect_tag(ev, &pos, "hetb",
                    "expected 'hetb' (start of the event-type list)", err);
@@ -113,7 +118,8 @@ static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
     }
     r = expect_tag(ev, &pos, "etb\0",
                    "expected an event type ('etb') or the end of the list "
-                   "('hete')", err);
+                   "('hete')",
+                   err);
     if (r == 1) {
       pos -= 4;
       r = parse_event_type(ev, &pos, err);
@@ -136,8 +142,8 @@ hp2x_status hpx_evl_header_feed(evl_parser *ev, const unsigned char *buf,
   size_t take = len;
   if (ev->hdr_len + take > MAX_HEADER_BYTES)
     take = MAX_HEADER_BYTES - ev->hdr_len;
-  if (hpx_grow((void **)&ev->hdr, &ev->hdr_cap, ev->hdr_len + take, 1,
-                err) != HP2X_OK)
+  if (hpx_grow((void **)&ev->hdr, &ev->hdr_cap, ev->hdr_len + take, 1, err) !=
+      HP2X_OK)
     return ev->status = err->code;
   memcpy(ev->hdr + ev->hdr_len, buf, take);
   size_t before = ev->hdr_len;

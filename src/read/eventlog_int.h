@@ -20,102 +20,100 @@
  * until the next census begins (eventlog_resync.c starts it,
  * eventlog_events.c ends it). */
 typedef enum cut_census {
-  CUT_NONE = 0,        /* no census is cut */
-  CUT_DROPPING,        /* dropping a cut census already counted as lost */
-  CUT_DROPPING_UNSEEN  /* dropping, but the census was not open when the
-                          fault came: counted lost at its first event */
+  CUT_NONE = 0,       /* no census is cut */
+  CUT_DROPPING,       /* dropping a cut census already counted as lost */
+  CUT_DROPPING_UNSEEN /* dropping, but the census was not open when the
+                         fault came: counted lost at its first event */
 } cut_census;
 
 typedef struct evl_part evl_part; /* eventlog_part_read.h */
 
 struct evl_parser {
-  hp2x_profile *p;          /* borrowed: the dispatcher owns it */
-  const char *file;         /* borrowed */
-  int ccs_length;           /* -L cut for -hc labels; 0 = whole stack */
-  hp2x_zone_fn zone;        /* DATE's time zone; NULL = UTC */
+  hp2x_profile *p;   /* borrowed: the dispatcher owns it */
+  const char *file;  /* borrowed */
+  int ccs_length;    /* -L cut for -hc labels; 0 = whole stack */
+  hp2x_zone_fn zone; /* DATE's time zone; NULL = UTC */
   /* header */
   int in_header;
-  unsigned char *hdr;       /* header bytes so far; owned */
+  unsigned char *hdr; /* header bytes so far; owned */
   size_t hdr_len, hdr_cap;
-  int32_t *size_of[256];    /* event-type table in pages of 256 ids (see
-                               evl_declared_size below); a page is made
-                               when an id in it is declared, NULL = none
-                               declared; owned */
-  int has_sample_end;       /* type 165 declared (GHC >= 8.10) */
-  uint16_t *declared;       /* ids declared by the last header attempt;
-                               owned */
+  int32_t *size_of[256]; /* event-type table in pages of 256 ids (see
+                            evl_declared_size below); a page is made
+                            when an id in it is declared, NULL = none
+                            declared; owned */
+  int has_sample_end;    /* type 165 declared (GHC >= 8.10) */
+  uint16_t *declared;    /* ids declared by the last header attempt;
+                            owned */
   size_t n_declared, declared_cap;
   /* data */
-  long long offset;         /* bytes consumed so far */
-  long long event_start;    /* offset of the event being read */
-  unsigned char *partial;   /* a gathered partial event; owned */
+  long long offset;       /* bytes consumed so far */
+  long long event_start;  /* offset of the event being read */
+  unsigned char *partial; /* a gathered partial event; owned */
   size_t partial_len, partial_cap;
-  size_t partial_need;      /* its whole length; 0 = not gathering */
-  uint64_t skip;            /* payload bytes still to skip */
-  int at_end;               /* DATA_END read */
-  long long block_end;      /* offset just past the enclosing block, as
-                               its marker says; -1 = unknown */
-  uint64_t block_time_ns;   /* the enclosing block's start time */
-  uint64_t last_time_ns;    /* latest timestamp of an event read */
+  size_t partial_need;              /* its whole length; 0 = not gathering */
+  uint64_t skip;                    /* payload bytes still to skip */
+  int at_end;                       /* DATA_END read */
+  long long block_end;              /* offset just past the enclosing block, as
+                                       its marker says; -1 = unknown */
+  uint64_t block_time_ns;           /* the enclosing block's start time */
+  uint64_t last_time_ns;            /* latest timestamp of an event read */
   uint64_t recent_ns[RECENT_TIMES]; /* a ring: the last RECENT_TIMES
                                        events' timestamps in the enclosing
                                        block */
-  size_t n_recent;          /* events pushed since the block began */
-  size_t recent_rising;     /* latest pushes each no earlier than the
-                               last: all of the ring, its median is known */
+  size_t n_recent;                  /* events pushed since the block began */
+  size_t recent_rising; /* latest pushes each no earlier than the last: all
+                           of the ring, its median is known */
   /* resynchronisation after a corrupt event (eventlog_resync.c) */
-  int corrupt;              /* the error just recorded is a corrupt event's:
-                               recover from it */
-  int resyncing;            /* looking for the next plausible events */
-  unsigned char *kept;      /* bytes from kept_base on, kept while looking;
-                               owned */
+  int corrupt;         /* the error just recorded is a corrupt event's:
+                          recover from it */
+  int resyncing;       /* looking for the next plausible events */
+  unsigned char *kept; /* bytes from kept_base on, kept while looking;
+                          owned */
   size_t kept_len, kept_cap;
-  size_t kept_next;         /* the next place in kept to try */
-  size_t kept_need;         /* bytes kept must hold to try it again: 0 =
-                               any */
-  long long kept_base;      /* offset of kept[0] */
-  long long kept_from;      /* where the search began (the stretch being
-                               skipped starts there at the earliest):
-                               kept_base moves on as tried bytes are let
-                               go, at moments that depend on the chunks */
-  unsigned char *resumed;   /* the kept bytes being read after resuming
-                               (their owner is resume_at until a new fault
-                               keeps them in kept again), or NULL */
+  size_t kept_next;       /* the next place in kept to try */
+  size_t kept_need;       /* bytes kept must hold to try it again: 0 =
+                             any */
+  long long kept_base;    /* offset of kept[0] */
+  long long kept_from;    /* where the search began (the stretch being
+                             skipped starts there at the earliest):
+                             kept_base moves on as tried bytes are let
+                             go, at moments that depend on the chunks */
+  unsigned char *resumed; /* the kept bytes being read after resuming
+                             (their owner is resume_at until a new fault
+                             keeps them in kept again), or NULL */
   size_t resumed_len, resumed_cap;
-  long long resumed_base;   /* offset of resumed[0] */
-  long long fault_offset;   /* where the corrupt event being skipped starts */
-  char fault_msg[128];      /* what was wrong with it */
-  unsigned char *prev;      /* the last event read, when its size was
-                               variable: a wrong size swallows what follows
-                               it, so a fault right after it is taken to
-                               begin with it; owned */
+  long long resumed_base;    /* offset of resumed[0] */
+  long long fault_offset;    /* where the corrupt event being skipped starts */
+  char fault_msg[128];       /* what was wrong with it */
+  unsigned char *prev;       /* the last event read, when its size was
+                                variable: a wrong size swallows what follows
+                                it, so a fault right after it is taken to
+                                begin with it; owned */
   size_t prev_len, prev_cap; /* prev_len: 0 = none kept */
   const unsigned char *prev_ref; /* or it, whole in the buffer being
-                               consumed, copied into prev at the end */
-  size_t prev_need;         /* its whole length (prev_len grows to it as a
-                               skipped payload arrives) */
-  long long prev_offset;    /* where it starts */
-  unsigned prev_type;       /* its type, once a fault follows it */
-  cut_census cut;           /* after a resynchronisation, heap-sample events
-                               of the census cut by it are dropped until the
-                               next census begins */
+                                    consumed, copied into prev at the end */
+  size_t prev_need;              /* its whole length (prev_len grows to it as a
+                                    skipped payload arrives) */
+  long long prev_offset;         /* where it starts */
+  unsigned prev_type;            /* its type, once a fault follows it */
+  cut_census cut; /* after a resynchronisation, heap-sample events
+                     of the census cut by it are dropped until the
+                     next census begins */
   /* samples */
   int in_sample;
-  long long sample_offset;  /* where the open sample began */
-  double sample_time_s;     /* the open sample's time */
-  label_track track;        /* repeats and the next-label guess */
-  cost_centre *ccs;         /* open addressing by id; owned */
-  size_t ccs_cap, n_ccs;
-  char *name;               /* scratch for stack labels; owned */
+  long long sample_offset; /* where the open sample began */
+  double sample_time_s;    /* the open sample's time */
+  label_track track;       /* repeats and the next-label guess */
+  char *name;              /* scratch for stack labels; owned */
   size_t name_cap;
-  ipe_table ipe;            /* -hi names */
-  evl_part *part;           /* reading a part, its notes; else NULL */
+  ipe_table ipe;               /* -hi names */
+  evl_part *part;              /* reading a part, its notes; else NULL */
   evl_handler handler_of[256]; /* types below 256 (all GHC's): their
-                               handlers, once `handlers_set` */
+                                  handlers, once `handlers_set` */
   int handlers_set;
   /* JOB pieces */
-  int profiled;             /* RTS_IDENTIFIER's way has 'p'; -1 unknown */
-  char *args;               /* PROGRAM_ARGS payload; owned */
+  int profiled; /* RTS_IDENTIFIER's way has 'p'; -1 unknown */
+  char *args;   /* PROGRAM_ARGS payload; owned */
   size_t args_len;
   hp2x_status status;
 };

@@ -20,21 +20,72 @@
  * numbers from GHC 8.0 to 9.12), which GHC 9.6 and 9.10 write as the
  * IPE record's closure description, in decimal. */
 static const char *const closure_type_names[] = {
-    "INVALID_OBJECT", "CONSTR", "CONSTR_1_0", "CONSTR_0_1", "CONSTR_2_0",
-    "CONSTR_1_1", "CONSTR_0_2", "CONSTR_NOCAF", "FUN", "FUN_1_0", "FUN_0_1",
-    "FUN_2_0", "FUN_1_1", "FUN_0_2", "FUN_STATIC", "THUNK", "THUNK_1_0",
-    "THUNK_0_1", "THUNK_2_0", "THUNK_1_1", "THUNK_0_2", "THUNK_STATIC",
-    "THUNK_SELECTOR", "BCO", "AP", "PAP", "AP_STACK", "IND", "IND_STATIC",
-    "RET_BCO", "RET_SMALL", "RET_BIG", "RET_FUN", "UPDATE_FRAME",
-    "CATCH_FRAME", "UNDERFLOW_FRAME", "STOP_FRAME", "BLOCKING_QUEUE",
-    "BLACKHOLE", "MVAR_CLEAN", "MVAR_DIRTY", "TVAR", "ARR_WORDS",
-    "MUT_ARR_PTRS_CLEAN", "MUT_ARR_PTRS_DIRTY", "MUT_ARR_PTRS_FROZEN_DIRTY",
-    "MUT_ARR_PTRS_FROZEN_CLEAN", "MUT_VAR_CLEAN", "MUT_VAR_DIRTY", "WEAK",
-    "PRIM", "MUT_PRIM", "TSO", "STACK", "TREC_CHUNK", "ATOMICALLY_FRAME",
-    "CATCH_RETRY_FRAME", "CATCH_STM_FRAME", "WHITEHOLE",
-    "SMALL_MUT_ARR_PTRS_CLEAN", "SMALL_MUT_ARR_PTRS_DIRTY",
-    "SMALL_MUT_ARR_PTRS_FROZEN_DIRTY", "SMALL_MUT_ARR_PTRS_FROZEN_CLEAN",
-    "COMPACT_NFDATA", "CONTINUATION", "ANN_FRAME"};
+    "INVALID_OBJECT",
+    "CONSTR",
+    "CONSTR_1_0",
+    "CONSTR_0_1",
+    "CONSTR_2_0",
+    "CONSTR_1_1",
+    "CONSTR_0_2",
+    "CONSTR_NOCAF",
+    "FUN",
+    "FUN_1_0",
+    "FUN_0_1",
+    "FUN_2_0",
+    "FUN_1_1",
+    "FUN_0_2",
+    "FUN_STATIC",
+    "THUNK",
+    "THUNK_1_0",
+    "THUNK_0_1",
+    "THUNK_2_0",
+    "THUNK_1_1",
+    "THUNK_0_2",
+    "THUNK_STATIC",
+    "THUNK_SELECTOR",
+    "BCO",
+    "AP",
+    "PAP",
+    "AP_STACK",
+    "IND",
+    "IND_STATIC",
+    "RET_BCO",
+    "RET_SMALL",
+    "RET_BIG",
+    "RET_FUN",
+    "UPDATE_FRAME",
+    "CATCH_FRAME",
+    "UNDERFLOW_FRAME",
+    "STOP_FRAME",
+    "BLOCKING_QUEUE",
+    "BLACKHOLE",
+    "MVAR_CLEAN",
+    "MVAR_DIRTY",
+    "TVAR",
+    "ARR_WORDS",
+    "MUT_ARR_PTRS_CLEAN",
+    "MUT_ARR_PTRS_DIRTY",
+    "MUT_ARR_PTRS_FROZEN_DIRTY",
+    "MUT_ARR_PTRS_FROZEN_CLEAN",
+    "MUT_VAR_CLEAN",
+    "MUT_VAR_DIRTY",
+    "WEAK",
+    "PRIM",
+    "MUT_PRIM",
+    "TSO",
+    "STACK",
+    "TREC_CHUNK",
+    "ATOMICALLY_FRAME",
+    "CATCH_RETRY_FRAME",
+    "CATCH_STM_FRAME",
+    "WHITEHOLE",
+    "SMALL_MUT_ARR_PTRS_CLEAN",
+    "SMALL_MUT_ARR_PTRS_DIRTY",
+    "SMALL_MUT_ARR_PTRS_FROZEN_DIRTY",
+    "SMALL_MUT_ARR_PTRS_FROZEN_CLEAN",
+    "COMPACT_NFDATA",
+    "CONTINUATION",
+    "ANN_FRAME"};
 enum {
   N_CLOSURE_TYPES = sizeof closure_type_names / sizeof *closure_type_names
 };
@@ -125,8 +176,7 @@ static void put_str(text_out *o, const char *s) {
 }
 
 /* "KEY VALUE" after "; " unless first; nothing for an empty value. */
-static void put_detail(text_out *o, const char *key, const char *s,
-                       size_t n) {
+static void put_detail(text_out *o, const char *key, const char *s, size_t n) {
   size_t before = o->len;
   if (o->len) put_str(o, "; ");
   put_str(o, key);
@@ -311,8 +361,7 @@ static hp2x_status name_entry_label(evl_parser *ev, const ipe_entry *e,
   t.keep_tail = (uint32_t)((t.keep_tail ? t.keep_tail + 1 : 0) + addr_len);
   hp2x_status st = hpx_profile_rename_label(ev->p, e->label, both,
                                             e->name_len + 1 + addr_len, err);
-  if (st == HP2X_OK)
-    st = hpx_profile_set_label_text(ev->p, e->label, &t, err);
+  if (st == HP2X_OK) st = hpx_profile_set_label_text(ev->p, e->label, &t, err);
   hpx_free(both);
   return st;
 }

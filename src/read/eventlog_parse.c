@@ -43,7 +43,6 @@ evl_parser *hpx_evl_parse_new(const char *file, hp2x_profile *p,
 
 void hpx_evl_parse_free(evl_parser *ev) {
   if (!ev) return;
-  hpx_evl_free_cost_centres(ev);
   hpx_evl_ipe_free(&ev->ipe);
   hpx_free(ev->hdr);
   for (size_t i = 0; i < 256; i++) hpx_free(ev->size_of[i]);
@@ -94,7 +93,7 @@ hp2x_status hpx_evl_parse_finish(evl_parser *ev, hp2x_err *err) {
   if (ev->in_header) {
     if (ev->hdr_len == 0)
       return ev->status = hpx_fail(err, HP2X_E_SYNTAX, 0, 0,
-                                    "empty input: expected an eventlog");
+                                   "empty input: expected an eventlog");
     return evl_fail_at(ev, err, (long long)ev->hdr_len,
                        "the file ends inside the eventlog header");
   }
@@ -104,17 +103,17 @@ hp2x_status hpx_evl_parse_finish(evl_parser *ev, hp2x_err *err) {
     return ev->status;
   if (ev->resyncing)
     return ev->status = hpx_fail(err, HP2X_E_SYNTAX, 0, ev->fault_offset,
-                                  "%s; no readable event follows",
-                                  ev->fault_msg);
+                                 "%s; no readable event follows",
+                                 ev->fault_msg);
   if (!ev->p->heap_profile) return fail_no_heap_profile(ev, err);
   hp2x_status st = finish_samples(ev, err);
   /* Corrupt bytes are skipped only to draw the samples around them. */
   const hp2x_warnings *w = &ev->p->warn;
   if (st == HP2X_OK && w->corrupt_regions && ev->p->n_samples == 0)
-    return ev->status = hpx_fail(
-               err, HP2X_E_SYNTAX, 0, w->corrupt_from,
-               "%s; no complete heap sample outside the corrupt bytes",
-               w->corrupt_reason);
+    return ev->status =
+               hpx_fail(err, HP2X_E_SYNTAX, 0, w->corrupt_from,
+                        "%s; no complete heap sample outside the corrupt bytes",
+                        w->corrupt_reason);
   return st;
 }
 
@@ -133,13 +132,12 @@ static hp2x_status finish_samples(evl_parser *ev, hp2x_err *err) {
   }
   /* No data-end marker: the program was killed or is still running. */
   ev->p->warn.truncated = 1;
-  ev->p->warn.truncated_between =
-      !ev->in_sample && !ev->partial_len && !ev->skip;
+  ev->p->warn.truncated_between = !ev->in_sample && !ev->partial_len &&
+                                  !ev->skip;
   ev->p->warn.truncated_offset = ev->in_sample ? ev->sample_offset
                                  : ev->partial_len || ev->skip ? ev->event_start
-                                                          : ev->offset;
-  if (ev->in_sample)
-    hpx_profile_abort_sample(ev->p);
+                                                               : ev->offset;
+  if (ev->in_sample) hpx_profile_abort_sample(ev->p);
   ev->in_sample = 0;
   return HP2X_OK;
 }

@@ -14,10 +14,8 @@ int hpx_evl_part_defers(unsigned type) {
   case EV_HEAP_PROF_SAMPLE_COST_CENTRE:
   case EV_HEAP_PROF_SAMPLE_STRING:
   case EV_HEAP_PROF_SAMPLE_END:
-  case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
-    return 0;
-  default:
-    return 1;
+  case EV_HEAP_BIO_PROF_SAMPLE_BEGIN: return 0;
+  default: return 1;
   }
 }
 
@@ -26,8 +24,7 @@ hp2x_status hpx_evl_part_defer(evl_parser *ev, const evl_event *e,
   evl_part *k = ev->part;
   /* A name is given when its label is first met: an event naming labels
    * after the part's first entry would be handled too late. */
-  if ((e->type == EV_HEAP_PROF_COST_CENTRE || e->type == EV_IPE) &&
-      k->entries)
+  if ((e->type == EV_HEAP_PROF_COST_CENTRE || e->type == EV_IPE) && k->entries)
     return evl_fail_at(ev, err, ev->event_start,
                        "naming event after a census entry in a part");
   if (hpx_grow((void **)&k->deferred, &k->cap_deferred, k->n_deferred + 1,
@@ -53,8 +50,8 @@ hp2x_status hpx_evl_part_lead(evl_parser *ev, uint32_t id, int64_t bytes,
                               hp2x_err *err) {
   evl_part *k = ev->part;
   size_t cap = k->cap_lead;
-  if (hpx_grow((void **)&k->lead_ids, &cap, k->n_lead + 1,
-               sizeof *k->lead_ids, err) != HP2X_OK)
+  if (hpx_grow((void **)&k->lead_ids, &cap, k->n_lead + 1, sizeof *k->lead_ids,
+               err) != HP2X_OK)
     return ev->status = err->code;
   cap = k->cap_lead;
   if (hpx_grow((void **)&k->lead_values, &cap, k->n_lead + 1,

@@ -12,10 +12,10 @@
  * one that is not a census's, with where it came among the part's
  * samples. */
 typedef struct evl_deferred {
-  evl_event e;           /* its payload in the part's input */
-  long long offset;      /* the event's byte offset */
-  size_t samples;        /* samples the part had completed before it */
-  bool open;             /* a sample of the part was open at it */
+  evl_event e;      /* its payload in the part's input */
+  long long offset; /* the event's byte offset */
+  size_t samples;   /* samples the part had completed before it */
+  bool open;        /* a sample of the part was open at it */
 } evl_deferred;
 
 /* What a part's reader keeps for the real reader besides its profile
@@ -24,18 +24,18 @@ typedef struct evl_deferred {
  * lead) are kept apart, and that event is not checked against what came
  * before; the merge does both. */
 struct evl_part {
-  evl_deferred *deferred;  /* owned */
+  evl_deferred *deferred; /* owned */
   size_t n_deferred, cap_deferred;
-  uint32_t *lead_ids;      /* the lead's labels (the part's) and values;
-                              owned */
+  uint32_t *lead_ids; /* the lead's labels (the part's) and values;
+                         owned */
   int64_t *lead_values;
   size_t n_lead, cap_lead;
-  bool seen_bound;         /* a census began or ended in the part */
-  unsigned first_bound;    /* the first such event's type */
-  size_t lead_deferred;    /* events deferred before it */
-  size_t entries;          /* census entries read, the lead's included */
-  long dups_open;          /* repeated labels counted before the sample
-                              open at the part's end began */
+  bool seen_bound;      /* a census began or ended in the part */
+  unsigned first_bound; /* the first such event's type */
+  size_t lead_deferred; /* events deferred before it */
+  size_t entries;       /* census entries read, the lead's included */
+  long dups_open;       /* repeated labels counted before the sample
+                           open at the part's end began */
 };
 
 /* eventlog_part_read.c: a part's reader (ev->part set) in the handlers.

@@ -22,19 +22,19 @@
 /* What the parts' readers need of the real one: its header's event types
  * (fixed once the header is read). */
 typedef struct evl_part_cfg {
-  const evl_parser *ev;  /* its file name and event types only */
-  int32_t marker_size;   /* the block marker's declared payload */
-  hpx_part_limits limits;    /* of the profile read */
+  const evl_parser *ev;   /* its file name and event types only */
+  int32_t marker_size;    /* the block marker's declared payload */
+  hpx_part_limits limits; /* of the profile read */
 } evl_part_cfg;
 
 /* A part as read. */
 typedef struct evl_part_read {
-  hp2x_profile *p;             /* its censuses; owned */
-  evl_parser *ev;              /* its reader, in its final state; owned */
-  evl_part part;               /* what it kept; owned */
-  const unsigned char *bytes;  /* its input */
+  hp2x_profile *p;            /* its censuses; owned */
+  evl_parser *ev;             /* its reader, in its final state; owned */
+  evl_part part;              /* what it kept; owned */
+  const unsigned char *bytes; /* its input */
   size_t len;
-  long long offset;            /* of bytes[0] in the input */
+  long long offset; /* of bytes[0] in the input */
 } evl_part_read;
 
 /* ----------------------------------------------------------- cutting */
@@ -89,8 +89,8 @@ static evl_parser *part_reader(const evl_part_cfg *cfg, evl_part_read *r,
   return w;
 }
 
-static void *read_part(const void *cfg_, const unsigned char *bytes,
-                       size_t len, long long offset) {
+static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
+                       long long offset) {
   const evl_part_cfg *cfg = cfg_;
   hp2x_err err;
   hp2x_err_init(&err);
@@ -215,8 +215,7 @@ static hp2x_status merge_lead(evl_parser *ev, const evl_part_read *r,
   const evl_part *k = &r->part;
   size_t upto = k->seen_bound ? k->lead_deferred : k->n_deferred;
   for (; *kept < upto; ++*kept)
-    if (handle_kept(ev, &k->deferred[*kept], err) != HP2X_OK)
-      return err->code;
+    if (handle_kept(ev, &k->deferred[*kept], err) != HP2X_OK) return err->code;
   if (add_entries(ev, m, k->lead_ids, k->lead_values, k->n_lead, err) !=
       HP2X_OK)
     return err->code;
@@ -226,8 +225,8 @@ static hp2x_status merge_lead(evl_parser *ev, const evl_part_read *r,
 }
 
 /* Appends the part's complete samples [*done, to). */
-static hp2x_status append_samples(evl_parser *ev, hpx_part_map *m,
-                                  size_t *done, size_t to, hp2x_err *err) {
+static hp2x_status append_samples(evl_parser *ev, hpx_part_map *m, size_t *done,
+                                  size_t to, hp2x_err *err) {
   if (to <= *done) return HP2X_OK;
   census_begins(ev);
   hp2x_status st = hpx_profile_append(ev->p, m, *done, to, err);
@@ -301,8 +300,8 @@ static hp2x_status take_state(evl_parser *ev, const evl_part_read *r,
     ev->prev_offset = w->prev_offset;
   }
   const hp2x_warnings *pw = &r->p->warn;
-  ev->p->warn.duplicate_labels +=
-      w->in_sample ? r->part.dups_open : pw->duplicate_labels;
+  ev->p->warn.duplicate_labels += w->in_sample ? r->part.dups_open
+                                               : pw->duplicate_labels;
   return HP2X_OK;
 }
 
@@ -322,8 +321,8 @@ static hp2x_status merge_part(void *fe, void *result, int *merged,
   return ev->status = st;
 }
 
-static hp2x_status feed_events(void *fe, const unsigned char *bytes,
-                               size_t len, hp2x_err *err) {
+static hp2x_status feed_events(void *fe, const unsigned char *bytes, size_t len,
+                               hp2x_err *err) {
   return hpx_evl_feed_events(fe, bytes, len, 0, err);
 }
 
@@ -356,12 +355,12 @@ hp2x_status hpx_evl_parse_feed_parts(evl_parser *ev, const unsigned char *buf,
   if (b && hpx_evl_feed_events(ev, buf, b, 0, err) != HP2X_OK)
     return ev->status;
   int32_t marker = evl_declared_size(ev, EV_BLOCK_MARKER);
-  if (b == len || !ready_for_parts(ev) || marker < 4 ||
-      len - b < 10 || evl_be16(buf + b) != EV_BLOCK_MARKER)
+  if (b == len || !ready_for_parts(ev) || marker < 4 || len - b < 10 ||
+      evl_be16(buf + b) != EV_BLOCK_MARKER)
     return b == len ? HP2X_OK
                     : hpx_evl_feed_events(ev, buf + b, len - b, 0, err);
   evl_part_cfg cfg = {ev, marker, hpx_part_limits_of(ev->p)};
-  parts_front f = {ev, &cfg, part_end, read_part, merge_part, feed_events,
-                   free_part};
+  parts_front f = {ev,         &cfg,        part_end, read_part,
+                   merge_part, feed_events, free_part};
   return hpx_parts_read(&f, buf + b, len - b, ev->offset, plan, err);
 }

@@ -35,8 +35,7 @@ static int plausible_payload(unsigned type, const unsigned char *pl,
            10 + 4 * (size_t)pl[9] <= *n;
   case EV_HEAP_PROF_SAMPLE_STRING:
     return *n >= 10 && memchr(pl + 9, '\0', *n - 9) != NULL;
-  case EV_BLOCK_MARKER:
-    return *n >= 4 && evl_be32(pl) >= 10 + *n;
+  case EV_BLOCK_MARKER: return *n >= 4 && evl_be32(pl) >= 10 + *n;
   case EV_IPE: {
     long real = hpx_evl_stream_ipe_length(pl, *n);
     if (real < 0) return 0;
@@ -55,14 +54,14 @@ static int plausible_payload(unsigned type, const unsigned char *pl,
  * millisecond is allowed), so an event there is not older than the last
  * ones read before the fault. */
 static int plausible_events(const evl_parser *ev, const unsigned char *b,
-                            size_t n, long long off, uint64_t recent,
-                            int final, size_t *need) {
+                            size_t n, long long off, uint64_t recent, int final,
+                            size_t *need) {
   const uint64_t minute_ns = 60000000000u, ms_ns = 1000000u;
   uint64_t t_hi = recent + (recent > minute_ns ? recent : minute_ns);
   if (ev->last_time_ns > t_hi) t_hi = ev->last_time_ns;
   int at_block_end = off == ev->block_end;
   int in_block = ev->block_end < 0 || off < ev->block_end;
-  uint64_t t_lo = !in_block         ? ev->block_time_ns
+  uint64_t t_lo = !in_block        ? ev->block_time_ns
                   : recent > ms_ns ? recent - ms_ns
                                    : 0;
   int more = final ? CHAIN_REJECT : CHAIN_MORE;
@@ -83,8 +82,8 @@ static int plausible_events(const evl_parser *ev, const unsigned char *b,
     uint64_t t = evl_be64(b + pos + 2);
     if (t > t_hi || (type != EV_BLOCK_MARKER && t < t_lo)) return CHAIN_REJECT;
     t_lo = t;
-    size_t payload =
-        size == EVL_VARIABLE ? evl_be16(b + pos + 10) : (size_t)size;
+    size_t payload = size == EVL_VARIABLE ? evl_be16(b + pos + 10)
+                                          : (size_t)size;
     *need = pos + head + payload;
     if (n - pos - head < payload) return more;
     if (!plausible_payload(type, b + pos + head, &payload)) return CHAIN_REJECT;
@@ -230,8 +229,8 @@ static hp2x_status resume_at(evl_parser *ev, size_t at, hp2x_err *err) {
   if (to < ev->fault_offset) { /* the event before it was the wrong one */
     size_t k = strlen(ev->fault_msg);
     hpx_fmt(ev->fault_msg + k, sizeof ev->fault_msg - k,
-             ", after an event of type %u claiming %lld bytes", ev->prev_type,
-             ev->fault_offset - ev->kept_from);
+            ", after an event of type %u claiming %lld bytes", ev->prev_type,
+            ev->fault_offset - ev->kept_from);
     ev->fault_offset = ev->kept_from; /* not kept_base: it moved on */
   }
   if (!w->corrupt_regions++) {

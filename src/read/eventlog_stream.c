@@ -105,9 +105,9 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
   int32_t size = evl_declared_size(ev, type);
   if (size == EVL_UNDECLARED) {
     hpx_fmt(msg, sizeof msg,
-             "event type %u is not declared in the header (corrupt "
-             "eventlog?)",
-             type);
+            "event type %u is not declared in the header (corrupt "
+            "eventlog?)",
+            type);
     return evl_corrupt_event(ev, err, msg);
   }
   *head = size == EVL_VARIABLE ? 12 : 10;
@@ -117,9 +117,9 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
   if (type == EV_HEAP_PROF_SAMPLE_COST_CENTRE &&
       *payload > EVL_MAX_STACK_EVENT) {
     hpx_fmt(msg, sizeof msg,
-             "HEAP_PROF_SAMPLE_COST_CENTRE claims %u bytes; a 255-deep "
-             "stack needs %d",
-             (unsigned)*payload, 10 + 4 * 255);
+            "HEAP_PROF_SAMPLE_COST_CENTRE claims %u bytes; a 255-deep "
+            "stack needs %d",
+            (unsigned)*payload, 10 + 4 * 255);
     return evl_corrupt_event(ev, err, msg);
   }
   if (!plausible_time(ev, type, evl_be64(e + 2))) {
@@ -134,12 +134,11 @@ static hp2x_status frame_event(evl_parser *ev, const unsigned char *e,
    * data-end marker): an event cannot run past its block. */
   size_t slack = type == EV_IPE; /* declared one byte long: see below */
   if (type != EV_BLOCK_MARKER && ev->block_end >= 0 &&
-      ev->event_start + (long long)(*head + *payload - slack) >
-          ev->block_end) {
+      ev->event_start + (long long)(*head + *payload - slack) > ev->block_end) {
     hpx_fmt(msg, sizeof msg,
-             "event type %u claims %u bytes, past the end of its block at "
-             "byte %lld",
-             type, (unsigned)*payload, ev->block_end);
+            "event type %u claims %u bytes, past the end of its block at "
+            "byte %lld",
+            type, (unsigned)*payload, ev->block_end);
     return evl_corrupt_event(ev, err, msg);
   }
   return HP2X_OK;
@@ -174,9 +173,9 @@ static hp2x_status frame_ipe_event(evl_parser *ev, const unsigned char *e,
   if (real < 0) {
     char msg[160];
     hpx_fmt(msg, sizeof msg,
-             "IPE event declares %u bytes, fewer than its info pointer and "
-             "six strings",
-             (unsigned)*payload);
+            "IPE event declares %u bytes, fewer than its info pointer and "
+            "six strings",
+            (unsigned)*payload);
     return evl_fail_at(ev, err, ev->event_start, msg);
   }
   *payload = (uint64_t)real;
@@ -265,19 +264,17 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   if (!gathered) ev->event_start = ev->offset;
   size_t head = 2;
   uint64_t payload = 0;
-  if (avail < 2)
-    return gather_event(ev, e, avail, head, gathered, pos, err);
+  if (avail < 2) return gather_event(ev, e, avail, head, gathered, pos, err);
   if (evl_be16(e) == EV_DATA_END) {
     consume_data_end(ev, gathered, pos);
     return HP2X_OK;
   }
   if (frame_event(ev, e, avail, &head, &payload, err) != HP2X_OK)
     return err->code;
-  if (avail < head)
-    return gather_event(ev, e, avail, head, gathered, pos, err);
+  if (avail < head) return gather_event(ev, e, avail, head, gathered, pos, err);
   unsigned type = evl_be16(e);
   evl_handler handle = type < 256 ? ev->handler_of[type]
-                                   : hpx_evl_handler_for(type);
+                                  : hpx_evl_handler_for(type);
   size_t total = head + (size_t)payload;
   if (!handle) {
     note_time(ev, e);
@@ -374,7 +371,6 @@ hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
   }
   if (st == HP2X_OK && ev->at_end) ev->offset += (long long)(len - pos);
   *used = pos;
-  if (keep_previous_bytes(ev, err) != HP2X_OK && st == HP2X_OK)
-    st = err->code;
+  if (keep_previous_bytes(ev, err) != HP2X_OK && st == HP2X_OK) st = err->code;
   return st;
 }

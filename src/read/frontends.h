@@ -22,7 +22,7 @@ static HPX_ALWAYS_INLINE uint64_t read_le64(const char *s) {
 /* Do the n bytes at a and b agree?  Eight at a time: the label compare
  * of every entry, .hp line or eventlog event. */
 static HPX_ALWAYS_INLINE bool read_same_bytes(const char *a, const char *b,
-                                            size_t n) {
+                                              size_t n) {
   if (n < 8) {
     for (size_t i = 0; i < n; i++)
       if (a[i] != b[i]) return false;
@@ -39,14 +39,14 @@ static HPX_ALWAYS_INLINE bool read_same_bytes(const char *a, const char *b,
  * same order every time, so the guess spares most lookups. */
 #define LABEL_NONE UINT32_MAX
 typedef struct label_track {
-  size_t *seen_in;   /* per label: the mark of the last sample it was in
-                        (1 + the samples committed and dropped
-                        unfinished before it) */
-  size_t dropped;    /* samples dropped unfinished (label_track_drop) */
-  uint32_t *next;    /* per label: the label after it last time */
-  size_t cap;        /* slots in both arrays */
-  uint32_t first;    /* the first label of the previous sample */
-  uint32_t prev;     /* the open sample's last label, or LABEL_NONE */
+  size_t *seen_in; /* per label: the mark of the last sample it was in
+                      (1 + the samples committed and dropped
+                      unfinished before it) */
+  size_t dropped;  /* samples dropped unfinished (label_track_drop) */
+  uint32_t *next;  /* per label: the label after it last time */
+  size_t cap;      /* slots in both arrays */
+  uint32_t first;  /* the first label of the previous sample */
+  uint32_t prev;   /* the open sample's last label, or LABEL_NONE */
 } label_track;
 
 void hpx_label_track_init(label_track *t);
@@ -64,9 +64,9 @@ hp2x_status hpx_label_track_grow(label_track *t, uint32_t id, hp2x_err *err);
 /* Records label `id` in the open sample of `p` (which counts repeats in its
  * warnings; *repeated says whether this one was) and appends the entry.
  * Inline: it runs once per entry. */
-static HPX_ALWAYS_INLINE hp2x_status hpx_label_track_add(
-    label_track *t, hp2x_profile *p, uint32_t id, int64_t value,
-    int *repeated, hp2x_err *err) {
+static HPX_ALWAYS_INLINE hp2x_status
+hpx_label_track_add(label_track *t, hp2x_profile *p, uint32_t id, int64_t value,
+                    int *repeated, hp2x_err *err) {
   *repeated = 0;
   if (id >= t->cap && hpx_label_track_grow(t, id, err) != HP2X_OK)
     return err->code;
@@ -97,7 +97,7 @@ typedef struct feed_plan {
   size_t part_bytes;
   void (*release)(void *ctx, const unsigned char *upto);
   void *release_ctx;
-  parts_count *count;  /* counts the parts; NULL: not counted */
+  parts_count *count; /* counts the parts; NULL: not counted */
 } feed_plan;
 
 /* parser.c: hp2x_parser_feed, letting go of the bytes as they are read
@@ -123,9 +123,8 @@ hp2x_status hpx_hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
                               hp2x_err *err);
 hp2x_status hpx_hp_parse_finish(hp_parser *hp, hp2x_err *err);
 /* hpx_hp_parse_feed on several threads (hp_parts.c): the same result. */
-hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, const char *buf,
-                                    size_t len, const feed_plan *plan,
-                                    hp2x_err *err);
+hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, const char *buf, size_t len,
+                                    const feed_plan *plan, hp2x_err *err);
 void hpx_hp_parse_free(hp_parser *hp);
 
 typedef struct evl_parser evl_parser;

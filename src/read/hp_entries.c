@@ -14,8 +14,7 @@
 
 /* The value of DIGITS at d (up to the line's end at or before end) and
  * the line's end, or NULL unless 1 to 18 digits end it. */
-static HPX_ALWAYS_INLINE const char *entry_value(const char *d,
-                                                 const char *end,
+static HPX_ALWAYS_INLINE const char *entry_value(const char *d, const char *end,
                                                  uint64_t *v) {
   const char *c = hp_scan_digits(d, end, v);
   /* 18 digits always fit in int64_t; longer numbers take the slow path. */
@@ -26,8 +25,8 @@ static HPX_ALWAYS_INLINE const char *entry_value(const char *d,
 /* Adds the entry of label id, value v, from the line b .. nl (its
  * newline). */
 static HPX_ALWAYS_INLINE const char *take_entry(hp_parser *hp, const char *b,
-                                                const char *nl,
-                              uint32_t id, uint64_t v, hp2x_err *err) {
+                                                const char *nl, uint32_t id,
+                                                uint64_t v, hp2x_err *err) {
   hp->line++;
   if (hp_add_entry(hp, id, (int64_t)v, err) != HP2X_OK) return NULL;
   hp->offset += nl + 1 - b;
@@ -71,7 +70,7 @@ static const char *known_entry(hp_parser *hp, const char *b, const char *end,
   if (id == LABEL_NONE) return NULL;
   uint64_t v;
   return entry_value(d, nl + 1, &v) == nl ? take_entry(hp, b, nl, id, v, err)
-                                         : NULL;
+                                          : NULL;
 }
 
 /* One entry line at b, as hpx_hp_fast_entries reads it: the next line's

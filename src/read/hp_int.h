@@ -6,15 +6,16 @@
 #define HPX_HP_INT_H
 
 #include "frontends.h"
+#include "hp_breakdown.h"
 
 /* A header or MARK line met while reading a part (hp_parts.c): read later,
  * in order, by the real reader, which knows what came before. */
 typedef struct hp_deferred {
-  const char *s;       /* the line's bytes, in the part's input */
-  size_t n;            /* without its '\n' */
-  long line;           /* its line number within the part (1-based) */
-  long long offset;    /* its byte offset in the input */
-  size_t samples;      /* samples the part had completed before it */
+  const char *s;    /* the line's bytes, in the part's input */
+  size_t n;         /* without its '\n' */
+  long line;        /* its line number within the part (1-based) */
+  long long offset; /* its byte offset in the input */
+  size_t samples;   /* samples the part had completed before it */
 } hp_deferred;
 
 /* What a part's reader keeps apart from its profile (hp_parts.c). */
@@ -26,27 +27,28 @@ typedef struct hp_part_lines {
 #define HP_KNOWN_SLOTS 512
 
 struct hp_parser {
-  hp2x_profile *p;          /* borrowed: the dispatcher owns it */
-  const char *file;         /* borrowed, for messages */
-  char *carry;              /* partial line between feeds; owned */
+  hp2x_profile *p;  /* borrowed: the dispatcher owns it */
+  const char *file; /* borrowed, for messages */
+  char *carry;      /* partial line between feeds; owned */
   size_t carry_len, carry_cap;
-  long line;                /* lines completed so far */
-  long long offset;         /* byte offset of the next line's start */
-  long long total;          /* bytes fed */
-  unsigned header_seen;     /* bit per profile_field */
+  long line;            /* lines completed so far */
+  long long offset;     /* byte offset of the next line's start */
+  long long total;      /* bytes fed */
+  unsigned header_seen; /* bit per profile_field */
   bool in_sample;
-  long begin_line;          /* line of the open sample's BEGIN_SAMPLE */
-  long long begin_offset;   /* its byte offset */
-  double begin_time;        /* its time, seconds */
+  long begin_line;        /* line of the open sample's BEGIN_SAMPLE */
+  long long begin_offset; /* its byte offset */
+  double begin_time;      /* its time, seconds */
   bool have_prev;
-  double prev_time;         /* time of the previous BEGIN_SAMPLE */
-  label_track track;        /* repeats and the next-label guess */
-  hp_part_lines *part;      /* reading a part: its deferred lines; else
-                               NULL; borrowed */
+  double prev_time;               /* time of the previous BEGIN_SAMPLE */
+  label_track track;              /* repeats and the next-label guess */
+  hp_breakdown breakdown;         /* what JOB and the labels say it is */
+  hp_part_lines *part;            /* reading a part: its deferred lines; else
+                                     NULL; borrowed */
   uint32_t known[HP_KNOWN_SLOTS]; /* labels met, by a hash of their first
                                bytes and length (hp_entries.c); LABEL_NONE
                                = none */
-  hp2x_status status;       /* first error, sticky */
+  hp2x_status status;             /* first error, sticky */
 };
 
 /* ------------------------------------------------ the scan's hot path */
@@ -57,7 +59,8 @@ static HPX_ALWAYS_INLINE uint64_t hp_eight_digits(uint64_t w) {
   w -= 0x3030303030303030u;
   w = (w * 10) + (w >> 8);
   return (((w & 0x000000FF000000FFu) * 0x000F424000000064u) +
-          (((w >> 16) & 0x000000FF000000FFu) * 0x0000271000000001u)) >> 32;
+          (((w >> 16) & 0x000000FF000000FFu) * 0x0000271000000001u)) >>
+         32;
 }
 
 /* The place of the first byte of w that is no ASCII digit (0 to 7), or 8:
@@ -83,8 +86,8 @@ static HPX_ALWAYS_INLINE unsigned hp_digit_run(uint64_t w) {
 static HPX_ALWAYS_INLINE const char *hp_scan_digits(const char *c,
                                                     const char *end,
                                                     uint64_t *v) {
-  static const uint64_t pow10[8] = {1,      10,      100,      1000,
-                                    10000,  100000,  1000000,  10000000};
+  static const uint64_t pow10[8] = {1,     10,     100,     1000,
+                                    10000, 100000, 1000000, 10000000};
   uint64_t acc = 0;
   while (end - c >= 8) {
     uint64_t w = read_le64(c);

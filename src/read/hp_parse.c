@@ -6,11 +6,11 @@
  * parsed by hand, never through the C library's locale.
  */
 #include "hp_int.h"
+#include "hp_breakdown.h"
 #include "base/textout.h"
 
 #include <assert.h>
 #include <string.h>
-
 
 hp_parser *hpx_hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   hp_parser *hp = hpx_calloc(1, sizeof *hp);
@@ -45,10 +45,10 @@ static hp2x_status fail_syntax(hp_parser *hp, hp2x_err *err, const char *what,
   hpx_quote_bytes(q, sizeof q - 4, found, n);
   if (found_len > n) memcpy(q + strlen(q), "...", 4);
   if (!found)
-    return hp->status = hpx_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
-                                  "%s", what);
+    return hp->status =
+               hpx_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset, "%s", what);
   return hp->status = hpx_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
-                                "expected %s, found \"%s\"", what, q);
+                               "expected %s, found \"%s\"", what, q);
 }
 
 static bool is_space(char c) { return hp_is_space(c); }
@@ -133,8 +133,8 @@ static bool parse_time(const char *s, const char *end, double *v) {
  * buf, "" standing for one '"'.  Returns the byte after the closing quote
  * and sets *n to the bytes copied; NULL when the line ends first or, with
  * *nul set, when a NUL byte comes first. */
-static const char *unquote(const char *s, const char *end, char *buf,
-                           size_t *n, bool *nul) {
+static const char *unquote(const char *s, const char *end, char *buf, size_t *n,
+                           bool *nul) {
   *n = 0;
   *nul = false;
   while (s < end) {
@@ -177,18 +177,22 @@ static hp2x_status parse_header_string(hp_parser *hp, profile_field f,
   hp2x_status st = HP2X_OK;
   if (nul) {
     st = hp->status = hpx_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset,
-                                "NUL byte inside the %s string", kw);
+                               "NUL byte inside the %s string", kw);
   } else if (!c) {
     char what[80];
     hpx_fmt(what, sizeof what,
-             "unterminated %s string: no closing '\"' on this line", kw);
+            "unterminated %s string: no closing '\"' on this line", kw);
     st = fail_syntax(hp, err, what, NULL, 0);
   } else if (skip_space(c, end) != end) {
-    st = fail_syntax(hp, err, "the end of the line after the closing quote",
-                     c, (size_t)(end - c));
+    st = fail_syntax(hp, err, "the end of the line after the closing quote", c,
+                     (size_t)(end - c));
   } else {
     st = hpx_profile_set_header(hp->p, f, buf, n, err);
     if (st != HP2X_OK) hp->status = st;
+    if (st == HP2X_OK && f == PROFILE_JOB) {
+      hpx_hp_breakdown_job(&hp->breakdown, buf, n);
+      hp->p->text_breakdown = hpx_hp_breakdown_of(&hp->breakdown);
+    }
   }
   hpx_free(buf);
   if (st == HP2X_OK) hp->header_seen |= 1u << f;
@@ -231,8 +235,13 @@ static hp2x_status parse_entry_line(hp_parser *hp, const char *s,
   if (memchr(s, '\0', lab_len))
     return fail_syntax(hp, err, "a label without NUL bytes", s, lab_len);
   uint32_t id;
+  size_t before = hp->p->n_labels;
   if (hpx_profile_intern(hp->p, s, lab_len, NULL, 0, &id, err) != HP2X_OK)
     return hp->status = err->code;
+  if (hp->p->n_labels > before) {
+    hpx_hp_breakdown_label(&hp->breakdown, s, lab_len);
+    hp->p->text_breakdown = hpx_hp_breakdown_of(&hp->breakdown);
+  }
   return add_entry(hp, id, (int64_t)v, err);
 }
 
@@ -251,17 +260,17 @@ static hp2x_status begin_sample(hp_parser *hp, double t, hp2x_err *err) {
   if (hp->in_sample) {
     char what[120];
     hpx_fmt(what, sizeof what,
-             "END_SAMPLE before another BEGIN_SAMPLE: the sample begun "
-             "on line %ld is not closed",
-             hp->begin_line);
+            "END_SAMPLE before another BEGIN_SAMPLE: the sample begun "
+            "on line %ld is not closed",
+            hp->begin_line);
     return fail_syntax(hp, err, what, NULL, 0);
   }
   if (hp->have_prev && t < hp->prev_time) {
     char what[120];
     hpx_fmt(what, sizeof what,
-             "samples out of sequence: time %.6f is before the previous "
-             "sample's %.6f",
-             t, hp->prev_time);
+            "samples out of sequence: time %.6f is before the previous "
+            "sample's %.6f",
+            t, hp->prev_time);
     return fail_syntax(hp, err, what, NULL, 0);
   }
   hp->in_sample = true;
@@ -283,8 +292,8 @@ static hp2x_status end_sample(hp_parser *hp, double t, hp2x_err *err) {
   if (t != hp->begin_time) {
     char what[160];
     hpx_fmt(what, sizeof what,
-             "END_SAMPLE %.6f does not match BEGIN_SAMPLE %.6f on line %ld",
-             t, hp->begin_time, hp->begin_line);
+            "END_SAMPLE %.6f does not match BEGIN_SAMPLE %.6f on line %ld", t,
+            hp->begin_time, hp->begin_line);
     return fail_syntax(hp, err, what, NULL, 0);
   }
   hp->in_sample = false;
@@ -302,7 +311,7 @@ static hp2x_status parse_sample_line(hp_parser *hp, bool begin, const char *s,
   if (!parse_time(arg, end, &t)) {
     char what[80];
     hpx_fmt(what, sizeof what, "a time in seconds (like 1.250000) after %s",
-             kw);
+            kw);
     const char *a = skip_space(arg, end);
     return fail_syntax(hp, err, what, a, (size_t)(end - a));
   }
@@ -339,7 +348,7 @@ static hp2x_status parse_header_line(hp_parser *hp, profile_field f,
   if (hp->in_sample) {
     char what[96];
     hpx_fmt(what, sizeof what, "%s inside a sample (begun on line %ld)", kw,
-             hp->begin_line);
+            hp->begin_line);
     return fail_syntax(hp, err, what, NULL, 0);
   }
   return parse_header_string(hp, f, kw, s + strlen(kw), end, err);
@@ -397,8 +406,7 @@ static hp2x_status parse_line(hp_parser *hp, const char *s, size_t n,
       return parse_header_line(hp, PROFILE_VALUE_UNIT, "VALUE_UNIT", t, end,
                                err);
     break;
-  default:
-    break;
+  default: break;
   }
   if (!hp->in_sample) return fail_outside_sample(hp, t, end, err);
   return parse_entry_line(hp, t, end, err);
@@ -433,8 +441,7 @@ hp2x_status hpx_hp_parse_line(hp_parser *hp, const char *s, size_t n,
 
 static hp2x_status fail_long_line(hp_parser *hp, hp2x_err *err) {
   return hp->status = hpx_fail(err, HP2X_E_LIMIT, hp->line + 1, hp->offset,
-                                "line longer than %u bytes",
-                                HPX_MAX_LINE_BYTES);
+                               "line longer than %u bytes", HPX_MAX_LINE_BYTES);
 }
 
 /* Keeps the partial line b..b+n for the next feed. */
@@ -442,7 +449,7 @@ static hp2x_status carry_append(hp_parser *hp, const char *b, size_t n,
                                 hp2x_err *err) {
   if (hp->carry_len + n > HPX_MAX_LINE_BYTES) return fail_long_line(hp, err);
   if (hpx_grow((void **)&hp->carry, &hp->carry_cap, hp->carry_len + n, 1,
-                err) != HP2X_OK)
+               err) != HP2X_OK)
     return hp->status = err->code;
   memcpy(hp->carry + hp->carry_len, b, n);
   hp->carry_len += n;
@@ -488,8 +495,7 @@ hp2x_status hpx_hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
     if (!nl) return carry_append(hp, b, (size_t)(end - b), err);
     size_t n = (size_t)(nl - b);
     if (n > HPX_MAX_LINE_BYTES) return fail_long_line(hp, err);
-    if (parse_line(hp, b, n, err) != HP2X_OK)
-      return locate_line_error(hp, err);
+    if (parse_line(hp, b, n, err) != HP2X_OK) return locate_line_error(hp, err);
     hp->offset += (long long)n + 1;
     b = nl + 1;
   }
@@ -503,8 +509,8 @@ hp2x_status hpx_hp_parse_finish(hp_parser *hp, hp2x_err *err) {
   if (hp->status != HP2X_OK) return hp->status;
   if (hp->total == 0)
     return hp->status = hpx_fail(err, HP2X_E_SYNTAX, 0, 0,
-                                  "empty input: expected a heap profile "
-                                  "starting with JOB \"...\"");
+                                 "empty input: expected a heap profile "
+                                 "starting with JOB \"...\"");
   bool partial = hp->carry_len > 0;
   enum { N_FIELDS = sizeof field_names / sizeof *field_names };
   for (unsigned f = 0; f < N_FIELDS; f++) {
@@ -514,10 +520,9 @@ hp2x_status hpx_hp_parse_finish(hp_parser *hp, hp2x_err *err) {
                  err, HP2X_E_SYNTAX, hp->line + 1, hp->offset,
                  "the file ends inside the header (no complete %s line)",
                  field_names[f]);
-    return hp->status = hpx_fail(err, HP2X_E_SYNTAX,
-                                  hp->line ? 1 : 0, 0,
-                                  "%s line missing: not a GHC heap profile?",
-                                  field_names[f]);
+    return hp->status = hpx_fail(err, HP2X_E_SYNTAX, hp->line ? 1 : 0, 0,
+                                 "%s line missing: not a GHC heap profile?",
+                                 field_names[f]);
   }
   if (hp->in_sample || partial) {
     hp->p->warn.truncated = 1;

@@ -23,10 +23,10 @@ typedef struct hp_part_cfg {
 
 /* A part as read. */
 typedef struct hp_part {
-  hp2x_profile *p;      /* its samples; owned */
-  hp_parser *hp;        /* its reader, with the part's final state; owned */
-  hp_part_lines lines;  /* its header and MARK lines; owned */
-  long long offset;     /* of its first byte in the input */
+  hp2x_profile *p;     /* its samples; owned */
+  hp_parser *hp;       /* its reader, with the part's final state; owned */
+  hp_part_lines lines; /* its header and MARK lines; owned */
+  long long offset;    /* of its first byte in the input */
 } hp_part;
 
 /* ------------------------------------------------------------ cutting */
@@ -45,8 +45,8 @@ static bool begin_keyword_at(const unsigned char *buf, size_t len, size_t i) {
 
 /* The first line at or after `from` (a line's start when at_start) that
  * begins with BEGIN_SAMPLE, or len. */
-static size_t find_begin_line(const unsigned char *buf, size_t len,
-                              size_t from, bool at_start) {
+static size_t find_begin_line(const unsigned char *buf, size_t len, size_t from,
+                              bool at_start) {
   size_t i = from;
   while (i < len) {
     if (at_start && begin_keyword_at(buf, len, i)) return i;
@@ -78,8 +78,8 @@ static void free_part(void *result) {
 }
 
 /* Reads a part on a thread of its own: NULL when out of memory. */
-static void *read_part(const void *cfg_, const unsigned char *bytes,
-                       size_t len, long long offset) {
+static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
+                       long long offset) {
   const hp_part_cfg *cfg = cfg_;
   hp2x_err err;
   hp2x_err_init(&err);
@@ -100,10 +100,22 @@ static void *read_part(const void *cfg_, const unsigned char *bytes,
 
 /* ------------------------------------------------------------ merging */
 
+/* The real reader's label for the part's label `local`, found or
+ * interned as parse_entry_line does (a new one's shape noted for the
+ * breakdown). */
 static hp2x_status map_label(void *ctx, const hp2x_profile *part,
                              uint32_t local, uint32_t *id, hp2x_err *err) {
+  hp_parser *hp = ctx;
   const hpx_label *l = &part->labels[local];
-  return hpx_profile_intern(ctx, l->name, l->name_len, NULL, 0, id, err);
+  size_t before = hp->p->n_labels;
+  if (hpx_profile_intern(hp->p, l->name, l->name_len, NULL, 0, id, err) !=
+      HP2X_OK)
+    return err->code;
+  if (hp->p->n_labels > before) {
+    hpx_hp_breakdown_label(&hp->breakdown, l->name, l->name_len);
+    hp->p->text_breakdown = hpx_hp_breakdown_of(&hp->breakdown);
+  }
+  return HP2X_OK;
 }
 
 /* Can the part be merged where hp stands: read whole and clean, starting
@@ -145,7 +157,7 @@ static hp2x_status merge_part(void *fe, void *result, int *merged,
   const hp_parser *w = r->hp;
   long line_base = hp->line;
   hpx_part_map m;
-  hpx_part_map_init(&m, r->p, map_label, hp->p);
+  hpx_part_map_init(&m, r->p, map_label, hp);
   hp2x_status st = merge_lines(hp, r, &m, line_base, err);
   if (st == HP2X_OK) hpx_profile_append_sums(hp->p, &m);
   hpx_part_map_free(&m);
@@ -170,14 +182,13 @@ static hp2x_status merge_part(void *fe, void *result, int *merged,
   return HP2X_OK;
 }
 
-static hp2x_status feed_bytes(void *fe, const unsigned char *bytes,
-                              size_t len, hp2x_err *err) {
+static hp2x_status feed_bytes(void *fe, const unsigned char *bytes, size_t len,
+                              hp2x_err *err) {
   return hpx_hp_parse_feed(fe, (const char *)bytes, len, err);
 }
 
-hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, const char *buf,
-                                    size_t len, const feed_plan *plan,
-                                    hp2x_err *err) {
+hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, const char *buf, size_t len,
+                                    const feed_plan *plan, hp2x_err *err) {
   if (hp->status != HP2X_OK) return hp->status;
   const unsigned char *b = (const unsigned char *)buf;
   size_t first = find_begin_line(b, len, 0, hp->carry_len == 0);
@@ -185,7 +196,7 @@ hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, const char *buf,
     return hp->status;
   if (first == len) return HP2X_OK;
   hp_part_cfg cfg = {hp->file, hpx_part_limits_of(hp->p)};
-  parts_front f = {hp, &cfg, part_end, read_part, merge_part, feed_bytes,
-                   free_part};
+  parts_front f = {hp,         &cfg,       part_end, read_part,
+                   merge_part, feed_bytes, free_part};
   return hpx_parts_read(&f, b + first, len - first, hp->offset, plan, err);
 }

@@ -21,12 +21,12 @@ void hpx_label_track_free(label_track *t) {
 
 hp2x_status hpx_label_track_grow(label_track *t, uint32_t id, hp2x_err *err) {
   size_t old = t->cap, cap = t->cap;
-  if (hpx_grow((void **)&t->seen_in, &cap, (size_t)id + 1,
-                sizeof *t->seen_in, err) != HP2X_OK)
+  if (hpx_grow((void **)&t->seen_in, &cap, (size_t)id + 1, sizeof *t->seen_in,
+               err) != HP2X_OK)
     return err->code;
   cap = old;
-  if (hpx_grow((void **)&t->next, &cap, (size_t)id + 1, sizeof *t->next,
-                err) != HP2X_OK)
+  if (hpx_grow((void **)&t->next, &cap, (size_t)id + 1, sizeof *t->next, err) !=
+      HP2X_OK)
     return err->code;
   memset(t->seen_in + old, 0, (cap - old) * sizeof *t->seen_in);
   memset(t->next + old, 0xff, (cap - old) * sizeof *t->next); /* NONE */

@@ -19,7 +19,7 @@ typedef struct sym_index {
   const hp2x_symbols *s;
   const hpx_symbol **by_address; /* owned array, borrowed symbols */
   size_t n;
-  int64_t bias;                  /* run-time - file address */
+  int64_t bias; /* run-time - file address */
 } sym_index;
 
 static int by_address(const void *a, const void *b) {
@@ -37,8 +37,8 @@ static int usable(const hpx_symbol *y) {
 
 static int index_symbols(const hp2x_symbols *s, sym_index *x) {
   *x = (sym_index){s, NULL, 0, 0};
-  x->by_address = hpx_calloc(s->n_symbols ? s->n_symbols : 1,
-                             sizeof *x->by_address);
+  x->by_address =
+      hpx_calloc(s->n_symbols ? s->n_symbols : 1, sizeof *x->by_address);
   if (!x->by_address) return 0;
   for (size_t i = 0; i < s->n_symbols; i++)
     if (usable(&s->symbols[i])) x->by_address[x->n++] = &s->symbols[i];
@@ -51,8 +51,10 @@ static size_t lower_bound(const sym_index *x, uint64_t a) {
   size_t lo = 0, hi = x->n;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (x->by_address[mid]->address < a) lo = mid + 1;
-    else hi = mid;
+    if (x->by_address[mid]->address < a)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }
@@ -121,8 +123,8 @@ static void split_symbol(const char *sym, sym_parts *out) {
   if (k >= 2 && len[k - 1] == 4 && memcmp(part[k - 1], "info", 4) == 0) k--;
   if (k >= 2 && len[k - 1] == 3 && memcmp(part[k - 1], "con", 3) == 0)
     k--, out->constructor = 1;
-  if (out->constructor && k >= 4 && strspn(part[k - 1], "0123456789") ==
-                                        len[k - 1]) {
+  if (out->constructor && k >= 4 &&
+      strspn(part[k - 1], "0123456789") == len[k - 1]) {
     /* -fdistinct-constructor-tables: "_Main_3" after the name */
     hpx_z_decode(part[k - 2], len[k - 2], out->origin, sizeof out->origin);
     k -= 2;
@@ -150,8 +152,7 @@ static const char *what_of(long t) {
  * names of workers and wrappers ("$wgo", "$WEntry") are not operators. */
 static int is_operator(const char *s) {
   unsigned char c = (unsigned char)s[0], d = c ? (unsigned char)s[1] : 0;
-  if (c == '$' && ((d >= 'a' && d <= 'z') || (d >= 'A' && d <= 'Z')))
-    return 0;
+  if (c == '$' && ((d >= 'a' && d <= 'z') || (d >= 'A' && d <= 'Z'))) return 0;
   return !(c >= 0x80 || c == '_' || c == '(' || c == '[' ||
            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
 }
@@ -161,9 +162,8 @@ static int is_operator(const char *s) {
  * "(:) [GHC.Types]", "function map [GHC.Internal.Base]", "thunk in map
  * [GHC.Internal.Base]".  *kh, *kt: the bytes of what it is and of its
  * module, which the key keeps whole. */
-static void table_name(const hpx_symbol *own, const hpx_symbol *below,
-                       long t, char *out, size_t cap, uint32_t *kh,
-                       uint32_t *kt) {
+static void table_name(const hpx_symbol *own, const hpx_symbol *below, long t,
+                       char *out, size_t cap, uint32_t *kh, uint32_t *kt) {
   sym_parts sp;
   split_symbol(own ? own->name : below->name, &sp);
   int rts = strcmp(sp.module, "RTS") == 0, n;
@@ -174,15 +174,13 @@ static void table_name(const hpx_symbol *own, const hpx_symbol *below,
     *kh = (uint32_t)n;
   } else {
     const char *what = what_of(t);
-    n = hpx_fmt(out, cap, "%s%s %s%s%s", what, own ? "" : " in", l, sp.name,
-                r);
+    n = hpx_fmt(out, cap, "%s%s %s%s%s", what, own ? "" : " in", l, sp.name, r);
     *kh = (uint32_t)strlen(what);
   }
   *kt = 0;
   if (sp.module[0] && (size_t)n + 4 < cap) {
     int m = hpx_fmt(out + n, cap - (size_t)n, " [%s]%s%s", sp.module,
-                    own && sp.origin[0] ? " in " : "",
-                    own ? sp.origin : "");
+                    own && sp.origin[0] ? " in " : "", own ? sp.origin : "");
     *kt = (uint32_t)(m - 1);
   }
   if (*kh + *kt > strlen(out)) *kh = *kt = 0;
@@ -193,8 +191,7 @@ static void table_name(const hpx_symbol *own, const hpx_symbol *below,
 static int ipe_of(const hpx_label *l, char *table, size_t cap, char *closure,
                   size_t ccap, uint64_t *address) {
   const char *d = l->text.detail;
-  if (l->kind != LABEL_ADDRESS || !d || strncmp(d, "table ", 6) != 0)
-    return 0;
+  if (l->kind != LABEL_ADDRESS || !d || strncmp(d, "table ", 6) != 0) return 0;
   const char *e = strstr(d, "; ");
   hpx_fmt(table, cap, "%.*s", (int)((e ? (size_t)(e - d) : strlen(d)) - 6),
           d + 6);
@@ -258,8 +255,7 @@ typedef struct ipe_pick {
 /* The load bias of a position-independent program: for up to
  * BIAS_TABLES constructor tables that IPE records name, the bias that
  * puts each before its one symbol; the value most of them agree on. */
-static int find_bias(const hp2x_profile *p, const sym_index *x,
-                     int64_t *bias) {
+static int find_bias(const hp2x_profile *p, const sym_index *x, int64_t *bias) {
   ipe_pick *pk = hpx_calloc(BIAS_TABLES, sizeof *pk);
   if (!pk) return 0;
   size_t n = 0;
@@ -319,10 +315,10 @@ static void ipe_disagreement(const hp2x_profile *p, const sym_index *x,
     const hpx_symbol *own = info_symbol_at(x, fa + off);
     size_t sec;
     long t = hpx_symbols_table_type(x->s, fa, &sec);
-    int bad = (own && !names_table(own->name, table)) ||
-              (closure[0] &&
-               (t < 0 ||
-                strcmp(hpx_closure_type_text((unsigned)t), closure) != 0));
+    int bad =
+        (own && !names_table(own->name, table)) ||
+        (closure[0] &&
+         (t < 0 || strcmp(hpx_closure_type_text((unsigned)t), closure) != 0));
     if (bad && !r->ipe_disagreeing++) r->disagrees = a;
   }
 }
@@ -330,14 +326,14 @@ static void ipe_disagreement(const hp2x_profile *p, const sym_index *x,
 /* ------------------------------------------------------- naming */
 
 typedef struct plan {
-  uint32_t id;              /* the label */
-  uint64_t address;         /* run-time */
-  const hpx_symbol *own;    /* its symbol, or NULL */
-  const hpx_symbol *below;  /* without one: the nearest below, or NULL */
-  long type;                /* closure type in the program, -1 unknown */
-  char name[NAME_CAP];      /* its name (table_name) */
-  uint32_t kh, kt;          /* what the key keeps whole of it */
-  int ambiguous;            /* another label has that name too */
+  uint32_t id;             /* the label */
+  uint64_t address;        /* run-time */
+  const hpx_symbol *own;   /* its symbol, or NULL */
+  const hpx_symbol *below; /* without one: the nearest below, or NULL */
+  long type;               /* closure type in the program, -1 unknown */
+  char name[NAME_CAP];     /* its name (table_name) */
+  uint32_t kh, kt;         /* what the key keeps whole of it */
+  int ambiguous;           /* another label has that name too */
 } plan;
 
 /* Where each bare label lands in the program: fills pl (one per bare
@@ -397,8 +393,8 @@ static hp2x_status name_one(hp2x_profile *p, const plan *e, int64_t bias,
   const char *ct = hpx_closure_type_text((unsigned)e->type);
   const hpx_symbol *y = e->own ? e->own : e->below;
   uint64_t fa = e->address - (uint64_t)bias;
-  int n = hpx_fmt(detail, sizeof detail, "%s %s", e->own ? "symbol"
-                  : "nearest symbol below", y->name);
+  int n = hpx_fmt(detail, sizeof detail, "%s %s",
+                  e->own ? "symbol" : "nearest symbol below", y->name);
   if (!e->own)
     n += hpx_fmt(detail + n, sizeof detail - (size_t)n, " (+0x%llx)",
                  (unsigned long long)(fa - y->address));
@@ -416,8 +412,7 @@ static hp2x_status name_one(hp2x_profile *p, const plan *e, int64_t bias,
 }
 
 /* The verdict before any naming; HP2X_TABLES_NAMED to go on. */
-static hp2x_tables_verdict first_verdict(const hp2x_profile *p,
-                                         sym_index *x,
+static hp2x_tables_verdict first_verdict(const hp2x_profile *p, sym_index *x,
                                          hp2x_tables_report *r) {
   if (!r->bare) return HP2X_TABLES_NOTHING;
   if (x->s->n_symbols == 0) return HP2X_TABLES_NO_SYMBOLS;
@@ -431,8 +426,7 @@ static hp2x_tables_verdict first_verdict(const hp2x_profile *p,
                                                  : HP2X_TABLES_NAMED;
 }
 
-hp2x_status hp2x_profile_name_tables(hp2x_profile *p,
-                                     const hp2x_symbols *syms,
+hp2x_status hp2x_profile_name_tables(hp2x_profile *p, const hp2x_symbols *syms,
                                      hp2x_tables_report *report,
                                      hp2x_err *err) {
   hp2x_tables_report r = {0};

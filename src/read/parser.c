@@ -14,19 +14,19 @@
 #include <unistd.h>
 
 struct hp2x_parser {
-  const char *file;          /* borrowed, for messages */
+  const char *file; /* borrowed, for messages */
   hp2x_parse_options opt;
-  hp2x_input_kind kind;      /* AUTO until decided */
-  unsigned char head[4];     /* first bytes while the kind is undecided */
+  hp2x_input_kind kind;  /* AUTO until decided */
+  unsigned char head[4]; /* first bytes while the kind is undecided */
   size_t n_head;
-  hp2x_profile *profile;     /* owned until finish hands it out */
-  hp_parser *hp;             /* owned; set when kind == HP */
-  evl_parser *evl;           /* owned; set when kind == EVENTLOG */
-  long long bytes;           /* bytes fed so far */
-  long long lines_end;       /* bytes up to the last '\n' fed, for .hp */
-  hp2x_status status;        /* first error, sticky */
+  hp2x_profile *profile; /* owned until finish hands it out */
+  hp_parser *hp;         /* owned; set when kind == HP */
+  evl_parser *evl;       /* owned; set when kind == EVENTLOG */
+  long long bytes;       /* bytes fed so far */
+  long long lines_end;   /* bytes up to the last '\n' fed, for .hp */
+  hp2x_status status;    /* first error, sticky */
   bool finished;
-  parts_count parts;         /* parts read on several threads */
+  parts_count parts; /* parts read on several threads */
 };
 
 /* The widest picture a profile is bounded by: 2^20 columns (a graph 44 m
@@ -119,8 +119,7 @@ static hp2x_status forward_bytes(hp2x_parser *ps, const unsigned char *buf,
                       release ? release->release_ctx : NULL, &ps->parts};
     if (ps->kind == HP2X_INPUT_EVENTLOG)
       return hpx_evl_parse_feed_parts(ps->evl, buf, len, &plan, err);
-    return hpx_hp_parse_feed_parts(ps->hp, (const char *)buf, len, &plan,
-                                   err);
+    return hpx_hp_parse_feed_parts(ps->hp, (const char *)buf, len, &plan, err);
   }
   /* On one thread, a mapped input is let go of a slice at a time too. */
   size_t slice = release && release->release ? RELEASE_SLICE : len;
@@ -155,7 +154,7 @@ static hp2x_status choose_front_end(hp2x_parser *ps, hp2x_err *err) {
   hp2x_input_kind k = ps->opt.kind;
   if (k == HP2X_INPUT_AUTO)
     k = looks_binary(ps->head, ps->n_head) ? HP2X_INPUT_EVENTLOG
-                                            : HP2X_INPUT_HP;
+                                           : HP2X_INPUT_HP;
   hp2x_status st = start_front_end(ps, k, err);
   if (st != HP2X_OK) return st;
   return forward_bytes(ps, ps->head, ps->n_head, NULL, err);
@@ -168,8 +167,8 @@ hp2x_status hpx_parser_feed_releasing(hp2x_parser *ps, const void *buf,
                                       hp2x_err *err) {
   if (ps->status != HP2X_OK) return ps->status;
   if (ps->finished)
-    return ps->status = hpx_fail(err, HP2X_E_ARG, 0, -1,
-                                  "parser fed after finish");
+    return ps->status =
+               hpx_fail(err, HP2X_E_ARG, 0, -1, "parser fed after finish");
   const unsigned char *b = buf;
   for (size_t i = len; i > 0; i--)
     if (b[i - 1] == '\n') {
@@ -208,8 +207,8 @@ hp2x_status hp2x_parser_finish(hp2x_parser *ps, hp2x_profile **out,
   *out = NULL;
   if (ps->status != HP2X_OK) return ps->status;
   if (ps->finished)
-    return ps->status = hpx_fail(err, HP2X_E_ARG, 0, -1,
-                                  "parser finished twice");
+    return ps->status =
+               hpx_fail(err, HP2X_E_ARG, 0, -1, "parser finished twice");
   ps->finished = true;
   hp2x_status st = HP2X_OK;
   if (ps->kind == HP2X_INPUT_AUTO) st = choose_front_end(ps, err);
@@ -226,8 +225,7 @@ parts_count hpx_parser_parts(const hp2x_parser *ps) { return ps->parts; }
 hp2x_input_kind hp2x_parser_kind(const hp2x_parser *ps) { return ps->kind; }
 long long hp2x_parser_bytes(const hp2x_parser *ps) { return ps->bytes; }
 long long hp2x_parser_whole_bytes(const hp2x_parser *ps) {
-  if (ps->evl)
-    return hpx_evl_parse_whole_bytes(ps->evl);
+  if (ps->evl) return hpx_evl_parse_whole_bytes(ps->evl);
   return ps->hp ? ps->lines_end : 0;
 }
 int hp2x_parser_at_end(const hp2x_parser *ps) {
@@ -244,10 +242,14 @@ void hp2x_parser_free(hp2x_parser *ps) {
 
 /* ------------------------------------------------- file descriptors */
 
-/* The piece read at a time from what cannot be mapped: with threads,
- * big enough to be read in parts. */
-static size_t read_piece(const hp2x_parser *ps) {
-  return ps->opt.threads > 1 ? (size_t)64 << 20 : (size_t)1 << 16;
+/* A buffer for the piece read at a time from what cannot be mapped: with
+ * threads, big enough to be read in parts, else (or when that much memory
+ * is not to be had) 64 KiB.  NULL when not even that is. */
+static unsigned char *read_piece(const hp2x_parser *ps, size_t *size) {
+  unsigned char *buf = NULL;
+  if (ps->opt.threads > 1) buf = hpx_malloc(*size = (size_t)64 << 20);
+  if (!buf) buf = hpx_malloc(*size = (size_t)1 << 16);
+  return buf;
 }
 
 static void release_mapped(void *ctx, const unsigned char *upto) {
@@ -256,8 +258,8 @@ static void release_mapped(void *ctx, const unsigned char *upto) {
 
 /* Feeds what read() gives of fd until its end. */
 static hp2x_status feed_by_reading(hp2x_parser *ps, int fd, hp2x_err *err) {
-  size_t piece = read_piece(ps);
-  unsigned char *buf = hpx_malloc(piece);
+  size_t piece;
+  unsigned char *buf = read_piece(ps, &piece);
   if (!buf) return ps->status = hpx_nomem(err);
   hp2x_status st = HP2X_OK;
   for (;;) {
@@ -285,8 +287,8 @@ hp2x_status hp2x_parser_feed_fd(hp2x_parser *ps, int fd, unsigned flags,
       hpx_map_file(fd, (long long)at, (size_t)(st.st_size - at), &m) != 0)
     return feed_by_reading(ps, fd, err);
   feed_plan release = {0, 0, release_mapped, &m, NULL};
-  hp2x_status s = hpx_parser_feed_releasing(ps, m.data, m.data_len, &release,
-                                            err);
+  hp2x_status s =
+      hpx_parser_feed_releasing(ps, m.data, m.data_len, &release, err);
   hpx_map_close(&m);
   if (s == HP2X_OK) (void)lseek(fd, st.st_size, SEEK_SET);
   return s;
@@ -298,20 +300,19 @@ hp2x_status hp2x_parse_stream(FILE *in, const char *file,
   *out = NULL;
   hp2x_parser *ps = hp2x_parser_new(file, o, err);
   if (!ps) return err->code;
-  /* With threads, pieces big enough to be read in parts. */
-  size_t CHUNK = ps->opt.threads > 1 ? (size_t)64 << 20 : (size_t)1 << 16;
-  unsigned char *buf = hpx_malloc(CHUNK);
+  size_t chunk;
+  unsigned char *buf = read_piece(ps, &chunk);
   if (!buf) {
     hp2x_parser_free(ps);
     return hpx_nomem(err);
   }
   hp2x_status st = HP2X_OK;
   size_t n;
-  while (st == HP2X_OK && (n = fread(buf, 1, CHUNK, in)) > 0)
+  while (st == HP2X_OK && (n = fread(buf, 1, chunk, in)) > 0)
     st = hp2x_parser_feed(ps, buf, n, err);
   if (st == HP2X_OK && ferror(in))
     st = hpx_fail(err, HP2X_E_IO, 0, ps->bytes, "read failed: %s",
-                   strerror(errno));
+                  strerror(errno));
   if (st == HP2X_OK) st = hp2x_parser_finish(ps, out, err);
   hpx_free(buf);
   hp2x_parser_free(ps);

@@ -30,8 +30,8 @@ size_t hpx_parts_auto_bytes(size_t len, size_t threads) {
 typedef enum { SLOT_READING, SLOT_READ } slot_state;
 
 typedef struct part_slot {
-  size_t start, len;  /* the part's bytes in buf */
-  void *result;       /* the front end's, once read; NULL: none */
+  size_t start, len; /* the part's bytes in buf */
+  void *result;      /* the front end's, once read; NULL: none */
   slot_state state;
 } part_slot;
 
@@ -45,11 +45,11 @@ typedef struct parts_run {
   pthread_cond_t changed; /* a part read or taken, or the run stopped */
   part_slot *ring;        /* [cap]: part k in ring[k % cap]; owned */
   size_t cap;
-  size_t cut;             /* where the next part starts */
-  size_t claimed, taken;  /* parts cut so far; parts taken in order */
-  int stop;               /* an error: no more parts */
-  int mapped;             /* buf is a file's memory map: each part's pages
-                             are mapped in one call before it is read */
+  size_t cut;            /* where the next part starts */
+  size_t claimed, taken; /* parts cut so far; parts taken in order */
+  int stop;              /* an error: no more parts */
+  int mapped;            /* buf is a file's memory map: each part's pages
+                            are mapped in one call before it is read */
 } parts_run;
 
 /* Cuts the next part for the calling thread, under the lock: its slot,
@@ -75,8 +75,8 @@ static void read_part(parts_run *r, part_slot *s) {
   size_t start = s->start, len = s->len;
   pthread_mutex_unlock(&r->lock);
   if (r->mapped) hpx_map_prefetch(r->buf + start, len);
-  void *result = r->f->read(r->f->cfg, r->buf + start, len,
-                            r->offset + (long long)start);
+  void *result =
+      r->f->read(r->f->cfg, r->buf + start, len, r->offset + (long long)start);
   pthread_mutex_lock(&r->lock);
   s->result = result;
   s->state = SLOT_READ;
@@ -101,8 +101,8 @@ static void *worker(void *arg) {
 
 /* Takes part s into the reader: its result merged, or its bytes fed.
  * Called without the lock. */
-static hp2x_status take_part(parts_run *r, part_slot *s,
-                             const feed_plan *plan, hp2x_err *err) {
+static hp2x_status take_part(parts_run *r, part_slot *s, const feed_plan *plan,
+                             hp2x_err *err) {
   const parts_front *f = r->f;
   int merged = 0;
   hp2x_status st = HP2X_OK;
@@ -124,8 +124,7 @@ static hp2x_status take_part(parts_run *r, part_slot *s,
 
 /* The calling thread's loop: takes parts in order, reading one whenever
  * the next to take is not ready. */
-static hp2x_status lead(parts_run *r, const feed_plan *plan,
-                        hp2x_err *err) {
+static hp2x_status lead(parts_run *r, const feed_plan *plan, hp2x_err *err) {
   hp2x_status st = HP2X_OK;
   pthread_mutex_lock(&r->lock);
   while (r->taken < r->claimed || r->cut < r->len) {
@@ -151,10 +150,9 @@ static hp2x_status lead(parts_run *r, const feed_plan *plan,
   return st;
 }
 
-
 hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
-                           size_t len, long long offset,
-                           const feed_plan *plan, hp2x_err *err) {
+                           size_t len, long long offset, const feed_plan *plan,
+                           hp2x_err *err) {
   size_t threads = plan->threads ? plan->threads : 1;
   parts_run r;
   memset(&r, 0, sizeof r);
@@ -177,8 +175,7 @@ hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
   pthread_cond_init(&r.changed, NULL);
   void **args = threads > 1 ? hpx_calloc(threads - 1, sizeof *args) : NULL;
   for (size_t i = 0; args && i < threads - 1; i++) args[i] = &r;
-  size_t started =
-      args ? hpx_threads_start(ids, threads - 1, worker, args) : 0;
+  size_t started = args ? hpx_threads_start(ids, threads - 1, worker, args) : 0;
   hpx_free(args);
   hp2x_status st = lead(&r, plan, err);
   for (size_t i = 0; i < started; i++) pthread_join(ids[i], NULL);

@@ -42,13 +42,12 @@ typedef struct parts_front {
  * (err, and fe's own sticky status).  Threads that cannot be started are
  * not an error: fewer read. */
 hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
-                           size_t len, long long offset,
-                           const feed_plan *plan, hp2x_err *err);
+                           size_t len, long long offset, const feed_plan *plan,
+                           hp2x_err *err);
 
 /* The part size for `len` bytes on `threads` threads when the parser sets
  * none: enough parts to keep every thread busy, each big enough that
  * starting a part afresh costs little. */
 size_t hpx_parts_auto_bytes(size_t len, size_t threads);
-
 
 #endif

@@ -32,17 +32,6 @@ void hp2x_symbols_free(hp2x_symbols *s) {
   hpx_free(s);
 }
 
-/* Room for one more of `each` bytes in *v (n used of *cap). */
-static int grow(void **v, size_t n, size_t *cap, size_t each) {
-  if (n < *cap) return 1;
-  size_t c = *cap ? 2 * *cap : 64;
-  void *nv = hpx_realloc(*v, c * each);
-  if (!nv) return 0;
-  *v = nv;
-  *cap = c;
-  return 1;
-}
-
 hp2x_status hp2x_symbols_add_section(hp2x_symbols *s, uint32_t id,
                                      uint64_t address, uint64_t size,
                                      const void *bytes, hp2x_err *err) {
@@ -53,9 +42,9 @@ hp2x_status hp2x_symbols_add_section(hp2x_symbols *s, uint32_t id,
   if (size > UINT64_MAX - address || (bytes && size > SIZE_MAX))
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
                     "section %u runs past the address space", (unsigned)id);
-  if (!grow((void **)&s->sections, s->n_sections, &s->cap_sections,
-            sizeof *s->sections))
-    return hpx_nomem(err);
+  if (hpx_grow((void **)&s->sections, &s->cap_sections, s->n_sections + 1,
+               sizeof *s->sections, err) != HP2X_OK)
+    return err->code;
   unsigned char *copy = NULL;
   if (bytes && size) {
     copy = hpx_malloc((size_t)size);
@@ -67,16 +56,16 @@ hp2x_status hp2x_symbols_add_section(hp2x_symbols *s, uint32_t id,
 }
 
 hp2x_status hp2x_symbols_add(hp2x_symbols *s, const char *name,
-                             uint64_t address, uint64_t size,
-                             uint32_t section, hp2x_err *err) {
+                             uint64_t address, uint64_t size, uint32_t section,
+                             hp2x_err *err) {
   size_t k = 0;
   while (k < s->n_sections && s->sections[k].id != section) k++;
   if (k == s->n_sections)
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "symbol in unknown section %u",
                     (unsigned)section);
-  if (!grow((void **)&s->symbols, s->n_symbols, &s->cap_symbols,
-            sizeof *s->symbols))
-    return hpx_nomem(err);
+  if (hpx_grow((void **)&s->symbols, &s->cap_symbols, s->n_symbols + 1,
+               sizeof *s->symbols, err) != HP2X_OK)
+    return err->code;
   char *copy = hpx_strndup(name, strlen(name));
   if (!copy) return hpx_nomem(err);
   s->symbols[s->n_symbols++] = (hpx_symbol){copy, address, size, k};

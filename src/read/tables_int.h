@@ -26,10 +26,10 @@ typedef struct hpx_symbol {
 struct hp2x_symbols {
   unsigned word_bytes; /* 8 or 4 */
   int big_endian;
-  int relocatable;     /* a PIE: the run's addresses are biased */
+  int relocatable;       /* a PIE: the run's addresses are biased */
   hpx_section *sections; /* owned */
   size_t n_sections, cap_sections;
-  hpx_symbol *symbols;   /* owned, in the order added */
+  hpx_symbol *symbols; /* owned, in the order added */
   size_t n_symbols, cap_symbols;
 };
 

@@ -15,18 +15,18 @@
 #include <string.h>
 
 typedef struct aux_entry {
-  char *name;     /* owned */
+  char *name; /* owned */
   size_t len;
-  long order;     /* 0 = no ORDER line */
-  double shade;   /* -1 = no SHADE line */
+  long order;   /* 0 = no ORDER line */
+  double shade; /* -1 = no SHADE line */
 } aux_entry;
 
 struct hp2x_aux {
   double x_range, y_range; /* -1 = absent */
   aux_entry *entries;      /* owned */
   size_t n, cap;
-  uint32_t *index;         /* open addressing: entry + 1; owned */
-  size_t index_cap;        /* power of two */
+  uint32_t *index;  /* open addressing: entry + 1; owned */
+  size_t index_cap; /* power of two */
 };
 
 void hp2x_aux_free(hp2x_aux *aux) {
@@ -55,8 +55,9 @@ static hp2x_status grow_index(hp2x_aux *aux, hp2x_err *err) {
   uint32_t *idx = hpx_calloc(cap, sizeof *idx);
   if (!idx) return hpx_nomem(err);
   for (size_t e = 0; e < aux->n; e++) {
-    size_t i = (size_t)hpx_hash_bytes(aux->entries[e].name,
-                                       aux->entries[e].len) & (cap - 1);
+    size_t i =
+        (size_t)hpx_hash_bytes(aux->entries[e].name, aux->entries[e].len) &
+        (cap - 1);
     while (idx[i]) i = (i + 1) & (cap - 1);
     idx[i] = (uint32_t)(e + 1);
   }
@@ -68,14 +69,14 @@ static hp2x_status grow_index(hp2x_aux *aux, hp2x_err *err) {
 
 /* The entry of band `name`, added (no ORDER, no SHADE) if new; NULL with
  * the error recorded on failure. */
-static aux_entry *find_or_add_entry(hp2x_aux *aux, const char *name,
-                                    size_t len, hp2x_err *err) {
+static aux_entry *find_or_add_entry(hp2x_aux *aux, const char *name, size_t len,
+                                    hp2x_err *err) {
   long e = find_entry(aux, name, len);
   if (e >= 0) return &aux->entries[e];
   if ((aux->n + 1) * 2 > aux->index_cap && grow_index(aux, err) != HP2X_OK)
     return NULL;
   if (hpx_grow((void **)&aux->entries, &aux->cap, aux->n + 1,
-                sizeof *aux->entries, err) != HP2X_OK)
+               sizeof *aux->entries, err) != HP2X_OK)
     return NULL;
   char *copy = hpx_strndup(name, len);
   if (!copy) {
@@ -182,9 +183,9 @@ static hp2x_status parse_aux_line(hp2x_aux *aux, const char *s, const char *e,
   if (what) {
     char found[64] = "";
     hpx_quote_bytes(found, sizeof found, s,
-                     (size_t)(e - s) > 40 ? 40 : (size_t)(e - s));
-    return hpx_fail(err, HP2X_E_SYNTAX, line, -1,
-                     "expected %s, found \"%s\"", what, found);
+                    (size_t)(e - s) > 40 ? 40 : (size_t)(e - s));
+    return hpx_fail(err, HP2X_E_SYNTAX, line, -1, "expected %s, found \"%s\"",
+                    what, found);
   }
   if (kw == AUX_RANGE) {
     if (s[0] == 'X')
@@ -248,9 +249,8 @@ double hpx_aux_shade(const hp2x_aux *aux, const char *name, size_t len) {
 
 /* Writes "ORDER name k" (k = 1 for the bottom band) or "SHADE name value"
  * for every band.  Returns nonzero when the sink failed. */
-static int write_band_lines(const hp2x_bands *b, const double *shade,
-                            int order, int colour, hp2x_write_fn write,
-                            void *closure) {
+static int write_band_lines(const hp2x_bands *b, const double *shade, int order,
+                            int colour, hp2x_write_fn write, void *closure) {
   char line[HPX_FIXED6_SIZE + 32];
   const char *kw = order ? "ORDER " : "SHADE ";
   for (size_t k = 0; k < b->n_bands; k++) {
@@ -258,10 +258,9 @@ static int write_band_lines(const hp2x_bands *b, const double *shade,
     /* A name with a line break cannot be stored; it is left out. */
     if (strpbrk(name, "\n\r") || !name[0]) continue;
     int n = order ? hpx_fmt(line, sizeof line, " %zu\n", k + 1)
-                  : hpx_fmt(line, sizeof line,
-                             colour ? " %.6f\n" : " %.2f\n", shade[k]);
-    if (write(closure, kw, 6) != 0 ||
-        write(closure, name, strlen(name)) != 0 ||
+                  : hpx_fmt(line, sizeof line, colour ? " %.6f\n" : " %.2f\n",
+                            shade[k]);
+    if (write(closure, kw, 6) != 0 || write(closure, name, strlen(name)) != 0 ||
         write(closure, line, (size_t)n) != 0)
       return 1;
   }
@@ -280,15 +279,14 @@ hp2x_status hp2x_write_aux(const hp2x_profile *p, const hp2x_bands *b,
   if (!shade) return hpx_nomem(err);
   hpx_palette_assign(b, o, shade);
   char line[2 * HPX_FIXED6_SIZE + 32]; /* any two doubles as %.2f */
-  int n = hpx_fmt(line, sizeof line, "X_RANGE %.2f\nY_RANGE %.2f\n",
-                   b->xrange, b->yrange);
+  int n = hpx_fmt(line, sizeof line, "X_RANGE %.2f\nY_RANGE %.2f\n", b->xrange,
+                  b->yrange);
   int colour = hpx_palette_is_colour(o);
   int failed = write(closure, line, (size_t)n) != 0 ||
                write_band_lines(b, shade, 1, colour, write, closure) ||
                write_band_lines(b, shade, 0, colour, write, closure);
   hpx_free(shade);
   if (failed)
-    return hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s",
-                     strerror(errno));
+    return hpx_fail(err, HP2X_E_IO, 0, -1, "write failed: %s", strerror(errno));
   return HP2X_OK;
 }

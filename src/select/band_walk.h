@@ -22,8 +22,7 @@ typedef struct band_frame {
 
 /* Sample s's x in points. */
 static inline double band_frame_x(const band_frame *f, size_t s) {
-  return f->x0_pt +
-         (f->p->times[s] - f->b->x0) / f->b->xrange * f->width_pt;
+  return f->x0_pt + (f->p->times[s] - f->b->x0) / f->b->xrange * f->width_pt;
 }
 
 /* Points per VALUE_UNIT of height. */
@@ -47,8 +46,7 @@ typedef struct band_walk band_walk;
 typedef struct band_walk_ops {
   /* Band k's upper edge (k == (size_t)-1: the lower edge of band 0), valid
    * until the next call.  HP2X_E_NOMEM. */
-  hp2x_status (*edge)(band_walk *w, size_t k, band_edge *out,
-                      hp2x_err *err);
+  hp2x_status (*edge)(band_walk *w, size_t k, band_edge *out, hp2x_err *err);
   /* Frees the walk and what it holds. */
   void (*close)(band_walk *w);
 } band_walk_ops;
@@ -62,8 +60,8 @@ typedef struct band_walk_source {
   /* Opens a walk over frame f's bands, or sets *out to NULL (HP2X_OK) when
    * this source cannot give hpx_thin_curve's exact points for f; the caller
    * then walks the values.  HP2X_E_NOMEM. */
-  hp2x_status (*open)(const struct band_walk_source *src,
-                      const band_frame *f, band_walk **out, hp2x_err *err);
+  hp2x_status (*open)(const struct band_walk_source *src, const band_frame *f,
+                      band_walk **out, hp2x_err *err);
   /* The first sample of band k's largest value. */
   size_t (*peak)(const struct band_walk_source *src, size_t k);
   void *ctx; /* the implementation's state (a follower); borrowed */

@@ -6,15 +6,15 @@
  * each one's exact permutation in O(n log n) with a segment tree.  With
  * several profiles (comparing runs, select_many.c) the same rules pick one
  * set of bands from their combined totals (hpx_bands_select_shared).
- * --include / --exclude filter labels out before the selection and fold
- * them into OTHER afterwards.
+ * --include / --exclude filter labels out (label_filter.c) before the
+ * selection and fold them into OTHER afterwards.
  */
 #include "aux.h"
 #include "bands_int.h"
+#include "breakdown.h"
 
 #include <assert.h>
 #include <math.h>
-#include <regex.h>
 #include <string.h>
 
 /* ------------------------------------------------ the selection sort */
@@ -24,13 +24,13 @@ typedef enum { KEY_INT, KEY_DOUBLE, KEY_NAME_ASC, KEY_NAME_DESC } key_kind;
 
 typedef struct sorter {
   key_kind kind;
-  const int64_t *ikey;       /* by label id */
-  const double *dkey;        /* by label id */
-  const hpx_label *labels;  /* for names */
-  uint32_t *item;            /* current order: item[pos] = label id */
+  const int64_t *ikey;     /* by label id */
+  const double *dkey;      /* by label id */
+  const hpx_label *labels; /* for names */
+  uint32_t *item;          /* current order: item[pos] = label id */
   size_t n;
-  uint32_t *tree;            /* segment tree of positions; owned */
-  size_t leaves;             /* power of two >= n */
+  uint32_t *tree; /* segment tree of positions; owned */
+  size_t leaves;  /* power of two >= n */
 } sorter;
 
 /* Is the key at position a strictly "smaller" (picked first) than at b? */
@@ -146,15 +146,15 @@ static void bands_release(hp2x_bands *b) {
 void hp2x_bands_free(hp2x_bands *b) { bands_release(b); }
 
 typedef struct work {
-  int64_t *total;     /* by label id */
-  double *dkey;       /* by label id (-d) */
-  int64_t *okey;      /* by label id (-p) */
-  uint32_t *order;    /* label ids, bottom first */
+  int64_t *total;  /* by label id */
+  double *dkey;    /* by label id (-d) */
+  int64_t *okey;   /* by label id (-p) */
+  uint32_t *order; /* label ids, bottom first */
   size_t n;
-  unsigned *bucket;   /* by label id */
+  unsigned *bucket;        /* by label id */
   unsigned char *filtered; /* by label id: 1 = filtered out (to OTHER);
                               NULL when no filter is given */
-  int any_filtered;   /* some filtered-out label has data */
+  int any_filtered;        /* some filtered-out label has data */
 } work;
 
 static void work_free(work *w) {
@@ -164,50 +164,6 @@ static void work_free(work *w) {
   hpx_free(w->order);
   hpx_free(w->bucket);
   hpx_free(w->filtered);
-}
-
-/* Compiles one filter regex; HP2X_E_ARG with regerror's text. */
-static hp2x_status compile_re(regex_t *re, const char *src, const char *what,
-                              hp2x_err *err) {
-  int rc = regcomp(re, src, REG_EXTENDED | REG_NOSUB);
-  if (rc == 0) return HP2X_OK;
-  char why[128];
-  regerror(rc, re, why, sizeof why);
-  return hpx_fail(err, HP2X_E_ARG, 0, -1, "bad %s regex '%.60s': %s", what,
-                   src, why);
-}
-
-/* Does re match label l: its name, or what the name leaves out (a -hi
- * label's whole IPE record: table, closure type, type, module, ...)? */
-static int label_matches(const regex_t *re, const hpx_label *l) {
-  return regexec(re, l->name, 0, NULL, 0) == 0 ||
-         (l->text.detail && regexec(re, l->text.detail, 0, NULL, 0) == 0);
-}
-
-/* w->filtered[id] for every label of p: 1 when include_re matches neither
- * its name nor its detail, or exclude_re matches either.  Nothing when
- * neither is given. */
-static hp2x_status filter_labels(const hp2x_profile *p, const hp2x_options *o,
-                                 work *w, hp2x_err *err) {
-  if (!o->include_re && !o->exclude_re) return HP2X_OK;
-  regex_t inc, exc;
-  if (o->include_re && compile_re(&inc, o->include_re, "--include", err))
-    return err->code;
-  if (o->exclude_re && compile_re(&exc, o->exclude_re, "--exclude", err)) {
-    if (o->include_re) regfree(&inc);
-    return err->code;
-  }
-  size_t nl = p->n_labels;
-  w->filtered = hpx_calloc(nl ? nl : 1, 1);
-  for (size_t id = 0; w->filtered && id < nl; id++) {
-    const hpx_label *l = &p->labels[id];
-    if ((o->include_re && !label_matches(&inc, l)) ||
-        (o->exclude_re && label_matches(&exc, l)))
-      w->filtered[id] = 1;
-  }
-  if (o->include_re) regfree(&inc);
-  if (o->exclude_re) regfree(&exc);
-  return w->filtered ? HP2X_OK : hpx_nomem(err);
 }
 
 /* The labels that have data in complete samples, in hp2ps's hash-table
@@ -286,9 +242,8 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
     mean[id] = (double)w->total[id] / (double)N;
   for (size_t id = 0; p->bound.thinned && id < nl; id++) {
     const label_sums *l = &p->labels[id].sums;
-    long double m = mean[id],
-                sq = l->sum_sq - 2.0L * m * l->sum +
-                     (long double)l->entries * m * m;
+    long double m = mean[id], sq = l->sum_sq - 2.0L * m * l->sum +
+                                   (long double)l->entries * m * m;
     w->dkey[id] = sq > 0.0L ? (double)sq : 0.0;
   }
   for (size_t s = 0; !p->bound.thinned && s < p->n_samples; s++) {
@@ -326,9 +281,8 @@ hp2x_status hpx_bands_set_text(hp2x_bands *b, size_t k, const label_text *t,
  * b's n_bands, is_other, names and shades, and band_of[id] (the band of
  * each label of `names`, -1 for none). */
 static hp2x_status assign_bands(const hp2x_profile *names,
-                                const hp2x_options *o, const work *w,
-                                hp2x_bands *b, int32_t *band_of,
-                                hp2x_err *err) {
+                                const hp2x_options *o, work *w, hp2x_bands *b,
+                                int32_t *band_of, hp2x_err *err) {
   size_t n = w->n;
   size_t first = 0; /* first position kept as its own band */
   int other = 0;
@@ -343,6 +297,8 @@ static hp2x_status assign_bands(const hp2x_profile *names,
   }
   b->n_bands = n - first + (size_t)other;
   b->is_other = other;
+  b->breakdown = hpx_breakdown_arranging(names); /* -m kept, then */
+  hpx_breakdown_order(names, b->breakdown, o, w->order + first, n - first);
   size_t nb = b->n_bands ? b->n_bands : 1;
   b->names = hpx_calloc(nb, sizeof *b->names);
   b->shades = hpx_malloc(nb * sizeof *b->shades);
@@ -355,12 +311,10 @@ static hp2x_status assign_bands(const hp2x_profile *names,
     const char *name = w->any_filtered ? "OTHER (incl. filtered)" : "OTHER";
     size_t len = strlen(name);
     if (!(other && k == 0)) {
-      const hpx_label *l =
-          &names->labels[w->order[k + first - (size_t)other]];
+      const hpx_label *l = &names->labels[w->order[k + first - (size_t)other]];
       name = l->name;
       len = l->name_len;
-      if (hpx_bands_set_text(b, k, &l->text, err) != HP2X_OK)
-        return err->code;
+      if (hpx_bands_set_text(b, k, &l->text, err) != HP2X_OK) return err->code;
     }
     b->names[k] = hpx_strndup(name, len);
     if (!b->names[k]) return hpx_nomem(err);
@@ -380,9 +334,8 @@ void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
     for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
       int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
       if (k >= 0)
-        b->values[(size_t)k * stride + s] =
-            hpx_add_sat(b->values[(size_t)k * stride + s],
-                         profile_value(p, e0 + i));
+        b->values[(size_t)k * stride + s] = hpx_add_sat(
+            b->values[(size_t)k * stride + s], profile_value(p, e0 + i));
     }
   }
 }
@@ -429,10 +382,8 @@ void hpx_bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
       }
   }
   double xr = N ? p->times[N - 1] - p->times[0] : 0.0;
-  if (hpx_aux_x_range(o->aux) > xr)
-    xr = hpx_aux_x_range(o->aux);
-  if (hpx_aux_y_range(o->aux) > ymax)
-    ymax = hpx_aux_y_range(o->aux);
+  if (hpx_aux_x_range(o->aux) > xr) xr = hpx_aux_x_range(o->aux);
+  if (hpx_aux_y_range(o->aux) > ymax) ymax = hpx_aux_y_range(o->aux);
   b->x0 = N ? p->times[0] : 0.0;
   b->xrange = xr == 0.0 ? 1.0 : xr;
   b->yrange = ymax == 0.0 ? 1.0 : ymax;
@@ -443,11 +394,11 @@ void hpx_bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
  * (the same profile, or with several inputs the combined one; then
  * to_names maps p's label ids to names's, and NULL means the identity). */
 static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
-                         const hp2x_profile *p, const hp2x_options *o,
-                         work *w, hp2x_bands *b, hp2x_err *err) {
+                         const hp2x_profile *p, const hp2x_options *o, work *w,
+                         hp2x_bands *b, hp2x_err *err) {
   size_t N = p->n_samples;
-  int32_t *band_of = hpx_malloc((names->n_labels ? names->n_labels : 1) *
-                                 sizeof *band_of);
+  int32_t *band_of =
+      hpx_malloc((names->n_labels ? names->n_labels : 1) * sizeof *band_of);
   if (!band_of) return hpx_nomem(err);
   if (assign_bands(names, o, w, b, band_of, err) != HP2X_OK) {
     hpx_free(band_of);
@@ -465,8 +416,7 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
   hpx_bands_fill(b, band_of, to_names, p, 0);
   bands_heights h = {0.0, 0.0, 0.0};
   hpx_bands_heights_scan(b, p, 0, &h);
-  if (p->bound.thinned)
-    h.area = hpx_bands_label_area(p, band_of, to_names);
+  if (p->bound.thinned) h.area = hpx_bands_label_area(p, band_of, to_names);
   hpx_free(band_of);
   hpx_bands_set_ranges(b, p, o, &h);
   return HP2X_OK;
@@ -475,17 +425,17 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
 hp2x_status hpx_bands_check_options(const hp2x_options *o, hp2x_err *err) {
   if (!(o->trace_pct >= 0.0 && o->trace_pct <= 5.0))
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "trace threshold %g%% is outside 0..5", o->trace_pct);
+                    "trace threshold %g%% is outside 0..5", o->trace_pct);
   if (o->max_bands < 0)
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "band limit %d is negative",
-                     o->max_bands);
+                    o->max_bands);
   return HP2X_OK;
 }
 
 /* hp2ps's order of the labels of p: trace removal, -d, -i, -p. */
 static hp2x_status select_order(const hp2x_profile *p, const hp2x_options *o,
                                 work *w, hp2x_err *err) {
-  hp2x_status st = filter_labels(p, o, w, err);
+  hp2x_status st = hpx_labels_filter(p, o, &w->filtered, err);
   if (st == HP2X_OK) st = make_initial_order(p, w, err);
   if (st == HP2X_OK) st = run_sort(p, w, KEY_INT, w->total, NULL, err);
   if (st == HP2X_OK) trace_removal(w, o->trace_pct);

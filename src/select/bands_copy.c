@@ -39,8 +39,9 @@ static hp2x_status copy_numbers(const hp2x_bands *b, hp2x_bands *c,
   c->shades = hpx_malloc((n ? n : 1) * sizeof *c->shades);
   if (!c->values || !c->shades) return hpx_nomem(err);
   for (size_t k = 0; k < n; k++) {
-    if (s) memcpy(c->values + k * s, b->values + k * b->stride,
-                  s * sizeof *c->values);
+    if (s)
+      memcpy(c->values + k * s, b->values + k * b->stride,
+             s * sizeof *c->values);
     c->shades[k] = b->shades ? b->shades[k] : -1.0;
   }
   return HP2X_OK;

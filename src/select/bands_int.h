@@ -10,37 +10,48 @@
 struct hp2x_bands {
   size_t n_bands;
   size_t n_samples;
-  char **names;       /* [n_bands] owned; index 0 = bottom */
-  label_text *texts;  /* [n_bands] what each name leaves out and how the
-                         key shortens it (profile_labels.h; details
-                         owned), or NULL when no band has any */
-  int is_other;       /* 1 when band 0 is the merged OTHER band */
-  int64_t *values;    /* band-major: band k's value at sample s is
-                         values[k * stride + s]; owned */
-  size_t stride;      /* >= n_samples: room per band (a follower's bands
-                         grow in place) */
-  const struct band_walk_source *points; /* how drawing gets the bands'
-                         points when not from values (band_walk.h): a
-                         follower's index, borrowed from it; NULL */
-  double xrange;      /* seconds: the samples' time span, or the .aux
-                         X_RANGE when larger; 1.0 instead of 0 */
-  double yrange;      /* VALUE_UNIT: the largest stacked height (and
-                         --heap point), or the .aux Y_RANGE when larger,
-                         or with a shared axis the profiles' largest;
-                         1.0 instead of 0 */
-  double area;        /* VALUE_UNIT x seconds: the stacked heights'
-                         trapezoid area over time */
-  double *shades;     /* [n_bands] aux SHADE value or -1 if none; owned */
-  double x0;          /* seconds at the graph's left edge: the first
-                         sample's time, or with a shared time axis the
-                         earliest first sample of all the profiles */
-  int x_span_ticks;   /* x ticks run to x0 + xrange (a shared axis), not
-                         only to the last sample (hp2ps) */
-  double ymin;        /* VALUE_UNIT at the graph's bottom: 0, or below 0
-                         for a diff chart; yrange spans ymin .. top */
-  int is_signed;      /* values may be negative (diff chart): drawn
-                         diverging from zero */
+  char **names;      /* [n_bands] owned; index 0 = bottom */
+  label_text *texts; /* [n_bands] what each name leaves out and how the
+                        key shortens it (profile_labels.h; details
+                        owned), or NULL when no band has any */
+  int is_other;      /* 1 when band 0 is the merged OTHER band */
+  int64_t *values;   /* band-major: band k's value at sample s is
+                        values[k * stride + s]; owned */
+  size_t stride;     /* >= n_samples: room per band (a follower's bands
+                        grow in place) */
+  /* how drawing gets the bands' points when not from values (band_walk.h): a
+   * follower's index, borrowed from it; NULL */
+  const struct band_walk_source *points;
+  double xrange;    /* seconds: the samples' time span, or the .aux
+                       X_RANGE when larger; 1.0 instead of 0 */
+  double yrange;    /* VALUE_UNIT: the largest stacked height (and
+                       --heap point), or the .aux Y_RANGE when larger,
+                       or with a shared axis the profiles' largest;
+                       1.0 instead of 0 */
+  double area;      /* VALUE_UNIT x seconds: the stacked heights'
+                       trapezoid area over time */
+  double *shades;   /* [n_bands] aux SHADE value or -1 if none; owned */
+  double x0;        /* seconds at the graph's left edge: the first
+                       sample's time, or with a shared time axis the
+                       earliest first sample of all the profiles */
+  int x_span_ticks; /* x ticks run to x0 + xrange (a shared axis), not
+                       only to the last sample (hp2ps) */
+  double ymin;      /* VALUE_UNIT at the graph's bottom: 0, or below 0
+                       for a diff chart; yrange spans ymin .. top */
+  int is_signed;    /* values may be negative (diff chart): drawn
+                       diverging from zero */
+  int breakdown;    /* the profile's breakdown when it arranges the
+                       bands (breakdown.h: -hb, or -he with era
+                       numbers for labels), else 0 */
 };
+
+/* label_filter.c: *filtered[id] for every label of p, 1 when o->include_re
+ * matches neither its name nor its detail or o->exclude_re matches either;
+ * *filtered NULL (nothing filtered) when neither is given.  Owned by the
+ * caller (hpx_free).  HP2X_E_ARG for a regex that does not compile,
+ * HP2X_E_NOMEM. */
+hp2x_status hpx_labels_filter(const hp2x_profile *p, const hp2x_options *o,
+                              unsigned char **filtered, hp2x_err *err);
 
 /* bands.c, the steps of hp2x_bands_select for follow.c. */
 hp2x_status hpx_bands_check_options(const hp2x_options *o, hp2x_err *err);
@@ -58,9 +69,9 @@ void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
 /* Running figures over the samples' stacked heights: the y range and the
  * area in the title. */
 typedef struct bands_heights {
-  double ymax;  /* largest stacked height, VALUE_UNIT */
-  double area;  /* trapezoid area so far */
-  double prev;  /* the last sample's stacked height */
+  double ymax; /* largest stacked height, VALUE_UNIT */
+  double area; /* trapezoid area so far */
+  double prev; /* the last sample's stacked height */
 } bands_heights;
 /* Folds samples [from, b->n_samples) of b into h, in order. */
 void hpx_bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,

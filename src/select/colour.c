@@ -55,8 +55,7 @@ double hpx_colour_slot_shade(size_t slot) {
 /* The slot a shade value names, or -1. */
 static long slot_of(double shade) {
   for (size_t i = 0; i < N_SLOTS; i++)
-    if (hpx_colour_slot_shade(i) == shade)
-      return (long)i;
+    if (hpx_colour_slot_shade(i) == shade) return (long)i;
   return -1;
 }
 

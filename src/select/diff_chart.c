@@ -37,8 +37,8 @@ static double band_value_at(const hp2x_profile *p, const hp2x_bands *b,
  * "% of run" as sample unit, and DIFF_POINTS empty samples at 0, 0.5, ...
  * 100 per cent. */
 static hp2x_status make_diff_profile(const hp2x_profile *a,
-                                     const hp2x_profile *b,
-                                     hp2x_profile **out, hp2x_err *err) {
+                                     const hp2x_profile *b, hp2x_profile **out,
+                                     hp2x_err *err) {
   hp2x_profile *d = hpx_profile_new(err);
   if (!d) return err->code;
   char job[512];
@@ -74,8 +74,8 @@ static void subtract_band(hp2x_bands *d, size_t k, const hp2x_profile *pa,
   assert(k < d->n_bands && d->stride == G);
   for (size_t j = 0; j < G; j++) {
     double u = (double)j / (double)(G - 1);
-    double v =
-        band_value_at(pb, bb, k, u, &cb) - band_value_at(pa, ba, k, u, &ca);
+    double v = band_value_at(pb, bb, k, u, &cb) -
+               band_value_at(pa, ba, k, u, &ca);
     int64_t iv = hpx_bands_round(v);
     d->values[k * G + j] = iv;
     if (iv >= 0)
@@ -110,10 +110,9 @@ static void set_diff_ranges(hp2x_bands *d, const double *pos,
 
 /* The diff chart's bands: ba's names and shades, values of run b minus
  * run a on the DIFF_POINTS grid.  NULL with HP2X_E_NOMEM recorded. */
-static hp2x_bands *make_diff_bands(const hp2x_profile *pa,
-                                   const hp2x_bands *ba,
-                                   const hp2x_profile *pb,
-                                   const hp2x_bands *bb, hp2x_err *err) {
+static hp2x_bands *make_diff_bands(const hp2x_profile *pa, const hp2x_bands *ba,
+                                   const hp2x_profile *pb, const hp2x_bands *bb,
+                                   hp2x_err *err) {
   size_t nb = ba->n_bands, G = DIFF_POINTS;
   hp2x_bands *d = hpx_calloc(1, sizeof *d);
   if (!d) {
@@ -155,15 +154,15 @@ hp2x_status hp2x_diff_new(const hp2x_profile *a, const hp2x_bands *ba,
   *out_b = NULL;
   if (!ba->n_samples || !bb->n_samples)
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "%s profile has no samples to compare",
-                     ba->n_samples ? "the second" : "the first");
+                    "%s profile has no samples to compare",
+                    ba->n_samples ? "the second" : "the first");
   int same = ba->n_bands == bb->n_bands;
   for (size_t k = 0; same && k < ba->n_bands; k++)
     same = strcmp(ba->names[k], bb->names[k]) == 0;
   if (!same)
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "the two profiles have different bands: select them "
-                     "together (hp2x_bands_select_many)");
+                    "the two profiles have different bands: select them "
+                    "together (hp2x_bands_select_many)");
   hp2x_profile *dp = NULL;
   if (make_diff_profile(a, b, &dp, err) != HP2X_OK) return err->code;
   hp2x_bands *db = make_diff_bands(a, ba, b, bb, err);

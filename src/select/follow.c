@@ -1,12 +1,11 @@
-/* follow.c -- band selection that follows a growing profile (watch mode).
- * A follower keeps, from one call to the next, the band matrix, its
- * running ranges and area, and an index of the stacked curves
- * (per band, a tree of first minima and maxima over blocks of samples).
- * When the profile has only gained samples and the selection still maps
- * every label with data as before, an update folds in the new samples
- * alone; otherwise (or when a bounded profile has thinned its samples) the
- * matrix is built afresh.  The selection comes from the labels' sums the
- * profile keeps.  The bands are
+/* follow.c -- band selection that follows a growing profile (watch mode).  A
+ * follower keeps, from one call to the next, the band matrix, its running
+ * ranges and area, and an index of the stacked curves (per band, a tree of
+ * first minima and maxima over blocks of samples).  When the profile has only
+ * gained samples and the selection still maps every label with data as before,
+ * an update folds in the new samples alone; otherwise (or when a bounded
+ * profile has thinned its samples) the matrix is built afresh.  The selection
+ * comes from the labels' sums the profile keeps.  The bands are
  * hp2x_bands_select's, value for value.  The bands of a picture carry the
  * follower's band_walk_source (band_walk.h): drawing gets hpx_thin_curve's
  * points per device column from the index instead of walking every sample.
@@ -22,27 +21,28 @@
 #define NONE UINT32_MAX
 
 struct hp2x_follower {
-  const hp2x_profile *p;  /* borrowed: the profile followed; NULL = none */
-  size_t totalled;        /* samples of p seen at the last selection */
-  double last_time_s;     /* times[totalled - 1], to tell another profile */
-  uint64_t generation;    /* p's thinnings then (model.h) */
-  hp2x_bands *b;          /* owned; NULL until a selection is made */
-  int32_t *band_of;       /* [n_band_of]: each label's band or -1; owned */
+  const hp2x_profile *p; /* borrowed: the profile followed; NULL = none */
+  size_t totalled;       /* samples of p seen at the last selection */
+  double last_time_s;    /* times[totalled - 1], to tell another profile */
+  uint64_t generation;   /* p's thinnings then (model.h) */
+  hp2x_bands *b;         /* owned; NULL until a selection is made */
+  int32_t *band_of;      /* [n_band_of]: each label's band or -1; owned */
   unsigned char *built_present; /* [n_band_of]: the label has data in
                                    samples [0, built); owned */
   size_t n_band_of;
-  size_t built;           /* samples in b, top, peak and tree */
-  bands_heights heights;  /* over samples [0, built) */
-  int64_t *top;           /* [n_bands * b->stride]: stacked heights; owned */
-  size_t *peak;           /* [n_bands]; owned */
-  uint32_t *tree;         /* [n_bands * 4 * leaves]; owned */
-  size_t leaves;          /* leaves per tree, a power of two */
-  int indexed;            /* top, peak and tree are kept (the output is
-                             a picture); else only the bands */
-  int monotone;           /* times never go back */
-  int saturated;          /* a value < 0 or a height at INT64_MAX */
+  size_t built;            /* samples in b, top, peak and tree */
+  bands_heights heights;   /* over samples [0, built) */
+  int64_t *top;            /* [n_bands * b->stride]: stacked heights; owned */
+  size_t *peak;            /* [n_bands]; owned */
+  uint32_t *tree;          /* [n_bands * 4 * leaves]; owned */
+  size_t leaves;           /* leaves per tree, a power of two */
+  int indexed;             /* top, peak and tree are kept (the output is
+                              a picture); else only the bands */
+  int monotone;            /* times never go back */
+  int saturated;           /* a value < 0 or a height at INT64_MAX */
   band_walk_source source; /* what b->points points to when indexed */
-  size_t index_walks;     /* pictures drawn from the index (hpx_follow_index_walks) */
+  size_t index_walks;      /* pictures drawn from the index
+                              (hpx_follow_index_walks) */
 };
 
 static hp2x_status open_index_walk(const band_walk_source *src,
@@ -102,7 +102,8 @@ void hp2x_follower_free(hp2x_follower *f) {
 static int same_plan(const hp2x_follower *f, const hp2x_bands *nb,
                      const int32_t *band_of) {
   const hp2x_bands *b = f->b;
-  if (!b || b->n_bands != nb->n_bands || b->is_other != nb->is_other)
+  if (!b || b->n_bands != nb->n_bands || b->is_other != nb->is_other ||
+      b->breakdown != nb->breakdown)
     return 0;
   for (size_t k = 0; k < b->n_bands; k++)
     if (strcmp(b->names[k], nb->names[k]) != 0 ||
@@ -141,8 +142,8 @@ static void tree_update(hp2x_follower *f, size_t k, size_t b0, size_t b1) {
     tmin[f->leaves + j] = mn;
     tmax[f->leaves + j] = mx;
   }
-  for (size_t lo = (f->leaves + b0) / 2, hi = (f->leaves + b1 - 1) / 2;
-       lo >= 1; lo /= 2, hi /= 2)
+  for (size_t lo = (f->leaves + b0) / 2, hi = (f->leaves + b1 - 1) / 2; lo >= 1;
+       lo /= 2, hi /= 2)
     for (size_t i = lo; i <= hi; i++) {
       tmin[i] = pick_min(top, tmin[2 * i], tmin[2 * i + 1]);
       tmax[i] = pick_max(top, tmax[2 * i], tmax[2 * i + 1]);
@@ -163,8 +164,8 @@ static hp2x_status grow_band_matrix(hp2x_follower *f, size_t n, hp2x_err *err) {
   while (leaves * STACK_BLOCK < cap) leaves *= 2;
   int64_t *values = hpx_calloc(nb * cap, sizeof *values);
   int64_t *top = f->indexed ? hpx_malloc(nb * cap * sizeof *top) : NULL;
-  uint32_t *tree =
-      f->indexed ? hpx_malloc(nb * 4 * leaves * sizeof *tree) : NULL;
+  uint32_t *tree = f->indexed ? hpx_malloc(nb * 4 * leaves * sizeof *tree)
+                              : NULL;
   if (!values || (f->indexed && (!top || !tree))) {
     hpx_free(values), hpx_free(top), hpx_free(tree);
     return hpx_nomem(err);
@@ -191,8 +192,8 @@ static hp2x_status grow_band_matrix(hp2x_follower *f, size_t n, hp2x_err *err) {
 /* Adds samples [from, N) to the index: their stacked heights (noting any
  * that saturates), whether times still never go back, each band's first
  * peak (as hpx_layout_band_peak finds it), and the trees over their blocks. */
-static void index_samples(hp2x_follower *f, const hp2x_profile *p,
-                          size_t from, size_t N) {
+static void index_samples(hp2x_follower *f, const hp2x_profile *p, size_t from,
+                          size_t N) {
   const hp2x_bands *b = f->b;
   size_t nb = b->n_bands, stride = b->stride;
   for (size_t s = from; s < N; s++) {
@@ -243,8 +244,7 @@ static hp2x_status extend_bands(hp2x_follower *f, const hp2x_profile *p,
 /* Takes the plan (nb, band_of) for p; the matrix starts over unless the
  * plan is the one the built samples were made with. */
 static hp2x_status adopt_plan(hp2x_follower *f, const hp2x_profile *p,
-                              hp2x_bands *nb, int32_t *band_of,
-                              hp2x_err *err) {
+                              hp2x_bands *nb, int32_t *band_of, hp2x_err *err) {
   size_t nl = p->n_labels;
   unsigned char *bp = hpx_malloc(nl ? nl : 1);
   if (!bp) {
@@ -269,8 +269,7 @@ static hp2x_status adopt_plan(hp2x_follower *f, const hp2x_profile *p,
   f->band_of = band_of;
   f->n_band_of = nl;
   for (size_t id = 0; id < nl; id++) bp[id] = p->labels[id].sums.present;
-  f->built_present = bp; /* extend_bands builds every sample with
-                              data */
+  f->built_present = bp; /* extend_bands builds every sample with data */
   return HP2X_OK;
 }
 
@@ -307,8 +306,7 @@ hp2x_status hp2x_follower_select(hp2x_follower *f, const hp2x_profile *p,
     band_of = hpx_malloc((p->n_labels ? p->n_labels : 1) * sizeof *band_of);
     if (!nb || !band_of) st = hpx_nomem(err);
   }
-  if (st == HP2X_OK)
-    st = hpx_bands_plan(p, o, nb, band_of, err);
+  if (st == HP2X_OK) st = hpx_bands_plan(p, o, nb, band_of, err);
   if (st == HP2X_OK) {
     st = adopt_plan(f, p, nb, band_of, err); /* takes nb and band_of */
     nb = NULL;
@@ -357,8 +355,7 @@ static void find_extremes(const hp2x_follower *f, size_t k, size_t lo,
     scan_extremes(top, b1 * STACK_BLOCK, hi, &mn, &mx);
     const uint32_t *tmin = f->tree + k * 4 * f->leaves;
     const uint32_t *tmax = tmin + 2 * f->leaves;
-    for (size_t l = b0 + f->leaves, r = b1 + f->leaves; l < r;
-         l /= 2, r /= 2) {
+    for (size_t l = b0 + f->leaves, r = b1 + f->leaves; l < r; l /= 2, r /= 2) {
       if (l & 1) {
         mn = pick_min(top, mn, tmin[l]);
         mx = pick_max(top, mx, tmax[l]);
@@ -382,10 +379,10 @@ typedef struct index_walk {
   band_walk base;
   const hp2x_follower *f;
   band_frame frame;
-  size_t band;     /* whose extremes hpx_thin_runs asks for */
-  size_t *starts;  /* [runs]: each device column's first sample; owned */
+  size_t band;    /* whose extremes hpx_thin_runs asks for */
+  size_t *starts; /* [runs]: each device column's first sample; owned */
   size_t runs;
-  size_t *keep;    /* [2 * runs + 2]; owned */
+  size_t *keep; /* [2 * runs + 2]; owned */
 } index_walk;
 
 static double walk_x(const void *ctx, size_t i) {
@@ -434,8 +431,8 @@ static int index_can_draw(const hp2x_follower *f, const band_frame *fr) {
   size_t N = fr->b->n_samples;
   double yscale = band_frame_yscale(fr);
   return f->monotone && !f->saturated && !fr->all_samples &&
-         !fr->b->is_signed && N > 2 * fr->columns + 2 &&
-         fr->width_pt > 0.0 && yscale >= 0x1p-40 && fr->y0_pt >= 0.0 &&
+         !fr->b->is_signed && N > 2 * fr->columns + 2 && fr->width_pt > 0.0 &&
+         yscale >= 0x1p-40 && fr->y0_pt >= 0.0 &&
          fr->y0_pt + fr->height_pt < 512.0;
 }
 
@@ -459,9 +456,9 @@ static hp2x_status open_index_walk(const band_walk_source *src,
   w->base.ops = &index_walk_ops;
   w->f = f;
   w->frame = *fr;
-  w->runs =
-      hpx_thin_column_runs(walk_x, w, N, fr->x0_pt, fr->x0_pt + fr->width_pt,
-                           columns, w->starts, columns + 2);
+  w->runs = hpx_thin_column_runs(walk_x, w, N, fr->x0_pt,
+                                 fr->x0_pt + fr->width_pt, columns, w->starts,
+                                 columns + 2);
   if (w->runs != (size_t)-1)
     w->keep = hpx_malloc((2 * w->runs + 2) * sizeof *w->keep);
   if (w->runs == (size_t)-1 || !w->keep) {

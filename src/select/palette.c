@@ -6,6 +6,7 @@
  * 1.RRGGBB, which no hp2ps shade can be, so every .aux decodes alone.
  */
 #include "bands_int.h"
+#include "breakdown.h"
 #include "palette.h"
 
 #include <math.h>
@@ -15,12 +16,11 @@ static const double greys[] = {0.0, 0.2, 0.6, 0.3, 0.9,
 
 /* Colours in tenths, hp2ps's order without entry 8 (1 1 1). */
 static const unsigned char colours[][3] = {
-    {0, 0, 0},   {0, 0, 10},  {0, 10, 0},  {0, 10, 10}, {10, 0, 0},
-    {10, 0, 10}, {10, 10, 0}, {0, 0, 5},   {0, 5, 0},   {0, 5, 10},
-    {0, 10, 5},  {5, 0, 0},   {5, 0, 10},  {5, 10, 0},  {5, 10, 10},
-    {10, 0, 5},  {10, 5, 0},  {10, 5, 10}, {10, 10, 5}, {0, 5, 5},
-    {5, 0, 5},   {5, 5, 0},   {5, 5, 10},  {5, 10, 5},  {10, 5, 5},
-    {5, 5, 5}};
+    {0, 0, 0},   {0, 0, 10}, {0, 10, 0},  {0, 10, 10}, {10, 0, 0}, {10, 0, 10},
+    {10, 10, 0}, {0, 0, 5},  {0, 5, 0},   {0, 5, 10},  {0, 10, 5}, {5, 0, 0},
+    {5, 0, 10},  {5, 10, 0}, {5, 10, 10}, {10, 0, 5},  {10, 5, 0}, {10, 5, 10},
+    {10, 10, 5}, {0, 5, 5},  {5, 0, 5},   {5, 5, 0},   {5, 5, 10}, {5, 10, 5},
+    {10, 5, 5},  {5, 5, 5}};
 
 enum {
   N_GREYS = sizeof greys / sizeof greys[0],
@@ -39,6 +39,7 @@ int hpx_palette_is_colour(const hp2x_options *o) {
 
 void hpx_palette_assign(const hp2x_bands *b, const hp2x_options *o,
                         double *shade) {
+  if (hpx_breakdown_shades(b, o, hpx_palette_is_colour(o), shade)) return;
   if (o->palette == HP2X_PALETTE_LABEL) {
     hpx_colour_assign(b, shade);
     return;

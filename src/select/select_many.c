@@ -19,9 +19,9 @@
  * to_names[i][id] receives the combined id of ps[i]'s label id.  Sample
  * times are the running sample number (only the order of labels is taken
  * from this profile). */
-static hp2x_status combine_profiles(const hp2x_profile *const *ps,
-                                    size_t n, hp2x_profile **out,
-                                    uint32_t **to_names, hp2x_err *err) {
+static hp2x_status combine_profiles(const hp2x_profile *const *ps, size_t n,
+                                    hp2x_profile **out, uint32_t **to_names,
+                                    hp2x_err *err) {
   hp2x_profile *c = hpx_profile_new(err);
   if (!c) return err->code;
   hp2x_status st = HP2X_OK;
@@ -38,8 +38,8 @@ static hp2x_status combine_profiles(const hp2x_profile *const *ps,
     for (size_t e = 0; e < profile_complete_entries(p); e++)
       grand += (double)profile_value(p, e);
     double weight = grand > 0.0 ? most / grand : 0.0;
-    to_names[i] = hpx_malloc((p->n_labels ? p->n_labels : 1) *
-                              sizeof *to_names[i]);
+    to_names[i] =
+        hpx_malloc((p->n_labels ? p->n_labels : 1) * sizeof *to_names[i]);
     if (!to_names[i]) {
       st = hpx_nomem(err);
       break;
@@ -60,22 +60,25 @@ static hp2x_status combine_profiles(const hp2x_profile *const *ps,
         st = profile_add_entry(
             c, to_names[i][profile_entry_label(p, s, e)],
             hpx_bands_round((double)profile_value(p, e) * weight), err);
-      if (st == HP2X_OK)
-        st = hpx_profile_end_sample(c, err);
+      if (st == HP2X_OK) st = hpx_profile_end_sample(c, err);
     }
   }
   if (st != HP2X_OK) {
     hp2x_profile_free(c);
     return st;
   }
+  /* The inputs' breakdown, when they share one, arranges the bands. */
+  c->breakdown = (int)hp2x_profile_breakdown(ps[0]);
+  for (size_t i = 1; i < n; i++)
+    if (hp2x_profile_breakdown(ps[i]) != hp2x_profile_breakdown(ps[0]))
+      c->breakdown = 0;
   *out = c;
   return HP2X_OK;
 }
 
 /* o->uniform: one time axis and/or one y range for all. */
-static void share_axes(hp2x_bands **bs, const hp2x_profile *const *ps,
-                       size_t n, hp2x_uniform uniform,
-                       const hp2x_aux *aux) {
+static void share_axes(hp2x_bands **bs, const hp2x_profile *const *ps, size_t n,
+                       hp2x_uniform uniform, const hp2x_aux *aux) {
   if (uniform & HP2X_UNIFORM_TIME) {
     double lo = 0.0, hi = 0.0;
     int any = 0;
@@ -114,11 +117,9 @@ hp2x_status hp2x_bands_select_many(const hp2x_profile *const *ps, size_t n,
   const hp2x_options *o = &full;
   if (n == 0)
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "no profiles to select from");
-  if (hpx_bands_check_options(o, err) != HP2X_OK)
-    return err->code;
+  if (hpx_bands_check_options(o, err) != HP2X_OK) return err->code;
   for (size_t i = 0; i < n; i++)
-    if (hpx_profile_require_entries(ps[i], err) != HP2X_OK)
-      return err->code;
+    if (hpx_profile_require_entries(ps[i], err) != HP2X_OK) return err->code;
   uint32_t **to_names = hpx_calloc(n, sizeof *to_names);
   if (!to_names) return hpx_nomem(err);
   hp2x_profile *c = NULL;

@@ -92,11 +92,11 @@ size_t hpx_thin_runs(const size_t *starts, size_t runs, size_t n,
 typedef struct value_walk {
   band_walk base;
   band_frame f;
-  double *x;      /* [n_samples] points; owned */
-  double *y;      /* [n_samples] points; owned */
-  int64_t *cum;   /* [n_samples] stacked heights of bands [0, level); owned */
-  size_t *keep;   /* [n_samples]; owned */
-  size_t level;   /* bands summed in cum */
+  double *x;    /* [n_samples] points; owned */
+  double *y;    /* [n_samples] points; owned */
+  int64_t *cum; /* [n_samples] stacked heights of bands [0, level); owned */
+  size_t *keep; /* [n_samples]; owned */
+  size_t level; /* bands summed in cum */
 } value_walk;
 
 static void close_value_walk(band_walk *w) {
@@ -120,9 +120,9 @@ static hp2x_status value_edge(band_walk *w, size_t k, band_edge *out,
   for (size_t s = 0; s < N; s++) vw->y[s] = axis + (double)vw->cum[s] * yscale;
   out->height = vw->cum;
   out->keep = vw->keep;
-  out->n_keep =
-      hpx_thin_curve(vw->x, vw->y, N, vw->f.x0_pt, vw->f.x0_pt + vw->f.width_pt,
-                     vw->f.columns, vw->keep);
+  out->n_keep = hpx_thin_curve(vw->x, vw->y, N, vw->f.x0_pt,
+                               vw->f.x0_pt + vw->f.width_pt, vw->f.columns,
+                               vw->keep);
   return HP2X_OK;
 }
 

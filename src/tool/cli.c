@@ -25,6 +25,7 @@ _Static_assert(sizeof(hp2x_format) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_sort) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_palette) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_layout) == sizeof(int), "enum size");
+_Static_assert(sizeof(hp2x_chart) == sizeof(int), "enum size");
 _Static_assert(sizeof(hp2x_input_kind) == sizeof(int), "enum size");
 
 /* Entries name the fields they set. */
@@ -63,11 +64,16 @@ static int parse_width(const char *s, double *pt) {
   char num[64];
   if (n > 2) {
     const char *u = s + n - 2;
-    if (!strcmp(u, "in")) scale = 72.0;
-    else if (!strcmp(u, "mm")) scale = 72.0 / 25.4;
-    else if (!strcmp(u, "cm")) scale = 72.0 / 2.54;
-    else if (!strcmp(u, "pt")) scale = 1.0;
-    else u = s + n;
+    if (!strcmp(u, "in"))
+      scale = 72.0;
+    else if (!strcmp(u, "mm"))
+      scale = 72.0 / 25.4;
+    else if (!strcmp(u, "cm"))
+      scale = 72.0 / 2.54;
+    else if (!strcmp(u, "pt"))
+      scale = 1.0;
+    else
+      u = s + n;
     n = (size_t)(u - s);
   }
   if (n == 0 || n >= sizeof num) return 0;
@@ -108,17 +114,15 @@ static cli_outcome set_name_order(const option_spec *o, const char *val,
                                   const char *spelled, tool_args *a,
                                   cli_error *e) {
   (void)o, (void)spelled, (void)e;
-  a->opts.name_order = (val && !strcmp(val, "-"))
-                           ? HP2X_NAME_ORDER_DESCENDING
-                           : HP2X_NAME_ORDER_ASCENDING;
+  a->opts.name_order = (val && !strcmp(val, "-")) ? HP2X_NAME_ORDER_DESCENDING
+                                                  : HP2X_NAME_ORDER_ASCENDING;
   return CLI_RUN;
 }
 
 /* --sort: area and stddev are -d's key (area also ends -i), name and
  * name-desc are -i's order. */
 static cli_outcome set_sort(const option_spec *o, const char *val,
-                            const char *spelled, tool_args *a,
-                            cli_error *e) {
+                            const char *spelled, tool_args *a, cli_error *e) {
   (void)o, (void)spelled;
   if (!strcmp(val, "area")) {
     a->opts.sort = HP2X_SORT_AREA;
@@ -130,8 +134,8 @@ static cli_outcome set_sort(const option_spec *o, const char *val,
   } else if (!strcmp(val, "name-desc")) {
     a->opts.name_order = HP2X_NAME_ORDER_DESCENDING;
   } else {
-    return cli_fail(
-        e, "unknown sort key '%s' (area, stddev, name, name-desc)", val);
+    return cli_fail(e, "unknown sort key '%s' (area, stddev, name, name-desc)",
+                    val);
   }
   return CLI_RUN;
 }
@@ -152,8 +156,7 @@ static cli_outcome set_band_count(const option_spec *o, const char *val,
 
 /* hp2ps's -t: -t alone is -t0; at most 5 percent. */
 static cli_outcome set_trace(const option_spec *o, const char *val,
-                             const char *spelled, tool_args *a,
-                             cli_error *e) {
+                             const char *spelled, tool_args *a, cli_error *e) {
   (void)o;
   double d = 0.0;
   if (*val != '\0' && (!numbers_parse_double(val, &d) || d < 0.0 || d > 5.0))
@@ -174,8 +177,7 @@ static cli_outcome set_summary(const option_spec *o, const char *val,
 }
 
 static cli_outcome show_help(const option_spec *o, const char *val,
-                             const char *spelled, tool_args *a,
-                             cli_error *e) {
+                             const char *spelled, tool_args *a, cli_error *e) {
   (void)o, (void)val, (void)spelled, (void)a, (void)e;
   return CLI_SHOW_HELP;
 }
@@ -204,14 +206,14 @@ static const char *list_help(char *help, size_t size, const char *before,
 
 static const char *output_help(void) {
   static char help[160];
-  return list_help(help, sizeof help, "write to FILE (", names_format_name,
+  return list_help(help, sizeof help, "write to FILE (", names_format_extension,
                    ".", " ", " ", "; - = stdout)");
 }
 
 static const char *format_help(void) {
   static char help[160];
-  return list_help(help, sizeof help, "output format: ", names_format_name,
-                   "", ", ", " or ", " (--summary)");
+  return list_help(help, sizeof help, "output format: ", names_format_name, "",
+                   ", ", " or ", " (--summary)");
 }
 
 static const char *layout_help(void) {
@@ -226,8 +228,8 @@ static const char *layout_help(void) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static const char *help_with_default(char *help, size_t size,
-                                     const char *fmt, ...) {
+static const char *
+help_with_default(char *help, size_t size, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   hp2x_vsnprintf_c(help, size, fmt, ap);
@@ -276,14 +278,14 @@ static const char *summary_help(void) {
   static char help[160];
   snprintf(help, sizeof help,
            "print a table (peaks, slopes, leak suspects), not a picture "
-           "(= %s)", hp2x_format_of(HP2X_FORMAT_TXT)->name);
+           "(= %s)",
+           hp2x_format_of(HP2X_FORMAT_TXT)->name);
   return help;
 }
 
 /* --format=FMT: a name from the formats' table. */
 static cli_outcome set_format(const option_spec *o, const char *val,
-                              const char *spelled, tool_args *a,
-                              cli_error *e) {
+                              const char *spelled, tool_args *a, cli_error *e) {
   (void)o, (void)spelled;
   const hp2x_format_info *f = hp2x_format_named(val);
   char list[96];
@@ -295,19 +297,24 @@ static cli_outcome set_format(const option_spec *o, const char *val,
   return CLI_RUN;
 }
 
-static const tool_name palettes[] = {
-    {"label", HP2X_PALETTE_LABEL}, {"hp2ps", HP2X_PALETTE_HP2PS},
-    {"grey", HP2X_PALETTE_GREY},   {"gray", HP2X_PALETTE_GREY},
-    {NULL, 0}};
-static const tool_name uniform_axes[] = {
-    {"none", HP2X_UNIFORM_NONE},
-    {"time", HP2X_UNIFORM_TIME},
-    {"memory", HP2X_UNIFORM_MEMORY},
-    {"both", HP2X_UNIFORM_BOTH},
-    {NULL, 0}};
+static const tool_name palettes[] = {{"label", HP2X_PALETTE_LABEL},
+                                     {"hp2ps", HP2X_PALETTE_HP2PS},
+                                     {"grey", HP2X_PALETTE_GREY},
+                                     {"gray", HP2X_PALETTE_GREY},
+                                     {NULL, 0}};
+static const tool_name uniform_axes[] = {{"none", HP2X_UNIFORM_NONE},
+                                         {"time", HP2X_UNIFORM_TIME},
+                                         {"memory", HP2X_UNIFORM_MEMORY},
+                                         {"both", HP2X_UNIFORM_BOTH},
+                                         {NULL, 0}};
 static const tool_name layouts[] = {
     {"pages", HP2X_LAYOUT_PAGES}, {"stack", HP2X_LAYOUT_STACK}, {NULL, 0}};
 static const tool_name x_axes[] = {{"time", 0}, {"index", 1}, {NULL, 0}};
+static const tool_name charts[] = {{"stacked", HP2X_CHART_STACKED},
+                                   {"percent", HP2X_CHART_PERCENT},
+                                   {"streamgraph", HP2X_CHART_STREAMGRAPH},
+                                   {"lines", HP2X_CHART_LINES},
+                                   {NULL, 0}};
 
 static const option_spec options[] = {
     {'o', "output", "FILE", NULL, output_help, .kind = VAL_STRING,
@@ -317,20 +324,27 @@ static const option_spec options[] = {
     {'e', "eps", "WIDTH",
      "Encapsulated PostScript WIDTH wide (in, mm, cm, pt; > 2in)",
      SPECIAL(set_eps_width)},
-    {0, "dpi", "N", NULL, dpi_help,
-     .kind = VAL_DOUBLE, .field = AT(opts.dpi), .min = HP2X_DPI_MIN,
-     .max = HP2X_DPI_MAX, .bad = "invalid --dpi ",
-     .bad_tail = ": pixels per inch, " STR(HP2X_DPI_MIN) " to "
-                 STR(HP2X_DPI_MAX)},
+    {0, "dpi", "N", NULL, dpi_help, .kind = VAL_DOUBLE, .field = AT(opts.dpi),
+     .min = HP2X_DPI_MIN, .max = HP2X_DPI_MAX, .bad = "invalid --dpi ",
+     .bad_tail =
+         ": pixels per inch, " STR(HP2X_DPI_MIN) " to " STR(HP2X_DPI_MAX)},
     {'c', "colour", NULL, "colour bands (also --color)", FLAG(opts.colour, 1)},
-    {'b', "big-title", NULL, "big title box", FLAG(opts.title_box, HP2X_TITLE_BIG)},
+    {'b', "big-title", NULL, "big title box",
+     FLAG(opts.title_box, HP2X_TITLE_BIG)},
     {'s', "small-title", NULL, "small title box", SPECIAL(set_small_title)},
     {'d', NULL, NULL, "order bands by standard deviation (= --sort=stddev)",
-     FLAG(opts.sort, HP2X_SORT_STDDEV)},
+     FLAG(opts.sort, HP2X_SORT_STDDEV), .given = GIVEN(order_given)},
     {'i', NULL, NULL, "-i, -i+: order by name, ascending; -i-: descending",
-     SPECIAL(set_name_order), .style = LETTER_GLUED},
+     SPECIAL(set_name_order), .style = LETTER_GLUED,
+     .given = GIVEN(order_given)},
     {0, "sort", "KEY", "band order: area, stddev, name or name-desc",
-     SPECIAL(set_sort)},
+     SPECIAL(set_sort), .given = GIVEN(order_given)},
+    {0, "chart", "KIND",
+     "stacked (default), percent (each census 100%), streamgraph (centred) "
+     "or lines (each band to its own peak)",
+     .kind = VAL_ENUM, .field = AT(opts.chart), .given = GIVEN(chart_given),
+     .names = charts, .bad = "unknown chart ",
+     .bad_tail = " (stacked, percent, streamgraph, lines)"},
     {'m', "bands", "N", NULL, band_count_help, SPECIAL(set_band_count),
      .style = LETTER_MAYBE_NUMBER},
     {'t', "trace", "PCT", NULL, trace_help, SPECIAL(set_trace),
@@ -361,8 +375,8 @@ static const option_spec options[] = {
      "-hi: name info tables without an IPE record from EXE's symbols",
      .kind = VAL_STRING, .field = AT(program)},
     {0, "watch", NULL, "re-render while the profile grows", FLAG(watch, 1)},
-    {0, "interval", "SECONDS", NULL, interval_help,
-     .kind = VAL_DOUBLE, .field = AT(interval_s), .min = 0.01, .max = 86400.0,
+    {0, "interval", "SECONDS", NULL, interval_help, .kind = VAL_DOUBLE,
+     .field = AT(interval_s), .min = 0.01, .max = 86400.0,
      .bad = "invalid --interval ", .bad_tail = ": seconds, at least 0.01"},
     {0, "idle-exit", "SECONDS", "watch mode: stop after SECONDS without growth",
      .kind = VAL_DOUBLE, .field = AT(idle_exit_s), .min = 0.0, .max = 1e9,
@@ -373,22 +387,20 @@ static const option_spec options[] = {
      .kind = VAL_STRING, .field = AT(tee_path)},
     {0, "palette", "NAME",
      "label (-c's default: colour-blind-safe, by name), hp2ps or grey",
-     .kind = VAL_ENUM, .field = AT(opts.palette),
-     .given = GIVEN(palette_given), .names = palettes,
-     .bad = "unknown palette ", .bad_tail = " (label, hp2ps, grey)"},
+     .kind = VAL_ENUM, .field = AT(opts.palette), .given = GIVEN(palette_given),
+     .names = palettes, .bad = "unknown palette ",
+     .bad_tail = " (label, hp2ps, grey)"},
     {0, "pattern", NULL,
      "hatch patterns instead of colours (black-and-white print)",
      FLAG(opts.pattern, 1)},
     {0, "uniform-scale", "AXES",
      "several inputs: share none, time, memory or both (default)",
-     .kind = VAL_ENUM, .field = AT(opts.uniform),
-     .given = GIVEN(uniform_given), .names = uniform_axes,
-     .bad = "unknown --uniform-scale ",
+     .kind = VAL_ENUM, .field = AT(opts.uniform), .given = GIVEN(uniform_given),
+     .names = uniform_axes, .bad = "unknown --uniform-scale ",
      .bad_tail = " (none, time, memory, both)"},
-    {0, "layout", "HOW", NULL, layout_help,
-     .kind = VAL_ENUM, .field = AT(opts.layout), .given = GIVEN(layout_given),
-     .names = layouts, .bad = "unknown --layout ",
-     .bad_tail = " (pages, stack)"},
+    {0, "layout", "HOW", NULL, layout_help, .kind = VAL_ENUM,
+     .field = AT(opts.layout), .given = GIVEN(layout_given), .names = layouts,
+     .bad = "unknown --layout ", .bad_tail = " (pages, stack)"},
     {0, "diff", NULL, "two inputs A B: chart B - A per band over % of run time",
      FLAG(diff, 1)},
     {0, "include", "REGEX",
@@ -409,9 +421,13 @@ static const option_spec options[] = {
      .bad = "invalid --to ", .bad_tail = ": seconds, a number >= 0"},
     {0, "last", "SECONDS",
      "only the most recent SECONDS, bands chosen over them (a dashboard)",
-     .kind = VAL_DOUBLE, .field = AT(parse.last_s), .min = 0.001,
-     .max = 1e12, .bad = "invalid --last ",
-     .bad_tail = ": seconds, at least 0.001"},
+     .kind = VAL_DOUBLE, .field = AT(parse.last_s), .min = 0.001, .max = 1e12,
+     .bad = "invalid --last ", .bad_tail = ": seconds, at least 0.001"},
+    {0, "at", "SECONDS",
+     "pprof: the census nearest this time (default: the peak)",
+     .kind = VAL_DOUBLE, .field = AT(at_s), .given = GIVEN(at_given),
+     .min = 0.0, .max = DBL_MAX, .bad = "invalid --at ",
+     .bad_tail = ": seconds, a number >= 0"},
     {0, "from-marker", "TEXT",
      "only samples from the first marker TEXT on (eventlog traceMarker)",
      .kind = VAL_TEXT, .field = AT(from_marker),
@@ -438,8 +454,7 @@ static const option_spec options[] = {
 };
 enum { N_OPTIONS = sizeof options / sizeof options[0] };
 
-int cli_help_row(size_t i, char *left, size_t left_size,
-                 const char **help) {
+int cli_help_row(size_t i, char *left, size_t left_size, const char **help) {
   if (i >= N_OPTIONS) return 0;
   const option_spec *o = &options[i];
   char arg[24] = "";

@@ -20,10 +20,10 @@ typedef enum cli_outcome {
 } cli_outcome;
 
 typedef struct cli_error {
-  char *message;  /* one line, no "hp2x: " prefix, no newline; malloc'ed,
-                     freed by cli_free */
-  int is_usage;   /* a usage error (exit 2, with the --help hint); else out
-                     of memory (exit 1) */
+  char *message; /* one line, no "hp2x: " prefix, no newline; malloc'ed,
+                    freed by cli_free */
+  int is_usage;  /* a usage error (exit 2, with the --help hint); else out
+                    of memory (exit 1) */
 } cli_error;
 
 /* Reads argv into *a (which it initialises; argv's strings are borrowed
@@ -31,15 +31,13 @@ typedef struct cli_error {
  * time window, the output's format from its name) and applies the
  * defaults that depend on others (-e implies EPS, -c the label palette).
  * Call cli_free(a, e) afterwards whatever the outcome. */
-cli_outcome cli_parse(int argc, char **argv, tool_args *a,
-                      cli_error *e);
+cli_outcome cli_parse(int argc, char **argv, tool_args *a, cli_error *e);
 
 /* Frees what cli_parse allocated in *a and *e. */
 void cli_free(tool_args *a, cli_error *e);
 
 /* Row i of --help: the option's spellings in `left` ("-o, --output=FILE")
  * and its description in *help (static).  0 past the last option. */
-int cli_help_row(size_t i, char *left, size_t left_size,
-                 const char **help);
+int cli_help_row(size_t i, char *left, size_t left_size, const char **help);
 
 #endif

@@ -10,14 +10,14 @@
 #include "cli.h"
 
 typedef enum value_kind {
-  VAL_FLAG,    /* no value: stores `set` */
-  VAL_INT,     /* a whole number in [min, max] */
-  VAL_DOUBLE,  /* a number in [min, max] (min itself out when min_open) */
-  VAL_ENUM,    /* one of `names`: stores its value */
-  VAL_STRING,  /* any text, borrowed from argv */
-  VAL_TEXT,    /* text, not empty */
-  VAL_REGEX,   /* a POSIX extended regex, borrowed from argv */
-  VAL_SPECIAL  /* hp2ps's own rules: `special` */
+  VAL_FLAG,   /* no value: stores `set` */
+  VAL_INT,    /* a whole number in [min, max] */
+  VAL_DOUBLE, /* a number in [min, max] (min itself out when min_open) */
+  VAL_ENUM,   /* one of `names`: stores its value */
+  VAL_STRING, /* any text, borrowed from argv */
+  VAL_TEXT,   /* text, not empty */
+  VAL_REGEX,  /* a POSIX extended regex, borrowed from argv */
+  VAL_SPECIAL /* hp2ps's own rules: `special` */
 } value_kind;
 
 /* How the hp2ps letter reads its value (hp2ps's manual). */
@@ -36,21 +36,21 @@ typedef cli_outcome (*special_fn)(const option_spec *o, const char *val,
                                   cli_error *e);
 
 struct option_spec {
-  char letter;             /* hp2ps letter or 0 */
-  const char *long_name;   /* GNU name or NULL */
-  const char *arg_name;    /* the value in --help; NULL: takes none */
+  char letter;           /* hp2ps letter or 0 */
+  const char *long_name; /* GNU name or NULL */
+  const char *arg_name;  /* the value in --help; NULL: takes none */
   const char *help;
   const char *(*help_built)(void); /* else: help made from a table */
   value_kind kind;
-  size_t field;            /* offsetof(tool_args, ...) of what it sets */
-  size_t given;            /* 1 + offsetof an int also set to 1; 0 none */
-  int set;                 /* VAL_FLAG: the value stored */
-  double min, max;         /* VAL_INT, VAL_DOUBLE: the range */
-  int min_open;            /* VAL_DOUBLE: min is out of range */
-  const tool_name *names;  /* VAL_ENUM: the words, ended by {NULL} */
-  const char *bad;         /* a bad value's message: bad 'VALUE' bad_tail */
+  size_t field;           /* offsetof(tool_args, ...) of what it sets */
+  size_t given;           /* 1 + offsetof an int also set to 1; 0 none */
+  int set;                /* VAL_FLAG: the value stored */
+  double min, max;        /* VAL_INT, VAL_DOUBLE: the range */
+  int min_open;           /* VAL_DOUBLE: min is out of range */
+  const tool_name *names; /* VAL_ENUM: the words, ended by {NULL} */
+  const char *bad;        /* a bad value's message: bad 'VALUE' bad_tail */
   const char *bad_tail;
-  special_fn special;      /* VAL_SPECIAL */
+  special_fn special; /* VAL_SPECIAL */
   letter_style style;
 };
 
@@ -68,7 +68,8 @@ const option_spec *cli_find_letter(char c);
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-cli_outcome cli_fail(cli_error *e, const char *fmt, ...);
+cli_outcome
+cli_fail(cli_error *e, const char *fmt, ...);
 
 /* After every word is read: the format and output the line implies, the
  * checks of the combination, then the defaults that follow from it. */

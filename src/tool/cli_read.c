@@ -1,10 +1,9 @@
-/* cli_read.c -- the command line's words read into a tool_args: long
- * options (--name, --name=value, --name value), hp2ps's letters (values
- * glued to the letter, -p chaining), "--" and the inputs; each option's
- * value checked against its entry in cli.c's table and stored in the
- * field it names, after what the environment gives (environment.c).  Ends
- * with cli_settle.c's checks of
- * the whole line.  Errors are returned, never printed.
+/* cli_read.c -- the command line's words read into a tool_args: long options
+ * (--name, --name=value, --name value), hp2ps's letters (values glued to the
+ * letter, -p chaining), "--" and the inputs; each option's value checked
+ * against its entry in cli.c's table and stored in the field it names, after
+ * what the environment gives (environment.c).  Ends with cli_settle.c's checks
+ * of the whole line.  Errors are returned, never printed.
  */
 #include "cli_int.h"
 
@@ -114,10 +113,8 @@ typedef struct cursor {
   int i; /* the word being read */
 } cursor;
 
-
 /* --name, --name=value or --name value. */
-static cli_outcome read_long_option(cursor *c, tool_args *a,
-                                    cli_error *e) {
+static cli_outcome read_long_option(cursor *c, tool_args *a, cli_error *e) {
   const char *arg = c->argv[c->i];
   const char *name = arg + 2;
   const char *eq = strchr(name, '=');
@@ -161,8 +158,7 @@ static cli_outcome read_letter_value(cursor *c, const option_spec *o,
 
 /* hp2ps-style letters: a letter takes the rest of its word, except -p,
  * after which letters go on. */
-static cli_outcome read_letters(cursor *c, tool_args *a,
-                                cli_error *e) {
+static cli_outcome read_letters(cursor *c, tool_args *a, cli_error *e) {
   for (const char *l = c->argv[c->i] + 1; *l;) {
     const option_spec *o = cli_find_letter(*l);
     if (!o) return cli_fail(e, "unknown option '-%c'", *l);
@@ -178,8 +174,7 @@ static cli_outcome read_letters(cursor *c, tool_args *a,
 
 /* ------------------------------------------------------- the whole line */
 
-cli_outcome cli_parse(int argc, char **argv, tool_args *a,
-                      cli_error *e) {
+cli_outcome cli_parse(int argc, char **argv, tool_args *a, cli_error *e) {
   memset(a, 0, sizeof *a);
   memset(e, 0, sizeof *e);
   hp2x_options_init(&a->opts);

@@ -17,7 +17,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-
 /* The format when --format is not given: EPS for -e, else the output's
  * extension (none for a directory that several inputs each write into). */
 static cli_outcome settle_format(tool_args *a, cli_error *e) {
@@ -26,13 +25,9 @@ static cli_outcome settle_format(tool_args *a, cli_error *e) {
   struct stat dir;
   int to_dir = a->n_inputs > 1 && a->output && stat(a->output, &dir) == 0 &&
                S_ISDIR(dir.st_mode); /* several inputs: a file each */
-  if (a->output && strcmp(a->output, "-") != 0 && !a->format_given &&
-      !to_dir) {
-    const char *dot = strrchr(a->output, '.');
-    const char *slash = strrchr(a->output, '/');
-    const hp2x_format_info *f = NULL;
+  if (a->output && strcmp(a->output, "-") != 0 && !a->format_given && !to_dir) {
+    const hp2x_format_info *f = hp2x_format_for_file(a->output, NULL);
     char list[96];
-    if (dot && (!slash || dot >= slash)) f = hp2x_format_named(dot + 1);
     if (!f)
       return cli_fail(
           e,
@@ -55,7 +50,7 @@ static cli_outcome check_watch(const tool_args *a, cli_error *e) {
       return cli_fail(e, "--serve shows one input, got %d", a->n_inputs);
     if (a->output && !strcmp(a->output, "-"))
       return cli_fail(e, "--serve writes no standard output: -o FILE "
-                             "or no -o");
+                         "or no -o");
   }
   if (a->watch && !a->serve_spec && (!a->output || !strcmp(a->output, "-")))
     return cli_fail(e, "--watch needs an output file (-o FILE)");
@@ -74,20 +69,40 @@ static cli_outcome find_service(tool_args *a, cli_error *e) {
       return cli_fail(e, "%s", why);
     if (ad.kind == CONNECT_NONE) continue;
     if (a->n_inputs > 1 || a->diff)
-      return cli_fail(e,
-                      "%s: a service is read alone, not with other inputs",
+      return cli_fail(e, "%s: a service is read alone, not with other inputs",
                       a->inputs[i]);
     a->input_is_service = 1;
   }
   return CLI_RUN;
 }
 
+/* --at chooses the census of a format that holds one (pprof); a format
+ * that holds the whole run refuses it.  The one place that says which
+ * formats take --at. */
+static cli_outcome check_census(const tool_args *a, cli_error *e) {
+  const hp2x_format_info *f = hp2x_format_of(a->opts.format);
+  if (!f) return CLI_RUN;
+  if (a->at_given && f->span != HP2X_SPAN_CENSUS)
+    return cli_fail(e,
+                    "--at chooses one census: %s holds the whole run (-o "
+                    "NAME.pb.gz, a pprof profile, holds one)",
+                    a->summary ? "--summary" : f->label);
+  if (a->at_given && a->watch)
+    return cli_fail(e, "--at takes a census of a finished run: with --watch "
+                       "the profile follows the last census");
+  if (f->span == HP2X_SPAN_CENSUS && a->diff)
+    return cli_fail(e,
+                    "--diff draws a chart: write a %s of each run and "
+                    "compare them with go tool pprof -diff_base",
+                    f->label);
+  return CLI_RUN;
+}
+
 /* Checks what no single option can: the combination.  Changes nothing. */
-static cli_outcome check_combination(const tool_args *a,
-                                     cli_error *e) {
+static cli_outcome check_combination(const tool_args *a, cli_error *e) {
   if (a->tee_path && !a->input_is_service)
-    return cli_fail(
-        e, "--tee needs a service input (unix:PATH or tcp:HOST:PORT)");
+    return cli_fail(e,
+                    "--tee needs a service input (unix:PATH or tcp:HOST:PORT)");
   if (a->tee_path && !*a->tee_path)
     return cli_fail(e, "--tee needs a file name");
   if (a->program && !*a->program)
@@ -95,23 +110,27 @@ static cli_outcome check_combination(const tool_args *a,
   if (a->program && a->watch)
     return cli_fail(e, "--program does not work with --watch");
   if (a->from_given && a->from_marker)
-    return cli_fail(
-        e, "--from and --from-marker both give the window's start");
+    return cli_fail(e, "--from and --from-marker both give the window's start");
   if (a->to_given && a->to_marker)
     return cli_fail(e, "--to and --to-marker both give the window's end");
   if (a->parse.last_s > 0.0 &&
       (a->from_given || a->to_given || a->from_marker || a->to_marker))
-    return cli_fail(
-        e, "--last gives the window already: not with --from, --to "
-           "or their markers");
+    return cli_fail(e, "--last gives the window already: not with --from, --to "
+                       "or their markers");
   if (a->parse.last_s > 0.0 && a->n_inputs > 1)
     return cli_fail(e, "--last draws one input, got %d", a->n_inputs);
   if (a->from_given && a->to_given && !(a->from_s < a->to_s))
-    return cli_fail(e, "--from %g is not before --to %g", a->from_s,
-                    a->to_s);
-  if (a->diff && a->n_inputs != 2)
+    return cli_fail(e, "--from %g is not before --to %g", a->from_s, a->to_s);
+  if (a->diff && a->chart_given)
+    return cli_fail(e, "--diff draws its own chart: not with --chart");
+  if (a->opts.heap_overlay && (a->opts.chart == HP2X_CHART_PERCENT ||
+                               a->opts.chart == HP2X_CHART_LINES))
     return cli_fail(e,
-                    "--diff needs two inputs (A B, drawn as B - A), got %d",
+                    "--heap draws bytes: with --chart=stacked or "
+                    "streamgraph, not %s",
+                    a->opts.chart == HP2X_CHART_PERCENT ? "percent" : "lines");
+  if (a->diff && a->n_inputs != 2)
+    return cli_fail(e, "--diff needs two inputs (A B, drawn as B - A), got %d",
                     a->n_inputs);
   return CLI_RUN;
 }
@@ -119,18 +138,25 @@ static cli_outcome check_combination(const tool_args *a,
 /* The defaults that follow from other options, once the line is valid. */
 static void set_derived_defaults(tool_args *a) {
   /* -c draws the label palette unless --palette says otherwise. */
-  if (a->opts.colour && !a->palette_given)
-    a->opts.palette = HP2X_PALETTE_LABEL;
+  if (a->opts.colour && !a->palette_given) a->opts.palette = HP2X_PALETTE_LABEL;
+  /* A -hb or -he profile's bands take their order and colours from its
+   * breakdown, unless the command line asks for an order or a palette. */
+  if (a->order_given) a->opts.by_breakdown &= ~HP2X_BY_BREAKDOWN_ORDER;
+  if (a->palette_given) a->opts.by_breakdown &= ~HP2X_BY_BREAKDOWN_COLOURS;
   /* Runs compared share both axes unless --uniform-scale says otherwise. */
-  if (a->n_inputs > 1 && !a->uniform_given)
-    a->opts.uniform = HP2X_UNIFORM_BOTH;
+  if (a->n_inputs > 1 && !a->uniform_given) a->opts.uniform = HP2X_UNIFORM_BOTH;
   /* One input drawn whole keeps only what its picture shows, in memory
-   * bounded by the picture; outputs that list every sample (CSV, .hp,
-   * --all-samples, --summary), a window, --x=index and comparisons read
-   * every sample. */
-  if (hp2x_format_is_picture(a->opts.format) && !a->opts.all_samples &&
-      !a->summary && a->n_inputs <= 1 && !a->from_given && !a->to_given &&
-      !a->from_marker && !a->to_marker && !a->x_index)
+   * bounded by the picture; so does one census of it without --at (the
+   * bounded profile keeps the first of the largest totals of each time
+   * bucket, so the run's peak, and the last census); outputs that list
+   * every sample (CSV, .hp, --all-samples, --summary), a window, --x=index
+   * and comparisons read every sample. */
+  const hp2x_format_info *f = hp2x_format_of(a->opts.format);
+  int bounded = hp2x_format_is_picture(a->opts.format) ||
+                (f && f->span == HP2X_SPAN_CENSUS && !a->at_given);
+  if (bounded && !a->opts.all_samples && !a->summary && a->n_inputs <= 1 &&
+      !a->from_given && !a->to_given && !a->from_marker && !a->to_marker &&
+      !a->x_index)
     a->parse.picture_columns = hp2x_picture_columns(&a->opts);
   /* The input is read on every core the process may use. */
   a->parse.threads = (size_t)(a->jobs > 0 ? a->jobs : environment_cores());
@@ -142,7 +168,8 @@ cli_outcome cli_settle_line(tool_args *a, cli_error *e) {
   if (a->summary && !a->output) a->output = "-"; /* to the terminal */
   if ((r = check_watch(a, e)) != CLI_RUN ||
       (r = find_service(a, e)) != CLI_RUN ||
-      (r = check_combination(a, e)) != CLI_RUN)
+      (r = check_combination(a, e)) != CLI_RUN ||
+      (r = check_census(a, e)) != CLI_RUN)
     return r;
   set_derived_defaults(a);
   return CLI_RUN;

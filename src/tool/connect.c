@@ -15,34 +15,44 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+/* unix:PATH, the operand whole (its path after "unix:"): 0, or -1 with
+ * why. */
+static int parse_unix(const char *operand, connect_address *out, char *why,
+                      size_t why_size) {
+  const char *path = operand + 5;
+  struct sockaddr_un sun;
+  if (!*path) {
+    snprintf(why, why_size,
+             "'%s': unix: needs the socket's path "
+             "(unix:PATH; a file of that name is ./%s)",
+             operand, operand);
+    return -1;
+  }
+  if (strlen(path) >= sizeof sun.sun_path || strlen(path) >= sizeof out->path) {
+    snprintf(why, why_size, "'%s': a socket path has at most %zu bytes",
+             operand, sizeof sun.sun_path - 1);
+    return -1;
+  }
+  out->kind = CONNECT_UNIX;
+  snprintf(out->path, sizeof out->path, "%s", path);
+  return 0;
+}
+
 int connect_parse(const char *operand, connect_address *out, char *why,
                   size_t why_size) {
   memset(out, 0, sizeof *out);
-  if (!strncmp(operand, "unix:", 5)) {
-    const char *path = operand + 5;
-    struct sockaddr_un sun;
-    if (!*path) {
-      snprintf(why, why_size, "'%s': unix: needs the socket's path "
-               "(unix:PATH; a file of that name is ./%s)", operand, operand);
-      return -1;
-    }
-    if (strlen(path) >= sizeof sun.sun_path || strlen(path) >= sizeof out->path) {
-      snprintf(why, why_size, "'%s': a socket path has at most %zu bytes",
-               operand, sizeof sun.sun_path - 1);
-      return -1;
-    }
-    out->kind = CONNECT_UNIX;
-    snprintf(out->path, sizeof out->path, "%s", path);
-    return 0;
-  }
+  if (!strncmp(operand, "unix:", 5))
+    return parse_unix(operand, out, why, why_size);
   if (strncmp(operand, "tcp:", 4) != 0) return 0; /* a file */
   const char *h = operand + 4, *colon;
   size_t hlen;
   if (*h == '[') { /* tcp:[::1]:PORT */
     const char *close = strchr(h, ']');
     if (!close || close[1] != ':') {
-      snprintf(why, why_size, "'%s': an IPv6 address is written "
-               "tcp:[ADDR]:PORT", operand);
+      snprintf(why, why_size,
+               "'%s': an IPv6 address is written "
+               "tcp:[ADDR]:PORT",
+               operand);
       return -1;
     }
     h++;
@@ -51,16 +61,20 @@ int connect_parse(const char *operand, connect_address *out, char *why,
   } else {
     colon = strrchr(h, ':');
     if (colon && memchr(h, ':', (size_t)(colon - h))) {
-      snprintf(why, why_size, "'%s': put an IPv6 address in brackets: "
-               "tcp:[ADDR]:PORT", operand);
+      snprintf(why, why_size,
+               "'%s': put an IPv6 address in brackets: "
+               "tcp:[ADDR]:PORT",
+               operand);
       return -1;
     }
     hlen = colon ? (size_t)(colon - h) : 0;
   }
   const char *port = colon ? colon + 1 : "";
   if (!colon || hlen == 0 || !*port) {
-    snprintf(why, why_size, "'%s': expected tcp:HOST:PORT (a file of that "
-             "name is ./%s)", operand, operand);
+    snprintf(why, why_size,
+             "'%s': expected tcp:HOST:PORT (a file of that "
+             "name is ./%s)",
+             operand, operand);
     return -1;
   }
   if (hlen >= sizeof out->host || strlen(port) >= sizeof out->port) {

@@ -56,7 +56,7 @@ static int dispatch_run(tool_args *a) {
   int rc = a->serve_spec ? serve_start(a) : EXIT_OK;
   /* A service is read as a stream, drawn once at its end without --watch. */
   if (rc == EXIT_OK)
-    rc = several                          ? run_compare(a)
+    rc = several                           ? run_compare(a)
          : a->watch || a->input_is_service ? run_watch(a)
                                            : run_once(a);
   serve_finish(a, rc == EXIT_OK); /* --serve: on until SIGINT */

@@ -75,13 +75,16 @@ static int64_t days_from_civil(int64_t y, int m, int d) {
   return era * 146097 + doe - 719468;
 }
 
-long environment_local_zone(int64_t unix_s) {
+/* The local time zone's offset east of UTC at unix_s, in seconds (an
+ * hp2x_zone_fn); from localtime_r, so TZ as the C library reads it. */
+static long local_zone(int64_t unix_s) {
   time_t t = (time_t)unix_s;
   struct tm tm;
   if ((int64_t)t != unix_s || !localtime_r(&t, &tm)) return 0;
-  int64_t local = days_from_civil((int64_t)tm.tm_year + 1900, tm.tm_mon + 1,
-                                  tm.tm_mday) * 86400 +
-                  tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
+  int64_t local =
+      days_from_civil((int64_t)tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday) *
+          86400 +
+      tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
   return (long)(local - unix_s);
 }
 
@@ -115,7 +118,7 @@ void environment_read(tool_args *a, const char *argv0) {
   a->parse.part_bytes = part_bytes();
   const char *fonts = getenv("HP2X_FONTS_CONF");
   a->opts.fonts_conf = fonts && *fonts ? fonts : fonts_beside_binary(argv0);
-  a->parse.zone = environment_local_zone;
+  a->parse.zone = local_zone;
   const char *sde = getenv("SOURCE_DATE_EPOCH");
   if (sde && *sde) {
     char *end;

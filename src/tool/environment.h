@@ -28,8 +28,4 @@ void environment_read(tool_args *a, const char *argv0);
  * its input unless --jobs says otherwise. */
 int environment_cores(void);
 
-/* The local time zone's offset east of UTC at unix_s, in seconds (an
- * hp2x_zone_fn); from localtime_r, so TZ as the C library reads it. */
-long environment_local_zone(int64_t unix_s);
-
 #endif

@@ -82,8 +82,8 @@ static void warn_corrupt(const char *display, const hp2x_profile *p) {
   int n = snprintf(e.msg, sizeof e.msg,
                    "corrupt event (%s); skipped bytes %lld-%lld%s, losing "
                    "%s; using the %zu complete samples",
-                   w->corrupt_reason, w->corrupt_from, w->corrupt_to - 1,
-                   more, lost, hp2x_profile_samples_read(p));
+                   w->corrupt_reason, w->corrupt_from, w->corrupt_to - 1, more,
+                   lost, hp2x_profile_samples_read(p));
   if (n < 0) e.msg[0] = '\0';
   msg_report(display, &e, "warning");
 }
@@ -117,6 +117,14 @@ void inputs_warn_profile(const tool_args *a, const char *display,
     warn_line(display, 0,
               "--heap: no heap size events (only eventlogs have them); no "
               "lines drawn");
+  /* Said once, in every output that draws or lists bands. */
+  if (a->opts.format != HP2X_FORMAT_HP &&
+      hp2x_profile_breakdown_note(p, text, sizeof text)) {
+    hp2x_err e;
+    hp2x_err_init(&e);
+    snprintf(e.msg, sizeof e.msg, "%s", text);
+    msg_report(display, &e, "note");
+  }
   if (w->unknown_cost_centres) {
     snprintf(text, sizeof text,
              "%ld stack(s) name cost centres the eventlog never defines; "
@@ -131,8 +139,7 @@ void inputs_warn_profile(const tool_args *a, const char *display,
 
 /* Reads the open file f whole into *text (malloc'ed, *len bytes), at most
  * INPUTS_MAX_AUX_BYTES.  Returns an exit status, reported. */
-static int read_aux_text(FILE *f, const char *path, char **text,
-                         size_t *len) {
+static int read_aux_text(FILE *f, const char *path, char **text, size_t *len) {
   size_t cap = 4096, n;
   char *t = malloc(cap);
   *len = 0;

@@ -1,9 +1,9 @@
-/* messages.c -- the tool's one printer: errors and warnings as
- * "hp2x: FILE:LINE: ..." (or "FILE: byte N:" for binary input), usage errors
- * with their --help hint, the --help text (its option lines come from the
- * option table in cli.c, its formats from the library's table in
- * format.c), --version and watch mode's status line.  Everything else in
- * the tool prints through here.
+/* messages.c -- the tool's printer: errors and warnings as
+ * "hp2x: FILE:LINE: ..." (or "FILE: byte N:" for binary input), usage
+ * errors with their --help hint, the --help text (its option lines come
+ * from the option table in cli.c, its formats from the library's table in
+ * format.c), --version and watch mode's status line.  The rest of the
+ * tool prints through here, but for serve.c's "hp2x: serving URL".
  */
 #include "messages.h"
 
@@ -30,7 +30,8 @@ void msg_report(const char *file, const hp2x_err *err, const char *what) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 0)))
 #endif
-static void print_message(const char *fmt, va_list ap, const char *tail) {
+static void
+print_message(const char *fmt, va_list ap, const char *tail) {
   fputs("hp2x: ", stderr);
   numbers_vfprintf(stderr, fmt, ap);
   fputs(tail, stderr);
@@ -83,11 +84,11 @@ static const char *conversion_help_name(const hp2x_format_info *row) {
 static void print_help_formats(void) {
   char pictures[128], conversions[64], paged[64];
   hp2x_format_list(pictures, sizeof pictures, picture_help_name, "", ", ",
-                  " or ");
+                   " or ");
   hp2x_format_list(conversions, sizeof conversions, conversion_help_name, "",
-                  ", ", " or ");
+                   ", ", " or ");
   hp2x_format_list(paged, sizeof paged, names_format_paged_label, "", ", ",
-                  " and ");
+                   " and ");
   hp2x_options defaults;
   hp2x_options_init(&defaults);
   printf("Draw a GHC heap profile (.hp or eventlog) as %s,\nor convert it "
@@ -100,7 +101,10 @@ static void print_help_formats(void) {
          "name), CSV one file with an input column.\n"
          "-o NAME.html writes an interactive report in one file that "
          "opens offline: the\npicture with hover, hidden bands and "
-         "zoom, and the --summary table.\n",
+         "zoom, and the --summary table.\n"
+         "-o NAME.pb.gz writes one census (the peak, or --at's) as a "
+         "pprof profile of its\nstacks, for go tool pprof, speedscope and "
+         "Pyroscope.\n",
          pictures, conversions, names_format_ext(defaults.format), paged);
 }
 

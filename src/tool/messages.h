@@ -1,5 +1,7 @@
-/* messages.h -- every line the tool prints about itself: errors, warnings,
- * usage errors, --help and --version (messages.c).
+/* messages.h -- the lines the tool prints about itself (messages.c):
+ * errors, warnings, usage errors, --help, --version and watch mode's
+ * status line.  The one other line, --serve's "hp2x: serving URL", is
+ * serve.c's own: it prints and flushes it once the server listens.
  */
 #ifndef HPX_TOOL_MESSAGES_H
 #define HPX_TOOL_MESSAGES_H

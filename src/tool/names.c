@@ -16,7 +16,8 @@
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
-static char *format_name(const char *fmt, ...) {
+static char *
+format_name(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int n = vsnprintf(NULL, 0, fmt, ap);
@@ -32,11 +33,13 @@ static char *format_name(const char *fmt, ...) {
 
 const char *names_format_ext(hp2x_format f) {
   const hp2x_format_info *row = hp2x_format_of(f);
-  return row ? row->name : "ps";
+  return row ? row->extension : "ps";
 }
 
-const char *names_format_name(const hp2x_format_info *row) {
-  return row->name;
+const char *names_format_name(const hp2x_format_info *row) { return row->name; }
+
+const char *names_format_extension(const hp2x_format_info *row) {
+  return row->extension;
 }
 
 const char *names_format_paged_label(const hp2x_format_info *row) {
@@ -49,7 +52,10 @@ static int ends_with(const char *s, const char *suffix) {
   return n >= m && !strcmp(s + n - m, suffix);
 }
 
-char *names_resolve_input(const char *name) {
+/* hp2ps reads NAME.hp when given NAME; hp2x reads NAME itself when it
+ * exists, else NAME.hp when that exists: that name, or NULL (use NAME as
+ * given; also for "-" and when out of memory). */
+static char *resolve_input(const char *name) {
   struct stat st;
   if (!strcmp(name, "-") || stat(name, &st) == 0) return NULL;
   char *with = format_name("%s.hp", name);
@@ -62,8 +68,10 @@ char *names_input_stem(const char *input) {
   const char *slash = strrchr(input, '/');
   const char *base = slash ? slash + 1 : input;
   size_t n = strlen(base);
-  if (ends_with(base, ".hp")) n -= 3;
-  else if (ends_with(base, ".eventlog")) n -= 9;
+  if (ends_with(base, ".hp"))
+    n -= 3;
+  else if (ends_with(base, ".eventlog"))
+    n -= 9;
   return format_name("%.*s", (int)n, base);
 }
 
@@ -71,7 +79,8 @@ char *names_aux_beside(const char *output) {
   const char *slash = strrchr(output, '/');
   const char *dot = strrchr(output, '.');
   size_t n = (dot && (!slash || dot > slash)) ? (size_t)(dot - output)
-                                               : strlen(output);
+                                              : strlen(output);
+  hp2x_format_for_file(output, &n); /* a whole NAME.pb.gz's ending */
   return format_name("%.*s.aux", (int)n, output);
 }
 
@@ -85,12 +94,11 @@ char *names_file_pattern(const char *output, hp2x_format f) {
   const char *ext = names_format_ext(f);
   if (output && strstr(output, "%s")) return names_expand(output, "%s");
   const char *dir = output ? output : ".";
-  return format_name("%s%s%%s.%s", dir,
-                      dir[strlen(dir) - 1] == '/' ? "" : "/", ext);
+  return format_name("%s%s%%s.%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/",
+                     ext);
 }
 
-char *names_diff_output(const char *stem_a, const char *stem_b,
-                        hp2x_format f) {
+char *names_diff_output(const char *stem_a, const char *stem_b, hp2x_format f) {
   return format_name("%s-minus-%s.%s", stem_b, stem_a, names_format_ext(f));
 }
 
@@ -100,8 +108,8 @@ char *names_diff_output(const char *stem_a, const char *stem_b,
 static char *default_output(const tool_args *a) {
   char *stem = names_input_stem(a->input);
   if (!stem) return NULL;
-  int eps_by_width =
-      a->opts.format == HP2X_FORMAT_EPS && a->opts.eps_width_pt != 0.0;
+  int eps_by_width = a->opts.format == HP2X_FORMAT_EPS &&
+                     a->opts.eps_width_pt != 0.0;
   const char *ext =
       names_format_ext(eps_by_width ? HP2X_FORMAT_PS : a->opts.format);
   char *out = format_name("%s.%s", stem, ext);
@@ -110,7 +118,7 @@ static char *default_output(const tool_args *a) {
 }
 
 const char *names_input_path(const char *arg, char **resolved) {
-  *resolved = names_resolve_input(arg);
+  *resolved = resolve_input(arg);
   return *resolved ? *resolved : arg;
 }
 

@@ -27,20 +27,21 @@
 enum { OUT_BUF = 1 << 16, TEMP_EXTRA = 16 };
 
 struct outfile {
-  int fd;             /* the temporary file (or the target in place) */
-  char *path;         /* target path; in names */
-  char *tmp;          /* temporary path; in names; NULL when in place */
-  size_t used;        /* bytes in buf */
-  int failed_errno;   /* first write error; 0 = none */
+  int fd;                     /* the temporary file (or the target in place) */
+  char *path;                 /* target path; in names */
+  char *tmp;                  /* temporary path; in names; NULL when in place */
+  size_t used;                /* bytes in buf */
+  int failed_errno;           /* first write error; 0 = none */
   unsigned char buf[OUT_BUF]; /* pending bytes */
-  char names[];       /* path, then room for the temporary path */
+  char names[];               /* path, then room for the temporary path */
 };
 
 /* Records a failure in *err (the library's hp2x_err, which the tool's
  * messages print); returns code. */
-__attribute__((format(printf, 3, 4)))
-static hp2x_status fail(hp2x_err *err, hp2x_status code, const char *fmt,
-                        ...) {
+__attribute__((format(printf, 3, 4))) static hp2x_status fail(hp2x_err *err,
+                                                              hp2x_status code,
+                                                              const char *fmt,
+                                                              ...) {
   if (err && err->code == HP2X_OK) {
     err->code = code;
     err->line = 0;
@@ -69,8 +70,7 @@ static void make_temp_template(char *t, size_t n, const char *path) {
 static hp2x_status open_in_place(outfile *f, hp2x_err *err) {
   f->fd = open(f->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
   if (f->fd < 0)
-    return fail(err, HP2X_E_IO, "cannot open for writing: %s",
-                strerror(errno));
+    return fail(err, HP2X_E_IO, "cannot open for writing: %s", strerror(errno));
   return HP2X_OK;
 }
 
@@ -124,8 +124,7 @@ static hp2x_status open_temp_file(outfile *f, const mode_t *keep_mode,
   return HP2X_OK;
 }
 
-hp2x_status outfile_open(const char *path, outfile **out,
-                              hp2x_err *err) {
+hp2x_status outfile_open(const char *path, outfile **out, hp2x_err *err) {
   *out = NULL;
   size_t len = strlen(path);
   outfile *f = malloc(sizeof *f + 2 * len + 1 + TEMP_EXTRA);
@@ -149,9 +148,7 @@ hp2x_status outfile_open(const char *path, outfile **out,
   return HP2X_OK;
 }
 
-const char *outfile_temp_path(const outfile *f) {
-  return f ? f->tmp : NULL;
-}
+const char *outfile_temp_path(const outfile *f) { return f ? f->tmp : NULL; }
 
 /* Writes the buffered bytes out; -1 with f->failed_errno set on error. */
 static int flush_buffer(outfile *f) {
@@ -208,8 +205,7 @@ hp2x_status outfile_commit(outfile *f, hp2x_err *err) {
   if (st == HP2X_OK && f->failed_errno) /* a finish that failed before */
     st = fail(err, HP2X_E_IO, "write failed: %s", strerror(f->failed_errno));
   if (st == HP2X_OK && f->tmp && rename(f->tmp, f->path) != 0)
-    st = fail(err, HP2X_E_IO, "cannot rename into place: %s",
-              strerror(errno));
+    st = fail(err, HP2X_E_IO, "cannot rename into place: %s", strerror(errno));
   if (st != HP2X_OK && f->tmp) unlink(f->tmp);
   free(f);
   return st;

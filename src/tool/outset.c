@@ -1,10 +1,10 @@
 /* outset.c -- the tool's output set: each output goes to a temporary file
- * beside its target (outfile.c), and the set's files are
- * renamed into place together once all are written, so that a failure
- * leaves none of them; "-" is standard output.  On a fatal signal the
- * temporary files of the set being written are removed: their paths are
- * published to the handler through lock-free atomics, with the signals
- * blocked in this thread while a path changes.
+ * beside its target (outfile.c), and the set's files are renamed into place
+ * together once all are written, so that a failure leaves none of them; "-" is
+ * standard output.  On a fatal signal the temporary files of the set being
+ * written are removed: their paths are published to the handler through
+ * lock-free atomics, with the signals blocked in this thread while a path
+ * changes.
  */
 #include "outset.h"
 
@@ -133,8 +133,7 @@ static hp2x_status fill_one(const char *path, size_t i, outfile **f,
     hp2x_status st = fill(ctx, i, write_stdout, NULL, err);
     if (st == HP2X_OK && fflush(stdout) != 0) {
       st = err->code = HP2X_E_IO;
-      snprintf(err->msg, sizeof err->msg, "write failed: %s",
-               strerror(errno));
+      snprintf(err->msg, sizeof err->msg, "write failed: %s", strerror(errno));
     }
     return st;
   }

@@ -20,9 +20,7 @@
 #include <unistd.h>
 
 /* What has been said this run (each at most once). */
-static struct {
-  int hint, stripped, no_bias, wrong, outside;
-} said;
+static struct { int hint, stripped, no_bias, wrong, outside; } said;
 
 /* "PATH: malformed ELF: why" and EXIT_BAD_INPUT. */
 static int bad_elf(const char *path, const char *what) {
@@ -73,8 +71,8 @@ static int add_symbols(Elf *e, const char *path, Elf_Scn *scn,
     const char *name = elf_strptr(e, sh->sh_link, y.st_name);
     if (!name || !*name) continue;
     hp2x_err_init(&err);
-    hp2x_status st = hp2x_symbols_add(s, name, y.st_value, y.st_size,
-                                      y.st_shndx, &err);
+    hp2x_status st =
+        hp2x_symbols_add(s, name, y.st_value, y.st_size, y.st_shndx, &err);
     if (st == HP2X_E_NOMEM) {
       msg_report(path, &err, NULL);
       return EXIT_BAD_INPUT;
@@ -94,7 +92,8 @@ static int read_elf(Elf *e, const char *path, uint64_t size,
   if (eh.e_shnum == 0 || eh.e_shentsize == 0 || eh.e_shoff > size ||
       (uint64_t)eh.e_shnum * eh.e_shentsize > size - eh.e_shoff) {
     msg_errorf("%s: truncated or malformed ELF: its section headers are "
-               "not in the file", path);
+               "not in the file",
+               path);
     return EXIT_BAD_INPUT;
   }
   if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN) {
@@ -106,8 +105,8 @@ static int read_elf(Elf *e, const char *path, uint64_t size,
   hp2x_err err;
   hp2x_err_init(&err);
   if (hp2x_symbols_new(cls == ELFCLASS32 ? 4 : 8,
-                       eh.e_ident[EI_DATA] == ELFDATA2MSB,
-                       eh.e_type == ET_DYN, out, &err) != HP2X_OK) {
+                       eh.e_ident[EI_DATA] == ELFDATA2MSB, eh.e_type == ET_DYN,
+                       out, &err) != HP2X_OK) {
     msg_report(path, &err, NULL);
     return EXIT_BAD_INPUT;
   }
@@ -115,8 +114,10 @@ static int read_elf(Elf *e, const char *path, uint64_t size,
   Elf_Scn *scn = NULL;
   while (rc == EXIT_OK && (scn = elf_nextscn(e, scn)) != NULL) {
     GElf_Shdr sh;
-    if (!gelf_getshdr(scn, &sh)) rc = bad_elf(path, "unreadable section");
-    else if (sh.sh_type == SHT_SYMTAB) rc = add_symbols(e, path, scn, &sh, *out);
+    if (!gelf_getshdr(scn, &sh))
+      rc = bad_elf(path, "unreadable section");
+    else if (sh.sh_type == SHT_SYMTAB)
+      rc = add_symbols(e, path, scn, &sh, *out);
   }
   return rc;
 }
@@ -162,20 +163,23 @@ static void say_verdict(const tool_args *a, const char *display,
   if (r->verdict == HP2X_TABLES_NO_SYMBOLS && !said.stripped++) {
     snprintf(text, sizeof text,
              "%s has no symbol table (stripped): its info tables keep their "
-             "addresses", a->program);
+             "addresses",
+             a->program);
     say(display, "warning", text);
   } else if (r->verdict == HP2X_TABLES_NO_BIAS && !said.no_bias++) {
     snprintf(text, sizeof text,
              "%s is position-independent, and no IPE record here tells "
              "where it was loaded (a .hp has none; its eventlog does): "
-             "addresses kept", a->program);
+             "addresses kept",
+             a->program);
     say(display, "warning", text);
   } else if (r->verdict == HP2X_TABLES_WRONG_PROGRAM && !said.wrong++) {
     if (4 * r->ipe_disagreeing > r->ipe_checked)
       snprintf(text, sizeof text,
                "%s is not the program that ran: it places %zu of %zu tables "
                "otherwise than their IPE records (first 0x%llx); nothing "
-               "named", a->program, r->ipe_disagreeing, r->ipe_checked,
+               "named",
+               a->program, r->ipe_disagreeing, r->ipe_checked,
                (unsigned long long)r->disagrees);
     else
       snprintf(text, sizeof text,
@@ -203,7 +207,8 @@ int program_name_tables(const tool_args *a, const char *display,
       char text[200];
       snprintf(text, sizeof text,
                "%zu info table(s) without an IPE record show as addresses; "
-               "--program=EXE names them from the program's symbols", n);
+               "--program=EXE names them from the program's symbols",
+               n);
       say(display, "note", text);
     }
     return EXIT_OK;

@@ -21,25 +21,26 @@
 #include <sys/stat.h>
 
 typedef struct input {
-  const char *path;    /* as opened: argv's name or `resolved` */
-  char *resolved;      /* NAME.hp for a NAME that does not exist; owned */
-  char *stem;          /* base name without .hp/.eventlog; owned */
-  char *out;           /* its own output file (a file each); owned */
+  const char *path; /* as opened: argv's name or `resolved` */
+  char *resolved;   /* NAME.hp for a NAME that does not exist; owned */
+  char *stem;       /* base name without .hp/.eventlog; owned */
+  char *out;        /* its own output file (a file each); owned */
 } input;
 
 typedef struct comparison {
   tool_args *a;
-  size_t n;                 /* inputs, >= 2 */
-  input *in;                /* n; owned */
-  hp2x_profile **profiles;  /* n; each owned (a view when windowed) */
-  hp2x_bands **bands;       /* n; each owned; NULL for .hp conversion */
-  const char **names;       /* n; each input's name in messages, borrowed */
-  int per_file;             /* a file per input, not one for all */
-  char *diff_out;           /* --diff without -o: B-minus-A.EXT; owned */
-  hp2x_aux *aux;            /* -p's .aux; owned */
-  hp2x_profile *diff_p;     /* --diff: the chart's profile and bands; owned */
+  size_t n;                   /* inputs, >= 2 */
+  input *in;                  /* n; owned */
+  hp2x_profile **profiles;    /* n; each owned (a view when windowed) */
+  hp2x_bands **bands;         /* n; each owned; NULL for .hp conversion */
+  const char **names;         /* n; each input's name in messages, borrowed */
+  int per_file;               /* a file per input, not one for all */
+  char *diff_out;             /* --diff without -o: B-minus-A.EXT; owned */
+  hp2x_aux *aux;              /* -p's .aux; owned */
+  hp2x_census_choice *census; /* a format of one census: each input's */
+  hp2x_profile *diff_p;       /* --diff: the chart's profile and bands; owned */
   hp2x_bands *diff_b;
-  size_t current;           /* the input a file-each write is about */
+  size_t current; /* the input a file-each write is about */
 } comparison;
 
 static int is_dir(const char *path) {
@@ -57,9 +58,8 @@ static int out_of_memory(void) {
 /* The picture formats a file of which holds one picture, from format.c's
  * table ("EPS"). */
 static const char *one_picture_label(const hp2x_format_info *row) {
-  return row->writer == HP2X_WRITER_PICTURE && !row->holds_several
-             ? row->label
-             : NULL;
+  return row->writer == HP2X_WRITER_PICTURE && !row->holds_several ? row->label
+                                                                   : NULL;
 }
 
 /* The formats one file of which holds several inputs ("ps"). */
@@ -100,7 +100,8 @@ static int check_outputs(comparison *c) {
     return msg_usagef("'%s' names the input twice: use one %%s", a->output);
   if (c->per_file && o->layout == HP2X_LAYOUT_STACK)
     return msg_usagef("--layout=stack draws one picture: give -o a file "
-                      "name, not %s", a->output ? a->output : "none");
+                      "name, not %s",
+                      a->output ? a->output : "none");
   if (a->use_aux && (c->per_file || a->diff || !strcmp(a->output, "-")))
     return msg_usagef(
         "%s: with several inputs -p needs one output file "
@@ -116,7 +117,7 @@ static int check_outputs(comparison *c) {
     return msg_usagef("%s hold one picture: use --layout=stack, -o DIR/ or "
                       "-o 'NAME-%%s.%s' (a file per input)",
                       hp2x_format_list(list, sizeof list, one_picture_label, "",
-                                      ", ", " and "),
+                                       ", ", " and "),
                       f->name);
   if (a->diff && !f->needs_bands)
     return msg_usagef(
@@ -142,7 +143,8 @@ static int name_own_files(comparison *c) {
       if (!strcmp(in->out, c->in[j].out)) {
         free(pattern);
         return msg_usagef("two inputs would both write '%s': rename one, "
-                          "or give -o one file", in->out);
+                          "or give -o one file",
+                          in->out);
       }
   }
   free(pattern);
@@ -151,8 +153,8 @@ static int name_own_files(comparison *c) {
 
 static int name_diff_output(comparison *c) {
   if (!c->a->diff || c->a->output) return EXIT_OK;
-  c->diff_out = names_diff_output(c->in[0].stem, c->in[1].stem,
-                                  c->a->opts.format);
+  c->diff_out =
+      names_diff_output(c->in[0].stem, c->in[1].stem, c->a->opts.format);
   return c->diff_out ? EXIT_OK : out_of_memory();
 }
 
@@ -183,7 +185,10 @@ static int read_inputs(comparison *c) {
     inputs_warn_profile(a, c->names[i], *p);
     rc = program_name_tables(a, c->names[i], *p, syms);
     hp2x_profile *view = NULL;
-    if (rc == EXIT_OK) rc = view_pick(a, c->names[i], *p, &view);
+    if (rc == EXIT_OK && c->census) /* its census: in the whole run */
+      rc = view_pick_census(a, c->names[i], *p, &c->census[i]);
+    else if (rc == EXIT_OK)
+      rc = view_pick(a, c->names[i], *p, &view);
     if (view) {
       hp2x_profile_free(*p);
       *p = view;
@@ -200,11 +205,10 @@ static int select_bands_for_all(comparison *c) {
   hp2x_err err;
   hp2x_err_init(&err);
   hp2x_status st = hp2x_bands_select_many(
-      (const hp2x_profile *const *)c->profiles, c->n, &a->opts, c->bands,
-      &err);
+      (const hp2x_profile *const *)c->profiles, c->n, &a->opts, c->bands, &err);
   if (st == HP2X_OK && a->diff)
-    st = hp2x_diff_new(c->profiles[0], c->bands[0], c->profiles[1],
-                       c->bands[1], &c->diff_p, &c->diff_b, &err);
+    st = hp2x_diff_new(c->profiles[0], c->bands[0], c->profiles[1], c->bands[1],
+                       &c->diff_p, &c->diff_b, &err);
   if (st != HP2X_OK) {
     msg_report(a->diff ? c->names[1] : c->names[0], &err, NULL);
     return msg_exit_status(st);
@@ -217,8 +221,10 @@ static hp2x_status fill_own_file(void *ctx, size_t which, hp2x_write_fn w,
                                  void *closure, hp2x_err *err) {
   const comparison *c = ctx;
   assert(which == OUTSET_OUTPUT);
+  hp2x_options o = c->a->opts;
+  if (c->census) o.census = c->census[c->current];
   return hp2x_write_output(c->profiles[c->current], c->bands[c->current],
-                           c->names[c->current], &c->a->opts, w, closure, err);
+                           c->names[c->current], &o, w, closure, err);
 }
 
 /* The one output for all (or --diff's chart), then -p's .aux. */
@@ -229,11 +235,11 @@ static hp2x_status fill_shared_file(void *ctx, size_t which, hp2x_write_fn w,
   if (which == OUTSET_AUX)
     return hp2x_write_aux(c->profiles[0], c->bands[0], o, w, closure, err);
   if (c->diff_p)
-    return hp2x_write_output(c->diff_p, c->diff_b, "difference", o, w,
-                             closure, err);
+    return hp2x_write_output(c->diff_p, c->diff_b, "difference", o, w, closure,
+                             err);
   return hp2x_write_output_many((const hp2x_profile *const *)c->profiles,
-                                (const hp2x_bands *const *)c->bands,
-                                c->names, c->n, o, w, closure, err);
+                                (const hp2x_bands *const *)c->bands, c->names,
+                                c->n, o, w, closure, err);
 }
 
 static int write_outputs(comparison *c) {
@@ -246,8 +252,8 @@ static int write_outputs(comparison *c) {
     }
     return rc;
   }
-  const char *paths[OUTSET_MAX_FILES] = {
-      c->diff_out ? c->diff_out : a->output, NULL};
+  const char *paths[OUTSET_MAX_FILES] = {c->diff_out ? c->diff_out : a->output,
+                                         NULL};
   if (a->use_aux && hp2x_format_is_picture(a->opts.format))
     paths[OUTSET_AUX] = a->aux_path;
   return outset_write(paths, paths[OUTSET_AUX] ? 2 : 1, fill_shared_file, c,
@@ -257,9 +263,9 @@ static int write_outputs(comparison *c) {
 /* ------------------------------------------------------------ the run */
 
 static int (*const steps[])(comparison *) = {
-    name_inputs,   check_outputs, name_own_files,       name_diff_output,
-    attach_aux,    catch_signals, read_inputs,          select_bands_for_all,
-    write_outputs,
+    name_inputs,      check_outputs,        name_own_files,
+    name_diff_output, attach_aux,           catch_signals,
+    read_inputs,      select_bands_for_all, write_outputs,
 };
 
 static void free_comparison(comparison *c) {
@@ -280,6 +286,7 @@ static void free_comparison(comparison *c) {
   free(c->profiles);
   free(c->bands);
   free(c->names);
+  free(c->census);
 }
 
 int run_compare(tool_args *a) {
@@ -291,8 +298,13 @@ int run_compare(tool_args *a) {
   c.profiles = calloc(c.n, sizeof *c.profiles);
   c.bands = calloc(c.n, sizeof *c.bands);
   c.names = calloc(c.n, sizeof *c.names);
-  int rc = c.in && c.profiles && c.bands && c.names ? EXIT_OK
-                                                    : out_of_memory();
+  const hp2x_format_info *f = hp2x_format_of(a->opts.format);
+  if (f && f->span == HP2X_SPAN_CENSUS)
+    c.census = calloc(c.n, sizeof *c.census);
+  int rc = c.in && c.profiles && c.bands && c.names &&
+                   (c.census || !f || f->span != HP2X_SPAN_CENSUS)
+               ? EXIT_OK
+               : out_of_memory();
   for (size_t i = 0; i < sizeof steps / sizeof steps[0] && rc == EXIT_OK; i++)
     rc = steps[i](&c);
   free_comparison(&c);

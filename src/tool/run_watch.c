@@ -47,36 +47,36 @@ static double now_s(void) {
 
 typedef struct watch_state {
   const tool_args *a;
-  int fd;                 /* the input; -1 while it does not exist */
-  int is_stream;          /* standard input / FIFO: no seeking or stat */
-  int fd_is_ours;         /* fd was opened here (else standard input) */
-  dev_t dev;              /* identity of the open file, to see replacement */
+  int fd;         /* the input; -1 while it does not exist */
+  int is_stream;  /* standard input / FIFO: no seeking or stat */
+  int fd_is_ours; /* fd was opened here (else standard input) */
+  dev_t dev;      /* identity of the open file, to see replacement */
   ino_t ino;
-  long long offset;       /* bytes read and fed */
-  hp2x_parser *parser;    /* owned */
-  hp2x_follower *follow;  /* the parser's growing profile's bands; owned */
-  long generation;        /* restarts so far */
+  long long offset;        /* bytes read and fed */
+  hp2x_parser *parser;     /* owned */
+  hp2x_follower *follow;   /* the parser's growing profile's bands; owned */
+  long generation;         /* restarts so far */
   size_t rendered_samples; /* samples in the last render; (size_t)-1 none */
   long rendered_generation;
   double last_render_s;
   double last_growth_s;
   long renders;
   long long last_output_bytes;
-  int status_line;        /* stderr is a terminal and not --quiet */
-  int eof;                /* stream input ended */
-  int change_fd;          /* wakeup.c's directory watch; -1 none (polls) */
-  char input_problem[320]; /* what was last said about the input ("" none),
-                              so that each problem is said once */
-  int open_errno;         /* why the input could not be opened; 0 none */
-  int output_failing;     /* the last render's output could not be written */
-  connect_address service; /* the input's address; kind CONNECT_NONE for
-                              a file or standard input */
-  int ever_connected;     /* the service was reached */
-  double last_connect_s;  /* when connecting was last tried */
+  int status_line;           /* stderr is a terminal and not --quiet */
+  int eof;                   /* stream input ended */
+  int change_fd;             /* wakeup.c's directory watch; -1 none (polls) */
+  char input_problem[320];   /* what was last said about the input ("" none),
+                                so that each problem is said once */
+  int open_errno;            /* why the input could not be opened; 0 none */
+  int output_failing;        /* the last render's output could not be written */
+  connect_address service;   /* the input's address; kind CONNECT_NONE for
+                                a file or standard input */
+  int ever_connected;        /* the service was reached */
+  double last_connect_s;     /* when connecting was last tried */
   char connect_problem[256]; /* why the last try failed */
-  int tee_fd;             /* --tee's file; -1 none */
-  long long tee_bytes;    /* bytes written to it */
-  int tee_failed;         /* writing it failed (said once): exit 1 */
+  int tee_fd;                /* --tee's file; -1 none */
+  long long tee_bytes;       /* bytes written to it */
+  int tee_failed;            /* writing it failed (said once): exit 1 */
 } watch_state;
 
 /* A note about the run, on its own line (clearing the status line); not
@@ -173,9 +173,8 @@ static int check_service(watch_state *w) {
     return EXIT_BAD_INPUT;
   }
   char problem[400];
-  snprintf(problem, sizeof problem,
-           "not up yet (%s); trying again every %g s", w->connect_problem,
-           w->a->interval_s);
+  snprintf(problem, sizeof problem, "not up yet (%s); trying again every %g s",
+           w->connect_problem, w->a->interval_s);
   note_input_problem(w, problem);
   return EXIT_OK;
 }
@@ -260,8 +259,9 @@ static int check_input_file(watch_state *w) {
   }
   note_input_problem(w, NULL);
   serve_set_input(w->a->server, SERVE_INPUT_CONNECTED);
-  if (had_file) note(w, "%s: %s; starting over", w->a->input_display,
-                     replaced ? "file replaced" : "file shrank");
+  if (had_file)
+    note(w, "%s: %s; starting over", w->a->input_display,
+         replaced ? "file replaced" : "file shrank");
   w->last_growth_s = now_s();
   return new_parser(w);
 }
@@ -345,8 +345,7 @@ static int render_update(watch_state *w, const hp2x_profile *p, int last) {
   /* An eventlog whose program has not begun its heap profile yet. */
   if (!hp2x_profile_has_heap_profile(p)) return EXIT_OK;
   int rc = selection_view_and_write(w->a, p, NULL, w->follow);
-  if (rc != EXIT_OK && outset_last_outcome() == OUTSET_OUTPUT_FAILED &&
-      !last) {
+  if (rc != EXIT_OK && outset_last_outcome() == OUTSET_OUTPUT_FAILED && !last) {
     if (!w->output_failing)
       note(w, "%s: the previous picture stays; trying again", w->a->output);
     w->output_failing = 1;
@@ -354,8 +353,7 @@ static int render_update(watch_state *w, const hp2x_profile *p, int last) {
     return EXIT_OK;
   }
   if (rc != EXIT_OK) return rc;
-  if (w->output_failing)
-    note(w, "%s: written again", w->a->output);
+  if (w->output_failing) note(w, "%s: written again", w->a->output);
   w->output_failing = 0;
   w->rendered_samples = n;
   w->rendered_generation = w->generation;
@@ -454,8 +452,8 @@ static int classify_input(watch_state *w, const tool_args *a) {
   }
   if (w->service.kind != CONNECT_NONE) w->is_stream = 1;
   if (a->tee_path) {
-    w->tee_fd = open(a->tee_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-                     0666);
+    w->tee_fd =
+        open(a->tee_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (w->tee_fd < 0) {
       msg_errorf("%s: cannot open: %s", a->tee_path, strerror(errno));
       return EXIT_BAD_INPUT;
@@ -525,8 +523,7 @@ static int advance_watch(watch_state *w, unsigned char *buf) {
   rc = read_new_bytes(w, buf);
   if (rc != RUN_GOES_ON) return rc;
   double t = now_s();
-  int ended = wakeup_stop_signal() || w->eof ||
-              hp2x_parser_at_end(w->parser) ||
+  int ended = wakeup_stop_signal() || w->eof || hp2x_parser_at_end(w->parser) ||
               (a->idle_exit_s > 0 && t - w->last_growth_s >= a->idle_exit_s);
   if (ended) return render_final(w);
   double wait_s = 0.0;

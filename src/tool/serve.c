@@ -31,7 +31,8 @@ enum {
   CONNECTION_MEMORY = 32 * 1024 /* request line and headers, then output */
 };
 
-snapshot *serve_current(serve_server *s) {
+/* The current snapshot, referenced for the caller (unref it). */
+static snapshot *current_snapshot(serve_server *s) {
   pthread_mutex_lock(&s->lock);
   snapshot *c = s->current;
   if (c) snapshot_ref(c);
@@ -97,7 +98,7 @@ static const char *picture_type(hp2x_format f) {
 static enum MHD_Result answer_route(serve_server *s, struct MHD_Connection *c,
                                     const serve_answer *a) {
   if (a->route == SERVE_ROUTE_EVENTS) return answer_events(s, c);
-  snapshot *snap = serve_current(s);
+  snapshot *snap = current_snapshot(s);
   if (!snap) return answer_text(c, 503, "starting");
   enum MHD_Result ok;
   const char *data;
@@ -196,8 +197,8 @@ static int start_daemon(serve_server *s, int fd, int v6) {
       MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY,
       MHD_OPTION_STRICT_FOR_CLIENT, 1, MHD_OPTION_NOTIFY_CONNECTION,
-      guard_on_connection, s, MHD_OPTION_NOTIFY_COMPLETED,
-      guard_on_completed, s, MHD_OPTION_END);
+      guard_on_connection, s, MHD_OPTION_NOTIFY_COMPLETED, guard_on_completed,
+      s, MHD_OPTION_END);
   int rc = s->daemon && guard_start(s) == 0 ? 0 : -1;
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   return rc;
@@ -241,8 +242,8 @@ int serve_start(tool_args *a) {
   }
   if (start_daemon(s, fd, ad.family == AF_INET6) != 0) {
     if (!s->daemon) close(fd);
-    msg_errorf("cannot serve on %s%s%s:%u: the HTTP server did not start",
-               v6l, ad.host, v6r, ad.port);
+    msg_errorf("cannot serve on %s%s%s:%u: the HTTP server did not start", v6l,
+               ad.host, v6r, ad.port);
     serve_free(s);
     return EXIT_BAD_INPUT;
   }
@@ -264,17 +265,17 @@ static void make_current(serve_server *s, snapshot *next) {
   events_notify(s);
 }
 
-void serve_publish(serve_server *s, const hp2x_profile *p,
-                   const hp2x_bands *b, long long censuses) {
+void serve_publish(serve_server *s, const hp2x_profile *p, const hp2x_bands *b,
+                   long long censuses) {
   if (!s) return;
-  make_current(s, snapshot_new(s->opts, p, b, ++s->published, s->input,
-                               censuses));
+  make_current(s,
+               snapshot_new(s->opts, p, b, ++s->published, s->input, censuses));
 }
 
 void serve_set_input(serve_server *s, serve_input state) {
   if (!s || s->input == state) return;
   s->input = state;
-  snapshot *cur = serve_current(s);
+  snapshot *cur = current_snapshot(s);
   if (cur) make_current(s, snapshot_restate(cur, ++s->published, state));
   snapshot_unref(cur);
 }

@@ -21,19 +21,19 @@ enum { REQUEST_DEADLINE_S = 10, HEARTBEAT_S = 5 };
 struct sse_client {
   serve_server *s;
   struct MHD_Connection *c;
-  long sent;           /* generation last sent; -1 none */
-  int suspended;       /* suspended by the stream's callback */
-  int heartbeat;       /* a comment is due */
-  char buf[600];       /* the event being sent */
+  long sent;     /* generation last sent; -1 none */
+  int suspended; /* suspended by the stream's callback */
+  int heartbeat; /* a comment is due */
+  char buf[600]; /* the event being sent */
   size_t len, off;
   sse_client *next, **prev;
 };
 
 struct guarded {
   int fd;
-  double since;        /* when the request began, monotonic seconds */
-  int answered;        /* its request is complete */
-  int shut;            /* shut down by the deadline */
+  double since; /* when the request began, monotonic seconds */
+  int answered; /* its request is complete */
+  int shut;     /* shut down by the deadline */
   guarded *next, **prev;
 };
 
@@ -51,8 +51,10 @@ static int next_event(sse_client *c) {
   if (s->current && c->sent != generation) {
     char json[400];
     size_t n = snapshot_status_json(s->current, json, sizeof json);
-    int k = snprintf(c->buf, sizeof c->buf, "event: update\nid: %ld\ndata: "
-                     "%.*s\n\n", generation, (int)n, json);
+    int k = snprintf(c->buf, sizeof c->buf,
+                     "event: update\nid: %ld\ndata: "
+                     "%.*s\n\n",
+                     generation, (int)n, json);
     c->len = k > 0 && (size_t)k < sizeof c->buf ? (size_t)k : 0;
     c->sent = generation;
   } else if (c->heartbeat) {

@@ -23,8 +23,8 @@ typedef struct snapshot snapshot;
  * drawn with options o (copied, but for the strings and regexes they
  * point to, which live as long as the server); NULL when out of memory. */
 snapshot *snapshot_new(const hp2x_options *o, const hp2x_profile *p,
-                       const hp2x_bands *b, long generation,
-                       serve_input input, long long censuses);
+                       const hp2x_bands *b, long generation, serve_input input,
+                       long long censuses);
 /* old's pictures, with another input state; NULL when out of memory. */
 snapshot *snapshot_restate(snapshot *old, long generation, serve_input input);
 void snapshot_ref(snapshot *s);
@@ -62,15 +62,11 @@ typedef struct serve_server {
   int guard_running;
 } serve_server;
 
-/* The current snapshot, referenced for the caller (unref it). */
-snapshot *serve_current(serve_server *s);
-
 /* ------------------------------------------------- serve_events.c */
 
 /* The response of /events (Server-Sent Events) for connection c; NULL
  * when out of memory. */
-struct MHD_Response *events_response(serve_server *s,
-                                     struct MHD_Connection *c);
+struct MHD_Response *events_response(serve_server *s, struct MHD_Connection *c);
 /* Wakes every event stream waiting for news (called without the lock). */
 void events_notify(serve_server *s);
 /* Ends every event stream (the server is stopping). */

@@ -66,6 +66,10 @@ static serve_route route_of(const char *path, size_t n, hp2x_format *f) {
   if (n == 1 && path[0] == '/') return SERVE_ROUTE_PAGE;
   if (n == 7 && !memcmp(path, "/events", 7)) return SERVE_ROUTE_EVENTS;
   if (n == 8 && !memcmp(path, "/metrics", 8)) return SERVE_ROUTE_METRICS;
+  if (n == 17 && !memcmp(path, "/debug/pprof/heap", 17)) {
+    *f = HP2X_FORMAT_PPROF; /* the last census, as a Go service's */
+    return SERVE_ROUTE_PICTURE;
+  }
   if (n > 9 && n < 9 + 16 && !memcmp(path, "/picture.", 9)) {
     char ext[16];
     memcpy(ext, path + 9, n - 9);

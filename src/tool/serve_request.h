@@ -15,14 +15,15 @@ typedef enum serve_route {
   SERVE_ROUTE_PAGE,    /* "/": the live report page */
   SERVE_ROUTE_EVENTS,  /* "/events": Server-Sent Events */
   SERVE_ROUTE_METRICS, /* "/metrics": Prometheus text */
-  SERVE_ROUTE_PICTURE  /* "/picture.EXT": the picture in format EXT */
+  SERVE_ROUTE_PICTURE  /* "/picture.EXT": the picture in format EXT;
+                          "/debug/pprof/heap": the last census as pprof */
 } serve_route;
 
 typedef struct serve_answer {
-  int status;          /* 200, or 403, 404, 405, 414 */
+  int status; /* 200, or 403, 404, 405, 414 */
   serve_route route;
-  hp2x_format format;  /* SERVE_ROUTE_PICTURE's */
-  const char *reason;  /* the error's one line, static; NULL for 200 */
+  hp2x_format format; /* SERVE_ROUTE_PICTURE's */
+  const char *reason; /* the error's one line, static; NULL for 200 */
 } serve_answer;
 
 /* The longest request target served (longer: 414). */
@@ -43,10 +44,10 @@ int serve_host_is_loopback(const char *host);
 /* A --serve address: "PORT" (127.0.0.1), "ADDR:PORT" (an IPv4 address or
  * localhost) or "[ADDR]:PORT" (IPv6); PORT 0..65535 (0: any free one). */
 typedef struct serve_address {
-  int family;       /* AF_INET or AF_INET6 */
-  char host[64];    /* numeric, without brackets */
+  int family;    /* AF_INET or AF_INET6 */
+  char host[64]; /* numeric, without brackets */
   unsigned port;
-  int loopback;     /* 127.0.0.0/8 or ::1 */
+  int loopback; /* 127.0.0.0/8 or ::1 */
 } serve_address;
 
 /* Reads `spec` into *out; returns 0, or -1 with why (one line). */

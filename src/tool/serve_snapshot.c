@@ -15,6 +15,7 @@
 #include <string.h>
 
 enum { N_DRAWN = 16 }; /* > every hp2x_format value */
+_Static_assert((int)HP2X_FORMAT_PPROF < (int)N_DRAWN, "a slot each format");
 
 typedef struct membuf {
   char *data;
@@ -48,13 +49,13 @@ static int membuf_write(void *closure, const void *buf, size_t len) {
  * redraw (a change of the input's state draws nothing new). */
 typedef struct pictures {
   atomic_int refs;
-  long generation;          /* of the snapshot that published it */
-  hp2x_profile *p;          /* owned; NULL: nothing drawn yet */
-  hp2x_bands *b;            /* owned */
-  hp2x_options o;           /* the run's when published, without its
-                               .aux (the bands carry what it gave) */
-  pthread_mutex_t lock;     /* drawing */
-  membuf drawn[N_DRAWN];    /* by format */
+  long generation;       /* of the snapshot that published it */
+  hp2x_profile *p;       /* owned; NULL: nothing drawn yet */
+  hp2x_bands *b;         /* owned */
+  hp2x_options o;        /* the run's when published, without its
+                            .aux (the bands carry what it gave) */
+  pthread_mutex_t lock;  /* drawing */
+  membuf drawn[N_DRAWN]; /* by format */
   int tried[N_DRAWN];
 } pictures;
 
@@ -66,7 +67,7 @@ struct snapshot {
   int has_census;
   double last_census_s;
   membuf metrics;
-  pictures *pics;           /* a reference */
+  pictures *pics; /* a reference */
 };
 
 static void pictures_unref(pictures *pc) {
@@ -108,13 +109,14 @@ static int snapshot_fill(snapshot *s) {
   hp2x_err err;
   hp2x_err_init(&err);
   return hp2x_write_metrics(p, s->pics->b, &st, membuf_write, &s->metrics,
-                            &err) == HP2X_OK && s->metrics.data
+                            &err) == HP2X_OK &&
+                 s->metrics.data
              ? 0
              : -1;
 }
 
-static snapshot *snapshot_with(pictures *pc, long generation,
-                               serve_input input, long long censuses) {
+static snapshot *snapshot_with(pictures *pc, long generation, serve_input input,
+                               long long censuses) {
   snapshot *s = calloc(1, sizeof *s);
   if (!s) {
     pictures_unref(pc);
@@ -133,14 +135,13 @@ static snapshot *snapshot_with(pictures *pc, long generation,
 }
 
 snapshot *snapshot_new(const hp2x_options *o, const hp2x_profile *p,
-                       const hp2x_bands *b, long generation,
-                       serve_input input, long long censuses) {
+                       const hp2x_bands *b, long generation, serve_input input,
+                       long long censuses) {
   pictures *pc = pictures_new(o, p, b, generation);
   return pc ? snapshot_with(pc, generation, input, censuses) : NULL;
 }
 
-snapshot *snapshot_restate(snapshot *old, long generation,
-                           serve_input input) {
+snapshot *snapshot_restate(snapshot *old, long generation, serve_input input) {
   atomic_fetch_add(&old->pics->refs, 1);
   return snapshot_with(old->pics, generation, input, old->censuses);
 }
@@ -175,7 +176,8 @@ size_t snapshot_status_json(const snapshot *s, char *buf, size_t size) {
 
 /* Draws pc's picture in format f into pc->drawn[f], once; left empty
  * when drawing fails.  The page (HTML) is the report, or, with no
- * profile yet or a report that cannot be drawn, the waiting page. */
+ * profile yet or a report that cannot be drawn, the waiting page; pprof
+ * (/debug/pprof/heap) the last census. */
 static void draw_once(pictures *pc, hp2x_format f) {
   membuf *out = &pc->drawn[f];
   hp2x_options o = pc->o;
@@ -184,14 +186,22 @@ static void draw_once(pictures *pc, hp2x_format f) {
   hp2x_err_init(&err);
   hp2x_bands *fresh = NULL;
   const hp2x_bands *b = pc->b;
+  const hp2x_format_info *row = hp2x_format_of(f);
+  if (row && row->span == HP2X_SPAN_CENSUS) { /* pprof: the last census */
+    hp2x_census_choice_init(&o.census);
+    o.census.rule = HP2X_CENSUS_LAST;
+    if (hp2x_write_output(pc->p, NULL, NULL, &o, membuf_write, out, &err) !=
+        HP2X_OK)
+      membuf_clear(out);
+    return;
+  }
   if (pc->p && !b && hp2x_bands_select(pc->p, &o, &fresh, &err) == HP2X_OK)
     b = fresh;
-  hp2x_status st =
-      !b ? HP2X_E_ARG
-      : f == HP2X_FORMAT_HTML
-          ? hp2x_write_live_html(pc->p, b, &o, pc->generation, membuf_write,
-                                 out, &err)
-          : hp2x_render(pc->p, b, &o, membuf_write, out, &err);
+  hp2x_status st = !b ? HP2X_E_ARG
+                   : f == HP2X_FORMAT_HTML
+                       ? hp2x_write_live_html(pc->p, b, &o, pc->generation,
+                                              membuf_write, out, &err)
+                       : hp2x_render(pc->p, b, &o, membuf_write, out, &err);
   if (st != HP2X_OK) membuf_clear(out);
   if (st != HP2X_OK && f == HP2X_FORMAT_HTML &&
       hp2x_write_live_waiting_html(pc->p ? pc->generation : -1, membuf_write,

@@ -1,11 +1,10 @@
-/* tuning.c -- process tuning, decided once by main.c from the command line
- * and invisible in the output: the memory reserve held back for drawing,
- * glibc's malloc settings for watch mode (glibc only: nothing elsewhere)
- * and the font-warming thread.  The
- * fourth piece, the zlib level of the PDF streams cairo compresses, is an
- * interposition (zlib_level.c defines zlib's deflateInit_ in the binary)
- * and needs no call: it is a file of its own so that benchmarks can link
- * it alone (mk/bench.mk).
+/* tuning.c -- process tuning, decided once by main.c from the command line and
+ * invisible in the output: the memory reserve held back for drawing, glibc's
+ * malloc settings for watch mode (glibc only: nothing elsewhere) and the
+ * font-warming thread.  The fourth piece, the zlib level of the PDF streams
+ * cairo compresses, is an interposition (zlib_level.c defines zlib's
+ * deflateInit_ in the binary) and needs no call: it is a file of its own so
+ * that benchmarks can link it alone (mk/bench.mk).
  */
 #include "tuning.h"
 

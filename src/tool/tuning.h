@@ -8,14 +8,14 @@
 
 /* What a run asks of the process, decided once from the command line. */
 typedef struct tuning_plan {
-  int warm_fonts;        /* a picture will be drawn: load the fonts on the
-                            other core while the input is read */
+  int warm_fonts;         /* a picture will be drawn: load the fonts on the
+                             other core while the input is read */
   const char *fonts_conf; /* the fonts to warm (hp2x_options.fonts_conf) */
-  const char *input;     /* the one input's path ("-": standard input), or
-                            NULL; a big file loads the fonts first */
-  int hold_reserve;      /* keep the drawing reserve until
-                            tuning_release_reserve */
-  int keep_freed_memory; /* watch mode: glibc keeps freed big blocks */
+  const char *input;      /* the one input's path ("-": standard input), or
+                             NULL; a big file loads the fonts first */
+  int hold_reserve;       /* keep the drawing reserve until
+                             tuning_release_reserve */
+  int keep_freed_memory;  /* watch mode: glibc keeps freed big blocks */
 } tuning_plan;
 
 /* Applies the plan; call once, before the run. */

@@ -1,7 +1,9 @@
 /* view_pick.c -- the part of a profile the tool draws: the time window of
  * --from/--to, or of the markers --from-marker/--to-marker name, and the
- * x axis of sample numbers of --x=index, each a view the library makes.
- * Reports what is wrong with a window through messages.c.
+ * x axis of sample numbers of --x=index, each a view the library makes;
+ * for a format of one census (pprof), the census in that window that
+ * --at, --watch or the peak names, which the library chooses.  Reports
+ * what is wrong with a window or a census through messages.c.
  */
 #include "view_pick.h"
 
@@ -19,8 +21,7 @@ static int find_window_bounds(const tool_args *a, const char *display,
   if (a->from_marker) {
     long m = hp2x_profile_find_mark(p, a->from_marker, -INFINITY);
     if (m < 0) {
-      msg_errorf("%s: no marker '%s' (--from-marker)", display,
-                 a->from_marker);
+      msg_errorf("%s: no marker '%s' (--from-marker)", display, a->from_marker);
       return EXIT_BAD_INPUT;
     }
     lo = hp2x_profile_mark_time(p, (size_t)m);
@@ -29,14 +30,15 @@ static int find_window_bounds(const tool_args *a, const char *display,
     long m = hp2x_profile_find_mark(p, a->to_marker, lo);
     if (m < 0) {
       msg_errorf("%s: no marker '%s' at or after the window's start "
-                 "(--to-marker)", display, a->to_marker);
+                 "(--to-marker)",
+                 display, a->to_marker);
       return EXIT_BAD_INPUT;
     }
     hi = hp2x_profile_mark_time(p, (size_t)m);
   }
   if (lo > hi) {
-    msg_errorf("%s: the window starts (%g s) after it ends (%g s)", display,
-               lo, hi);
+    msg_errorf("%s: the window starts (%g s) after it ends (%g s)", display, lo,
+               hi);
     return EXIT_BAD_INPUT;
   }
   *lo_s = lo;
@@ -65,8 +67,30 @@ static int cut_window(const tool_args *a, const char *display,
   return EXIT_OK;
 }
 
-int view_pick(const tool_args *a, const char *display,
-                const hp2x_profile *p, hp2x_profile **view) {
+int view_pick_census(const tool_args *a, const char *display,
+                     const hp2x_profile *p, hp2x_census_choice *c) {
+  hp2x_census_choice_init(c);
+  int rc = find_window_bounds(a, display, p, &c->from_s, &c->to_s);
+  if (rc != EXIT_OK) return rc;
+  if (a->at_given) {
+    c->rule = HP2X_CENSUS_AT;
+    c->at_s = a->at_s;
+  } else if (a->watch) {
+    c->rule = HP2X_CENSUS_LAST;
+  }
+  hp2x_err err;
+  hp2x_err_init(&err);
+  size_t s;
+  hp2x_status st = hp2x_census_choose(p, c, &s, &err);
+  if (st == HP2X_OK) return EXIT_OK;
+  if (st == HP2X_E_ARG && a->at_given)
+    return msg_usagef("%s: --at: %s", display, err.msg);
+  msg_report(display, &err, NULL);
+  return msg_exit_status(st);
+}
+
+int view_pick(const tool_args *a, const char *display, const hp2x_profile *p,
+              hp2x_profile **view) {
   *view = NULL;
   int window = a->from_given || a->to_given || a->from_marker || a->to_marker;
   if (!window && !a->x_index) return EXIT_OK;

@@ -75,7 +75,8 @@ void wakeup_catch_stop_signals(void (*again)(int sig)) {
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_stop_signal;
   sigemptyset(&sa.sa_mask);
-  for (int i = 0; i < N_STOP_SIGNALS; i++) sigaddset(&sa.sa_mask, stop_signals[i]);
+  for (int i = 0; i < N_STOP_SIGNALS; i++)
+    sigaddset(&sa.sa_mask, stop_signals[i]);
   /* No SA_RESTART: a blocking open() of a FIFO returns EINTR. */
   sa.sa_flags = 0;
   for (int i = 0; i < N_STOP_SIGNALS; i++) {

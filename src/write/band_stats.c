@@ -19,8 +19,8 @@
 /* Least squares of band k's values against sample times over the samples
  * in `use` (those where the total is not 0): sets st's fitted, slope, r2
  * and growth. */
-static void fit_growth(const hp2x_profile *p, const hp2x_bands *b,
-                       size_t k, const unsigned char *use, band_stats *st) {
+static void fit_growth(const hp2x_profile *p, const hp2x_bands *b, size_t k,
+                       const unsigned char *use, band_stats *st) {
   size_t N = b->n_samples, m = 0;
   double sx = 0, sy = 0;
   const int64_t *v = b->values + k * b->stride;
@@ -74,9 +74,9 @@ static void find_total_peak(const hp2x_bands *b, unsigned char *use,
 }
 
 /* Fills st for band k: total, peak, area, fit and suspect flag. */
-static void band_figures(const hp2x_profile *p, const hp2x_bands *b,
-                         size_t k, const unsigned char *use,
-                         int64_t total_peak, band_stats *st) {
+static void band_figures(const hp2x_profile *p, const hp2x_bands *b, size_t k,
+                         const unsigned char *use, int64_t total_peak,
+                         band_stats *st) {
   const int64_t *v = b->values + k * b->stride;
   st->band = k;
   st->peak = -1;
@@ -88,8 +88,7 @@ static void band_figures(const hp2x_profile *p, const hp2x_bands *b,
                   (p->times[s] - p->times[s - 1]);
   }
   fit_growth(p, b, k, use, st);
-  st->suspect = is_leak_suspect(st, (double)total_peak,
-                                b->is_other && k == 0);
+  st->suspect = is_leak_suspect(st, (double)total_peak, b->is_other && k == 0);
 }
 
 hp2x_status hpx_band_stats_compute(const hp2x_profile *p, const hp2x_bands *b,
@@ -103,8 +102,7 @@ hp2x_status hpx_band_stats_compute(const hp2x_profile *p, const hp2x_bands *b,
     return hpx_nomem(err);
   }
   find_total_peak(b, use, top, top_at);
-  for (size_t k = 0; k < nb; k++)
-    band_figures(p, b, k, use, *top, &st[k]);
+  for (size_t k = 0; k < nb; k++) band_figures(p, b, k, use, *top, &st[k]);
   hpx_free(use);
   *out = st;
   return HP2X_OK;

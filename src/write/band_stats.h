@@ -15,16 +15,16 @@
 
 typedef struct band_stats {
   size_t band;
-  double total;    /* sum over samples, VALUE_UNIT (hp2ps's band total) */
-  int64_t peak;    /* VALUE_UNIT */
-  size_t peak_at;  /* sample index */
-  int fitted;      /* enough points for a slope */
-  double slope;    /* VALUE_UNIT per SAMPLE_UNIT */
-  double r2;       /* coefficient of determination, 0..1 */
-  double growth;   /* slope x fitted span, VALUE_UNIT */
-  double area;     /* trapezoid area over the samples, VALUE_UNIT x
-                      SAMPLE_UNIT */
-  int suspect;     /* a leak suspect (band_stats.c's rule) */
+  double total;   /* sum over samples, VALUE_UNIT (hp2ps's band total) */
+  int64_t peak;   /* VALUE_UNIT */
+  size_t peak_at; /* sample index */
+  int fitted;     /* enough points for a slope */
+  double slope;   /* VALUE_UNIT per SAMPLE_UNIT */
+  double r2;      /* coefficient of determination, 0..1 */
+  double growth;  /* slope x fitted span, VALUE_UNIT */
+  double area;    /* trapezoid area over the samples, VALUE_UNIT x
+                     SAMPLE_UNIT */
+  int suspect;    /* a leak suspect (band_stats.c's rule) */
 } band_stats;
 
 /* The figures of a profile's bands: st[k] for band k (n_bands of them),
@@ -40,8 +40,7 @@ typedef struct band_cells {
   char total[48], peak[48], peak_at[HPX_BAND_TIME_SIZE], slope[48], r2[48],
       area[48];
 } band_cells;
-void hpx_band_cells(const hp2x_profile *p, const band_stats *st,
-                    band_cells *c);
+void hpx_band_cells(const hp2x_profile *p, const band_stats *st, band_cells *c);
 
 /* A time as the summary's "%.3f" (whole however large); returns buf. */
 const char *hpx_band_time(char *buf, size_t size, double t);

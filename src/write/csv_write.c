@@ -20,8 +20,7 @@ static void put_csv_parts(writebuf *o, const char *const *parts, size_t n) {
   for (size_t i = 0; i < n && !quote; i++)
     quote = strpbrk(parts[i], ",\"\r\n") != NULL;
   if (!quote) {
-    for (size_t i = 0; i < n; i++)
-      hpx_writebuf_put(o, parts[i], strlen(parts[i]));
+    for (size_t i = 0; i < n; i++) hpx_writebuf_puts(o, parts[i]);
     return;
   }
   hpx_writebuf_put(o, "\"", 1);
@@ -48,7 +47,7 @@ static void put_csv_field(writebuf *o, const char *s) {
  * out when it does (a -hi band's whole IPE record). */
 static void put_header_row(writebuf *o, const char *first,
                            const hp2x_bands *b) {
-  hpx_writebuf_put(o, first, strlen(first));
+  hpx_writebuf_puts(o, first);
   for (size_t k = b->n_bands; k-- > 0;) {
     hpx_writebuf_put(o, ",", 1);
     const char *detail = b->texts ? b->texts[k].detail : NULL;
@@ -76,11 +75,9 @@ static void put_band_values(writebuf *o, const hp2x_bands *b, size_t s) {
 }
 
 hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
-                           hp2x_write_fn write, void *closure,
-                           hp2x_err *err) {
+                           hp2x_write_fn write, void *closure, hp2x_err *err) {
   writebuf o;
-  if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK)
-    return err->code;
+  if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
   put_header_row(&o, "time", b);
   char num[HPX_FIXED6_SIZE];
   for (size_t s = 0; s < b->n_samples && !o.failed; s++) {
@@ -103,17 +100,15 @@ hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
                                 const char *const *names, size_t n,
                                 hp2x_write_fn write, void *closure,
                                 hp2x_err *err) {
-  if (n == 0)
-    return hpx_fail(err, HP2X_E_ARG, 0, -1, "no profiles to write");
+  if (n == 0) return hpx_fail(err, HP2X_E_ARG, 0, -1, "no profiles to write");
   for (size_t i = 1; i < n; i++)
     if (!same_bands(bs[i], bs[0]))
       return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                       "profile %zu has other bands than the first: select "
-                       "them together",
-                       i + 1);
+                      "profile %zu has other bands than the first: select "
+                      "them together",
+                      i + 1);
   writebuf o;
-  if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK)
-    return err->code;
+  if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
   put_header_row(&o, "input,time", bs[0]);
   char num[HPX_FIXED6_SIZE + 1];
   for (size_t i = 0; i < n; i++) {

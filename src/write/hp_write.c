@@ -12,13 +12,13 @@
 
 /* A header line: KW "S", with each '"' of s doubled. */
 static void put_header_line(writebuf *w, const char *kw, const char *s) {
-  hpx_writebuf_put(w, kw, strlen(kw));
+  hpx_writebuf_puts(w, kw);
   hpx_writebuf_put(w, " \"", 2);
   for (const char *q; (q = strchr(s, '"')) != NULL; s = q + 1) {
     hpx_writebuf_put(w, s, (size_t)(q - s) + 1);
     hpx_writebuf_put(w, "\"", 1);
   }
-  hpx_writebuf_put(w, s, strlen(s));
+  hpx_writebuf_puts(w, s);
   hpx_writebuf_put(w, "\"\n", 2);
 }
 
@@ -38,17 +38,17 @@ static hp2x_status check_writable(const hp2x_profile *p, hp2x_err *err) {
   for (int i = 0; i < 4; i++)
     if (!fits_one_line(hdr[i], strlen(hdr[i])))
       return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                       "a header string holds a line break or TAB; it cannot "
-                       "be written as .hp text");
+                      "a header string holds a line break or TAB; it cannot "
+                      "be written as .hp text");
   for (size_t id = 0; id < p->n_labels; id++) {
     size_t len;
     const char *name = profile_hp_name(&p->labels[id], &len);
     if (!len || !fits_one_line(name, len) || name[0] == ' ' ||
         name[len - 1] == ' ')
       return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                       "label %zu is empty or holds a TAB or line break; it "
-                       "cannot be written as .hp text",
-                       id + 1);
+                      "label %zu is empty or holds a TAB or line break; it "
+                      "cannot be written as .hp text",
+                      id + 1);
   }
   return HP2X_OK;
 }
@@ -81,8 +81,7 @@ hp2x_status hp2x_write_hp(const hp2x_profile *p, hp2x_write_fn write,
       check_writable(p, err) != HP2X_OK)
     return err->code;
   writebuf w;
-  if (hpx_writebuf_init(&w, write, closure, err) != HP2X_OK)
-    return err->code;
+  if (hpx_writebuf_init(&w, write, closure, err) != HP2X_OK) return err->code;
   put_header_line(&w, "JOB", p->job);
   put_header_line(&w, "DATE", p->date);
   put_header_line(&w, "SAMPLE_UNIT", p->sample_unit);

@@ -11,8 +11,8 @@
 #include <math.h>
 
 /* The column of sample s among `columns` across the bands' time span. */
-static size_t column_of(const hp2x_profile *p, const hp2x_bands *b,
-                        size_t s, size_t columns) {
+static size_t column_of(const hp2x_profile *p, const hp2x_bands *b, size_t s,
+                        size_t columns) {
   double c = floor((p->times[s] - b->x0) / b->xrange * (double)columns);
   if (!(c > 0.0)) return 0;
   if (c >= (double)columns) return columns - 1;
@@ -57,9 +57,8 @@ static size_t held_bytes(const hp2x_bands *b, const size_t *held, size_t n) {
 }
 
 hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
-                              size_t budget, size_t **held_out,
-                              size_t *n_held, size_t *columns_out,
-                              hp2x_err *err) {
+                              size_t budget, size_t **held_out, size_t *n_held,
+                              size_t *columns_out, hp2x_err *err) {
   size_t N = b->n_samples, columns = HPX_PAGE_COLUMNS;
   int64_t *total = hpx_malloc((N ? N : 1) * sizeof *total);
   size_t *held = hpx_malloc((columns + 2) * sizeof *held);
@@ -81,8 +80,7 @@ hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
   }
   for (;;) {
     size_t bytes = held_bytes(b, held, n);
-    if (bytes <= budget || columns <= HPX_PAGE_MIN_COLUMNS)
-      break;
+    if (bytes <= budget || columns <= HPX_PAGE_MIN_COLUMNS) break;
     double shrink = (double)budget / (double)bytes * 0.95;
     size_t fewer = (size_t)((double)columns * shrink);
     columns = fewer > HPX_PAGE_MIN_COLUMNS ? fewer : HPX_PAGE_MIN_COLUMNS;

@@ -1,5 +1,6 @@
 /* html_data.c -- the HTML report's data as one JSON object, which the
- * page's script reads: the picture's geometry (page.h), the bands (name,
+ * page's script reads: the picture's geometry and how it looks (page.h,
+ * look.h), each chart kind's y axis, the bands (name,
  * the whole record a -hi name leaves out, colour, the summary's cells),
  * the held censuses exactly as the CSV writes them (times with six
  * decimals, values in plain decimal), the --heap lines and the marks.
@@ -9,10 +10,6 @@
 #include "html_int.h"
 
 #include <string.h>
-
-static void put(writebuf *w, const char *s) {
-  hpx_writebuf_put(w, s, strlen(s));
-}
 
 size_t hpx_html_shown_length(const char *s) {
   size_t n = strlen(s);
@@ -29,61 +26,66 @@ static void put_cut_note(writebuf *w, const char *s, size_t shown) {
   if (shown == n) return;
   char note[64];
   hpx_fmt(note, sizeof note, "\xe2\x80\xa6 (%zu bytes in all)", n);
-  put(w, note);
+  hpx_writebuf_puts(w, note);
 }
 
 void hpx_html_json_str(writebuf *w, const char *s) {
-  put(w, "\"");
+  hpx_writebuf_puts(w, "\"");
   size_t shown = hpx_html_shown_length(s);
   const unsigned char *end = (const unsigned char *)s + shown;
   for (const unsigned char *c = (const unsigned char *)s; c < end; c++) {
     char esc[8];
     if (*c == '"' || *c == '\\') {
       esc[0] = '\\', esc[1] = (char)*c, esc[2] = '\0';
-      put(w, esc);
-    } else if (*c < 0x20 || *c == '<' || *c == '>' || *c == '&' ||
-               *c == 0x7f) {
+      hpx_writebuf_puts(w, esc);
+    } else if (*c < 0x20 || *c == '<' || *c == '>' || *c == '&' || *c == 0x7f) {
       hpx_fmt(esc, sizeof esc, "\\u%04x", *c);
-      put(w, esc);
+      hpx_writebuf_puts(w, esc);
     } else if (*c == 0xe2 && c[1] == 0x80 && (c[2] == 0xa8 || c[2] == 0xa9)) {
-      put(w, c[2] == 0xa8 ? "\\u2028" : "\\u2029"); /* line separators */
+      /* the line separators */
+      hpx_writebuf_puts(w, c[2] == 0xa8 ? "\\u2028" : "\\u2029");
       c += 2;
     } else {
       hpx_writebuf_put(w, (const char *)c, 1);
     }
   }
   put_cut_note(w, s, shown);
-  put(w, "\"");
+  hpx_writebuf_puts(w, "\"");
 }
 
 void hpx_html_text(writebuf *w, const char *s) {
   const char *all = s, *end = s + hpx_html_shown_length(s);
   for (; s < end; s++) {
     switch (*s) {
-    case '&': put(w, "&amp;"); break;
-    case '<': put(w, "&lt;"); break;
-    case '>': put(w, "&gt;"); break;
-    case '"': put(w, "&quot;"); break;
-    case '\'': put(w, "&#39;"); break;
+    case '&': hpx_writebuf_puts(w, "&amp;"); break;
+    case '<': hpx_writebuf_puts(w, "&lt;"); break;
+    case '>': hpx_writebuf_puts(w, "&gt;"); break;
+    case '"': hpx_writebuf_puts(w, "&quot;"); break;
+    case '\'': hpx_writebuf_puts(w, "&#39;"); break;
     default: hpx_writebuf_put(w, s, 1);
     }
   }
   if (*s) {
     char note[64];
     hpx_fmt(note, sizeof note, "&#8230; (%zu bytes in all)", strlen(all));
-    put(w, note);
+    hpx_writebuf_puts(w, note);
   }
 }
 
 /* A double as JSON: shortest exact-enough text, null when not finite. */
+/* A JSON boolean. */
+static void put_bool(writebuf *w, int v) {
+  hpx_writebuf_puts(w, v ? "true" : "false");
+}
+
 static void put_num(writebuf *w, double v) {
   char num[64];
   if (!(v == v) || v > 1.7e308 || v < -1.7e308) {
-    put(w, "null");
+    hpx_writebuf_puts(w, "null");
     return;
   }
   hpx_fmt(num, sizeof num, "%.10g", v);
-  put(w, num);
+  hpx_writebuf_puts(w, num);
 }
 
 /* An int64 as JSON: a number when a double holds it exactly, else a
@@ -92,25 +94,25 @@ static void put_int(writebuf *w, int64_t v) {
   char num[24];
   size_t n = hpx_fmt_int(num, v);
   int exact = v <= ((int64_t)1 << 53) && v >= -((int64_t)1 << 53);
-  if (!exact) put(w, "\"");
+  if (!exact) hpx_writebuf_puts(w, "\"");
   hpx_writebuf_put(w, num, n);
-  if (!exact) put(w, "\"");
+  if (!exact) hpx_writebuf_puts(w, "\"");
 }
 
 /* "key": before a value; `first` leaves out the comma. */
 static void key(writebuf *w, const char *k, int first) {
-  if (!first) put(w, ",");
+  if (!first) hpx_writebuf_puts(w, ",");
   hpx_html_json_str(w, k);
-  put(w, ":");
+  hpx_writebuf_puts(w, ":");
 }
 
 static void put_nums(writebuf *w, const double *v, size_t n) {
-  put(w, "[");
+  hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < n; i++) {
-    if (i) put(w, ",");
+    if (i) hpx_writebuf_puts(w, ",");
     put_num(w, v[i]);
   }
-  put(w, "]");
+  hpx_writebuf_puts(w, "]");
 }
 
 /* The picture's geometry. */
@@ -118,7 +120,7 @@ static void write_geometry(writebuf *w, const html_data *d) {
   const hpx_page_geometry *g = d->g;
   double box[4] = {g->graph_x0, g->graph_y0, g->graph_w, g->graph_h};
   key(w, "page", 0);
-  put(w, "{");
+  hpx_writebuf_puts(w, "{");
   key(w, "w", 1), put_num(w, g->width_pt);
   key(w, "h", 0), put_num(w, g->height_pt);
   key(w, "frame", 0), put_nums(w, g->frame, 6);
@@ -128,12 +130,83 @@ static void write_geometry(writebuf *w, const html_data *d) {
   key(w, "keyW", 0), put_num(w, g->key_w);
   key(w, "keyC", 0), put_nums(w, g->key_centre, g->n_key);
   key(w, "ticks", 0), put_nums(w, g->xtick_pos, g->n_xticks);
-  key(w, "tickLabels", 0), put(w, "[");
+  key(w, "tickLabels", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < g->n_xticks; i++) {
-    if (i) put(w, ",");
+    if (i) hpx_writebuf_puts(w, ",");
     hpx_html_json_str(w, g->xtick_label[i]);
   }
-  put(w, "]}");
+  hpx_writebuf_puts(w, "]}");
+}
+
+/* How the picture looks (draw/look.h), for the page's own drawing. */
+static void write_look(writebuf *w) {
+  const draw_look *k = &hpx_look;
+  double ladder[6] = {k->tick_ladder[0][0], k->tick_ladder[0][1],
+                      k->tick_ladder[1][0], k->tick_ladder[1][1],
+                      k->tick_ladder[2][0], k->tick_ladder[2][1]};
+  key(w, "look", 0), hpx_writebuf_puts(w, "{");
+  key(w, "font", 1), hpx_html_json_str(w, k->font_family);
+  key(w, "fontFallback", 0), hpx_html_json_str(w, k->font_fallback);
+  key(w, "ink", 0), put_nums(w, k->ink, 3);
+  key(w, "paper", 0), put_nums(w, k->paper, 3);
+  key(w, "text", 0), put_num(w, k->text_pt);
+  key(w, "line", 0), put_num(w, k->line_w);
+  key(w, "tickLen", 0), put_num(w, k->tick_len);
+  key(w, "xLabelY", 0), put_num(w, k->xlabel_y);
+  key(w, "yLabelDx", 0), put_num(w, k->ylabel_dx);
+  key(w, "legendDx", 0), put_num(w, k->legend_dx);
+  key(w, "tickDivisions", 0), put_num(w, k->tick_divisions);
+  key(w, "tickLadder", 0), put_nums(w, ladder, 6);
+  key(w, "maxTicks", 0), put_num(w, (double)k->max_ticks);
+  key(w, "tickMaxDecimals", 0), put_num(w, (double)k->tick_max_decimals);
+  key(w, "keyBox", 0), put_num(w, k->key_box);
+  key(w, "keyBoxDx", 0), put_num(w, k->key_box_dx);
+  key(w, "heapLine", 0), put_num(w, k->heap_line_w);
+  key(w, "chartLine", 0), put_num(w, k->chart_line_w);
+  key(w, "chartCasing", 0), put_num(w, k->chart_casing_w);
+  key(w, "patternLine", 0), put_num(w, k->pattern_line_w);
+  key(w, "patternDashes", 0), hpx_writebuf_puts(w, "[");
+  for (size_t i = 0; i < LOOK_PATTERNS; i++) {
+    if (i) hpx_writebuf_puts(w, ",");
+    put_nums(w, k->pattern_dashes[i], (size_t)k->pattern_n_dashes[i]);
+  }
+  hpx_writebuf_puts(w, "]");
+  key(w, "markLine", 0), put_num(w, k->mark_w);
+  key(w, "markDash", 0), put_nums(w, k->mark_dash, 2);
+  key(w, "markTri", 0), put_num(w, k->mark_tri);
+  key(w, "markFont", 0), put_num(w, k->mark_font_pt);
+  key(w, "markGap", 0), put_num(w, k->mark_label_gap);
+  key(w, "markDx", 0), put_num(w, k->mark_label_dx);
+  key(w, "markTop", 0), put_num(w, k->mark_label_top);
+  hpx_writebuf_puts(w, "}");
+}
+
+/* Each chart kind the page offers: its y axis, legend and ticks. */
+static void write_charts(writebuf *w, const hpx_page_geometry *g) {
+  key(w, "chart", 0), hpx_html_json_str(w, hpx_chart_name(g->chart));
+  key(w, "pattern", 0), put_bool(w, g->pattern);
+  key(w, "charts", 0), hpx_writebuf_puts(w, "{");
+  int first = 1;
+  for (int kind = 0; kind < HPX_PAGE_CHARTS; kind++) {
+    const hpx_page_chart *c = &g->charts[kind];
+    if (!c->shown) continue;
+    key(w, hpx_chart_name((hp2x_chart)kind), first), hpx_writebuf_puts(w, "{");
+    first = 0;
+    key(w, "ymin", 1), put_num(w, c->axis.ymin);
+    key(w, "yrange", 0), put_num(w, c->axis.yrange);
+    key(w, "legend", 0), hpx_html_json_str(w, c->legend);
+    key(w, "heap", 0), put_bool(w, c->heap);
+    key(w, "ticks", 0), hpx_writebuf_puts(w, "[");
+    for (size_t i = 0; i < c->n_yticks; i++) {
+      hpx_writebuf_puts(w, i ? ",[" : "[");
+      put_num(w, c->yticks[i].pos);
+      hpx_writebuf_puts(w, ",");
+      hpx_html_json_str(w, c->yticks[i].label);
+      hpx_writebuf_puts(w, "]");
+    }
+    hpx_writebuf_puts(w, "]}");
+  }
+  hpx_writebuf_puts(w, "}");
 }
 
 /* The axes' ranges and the profile's strings. */
@@ -150,8 +223,8 @@ static void write_header(writebuf *w, const html_data *d) {
   key(w, "xrange", 0), put_num(w, b->xrange);
   key(w, "ymin", 0), put_num(w, b->ymin);
   key(w, "yrange", 0), put_num(w, b->yrange);
-  key(w, "signed", 0), put(w, b->is_signed ? "true" : "false");
-  key(w, "midRun", 0), put(w, p->began_mid_run ? "true" : "false");
+  key(w, "signed", 0), put_bool(w, b->is_signed);
+  key(w, "midRun", 0), put_bool(w, p->began_mid_run);
   key(w, "tickEnd", 0);
   put_num(w, b->x_span_ticks || !b->n_samples ? b->x0 + b->xrange
                                               : p->times[b->n_samples - 1]);
@@ -160,9 +233,9 @@ static void write_header(writebuf *w, const html_data *d) {
   key(w, "topPeak", 0);
   hpx_html_json_str(w, hpx_band_thousands(num, sizeof num, (double)d->top));
   key(w, "topPeakAt", 0);
-  hpx_html_json_str(w, b->n_samples ? hpx_band_time(num, sizeof num,
-                                                    p->times[d->top_at])
-                                    : "-");
+  hpx_html_json_str(w, b->n_samples
+                           ? hpx_band_time(num, sizeof num, p->times[d->top_at])
+                           : "-");
 }
 
 /* Band k: its name, the record its name leaves out, colour and cells. */
@@ -176,7 +249,7 @@ static void write_band(writebuf *w, const html_data *d, size_t k) {
   hpx_fmt(colour, sizeof colour, "#%02x%02x%02x",
           (unsigned)(rgb[0] * 255.0 + 0.5), (unsigned)(rgb[1] * 255.0 + 0.5),
           (unsigned)(rgb[2] * 255.0 + 0.5));
-  put(w, "{");
+  hpx_writebuf_puts(w, "{");
   key(w, "name", 1), hpx_html_json_str(w, b->names[k]);
   key(w, "detail", 0), hpx_html_json_str(w, detail ? detail : "");
   key(w, "colour", 0), hpx_html_json_str(w, colour);
@@ -186,27 +259,28 @@ static void write_band(writebuf *w, const html_data *d, size_t k) {
   key(w, "slope", 0), hpx_html_json_str(w, c.slope);
   key(w, "r2", 0), hpx_html_json_str(w, c.r2);
   key(w, "area", 0), hpx_html_json_str(w, c.area);
-  key(w, "suspect", 0), put(w, d->st[k].suspect ? "true" : "false");
-  key(w, "other", 0), put(w, b->is_other && k == 0 ? "true" : "false");
-  key(w, "v", 0), put(w, "[");
+  key(w, "suspect", 0), put_bool(w, d->st[k].suspect);
+  key(w, "peakV", 0), put_int(w, hpx_chart_band_peak(b, k));
+  key(w, "other", 0), put_bool(w, b->is_other && k == 0);
+  key(w, "v", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < d->n_held; i++) {
-    if (i) put(w, ",");
+    if (i) hpx_writebuf_puts(w, ",");
     put_int(w, b->values[k * b->stride + d->held[i]]);
   }
-  put(w, "]}");
+  hpx_writebuf_puts(w, "]}");
 }
 
 /* The held censuses' times, as the CSV writes them. */
 static void write_times(writebuf *w, const html_data *d) {
   char num[HPX_FIXED6_SIZE];
-  key(w, "t", 0), put(w, "[");
+  key(w, "t", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < d->n_held; i++) {
-    if (i) put(w, ",");
-    put(w, "\"");
+    if (i) hpx_writebuf_puts(w, ",");
+    hpx_writebuf_puts(w, "\"");
     hpx_writebuf_put(w, num, hpx_fmt_fixed6(num, d->p->times[d->held[i]]));
-    put(w, "\"");
+    hpx_writebuf_puts(w, "\"");
   }
-  put(w, "]");
+  hpx_writebuf_puts(w, "]");
 }
 
 /* One --heap line, thinned to HPX_PAGE_LINE_COLUMNS columns over the
@@ -225,19 +299,19 @@ static int write_line(writebuf *w, const html_data *d, size_t i) {
   size_t n = hpx_thin_curve(xy, xy + s->n, s->n, d->b->x0,
                             d->b->x0 + d->b->xrange, HPX_PAGE_LINE_COLUMNS,
                             keep);
-  put(w, i ? "," : "");
-  put(w, "{");
+  hpx_writebuf_puts(w, i ? "," : "");
+  hpx_writebuf_puts(w, "{");
   key(w, "name", 1), hpx_html_json_str(w, g->line_name[i]);
   key(w, "rgb", 0), put_nums(w, g->line_rgb[i], 3);
   key(w, "dash", 0), put_nums(w, g->line_dash[i], (size_t)g->line_n_dash[i]);
-  key(w, "t", 0), put(w, "[");
+  key(w, "t", 0), hpx_writebuf_puts(w, "[");
   for (size_t j = 0; j < n; j++)
-    put(w, j ? "," : ""), put_num(w, xy[keep[j]]);
-  put(w, "]");
-  key(w, "y", 0), put(w, "[");
+    hpx_writebuf_puts(w, j ? "," : ""), put_num(w, xy[keep[j]]);
+  hpx_writebuf_puts(w, "]");
+  key(w, "y", 0), hpx_writebuf_puts(w, "[");
   for (size_t j = 0; j < n; j++)
-    put(w, j ? "," : ""), put_int(w, s->bytes[keep[j]]);
-  put(w, "]}");
+    hpx_writebuf_puts(w, j ? "," : ""), put_int(w, s->bytes[keep[j]]);
+  hpx_writebuf_puts(w, "]}");
   hpx_free(xy), hpx_free(keep);
   return 1;
 }
@@ -246,34 +320,36 @@ static int write_line(writebuf *w, const html_data *d, size_t i) {
 static void write_marks(writebuf *w, const html_data *d) {
   const hp2x_profile *p = d->p;
   size_t bytes = 0;
-  key(w, "marks", 0), put(w, "[");
+  key(w, "marks", 0), hpx_writebuf_puts(w, "[");
   for (size_t m = 0; m < p->n_marks && bytes < HPX_PAGE_MARK_BYTES; m++) {
-    put(w, m ? ",[" : "[");
+    hpx_writebuf_puts(w, m ? ",[" : "[");
     put_num(w, p->mark_time[m]);
-    put(w, ",");
+    hpx_writebuf_puts(w, ",");
     hpx_html_json_str(w, p->mark_label[m]);
-    put(w, "]");
+    hpx_writebuf_puts(w, "]");
     bytes += 24 + strlen(p->mark_label[m]);
   }
-  put(w, "]");
+  hpx_writebuf_puts(w, "]");
 }
 
 int hpx_html_write_data(writebuf *w, const html_data *d) {
-  put(w, "{");
+  hpx_writebuf_puts(w, "{");
   write_header(w, d);
   write_geometry(w, d);
-  key(w, "bands", 0), put(w, "[");
+  write_look(w);
+  write_charts(w, d->g);
+  key(w, "bands", 0), hpx_writebuf_puts(w, "[");
   for (size_t k = 0; k < d->b->n_bands; k++) {
-    if (k) put(w, ",");
+    if (k) hpx_writebuf_puts(w, ",");
     write_band(w, d, k);
   }
-  put(w, "]");
+  hpx_writebuf_puts(w, "]");
   write_times(w, d);
-  key(w, "lines", 0), put(w, "[");
+  key(w, "lines", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < d->g->n_lines; i++)
     if (!write_line(w, d, i)) return 0;
-  put(w, "]");
+  hpx_writebuf_puts(w, "]");
   write_marks(w, d);
-  put(w, "}");
+  hpx_writebuf_puts(w, "}");
   return 1;
 }

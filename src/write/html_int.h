@@ -56,8 +56,8 @@ typedef struct html_data {
   const band_stats *st;
   const size_t *held;
   size_t n_held, columns;
-  int64_t top;    /* the total's peak */
-  size_t top_at;  /* its sample */
+  int64_t top;   /* the total's peak */
+  size_t top_at; /* its sample */
 } html_data;
 int hpx_html_write_data(writebuf *w, const html_data *d);
 

@@ -1,19 +1,14 @@
-/* html_svg.c -- the report's pictures, as they go into the page: the PNG
- * in base64, and cairo's SVG (hpx_render_page) without its XML
- * declaration, with an id, and each
- * glyph placed on the whole pixel where cairo's image surface puts it in
- * a PNG (cairo rounds a glyph's origin to the nearest pixel there, and
- * not in SVG), so that the page and the PNG at 96 dpi show the same
- * text.  Numbers are read here, not by strtod: no locale.
+/* html_svg.c -- the report's pictures, as they go into the page: the PNG in
+ * base64, and cairo's SVG (hpx_render_page) without its XML declaration, with
+ * an id, and each glyph placed on the whole pixel where cairo's image surface
+ * puts it in a PNG (cairo rounds a glyph's origin to the nearest pixel there,
+ * and not in SVG), so that the page and the PNG at 96 dpi show the same text.
+ * Numbers are read here, not by strtod: no locale.
  */
 #include "html_int.h"
 
 #include <math.h>
 #include <string.h>
-
-static void put(writebuf *w, const char *s) {
-  hpx_writebuf_put(w, s, strlen(s));
-}
 
 /* Reads cairo's "-12.345678" at s (no exponent); sets *end past it.
  * 0 when s holds no number. */
@@ -51,7 +46,7 @@ static void put_glyph_use(writebuf *w, const char *s, const char *e) {
     hpx_writebuf_put(w, s, (size_t)(q - s));
     char num[32];
     hpx_fmt(num, sizeof num, "%.0f", floor(v + 0.5) + 0.0);
-    put(w, num);
+    hpx_writebuf_puts(w, num);
     s = end;
   }
 }
@@ -59,7 +54,7 @@ static void put_glyph_use(writebuf *w, const char *s, const char *e) {
 void hpx_html_write_svg(writebuf *w, const char *svg) {
   const char *s = svg ? strstr(svg, "<svg") : NULL;
   if (!s) return;
-  put(w, "<svg id=\"hp2x-picture\"");
+  hpx_writebuf_puts(w, "<svg id=\"hp2x-picture\"");
   s += 4;
   static const char glyph[] = "<use xlink:href=\"#glyph";
   for (const char *g; (g = strstr(s, glyph)) != NULL;) {
@@ -69,7 +64,7 @@ void hpx_html_write_svg(writebuf *w, const char *svg) {
     put_glyph_use(w, g, e);
     s = e;
   }
-  put(w, s);
+  hpx_writebuf_puts(w, s);
 }
 
 void hpx_html_write_base64(writebuf *w, const unsigned char *d, size_t n) {

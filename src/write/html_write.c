@@ -2,10 +2,11 @@
  * nothing else.  Its picture is hp2x's own: the PNG render.c draws at 96
  * dpi (a CSS pixel each) is what the page shows first; over it lies the
  * same picture as SVG (hpx_render_page) without what the page redraws,
- * which report.js shows instead once a band is hidden or the time axis
- * zoomed, drawing the bands, x ticks, --heap lines and marks at the
- * picture's places from the JSON data (html_data.c).  The script and
- * style (report.js, report.css) are ours, embedded at build time
+ * which the page's script shows instead once a band is hidden, the time
+ * axis zoomed or the chart kind switched, drawing the bands, the axes'
+ * ticks, the key's boxes, --heap lines and marks at the picture's places
+ * from the JSON data (html_data.c).  The script (report_*.js, joined into
+ * one; README.md) and style (report.css) are ours, embedded at build time
  * (mk/embed.sh).  Labels reach the page only as escaped JSON or escaped
  * text.  The page's bytes are budgeted: what the pictures, script and
  * labels leave goes to the censuses it holds (html_census.c).
@@ -19,7 +20,7 @@
 typedef struct out_buf {
   char *data; /* owned; NUL-ended */
   size_t len, cap;
-  int nomem;  /* an allocation failed: the drawing's "write error" is that */
+  int nomem; /* an allocation failed: the drawing's "write error" is that */
 } out_buf;
 
 static int buf_put(void *closure, const void *buf, size_t len) {
@@ -38,35 +39,32 @@ static int buf_put(void *closure, const void *buf, size_t len) {
   return 0;
 }
 
-static void put(writebuf *w, const char *s) {
-  hpx_writebuf_put(w, s, strlen(s));
-}
-
 /* The page's head: title (the job's, or hp2x's alone), the policy that
  * lets it fetch nothing (a live page: nothing but from its server), the
  * style.  `redraw` >= 0: the redraw the page shows, on <html>. */
 static void write_head(writebuf *w, const char *job, int live, long redraw) {
-  put(w, "<!DOCTYPE html>\n<html lang=\"en\"");
+  hpx_writebuf_puts(w, "<!DOCTYPE html>\n<html lang=\"en\"");
   if (redraw >= 0) {
     char num[24];
-    put(w, " data-hp2x-redraw=\"");
+    hpx_writebuf_puts(w, " data-hp2x-redraw=\"");
     hpx_writebuf_put(w, num, hpx_fmt_int(num, redraw));
-    put(w, "\"");
+    hpx_writebuf_puts(w, "\"");
   }
-  put(w, ">\n<head>\n<meta charset=\"utf-8\">\n"
-         "<meta http-equiv=\"Content-Security-Policy\" content=\""
-         "default-src 'none'; style-src 'unsafe-inline'; "
-         "script-src 'unsafe-inline'; img-src data:");
-  put(w, live ? "; connect-src 'self'\">\n" : "\">\n");
-  put(w, "<meta name=\"generator\" content=\"hp2x " HP2X_VERSION_STRING
+  hpx_writebuf_puts(w, ">\n<head>\n<meta charset=\"utf-8\">\n"
+                       "<meta http-equiv=\"Content-Security-Policy\" content=\""
+                       "default-src 'none'; style-src 'unsafe-inline'; "
+                       "script-src 'unsafe-inline'; img-src data:");
+  hpx_writebuf_puts(w, live ? "; connect-src 'self'\">\n" : "\">\n");
+  hpx_writebuf_puts(
+      w, "<meta name=\"generator\" content=\"hp2x " HP2X_VERSION_STRING
          "\">\n<title>");
   if (job) {
     hpx_html_text(w, job);
-    put(w, " - ");
+    hpx_writebuf_puts(w, " - ");
   }
-  put(w, "hp2x</title>\n<style>\n");
-  put(w, (const char *)hpx_report_css);
-  put(w, "</style>\n</head>\n");
+  hpx_writebuf_puts(w, "hp2x</title>\n<style>\n");
+  hpx_writebuf_puts(w, (const char *)hpx_report_css);
+  hpx_writebuf_puts(w, "</style>\n</head>\n");
 }
 
 /* A live page's status line, before its report. */
@@ -77,18 +75,20 @@ static const char live_status[] =
 /* The pictures: the PNG, and the SVG over it. */
 static void write_figure(writebuf *w, const out_buf *png, const out_buf *svg,
                          const hp2x_profile *p) {
-  put(w, "<div id=\"hp2x-figure\">\n<img id=\"hp2x-raster\" alt=\"");
+  hpx_writebuf_puts(w,
+                    "<div id=\"hp2x-figure\">\n<img id=\"hp2x-raster\" alt=\"");
   hpx_html_text(w, p->job);
-  put(w, "\" src=\"data:image/png;base64,");
+  hpx_writebuf_puts(w, "\" src=\"data:image/png;base64,");
   hpx_html_write_base64(w, (const unsigned char *)png->data, png->len);
-  put(w, "\">\n");
+  hpx_writebuf_puts(w, "\">\n");
   hpx_html_write_svg(w, svg->data);
-  put(w, "</div>\n");
+  hpx_writebuf_puts(w, "</div>\n");
 }
 
 /* The body around the pictures and data: controls, tooltip, table. */
 static void write_body(writebuf *w) {
-  put(w, "<div id=\"hp2x-controls\"><button id=\"hp2x-reset\" "
+  hpx_writebuf_puts(
+      w, "<div id=\"hp2x-controls\"><button id=\"hp2x-reset\" "
          "type=\"button\" disabled>Show the whole run</button> "
          "<span id=\"hp2x-view\"></span></div>\n"
          "<div id=\"hp2x-tip\" role=\"tooltip\" hidden></div>\n"
@@ -107,19 +107,19 @@ static void write_body(writebuf *w) {
 static int write_page(writebuf *w, const out_buf *png, const out_buf *svg,
                       const html_data *d, long redraw) {
   write_head(w, d->p->job, redraw >= 0, redraw);
-  put(w, "<body>\n");
-  if (redraw >= 0) put(w, live_status);
-  put(w, "<main id=\"hp2x-report\">\n");
+  hpx_writebuf_puts(w, "<body>\n");
+  if (redraw >= 0) hpx_writebuf_puts(w, live_status);
+  hpx_writebuf_puts(w, "<main id=\"hp2x-report\">\n");
   write_figure(w, png, svg, d->p);
   write_body(w);
   if (!hpx_html_write_data(w, d)) return 0;
-  put(w, "</script>\n<script>\n");
-  put(w, (const char *)hpx_report_js);
+  hpx_writebuf_puts(w, "</script>\n<script>\n");
+  hpx_writebuf_puts(w, (const char *)hpx_report_js);
   if (redraw >= 0) {
-    put(w, "</script>\n<script>\n");
-    put(w, (const char *)hpx_live_js);
+    hpx_writebuf_puts(w, "</script>\n<script>\n");
+    hpx_writebuf_puts(w, (const char *)hpx_live_js);
   }
-  put(w, "</script>\n</body>\n</html>\n");
+  hpx_writebuf_puts(w, "</script>\n</body>\n</html>\n");
   return 1;
 }
 
@@ -129,7 +129,8 @@ static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
                             const hpx_page_geometry *g, size_t png,
                             size_t svg) {
   size_t used = png / 3 * 4 + 4 + svg + sizeof hpx_report_js +
-                sizeof hpx_report_css + 8000 + 2 * hpx_html_shown_length(p->job);
+                sizeof hpx_report_css + 8000 +
+                2 * hpx_html_shown_length(p->job);
   for (size_t k = 0; k < b->n_bands; k++) {
     const char *detail = b->texts ? b->texts[k].detail : NULL;
     used += 300 + 2 * (hpx_html_shown_length(b->names[k]) +
@@ -137,8 +138,9 @@ static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
   }
   for (size_t i = 0; i < g->n_lines; i++) {
     size_t n = g->line_series[i]->n;
-    used += 200 + 28 * (n < 4 * HPX_PAGE_LINE_COLUMNS
-                            ? n : 4 * HPX_PAGE_LINE_COLUMNS);
+    used += 200 +
+            28 *
+                (n < 4 * HPX_PAGE_LINE_COLUMNS ? n : 4 * HPX_PAGE_LINE_COLUMNS);
   }
   used += p->n_marks ? HPX_PAGE_MARK_BYTES + 1000 : 0;
   size_t left = used < HPX_PAGE_BYTES ? HPX_PAGE_BYTES - used : 0;
@@ -148,10 +150,10 @@ static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
 
 /* The figures and censuses the page shows, once its pictures are drawn. */
 static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
-                                const hpx_page_geometry *g,
-                                const out_buf *png, const out_buf *svg,
-                                long redraw, hp2x_write_fn write,
-                                void *closure, hp2x_err *err) {
+                                const hpx_page_geometry *g, const out_buf *png,
+                                const out_buf *svg, long redraw,
+                                hp2x_write_fn write, void *closure,
+                                hp2x_err *err) {
   html_data d = {p, b, g, NULL, NULL, 0, 0, 0, 0};
   size_t *held = NULL;
   band_stats *st = NULL;
@@ -221,10 +223,10 @@ hp2x_status hp2x_write_live_waiting_html(long redraw, hp2x_write_fn write,
   hp2x_status s = hpx_writebuf_init(&w, write, closure, err);
   if (s != HP2X_OK) return s;
   write_head(&w, NULL, 1, redraw);
-  put(&w, "<body>\n");
-  put(&w, live_status);
-  put(&w, "<script>\n");
-  put(&w, (const char *)hpx_live_js);
-  put(&w, "</script>\n</body>\n</html>\n");
+  hpx_writebuf_puts(&w, "<body>\n");
+  hpx_writebuf_puts(&w, live_status);
+  hpx_writebuf_puts(&w, "<script>\n");
+  hpx_writebuf_puts(&w, (const char *)hpx_live_js);
+  hpx_writebuf_puts(&w, "</script>\n</body>\n</html>\n");
   return hpx_writebuf_finish(&w, err);
 }

@@ -1,11 +1,12 @@
 /* live.js -- the live page of hp2x --serve (embedded by mk/embed.sh after
- * report.js): follows the server's /events (Server-Sent Events).  Each
+ * the report's script): follows the server's /events (Server-Sent Events).  Each
  * "update" event's JSON sets the status line; when it names a newer
  * redraw ("picture") the page fetches "/" again, decodes the new picture
  * before showing anything (and waits out a drag the reader is making),
  * then swaps the report in at once and lets
- * report.js draw it with the bands hidden and the time zoom the reader
- * had (window.hp2xKeep): no reload, no flicker.  A page that has no
+ * the report's script draw it with the bands hidden, the time zoom and the
+ * chart kind the reader had (hp2x.keep, from hp2x.state(): window.hp2x,
+ * report_main.js): no reload, no flicker.  A page that has no
  * report yet (hp2x_write_live_waiting_html: no census had come) is loaded
  * again, once, when an update names a newer picture.  The pages of one
  * browser share one event stream (follow, below). */
@@ -39,15 +40,16 @@
       (function wait() { if (pressed) setTimeout(wait, 50); else done(); })();
     });
   }
+  var hp2x = window.hp2x = window.hp2x || {};
   function swap(doc) {
-    var keep = window.hp2xState ? window.hp2xState() : null;
+    var keep = hp2x.state ? hp2x.state() : null;
     var main = document.getElementById("hp2x-report");
     var fresh = document.importNode(doc.getElementById("hp2x-report"), true);
     document.getElementById("hp2x-data").textContent =
       doc.getElementById("hp2x-data").textContent;
     main.parentNode.replaceChild(fresh, main);
-    window.hp2xKeep = keep;
-    window.hp2xReport();
+    hp2x.keep = keep;
+    hp2x.report();
   }
   function refresh() {
     if (busy || wanted <= shown) return;

@@ -13,39 +13,39 @@
 
 #include <string.h>
 
-static void put_str(writebuf *o, const char *s) {
-  hpx_writebuf_put(o, s, strlen(s));
-}
-
 static void put_family(writebuf *o, const char *name, const char *type,
                        const char *help) {
-  put_str(o, "# HELP ");
-  put_str(o, name);
-  put_str(o, " ");
-  put_str(o, help);
-  put_str(o, "\n# TYPE ");
-  put_str(o, name);
-  put_str(o, " ");
-  put_str(o, type);
-  put_str(o, "\n");
+  hpx_writebuf_puts(o, "# HELP ");
+  hpx_writebuf_puts(o, name);
+  hpx_writebuf_puts(o, " ");
+  hpx_writebuf_puts(o, help);
+  hpx_writebuf_puts(o, "\n# TYPE ");
+  hpx_writebuf_puts(o, name);
+  hpx_writebuf_puts(o, " ");
+  hpx_writebuf_puts(o, type);
+  hpx_writebuf_puts(o, "\n");
 }
 
 static void put_int_sample(writebuf *o, const char *name, int64_t v) {
   char num[24];
-  put_str(o, name);
-  put_str(o, " ");
+  hpx_writebuf_puts(o, name);
+  hpx_writebuf_puts(o, " ");
   hpx_writebuf_put(o, num, hpx_fmt_int(num, v));
-  put_str(o, "\n");
+  hpx_writebuf_puts(o, "\n");
 }
 
 /* A label value: backslash, double quote and line feed escaped (the
  * display text has no line feeds left, but the format is kept anyway). */
 static void put_label_value(writebuf *o, const char *s) {
   for (const char *q = s; *q; q++) {
-    if (*q == '\\') put_str(o, "\\\\");
-    else if (*q == '"') put_str(o, "\\\"");
-    else if (*q == '\n') put_str(o, "\\n");
-    else hpx_writebuf_put(o, q, 1);
+    if (*q == '\\')
+      hpx_writebuf_puts(o, "\\\\");
+    else if (*q == '"')
+      hpx_writebuf_puts(o, "\\\"");
+    else if (*q == '\n')
+      hpx_writebuf_puts(o, "\\n");
+    else
+      hpx_writebuf_put(o, q, 1);
   }
 }
 
@@ -89,11 +89,11 @@ static hp2x_status put_bands(writebuf *o, const hp2x_bands *b, size_t s,
     }
     int64_t v = b->values[k * b->stride + s];
     total = hpx_add_sat(total, v);
-    put_str(o, "hp2x_band_bytes{band=\"");
+    hpx_writebuf_puts(o, "hp2x_band_bytes{band=\"");
     put_label_value(o, shown[k]);
-    put_str(o, "\"} ");
+    hpx_writebuf_puts(o, "\"} ");
     hpx_writebuf_put(o, num, hpx_fmt_int(num, v));
-    put_str(o, "\n");
+    hpx_writebuf_puts(o, "\n");
   }
   for (size_t k = 0; k < b->n_bands; k++) hpx_free(shown[k]);
   hpx_free(shown);
@@ -107,12 +107,12 @@ static hp2x_status put_bands(writebuf *o, const hp2x_bands *b, size_t s,
 /* Each heap series' metric, in the order /metrics gives them, one row per
  * hpx_heap_kind: a kind without its row does not build (the assert
  * below), as with the --heap lines' looks (draw/layout.c). */
-#define HEAP_METRIC_ROWS(X)                                                  \
-  X(HPX_HEAP_SIZE, "hp2x_heap_size_bytes",                                   \
-    "The heap's size, from the eventlog's last HEAP_SIZE event.")            \
-  X(HPX_HEAP_LIVE, "hp2x_heap_live_bytes",                                   \
-    "Live data in the heap, from the eventlog's last HEAP_LIVE event.")      \
-  X(HPX_HEAP_BLOCKS, "hp2x_blocks_size_bytes",                               \
+#define HEAP_METRIC_ROWS(X)                                             \
+  X(HPX_HEAP_SIZE, "hp2x_heap_size_bytes",                              \
+    "The heap's size, from the eventlog's last HEAP_SIZE event.")       \
+  X(HPX_HEAP_LIVE, "hp2x_heap_live_bytes",                              \
+    "Live data in the heap, from the eventlog's last HEAP_LIVE event.") \
+  X(HPX_HEAP_BLOCKS, "hp2x_blocks_size_bytes",                          \
     "Blocks allocated, from the eventlog's last BLOCKS_SIZE event.")
 #define HEAP_METRIC_ROW(kind, name, help) {kind, name, help},
 #define HEAP_METRIC_BIT(kind, ...) | (1u << (kind))
@@ -139,8 +139,7 @@ hp2x_status hp2x_write_metrics(const hp2x_profile *p, const hp2x_bands *b,
                                hp2x_write_fn write, void *closure,
                                hp2x_err *err) {
   writebuf o;
-  if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK)
-    return err->code;
+  if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
   hp2x_status st = HP2X_OK;
   size_t n = b ? b->n_samples : 0;
   if (p && n > p->n_samples) n = p->n_samples;
@@ -155,9 +154,9 @@ hp2x_status hp2x_write_metrics(const hp2x_profile *p, const hp2x_bands *b,
     put_family(&o, "hp2x_last_census_seconds", "gauge",
                "The stream's time of its last census, in seconds of the "
                "program's run.");
-    put_str(&o, "hp2x_last_census_seconds ");
+    hpx_writebuf_puts(&o, "hp2x_last_census_seconds ");
     hpx_writebuf_put(&o, num, hpx_fmt_fixed6(num, p->times[n - 1]));
-    put_str(&o, "\n");
+    hpx_writebuf_puts(&o, "\n");
   }
   put_family(&o, "hp2x_input_connected", "gauge",
              "1 while the input is connected (a file or pipe: open), else "

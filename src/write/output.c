@@ -1,9 +1,9 @@
 /* output.c -- one entry that writes any output format, so that a caller
  * need not switch on the format: the format's row in format.c's table names
  * its writer; pictures go to render.c, CSV to csv_write.c, .hp text to
- * hp_write.c, the summary table to summary.c and the HTML report to
- * html_write.c.  It keeps no state and
- * allocates nothing.
+ * hp_write.c, the summary table to summary.c, the HTML report to
+ * html_write.c and one census (the one hp2x_options.census chooses) to
+ * pprof.c.  It keeps no state and allocates nothing.
  */
 #include "base/base.h"
 
@@ -12,6 +12,16 @@
 static hp2x_writer writer_of(const hp2x_options *o) {
   const hp2x_format_info *row = hp2x_format_of(o->format);
   return row ? row->writer : HP2X_WRITER_PICTURE;
+}
+
+/* The census o->census chooses of p, as pprof. */
+static hp2x_status write_census(const hp2x_profile *p, const hp2x_options *o,
+                                hp2x_write_fn write, void *closure,
+                                hp2x_err *err) {
+  size_t sample;
+  hp2x_status st = hp2x_census_choose(p, &o->census, &sample, err);
+  if (st != HP2X_OK) return st;
+  return hp2x_write_pprof(p, sample, o, write, closure, err);
 }
 
 hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
@@ -28,6 +38,7 @@ hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
   case HP2X_WRITER_SUMMARY:
     return hp2x_write_summary(&p, &b, &name, 1, write, closure, err);
   case HP2X_WRITER_HTML: return hp2x_write_html(p, b, o, write, closure, err);
+  case HP2X_WRITER_PPROF: return write_census(p, o, write, closure, err);
   case HP2X_WRITER_PICTURE: break;
   }
   return hp2x_render(p, b, o, write, closure, err);
@@ -47,7 +58,7 @@ hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
   case HP2X_WRITER_HP:
     if (n == 1) return hp2x_write_hp(ps[0], write, closure, err);
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "%zu profiles cannot share one .hp file", n);
+                    "%zu profiles cannot share one .hp file", n);
   case HP2X_WRITER_CSV:
     return hp2x_write_csv_many(ps, bs, names, n, write, closure, err);
   case HP2X_WRITER_SUMMARY:
@@ -55,7 +66,11 @@ hp2x_status hp2x_write_output_many(const hp2x_profile *const *ps,
   case HP2X_WRITER_HTML:
     if (n == 1) return hp2x_write_html(ps[0], bs[0], o, write, closure, err);
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                     "%zu profiles cannot share one HTML report", n);
+                    "%zu profiles cannot share one HTML report", n);
+  case HP2X_WRITER_PPROF:
+    if (n == 1) return write_census(ps[0], o, write, closure, err);
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
+                    "%zu profiles cannot share one pprof profile", n);
   case HP2X_WRITER_PICTURE: break;
   }
   return hp2x_render_many(ps, bs, n, o, write, closure, err);

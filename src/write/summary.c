@@ -10,17 +10,13 @@
 #include <math.h>
 #include <string.h>
 
-static void put_str(writebuf *w, const char *s) {
-  hpx_writebuf_put(w, s, strlen(s));
-}
-
 /* s right-aligned in `width` columns (bytes: the cells are ASCII). */
 static void put_padded(writebuf *w, const char *s, int width) {
   char pad[128];
   int fill = width - (int)strlen(s);
   hpx_fmt(pad, sizeof pad, "%*s", fill > 0 ? fill : 0, "");
-  put_str(w, pad);
-  put_str(w, s);
+  hpx_writebuf_puts(w, pad);
+  hpx_writebuf_puts(w, s);
 }
 
 /* A time as printf's "%*.3f", whole however large. */
@@ -36,8 +32,7 @@ static void put_thousands(writebuf *w, double v, int width) {
 
 /* The unit of a slope: VALUE_UNIT per one SAMPLE_UNIT ("seconds" ->
  * "second"). */
-static void format_slope_unit(char *buf, size_t size,
-                              const hp2x_profile *p) {
+static void format_slope_unit(char *buf, size_t size, const hp2x_profile *p) {
   const char *su = p->sample_unit;
   size_t n = strlen(su);
   if (n > 1 && su[n - 1] == 's') n--;
@@ -51,22 +46,22 @@ static void write_run_lines(writebuf *w, const hp2x_profile *p, size_t N,
   assert(N > 0 && top_at < N);
   char line[512];
   hpx_fmt(line, sizeof line, "%zu samples from ", N);
-  put_str(w, line);
+  hpx_writebuf_puts(w, line);
   put_time(w, p->times[0], 0);
-  put_str(w, " to ");
+  hpx_writebuf_puts(w, " to ");
   put_time(w, p->times[N - 1], 0);
-  put_str(w, " ");
-  put_str(w, p->sample_unit);
-  put_str(w, "\ntotal peak: ");
+  hpx_writebuf_puts(w, " ");
+  hpx_writebuf_puts(w, p->sample_unit);
+  hpx_writebuf_puts(w, "\ntotal peak: ");
   put_thousands(w, (double)top, 0);
-  put_str(w, " ");
-  put_str(w, p->value_unit);
-  put_str(w, " at ");
+  hpx_writebuf_puts(w, " ");
+  hpx_writebuf_puts(w, p->value_unit);
+  hpx_writebuf_puts(w, " at ");
   put_time(w, p->times[top_at], 0);
-  put_str(w, " ");
-  put_str(w, p->sample_unit);
+  hpx_writebuf_puts(w, " ");
+  hpx_writebuf_puts(w, p->sample_unit);
   hpx_fmt(line, sizeof line, " (sample %zu)\n", top_at);
-  put_str(w, line);
+  hpx_writebuf_puts(w, line);
 }
 
 /* Is band name s an info-table address ("0x4c96c0") of an -hi profile,
@@ -85,12 +80,13 @@ static void write_band_detail(writebuf *w, const hp2x_profile *p,
   const char *detail = b->texts ? b->texts[k].detail : NULL;
   if (!detail && !is_unnamed_info_table(p, b->names[k])) return;
   put_padded(w, "", 84);
-  put_str(w, detail ? detail
-                    : "(unnamed: no IPE event describes this info table; "
-                      "its code, often a library's, was built without "
-                      "-finfo-table-map; --program=EXE names it from the "
-                      "program's symbols)");
-  put_str(w, "\n");
+  hpx_writebuf_puts(
+      w, detail ? detail
+                : "(unnamed: no IPE event describes this info table; "
+                  "its code, often a library's, was built without "
+                  "-finfo-table-map; --program=EXE names it from the "
+                  "program's symbols)");
+  hpx_writebuf_puts(w, "\n");
 }
 
 /* The table of bands, in key order (top band first). */
@@ -99,28 +95,28 @@ static void write_band_table(writebuf *w, const hp2x_profile *p,
                              const char *unit) {
   char line[512];
   hpx_fmt(line, sizeof line,
-           "\n%16s %14s %10s %14s %5s %18s  band (key order, top first; "
-           "slope in %s, area in %s x %s)\n",
-           "total", "peak", "peak at", "slope", "R^2", "area", unit,
-           p->value_unit, p->sample_unit);
-  put_str(w, line);
+          "\n%16s %14s %10s %14s %5s %18s  band (key order, top first; "
+          "slope in %s, area in %s x %s)\n",
+          "total", "peak", "peak at", "slope", "R^2", "area", unit,
+          p->value_unit, p->sample_unit);
+  hpx_writebuf_puts(w, line);
   for (size_t k = b->n_bands; k-- > 0;) {
     band_cells c;
     hpx_band_cells(p, &st[k], &c);
     put_padded(w, c.total, 16);
-    put_str(w, " ");
+    hpx_writebuf_puts(w, " ");
     put_padded(w, c.peak, 14);
-    put_str(w, " ");
+    hpx_writebuf_puts(w, " ");
     put_padded(w, c.peak_at, 10);
-    put_str(w, " ");
+    hpx_writebuf_puts(w, " ");
     put_padded(w, c.slope, 14);
-    put_str(w, " ");
+    hpx_writebuf_puts(w, " ");
     put_padded(w, c.r2, 5);
-    put_str(w, " ");
+    hpx_writebuf_puts(w, " ");
     put_padded(w, c.area, 18);
-    put_str(w, "  ");
-    put_str(w, b->names[k]);
-    put_str(w, "\n");
+    hpx_writebuf_puts(w, "  ");
+    hpx_writebuf_puts(w, b->names[k]);
+    hpx_writebuf_puts(w, "\n");
     write_band_detail(w, p, b, k);
   }
 }
@@ -147,46 +143,47 @@ static void write_suspects(writebuf *w, const hp2x_profile *p,
                            const size_t *rank, size_t ns, const char *unit) {
   char line[512], num[64];
   hpx_fmt(line, sizeof line,
-           "\nleak suspects (slope > 0, R^2 >= %.2f, growth >= %g%% of the "
-           "total peak):%s\n",
-           HPX_SUSPECT_R2, HPX_SUSPECT_SHARE * 100.0, ns ? "" : " none");
-  put_str(w, line);
+          "\nleak suspects (slope > 0, R^2 >= %.2f, growth >= %g%% of the "
+          "total peak):%s\n",
+          HPX_SUSPECT_R2, HPX_SUSPECT_SHARE * 100.0, ns ? "" : " none");
+  hpx_writebuf_puts(w, line);
   for (size_t i = 0; i < ns; i++) {
     const band_stats *s = &st[rank[i]];
     hpx_fmt(num, sizeof num, "%3zu. +", i + 1);
-    put_str(w, num);
+    hpx_writebuf_puts(w, num);
     put_thousands(w, s->growth, 0);
-    put_str(w, " ");
-    put_str(w, p->value_unit);
-    put_str(w, " over the run, ");
+    hpx_writebuf_puts(w, " ");
+    hpx_writebuf_puts(w, p->value_unit);
+    hpx_writebuf_puts(w, " over the run, ");
     put_thousands(w, s->slope, 0);
     hpx_fmt(line, sizeof line, " %s, R^2 %.2f  ", unit, s->r2);
-    put_str(w, line);
-    put_str(w, b->names[s->band]);
-    put_str(w, "\n");
+    hpx_writebuf_puts(w, line);
+    hpx_writebuf_puts(w, b->names[s->band]);
+    hpx_writebuf_puts(w, "\n");
   }
 }
 
 /* The summary of one input named `name`: its heading, run lines, band
  * table and suspects, then a blank line.  HP2X_E_NOMEM only. */
 static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
-                                         const hp2x_bands *b,
-                                         const char *name, hp2x_err *err) {
+                                         const hp2x_bands *b, const char *name,
+                                         hp2x_err *err) {
   size_t N = b->n_samples, nb = b->n_bands;
   char line[512];
   hpx_fmt(line, sizeof line, "== %s: %s\n", name, p->job);
-  put_str(w, line);
+  hpx_writebuf_puts(w, line);
   if (p->began_mid_run && !p->breakdown)
-    put_str(w, "a stream joined mid-run: breakdown not in stream\n");
+    hpx_writebuf_puts(w, "a stream joined mid-run: breakdown not in stream\n");
   if (N == 0) {
-    put_str(w, "no samples\n\n");
+    hpx_writebuf_puts(w, "no samples\n\n");
     return HP2X_OK;
   }
   band_stats *st = NULL;
   size_t *rank = hpx_malloc((nb ? nb : 1) * sizeof *rank);
   int64_t top;
   size_t top_at;
-  if (!rank || hpx_band_stats_compute(p, b, &st, &top, &top_at, err) != HP2X_OK) {
+  if (!rank ||
+      hpx_band_stats_compute(p, b, &st, &top, &top_at, err) != HP2X_OK) {
     hpx_free(rank);
     return hpx_nomem(err);
   }
@@ -196,7 +193,7 @@ static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
   write_band_table(w, p, b, st, unit);
   size_t ns = rank_suspects(st, nb, rank);
   write_suspects(w, p, b, st, rank, ns, unit);
-  put_str(w, "\n");
+  hpx_writebuf_puts(w, "\n");
   hpx_free(st), hpx_free(rank);
   return HP2X_OK;
 }
@@ -207,8 +204,7 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
                                hp2x_write_fn write, void *closure,
                                hp2x_err *err) {
   writebuf w;
-  if (hpx_writebuf_init(&w, write, closure, err) != HP2X_OK)
-    return err->code;
+  if (hpx_writebuf_init(&w, write, closure, err) != HP2X_OK) return err->code;
   hp2x_status st = HP2X_OK;
   for (size_t i = 0; i < n && st == HP2X_OK; i++)
     st = write_profile_summary(&w, ps[i], bs[i],

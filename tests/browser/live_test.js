@@ -3,11 +3,13 @@
 // usage: node live_test.js URL OUT.json [SECONDS]
 // Opens URL while tests/e2e/test_serve_browser.sh replays a recorded
 // stream into hp2x; once the report is there, hides the band in the
-// table's first row and zooms the time axis with a drag; then, every
+// table's first row, zooms the time axis with a drag and switches to the
+// streamgraph; then, every
 // 100 ms until the status line says the input closed and the page shows
 // the last redraw, records what the page shows.  Checks: no reload (a
-// marker set at the start survives), the hidden band stays hidden and the
-// zoom stays (the same "Showing ..." words) through every update, the
+// marker set at the start survives), the hidden band stays hidden, the
+// zoom stays (the same "Showing ..." words) and the streamgraph stays
+// through every update (at least one comes after them), the
 // status line follows (waiting/connected, then closed, as the page itself
 // records each state it shows; census counts
 // never go down), no console error.  Writes OUT.json: each census time
@@ -43,7 +45,11 @@ function snapshot(page) {
     const hiddenRows = Array.from(document.querySelectorAll('#hp2x-table tr.hp2x-hidden'))
       .map((tr) => tr.querySelector('.hp2x-label').textContent);
     const view = document.getElementById('hp2x-view');
+    const pressed = document.querySelector('#hp2x-charts button[aria-pressed="true"]');
     return {
+      chart: pressed ? pressed.dataset.chart : null,
+      drawnPaths: Array.from(document.querySelectorAll('#hp2x-bandpaths .hp2x-band'))
+        .map((p) => D && D.bands[Number(p.dataset.band)].name),
       marker: window.hp2xLiveMarker === 1,
       input: st ? st.getAttribute('data-input') : null,
       censuses: st && st.hasAttribute('data-censuses') ? Number(st.getAttribute('data-censuses')) : -1,
@@ -74,6 +80,7 @@ async function hideAndZoom(page) {
   await page.mouse.down();
   await page.mouse.move(box[1][0], box[1][1], { steps: 5 });
   await page.mouse.up();
+  await page.click('#hp2x-charts button[data-chart="streamgraph"]');
   return name;
 }
 
@@ -103,7 +110,7 @@ async function main() {
   let marked = false; // set once the report is there (the page before the
                       // first census loads it once)
   const seen = {}, statusAt = {}, states = [];
-  let hiddenName = null, zoomWords = null, last = null, lastCount = -1;
+  let hiddenName = null, zoomWords = null, last = null, lastCount = -1, switchedAt = -1;
   const start = Date.now();
   while (Date.now() - start < limit) {
     let s;
@@ -125,12 +132,17 @@ async function main() {
     if (!hiddenName && s.t.length >= 3) {
       hiddenName = await hideAndZoom(page);
       await sleep(100);
-      zoomWords = (await snapshot(page)).view;
+      const after = await snapshot(page);
+      zoomWords = after.view;
+      switchedAt = after.redraw;
       check(/Showing/.test(zoomWords), `no zoom after the drag: "${zoomWords}"`);
+      check(after.chart === 'streamgraph', `the chart switch shows ${after.chart}`);
     } else if (hiddenName) {
       check(s.hidden.length === 1 && s.hidden[0] === hiddenName,
         `after an update the hidden bands are ${JSON.stringify(s.hidden)}, not ["${hiddenName}"]`);
       check(s.view === zoomWords, `after an update the view says "${s.view}", not "${zoomWords}"`);
+      check(s.chart === 'streamgraph' && s.drawnPaths.indexOf(hiddenName) < 0,
+        `after an update the chart is ${s.chart}, the hidden band drawn: ${s.drawnPaths.indexOf(hiddenName) >= 0}`);
     }
     if (marked) check(s.marker, 'the page was reloaded: after ' + now + ' s');
     if (!marked && s.t.length > 0) {
@@ -151,6 +163,8 @@ async function main() {
   const shown = await page.evaluate(() => window.hp2xStates).catch(() => []);
   if (shown.length) states.splice(0, states.length, ...shown);
   check(last && last.input === 'closed', `the status never said the input closed (${JSON.stringify(states)})`);
+  check(last && last.redraw > switchedAt && switchedAt >= 0,
+    `no live update came after the band was hidden, the time zoomed and the chart switched (redraw ${switchedAt}, last ${last && last.redraw})`);
   if (states[0] === 'closed') // opened late: nothing to follow, say so
     console.log('NOTE: the page opened after the input had closed');
   else

@@ -1,8 +1,9 @@
 // report_checks.js -- the checks report_test.js runs on each report, in
 // the order a reader meets them: it opens offline without errors, its
 // picture is the PNG's, hover says the CSV's numbers, a key click hides a
-// band, a drag zooms the time axis, the table says --summary's numbers,
-// hostile labels stay text.
+// band, a drag zooms the time axis, each chart kind of the switch is
+// hp2x's own PNG of that kind and keeps the band hidden and the zoom, the
+// table says --summary's numbers, hostile labels stay text.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -210,6 +211,72 @@ async function checkHostile(page, name, expect) {
   check(state.scripts === 2, `${name}: ${state.scripts} <script> elements, 2 expected`);
 }
 
+// The chart switch: each kind the page offers, drawn by the page, against
+// hp2x's own PNG of that kind (NAME.KIND.png, --chart=KIND) inside the
+// graph, by the rule above; its y axis is the data's for the kind.
+async function checkCharts(page, name, geo, dir) {
+  const kinds = Object.keys(geo.D.charts);
+  check(kinds.length === (geo.D.signed ? 1 : 4), `${name}: the page offers ${kinds}`);
+  const buttons = await page.evaluate(() => Array.from(document.querySelectorAll('#hp2x-charts button')).map((b) => b.dataset.chart));
+  check(JSON.stringify(buttons) === JSON.stringify(kinds.length > 1 ? kinds : []), `${name}: chart buttons ${buttons}`);
+  const box = T.graphBox(geo), area = (box[2] - box[0]) * (box[3] - box[1]);
+  for (const kind of kinds.filter((k) => k !== geo.D.chart)) {
+    await page.click(`#hp2x-charts button[data-chart="${kind}"]`);
+    const state = await page.evaluate(() => ({ drawn: document.getElementById('hp2x-figure').dataset.drawn,
+      pressed: document.querySelector('#hp2x-charts button[aria-pressed="true"]').dataset.chart,
+      ylabels: Array.from(document.querySelectorAll('#hp2x-ylabels .hp2x-ylabel')).map((t) => t.textContent),
+      legend: document.getElementById('hp2x-ylegend').textContent }));
+    check(state.drawn === '1' && state.pressed === kind, `${name}: ${kind} switched to ${JSON.stringify(state)}`);
+    const want = geo.D.charts[kind];
+    check(JSON.stringify(state.ylabels) === JSON.stringify(want.ticks.map((t) => t[1])) && state.legend === want.legend,
+      `${name}: ${kind}'s y axis ${state.ylabels} ${state.legend}, the data's ${want.ticks.map((t) => t[1])} ${want.legend}`);
+    const shot = await page.locator('#hp2x-figure').screenshot();
+    const png = fs.readFileSync(path.join(dir, `${name}.${kind}.png`));
+    const r = await T.comparePngs(page, shot.toString('base64'), png.toString('base64'), 8, box);
+    console.log(`${name}: ${kind} drawn by the page, ${r.bad} of ${area} graph pixels differ from hp2x's PNG`);
+    check(!r.size && r.bad <= area * DRAWN_SHARE, `${name}: ${kind} drawn by the page, ${r.size || r.bad} of ${area} graph pixels differ from hp2x's --chart=${kind} PNG`);
+  }
+  await page.click(`#hp2x-charts button[data-chart="${geo.D.chart}"]`);
+  const back = await page.evaluate(() => document.getElementById('hp2x-figure').dataset.drawn);
+  check(back === '0', `${name}: back on its own chart, the page still draws (${back})`);
+}
+
+// What the reader chose survives a switch of chart: a band hidden stays
+// hidden (none of its colour in the graph; marked in the table), a zoom
+// keeps its span and ticks; both go when undone.
+async function checkSwitchKeeps(page, name, geo) {
+  const D = geo.D, box = T.graphBox(geo), g = D.page.graph;
+  if (Object.keys(D.charts).length < 2 || !(D.page.keyW > 0) || D.bands.length < 2) return;
+  const k = D.bands.length - 1;
+  await page.mouse.click(...T.screenOf(geo, D.page.keyX + 12, D.page.keyC[k]));
+  const [x0, y] = T.screenOf(geo, g[0] + g[2] * 0.2, g[1] + g[3] * 0.5);
+  const [x1] = T.screenOf(geo, g[0] + g[2] * 0.7, g[1] + g[3] * 0.5);
+  await page.mouse.move(x0, y);
+  await page.mouse.down();
+  await page.mouse.move(x1, y, { steps: 5 });
+  await page.mouse.up();
+  const before = { ticks: await tickLabels(page), view: await page.evaluate(() => document.getElementById('hp2x-view').textContent) };
+  for (const kind of Object.keys(D.charts)) {
+    await page.click(`#hp2x-charts button[data-chart="${kind}"]`);
+    const shot = await page.locator('#hp2x-figure').screenshot();
+    const left = await T.countColour(page, shot.toString('base64'), D.bands[k].colour, box);
+    const now = { ticks: await tickLabels(page), view: await page.evaluate(() => document.getElementById('hp2x-view').textContent),
+      marked: await page.evaluate((k) => document.querySelector(`#hp2x-table tr[data-band="${k}"]`).classList.contains('hp2x-hidden'), k),
+      drawn: await page.evaluate((k) => document.querySelectorAll(`#hp2x-bandpaths [data-band="${k}"]`).length, k),
+      state: await page.evaluate(() => window.hp2x.state()) };
+    // Its colour may still arise where two other bands' edges blend (greys).
+    check(now.drawn === 0 && left < 50 && now.marked && now.state.hidden.includes(D.bands[k].name) &&
+      now.state.chart === kind, `${name}: on ${kind}, the hidden band has ${now.drawn} paths, ${left} pixels (marked ${now.marked})`);
+    check(JSON.stringify(now.ticks) === JSON.stringify(before.ticks) && now.view === before.view && now.state.view.zoomed,
+      `${name}: on ${kind}, the zoom is ${now.view} ${now.ticks}, was ${before.view} ${before.ticks}`);
+  }
+  await page.click(`#hp2x-charts button[data-chart="${D.chart}"]`);
+  await page.click('#hp2x-reset');
+  await page.mouse.click(...T.screenOf(geo, D.page.keyX + 12, D.page.keyC[k]));
+  const drawn = await page.evaluate(() => document.getElementById('hp2x-figure').dataset.drawn);
+  check(drawn === '0', `${name}: everything undone, the page still draws`);
+}
+
 async function checkOne(ctx, dir, name) {
   const f = (ext) => path.join(dir, name + ext);
   const errors = [];
@@ -228,6 +295,10 @@ async function checkOne(ctx, dir, name) {
     await page.mouse.down();
     await page.mouse.move(...T.screenOf(geo, geo.D.page.graph[0] + 200, geo.D.page.graph[1] + 5));
     await page.mouse.up();
+  }
+  if (expect.charts) {
+    await checkCharts(page, name, geo, dir);
+    await checkSwitchKeeps(page, name, geo);
   }
   await checkTable(page, name, geo, T.parseSummary(fs.readFileSync(f('.txt'), 'utf8')));
   await checkHostile(page, name, expect);

@@ -2,6 +2,7 @@
 # png_info.py FILE [X Y]... -- reads an 8-bit RGB or RGBA PNG with the
 # standard library only; prints "WIDTH HEIGHT NONWHITE_PERCENT" and then
 # "R G B" of each pixel asked for.  Exits 1 on anything it cannot read.
+# Other tests import its read().
 import struct, sys, zlib
 
 def read(path):
@@ -41,11 +42,15 @@ def read(path):
         prev = line
     return w, h, bpp, rows
 
-w, h, bpp, rows = read(sys.argv[1])
-nonwhite = sum(1 for r in rows for x in range(0, w * bpp, bpp)
-               if r[x:x + 3] != b'\xff\xff\xff')
-print(w, h, round(100.0 * nonwhite / (w * h), 1))
-args = sys.argv[2:]
-for k in range(0, len(args), 2):
-    x, y = int(args[k]), int(args[k + 1])
-    print(*rows[y][x * bpp:x * bpp + 3])
+def main():
+    w, h, bpp, rows = read(sys.argv[1])
+    nonwhite = sum(1 for r in rows for x in range(0, w * bpp, bpp)
+                   if r[x:x + 3] != b'\xff\xff\xff')
+    print(w, h, round(100.0 * nonwhite / (w * h), 1))
+    args = sys.argv[2:]
+    for k in range(0, len(args), 2):
+        x, y = int(args[k]), int(args[k + 1])
+        print(*rows[y][x * bpp:x * bpp + 3])
+
+if __name__ == '__main__':
+    main()

@@ -31,7 +31,7 @@ python3 "$TOP/bench/gen.py" eventlog tiny.hp tiny.eventlog
 # allocation index is failed in some format, each format at every S-th
 # index.  S is 3 here; where runs are slow, 2F, the second input taking
 # the indices the first leaves (one run per index and input pair).
-fmts=(ps eps pdf svg png csv hp txt html hp2ps)
+fmts=(ps eps pdf svg png csv hp txt html pprof hp2ps)
 stride=3 slow=
 case ${BUILD:-} in *asan*) slow=1;; esac
 [ -z "${HP2X_UNDER_VALGRIND:-}" ] || slow=1

@@ -13,7 +13,7 @@ check_svg() { rsvg-convert "$1" > /dev/null 2> svg.log; }
 # list with its reader in the case below, or on the "elsewhere" line with
 # the test that reads it (tests/e2e/test_format_lists.sh checks both).
 formats=(ps eps pdf svg csv hp)
-# elsewhere: png (test_png.sh) txt (test_summary.sh) html (test_report.sh)
+# elsewhere: png (test_png.sh) txt (test_summary.sh) html (test_report.sh) pprof (test_pprof.sh)
 n=0
 for src in "$TOP"/samples/profiles/*.hp "$TOP"/samples/profiles/*.eventlog; do
   name=$(basename "$src")

@@ -3,17 +3,60 @@
 # draws each again, by its caption's command, and each must equal the
 # committed one in samples/pictures byte for byte (so a change to what
 # hp2x draws shows in the commit that makes it, with the pictures drawn
-# again).  Every committed picture but chromium's report.png is drawn.
+# again).  Every committed picture but chromium's screenshots,
+# report.png and flamegraph.png (go tool pprof's page), is drawn.
+# And the README shows every picture, each one gallery.sh draws under a
+# caption that is gallery.sh's command for it: a caption cannot drift from
+# what made its picture.
 . "$(dirname "$0")/lib.sh"
 "$TOP/tests/tools/gallery.sh" "$HP2X" "$T/gallery" > "$T/log" 2>&1 && ok ||
   fail "gallery.sh: $(head -3 "$T/log")"
 for f in "$TOP"/samples/pictures/*.png; do
   n=$(basename "$f")
-  [ "$n" = report.png ] && continue
+  case $n in report.png|flamegraph.png) continue;; esac
   if [ ! -f "$T/gallery/$n" ]; then
     fail "$n: gallery.sh does not draw it"
   elif cmp -s "$f" "$T/gallery/$n"; then ok; else
     fail "$n differs from what hp2x draws now (tests/tools/gallery.sh build/hp2x samples/pictures)"
   fi
 done
+
+# README.md's tables: a row of captions, then a row of the pictures they
+# caption, column by column.  A caption starts with `hp2x ARGS`.
+python3 - "$TOP/README.md" "$TOP/tests/tools/gallery.sh" "$TOP/samples/pictures" \
+  > "$T/captions" 2>&1 <<'PY'
+import os, re, shlex, sys
+readme, gallery, pictures = sys.argv[1:4]
+rows = [[c.strip() for c in l.strip().strip('|').split('|')]
+        for l in open(readme, encoding='utf-8')
+        if l.startswith('|') and not re.fullmatch(r'[|:\s-]+', l)]
+caption = {}
+for above, row in zip(rows, rows[1:]):
+    for i, cell in enumerate(row):
+        m = re.fullmatch(r'!\[[^]]*\]\(samples/pictures/([\w-]+)\.png\)', cell)
+        if m and i < len(above):
+            c = re.match(r'`hp2x ([^`]*)`', above[i])
+            caption[m.group(1)] = shlex.split(c.group(1)) if c else None
+shown = set(re.findall(r'\(samples/pictures/([\w-]+)\.png\)',
+                       open(readme, encoding='utf-8').read()))
+text = open(gallery, encoding='utf-8').read()
+table = text.split("<<'TABLE'\n", 1)[1].split('\nTABLE', 1)[0]
+drawn = {}
+for line in table.splitlines():
+    name, args = line.split('|', 1)
+    drawn[name] = [a.replace('_', ' ') for a in args.split()]
+for f in sorted(os.listdir(pictures)):
+    name = f[:-4]
+    if f.endswith('.png') and name not in shown:
+        print(f'{f}: not shown in README.md')
+for name, args in sorted(drawn.items()):
+    if name not in caption:
+        print(f'{name}.png: no caption row above it in README.md')
+    elif caption[name] != args:
+        print(f'{name}.png: README.md says hp2x {shlex.join(caption[name] or [])}, '
+              f'gallery.sh draws hp2x {shlex.join(args)}')
+PY
+[ -s "$T/captions" ] && fail "README's pictures: $(cat "$T/captions")" || ok
+[ "$(grep -c '^[a-z]*|' "$TOP/tests/tools/gallery.sh")" -ge 10 ] && ok ||
+  fail "gallery.sh's table has fewer rows than the README has pictures"
 finish

@@ -89,11 +89,13 @@ check_pdf() { # file, what
 }
 check_pdf shared.pdf "example (shared)"
 
-# README.md's "Using the library" quotes this program, from its #include on.
-awk '/^## Using the library/ { u = 1 } u && /^```c$/ { c = 1; next }
-     c && /^```$/ { exit } c' "$TOP/README.md" > "$T/readme.c"
+# docs/LIBRARY.md quotes this program, from its #include on, in its first
+# C block.
+awk '/^```c$/ { c = 1; next } c && /^```$/ { exit } c' \
+  "$TOP/docs/LIBRARY.md" > "$T/readme.c"
+[ -s "$T/readme.c" ] && ok || fail "docs/LIBRARY.md has no C block"
 sed -n '/^#include <hp2x.h>/,$p' "$TOP/tests/install/example.c" | cmp -s - "$T/readme.c" &&
-  ok || fail "README's 'Using the library' does not quote tests/install/example.c"
+  ok || fail "docs/LIBRARY.md does not quote tests/install/example.c"
 
 # Static: the .a alone (no .so beside it), with pkg-config --static.
 cp -a "$T/root" "$T/static-root" && rm -f "$T/static-root/opt/hp2x/lib/libhp2x.so"*

@@ -3,7 +3,7 @@
 # earlier stages in the Makefile's LIB_STAGES (by include, by call, and no
 # header declaring a later stage's function), no two files call each other
 # around a loop, no function is over 60 lines, no file over 600, no private
-# header over 200 (README "Source layout").  Then, as curl's test1185 runs
+# header over 200 (docs/internals/LAYOUT.md).  Then, as curl's test1185 runs
 # its checker on a file that breaks every rule, each kind of fault is
 # planted in a scratch copy of src/ and must be refused by name, alone and
 # all together.  And that the tool includes
@@ -13,7 +13,7 @@ check=(python3 "$TOP/tests/tools/layer-check.py" --max-function 60
        --max-file 600 --makefile "$TOP/Makefile")
 expect_status 0 "src/ keeps its layers" -- "${check[@]}" "$TOP/src"
 sed 's/^/    /' "$CAP/out"
-# The Makefile builds the folders in the README's order.
+# The Makefile builds the folders in docs/internals/LAYOUT.md's order.
 stages=$(sed -n 's/^LIB_STAGES *:= *//p' "$TOP/Makefile")
 [ "$stages" = "base model read select draw write" ] && ok ||
   fail "LIB_STAGES is '$stages'"
@@ -32,9 +32,9 @@ void hpx_plant_rs(void); void hpx_plant_rs(void) { hpx_palette_assign(0, 0, 0); 
 void hpx_plant_sd(void); void hpx_plant_sd(void) { hpx_layout_free(0); }
 |^upward include: select/bands.c includes draw/layout.h
 ^upward call: select/bands.c calls hpx_layout_free of draw/layout.c"
-  "model->read call|model/profile.c|void hpx_hp_parse_free(void *h);
+  "model->read call|model/model.c|void hpx_hp_parse_free(void *h);
 void hpx_plant_mr(void); void hpx_plant_mr(void) { hpx_hp_parse_free(0); }
-|^upward call: model/profile.c calls hpx_hp_parse_free of read/hp_parse.c"
+|^upward call: model/model.c calls hpx_hp_parse_free of read/hp_parse.c"
   "base->model include|base/err.c|#include \"model/model.h\"
 |^upward include: base/err.c includes model/model.h"
   "draw->write call|draw/render.c|void hpx_plant_dw(void); void hpx_plant_dw(void) { hp2x_write_csv(0, 0, 0, 0, 0); }
@@ -60,11 +60,11 @@ for p in "${plants[@]}"; do
   rm -rf "$T/one"; mkdir "$T/one"; cp -r "$TOP/src" "$T/one/src"
   plant "$T/one/src" "$file" "$text"
   plant "$T/all/src" "$file" "$text"
-  [ "$file" = model/view.c ] && plant "$T/one/src" model/profile.c \
+  [ "$file" = model/view.c ] && plant "$T/one/src" model/model.c \
     'void hpx_plant_b(void) {
   hpx_plant_a();
 }' &&
-    plant "$T/all/src" model/profile.c 'void hpx_plant_b(void) {
+    plant "$T/all/src" model/model.c 'void hpx_plant_b(void) {
   hpx_plant_a();
 }'
   expect_status 1 "$name is refused" -- "${check[@]}" "$T/one/src"

@@ -42,7 +42,7 @@ runs() {
 }
 
 # Every format, with decimal option values (-t, -e, --from, --to).
-for fmt in ps eps pdf svg png csv hp txt html; do
+for fmt in ps eps pdf svg png csv hp txt html pprof; do
   runs "leak-$fmt" -c -m5 -t0.5 -e15.5cm "$P/leak.hc.hp" --format=$fmt -o out.$fmt
   runs "window-$fmt" --from=1.25 --to=3.5 "$P/leak.hy.hp" --format=$fmt -o out.$fmt
 done

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FUZZ_CHECK(c) \
-  do {                \
+#define FUZZ_CHECK(c)  \
+  do {                 \
     if (!(c)) abort(); \
   } while (0)
 
@@ -39,8 +39,7 @@ static int blob_write(void *closure, const void *buf, size_t len) {
  * .hp, eventlog, guessed. */
 static inline hp2x_input_kind fuzz_kind(uint8_t byte) {
   static const hp2x_input_kind kinds[] = {HP2X_INPUT_AUTO, HP2X_INPUT_HP,
-                                          HP2X_INPUT_EVENTLOG,
-                                          HP2X_INPUT_AUTO};
+                                          HP2X_INPUT_EVENTLOG, HP2X_INPUT_AUTO};
   return kinds[byte & 3];
 }
 
@@ -107,8 +106,7 @@ static void fuzz_check_same_profile(const hp2x_profile *a,
     FUZZ_CHECK(hp2x_profile_sample_time(a, s) ==
                hp2x_profile_sample_time(b, s));
   for (size_t l = 0; l < hp2x_profile_label_count(a); l++)
-    FUZZ_CHECK(strcmp(hp2x_profile_label(a, l), hp2x_profile_label(b, l)) ==
-               0);
+    FUZZ_CHECK(strcmp(hp2x_profile_label(a, l), hp2x_profile_label(b, l)) == 0);
   for (size_t s = 0; s < n && s < limit; s++)
     for (size_t l = 0; l < hp2x_profile_label_count(a) && l < limit; l++)
       FUZZ_CHECK(hp2x_profile_value(a, s, l) == hp2x_profile_value(b, s, l));

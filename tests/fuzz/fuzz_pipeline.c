@@ -2,19 +2,22 @@
  * bytes choose the options; the rest is the profile, of either kind.
  * Parse, take a view (window, sample index), select (filters, -p with the
  * .aux just written), render into memory in any picture format, and write
- * CSV, .aux, .hp and the summary; on some inputs also compare the profile
+ * CSV, .aux, .hp, the summary and one census as pprof (the peak, the
+ * census nearest a time or the last); on some inputs also compare the profile
  * with its view (one selection, pages or stack, CSV, the difference), or
  * follow it as it grows (watch mode's selection against a fresh one).  The
  * profile's bytes are also read as .aux text.
  *
  *   byte 0  -m (0..25)              byte 4  format (bits 0-1), palette
- *   byte 1  -t, window start               (2-3), hatch patterns (4)
+ *   byte 1  -t, window start               (2-3), hatch patterns (4),
+ *                                          chart kind (5-6)
  *   byte 2  -d, -i                  byte 5  EPS width, PNG dpi, regex
  *   byte 3  colour, title box,      byte 6  input kind (bit 0), heap lines
  *           -g, -M, -y, every              (1), view (2-3), filters (4-5),
  *           sample (6), PNG (7)            -p round trip (6), compare (7)
  *                                   byte 7  chunk sizes, window length,
- *                                           follow (bit 0)
+ *                                           follow (bit 0), by_breakdown
+ *                                           (6-7)
  */
 #include "fuzz_common.h"
 
@@ -44,8 +47,8 @@ static int keep(void *closure, const void *buf, size_t len) {
 /* Filters: fixed expressions (an input-made one could take exponential
  * time in the C library's matcher, which is not hp2x's to test); the
  * last does not compile. */
-static const char *const regexes[] = {
-    "^main", "GHC\\.", "[(]", "a|b", ".*", "x{2,}", "[[:alpha:]]+$", "("};
+static const char *const regexes[] = {"^main", "GHC\\.", "[(]",           "a|b",
+                                      ".*",    "x{2,}",  "[[:alpha:]]+$", "("};
 #define N_REGEXES (sizeof regexes / sizeof regexes[0])
 
 /* The profile's first and last sample times, 0 and 0 without samples. */
@@ -100,10 +103,9 @@ static void compare(const hp2x_profile *a, const hp2x_profile *b,
   hp2x_status st = hp2x_render_many(ps, (const hp2x_bands *const *)bs, 2, &o,
                                     sink, &bytes, &err);
   pictures_drawn += st == HP2X_OK;
-  FUZZ_CHECK(st == HP2X_OK || (st == HP2X_E_ARG &&
-                               o.layout == HP2X_LAYOUT_PAGES &&
-                               o.format != HP2X_FORMAT_PS &&
-                               o.format != HP2X_FORMAT_PDF));
+  FUZZ_CHECK(st == HP2X_OK ||
+             (st == HP2X_E_ARG && o.layout == HP2X_LAYOUT_PAGES &&
+              o.format != HP2X_FORMAT_PS && o.format != HP2X_FORMAT_PDF));
   hp2x_err_init(&err);
   FUZZ_CHECK(hp2x_write_csv_many(ps, (const hp2x_bands *const *)bs, names, 2,
                                  sink, &bytes, &err) == HP2X_OK);
@@ -114,6 +116,7 @@ static void compare(const hp2x_profile *a, const hp2x_profile *b,
   hp2x_err_init(&err);
   if (hp2x_diff_new(a, bs[0], b, bs[1], &dp, &db, &err) == HP2X_OK) {
     o.format = HP2X_FORMAT_SVG;
+    o.chart = HP2X_CHART_STACKED; /* a diff chart has its own */
     FUZZ_CHECK(hp2x_render(dp, db, &o, sink, &bytes, &err) == HP2X_OK);
     FUZZ_CHECK(hp2x_write_csv(dp, db, sink, &bytes, &err) == HP2X_OK);
   }
@@ -121,6 +124,26 @@ static void compare(const hp2x_profile *a, const hp2x_profile *b,
   hp2x_profile_free(dp);
   hp2x_bands_free(bs[0]);
   hp2x_bands_free(bs[1]);
+}
+
+/* A census of p as pprof: by byte 2's rule (peak, nearest, last) and at
+ * byte 7's share of the run; any profile with a census writes one, with
+ * the filters (but the one that does not compile). */
+static void census(const hp2x_profile *p, hp2x_options o, const uint8_t *d,
+                   size_t *bytes) {
+  o.format = HP2X_FORMAT_PPROF;
+  o.census.rule = (hp2x_census_rule)((d[2] >> 3) % 3);
+  double t0, t1;
+  span(p, &t0, &t1);
+  o.census.at_s = t0 + (t1 - t0) * d[7] / 255.0;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_status st = hp2x_write_output(p, NULL, NULL, &o, sink, bytes, &err);
+  int bad_re = (o.include_re && !strcmp(o.include_re, "(")) ||
+               (o.exclude_re && !strcmp(o.exclude_re, "("));
+  FUZZ_CHECK(hp2x_profile_sample_count(p)
+                 ? st == HP2X_OK || (st == HP2X_E_ARG && bad_re)
+                 : st == HP2X_E_NO_CENSUS);
 }
 
 /* Draws b into memory (SVG's surface ids are renumbered by the library,
@@ -209,6 +232,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   o.palette = (hp2x_palette)((data[4] >> 2) % 3);
   o.pattern = (data[4] >> 4) & 1;
   o.heap_overlay = (data[6] >> 1) & 1;
+  o.chart = (hp2x_chart)((data[4] >> 5) % 4);
+  if (o.chart == HP2X_CHART_PERCENT || o.chart == HP2X_CHART_LINES)
+    o.heap_overlay = 0; /* refused there (HP2X_E_ARG), as by the tool */
+  o.by_breakdown = (unsigned)(data[7] >> 6);
   if (data[6] & 16) o.include_re = regexes[data[5] % N_REGEXES];
   if (data[6] & 32) o.exclude_re = regexes[(data[5] / 8) % N_REGEXES];
 
@@ -234,10 +261,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t bytes = 0;
   hp2x_status st = hp2x_bands_select(q, &o, &b, &err);
   /* Only the expression that does not compile is refused. */
-  FUZZ_CHECK(st == HP2X_OK ||
-             (st == HP2X_E_ARG &&
-              ((o.include_re && !strcmp(o.include_re, "(")) ||
-               (o.exclude_re && !strcmp(o.exclude_re, "(")))));
+  FUZZ_CHECK(st == HP2X_OK || (st == HP2X_E_ARG &&
+                               ((o.include_re && !strcmp(o.include_re, "(")) ||
+                                (o.exclude_re && !strcmp(o.exclude_re, "(")))));
   if (st == HP2X_OK && (data[6] & 64)) {
     /* hp2ps -p: the .aux this render writes, read back, selects again. */
     text *t = malloc(sizeof *t);
@@ -267,6 +293,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       FUZZ_CHECK(hp2x_write_html(q, b, &o, sink, &bytes, &err) == HP2X_OK);
     if (o.max_bands) FUZZ_CHECK(hp2x_bands_count(b) <= (size_t)o.max_bands);
   }
+  census(q, o, data, &bytes);
   if (data[6] & 128) compare(p, q, o, data);
   if (!v && (data[7] & 1)) follow(data + 8, size - 8, kind, &o);
   hp2x_err_init(&err);

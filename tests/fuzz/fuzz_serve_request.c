@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHECK(c) \
-  do {           \
+#define CHECK(c)       \
+  do {                 \
     if (!(c)) abort(); \
   } while (0)
 
@@ -46,9 +46,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           a.status == 405 || a.status == 414);
     CHECK((a.status == 200) == (a.route != SERVE_ROUTE_NONE));
     CHECK((a.status == 200) == (a.reason == NULL));
-    if (a.route == SERVE_ROUTE_PICTURE)
-      CHECK(hp2x_format_is_picture(a.format));
-    if (a.status == 403) CHECK(loopback && host && !serve_host_is_loopback(host));
+    if (a.route == SERVE_ROUTE_PICTURE) CHECK(hp2x_format_is_picture(a.format));
+    if (a.status == 403)
+      CHECK(loopback && host && !serve_host_is_loopback(host));
     if (a.route != SERVE_ROUTE_NONE && target) CHECK(target[0] == '/');
   }
   if (addr) {

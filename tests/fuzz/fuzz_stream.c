@@ -86,8 +86,8 @@ static void update(hp2x_follower *f, const hp2x_profile *p,
     check_same_bands(fb, sb);
     size_t bytes = 0;
     hp2x_err_init(&err);
-    FUZZ_CHECK(hp2x_write_output(p, fb, "fuzz", o, count_bytes, &bytes,
-                                 &err) == HP2X_OK);
+    FUZZ_CHECK(hp2x_write_output(p, fb, "fuzz", o, count_bytes, &bytes, &err) ==
+               HP2X_OK);
   }
   hp2x_bands_free(sb);
 }

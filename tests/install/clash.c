@@ -63,10 +63,10 @@ static int draw(const char *in, FILE *out) {
 
 int main(int argc, char **argv) {
   if (argc != 3) return 2;
-  int (*const own[])(void) = {profile_new,    layout_compute, bands_fill,
-                              options_complete, window_from,  colour_assign,
-                              render_measure, surface_create, palette_rgb,
-                              thin_curve,     writebuf_init,  hp_parse_new};
+  int (*const own[])(void) = {profile_new,      layout_compute, bands_fill,
+                              options_complete, window_from,    colour_assign,
+                              render_measure,   surface_create, palette_rgb,
+                              thin_curve,       writebuf_init,  hp_parse_new};
   for (int i = 0; i < (int)(sizeof own / sizeof own[0]); i++)
     if (own[i]() != i + 1) {
       fprintf(stderr, "clash: function %d is not the program's own\n", i);

@@ -1,8 +1,8 @@
-/* example.c -- a program that uses libhp2x through pkg-config alone: it
- * reads a heap profile (.hp text or eventlog) and writes its picture as a
- * PDF, with hp2ps's band selection.  README.md ("Using the library")
- * quotes it; tests/e2e/test_install.sh builds it against an installed
- * libhp2x, shared and static.
+/* example.c -- a program that uses libhp2x through pkg-config alone: it reads
+ * a heap profile (.hp text or eventlog) and writes its picture as a PDF, with
+ * hp2ps's band selection.  docs/LIBRARY.md quotes it;
+ * tests/e2e/test_install.sh builds it against an installed libhp2x, shared
+ * and static.
  *   cc example.c $(pkg-config --cflags --libs hp2x) -o example
  *   ./example prog.hp prog.pdf
  */

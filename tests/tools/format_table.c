@@ -1,10 +1,12 @@
 /* format_table.c -- prints libhp2x's table of formats, one row a line:
- * name, label, long name ("-" when none), "picture" or "text", "several"
+ * name, label, long name ("-" when none), "picture" or "text" (any other
+ * output: text or data), "several"
  * when one file holds several inputs (else "one") and "bands" when it
- * needs a band selection (else "-"), tab separated, in the table's order (hp2x_format_row); then checks that
- * every hp2x_format value below the row count has its row, and exits 1
- * with a message when one has none.  tests/e2e/test_format_lists.sh
- * compares the lists the tests, hp2x.h and the man page spell out with it.
+ * needs a band selection (else "-"), tab separated, in the table's order
+ * (hp2x_format_row); then checks that every hp2x_format value below the
+ * row count has its row, and exits 1 with a message when one has none.
+ * tests/e2e/test_format_lists.sh compares the lists the tests, hp2x.h and
+ * the man page spell out with it.
  */
 #include "hp2x.h"
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # gallery.sh HP2X DIR -- draws the README's pictures (samples/pictures) into
 # DIR with HP2X, from the profiles in samples/profiles: each at --dpi=84,
-# with the fonts of fonts/, by the command its caption gives.  The one
-# picture not drawn here, report.png, is chromium's screenshot of the HTML
-# report.  tests/e2e/test_gallery.sh compares what this draws with the
+# with the fonts of fonts/, by the command its caption gives.  The two
+# pictures not drawn here are chromium's screenshots: report.png, of the
+# HTML report (tests/browser/report_picture.js, by hand), and
+# flamegraph.png, of go tool pprof's flame graph of a pprof profile
+# (tests/tools/flamegraph_picture.sh takes it).  tests/e2e/test_gallery.sh compares what this draws with the
 # committed pictures; after a change to what hp2x draws, refresh them with
 #   tests/tools/gallery.sh build/hp2x samples/pictures
 set -euo pipefail
@@ -30,4 +32,9 @@ heap|-c --heap markers.hc.eventlog
 filter|-c --include sierra manycc.hc.hp
 window|-c --from-marker=phase_2:_heap_sampling_paused --to-marker=phase_5:_release markers.hc.eventlog
 index|-c --x=index markers.hc.eventlog
+percent|-c --chart=percent mapwave.hy.hp
+streamgraph|-c --chart=streamgraph mapwave.hc.hp
+lines|-c --chart=lines mapwave.hc.hp
+hb|-c mapwave.hb.eventlog
+he|-c mapwave.he.hp
 TABLE

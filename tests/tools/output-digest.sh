@@ -60,6 +60,7 @@ for in in "${inputs[@]}"; do
   run "$n:default" "$in"
   run "$n:png" "$in" --dpi=36 -o out.png
   run "$n:html" "$in" -o out.html
+  run "$n:pprof" "$in" -o out.pb.gz
 done
 for pair in leak mapwave; do
   a="samples/$pair.hy.hp" b="../in/samples/$pair.hy.eventlog"

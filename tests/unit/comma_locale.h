@@ -8,15 +8,15 @@
 #include <locale.h>
 #include <string.h>
 
-#define enter_comma_locale_or_skip()                                        \
-  do {                                                                      \
-    if (!setlocale(LC_ALL, "de_DE.UTF-8") ||                                \
-        strcmp(localeconv()->decimal_point, ",") != 0) {                    \
-      setlocale(LC_ALL, "C");                                               \
-      print_message("SKIPPED: no de_DE.UTF-8 locale with a ',' decimal "    \
-                    "point (make deps installs it)\n");                     \
-      skip();                                                               \
-    }                                                                       \
+#define enter_comma_locale_or_skip()                                     \
+  do {                                                                   \
+    if (!setlocale(LC_ALL, "de_DE.UTF-8") ||                             \
+        strcmp(localeconv()->decimal_point, ",") != 0) {                 \
+      setlocale(LC_ALL, "C");                                            \
+      print_message("SKIPPED: no de_DE.UTF-8 locale with a ',' decimal " \
+                    "point (make deps installs it)\n");                  \
+      skip();                                                            \
+    }                                                                    \
   } while (0)
 
 #endif

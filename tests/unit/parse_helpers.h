@@ -1,5 +1,6 @@
-/* parse_helpers.h -- shared by the parser unit tests: read a repo file,
- * parse bytes in chunks of a given size, compare two profiles. */
+/* parse_helpers.h -- shared by the parser unit tests: read a repo file
+ * (gzipped or not), parse bytes in chunks of a given size, compare two
+ * profiles. */
 #ifndef HPX_PARSE_HELPERS_H
 #define HPX_PARSE_HELPERS_H
 
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 static inline const char *top_dir(void) {
   const char *t = getenv("TOP");
@@ -30,6 +32,29 @@ static inline unsigned char *read_repo_file(const char *rel, size_t *len) {
   return buf;
 }
 
+/* Reads TOP/rel whole, gunzipped when it is gzipped (zlib reads a plain
+ * file as it is); caller frees; NULL when it cannot be read. */
+static inline unsigned char *read_repo_gz(const char *rel, size_t *len) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", top_dir(), rel);
+  *len = 0;
+  gzFile f = gzopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 20;
+  unsigned char *buf = malloc(cap);
+  int n;
+  while (buf && (n = gzread(f, buf + *len, (unsigned)(cap - *len))) > 0) {
+    *len += (size_t)n;
+    if (*len == cap) {
+      unsigned char *more = realloc(buf, cap *= 2);
+      if (!more) free(buf);
+      buf = more;
+    }
+  }
+  gzclose(f);
+  return buf;
+}
+
 /* Reads TOP/rel as a NUL-terminated string; caller frees. */
 static inline char *read_repo_text(const char *rel) {
   size_t len = 0;
@@ -45,8 +70,8 @@ static inline char *read_repo_text(const char *rel) {
 
 /* Parses buf in chunks of `step` bytes (0 = whole); *out on success. */
 static inline hp2x_status parse_chunked(const unsigned char *buf, size_t len,
-                                 size_t step, hp2x_input_kind kind,
-                                 hp2x_profile **out, hp2x_err *err) {
+                                        size_t step, hp2x_input_kind kind,
+                                        hp2x_profile **out, hp2x_err *err) {
   hp2x_parse_options o;
   hp2x_parse_options_init(&o);
   o.kind = kind;
@@ -69,10 +94,8 @@ static inline hp2x_status parse_chunked(const unsigned char *buf, size_t len,
 static inline int same_sample(const hp2x_profile *a, size_t s,
                               const hp2x_profile *b, size_t t) {
   if (a->times[s] != b->times[t]) return 0;
-  if (a->start[s + 1] - a->start[s] != b->start[t + 1] - b->start[t])
-    return 0;
-  for (size_t e = a->start[s], f = b->start[t]; e < a->start[s + 1];
-       e++, f++) {
+  if (a->start[s + 1] - a->start[s] != b->start[t + 1] - b->start[t]) return 0;
+  for (size_t e = a->start[s], f = b->start[t]; e < a->start[s + 1]; e++, f++) {
     /* by .hp name: an -hi label's IPE name may come after the cut */
     size_t la, lb;
     const char *na =

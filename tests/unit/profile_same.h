@@ -43,13 +43,13 @@ static inline void same_series(const hpx_series *a, const hpx_series *b) {
 }
 
 static inline void same_samples(const hp2x_profile *a, const hp2x_profile *b) {
-  SAME_CHECK(a->n_samples == b->n_samples &&
-             a->n_committed == b->n_committed &&
+  SAME_CHECK(a->n_samples == b->n_samples && a->n_committed == b->n_committed &&
              a->n_entries == b->n_entries && a->n_run_ids == b->n_run_ids &&
              a->wide_values == b->wide_values &&
              a->value_shift == b->value_shift);
   for (size_t s = 0; s < a->n_samples; s++) {
-    SAME_CHECK(a->times[s] == b->times[s] && a->start[s + 1] == b->start[s + 1]);
+    SAME_CHECK(a->times[s] == b->times[s] &&
+               a->start[s + 1] == b->start[s + 1]);
     if (s)
       SAME_CHECK((a->run_of[s] == a->run_of[s - 1]) ==
                  (b->run_of[s] == b->run_of[s - 1]));
@@ -61,7 +61,8 @@ static inline void same_samples(const hp2x_profile *a, const hp2x_profile *b) {
 
 /* a and b hold the same: header, labels (names, keys, details, sums),
  * samples (times, entries, their label runs shared alike, the values'
- * storage), marks, heap series, breakdown, bound and warnings. */
+ * storage), marks, heap series, breakdowns, bound, warnings, the wall
+ * clock and the cost centres. */
 static inline void same_profile_exactly(const hp2x_profile *a,
                                         const hp2x_profile *b) {
   SAME_CHECK(!strcmp(a->job, b->job) && !strcmp(a->date, b->date) &&
@@ -76,15 +77,25 @@ static inline void same_profile_exactly(const hp2x_profile *a,
     SAME_CHECK(a->mark_time[m] == b->mark_time[m] &&
                !strcmp(a->mark_label[m], b->mark_label[m]));
   for (size_t k = 0; k < HPX_N_HEAP; k++) same_series(&a->heap[k], &b->heap[k]);
-  SAME_CHECK(a->breakdown == b->breakdown &&
-             a->heap_profile == b->heap_profile &&
-             a->began_mid_run == b->began_mid_run &&
-             a->interval_ns == b->interval_ns);
+  SAME_CHECK(
+      a->breakdown == b->breakdown && a->heap_profile == b->heap_profile &&
+      a->began_mid_run == b->began_mid_run && a->interval_ns == b->interval_ns);
   SAME_CHECK(a->bound.thinned == b->bound.thinned &&
              a->bound.generation == b->bound.generation &&
              a->bound.summed == b->bound.summed &&
              a->bound.canon_len == b->bound.canon_len);
   SAME_CHECK(memcmp(&a->warn, &b->warn, sizeof a->warn) == 0);
+  SAME_CHECK(a->text_breakdown == b->text_breakdown);
+  SAME_CHECK(a->has_wall_clock == b->has_wall_clock &&
+             a->wall_unix_ns == b->wall_unix_ns &&
+             a->wall_at_s == b->wall_at_s);
+  SAME_CHECK(a->ccs.n == b->ccs.n);
+  for (size_t i = 0; i < a->ccs.n; i++) {
+    const hpx_cost_centre *x = &a->ccs.cc[i], *y = &b->ccs.cc[i];
+    SAME_CHECK(x->id == y->id && x->is_caf == y->is_caf &&
+               !strcmp(x->label, y->label) && !strcmp(x->module, y->module) &&
+               !strcmp(x->srcloc, y->srcloc));
+  }
 }
 
 #endif

@@ -49,8 +49,10 @@ static void fmt_ignores_locale(void **state) {
   assert_string_equal(err.msg, "2.5 dpi");
 }
 
-__attribute__((format(printf, 3, 4)))
-static int c_printf(char *buf, size_t size, const char *fmt, ...) {
+__attribute__((format(printf, 3, 4))) static int c_printf(char *buf,
+                                                          size_t size,
+                                                          const char *fmt,
+                                                          ...) {
   va_list ap;
   va_start(ap, fmt);
   int n = hp2x_vsnprintf_c(buf, size, fmt, ap);
@@ -91,8 +93,18 @@ static void fmt_thousands(void **state) {
 /* hpx_fmt_int against printf's %lld, over the edges and a sweep. */
 static void fmt_int_is_lld(void **state) {
   (void)state;
-  int64_t v[] = {0, 1, -1, 9, 10, 99, 100, 4294967295LL, 4294967296LL,
-                 INT64_MAX, INT64_MIN, INT64_MIN + 1};
+  int64_t v[] = {0,
+                 1,
+                 -1,
+                 9,
+                 10,
+                 99,
+                 100,
+                 4294967295LL,
+                 4294967296LL,
+                 INT64_MAX,
+                 INT64_MIN,
+                 INT64_MIN + 1};
   char got[32], want[32];
   for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
     size_t n = hpx_fmt_int(got, v[i]);
@@ -131,13 +143,37 @@ static uint64_t next_random(uint64_t *x) {
 
 static void fixed6_is_printf(void **state) {
   (void)state;
-  double edges[] = {0.0, -0.0, 1.0, -1.0, 0.5, 1e-7, 5e-7, -5e-7, 4.9999999e-7,
-                    1.5e-6, 2.5e-6, 0.0078125, 0.0234375, 0.9999995,
-                    0.99999949999, 9.9999995, 123.4567895, 0.1, 0.3,
-                    8999999999999.999, 9e12, -9e12, 9.0000000000001e12,
-                    1e13, 1e100, -1e300, 1.7976931348623157e308,
-                    4.9406564584124654e-324, 2.2250738585072014e-308,
-                    (double)(1u << 31), 4294967296.0000005};
+  double edges[] = {0.0,
+                    -0.0,
+                    1.0,
+                    -1.0,
+                    0.5,
+                    1e-7,
+                    5e-7,
+                    -5e-7,
+                    4.9999999e-7,
+                    1.5e-6,
+                    2.5e-6,
+                    0.0078125,
+                    0.0234375,
+                    0.9999995,
+                    0.99999949999,
+                    9.9999995,
+                    123.4567895,
+                    0.1,
+                    0.3,
+                    8999999999999.999,
+                    9e12,
+                    -9e12,
+                    9.0000000000001e12,
+                    1e13,
+                    1e100,
+                    -1e300,
+                    1.7976931348623157e308,
+                    4.9406564584124654e-324,
+                    2.2250738585072014e-308,
+                    (double)(1u << 31),
+                    4294967296.0000005};
   for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
     fixed6_check(edges[i]);
   fixed6_check(INFINITY);
@@ -152,7 +188,7 @@ static void fixed6_is_printf(void **state) {
     memcpy(&v, &bits, sizeof v);
     fixed6_check(v); /* any bit pattern: most are huge, tiny or NaN */
     double mag = ldexp((double)(next_random(&x) >> 11), -53); /* [0, 1) */
-    int exp10 = (int)(next_random(&x) % 26) - 12;   /* 10^-12 .. 10^13 */
+    int exp10 = (int)(next_random(&x) % 26) - 12; /* 10^-12 .. 10^13 */
     fixed6_check(mag * pow(10.0, exp10) * (i & 1 ? -1.0 : 1.0));
     /* a time as GHC writes it, with its last bit moved */
     double t = (double)(next_random(&x) % 100000000000ull) / 1e6;

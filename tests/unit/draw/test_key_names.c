@@ -27,10 +27,10 @@ static double per_char(void *ctx, const char *s, size_t len, double size) {
 }
 
 /* name shortened to `chars` characters' width. */
-static char *shorten(const char *name, key_name_kind kind, size_t kh,
-                     size_t kt, size_t chars) {
-  char *s = hpx_key_shorten(name, kind, kh, kt, 5.0 * (double)chars, per_char,
-                            NULL);
+static char *shorten(const char *name, key_name_kind kind, size_t kh, size_t kt,
+                     size_t chars) {
+  char *s =
+      hpx_key_shorten(name, kind, kh, kt, 5.0 * (double)chars, per_char, NULL);
   assert_non_null(s);
   return s;
 }
@@ -54,8 +54,8 @@ static void descriptions(void **state) {
   expect(n, KEY_PLAIN, 0, 0, 16, ELL "Internal.Node3"); /* widest first */
   expect(n, KEY_PLAIN, 0, 0, 14, "c:D.S." ELL "Node3");
   expect(n, KEY_PLAIN, 0, 0, 6, ELL "Node3");
-  expect("containers-0.7-inplace:Data.IntMap.Internal.Bin", KEY_PLAIN, 0, 0,
-         40, "containers:Data.IntMap.Internal.Bin");
+  expect("containers-0.7-inplace:Data.IntMap.Internal.Bin", KEY_PLAIN, 0, 0, 40,
+         "containers:Data.IntMap.Internal.Bin");
   expect("ghc-internal:GHC.Internal.Text.ParserCombinators.ReadP.Look",
          KEY_PLAIN, 0, 0, 36, "g:G.I.T.ParserCombinators.ReadP.Look");
   /* a type is cut at its spaces */
@@ -146,8 +146,8 @@ static void no_two_alike(void **state) {
   memset(&b, 0, sizeof b);
   b.names = names;
   b.n_bands = 5;
-  char **k = hpx_key_names(&b, HP2X_BREAKDOWN_UNKNOWN, 5.0 * 30, per_char,
-                           NULL);
+  char **k =
+      hpx_key_names(&b, NULL, HP2X_BREAKDOWN_UNKNOWN, 5.0 * 30, per_char, NULL);
   assert_non_null(k);
   for (size_t i = 0; i < 5; i++)
     for (size_t j = i + 1; j < 5; j++) assert_string_not_equal(k[i], k[j]);
@@ -170,7 +170,7 @@ static void allocation_failures(void **state) {
   int failed = 0;
   for (long n = 1; n < 400; n++) {
     hpx_alloc_fail_at(n);
-    char **k = hpx_key_names(&b, 0, 5.0 * 12, per_char, NULL);
+    char **k = hpx_key_names(&b, NULL, 0, 5.0 * 12, per_char, NULL);
     hpx_alloc_fail_at(0);
     failed += k == NULL;
     if (k) assert_non_null(k[1]);
@@ -181,12 +181,9 @@ static void allocation_failures(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(descriptions),
-      cmocka_unit_test(stacks),
-      cmocka_unit_test(kept_ends),
-      cmocka_unit_test(cuts_fall_at_separators),
-      cmocka_unit_test(no_two_alike),
-      cmocka_unit_test(allocation_failures),
+      cmocka_unit_test(descriptions), cmocka_unit_test(stacks),
+      cmocka_unit_test(kept_ends),    cmocka_unit_test(cuts_fall_at_separators),
+      cmocka_unit_test(no_two_alike), cmocka_unit_test(allocation_failures),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,11 +25,16 @@ static double ss_measure(void *ctx, const char *s, size_t len, double size) {
   for (size_t i = 0; i < len; i++) {
     unsigned char c = (unsigned char)s[i];
     if (c < 0x20 || c > 0x7e) continue;
-    if (strchr("!\"',.:;^Iil|`", c)) units += 1;
-    else if (strchr("*?[]jrt{}~", c)) units += 2;
-    else if (c >= '0' && c <= '9') units += 4;
-    else if ((c >= 'A' && c <= 'Z') || c == 'm') units += 5;
-    else units += 3;
+    if (strchr("!\"',.:;^Iil|`", c))
+      units += 1;
+    else if (strchr("*?[]jrt{}~", c))
+      units += 2;
+    else if (c >= '0' && c <= '9')
+      units += 4;
+    else if ((c >= 'A' && c <= 'Z') || c == 'm')
+      units += 5;
+    else
+      units += 3;
   }
   return units * 1.7007876;
 }
@@ -139,8 +144,9 @@ static double key_cap(size_t len, uint32_t head, uint32_t tail) {
   assert_int_equal(
       hpx_layout_compute(p, b, &o, 0, byte_measure, NULL, &l, &err), HP2X_OK);
   double cap = l.key_label_max_w;
-  assert_true(fabs(l.key_w - ((5.0 * (double)len < cap ? 5.0 * (double)len
-                                                        : cap) + 29.0)) < 1e-9);
+  assert_true(
+      fabs(l.key_w - ((5.0 * (double)len < cap ? 5.0 * (double)len : cap) +
+                      29.0)) < 1e-9);
   hpx_layout_free(&l);
   hp2x_profile_free(p);
   hp2x_bands_free(b);
@@ -153,10 +159,10 @@ static double key_cap(size_t len, uint32_t head, uint32_t tail) {
 static void kept_ends_widen_the_key(void **state) {
   (void)state;
   assert_true(fabs(key_cap(45, 0, 0) - 208.2) < 1e-9);
-  assert_true(fabs(key_cap(30, 2, 16) - 208.2) < 1e-9); /* fits anyway */
-  assert_true(fabs(key_cap(45, 2, 16) - 225.0) < 1e-9); /* whole */
-  assert_true(fabs(key_cap(80, 5, 40) - 267.5) < 1e-9); /* half */
-  assert_true(fabs(key_cap(80, 5, 50) - 280.0) < 1e-9); /* 25+250+5 */
+  assert_true(fabs(key_cap(30, 2, 16) - 208.2) < 1e-9);   /* fits anyway */
+  assert_true(fabs(key_cap(45, 2, 16) - 225.0) < 1e-9);   /* whole */
+  assert_true(fabs(key_cap(80, 5, 40) - 267.5) < 1e-9);   /* half */
+  assert_true(fabs(key_cap(80, 5, 50) - 280.0) < 1e-9);   /* 25+250+5 */
   assert_true(fabs(key_cap(100, 10, 80) - 326.8) < 1e-9); /* 60% */
 }
 

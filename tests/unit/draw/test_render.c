@@ -1,11 +1,10 @@
 /* test_render.c -- render.c and surface.c, drawn into memory and read as a
- * reader would: PS and PDF page counts (-M too) and page sizes, SVG's size
- * and the key's band names, its surface ids numbered alike in any render,
- * a PNG's header and pixel size at each dpi,
- * EPS's exact requested width; a failing sink is HP2X_E_IO (PNG too), and
- * the palette decodes hp2ps's colour encoding (entry 15 fixed, no white).
- * The key's drawn text (glyphs) is read back with pdftotext in
- * tests/e2e/test_formats.sh. */
+ * reader would: PS and PDF page counts (-M too) and page sizes, SVG's size and
+ * the key's band names, its surface ids numbered alike in any render, a PNG's
+ * header and pixel size at each dpi, EPS's exact requested width; a failing
+ * sink is HP2X_E_IO (PNG too), and the palette decodes hp2ps's colour encoding
+ * (entry 15 fixed, no white).  The key's drawn text (glyphs) is read back with
+ * pdftotext in tests/e2e/test_formats.sh. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
 
 static hp2x_profile *profile(void) {
   const char *top = getenv("TOP");
@@ -58,9 +56,11 @@ static hp2x_profile *short_names_profile(void) {
       "JOB \"keytest\"\nDATE \"Thu Jan  1 00:00 2026\"\n"
       "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
       "BEGIN_SAMPLE 0.00\nEND_SAMPLE 0.00\n"
-      "BEGIN_SAMPLE 1.00\nalpha\t4000\nbravo\t3000\ncharlie\t2000\ndelta\t1000\n"
+      "BEGIN_SAMPLE "
+      "1.00\nalpha\t4000\nbravo\t3000\ncharlie\t2000\ndelta\t1000\n"
       "END_SAMPLE 1.00\n"
-      "BEGIN_SAMPLE 2.00\nalpha\t5000\nbravo\t2500\ncharlie\t2200\ndelta\t1500\n"
+      "BEGIN_SAMPLE "
+      "2.00\nalpha\t5000\nbravo\t2500\ncharlie\t2200\ndelta\t1500\n"
       "END_SAMPLE 2.00\n"
       "BEGIN_SAMPLE 3.00\nEND_SAMPLE 3.00\n";
   hp2x_profile *p;
@@ -223,8 +223,10 @@ static void png_dimensions(void **state) {
   hp2x_options o;
   test_options_init(&o);
   o.format = HP2X_FORMAT_PNG;
-  struct { double dpi; unsigned long w, h; } cases[] = {
-      {0, 1500, 1050}, {72, 720, 504}, {30, 300, 210}};
+  struct {
+    double dpi;
+    unsigned long w, h;
+  } cases[] = {{0, 1500, 1050}, {72, 720, 504}, {30, 300, 210}};
   for (size_t i = 0; i < 3; i++) {
     o.dpi = cases[i].dpi;
     mem m = render(p, &o, HP2X_OK);
@@ -235,8 +237,8 @@ static void png_dimensions(void **state) {
     assert_memory_equal(b + 12, "IHDR", 4);
     assert_int_equal(be32(b + 16), cases[i].w);
     assert_int_equal(be32(b + 20), cases[i].h);
-    assert_int_equal(b[24], 8);                   /* bits per channel */
-    assert_true(b[25] == 2 || b[25] == 6);        /* RGB or RGBA */
+    assert_int_equal(b[24], 8);            /* bits per channel */
+    assert_true(b[25] == 2 || b[25] == 6); /* RGB or RGBA */
     assert_memory_equal(b + m.len - 8, "IEND", 4);
     free(m.buf);
   }

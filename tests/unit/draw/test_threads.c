@@ -23,14 +23,14 @@
 enum { ROUNDS = 12 };
 
 typedef struct job {
-  const char *input;         /* repository path of the profile */
-  hp2x_format formats[2];    /* round r draws formats[r % 2] */
+  const char *input;      /* repository path of the profile */
+  hp2x_format formats[2]; /* round r draws formats[r % 2] */
   int colour;
-  int pattern;               /* hatch patterns (SVG: several surfaces) */
-  int shares;                /* 1 + the index of the job whose profile this
-                                one draws too; 0 = its own */
-  hp2x_profile *p;           /* owned unless shares */
-  mem out[ROUNDS];           /* each round's bytes; owned */
+  int pattern;     /* hatch patterns (SVG: several surfaces) */
+  int shares;      /* 1 + the index of the job whose profile this
+                      one draws too; 0 = its own */
+  hp2x_profile *p; /* owned unless shares */
+  mem out[ROUNDS]; /* each round's bytes; owned */
   hp2x_status status[ROUNDS];
   char msg[ROUNDS][256];
 } job;
@@ -67,7 +67,8 @@ static hp2x_status draw_once(const job *j, int round, mem *m, char *msg) {
   hp2x_err_init(&err);
   hp2x_bands *b = NULL;
   hp2x_status st = hp2x_bands_select(j->p, &o, &b, &err);
-  if (st == HP2X_OK) st = hp2x_write_output(j->p, b, "t", &o, mem_write, m, &err);
+  if (st == HP2X_OK)
+    st = hp2x_write_output(j->p, b, "t", &o, mem_write, m, &err);
   hp2x_bands_free(b);
   snprintf(msg, 256, "%s", err.msg);
   return st;
@@ -87,9 +88,12 @@ static void concurrent_renders_equal_lone_ones(void **state) {
       {.input = "samples/profiles/leak.hc.hp",
        .formats = {HP2X_FORMAT_PDF, HP2X_FORMAT_PNG}},
       {.input = "samples/profiles/leak.hT.eventlog",
-       .formats = {HP2X_FORMAT_PS, HP2X_FORMAT_SVG}, .colour = 1},
-      {.input = "samples/profiles/leak.hc.hp", .shares = 1,
-       .formats = {HP2X_FORMAT_SVG, HP2X_FORMAT_EPS}, .colour = 1,
+       .formats = {HP2X_FORMAT_PS, HP2X_FORMAT_SVG},
+       .colour = 1},
+      {.input = "samples/profiles/leak.hc.hp",
+       .shares = 1,
+       .formats = {HP2X_FORMAT_SVG, HP2X_FORMAT_EPS},
+       .colour = 1,
        .pattern = 1},
   };
   for (int i = 0; i < JOBS; i++)
@@ -99,8 +103,7 @@ static void concurrent_renders_equal_lone_ones(void **state) {
   pthread_t t[JOBS];
   for (int i = 0; i < JOBS; i++)
     assert_int_equal(pthread_create(&t[i], NULL, run_job, &jobs[i]), 0);
-  for (int i = 0; i < JOBS; i++)
-    assert_int_equal(pthread_join(t[i], NULL), 0);
+  for (int i = 0; i < JOBS; i++) assert_int_equal(pthread_join(t[i], NULL), 0);
   for (int i = 0; i < JOBS; i++) {
     for (int r = 0; r < ROUNDS; r++) {
       mem alone = {NULL, 0, 0, 0};

@@ -29,9 +29,10 @@ static char *synthetic(size_t samples, size_t labels, size_t *len) {
   size_t cap = 256 + samples * (labels * 32 + 96);
   char *t = malloc(cap);
   assert_non_null(t);
-  size_t n = (size_t)snprintf(t, cap,
-                              "JOB \"bound\"\nDATE \"Wed Nov 25 2026\"\n"
-                              "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
+  size_t n =
+      (size_t)snprintf(t, cap,
+                       "JOB \"bound\"\nDATE \"Wed Nov 25 2026\"\n"
+                       "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
   for (size_t s = 0; s < samples; s++) {
     double time_s = 0.01 * (double)s + 0.001 * rnd(5);
     if (s % 37 == 0)
@@ -137,8 +138,7 @@ static void bounded_holds_what_the_picture_shows(void **state) {
     long found =
         hpx_profile_find(b, whole->labels[id].name, whole->labels[id].name_len);
     assert_true(found >= 0);
-    assert_int_equal(b->labels[found].sums.total,
-                     whole->labels[id].sums.total);
+    assert_int_equal(b->labels[found].sums.total, whole->labels[id].sums.total);
   }
   hp2x_profile_free(whole);
   hp2x_profile_free(b);
@@ -161,8 +161,7 @@ static void same_samples_however_split(void **state) {
 }
 
 /* The bands of p and q agree: names, OTHER, and area to rounding. */
-static void assert_same_selection(const hp2x_profile *p,
-                                  const hp2x_profile *q,
+static void assert_same_selection(const hp2x_profile *p, const hp2x_profile *q,
                                   const hp2x_options *o) {
   hp2x_err err;
   hp2x_err_init(&err);
@@ -262,11 +261,14 @@ static void series_bounded_keeps_extremes(void **state) {
   for (size_t i = 0; i < p->heap[HPX_HEAP_SIZE].n; i++) {
     saw_most |= p->heap[HPX_HEAP_SIZE].bytes[i] == most;
     saw_least |= p->heap[HPX_HEAP_SIZE].bytes[i] == least;
-    if (i) assert_true(p->heap[HPX_HEAP_SIZE].time_s[i] > p->heap[HPX_HEAP_SIZE].time_s[i - 1]);
+    if (i)
+      assert_true(p->heap[HPX_HEAP_SIZE].time_s[i] >
+                  p->heap[HPX_HEAP_SIZE].time_s[i - 1]);
   }
   assert_true(saw_most && saw_least);
   assert_true(p->heap[HPX_HEAP_SIZE].time_s[0] == 0.0);
-  assert_true(p->heap[HPX_HEAP_SIZE].time_s[p->heap[HPX_HEAP_SIZE].n - 1] == 0.5 * 19999);
+  assert_true(p->heap[HPX_HEAP_SIZE].time_s[p->heap[HPX_HEAP_SIZE].n - 1] ==
+              0.5 * 19999);
   hp2x_profile_free(p);
 }
 
@@ -343,15 +345,15 @@ static void last_span(void **state) {
     assert_int_equal(p->bound.summed, in);
     assert_true(p->n_samples <= (columns ? BOUND : in));
     if (!columns) assert_int_equal(p->n_samples, in);
-    for (size_t s = 0; s < p->n_samples; s++)
-      assert_true(p->times[s] >= from);
+    for (size_t s = 0; s < p->n_samples; s++) assert_true(p->times[s] >= from);
     for (size_t id = 0; id < p->n_labels; id++) {
       long w =
           hpx_profile_find(whole, p->labels[id].name, p->labels[id].name_len);
       assert_true(w >= 0);
       int64_t total = 0;
       for (size_t s = 0; s < whole->n_samples; s++)
-        if (whole->times[s] >= from) total += hp2x_profile_value(whole, s, (size_t)w);
+        if (whole->times[s] >= from)
+          total += hp2x_profile_value(whole, s, (size_t)w);
       assert_int_equal(p->labels[id].sums.total, total);
       assert_int_equal(p->labels[id].sums.present, total > 0);
     }
@@ -370,8 +372,8 @@ static void big_values_in_words(void **state) {
   hp2x_profile *p = bounded_profile(&err);
   uint32_t id;
   assert_int_equal(hpx_profile_intern(p, "a", 1, NULL, 0, &id, &err), HP2X_OK);
-  static const int64_t values[] = {8, 4096, 4ll << 32, 16, 31ll << 30, 12,
-                                   7ll << 33};
+  static const int64_t values[] = {8,          4096, 4ll << 32, 16,
+                                   31ll << 30, 12,   7ll << 33};
   size_t n = sizeof values / sizeof *values;
   for (size_t i = 0; i < n; i++) {
     hpx_profile_begin_sample(p, (double)i);

@@ -213,15 +213,14 @@ static void white_space(void **state) {
 /* An -hi fixture (GHC 9.10's layout) through window, comparison, diff,
  * CSV and summary: the record goes with each band.  0 on success, else
  * the first failing status (everything freed). */
-static hp2x_status hi_pipeline(const unsigned char *buf, size_t len,
-                               mem *csv, mem *sum) {
+static hp2x_status hi_pipeline(const unsigned char *buf, size_t len, mem *csv,
+                               mem *sum) {
   hp2x_profile *p = NULL, *w = NULL, *dp = NULL;
   hp2x_bands *b[2] = {NULL, NULL}, *db = NULL;
   hp2x_options o;
   test_options_init(&o);
   hp2x_err err;
-  hp2x_status st =
-      parse_chunked(buf, len, 0, HP2X_INPUT_EVENTLOG, &p, &err);
+  hp2x_status st = parse_chunked(buf, len, 0, HP2X_INPUT_EVENTLOG, &p, &err);
   if (st == HP2X_OK) st = hp2x_profile_window(p, 0.0, 1e9, &w, &err);
   const hp2x_profile *both[2] = {p, w};
   if (st == HP2X_OK) st = hp2x_bands_select_many(both, 2, &o, b, &err);

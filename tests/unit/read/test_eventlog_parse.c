@@ -59,9 +59,10 @@ static void malformed_table(void **state) {
       assert_int_equal(st, HP2X_OK);
       if (strstr(expected, "same samples as small-valid-hc")) {
         hp2x_profile *base;
-        assert_int_equal(parse_file("tests/data/malformed/small-valid-hc.eventlog",
-                                    0, 0, &base, &err),
-                         HP2X_OK);
+        assert_int_equal(
+            parse_file("tests/data/malformed/small-valid-hc.eventlog", 0, 0,
+                       &base, &err),
+            HP2X_OK);
         assert_true(same_profile(base, p));
         hp2x_profile_free(base);
       }
@@ -71,9 +72,10 @@ static void malformed_table(void **state) {
       if (st != HP2X_OK) print_message("%s: %s\n", file, err.msg);
       assert_int_equal(st, HP2X_OK);
       hp2x_profile *base;
-      assert_int_equal(parse_file("tests/data/malformed/small-valid-hc.eventlog",
-                                  0, 0, &base, &err),
-                       HP2X_OK);
+      assert_int_equal(
+          parse_file("tests/data/malformed/small-valid-hc.eventlog", 0, 0,
+                     &base, &err),
+          HP2X_OK);
       size_t lost = 0;
       assert_true(same_but_one(p, base, &lost));
       const hp2x_warnings *w = hp2x_profile_warnings(p);
@@ -91,7 +93,8 @@ static void malformed_table(void **state) {
         hp2x_profile_free(q);
       }
       hp2x_profile_free(base);
-    } else if (!strcmp(expected, "reject") || !strncmp(expected, "reject at", 9)) {
+    } else if (!strcmp(expected, "reject") ||
+               !strncmp(expected, "reject at", 9)) {
       assert_int_not_equal(st, HP2X_OK);
       assert_true(err.offset >= 0); /* a byte offset, always */
       if (strstr(expected, "byte 0")) assert_int_equal(err.offset, 0);
@@ -115,7 +118,8 @@ static void cut_table(void **state) {
     char file[128], source[128];
     long offset, left;
     if (sscanf(line, "%127[^\t]\t%127[^\t]\t%ld\t%ld", file, source, &offset,
-               &left) != 4 || !strstr(file, ".eventlog"))
+               &left) != 4 ||
+        !strstr(file, ".eventlog"))
       continue;
     char rel[256];
     snprintf(rel, sizeof rel, "tests/data/incomplete/%s", file);
@@ -146,8 +150,7 @@ static void cut_table(void **state) {
 /* Parses rel whole with label and sample limits; the event type at the
  * error's offset in *type (-1 if none). */
 static hp2x_status parse_limited(const char *rel, size_t max_labels,
-                                 size_t max_samples, hp2x_err *err,
-                                 int *type) {
+                                 size_t max_samples, hp2x_err *err, int *type) {
   size_t len = 0;
   unsigned char *buf = read_repo_file(rel, &len);
   assert_non_null(buf);
@@ -193,7 +196,6 @@ static void model_limits_name_the_event(void **state) {
   assert_true(type == 165 || type == 162); /* the sample's END, or BEGIN */
   assert_non_null(strstr(err.msg, "samples"));
 }
-
 
 /* Feeds an eventlog header declaring one event type, `type`, `size`
  * bytes long, up to "datb": the status of the feed. */
@@ -360,9 +362,9 @@ static void corrupt_as_written(void **state) {
   buf[59990 + 10] = 0x44;
   size_t csteps[] = {0, 1, 7, 4093};
   for (size_t i = 0; i < sizeof csteps / sizeof *csteps; i++) {
-    assert_int_equal(parse_chunked(buf, len, csteps[i], HP2X_INPUT_EVENTLOG,
-                                   &p, &err),
-                     HP2X_OK);
+    assert_int_equal(
+        parse_chunked(buf, len, csteps[i], HP2X_INPUT_EVENTLOG, &p, &err),
+        HP2X_OK);
     assert_true(same_profile(whole, p));
     assert_int_equal(p->warn.corrupt_regions, 2);
     assert_int_equal(p->warn.corrupt_from, 59990);
@@ -428,10 +430,12 @@ static void stack_labels(void **state) {
   (void)state;
   hp2x_profile *full, *cut;
   hp2x_err err;
-  assert_int_equal(parse_file("samples/profiles/manycc.hc.eventlog", 0, 0,
-                              &full, &err), HP2X_OK);
-  assert_int_equal(parse_file("samples/profiles/manycc.hc.eventlog", 0, 25,
-                              &cut, &err), HP2X_OK);
+  assert_int_equal(
+      parse_file("samples/profiles/manycc.hc.eventlog", 0, 0, &full, &err),
+      HP2X_OK);
+  assert_int_equal(
+      parse_file("samples/profiles/manycc.hc.eventlog", 0, 25, &cut, &err),
+      HP2X_OK);
   assert_int_equal(full->n_labels, cut->n_labels); /* stacks stay apart */
   size_t longer = 0;
   for (size_t i = 0; i < cut->n_labels; i++) {
@@ -446,8 +450,9 @@ static void stack_labels(void **state) {
   hp2x_profile_free(full);
   hp2x_profile_free(cut);
   hp2x_profile *m;
-  assert_int_equal(parse_file("samples/profiles/markers.hc.eventlog", 0, 0, &m,
-                              &err), HP2X_OK);
+  assert_int_equal(
+      parse_file("samples/profiles/markers.hc.eventlog", 0, 0, &m, &err),
+      HP2X_OK);
   assert_int_equal(m->n_marks, 19); /* traceMarker events */
   assert_true(m->heap[HPX_HEAP_SIZE].n > 0 && m->heap[HPX_HEAP_LIVE].n > 0);
   hp2x_profile_free(m);
@@ -470,21 +475,23 @@ static void mid_run_stream(void **state) {
   assert_int_equal(buf[first] << 8 | buf[first + 1], 162); /* SAMPLE_BEGIN */
   hp2x_profile *whole;
   hp2x_err err;
-  assert_int_equal(parse_chunked(buf, len, 0, HP2X_INPUT_EVENTLOG, &whole,
-                                 &err), HP2X_OK);
+  assert_int_equal(
+      parse_chunked(buf, len, 0, HP2X_INPUT_EVENTLOG, &whole, &err), HP2X_OK);
   assert_int_equal(whole->n_samples, 8);
   assert_true(whole->heap_profile && whole->began_mid_run);
   assert_int_equal(whole->breakdown, 0);
   assert_int_equal(whole->interval_ns, 0);
-  assert_string_equal(profile_breakdown_words(whole), "breakdown not in stream");
-  assert_int_equal(hp2x_profile_breakdown(whole), HP2X_BREAKDOWN_UNKNOWN);
+  assert_string_equal(profile_breakdown_words(whole),
+                      "breakdown not in stream");
+  /* ... but its program's arguments say it (longrun ... +RTS -hT ...). */
+  assert_int_equal(hp2x_profile_breakdown(whole), HP2X_BREAKDOWN_CLOSURE_TYPE);
   assert_true(hp2x_profile_has_heap_profile(whole));
   assert_string_equal(whole->job, "longrun");
   assert_true(whole->times[0] > 1.0); /* the runtime's clock: not 0 */
   for (size_t step = 1; step < 5000; step = step * 3 + 1) {
     hp2x_profile *q;
-    assert_int_equal(parse_chunked(buf, len, step, HP2X_INPUT_EVENTLOG, &q,
-                                   &err), HP2X_OK);
+    assert_int_equal(
+        parse_chunked(buf, len, step, HP2X_INPUT_EVENTLOG, &q, &err), HP2X_OK);
     assert_true(same_profile(whole, q));
     assert_true(q->began_mid_run);
     hp2x_profile_free(q);
@@ -492,10 +499,10 @@ static void mid_run_stream(void **state) {
   size_t last_n = 0;
   for (size_t cut = 1; cut < len; cut += cut < first_end + 200 ? 1 : 97) {
     hp2x_profile *q;
-    hp2x_status st = parse_chunked(buf, cut, 4093, HP2X_INPUT_EVENTLOG, &q,
-                                   &err);
+    hp2x_status st =
+        parse_chunked(buf, cut, 4093, HP2X_INPUT_EVENTLOG, &q, &err);
     if (cut < first + 18) { /* no whole census begin event yet */
-      if (cut >= 3092) /* past the header */
+      if (cut >= 3092)      /* past the header */
         assert_int_equal(st, HP2X_E_NO_PROFILE);
       else
         assert_int_not_equal(st, HP2X_OK);
@@ -518,15 +525,18 @@ static void mid_run_stream(void **state) {
   memcpy(cut, buf, first);
   memcpy(cut + first, buf + first + 18, len - first - 18);
   hp2x_profile *q;
-  assert_int_equal(parse_chunked(cut, len - 18, 0, HP2X_INPUT_EVENTLOG, &q,
-                                 &err), HP2X_E_SYNTAX);
+  assert_int_equal(
+      parse_chunked(cut, len - 18, 0, HP2X_INPUT_EVENTLOG, &q, &err),
+      HP2X_E_SYNTAX);
   assert_int_equal(err.offset, (long long)first);
   assert_non_null(strstr(err.msg, "outside any heap sample"));
   free(cut);
   /* The same program's stream from its start has the breakdown. */
   hp2x_profile *start;
-  assert_int_equal(parse_file("tests/data/live/ghc9.6.6-longrun.from-start.eventlog",
-                              0, 0, &start, &err), HP2X_OK);
+  assert_int_equal(
+      parse_file("tests/data/live/ghc9.6.6-longrun.from-start.eventlog", 0, 0,
+                 &start, &err),
+      HP2X_OK);
   assert_false(start->began_mid_run);
   assert_int_equal(start->breakdown, HP2X_BREAKDOWN_CLOSURE_TYPE);
   assert_string_equal(profile_breakdown_words(start), "by closure type, -hT");
@@ -541,9 +551,8 @@ static void allocation_failures(void **state) {
     hp2x_profile *p;
     hp2x_err err;
     hpx_alloc_fail_at(n);
-    hp2x_status st =
-        parse_file("tests/data/malformed/small-valid-hc.eventlog", 97, 25, &p,
-                   &err);
+    hp2x_status st = parse_file("tests/data/malformed/small-valid-hc.eventlog",
+                                97, 25, &p, &err);
     hpx_alloc_fail_at(0);
     if (st == HP2X_OK) {
       hp2x_profile_free(p);

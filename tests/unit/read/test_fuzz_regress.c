@@ -72,8 +72,8 @@ static void regress_hp(void **state) {
 
 static void regress_eventlog(void **state) {
   (void)state;
-  assert_true(
-      replay_dir("tests/fuzz-regress/eventlog", fuzz_eventlog_one, 1 << 22) >= 1);
+  assert_true(replay_dir("tests/fuzz-regress/eventlog", fuzz_eventlog_one,
+                         1 << 22) >= 1);
   assert_true(replay_dir("tests/data/malformed", fuzz_eventlog_one, 1 << 16) >
               20);
 }
@@ -86,14 +86,14 @@ static void regress_pipeline(void **state) {
 
 static void regress_stream(void **state) {
   (void)state;
-  assert_true(replay_dir("tests/fuzz-regress/stream", fuzz_stream_one,
-                         1 << 22) >= 4);
+  assert_true(
+      replay_dir("tests/fuzz-regress/stream", fuzz_stream_one, 1 << 22) >= 4);
 }
 
 static void regress_threads(void **state) {
   (void)state;
-  assert_true(replay_dir("tests/fuzz-regress/threads", fuzz_threads_one,
-                         1 << 22) >= 3);
+  assert_true(
+      replay_dir("tests/fuzz-regress/threads", fuzz_threads_one, 1 << 22) >= 3);
 }
 
 /* The pipeline target's rarer paths on every small malformed and cut-short
@@ -156,8 +156,7 @@ static const uint8_t stream_headers[][4] = {
 };
 static void stream_headers_on_corpus(void **state) {
   (void)state;
-  for (size_t i = 0; i < sizeof stream_headers / sizeof stream_headers[0];
-       i++)
+  for (size_t i = 0; i < sizeof stream_headers / sizeof stream_headers[0]; i++)
     replay_small_inputs(stream_headers[i], sizeof stream_headers[i],
                         fuzz_stream_one);
 }

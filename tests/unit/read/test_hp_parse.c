@@ -23,8 +23,8 @@ static size_t count_lines_starting(const unsigned char *b, size_t n,
 
 static void real_profiles_parse(void **state) {
   (void)state;
-  const char *names[] = {"leak.hc", "manycc.hc", "unicode.hd", "longrun.hT",
-                         "textbytes.hb", "markers.hd"};
+  const char *names[] = {"leak.hc",    "manycc.hc",    "unicode.hd",
+                         "longrun.hT", "textbytes.hb", "markers.hd"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
     char rel[128];
     snprintf(rel, sizeof rel, "samples/profiles/%s.hp", names[i]);
@@ -35,7 +35,8 @@ static void real_profiles_parse(void **state) {
     hp2x_err err;
     assert_int_equal(parse_chunked(buf, len, 0, HP2X_INPUT_AUTO, &p, &err),
                      HP2X_OK);
-    assert_int_equal(p->n_samples, count_lines_starting(buf, len, "END_SAMPLE"));
+    assert_int_equal(p->n_samples,
+                     count_lines_starting(buf, len, "END_SAMPLE"));
     assert_int_equal(p->n_entries, len ? p->start[p->n_samples] : 0);
     assert_string_equal(p->sample_unit, "seconds");
     assert_string_equal(p->value_unit, "bytes");
@@ -54,15 +55,15 @@ static void label_runs_shared_only_when_equal(void **state) {
       "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
       "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\n"
       "BEGIN_SAMPLE 1.0\na\t1\nb\t2\nEND_SAMPLE 1.0\n"
-      "BEGIN_SAMPLE 2.0\na\t3\nb\t4\nEND_SAMPLE 2.0\n"      /* shared */
-      "BEGIN_SAMPLE 3.0\nb\t5\na\t6\nEND_SAMPLE 3.0\n"      /* reordered */
-      "BEGIN_SAMPLE 4.0\nb\t7\nEND_SAMPLE 4.0\n"             /* subset */
-      "BEGIN_SAMPLE 5.0\nb\t8\nb\t9\nEND_SAMPLE 5.0\n"      /* repeat */
-      "BEGIN_SAMPLE 6.0\nb\t10\nc\t11\nEND_SAMPLE 6.0\n"    /* new label */
-      "BEGIN_SAMPLE 7.0\nb\t12\nc\t13\nEND_SAMPLE 7.0\n"    /* shared */
-      "BEGIN_SAMPLE 8.0\nb\t14\nc\t1";                     /* cut */
-  static const int64_t want[8][3] = {{0, 0, 0},  {1, 2, 0},  {3, 4, 0},
-                                     {6, 5, 0},  {0, 7, 0},  {0, 17, 0},
+      "BEGIN_SAMPLE 2.0\na\t3\nb\t4\nEND_SAMPLE 2.0\n"   /* shared */
+      "BEGIN_SAMPLE 3.0\nb\t5\na\t6\nEND_SAMPLE 3.0\n"   /* reordered */
+      "BEGIN_SAMPLE 4.0\nb\t7\nEND_SAMPLE 4.0\n"         /* subset */
+      "BEGIN_SAMPLE 5.0\nb\t8\nb\t9\nEND_SAMPLE 5.0\n"   /* repeat */
+      "BEGIN_SAMPLE 6.0\nb\t10\nc\t11\nEND_SAMPLE 6.0\n" /* new label */
+      "BEGIN_SAMPLE 7.0\nb\t12\nc\t13\nEND_SAMPLE 7.0\n" /* shared */
+      "BEGIN_SAMPLE 8.0\nb\t14\nc\t1";                   /* cut */
+  static const int64_t want[8][3] = {{0, 0, 0},   {1, 2, 0},  {3, 4, 0},
+                                     {6, 5, 0},   {0, 7, 0},  {0, 17, 0},
                                      {0, 10, 11}, {0, 12, 13}};
   for (size_t chunk = 0; chunk <= 7; chunk += 7) {
     hp2x_profile *p;
@@ -109,9 +110,10 @@ static void empty_samples_before_any_label(void **state) {
 
 static void spot_values(void **state) {
   (void)state;
-  const char *text = "JOB \"a \"\"b\"\" c\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
-                     "VALUE_UNIT \"bytes\"\nMARK 0.5\nBEGIN_SAMPLE 0.010486\n"
-                     "(1)x y\t36816\nMAIN\t160\nMAIN\t40\nEND_SAMPLE 0.010486\n";
+  const char *text =
+      "JOB \"a \"\"b\"\" c\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
+      "VALUE_UNIT \"bytes\"\nMARK 0.5\nBEGIN_SAMPLE 0.010486\n"
+      "(1)x y\t36816\nMAIN\t160\nMAIN\t40\nEND_SAMPLE 0.010486\n";
   hp2x_profile *p;
   hp2x_err err;
   assert_int_equal(parse_chunked((const unsigned char *)text, strlen(text), 0,
@@ -227,8 +229,9 @@ static void truncation_sweep(void **state) {
 
 static void numbers_ignore_locale(void **state) {
   (void)state;
-  const char *text = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
-                     "BEGIN_SAMPLE 1.250000\nx\t5\nEND_SAMPLE 1.250000\n";
+  const char *text =
+      "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
+      "BEGIN_SAMPLE 1.250000\nx\t5\nEND_SAMPLE 1.250000\n";
   enter_comma_locale_or_skip();
   hp2x_profile *p;
   hp2x_err err;
@@ -300,9 +303,9 @@ static void model_limits_name_the_line(void **state) {
   (void)state;
   const char *text =
       "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
-      "BEGIN_SAMPLE 0.0\na\t1\nb\t2\nEND_SAMPLE 0.0\n"            /* 5-8 */
-      "BEGIN_SAMPLE 1.0\na\t3\nb\t4\nc\t5\nEND_SAMPLE 1.0\n"   /* 9-13 */
-      "BEGIN_SAMPLE 2.0\na\t3\nb\t4\nc\t5\nEND_SAMPLE 2.0\n";  /* 14-18 */
+      "BEGIN_SAMPLE 0.0\na\t1\nb\t2\nEND_SAMPLE 0.0\n"        /* 5-8 */
+      "BEGIN_SAMPLE 1.0\na\t3\nb\t4\nc\t5\nEND_SAMPLE 1.0\n"  /* 9-13 */
+      "BEGIN_SAMPLE 2.0\na\t3\nb\t4\nc\t5\nEND_SAMPLE 2.0\n"; /* 14-18 */
   hp2x_err err;
   assert_int_equal(parse_limited(text, 0, 0, &err), HP2X_OK);
   assert_int_equal(parse_limited(text, 3, 3, &err), HP2X_OK);
@@ -314,7 +317,8 @@ static void model_limits_name_the_line(void **state) {
 
   assert_int_equal(parse_limited(text, 0, 2, &err), HP2X_E_LIMIT);
   assert_int_equal(err.line, 18);
-  assert_true(err.offset > 0 && !memcmp(text + err.offset, "END_SAMPLE 2.0", 14));
+  assert_true(err.offset > 0 &&
+              !memcmp(text + err.offset, "END_SAMPLE 2.0", 14));
   assert_non_null(strstr(err.msg, "more than 2 samples"));
 }
 

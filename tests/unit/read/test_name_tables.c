@@ -63,9 +63,9 @@ static hp2x_symbols *program(int relocatable, int with_symbols) {
     assert_int_equal(hp2x_symbols_add(s, "ghczmprim_GHCziTypes_ZC_con_info",
                                       0x401020, 8, 1, &err),
                      HP2X_OK);
-    assert_int_equal(hp2x_symbols_add(s, "base_GHCziBase_zpzp_info",
-                                      0x401068, 8, 1, &err),
-                     HP2X_OK);
+    assert_int_equal(
+        hp2x_symbols_add(s, "base_GHCziBase_zpzp_info", 0x401068, 8, 1, &err),
+        HP2X_OK);
   }
   return s;
 }
@@ -86,12 +86,18 @@ static void z_decoding(void **state) {
   char out[64];
   struct {
     const char *in, *want;
-  } cases[] = {{"ghczmprim", "ghc-prim"},  {"GHCziTypes", "GHC.Types"},
-               {"ZC", ":"},                {"Z3T", "(,,)"},
-               {"Z2H", "(#,#)"},           {"zdwgo", "$wgo"},
-               {"ZCzb", ":|"},             {"Izh", "I#"},
-               {"zzZZ", "zZ"},             {"zq", "'"},
-               {"z", "z"},                 {"Zx", "Zx"}};
+  } cases[] = {{"ghczmprim", "ghc-prim"},
+               {"GHCziTypes", "GHC.Types"},
+               {"ZC", ":"},
+               {"Z3T", "(,,)"},
+               {"Z2H", "(#,#)"},
+               {"zdwgo", "$wgo"},
+               {"ZCzb", ":|"},
+               {"Izh", "I#"},
+               {"zzZZ", "zZ"},
+               {"zq", "'"},
+               {"z", "z"},
+               {"Zx", "Zx"}};
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     hpx_z_decode(cases[i].in, strlen(cases[i].in), out, sizeof out);
     assert_string_equal(out, cases[i].want);
@@ -116,9 +122,9 @@ static void symbols_errors(void **state) {
   assert_int_equal(hp2x_symbols_add(s, "x_info", 0x401000, 0, 9, &err),
                    HP2X_E_ARG);
   hp2x_err_init(&err);
-  assert_int_equal(hp2x_symbols_add_section(s, 2, UINT64_MAX - 2, 4, NULL,
-                                            &err),
-                   HP2X_E_ARG);
+  assert_int_equal(
+      hp2x_symbols_add_section(s, 2, UINT64_MAX - 2, 4, NULL, &err),
+      HP2X_E_ARG);
   hp2x_symbols_free(s);
   hp2x_symbols_free(NULL);
 }
@@ -170,11 +176,10 @@ static void verdicts(void **state) {
   static unsigned char zeros[0x100];
   hp2x_err_init(&err);
   assert_int_equal(hp2x_symbols_new(8, 0, 0, &s, &err), HP2X_OK);
-  assert_int_equal(hp2x_symbols_add_section(s, 1, 0x400f80, sizeof zeros,
-                                            zeros, &err),
-                   HP2X_OK);
-  assert_int_equal(hp2x_symbols_add(s, "Main_main_info", 0x400f90, 8, 1,
-                                    &err),
+  assert_int_equal(
+      hp2x_symbols_add_section(s, 1, 0x400f80, sizeof zeros, zeros, &err),
+      HP2X_OK);
+  assert_int_equal(hp2x_symbols_add(s, "Main_main_info", 0x400f90, 8, 1, &err),
                    HP2X_OK);
   assert_int_equal(hp2x_profile_name_tables(p, s, &r, &err), HP2X_OK);
   assert_int_equal(r.verdict, HP2X_TABLES_WRONG_PROGRAM);
@@ -205,8 +210,10 @@ static void allocation_failures(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(z_decoding),  cmocka_unit_test(symbols_errors),
-      cmocka_unit_test(names),       cmocka_unit_test(verdicts),
+      cmocka_unit_test(z_decoding),
+      cmocka_unit_test(symbols_errors),
+      cmocka_unit_test(names),
+      cmocka_unit_test(verdicts),
       cmocka_unit_test(allocation_failures),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

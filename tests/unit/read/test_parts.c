@@ -134,17 +134,20 @@ enum {
   HP_REPEATS = 4,     /* a label twice in some samples */
   HP_CRLF = 8,        /* lines end in CR LF, blank lines among them */
   HP_WIDE = 16,       /* a value past 4 GiB, not a whole word */
-  HP_SAME_ORDER = 32  /* every sample lists its labels in one order */
+  HP_SAME_ORDER = 32, /* every sample lists its labels in one order */
+  HP_NO_RTS = 64      /* JOB without +RTS, so the labels' shapes tell the
+                         breakdown: -hc's until a closure type comes late */
 };
 
 /* A .hp profile of n samples of labels from a pool of 50, as `flags` say. */
 static text make_hp(size_t n, unsigned flags) {
   text t = {0};
   const char *eol = flags & HP_CRLF ? "\r\n" : "\n";
-  put(&t, "JOB \"parts +RTS -hc\"%sDATE \"Thu Nov 26 12:00 2026\"%s", eol,
-      eol);
+  put(&t, "JOB \"parts%s\"%sDATE \"Thu Nov 26 12:00 2026\"%s",
+      flags & HP_NO_RTS ? "" : " +RTS -hc", eol, eol);
   put(&t, "SAMPLE_UNIT \"seconds\"%sVALUE_UNIT \"bytes\"%s", eol, eol);
   double time = 0.0;
+  size_t late = n - 1 - rnd((uint32_t)(n / 4)); /* HP_NO_RTS's ARR_WORDS */
   for (size_t s = 0; s < n; s++) {
     time += 0.001 * (1 + rnd(30));
     if ((flags & HP_MARKS) && rnd(4) == 0) put(&t, "MARK %.6f%s", time, eol);
@@ -160,9 +163,11 @@ static text make_hp(size_t n, unsigned flags) {
       put(&t, "(%zu)lab%zu/%s/main\t%llu%s", 100 + l, l, l % 3 ? "go" : "CAF",
           v, eol);
       if ((flags & HP_REPEATS) && rnd(20) == 0)
-        put(&t, "(%zu)lab%zu/%s/main\t%llu%s", 100 + l, l,
-            l % 3 ? "go" : "CAF", v, eol);
+        put(&t, "(%zu)lab%zu/%s/main\t%llu%s", 100 + l, l, l % 3 ? "go" : "CAF",
+            v, eol);
     }
+    if ((flags & HP_NO_RTS) && s == late)
+      put(&t, "ARR_WORDS\t%u%s", 8 * (1 + rnd(100)), eol);
     put(&t, "END_SAMPLE %.6f%s", time, eol);
   }
   return t;
@@ -170,9 +175,13 @@ static text make_hp(size_t n, unsigned flags) {
 
 static void hp_text_identical(void **state) {
   (void)state;
-  static const unsigned kinds[] = {0, HP_MARKS, HP_MID_HEADER | HP_REPEATS,
-                                   HP_CRLF | HP_MARKS, HP_WIDE | HP_REPEATS,
-                                   HP_SAME_ORDER};
+  static const unsigned kinds[] = {0,
+                                   HP_MARKS,
+                                   HP_MID_HEADER | HP_REPEATS,
+                                   HP_CRLF | HP_MARKS,
+                                   HP_WIDE | HP_REPEATS,
+                                   HP_SAME_ORDER,
+                                   HP_NO_RTS | HP_MARKS};
   hp2x_parse_options o = options_plain();
   size_t merged = 0;
   for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
@@ -208,11 +217,11 @@ static void hp_text_errors(void **state) {
     base.s[base.n] = '\0';
     size_t from = rnd((uint32_t)base.n);
     static const char *const faults[][2] = {
-        {"END_SAMPLE", "END_SAMPLX"},   /* a sample left open */
+        {"END_SAMPLE", "END_SAMPLX"},         /* a sample left open */
         {"BEGIN_SAMPLE 0", "BEGIN_SAMPLE 9"}, /* late: the next is early */
-        {"\t", " "},                    /* still an entry */
-        {"main\t", "main\tx"},          /* not a number */
-        {"MARK", "MARX"},               /* no keyword outside a sample */
+        {"\t", " "},                          /* still an entry */
+        {"main\t", "main\tx"},                /* not a number */
+        {"MARK", "MARX"},                     /* no keyword outside a sample */
     };
     for (size_t f = 0; f < sizeof faults / sizeof *faults; f++) {
       text t = {malloc(base.n + 1), base.n, base.n + 1};
@@ -273,7 +282,7 @@ static void be(bytes *x, uint64_t v, int n) {
  * markers), each written out when its next event does not fit. */
 typedef struct evlog {
   bytes out;
-  bytes buf[2];       /* [0]: global; [1]: capability 0 */
+  bytes buf[2]; /* [0]: global; [1]: capability 0 */
   uint64_t t0[2], t1[2];
   size_t block_max;
   int data_end_in_block; /* GHC >= 9.2 */
@@ -295,8 +304,8 @@ static void flush_block(evlog *g, int c, size_t tail) {
 /* An event of `type` at time t, with payload pl (n bytes; variable-size
  * types get their size, `declared` bytes: one more than n in GHC 9.6's
  * IPE events). */
-static void event(evlog *g, int c, unsigned type, uint64_t t,
-                  const bytes *pl, int variable, size_t declared) {
+static void event(evlog *g, int c, unsigned type, uint64_t t, const bytes *pl,
+                  int variable, size_t declared) {
   size_t size = 10 + (variable ? 2 : 0) + pl->n;
   if (!g->block_max) { /* no blocks: the events as they come */
     be(&g->out, type, 2);
@@ -325,14 +334,14 @@ static void declare(bytes *h, unsigned type, int size) {
 }
 
 enum {
-  EV_STACKS = 1,     /* -hc: stack entries, cost centres declared */
-  EV_IPE = 2,        /* -hi: addresses, IPE records before the entries */
-  EV_IPE_LATE = 4,   /* and more IPE records after some entries */
-  EV_OLD = 8,        /* GHC < 8.10: no sample-end event */
-  EV_MID_RUN = 16,   /* no HEAP_PROF_BEGIN */
-  EV_STATS = 32,     /* heap statistics and markers in capability 0 */
-  EV_REPEATS = 64,   /* a label twice in some censuses */
-  EV_QUIRK = 128,    /* IPE events declared a byte longer (GHC 9.6) */
+  EV_STACKS = 1,      /* -hc: stack entries, cost centres declared */
+  EV_IPE = 2,         /* -hi: addresses, IPE records before the entries */
+  EV_IPE_LATE = 4,    /* and more IPE records after some entries */
+  EV_OLD = 8,         /* GHC < 8.10: no sample-end event */
+  EV_MID_RUN = 16,    /* no HEAP_PROF_BEGIN */
+  EV_STATS = 32,      /* heap statistics and markers in capability 0 */
+  EV_REPEATS = 64,    /* a label twice in some censuses */
+  EV_QUIRK = 128,     /* IPE events declared a byte longer (GHC 9.6) */
   EV_LATE_BEGIN = 256 /* HEAP_PROF_BEGIN inside the first census */
 };
 
@@ -447,9 +456,8 @@ static bytes make_eventlog(size_t n, unsigned flags, size_t block_max) {
   g.data_end_in_block = !(flags & EV_OLD);
   add(&g.out, "hdrbhetb", 8);
   static const int sizes[][2] = {
-      {18, 14}, {29, -1}, {30, -1}, {50, 12}, {51, 12}, {58, -1},
-      {91, 12}, {160, -1}, {161, -1}, {162, 8}, {163, -1}, {164, -1},
-      {169, -1}};
+      {18, 14},  {29, -1},  {30, -1}, {50, 12},  {51, 12},  {58, -1}, {91, 12},
+      {160, -1}, {161, -1}, {162, 8}, {163, -1}, {164, -1}, {169, -1}};
   for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
     declare(&g.out, (unsigned)sizes[i][0], sizes[i][1]);
   if (!(flags & EV_OLD)) declare(&g.out, 165, 8);
@@ -486,11 +494,14 @@ static bytes make_eventlog(size_t n, unsigned flags, size_t block_max) {
 
 static void eventlogs_identical(void **state) {
   (void)state;
-  static const unsigned kinds[] = {
-      EV_STACKS | EV_STATS,         EV_IPE | EV_STATS | EV_REPEATS,
-      EV_IPE | EV_IPE_LATE | EV_QUIRK, EV_OLD | EV_STACKS,
-      EV_MID_RUN | EV_REPEATS,      EV_STATS,
-      EV_OLD | EV_MID_RUN | EV_STATS, EV_LATE_BEGIN | EV_STACKS};
+  static const unsigned kinds[] = {EV_STACKS | EV_STATS,
+                                   EV_IPE | EV_STATS | EV_REPEATS,
+                                   EV_IPE | EV_IPE_LATE | EV_QUIRK,
+                                   EV_OLD | EV_STACKS,
+                                   EV_MID_RUN | EV_REPEATS,
+                                   EV_STATS,
+                                   EV_OLD | EV_MID_RUN | EV_STATS,
+                                   EV_LATE_BEGIN | EV_STACKS};
   static const size_t blocks[] = {300, 2000, 1 << 16, 0};
   hp2x_parse_options o = options_plain();
   o.ccs_length = 25;

@@ -17,7 +17,8 @@
 
 #include <cmocka.h>
 
-static const char *STREAM = "tests/data/live/ghc9.10.3-longrun.from-start.eventlog";
+static const char *STREAM =
+    "tests/data/live/ghc9.10.3-longrun.from-start.eventlog";
 
 enum { MAX_BOUNDARIES = 1 << 16 };
 

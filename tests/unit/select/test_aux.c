@@ -60,8 +60,9 @@ static void digits_and_spaces(void **state) {
 
 static void errors_name_the_line(void **state) {
   (void)state;
-  const char *bad[] = {"X_RANGE 1.0\nCOLOUR x 1\n", "X_RANGE 1.0\n\nORDER x 1.5\n",
-                       "SHADE x\n", "Y_RANGE abc\n"};
+  const char *bad[] = {"X_RANGE 1.0\nCOLOUR x 1\n",
+                       "X_RANGE 1.0\n\nORDER x 1.5\n", "SHADE x\n",
+                       "Y_RANGE abc\n"};
   long lines[] = {2, 3, 1, 1};
   for (size_t i = 0; i < 4; i++) {
     hp2x_aux *aux = NULL;

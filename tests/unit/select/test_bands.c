@@ -31,8 +31,9 @@ static hp2x_profile *worked_example(size_t n_bands, size_t samples) {
       assert_int_equal(
           hpx_profile_intern(p, name, strlen(name), NULL, 0, &id, &err),
           HP2X_OK);
-      assert_int_equal(profile_add_entry(p, id, (int64_t)(100 * (k + 1) * (k + 1)),
-                                         &err), HP2X_OK);
+      assert_int_equal(
+          profile_add_entry(p, id, (int64_t)(100 * (k + 1) * (k + 1)), &err),
+          HP2X_OK);
     }
     assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
   }
@@ -268,8 +269,7 @@ static void write_all(const hp2x_profile *p, const hp2x_bands *b, sink *out) {
   assert_int_equal(hp2x_write_csv(p, b, to_sink, &out[0], &err), HP2X_OK);
   assert_int_equal(hp2x_render(p, b, &o, to_sink, &out[1], &err), HP2X_OK);
   assert_int_equal(hp2x_write_aux(p, b, &o, to_sink, &out[2], &err), HP2X_OK);
-  assert_int_equal(hp2x_write_summary(&p, &b, &name, 1, to_sink, &out[3],
-                                      &err),
+  assert_int_equal(hp2x_write_summary(&p, &b, &name, 1, to_sink, &out[3], &err),
                    HP2X_OK);
   for (int i = 0; i < 4; i++) assert_true(out[i].len > 0);
 }
@@ -338,8 +338,7 @@ static hp2x_profile *widening_profile(hp2x_err *err) {
                                        : (int64_t)(s * 3 + (size_t)k);
       if (profile_add_entry(p, id[k], v, err) != HP2X_OK) goto fail;
     }
-    if (hpx_profile_end_sample(p, err) != HP2X_OK)
-      goto fail;
+    if (hpx_profile_end_sample(p, err) != HP2X_OK) goto fail;
   }
   return p;
 fail:
@@ -357,9 +356,9 @@ static void widening_at_scale(void **state) {
   assert_true(p->cap_entries <= p->alloc_entries);
   for (size_t s = 0; s < 100000; s += 4999)
     for (size_t k = 0; k < 3; k++)
-      assert_true(hp2x_profile_value(p, s, k) ==
-                  (s == 50000 && k == 1 ? (int64_t)1 << 40
-                                        : (int64_t)(s * 3 + k)));
+      assert_true(
+          hp2x_profile_value(p, s, k) ==
+          (s == 50000 && k == 1 ? (int64_t)1 << 40 : (int64_t)(s * 3 + k)));
   hp2x_bands *b = select_with(p, 20, 0.0, 0);
   int64_t sum = 0;
   for (size_t k = 0; k < b->n_bands; k++)

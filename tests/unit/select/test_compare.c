@@ -57,9 +57,8 @@ static hp2x_profile *make(const char *job, double t0, double dt, size_t n,
       assert_int_equal(
           hpx_profile_intern(p, names[k], strlen(names[k]), NULL, 0, &id, &err),
           HP2X_OK);
-      assert_int_equal(profile_add_entry(p, id, vals[k] * (int64_t)(s + 1),
-                                         &err),
-                       HP2X_OK);
+      assert_int_equal(
+          profile_add_entry(p, id, vals[k] * (int64_t)(s + 1), &err), HP2X_OK);
     }
     assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
   }
@@ -70,8 +69,8 @@ static const char *const abc[] = {"alpha", "beta", "gamma", "delta"};
 
 static void select_many_shares_bands(void **state) {
   (void)state;
-  const int64_t va[] = {100, 50, 30, 0};  /* no delta */
-  const int64_t vb[] = {0, 60, 20, 90};   /* no alpha */
+  const int64_t va[] = {100, 50, 30, 0}; /* no delta */
+  const int64_t vb[] = {0, 60, 20, 90};  /* no alpha */
   hp2x_profile *a = make("a", 0, 1, 10, abc, va, 4);
   hp2x_profile *b = make("b", 0, 1, 10, abc, vb, 4);
   const hp2x_profile *ps[] = {a, b};
@@ -185,8 +184,8 @@ static void uniform_axes(void **state) {
   (void)state;
   const int64_t va[] = {100, 50, 30, 0};
   const int64_t vb[] = {0, 600, 200, 900};
-  hp2x_profile *a = make("a", 0.0, 0.1, 11, abc, va, 4);  /* 0 .. 1 s */
-  hp2x_profile *b = make("b", 0.5, 0.5, 20, abc, vb, 4);  /* 0.5 .. 10 s */
+  hp2x_profile *a = make("a", 0.0, 0.1, 11, abc, va, 4); /* 0 .. 1 s */
+  hp2x_profile *b = make("b", 0.5, 0.5, 20, abc, vb, 4); /* 0.5 .. 10 s */
   const hp2x_profile *ps[] = {a, b};
   hp2x_options o;
   test_options_init(&o);
@@ -315,8 +314,7 @@ static void label_palette(void **state) {
       double v = rgb[c] * 99.0;
       assert_true(fabs(v - round(v)) < 1e-9);
     }
-    for (size_t j = 0; j < i; j++)
-      assert_true(hpx_colour_slot_shade(j) != sh);
+    for (size_t j = 0; j < i; j++) assert_true(hpx_colour_slot_shade(j) != sh);
   }
   /* hp2ps's colour encoding still decodes as before. */
   double rgb[3];
@@ -408,8 +406,7 @@ static void diff_chart(void **state) {
   assert_int_equal(hp2x_bands_select_many(ps, 2, &o, bs, &err), HP2X_OK);
   hp2x_profile *dp;
   hp2x_bands *db;
-  assert_int_equal(hp2x_diff_new(a, bs[0], b, bs[1], &dp, &db, &err),
-                   HP2X_OK);
+  assert_int_equal(hp2x_diff_new(a, bs[0], b, bs[1], &dp, &db, &err), HP2X_OK);
   assert_int_equal(hp2x_profile_sample_count(dp), 201);
   assert_int_equal(hp2x_bands_sample_count(db), 201);
   assert_string_equal(hp2x_profile_sample_unit(dp), "% of run");
@@ -494,13 +491,12 @@ static void csv_and_pictures(void **state) {
   mem m = {NULL, 0, 0, 0};
   assert_int_equal(hp2x_write_csv_many(ps, cbs, names, 2, mem_write, &m, &err),
                    HP2X_OK);
-  assert_string_equal(m.buf,
-                      "input,time,beta,alpha,delta,gamma\r\n"
-                      "\"first, run\",0.000000,50,100,0,30\r\n"
-                      "\"first, run\",1.000000,100,200,0,60\r\n"
-                      "\"first, run\",2.000000,150,300,0,90\r\n"
-                      "second,0.000000,60,0,90,20\r\n"
-                      "second,1.000000,120,0,180,40\r\n");
+  assert_string_equal(m.buf, "input,time,beta,alpha,delta,gamma\r\n"
+                             "\"first, run\",0.000000,50,100,0,30\r\n"
+                             "\"first, run\",1.000000,100,200,0,60\r\n"
+                             "\"first, run\",2.000000,150,300,0,90\r\n"
+                             "second,0.000000,60,0,90,20\r\n"
+                             "second,1.000000,120,0,180,40\r\n");
   free(m.buf);
 
   /* PDF: a page per profile; SVG and EPS: refused unless stacked. */

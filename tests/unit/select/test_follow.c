@@ -33,17 +33,18 @@ static char *synthetic(size_t samples, size_t labels, size_t *len) {
   size_t cap = 256 + samples * (labels * 24 + 64);
   char *t = malloc(cap);
   assert_non_null(t);
-  size_t n = (size_t)snprintf(t, cap,
-                              "JOB \"synthetic\"\nDATE \"Mon Nov 23 2026\"\n"
-                              "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
+  size_t n =
+      (size_t)snprintf(t, cap,
+                       "JOB \"synthetic\"\nDATE \"Mon Nov 23 2026\"\n"
+                       "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
   double time_s = 0.0;
   for (size_t s = 0; s < samples; s++) {
     if (rnd(10)) time_s += 0.01 * (1 + rnd(3));
     n += (size_t)snprintf(t + n, cap - n, "BEGIN_SAMPLE %.2f\n", time_s);
     for (size_t l = 0; l < labels; l++) {
       if ((s / (50 + 13 * l) + l) % 4 == 0) continue; /* absent for a run */
-      uint64_t v = (uint64_t)(1000 * ((s * (l + 1)) % 97 + l * s / 200 +
-                                      rnd(3)));
+      uint64_t v =
+          (uint64_t)(1000 * ((s * (l + 1)) % 97 + l * s / 200 + rnd(3)));
       n += (size_t)snprintf(t + n, cap - n, "label_%zu\t%llu\n", l,
                             (unsigned long long)v);
     }
@@ -59,8 +60,9 @@ static hp2x_profile *synthetic_profile(size_t samples, size_t labels) {
   char *t = synthetic(samples, labels, &len);
   hp2x_profile *p;
   hp2x_err err;
-  assert_int_equal(parse_chunked((unsigned char *)t, len, 0, HP2X_INPUT_HP,
-                                 &p, &err), HP2X_OK);
+  assert_int_equal(
+      parse_chunked((unsigned char *)t, len, 0, HP2X_INPUT_HP, &p, &err),
+      HP2X_OK);
   free(t);
   return p;
 }
@@ -177,8 +179,8 @@ static int follow_file(const unsigned char *buf, size_t len, size_t chunks,
 }
 
 static const char *const inputs[] = {
-    "samples/profiles/longrun.hc.hp",   "samples/profiles/manycc.hc.hp",
-    "samples/profiles/mapwave.hd.hp",   "samples/profiles/markers.hy.hp",
+    "samples/profiles/longrun.hc.hp",    "samples/profiles/manycc.hc.hp",
+    "samples/profiles/mapwave.hd.hp",    "samples/profiles/markers.hy.hp",
     "samples/profiles/leak.hT.eventlog", "samples/profiles/manycc.hc.eventlog",
 };
 
@@ -265,8 +267,7 @@ static void follows_long_synthetic(void **state) {
 static const double *g_x;
 static const int64_t *g_top;
 static double x_of(const void *ctx, size_t i) { return (void)ctx, g_x[i]; }
-static void brute(const void *ctx, size_t a, size_t e, size_t *lo,
-                  size_t *hi) {
+static void brute(const void *ctx, size_t a, size_t e, size_t *lo, size_t *hi) {
   (void)ctx;
   *lo = *hi = a;
   for (size_t s = a; s < e; s++) {

@@ -1,4 +1,4 @@
-/* test_options.c -- the tool's command line (src/tool/cli*.c): the
+/* test_cli.c -- the tool's command line (src/tool/cli*.c): the
  * defaults of an empty line, hp2ps's flags glued and apart (-m5, -t2.5,
  * -e15cm, -m 7, -cg, -pc, -i-), long options in both spellings, every
  * error message the table and the combination checks give, and option
@@ -38,18 +38,18 @@ static void parse_words(parsed *p, const char *const *words) {
   p->r = cli_parse(argc, (char **)(void *)words_storage, &p->a, &p->e);
 }
 
-#define PARSE(p, ...)                                                      \
-  do {                                                                     \
-    const char *const w_[] = {__VA_ARGS__, NULL};                          \
-    parse_words((p), w_);                                                  \
+#define PARSE(p, ...)                             \
+  do {                                            \
+    const char *const w_[] = {__VA_ARGS__, NULL}; \
+    parse_words((p), w_);                         \
   } while (0)
 
 /* The line parses to a run; the caller inspects p->a, then frees. */
-#define RUNS(p, ...)                                                       \
-  do {                                                                     \
-    PARSE(p, __VA_ARGS__);                                                 \
-    if ((p)->r != CLI_RUN)                                                 \
-      fail_msg("refused: %s", (p)->e.message ? (p)->e.message : "?");     \
+#define RUNS(p, ...)                                                  \
+  do {                                                                \
+    PARSE(p, __VA_ARGS__);                                            \
+    if ((p)->r != CLI_RUN)                                            \
+      fail_msg("refused: %s", (p)->e.message ? (p)->e.message : "?"); \
   } while (0)
 
 static void done(parsed *p) { cli_free(&p->a, &p->e); }
@@ -125,9 +125,13 @@ static void glued_hp2ps_flags(void **state) {
   assert_int_equal(p.a.opts.multipage, 1); /* more than 20: paged key */
   done(&p);
   /* Widths: every unit, and points without one. */
-  struct { const char *w; double pt; } widths[] = {
-      {"-e200mm", 200.0 * 72.0 / 25.4}, {"-e400pt", 400.0},
-      {"-e300", 300.0}, {"-e2.5in", 180.0}};
+  struct {
+    const char *w;
+    double pt;
+  } widths[] = {{"-e200mm", 200.0 * 72.0 / 25.4},
+                {"-e400pt", 400.0},
+                {"-e300", 300.0},
+                {"-e2.5in", 180.0}};
   for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
     RUNS(&p, widths[i].w);
     assert_true(p.a.opts.eps_width_pt == widths[i].pt);
@@ -195,8 +199,7 @@ static void long_options(void **state) {
   assert_int_equal(p.a.opts.all_samples, 1);
   assert_int_equal(p.a.opts.pattern, 1);
   done(&p);
-  RUNS(&p, "--watch", "--interval=0.5", "--idle-exit=2", "a.hp", "-o",
-       "w.svg");
+  RUNS(&p, "--watch", "--interval=0.5", "--idle-exit=2", "a.hp", "-o", "w.svg");
   assert_int_equal(p.a.watch, 1);
   assert_true(p.a.interval_s == 0.5);
   assert_true(p.a.idle_exit_s == 2.0);
@@ -216,6 +219,15 @@ static void long_options(void **state) {
   assert_int_equal(p.a.opts.layout, HP2X_LAYOUT_STACK);
   /* compared runs share both axes unless told */
   assert_int_equal(p.a.opts.uniform, HP2X_UNIFORM_TIME | HP2X_UNIFORM_MEMORY);
+  done(&p);
+  /* A pprof profile by its whole ending; --at its census. */
+  RUNS(&p, "a.hp", "-o", "dir.v/heap.pb.gz", "--at=1.25");
+  assert_int_equal(p.a.opts.format, HP2X_FORMAT_PPROF);
+  assert_true(p.a.at_s == 1.25 && p.a.at_given);
+  done(&p);
+  RUNS(&p, "a.hp", "--format=pprof", "-o", "heap.bin", "--from=1");
+  assert_int_equal(p.a.opts.format, HP2X_FORMAT_PPROF);
+  assert_int_equal(p.a.at_given, 0);
   done(&p);
   RUNS(&p, "--", "-m5", "-");
   assert_int_equal(p.a.n_inputs, 2); /* after --, words are files */
@@ -245,34 +257,58 @@ static const struct {
     {{"--output"}, "option '--output' needs a value (FILE)"},
     {{"-o"}, "option '-o' needs a value (FILE)"},
     {{"--watch=1"}, "option '--watch' takes no value"},
-    {{"-e100"}, "invalid EPS width '100': a number > 2in with unit in, mm, "
-                "cm or pt"},
-    {{"-e2in"}, "invalid EPS width '2in': a number > 2in with unit in, mm, "
-                "cm or pt"},
-    {{"-e201in"}, "invalid EPS width '201in': a number > 2in with unit in, "
-                  "mm, cm or pt"},
-    {{"-e15furlong"}, "invalid EPS width '15furlong': a number > 2in with "
-                      "unit in, mm, cm or pt"},
-    {{"--eps=cm"}, "invalid EPS width 'cm': a number > 2in with unit in, "
-                   "mm, cm or pt"},
+    {{"-e100"},
+     "invalid EPS width '100': a number > 2in with unit in, mm, "
+     "cm or pt"},
+    {{"-e2in"},
+     "invalid EPS width '2in': a number > 2in with unit in, mm, "
+     "cm or pt"},
+    {{"-e201in"},
+     "invalid EPS width '201in': a number > 2in with unit in, "
+     "mm, cm or pt"},
+    {{"-e15furlong"},
+     "invalid EPS width '15furlong': a number > 2in with "
+     "unit in, mm, cm or pt"},
+    {{"--eps=cm"},
+     "invalid EPS width 'cm': a number > 2in with unit in, "
+     "mm, cm or pt"},
     {{"--sort=random"},
      "unknown sort key 'random' (area, stddev, name, name-desc)"},
     {{"-mfoo"}, "invalid band count 'foo' in -m"},
     {{"--bands=-1"}, "invalid band count '-1' in --bands=-1"},
     {{"-t6"}, "invalid trace percentage '6' in -t: 0 to 5"},
     {{"-tx"}, "invalid trace percentage 'x' in -t: 0 to 5"},
-    {{"--trace=-0.5"}, "invalid trace percentage '-0.5' in --trace=-0.5: 0 "
-                       "to 5"},
+    {{"--trace=-0.5"},
+     "invalid trace percentage '-0.5' in --trace=-0.5: 0 "
+     "to 5"},
     {{"--dpi=5"}, "invalid --dpi '5': pixels per inch, 10 to 1200"},
     {{"--dpi=1e9"}, "invalid --dpi '1e9': pixels per inch, 10 to 1200"},
     {{"--interval=0"}, "invalid --interval '0': seconds, at least 0.01"},
     {{"--idle-exit=0"}, "invalid --idle-exit '0': seconds, more than 0"},
     {{"--from=-1"}, "invalid --from '-1': seconds, a number >= 0"},
     {{"--to=x"}, "invalid --to 'x': seconds, a number >= 0"},
+    {{"--at=-0.5"}, "invalid --at '-0.5': seconds, a number >= 0"},
+    {{"--at=soon"}, "invalid --at 'soon': seconds, a number >= 0"},
+    {{"a.hp", "--at=1", "-o", "a.pdf"},
+     "--at chooses one census: PDF holds the whole run (-o NAME.pb.gz, a "
+     "pprof profile, holds one)"},
+    {{"a.hp", "--at=1", "--summary"},
+     "--at chooses one census: --summary holds the whole run (-o "
+     "NAME.pb.gz, a pprof profile, holds one)"},
+    {{"a.hp", "--at=1", "--watch", "-o", "a.pb.gz"},
+     "--at takes a census of a finished run: with --watch the profile "
+     "follows the last census"},
+    {{"--diff", "a.hp", "b.hp", "-o", "d.pb.gz"},
+     "--diff draws a chart: write a pprof of each run and compare them "
+     "with go tool pprof -diff_base"},
+    {{"a.hp", "-o", "heap.gz"},
+     "cannot tell the format of 'heap.gz' from its name: use "
+     "--format=ps|eps|pdf|svg|png|csv|hp|txt|html|pprof"},
     {{"--ccs-length=2"}, "invalid --ccs-length '2': a whole number >= 5"},
     {{"--ccs-length=5.5"}, "invalid --ccs-length '5.5': a whole number >= 5"},
     {{"--format=gif"},
-     "unknown format 'gif' (ps, eps, pdf, svg, png, csv, hp, txt, html)"},
+     "unknown format 'gif' (ps, eps, pdf, svg, png, csv, hp, txt, html, "
+     "pprof)"},
     {{"--palette=rainbow"}, "unknown palette 'rainbow' (label, hp2ps, grey)"},
     {{"--uniform-scale=x"},
      "unknown --uniform-scale 'x' (none, time, memory, both)"},
@@ -282,10 +318,10 @@ static const struct {
     {{"--to-marker="}, "--to-marker needs a marker's text"},
     {{"a.hp", "-o", "out.xyz"},
      "cannot tell the format of 'out.xyz' from its name: use "
-     "--format=ps|eps|pdf|svg|png|csv|hp|txt|html"},
+     "--format=ps|eps|pdf|svg|png|csv|hp|txt|html|pprof"},
     {{"a.hp", "-o", "dir.d/out"},
      "cannot tell the format of 'dir.d/out' from its name: use "
-     "--format=ps|eps|pdf|svg|png|csv|hp|txt|html"},
+     "--format=ps|eps|pdf|svg|png|csv|hp|txt|html|pprof"},
     {{"--watch", "a.hp"}, "--watch needs an output file (-o FILE)"},
     {{"--watch", "a.hp", "-o", "-"}, "--watch needs an output file (-o FILE)"},
     {{"--watch", "a.hp", "b.hp", "-o", "w.pdf"},
@@ -296,7 +332,8 @@ static const struct {
      "--to and --to-marker both give the window's end"},
     {{"--from=2.5", "--to=1.5"}, "--from 2.5 is not before --to 1.5"},
     {{"--from=2", "--to=2"}, "--from 2 is not before --to 2"},
-    {{"--diff", "a.hp"}, "--diff needs two inputs (A B, drawn as B - A), got 1"},
+    {{"--diff", "a.hp"},
+     "--diff needs two inputs (A B, drawn as B - A), got 1"},
     {{"--diff", "a", "b", "c"},
      "--diff needs two inputs (A B, drawn as B - A), got 3"},
 };
@@ -309,8 +346,7 @@ static void every_error_message(void **state) {
     if (!errors[i].message) {
       assert_int_equal(p.r, CLI_RUN);
     } else {
-      if (p.r != CLI_FAILED)
-        fail_msg("'%s' was accepted", errors[i].words[0]);
+      if (p.r != CLI_FAILED) fail_msg("'%s' was accepted", errors[i].words[0]);
       assert_non_null(p.e.message);
       assert_string_equal(p.e.message, errors[i].message);
       assert_int_equal(p.e.is_usage, 1);

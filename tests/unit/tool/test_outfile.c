@@ -1,5 +1,6 @@
-/* test_outfile.c -- the tool's outfile.c: temp file in the target directory, rename on
- * commit, nothing left on abort or failure, devices written in place. */
+/* test_outfile.c -- the tool's outfile.c: temp file in the target
+ * directory, rename on commit, nothing left on abort or failure, devices
+ * written in place. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -22,9 +22,9 @@ static void routes(void **state) {
   a = serve_route_request("GET", "/picture.png?g=4", "127.0.0.1", 1);
   assert_int_equal(a.route, SERVE_ROUTE_PICTURE);
   assert_int_equal(a.format, HP2X_FORMAT_PNG);
-  const char *missing[] = {"/picture.csv", "/picture.", "/picture.pngx",
-                           "/metrics/", "//", "/index.html", "metrics",
-                           "/picture.hp", "/picture.txt", ""};
+  const char *missing[] = {
+      "/picture.csv", "/picture.", "/picture.pngx", "/metrics/",    "//",
+      "/index.html",  "metrics",   "/picture.hp",   "/picture.txt", ""};
   for (size_t i = 0; i < sizeof missing / sizeof *missing; i++)
     assert_int_equal(serve_route_request("GET", missing[i], NULL, 1).status,
                      404);
@@ -41,14 +41,17 @@ static void methods_and_hosts(void **state) {
   for (size_t i = 0; i < sizeof methods / sizeof *methods; i++)
     assert_int_equal(serve_route_request(methods[i], "/", NULL, 1).status, 405);
   assert_int_equal(serve_route_request(NULL, "/", NULL, 1).status, 405);
-  const char *good[] = {"localhost", "LOCALHOST:1", "localhost.", "127.0.0.1",
-                        "127.1.2.3:65535", "[::1]", "[::1]:8080"};
+  const char *good[] = {"localhost", "LOCALHOST:1",     "localhost.",
+                        "127.0.0.1", "127.1.2.3:65535", "[::1]",
+                        "[::1]:8080"};
   for (size_t i = 0; i < sizeof good / sizeof *good; i++)
     assert_true(serve_host_is_loopback(good[i]));
-  const char *bad[] = {"evil.example", "localhost.evil.example", "128.0.0.1",
-                       "127.0.0.1.evil", "[::2]", "[::1", "localhost:x",
-                       "localhost:123456", "0x7f.1", "", "127.0.0.1:",
-                       "[::1]x"};
+  const char *bad[] = {"evil.example", "localhost.evil.example",
+                       "128.0.0.1",    "127.0.0.1.evil",
+                       "[::2]",        "[::1",
+                       "localhost:x",  "localhost:123456",
+                       "0x7f.1",       "",
+                       "127.0.0.1:",   "[::1]x"};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     assert_false(serve_host_is_loopback(bad[i]));
     assert_int_equal(serve_route_request("GET", "/", bad[i], 1).status, 403);
@@ -71,9 +74,10 @@ static void addresses(void **state) {
   assert_true(ad.loopback);
   assert_int_equal(serve_parse_address("localhost:1", &ad, why, sizeof why), 0);
   assert_string_equal(ad.host, "127.0.0.1");
-  const char *bad[] = {"", "65536", "-1", "x", "example.com:80", "::1:80",
-                       "[::1]", "[127.0.0.1]:80", "1.2.3.4:", ":80",
-                       "[::1]:80x", "127.0.0.1:8080:1"};
+  const char *bad[] = {"",      "65536",          "-1",
+                       "x",     "example.com:80", "::1:80",
+                       "[::1]", "[127.0.0.1]:80", "1.2.3.4:",
+                       ":80",   "[::1]:80x",      "127.0.0.1:8080:1"};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     why[0] = '\0';
     assert_int_equal(serve_parse_address(bad[i], &ad, why, sizeof why), -1);

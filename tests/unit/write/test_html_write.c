@@ -46,8 +46,8 @@ static void make_profile(size_t n, hp2x_profile **p, hp2x_bands **b) {
     at += (size_t)sprintf(text + at,
                           "BEGIN_SAMPLE %zu.%zu\na\t%zu\n<b>&\"\t%zu\n"
                           "END_SAMPLE %zu.%zu\n",
-                          s / 10, s % 10, 100 + (s * 37) % 50, 10 * s,
-                          s / 10, s % 10);
+                          s / 10, s % 10, 100 + (s * 37) % 50, 10 * s, s / 10,
+                          s % 10);
   profile_of(text, at, p, b);
   free(text);
 }
@@ -65,8 +65,7 @@ static void test_output_is_the_writer(void **state) {
   hp2x_err_init(&err);
   assert_int_equal(hp2x_write_output(p, b, "in", &o, mem_write, &got, &err),
                    HP2X_OK);
-  assert_int_equal(hp2x_write_html(p, b, &o, mem_write, &want, &err),
-                   HP2X_OK);
+  assert_int_equal(hp2x_write_html(p, b, &o, mem_write, &want, &err), HP2X_OK);
   assert_true(got.len > 1000);
   assert_int_equal(got.len, want.len);
   assert_memory_equal(got.buf, want.buf, got.len);
@@ -149,8 +148,7 @@ static void test_censuses_all_held(void **state) {
   hp2x_err err;
   hp2x_err_init(&err);
   assert_int_equal(
-      hpx_html_censuses(p, b, HPX_PAGE_BYTES, &held, &n, &cols, &err),
-      HP2X_OK);
+      hpx_html_censuses(p, b, HPX_PAGE_BYTES, &held, &n, &cols, &err), HP2X_OK);
   assert_int_equal(n, b->n_samples);
   for (size_t i = 0; i < n; i++) assert_int_equal(held[i], i);
   hpx_free(held);
@@ -173,11 +171,11 @@ static void test_json_strings(void **state) {
   free(m.buf);
 }
 
-
 /* The text from the last "<script>" of page up to its end. */
 static const char *last_script(const char *page) {
   const char *at = NULL;
-  for (const char *k = strstr(page, "<script>"); k; k = strstr(k + 1, "<script>"))
+  for (const char *k = strstr(page, "<script>"); k;
+       k = strstr(k + 1, "<script>"))
     at = k;
   return at;
 }
@@ -199,8 +197,10 @@ static void test_live_pages(void **state) {
                    HP2X_OK);
   assert_int_equal(hp2x_write_live_waiting_html(7, mem_write, &since, &err),
                    HP2X_OK);
-  assert_non_null(strstr(live.buf, "<html lang=\"en\" data-hp2x-redraw=\"3\">"));
-  assert_non_null(strstr(since.buf, "<html lang=\"en\" data-hp2x-redraw=\"7\">"));
+  assert_non_null(
+      strstr(live.buf, "<html lang=\"en\" data-hp2x-redraw=\"3\">"));
+  assert_non_null(
+      strstr(since.buf, "<html lang=\"en\" data-hp2x-redraw=\"7\">"));
   assert_non_null(strstr(waiting.buf, "<html lang=\"en\">"));
   const mem *pages[] = {&live, &waiting, &since};
   for (int i = 0; i < 3; i++) {

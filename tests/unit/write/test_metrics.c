@@ -52,11 +52,13 @@ static void last_census_escaped_and_unique(void **state) {
   assert_int_equal(hp2x_write_metrics(p, b, &st, mem_write, &m, &err), HP2X_OK);
   assert_non_null(strstr(m.buf, "# TYPE hp2x_band_bytes gauge\n"));
   assert_non_null(strstr(m.buf, "hp2x_band_bytes{band=\"plain\"} 300\n"));
-  assert_non_null(strstr(m.buf, "hp2x_band_bytes{band=\"q\\\"uo\\\\te\"} 200\n"));
+  assert_non_null(
+      strstr(m.buf, "hp2x_band_bytes{band=\"q\\\"uo\\\\te\"} 200\n"));
   /* \xff alone is Latin-1 (U+00FF), as is the valid \xc3\xbf: the same
    * text, so the later (smaller) band gets its key position. */
   assert_non_null(strstr(m.buf, "hp2x_band_bytes{band=\"bad\xc3\xbf\"} 100\n"));
-  assert_non_null(strstr(m.buf, "hp2x_band_bytes{band=\"bad\xc3\xbf #4\"} 50\n"));
+  assert_non_null(
+      strstr(m.buf, "hp2x_band_bytes{band=\"bad\xc3\xbf #4\"} 50\n"));
   assert_non_null(strstr(m.buf, "hp2x_profile_bytes 650\n"));
   assert_non_null(strstr(m.buf, "# TYPE hp2x_censuses_total counter\n"
                                 "hp2x_censuses_total 7\n"));

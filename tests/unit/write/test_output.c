@@ -38,9 +38,8 @@ static int setup(void **state) {
   hp2x_err_init(&err);
   hp2x_parser *ps = hp2x_parser_new("test", NULL, &err);
   assert_non_null(ps);
-  assert_int_equal(hp2x_parser_feed(ps, profile_text, strlen(profile_text),
-                                    &err),
-                   HP2X_OK);
+  assert_int_equal(
+      hp2x_parser_feed(ps, profile_text, strlen(profile_text), &err), HP2X_OK);
   assert_int_equal(hp2x_parser_finish(ps, &f->p, &err), HP2X_OK);
   hp2x_parser_free(ps);
   test_options_init(&f->o);
@@ -60,8 +59,10 @@ static int teardown(void **state) {
 /* format.c's table: a row for every format, each once, a name each that
  * finds its row; pages only for pictures, and a picture holds several
  * inputs in one file when it has pages; a help name and a page kind for
- * every picture, and none for text; a MIME type for every format; nothing
- * past the last row; PostScript alone on hp2ps's page. */
+ * every picture, and none for text; a MIME type for every format; an
+ * extension that finds its row from a file name (the longest: NAME.pb.gz
+ * is pprof's); nothing past the last row; PostScript alone on hp2ps's
+ * page; pprof alone holding one census. */
 static void test_format_table(void **state) {
   (void)state;
   size_t rows = 0;
@@ -72,16 +73,37 @@ static void test_format_table(void **state) {
     assert_int_equal(r->page != HP2X_PAGE_NONE,
                      r->writer == HP2X_WRITER_PICTURE);
     assert_non_null(strchr(r->media_type, '/'));
+    char file[64];
+    size_t at = 0;
+    snprintf(file, sizeof file, "dir.v/x.y.%s", r->extension);
+    assert_ptr_equal(hp2x_format_for_file(file, &at), r);
+    assert_int_equal(at, strlen("dir.v/x.y"));
+    assert_int_equal(r->span == HP2X_SPAN_CENSUS,
+                     r->format == HP2X_FORMAT_PPROF);
     if (r->writer == HP2X_WRITER_PICTURE) {
       assert_int_equal(r->holds_several, r->has_pages);
       assert_non_null(r->long_name);
     }
   }
-  assert_int_equal(rows, (size_t)HP2X_FORMAT_HTML + 1);
+  assert_int_equal(rows, (size_t)HP2X_FORMAT_PPROF + 1);
   assert_int_equal(hp2x_format_of(HP2X_FORMAT_PS)->page, HP2X_PAGE_HP2PS);
   assert_int_equal(hp2x_format_of(HP2X_FORMAT_PDF)->page, HP2X_PAGE_FRAME);
-  for (int f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_HTML; f++)
+  for (int f = HP2X_FORMAT_PS; f <= HP2X_FORMAT_PPROF; f++)
     assert_non_null(hp2x_format_of((hp2x_format)f));
+  /* Names by their endings: the longest wins, a bare or unknown one none,
+   * and only the last component counts. */
+  size_t at = 99;
+  assert_ptr_equal(hp2x_format_for_file("heap.pb.gz", &at),
+                   hp2x_format_of(HP2X_FORMAT_PPROF));
+  assert_int_equal(at, 4);
+  assert_null(hp2x_format_for_file("heap.gz", NULL));
+  assert_null(hp2x_format_for_file("pb.gz", NULL));
+  assert_ptr_equal(hp2x_format_for_file(".pdf", NULL), /* as it was */
+                   hp2x_format_of(HP2X_FORMAT_PDF));
+  assert_null(hp2x_format_for_file("a.pdf/x", NULL));
+  assert_null(hp2x_format_for_file("x.PDF", NULL));
+  assert_ptr_equal(hp2x_format_for_file("a.b/c.d.pdf", NULL),
+                   hp2x_format_of(HP2X_FORMAT_PDF));
   assert_null(hp2x_format_of((hp2x_format)99));
   assert_null(hp2x_format_named("jpg"));
   assert_null(hp2x_format_named(""));
@@ -97,16 +119,19 @@ static void test_is_picture(void **state) {
   assert_false(hp2x_format_is_picture(HP2X_FORMAT_CSV));
   assert_false(hp2x_format_is_picture(HP2X_FORMAT_HP));
   assert_false(hp2x_format_is_picture(HP2X_FORMAT_TXT));
+  assert_false(hp2x_format_is_picture(HP2X_FORMAT_PPROF));
   assert_false(hp2x_format_is_picture((hp2x_format)99));
-  /* pages: PS and PDF only; bands: everything but .hp */
+  /* pages: PS and PDF only; bands: everything but .hp and pprof */
   static const hp2x_format all[] = {
-      HP2X_FORMAT_PS,  HP2X_FORMAT_EPS, HP2X_FORMAT_PDF, HP2X_FORMAT_SVG,
-      HP2X_FORMAT_CSV, HP2X_FORMAT_HP,  HP2X_FORMAT_TXT, HP2X_FORMAT_PNG};
+      HP2X_FORMAT_PS,  HP2X_FORMAT_EPS, HP2X_FORMAT_PDF,
+      HP2X_FORMAT_SVG, HP2X_FORMAT_CSV, HP2X_FORMAT_HP,
+      HP2X_FORMAT_TXT, HP2X_FORMAT_PNG, HP2X_FORMAT_PPROF};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
     hp2x_format f = all[i];
     assert_int_equal(hp2x_format_has_pages(f),
                      f == HP2X_FORMAT_PS || f == HP2X_FORMAT_PDF);
-    assert_int_equal(hp2x_format_needs_bands(f), f != HP2X_FORMAT_HP);
+    assert_int_equal(hp2x_format_needs_bands(f),
+                     f != HP2X_FORMAT_HP && f != HP2X_FORMAT_PPROF);
   }
 }
 
@@ -138,11 +163,10 @@ static void test_write_output_matches_writers(void **state) {
     mem got = {0}, want = {0};
     hp2x_err err;
     hp2x_err_init(&err);
-    assert_int_equal(hp2x_write_output(f->p, formats[i] == HP2X_FORMAT_HP
-                                                 ? NULL
-                                                 : f->b,
-                                       "in", &o, mem_write, &got, &err),
-                     HP2X_OK);
+    assert_int_equal(
+        hp2x_write_output(f->p, formats[i] == HP2X_FORMAT_HP ? NULL : f->b,
+                          "in", &o, mem_write, &got, &err),
+        HP2X_OK);
     assert_int_equal(write_directly(f, &o, &want, &err), HP2X_OK);
     assert_true(got.len > 0);
     assert_int_equal(got.len, want.len);
@@ -159,9 +183,8 @@ static void test_svg_drawing(void **state) {
   mem got = {0};
   hp2x_err err;
   hp2x_err_init(&err);
-  assert_int_equal(hp2x_write_output(f->p, f->b, NULL, &o, mem_write, &got,
-                                     &err),
-                   HP2X_OK);
+  assert_int_equal(
+      hp2x_write_output(f->p, f->b, NULL, &o, mem_write, &got, &err), HP2X_OK);
   assert_non_null(strstr(got.buf, "<svg"));
   assert_non_null(strstr(got.buf, "hp2x-tooltips")); /* SVG only */
   free(got.buf);
@@ -180,12 +203,11 @@ static void test_write_output_many(void **state) {
 
   o.format = HP2X_FORMAT_CSV;
   mem got = {0}, want = {0};
-  assert_int_equal(hp2x_write_output_many(ps, cbs, names, 2, &o, mem_write,
-                                          &got, &err),
-                   HP2X_OK);
-  assert_int_equal(hp2x_write_csv_many(ps, cbs, names, 2, mem_write, &want,
-                                       &err),
-                   HP2X_OK);
+  assert_int_equal(
+      hp2x_write_output_many(ps, cbs, names, 2, &o, mem_write, &got, &err),
+      HP2X_OK);
+  assert_int_equal(
+      hp2x_write_csv_many(ps, cbs, names, 2, mem_write, &want, &err), HP2X_OK);
   assert_int_equal(got.len, want.len);
   assert_memory_equal(got.buf, want.buf, got.len);
   assert_non_null(strstr(got.buf, "input,time,"));
@@ -195,16 +217,16 @@ static void test_write_output_many(void **state) {
   /* Two profiles cannot share one .hp file; one can. */
   o.format = HP2X_FORMAT_HP;
   mem none = {0};
-  assert_int_equal(hp2x_write_output_many(ps, cbs, names, 2, &o, mem_write,
-                                          &none, &err),
-                   HP2X_E_ARG);
+  assert_int_equal(
+      hp2x_write_output_many(ps, cbs, names, 2, &o, mem_write, &none, &err),
+      HP2X_E_ARG);
   assert_int_equal(err.code, HP2X_E_ARG);
   assert_int_equal(none.len, 0);
   hp2x_err_init(&err);
   mem one = {0};
-  assert_int_equal(hp2x_write_output_many(ps, cbs, names, 1, &o, mem_write,
-                                          &one, &err),
-                   HP2X_OK);
+  assert_int_equal(
+      hp2x_write_output_many(ps, cbs, names, 1, &o, mem_write, &one, &err),
+      HP2X_OK);
   assert_non_null(strstr(one.buf, "JOB \"output test\""));
   free(one.buf);
   hp2x_bands_free(bs[0]);
@@ -219,8 +241,7 @@ static void test_failing_sink(void **state) {
   m.fail_after = 4;
   hp2x_err err;
   hp2x_err_init(&err);
-  assert_int_equal(hp2x_write_output(f->p, f->b, "in", &o, mem_write, &m,
-                                     &err),
+  assert_int_equal(hp2x_write_output(f->p, f->b, "in", &o, mem_write, &m, &err),
                    HP2X_E_IO);
   assert_int_equal(err.code, HP2X_E_IO);
   free(m.buf);
@@ -230,11 +251,10 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_format_table),
       cmocka_unit_test(test_is_picture),
-      cmocka_unit_test_setup_teardown(test_write_output_matches_writers,
-                                      setup, teardown),
-      cmocka_unit_test_setup_teardown(test_svg_drawing, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_write_output_many, setup,
+      cmocka_unit_test_setup_teardown(test_write_output_matches_writers, setup,
                                       teardown),
+      cmocka_unit_test_setup_teardown(test_svg_drawing, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_write_output_many, setup, teardown),
       cmocka_unit_test_setup_teardown(test_failing_sink, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

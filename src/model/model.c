@@ -1,8 +1,8 @@
-/* profile.c -- the sample model shared by both front ends: header strings,
- * interned labels (hash table), complete samples stored compactly (values
- * in one array, labels in runs that samples share), marks, the eventlog's
- * heap series and the public queries.  Parsers build it; everything else
- * reads it.
+/* model.c -- the sample model shared by both front ends, as model.h
+ * declares it: header strings, interned labels (hash table), complete
+ * samples stored compactly (values in one array, labels in runs that
+ * samples share), marks, the eventlog's heap series and the public
+ * queries.  Parsers build it; everything else reads it.
  */
 #include "model.h"
 
@@ -64,6 +64,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p->mark_time);
   hpx_free(p->mark_label);
   for (size_t k = 0; k < HPX_N_HEAP; k++) series_free(&p->heap[k]);
+  hpx_cost_centres_free(&p->ccs);
   hpx_free(p);
 }
 
@@ -73,8 +74,8 @@ hp2x_status hpx_profile_set_header(hp2x_profile *p, profile_field f,
          f == PROFILE_VALUE_UNIT);
   char *copy = hpx_strndup(s, len);
   if (!copy) return hpx_nomem(err);
-  char **slot = f == PROFILE_JOB    ? &p->job
-                : f == PROFILE_DATE ? &p->date
+  char **slot = f == PROFILE_JOB           ? &p->job
+                : f == PROFILE_DATE        ? &p->date
                 : f == PROFILE_SAMPLE_UNIT ? &p->sample_unit
                                            : &p->value_unit;
   hpx_free(*slot);
@@ -124,9 +125,8 @@ static hp2x_status grow_label_index(hp2x_profile *p, hp2x_err *err) {
 
 /* A new label: copies of its name and, when it has a separate display
  * name, its key (a LABEL_STACK label).  HP2X_E_NOMEM leaves *l empty. */
-static hp2x_status make_label(const char *key, size_t key_len,
-                              const char *name, size_t name_len,
-                              hpx_label *l, hp2x_err *err) {
+static hp2x_status make_label(const char *key, size_t key_len, const char *name,
+                              size_t name_len, hpx_label *l, hp2x_err *err) {
   *l = (hpx_label){0};
   l->hash = hpx_hash_bytes(key, key_len);
   if (!name) {
@@ -157,13 +157,13 @@ hp2x_status hpx_profile_intern(hp2x_profile *p, const char *key, size_t key_len,
     return HP2X_OK;
   }
   if (p->n_labels >= p->max_labels)
-    return hpx_fail(err, HP2X_E_LIMIT, 0, -1,
-                     "more than %zu distinct labels", p->max_labels);
+    return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu distinct labels",
+                    p->max_labels);
   if ((p->n_labels + 1) * 2 > p->index_cap &&
       grow_label_index(p, err) != HP2X_OK)
     return err->code;
   if (hpx_grow((void **)&p->labels, &p->cap_labels, p->n_labels + 1,
-                sizeof *p->labels, err) != HP2X_OK)
+               sizeof *p->labels, err) != HP2X_OK)
     return err->code;
   hpx_label l;
   if (make_label(key, key_len, name, name_len, &l, err) != HP2X_OK)
@@ -237,18 +237,18 @@ hp2x_status hpx_profile_end_sample(hp2x_profile *p, hp2x_err *err) {
   assert(p->sample_open);
   if (p->n_samples >= p->max_samples)
     return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu samples",
-                     p->max_samples);
+                    p->max_samples);
   size_t cap = p->cap_samples;
-  if (hpx_grow((void **)&p->times, &cap, p->n_samples + 1,
-                sizeof *p->times, err) != HP2X_OK)
+  if (hpx_grow((void **)&p->times, &cap, p->n_samples + 1, sizeof *p->times,
+               err) != HP2X_OK)
     return err->code;
   cap = p->cap_samples;
-  if (hpx_grow((void **)&p->run_of, &cap, p->n_samples + 1,
-                sizeof *p->run_of, err) != HP2X_OK)
+  if (hpx_grow((void **)&p->run_of, &cap, p->n_samples + 1, sizeof *p->run_of,
+               err) != HP2X_OK)
     return err->code;
   p->cap_samples = cap;
   if (hpx_grow((void **)&p->start, &p->cap_start, p->n_samples + 2,
-                sizeof *p->start, err) != HP2X_OK)
+               sizeof *p->start, err) != HP2X_OK)
     return err->code;
   size_t s = p->n_samples;
   p->run_of[s] = p->open_run;
@@ -272,11 +272,11 @@ hp2x_status hpx_profile_add_mark(hp2x_profile *p, double time_s,
                                  const char *label, size_t len, hp2x_err *err) {
   size_t cap = p->cap_marks;
   if (hpx_grow((void **)&p->mark_time, &cap, p->n_marks + 1,
-                sizeof *p->mark_time, err) != HP2X_OK)
+               sizeof *p->mark_time, err) != HP2X_OK)
     return err->code;
   cap = p->cap_marks;
   if (hpx_grow((void **)&p->mark_label, &cap, p->n_marks + 1,
-                sizeof *p->mark_label, err) != HP2X_OK)
+               sizeof *p->mark_label, err) != HP2X_OK)
     return err->code;
   p->cap_marks = cap;
   char *copy = hpx_strndup(label ? label : "", label ? len : 0);
@@ -291,8 +291,8 @@ hp2x_status hpx_profile_add_mark(hp2x_profile *p, double time_s,
 hp2x_status hpx_profile_series_add(hpx_series *s, double time_s, int64_t bytes,
                                    hp2x_err *err) {
   size_t cap = s->cap;
-  if (hpx_grow((void **)&s->time_s, &cap, s->n + 1, sizeof *s->time_s,
-                err) != HP2X_OK)
+  if (hpx_grow((void **)&s->time_s, &cap, s->n + 1, sizeof *s->time_s, err) !=
+      HP2X_OK)
     return err->code;
   cap = s->cap;
   if (hpx_grow((void **)&s->bytes, &cap, s->n + 1, sizeof *s->bytes, err) !=
@@ -320,9 +320,7 @@ size_t hp2x_profile_samples_read(const hp2x_profile *p) {
   return p->n_committed;
 }
 
-size_t hp2x_profile_sample_count(const hp2x_profile *p) {
-  return p->n_samples;
-}
+size_t hp2x_profile_sample_count(const hp2x_profile *p) { return p->n_samples; }
 double hp2x_profile_sample_time(const hp2x_profile *p, size_t sample) {
   return sample < p->n_samples ? p->times[sample] : 0.0;
 }
@@ -331,7 +329,7 @@ int hp2x_profile_has_heap_profile(const hp2x_profile *p) {
 }
 
 hp2x_breakdown hp2x_profile_breakdown(const hp2x_profile *p) {
-  return (hp2x_breakdown)p->breakdown;
+  return (hp2x_breakdown)(p->breakdown ? p->breakdown : p->text_breakdown);
 }
 
 /* The breakdown codes of GHC's rts/include/rts/EventLogFormat.h
@@ -385,12 +383,11 @@ void hp2x_profile_drop_entries(hp2x_profile *p) {
 hp2x_status hpx_profile_require_entries(const hp2x_profile *p, hp2x_err *err) {
   if (!p->entries_dropped) return HP2X_OK;
   return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                   "the profile's entries were dropped after its bands were "
-                   "selected");
+                  "the profile's entries were dropped after its bands were "
+                  "selected");
 }
 
-int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample,
-                           size_t label) {
+int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample, size_t label) {
   if (sample >= p->n_samples || p->entries_dropped) return 0;
   int64_t sum = 0;
   for (size_t e = p->start[sample]; e < p->start[sample + 1]; e++)

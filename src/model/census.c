@@ -1,0 +1,106 @@
+/* census.c -- choosing one census of a profile (hp2x_census_choose): the
+ * peak, the census nearest a time or the last, within a window of time,
+ * for the writers of one census (write/pprof.c) and the tool's --at.
+ * Reads complete samples only.
+ */
+#include "model.h"
+#include "base/textout.h"
+
+#include <math.h>
+
+/* Sample s's total: every entry's value (saturating). */
+static int64_t sample_total(const hp2x_profile *p, size_t s) {
+  int64_t sum = 0;
+  for (size_t e = p->start[s]; e < p->start[s + 1]; e++)
+    sum = hpx_add_sat(sum, profile_value(p, e));
+  return sum;
+}
+
+/* The window's first and last samples, [*lo, *hi]; 0 when none. */
+static int window_samples(const hp2x_profile *p, double from_s, double to_s,
+                          size_t *lo, size_t *hi) {
+  size_t a = 0, n = p->n_samples;
+  while (a < n && p->times[a] < from_s) a++;
+  size_t b = a;
+  while (b < n && p->times[b] <= to_s) b++;
+  if (a == b) return 0;
+  *lo = a;
+  *hi = b - 1;
+  return 1;
+}
+
+/* "censuses from 0.000 to 1.452 s" into buf. */
+static void run_range(const hp2x_profile *p, char *buf, size_t size) {
+  hpx_fmt(buf, size, "the run's censuses are from %.3f to %.3f %s", p->times[0],
+          p->times[p->n_samples - 1],
+          *p->sample_unit ? p->sample_unit : "seconds");
+}
+
+/* The window in words: "from 1 to 2 s", "up to 2 s", "from 1 s". */
+static void window_text(const hp2x_census_choice *c, char *buf, size_t size) {
+  if (isinf(c->from_s) && c->from_s < 0)
+    hpx_fmt(buf, size, "up to %g s", c->to_s);
+  else if (isinf(c->to_s) && c->to_s > 0)
+    hpx_fmt(buf, size, "from %g s", c->from_s);
+  else
+    hpx_fmt(buf, size, "from %g to %g s", c->from_s, c->to_s);
+}
+
+static size_t nearest(const hp2x_profile *p, size_t lo, size_t hi,
+                      double at_s) {
+  size_t best = lo;
+  for (size_t s = lo + 1; s <= hi; s++)
+    if (fabs(p->times[s] - at_s) < fabs(p->times[best] - at_s)) best = s;
+  return best;
+}
+
+static size_t peak(const hp2x_profile *p, size_t lo, size_t hi) {
+  size_t best = lo;
+  int64_t top = sample_total(p, lo);
+  for (size_t s = lo + 1; s <= hi; s++) {
+    int64_t t = sample_total(p, s);
+    if (t > top) {
+      top = t;
+      best = s;
+    }
+  }
+  return best;
+}
+
+hp2x_status hp2x_census_choose(const hp2x_profile *p,
+                               const hp2x_census_choice *c, size_t *sample,
+                               hp2x_err *err) {
+  hp2x_status st = hpx_profile_require_entries(p, err);
+  if (st != HP2X_OK) return st;
+  if (!(c->from_s <= c->to_s))
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
+                    "the window starts (%g s) after it ends (%g s)", c->from_s,
+                    c->to_s);
+  if (!p->n_samples)
+    return hpx_fail(err, HP2X_E_NO_CENSUS, 0, -1,
+                    "no complete census in the profile");
+  char range[128];
+  run_range(p, range, sizeof range);
+  if (c->rule == HP2X_CENSUS_AT &&
+      !(c->at_s >= p->times[0] && c->at_s <= p->times[p->n_samples - 1]))
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "time %g s is outside the run: %s",
+                    c->at_s, range);
+  char window[96];
+  window_text(c, window, sizeof window);
+  if (c->rule == HP2X_CENSUS_AT &&
+      !(c->at_s >= c->from_s && c->at_s <= c->to_s))
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
+                    "time %g s is outside the window, %s (%s)", c->at_s, window,
+                    range);
+  size_t lo, hi;
+  if (!window_samples(p, c->from_s, c->to_s, &lo, &hi))
+    return hpx_fail(err, HP2X_E_NO_CENSUS, 0, -1,
+                    "no census in the window, %s (%s)", window, range);
+  switch (c->rule) {
+  case HP2X_CENSUS_AT: *sample = nearest(p, lo, hi, c->at_s); break;
+  case HP2X_CENSUS_LAST: *sample = hi; break;
+  case HP2X_CENSUS_PEAK:
+  default: *sample = peak(p, lo, hi); break;
+  }
+  return HP2X_OK;
+}

@@ -1,0 +1,279 @@
+/* report_draw.js -- the page's own drawing, into hp2x's SVG of the picture
+ * (which hp2x drew without it): the bands of the chart kind shown, the
+ * axes' ticks and the y legend, the key's boxes, the --heap lines and the
+ * marks, at the picture's places and with its look (the data's `look`:
+ * widths, dashes, the key's boxes, the font), for the view shown (the
+ * time span, the bands hidden).  A report R in, SVG elements out: R.D is
+ * the data, R.fr its frame (report_base.js), R.state the view, R.curves
+ * the kind's numbers (report_charts.js).  Strokes are drawn as fills, as
+ * hp2x's SVG has them (a browser draws a stroke thinner than a pixel
+ * wider and fainter). */
+(function (hp2x) {
+  "use strict";
+  var el = hp2x.el, f2 = hp2x.f2, num = hp2x.num;
+
+  /* hp2x's SVG (what the page does not draw) goes into a group shown
+   * instead of the PNG once the view differs from it; the page's layers
+   * go with it. */
+  hp2x.setUp = function (R) {
+    var svg = R.svg, G = R.fr.G, look = R.D.look, ink = hp2x.rgb(look.ink), L = {};
+    var defs = svg.querySelector("defs") || el("defs", {}, null);
+    if (!defs.parentNode) svg.insertBefore(defs, svg.firstChild);
+    var vector = el("g", { id: "hp2x-vector", visibility: "hidden" });
+    while (defs.nextSibling) vector.appendChild(defs.nextSibling);
+    svg.appendChild(vector);
+    L.vector = vector;
+    var clip = el("clipPath", { id: "hp2x-graph-clip" }, defs);
+    /* the graph and room for the outlines along its edges */
+    var m = look.line;
+    el("rect", { x: G.x - m, y: G.y - 2 * m, width: G.w + 2 * m, height: G.h + 4 * m }, clip);
+    var matrix = "matrix(" + R.fr.F.join(" ") + ")";
+    var data = el("g", { id: "hp2x-data-layer", transform: matrix });
+    vector.insertBefore(data, vector.firstChild);
+    L.bands = el("g", { id: "hp2x-bandpaths", "clip-path": "url(#hp2x-graph-clip)" }, data);
+    L.lines = el("g", { id: "hp2x-lines", "clip-path": "url(#hp2x-graph-clip)", fill: "none" }, data);
+    L.marks = el("g", { id: "hp2x-marks" }, data);
+    L.ticks = el("g", { id: "hp2x-xticks" }, data);
+    L.yticks = el("g", { id: "hp2x-yticks" }, data);
+    L.keyBoxes = el("g", { id: "hp2x-key-boxes" }, data);
+    var font = look.font + ", " + look.fontFallback;
+    L.labels = el("g", { id: "hp2x-xlabels", "font-family": font, "font-size": f2(look.text * R.fr.scale),
+      "text-anchor": "middle", fill: ink }, vector);
+    L.ylabels = el("g", { id: "hp2x-ylabels", "font-family": font, "font-size": f2(look.text * R.fr.scale),
+      "text-anchor": "end", fill: ink }, vector);
+    L.keyMarks = el("g", { id: "hp2x-key-hidden" }, vector);
+    var over = el("g", { id: "hp2x-overlay", transform: matrix }, svg);
+    L.select = el("rect", { id: "hp2x-selection", fill: "#3366cc", "fill-opacity": "0.2",
+      stroke: "#3366cc", "stroke-width": "0.5", visibility: "hidden" }, over);
+    R.layers = L;
+  };
+
+  function xOf(R, t) {
+    var G = R.fr.G, v = R.state.view;
+    return G.x + (t - v.t0) / v.span * G.w;
+  }
+  function yOf(R, y) {
+    var G = R.fr.G, c = R.D.charts[R.state.chart];
+    return G.y + (y - c.ymin) / c.yrange * G.h;
+  }
+  hp2x.xOf = xOf;
+
+  /* A path's segments as quadrilaterals `width` wide, all wound alike: a
+   * stroke filled. */
+  function outline(pts, closed, width) {
+    var d = [], n = pts.length, w = width / 2;
+    for (var i = 0; i + 1 < n + (closed ? 1 : 0); i++) {
+      var a = pts[i], b = pts[(i + 1) % n], dx = b[0] - a[0], dy = b[1] - a[1];
+      var len = Math.sqrt(dx * dx + dy * dy);
+      if (!(len > 0)) continue;
+      var nx = -dy / len * w, ny = dx / len * w;
+      d.push("M" + f2(a[0] + nx) + " " + f2(a[1] + ny) + "L" + f2(b[0] + nx) + " " + f2(b[1] + ny) +
+        "L" + f2(b[0] - nx) + " " + f2(b[1] - ny) + "L" + f2(a[0] - nx) + " " + f2(a[1] - ny) + "Z");
+    }
+    return d.join("");
+  }
+  function polyline(pts, closed) {
+    return pts.map(function (p, i) { return (i ? "L" : "M") + f2(p[0]) + " " + f2(p[1]); }).join("") +
+      (closed ? "Z" : "");
+  }
+  hp2x.outline = outline;
+  hp2x.polyline = polyline;
+
+  /* Held censuses drawn: those in view, and one beyond each side. */
+  hp2x.inView = function (R) {
+    var t = R.times, nh = t.length, v = R.state.view, a = 0, b = nh - 1, t1 = v.t0 + v.span;
+    while (a < nh - 1 && t[a + 1] < v.t0) a++;
+    while (b > 0 && t[b - 1] > t1) b--;
+    return [a, b];
+  };
+
+  /* A stacked band as hp2x paints it, top-down: from its upper edge down
+   * to the nearest hidden band's upper edge below it, or the axis. */
+  function stackedShape(R, k, r) {
+    var c = R.curves, hidden = R.state.hidden, lo = -1, pts = [], i;
+    for (var j = k - 1; j >= 0; j--) if (hidden[j]) { lo = j; break; }
+    if (lo < 0) pts.push([xOf(R, R.times[r[0]]), yOf(R, 0)]);
+    for (i = r[0]; i <= r[1]; i++) pts.push([xOf(R, R.times[i]), yOf(R, c.hi[k][i])]);
+    if (lo < 0) pts.push([xOf(R, R.times[r[1]]), yOf(R, 0)]);
+    else for (i = r[1]; i >= r[0]; i--) pts.push([xOf(R, R.times[i]), yOf(R, c.hi[lo][i])]);
+    return [pts];
+  }
+  /* A band between its curves, one shape per run of drawn censuses. */
+  function betweenShapes(R, k, r) {
+    var c = R.curves, out = [], i = r[0];
+    while (i <= r[1]) {
+      while (i <= r[1] && !c.drawn[i]) i++;
+      var a = i, pts = [];
+      while (i <= r[1] && c.drawn[i]) i++;
+      if (i === a) break;
+      for (var j = a; j < i; j++) pts.push([xOf(R, R.times[j]), yOf(R, c.lo[k][j])]);
+      for (j = i - 1; j >= a; j--) pts.push([xOf(R, R.times[j]), yOf(R, c.hi[k][j])]);
+      out.push(pts);
+    }
+    return out;
+  }
+  /* A band's line: its colour over a black casing (under --pattern black,
+   * dashed by band), as in the picture's key and graph. */
+  function bandLine(R, k, d, parent) {
+    var look = R.D.look, a = { d: d, fill: "none", "stroke-linejoin": "round",
+      "stroke-linecap": "round", "class": "hp2x-band", "data-band": k };
+    if (R.D.pattern) {
+      var dash = look.patternDashes[k % look.patternDashes.length];
+      a.stroke = hp2x.rgb(look.ink);
+      a["stroke-width"] = look.patternLine;
+      if (dash.length) a["stroke-dasharray"] = dash.join(" ");
+      return el("path", a, parent);
+    }
+    el("path", { d: d, fill: "none", stroke: hp2x.rgb(look.ink), "stroke-width": look.chartCasing,
+      "stroke-linejoin": "round", "stroke-linecap": "round", "class": "hp2x-casing" }, parent);
+    a.stroke = R.D.bands[k].colour;
+    a["stroke-width"] = look.chartLine;
+    return el("path", a, parent);
+  }
+
+  hp2x.drawBands = function (R) {
+    var g = R.layers.bands, D = R.D, nb = D.bands.length, r = hp2x.inView(R), c = R.curves;
+    var ink = hp2x.rgb(D.look.ink);
+    hp2x.clear(g);
+    if (!R.times.length || !nb) return;
+    var stacked = R.state.chart === "stacked" && !D.signed;
+    for (var j = 0; j < nb; j++) {
+      /* hp2x paints stacked bands top-down, the others bottom-up */
+      var k = stacked ? nb - 1 - j : j;
+      if (R.state.hidden[k]) continue;
+      if (c.line) {
+        var pts = [];
+        for (var i = r[0]; i <= r[1]; i++) pts.push([xOf(R, R.times[i]), yOf(R, c.hi[k][i])]);
+        bandLine(R, k, polyline(pts, false), g);
+        continue;
+      }
+      (stacked ? stackedShape(R, k, r) : betweenShapes(R, k, r)).forEach(function (pts) {
+        el("path", { d: polyline(pts, true), fill: D.bands[k].colour, "data-band": k, "class": "hp2x-band" }, g);
+        el("path", { d: outline(pts, true, D.look.line), fill: ink, "class": "hp2x-outline" }, g);
+      });
+    }
+    if (D.signed) {
+      var z = yOf(R, 0), G = R.fr.G;
+      el("path", { d: outline([[G.x, z], [G.x + G.w, z]], false, D.look.line), fill: ink }, g);
+    }
+  };
+
+  /* The x ticks of the view and their labels. */
+  hp2x.drawTicks = function (R) {
+    var D = R.D, t = R.layers.ticks, l = R.layers.labels, G = R.fr.G, look = D.look;
+    var ink = hp2x.rgb(look.ink);
+    hp2x.clear(t);
+    hp2x.clear(l);
+    if (!(R.times.length > 1 || D.tickEnd > D.x0)) return;
+    var d = [];
+    hp2x.xTicks(D, R.state.view, G.w).forEach(function (tk) {
+      var x = G.x + tk[0], p = R.fr.toPage(x, look.xLabelY);
+      d.push(outline([[x, G.y], [x, G.y - look.tickLen]], false, look.line));
+      el("text", { x: f2(p[0]), y: f2(p[1]) }, l).textContent = tk[1];
+    });
+    if (d.length) el("path", { d: d.join(""), fill: ink }, t);
+  };
+
+  /* The chart kind's y ticks, their labels and the y legend, reading
+   * upwards to the top of the axis. */
+  hp2x.drawYAxis = function (R) {
+    var D = R.D, G = R.fr.G, look = D.look, c = D.charts[R.state.chart], l = R.layers.ylabels, d = [];
+    var ink = hp2x.rgb(look.ink);
+    hp2x.clear(R.layers.yticks);
+    hp2x.clear(l);
+    c.ticks.forEach(function (tk) {
+      var y = G.y + tk[0], p = R.fr.toPage(G.x - look.yLabelDx, y);
+      d.push(outline([[G.x, y], [G.x - look.tickLen, y]], false, look.line));
+      el("text", { x: f2(p[0]), y: f2(p[1]), "class": "hp2x-ylabel" }, l).textContent = tk[1];
+    });
+    if (d.length) el("path", { d: d.join(""), fill: ink }, R.layers.yticks);
+    var at = R.fr.toPage(G.x - look.legendDx, G.y + G.h);
+    el("text", { x: 0, y: 0, id: "hp2x-ylegend",
+      transform: "translate(" + f2(at[0]) + " " + f2(at[1]) + ") rotate(-90)" }, l).textContent = c.legend;
+  };
+
+  /* The key's boxes: each band's colour, outlined; on a lines chart a
+   * stretch of its line. */
+  hp2x.drawKeyBoxes = function (R) {
+    var D = R.D, P = D.page, look = D.look, g = R.layers.keyBoxes, ink = hp2x.rgb(look.ink);
+    hp2x.clear(g);
+    if (!(P.keyW > 0)) return;
+    var x = P.keyX + look.keyBoxDx, s = look.keyBox;
+    D.bands.forEach(function (b, k) {
+      var c = P.keyC[k];
+      if (R.curves.line) {
+        bandLine(R, k, polyline([[x, c], [x + s, c]], false), g).setAttribute("class", "hp2x-key-box");
+        return;
+      }
+      var box = [[x, c - s / 2], [x + s, c - s / 2], [x + s, c + s / 2], [x, c + s / 2]];
+      el("path", { d: polyline(box, true), fill: b.colour, "class": "hp2x-key-box", "data-band": k }, g);
+      el("path", { d: outline(box, true, look.line), fill: ink }, g);
+    });
+  };
+
+  /* The --heap lines, where the kind draws them: a streamgraph's on both
+   * sides of the middle line, half their value from it. */
+  hp2x.drawLines = function (R) {
+    var g = R.layers.lines, D = R.D, stream = R.state.chart === "streamgraph";
+    hp2x.clear(g);
+    if (!D.charts[R.state.chart].heap) return;
+    D.lines.forEach(function (line) {
+      var rgb = line.rgb.map(function (c) { return Math.round(c * 255); });
+      (stream ? [-0.5, 0.5] : [1]).forEach(function (side) {
+        var pts = [];
+        for (var i = 0; i < line.t.length; i++) pts.push([xOf(R, line.t[i]), yOf(R, num(line.y[i]) * side)]);
+        var a = { d: polyline(pts, false), stroke: "rgb(" + rgb.join(",") + ")",
+          "stroke-width": D.look.heapLine, "stroke-linejoin": "round", "class": "hp2x-line" };
+        if (line.dash.length) a["stroke-dasharray"] = line.dash.join(" ");
+        el("path", a, g);
+      });
+    });
+  };
+
+  /* The marks: a dashed line across the graph, a triangle under the axis,
+   * the label on white reading upwards, left of the line; a label too
+   * near the last one drawn left out. */
+  hp2x.drawMarks = function (R) {
+    var g = R.layers.marks, D = R.D, G = R.fr.G, look = D.look, last = -Infinity;
+    var on = look.markDash[0], period = look.markDash[0] + look.markDash[1], tri = look.markTri;
+    var ink = hp2x.rgb(look.ink), paper = hp2x.rgb(look.paper);
+    hp2x.clear(g);
+    D.marks.forEach(function (mk) {
+      var x = xOf(R, mk[0]), d = [];
+      if (!(x >= G.x && x <= G.x + G.w)) return;
+      for (var y = G.y; y < G.y + G.h; y += period)
+        d.push(outline([[x, y], [x, Math.min(y + on, G.y + G.h)]], false, look.markLine));
+      el("path", { d: d.join(""), fill: ink }, g);
+      var points = [[x - tri, G.y], [x, G.y - tri], [x + tri, G.y]];
+      el("path", { d: polyline(points, true), fill: paper }, g);
+      el("path", { d: outline(points, true, look.line), fill: ink }, g);
+      if (!mk[1] || x - last < look.markGap) return;
+      var t = el("text", { x: 0, y: 0, "font-size": look.markFont, "text-anchor": "end", "class": "hp2x-mark",
+        "font-family": look.font + ", " + look.fontFallback,
+        transform: "translate(" + f2(x - look.markDx) + " " + f2(G.y + G.h - look.markTop) +
+          ") scale(1 -1) rotate(-90)" }, g);
+      t.textContent = mk[1];
+      var box = t.getBBox();
+      g.insertBefore(el("rect", { x: f2(box.x), y: f2(box.y), width: f2(box.width),
+        height: f2(box.height), fill: paper, transform: t.getAttribute("transform") }), t);
+      last = x;
+    });
+  };
+
+  /* White over the key entries of what is not drawn: the bands hidden,
+   * and the --heap lines on a chart kind without them. */
+  hp2x.markKey = function (R) {
+    var D = R.D, P = D.page, look = D.look, g = R.layers.keyMarks, nb = D.bands.length;
+    hp2x.clear(g);
+    if (!(P.keyW > 0)) return;
+    for (var k = 0; k < P.keyC.length; k++) {
+      if (k < nb ? !R.state.hidden[k] : D.charts[R.state.chart].heap) continue;
+      var c = P.keyC[k], half = look.keyBox / 2;
+      var a = R.fr.toPage(P.keyX + look.keyBoxDx, c + half);
+      var b = R.fr.toPage(P.keyX + look.keyBoxDx + P.keyW, c - half);
+      el("rect", { x: f2(Math.min(a[0], b[0])), y: f2(Math.min(a[1], b[1])),
+        width: f2(Math.abs(b[0] - a[0])), height: f2(Math.abs(b[1] - a[1])),
+        fill: "#fff", "fill-opacity": "0.75", "class": "hp2x-key-hidden", "data-band": k }, g);
+    }
+  };
+})(window.hp2x);

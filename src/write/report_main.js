@@ -1,0 +1,116 @@
+/* report_main.js -- the last part of the HTML report's script: the report
+ * itself (hp2x.report).  It reads the JSON data in #hp2x-data, keeps what
+ * the reader chose (the bands hidden, the time zoom, the chart kind), and
+ * has report_draw.js draw it into hp2x's own picture whenever that
+ * differs from the PNG the page shows first; the switch between the chart
+ * kinds, the "whole run" button, the table (report_table.js) and the
+ * pointer (report_pointer.js) change it.  A live page (hp2x --serve,
+ * live.js) swaps a newer report in and calls hp2x.report() again with
+ * hp2x.keep set from hp2x.state(): the bands hidden (by name), the zoom
+ * and the chart kind stay. */
+(function (hp2x) {
+  "use strict";
+
+  hp2x.report = function () {
+    var D = JSON.parse(document.getElementById("hp2x-data").textContent);
+    var svg = document.getElementById("hp2x-picture");
+    var R = { D: D, svg: svg, fr: hp2x.frame(D), tip: document.getElementById("hp2x-tip"),
+      times: D.t.map(Number), curves: null, cache: {},
+      state: { hidden: D.bands.map(function () { return false; }),
+        view: { t0: D.x0, span: D.xrange, zoomed: false }, chart: D.chart } };
+    var keep = hp2x.keep;
+    hp2x.keep = null;
+    if (keep) {
+      D.bands.forEach(function (b, k) { R.state.hidden[k] = keep.hidden.indexOf(b.name) >= 0; });
+      if (keep.view.zoomed) R.state.view = keep.view;
+      if (D.charts[keep.chart]) R.state.chart = keep.chart;
+    }
+    hp2x.state = function () {
+      return { hidden: D.bands.filter(function (b, k) { return R.state.hidden[k]; })
+        .map(function (b) { return b.name; }), view: R.state.view, chart: R.state.chart };
+    };
+
+    function curves() {
+      var kind = R.state.chart;
+      if (!R.cache[kind]) R.cache[kind] = hp2x.curves(D, kind);
+      R.curves = R.cache[kind];
+    }
+    /* The PNG shows the whole run as the picture's chart kind with every
+     * band, pixel for pixel where a CSS pixel is a device pixel; any other
+     * view, or another pixel ratio (a high-density screen, the browser's
+     * zoom), is drawn. */
+    function showDrawn() {
+      var s = R.state, drawn = s.view.zoomed || s.hidden.indexOf(true) >= 0 ||
+        s.chart !== D.chart || window.devicePixelRatio !== 1;
+      R.layers.vector.setAttribute("visibility", drawn ? "visible" : "hidden");
+      document.getElementById("hp2x-raster").style.visibility = drawn ? "hidden" : "visible";
+      document.getElementById("hp2x-figure").setAttribute("data-drawn", drawn ? "1" : "0");
+    }
+    function drawAll() {
+      curves();
+      showDrawn();
+      hp2x.drawBands(R);
+      hp2x.drawTicks(R);
+      hp2x.drawYAxis(R);
+      hp2x.drawKeyBoxes(R);
+      hp2x.drawLines(R);
+      hp2x.drawMarks(R);
+      hp2x.markKey(R);
+      var v = R.state.view;
+      document.getElementById("hp2x-view").textContent = v.zoomed ? "Showing " + v.t0.toFixed(3) +
+        " to " + (v.t0 + v.span).toFixed(3) + " " + D.sampleUnit : "";
+      document.getElementById("hp2x-reset").disabled = !v.zoomed;
+      switcher.mark();
+    }
+    function setHidden(k, h) {
+      R.state.hidden[k] = h;
+      showDrawn();
+      hp2x.drawBands(R);
+      hp2x.markKey(R);
+      table.mark();
+    }
+    R.zoom = function (view) {
+      R.state.view = view;
+      drawAll();
+    };
+    R.toggle = function (k) { setHidden(k, !R.state.hidden[k]); };
+
+    /* The switch between the chart kinds the data offers. */
+    function buildSwitch() {
+      var box = document.getElementById("hp2x-charts"), kinds = Object.keys(D.charts), buttons = [];
+      if (box) box.parentNode.removeChild(box);
+      if (kinds.length < 2) return { mark: function () {} };
+      box = hp2x.html("span", { id: "hp2x-charts", role: "group", "aria-label": "Chart" });
+      var controls = document.getElementById("hp2x-controls");
+      controls.insertBefore(box, controls.firstChild);
+      kinds.forEach(function (kind) {
+        var b = hp2x.html("button", { type: "button", "data-chart": kind }, box, kind);
+        b.addEventListener("click", function () {
+          R.state.chart = kind;
+          drawAll();
+        });
+        buttons.push(b);
+      });
+      return {
+        mark: function () {
+          buttons.forEach(function (b) {
+            b.setAttribute("aria-pressed", b.getAttribute("data-chart") === R.state.chart ? "true" : "false");
+          });
+        }
+      };
+    }
+
+    hp2x.setUp(R);
+    var switcher = buildSwitch();
+    var table = hp2x.buildTable(R, setHidden);
+    hp2x.listen(R);
+    hp2x.onResize = showDrawn; /* the pixel ratio may change */
+    drawAll();
+    table.mark();
+    document.getElementById("hp2x-reset").addEventListener("click", function () {
+      R.zoom({ t0: D.x0, span: D.xrange, zoomed: false });
+    });
+    document.documentElement.setAttribute("data-hp2x-ready", "1");
+  };
+  hp2x.report();
+})(window.hp2x);
