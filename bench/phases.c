@@ -1,9 +1,10 @@
 /* bench/phases.c -- where the time of one run goes, measured inside one
  * process with the library as the hp2x tool uses it (bench/run.py, section
- * 13): loading the fonts (for a picture), reading the file (through
+ * 14): loading the fonts (for a picture), reading the file (through
  * hp2x_parser_feed_fd on JOBS threads, bounded by the picture for a
  * picture, as the tool reads it), choosing the bands, and writing the
- * output into memory (drawing, for a picture).  Prints one line:
+ * output into memory (drawing, for a picture), the last two on JOBS
+ * threads too.  Prints one line:
  * "fonts_ms read_ms select_ms write_ms output_bytes".
  *
  *   phases FILE pdf|svg|csv JOBS
@@ -61,6 +62,7 @@ int main(int argc, char **argv) {
   hp2x_parse_options po;
   hp2x_parse_options_init(&po);
   po.threads = (size_t)atoi(argv[3]);
+  o.threads = po.threads; /* as the tool passes --jobs to both */
   if (picture) po.picture_columns = hp2x_picture_columns(&o);
   int fd = open(argv[1], O_RDONLY);
   if (fd < 0) {

@@ -56,7 +56,11 @@
  * before the feed returns; they read only the input and parts of the
  * profile of their own, with every signal blocked, and the zone function
  * is still called on the feeding thread (tests/unit/read/test_parts.c,
- * also under ThreadSanitizer).
+ * also under ThreadSanitizer).  Options with threads
+ * (hp2x_options.threads) have hp2x_bands_select and hp2x_write_output's CSV
+ * start them within the call and join them before it returns, each
+ * writing only its own range of the bands or rows
+ * (tests/unit/write/test_csv_write.c, also under ThreadSanitizer).
  *
  * This header holds what a program using the library needs, and the hp2x
  * tool uses nothing else: its own helpers (atomic output files, its
@@ -661,6 +665,14 @@ typedef struct hp2x_options {
                                   colours (unless pattern hatches) from it;
                                   the hp2x tool clears ORDER for an explicit
                                   --sort, -i or -d and COLOURS for --palette */
+  size_t threads;              /* threads choosing the bands (hp2x_bands_select
+                                  fills their values a range of samples on
+                                  each) and writing CSV (hp2x_write_output
+                                  formats a range of rows on each): 0 or 1
+                                  (default) is the caller's alone; the
+                                  bytes are the same on any number.  As
+                                  hp2x_parse_options.threads, the caller
+                                  chooses (the hp2x tool's --jobs) */
 } hp2x_options;
 
 /* The size of the first hp2x_options with a size field (through

@@ -95,15 +95,19 @@ void hpx_map_prefetch(const void *p, size_t n);
 /* The library's own threads (threads.c).  hpx_threads_start starts up to
  * n threads running fn(args[i]), every signal blocked in them, and returns
  * how many started (the caller joins them; those not started are the
- * caller's to do).  hpx_run_ranges runs fn over [0, n) cut into `threads`
- * ranges (fewer, so that each holds at least `least` items; 0: any), one
- * on the calling thread, and returns when all are done; fn must write
- * only what its range owns. */
+ * caller's to do).  hpx_run_tasks runs fn(ctx, 0) to fn(ctx, n - 1) at
+ * once, task 0 on the calling thread and each other on a thread of its
+ * own (on the caller's when one cannot start), and returns when all are
+ * done; n is at most HPX_MAX_TASKS, and each task must write only what it
+ * owns.  hpx_task_count is how many tasks n items make on `threads`
+ * threads when each task should have at least `least` items: 1 to
+ * min(threads, HPX_MAX_TASKS). */
 #include <pthread.h>
 size_t hpx_threads_start(pthread_t *ids, size_t n, void *(*fn)(void *),
                          void *const *args);
-void hpx_run_ranges(size_t n, size_t threads, size_t least,
-                    void (*fn)(void *ctx, size_t from, size_t to), void *ctx);
+#define HPX_MAX_TASKS 64
+void hpx_run_tasks(size_t n, void (*fn)(void *ctx, size_t task), void *ctx);
+size_t hpx_task_count(size_t items, size_t threads, size_t least);
 
 /* ------------------------------------------------------------- errors */
 /* Records an error unless one is already recorded (the first one wins).

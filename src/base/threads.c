@@ -1,9 +1,9 @@
 /* threads.c -- the library's own threads (base.h): started with every
  * signal blocked, so the caller's signals keep reaching the caller's
  * threads, and joined before the call that started them returns; and the
- * one pattern selection and the CSV writer need, a loop over ranges of
- * items on several threads.  Reading in parts has a pipeline of its own
- * (read/parts.c) over the same start.
+ * one pattern selection and the CSV writer need, a few tasks run at once
+ * (each a range of samples or rows).  Reading in parts has a pipeline of
+ * its own (read/parts.c) over the same start.
  */
 #include "base.h"
 
@@ -23,38 +23,39 @@ size_t hpx_threads_start(pthread_t *ids, size_t n, void *(*fn)(void *),
   return started;
 }
 
-/* One thread's share of hpx_run_ranges. */
-typedef struct range_task {
-  void (*fn)(void *ctx, size_t from, size_t to);
+/* One task of hpx_run_tasks. */
+typedef struct task_arg {
+  void (*fn)(void *ctx, size_t task);
   void *ctx;
-  size_t from, to;
-} range_task;
+  size_t task;
+} task_arg;
 
-static void *run_range(void *arg) {
-  range_task *t = arg;
-  t->fn(t->ctx, t->from, t->to);
+static void *run_task(void *arg) {
+  task_arg *t = arg;
+  t->fn(t->ctx, t->task);
   return NULL;
 }
 
-/* Ranges run at most this many at once; more threads than this gain
- * nothing here. */
-#define MAX_RANGES 64
-
-void hpx_run_ranges(size_t n, size_t threads, size_t least,
-                    void (*fn)(void *ctx, size_t from, size_t to), void *ctx) {
-  size_t k = threads < 1 ? 1 : threads > MAX_RANGES ? MAX_RANGES : threads;
-  if (least && n / least < k) k = n / least ? n / least : 1;
-  range_task task[MAX_RANGES];
-  void *arg[MAX_RANGES];
-  pthread_t ids[MAX_RANGES];
-  for (size_t i = 0; i < k; i++) {
-    task[i] = (range_task){fn, ctx, n * i / k, n * (i + 1) / k};
+void hpx_run_tasks(size_t n, void (*fn)(void *ctx, size_t task), void *ctx) {
+  if (n > HPX_MAX_TASKS) n = HPX_MAX_TASKS;
+  task_arg task[HPX_MAX_TASKS];
+  void *arg[HPX_MAX_TASKS];
+  pthread_t ids[HPX_MAX_TASKS];
+  for (size_t i = 0; i < n; i++) {
+    task[i] = (task_arg){fn, ctx, i};
     arg[i] = &task[i];
   }
-  size_t started = k > 1 ? hpx_threads_start(ids, k - 1, run_range, arg + 1)
-                         : 0;
-  /* The caller's own share, and the shares no thread was started for. */
-  run_range(&task[0]);
-  for (size_t i = 1 + started; i < k; i++) run_range(&task[i]);
+  size_t started = n > 1 ? hpx_threads_start(ids, n - 1, run_task, arg + 1) : 0;
+  /* The caller's own task, and those no thread was started for. */
+  if (n) run_task(&task[0]);
+  for (size_t i = 1 + started; i < n; i++) run_task(&task[i]);
   for (size_t i = 0; i < started; i++) pthread_join(ids[i], NULL);
+}
+
+size_t hpx_task_count(size_t items, size_t threads, size_t least) {
+  size_t k = threads < 1               ? 1
+             : threads > HPX_MAX_TASKS ? HPX_MAX_TASKS
+                                       : threads;
+  if (least && items / least < k) k = items / least ? items / least : 1;
+  return k;
 }

@@ -158,8 +158,10 @@ static void set_derived_defaults(tool_args *a) {
       !a->from_given && !a->to_given && !a->from_marker && !a->to_marker &&
       !a->x_index)
     a->parse.picture_columns = hp2x_picture_columns(&a->opts);
-  /* The input is read on every core the process may use. */
+  /* The input is read, its bands filled and CSV written on every core
+   * the process may use. */
   a->parse.threads = (size_t)(a->jobs > 0 ? a->jobs : environment_cores());
+  a->opts.threads = a->parse.threads;
 }
 
 cli_outcome cli_settle_line(tool_args *a, cli_error *e) {

@@ -9,6 +9,9 @@
 #   - The real GHC runs over 1 MiB (samples' longrun eventlogs, 5 to 7 MB,
 #     and its biggest .hp) in the parts hp2x chooses, from the file (read
 #     through a memory map) and from a pipe: the same CSV and SVG.
+#   - A generated profile of 40,000 samples, enough that the bands are
+#     filled and the CSV rows formatted on several threads too: the same
+#     CSV and summary with --jobs=1, 2 and 7.
 #   - Watch mode's first read of a file, on several threads: the last
 #     picture is the one-shot picture.
 #   - The default is the cores hp2x may use: with one core allowed
@@ -67,6 +70,25 @@ for f in "$TOP"/samples/profiles/longrun.h[cT].eventlog.gz "$TOP"/samples/profil
     ok || fail "$b: read from a pipe, other bytes"
   [ "$(grep -c . "$T/big1.csv")" -gt 100 ] && ok || fail "$b: too few samples"
 done
+
+# Many samples: the bands' values and the CSV rows on several threads.
+awk 'BEGIN {
+  print "JOB \"gen\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\""
+  for (s = 0; s < 40000; s++) {
+    printf "BEGIN_SAMPLE %d.%03d\n", s, s % 1000
+    for (k = 0; k < 5; k++) printf "(%d)lab%d\t%d\n", (s * 7 + k * 13) % 30, k, 8 * ((s * 31 + k) % 9973)
+    printf "END_SAMPLE %d.%03d\n", s, s % 1000
+  }
+}' > "$T/many.hp"
+for j in 1 2 7; do
+  "$HP2X" -q --jobs=$j "$T/many.hp" -o "$T/many$j.csv" &&
+    "$HP2X" -q --jobs=$j --summary "$T/many.hp" -o "$T/many$j.txt" &&
+    ok || fail "40,000 samples on $j threads"
+done
+cmp -s "$T/many1.csv" "$T/many2.csv" && cmp -s "$T/many1.csv" "$T/many7.csv" &&
+  cmp -s "$T/many1.txt" "$T/many2.txt" && cmp -s "$T/many1.txt" "$T/many7.txt" &&
+  ok || fail "40,000 samples: other bytes on several threads"
+[ "$(grep -c . "$T/many1.csv")" -eq 40001 ] && ok || fail "40,000 samples: not 40,000 rows"
 
 # Watch mode: the first read on several threads; the eventlog's end
 # marker ends the watch with the one-shot picture.
