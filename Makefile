@@ -65,9 +65,12 @@ WARN := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -Wpedantic \
 TEST_WARN := -Wno-missing-prototypes $(call cc_option,-Wno-format-truncation)
 OPT  ?= -O2 -g
 DATADIR := $(PREFIX)/share/hp2x
+# -ffp-contract=off: no fused multiply-adds, so that the summary's figures
+# are the plain IEEE operations the report's script repeats in the page
+# (src/write/band_stats.c, report_stats.js) on every machine.
 override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(PORTABLE_FLAGS) \
-        $(OPT) $(WARN) -Iinclude -Isrc -I$(GEN) $(PKG_CFLAGS) \
-        -DHP2X_DATADIR='"$(DATADIR)"'
+        $(OPT) $(WARN) -ffp-contract=off -Iinclude -Isrc -I$(GEN) \
+        $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"'
 # The library exports only what include/hp2x.h declares (its visibility
 # pragma); everything else in the library stays inside it.
 LIB_CFLAGS := -fvisibility=hidden
@@ -101,7 +104,7 @@ all: $(BUILD)/hp2x
 GEN := build/gen
 # The report's script is one script joined from files split by what they
 # do (src/write/README.md), in this order.
-REPORT_JS := $(foreach f,base ticks charts draw table pointer main,\
+REPORT_JS := $(foreach f,base ticks charts draw stats table moment pointer main,\
                src/write/report_$(f).js)
 REPORT_ASSETS := $(REPORT_JS) src/write/report.css src/write/live.js
 $(GEN)/report_assets.h: $(REPORT_ASSETS) mk/embed.sh

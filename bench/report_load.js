@@ -6,7 +6,9 @@
 // everything (html[data-hp2x-ready]: JSON parsed, table built, the
 // page's own drawing made), the browser's load event, then the time from
 // an input event to the next painted frame for a key click (hide the top
-// band), a drag zoom and the reset.  Not a test.
+// band), a drag zoom (the band table of the zoom computed), the reset and
+// a click on the graph (the moment table of the census picked).  Not a
+// test.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -43,31 +45,32 @@ async function once(ctx, file) {
   const F = geo.F, at = (x, y) => [F[0] * x + F[2] * y + F[4], F[1] * x + F[3] * y + F[5]];
   const k = at(geo.keyX + 12, geo.keyC[geo.n - 1]), a = at(geo.g[0] + geo.g[2] * 0.3, geo.g[1] + geo.g[3] / 2);
   const b = at(geo.g[0] + geo.g[2] * 0.6, geo.g[1] + geo.g[3] / 2);
-  const ev = (type, p) => `{const s=document.getElementById('hp2x-picture'),r=s.getBoundingClientRect();` +
+  const ev = (type, p, q) => `{const s=document.getElementById('hp2x-picture'),r=s.getBoundingClientRect();` +
     `const o={bubbles:true,button:0,clientX:r.left+${p[0]},clientY:r.top+${p[1]}};` +
     (type === 'click' ? `s.dispatchEvent(new MouseEvent('click',o));}` :
       `s.dispatchEvent(new MouseEvent('mousedown',o));` +
-      `window.dispatchEvent(new MouseEvent('mouseup',{bubbles:true,button:0,clientX:r.left+${b[0]},clientY:r.top+${b[1]}}));}`);
+      `window.dispatchEvent(new MouseEvent('mouseup',{bubbles:true,button:0,clientX:r.left+${q[0]},clientY:r.top+${q[1]}}));}`);
   const hide = await respond(page, ev('click', k));
   const show = await respond(page, ev('click', k));
-  const zoom = await respond(page, ev('drag', a));
+  const zoom = await respond(page, ev('drag', a, b));
   const reset = await respond(page, "document.getElementById('hp2x-reset').click()");
+  const pick = await respond(page, ev('drag', a, a)); /* a click: the moment table */
   await page.close();
-  return { ready, load: nav.load, hide, show, zoom, reset };
+  return { ready, load: nav.load, hide, show, zoom, reset, pick };
 }
 
 (async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp2x-bench-'));
   const ctx = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM,
     headless: true, args: ARGS, viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1, offline: true });
-  console.log('| report | bytes | ready ms | load event ms | hide ms | show ms | zoom ms | reset ms |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| report | bytes | ready ms | load event ms | hide ms | show ms | zoom ms | reset ms | pick ms |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const file of process.argv.slice(2)) {
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await once(ctx, path.resolve(file)));
     const best = (f) => Math.min(...runs.map((r) => r[f])).toFixed(0);
     console.log(`| ${path.basename(file)} | ${fs.statSync(file).size} | ${best('ready')} | ${best('load')} | ` +
-      `${best('hide')} | ${best('show')} | ${best('zoom')} | ${best('reset')} |`);
+      `${best('hide')} | ${best('show')} | ${best('zoom')} | ${best('reset')} | ${best('pick')} |`);
   }
   await ctx.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -285,7 +285,8 @@ hp2x_status hp2x_profile_by_index(const hp2x_profile *p, hp2x_profile **out,
 int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample, size_t label);
 
 /* Choosing one census (a complete sample) of a run, for the writers of one
- * census (hp2x_format_info.span HP2X_SPAN_CENSUS: pprof). */
+ * census (hp2x_format_info.span HP2X_SPAN_CENSUS: pprof; and CSV and the
+ * summary, HP2X_SPAN_EITHER, when hp2x_options.span asks for one). */
 typedef enum hp2x_census_rule {
   HP2X_CENSUS_PEAK = 0, /* the largest total (every label's values), the
                            earliest of equals */
@@ -309,6 +310,9 @@ void hp2x_census_choice_init(hp2x_census_choice *c);
  * whose start is after its end, and for an at_s outside the window or
  * outside the run (the message names the run's range of times, and the
  * window's); HP2X_E_NO_CENSUS when p, or the window, holds none.
+ * HP2X_CENSUS_AT and HP2X_CENSUS_LAST read only the censuses' times, so
+ * they work on a profile whose entries were dropped
+ * (hp2x_profile_drop_entries); HP2X_CENSUS_PEAK needs the entries.
  * A profile bounded by a picture (hp2x_parse_options.picture_columns)
  * keeps each bucket's peak but not every census: read it whole for
  * HP2X_CENSUS_AT. */
@@ -665,6 +669,13 @@ typedef struct hp2x_options {
                                   colours (unless pattern hatches) from it;
                                   the hp2x tool clears ORDER for an explicit
                                   --sort, -i or -d and COLOURS for --palette */
+  int span;                    /* an hp2x_span: what a format of either
+                                  (hp2x_format_info.span HP2X_SPAN_EITHER:
+                                  CSV, the summary) holds.  HP2X_SPAN_RUN
+                                  (default): every census; HP2X_SPAN_CENSUS:
+                                  the one `census` chooses (CSV: its row;
+                                  the summary: its moment table,
+                                  hp2x_write_moment) */
   size_t threads;              /* threads choosing the bands (hp2x_bands_select
                                   fills their values a range of samples on
                                   each) and writing CSV (hp2x_write_output
@@ -875,6 +886,34 @@ hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
                                 hp2x_write_fn write, void *closure,
                                 hp2x_err *err);
 
+/* hp2x_write_csv's header (hp2x_write_csv_many's when n > 1), then one
+ * row per profile: census samples[i] of ps[i] (an index of its complete
+ * samples, as hp2x_census_choose gives), the row the whole run's CSV has
+ * for it.  HP2X_E_ARG for a sample out of range or bands that differ
+ * (hp2x_write_csv_many's rule), HP2X_E_IO, HP2X_E_NOMEM. */
+hp2x_status hp2x_write_csv_censuses(const hp2x_profile *const *ps,
+                                    const hp2x_bands *const *bs,
+                                    const char *const *names,
+                                    const size_t *samples, size_t n,
+                                    hp2x_write_fn write, void *closure,
+                                    hp2x_err *err);
+
+/* Writes the moment table of one census of each profile (--summary
+ * --at): census samples[i] of ps[i], headed names[i] (borrowed) as
+ * hp2x_write_summary heads its table; its time, number and total, and the
+ * change of the total since the census before; then one row per band of
+ * bs[i] in key order (top first, OTHER included): its value as the CSV
+ * row of that census writes it, its share of the census's total (one
+ * decimal; "-" when the total is not above 0) and its change since the
+ * census before ("+N", "-N", "0"; "-" for the first census).  Locale-free
+ * numbers.  HP2X_E_ARG for a sample out of range, HP2X_E_IO,
+ * HP2X_E_NOMEM. */
+hp2x_status hp2x_write_moment(const hp2x_profile *const *ps,
+                              const hp2x_bands *const *bs,
+                              const char *const *names, const size_t *samples,
+                              size_t n, hp2x_write_fn write, void *closure,
+                              hp2x_err *err);
+
 /* Writes the summary table of each profile with its bands (one selection,
  * or each its own): the total's peak and when; per band, key order, its
  * total (sum over samples), peak and when, least-squares slope of value
@@ -896,8 +935,10 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
  * picture as SVG, which the page's script completes from the censuses
  * it holds: at most one per column of 3,200 across the graph, fewer when
  * the page's budget of about 1 MB needs), with hover, hiding bands,
- * zooming in time and the band table of hp2x_write_summary (plus a
- * sparkline).  Labels are data, shown as text.  HP2X_E_ARG for options
+ * zooming in time, the band table of hp2x_write_summary (plus a
+ * sparkline) for the run or for the censuses inside the zoom, and the
+ * moment table of hp2x_write_moment for the census a click picks.  Labels
+ * are data, shown as text.  HP2X_E_ARG for options
  * hp2x_render refuses, HP2X_E_IO when the sink fails, HP2X_E_NOMEM,
  * HP2X_E_CAIRO. */
 hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
@@ -912,8 +953,10 @@ hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
  * status line, and a newer picture than the page's own `redraw` (>= 0,
  * written as data-hp2x-redraw on <html>) makes it fetch "/" again and
  * swap the new report in without reloading, keeping the bands the reader
- * hid and the time zoom.  Its policy lets it connect to its own server
- * only.  Errors as hp2x_write_html; HP2X_E_ARG for redraw < 0. */
+ * hid, the time zoom and a census the reader picked (else its moment
+ * table follows the newest census).  Its policy lets it connect to its
+ * own server only.  Errors as hp2x_write_html; HP2X_E_ARG for redraw < 0.
+ */
 hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
                                  const hp2x_options *o, long redraw,
                                  hp2x_write_fn write, void *closure,
@@ -1024,7 +1067,10 @@ typedef enum hp2x_writer {
 /* What of a run a format holds. */
 typedef enum hp2x_span {
   HP2X_SPAN_RUN = 0, /* the whole run (or its window): every census */
-  HP2X_SPAN_CENSUS   /* one census, as hp2x_options.census chooses it */
+  HP2X_SPAN_CENSUS,  /* one census, as hp2x_options.census chooses it */
+  HP2X_SPAN_EITHER   /* the whole run, or with hp2x_options.span
+                        HP2X_SPAN_CENSUS the one census
+                        hp2x_options.census chooses */
 } hp2x_span;
 
 /* The page a picture format draws one picture on (hp2x_format_info.page).
@@ -1113,8 +1159,10 @@ int hp2x_format_needs_bands(hp2x_format f);
  * only), the summary table with hp2x_write_summary, its table headed
  * `name` (borrowed; may be NULL for other formats), the HTML report with
  * hp2x_write_html, pprof with hp2x_write_pprof, of the census
- * hp2x_census_choose(p, &o->census) chooses (its errors first).  Returns
- * what that function returns. */
+ * hp2x_census_choose(p, &o->census) chooses (its errors first).  With
+ * o->span HP2X_SPAN_CENSUS, CSV and the summary hold that census too:
+ * hp2x_write_csv_censuses and hp2x_write_moment.  Returns what that
+ * function returns. */
 hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
                               const char *name, const hp2x_options *o,
                               hp2x_write_fn write, void *closure,
@@ -1123,7 +1171,9 @@ hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
 /* Writes n >= 1 profiles with one band selection (bs[i] for ps[i], from
  * hp2x_bands_select_many) into one output in o->format: pictures with
  * hp2x_render_many (o->layout), CSV with hp2x_write_csv_many and the
- * summary with hp2x_write_summary (names[i], borrowed, name the inputs).
+ * summary with hp2x_write_summary (names[i], borrowed, name the inputs);
+ * with o->span HP2X_SPAN_CENSUS, the census o->census chooses of each
+ * profile, with hp2x_write_csv_censuses and hp2x_write_moment.
  * A .hp file, an HTML report and a pprof profile hold one profile:
  * HP2X_FORMAT_HP, HP2X_FORMAT_HTML and HP2X_FORMAT_PPROF write ps[0] when n
  * is 1, and are HP2X_E_ARG otherwise. */

@@ -24,11 +24,11 @@
   X(HP2X_FORMAT_PNG, "png", "PNG", "PNG", HP2X_WRITER_PICTURE, 0, 0, 1,     \
     HP2X_PAGE_FRAME, "image/png", "png", HP2X_SPAN_RUN)                     \
   X(HP2X_FORMAT_CSV, "csv", "CSV", "CSV", HP2X_WRITER_CSV, 0, 1, 1,         \
-    HP2X_PAGE_NONE, "text/csv", "csv", HP2X_SPAN_RUN)                       \
+    HP2X_PAGE_NONE, "text/csv", "csv", HP2X_SPAN_EITHER)                    \
   X(HP2X_FORMAT_HP, "hp", ".hp", ".hp", HP2X_WRITER_HP, 0, 0, 0,            \
     HP2X_PAGE_NONE, "text/plain", "hp", HP2X_SPAN_RUN)                      \
   X(HP2X_FORMAT_TXT, "txt", "summary", NULL, HP2X_WRITER_SUMMARY, 0, 1, 1,  \
-    HP2X_PAGE_NONE, "text/plain", "txt", HP2X_SPAN_RUN)                     \
+    HP2X_PAGE_NONE, "text/plain", "txt", HP2X_SPAN_EITHER)                  \
   X(HP2X_FORMAT_HTML, "html", "HTML", NULL, HP2X_WRITER_HTML, 0, 0, 1,      \
     HP2X_PAGE_NONE, "text/html", "html", HP2X_SPAN_RUN)                     \
   X(HP2X_FORMAT_PPROF, "pprof", "pprof", NULL, HP2X_WRITER_PPROF, 0, 0, 0,  \

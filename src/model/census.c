@@ -1,7 +1,8 @@
 /* census.c -- choosing one census of a profile (hp2x_census_choose): the
  * peak, the census nearest a time or the last, within a window of time,
- * for the writers of one census (write/pprof.c) and the tool's --at.
- * Reads complete samples only.
+ * for the writers of one census (write/pprof.c, and CSV and the summary's
+ * moment table when asked for one) and the tool's --at.  Reads complete
+ * samples only; only the peak reads their entries.
  */
 #include "model.h"
 #include "base/textout.h"
@@ -29,10 +30,27 @@ static int window_samples(const hp2x_profile *p, double from_s, double to_s,
   return 1;
 }
 
-/* "censuses from 0.000 to 1.452 s" into buf. */
+/* The run's range of times (its earliest and latest census: a broken
+ * input's times may go back) as its message writes it, with three
+ * decimals rounded outwards: what it names is what --at takes, so a time
+ * read off it, or off the CSV (six decimals), is in the run. */
+static void run_bounds(const hp2x_profile *p, double *lo, double *hi) {
+  double first = p->times[0], last = p->times[0];
+  for (size_t s = 1; s < p->n_samples; s++) {
+    if (p->times[s] < first) first = p->times[s];
+    if (p->times[s] > last) last = p->times[s];
+  }
+  *lo = floor(first * 1000.0) / 1000.0;
+  *hi = ceil(last * 1000.0) / 1000.0;
+  if (!isfinite(*lo) || *lo > first) *lo = first;
+  if (!isfinite(*hi) || *hi < last) *hi = last;
+}
+
+/* "the run's censuses are from 0.000 to 1.452 seconds" into buf. */
 static void run_range(const hp2x_profile *p, char *buf, size_t size) {
-  hpx_fmt(buf, size, "the run's censuses are from %.3f to %.3f %s", p->times[0],
-          p->times[p->n_samples - 1],
+  double lo, hi;
+  run_bounds(p, &lo, &hi);
+  hpx_fmt(buf, size, "the run's censuses are from %.3f to %.3f %s", lo, hi,
           *p->sample_unit ? p->sample_unit : "seconds");
 }
 
@@ -67,11 +85,30 @@ static size_t peak(const hp2x_profile *p, size_t lo, size_t hi) {
   return best;
 }
 
+/* HP2X_E_ARG, with the ranges in words, unless --at's time is in the run
+ * (as its message writes it) and in the window. */
+static hp2x_status check_at(const hp2x_profile *p, const hp2x_census_choice *c,
+                            const char *range, const char *window,
+                            hp2x_err *err) {
+  double lo, hi;
+  run_bounds(p, &lo, &hi);
+  if (!(c->at_s >= lo && c->at_s <= hi))
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "time %g s is outside the run: %s",
+                    c->at_s, range);
+  if (!(c->at_s >= c->from_s && c->at_s <= c->to_s))
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
+                    "time %g s is outside the window, %s (%s)", c->at_s, window,
+                    range);
+  return HP2X_OK;
+}
+
 hp2x_status hp2x_census_choose(const hp2x_profile *p,
                                const hp2x_census_choice *c, size_t *sample,
                                hp2x_err *err) {
-  hp2x_status st = hpx_profile_require_entries(p, err);
-  if (st != HP2X_OK) return st;
+  /* The peak sums the entries; the other rules read the times alone. */
+  if (c->rule == HP2X_CENSUS_PEAK &&
+      hpx_profile_require_entries(p, err) != HP2X_OK)
+    return err->code;
   if (!(c->from_s <= c->to_s))
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
                     "the window starts (%g s) after it ends (%g s)", c->from_s,
@@ -79,19 +116,12 @@ hp2x_status hp2x_census_choose(const hp2x_profile *p,
   if (!p->n_samples)
     return hpx_fail(err, HP2X_E_NO_CENSUS, 0, -1,
                     "no complete census in the profile");
-  char range[128];
+  char range[128], window[96];
   run_range(p, range, sizeof range);
-  if (c->rule == HP2X_CENSUS_AT &&
-      !(c->at_s >= p->times[0] && c->at_s <= p->times[p->n_samples - 1]))
-    return hpx_fail(err, HP2X_E_ARG, 0, -1, "time %g s is outside the run: %s",
-                    c->at_s, range);
-  char window[96];
   window_text(c, window, sizeof window);
   if (c->rule == HP2X_CENSUS_AT &&
-      !(c->at_s >= c->from_s && c->at_s <= c->to_s))
-    return hpx_fail(err, HP2X_E_ARG, 0, -1,
-                    "time %g s is outside the window, %s (%s)", c->at_s, window,
-                    range);
+      check_at(p, c, range, window, err) != HP2X_OK)
+    return err->code;
   size_t lo, hi;
   if (!window_samples(p, c->from_s, c->to_s, &lo, &hi))
     return hpx_fail(err, HP2X_E_NO_CENSUS, 0, -1,

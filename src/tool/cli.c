@@ -277,8 +277,8 @@ static const char *interval_help(void) {
 static const char *summary_help(void) {
   static char help[160];
   snprintf(help, sizeof help,
-           "print a table (peaks, slopes, leak suspects), not a picture "
-           "(= %s)",
+           "print a table (peaks, slopes, leak suspects; with --at one "
+           "census's bands), not a picture (= %s)",
            hp2x_format_of(HP2X_FORMAT_TXT)->name);
   return help;
 }
@@ -424,7 +424,8 @@ static const option_spec options[] = {
      .kind = VAL_DOUBLE, .field = AT(parse.last_s), .min = 0.001, .max = 1e12,
      .bad = "invalid --last ", .bad_tail = ": seconds, at least 0.001"},
     {0, "at", "SECONDS",
-     "pprof: the census nearest this time (default: the peak)",
+     "the census nearest this time: pprof's (default: the peak), CSV's "
+     "one row, --summary's table of its bands",
      .kind = VAL_DOUBLE, .field = AT(at_s), .given = GIVEN(at_given),
      .min = 0.0, .max = DBL_MAX, .bad = "invalid --at ",
      .bad_tail = ": seconds, a number >= 0"},

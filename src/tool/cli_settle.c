@@ -76,17 +76,32 @@ static cli_outcome find_service(tool_args *a, cli_error *e) {
   return CLI_RUN;
 }
 
-/* --at chooses the census of a format that holds one (pprof); a format
- * that holds the whole run refuses it.  The one place that says which
- * formats take --at. */
+/* The extension of a format that can hold one census, for
+ * hp2x_format_list. */
+static const char *census_extension(const hp2x_format_info *row) {
+  return row->span != HP2X_SPAN_RUN ? row->extension : NULL;
+}
+
+/* --at chooses the census of a format that holds one (pprof) or can
+ * (CSV's row, --summary's moment table); a format that holds the whole
+ * run refuses it.  The one place that says which formats take --at. */
 static cli_outcome check_census(const tool_args *a, cli_error *e) {
   const hp2x_format_info *f = hp2x_format_of(a->opts.format);
+  char list[128];
   if (!f) return CLI_RUN;
-  if (a->at_given && f->span != HP2X_SPAN_CENSUS)
+  if (a->at_given && f->span == HP2X_SPAN_RUN)
     return cli_fail(e,
-                    "--at chooses one census: %s holds the whole run (-o "
-                    "NAME.pb.gz, a pprof profile, holds one)",
-                    a->summary ? "--summary" : f->label);
+                    "--at chooses one census: %s holds the whole run (--at "
+                    "works with --summary and %s)",
+                    f->label,
+                    hp2x_format_list(list, sizeof list, census_extension,
+                                     "-o NAME.", ", ", " or "));
+  if (a->at_given && a->diff && f->span == HP2X_SPAN_EITHER)
+    return cli_fail(e, "--at names a time of a run: --diff's chart is over "
+                       "the percentage of each run");
+  if (a->at_given && a->x_index && f->span == HP2X_SPAN_EITHER)
+    return cli_fail(e, "--at names a time in seconds: not with --x=index, "
+                       "whose x axis counts samples");
   if (a->at_given && a->watch)
     return cli_fail(e, "--at takes a census of a finished run: with --watch "
                        "the profile follows the last census");

@@ -101,7 +101,8 @@ static void print_help_formats(void) {
          "name), CSV one file with an input column.\n"
          "-o NAME.html writes an interactive report in one file that "
          "opens offline: the\npicture with hover, hidden bands and "
-         "zoom, and the --summary table.\n"
+         "zoom, the --summary table of the run or the\nzoom, and the "
+         "bands of the census a click picks.\n"
          "-o NAME.pb.gz writes one census (the peak, or --at's) as a "
          "pprof profile of its\nstacks, for go tool pprof, speedscope and "
          "Pyroscope.\n",

@@ -16,6 +16,7 @@
 #include "view_pick.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -37,7 +38,8 @@ typedef struct comparison {
   int per_file;               /* a file per input, not one for all */
   char *diff_out;             /* --diff without -o: B-minus-A.EXT; owned */
   hp2x_aux *aux;              /* -p's .aux; owned */
-  hp2x_census_choice *census; /* a format of one census: each input's */
+  hp2x_census_choice *census; /* a format of one census, or --at: each
+                                 input's */
   hp2x_profile *diff_p;       /* --diff: the chart's profile and bands; owned */
   hp2x_bands *diff_b;
   size_t current; /* the input a file-each write is about */
@@ -173,6 +175,22 @@ static int catch_signals(comparison *c) {
   return EXIT_OK;
 }
 
+/* a's format holds one census and nothing else (pprof). */
+static int one_census_only(const tool_args *a) {
+  const hp2x_format_info *f = hp2x_format_of(a->opts.format);
+  return f && f->span == HP2X_SPAN_CENSUS;
+}
+
+/* a's options, for one census when --at asks CSV or the summary for one
+ * (its window is the view's: the census the same) */
+static hp2x_options census_options(const tool_args *a,
+                                   const hp2x_census_choice *census) {
+  hp2x_options o = a->opts;
+  if (census) o.census = *census;
+  if (census && !one_census_only(a)) o.span = HP2X_SPAN_CENSUS;
+  return o;
+}
+
 /* Each profile, warned about and cut to its window. */
 static int read_inputs(comparison *c) {
   const tool_args *a = c->a;
@@ -187,7 +205,7 @@ static int read_inputs(comparison *c) {
     hp2x_profile *view = NULL;
     if (rc == EXIT_OK && c->census) /* its census: in the whole run */
       rc = view_pick_census(a, c->names[i], *p, &c->census[i]);
-    else if (rc == EXIT_OK)
+    if (rc == EXIT_OK && !one_census_only(a)) /* CSV, --summary: the view's */
       rc = view_pick(a, c->names[i], *p, &view);
     if (view) {
       hp2x_profile_free(*p);
@@ -221,10 +239,34 @@ static hp2x_status fill_own_file(void *ctx, size_t which, hp2x_write_fn w,
                                  void *closure, hp2x_err *err) {
   const comparison *c = ctx;
   assert(which == OUTSET_OUTPUT);
-  hp2x_options o = c->a->opts;
-  if (c->census) o.census = c->census[c->current];
+  hp2x_options o =
+      census_options(c->a, c->census ? &c->census[c->current] : NULL);
   return hp2x_write_output(c->profiles[c->current], c->bands[c->current],
                            c->names[c->current], &o, w, closure, err);
+}
+
+/* Each input's census of --at (in its view) in one CSV or summary. */
+static hp2x_status write_censuses(const comparison *c, hp2x_write_fn w,
+                                  void *closure, hp2x_err *err) {
+  size_t *samples = calloc(c->n, sizeof *samples);
+  if (!samples) {
+    err->code = HP2X_E_NOMEM;
+    snprintf(err->msg, sizeof err->msg, "out of memory");
+    return err->code;
+  }
+  hp2x_status st = HP2X_OK;
+  for (size_t i = 0; i < c->n && st == HP2X_OK; i++)
+    st = hp2x_census_choose(c->profiles[i], &c->census[i], &samples[i], err);
+  const hp2x_profile *const *ps = (const hp2x_profile *const *)c->profiles;
+  const hp2x_bands *const *bs = (const hp2x_bands *const *)c->bands;
+  if (st == HP2X_OK)
+    st = c->a->opts.format == HP2X_FORMAT_CSV
+             ? hp2x_write_csv_censuses(ps, bs, c->names, samples, c->n, w,
+                                       closure, err)
+             : hp2x_write_moment(ps, bs, c->names, samples, c->n, w, closure,
+                                 err);
+  free(samples);
+  return st;
 }
 
 /* The one output for all (or --diff's chart), then -p's .aux. */
@@ -232,6 +274,8 @@ static hp2x_status fill_shared_file(void *ctx, size_t which, hp2x_write_fn w,
                                     void *closure, hp2x_err *err) {
   const comparison *c = ctx;
   const hp2x_options *o = &c->a->opts;
+  if (which == OUTSET_OUTPUT && c->census && !one_census_only(c->a))
+    return write_censuses(c, w, closure, err);
   if (which == OUTSET_AUX)
     return hp2x_write_aux(c->profiles[0], c->bands[0], o, w, closure, err);
   if (c->diff_p)
@@ -298,11 +342,9 @@ int run_compare(tool_args *a) {
   c.profiles = calloc(c.n, sizeof *c.profiles);
   c.bands = calloc(c.n, sizeof *c.bands);
   c.names = calloc(c.n, sizeof *c.names);
-  const hp2x_format_info *f = hp2x_format_of(a->opts.format);
-  if (f && f->span == HP2X_SPAN_CENSUS)
-    c.census = calloc(c.n, sizeof *c.census);
-  int rc = c.in && c.profiles && c.bands && c.names &&
-                   (c.census || !f || f->span != HP2X_SPAN_CENSUS)
+  int census = one_census_only(a) || a->at_given; /* pprof, or --at */
+  if (census) c.census = calloc(c.n, sizeof *c.census);
+  int rc = c.in && c.profiles && c.bands && c.names && (c.census || !census)
                ? EXIT_OK
                : out_of_memory();
   for (size_t i = 0; i < sizeof steps / sizeof steps[0] && rc == EXIT_OK; i++)

@@ -83,6 +83,12 @@ int selection_view_and_write(const tool_args *a, const hp2x_profile *p,
   if (rc == EXIT_OK && a->output && one_census(a)) {
     m.p = original; /* its census, chosen in the window */
     rc = view_pick_census(a, a->input_display, original, &m.o.census);
+  } else if (rc == EXIT_OK && a->output && a->at_given) {
+    /* CSV's row, --summary's moment table: the census chosen (and --at
+     * checked) in the whole profile's window is the view's, at the same
+     * time, by the same choice */
+    rc = view_pick_census(a, a->input_display, original, &m.o.census);
+    m.o.span = HP2X_SPAN_CENSUS;
   }
   if (rc == EXIT_OK && a->output) {
     const char *paths[OUTSET_MAX_FILES] = {a->output, a->aux_path};

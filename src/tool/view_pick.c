@@ -82,6 +82,9 @@ int view_pick_census(const tool_args *a, const char *display,
   hp2x_err_init(&err);
   size_t s;
   hp2x_status st = hp2x_census_choose(p, c, &s, &err);
+  /* --at pinned to its census's own time: the same census then in a view
+   * of the window, whose first census may come after --at's time */
+  if (st == HP2X_OK && a->at_given) c->at_s = hp2x_profile_sample_time(p, s);
   if (st == HP2X_OK) return EXIT_OK;
   if (st == HP2X_E_ARG && a->at_given)
     return msg_usagef("%s: --at: %s", display, err.msg);

@@ -15,11 +15,13 @@
 int view_pick(const tool_args *a, const char *display, const hp2x_profile *p,
               hp2x_profile **view);
 
-/* For a format of one census (pprof): the census of p that a asks for, as
- * *c: within the window (--from/--to, their markers), the census nearest
- * --at, the last under --watch, else the peak.  Checks that p has it:
- * an --at outside the window or the run is a usage error naming the
- * run's range; no census there is bad input.  Returns an exit status. */
+/* For a format of one census (pprof; CSV and --summary with --at): the
+ * census of p that a asks for, as *c: within the window (--from/--to,
+ * their markers), the census nearest --at (c->at_s then that census's
+ * own time, which names it in a view of the window too), the last under
+ * --watch, else the peak.  Checks that p has it: an --at outside the
+ * window or the run is a usage error naming the run's range; no census
+ * there is bad input.  Returns an exit status. */
 int view_pick_census(const tool_args *a, const char *display,
                      const hp2x_profile *p, hp2x_census_choice *c);
 

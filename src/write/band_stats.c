@@ -3,7 +3,10 @@
  * area under the band (trapezoids over the samples' times), and the
  * "leak suspect" verdict, whose rule is documented in man/hp2x.1
  * (SUMMARY) and lives in is_leak_suspect below; and their text, written
- * locale-free (fmt.c).
+ * locale-free (fmt.c); and the cells of one census's moment table.  The
+ * report's script (report_stats.js) repeats this arithmetic operation for
+ * operation, in the same order, so that a zoomed table is --summary
+ * --from --to's to the last digit: keep the two in step.
  */
 #include "band_stats.h"
 
@@ -137,4 +140,40 @@ void hpx_band_cells(const hp2x_profile *p, const band_stats *st,
     hpx_fmt(c->slope, sizeof c->slope, "-");
     hpx_fmt(c->r2, sizeof c->r2, "-");
   }
+}
+
+int64_t hpx_band_census_total(const hp2x_bands *b, size_t s) {
+  int64_t sum = 0;
+  for (size_t k = 0; k < b->n_bands; k++)
+    sum = hpx_add_sat(sum, b->values[k * b->stride + s]);
+  return sum;
+}
+
+/* a - b, saturating. */
+static int64_t sub_sat(int64_t a, int64_t b) {
+  if (b == INT64_MIN) return a >= 0 ? INT64_MAX : a - INT64_MIN;
+  return hpx_add_sat(a, -b);
+}
+
+void hpx_change_text(char buf[24], int64_t now, int64_t before) {
+  int64_t d = sub_sat(now, before);
+  size_t o = 0;
+  if (d > 0) buf[o++] = '+';
+  buf[o + hpx_fmt_int(buf + o, d)] = '\0';
+}
+
+void hpx_moment_cells(const hp2x_bands *b, size_t k, size_t s, size_t before,
+                      int64_t total, moment_cells *c) {
+  const int64_t *v = b->values + k * b->stride;
+  c->value[hpx_fmt_int(c->value, v[s])] = '\0';
+  if (total > 0)
+    hpx_fmt(c->share, sizeof c->share, "%.1f%%",
+            (double)v[s] * 100.0 / (double)total);
+  else
+    hpx_fmt(c->share, sizeof c->share, "-");
+  if (before == HPX_NO_CENSUS) {
+    hpx_fmt(c->change, sizeof c->change, "-");
+    return;
+  }
+  hpx_change_text(c->change, v[s], v[before]);
 }

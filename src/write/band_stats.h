@@ -2,7 +2,9 @@
  * the summary (band_stats.c) -- total, peak, least-squares slope and R^2,
  * area, leak suspicion -- and their text, which summary.c prints in its
  * table and html_write.c puts in the report's table, so both say the
- * same numbers in the same words.
+ * same numbers in the same words; and the cells of one census's moment
+ * table (summary.c's --at).  The report's script computes both again for
+ * a zoom and a click (report_stats.js): any change here changes it too.
  */
 #ifndef HPX_BAND_STATS_H
 #define HPX_BAND_STATS_H
@@ -48,6 +50,23 @@ const char *hpx_band_time(char *buf, size_t size, double t);
 /* "N,NNN" of v rounded (a '-' before a negative one), or "1.234e+20"
  * past 9e18; returns buf. */
 const char *hpx_band_thousands(char *buf, size_t size, double v);
+
+/* The moment table of one census (--summary --at; the report's moment
+ * table, report_stats.js, says the same): census s's total over the bands
+ * (saturating), and band k's cells: its value as the CSV writes it, its
+ * share of `total` ("12.3%": printf's "%.1f" of value x 100 / total in
+ * doubles; "-" when the total is not above 0) and its change since census
+ * `before` ("+12", "-3", "0", saturating; "-" when before is
+ * HPX_NO_CENSUS). */
+#define HPX_NO_CENSUS ((size_t)-1)
+typedef struct moment_cells {
+  char value[24], share[48], change[24];
+} moment_cells;
+int64_t hpx_band_census_total(const hp2x_bands *b, size_t s);
+/* now - before as the change cell writes it ("+12", "-3", "0"). */
+void hpx_change_text(char buf[24], int64_t now, int64_t before);
+void hpx_moment_cells(const hp2x_bands *b, size_t k, size_t s, size_t before,
+                      int64_t total, moment_cells *c);
 
 /* The rule's numbers, for the summary's heading. */
 #define HPX_SUSPECT_R2 0.8

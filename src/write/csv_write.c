@@ -3,7 +3,8 @@
  * hp2ps's bottom band, comes last), then one row per complete sample with
  * the time in seconds and each band's value as an integer in VALUE_UNIT.
  * Several profiles with one selection go in one file, each row starting
- * with the name of its input.
+ * with the name of its input.  One census of each (--at) is the row the
+ * whole run's CSV has for it.
  */
 #include "csv_int.h"
 #include "select/bands_int.h"
@@ -86,12 +87,18 @@ static void put_band_values(writebuf *o, const hp2x_bands *b, size_t s) {
   hpx_writebuf_put(o, "\r\n", 2);
 }
 
-/* Sample s's row, as hp2x_write_csv writes it. */
-static void put_row(writebuf *o, const hp2x_profile *p, const hp2x_bands *b,
-                    size_t s) {
-  char num[HPX_FIXED6_SIZE];
-  hpx_writebuf_put(o, num, hpx_fmt_fixed6(num, p->times[s]));
-  put_band_values(o, b, s);
+/* The rows of samples [from, to) of p, each led by `name`'s field when
+ * it is not NULL. */
+static void put_rows(writebuf *o, const hp2x_profile *p, const hp2x_bands *b,
+                     const char *name, size_t from, size_t to) {
+  char num[HPX_FIXED6_SIZE + 1];
+  num[0] = ',';
+  for (size_t s = from; s < to && !o->failed; s++) {
+    if (name) put_csv_field(o, name);
+    size_t n = 1 + hpx_fmt_fixed6(num + 1, p->times[s]);
+    hpx_writebuf_put(o, name ? num : num + 1, name ? n : n - 1);
+    put_band_values(o, b, s);
+  }
 }
 
 /* ------------------------------------------------ rows on several threads */
@@ -143,20 +150,16 @@ static void row_task(void *ctx, size_t task) {
 #define LEAST_ROWS 4096
 #define MAX_BANDS 4096
 
-/* The rows of every sample: formatted a batch at a time, a range of the
- * batch on each thread, and written in order. */
-static void put_rows(writebuf *o, const hp2x_profile *p, const hp2x_bands *b,
-                     size_t threads) {
+/* The rows of every sample, as put_rows writes them: formatted a batch at
+ * a time, a range of the batch on each thread, and written in order. */
+static void put_rows_threads(writebuf *o, const hp2x_profile *p,
+                             const hp2x_bands *b, size_t threads) {
   size_t n = b->n_samples;
   size_t tasks =
       b->n_bands > MAX_BANDS ? 1 : hpx_task_count(n, threads, LEAST_ROWS);
-  if (tasks < 2) {
-    for (size_t s = 0; s < n && !o->failed; s++) put_row(o, p, b, s);
-    return;
-  }
-  row_tasks *t = hpx_calloc(1, sizeof *t);
+  row_tasks *t = tasks < 2 ? NULL : hpx_calloc(1, sizeof *t);
   if (!t) {
-    for (size_t s = 0; s < n && !o->failed; s++) put_row(o, p, b, s);
+    put_rows(o, p, b, NULL, 0, n);
     return;
   }
   t->p = p;
@@ -173,9 +176,7 @@ static void put_rows(writebuf *o, const hp2x_profile *p, const hp2x_bands *b,
         hpx_writebuf_put(o, r->s, r->n);
         continue;
       }
-      for (size_t k = task_start(t, i), to = task_start(t, i + 1);
-           k < to && !o->failed; k++)
-        put_row(o, p, b, k);
+      put_rows(o, p, b, NULL, task_start(t, i), task_start(t, i + 1));
     }
   }
   for (size_t i = 0; i < HPX_MAX_TASKS; i++) hpx_free(t->text[i].s);
@@ -188,7 +189,7 @@ hp2x_status hpx_write_csv_threads(const hp2x_profile *p, const hp2x_bands *b,
   writebuf o;
   if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
   put_header_row(&o, "time", b);
-  put_rows(&o, p, b, threads);
+  put_rows_threads(&o, p, b, threads);
   return hpx_writebuf_finish(&o, err);
 }
 
@@ -205,11 +206,9 @@ static int same_bands(const hp2x_bands *a, const hp2x_bands *b) {
   return 1;
 }
 
-hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
-                                const hp2x_bands *const *bs,
-                                const char *const *names, size_t n,
-                                hp2x_write_fn write, void *closure,
-                                hp2x_err *err) {
+/* HP2X_E_ARG unless there are profiles, all with the first's bands. */
+static hp2x_status check_selection(const hp2x_bands *const *bs, size_t n,
+                                   hp2x_err *err) {
   if (n == 0) return hpx_fail(err, HP2X_E_ARG, 0, -1, "no profiles to write");
   for (size_t i = 1; i < n; i++)
     if (!same_bands(bs[i], bs[0]))
@@ -217,18 +216,40 @@ hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
                       "profile %zu has other bands than the first: select "
                       "them together",
                       i + 1);
+  return HP2X_OK;
+}
+
+hp2x_status hp2x_write_csv_many(const hp2x_profile *const *ps,
+                                const hp2x_bands *const *bs,
+                                const char *const *names, size_t n,
+                                hp2x_write_fn write, void *closure,
+                                hp2x_err *err) {
+  if (check_selection(bs, n, err) != HP2X_OK) return err->code;
   writebuf o;
   if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
   put_header_row(&o, "input,time", bs[0]);
-  char num[HPX_FIXED6_SIZE + 1];
-  for (size_t i = 0; i < n; i++) {
-    const hp2x_bands *b = bs[i];
-    for (size_t s = 0; s < b->n_samples && !o.failed; s++) {
-      put_csv_field(&o, names[i]);
-      num[0] = ',';
-      hpx_writebuf_put(&o, num, 1 + hpx_fmt_fixed6(num + 1, ps[i]->times[s]));
-      put_band_values(&o, b, s);
-    }
-  }
+  for (size_t i = 0; i < n; i++)
+    put_rows(&o, ps[i], bs[i], names[i], 0, bs[i]->n_samples);
+  return hpx_writebuf_finish(&o, err);
+}
+
+hp2x_status hp2x_write_csv_censuses(const hp2x_profile *const *ps,
+                                    const hp2x_bands *const *bs,
+                                    const char *const *names,
+                                    const size_t *samples, size_t n,
+                                    hp2x_write_fn write, void *closure,
+                                    hp2x_err *err) {
+  if (check_selection(bs, n, err) != HP2X_OK) return err->code;
+  for (size_t i = 0; i < n; i++)
+    if (samples[i] >= bs[i]->n_samples)
+      return hpx_fail(err, HP2X_E_ARG, 0, -1,
+                      "census %zu is past the last of %zu", samples[i],
+                      bs[i]->n_samples);
+  writebuf o;
+  if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
+  put_header_row(&o, n > 1 ? "input,time" : "time", bs[0]);
+  for (size_t i = 0; i < n; i++)
+    put_rows(&o, ps[i], bs[i], n > 1 ? names[i] : NULL, samples[i],
+             samples[i] + 1);
   return hpx_writebuf_finish(&o, err);
 }

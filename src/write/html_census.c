@@ -5,10 +5,13 @@
  * axis (HPX_PAGE_COLUMNS, fewer to fit the budget), each the census with
  * the largest total in its column, so the picture the page draws from them
  * keeps its peaks.  Hover shows these censuses exactly as the CSV has them.
+ * Their exact times go too where the CSV's text of a time is not exact
+ * (an eventlog's nanoseconds), for the page's own summary figures.
  */
 #include "html_int.h"
 
 #include <math.h>
+#include <string.h>
 
 /* The column of sample s among `columns` across the bands' time span. */
 static size_t column_of(const hp2x_profile *p, const hp2x_bands *b, size_t s,
@@ -45,11 +48,50 @@ static size_t int_len(int64_t v) {
   return n;
 }
 
-/* The JSON bytes the held censuses' times and values take, about. */
-static size_t held_bytes(const hp2x_bands *b, const size_t *held, size_t n) {
-  size_t bytes = 0;
+/* Does the plain decimal text `num` ("-12.345", from printf's "%.*f" of
+ * t with `k` decimals) read back as t?  It is q / 10^k for the integer q
+ * of its digits, and below 2^53 (double)q / 10^k is the double nearest
+ * q / 10^k, as a reader's is. */
+static int reads_back(const char *num, int k, double t) {
+  static const double tens[] = {1e6, 1e7, 1e8, 1e9};
+  uint64_t q = 0;
+  for (const char *c = num + (num[0] == '-'); *c; c++) {
+    if (*c == '.') continue;
+    if (*c < '0' || *c > '9' || q >= ((uint64_t)1 << 53) / 10) return 0;
+    q = q * 10 + (uint64_t)(*c - '0');
+  }
+  double back = (double)q / tens[k - 6];
+  return (num[0] == '-' ? -back : back) == t;
+}
+
+size_t hpx_html_exact_time(char *buf, size_t size, double t) {
+  for (int k = 6; k <= 9; k++) /* an eventlog's nanoseconds: 9 */
+    if (hpx_fmt(buf, size, "%.*f", k, t) > 0 && reads_back(buf, k, t))
+      return strlen(buf);
+  return (size_t)hpx_fmt(buf, size, "%.17g", t);
+}
+
+int hpx_html_needs_exact_times(const hp2x_profile *p, const size_t *held,
+                               size_t n) {
+  char num[HPX_FIXED6_SIZE];
   for (size_t i = 0; i < n; i++) {
-    bytes += 14; /* the time, quoted, and its comma */
+    double t = p->times[held[i]];
+    hpx_fmt_fixed6(num, t); /* the CSV's text */
+    if (!reads_back(num, 6, t)) return 1;
+  }
+  return 0;
+}
+
+/* The JSON bytes the held censuses' times and values take, about. */
+static size_t held_bytes(const hp2x_profile *p, const hp2x_bands *b,
+                         const size_t *held, size_t n) {
+  size_t bytes = 0;
+  int exact = hpx_html_needs_exact_times(p, held, n);
+  char num[HPX_FIXED6_SIZE];
+  for (size_t i = 0; i < n; i++) {
+    bytes += 14; /* the CSV's text, quoted, and its comma */
+    if (exact)
+      bytes += hpx_html_exact_time(num, sizeof num, p->times[held[i]]) + 1;
     for (size_t k = 0; k < b->n_bands; k++)
       bytes += int_len(b->values[k * b->stride + held[i]]) + 1;
   }
@@ -79,7 +121,7 @@ hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
     n = hpx_html_choose(p, b, total, columns, held);
   }
   for (;;) {
-    size_t bytes = held_bytes(b, held, n);
+    size_t bytes = held_bytes(p, b, held, n);
     if (bytes <= budget || columns <= HPX_PAGE_MIN_COLUMNS) break;
     double shrink = (double)budget / (double)bytes * 0.95;
     size_t fewer = (size_t)((double)columns * shrink);

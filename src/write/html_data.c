@@ -9,6 +9,7 @@
  */
 #include "html_int.h"
 
+#include <math.h>
 #include <string.h>
 
 size_t hpx_html_shown_length(const char *s) {
@@ -270,7 +271,9 @@ static void write_band(writebuf *w, const html_data *d, size_t k) {
   hpx_writebuf_puts(w, "]}");
 }
 
-/* The held censuses' times, as the CSV writes them. */
+/* The held censuses' times, as the CSV writes them; and where that text
+ * is not exact, "tx": the times exactly (hpx_html_exact_time), which the
+ * page's summary figures take. */
 static void write_times(writebuf *w, const html_data *d) {
   char num[HPX_FIXED6_SIZE];
   key(w, "t", 0), hpx_writebuf_puts(w, "[");
@@ -279,6 +282,17 @@ static void write_times(writebuf *w, const html_data *d) {
     hpx_writebuf_puts(w, "\"");
     hpx_writebuf_put(w, num, hpx_fmt_fixed6(num, d->p->times[d->held[i]]));
     hpx_writebuf_puts(w, "\"");
+  }
+  hpx_writebuf_puts(w, "]");
+  if (!hpx_html_needs_exact_times(d->p, d->held, d->n_held)) return;
+  key(w, "tx", 0), hpx_writebuf_puts(w, "[");
+  for (size_t i = 0; i < d->n_held; i++) {
+    if (i) hpx_writebuf_puts(w, ",");
+    double t = d->p->times[d->held[i]];
+    if (isfinite(t))
+      hpx_writebuf_put(w, num, hpx_html_exact_time(num, sizeof num, t));
+    else
+      hpx_writebuf_puts(w, "null");
   }
   hpx_writebuf_puts(w, "]");
 }

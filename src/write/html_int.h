@@ -46,6 +46,16 @@ hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
                               size_t budget, size_t **held, size_t *n_held,
                               size_t *columns, hp2x_err *err);
 
+/* Do the held censuses need their exact times in the page, besides the
+ * CSV's text of them ("%.6f")?  That reads back as another double for an
+ * eventlog's times (nanoseconds), not for a .hp's (a few decimals). */
+int hpx_html_needs_exact_times(const hp2x_profile *p, const size_t *held,
+                               size_t n);
+/* t as JSON text that reads back as t exactly: the fewest of 6 to 9
+ * decimals that do (an eventlog's nanoseconds: 9), else 17 digits;
+ * returns its length. */
+size_t hpx_html_exact_time(char *buf, size_t size, double t);
+
 /* Writes the page's data as one JSON object, every '<', '>' and '&' as
  * \u escapes so it can sit in a <script> element; 0 when out of
  * memory. */

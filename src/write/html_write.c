@@ -85,19 +85,26 @@ static void write_figure(writebuf *w, const out_buf *png, const out_buf *svg,
   hpx_writebuf_puts(w, "</div>\n");
 }
 
-/* The body around the pictures and data: controls, tooltip, table. */
+/* The body around the pictures and data: controls, tooltip, the moment's
+ * table (one census) and the band table (the run, or the zoom). */
 static void write_body(writebuf *w) {
   hpx_writebuf_puts(
       w, "<div id=\"hp2x-controls\"><button id=\"hp2x-reset\" "
          "type=\"button\" disabled>Show the whole run</button> "
          "<span id=\"hp2x-view\"></span></div>\n"
          "<div id=\"hp2x-tip\" role=\"tooltip\" hidden></div>\n"
+         "<section id=\"hp2x-moment\"><h2>One census</h2>\n"
+         "<p><span id=\"hp2x-moment-says\" role=\"status\"></span> "
+         "<button id=\"hp2x-follow\" type=\"button\" hidden>Follow the "
+         "newest census</button></p>\n"
+         "<table id=\"hp2x-moment-table\"></table></section>\n"
          "<section id=\"hp2x-bands\"><h2>Bands</h2>\n"
+         "<p id=\"hp2x-bands-says\"></p>\n"
          "<p><input id=\"hp2x-filter\" type=\"search\" "
          "placeholder=\"Filter bands\" aria-label=\"Filter bands\"> "
          "<span id=\"hp2x-count\"></span></p>\n"
          "<table id=\"hp2x-table\"></table></section>\n"
-         "<noscript>Hover, hiding bands, zoom and the band table need "
+         "<noscript>Hover, hiding bands, zoom and the tables need "
          "JavaScript.</noscript>\n</main>\n"
          "<script type=\"application/json\" id=\"hp2x-data\">");
 }

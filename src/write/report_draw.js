@@ -43,6 +43,7 @@
       "text-anchor": "end", fill: ink }, vector);
     L.keyMarks = el("g", { id: "hp2x-key-hidden" }, vector);
     var over = el("g", { id: "hp2x-overlay", transform: matrix }, svg);
+    L.moment = el("g", { id: "hp2x-moment-mark" }, over);
     L.select = el("rect", { id: "hp2x-selection", fill: "#3366cc", "fill-opacity": "0.2",
       stroke: "#3366cc", "stroke-width": "0.5", visibility: "hidden" }, over);
     R.layers = L;

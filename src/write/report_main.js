@@ -1,13 +1,15 @@
 /* report_main.js -- the last part of the HTML report's script: the report
  * itself (hp2x.report).  It reads the JSON data in #hp2x-data, keeps what
- * the reader chose (the bands hidden, the time zoom, the chart kind), and
- * has report_draw.js draw it into hp2x's own picture whenever that
- * differs from the PNG the page shows first; the switch between the chart
- * kinds, the "whole run" button, the table (report_table.js) and the
- * pointer (report_pointer.js) change it.  A live page (hp2x --serve,
- * live.js) swaps a newer report in and calls hp2x.report() again with
- * hp2x.keep set from hp2x.state(): the bands hidden (by name), the zoom
- * and the chart kind stay. */
+ * the reader chose (the bands hidden, the time zoom, the chart kind, the
+ * census of the moment table), and has report_draw.js draw it into hp2x's
+ * own picture whenever that differs from the PNG the page shows first;
+ * the switch between the chart kinds, the "whole run" button, the tables
+ * (report_table.js: the run's or the zoom's figures; report_moment.js:
+ * one census) and the pointer (report_pointer.js) change it.  A live page
+ * (hp2x --serve, live.js) swaps a newer report in and calls hp2x.report()
+ * again with hp2x.keep set from hp2x.state(): the bands hidden (by name),
+ * the zoom, the chart kind and a census the reader picked (by its time)
+ * stay; a moment that follows goes on to the newest census. */
 (function (hp2x) {
   "use strict";
 
@@ -15,19 +17,26 @@
     var D = JSON.parse(document.getElementById("hp2x-data").textContent);
     var svg = document.getElementById("hp2x-picture");
     var R = { D: D, svg: svg, fr: hp2x.frame(D), tip: document.getElementById("hp2x-tip"),
-      times: D.t.map(Number), curves: null, cache: {},
+      times: D.t.map(Number), C: hp2x.censusSet(D), curves: null, cache: {},
+      live: !!document.getElementById("hp2x-live-status"),
       state: { hidden: D.bands.map(function () { return false; }),
         view: { t0: D.x0, span: D.xrange, zoomed: false }, chart: D.chart } };
+    /* the moment: a live page follows the newest census */
+    R.state.moment = { follow: R.live, i: -1, picked: false };
     var keep = hp2x.keep;
     hp2x.keep = null;
     if (keep) {
       D.bands.forEach(function (b, k) { R.state.hidden[k] = keep.hidden.indexOf(b.name) >= 0; });
       if (keep.view.zoomed) R.state.view = keep.view;
       if (D.charts[keep.chart]) R.state.chart = keep.chart;
+      if (keep.moment && keep.moment.picked)
+        R.state.moment = { follow: false, i: hp2x.censusOfTime(R, keep.moment.t), picked: true };
     }
     hp2x.state = function () {
+      var i = hp2x.momentCensus(R), m = R.state.moment;
       return { hidden: D.bands.filter(function (b, k) { return R.state.hidden[k]; })
-        .map(function (b) { return b.name; }), view: R.state.view, chart: R.state.chart };
+        .map(function (b) { return b.name; }), view: R.state.view, chart: R.state.chart,
+        moment: { follow: m.follow, picked: m.picked, t: i >= 0 ? D.t[i] : null } };
     };
 
     function curves() {
@@ -56,11 +65,14 @@
       hp2x.drawLines(R);
       hp2x.drawMarks(R);
       hp2x.markKey(R);
-      var v = R.state.view;
+      var v = R.state.view, z = v.zoomed ? hp2x.zoomRange(R.C, v.t0, v.t0 + v.span) : null;
       document.getElementById("hp2x-view").textContent = v.zoomed ? "Showing " + v.t0.toFixed(3) +
         " to " + (v.t0 + v.span).toFixed(3) + " " + D.sampleUnit : "";
       document.getElementById("hp2x-reset").disabled = !v.zoomed;
       switcher.mark();
+      if (z) z.stats = z.idx.length ? hp2x.bandStats(R.C, z.idx) : null;
+      table.show(z);
+      moment.show();
     }
     function setHidden(k, h) {
       R.state.hidden[k] = h;
@@ -68,11 +80,19 @@
       hp2x.drawBands(R);
       hp2x.markKey(R);
       table.mark();
+      moment.show();
     }
     R.zoom = function (view) {
       R.state.view = view;
       drawAll();
     };
+    R.pick = function (i) {
+      R.state.moment = { follow: false, i: i, picked: true };
+      moment.show();
+    };
+    /* what the pointer does, for a script (a test, the live page) */
+    hp2x.zoom = R.zoom;
+    hp2x.pick = R.pick;
     R.toggle = function (k) { setHidden(k, !R.state.hidden[k]); };
 
     /* The switch between the chart kinds the data offers. */
@@ -103,6 +123,7 @@
     hp2x.setUp(R);
     var switcher = buildSwitch();
     var table = hp2x.buildTable(R, setHidden);
+    var moment = hp2x.buildMoment(R);
     hp2x.listen(R);
     hp2x.onResize = showDrawn; /* the pixel ratio may change */
     drawAll();

@@ -1,9 +1,10 @@
 /* report_pointer.js -- what the pointer does on the picture: resting on a
  * band or its key entry shows its full label, the census nearest the
  * pointer with the band's value there (as the CSV has it) and its peak; a
- * drag across the graph zooms to that stretch of time; a click on a key
- * entry hides or shows the band.  The report R says what is shown
- * (report_main.js); R.zoom, R.toggle and R.redraw change it. */
+ * drag across the graph zooms to that stretch of time; a click on the
+ * graph picks the census nearest it for the moment table; a click on a
+ * key entry hides or shows the band.  The report R says what is shown
+ * (report_main.js); R.zoom, R.pick and R.toggle change it. */
 (function (hp2x) {
   "use strict";
   var html = hp2x.html, f2 = hp2x.f2;
@@ -101,7 +102,10 @@
       var v = R.state.view;
       drag = null;
       sel.setAttribute("visibility", "hidden");
-      if (b - a < 2) return;
+      if (b - a < 2) { /* a click, not a drag: the census nearest */
+        if (R.times.length) R.pick(nearest(R, v.t0 + (a - G.x) / G.w * v.span));
+        return;
+      }
       var t0 = v.t0 + (a - G.x) / G.w * v.span, t1 = v.t0 + (b - G.x) / G.w * v.span;
       R.zoom({ t0: t0, span: t1 - t0, zoomed: true });
     }

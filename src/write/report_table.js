@@ -1,10 +1,14 @@
 /* report_table.js -- the band table under the picture: a row per band
  * (top of the key first) with its swatch, name, the record its name leaves
- * out, a sparkline and --summary's figures; sorting by a heading, the
- * filter box, a box per row that hides or shows the band. */
+ * out, a sparkline and --summary's figures, of the whole run (the C's
+ * cells) or, zoomed, of the censuses inside the zoom (report_stats.js, as
+ * --summary --from --to computes them), the table saying which; sorting
+ * by a heading (hp2x.sortable, which the moment table shares), the filter
+ * box, a box per row that hides or shows the band. */
 (function (hp2x) {
   "use strict";
   var el = hp2x.el, html = hp2x.html, f2 = hp2x.f2, num = hp2x.num;
+  var FIGURES = ["total", "peak", "peakAt", "slope", "r2", "area"];
   var COLS = [["Shown", null], ["Band", "name"], ["Trend", null], ["Total", "total"],
     ["Peak", "peak"], ["Peak at", "peakAt"], ["Slope", "slope"], ["R\u00b2", "r2"],
     ["Area", "area"], ["Leak suspect", "suspect"]];
@@ -25,18 +29,75 @@
     return s;
   }
 
-  function cellKey(D, k, field) {
-    var b = D.bands[k];
-    if (field === "name") return b.name.toLowerCase();
-    if (field === "suspect") return b.suspect ? 1 : 0;
-    var v = Number(String(b[field]).replace(/,/g, ""));
+  /* A cell's text as a sort key: a number where it reads as one (commas,
+   * a sign and a '%' aside), else lowest. */
+  hp2x.cellNumber = function (text) {
+    var v = Number(String(text).replace(/[,%]/g, ""));
     return isNaN(v) ? -Infinity : v;
+  };
+
+  /* Headings for `cols` ([label, field]; field null: not sortable) in
+   * header row `tr` of a table whose n rows rowOf(k) gives, in `body`:
+   * a click (or Enter) sorts by that column, names rising and numbers
+   * falling first, again the other way; ties in key order, top first.
+   * keyOf(k, field) is row k's key.  Returns { again() }: sorts anew by
+   * the column last chosen (after the cells changed). */
+  hp2x.sortable = function (tr, cols, n, body, rowOf, keyOf) {
+    var S = { col: -1, asc: true }, ths = [];
+    function order() {
+      var field = cols[S.col][1], ks = [];
+      for (var k = 0; k < n; k++) ks.push(k);
+      ks.sort(function (a, b) {
+        var x = keyOf(a, field), y = keyOf(b, field);
+        var c = x < y ? -1 : x > y ? 1 : b - a;
+        return S.asc ? c : -c;
+      });
+      ks.forEach(function (k) { body.appendChild(rowOf(k)); });
+      ths.forEach(function (th, j) {
+        if (cols[j][1]) th.setAttribute("aria-sort", j === S.col ? (S.asc ? "ascending" : "descending") : "none");
+      });
+    }
+    function sort(i) {
+      S.asc = S.col === i ? !S.asc : cols[i][1] === "name";
+      S.col = i;
+      order();
+    }
+    cols.forEach(function (c, i) {
+      var th = html("th", { scope: "col" }, tr, c[0]);
+      ths.push(th);
+      if (!c[1]) return;
+      th.className = "hp2x-sortable";
+      th.tabIndex = 0;
+      th.addEventListener("click", function () { sort(i); });
+      th.addEventListener("keydown", function (e) { if (e.key === "Enter") sort(i); });
+    });
+    return { again: function () { if (S.col >= 0) order(); } };
+  };
+
+  /* "From 2.100 to 4.550 s (the zoom): 23 censuses from 2.104 to 4.548
+   * seconds; total peak N bytes at T seconds." and what the page lacks. */
+  function says(R, z) {
+    var D = R.D, unit = D.sampleUnit, held = D.t.length, n = R.C.t.length, st = z ? z.stats : null;
+    var t = z ? "From " + z.lo + " to " + z.hi + " " + unit + " (the zoom): " : "The whole run: ";
+    if (!z && held) /* the first and last censuses are held */
+      st = { n: D.censuses, from: hp2x.fixed(R.C.t[0], 3), to: hp2x.fixed(R.C.t[n - 1], 3),
+        topPeak: D.topPeak, topPeakAt: D.topPeakAt };
+    if (!st) return t + "no census.";
+    t += st.n + (st.n === 1 ? " census" : " censuses") + " from " + st.from + " to " + st.to + " " + unit +
+      "; total peak " + st.topPeak + " " + D.valueUnit + " at " + st.topPeakAt + " " + unit + ".";
+    if (z && held < D.censuses)
+      t += " Computed from the censuses the page holds, " + hp2x.thousands(held) + " of the run's " +
+        hp2x.thousands(D.censuses) + ": not the run's own figures, which --summary --from --to gives.";
+    return t;
   }
 
   /* The table of report R; setHidden(k, hidden) is called when a row's
-   * box changes.  Returns { mark() }: marks the rows of hidden bands. */
+   * box changes.  Returns { mark(), show(z) }: mark() marks the rows of
+   * hidden bands; show(z) shows the zoom's figures (z from hp2x.zoomed:
+   * its range and stats, null stats when it holds no census) or, for z
+   * null, the whole run's. */
   hp2x.buildTable = function (R, setHidden) {
-    var D = R.D, nb = D.bands.length, T = { rows: [], sortCol: -1, asc: true };
+    var D = R.D, nb = D.bands.length, rows = [], cells = D.bands;
     var t = document.getElementById("hp2x-table");
     var head = html("thead", {}, t), tr = html("tr", {}, head), body = html("tbody", {}, t);
     function row(k) {
@@ -50,46 +111,33 @@
       html("span", { "class": "hp2x-hidden-tag" }, name, " (hidden)");
       if (b.detail) html("div", { "class": "hp2x-detail" }, name, b.detail);
       html("td", {}, r).appendChild(sparkline(D, k));
-      ["total", "peak", "peakAt", "slope", "r2", "area"].forEach(function (f) {
-        html("td", { "class": "hp2x-num", "data-col": f }, r, b[f]);
-      });
-      html("td", { "class": "hp2x-suspect" }, r, b.suspect ? "suspect" : "");
-      if (b.suspect) r.className = "hp2x-is-suspect";
-      T.rows[k] = r;
+      FIGURES.forEach(function (f) { html("td", { "class": "hp2x-num", "data-col": f }, r); });
+      html("td", { "class": "hp2x-suspect" }, r);
+      rows[k] = r;
       return r;
     }
-    function sort(i) {
-      var field = COLS[i][1], ks = [];
-      T.asc = T.sortCol === i ? !T.asc : field === "name";
-      T.sortCol = i;
-      for (var k = 0; k < nb; k++) ks.push(k);
-      ks.sort(function (a, b) {
-        var x = cellKey(D, a, field), y = cellKey(D, b, field);
-        var c = x < y ? -1 : x > y ? 1 : b - a;
-        return T.asc ? c : -c;
-      });
-      ks.forEach(function (k) { body.appendChild(T.rows[k]); });
-      var ths = document.querySelectorAll("#hp2x-table thead tr:first-child th");
-      for (var j = 0; j < ths.length; j++)
-        if (COLS[j][1]) ths[j].setAttribute("aria-sort", j === i ? (T.asc ? "ascending" : "descending") : "none");
+    /* Row k's figures from c (a row of cells). */
+    function fill(k, c) {
+      var tds = rows[k].querySelectorAll("td.hp2x-num");
+      FIGURES.forEach(function (f, j) { tds[j].textContent = c[f]; });
+      rows[k].querySelector(".hp2x-suspect").textContent = c.suspect ? "suspect" : "";
+      rows[k].classList.toggle("hp2x-is-suspect", !!c.suspect);
+    }
+    function keyOf(k, field) {
+      if (field === "name") return D.bands[k].name.toLowerCase();
+      if (field === "suspect") return cells[k].suspect ? 1 : 0;
+      return hp2x.cellNumber(cells[k][field]);
     }
     function filter() {
       var q = document.getElementById("hp2x-filter").value.toLowerCase(), shown = 0;
       for (var k = 0; k < nb; k++) {
         var b = D.bands[k], hit = !q || (b.name + " " + b.detail).toLowerCase().indexOf(q) >= 0;
-        T.rows[k].hidden = !hit;
+        rows[k].hidden = !hit;
         if (hit) shown++;
       }
       document.getElementById("hp2x-count").textContent = shown + " of " + nb + " bands";
     }
-    COLS.forEach(function (c, i) {
-      var th = html("th", { scope: "col" }, tr, c[0]);
-      if (!c[1]) return;
-      th.className = "hp2x-sortable";
-      th.tabIndex = 0;
-      th.addEventListener("click", function () { sort(i); });
-      th.addEventListener("keydown", function (e) { if (e.key === "Enter") sort(i); });
-    });
+    var sorter = hp2x.sortable(tr, COLS, nb, body, function (k) { return rows[k]; }, keyOf);
     var units = html("tr", { "class": "hp2x-units" }, head), per = D.sampleUnit.replace(/s$/, "");
     ["", "", "", D.valueUnit, D.valueUnit, D.sampleUnit, D.valueUnit + "/" + per, "",
       D.valueUnit + "\u00b7" + per, ""].forEach(function (u) { html("th", {}, units, u); });
@@ -99,9 +147,22 @@
     return {
       mark: function () {
         for (var k = 0; k < nb; k++) {
-          T.rows[k].classList.toggle("hp2x-hidden", R.state.hidden[k]);
-          T.rows[k].querySelector("input").checked = !R.state.hidden[k];
+          rows[k].classList.toggle("hp2x-hidden", R.state.hidden[k]);
+          rows[k].querySelector("input").checked = !R.state.hidden[k];
         }
+      },
+      show: function (z) {
+        var blank = { total: "-", peak: "-", peakAt: "-", slope: "-", r2: "-", area: "-" };
+        cells = !z ? D.bands : z.stats ? z.stats.rows : D.bands.map(function () { return blank; });
+        for (var k = 0; k < nb; k++) fill(k, cells[k]);
+        var p = document.getElementById("hp2x-bands-says");
+        p.textContent = says(R, z);
+        p.setAttribute("data-zoomed", z ? "1" : "0");
+        if (z) {
+          p.setAttribute("data-from", z.lo);
+          p.setAttribute("data-to", z.hi);
+        }
+        sorter.again();
       }
     };
   };

@@ -1,8 +1,10 @@
 /* summary.c -- the --summary text (hp2x_write_summary): per input, its
  * samples' span, the total's peak and when, each selected band's total,
  * peak, least-squares growth slope and area, and the "leak suspects"
- * ranked by growth.  The figures and their text are band_stats.c's (the
- * HTML report shows the same); this file lays them out.
+ * ranked by growth; and with --at the moment table of one census
+ * (hp2x_write_moment): each band's bytes there, share and change.  The
+ * figures and their text are band_stats.c's (the HTML report shows the
+ * same); this file lays them out.
  */
 #include "band_stats.h"
 
@@ -76,10 +78,10 @@ static int is_unnamed_info_table(const hp2x_profile *p, const char *s) {
 /* The line under band k's row, at the band column: what its name leaves
  * out (a -hi band's whole IPE record), or why an -hi band has no name. */
 static void write_band_detail(writebuf *w, const hp2x_profile *p,
-                              const hp2x_bands *b, size_t k) {
+                              const hp2x_bands *b, size_t k, int column) {
   const char *detail = b->texts ? b->texts[k].detail : NULL;
   if (!detail && !is_unnamed_info_table(p, b->names[k])) return;
-  put_padded(w, "", 84);
+  put_padded(w, "", column);
   hpx_writebuf_puts(
       w, detail ? detail
                 : "(unnamed: no IPE event describes this info table; "
@@ -87,6 +89,24 @@ static void write_band_detail(writebuf *w, const hp2x_profile *p,
                   "-finfo-table-map; --program=EXE names it from the "
                   "program's symbols)");
   hpx_writebuf_puts(w, "\n");
+}
+
+/* Band k's row: cells[i] right-aligned in widths[i] columns, a blank
+ * apart, then its name two blanks on, and under it, at the name's
+ * column, what the name leaves out. */
+static void write_row(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
+                      size_t k, const char *const *cells, const int *widths,
+                      size_t n) {
+  int column = 1; /* the two blanks before the name, less the first cell's */
+  for (size_t i = 0; i < n; i++) {
+    if (i) hpx_writebuf_puts(w, " ");
+    put_padded(w, cells[i], widths[i]);
+    column += widths[i] + 1;
+  }
+  hpx_writebuf_puts(w, "  ");
+  hpx_writebuf_puts(w, b->names[k]);
+  hpx_writebuf_puts(w, "\n");
+  write_band_detail(w, p, b, k, column);
 }
 
 /* The table of bands, in key order (top band first). */
@@ -101,23 +121,11 @@ static void write_band_table(writebuf *w, const hp2x_profile *p,
           p->value_unit, p->sample_unit);
   hpx_writebuf_puts(w, line);
   for (size_t k = b->n_bands; k-- > 0;) {
+    static const int widths[] = {16, 14, 10, 14, 5, 18};
     band_cells c;
     hpx_band_cells(p, &st[k], &c);
-    put_padded(w, c.total, 16);
-    hpx_writebuf_puts(w, " ");
-    put_padded(w, c.peak, 14);
-    hpx_writebuf_puts(w, " ");
-    put_padded(w, c.peak_at, 10);
-    hpx_writebuf_puts(w, " ");
-    put_padded(w, c.slope, 14);
-    hpx_writebuf_puts(w, " ");
-    put_padded(w, c.r2, 5);
-    hpx_writebuf_puts(w, " ");
-    put_padded(w, c.area, 18);
-    hpx_writebuf_puts(w, "  ");
-    hpx_writebuf_puts(w, b->names[k]);
-    hpx_writebuf_puts(w, "\n");
-    write_band_detail(w, p, b, k);
+    const char *cells[] = {c.total, c.peak, c.peak_at, c.slope, c.r2, c.area};
+    write_row(w, p, b, k, cells, widths, 6);
   }
 }
 
@@ -163,21 +171,27 @@ static void write_suspects(writebuf *w, const hp2x_profile *p,
   }
 }
 
+/* An input's heading: "== NAME: JOB", and what the stream lacks; "no
+ * samples" and 0 when it has none. */
+static int write_heading(writebuf *w, const hp2x_profile *p,
+                         const hp2x_bands *b, const char *name) {
+  char line[512];
+  hpx_fmt(line, sizeof line, "== %s: %s\n", name, p->job);
+  hpx_writebuf_puts(w, line);
+  if (p->began_mid_run && !p->breakdown)
+    hpx_writebuf_puts(w, "a stream joined mid-run: breakdown not in stream\n");
+  if (b->n_samples) return 1;
+  hpx_writebuf_puts(w, "no samples\n\n");
+  return 0;
+}
+
 /* The summary of one input named `name`: its heading, run lines, band
  * table and suspects, then a blank line.  HP2X_E_NOMEM only. */
 static hp2x_status write_profile_summary(writebuf *w, const hp2x_profile *p,
                                          const hp2x_bands *b, const char *name,
                                          hp2x_err *err) {
   size_t N = b->n_samples, nb = b->n_bands;
-  char line[512];
-  hpx_fmt(line, sizeof line, "== %s: %s\n", name, p->job);
-  hpx_writebuf_puts(w, line);
-  if (p->began_mid_run && !p->breakdown)
-    hpx_writebuf_puts(w, "a stream joined mid-run: breakdown not in stream\n");
-  if (N == 0) {
-    hpx_writebuf_puts(w, "no samples\n\n");
-    return HP2X_OK;
-  }
+  if (!write_heading(w, p, b, name)) return HP2X_OK;
   band_stats *st = NULL;
   size_t *rank = hpx_malloc((nb ? nb : 1) * sizeof *rank);
   int64_t top;
@@ -211,4 +225,80 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
                                names[i] ? names[i] : "<stdin>", err);
   hp2x_status fin = hpx_writebuf_finish(&w, err);
   return st != HP2X_OK ? st : fin;
+}
+
+/* "census at T UNIT (sample S of N): V UNIT in all", then the change of
+ * the total since the census before, or that there is none; times as the
+ * CSV writes them, naming its rows. */
+static void write_moment_lines(writebuf *w, const hp2x_profile *p,
+                               const hp2x_bands *b, size_t s) {
+  char num[HPX_FIXED6_SIZE];
+  int64_t total = hpx_band_census_total(b, s);
+  hpx_writebuf_puts(w, "census at ");
+  hpx_writebuf_put(w, num, hpx_fmt_fixed6(num, p->times[s]));
+  hpx_writebuf_puts(w, " ");
+  hpx_writebuf_puts(w, p->sample_unit);
+  hpx_fmt(num, sizeof num, " (sample %zu of %zu): ", s, b->n_samples);
+  hpx_writebuf_puts(w, num);
+  hpx_writebuf_put(w, num, hpx_fmt_int(num, total));
+  hpx_writebuf_puts(w, " ");
+  hpx_writebuf_puts(w, p->value_unit);
+  hpx_writebuf_puts(w, " in all\n");
+  if (s == 0) {
+    hpx_writebuf_puts(w, "the first census: no change to show\n");
+    return;
+  }
+  int64_t before = hpx_band_census_total(b, s - 1);
+  hpx_writebuf_puts(w, "change since the census before, at ");
+  hpx_writebuf_put(w, num, hpx_fmt_fixed6(num, p->times[s - 1]));
+  hpx_writebuf_puts(w, " ");
+  hpx_writebuf_puts(w, p->sample_unit);
+  hpx_writebuf_puts(w, ": ");
+  hpx_change_text(num, total, before);
+  hpx_writebuf_puts(w, num);
+  hpx_writebuf_puts(w, " ");
+  hpx_writebuf_puts(w, p->value_unit);
+  hpx_writebuf_puts(w, "\n");
+}
+
+/* The moment table of census s of one input: heading, the census's
+ * lines, one row per band in key order (top first), a blank line. */
+static void write_profile_moment(writebuf *w, const hp2x_profile *p,
+                                 const hp2x_bands *b, const char *name,
+                                 size_t s) {
+  if (!write_heading(w, p, b, name)) return;
+  write_moment_lines(w, p, b, s);
+  char line[512];
+  hpx_fmt(line, sizeof line,
+          "\n%16s %7s %16s  band (key order, top first; share of the "
+          "census; change in %s since the census before)\n",
+          p->value_unit, "share", "change", p->value_unit);
+  hpx_writebuf_puts(w, line);
+  int64_t total = hpx_band_census_total(b, s);
+  for (size_t k = b->n_bands; k-- > 0;) {
+    static const int widths[] = {16, 7, 16};
+    moment_cells c;
+    hpx_moment_cells(b, k, s, s ? s - 1 : HPX_NO_CENSUS, total, &c);
+    const char *cells[] = {c.value, c.share, c.change};
+    write_row(w, p, b, k, cells, widths, 3);
+  }
+  hpx_writebuf_puts(w, "\n");
+}
+
+hp2x_status hp2x_write_moment(const hp2x_profile *const *ps,
+                              const hp2x_bands *const *bs,
+                              const char *const *names, const size_t *samples,
+                              size_t n, hp2x_write_fn write, void *closure,
+                              hp2x_err *err) {
+  for (size_t i = 0; i < n; i++)
+    if (bs[i]->n_samples && samples[i] >= bs[i]->n_samples)
+      return hpx_fail(err, HP2X_E_ARG, 0, -1,
+                      "census %zu is past the last of %zu", samples[i],
+                      bs[i]->n_samples);
+  writebuf w;
+  if (hpx_writebuf_init(&w, write, closure, err) != HP2X_OK) return err->code;
+  for (size_t i = 0; i < n; i++)
+    write_profile_moment(&w, ps[i], bs[i], names[i] ? names[i] : "<stdin>",
+                         samples[i]);
+  return hpx_writebuf_finish(&w, err);
 }

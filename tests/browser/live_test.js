@@ -6,7 +6,10 @@
 // table's first row, zooms the time axis with a drag and switches to the
 // streamgraph; then, every
 // 100 ms until the status line says the input closed and the page shows
-// the last redraw, records what the page shows.  Checks: no reload (a
+// the last redraw, records what the page shows.  The moment table follows
+// the newest census until a click on the graph picks one (with the zoom),
+// keeps that one through two updates, then the follow button makes it
+// follow again to the end.  Checks: no reload (a
 // marker set at the start survives), the hidden band stays hidden, the
 // zoom stays (the same "Showing ..." words) and the streamgraph stays
 // through every update (at least one comes after them), the
@@ -46,7 +49,12 @@ function snapshot(page) {
       .map((tr) => tr.querySelector('.hp2x-label').textContent);
     const view = document.getElementById('hp2x-view');
     const pressed = document.querySelector('#hp2x-charts button[aria-pressed="true"]');
+    const moment = document.getElementById('hp2x-moment-table');
+    const follow = document.getElementById('hp2x-follow');
     return {
+      momentTime: moment ? moment.dataset.time : null,
+      following: follow ? follow.hidden : null,
+      momentSays: moment ? document.getElementById('hp2x-moment-says').textContent : '',
       chart: pressed ? pressed.dataset.chart : null,
       drawnPaths: Array.from(document.querySelectorAll('#hp2x-bandpaths .hp2x-band'))
         .map((p) => D && D.bands[Number(p.dataset.band)].name),
@@ -84,6 +92,18 @@ async function hideAndZoom(page) {
   return name;
 }
 
+// Picks a census with a click on the graph, at 40 % of it; its time.
+async function pick(page) {
+  const at = await page.evaluate(() => {
+    const D = JSON.parse(document.getElementById('hp2x-data').textContent);
+    const r = document.getElementById('hp2x-picture').getBoundingClientRect();
+    const F = D.page.frame, g = D.page.graph, fx = g[0] + 0.4 * g[2], fy = g[1] + 0.5 * g[3];
+    return [r.left + F[0] * fx + F[2] * fy + F[4], r.top + F[1] * fx + F[3] * fy + F[5]];
+  });
+  await page.mouse.click(at[0], at[1]);
+  return page.evaluate(() => document.getElementById('hp2x-moment-table').dataset.time);
+}
+
 async function main() {
   const [url, out, secs] = process.argv.slice(2);
   const limit = 1000 * (Number(secs) || 45);
@@ -111,6 +131,8 @@ async function main() {
                       // first census loads it once)
   const seen = {}, statusAt = {}, states = [];
   let hiddenName = null, zoomWords = null, last = null, lastCount = -1, switchedAt = -1;
+  // The moment: followed (0), picked (1), followed again (2).
+  let phase = 0, picked = null, pickedAt = -1, followAt = -1;
   const start = Date.now();
   while (Date.now() - start < limit) {
     let s;
@@ -129,8 +151,28 @@ async function main() {
     lastCount = Math.max(lastCount, s.censuses);
     if (!(s.censuses in statusAt)) statusAt[s.censuses] = now;
     for (const t of s.t) if (!(t in seen)) seen[t] = now;
+    if (s.t.length && phase !== 1)
+      check(s.momentTime === s.t[s.t.length - 1] && s.following && /the newest, followed/.test(s.momentSays),
+        `the moment does not follow the newest census (${s.t[s.t.length - 1]}): it shows ${s.momentTime}, '${s.momentSays}'`);
+    if (phase === 1) {
+      check(s.momentTime === picked && !s.following, `after an update the moment shows ${s.momentTime}, not the census picked, ${picked}`);
+      if (s.redraw >= pickedAt + 2) { // two updates kept it: follow again
+        await page.click('#hp2x-follow');
+        const after = await snapshot(page);
+        followAt = after.redraw;
+        phase = 2;
+        check(after.momentTime === after.t[after.t.length - 1] && after.following,
+          `the follow button did not go back to the newest census: ${after.momentTime}`);
+      }
+    }
     if (!hiddenName && s.t.length >= 3) {
       hiddenName = await hideAndZoom(page);
+      picked = await pick(page);
+      const p = await snapshot(page);
+      pickedAt = p.redraw;
+      phase = 1;
+      check(p.momentTime === picked && !p.following && picked !== p.t[p.t.length - 1],
+        `a click did not pick a census to keep: ${picked} (newest ${p.t[p.t.length - 1]}), follow button hidden ${p.following}`);
       await sleep(100);
       const after = await snapshot(page);
       zoomWords = after.view;
@@ -163,6 +205,8 @@ async function main() {
   const shown = await page.evaluate(() => window.hp2xStates).catch(() => []);
   if (shown.length) states.splice(0, states.length, ...shown);
   check(last && last.input === 'closed', `the status never said the input closed (${JSON.stringify(states)})`);
+  check(phase === 2 && last && last.redraw > followAt,
+    `the moment was not followed again with an update after (phase ${phase}, redraw ${followAt}, last ${last && last.redraw})`);
   check(last && last.redraw > switchedAt && switchedAt >= 0,
     `no live update came after the band was hidden, the time zoomed and the chart switched (redraw ${switchedAt}, last ${last && last.redraw})`);
   if (states[0] === 'closed') // opened late: nothing to follow, say so

@@ -3,7 +3,9 @@
 // picture is the PNG's, hover says the CSV's numbers, a key click hides a
 // band, a drag zooms the time axis, each chart kind of the switch is
 // hp2x's own PNG of that kind and keeps the band hidden and the zoom, the
-// table says --summary's numbers, hostile labels stay text.
+// table says --summary's numbers, hostile labels stay text (in the band
+// table and the moment table; tests/browser/moment_test.js checks the
+// moment table's numbers and the zoom's table).
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -201,8 +203,10 @@ async function checkTable(page, name, geo, summary) {
 // Hostile labels: shown as text, nothing of theirs runs or loads.
 async function checkHostile(page, name, expect) {
   for (const label of expect.labels || []) {
-    const found = await page.evaluate((l) => Array.from(document.querySelectorAll('#hp2x-table .hp2x-label')).some((e) => e.textContent === l), label);
-    check(found, `${name}: the label ${JSON.stringify(label)} is not shown as text`);
+    for (const table of ['#hp2x-table', '#hp2x-moment-table']) {
+      const found = await page.evaluate(([t, l]) => Array.from(document.querySelectorAll(t + ' .hp2x-label')).some((e) => e.textContent === l), [table, label]);
+      check(found, `${name}: the label ${JSON.stringify(label)} is not shown as text in ${table}`);
+    }
   }
   const state = await page.evaluate(() => ({ pwned: window.hp2xPwned === undefined ? null : window.hp2xPwned,
     imgs: document.querySelectorAll('img').length, scripts: document.scripts.length }));
@@ -295,6 +299,10 @@ async function checkOne(ctx, dir, name) {
     await page.mouse.down();
     await page.mouse.move(...T.screenOf(geo, geo.D.page.graph[0] + 200, geo.D.page.graph[1] + 5));
     await page.mouse.up();
+    // the zoom's table holds what the zoom holds; the whole run's again
+    const z = await page.evaluate(() => document.getElementById('hp2x-bands-says').textContent);
+    check(/\(the zoom\)/.test(z), `${name}: a zoom's table says '${z}'`);
+    await page.click('#hp2x-reset');
   }
   if (expect.charts) {
     await checkCharts(page, name, geo, dir);

@@ -2,8 +2,9 @@
  * bytes choose the options; the rest is the profile, of either kind.
  * Parse, take a view (window, sample index), select (filters, -p with the
  * .aux just written), render into memory in any picture format, and write
- * CSV, .aux, .hp, the summary and one census as pprof (the peak, the
- * census nearest a time or the last); on some inputs also compare the profile
+ * CSV, .aux, .hp, the summary, one census as pprof (the peak, the
+ * census nearest a time or the last) and as CSV's row or the summary's
+ * moment table; on some inputs also compare the profile
  * with its view (one selection, pages or stack, CSV, the difference), or
  * follow it as it grows (watch mode's selection against a fresh one).  The
  * profile's bytes are also read as .aux text.
@@ -144,6 +145,24 @@ static void census(const hp2x_profile *p, hp2x_options o, const uint8_t *d,
   FUZZ_CHECK(hp2x_profile_sample_count(p)
                  ? st == HP2X_OK || (st == HP2X_E_ARG && bad_re)
                  : st == HP2X_E_NO_CENSUS);
+}
+
+/* One census of p with bands b as CSV's row or the summary's moment
+ * table (by byte 5), the one nearest byte 7's share of the run. */
+static void one_census(const hp2x_profile *p, const hp2x_bands *b,
+                       hp2x_options o, const uint8_t *d, size_t *bytes) {
+  o.format = d[5] & 2 ? HP2X_FORMAT_TXT : HP2X_FORMAT_CSV;
+  o.span = HP2X_SPAN_CENSUS;
+  hp2x_census_choice_init(&o.census);
+  o.census.rule = HP2X_CENSUS_AT;
+  double t0, t1;
+  span(p, &t0, &t1);
+  o.census.at_s = t0 + (t1 - t0) * d[7] / 255.0;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_status st = hp2x_write_output(p, b, "fuzz", &o, sink, bytes, &err);
+  FUZZ_CHECK(hp2x_profile_sample_count(p) ? st == HP2X_OK
+                                          : st == HP2X_E_NO_CENSUS);
 }
 
 /* Draws b into memory (SVG's surface ids are renumbered by the library,
@@ -291,6 +310,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                   sink, &bytes, &err) == HP2X_OK);
     if (data[5] & 1) /* the HTML report: its PNG, SVG and data */
       FUZZ_CHECK(hp2x_write_html(q, b, &o, sink, &bytes, &err) == HP2X_OK);
+    one_census(q, b, o, data, &bytes);
     if (o.max_bands) FUZZ_CHECK(hp2x_bands_count(b) <= (size_t)o.max_bands);
   }
   census(q, o, data, &bytes);

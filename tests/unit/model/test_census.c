@@ -2,8 +2,10 @@
  * earliest of equal totals, every label counted, a label written twice in
  * a census summed), the census nearest a time (the earlier of two as
  * near), the last, each within a window; an --at outside the run or the
- * window, a window that ends before it starts, no census, a profile whose
- * entries were dropped: each its error, naming the ranges. */
+ * window, a window that ends before it starts, no census, the peak of a
+ * profile whose entries were dropped: each its error, naming the ranges;
+ * the nearest and the last of such a profile, from its times; the run's
+ * range as its message writes it taken for --at. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -117,6 +119,12 @@ static void refusals(void **state) {
   hp2x_profile_drop_entries(p);
   assert_int_equal(refused(p, HP2X_CENSUS_PEAK, 0, -INFINITY, INFINITY, msg),
                    HP2X_E_ARG);
+  /* The nearest and the last read the times alone: the tool chooses them
+   * once the bands hold the values (--summary --at, CSV --at). */
+  assert_int_equal(choose(p, HP2X_CENSUS_AT, 2.6, -INFINITY, INFINITY), 3);
+  assert_int_equal(choose(p, HP2X_CENSUS_LAST, 0, -INFINITY, 1.5), 1);
+  assert_int_equal(refused(p, HP2X_CENSUS_AT, 9, -INFINITY, INFINITY, msg),
+                   HP2X_E_ARG);
   hp2x_profile_free(p);
   hp2x_err err;
   hp2x_err_init(&err);
@@ -128,10 +136,51 @@ static void refusals(void **state) {
   hp2x_profile_free(empty);
 }
 
+/* The run's range as its message writes it (three decimals, rounded
+ * outwards) is what --at takes: a time read off it, or off the CSV (six
+ * decimals), picks the first or last census; beyond it is refused. */
+static void range_as_written(void **state) {
+  (void)state;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
+  assert_non_null(p);
+  uint32_t a;
+  assert_int_equal(hpx_profile_intern(p, "a", 1, NULL, 0, &a, &err), HP2X_OK);
+  static const double t[] = {0.0139271, 0.7, 1.4520001};
+  for (int s = 0; s < 3; s++) {
+    hpx_profile_begin_sample(p, t[s]);
+    assert_int_equal(profile_add_entry(p, a, 10, &err), HP2X_OK);
+    assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
+  }
+  assert_int_equal(choose(p, HP2X_CENSUS_AT, 0.013927, -INFINITY, INFINITY), 0);
+  assert_int_equal(choose(p, HP2X_CENSUS_AT, 0.013, -INFINITY, INFINITY), 0);
+  assert_int_equal(choose(p, HP2X_CENSUS_AT, 1.453, -INFINITY, INFINITY), 2);
+  char msg[256];
+  assert_int_equal(refused(p, HP2X_CENSUS_AT, 0.0129, -INFINITY, INFINITY, msg),
+                   HP2X_E_ARG);
+  assert_string_equal(msg, "time 0.0129 s is outside the run: the run's "
+                           "censuses are from 0.013 to 1.453 seconds");
+  assert_int_equal(refused(p, HP2X_CENSUS_AT, 1.4531, -INFINITY, INFINITY, msg),
+                   HP2X_E_ARG);
+  /* a broken input's time going back: the range is its earliest to its
+   * latest census */
+  hpx_profile_begin_sample(p, 0.5);
+  assert_int_equal(profile_add_entry(p, a, 10, &err), HP2X_OK);
+  assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
+  assert_int_equal(choose(p, HP2X_CENSUS_AT, 1.0, -INFINITY, INFINITY), 1);
+  assert_int_equal(refused(p, HP2X_CENSUS_AT, 2, -INFINITY, INFINITY, msg),
+                   HP2X_E_ARG);
+  assert_string_equal(msg, "time 2 s is outside the run: the run's "
+                           "censuses are from 0.013 to 1.453 seconds");
+  hp2x_profile_free(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(peak_at_last),
       cmocka_unit_test(refusals),
+      cmocka_unit_test(range_as_written),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

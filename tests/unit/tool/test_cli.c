@@ -290,11 +290,17 @@ static const struct {
     {{"--at=-0.5"}, "invalid --at '-0.5': seconds, a number >= 0"},
     {{"--at=soon"}, "invalid --at 'soon': seconds, a number >= 0"},
     {{"a.hp", "--at=1", "-o", "a.pdf"},
-     "--at chooses one census: PDF holds the whole run (-o NAME.pb.gz, a "
-     "pprof profile, holds one)"},
-    {{"a.hp", "--at=1", "--summary"},
-     "--at chooses one census: --summary holds the whole run (-o "
-     "NAME.pb.gz, a pprof profile, holds one)"},
+     "--at chooses one census: PDF holds the whole run (--at works with "
+     "--summary and -o NAME.csv, -o NAME.txt or -o NAME.pb.gz)"},
+    {{"a.hp", "--at=1", "-o", "a.html"},
+     "--at chooses one census: HTML holds the whole run (--at works with "
+     "--summary and -o NAME.csv, -o NAME.txt or -o NAME.pb.gz)"},
+    {{"a.hp", "--at=1", "--summary", "--x=index"},
+     "--at names a time in seconds: not with --x=index, whose x axis "
+     "counts samples"},
+    {{"a.hp", "b.hp", "--at=1", "--diff", "--output=d.csv"},
+     "--at names a time of a run: --diff's chart is over the percentage "
+     "of each run"},
     {{"a.hp", "--at=1", "--watch", "-o", "a.pb.gz"},
      "--at takes a census of a finished run: with --watch the profile "
      "follows the last census"},

@@ -1,7 +1,8 @@
 /* test_csv_write.c -- csv_write.c: header in key order (top first), RFC 4180
- * quoting, integer values, a failing sink; and on several threads
- * (hp2x_options.threads), the bands bands.c fills and the bytes written
- * the same as on one, allocation failures and a failing sink included. */
+ * quoting, integer values, one census's row (--at), a failing sink; and on
+ * several threads (hp2x_options.threads), the bands bands.c fills and the
+ * bytes written the same as on one, allocation failures and a failing
+ * sink included. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -73,6 +74,43 @@ static void csv_header_order_and_quoting(void **state) {
   assert_string_equal(s.buf, "time,\"say \"\"hi\"\"\",\"a,b\",OTHER\r\n"
                              "0.000000,5000000000,30,1\r\n"
                              "1.250000,0,40,2\r\n");
+  hp2x_profile_free(p);
+}
+
+/* One census of each profile: the whole CSV's row; "input,time" with
+ * several; a census past the last refused, writing nothing. */
+static void csv_one_census(void **state) {
+  (void)state;
+  hp2x_profile *p;
+  hp2x_bands b;
+  char *names[3];
+  int64_t values[6];
+  make(&p, &b, names, values);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  const hp2x_profile *ps[2] = {p, p};
+  const hp2x_bands *bs[2] = {&b, &b};
+  const char *inputs[2] = {"x", "y, z"};
+  size_t samples[2] = {1, 0};
+  sink s = {.len = 0};
+  assert_int_equal(
+      hp2x_write_csv_censuses(ps, bs, inputs, samples, 1, sink_write, &s, &err),
+      HP2X_OK);
+  assert_string_equal(s.buf, "time,\"say \"\"hi\"\"\",\"a,b\",OTHER\r\n"
+                             "1.250000,0,40,2\r\n");
+  sink two = {.len = 0};
+  assert_int_equal(hp2x_write_csv_censuses(ps, bs, inputs, samples, 2,
+                                           sink_write, &two, &err),
+                   HP2X_OK);
+  assert_string_equal(
+      two.buf, "input,time,\"say \"\"hi\"\"\",\"a,b\",OTHER\r\n"
+               "x,1.250000,0,40,2\r\n\"y, z\",0.000000,5000000000,30,1\r\n");
+  sink none = {.len = 0};
+  samples[1] = 2;
+  assert_int_equal(hp2x_write_csv_censuses(ps, bs, inputs, samples, 2,
+                                           sink_write, &none, &err),
+                   HP2X_E_ARG);
+  assert_int_equal(none.len, 0);
   hp2x_profile_free(p);
 }
 
@@ -235,6 +273,7 @@ static void csv_threads(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(csv_header_order_and_quoting),
+      cmocka_unit_test(csv_one_census),
       cmocka_unit_test(csv_sink_failure),
       cmocka_unit_test(csv_threads),
   };

@@ -1,6 +1,7 @@
 /* test_html_write.c -- the HTML report's writer: hp2x_write_output writes what
  * hp2x_write_html writes; the censuses the page holds (at most one per
- * column, the largest total in each, the first and last kept); its JSON
+ * column, the largest total in each, the first and last kept), their
+ * exact times where the CSV's are not; its JSON
  * strings never hold '<', '>', '&' or a raw control character, and its
  * page holds no label as markup; a failing sink is HP2X_E_IO.  The live
  * page and the waiting page (hp2x_write_live_waiting_html) carry the same
@@ -156,6 +157,45 @@ static void test_censuses_all_held(void **state) {
   hp2x_profile_free(p);
 }
 
+/* The censuses' exact times: the fewest decimals (6 to 9) that read back
+ * as the time, else 17 digits; needed only where the CSV's six decimals
+ * do not read back (a time of 9 decimals, an eventlog's), and then in the
+ * page's JSON as "tx". */
+static void test_exact_times(void **state) {
+  (void)state;
+  char num[64];
+  assert_int_equal(hpx_html_exact_time(num, sizeof num, 0.5), 8);
+  assert_string_equal(num, "0.500000");
+  hpx_html_exact_time(num, sizeof num, 0.200678648);
+  assert_string_equal(num, "0.200678648");
+  hpx_html_exact_time(num, sizeof num, 1.0 / 3.0);
+  assert_string_equal(num, "0.33333333333333331");
+  hpx_html_exact_time(num, sizeof num, 1e300);
+  assert_string_equal(num, "1.0000000000000001e+300");
+  static const char six[] = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
+                            "VALUE_UNIT \"bytes\"\nBEGIN_SAMPLE 0.123456789\n"
+                            "a\t6\nEND_SAMPLE 0.123456789\nBEGIN_SAMPLE "
+                            "0.25\na\t5\nEND_SAMPLE 0.25\n";
+  hp2x_profile *p;
+  hp2x_bands *b;
+  profile_of(six, sizeof six - 1, &p, &b);
+  size_t held[2] = {1, 0};
+  assert_false(hpx_html_needs_exact_times(p, held, 1));
+  assert_true(hpx_html_needs_exact_times(p, held, 2));
+  hp2x_options o;
+  test_options_init(&o);
+  o.format = HP2X_FORMAT_HTML;
+  mem page = {0};
+  hp2x_err err;
+  hp2x_err_init(&err);
+  assert_int_equal(hp2x_write_html(p, b, &o, mem_write, &page, &err), HP2X_OK);
+  assert_non_null(strstr(page.buf, "\"t\":[\"0.123457\",\"0.250000\"],"
+                                   "\"tx\":[0.123456789,0.250000]"));
+  free(page.buf);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
 static void test_json_strings(void **state) {
   (void)state;
   mem m = {0};
@@ -231,6 +271,7 @@ int main(void) {
       cmocka_unit_test(test_output_is_the_writer),
       cmocka_unit_test(test_censuses_held),
       cmocka_unit_test(test_censuses_all_held),
+      cmocka_unit_test(test_exact_times),
       cmocka_unit_test(test_json_strings),
       cmocka_unit_test(test_live_pages),
   };

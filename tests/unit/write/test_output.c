@@ -1,7 +1,8 @@
 /* test_output.c -- output.c and format.c: the format predicates for
  * every format, and hp2x_write_output / hp2x_write_output_many writing the
  * same bytes as the format's own writer (render, CSV, .hp, summary), the
- * many variant's .hp refusal, and a failing sink's error passed on.
+ * many variant's .hp refusal, one census of CSV and the summary
+ * (hp2x_options.span), and a failing sink's error passed on.
  * Public API only.
  */
 #include <setjmp.h>
@@ -62,7 +63,7 @@ static int teardown(void **state) {
  * every picture, and none for text; a MIME type for every format; an
  * extension that finds its row from a file name (the longest: NAME.pb.gz
  * is pprof's); nothing past the last row; PostScript alone on hp2ps's
- * page; pprof alone holding one census. */
+ * page; pprof alone holding one census, CSV and the summary either. */
 static void test_format_table(void **state) {
   (void)state;
   size_t rows = 0;
@@ -80,6 +81,9 @@ static void test_format_table(void **state) {
     assert_int_equal(at, strlen("dir.v/x.y"));
     assert_int_equal(r->span == HP2X_SPAN_CENSUS,
                      r->format == HP2X_FORMAT_PPROF);
+    assert_int_equal(r->span == HP2X_SPAN_EITHER,
+                     r->format == HP2X_FORMAT_CSV ||
+                         r->format == HP2X_FORMAT_TXT);
     if (r->writer == HP2X_WRITER_PICTURE) {
       assert_int_equal(r->holds_several, r->has_pages);
       assert_non_null(r->long_name);
@@ -233,6 +237,57 @@ static void test_write_output_many(void **state) {
   hp2x_bands_free(bs[1]);
 }
 
+/* With o.span HP2X_SPAN_CENSUS, CSV and the summary hold the census
+ * o.census chooses (the one nearest 0.6 s: 0.5 s), one profile or two;
+ * the whole run by default; a census past the run refused. */
+static void test_one_census(void **state) {
+  fixture *f = *state;
+  hp2x_options o = f->o;
+  o.span = HP2X_SPAN_CENSUS;
+  hp2x_census_choice_init(&o.census);
+  o.census.rule = HP2X_CENSUS_AT;
+  o.census.at_s = 0.6;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  o.format = HP2X_FORMAT_CSV;
+  mem csv = {0}, txt = {0}, two = {0}, whole = {0}, none = {0};
+  assert_int_equal(
+      hp2x_write_output(f->p, f->b, "in", &o, mem_write, &csv, &err), HP2X_OK);
+  assert_string_equal(csv.buf, "time,MAIN,(1)f/g\r\n0.500000,100,40\r\n");
+  const hp2x_profile *ps[2] = {f->p, f->p};
+  const hp2x_bands *bs[2] = {f->b, f->b};
+  const char *names[2] = {"a", "b"};
+  assert_int_equal(
+      hp2x_write_output_many(ps, bs, names, 2, &o, mem_write, &two, &err),
+      HP2X_OK);
+  assert_string_equal(two.buf, "input,time,MAIN,(1)f/g\r\n"
+                               "a,0.500000,100,40\r\nb,0.500000,100,40\r\n");
+  o.format = HP2X_FORMAT_TXT;
+  assert_int_equal(
+      hp2x_write_output(f->p, f->b, "in", &o, mem_write, &txt, &err), HP2X_OK);
+  assert_non_null(strstr(txt.buf, "census at 0.500000 seconds (sample 1 of "
+                                  "3): 140 bytes in all\n"
+                                  "change since the census before, at "
+                                  "0.000000 seconds: +140 bytes\n"));
+  assert_non_null(strstr(txt.buf, "\n             100   71.4%             "
+                                  "+100  MAIN\n"));
+  assert_non_null(strstr(txt.buf, "\n              40   28.6%              "
+                                  "+40  (1)f/g\n"));
+  o.span = HP2X_SPAN_RUN; /* the default: the whole run */
+  assert_int_equal(
+      hp2x_write_output(f->p, f->b, "in", &o, mem_write, &whole, &err),
+      HP2X_OK);
+  assert_non_null(strstr(whole.buf, "3 samples from 0.000 to 1.000 seconds"));
+  o.span = HP2X_SPAN_CENSUS;
+  o.census.at_s = 7.0;
+  assert_int_equal(
+      hp2x_write_output(f->p, f->b, "in", &o, mem_write, &none, &err),
+      HP2X_E_ARG);
+  assert_non_null(strstr(err.msg, "outside the run"));
+  assert_int_equal(none.len, 0);
+  free(csv.buf), free(txt.buf), free(two.buf), free(whole.buf);
+}
+
 static void test_failing_sink(void **state) {
   fixture *f = *state;
   hp2x_options o = f->o;
@@ -255,6 +310,7 @@ int main(void) {
                                       teardown),
       cmocka_unit_test_setup_teardown(test_svg_drawing, setup, teardown),
       cmocka_unit_test_setup_teardown(test_write_output_many, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_one_census, setup, teardown),
       cmocka_unit_test_setup_teardown(test_failing_sink, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
