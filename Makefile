@@ -69,8 +69,11 @@ DATADIR := $(PREFIX)/share/hp2x
 # are the plain IEEE operations the report's script repeats in the page
 # (src/write/band_stats.c, report_stats.js) on every machine.
 override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(PORTABLE_FLAGS) \
-        $(OPT) $(WARN) -ffp-contract=off -Iinclude -Isrc -I$(GEN) \
-        $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"'
+        $(OPT) $(WARN) -ffp-contract=off -Iinclude $(PKG_CFLAGS) \
+        -DHP2X_DATADIR='"$(DATADIR)"'
+# The library's own headers (and the generated ones), for the library and
+# its tests; not the tool's (TOOL_INC).
+LIB_INC = -Isrc -I$(GEN)
 # The library exports only what include/hp2x.h declares (its visibility
 # pragma); everything else in the library stays inside it.
 LIB_CFLAGS := -fvisibility=hidden
@@ -79,14 +82,23 @@ LDLIBS  := $(PKG_LIBS) -lm -lpthread
 # The tool (src/tool/) links the library; the library is the stage folders
 # under src/, each using only those listed before it.
 LIB_STAGES := base model read select draw write
-TOOL_SRC := $(wildcard src/tool/*.c)
+# The tool's folders under src/tool/, ranked as the stages are: each uses
+# only those listed before it (and the library through hp2x.h); main.c, in
+# src/tool/ itself, comes last.  The tool is compiled with -Iinclude and
+# -Isrc/tool, never -Isrc: an include of a library header but hp2x.h does
+# not build (tests/e2e/test_layers.sh).
+TOOL_FOLDERS := util io serve cli run
+TOOL_SRC := $(wildcard src/tool/*.c) \
+            $(foreach d,$(TOOL_FOLDERS),$(wildcard src/tool/$(d)/*.c))
+TOOL_INC := -Isrc/tool
 LIB_SRC  := $(foreach d,$(LIB_STAGES),$(wildcard src/$(d)/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 TOOL_OBJ := $(TOOL_SRC:src/%.c=$(BUILD)/obj/%.o)
 # Unit tests are found by name: tests/unit/STAGE/test_FILE.c tests
 # src/STAGE/FILE.c (tests/unit/README.md), built to BUILD/tests/STAGE/.
-UNIT_SRC := $(foreach d,$(LIB_STAGES) tool,$(wildcard tests/unit/$(d)/test_*.c))
+UNIT_SRC := $(foreach d,$(LIB_STAGES) $(TOOL_FOLDERS:%=tool/%),\
+              $(wildcard tests/unit/$(d)/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # The library with the fault-injection hook, for tests only (mk/testhooks.mk).
 HOOKS_LIB := $(BUILD)/libhp2x-hooks.a
@@ -129,11 +141,11 @@ $(foreach k,obj pic,$(PPROF_USERS:%=$(BUILD)/$(k)/write/%.o)): $(GEN)/pprof.pb-c
 $(BUILD)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
 $(BUILD)/pic/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $< (-fPIC)")
-	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
 
 lib: $(BUILD)/libhp2x.a $(BUILD)/libhp2x.so $(BUILD)/hp2x.pc
 
@@ -141,18 +153,18 @@ Q := $(if $(V),,@)
 $(BUILD)/obj/tool/%.o: src/tool/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(TOOL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(TOOL_INC) $(TOOL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 # The shared library's objects: position-independent, built only for it.
 $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $< (-fPIC)")
-	$(Q)$(CC) $(CFLAGS) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/libhp2x.a: $(LIB_OBJ)
 	@rm -f $@
@@ -206,18 +218,19 @@ $(BUILD)/hp2x-shared: $(TOOL_OBJ) $(BUILD)/libhp2x.so
 $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) -Itests/unit -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
+	$(Q)$(CC) $(CFLAGS) $(LIB_INC) -Itests/unit -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
 	    $(HOOKS_LIB) $(LDLIBS) $(CMOCKA_LIBS)
 
-# The tool's tests (tests/unit/tool: test_cli drives the tool's option
-# table, test_outfile its output files, test_serve_request --serve's
-# request rules) link the tool's objects but main.o.
+# The tool's tests (tests/unit/tool/FOLDER: test_cli drives the tool's
+# option table, test_source the watch's input source, test_request
+# --serve's request rules, ...) link the tool's objects but main.o, and see
+# the tool's headers as the tool does (TOOL_INC), not the library's.
 TOOL_TEST_OBJ := $(filter-out $(BUILD)/obj/tool/main.o,$(TOOL_OBJ))
 TOOL_UNIT_BIN := $(filter $(BUILD)/tests/tool/%,$(UNIT_BIN))
 $(TOOL_UNIT_BIN): $(BUILD)/tests/%: tests/unit/%.c $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Itests/unit -Isrc/tool -Wno-missing-prototypes -o $@ $< \
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Itests/unit $(TOOL_INC) -Wno-missing-prototypes -o $@ $< \
 	    $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) $(TOOL_LIBS) $(CMOCKA_LIBS)
 
 # Debian packages for building, testing (real consumers of every format)

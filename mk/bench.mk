@@ -19,9 +19,9 @@
 # build/bench-results.md; bench/RESULTS.md keeps a copy with the machine
 # they came from.  Needs `make deps-dev` (hp2ps, valgrind, GNU time,
 # strace).  Slow: not part of check.
-$(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a
+$(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/util/zlib_level.o $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a \
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(BUILD)/obj/tool/util/zlib_level.o $(BUILD)/libhp2x.a \
 	    $(LDLIBS)
 
 -include $(BUILD)/bench/update.d

@@ -35,19 +35,24 @@ FUZZ_FLAGS ?=
 FUZZ_DIR := build/fuzz
 FUZZ_TARGETS ?= hp_parse eventlog_parse pipeline stream threads program \
                 serve_request
-FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Iinclude -Isrc -I$(GEN) \
+FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Iinclude \
     $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"' \
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+# The library's objects and the targets see the library's headers
+# (LIB_INC); the tool's objects only hp2x.h and the tool's (TOOL_INC).
 FUZZ_LIB_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o) \
                 $(GEN_LIB_SRC:$(GEN)/%.c=$(FUZZ_DIR)/obj/gen/%.o)
 $(FUZZ_DIR)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(dir $@)
-	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)clang $(FUZZ_CFLAGS) $(LIB_INC) $(DEPFLAGS) -c $< -o $@
 $(PPROF_USERS:%=$(FUZZ_DIR)/obj/write/%.o): $(GEN)/pprof.pb-c.h
 
 $(FUZZ_DIR)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)clang $(FUZZ_CFLAGS) $(LIB_INC) $(DEPFLAGS) -c $< -o $@
+$(FUZZ_DIR)/obj/tool/%.o: src/tool/%.c
+	@mkdir -p $(dir $@)
+	$(Q)clang $(FUZZ_CFLAGS) $(TOOL_INC) $(DEPFLAGS) -c $< -o $@
 -include $(FUZZ_LIB_OBJ:.o=.d)
 $(FUZZ_DIR)/obj/write/html_write.o: $(GEN)/report_assets.h
 
@@ -56,19 +61,19 @@ $(FUZZ_DIR)/obj/write/html_write.o: $(GEN)/report_assets.h
 FUZZ_TOOL_OBJ := $(filter-out $(FUZZ_DIR)/obj/tool/main.o, \
                    $(TOOL_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o))
 $(FUZZ_DIR)/fuzz_program: tests/fuzz/fuzz_program.c $(FUZZ_LIB_OBJ) $(FUZZ_TOOL_OBJ)
-	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< \
+	$(Q)clang $(FUZZ_CFLAGS) $(LIB_INC) $(TOOL_INC) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< \
 	    $(FUZZ_TOOL_OBJ) $(FUZZ_LIB_OBJ) $(LDLIBS) $(TOOL_LIBS)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJ)
-	$(Q)clang $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) $(LDLIBS)
+	$(Q)clang $(FUZZ_CFLAGS) $(LIB_INC) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) $(LDLIBS)
 -include $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%.d)
 
-# --serve's request handling is the tool's (src/tool/serve_request.c: the
+# --serve's request handling is the tool's (src/tool/serve/request.c: the
 # route of a method, target and Host; the --serve address), built in.
 $(FUZZ_DIR)/fuzz_serve_request: tests/fuzz/fuzz_serve_request.c \
-    src/tool/serve_request.c $(FUZZ_LIB_OBJ)
-	$(Q)clang $(FUZZ_CFLAGS) -Isrc/tool -fsanitize=fuzzer -o $@ \
-	    tests/fuzz/fuzz_serve_request.c src/tool/serve_request.c \
+    src/tool/serve/request.c $(FUZZ_LIB_OBJ)
+	$(Q)clang $(FUZZ_CFLAGS) $(TOOL_INC) -fsanitize=fuzzer -o $@ \
+	    tests/fuzz/fuzz_serve_request.c src/tool/serve/request.c \
 	    $(FUZZ_LIB_OBJ) $(LDLIBS)
 
 $(FUZZ_DIR)/seeds/.done: tests/fuzz/seeds.py $(wildcard samples/profiles/* \

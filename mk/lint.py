@@ -107,12 +107,15 @@ def check_width(top, files, faults):
 
 
 def read_prefixes(path):
-    """[(pattern, [prefix...])] from mk/prefixes.txt, in order."""
+    """[(pattern, [prefix...])] from mk/prefixes.txt, in order; a line
+    that starts with a blank goes on with the rule above it."""
     rules = []
     with open(path, encoding='utf-8') as fh:
         for line in fh:
             words = line.split('#', 1)[0].split()
-            if words:
+            if words and line[0].isspace() and rules:
+                rules[-1][1].extend(words)
+            elif words:
                 rules.append((words[0], words[1:]))
     return rules
 

@@ -12,12 +12,12 @@ HOOKS_CFLAGS := -DHPX_TEST_HOOKS
 $(BUILD)/obj/base/alloc-hooks.o: src/base/alloc.c mk/testhooks.mk
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $< (test hooks)")
-	$(Q)$(CC) $(CFLAGS) $(HOOKS_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(HOOKS_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/obj/tests/faults_main.o: tests/hooks/faults_main.c mk/testhooks.mk
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) -Isrc/tool -Itests/hooks $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(TOOL_INC) -Itests/hooks $(DEPFLAGS) -c $< -o $@
 
 $(HOOKS_LIB): $(filter-out $(BUILD)/obj/base/alloc.o,$(LIB_OBJ)) $(BUILD)/obj/base/alloc-hooks.o
 	@rm -f $@

@@ -42,7 +42,7 @@ timed() {
 declare -A ran=([unit]=0 [e2e]=0 [shared]=0)
 # Unit tests: each tests/unit/STAGE/test_FILE.c runs as
 # BUILD/tests/STAGE/test_FILE; one not built is a failure, not a skip.
-for src in "$top"/tests/unit/*/test_*.c; do
+for src in "$top"/tests/unit/*/test_*.c "$top"/tests/unit/tool/*/test_*.c; do
   [ -f "$src" ] || continue
   name=${src#"$top/tests/unit/"}; name=${name%.c}
   t="$top/$build/tests/$name"

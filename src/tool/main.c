@@ -2,6 +2,6 @@
  * (entry.c), which the test build (tests/hooks/faults_main.c) calls from a
  * main of its own.
  */
-#include "run.h"
+#include "run/run.h"
 
 int main(int argc, char **argv) { return tool_main(argc, argv); }

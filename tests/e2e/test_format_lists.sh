@@ -2,7 +2,7 @@
 # The lists of formats spelt out by hand agree with the one table of
 # formats (src/base/format.c), read through the library itself
 # (tests/tools/format_table.c, linked against BUILD/libhp2x.a): the unit
-# test of the options' messages (tool/test_cli.c), test_compare.sh's
+# test of the options' messages (tool/cli/test_cli.c), test_compare.sh's
 # messages (-p's formats that hold several inputs, --diff's that take
 # bands), the loops over every format of test_locale.sh and test_faults.sh
 # and over every picture of test_bound.sh, the formats
@@ -112,7 +112,7 @@ same('--help pictures', words(m.group(1)) if m else [], [r[2] for r in pictures]
 for l in bad: print(l)
 PY
 }
-args=("$T/table.tsv" "$T/help.txt" "$TOP/tests/unit/tool/test_cli.c"
+args=("$T/table.tsv" "$T/help.txt" "$TOP/tests/unit/tool/cli/test_cli.c"
       "$TOP/tests/e2e/test_formats.sh" "$TOP/include/hp2x.h" "$TOP/man/hp2x.1"
       "$TOP/tests/e2e/test_compare.sh")
 lists "${args[@]}" > "$T/bad.txt"
@@ -123,8 +123,8 @@ $(cat "$T/bad.txt")"
 all=$(cut -f1 "$T/table.tsv" | paste -sd, | sed 's/,/, /g')
 second=$(sed -n 2p "$T/table.tsv" | cut -f1)
 less=$(printf '%s' "$all" | sed "s/, $second,/,/")
-sed "/unknown format 'gif'/s/, $second,/,/" "$TOP/tests/unit/tool/test_cli.c" \
-  > "$T/test_cli.c"
+sed "/unknown format 'gif'/s/, $second,/,/" \
+  "$TOP/tests/unit/tool/cli/test_cli.c" > "$T/test_cli.c"
 args[2]=$T/test_cli.c
 lists "${args[@]}" > "$T/bad.txt"
 grep -qF "test_cli.c unknown format: $less --" "$T/bad.txt" && ok ||

@@ -51,7 +51,7 @@ done
 # (Locale independence of every format: test_locale.sh.)
 
 # A Linux build has cairo's PDF streams compressed at zlib's fastest level,
-# not its default (src/tool/zlib_level.c): every zlib header says so
+# not its default (src/tool/util/zlib_level.c): every zlib header says so
 # (FLEVEL 0), and every stream still inflates.  Under PORTABLE=1 (and off
 # Linux) they keep zlib's default level (FLEVEL 2; tests/e2e/test_seams.sh).
 zlib_levels() {

@@ -2,12 +2,13 @@
 # make lint (mk/lint.py; docs/STYLE.md) passes on the tree and fails on a
 # violation of each rule planted in a scratch copy of it: a line formatted
 # otherwise than clang-format 14 would, a line over 80 columns, a global
-# of the library and one of the tool without their prefixes, a tool file
-# with no prefix rule, a C file and a script that do not open with what
-# they own.  Where the clang-format found is another version, the format
-# check says so and skips itself, and the other rules still run (a fake
-# clang-format 19 shows it); make format refuses that version and, with 14,
-# formats the planted line back.  The scratch copy starts from this
+# of the library and one of the tool without their prefixes, one of the
+# tool with another tool folder's prefix, a tool folder with no prefix
+# rule, a C file and a script that do not open with what they own.  Where
+# the clang-format found is another version, the format check says so and
+# skips itself, and the other rules still run (a fake clang-format 19
+# shows it); make format refuses that version and, with 14, formats the
+# planted line back.  The scratch copy starts from this
 # build's objects, so only planted files are compiled.
 . "$(dirname "$0")/lib.sh"
 S=$T/tree
@@ -94,16 +95,22 @@ fails "a library global without hp2x_/hpx_" \
   "^lint: prefix: src/select/thin.c: global thin_planted_count does not start with hp2x_ or hpx_" \
   "$fake"
 restore src/select/thin.c
-printf '\nint hpx_planted_in_tool = 1;\n' >> "$S/src/tool/names.c"
+printf '\nint hpx_planted_in_tool = 1;\n' >> "$S/src/tool/cli/names.c"
 fails "a tool global with the library's prefix" \
-  "^lint: prefix: src/tool/names.c: global hpx_planted_in_tool does not start with names_" \
+  "^lint: prefix: src/tool/cli/names.c: global hpx_planted_in_tool does not start with cli_ or names_" \
   "$fake"
-restore src/tool/names.c
-printf '/* planted.c -- a tool file no rule names */\nint planted_one(void);\nint planted_one(void) { return 1; }\n' \
-  > "$S/src/tool/planted.c"
-fails "a tool file with no rule" "^lint: prefix: src/tool/planted.c: no rule in mk/prefixes.txt" \
+restore src/tool/cli/names.c
+printf '\nint msg_planted_elsewhere = 1;\n' >> "$S/src/tool/io/tee.c"
+fails "a tool global with another folder's prefix" \
+  "^lint: prefix: src/tool/io/tee.c: global msg_planted_elsewhere does not start with outfile_ or .* or outputs_ \\(mk/prefixes.txt: tool/io/\\*.c\\)" \
   "$fake"
-rm -f "$S/src/tool/planted.c" "$S/build/obj/tool/planted.o"
+restore src/tool/io/tee.c
+mkdir -p "$S/src/tool/extra"
+printf '/* planted.c -- a tool folder no rule names */\nint planted_one(void);\nint planted_one(void) { return 1; }\n' \
+  > "$S/src/tool/extra/planted.c"
+fails "a tool folder with no rule" "^lint: prefix: src/tool/extra/planted.c: no rule in mk/prefixes.txt" \
+  "$fake"
+rm -rf "$S/src/tool/extra"
 
 # 4. What each file owns: a C file and a script without their opening comment.
 sed -i '1s|^/\* surface.c -- |/* |' "$S/src/draw/surface.c"

@@ -18,8 +18,8 @@ calls() { # object, function
   nm -u "$BUILD/obj/$1" > "$T/undef" 2>&1 || { fail "nm $1: $(head -2 "$T/undef")"; return 2; }
   grep -Eq "^ +U $2(@|$)" "$T/undef"
 }
-for seam in tool/tuning.o:mallopt base/alloc.o:madvise base/mapfile.o:madvise \
-            tool/wakeup.o:inotify_init1 tool/environment.o:sched_getaffinity; do
+for seam in tool/util/tuning.o:mallopt base/alloc.o:madvise base/mapfile.o:madvise \
+            tool/io/wakeup.o:inotify_init1 tool/util/environment.o:sched_getaffinity; do
   calls "${seam%%:*}" "${seam#*:}"; got=$?
   [ $got = 2 ] && continue
   if [ $linux = 1 ]; then [ $got = 0 ] && ok || fail "the Linux build does not call ${seam#*:}"
@@ -37,7 +37,7 @@ zcat "$TOP/samples/profiles/longrun.hc.eventlog.gz" > "$T/longrun.eventlog"
   "$HP2X" -q --jobs=1 "$T/longrun.eventlog" -o "$T/one.csv" &&
   cmp -s "$T/default.csv" "$T/one.csv" && ok ||
   fail "the default --jobs reads otherwise than --jobs=1"
-calls tool/environment.o sysconf; [ $? = 0 ] && ok ||
+calls tool/util/environment.o sysconf; [ $? = 0 ] && ok ||
   fail "the cores' fallback (sysconf) is not in the build"
 
 # The zlib header's second byte names the level: 0x01 fastest (level 1),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Tests are found by name (tests/unit/README.md): tests/unit/STAGE/test_FILE.c
-# tests src/STAGE/FILE.c, STAGE one of the Makefile's LIB_STAGES or tool.
+# tests src/STAGE/FILE.c, STAGE one of the Makefile's LIB_STAGES or
+# tool/FOLDER, FOLDER one of its TOOL_FOLDERS.
 # Checked here: every .c of the library has one row in the README's first
 # table, naming its own test when it has one; every test a row names
 # exists (STAGE/test_NAME: tests/unit/STAGE/test_NAME.c; e2e/test_NAME.sh:
@@ -12,11 +13,14 @@
 . "$(dirname "$0")/lib.sh"
 stages=$(sed -n 's/^LIB_STAGES *:= *//p' "$TOP/Makefile")
 [ -n "$stages" ] && ok || fail "no LIB_STAGES in the Makefile"
+tool_folders=$(sed -n 's/^TOOL_FOLDERS *:= *//p' "$TOP/Makefile")
+[ -n "$tool_folders" ] && ok || fail "no TOOL_FOLDERS in the Makefile"
 check() { # README SRC_DIR UNIT_DIR: one line per problem
-  python3 - "$1" "$2" "$3" "$TOP/tests/e2e" $stages <<'PY'
+  python3 - "$1" "$2" "$3" "$TOP/tests/e2e" "$tool_folders" $stages <<'PY'
 import glob, os, re, sys
-readme, src, unit, e2e, stages = sys.argv[1:5] + [sys.argv[5:]]
-folders = stages + ['tool']
+readme, src, unit, e2e, tool_folders = sys.argv[1:6]
+stages = sys.argv[6:]
+folders = stages + ['tool/' + d for d in tool_folders.split()]
 rows, named_otherwise, table = {}, {}, 0
 for line in open(readme):
     if line.startswith('| library file |'): table = 1
@@ -76,13 +80,16 @@ n=$(find "$TOP/tests/unit" -name 'test_*.c' | wc -l)
 # naming a missing test, or a test without its STAGE/; a file whose own
 # test its row leaves out; a unit test named after no file and not listed;
 # a listed test that does not exist; a test in tests/unit itself and one
-# in a folder that is no stage.
+# in a folder that is no stage; a tool test named after no file of its
+# folder, and one in tests/unit/tool itself (the tool is in folders).
 cp -r "$TOP/src" "$T/src"
 cp -r "$TOP/tests/unit" "$T/unit"
 : > "$T/src/model/profile_new.c"
 : > "$T/unit/select/test_nothing.c"
 : > "$T/unit/test_flat.c"
 mkdir "$T/unit/misc" && : > "$T/unit/misc/test_aux.c"
+: > "$T/unit/tool/io/test_nothing.c"
+: > "$T/unit/tool/test_flat.c"
 sed -e 's/^| `select\/colour.c` | `select\/test_compare`/| `select\/colour.c` | `select\/test_compare_gone`/' \
     -e 's/^\(| `read\/parser.c` | .*\)`base\/test_options`/\1`test_options`/' \
     -e 's/^\(| `write\/metrics.c` |\) `write\/test_metrics`;/\1/' \
@@ -101,5 +108,7 @@ want '^draw/test_threads_gone: listed, but there is no' "a listed test that does
 want '^tests/unit/draw/test_threads.c: no src/draw/threads.c' "a test named otherwise, not listed"
 want '^tests/unit/test_flat.c: not in a stage folder' "a test outside the stage folders"
 want '^tests/unit/misc/test_aux.c: not in a stage folder' "a test in a folder that is no stage"
-[ "$(wc -l < "$T/bad.txt")" -eq 9 ] && ok || fail "more problems than planted: $(cat "$T/bad.txt")"
+want '^tests/unit/tool/io/test_nothing.c: no src/tool/io/nothing.c' "a tool test named after no file"
+want '^tests/unit/tool/test_flat.c: not in a stage folder' "a tool test outside the tool's folders"
+[ "$(wc -l < "$T/bad.txt")" -eq 11 ] && ok || fail "more problems than planted: $(cat "$T/bad.txt")"
 finish

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Watch mode with stderr on a terminal (a real pseudo-terminal from
-# script(1)): the status line is drawn over itself through messages.c and
-# ends, when the input ends, with "- done" and a newline; its numbers are
-# those of the run (samples = the CSV's rows, bytes read = the input's
-# size, output bytes = the CSV's size).  The final status line once read
-# the finished profile from the parser, which holds none by then, and
-# crashed.
+# script(1)): the status line is drawn over itself through
+# util/messages.c and ends, when the input ends, with "- done" and a
+# newline; its numbers are those of the run (samples = the CSV's rows,
+# bytes read = the input's size, output bytes = the CSV's size).  The
+# final status line once read the finished profile from the parser, which
+# holds none by then, and crashed.
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
 if ! command -v script > /dev/null; then

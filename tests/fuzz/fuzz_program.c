@@ -1,10 +1,11 @@
 /* fuzz_program.c -- libFuzzer target: --program's reading of an
- * executable (the tool's program.c, elfutils' libelf) from untrusted
+ * executable (the tool's io/program.c, elfutils' libelf) from untrusted
  * bytes, then the library naming a small -hi profile's addresses from
  * what it read.  A malformed file must give a message and exit status 1,
  * never a crash. */
 #include "fuzz_common.h"
-#include "tool/program.h"
+#include "io/program.h"
+#include "util/status.h"
 
 #include <stdio.h>
 #include <unistd.h>

@@ -1,12 +1,12 @@
 /* fuzz_serve_request.c -- libFuzzer target for --serve's own request
- * handling (src/tool/serve_request.c): the input is up to four fields
+ * handling (src/tool/serve/request.c): the input is up to four fields
  * separated by '\n' (method, request target with any query string, Host,
  * a --serve address), each any bytes.  Checks the answer's invariants: a
  * status among those the server gives, a route only with 200, a picture
  * route only for a picture format, 403 only for a Host that is not a
  * loopback name, and a parsed address whose port fits.
  */
-#include "serve_request.h"
+#include "serve/request.h"
 
 #include <stdint.h>
 #include <stdlib.h>

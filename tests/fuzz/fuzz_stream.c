@@ -1,5 +1,5 @@
 /* fuzz_stream.c -- libFuzzer target: a stream read as watch mode reads it
- * (src/tool/run_watch.c), the bytes arriving in chunks whose sizes the
+ * (src/tool/run/watch.c), the bytes arriving in chunks whose sizes the
  * input chooses.  One parser is fed chunk by chunk; now and then the
  * profile so far is drawn from a follower's bands, as each watch update
  * does; at the end the finished profile is drawn once more.  Checks:
@@ -68,7 +68,7 @@ static void check_same_bands(const hp2x_bands *a, const hp2x_bands *b) {
   }
 }
 
-/* One watch update (run_watch.c's render_update): nothing before a header
+/* One watch update (run/watch.c's render_update): nothing before a header
  * or before the heap profile began; else the follower's bands, drawn. */
 static void update(hp2x_follower *f, const hp2x_profile *p,
                    const hp2x_options *o) {
@@ -184,7 +184,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(chunked_err.offset == once_err.offset);
   } else {
     fuzz_check_same_profile(chunked, once, (size_t)-1);
-    /* The final render (run_watch.c's render_final): the finished
+    /* The final render (run/watch.c's render_final): the finished
      * profile, a new one to the follower. */
     hp2x_err_init(&err);
     const hp2x_bands *fb = NULL;

@@ -5,7 +5,7 @@
  * test_aids_faults.sh run it; the shipped hp2x has neither the variable
  * nor the hook.
  */
-#include "run.h"
+#include "run/run.h"
 #include "test_hooks.h"
 
 #include <stdlib.h>

@@ -3,20 +3,27 @@
 keeps (tests/e2e/test_layers.sh).
 
 Stage order: the folders of SRC_DIR are ranked by the Makefile's LIB_STAGES
-(base model read select draw write), then the tool's folder (--after, by
-default 'tool').  A file may use only its own folder and earlier ones:
+(base model read select draw write), then the tool's folders by its
+TOOL_FOLDERS (util io serve cli run, as tool/util ...), then the tool's
+folder itself (--after, by default 'tool': main.c).  A file may use only
+its own folder and earlier ones:
   - an #include "x.h" that resolves (as the compiler does: the includer's
-    folder, then SRC_DIR) to a header of a later stage is refused;
+    folder, then SRC_DIR, or for the tool's files SRC_DIR/tool, which is
+    all the tool is compiled with) to a header of a later stage is refused;
   - a word in a .c file naming a function defined (not static) in a later
     stage's .c file -- a call, or its address taken -- is refused;
   - a header naming a later stage's function (declaring it, or a macro that
     calls it) is refused.
 A folder with sources that is not ranked is refused too.
 Also: functions over --max-function lines, (with --max-file) source files
-over N lines, private headers (.h under SRC_DIR) over 200 lines, and circles
-among the .c files (A calls B and B calls A, directly or around a loop).
-usage: layer-check.py [--max-function N] [--max-file N] [--makefile M]
-                      [--stages 'a b ...'] [--after 'tool'] [SRC_DIR]
+over N lines, private headers (.h under SRC_DIR) over 200 lines, circles
+among the .c files (A calls B and B calls A, directly or around a loop),
+and (with --max-fields N) a struct or union of the tool (a file under
+SRC_DIR/tool) with more than N members: the members of its body, a
+declaration of several names counting each, a nested struct one.
+usage: layer-check.py [--max-function N] [--max-file N] [--max-fields N]
+                      [--makefile M] [--stages 'a b ...']
+                      [--tool-folders 'a b ...'] [--after 'tool'] [SRC_DIR]
 Prints one summary line, then one line per fault; exit 0 when there are none."""
 import argparse, glob, os, re, sys
 
@@ -25,6 +32,8 @@ ap.add_argument('--max-function', type=int, default=90)
 ap.add_argument('--max-file', type=int, default=0, help='0: no limit on file length')
 ap.add_argument('--makefile', help="where LIB_STAGES is (default: SRC_DIR/../Makefile)")
 ap.add_argument('--stages', help='the stages in order, instead of the Makefile\'s LIB_STAGES')
+ap.add_argument('--tool-folders', help='the tool\'s folders in order, instead of the Makefile\'s TOOL_FOLDERS')
+ap.add_argument('--max-fields', type=int, default=0, help='0: no limit on a tool struct\'s members')
 ap.add_argument('--after', default='tool', help='folders ranked after the stages (space separated)')
 ap.add_argument('src', nargs='?', default='src')
 opt = ap.parse_args()
@@ -41,17 +50,21 @@ def code_only(text):
     return re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"', ' ', text, flags=re.S)
 
 
-def stage_list():
-    if opt.stages is not None:
-        return opt.stages.split()
+def make_list(given, name):
+    """The words of the Makefile's NAME, or `given` when given."""
+    if given is not None:
+        return given.split()
     mk = opt.makefile or os.path.join(src, '..', 'Makefile')
-    m = re.search(r'^LIB_STAGES\s*:?=\s*(.*)$', read(mk), re.M)
+    m = re.search(r'^' + name + r'\s*:?=\s*(.*)$', read(mk), re.M)
     if not m:
-        sys.exit(f'layer-check: no LIB_STAGES in {mk}')
+        sys.exit(f'layer-check: no {name} in {mk}')
     return m.group(1).split()
 
 
-order = stage_list() + opt.after.split()
+TOOL = 'tool'
+order = (make_list(opt.stages, 'LIB_STAGES') +
+         [f'{TOOL}/{d}' for d in make_list(opt.tool_folders, 'TOOL_FOLDERS')] +
+         opt.after.split())
 rank = {name: i for i, name in enumerate(order)}
 rel = lambda f: os.path.relpath(f, src)
 folder = lambda f: os.path.dirname(rel(f)) or '.'
@@ -61,7 +74,9 @@ texts = {f: read(f) for f in files + headers}
 codes = {f: code_only(t) for f, t in texts.items()}
 
 # Function definitions and their lengths.
-DEF = re.compile(r'^(static\s+)?(?:inline\s+)?[A-Za-z_][\w \t\*]*?\b(\w+)\s*\([^;]*$')
+# A definition's first line: a name and '(' at the margin, and before any
+# '{' (a body on the same line) no ';' (a declaration) and no '=' (data).
+DEF = re.compile(r'^(static\s+)?(?:inline\s+)?[A-Za-z_][\w \t\*]*?\b(\w+)\s*\(')
 defs, lengths = {}, []
 for f in files:
     lines = texts[f].split('\n')
@@ -69,7 +84,9 @@ for f in files:
     while i < len(lines):
         line = lines[i]
         m = DEF.match(line)
-        if m and not line[:1].isspace() and '=' not in line and not line.startswith(('#', '}')):
+        head = line.split('{', 1)[0]
+        if m and not line[:1].isspace() and ';' not in head and '=' not in head \
+                and not line.startswith(('#', '}')):
             j = i
             while j < len(lines) and '{' not in lines[j] and not lines[j].rstrip().endswith(';'):
                 j += 1
@@ -96,8 +113,15 @@ for f in files + headers:
             calls[f].setdefault(g, w)
 
 
+def in_tool(f):
+    return rel(f) == TOOL or rel(f).startswith(TOOL + os.sep)
+
+
 def resolve(includer, name):
-    for base in (os.path.dirname(includer), src):
+    """The header an include names, found as the compiler does: the tool
+    is compiled with SRC_DIR/tool on its path, the library with SRC_DIR."""
+    root = os.path.join(src, TOOL) if in_tool(includer) else src
+    for base in (os.path.dirname(includer), root):
         p = os.path.normpath(os.path.join(base, name))
         if p in texts:
             return p
@@ -180,6 +204,44 @@ if opt.max_file:
         n = texts[f].count('\n')
         if n > opt.max_file:
             faults.append(f'long file: {rel(f)} {n} lines (over {opt.max_file})')
+
+
+def struct_sizes(f):
+    """(name, members, line) of each struct or union body in file f: the
+    declarations of its body (a nested body counts as one), each name
+    declared a member."""
+    text = codes[f]
+    out = []
+    for m in re.finditer(r'\b(?:struct|union)\s+(\w*)\s*\{', text):
+        body, depth, i = '', 1, m.end()
+        while i < len(text) and depth:
+            ch = text[i]
+            if ch == '{':
+                depth += 1
+            elif ch == '}':
+                depth -= 1
+            elif depth == 1:
+                body += ch
+            i += 1
+        tail = re.match(r'\s*(\w+)', text[i:])
+        name = m.group(1) or (tail.group(1) if tail else '(anonymous)')
+        # Commas inside a function pointer's parameters or an array's size
+        # separate no members.
+        body = re.sub(r'\([^()]*\)', '()', re.sub(r'\([^()]*\)', '()', body))
+        body = re.sub(r'\[[^\]]*\]', '[]', body)
+        members = sum(d.count(',') + 1 for d in body.split(';') if d.strip())
+        out.append((name, members, text.count('\n', 0, m.start()) + 1))
+    return out
+
+
+if opt.max_fields:
+    for f in files + headers:
+        if not in_tool(f):
+            continue
+        for name, n, line in struct_sizes(f):
+            if n > opt.max_fields:
+                faults.append(f'big struct: {rel(f)}:{line} {name} has {n} '
+                              f'members (over {opt.max_fields})')
 top = ', '.join(f'{b}:{c} {a}' for a, b, c in lengths[:3])
 print(f"stages: {' -> '.join(order)}; {len(files)} sources, {len(headers)} headers; "
       f'longest functions: {top}; faults: {len(faults)}')

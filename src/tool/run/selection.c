@@ -1,0 +1,57 @@
+/* selection.c -- from one parsed profile to the run's outputs: the view of
+ * view_pick.c (when an output draws one), the band selection (afresh, or a
+ * watch follower's), and one frame published to the outputs
+ * (io/outputs.c): the server copies what it shows, the files (files.c) are
+ * written from the bands.
+ */
+#include "selection.h"
+
+#include "view_pick.h"
+#include "util/messages.h"
+#include "util/status.h"
+
+/* The bands of p: *shown, owned by `follow` or, as *owned, by the caller;
+ * none for .hp conversion.  Returns an exit status. */
+static int select_bands(const tool_run *r, const hp2x_profile *p,
+                        hp2x_follower *follow, hp2x_bands **owned,
+                        const hp2x_bands **shown) {
+  *owned = NULL;
+  *shown = NULL;
+  if (!hp2x_format_needs_bands(r->opts.format)) return EXIT_OK;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_status st = follow
+                       ? hp2x_follower_select(follow, p, &r->opts, shown, &err)
+                       : hp2x_bands_select(p, &r->opts, owned, &err);
+  if (*owned) *shown = *owned;
+  if (st != HP2X_OK) {
+    msg_report(r->names.display, &err, NULL);
+    return msg_exit_status(err.code);
+  }
+  return EXIT_OK;
+}
+
+int selection_view_and_write(const tool_run *r, const hp2x_profile *p,
+                             hp2x_profile *disposable, hp2x_follower *follow) {
+  const hp2x_profile *whole = p;
+  hp2x_profile *view = NULL;
+  int rc = outputs_want_view(&r->outs)
+               ? view_pick(&r->args->view, r->names.display, p, &view)
+               : EXIT_OK;
+  if (rc != EXIT_OK) return rc;
+  if (view) p = view;
+  hp2x_bands *b = NULL;
+  const hp2x_bands *shown = NULL;
+  rc = select_bands(r, p, view ? NULL : follow, &b, &shown);
+  if (rc == EXIT_OK) {
+    output_frame f = {whole, p, shown, {NULL, NULL}};
+    if (hp2x_format_needs_bands(r->opts.format)) {
+      f.drop[0] = view;
+      f.drop[1] = disposable;
+    }
+    rc = outputs_publish(&r->outs, &f);
+  }
+  hp2x_bands_free(b);
+  hp2x_profile_free(view);
+  return rc;
+}

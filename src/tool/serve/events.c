@@ -1,0 +1,133 @@
+/* events.c -- the event streams of /events (Server-Sent Events): an
+ * "update" event with the status as JSON after each publish, a comment
+ * when the deadline thread (guard.c) calls for a heartbeat, every few
+ * seconds, to find clients that went away; a stream with nothing to send
+ * is suspended, not polled.  The streams' list is under the server's
+ * mutex; libmicrohttpd is called only without it held, but for
+ * suspending, which its own thread does from the stream's callback.
+ */
+#include "serve_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sse_client {
+  serve_server *s;
+  struct MHD_Connection *c;
+  long sent;     /* generation last sent; -1 none */
+  int suspended; /* suspended by the stream's callback */
+  int heartbeat; /* a comment is due */
+  char buf[600]; /* the event being sent */
+  size_t len, off;
+  sse_client *next, **prev;
+};
+
+/* Fills c's event from the current snapshot if there is news (or a
+ * heartbeat is due); 0 when there is none.  Under the lock. */
+static int next_event(sse_client *c) {
+  serve_server *s = c->s;
+  long generation = s->current ? snapshot_generation(s->current) : -1;
+  if (s->current && c->sent != generation) {
+    char json[400];
+    size_t n = snapshot_status_json(s->current, json, sizeof json);
+    int k = snprintf(c->buf, sizeof c->buf,
+                     "event: update\nid: %ld\ndata: "
+                     "%.*s\n\n",
+                     generation, (int)n, json);
+    c->len = k > 0 && (size_t)k < sizeof c->buf ? (size_t)k : 0;
+    c->sent = generation;
+  } else if (c->heartbeat) {
+    memcpy(c->buf, ":\n\n", 3);
+    c->len = 3;
+  } else {
+    return 0;
+  }
+  c->heartbeat = 0;
+  c->off = 0;
+  return 1;
+}
+
+static ssize_t read_events(void *cls, uint64_t pos, char *buf, size_t max) {
+  (void)pos;
+  sse_client *c = cls;
+  serve_server *s = c->s;
+  pthread_mutex_lock(&s->lock);
+  if (s->closing) {
+    pthread_mutex_unlock(&s->lock);
+    return MHD_CONTENT_READER_END_OF_STREAM;
+  }
+  if (c->off >= c->len && !next_event(c)) {
+    c->suspended = 1; /* events_notify resumes it */
+    MHD_suspend_connection(c->c);
+    pthread_mutex_unlock(&s->lock);
+    return 0;
+  }
+  size_t n = c->len - c->off < max ? c->len - c->off : max;
+  memcpy(buf, c->buf + c->off, n);
+  c->off += n;
+  pthread_mutex_unlock(&s->lock);
+  return (ssize_t)n;
+}
+
+static void free_events(void *cls) {
+  sse_client *c = cls;
+  pthread_mutex_lock(&c->s->lock);
+  if (c->prev) *c->prev = c->next;
+  if (c->next) c->next->prev = c->prev;
+  pthread_mutex_unlock(&c->s->lock);
+  free(c);
+}
+
+struct MHD_Response *events_response(serve_server *s,
+                                     struct MHD_Connection *conn) {
+  sse_client *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  c->s = s;
+  c->c = conn;
+  c->sent = -1;
+  struct MHD_Response *r = MHD_create_response_from_callback(
+      MHD_SIZE_UNKNOWN, 1024, read_events, c, free_events);
+  if (!r) {
+    free(c);
+    return NULL;
+  }
+  pthread_mutex_lock(&s->lock);
+  c->next = s->clients;
+  if (c->next) c->next->prev = &c->next;
+  c->prev = &s->clients;
+  s->clients = c;
+  pthread_mutex_unlock(&s->lock);
+  return r;
+}
+
+/* Resumes the suspended streams that `pick` chooses (all, or those due a
+ * heartbeat), outside the lock.  A suspended connection stays until it is
+ * resumed, so the pointers taken under the lock stay good. */
+static void resume_streams(serve_server *s, int heartbeat) {
+  pthread_mutex_lock(&s->lock);
+  size_t n = 0;
+  for (sse_client *c = s->clients; c; c = c->next) n++;
+  struct MHD_Connection **todo = malloc((n ? n : 1) * sizeof *todo);
+  size_t k = 0;
+  for (sse_client *c = s->clients; c && todo; c = c->next) {
+    if (heartbeat) c->heartbeat = 1;
+    if (!c->suspended) continue;
+    c->suspended = 0;
+    todo[k++] = c->c;
+  }
+  pthread_mutex_unlock(&s->lock);
+  for (size_t i = 0; i < k; i++) MHD_resume_connection(todo[i]);
+  free(todo);
+}
+
+void events_notify(serve_server *s) { resume_streams(s, 0); }
+
+void events_heartbeat(serve_server *s) { resume_streams(s, 1); }
+
+void events_close_all(serve_server *s) {
+  pthread_mutex_lock(&s->lock);
+  s->closing = 1;
+  pthread_mutex_unlock(&s->lock);
+  resume_streams(s, 0);
+}

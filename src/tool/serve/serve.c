@@ -1,0 +1,309 @@
+/* serve.c -- hp2x --serve's HTTP server on libmicrohttpd: the listening
+ * socket (made here, so that a port in use is said plainly and --serve=0
+ * learns its port), the daemon's bounds (connections, memory per
+ * connection, idle time, strict parsing), the answer to each request
+ * (request.c decides the route; snapshot.c holds the bytes), and the
+ * run's side, the server as one of the run's outputs (io/outputs.h):
+ * publishing a redraw, the input's state, serving on after the run until
+ * a stop signal.  Nothing is read from disk.
+ */
+#include "serve_int.h"
+
+#include "io/outset.h"
+#include "io/wakeup.h"
+#include "util/messages.h"
+#include "util/status.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+enum {
+  /* Threads answering requests, so that a scrape or an event is not kept
+   * waiting while another thread draws the page after a redraw. */
+  SERVER_THREADS = 4,
+  MAX_CONNECTIONS = 256,
+  IDLE_TIMEOUT_S = 10,
+  CONNECTION_MEMORY = 32 * 1024 /* request line and headers, then tool_output */
+};
+
+/* The current snapshot, referenced for the caller (unref it). */
+static snapshot *current_snapshot(serve_server *s) {
+  pthread_mutex_lock(&s->lock);
+  snapshot *c = s->current;
+  if (c) snapshot_ref(c);
+  pthread_mutex_unlock(&s->lock);
+  return c;
+}
+
+static void unref_snapshot(void *cls) { snapshot_unref(cls); }
+
+/* Queues bytes with the content type and no caching: bytes of `snap`,
+ * which the response holds a reference to (so that a slow client shares
+ * them with every other, and a new redraw frees nothing it still reads),
+ * or, with snap NULL, static or copied bytes. */
+static enum MHD_Result answer(struct MHD_Connection *c, unsigned status,
+                              const char *type, const void *data, size_t len,
+                              snapshot *snap) {
+  struct MHD_Response *r;
+  if (snap) {
+    snapshot_ref(snap);
+    r = MHD_create_response_from_buffer_with_free_callback_cls(
+        len, (void *)(uintptr_t)data, unref_snapshot, snap);
+    if (!r) snapshot_unref(snap);
+  } else {
+    r = MHD_create_response_from_buffer(len, (void *)(uintptr_t)data,
+                                        MHD_RESPMEM_MUST_COPY);
+  }
+  if (!r) return MHD_NO;
+  MHD_add_response_header(r, "Content-Type", type);
+  MHD_add_response_header(r, "Cache-Control", "no-store");
+  MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+  if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+    MHD_add_response_header(r, "Allow", "GET, HEAD");
+  enum MHD_Result ok = MHD_queue_response(c, status, r);
+  MHD_destroy_response(r);
+  return ok;
+}
+
+static enum MHD_Result answer_text(struct MHD_Connection *c, unsigned status,
+                                   const char *text) {
+  char body[256];
+  int n = snprintf(body, sizeof body, "%u %s\n", status, text);
+  return answer(c, status, "text/plain; charset=utf-8", body,
+                n > 0 ? (size_t)n : 0, NULL);
+}
+
+static enum MHD_Result answer_events(serve_server *s,
+                                     struct MHD_Connection *c) {
+  struct MHD_Response *r = events_response(s, c);
+  if (!r) return MHD_NO;
+  MHD_add_response_header(r, "Content-Type", "text/event-stream");
+  MHD_add_response_header(r, "Cache-Control", "no-store");
+  enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, r);
+  MHD_destroy_response(r);
+  return ok;
+}
+
+/* A picture's MIME type (the formats' table's). */
+static const char *picture_type(hp2x_format f) {
+  const hp2x_format_info *row = hp2x_format_of(f);
+  return row ? row->media_type : "application/octet-stream";
+}
+
+static enum MHD_Result answer_route(serve_server *s, struct MHD_Connection *c,
+                                    const serve_answer *a) {
+  if (a->route == SERVE_ROUTE_EVENTS) return answer_events(s, c);
+  snapshot *snap = current_snapshot(s);
+  if (!snap) return answer_text(c, 503, "starting");
+  enum MHD_Result ok;
+  const char *data;
+  size_t len;
+  if (a->route == SERVE_ROUTE_METRICS) {
+    data = snapshot_metrics(snap, &len);
+    ok = answer(c, MHD_HTTP_OK, "text/plain; version=0.0.4; charset=utf-8",
+                data, len, snap);
+  } else if (a->route == SERVE_ROUTE_PAGE) {
+    /* the report, or before the first census the waiting page */
+    ok = snapshot_picture(snap, HP2X_FORMAT_HTML, &data, &len) == 0
+             ? answer(c, MHD_HTTP_OK, "text/html; charset=utf-8", data, len,
+                      snap)
+             : answer_text(c, 503, "out of memory: the page is not drawn");
+  } else if (snapshot_picture(snap, a->format, &data, &len) == 0) {
+    ok = answer(c, MHD_HTTP_OK, picture_type(a->format), data, len, snap);
+  } else {
+    ok = answer_text(c, 503, "no picture yet: no census has come");
+  }
+  snapshot_unref(snap);
+  return ok;
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
+                              const char *url, const char *method,
+                              const char *version, const char *upload,
+                              size_t *upload_size, void **con_cls) {
+  (void)version;
+  (void)upload;
+  serve_server *s = cls;
+  if (*con_cls) { /* a body: not read, the answer is queued already */
+    *upload_size = 0;
+    return MHD_YES;
+  }
+  *con_cls = s;
+  guard_request_begun(s, c);
+  const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+  serve_answer a = serve_route_request(method, url, host, s->loopback);
+  if (a.status != 200) return answer_text(c, (unsigned)a.status, a.reason);
+  return answer_route(s, c, &a);
+}
+
+/* A listening socket on ad (its port filled in when 0); -1 with errno. */
+static int listen_on(serve_address *ad) {
+  struct sockaddr_storage ss;
+  memset(&ss, 0, sizeof ss);
+  socklen_t len;
+  if (ad->family == AF_INET6) {
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&ss;
+    v6->sin6_family = AF_INET6;
+    v6->sin6_port = htons((uint16_t)ad->port);
+    inet_pton(AF_INET6, ad->host, &v6->sin6_addr);
+    len = sizeof *v6;
+  } else {
+    struct sockaddr_in *v4 = (struct sockaddr_in *)&ss;
+    v4->sin_family = AF_INET;
+    v4->sin_port = htons((uint16_t)ad->port);
+    inet_pton(AF_INET, ad->host, &v4->sin_addr);
+    len = sizeof *v4;
+  }
+  int fd = socket(ad->family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  int one = 1;
+  setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  if (ad->family == AF_INET6)
+    setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+  if (bind(fd, (struct sockaddr *)&ss, len) != 0 || listen(fd, 64) != 0 ||
+      getsockname(fd, (struct sockaddr *)&ss, &len) != 0) {
+    int e = errno;
+    close(fd);
+    errno = e;
+    return -1;
+  }
+  ad->port = ntohs(ad->family == AF_INET6
+                       ? ((struct sockaddr_in6 *)&ss)->sin6_port
+                       : ((struct sockaddr_in *)&ss)->sin_port);
+  return fd;
+}
+
+/* The daemon on fd, its threads with the stop signals blocked (they stay
+ * the run's), and the deadline thread. */
+static int start_daemon(serve_server *s, int fd, int v6) {
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  sigaddset(&block, SIGHUP);
+  sigaddset(&block, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &block, &old);
+  s->daemon = MHD_start_daemon(
+      MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
+          (v6 ? MHD_USE_IPv6 : 0),
+      0, NULL, NULL, handle, s, MHD_OPTION_LISTEN_SOCKET, fd,
+      MHD_OPTION_THREAD_POOL_SIZE, (unsigned)SERVER_THREADS,
+      MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
+      MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
+      MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY,
+      MHD_OPTION_STRICT_FOR_CLIENT, 1, MHD_OPTION_NOTIFY_CONNECTION,
+      guard_on_connection, s, MHD_OPTION_NOTIFY_COMPLETED, guard_on_completed,
+      s, MHD_OPTION_END);
+  int rc = s->daemon && guard_start(s) == 0 ? 0 : -1;
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  return rc;
+}
+
+static void serve_free(serve_server *s) {
+  if (!s) return;
+  if (s->daemon) {
+    MHD_quiesce_daemon(s->daemon);
+    events_close_all(s);
+    guard_stop(s);
+    MHD_stop_daemon(s->daemon);
+  }
+  snapshot_unref(s->current);
+  pthread_mutex_destroy(&s->lock);
+  free(s);
+}
+
+static const output_kind server_kind;
+
+int serve_start(const serve_address *at, const hp2x_options *o,
+                tool_output **out) {
+  *out = NULL;
+  serve_address ad = *at; /* its port filled in for 0 */
+  serve_server *s = calloc(1, sizeof *s);
+  if (!s) {
+    msg_errorf("out of memory");
+    return EXIT_BAD_INPUT;
+  }
+  pthread_mutex_init(&s->lock, NULL);
+  s->base.kind = &server_kind;
+  s->base.wants_view = 1; /* the window drawn, as -o's */
+  s->base.copies = 1;
+  s->opts = o;
+  s->loopback = ad.loopback;
+  s->current = snapshot_new(s->opts, NULL, NULL, 0, INPUT_WAITING, 0);
+  int fd = s->current ? listen_on(&ad) : -1;
+  const char *v6l = ad.family == AF_INET6 ? "[" : "",
+             *v6r = ad.family == AF_INET6 ? "]" : "";
+  if (fd < 0) {
+    msg_errorf("cannot serve on %s%s%s:%u: %s", v6l, ad.host, v6r, ad.port,
+               s->current ? strerror(errno) : "out of memory");
+    serve_free(s);
+    return EXIT_BAD_INPUT;
+  }
+  if (start_daemon(s, fd, ad.family == AF_INET6) != 0) {
+    if (!s->daemon) close(fd);
+    msg_errorf("cannot serve on %s%s%s:%u: the HTTP server did not start", v6l,
+               ad.host, v6r, ad.port);
+    serve_free(s);
+    return EXIT_BAD_INPUT;
+  }
+  fprintf(stderr, "hp2x: serving http://%s%s%s:%u/\n", v6l, ad.host, v6r,
+          ad.port);
+  fflush(stderr);
+  *out = &s->base;
+  return EXIT_OK;
+}
+
+/* Makes `next` current (taking its reference) and tells the streams. */
+static void make_current(serve_server *s, snapshot *next) {
+  if (!next) return; /* out of memory: the last one stays */
+  pthread_mutex_lock(&s->lock);
+  snapshot *old = s->current;
+  s->current = next;
+  pthread_mutex_unlock(&s->lock);
+  snapshot_unref(old);
+  events_notify(s);
+}
+
+/* What the run just drew: the profile `shown` (a window's view, or the
+ * parser's growing profile) with its bands (NULL: selected afresh when a
+ * picture is asked for), and the censuses read so far.  Copies what it
+ * needs: the frame's profiles and bands may change or go once it returns.
+ * Out of memory keeps the last snapshot. */
+static int serve_publish(tool_output *o, const output_frame *f) {
+  serve_server *s = (serve_server *)o;
+  long long censuses = (long long)hp2x_profile_samples_read(f->whole);
+  make_current(s, snapshot_new(s->opts, f->shown, f->bands, ++s->published,
+                               s->input, censuses));
+  return EXIT_OK;
+}
+
+static void serve_set_input(tool_output *o, input_state state) {
+  serve_server *s = (serve_server *)o;
+  if (s->input == state) return;
+  s->input = state;
+  snapshot *cur = current_snapshot(s);
+  if (cur) make_current(s, snapshot_restate(cur, ++s->published, state));
+  snapshot_unref(cur);
+}
+
+/* After the run: with `run_ok`, serves until SIGINT, SIGTERM or SIGHUP
+ * (none when one ended the run), then stops the server and frees it. */
+static void serve_finish(tool_output *o, int run_ok) {
+  serve_set_input(o, INPUT_CLOSED);
+  if (run_ok && !wakeup_stop_signal()) {
+    wakeup_catch_stop_signals(outset_die_of_signal);
+    while (!wakeup_stop_signal()) wakeup_wait(-1, -1, 3600.0);
+    wakeup_release_stop_signals();
+  }
+  serve_free((serve_server *)o);
+}
+
+static const output_kind server_kind = {serve_publish, serve_set_input,
+                                        serve_finish};

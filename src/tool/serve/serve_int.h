@@ -1,0 +1,91 @@
+/* serve_int.h -- private to --serve's files: the server's state, what one
+ * redraw publishes (a snapshot: snapshot.c), the event streams (events.c)
+ * and the request deadline (guard.c).  One mutex, the server's, guards the
+ * current snapshot, the input's state and the lists of connections;
+ * nothing is drawn or written to a socket while it is held.
+ */
+#ifndef HPX_TOOL_SERVE_INT_H
+#define HPX_TOOL_SERVE_INT_H
+
+#include "serve.h"
+
+#include <microhttpd.h>
+#include <pthread.h>
+
+/* -------------------------------------------------------- snapshot.c */
+
+/* What one redraw publishes, immutable once made but for the pictures
+ * drawn on demand (each at most once); shared by reference count. */
+typedef struct snapshot snapshot;
+
+/* A snapshot of p with bands b (either may be NULL: nothing drawn yet),
+ * drawn with options o (copied, but for the strings and regexes they
+ * point to, which live as long as the server); NULL when out of memory. */
+snapshot *snapshot_new(const hp2x_options *o, const hp2x_profile *p,
+                       const hp2x_bands *b, long generation, input_state input,
+                       long long censuses);
+/* old's pictures, with another input state; NULL when out of memory. */
+snapshot *snapshot_restate(snapshot *old, long generation, input_state input);
+void snapshot_ref(snapshot *s);
+void snapshot_unref(snapshot *s);
+long snapshot_generation(const snapshot *s);
+/* The metrics text; never NULL. */
+const char *snapshot_metrics(const snapshot *s, size_t *len);
+/* The status as one line of JSON, for the page; returns its length. */
+size_t snapshot_status_json(const snapshot *s, char *buf, size_t size);
+/* The picture in format f (HP2X_FORMAT_HTML: the live page, or before the
+ * first census or when the report cannot be drawn, the waiting page),
+ * drawn on the first call: 0 with *data (owned by s) and *len, or -1
+ * (no census yet, or the drawing failed). */
+int snapshot_picture(snapshot *s, hp2x_format f, const char **data,
+                     size_t *len);
+
+/* ----------------------------------------------------- the server */
+
+typedef struct sse_client sse_client;
+typedef struct guarded guarded;
+
+typedef struct serve_server {
+  tool_output base; /* the server as an output of the run: first */
+  struct MHD_Daemon *daemon;
+  pthread_mutex_t lock;
+  snapshot *current;        /* owned reference */
+  long published;           /* snapshots made so far (the run's thread) */
+  input_state input;        /* the run's thread's */
+  const hp2x_options *opts; /* the pictures' (the command line's) */
+  int loopback;             /* bound to loopback: Host is checked */
+  int closing;              /* stopping: event streams end */
+  sse_client *clients;      /* event streams, a list */
+  guarded *conns;           /* every connection, a list */
+  pthread_t guard;          /* guard.c's deadline thread */
+  pthread_cond_t guard_wake;
+  int guard_running;
+} serve_server;
+
+/* ---------------------------------------------------------- events.c */
+
+/* The response of /events (Server-Sent Events) for connection c; NULL
+ * when out of memory. */
+struct MHD_Response *events_response(serve_server *s, struct MHD_Connection *c);
+/* Wakes every event stream waiting for news (called without the lock). */
+void events_notify(serve_server *s);
+/* Marks every stream due a heartbeat (a comment, to find clients that went
+ * away) and wakes them (the deadline thread's, every few seconds). */
+void events_heartbeat(serve_server *s);
+/* Ends every event stream (the server is stopping). */
+void events_close_all(serve_server *s);
+
+/* ----------------------------------------------------------- guard.c */
+
+/* The request deadline: a connection whose request is not complete 10 s
+ * after it began (or after the previous one ended) is shut down. */
+int guard_start(serve_server *s);
+void guard_stop(serve_server *s);
+void guard_on_connection(void *cls, struct MHD_Connection *c, void **ctx,
+                         enum MHD_ConnectionNotificationCode toe);
+void guard_on_completed(void *cls, struct MHD_Connection *c, void **ctx,
+                        enum MHD_RequestTerminationCode toe);
+/* Connection c's request is complete (the handler answers it). */
+void guard_request_begun(serve_server *s, struct MHD_Connection *c);
+
+#endif

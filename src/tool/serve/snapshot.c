@@ -1,0 +1,226 @@
+/* snapshot.c -- what --serve answers from, one per redraw: the
+ * metrics text and the status (made when published, on the run's thread:
+ * a few hundred bytes), and copies of the profile and its bands from which
+ * the server's thread draws a picture the first time one is asked for,
+ * keeping it for the next requests until the next redraw.  A snapshot is
+ * freed when its last reader lets it go, so a slow client holds an old
+ * one without holding up the run.
+ */
+#include "serve_int.h"
+
+#include <math.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { N_DRAWN = 16 }; /* > every hp2x_format value */
+_Static_assert((int)HP2X_FORMAT_PPROF < (int)N_DRAWN, "a slot each format");
+
+typedef struct membuf {
+  char *data;
+  size_t len, cap;
+} membuf;
+
+/* Empties m (what a failed drawing left in it). */
+static void membuf_clear(membuf *m) {
+  free(m->data);
+  memset(m, 0, sizeof *m);
+}
+
+/* hp2x_write_fn into a membuf. */
+static int membuf_write(void *closure, const void *buf, size_t len) {
+  membuf *m = closure;
+  if (m->len + len + 1 > m->cap) {
+    size_t cap = m->cap ? m->cap : 4096;
+    while (cap < m->len + len + 1) cap *= 2;
+    char *d = realloc(m->data, cap);
+    if (!d) return -1;
+    m->data = d;
+    m->cap = cap;
+  }
+  memcpy(m->data + m->len, buf, len);
+  m->len += len;
+  m->data[m->len] = '\0';
+  return 0;
+}
+
+/* The copies pictures are drawn from, shared by the snapshots of one
+ * redraw (a change of the input's state draws nothing new). */
+typedef struct pictures {
+  atomic_int refs;
+  long generation;       /* of the snapshot that published it */
+  hp2x_profile *p;       /* owned; NULL: nothing drawn yet */
+  hp2x_bands *b;         /* owned */
+  hp2x_options o;        /* the run's when published, without its
+                            .aux (the bands carry what it gave) */
+  pthread_mutex_t lock;  /* drawing */
+  membuf drawn[N_DRAWN]; /* by format */
+  int tried[N_DRAWN];
+} pictures;
+
+struct snapshot {
+  atomic_int refs;
+  long generation;
+  input_state input;
+  long long censuses;
+  int has_census;
+  double last_census_s;
+  membuf metrics;
+  pictures *pics; /* a reference */
+};
+
+static void pictures_unref(pictures *pc) {
+  if (!pc || atomic_fetch_sub(&pc->refs, 1) != 1) return;
+  for (int i = 0; i < N_DRAWN; i++) free(pc->drawn[i].data);
+  pthread_mutex_destroy(&pc->lock);
+  hp2x_bands_free(pc->b);
+  hp2x_profile_free(pc->p);
+  free(pc);
+}
+
+static pictures *pictures_new(const hp2x_options *o, const hp2x_profile *p,
+                              const hp2x_bands *b, long generation) {
+  pictures *pc = calloc(1, sizeof *pc);
+  if (!pc) return NULL;
+  pc->generation = generation;
+  atomic_init(&pc->refs, 1);
+  pc->o = *o;
+  pc->o.aux = NULL; /* the run frees it; the run's regexes outlive us */
+  pthread_mutex_init(&pc->lock, NULL);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  if (p && hp2x_profile_sample_count(p) > 0 &&
+      (hp2x_profile_window(p, -INFINITY, INFINITY, &pc->p, &err) != HP2X_OK ||
+       (b && hp2x_bands_copy(b, &pc->b, &err) != HP2X_OK))) {
+    pictures_unref(pc);
+    return NULL;
+  }
+  return pc;
+}
+
+/* The metrics text and the status of s, from its pictures' copies. */
+static int snapshot_fill(snapshot *s) {
+  const hp2x_profile *p = s->pics->p;
+  size_t n = p ? hp2x_profile_sample_count(p) : 0;
+  s->has_census = n > 0;
+  s->last_census_s = n ? hp2x_profile_sample_time(p, n - 1) : 0.0;
+  hp2x_metrics_state st = {s->censuses, s->input == INPUT_CONNECTED};
+  hp2x_err err;
+  hp2x_err_init(&err);
+  return hp2x_write_metrics(p, s->pics->b, &st, membuf_write, &s->metrics,
+                            &err) == HP2X_OK &&
+                 s->metrics.data
+             ? 0
+             : -1;
+}
+
+static snapshot *snapshot_with(pictures *pc, long generation, input_state input,
+                               long long censuses) {
+  snapshot *s = calloc(1, sizeof *s);
+  if (!s) {
+    pictures_unref(pc);
+    return NULL;
+  }
+  atomic_init(&s->refs, 1);
+  s->generation = generation;
+  s->input = input;
+  s->censuses = censuses;
+  s->pics = pc;
+  if (snapshot_fill(s) != 0) {
+    snapshot_unref(s);
+    return NULL;
+  }
+  return s;
+}
+
+snapshot *snapshot_new(const hp2x_options *o, const hp2x_profile *p,
+                       const hp2x_bands *b, long generation, input_state input,
+                       long long censuses) {
+  pictures *pc = pictures_new(o, p, b, generation);
+  return pc ? snapshot_with(pc, generation, input, censuses) : NULL;
+}
+
+snapshot *snapshot_restate(snapshot *old, long generation, input_state input) {
+  atomic_fetch_add(&old->pics->refs, 1);
+  return snapshot_with(old->pics, generation, input, old->censuses);
+}
+
+long snapshot_generation(const snapshot *s) { return s->generation; }
+
+void snapshot_ref(snapshot *s) { atomic_fetch_add(&s->refs, 1); }
+
+void snapshot_unref(snapshot *s) {
+  if (!s || atomic_fetch_sub(&s->refs, 1) != 1) return;
+  free(s->metrics.data);
+  pictures_unref(s->pics);
+  free(s);
+}
+
+const char *snapshot_metrics(const snapshot *s, size_t *len) {
+  *len = s->metrics.len;
+  return s->metrics.data;
+}
+
+size_t snapshot_status_json(const snapshot *s, char *buf, size_t size) {
+  static const char *const names[] = {"waiting", "connected", "closed"};
+  char last[64] = "null";
+  if (s->has_census) snprintf(last, sizeof last, "%.6f", s->last_census_s);
+  int n = snprintf(buf, size,
+                   "{\"generation\":%ld,\"picture\":%ld,\"input\":\"%s\","
+                   "\"censuses\":%lld,\"last_census\":%s}",
+                   s->generation, s->pics->generation, names[s->input],
+                   s->censuses, last);
+  return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+}
+
+/* Draws pc's picture in format f into pc->drawn[f], once; left empty
+ * when drawing fails.  The page (HTML) is the report, or, with no
+ * profile yet or a report that cannot be drawn, the waiting page; pprof
+ * (/debug/pprof/heap) the last census. */
+static void draw_once(pictures *pc, hp2x_format f) {
+  membuf *out = &pc->drawn[f];
+  hp2x_options o = pc->o;
+  o.format = f;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_bands *fresh = NULL;
+  const hp2x_bands *b = pc->b;
+  const hp2x_format_info *row = hp2x_format_of(f);
+  if (row && row->span == HP2X_SPAN_CENSUS) { /* pprof: the last census */
+    hp2x_census_choice_init(&o.census);
+    o.census.rule = HP2X_CENSUS_LAST;
+    if (hp2x_write_output(pc->p, NULL, NULL, &o, membuf_write, out, &err) !=
+        HP2X_OK)
+      membuf_clear(out);
+    return;
+  }
+  if (pc->p && !b && hp2x_bands_select(pc->p, &o, &fresh, &err) == HP2X_OK)
+    b = fresh;
+  hp2x_status st = !b ? HP2X_E_ARG
+                   : f == HP2X_FORMAT_HTML
+                       ? hp2x_write_live_html(pc->p, b, &o, pc->generation,
+                                              membuf_write, out, &err)
+                       : hp2x_render(pc->p, b, &o, membuf_write, out, &err);
+  if (st != HP2X_OK) membuf_clear(out);
+  if (st != HP2X_OK && f == HP2X_FORMAT_HTML &&
+      hp2x_write_live_waiting_html(pc->p ? pc->generation : -1, membuf_write,
+                                   out, &err) != HP2X_OK)
+    membuf_clear(out);
+  hp2x_bands_free(fresh);
+}
+
+int snapshot_picture(snapshot *s, hp2x_format f, const char **data,
+                     size_t *len) {
+  pictures *pc = s->pics;
+  if ((unsigned)f >= N_DRAWN || (!pc->p && f != HP2X_FORMAT_HTML)) return -1;
+  pthread_mutex_lock(&pc->lock);
+  if (!pc->tried[f]) {
+    pc->tried[f] = 1;
+    draw_once(pc, f);
+  }
+  pthread_mutex_unlock(&pc->lock);
+  *data = pc->drawn[f].data;
+  *len = pc->drawn[f].len;
+  return *data ? 0 : -1;
+}

@@ -1,0 +1,95 @@
+/* tuning.c -- process tuning, decided once by run/entry.c from the command
+ * line and invisible in the output: the memory reserve held back for
+ * drawing, glibc's malloc settings for watch mode (glibc only: nothing
+ * elsewhere) and the font-warming thread.  The fourth piece, the zlib
+ * level of the PDF streams cairo compresses, is an interposition
+ * (zlib_level.c defines zlib's deflateInit_ in the binary) and needs no
+ * call: it is a file of its own so that benchmarks can link it alone
+ * (mk/bench.mk).
+ */
+#include "tuning.h"
+
+#include "hp2x.h"
+
+#include <assert.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The allocator seam: glibc's mallopt on Linux; elsewhere (and under
+ * PORTABLE=1) nothing: musl's <malloc.h> has no M_ settings, other systems
+ * no <malloc.h>. */
+#if defined(__linux__) && !defined(HP2X_PORTABLE)
+#include <malloc.h>
+#endif
+
+/* Memory held back while parsing and selecting, given back just before
+ * drawing: the profile may take all there is (a ulimit), and glib, under
+ * pango, aborts when an allocation fails where hp2x's own code reports
+ * it; with the reserve, hp2x's own allocations fail first. */
+enum { DRAWING_RESERVE_BYTES = 16 << 20 };
+static void *drawing_reserve;
+
+/* Inputs above this size load the fonts before they are read. */
+enum { BIG_INPUT_BYTES = 1 << 20 };
+
+static pthread_t font_thread;
+static int font_thread_started;
+static int applied;
+
+/* The font set-up: the tool owns its process, so fontconfig's default
+ * configuration may be the pinned one (hp2x.h).  Errors are the render's
+ * to report. */
+static void *prepare_fonts(void *fonts_conf) {
+  (void)hp2x_fonts_make_process_default(fonts_conf, NULL);
+  return NULL;
+}
+
+/* Font set-up (fontconfig, font files) takes as long as parsing a few
+ * megabytes: for a small input, do it on the other core meanwhile (if no
+ * thread can be started, the render does it itself).  Before a big input,
+ * where it saves little, it comes first, so that its memory is taken
+ * before the profile's (see DRAWING_RESERVE_BYTES). */
+static void warm_fonts(const char *input, const char *fonts_conf) {
+  struct stat st;
+  int big = input && strcmp(input, "-") && stat(input, &st) == 0 &&
+            st.st_size > BIG_INPUT_BYTES;
+  if (big)
+    prepare_fonts((void *)(uintptr_t)fonts_conf);
+  else
+    font_thread_started = pthread_create(&font_thread, NULL, prepare_fonts,
+                                         (void *)(uintptr_t)fonts_conf) == 0;
+}
+
+/* Every watch update allocates and frees the same big arrays (a band
+ * matrix and per-sample coordinates: megabytes for a long profile).  glibc
+ * would hand them back to the kernel each time and the next update would
+ * fault them in afresh: a watcher keeps them instead.  Its peak memory is
+ * what one update needs anyway. */
+static void keep_freed_memory(void) {
+#if defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
+  mallopt(M_MMAP_THRESHOLD, 16 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
+#endif
+}
+
+void tuning_apply(const tuning_plan *plan) {
+  assert(!applied);
+  applied = 1;
+  if (plan->keep_freed_memory) keep_freed_memory();
+  if (plan->warm_fonts) warm_fonts(plan->input, plan->fonts_conf);
+  if (plan->hold_reserve) drawing_reserve = malloc(DRAWING_RESERVE_BYTES);
+}
+
+void tuning_release_reserve(void) {
+  free(drawing_reserve);
+  drawing_reserve = NULL;
+}
+
+void tuning_finish(void) {
+  if (font_thread_started) pthread_join(font_thread, NULL);
+  font_thread_started = 0;
+  tuning_release_reserve();
+}

@@ -1,0 +1,31 @@
+/* tuning.h -- process-wide set-up that makes runs faster or sturdier
+ * without changing their output (tuning.c).  run/entry.c plans and applies
+ * it once; the one call from elsewhere is tuning_release_reserve, at the
+ * point where drawing begins (run/files.c).
+ */
+#ifndef HPX_TOOL_TUNING_H
+#define HPX_TOOL_TUNING_H
+
+/* What a run asks of the process, decided once from the command line. */
+typedef struct tuning_plan {
+  int warm_fonts;         /* a picture will be drawn: load the fonts on the
+                             other core while the input is read */
+  const char *fonts_conf; /* the fonts to warm (hp2x_options.fonts_conf) */
+  const char *input;      /* the one input's path ("-": standard input), or
+                             NULL; a big file loads the fonts first */
+  int hold_reserve;       /* keep the drawing reserve until
+                             tuning_release_reserve */
+  int keep_freed_memory;  /* watch mode: glibc keeps freed big blocks */
+} tuning_plan;
+
+/* Applies the plan; call once, before the run. */
+void tuning_apply(const tuning_plan *plan);
+
+/* Gives the drawing reserve back: call just before drawing.  Idempotent. */
+void tuning_release_reserve(void);
+
+/* Waits for the font thread and releases the reserve; call once, after the
+ * run. */
+void tuning_finish(void);
+
+#endif

@@ -1,0 +1,229 @@
+/* test_outfile.c -- the tool's io/outfile.c: temp file in the target
+ * directory, rename on commit, nothing left on abort or failure, devices
+ * written in place. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "io/outfile.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/hp2x-outfile-XXXXXX";
+
+static int count_entries(void) {
+  DIR *d = opendir(dir);
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL)
+    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
+  closedir(d);
+  return n;
+}
+
+static void path_in(char *buf, size_t n, const char *name) {
+  snprintf(buf, n, "%s/%s", dir, name);
+}
+
+static void commit_renames_into_place(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "a.txt");
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open(path, &f, &err), HP2X_OK);
+  const char *tmp = outfile_temp_path(f);
+  assert_non_null(tmp);
+  assert_non_null(strstr(tmp, dir));           /* same directory */
+  assert_int_not_equal(access(path, F_OK), 0); /* target not yet there */
+  for (int i = 0; i < 20000; i++)              /* several buffer flushes */
+    assert_int_equal(outfile_write(f, "0123456789", 10), 0);
+  assert_int_equal(outfile_commit(f, &err), HP2X_OK);
+  struct stat st;
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_size, 200000);
+  assert_int_equal(count_entries(), 1);
+  unlink(path);
+}
+
+static void abort_leaves_nothing_and_keeps_old(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "b.txt");
+  FILE *old = fopen(path, "w");
+  fputs("old", old);
+  fclose(old);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(outfile_write(f, "new", 3), 0);
+  outfile_abort(f);
+  outfile_abort(NULL);
+  char buf[8] = {0};
+  FILE *in = fopen(path, "r");
+  assert_int_equal(fread(buf, 1, sizeof buf - 1, in), 3);
+  fclose(in);
+  assert_string_equal(buf, "old");
+  assert_int_equal(count_entries(), 1);
+  unlink(path);
+}
+
+static void full_device_reports_io(void **state) {
+  (void)state;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open("/dev/full", &f, &err), HP2X_OK);
+  assert_null(outfile_temp_path(f)); /* a device: written in place */
+  char block[70000];
+  memset(block, 'x', sizeof block);
+  (void)outfile_write(f, block, sizeof block);
+  assert_int_equal(outfile_commit(f, &err), HP2X_E_IO);
+  assert_non_null(strstr(err.msg, "No space"));
+}
+
+/* finish writes and closes without renaming; commit then renames.  A
+ * failure at finish (the last buffered bytes on a full device) is
+ * reported there, and commit reports it again instead of renaming. */
+static void finish_then_commit(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "b.txt");
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(outfile_write(f, "abc", 3), 0);
+  assert_int_equal(outfile_finish(f, &err), HP2X_OK);
+  assert_int_equal(outfile_finish(f, &err), HP2X_OK); /* no-op */
+  struct stat st;
+  assert_int_equal(stat(outfile_temp_path(f), &st), 0);
+  assert_int_equal(st.st_size, 3);             /* written out, */
+  assert_int_not_equal(access(path, F_OK), 0); /* not yet in place */
+  assert_int_equal(outfile_commit(f, &err), HP2X_OK);
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_size, 3);
+  unlink(path);
+
+  hp2x_err_init(&err);
+  assert_int_equal(outfile_open("/dev/full", &f, &err), HP2X_OK);
+  assert_int_equal(outfile_write(f, "abc", 3), 0); /* buffered */
+  assert_int_equal(outfile_finish(f, &err), HP2X_E_IO);
+  assert_non_null(strstr(err.msg, "No space"));
+  hp2x_err_init(&err);
+  assert_int_equal(outfile_commit(f, &err), HP2X_E_IO);
+  assert_int_equal(count_entries(), 0);
+}
+
+static void missing_directory_reports_io(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "no/such/dir/x.pdf");
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f = NULL;
+  assert_int_equal(outfile_open(path, &f, &err), HP2X_E_IO);
+  assert_null(f);
+  assert_true(err.msg[0] != '\0');
+}
+
+/* The handle holds the target's path and the temporary one in its own
+ * allocation: a long name (the temporary adds 8 bytes to its base, 247 +
+ * 8 = 255, the most a name may have) is written whole and renamed into
+ * place, with nothing left beside it. */
+static void long_names_fit(void **state) {
+  (void)state;
+  char base[248], path[1024];
+  memset(base, 'n', sizeof base - 1);
+  base[sizeof base - 1] = '\0';
+  path_in(path, sizeof path, base);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f = NULL;
+  assert_int_equal(outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(strlen(outfile_temp_path(f)), strlen(path) + 8);
+  assert_int_equal(outfile_write(f, "long", 4), 0);
+  assert_int_equal(outfile_commit(f, &err), HP2X_OK);
+  struct stat st;
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_size, 4);
+  assert_int_equal(count_entries(), 1);
+  unlink(path);
+}
+
+/* Writes "x" to `path` through an outfile and returns the mode (0777 bits)
+ * the committed file has. */
+static mode_t committed_mode(const char *path) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(outfile_write(f, "x", 1), 0);
+  assert_int_equal(outfile_commit(f, &err), HP2X_OK);
+  struct stat st;
+  assert_int_equal(stat(path, &st), 0);
+  return st.st_mode & 07777;
+}
+
+/* A new target gets what open(2) gives a new file: 0666 less the umask;
+ * the umask itself is left as it was. */
+static void new_file_gets_umask_mode(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "new.txt");
+  mode_t saved = umask(027);
+  mode_t got = committed_mode(path);
+  mode_t after = umask(saved);
+  assert_int_equal(got, 0640);
+  assert_int_equal(after, 027);
+  unlink(path);
+  umask(077);
+  got = committed_mode(path);
+  umask(saved);
+  assert_int_equal(got, 0600);
+  unlink(path);
+}
+
+/* Replacing a file keeps its mode, whatever the umask says. */
+static void existing_file_keeps_its_mode(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "old.txt");
+  static const mode_t modes[] = {0640, 0604, 0755, 0400};
+  mode_t saved = umask(022);
+  for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+    FILE *old = fopen(path, "w");
+    fputs("old", old);
+    fclose(old);
+    assert_int_equal(chmod(path, modes[i]), 0);
+    assert_int_equal(committed_mode(path), modes[i]);
+    assert_int_equal(count_entries(), 1);
+    unlink(path);
+  }
+  umask(saved);
+}
+
+int main(void) {
+  if (!mkdtemp(dir)) return 1;
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(commit_renames_into_place),
+      cmocka_unit_test(abort_leaves_nothing_and_keeps_old),
+      cmocka_unit_test(full_device_reports_io),
+      cmocka_unit_test(finish_then_commit),
+      cmocka_unit_test(missing_directory_reports_io),
+      cmocka_unit_test(long_names_fit),
+      cmocka_unit_test(new_file_gets_umask_mode),
+      cmocka_unit_test(existing_file_keeps_its_mode),
+  };
+  int rc = cmocka_run_group_tests(tests, NULL, NULL);
+  rmdir(dir);
+  return rc;
+}
