@@ -28,9 +28,9 @@ $(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/util/zlib_level.o $(BUIL
 
 # Where one run's time goes (bench/run.py, section 14): fonts, reading,
 # selection, writing, inside one process.
-$(BUILD)/bench/phases: bench/phases.c $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a
+$(BUILD)/bench/phases: bench/phases.c $(BUILD)/obj/tool/util/zlib_level.o $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(BUILD)/obj/tool/zlib_level.o $(BUILD)/libhp2x.a \
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(BUILD)/obj/tool/util/zlib_level.o $(BUILD)/libhp2x.a \
 	    $(LDLIBS)
 
 -include $(BUILD)/bench/phases.d
