@@ -12,8 +12,9 @@ by gen.py, all measured in this one run.  Prints Markdown tables:
      the one drawn from every sample (--all-samples)
   6. instruction counts (callgrind: stable on a noisy machine)
   14. reading on every core: wc -l, then hp2x to CSV, PDF and SVG on 1 and
-     2 threads, interleaved, medians of CORE_REPS rounds (5), with the load
-     average before and after; where a picture's time goes (bench/phases.c);
+     2 threads, interleaved, medians of CORE_REPS rounds (5) of the wall
+     clock and of the CPU time (user + system), with the load average
+     before and after each input; where a picture's time goes (bench/phases.c);
      `run.py --cores` (make bench-cores) runs this section alone
 
 Not a test.  Needs `make deps-dev` (hp2ps, valgrind, poppler-utils).
@@ -50,8 +51,9 @@ def gen(name, *args):
     return path
 
 
-def one_run(cmd, cwd=DIR):
-    """Wall seconds and peak RSS (KB) of one run of cmd."""
+def timed_run(cmd, cwd=DIR):
+    """Wall seconds, peak RSS (KB) and CPU seconds (user + system, every
+    thread) of one run of cmd."""
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL)
@@ -59,7 +61,13 @@ def one_run(cmd, cwd=DIR):
     wall = time.perf_counter() - t0
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit("failed: %s" % " ".join(cmd))
-    return wall, ru.ru_maxrss
+    return wall, ru.ru_maxrss, ru.ru_utime + ru.ru_stime
+
+
+def one_run(cmd, cwd=DIR):
+    """Wall seconds and peak RSS (KB) of one run of cmd."""
+    wall, rss, _ = timed_run(cmd, cwd)
+    return wall, rss
 
 
 def run(cmd, cwd=DIR, reps=REPS):
@@ -281,21 +289,22 @@ def load():
 def cores_runs(path):
     """wc -l and hp2x to CSV, PDF and SVG on 1 and 2 threads, interleaved:
     each round runs every command once, in the same order, CORE_REPS
-    rounds.  Returns {label: ([walls], max rss KB)}."""
+    rounds.  Returns {label: ([walls], max rss KB, [CPU seconds])}."""
     cmds = [("wc -l", ["wc", "-l", path])]
     for fmt in ("csv", "pdf", "svg"):
         for jobs in (1, 2):
             cmds.append(("→ %s, --jobs=%d" % (fmt, jobs),
                          [HP2X, "-q", "--jobs=%d" % jobs, path, "-o",
                           os.path.join(DIR, "cores." + fmt)]))
-    runs = {label: ([], 0) for label, _ in cmds}
+    runs = {label: ([], 0, []) for label, _ in cmds}
     one_run(["cat", path])  # cached
     for _ in range(CORE_REPS):
         for label, cmd in cmds:
-            w, rss = one_run(cmd)
-            walls, most = runs[label]
+            w, rss, cpu = timed_run(cmd)
+            walls, most, cpus = runs[label]
             walls.append(w)
-            runs[label] = (walls, max(most, rss))
+            cpus.append(cpu)
+            runs[label] = (walls, max(most, rss), cpus)
     return [label for label, _ in cmds], runs
 
 
@@ -315,23 +324,31 @@ def cores(inputs):
     print("Load average (1, 5, 15 min) before: %s\n" % load())
     rows, goal = [], []
     for name, path in inputs:
+        before = os.getloadavg()[0]
         labels, runs = cores_runs(path)
-        wc = median(runs["wc -l"][0])
+        wc, wc_cpu = (median(runs["wc -l"][i]) for i in (0, 2))
         for label in labels:
-            walls, rss = runs[label]
-            m = median(walls)
+            walls, rss, cpus = runs[label]
+            m, c = median(walls), median(cpus)
             rows.append([name, "%.1f" % mb(path), label, "%.3f" % m,
                          "%.3f" % min(walls), "%.2f" % (m / wc),
-                         rss // 1024])
+                         "%.3f" % c, "%.2f" % (c / wc_cpu), rss // 1024])
         one, two = (median(runs["→ csv, --jobs=%d" % j][0]) for j in (1, 2))
+        cpu1, cpu2 = (median(runs["→ csv, --jobs=%d" % j][2]) for j in (1, 2))
         goal.append([name, "%.1f" % mb(path), "%.2f" % (one / wc),
                      "%.2f" % (two / wc), "%.2f" % (one / two),
-                     "%.0f" % (mb(path) / two)])
+                     "%.0f" % (mb(path) / two), "%.2f" % (cpu1 / wc_cpu),
+                     "%.2f" % (cpu2 / wc_cpu),
+                     "%.2f / %.2f" % (before, os.getloadavg()[0])])
     table(["input", "MB", "command", "median s", "best s",
-           "median / wc -l", "peak RSS MB"], rows)
-    print("Reading to CSV against the goal (at most 3 times `wc -l`):\n")
+           "median / wc -l", "median CPU s", "CPU / wc -l's",
+           "peak RSS MB"], rows)
+    print("Reading to CSV against the goal (at most 3 times `wc -l`); CPU "
+          "is user + system seconds of every thread, which a loaded "
+          "machine changes less than the wall clock:\n")
     table(["input", "MB", "--jobs=1 / wc -l", "--jobs=2 / wc -l",
-           "speed-up", "MB/s (--jobs=2)"], goal)
+           "speed-up", "MB/s (--jobs=2)", "CPU --jobs=1 / wc -l",
+           "CPU --jobs=2 / wc -l", "load before / after"], goal)
     print("Where a picture's time goes, inside one process "
           "(bench/phases.c, medians of 3, ms):\n")
     rows = []
