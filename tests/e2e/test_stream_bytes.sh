@@ -38,9 +38,16 @@ once() {
 watch_file() {
   local min max delay; read -r min max delay <<< "$4"
   rm -f "live.$2" "out.$3"; : > "live.$2"
-  "$HP2X" --watch --interval=0.02 --idle-exit=1 -q "live.$2" -o "out.$3" & local w=$!
-  $GROW "$1" "live.$2" --seed "$5" --min "$min" --max "$max" --delay "$delay"
-  wait $w
+  $GROW "$1" "live.$2" --seed "$5" --min "$min" --max "$max" --delay "$delay" &
+  local g=$!
+  # --idle-exit counts from the watch's start: on a crowded machine the
+  # grower's interpreter can take over a second to write its first byte,
+  # so the watch starts once the file has begun to grow.
+  while [ ! -s "live.$2" ] && kill -0 $g 2> /dev/null; do sleep 0.01; done
+  "$HP2X" --watch --interval=0.02 --idle-exit=1 -q "live.$2" -o "out.$3"
+  local rc=$?
+  wait $g
+  return $rc
 }
 # watch_pipe SRC KIND FMT CHUNKING SEED: the same bytes through a pipe.
 watch_pipe() {
