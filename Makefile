@@ -86,7 +86,7 @@ LIB_INC = -Isrc -I$(GEN)
 # The library exports only what include/hp2x.h declares (its visibility
 # pragma); everything else in the library stays inside it.
 LIB_CFLAGS := -fvisibility=hidden
-LDLIBS  := $(PKG_LIBS) -lm
+LDLIBS  := $(PKG_LIBS) -lm -lpthread
 
 # The tool (src/tool/) links the library; the library is the stage folders
 # under src/, each using only those listed before it.

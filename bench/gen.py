@@ -14,13 +14,14 @@ GHC profiles in samples/.
                                        samples) between present runs (mean
                                        100), so a sample holds ~5/6 of them
   gen.py eventlog IN.hp OUT.eventlog   the same samples as a GHC eventlog
-                                       (HEAP_PROF_SAMPLE_STRING events)
+                                       (HEAP_PROF_SAMPLE_STRING events, in
+                                       2 MiB blocks as GHC writes them)
   gen.py deepcc CENSUSES STACKS OUT.eventlog
                                        a -hc eventlog of STACKS cost-centre
                                        stacks 100 to 255 frames deep (paths
                                        through a tree of 2,000 cost centres
                                        with source locations), every stack
-                                       in every census
+                                       in every census, in GHC's blocks
 """
 import random
 import struct
@@ -110,9 +111,47 @@ def ev(tag, t, payload, variable):
     return head + payload
 
 
-def eventlog_head(sample_type, args, breakdown):
-    """An eventlog's header, its program arguments and HEAP_PROF_BEGIN:
-    the bytes up to the first census."""
+class Blocks:
+    """Events framed as GHC's runtime frames them (rts/eventlog/EventLog.c):
+    a buffer of EVENT_LOG_SIZE (2 MiB) that starts with a block marker
+    (type 18: the block's size counting the marker itself, the time of its
+    last event, the capability: 0xffff for the global buffer, where the
+    heap profile's events go), written out when the next event does not
+    fit; the data-end marker goes into the last block and counts in its
+    size (GHC 9.2 and later)."""
+    SIZE = 2 * 1024 * 1024
+    MARKER = 24
+
+    def __init__(self, out, cap=0xFFFF):
+        self.out, self.cap = out, cap
+        self.body, self.n, self.t0, self.t1 = [], 0, None, 0
+
+    def flush(self, tail=b""):
+        size = self.MARKER + self.n + len(tail)
+        self.out.write(struct.pack(">HQIQH", 18, self.t0 or 0, size, self.t1,
+                                   self.cap))
+        self.out.write(b"".join(self.body) + tail)
+        self.body, self.n, self.t0 = [], 0, None
+
+    def add(self, t, data):
+        if self.MARKER + self.n + len(data) > self.SIZE:
+            self.flush()
+        if self.t0 is None:
+            self.t0 = t
+        self.body.append(data)
+        self.n += len(data)
+        self.t1 = t
+
+    def end(self):
+        if self.MARKER + self.n + 2 > self.SIZE:
+            self.flush()
+        self.flush(struct.pack(">H", 0xFFFF))
+
+
+def eventlog_head(f, sample_type, args, breakdown):
+    """Writes an eventlog's header to f; returns its blocks, holding the
+    program arguments and HEAP_PROF_BEGIN: the events up to the first
+    census."""
     types = [(160, -1, b"Start of heap profile"),
              (161, -1, b"Cost centre definition"),
              (162, 8, b"Start of heap profile sample"),
@@ -126,37 +165,31 @@ def eventlog_head(sample_type, args, breakdown):
         out += struct.pack(">I", len(desc)) + desc + struct.pack(">I", 0)
         out += b"ete\0"
     out += b"hetehdredatb"
-    out += ev(30, 0, struct.pack(">I", 0) + args, True)
-    out += ev(160, 0, b"\0" + struct.pack(">QI", 100000000, breakdown) +
-              b"\0" * 7, True)
-    return out
+    f.write(out)
+    blocks = Blocks(f)
+    blocks.add(0, ev(30, 0, struct.pack(">I", 0) + args, True))
+    blocks.add(0, ev(160, 0, b"\0" + struct.pack(">QI", 100000000, breakdown)
+                     + b"\0" * 7, True))
+    return blocks
 
 
 def eventlog(src, dst):
     header, samples = read_hp(src)
-    out = eventlog_head((164, -1, b"Heap profile string sample"), b"bench\0",
-                        7)
     with open(dst, "wb") as f:
-        f.write(out)
+        blocks = eventlog_head(f, (164, -1, b"Heap profile string sample"),
+                               b"bench\0", 7)
         for t, entries in samples:
             ns = int(t * 1e9)
-            buf = [ev(162, ns, struct.pack(">Q", 0), False)]
+            blocks.add(ns, ev(162, ns, struct.pack(">Q", 0), False))
             for l, v in entries:
-                buf.append(ev(164, ns, b"\0" + struct.pack(">Q", v) + l +
-                              b"\0", True))
-            buf.append(ev(165, ns, struct.pack(">Q", 0), False))
-            f.write(b"".join(buf))
-        f.write(struct.pack(">H", 0xFFFF))
+                blocks.add(ns, ev(164, ns, b"\0" + struct.pack(">Q", v) + l +
+                                  b"\0", True))
+            blocks.add(ns, ev(165, ns, struct.pack(">Q", 0), False))
+        blocks.end()
 
 
 def deepcc(n_censuses, n_stacks, dst):
     rnd = random.Random(7)
-    out = eventlog_head((163, -1, b"Heap profile cost-centre sample"),
-                        b"deep\0+RTS\0-hc\0", 1)
-    for i in range(1, 2001):  # cost centre i in module Mod(i / 50)
-        out += ev(161, 0, struct.pack(">I", i) +
-                  b"fn%d\0Mod%d\0src/Mod%d.hs:%d:1-30\0\0"
-                  % (i, i // 50, i // 50, 10 * (i % 50) + 1), True)
     stacks = []
     for k in range(n_stacks):  # innermost first: a path from the root up
         depth = rnd.randint(100, 255)
@@ -166,17 +199,21 @@ def deepcc(n_censuses, n_stacks, dst):
                        b"".join(struct.pack(">I", c) for c in reversed(path)),
                        rnd.randint(1, 1000)))
     with open(dst, "wb") as f:
-        f.write(out)
+        blocks = eventlog_head(f, (163, -1, b"Heap profile cost-centre sample"),
+                               b"deep\0+RTS\0-hc\0", 1)
+        for i in range(1, 2001):  # cost centre i in module Mod(i / 50)
+            blocks.add(0, ev(161, 0, struct.pack(">I", i) +
+                             b"fn%d\0Mod%d\0src/Mod%d.hs:%d:1-30\0\0"
+                             % (i, i // 50, i // 50, 10 * (i % 50) + 1), True))
         for c in range(n_censuses):
             ns = c * 100000000
-            buf = [ev(162, ns, struct.pack(">Q", 0), False)]
+            blocks.add(ns, ev(162, ns, struct.pack(">Q", 0), False))
             for ids, base in stacks:
                 v = 8 * base * (1 + c % 17)
-                buf.append(ev(163, ns, b"\0" + struct.pack(">Q", v) + ids,
-                              True))
-            buf.append(ev(165, ns, struct.pack(">Q", 0), False))
-            f.write(b"".join(buf))
-        f.write(struct.pack(">H", 0xFFFF))
+                blocks.add(ns, ev(163, ns, b"\0" + struct.pack(">Q", v) + ids,
+                                  True))
+            blocks.add(ns, ev(165, ns, struct.pack(">Q", 0), False))
+        blocks.end()
 
 
 def main(argv):

@@ -12,8 +12,14 @@
  *
  * .hp text by default; --eventlog writes the same censuses as a GHC eventlog
  * (HEAP_PROF_BEGIN, then HEAP_PROF_SAMPLE_BEGIN / _STRING / _END events, as
- * bench/gen.py's eventlog).  On exit (the end, or the reader gone) prints
- * "bytes N" to standard error: what was written.
+ * bench/gen.py's eventlog), framed as GHC's runtime frames them
+ * (rts/eventlog/EventLog.c): a buffer of 2 MiB that starts with a block
+ * marker (the block's size counting the marker, the time of its last
+ * event, capability 0xffff: the global buffer, where the heap profile's
+ * events go), written out when the next event does not fit; the
+ * end-of-data marker goes into the last block and counts in its size, as
+ * GHC 9.2 and later write it.  On exit (the end, or the reader gone)
+ * prints "bytes N" to standard error: what was written.
  */
 #include <errno.h>
 #include <math.h>
@@ -47,9 +53,15 @@ static void out_flush(void) {
 }
 
 static void out_bytes(const void *p, size_t n) {
-  if (out_len + n > OUT_BUF_BYTES) out_flush();
-  memcpy(out_buf + out_len, p, n);
-  out_len += n;
+  const unsigned char *b = p;
+  while (n) {
+    if (out_len == OUT_BUF_BYTES) out_flush();
+    size_t k = OUT_BUF_BYTES - out_len < n ? OUT_BUF_BYTES - out_len : n;
+    memcpy(out_buf + out_len, b, k);
+    out_len += k;
+    b += k;
+    n -= k;
+  }
 }
 
 /* Decimal digits of v at out; returns their count. */
@@ -204,7 +216,8 @@ enum {
   EVT_HEAP_PROF_SAMPLE_BEGIN = 162,
   EVT_HEAP_PROF_SAMPLE_STRING = 164,
   EVT_HEAP_PROF_SAMPLE_END = 165,
-  EVT_PROGRAM_ARGS = 30
+  EVT_PROGRAM_ARGS = 30,
+  EVT_BLOCK_MARKER = 18
 };
 
 static void eventlog_type(int tag, int size, const char *desc) {
@@ -221,18 +234,42 @@ static void eventlog_type(int tag, int size, const char *desc) {
   out_bytes(b, 8);
 }
 
-/* An event: tag, time, then (variable-size events) a 16-bit payload size. */
+/* GHC's eventlog buffer (EVENT_LOG_SIZE): a block is at most this long. */
+#define BLOCK_BYTES (2u << 20)
+#define MARKER_BYTES 24
+static unsigned char block_buf[BLOCK_BYTES];
+static size_t block_len;            /* events in the block, after its marker */
+static uint64_t block_t0, block_t1; /* its first and last events' times */
+
+/* Writes the block out: its marker, its events, then `tail` (the data-end
+ * marker of the last block). */
+static void block_flush(const void *tail, size_t tail_bytes) {
+  unsigned char m[MARKER_BYTES];
+  put_be(m, 18, 2);
+  put_be(m + 2, block_t0, 8);
+  put_be(m + 10, MARKER_BYTES + block_len + tail_bytes, 4);
+  put_be(m + 14, block_t1, 8);
+  put_be(m + 22, 0xffff, 2);
+  out_bytes(m, sizeof m);
+  out_bytes(block_buf, block_len);
+  out_bytes(tail, tail_bytes);
+  block_len = 0;
+}
+
+/* An event: tag, time, then (variable-size events) a 16-bit payload size;
+ * into the block, which is written out first when it would not fit. */
 static void eventlog_event(int tag, uint64_t time_ns, const void *payload,
                            size_t payload_bytes, int variable) {
-  unsigned char head[12];
-  put_be(head, (uint64_t)tag, 2);
-  put_be(head + 2, time_ns, 8);
-  out_bytes(head, 10);
-  if (variable) {
-    put_be(head, payload_bytes, 2);
-    out_bytes(head, 2);
-  }
-  out_bytes(payload, payload_bytes);
+  size_t size = 10 + (variable ? 2 : 0) + payload_bytes;
+  if (MARKER_BYTES + block_len + size > BLOCK_BYTES) block_flush(NULL, 0);
+  if (block_len == 0) block_t0 = time_ns;
+  block_t1 = time_ns;
+  unsigned char *e = block_buf + block_len;
+  put_be(e, (uint64_t)tag, 2);
+  put_be(e + 2, time_ns, 8);
+  if (variable) put_be(e + 10, payload_bytes, 2);
+  memcpy(e + size - payload_bytes, payload, payload_bytes);
+  block_len += size;
 }
 
 static void eventlog_header(void) {
@@ -242,6 +279,7 @@ static void eventlog_header(void) {
   eventlog_type(EVT_HEAP_PROF_SAMPLE_STRING, -1, "Heap profile string sample");
   eventlog_type(EVT_HEAP_PROF_SAMPLE_END, 8, "End of heap profile sample");
   eventlog_type(EVT_PROGRAM_ARGS, -1, "Program arguments");
+  eventlog_type(EVT_BLOCK_MARKER, 14, "Block marker");
   out_bytes("hetehdredatb", 12);
   unsigned char p[32] = {0};
   memcpy(p + 4, "memgen", 7); /* capset 0, then the arguments */
@@ -312,7 +350,7 @@ int main(int argc, char **argv) {
   }
   if (eventlog && !reader_gone) {
     unsigned char end[2] = {0xff, 0xff};
-    out_bytes(end, 2);
+    block_flush(end, 2); /* GHC >= 9.2: the data end in the last block */
   }
   out_flush();
   free(bands);

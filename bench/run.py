@@ -11,11 +11,17 @@ by gen.py, all measured in this one run.  Prints Markdown tables:
      600 dpi column, and the 600 dpi raster of the thinned picture against
      the one drawn from every sample (--all-samples)
   6. instruction counts (callgrind: stable on a noisy machine)
+  14. reading on every core: wc -l, then hp2x to CSV, PDF and SVG on 1 and
+     2 threads, interleaved, medians of CORE_REPS rounds (5) of the wall
+     clock and of the CPU time (user + system), with the load average
+     before and after each input; where a picture's time goes (bench/phases.c);
+     `run.py --cores` (make bench-cores) runs this section alone
 
 Not a test.  Needs `make deps-dev` (hp2ps, valgrind, poppler-utils).
 Environment: REPS (default 3), BENCH_SMALL=1 or BENCH_BIG=0 skips the
-500 MB input,
-HP2X (binary), CC (for the start-up probe).
+500 MB input and the 1.6 GB eventlog,
+HP2X (binary), CC (for the start-up probe), MEMGEN and PHASES (section 14's
+generator and phases programs), CORE_REPS.
 """
 import os
 import re
@@ -45,19 +51,32 @@ def gen(name, *args):
     return path
 
 
+def timed_run(cmd, cwd=DIR):
+    """Wall seconds, peak RSS (KB) and CPU seconds (user + system, every
+    thread) of one run of cmd."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit("failed: %s" % " ".join(cmd))
+    return wall, ru.ru_maxrss, ru.ru_utime + ru.ru_stime
+
+
+def one_run(cmd, cwd=DIR):
+    """Wall seconds and peak RSS (KB) of one run of cmd."""
+    wall, rss, _ = timed_run(cmd, cwd)
+    return wall, rss
+
+
 def run(cmd, cwd=DIR, reps=REPS):
     """Best wall time of reps runs, and the largest peak RSS (KB)."""
     best, rss = None, 0
     for _ in range(reps):
-        t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
-        _, status, ru = os.wait4(p.pid, 0)
-        wall = time.perf_counter() - t0
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit("failed: %s" % " ".join(cmd))
+        wall, peak = one_run(cmd, cwd)
         best = wall if best is None else min(best, wall)
-        rss = max(rss, ru.ru_maxrss)
+        rss = max(rss, peak)
     return best, rss
 
 
@@ -252,13 +271,151 @@ def instructions(path):
     table(["command", "instructions", "per input byte"], rows)
 
 
+CORE_REPS = int(os.environ.get("CORE_REPS", "5"))
+MEMGEN = os.path.abspath(os.environ.get("MEMGEN", os.path.join(TOP, "build", "bench", "memgen")))
+PHASES = os.path.abspath(os.environ.get("PHASES", os.path.join(TOP, "build", "bench", "phases")))
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def load():
+    return "%.2f %.2f %.2f" % os.getloadavg()
+
+
+def cores_runs(path):
+    """wc -l and hp2x to CSV, PDF and SVG on 1 and 2 threads, interleaved:
+    each round runs every command once, in the same order, CORE_REPS
+    rounds.  Returns {label: ([walls], max rss KB, [CPU seconds])}."""
+    cmds = [("wc -l", ["wc", "-l", path])]
+    for fmt in ("csv", "pdf", "svg"):
+        for jobs in (1, 2):
+            cmds.append(("→ %s, --jobs=%d" % (fmt, jobs),
+                         [HP2X, "-q", "--jobs=%d" % jobs, path, "-o",
+                          os.path.join(DIR, "cores." + fmt)]))
+    runs = {label: ([], 0, []) for label, _ in cmds}
+    one_run(["cat", path])  # cached
+    for _ in range(CORE_REPS):
+        for label, cmd in cmds:
+            w, rss, cpu = timed_run(cmd)
+            walls, most, cpus = runs[label]
+            walls.append(w)
+            cpus.append(cpu)
+            runs[label] = (walls, max(most, rss), cpus)
+    return [label for label, _ in cmds], runs
+
+
+def phases(path, fmt, jobs):
+    """Medians of 3 of bench/phases: fonts, read, select, write (ms)."""
+    rows = []
+    for _ in range(3):
+        r = subprocess.run([PHASES, path, fmt, str(jobs)], cwd=DIR, env=ENV,
+                           capture_output=True, text=True, check=True)
+        rows.append([float(x) for x in r.stdout.split()[:4]])
+    return [median([r[i] for r in rows]) for i in range(4)]
+
+
+def cores(inputs):
+    print("## 14. Reading on every core: --jobs=1 and --jobs=2 against "
+          "`wc -l` (medians of %d interleaved rounds)\n" % CORE_REPS)
+    print("Load average (1, 5, 15 min) before: %s\n" % load())
+    rows, goal = [], []
+    for name, path in inputs:
+        before = os.getloadavg()[0]
+        labels, runs = cores_runs(path)
+        wc, wc_cpu = (median(runs["wc -l"][i]) for i in (0, 2))
+        for label in labels:
+            walls, rss, cpus = runs[label]
+            m, c = median(walls), median(cpus)
+            rows.append([name, "%.1f" % mb(path), label, "%.3f" % m,
+                         "%.3f" % min(walls), "%.2f" % (m / wc),
+                         "%.3f" % c, "%.2f" % (c / wc_cpu), rss // 1024])
+        one, two = (median(runs["→ csv, --jobs=%d" % j][0]) for j in (1, 2))
+        cpu1, cpu2 = (median(runs["→ csv, --jobs=%d" % j][2]) for j in (1, 2))
+        goal.append([name, "%.1f" % mb(path), "%.2f" % (one / wc),
+                     "%.2f" % (two / wc), "%.2f" % (one / two),
+                     "%.0f" % (mb(path) / two), "%.2f" % (cpu1 / wc_cpu),
+                     "%.2f" % (cpu2 / wc_cpu),
+                     "%.2f / %.2f" % (before, os.getloadavg()[0])])
+    table(["input", "MB", "command", "median s", "best s",
+           "median / wc -l", "median CPU s", "CPU / wc -l's",
+           "peak RSS MB"], rows)
+    print("Reading to CSV against the goal (at most 3 times `wc -l`); CPU "
+          "is user + system seconds of every thread, which a loaded "
+          "machine changes less than the wall clock:\n")
+    table(["input", "MB", "--jobs=1 / wc -l", "--jobs=2 / wc -l",
+           "speed-up", "MB/s (--jobs=2)", "CPU --jobs=1 / wc -l",
+           "CPU --jobs=2 / wc -l", "load before / after"], goal)
+    print("Where a picture's time goes, inside one process "
+          "(bench/phases.c, medians of 3, ms):\n")
+    rows = []
+    for name, path in inputs:
+        for fmt in ("pdf", "svg"):
+            for jobs in (1, 2):
+                f, r, sel, w = phases(path, fmt, jobs)
+                total = f + r + sel + w
+                rows.append([name, fmt, jobs, "%.0f" % f, "%.0f" % r,
+                             "%.0f" % sel, "%.0f" % w,
+                             "%.0f%%" % (100 * w / total)])
+    table(["input", "format", "--jobs", "fonts", "read", "select",
+           "draw", "drawing's share"], rows)
+    print("Load average after: %s\n" % load())
+
+
+def big_eventlog():
+    """bench/memgen's 80,000 censuses of 300 bands: 1.6 GB, in GHC's 2 MiB
+    blocks (shared with bench/report.sh)."""
+    path = os.path.join(DIR, "mem-80000.eventlog")
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        print("generating %s (1.6 GB)" % path, file=sys.stderr)
+        with open(path + ".tmp", "wb") as f:
+            subprocess.run([MEMGEN, "--eventlog", "80000", "300", "23"],
+                           stdout=f, stderr=subprocess.DEVNULL, check=True)
+        os.rename(path + ".tmp", path)
+    return path
+
+
+def cores_inputs(big):
+    wide = gen("many-samples-60000x60.hp", "shape",
+               os.path.join(S, "manycc.hc.hp"), "60000", "60")
+    wide_ev = gen("many-samples-60000x60.eventlog", "eventlog", wide)
+    inputs = [("60 000 x 60", wide)]
+    for size in ("10", "100") + (("500",) if big else ()):
+        inputs.append(("stretch %s MB" % size,
+                       gen("stretch-%smb.hp" % size, "stretch",
+                           os.path.join(S, "longrun.hc.hp"), size)))
+    inputs.append(("60 000 x 60 eventlog", wide_ev))
+    if big:
+        inputs.append(("1.6 GB eventlog (memgen)", big_eventlog()))
+    # A real run, where it was made (bench/RESULTS.md, section 14, says
+    # how): GHC 9.10.3's own .hp and eventlog of one run.
+    for ext in ("hp", "eventlog"):
+        real = os.path.join(DIR, "ghc910-manycc." + ext)
+        if os.path.exists(real):
+            inputs.append(("GHC 9.10.3 run, ." + ext, real))
+        else:
+            print("(no %s: the real run is left out)" % real, file=sys.stderr)
+    return inputs
+
+
 def main():
     os.makedirs(DIR, exist_ok=True)
+    big = (not os.environ.get("BENCH_SMALL")
+           and os.environ.get("BENCH_BIG", "1") != "0")
+    if sys.argv[1:] == ["--cores"]:
+        u = os.uname()
+        print("# hp2x benchmark: reading on every core\n")
+        print("Machine: %s %s, %d cores; %s\n"
+              % (u.sysname, u.machine, os.cpu_count(),
+                 time.strftime("%Y-%m-%d")))
+        cores(cores_inputs(big))
+        return
     small = gen("small.hp", "stretch", os.path.join(S, "leak.hc.hp"), "0.05")
     s10 = gen("stretch-10mb.hp", "stretch", os.path.join(S, "longrun.hc.hp"), "10")
     s100 = gen("stretch-100mb.hp", "stretch", os.path.join(S, "longrun.hc.hp"), "100")
-    big = (not os.environ.get("BENCH_SMALL")
-           and os.environ.get("BENCH_BIG", "1") != "0")
     s500 = gen("stretch-500mb.hp", "stretch", os.path.join(S, "longrun.hc.hp"),
                "500") if big else None
     wide = gen("many-samples-60000x60.hp", "shape",
@@ -300,6 +457,7 @@ def main():
             raster=("60 000 x 60", "60 000 x 60, bands come and go",
                     "stretch 100 MB"))
     instructions(s10)
+    cores(cores_inputs(big))
 
 
 if __name__ == "__main__":

@@ -51,7 +51,16 @@
  * before: cairo numbers SVG's element ids ("surface7") by the surfaces made
  * in the process so far, and the library renumbers them 1, 2, ... in their
  * order.  tests/unit/draw/test_threads.c checks all this, under
- * ThreadSanitizer with `make check-tsan`.
+ * ThreadSanitizer with `make check-tsan`.  A parser given threads
+ * (hp2x_parse_options.threads) starts them within a feed and joins them
+ * before the feed returns; they read only the input and parts of the
+ * profile of their own, with every signal blocked, and the zone function
+ * is still called on the feeding thread (tests/unit/read/test_parts.c,
+ * also under ThreadSanitizer).  Options with threads
+ * (hp2x_options.threads) have hp2x_bands_select and hp2x_write_output's CSV
+ * start them within the call and join them before it returns, each
+ * writing only its own range of the bands or rows
+ * (tests/unit/write/test_csv_write.c, also under ThreadSanitizer).
  *
  * This header holds what a program using the library needs, and the hp2x
  * tool uses nothing else: its own helpers (atomic output files, its
@@ -391,6 +400,23 @@ typedef struct hp2x_parse_options {
                         instant.  NULL (default): UTC.  The library
                         never reads TZ; the hp2x tool passes the local
                         zone, or NULL with SOURCE_DATE_EPOCH set. */
+  size_t threads;    /* threads reading the input: 0 or 1 (default) is
+                        the caller's alone.  More read a large feed
+                        (hp2x_parser_feed, _feed_fd, hp2x_parse_stream) in
+                        parts, each on a thread of its own, and take them
+                        in order on the caller's: the profile, every error
+                        and warning are what one thread gives.  The
+                        library reads no environment and knows no core
+                        count: the caller chooses (the hp2x tool's
+                        --jobs). */
+  size_t part_bytes; /* with threads > 1, the bytes of a part (.hp text is
+                        cut before a BEGIN_SAMPLE line, an eventlog at a
+                        block marker, so a part holds at least this many
+                        bytes, or the rest); and a feed of more bytes than
+                        this is read in parts however small.  0 (default):
+                        chosen from the feed's length (at most 3 MiB), and
+                        feeds under 1 MiB are read on one thread.  For
+                        tests: the result never depends on it. */
 } hp2x_parse_options;
 
 /* Fills in the defaults and o->size; call it as the macro
@@ -447,9 +473,24 @@ int hp2x_parser_at_end(const hp2x_parser *ps);
  * nothing. */
 void hp2x_parser_free(hp2x_parser *ps);
 
+/* Parses every byte the file descriptor fd gives from where it stands to
+ * its end, as hp2x_parser_feed would parse them, on the parser's threads
+ * (hp2x_parse_options.threads).  A regular file is read once through a
+ * memory map (mmap), unmapped as reading goes so that the process's
+ * resident memory stays small, unless flags hold HP2X_FEED_NO_MAP or the
+ * system cannot map it: then it is read in pieces.  Anything else (a pipe,
+ * a socket, a terminal) is read to its end.  fd stays open, at the end of
+ * what was read.  Never map a file that may shrink while it is read (one
+ * being rewritten: hp2x --watch): the process would be killed by SIGBUS.
+ * HP2X_E_IO when reading fails, else hp2x_parser_feed's errors. */
+#define HP2X_FEED_NO_MAP 1u
+hp2x_status hp2x_parser_feed_fd(hp2x_parser *ps, int fd, unsigned flags,
+                                hp2x_err *err);
+
 /* Convenience: reads a whole stream (FILE*, borrowed, not closed) through
  * a parser, as hp2x_parser_new, _feed and _finish would; *out as
- * _finish.  HP2X_E_IO when reading fails, else their errors. */
+ * _finish.  HP2X_E_IO when reading fails, else their errors.  With
+ * threads > 1 it reads 64 MiB at a time, to read them in parts. */
 hp2x_status hp2x_parse_stream(FILE *in, const char *file,
                               const hp2x_parse_options *o, hp2x_profile **out,
                               hp2x_err *err);
@@ -635,6 +676,14 @@ typedef struct hp2x_options {
                                   the one `census` chooses (CSV: its row;
                                   the summary: its moment table,
                                   hp2x_write_moment) */
+  size_t threads;              /* threads choosing the bands (hp2x_bands_select
+                                  fills their values a range of samples on
+                                  each) and writing CSV (hp2x_write_output
+                                  formats a range of rows on each): 0 or 1
+                                  (default) is the caller's alone; the
+                                  bytes are the same on any number.  As
+                                  hp2x_parse_options.threads, the caller
+                                  chooses (the hp2x tool's --jobs) */
 } hp2x_options;
 
 /* The size of the first hp2x_options with a size field (through
@@ -900,18 +949,39 @@ hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
  * same report with a status line (id hp2x-live-status) and a script that
  * follows the server's Server-Sent Events at /events: each "update"
  * event's JSON ({"picture": N, "input": "waiting" | "connected" |
- * "closed", "censuses": N, "last_census": seconds or null}) sets the
- * status line, and a newer picture than the page's own `redraw` (>= 0,
- * written as data-hp2x-redraw on <html>) makes it fetch "/" again and
- * swap the new report in without reloading, keeping the bands the reader
- * hid, the time zoom and a census the reader picked (else its moment
- * table follows the newest census).  Its policy lets it connect to its
- * own server only.  Errors as hp2x_write_html; HP2X_E_ARG for redraw < 0.
- */
+ * "closed", "censuses": N, "last_census": seconds or null, "update": what
+ * hp2x_write_live_update writes}) sets the status line, and the page
+ * appends the update's censuses and draws them itself.  When it cannot (a
+ * new band set, a gap, ...: see hp2x_write_live_update), a newer picture
+ * than the page's own `redraw` (>= 0, written as data-hp2x-redraw on
+ * <html>) makes it fetch "/" again and swap the new report in without
+ * reloading, keeping the bands the reader hid, the time zoom and a census
+ * the reader picked (else its moment table follows the newest census).
+ * Its policy lets it connect to its own server only.  Errors as
+ * hp2x_write_html; HP2X_E_ARG for redraw < 0. */
 hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
                                  const hp2x_options *o, long redraw,
                                  hp2x_write_fn write, void *closure,
                                  hp2x_err *err);
+
+/* What a live page of hp2x_write_live_html is sent after a redraw
+ * instead of the page: one JSON object with the band set's fingerprint
+ * ("set": the page's own is its data's), the bands' census count
+ * ("samples"), the axes (x0, xrange, ymin, yrange, tickEnd, each chart
+ * kind's [ymin, yrange] in "axes"), the marks' count, the band table's
+ * cells of the run ("cells", "topPeak", "topPeakAt"; with each band's
+ * "sum", its values' sum modulo 2^64 as a decimal string, by which the
+ * page sees a band's past change, as when a band joins or leaves OTHER
+ * under -t), and the newest
+ * censuses, at most `tail` (and 64) of them: their times as the CSV writes
+ * them ("t"), exactly where that text is not ("tx"), and each band's
+ * values ("v").  The page appends the censuses it lacks and draws them
+ * itself; a different band set, a gap longer than the tail or new marks
+ * make it load the page again.  Labels do not appear.  HP2X_E_ARG without
+ * a census or with tail 0, HP2X_E_IO when the sink fails, HP2X_E_NOMEM. */
+hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
+                                   size_t tail, hp2x_write_fn write,
+                                   void *closure, hp2x_err *err);
 
 /* The live page while there is no report to show (before a server's first
  * census, or when drawing the report failed): hp2x_write_live_html's

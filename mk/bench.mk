@@ -1,6 +1,7 @@
 # mk/bench.mk -- `make bench`: hp2x against the real hp2ps and wc -l on big
-# inputs generated from samples/ (bench/run.py), then watch-mode update cost
-# through the binary (bench/watch.sh) and split into its parts inside one
+# inputs generated from samples/ (bench/run.py; its section 14, reading on
+# every core against wc -l, alone: `make bench-cores`), then watch-mode
+# update cost through the binary (bench/watch.sh) and split into its parts inside one
 # process (bench/update.sh, bench/update.c), then memory against the length
 # of the run on 0.3, 1.2 and 20 GB streams piped from bench/memgen.c
 # (bench/mem.py; `make bench-mem` runs it alone; BENCH_BIG=0 skips the
@@ -25,6 +26,15 @@ $(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/util/zlib_level.o $(BUIL
 
 -include $(BUILD)/bench/update.d
 
+# Where one run's time goes (bench/run.py, section 14): fonts, reading,
+# selection, writing, inside one process.
+$(BUILD)/bench/phases: bench/phases.c $(BUILD)/obj/tool/util/zlib_level.o $(BUILD)/libhp2x.a
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(BUILD)/obj/tool/util/zlib_level.o $(BUILD)/libhp2x.a \
+	    $(LDLIBS)
+
+-include $(BUILD)/bench/phases.d
+
 # The memory benchmark's generator (bench/mem.py): long profiles, piped.
 $(BUILD)/bench/memgen: bench/memgen.c
 	@mkdir -p $(dir $@)
@@ -40,8 +50,10 @@ $(BUILD)/bench/png_compare: bench/png_compare.c
 
 -include $(BUILD)/bench/png_compare.d
 
-bench: $(BUILD)/hp2x $(BUILD)/bench/update $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
-	@python3 bench/run.py | tee build/bench-results.md
+bench: $(BUILD)/hp2x $(BUILD)/bench/update $(BUILD)/bench/memgen $(BUILD)/bench/png_compare \
+    $(BUILD)/bench/phases
+	@MEMGEN=$(BUILD)/bench/memgen PHASES=$(BUILD)/bench/phases python3 bench/run.py \
+	    | tee build/bench-results.md
 	@bench/watch.sh | tee -a build/bench-results.md
 	@bench/update.sh $(BUILD)/bench/update | tee -a build/bench-results.md
 	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen UPDATE=$(BUILD)/bench/update python3 bench/mem.py \
@@ -52,6 +64,10 @@ bench: $(BUILD)/hp2x $(BUILD)/bench/update $(BUILD)/bench/memgen $(BUILD)/bench/
 	@bench/pprof.sh $(BUILD)/hp2x $(BUILD)/bench/memgen | tee -a build/bench-results.md
 	@bench/serve_latency.sh $(BUILD)/hp2x | tee -a build/bench-results.md
 
+# Section 14 alone (bench/run.py --cores): reading on every core against wc -l.
+bench-cores: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/phases
+	@MEMGEN=$(BUILD)/bench/memgen PHASES=$(BUILD)/bench/phases python3 bench/run.py --cores \
+	    | tee build/bench-cores-results.md
 bench-mem: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/update
 	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen UPDATE=$(BUILD)/bench/update python3 bench/mem.py \
 	    | tee build/bench-mem-results.md
@@ -65,5 +81,6 @@ bench-serve: $(BUILD)/hp2x
 	@bench/serve_latency.sh $(BUILD)/hp2x
 bench-serve-mem: $(BUILD)/hp2x
 	@bench/serve_memory.sh $(BUILD)/hp2x
-.PHONY: bench bench-mem bench-fidelity bench-report bench-pprof bench-serve \
+.PHONY: bench bench-cores bench-mem bench-fidelity bench-report bench-pprof \
+        bench-serve \
         bench-serve-mem

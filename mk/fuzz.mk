@@ -2,7 +2,8 @@
 #   make fuzz FUZZ_SECONDS=60        each target that long (the default)
 #   make fuzz FUZZ_RUNS=10000000     each target for that many executions
 #   make fuzz FUZZ_TARGETS=pipeline  some of: hp_parse eventlog_parse
-#                                    pipeline stream program serve_request
+#                                    pipeline stream threads program
+#                                    serve_request
 #   FUZZ_MAX_LEN=65536  FUZZ_FLAGS='-use_value_profile=1'  (more flags)
 # Targets run one after another (nice them: `nice -n 19 make fuzz ...`); each
 # prints one line: executions, exec/s, wall seconds, final coverage (cov:
@@ -23,14 +24,17 @@
 #   build/fuzz/fuzz_T -minimize_crash=1 -runs=100000 \
 #     -exact_artifact_path=OUT FILE
 # fix it with a unit test, and keep OUT in tests/fuzz-regress/{hp,eventlog,
-# pipeline,stream}/, which `make check` replays
-# (tests/unit/read/test_fuzz_regress.c).
+# pipeline,stream,threads}/, which `make check` replays
+# (tests/unit/read/test_fuzz_regress.c).  threads (fuzz_threads.c) reads
+# each input on one thread and on several, in parts as small as a byte,
+# fed in random chunks, and checks both end alike.
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
 FUZZ_MAX_LEN ?= 65536
 FUZZ_FLAGS ?=
 FUZZ_DIR := build/fuzz
-FUZZ_TARGETS ?= hp_parse eventlog_parse pipeline stream program serve_request
+FUZZ_TARGETS ?= hp_parse eventlog_parse pipeline stream threads program \
+                serve_request
 FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Iinclude \
     $(PKG_CFLAGS) -DHP2X_DATADIR='"$(DATADIR)"' \
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all

@@ -1,7 +1,10 @@
 # tsan.mk -- `make check-tsan`: the library and tests/unit/draw/test_threads.c
 # built with ThreadSanitizer under build/tsan (clang where installed, else
 # gcc), then the threaded render test run under it: two profiles drawn on
-# two threads at once, many times, each output equal to a lone render.
+# two threads at once, many times, each output equal to a lone render; and
+# tests/unit/read/test_parts.c, every input read on 2, 3 and 7 threads,
+# and tests/unit/write/test_csv_write.c, bands filled and CSV rows
+# formatted on several.
 # Reports inside fontconfig, pango, glib or cairo (built without TSan) are
 # suppressed only by the justified entries of tests/tsan.supp; a report in
 # hp2x's own code fails the target.  Then the tool itself, built the same
@@ -25,6 +28,16 @@ check-tsan:
 	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
 	    TOP=$(CURDIR) HP2X_FONTS_CONF=$(CURDIR)/fonts/fonts.conf LC_ALL=C.UTF-8 \
 	    $(TSAN_DIR)/tests/draw/test_threads
+	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
+	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/tests/read/test_parts
+	@echo "  TSAN    $(TSAN_DIR)/tests/read/test_parts"
+	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
+	    TOP=$(CURDIR) $(TSAN_DIR)/tests/read/test_parts
+	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
+	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/tests/write/test_csv_write
+	@echo "  TSAN    $(TSAN_DIR)/tests/write/test_csv_write"
+	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
+	    TOP=$(CURDIR) $(TSAN_DIR)/tests/write/test_csv_write
 	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
 	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/hp2x
 	@for t in test_serve test_serve_hostile test_serve_browser test_serve_busy; do \

@@ -12,6 +12,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* A function of the readers' per-entry path, inlined wherever it is
+ * called (compilers weigh a function called from several places against
+ * inlining it; these are worth it). */
+#if defined(__GNUC__)
+#define HPX_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define HPX_ALWAYS_INLINE inline
+#endif
+
 /* ------------------------------------------------------------- limits */
 /* Documented in man/hp2x.1 (LIMITS); exceeding one is HP2X_E_LIMIT. */
 #define HPX_MAX_LINE_BYTES (16u << 20)    /* one .hp line, 16 MiB */
@@ -57,6 +66,48 @@ hp2x_status hpx_grow(void **ptr, size_t *cap, size_t need, size_t elem,
  * parsing that causes them.  Ranges under 1 MiB are left alone.  A hint
  * only; failure changes nothing. */
 void hpx_prefault(void *ptr, size_t from, size_t to);
+
+/* -------------------------------------------------------- mapped files */
+/* A regular file's bytes in memory for reading once (mapfile.c): mapped
+ * with mmap, and let go of from the front as they are read, so that the
+ * pages resident stay few however big the file. */
+typedef struct hpx_mapped {
+  unsigned char *base;       /* the mapping (page-aligned); NULL: none */
+  size_t len;                /* its bytes */
+  const unsigned char *data; /* the bytes asked for, within it */
+  size_t data_len;
+  size_t released; /* bytes unmapped from base on */
+} hpx_mapped;
+
+/* Maps len > 0 bytes of fd from `offset`.  Returns 0, or -1 when the
+ * system cannot (errno says why): the caller reads the file instead. */
+int hpx_map_file(int fd, long long offset, size_t len, hpx_mapped *m);
+/* Unmaps the whole pages before upto (a place in m->data). */
+void hpx_map_release(hpx_mapped *m, const unsigned char *upto);
+/* Unmaps the rest.  A closed or never opened m does nothing. */
+void hpx_map_close(hpx_mapped *m);
+/* A hint, before bytes [p, p + n) of a mapping are read: where the system
+ * can (Linux's MADV_POPULATE_READ), their pages are mapped in one call
+ * rather than one fault at a time.  Failure changes nothing. */
+void hpx_map_prefetch(const void *p, size_t n);
+
+/* ------------------------------------------------------------ threads */
+/* The library's own threads (threads.c).  hpx_threads_start starts up to
+ * n threads running fn(args[i]), every signal blocked in them, and returns
+ * how many started (the caller joins them; those not started are the
+ * caller's to do).  hpx_run_tasks runs fn(ctx, 0) to fn(ctx, n - 1) at
+ * once, task 0 on the calling thread and each other on a thread of its
+ * own (on the caller's when one cannot start), and returns when all are
+ * done; n is at most HPX_MAX_TASKS, and each task must write only what it
+ * owns.  hpx_task_count is how many tasks n items make on `threads`
+ * threads when each task should have at least `least` items: 1 to
+ * min(threads, HPX_MAX_TASKS). */
+#include <pthread.h>
+size_t hpx_threads_start(pthread_t *ids, size_t n, void *(*fn)(void *),
+                         void *const *args);
+#define HPX_MAX_TASKS 64
+void hpx_run_tasks(size_t n, void (*fn)(void *ctx, size_t task), void *ctx);
+size_t hpx_task_count(size_t items, size_t threads, size_t least);
 
 /* ------------------------------------------------------------- errors */
 /* Records an error unless one is already recorded (the first one wins).

@@ -56,12 +56,39 @@ static size_t digits_reversed(char digits[20], int64_t v) {
   return n;
 }
 
+/* "00" to "99": two digits a step. */
+static const char two_digits[201] = "0001020304050607080910111213141516171819"
+                                    "2021222324252627282930313233343536373839"
+                                    "4041424344454647484950515253545556575859"
+                                    "6061626364656667686970717273747576777879"
+                                    "8081828384858687888990919293949596979899";
+
+/* The decimal digits of u: a few comparisons for the common sizes. */
+static size_t digit_count(uint64_t u) {
+  if (u < 10000) return u < 100 ? (u < 10 ? 1 : 2) : (u < 1000 ? 3 : 4);
+  if (u < 100000000)
+    return u < 1000000 ? (u < 100000 ? 5 : 6) : (u < 10000000 ? 7 : 8);
+  size_t n = 9;
+  for (uint64_t p = 1000000000; n < 20 && u >= p; p *= 10) n++;
+  return n;
+}
+
 size_t hpx_fmt_int(char *buf, int64_t v) {
-  char digits[20];
-  size_t n = digits_reversed(digits, v), o = 0;
-  if (v < 0) buf[o++] = '-';
-  while (n) buf[o++] = digits[--n];
-  return o;
+  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  size_t o = v < 0, n = digit_count(u);
+  if (v < 0) buf[0] = '-';
+  char *d = buf + o + n; /* digits written from the last one back */
+  while (u >= 100) {
+    size_t r = (size_t)(u % 100);
+    u /= 100;
+    d -= 2;
+    memcpy(d, two_digits + 2 * r, 2);
+  }
+  if (u >= 10)
+    memcpy(d - 2, two_digits + 2 * u, 2);
+  else
+    d[-1] = (char)('0' + u);
+  return o + n;
 }
 
 size_t hpx_fmt_thousands(char *buf, size_t size, int64_t v) {

@@ -37,6 +37,7 @@ static void set_option_defaults(hp2x_options *o) {
   hp2x_census_choice_init(&o->census);
   o->chart = HP2X_CHART_STACKED;
   o->by_breakdown = HP2X_BY_BREAKDOWN_ORDER | HP2X_BY_BREAKDOWN_COLOURS;
+  o->threads = 1;
 }
 
 void hpx_sized_init(void *o, size_t size, const void *defaults,

@@ -46,9 +46,19 @@ typedef struct writebuf {
   int saved_errno;
 } writebuf;
 
+#define HPX_WRITEBUF_SIZE ((size_t)1 << 16) /* bytes pending at most */
+
 hp2x_status hpx_writebuf_init(writebuf *w, hp2x_write_fn write, void *closure,
                               hp2x_err *err);
 void hpx_writebuf_put(writebuf *w, const char *s, size_t n);
+/* Room for n <= HPX_WRITEBUF_SIZE bytes at the end of the pending ones
+ * (handing those to the sink first when there is not): the writers'
+ * hot path formats into it, then counts what it wrote in w->used. */
+void hpx_writebuf_flush(writebuf *w);
+static inline char *writebuf_room(writebuf *w, size_t n) {
+  if (n > HPX_WRITEBUF_SIZE - w->used) hpx_writebuf_flush(w);
+  return w->buf + w->used;
+}
 /* hpx_writebuf_put of the NUL-terminated string s. */
 void hpx_writebuf_puts(writebuf *w, const char *s);
 /* Flushes and frees; HP2X_E_IO when the sink failed at any point. */

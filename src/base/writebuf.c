@@ -9,7 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
-enum { WRITEBUF_SIZE = 1 << 16 };
+#define WRITEBUF_SIZE HPX_WRITEBUF_SIZE
 
 hp2x_status hpx_writebuf_init(writebuf *w, hp2x_write_fn write, void *closure,
                               hp2x_err *err) {
@@ -29,6 +29,8 @@ static void flush_pending(writebuf *w) {
   }
   w->used = 0;
 }
+
+void hpx_writebuf_flush(writebuf *w) { flush_pending(w); }
 
 void hpx_writebuf_put(writebuf *w, const char *s, size_t n) {
   while (n) {

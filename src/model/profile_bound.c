@@ -299,6 +299,7 @@ static hp2x_status densify(hp2x_profile *p, size_t s, hp2x_err *err) {
 }
 
 hp2x_status hpx_profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
+  if (p->bound.no_sums) return HP2X_OK;
   series_bound *b = &p->bound.samples;
   if ((b->columns || p->recent.last_s > 0.0) &&
       hpx_grow((void **)&p->bound.sample_total, &p->bound.cap_total, s + 1,

@@ -49,6 +49,8 @@ typedef struct profile_bound {
   series_bound marks;
   size_t summed; /* samples the labels' sums cover: every one
                     committed, or those in the --last span */
+  bool no_sums;  /* a part read for a bounded profile, which sums its
+                    samples as they are appended: none here */
   /* Dense samples (profile_bound.c's densify): once thinned, a sample
    * holding most labels, on a label run of its own, is stored with every
    * label's value in id order (0 where absent) on the canonical run, the

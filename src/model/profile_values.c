@@ -11,24 +11,30 @@
 #define ENTRY_STEP ((size_t)1 << 18)
 
 hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
-  if (p->n_entries >= HPX_MAX_ENTRIES)
+  return hpx_profile_reserve_entries(p, 1, err);
+}
+
+hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
+                                        hp2x_err *err) {
+  if (p->n_entries + n > HPX_MAX_ENTRIES)
     return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
                     (size_t)HPX_MAX_ENTRIES);
-  if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + 1,
+  if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + n,
                sizeof *p->run_ids, err) != HP2X_OK)
     return err->code;
-  if (p->n_entries < p->cap_entries) return HP2X_OK;
   size_t size = p->wide_values ? sizeof *p->value64 : sizeof *p->value32;
   void **values = p->wide_values ? (void **)&p->value64 : (void **)&p->value32;
-  if (p->n_entries >= p->alloc_entries &&
-      hpx_grow(values, &p->alloc_entries, p->n_entries + 1, size, err) !=
-          HP2X_OK)
-    return err->code;
-  size_t from = p->cap_entries, to = p->alloc_entries;
-  if (to - from > ENTRY_STEP) to = from + ENTRY_STEP;
-  hpx_prefault(*values, from * size, to * size);
-  /* The inline append only checks capacity: keep it within the limit. */
-  p->cap_entries = to < HPX_MAX_ENTRIES ? to : HPX_MAX_ENTRIES;
+  while (p->n_entries + n > p->cap_entries) {
+    if (p->cap_entries >= p->alloc_entries &&
+        hpx_grow(values, &p->alloc_entries, p->cap_entries + 1, size, err) !=
+            HP2X_OK)
+      return err->code;
+    size_t from = p->cap_entries, to = p->alloc_entries;
+    if (to - from > ENTRY_STEP) to = from + ENTRY_STEP;
+    hpx_prefault(*values, from * size, to * size);
+    /* The inline append only checks capacity: keep it within the limit. */
+    p->cap_entries = to < HPX_MAX_ENTRIES ? to : HPX_MAX_ENTRIES;
+  }
   return HP2X_OK;
 }
 

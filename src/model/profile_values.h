@@ -10,14 +10,18 @@
 
 /* Makes room for one more entry (HP2X_E_LIMIT past HPX_MAX_ENTRIES). */
 hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err);
+/* Makes room for n more entries (appending a part: profile_append.c). */
+hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
+                                        hp2x_err *err);
 /* Stores value v in entry slot n_entries (room made) when 32 bits cannot
  * hold it as they are: in words from now on when it and every value are
  * whole words and it fits, else widening.  HP2X_E_NOMEM. */
 hp2x_status hpx_profile_store_big_value(hp2x_profile *p, int64_t v,
                                         hp2x_err *err);
 /* Stores value v in entry slot n_entries, room made; does not count it. */
-static inline hp2x_status profile_store_value(hp2x_profile *p, int64_t v,
-                                              hp2x_err *err) {
+static HPX_ALWAYS_INLINE hp2x_status profile_store_value(hp2x_profile *p,
+                                                         int64_t v,
+                                                         hp2x_err *err) {
   uint64_t u = (uint64_t)v;
   p->low_bits |= (uint32_t)u & 7u;
   if (!p->wide_values && (u >> p->value_shift) <= UINT32_MAX &&
@@ -32,8 +36,10 @@ static inline hp2x_status profile_store_value(hp2x_profile *p, int64_t v,
  * HP2X_E_LIMIT. */
 hp2x_status hpx_profile_put_value(hp2x_profile *p, int64_t v, hp2x_err *err);
 /* Appends an entry to the open sample: inline, as it runs once per line. */
-static inline hp2x_status profile_add_entry(hp2x_profile *p, uint32_t label,
-                                            int64_t value, hp2x_err *err) {
+static HPX_ALWAYS_INLINE hp2x_status profile_add_entry(hp2x_profile *p,
+                                                       uint32_t label,
+                                                       int64_t value,
+                                                       hp2x_err *err) {
   if ((p->n_entries >= p->cap_entries || p->n_run_ids >= p->cap_run_ids) &&
       hpx_profile_grow_entries(p, err) != HP2X_OK)
     return err->code;

@@ -8,7 +8,7 @@
  * EventLog.c writes them; bytes after the known fields are ignored (the
  * format lets fields be appended).
  */
-#include "eventlog_int.h"
+#include "eventlog_part_read.h"
 #include "hp_breakdown.h"
 #include "base/textout.h"
 
@@ -81,6 +81,7 @@ static hp2x_status on_heap_prof_begin(evl_parser *ev, const evl_event *e,
 /* Opens a sample at time t (seconds); before GHC 8.10, closes the open one
  * first. */
 static hp2x_status begin_sample(evl_parser *ev, double t, hp2x_err *err) {
+  if (ev->part) hpx_evl_part_bound(ev, EV_HEAP_PROF_SAMPLE_BEGIN);
   if (!ev->p->heap_profile) { /* a stream joined mid-run */
     ev->p->heap_profile = true;
     ev->p->began_mid_run = true;
@@ -139,6 +140,10 @@ static int in_cut_census(evl_parser *ev, const evl_event *e) {
 static hp2x_status on_sample_end(evl_parser *ev, const evl_event *e,
                                  hp2x_err *err) {
   if (in_cut_census(ev, e)) return HP2X_OK;
+  if (evl_in_lead(ev)) { /* a part's reader: ends a census begun before */
+    hpx_evl_part_bound(ev, e->type);
+    return HP2X_OK;
+  }
   if (!ev->in_sample)
     return evl_fail_at(ev, err, ev->event_start,
                        "HEAP_PROF_SAMPLE_END without a sample begun");
@@ -147,11 +152,15 @@ static hp2x_status on_sample_end(evl_parser *ev, const evl_event *e,
 }
 
 /* Adds (label id, bytes) to the open sample. */
-static hp2x_status add_sample_entry(evl_parser *ev, uint32_t id, uint64_t bytes,
-                                    hp2x_err *err) {
+static HPX_ALWAYS_INLINE hp2x_status add_sample_entry(evl_parser *ev,
+                                                      uint32_t id,
+                                                      uint64_t bytes,
+                                                      hp2x_err *err) {
   if (bytes > (uint64_t)INT64_MAX)
     return evl_corrupt_event(ev, err,
                              "residency does not fit in 64 signed bits");
+  if (ev->part) ev->part->entries++;
+  if (evl_in_lead(ev)) return hpx_evl_part_lead(ev, id, (int64_t)bytes, err);
   int repeated;
   return hpx_label_track_add(&ev->track, ev->p, id, (int64_t)bytes, &repeated,
                              err);
@@ -169,10 +178,24 @@ static int is_guessed_label(const evl_parser *ev, uint32_t id, const void *key,
   return klen == len && memcmp(k, key, len) == 0;
 }
 
+/* The common case of a string sample, before its NUL is looked for: the
+ * label expected (`id`, a string label), whole in the `room` bytes at
+ * label and followed by its NUL; then it is the label whatever the rest
+ * holds (an interned label has no NUL byte, nor is it empty). */
+static int guessed_string(const evl_parser *ev, uint32_t id, const char *label,
+                          size_t room) {
+  if (id == LABEL_NONE) return 0;
+  const hpx_label *l = &ev->p->labels[id];
+  if (l->kind == LABEL_STACK) return 0;
+  size_t klen = l->key ? l->key_len : l->name_len;
+  const char *k = l->key ? l->key : l->name;
+  return klen < room && label[klen] == '\0' && read_same_bytes(k, label, klen);
+}
+
 /* The error for an event of type `what` outside any sample, or OK. */
 static hp2x_status require_open_sample(evl_parser *ev, const char *what,
                                        hp2x_err *err) {
-  if (ev->in_sample) return HP2X_OK;
+  if (ev->in_sample || evl_in_lead(ev)) return HP2X_OK;
   char msg[128];
   hpx_fmt(msg, sizeof msg, "%s outside any heap sample", what);
   return evl_fail_at(ev, err, ev->event_start, msg);
@@ -196,11 +219,11 @@ static hp2x_status find_stack_label(evl_parser *ev, const unsigned char *ids,
     *id = (uint32_t)found;
     return HP2X_OK;
   }
-  size_t len;
-  if (hpx_evl_stack_name(ev, ids, depth, &len, err) != HP2X_OK)
+  size_t len = 0; /* a part's reader leaves naming to the real one */
+  if (!ev->part && hpx_evl_stack_name(ev, ids, depth, &len, err) != HP2X_OK)
     return ev->status = err->code;
-  return hpx_profile_intern(ev->p, (const char *)key, klen, ev->name, len, id,
-                            err);
+  return hpx_profile_intern(ev->p, (const char *)key, klen,
+                            ev->part ? "" : ev->name, len, id, err);
 }
 
 /* 163 (-hc): u8 profile id, u64 residency, u8 depth, depth u32 cost-centre
@@ -236,20 +259,22 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
   if (require_open_sample(ev, "HEAP_PROF_SAMPLE_STRING", err) != HP2X_OK)
     return err->code;
   if (e->n < 10) return fail_short_event(ev, err, "HEAP_PROF_SAMPLE_STRING");
+  const char *label = (const char *)e->pl + 9;
+  uint32_t id = label_track_guess(&ev->track);
+  if (guessed_string(ev, id, label, e->n - 9))
+    return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
   long l = cstring_len(e->pl + 9, e->n - 9);
   if (l < 0)
     return evl_fail_at(ev, err, ev->event_start,
                        "HEAP_PROF_SAMPLE_STRING label has no terminating NUL");
   if (l == 0) /* GHC names every band; seen where a write overran one */
     return evl_corrupt_event(ev, err, "HEAP_PROF_SAMPLE_STRING label is empty");
-  const char *label = (const char *)e->pl + 9;
-  uint32_t id = label_track_guess(&ev->track);
   if (!is_guessed_label(ev, id, label, (size_t)l, 0)) {
     size_t before = ev->p->n_labels;
     if (hpx_profile_intern(ev->p, label, (size_t)l, NULL, 0, &id, err) !=
         HP2X_OK)
       return err->code;
-    if (ev->p->n_labels > before &&
+    if (ev->p->n_labels > before && !ev->part &&
         hpx_evl_ipe_name_label(ev, id, label, (size_t)l, err) != HP2X_OK)
       return err->code;
   }

@@ -26,6 +26,8 @@ typedef enum cut_census {
                          fault came: counted lost at its first event */
 } cut_census;
 
+typedef struct evl_part evl_part; /* eventlog_part_read.h */
+
 struct evl_parser {
   hp2x_profile *p;   /* borrowed: the dispatcher owns it */
   const char *file;  /* borrowed */
@@ -59,6 +61,8 @@ struct evl_parser {
                                        events' timestamps in the enclosing
                                        block */
   size_t n_recent;                  /* events pushed since the block began */
+  size_t recent_rising; /* latest pushes each no earlier than the last: all
+                           of the ring, its median is known */
   /* resynchronisation after a corrupt event (eventlog_resync.c) */
   int corrupt;         /* the error just recorded is a corrupt event's:
                           recover from it */
@@ -86,13 +90,15 @@ struct evl_parser {
                                 it, so a fault right after it is taken to
                                 begin with it; owned */
   size_t prev_len, prev_cap; /* prev_len: 0 = none kept */
-  size_t prev_need;          /* its whole length (prev_len grows to it as a
-                                skipped payload arrives) */
-  long long prev_offset;     /* where it starts */
-  unsigned prev_type;        /* its type, once a fault follows it */
-  cut_census cut;            /* after a resynchronisation, heap-sample events
-                                of the census cut by it are dropped until the
-                                next census begins */
+  const unsigned char *prev_ref; /* or it, whole in the buffer being
+                                    consumed, copied into prev at the end */
+  size_t prev_need;              /* its whole length (prev_len grows to it as a
+                                    skipped payload arrives) */
+  long long prev_offset;         /* where it starts */
+  unsigned prev_type;            /* its type, once a fault follows it */
+  cut_census cut; /* after a resynchronisation, heap-sample events
+                     of the census cut by it are dropped until the
+                     next census begins */
   /* samples */
   int in_sample;
   long long sample_offset; /* where the open sample began */
@@ -100,7 +106,11 @@ struct evl_parser {
   label_track track;       /* repeats and the next-label guess */
   char *name;              /* scratch for stack labels; owned */
   size_t name_cap;
-  ipe_table ipe; /* -hi names */
+  ipe_table ipe;               /* -hi names */
+  evl_part *part;              /* reading a part, its notes; else NULL */
+  evl_handler handler_of[256]; /* types below 256 (all GHC's): their
+                                  handlers, once `handlers_set` */
+  int handlers_set;
   /* JOB pieces */
   int profiled; /* RTS_IDENTIFIER's way has 'p'; -1 unknown */
   char *args;   /* PROGRAM_ARGS payload; owned */
@@ -173,6 +183,10 @@ uint64_t hpx_evl_stream_recent_time(const evl_parser *ev);
  * and later declare one byte more), or -1 when its strings do not fit in
  * the `declared` bytes at pl. */
 long hpx_evl_stream_ipe_length(const unsigned char *pl, size_t declared);
+
+/* Could an event of type `type` be timed t_ns where the reader is? */
+int hpx_evl_stream_plausible(const evl_parser *ev, unsigned type,
+                             uint64_t t_ns);
 
 /* eventlog_resync.c: consumes buf as events, resuming after each corrupt
  * stretch as soon as the place to resume is known (`final`: no bytes will

@@ -5,7 +5,7 @@
  * the first event that fails; recovering from a corrupt one is
  * eventlog_resync.c's.
  */
-#include "eventlog_int.h"
+#include "eventlog_part_read.h"
 #include "base/textout.h"
 
 #include <assert.h>
@@ -51,6 +51,10 @@ static void consume_data_end(evl_parser *ev, int gathered, size_t *pos) {
 static void note_time(evl_parser *ev, const unsigned char *e) {
   uint64_t t = evl_be64(e + 2);
   if (t > ev->last_time_ns) ev->last_time_ns = t;
+  if (ev->n_recent && t >= ev->recent_ns[(ev->n_recent - 1) % RECENT_TIMES])
+    ev->recent_rising++;
+  else
+    ev->recent_rising = 1;
   ev->recent_ns[ev->n_recent++ % RECENT_TIMES] = t;
 }
 
@@ -59,6 +63,10 @@ static void note_time(evl_parser *ev, const unsigned char *e) {
 uint64_t hpx_evl_stream_recent_time(const evl_parser *ev) {
   uint64_t t[RECENT_TIMES];
   size_t n = ev->n_recent < RECENT_TIMES ? ev->n_recent : RECENT_TIMES;
+  /* The common case, every event a check: the ring's times rise in the
+   * order they came, so that order is the sorted one. */
+  if (n && ev->recent_rising >= n)
+    return ev->recent_ns[(ev->n_recent - n + n / 2) % RECENT_TIMES];
   for (size_t i = 0; i < n; i++) { /* insertion sort: a few values */
     size_t j = i;
     for (; j > 0 && t[j - 1] > ev->recent_ns[i]; j--) t[j] = t[j - 1];
@@ -78,6 +86,11 @@ static int plausible_time(const evl_parser *ev, unsigned type, uint64_t t_ns) {
   uint64_t recent = hpx_evl_stream_recent_time(ev);
   if (type != EV_BLOCK_MARKER && t_ns + s_ns < recent) return 0;
   return t_ns <= recent + fortnight_ns || t_ns / 64 <= recent;
+}
+
+int hpx_evl_stream_plausible(const evl_parser *ev, unsigned type,
+                             uint64_t t_ns) {
+  return plausible_time(ev, type, t_ns);
 }
 
 /* How the event at e (avail bytes) is framed: *head gets its header's
@@ -170,19 +183,42 @@ static hp2x_status frame_ipe_event(evl_parser *ev, const unsigned char *e,
 }
 
 /* Keeps the first `have` bytes of the event just read at e (of `total`
- * bytes; the rest arrive as a skipped payload) when its size is variable,
- * else forgets the last one kept. */
+ * bytes; the rest arrive as a skipped payload) when its size is variable
+ * (its header, `head` bytes, is 12 long), else forgets the last one kept.
+ * An event whole in the caller's buffer (`avail` bytes there from e; 0
+ * when gathered) is only pointed at: it is copied when the feed ends
+ * (keep_previous_bytes), if it is still the last one then. */
 static hp2x_status keep_previous(evl_parser *ev, const unsigned char *e,
-                                 size_t have, size_t total, hp2x_err *err) {
+                                 size_t have, size_t avail, size_t total,
+                                 size_t head, hp2x_err *err) {
   ev->prev_len = 0;
-  if (evl_declared_size(ev, evl_be16(e)) != EVL_VARIABLE) return HP2X_OK;
+  ev->prev_ref = NULL;
+  if (head != 12) return HP2X_OK; /* fixed size: its header has no size */
+  ev->prev_need = total;
+  ev->prev_offset = ev->event_start;
+  if (avail >= total) {
+    ev->prev_ref = e;
+    return HP2X_OK;
+  }
   if (hpx_grow((void **)&ev->prev, &ev->prev_cap, total, 1, err) != HP2X_OK)
     return ev->status = err->code;
   if (have > total) have = total;
   memcpy(ev->prev, e, have);
   ev->prev_len = have;
-  ev->prev_need = total;
-  ev->prev_offset = ev->event_start;
+  return HP2X_OK;
+}
+
+/* Copies the last event pointed at (keep_previous) before its buffer goes
+ * back to the caller. */
+static hp2x_status keep_previous_bytes(evl_parser *ev, hp2x_err *err) {
+  const unsigned char *e = ev->prev_ref;
+  if (!e) return HP2X_OK;
+  ev->prev_ref = NULL;
+  if (hpx_grow((void **)&ev->prev, &ev->prev_cap, ev->prev_need, 1, err) !=
+      HP2X_OK)
+    return ev->status = err->code;
+  memcpy(ev->prev, e, ev->prev_need);
+  ev->prev_len = ev->prev_need;
   return HP2X_OK;
 }
 
@@ -237,11 +273,14 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
     return err->code;
   if (avail < head) return gather_event(ev, e, avail, head, gathered, pos, err);
   unsigned type = evl_be16(e);
-  evl_handler handle = hpx_evl_handler_for(type);
+  evl_handler handle = type < 256 ? ev->handler_of[type]
+                                  : hpx_evl_handler_for(type);
   size_t total = head + (size_t)payload;
   if (!handle) {
     note_time(ev, e);
-    if (keep_previous(ev, e, head, total, err) != HP2X_OK) return err->code;
+    if (keep_previous(ev, e, head, gathered ? 0 : avail, total, head, err) !=
+        HP2X_OK)
+      return err->code;
     skip_payload(ev, head, payload, avail, gathered, pos);
     return HP2X_OK;
   }
@@ -264,7 +303,9 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   if (dispatch_event(ev, handle, e, head, (size_t)payload, err) != HP2X_OK)
     return err->code;
   note_time(ev, e);
-  if (keep_previous(ev, e, total, total, err) != HP2X_OK) return err->code;
+  if (keep_previous(ev, e, total, gathered ? 0 : avail, total, head, err) !=
+      HP2X_OK)
+    return err->code;
   if (!gathered) {
     *pos += total;
     ev->offset += (long long)total;
@@ -302,9 +343,22 @@ static int take_pending_bytes(evl_parser *ev, const unsigned char *buf,
 
 /* Consumes events until buf is used up, the data end is read or an event
  * fails (see eventlog_int.h). */
+/* The handlers of the types below 256, at hand for every event; a part's
+ * reader hands the types it leaves to the real reader to
+ * hpx_evl_part_defer. */
+static void set_handlers(evl_parser *ev) {
+  for (unsigned type = 0; type < 256; type++) {
+    evl_handler h = hpx_evl_handler_for(type);
+    if (h && ev->part && hpx_evl_part_defers(type)) h = hpx_evl_part_defer;
+    ev->handler_of[type] = h;
+  }
+  ev->handlers_set = 1;
+}
+
 hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
                                    size_t len, size_t *used, hp2x_err *err) {
   size_t pos = 0;
+  if (!ev->handlers_set) set_handlers(ev);
   hp2x_status st = HP2X_OK;
   while (pos < len && !ev->at_end) {
     if ((ev->skip || ev->partial_need) &&
@@ -317,5 +371,6 @@ hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
   }
   if (st == HP2X_OK && ev->at_end) ev->offset += (long long)(len - pos);
   *used = pos;
+  if (keep_previous_bytes(ev, err) != HP2X_OK && st == HP2X_OK) st = err->code;
   return st;
 }

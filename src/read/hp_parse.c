@@ -5,32 +5,12 @@
  * feed, so any split of the bytes gives the same profile.  Numbers are
  * parsed by hand, never through the C library's locale.
  */
-#include "frontends.h"
+#include "hp_int.h"
 #include "hp_breakdown.h"
 #include "base/textout.h"
 
 #include <assert.h>
 #include <string.h>
-
-struct hp_parser {
-  hp2x_profile *p;  /* borrowed: the dispatcher owns it */
-  const char *file; /* borrowed, for messages */
-  char *carry;      /* partial line between feeds; owned */
-  size_t carry_len, carry_cap;
-  long line;            /* lines completed so far */
-  long long offset;     /* byte offset of the next line's start */
-  long long total;      /* bytes fed */
-  unsigned header_seen; /* bit per profile_field */
-  bool in_sample;
-  long begin_line;        /* line of the open sample's BEGIN_SAMPLE */
-  long long begin_offset; /* its byte offset */
-  double begin_time;      /* its time, seconds */
-  bool have_prev;
-  double prev_time;       /* time of the previous BEGIN_SAMPLE */
-  label_track track;      /* repeats and the next-label guess */
-  hp_breakdown breakdown; /* what JOB and the labels say it is */
-  hp2x_status status;     /* first error, sticky */
-};
 
 hp_parser *hpx_hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   hp_parser *hp = hpx_calloc(1, sizeof *hp);
@@ -42,6 +22,7 @@ hp_parser *hpx_hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   hp->file = file;
   p->heap_profile = true;
   hpx_label_track_init(&hp->track);
+  memset(hp->known, 0xff, sizeof hp->known); /* LABEL_NONE */
   return hp;
 }
 
@@ -70,9 +51,7 @@ static hp2x_status fail_syntax(hp_parser *hp, hp2x_err *err, const char *what,
                                "expected %s, found \"%s\"", what, q);
 }
 
-static bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r';
-}
+static bool is_space(char c) { return hp_is_space(c); }
 
 static const char *skip_space(const char *s, const char *end) {
   while (s < end && is_space(*s)) s++;
@@ -109,6 +88,21 @@ static bool parse_time(const char *s, const char *end, double *v) {
   s = skip_space(s, end);
   while (end > s && is_space(end[-1])) end--;
   if (s == end || *s < '0' || *s > '9') return false;
+  /* As GHC writes them ("%.6f"): digits, a dot, digits, at most 18 in
+   * all; the same mantissa as the loop below, at eight digits a step. */
+  uint64_t whole, frac;
+  const char *dot = hp_scan_digits(s, end, &whole);
+  if (dot < end && *dot == '.') {
+    const char *f = dot + 1, *e = hp_scan_digits(f, end, &frac);
+    size_t nf = (size_t)(e - f);
+    if (e == end && (size_t)(dot - s) + nf <= 18) {
+      uint64_t m = whole * (uint64_t)pow10_table[nf] + frac;
+      if (m < ((uint64_t)1 << 53)) {
+        *v = (double)m / pow10_table[nf];
+        return true;
+      }
+    }
+  }
   uint64_t mant = 0;
   int frac_digits = 0, dots = 0, sig = 0;
   bool exact = true;
@@ -205,16 +199,10 @@ static hp2x_status parse_header_string(hp_parser *hp, profile_field f,
   return st;
 }
 
-/* Records entry (id, v) of the open sample; the first repeated label's
- * line is kept for the warning. */
+/* Records entry (id, v) of the open sample (hp_int.h). */
 static hp2x_status add_entry(hp_parser *hp, uint32_t id, int64_t v,
                              hp2x_err *err) {
-  int repeated;
-  if (hpx_label_track_add(&hp->track, hp->p, id, v, &repeated, err) != HP2X_OK)
-    return hp->status = err->code;
-  if (repeated && hp->p->warn.duplicate_labels == 1)
-    hp->p->warn.first_duplicate_line = hp->line;
-  return HP2X_OK;
+  return hp_add_entry(hp, id, v, err);
 }
 
 /* An entry line s..end inside a sample: label, whitespace (GHC writes a
@@ -330,10 +318,13 @@ static hp2x_status parse_sample_line(hp_parser *hp, bool begin, const char *s,
   return begin ? begin_sample(hp, t, err) : end_sample(hp, t, err);
 }
 
-/* A MARK line s..end: a time, between samples. */
+/* A MARK line s..end: a time, between samples (a part's reader leaves it
+ * to the real reader: hp_parts.c). */
 static hp2x_status parse_mark_line(hp_parser *hp, const char *s,
                                    const char *end, hp2x_err *err) {
   double m;
+  if (hp->part && !hp->in_sample)
+    return hpx_hp_defer_line(hp, s, (size_t)(end - s), err);
   if (hp->in_sample)
     return fail_syntax(hp, err, "MARK between samples, not inside one", NULL,
                        0);
@@ -348,10 +339,12 @@ static hp2x_status parse_mark_line(hp_parser *hp, const char *s,
 }
 
 /* A header line (JOB, DATE, SAMPLE_UNIT, VALUE_UNIT) s..end: between
- * samples only. */
+ * samples only (a part's reader leaves it to the real reader). */
 static hp2x_status parse_header_line(hp_parser *hp, profile_field f,
                                      const char *kw, const char *s,
                                      const char *end, hp2x_err *err) {
+  if (hp->part && !hp->in_sample)
+    return hpx_hp_defer_line(hp, s, (size_t)(end - s), err);
   if (hp->in_sample) {
     char what[96];
     hpx_fmt(what, sizeof what, "%s inside a sample (begun on line %ld)", kw,
@@ -429,6 +422,23 @@ static hp2x_status locate_line_error(hp_parser *hp, hp2x_err *err) {
   return hp->status;
 }
 
+hp2x_status hpx_hp_defer_line(hp_parser *hp, const char *s, size_t n,
+                              hp2x_err *err) {
+  hp_part_lines *k = hp->part;
+  if (hpx_grow((void **)&k->deferred, &k->cap_deferred, k->n_deferred + 1,
+               sizeof *k->deferred, err) != HP2X_OK)
+    return hp->status = err->code;
+  hp_deferred d = {s, n, hp->line, hp->offset, hp->p->n_samples};
+  k->deferred[k->n_deferred++] = d;
+  return HP2X_OK;
+}
+
+hp2x_status hpx_hp_parse_line(hp_parser *hp, const char *s, size_t n,
+                              hp2x_err *err) {
+  if (parse_line(hp, s, n, err) != HP2X_OK) return locate_line_error(hp, err);
+  return HP2X_OK;
+}
+
 static hp2x_status fail_long_line(hp_parser *hp, hp2x_err *err) {
   return hp->status = hpx_fail(err, HP2X_E_LIMIT, hp->line + 1, hp->offset,
                                "line longer than %u bytes", HPX_MAX_LINE_BYTES);
@@ -444,32 +454,6 @@ static hp2x_status carry_append(hp_parser *hp, const char *b, size_t n,
   memcpy(hp->carry + hp->carry_len, b, n);
   hp->carry_len += n;
   return HP2X_OK;
-}
-
-/* The common case, tried before parse_line: inside a sample, the label
- * that followed the previous entry's label last time (or began the
- * previous sample), written as GHC writes it: LABEL TAB DIGITS NEWLINE.
- * Gives what parse_line would (no label ends in blank or equals a keyword)
- * and returns the start of the next line, or NULL to leave the line to
- * parse_line (hp->status tells a failure apart). */
-static const char *parse_guessed_entry(hp_parser *hp, const char *b,
-                                       const char *end, hp2x_err *err) {
-  uint32_t id = label_track_guess(&hp->track);
-  if (id == LABEL_NONE) return NULL;
-  const hpx_label *l = &hp->p->labels[id];
-  size_t k = l->name_len;
-  if ((size_t)(end - b) < k + 3 || b[k] != '\t' || memcmp(b, l->name, k))
-    return NULL;
-  const char *d = b + k + 1, *c = d;
-  uint64_t v = 0;
-  while (c < end && (unsigned char)(*c - '0') < 10)
-    v = v * 10 + (uint64_t)(*c++ - '0');
-  /* 18 digits always fit in int64_t; longer numbers take the slow path. */
-  if (c == end || *c != '\n' || c == d || c - d > 18) return NULL;
-  hp->line++;
-  if (add_entry(hp, id, (int64_t)v, err) != HP2X_OK) return NULL;
-  hp->offset += c + 1 - b;
-  return c + 1;
 }
 
 /* Completes the line carried from the last feed with buf's bytes up to
@@ -503,12 +487,9 @@ hp2x_status hpx_hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
     return hp->status;
   while (b < end) {
     if (hp->in_sample) {
-      const char *next = parse_guessed_entry(hp, b, end, err);
-      if (next) {
-        b = next;
-        continue;
-      }
+      b = hpx_hp_fast_entries(hp, b, end, err);
       if (hp->status != HP2X_OK) return locate_line_error(hp, err);
+      if (b == end) break;
     }
     const char *nl = memchr(b, '\n', (size_t)(end - b));
     if (!nl) return carry_append(hp, b, (size_t)(end - b), err);

@@ -1,7 +1,8 @@
 /* label_track.c -- the labels of the sample being parsed, for both front
  * ends: which labels the open sample has seen (a repeat is warned about)
  * and the order they came in last time, so that the next sample's labels
- * are guessed before they are looked up (frontends.h declares it).
+ * are guessed before they are looked up (frontends.h declares it, and
+ * holds the per-entry part, inline).
  */
 #include "frontends.h"
 
@@ -18,8 +19,7 @@ void hpx_label_track_free(label_track *t) {
   hpx_label_track_init(t);
 }
 
-static hp2x_status grow_track_arrays(label_track *t, uint32_t id,
-                                     hp2x_err *err) {
+hp2x_status hpx_label_track_grow(label_track *t, uint32_t id, hp2x_err *err) {
   size_t old = t->cap, cap = t->cap;
   if (hpx_grow((void **)&t->seen_in, &cap, (size_t)id + 1, sizeof *t->seen_in,
                err) != HP2X_OK)
@@ -32,20 +32,4 @@ static hp2x_status grow_track_arrays(label_track *t, uint32_t id,
   memset(t->next + old, 0xff, (cap - old) * sizeof *t->next); /* NONE */
   t->cap = cap;
   return HP2X_OK;
-}
-
-hp2x_status hpx_label_track_add(label_track *t, hp2x_profile *p, uint32_t id,
-                                int64_t value, int *repeated, hp2x_err *err) {
-  if (id >= t->cap && grow_track_arrays(t, id, err) != HP2X_OK)
-    return err->code;
-  size_t mark = p->n_committed + 1 + t->dropped;
-  *repeated = t->seen_in[id] == mark;
-  if (*repeated) p->warn.duplicate_labels++;
-  t->seen_in[id] = mark;
-  if (t->prev == LABEL_NONE)
-    t->first = id;
-  else
-    t->next[t->prev] = id;
-  t->prev = id;
-  return profile_add_entry(p, id, value, err);
 }

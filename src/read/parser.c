@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 struct hp2x_parser {
   const char *file; /* borrowed, for messages */
@@ -24,6 +26,7 @@ struct hp2x_parser {
   long long lines_end;   /* bytes up to the last '\n' fed, for .hp */
   hp2x_status status;    /* first error, sticky */
   bool finished;
+  parts_count parts; /* parts read on several threads */
 };
 
 /* The widest picture a profile is bounded by: 2^20 columns (a graph 44 m
@@ -92,14 +95,44 @@ static hp2x_status start_front_end(hp2x_parser *ps, hp2x_input_kind kind,
   return ps->hp ? HP2X_OK : err->code;
 }
 
-/* Hands len bytes to the front end chosen. */
+/* A mapped input read on one thread is let go of this many bytes at a
+ * time. */
+#define RELEASE_SLICE ((size_t)8 << 20)
+
+/* Should len bytes be read in parts, on several threads? */
+static bool in_parts(const hp2x_parser *ps, size_t len) {
+  if (ps->opt.threads < 2) return false;
+  return ps->opt.part_bytes ? len > ps->opt.part_bytes
+                            : len >= HPX_PARTS_MIN_FEED;
+}
+
+/* Hands len bytes to the front end chosen; `plan` lets go of them as they
+ * are read when they are read in parts (NULL: nothing to let go of). */
 static hp2x_status forward_bytes(hp2x_parser *ps, const unsigned char *buf,
-                                 size_t len, hp2x_err *err) {
+                                 size_t len, const feed_plan *release,
+                                 hp2x_err *err) {
   assert(ps->kind == HP2X_INPUT_EVENTLOG ? ps->evl != NULL : ps->hp != NULL);
   if (!len) return HP2X_OK;
-  if (ps->kind == HP2X_INPUT_EVENTLOG)
-    return hpx_evl_parse_feed(ps->evl, buf, len, err);
-  return hpx_hp_parse_feed(ps->hp, (const char *)buf, len, err);
+  if (in_parts(ps, len)) {
+    feed_plan plan = {ps->opt.threads, ps->opt.part_bytes,
+                      release ? release->release : NULL,
+                      release ? release->release_ctx : NULL, &ps->parts};
+    if (ps->kind == HP2X_INPUT_EVENTLOG)
+      return hpx_evl_parse_feed_parts(ps->evl, buf, len, &plan, err);
+    return hpx_hp_parse_feed_parts(ps->hp, (const char *)buf, len, &plan, err);
+  }
+  /* On one thread, a mapped input is let go of a slice at a time too. */
+  size_t slice = release && release->release ? RELEASE_SLICE : len;
+  hp2x_status st = HP2X_OK;
+  for (size_t at = 0; st == HP2X_OK && at < len; at += slice) {
+    size_t n = len - at < slice ? len - at : slice;
+    st = ps->kind == HP2X_INPUT_EVENTLOG
+             ? hpx_evl_parse_feed(ps->evl, buf + at, n, err)
+             : hpx_hp_parse_feed(ps->hp, (const char *)buf + at, n, err);
+    if (st == HP2X_OK && n < len)
+      release->release(release->release_ctx, buf + at + n);
+  }
+  return st;
 }
 
 /* An eventlog starts with "hdrb"; .hp text starts with "JOB" (ASCII).  A
@@ -124,11 +157,14 @@ static hp2x_status choose_front_end(hp2x_parser *ps, hp2x_err *err) {
                                            : HP2X_INPUT_HP;
   hp2x_status st = start_front_end(ps, k, err);
   if (st != HP2X_OK) return st;
-  return forward_bytes(ps, ps->head, ps->n_head, err);
+  return forward_bytes(ps, ps->head, ps->n_head, NULL, err);
 }
 
-hp2x_status hp2x_parser_feed(hp2x_parser *ps, const void *buf, size_t len,
-                             hp2x_err *err) {
+/* hp2x_parser_feed, letting go of the bytes as they are read when
+ * `release` says how (hp2x_parser_feed_fd's mapped file). */
+hp2x_status hpx_parser_feed_releasing(hp2x_parser *ps, const void *buf,
+                                      size_t len, const feed_plan *release,
+                                      hp2x_err *err) {
   if (ps->status != HP2X_OK) return ps->status;
   if (ps->finished)
     return ps->status =
@@ -153,8 +189,13 @@ hp2x_status hp2x_parser_feed(hp2x_parser *ps, const void *buf, size_t len,
     }
   }
   if (st == HP2X_OK && ps->kind != HP2X_INPUT_AUTO)
-    st = forward_bytes(ps, b, len, err);
+    st = forward_bytes(ps, b, len, release, err);
   return ps->status = st;
+}
+
+hp2x_status hp2x_parser_feed(hp2x_parser *ps, const void *buf, size_t len,
+                             hp2x_err *err) {
+  return hpx_parser_feed_releasing(ps, buf, len, NULL, err);
 }
 
 const hp2x_profile *hp2x_parser_peek(const hp2x_parser *ps) {
@@ -180,6 +221,7 @@ hp2x_status hp2x_parser_finish(hp2x_parser *ps, hp2x_profile **out,
   return HP2X_OK;
 }
 
+parts_count hpx_parser_parts(const hp2x_parser *ps) { return ps->parts; }
 hp2x_input_kind hp2x_parser_kind(const hp2x_parser *ps) { return ps->kind; }
 long long hp2x_parser_bytes(const hp2x_parser *ps) { return ps->bytes; }
 long long hp2x_parser_whole_bytes(const hp2x_parser *ps) {
@@ -198,21 +240,75 @@ void hp2x_parser_free(hp2x_parser *ps) {
   hpx_free(ps);
 }
 
+/* ------------------------------------------------- file descriptors */
+
+/* A buffer for the piece read at a time from what cannot be mapped: with
+ * threads, big enough to be read in parts, else (or when that much memory
+ * is not to be had) 64 KiB.  NULL when not even that is. */
+static unsigned char *read_piece(const hp2x_parser *ps, size_t *size) {
+  unsigned char *buf = NULL;
+  if (ps->opt.threads > 1) buf = hpx_malloc(*size = (size_t)64 << 20);
+  if (!buf) buf = hpx_malloc(*size = (size_t)1 << 16);
+  return buf;
+}
+
+static void release_mapped(void *ctx, const unsigned char *upto) {
+  hpx_map_release(ctx, upto);
+}
+
+/* Feeds what read() gives of fd until its end. */
+static hp2x_status feed_by_reading(hp2x_parser *ps, int fd, hp2x_err *err) {
+  size_t piece;
+  unsigned char *buf = read_piece(ps, &piece);
+  if (!buf) return ps->status = hpx_nomem(err);
+  hp2x_status st = HP2X_OK;
+  for (;;) {
+    ssize_t n = read(fd, buf, piece);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0)
+      st = ps->status = hpx_fail(err, HP2X_E_IO, 0, ps->bytes,
+                                 "read failed: %s", strerror(errno));
+    if (n <= 0) break;
+    if ((st = hp2x_parser_feed(ps, buf, (size_t)n, err)) != HP2X_OK) break;
+  }
+  hpx_free(buf);
+  return st;
+}
+
+hp2x_status hp2x_parser_feed_fd(hp2x_parser *ps, int fd, unsigned flags,
+                                hp2x_err *err) {
+  if (ps->status != HP2X_OK) return ps->status;
+  struct stat st;
+  off_t at = lseek(fd, 0, SEEK_CUR);
+  hpx_mapped m;
+  if ((flags & HP2X_FEED_NO_MAP) || at < 0 || fstat(fd, &st) != 0 ||
+      !S_ISREG(st.st_mode) || st.st_size <= at ||
+      (uintmax_t)(st.st_size - at) > SIZE_MAX ||
+      hpx_map_file(fd, (long long)at, (size_t)(st.st_size - at), &m) != 0)
+    return feed_by_reading(ps, fd, err);
+  feed_plan release = {0, 0, release_mapped, &m, NULL};
+  hp2x_status s =
+      hpx_parser_feed_releasing(ps, m.data, m.data_len, &release, err);
+  hpx_map_close(&m);
+  if (s == HP2X_OK) (void)lseek(fd, st.st_size, SEEK_SET);
+  return s;
+}
+
 hp2x_status hp2x_parse_stream(FILE *in, const char *file,
                               const hp2x_parse_options *o, hp2x_profile **out,
                               hp2x_err *err) {
   *out = NULL;
   hp2x_parser *ps = hp2x_parser_new(file, o, err);
   if (!ps) return err->code;
-  enum { CHUNK = 1 << 16 };
-  unsigned char *buf = hpx_malloc(CHUNK);
+  size_t chunk;
+  unsigned char *buf = read_piece(ps, &chunk);
   if (!buf) {
     hp2x_parser_free(ps);
     return hpx_nomem(err);
   }
   hp2x_status st = HP2X_OK;
   size_t n;
-  while (st == HP2X_OK && (n = fread(buf, 1, CHUNK, in)) > 0)
+  while (st == HP2X_OK && (n = fread(buf, 1, chunk, in)) > 0)
     st = hp2x_parser_feed(ps, buf, n, err);
   if (st == HP2X_OK && ferror(in))
     st = hpx_fail(err, HP2X_E_IO, 0, ps->bytes, "read failed: %s",

@@ -323,11 +323,12 @@ static hp2x_status assign_bands(const hp2x_profile *names,
   return HP2X_OK;
 }
 
-void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
-                    const uint32_t *to_names, const hp2x_profile *p,
-                    size_t from) {
+/* hpx_bands_fill's samples from .. to - 1. */
+static void fill_samples(hp2x_bands *b, const int32_t *band_of,
+                         const uint32_t *to_names, const hp2x_profile *p,
+                         size_t from, size_t to) {
   size_t stride = b->stride;
-  for (size_t s = from; s < b->n_samples; s++) {
+  for (size_t s = from; s < to; s++) {
     if (p->start[s + 1] == p->start[s]) continue; /* run_ids may be NULL */
     const uint32_t *lab = p->run_ids + p->run_of[s];
     const size_t e0 = p->start[s];
@@ -339,6 +340,37 @@ void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
     }
   }
 }
+
+void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
+                    const uint32_t *to_names, const hp2x_profile *p,
+                    size_t from) {
+  fill_samples(b, band_of, to_names, p, from, b->n_samples);
+}
+
+/* The bands' values filled a range of samples a task (hpx_run_tasks): a
+ * sample's values are its own, so the ranges write apart, and each task
+ * first maps its share of the values' pages. */
+typedef struct fill_tasks {
+  hp2x_bands *b;
+  const int32_t *band_of;
+  const uint32_t *to_names;
+  const hp2x_profile *p;
+  size_t n_tasks;
+} fill_tasks;
+
+static void fill_task(void *ctx, size_t task) {
+  fill_tasks *t = ctx;
+  size_t n = t->b->n_samples, from = n * task / t->n_tasks,
+         to = n * (task + 1) / t->n_tasks;
+  size_t nb = t->b->n_bands, size = sizeof *t->b->values;
+  for (size_t k = 0; k < nb; k++)
+    hpx_prefault(t->b->values, (k * t->b->stride + from) * size,
+                 (k * t->b->stride + to) * size);
+  fill_samples(t->b, t->band_of, t->to_names, t->p, from, to);
+}
+
+/* Samples a task fills at least: fewer are not worth a thread. */
+#define FILL_LEAST 16384
 
 /* 5.1 ranges and 5.2 area, over the selected bands' per-sample sums. */
 void hpx_bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
@@ -412,8 +444,9 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
     hpx_free(band_of);
     return hpx_nomem(err);
   }
-  hpx_prefault(b->values, 0, nb * N * sizeof *b->values);
-  hpx_bands_fill(b, band_of, to_names, p, 0);
+  fill_tasks t = {b, band_of, to_names, p,
+                  hpx_task_count(N, o->threads, FILL_LEAST)};
+  hpx_run_tasks(t.n_tasks, fill_task, &t);
   bands_heights h = {0.0, 0.0, 0.0};
   hpx_bands_heights_scan(b, p, 0, &h);
   if (p->bound.thinned) h.area = hpx_bands_label_area(p, band_of, to_names);

@@ -6,9 +6,11 @@
  * with the name of its input.  One census of each (--at) is the row the
  * whole run's CSV has for it.
  */
+#include "csv_int.h"
 #include "select/bands_int.h"
 #include "base/textout.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 /* Writes the bytes of parts[0..n) as one field.  A field is quoted when
@@ -58,14 +60,30 @@ static void put_header_row(writebuf *o, const char *first,
   hpx_writebuf_put(o, "\r\n", 2);
 }
 
+enum { NUM = 21 }; /* ',' and an int64 */
+
+/* ",value" at d for bands k - 1 down to k - n at sample s; returns the
+ * end. */
+static char *format_values(char *d, const hp2x_bands *b, size_t s, size_t k,
+                           size_t n) {
+  for (; n > 0; n--) {
+    k--;
+    *d++ = ',';
+    d += hpx_fmt_int(d, b->values[k * b->stride + s]);
+  }
+  return d;
+}
+
 /* ",value" for each band at sample s, from the top of the key down, and
- * the row's end. */
+ * the row's end: formatted in place, a few hundred bands at a time. */
 static void put_band_values(writebuf *o, const hp2x_bands *b, size_t s) {
-  char num[24]; /* ',' and an int64 */
-  num[0] = ',';
-  for (size_t k = b->n_bands; k-- > 0;)
-    hpx_writebuf_put(o, num,
-                     1 + hpx_fmt_int(num + 1, b->values[k * b->stride + s]));
+  enum { AT_ONCE = 256 }; /* bands per room */
+  for (size_t k = b->n_bands; k > 0;) {
+    size_t n = k < AT_ONCE ? k : AT_ONCE;
+    char *d = writebuf_room(o, n * NUM + 2);
+    o->used += (size_t)(format_values(d, b, s, k, n) - d);
+    k -= n;
+  }
   hpx_writebuf_put(o, "\r\n", 2);
 }
 
@@ -83,13 +101,101 @@ static void put_rows(writebuf *o, const hp2x_profile *p, const hp2x_bands *b,
   }
 }
 
-hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
-                           hp2x_write_fn write, void *closure, hp2x_err *err) {
+/* ------------------------------------------------ rows on several threads */
+
+/* Rows formatted in memory by one task (hpx_run_tasks). */
+typedef struct row_text {
+  char *s; /* owned */
+  size_t n, cap;
+  bool failed; /* no memory for them: the caller formats them itself */
+} row_text;
+
+/* A batch of rows, from .. to - 1, cut into n_tasks ranges. */
+typedef struct row_tasks {
+  const hp2x_profile *p;
+  const hp2x_bands *b;
+  size_t room; /* a row's bytes at most, its time's NUL included */
+  size_t from, to, n_tasks;
+  row_text text[HPX_MAX_TASKS];
+} row_tasks;
+
+static size_t task_start(const row_tasks *t, size_t task) {
+  return t->from + (t->to - t->from) * task / t->n_tasks;
+}
+
+static void row_task(void *ctx, size_t task) {
+  row_tasks *t = ctx;
+  row_text *r = &t->text[task];
+  hp2x_err err = {0};
+  r->n = 0;
+  r->failed = false;
+  for (size_t s = task_start(t, task), to = task_start(t, task + 1); s < to;
+       s++) {
+    if (hpx_grow((void **)&r->s, &r->cap, r->n + t->room, 1, &err) != HP2X_OK) {
+      r->failed = true;
+      return;
+    }
+    char *d = r->s + r->n;
+    d += hpx_fmt_fixed6(d, t->p->times[s]);
+    d = format_values(d, t->b, s, t->b->n_bands, t->b->n_bands);
+    *d++ = '\r';
+    *d++ = '\n';
+    r->n = (size_t)(d - r->s);
+  }
+}
+
+/* Rows a task formats at a time, and the fewest worth a thread; bands
+ * past MAX_BANDS make rows too long to hold many (one thread then). */
+#define ROWS_PER_TASK 8192
+#define LEAST_ROWS 4096
+#define MAX_BANDS 4096
+
+/* The rows of every sample, as put_rows writes them: formatted a batch at
+ * a time, a range of the batch on each thread, and written in order. */
+static void put_rows_threads(writebuf *o, const hp2x_profile *p,
+                             const hp2x_bands *b, size_t threads) {
+  size_t n = b->n_samples;
+  size_t tasks =
+      b->n_bands > MAX_BANDS ? 1 : hpx_task_count(n, threads, LEAST_ROWS);
+  row_tasks *t = tasks < 2 ? NULL : hpx_calloc(1, sizeof *t);
+  if (!t) {
+    put_rows(o, p, b, NULL, 0, n);
+    return;
+  }
+  t->p = p;
+  t->b = b;
+  t->room = HPX_FIXED6_SIZE + b->n_bands * NUM + 2;
+  for (size_t s = 0; s < n && !o->failed; s = t->to) {
+    t->from = s;
+    t->to = n - s < tasks * ROWS_PER_TASK ? n : s + tasks * ROWS_PER_TASK;
+    t->n_tasks = hpx_task_count(t->to - t->from, tasks, LEAST_ROWS);
+    hpx_run_tasks(t->n_tasks, row_task, t);
+    for (size_t i = 0; i < t->n_tasks && !o->failed; i++) {
+      const row_text *r = &t->text[i];
+      if (!r->failed) {
+        hpx_writebuf_put(o, r->s, r->n);
+        continue;
+      }
+      put_rows(o, p, b, NULL, task_start(t, i), task_start(t, i + 1));
+    }
+  }
+  for (size_t i = 0; i < HPX_MAX_TASKS; i++) hpx_free(t->text[i].s);
+  hpx_free(t);
+}
+
+hp2x_status hpx_write_csv_threads(const hp2x_profile *p, const hp2x_bands *b,
+                                  size_t threads, hp2x_write_fn write,
+                                  void *closure, hp2x_err *err) {
   writebuf o;
   if (hpx_writebuf_init(&o, write, closure, err) != HP2X_OK) return err->code;
   put_header_row(&o, "time", b);
-  put_rows(&o, p, b, NULL, 0, b->n_samples);
+  put_rows_threads(&o, p, b, threads);
   return hpx_writebuf_finish(&o, err);
+}
+
+hp2x_status hp2x_write_csv(const hp2x_profile *p, const hp2x_bands *b,
+                           hp2x_write_fn write, void *closure, hp2x_err *err) {
+  return hpx_write_csv_threads(p, b, 1, write, closure, err);
 }
 
 /* Do a and b have the same bands, by name, in the same order? */

@@ -6,6 +6,7 @@
  * pprof.c, or with hp2x_options.span, as a CSV row (csv_write.c) or a
  * moment table (summary.c).  It keeps no state.
  */
+#include "csv_int.h"
 #include "base/base.h"
 
 /* The writer of o->format; HP2X_WRITER_PICTURE for a value that is no
@@ -65,7 +66,8 @@ hp2x_status hp2x_write_output(const hp2x_profile *p, const hp2x_bands *b,
     return write_censuses(&p, &b, &name, 1, o, write, closure, err);
   switch (writer_of(o)) {
   case HP2X_WRITER_HP: return hp2x_write_hp(p, write, closure, err);
-  case HP2X_WRITER_CSV: return hp2x_write_csv(p, b, write, closure, err);
+  case HP2X_WRITER_CSV:
+    return hpx_write_csv_threads(p, b, o->threads, write, closure, err);
   case HP2X_WRITER_SUMMARY:
     return hp2x_write_summary(&p, &b, &name, 1, write, closure, err);
   case HP2X_WRITER_HTML: return hp2x_write_html(p, b, o, write, closure, err);

@@ -2,7 +2,9 @@
 # tests/tools/output-digest.sh, the check that a change alters no output,
 # checks what it claims, on a few inputs (OUTPUT_DIGEST_MATCH: two samples,
 # one incomplete and one malformed input, one comparison pair): two runs
-# of the same binary print the same digests; its runs write every format
+# of the same binary, one reading on one thread and one on seven in parts
+# of a byte (OUTPUT_DIGEST_JOBS, HP2X_PART_BYTES), print the same digests;
+# its runs write every format
 # of the formats' table (read through the library, tests/tools/
 # format_table.c), each at least once successfully; and a planted change
 # -- the same binary with another SOURCE_DATE_EPOCH, which dates
@@ -14,12 +16,14 @@ CC=cc OPT=
 lib=${BUILD:-$TOP/build}/libhp2x.a
 export OUTPUT_DIGEST_MATCH='^samples/leak\.hy\.|^tests/data/incomplete/leak\.hb\.segfault\.hp$|^tests/data/malformed/bad-time\.hp$'
 digest() { TZ=UTC0 bash "$TOP/tests/tools/output-digest.sh" "$1"; }
-digest "$HP2X" > "$T/a.txt" 2> "$T/a.err" && ok || fail "output-digest.sh failed: $(head -3 "$T/a.err")"
-digest "$HP2X" > "$T/b.txt" 2> "$T/b.err" && ok || fail "output-digest.sh failed again"
+OUTPUT_DIGEST_JOBS=1 digest "$HP2X" > "$T/a.txt" 2> "$T/a.err" && ok ||
+  fail "output-digest.sh failed: $(head -3 "$T/a.err")"
+OUTPUT_DIGEST_JOBS=7 HP2X_PART_BYTES=1 digest "$HP2X" > "$T/b.txt" \
+  2> "$T/b.err" && ok || fail "output-digest.sh failed again"
 n=$(wc -l < "$T/a.txt")
 [ "$n" -ge 40 ] && ok || fail "only $n runs: $(head -3 "$T/a.txt")"
 cmp -s "$T/a.txt" "$T/b.txt" && ok ||
-  fail "two runs differ: $(diff "$T/a.txt" "$T/b.txt" | head -4)"
+  fail "one and seven threads differ: $(diff "$T/a.txt" "$T/b.txt" | head -4)"
 grep -q ' leak:compare.pdf$' "$T/a.txt" && ok || fail "no comparison run"
 grep -q ' 1 tests/data/malformed/' "$T/a.txt" && ok || fail "no failing run"
 

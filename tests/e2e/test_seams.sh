@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Each platform seam takes the side the build asked for: on Linux, glibc's
-# mallopt (watch mode keeps freed memory), madvise pre-faulting and the
-# zlib level of PDF streams (the binary's deflateInit_, level 1); under
-# PORTABLE=1 (or off Linux) none of them, and PDFs get zlib's default
-# level.  Read from the objects' and the binary's symbols and from a PDF's
-# first stream.
+# mallopt (watch mode keeps freed memory), madvise pre-faulting (of the
+# profile's arrays, and of a mapped input's parts), inotify, the cores
+# from sched_getaffinity (--jobs's default) and the zlib level of PDF
+# streams (the binary's deflateInit_, level 1); under PORTABLE=1 (or off
+# Linux) none of them: sysconf's count of online processors for the
+# cores, and PDFs get zlib's default level.  Read from the objects' and
+# the binary's symbols and from a PDF's first stream; the cores' fallback
+# also from what it gives: --jobs's default reads as --jobs=1 does.
 . "$(dirname "$0")/lib.sh"
 PORTABLE=0
 [ -f "$BUILD/build.env" ] && . "$BUILD/build.env"
@@ -15,7 +18,8 @@ calls() { # object, function
   nm -u "$BUILD/obj/$1" > "$T/undef" 2>&1 || { fail "nm $1: $(head -2 "$T/undef")"; return 2; }
   grep -Eq "^ +U $2(@|$)" "$T/undef"
 }
-for seam in tool/util/tuning.o:mallopt base/alloc.o:madvise tool/io/wakeup.o:inotify_init1; do
+for seam in tool/util/tuning.o:mallopt base/alloc.o:madvise base/mapfile.o:madvise \
+            tool/io/wakeup.o:inotify_init1 tool/util/environment.o:sched_getaffinity; do
   calls "${seam%%:*}" "${seam#*:}"; got=$?
   [ $got = 2 ] && continue
   if [ $linux = 1 ]; then [ $got = 0 ] && ok || fail "the Linux build does not call ${seam#*:}"
@@ -25,6 +29,16 @@ nm -D --defined-only "$HP2X" 2> /dev/null | grep -q ' T deflateInit_$'
 defines=$?
 if [ $linux = 1 ]; then [ $defines = 0 ] && ok || fail "the Linux build does not export deflateInit_"
 else [ $defines != 0 ] && ok || fail "the portable build defines deflateInit_"; fi
+
+# Either side of the cores' seam, the default --jobs reads as one thread
+# does (a profile over 1 MiB, read in parts when there are cores for it).
+zcat "$TOP/samples/profiles/longrun.hc.eventlog.gz" > "$T/longrun.eventlog"
+"$HP2X" -q "$T/longrun.eventlog" -o "$T/default.csv" &&
+  "$HP2X" -q --jobs=1 "$T/longrun.eventlog" -o "$T/one.csv" &&
+  cmp -s "$T/default.csv" "$T/one.csv" && ok ||
+  fail "the default --jobs reads otherwise than --jobs=1"
+calls tool/util/environment.o sysconf; [ $? = 0 ] && ok ||
+  fail "the cores' fallback (sysconf) is not in the build"
 
 # The zlib header's second byte names the level: 0x01 fastest (level 1),
 # 0x9c default (6).  cairo compresses every PDF stream through deflateInit.

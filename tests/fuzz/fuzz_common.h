@@ -35,6 +35,14 @@ static int blob_write(void *closure, const void *buf, size_t len) {
   return 0;
 }
 
+/* The input kind a fuzzer's option byte names (its bits 0-1): guessed,
+ * .hp, eventlog, guessed. */
+static inline hp2x_input_kind fuzz_kind(uint8_t byte) {
+  static const hp2x_input_kind kinds[] = {HP2X_INPUT_AUTO, HP2X_INPUT_HP,
+                                          HP2X_INPUT_EVENTLOG, HP2X_INPUT_AUTO};
+  return kinds[byte & 3];
+}
+
 /* A parser of `kind` with the fuzzers' options (stacks cut at 25),
  * bounded by a picture `columns` wide (0: not) and keeping the last
  * `last_s` seconds (0: all). */

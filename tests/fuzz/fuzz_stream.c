@@ -95,11 +95,9 @@ static void update(hp2x_follower *f, const hp2x_profile *p,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 4) return 0;
-  static const hp2x_input_kind kinds[] = {HP2X_INPUT_AUTO, HP2X_INPUT_HP,
-                                          HP2X_INPUT_EVENTLOG, HP2X_INPUT_AUTO};
   static const hp2x_format formats[] = {HP2X_FORMAT_CSV, HP2X_FORMAT_SVG,
                                         HP2X_FORMAT_PNG, HP2X_FORMAT_PDF};
-  hp2x_input_kind kind = kinds[data[0] & 3];
+  hp2x_input_kind kind = fuzz_kind(data[0]);
   hp2x_options o;
   hp2x_options_init(&o);
   o.format = formats[(data[0] >> 2) & 3];

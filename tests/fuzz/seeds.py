@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """seeds.py TOP OUT -- small seed corpora for the libFuzzer targets.
 
-Writes OUT/hp_parse, OUT/eventlog_parse, OUT/pipeline, OUT/stream (and
+Writes OUT/hp_parse, OUT/eventlog_parse, OUT/pipeline, OUT/stream,
+OUT/threads (and
 OUT/serve_request, a few requests) from
 the real GHC
 profiles in TOP/samples/profiles and tests/data/ghc-modern (GHC 9.6 and
@@ -23,7 +24,9 @@ input is valid).  Pipeline seeds: 8 option bytes (see fuzz_pipeline.c) in
 front of a selection of both, half of them with the rarer options on.
 Stream seeds: every seed of both kinds behind 4 bytes (see fuzz_stream.c)
 that vary the kind, the picture, how often it is drawn, the chunks
-(1 byte to 64 KiB) and the profile's bound.
+(1 byte to 64 KiB) and the profile's bound.  Threads seeds: the same, the
+eventlogs cut again into blocks of 200 to 800 bytes, behind 4 bytes (see
+fuzz_threads.c): the kind, the threads, the bound, parts and chunks.
 """
 
 import glob
@@ -226,6 +229,36 @@ def small_elf(e_type):
     data = hdr + body
     return data + b"\0" * (shoff - len(data)) + shdrs
 
+def reblock(data, size):
+    """The eventlog's events again, in blocks of at most `size` bytes of
+    the global buffer (capability 0xffff) as GHC writes them, the data
+    end counted in the last: the fuzzer of reading on several threads
+    (fuzz_threads.c) cuts its parts at these.  None without a block
+    marker type."""
+    el = Eventlog(data)
+    if 18 not in el.types or el.types[18][0] < 14:
+        return None
+    pad = bytes(el.types[18][0] - 14)
+    out, block = bytearray(data[:el.data_start]), []
+
+    def flush(tail=b""):
+        body = b"".join(block)
+        t0 = struct.unpack(">Q", block[0][2:10])[0] if block else 0
+        t1 = struct.unpack(">Q", block[-1][2:10])[0] if block else 0
+        out.extend(struct.pack(">HQIQH", 18, t0, 24 + len(pad) + len(body) +
+                               len(tail), t1, 0xFFFF) + pad + body + tail)
+        block.clear()
+
+    for num, raw in el.events:
+        if num == 18:
+            continue
+        if block and 24 + len(pad) + sum(map(len, block)) + len(raw) > size:
+            flush()
+        block.append(raw)
+    flush(b"\xff\xff")
+    return bytes(out)
+
+
 def write(dirname, name, data):
     os.makedirs(dirname, exist_ok=True)
     with open(os.path.join(dirname, name), "wb") as f:
@@ -337,6 +370,22 @@ def main():
                       (i * 7) % 17 | bound << 5, (i * 37) % 256,
                       (i * 101) % 256])
         write(stream_dir, name, head + s)
+    # Threads: every seed of both kinds (eventlogs in blocks of 200 to 800
+    # bytes) behind 4 bytes (see fuzz_threads.c) that vary the kind, the
+    # threads, the bound, the part size (1 B to 4 KiB) and the chunks.
+    threads_dir = os.path.join(out, "threads")
+    for i, (name, s) in enumerate(hp_seeds + ev_seeds):
+        if i >= len(hp_seeds):
+            try:
+                s = reblock(s, 200 + (i * 97) % 600) or s
+            except (ValueError, KeyError, IndexError, struct.error):
+                pass   # a malformed one as it is
+        kind = (1 if i < len(hp_seeds) else 2) if i % 3 else 0
+        bound = (4, 6, 7, 5)[(i // 4) % 4] if i % 4 == 1 else 0
+        head = bytes([kind | (i % 8) << 2 | bound << 5,
+                      (i * 5) % 13 | (128 if i % 6 == 5 else 0),
+                      (i * 37) % 256, (i * 101) % 256])
+        write(threads_dir, name, head + s)
     # --serve's requests: method, target, Host, address ('\n' apart).
     for i, seed in enumerate([b"GET\n/metrics\nlocalhost:8080\n8080",
                               b"HEAD\n/picture.svg?g=3\n127.0.0.1:80\n[::1]:0",

@@ -77,6 +77,8 @@ typedef struct tool_args {
   tool_watch watch;
   tool_view view;
   tool_given given;
+  int jobs; /* --jobs: threads reading the input; 0 = the cores hp2x may
+               use (settled into parse.threads and opts.threads) */
 } tool_args;
 
 #endif

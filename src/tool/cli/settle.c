@@ -10,6 +10,7 @@
 #include "cli_int.h"
 
 #include "io/connect.h"
+#include "util/environment.h"
 #include "names.h"
 #include "serve/request.h"
 
@@ -176,6 +177,10 @@ static void set_derived_defaults(tool_args *a) {
       !v->from_given && !v->to_given && !v->from_marker && !v->to_marker &&
       !v->x_index)
     a->parse.picture_columns = hp2x_picture_columns(&a->opts);
+  /* The input is read, its bands filled and CSV written on every core
+   * the process may use. */
+  a->parse.threads = (size_t)(a->jobs > 0 ? a->jobs : environment_cores());
+  a->opts.threads = a->parse.threads;
 }
 
 cli_outcome cli_settle_line(tool_args *a, cli_error *e) {

@@ -1,5 +1,6 @@
 /* inputs.c -- the tool's inputs read whole: a profile (.hp or eventlog,
- * from a file or standard input) through the library's parser, the
+ * from a file or standard input) through the library's parser (a regular
+ * file mapped and read on --jobs threads), the
  * warnings about what it let through, and hp2ps's .aux file for -p.
  * Watch mode reads its input piece by piece instead (source.c).
  */
@@ -10,22 +11,28 @@
 #include "util/status.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int inputs_read_profile(const char *path, const char *display,
                         const hp2x_parse_options *o, hp2x_profile **p) {
   *p = NULL;
-  FILE *in = stdin;
-  if (strcmp(path, "-") != 0 && !(in = fopen(path, "rb"))) {
+  int fd = STDIN_FILENO;
+  if (strcmp(path, "-") != 0 && (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
     msg_errorf("%s: cannot open: %s", path, strerror(errno));
     return EXIT_BAD_INPUT;
   }
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_status st = hp2x_parse_stream(in, display, o, p, &err);
-  if (in != stdin) fclose(in);
+  /* Read once: a regular file is mapped and read on o->threads threads. */
+  hp2x_parser *ps = hp2x_parser_new(display, o, &err);
+  hp2x_status st = ps ? hp2x_parser_feed_fd(ps, fd, 0, &err) : err.code;
+  if (st == HP2X_OK) st = hp2x_parser_finish(ps, p, &err);
+  hp2x_parser_free(ps);
+  if (fd != STDIN_FILENO) close(fd);
   if (st != HP2X_OK) {
     msg_report(display, &err, NULL);
     return EXIT_BAD_INPUT;

@@ -162,6 +162,12 @@ source_read_result source_read(source *s, unsigned char *buf, size_t size,
   return SOURCE_DATA;
 }
 
+int source_at_file_start(const source *s) {
+  return s->fd >= 0 && !s->is_stream && s->offset == 0;
+}
+
+void source_consumed(source *s, long long n) { s->offset += n; }
+
 int source_end(const source *s) {
   const msg_notes *n = s->spec.notes;
   if (source_is_service(s) && !s->ever_connected) {

@@ -78,6 +78,14 @@ typedef enum source_read_result {
 source_read_result source_read(source *s, unsigned char *buf, size_t size,
                                size_t *n);
 
+/* Whether the input is a file open at its start (nothing read since it
+ * was opened or started over): its first read may be the caller's, whole
+ * (hp2x_parser_feed_fd), then told with source_consumed. */
+int source_at_file_start(const source *s);
+
+/* n bytes of the input read by the caller from the source's fd. */
+void source_consumed(source *s, long long n);
+
 /* At the run's end: EXIT_BAD_INPUT when the input never came (a service
  * never reached, a file never opened), said now unless it was said
  * already; else EXIT_OK. */

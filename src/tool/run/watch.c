@@ -102,9 +102,35 @@ static int check_source(watch_state *w) {
   return change == SOURCE_RESTARTED ? new_parser(w) : EXIT_OK;
 }
 
+/* A file's first read, from its start for a new parser: on --jobs
+ * threads (the library reads big pieces in parts), never through a memory
+ * map, since a file that shrinks under a mapping kills the process with
+ * SIGBUS.  Returns an exit status, or RUN_GOES_ON. */
+static int read_file_start(watch_state *w) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  long long before = hp2x_parser_bytes(w->parser);
+  if (hp2x_parser_feed_fd(w->parser, w->src.fd, HP2X_FEED_NO_MAP, &err) !=
+      HP2X_OK) {
+    if (w->notes.status_line) msg_status_end();
+    msg_report(w->r->names.display, &err, NULL);
+    return EXIT_BAD_INPUT;
+  }
+  long long n = hp2x_parser_bytes(w->parser) - before;
+  if (n > 0) {
+    source_consumed(&w->src, n);
+    w->last_growth_s = wakeup_now_s();
+  }
+  return RUN_GOES_ON;
+}
+
 /* Reads and feeds whatever is new.  Returns an exit status, or
  * RUN_GOES_ON. */
 static int read_new_bytes(watch_state *w, unsigned char *buf) {
+  if (source_at_file_start(&w->src)) {
+    int rc = read_file_start(w);
+    if (rc != RUN_GOES_ON || wakeup_stop_signal()) return rc;
+  }
   for (;;) {
     /* A writer faster than us: the stop still comes. */
     if (wakeup_stop_signal()) return RUN_GOES_ON;

@@ -1,14 +1,23 @@
 /* environment.c -- what the tool reads from its environment for the
  * library (environment.h): HP2X_FONTS_CONF or the fonts beside the binary,
- * SOURCE_DATE_EPOCH, and the local time zone for an eventlog's DATE.
- * Where the binary is comes from /proc/self/exe on Linux and, elsewhere or
- * under PORTABLE=1 (or when /proc is not mounted), from argv[0] when it
- * names a path (realpath): the one platform call here, behind that seam.
+ * SOURCE_DATE_EPOCH, the local time zone for an eventlog's DATE, the
+ * cores the process may run on (the threads that read its input) and
+ * HP2X_PART_BYTES.  Two platform calls, each behind its seam: where the
+ * binary is comes from /proc/self/exe on Linux and, elsewhere or under
+ * PORTABLE=1 (or when /proc is not mounted), from argv[0] when it names a
+ * path (realpath); the cores from sched_getaffinity on Linux (the CPUs
+ * this process may use, as taskset or a container's cpuset limit them)
+ * and, elsewhere or under PORTABLE=1, from sysconf's count of the online
+ * processors where the system has one, else 1.
  */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define HPX_EXE_FROM_PROC 1
+#define HPX_CORES_FROM_AFFINITY 1
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#include <sched.h>
 #else
 #define HPX_EXE_FROM_PROC 0
+#define HPX_CORES_FROM_AFFINITY 0
 #endif
 
 #define _XOPEN_SOURCE 700 /* realpath */
@@ -79,8 +88,35 @@ static long local_zone(int64_t unix_s) {
   return (long)(local - unix_s);
 }
 
+int environment_cores(void) {
+#if HPX_CORES_FROM_AFFINITY
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) {
+    int n = CPU_COUNT(&set);
+    if (n > 0) return n;
+  }
+#endif
+#ifdef _SC_NPROCESSORS_ONLN
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  if (online > 0) return online < 1024 ? (int)online : 1024;
+#endif
+  return 1;
+}
+
+/* HP2X_PART_BYTES: a whole number of bytes > 0, else 0 (the library's
+ * choice). */
+static size_t part_bytes(void) {
+  const char *v = getenv("HP2X_PART_BYTES");
+  if (!v || !*v) return 0;
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(v, &end, 10);
+  return *end || errno || v[0] == '-' || n > SIZE_MAX ? 0 : (size_t)n;
+}
+
 void environment_read(hp2x_options *o, hp2x_parse_options *parse,
                       const char *argv0) {
+  parse->part_bytes = part_bytes();
   const char *fonts = getenv("HP2X_FONTS_CONF");
   o->fonts_conf = fonts && *fonts ? fonts : fonts_beside_binary(argv0);
   parse->zone = local_zone;

@@ -2,7 +2,8 @@
  * compiled against an older, smaller hp2x_options (or hp2x_parse_options)
  * gets the defaults of the fields it does not know, and the library
  * neither reads nor writes past the caller's size; a size too small for
- * any version is HP2X_E_ARG. */
+ * any version is HP2X_E_ARG; a caller built before the parser's threads
+ * reads on one. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 
 #include "hp2x.h"
 #include "mem_sink.h"
+#include "read/frontends.h"
 #include "test_options.h"
 
 #include <stdint.h>
@@ -181,12 +183,49 @@ static void parse_options_init_keeps_to_size(void **state) {
     assert_int_equal(buf[i], POISON);
 }
 
+/* Parse options of a caller built before threads and part_bytes: bytes
+ * past its size are never read; it reads on one thread.  A newer caller's
+ * threads read in parts. */
+static void parse_options_before_threads(void **state) {
+  (void)state;
+  size_t len = 0, cap = 1 << 21;
+  char *text = malloc(cap);
+  assert_non_null(text);
+  len += (size_t)snprintf(text, cap, "%s", profile_text);
+  for (int s = 3; len + 100 < cap; s++)
+    len += (size_t)snprintf(text + len, cap - len,
+                            "BEGIN_SAMPLE %d.0\na\t%d\nEND_SAMPLE %d.0\n", s, s,
+                            s);
+  for (int newer = 0; newer < 2; newer++) {
+    unsigned char buf[sizeof(hp2x_parse_options) + 16];
+    memset(buf, POISON, sizeof buf);
+    size_t size = newer ? sizeof(hp2x_parse_options)
+                        : offsetof(hp2x_parse_options, threads);
+    hp2x_parse_options_init_sized((hp2x_parse_options *)buf, size);
+    if (newer) {
+      hp2x_parse_options *o = (hp2x_parse_options *)buf;
+      o->threads = 3;
+      o->part_bytes = 5000;
+    }
+    hp2x_err err;
+    hp2x_err_init(&err);
+    hp2x_parser *ps = hp2x_parser_new("x.hp", (hp2x_parse_options *)buf, &err);
+    assert_non_null(ps);
+    assert_int_equal(hp2x_parser_feed(ps, text, len, &err), HP2X_OK);
+    parts_count c = hpx_parser_parts(ps);
+    assert_true(newer ? c.merged > 10 : c.merged + c.fed == 0);
+    hp2x_parser_free(ps);
+  }
+  free(text);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(older_caller_gets_defaults),
       cmocka_unit_test(newer_caller_learns_the_known_size),
       cmocka_unit_test(too_small_is_an_argument_error),
       cmocka_unit_test(parse_options_init_keeps_to_size),
+      cmocka_unit_test(parse_options_before_threads),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

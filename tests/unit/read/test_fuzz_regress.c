@@ -1,7 +1,8 @@
 /* test_fuzz_regress.c -- replays every input kept in tests/fuzz-regress/
  * (crashes the fuzzers found, and hand-made hard cases) through the same
  * entry points the libFuzzer targets use, plus the small samples (behind
- * the pipeline's option bytes and the stream target's chunking bytes). */
+ * the pipeline's option bytes, the stream target's chunking bytes and the
+ * threads target's threads, parts and chunks). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,6 +27,9 @@
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_stream_one
 #include "../../fuzz/fuzz_stream.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_threads_one
+#include "../../fuzz/fuzz_threads.c"
 #undef LLVMFuzzerTestOneInput
 
 typedef int (*entry_fn)(const uint8_t *, size_t);
@@ -84,6 +88,12 @@ static void regress_stream(void **state) {
   (void)state;
   assert_true(
       replay_dir("tests/fuzz-regress/stream", fuzz_stream_one, 1 << 22) >= 4);
+}
+
+static void regress_threads(void **state) {
+  (void)state;
+  assert_true(
+      replay_dir("tests/fuzz-regress/threads", fuzz_threads_one, 1 << 22) >= 3);
 }
 
 /* The pipeline target's rarer paths on every small malformed and cut-short
@@ -151,6 +161,21 @@ static void stream_headers_on_corpus(void **state) {
                         fuzz_stream_one);
 }
 
+/* The threads target on the small inputs (see fuzz_threads.c). */
+static const uint8_t threads_headers[][4] = {
+    {0x00, 0, 3, 1},    /* kind guessed, 2 threads, 1-byte parts, chunks */
+    {0x1e, 0x84, 0, 0}, /* eventlog named, 9 threads, 16 B parts, whole */
+    {0x89, 9, 5, 5},    /* .hp named, 4 threads, 512 B, a picture's bound */
+    {0xf2, 1, 9, 200},  /* eventlog, 2 threads, 2 B parts, --last 0.05 */
+};
+static void threads_headers_on_corpus(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof threads_headers / sizeof threads_headers[0];
+       i++)
+    replay_small_inputs(threads_headers[i], sizeof threads_headers[i],
+                        fuzz_threads_one);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(regress_hp),
@@ -159,6 +184,8 @@ int main(void) {
       cmocka_unit_test(regress_stream),
       cmocka_unit_test(pipeline_options_on_corpus),
       cmocka_unit_test(stream_headers_on_corpus),
+      cmocka_unit_test(regress_threads),
+      cmocka_unit_test(threads_headers_on_corpus),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@
 #include "comma_locale.h"
 
 #include "cli/cli.h"
+#include "util/environment.h"
 
 #include <locale.h>
 #include <stdio.h>
@@ -199,6 +200,23 @@ static void long_options(void **state) {
   assert_int_equal(p.a.opts.all_samples, 1);
   assert_int_equal(p.a.opts.pattern, 1);
   done(&p);
+  /* --jobs: the threads reading the input, its bands and its CSV; by
+   * default the cores the process may use (at least one). */
+  RUNS(&p, "--jobs=7", "a.hp");
+  assert_int_equal(p.a.jobs, 7);
+  assert_int_equal(p.a.parse.threads, 7);
+  assert_int_equal(p.a.opts.threads, 7);
+  done(&p);
+  RUNS(&p, "--jobs", "1", "a.hp");
+  assert_int_equal(p.a.parse.threads, 1);
+  assert_int_equal(p.a.opts.threads, 1);
+  done(&p);
+  RUNS(&p, "a.hp");
+  assert_int_equal(p.a.jobs, 0);
+  assert_int_equal(p.a.parse.threads, (size_t)environment_cores());
+  assert_true(p.a.parse.threads >= 1);
+  assert_int_equal(p.a.opts.threads, p.a.parse.threads);
+  done(&p);
   RUNS(&p, "--watch", "--interval=0.5", "--idle-exit=2", "a.hp", "-o", "w.svg");
   assert_int_equal(p.a.watch.on, 1);
   assert_true(p.a.watch.interval_s == 0.5);
@@ -312,6 +330,9 @@ static const struct {
      "--format=ps|eps|pdf|svg|png|csv|hp|txt|html|pprof"},
     {{"--ccs-length=2"}, "invalid --ccs-length '2': a whole number >= 5"},
     {{"--ccs-length=5.5"}, "invalid --ccs-length '5.5': a whole number >= 5"},
+    {{"--jobs=0"}, "invalid --jobs '0': a whole number, 1 to 1024"},
+    {{"--jobs=1025"}, "invalid --jobs '1025': a whole number, 1 to 1024"},
+    {{"--jobs=2.5"}, "invalid --jobs '2.5': a whole number, 1 to 1024"},
     {{"--format=gif"},
      "unknown format 'gif' (ps, eps, pdf, svg, png, csv, hp, txt, html, "
      "pprof)"},

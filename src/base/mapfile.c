@@ -1,0 +1,68 @@
+/* mapfile.c -- a regular file mapped for reading once (base.h's
+ * hpx_map_*): mmap and munmap are POSIX; the page size comes from
+ * sysconf.  The prefetch seam: Linux's madvise(MADV_POPULATE_READ)
+ * (kernel 5.14 on) maps a part's pages in one call; elsewhere, and under
+ * PORTABLE=1, nothing: they fault in as they are read.
+ */
+#if defined(__linux__) && !defined(HP2X_PORTABLE)
+#define _DEFAULT_SOURCE /* madvise, MADV_POPULATE_READ */
+#endif
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "base.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+static size_t page_bytes(void) {
+  long n = sysconf(_SC_PAGESIZE);
+  return n > 0 ? (size_t)n : 4096;
+}
+
+int hpx_map_file(int fd, long long offset, size_t len, hpx_mapped *m) {
+  memset(m, 0, sizeof *m);
+  size_t page = page_bytes();
+  long long at = offset - offset % (long long)page;
+  size_t lead = (size_t)(offset - at);
+  if (len == 0 || offset < 0 || len > SIZE_MAX - lead) {
+    errno = EINVAL;
+    return -1;
+  }
+  void *p = mmap(NULL, len + lead, PROT_READ, MAP_PRIVATE, fd, (off_t)at);
+  if (p == MAP_FAILED) return -1;
+  m->base = p;
+  m->len = len + lead;
+  m->data = m->base + lead;
+  m->data_len = len;
+  return 0;
+}
+
+void hpx_map_release(hpx_mapped *m, const unsigned char *upto) {
+  if (!m->base || upto < m->base) return;
+  size_t page = page_bytes(), at = (size_t)(upto - m->base);
+  if (at > m->len) at = m->len;
+  at -= at % page;
+  if (at <= m->released) return;
+  (void)munmap(m->base + m->released, at - m->released);
+  m->released = at;
+}
+
+void hpx_map_close(hpx_mapped *m) {
+  if (m->base && m->released < m->len)
+    (void)munmap(m->base + m->released, m->len - m->released);
+  memset(m, 0, sizeof *m);
+}
+
+void hpx_map_prefetch(const void *p, size_t n) {
+#if defined(MADV_POPULATE_READ)
+  size_t page = page_bytes();
+  uintptr_t a = (uintptr_t)p & ~(uintptr_t)(page - 1);
+  uintptr_t e = (uintptr_t)p + n;
+  if (n >= ((size_t)1 << 20))
+    (void)madvise((void *)a, e - a, MADV_POPULATE_READ);
+#else
+  (void)p, (void)n;
+#endif
+}

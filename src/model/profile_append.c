@@ -1,0 +1,214 @@
+/* profile_append.c -- a part's samples appended to the profile being read
+ * (profile_append.h): the part is a stretch of the same input read on
+ * another thread into a plain profile of its own, and appending it gives
+ * the profile exactly what reading that stretch into it would have given.
+ * A plain profile takes the samples in bulk (values and label runs copied,
+ * sums added per label: a label's total, entry count and presence do not
+ * depend on the order they are summed in); one bounded by a picture or by
+ * --last commits them one by one, since its thinning, dense rows and
+ * window depend on each sample as it comes.
+ */
+#include "profile_append.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* Is p read for every sample, with no bound nor window? */
+static bool is_plain(const hp2x_profile *p) {
+  return p->bound.samples.columns == 0 && !(p->recent.last_s > 0.0);
+}
+
+hpx_part_limits hpx_part_limits_of(const hp2x_profile *p) {
+  hpx_part_limits l = {p->max_labels, p->max_samples, is_plain(p)};
+  return l;
+}
+
+hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
+  if (p) {
+    p->max_labels = whole->max_labels;
+    p->max_samples = whole->max_samples;
+    p->bound.no_sums = !whole->plain;
+  }
+  return p;
+}
+
+void hpx_part_map_init(hpx_part_map *m, const hp2x_profile *part,
+                       hpx_label_map_fn fn, void *ctx) {
+  memset(m, 0, sizeof *m);
+  m->part = part;
+  m->fn = fn;
+  m->ctx = ctx;
+}
+
+void hpx_part_map_free(hpx_part_map *m) {
+  hpx_free(m->id);
+  m->id = NULL;
+  m->n = m->cap = 0;
+}
+
+hp2x_status hpx_part_map_upto(hpx_part_map *m, size_t upto, hp2x_err *err) {
+  if (upto <= m->n) return HP2X_OK;
+  assert(upto <= m->part->n_labels);
+  if (hpx_grow((void **)&m->id, &m->cap, upto, sizeof *m->id, err) != HP2X_OK)
+    return err->code;
+  for (; m->n < upto; m->n++)
+    if (m->fn(m->ctx, m->part, (uint32_t)m->n, &m->id[m->n], err) != HP2X_OK)
+      return err->code;
+  return HP2X_OK;
+}
+
+/* A label's key bytes (its name when it has no separate key). */
+static const char *key_of(const hpx_label *l, size_t *len) {
+  *len = l->key ? l->key_len : l->name_len;
+  return l->key ? l->key : l->name;
+}
+
+bool hpx_profile_append_fits(const hp2x_profile *p, const hp2x_profile *part) {
+  if (part->n_samples + 1 > p->max_samples - p->n_samples) return false;
+  size_t fresh = 0;
+  for (size_t l = 0; l < part->n_labels; l++) {
+    size_t len;
+    const char *key = key_of(&part->labels[l], &len);
+    if (hpx_profile_find(p, key, len) < 0) fresh++;
+  }
+  return p->n_labels + fresh <= p->max_labels;
+}
+
+/* Appends the values of the part's entries [e0, e1) after p's last. */
+static hp2x_status append_values(hp2x_profile *p, const hp2x_profile *q,
+                                 size_t e0, size_t e1, hp2x_err *err) {
+  if (!p->wide_values && !q->wide_values && p->value_shift == q->value_shift) {
+    uint32_t low = 0;
+    if (p->value_shift == 0)
+      for (size_t e = e0; e < e1; e++) low |= q->value32[e];
+    p->low_bits |= low & 7u;
+    if (e1 > e0)
+      memcpy(p->value32 + p->n_entries, q->value32 + e0,
+             (e1 - e0) * sizeof *p->value32);
+    p->n_entries += e1 - e0;
+    return HP2X_OK;
+  }
+  for (size_t e = e0; e < e1; e++) {
+    if (profile_store_value(p, profile_value(q, e), err) != HP2X_OK)
+      return err->code;
+    p->n_entries++;
+  }
+  return HP2X_OK;
+}
+
+/* The run of sample s of the part, mapped, as p's sample `t` (the newest):
+ * shared with p's sample before when the part shares it with its own
+ * sample before (the same labels in the same order, as reading shares
+ * them), else copied and shared only when equal to the one before. */
+static void append_run(hp2x_profile *p, const hpx_part_map *m, size_t s,
+                       size_t from, size_t t) {
+  const hp2x_profile *q = m->part;
+  size_t len = q->start[s + 1] - q->start[s];
+  if (s > from && q->run_of[s] == q->run_of[s - 1] &&
+      q->start[s] - q->start[s - 1] == len) {
+    p->run_of[t] = p->run_of[t - 1];
+    return;
+  }
+  p->run_of[t] = p->n_run_ids;
+  bool same_len = t > 0 && p->start[t] - p->start[t - 1] == len;
+  if (len == 0) { /* run_ids may still be NULL: no pointer into it */
+    if (same_len) p->run_of[t] = p->run_of[t - 1];
+    return;
+  }
+  const uint32_t *src = q->run_ids + q->run_of[s];
+  uint32_t *dst = p->run_ids + p->n_run_ids;
+  for (size_t i = 0; i < len; i++) dst[i] = m->id[src[i]];
+  if (same_len &&
+      memcmp(p->run_ids + p->run_of[t - 1], dst, len * sizeof *dst) == 0) {
+    p->run_of[t] = p->run_of[t - 1];
+    return;
+  }
+  p->n_run_ids += len;
+}
+
+/* Room for n more samples. */
+static hp2x_status reserve_samples(hp2x_profile *p, size_t n, hp2x_err *err) {
+  size_t cap = p->cap_samples;
+  if (hpx_grow((void **)&p->times, &cap, p->n_samples + n, sizeof *p->times,
+               err) != HP2X_OK)
+    return err->code;
+  cap = p->cap_samples;
+  if (hpx_grow((void **)&p->run_of, &cap, p->n_samples + n, sizeof *p->run_of,
+               err) != HP2X_OK)
+    return err->code;
+  p->cap_samples = cap;
+  return hpx_grow((void **)&p->start, &p->cap_start, p->n_samples + n + 1,
+                  sizeof *p->start, err);
+}
+
+/* The plain profile's bulk append (hpx_profile_append). */
+static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
+                               size_t to, hp2x_err *err) {
+  const hp2x_profile *q = m->part;
+  size_t e0 = q->start[from], e1 = q->start[to];
+  if (hpx_part_map_upto(m, q->n_labels, err) != HP2X_OK ||
+      reserve_samples(p, to - from, err) != HP2X_OK ||
+      hpx_profile_reserve_entries(p, e1 - e0, err) != HP2X_OK ||
+      append_values(p, q, e0, e1, err) != HP2X_OK)
+    return err->code;
+  for (size_t s = from; s < to; s++) {
+    size_t t = p->n_samples++;
+    append_run(p, m, s, from, t);
+    p->times[t] = q->times[s];
+    p->start[t + 1] = p->start[t] + (q->start[s + 1] - q->start[s]);
+  }
+  p->open_run = p->n_run_ids;
+  p->n_committed += to - from;
+  p->bound.summed += to - from;
+  return HP2X_OK;
+}
+
+/* Commits the part's sample s to p as reading it would: its labels
+ * mapped first (those its entries are the first of), its entries added to
+ * a sample opened at its time, then the sample ended. */
+static hp2x_status append_one(hp2x_profile *p, hpx_part_map *m, size_t s,
+                              hp2x_err *err) {
+  const hp2x_profile *q = m->part;
+  size_t e0 = q->start[s], e1 = q->start[s + 1];
+  size_t upto = m->n;
+  for (size_t e = e0; e < e1; e++) {
+    uint32_t l = profile_entry_label(q, s, e);
+    if (l >= upto) upto = (size_t)l + 1;
+  }
+  if (hpx_part_map_upto(m, upto, err) != HP2X_OK ||
+      hpx_profile_reserve_entries(p, e1 - e0, err) != HP2X_OK)
+    return err->code;
+  hpx_profile_begin_sample(p, q->times[s]);
+  for (size_t e = e0; e < e1; e++)
+    if (profile_add_entry(p, m->id[profile_entry_label(q, s, e)],
+                          profile_value(q, e), err) != HP2X_OK)
+      return err->code;
+  return hpx_profile_end_sample(p, err);
+}
+
+hp2x_status hpx_profile_append(hp2x_profile *p, hpx_part_map *m, size_t from,
+                               size_t to, hp2x_err *err) {
+  assert(!p->sample_open && from <= to && to <= m->part->n_samples);
+  if (from == to) return HP2X_OK;
+  if (is_plain(p)) return append_bulk(p, m, from, to, err);
+  for (size_t s = from; s < to; s++)
+    if (append_one(p, m, s, err) != HP2X_OK) return err->code;
+  return HP2X_OK;
+}
+
+void hpx_profile_append_sums(hp2x_profile *p, const hpx_part_map *m) {
+  if (!is_plain(p)) return;
+  const hp2x_profile *q = m->part;
+  assert(m->n >= q->n_labels || q->n_samples == 0);
+  for (size_t l = 0; l < q->n_labels && l < m->n; l++) {
+    const label_sums *from = &q->labels[l].sums;
+    if (!from->entries) continue;
+    label_sums *to = &p->labels[m->id[l]].sums;
+    to->total = hpx_add_sat(to->total, from->total);
+    to->present = true;
+    to->entries += from->entries;
+  }
+}

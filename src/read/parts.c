@@ -1,0 +1,191 @@
+/* parts.c -- reading a stretch of input on several threads (parts.h): the
+ * parts are cut one after another (the front end says where each may
+ * end), read on every thread at once, at most RING_PER_THREAD per thread
+ * ahead of the one being taken, and taken into the real reader in order on
+ * the calling thread, which also reads parts while none is ready to take.
+ * The reader's profile is only ever touched by the calling thread; the
+ * other threads see the input and the front end's fixed configuration,
+ * and block every signal (the caller's keep theirs).
+ */
+#include "parts.h"
+
+#include <string.h>
+
+/* Parts read ahead of the one being taken, per thread: enough that a
+ * thread rarely waits for the calling thread, few enough that the memory
+ * held (each part's bytes and its profile) stays small. */
+#define RING_PER_THREAD 3
+
+/* Part sizes chosen when the parser sets none. */
+#define AUTO_PART_MIN ((size_t)256 << 10)
+#define AUTO_PART_MAX ((size_t)3 << 20)
+
+size_t hpx_parts_auto_bytes(size_t len, size_t threads) {
+  size_t want = len / (8 * (threads ? threads : 1));
+  if (want < AUTO_PART_MIN) want = AUTO_PART_MIN;
+  if (want > AUTO_PART_MAX) want = AUTO_PART_MAX;
+  return want;
+}
+
+typedef enum { SLOT_READING, SLOT_READ } slot_state;
+
+typedef struct part_slot {
+  size_t start, len; /* the part's bytes in buf */
+  void *result;      /* the front end's, once read; NULL: none */
+  slot_state state;
+} part_slot;
+
+typedef struct parts_run {
+  const parts_front *f;
+  const unsigned char *buf;
+  size_t len;
+  long long offset;       /* of buf[0] in the input */
+  size_t want;            /* bytes a part should have */
+  pthread_mutex_t lock;   /* guards everything below */
+  pthread_cond_t changed; /* a part read or taken, or the run stopped */
+  part_slot *ring;        /* [cap]: part k in ring[k % cap]; owned */
+  size_t cap;
+  size_t cut;            /* where the next part starts */
+  size_t claimed, taken; /* parts cut so far; parts taken in order */
+  int stop;              /* an error: no more parts */
+  int mapped;            /* buf is a file's memory map: each part's pages
+                            are mapped in one call before it is read */
+} parts_run;
+
+/* Cuts the next part for the calling thread, under the lock: its slot,
+ * or NULL when there is none to cut now. */
+static part_slot *claim(parts_run *r) {
+  if (r->stop || r->cut >= r->len || r->claimed - r->taken >= r->cap)
+    return NULL;
+  part_slot *s = &r->ring[r->claimed % r->cap];
+  size_t end = r->f->part_end(r->f->cfg, r->buf, r->len, r->cut, r->want);
+  if (end <= r->cut || end > r->len) end = r->len;
+  s->start = r->cut;
+  s->len = end - r->cut;
+  s->result = NULL;
+  s->state = SLOT_READING;
+  r->cut = end;
+  r->claimed++;
+  return s;
+}
+
+/* Reads the claimed part s outside the lock, then publishes it; called and
+ * returns with the lock held. */
+static void read_part(parts_run *r, part_slot *s) {
+  size_t start = s->start, len = s->len;
+  pthread_mutex_unlock(&r->lock);
+  if (r->mapped) hpx_map_prefetch(r->buf + start, len);
+  void *result =
+      r->f->read(r->f->cfg, r->buf + start, len, r->offset + (long long)start);
+  pthread_mutex_lock(&r->lock);
+  s->result = result;
+  s->state = SLOT_READ;
+  pthread_cond_broadcast(&r->changed);
+}
+
+static void *worker(void *arg) {
+  parts_run *r = arg;
+  pthread_mutex_lock(&r->lock);
+  while (!r->stop) {
+    part_slot *s = claim(r);
+    if (s) {
+      read_part(r, s);
+      continue;
+    }
+    if (r->cut >= r->len) break;
+    pthread_cond_wait(&r->changed, &r->lock);
+  }
+  pthread_mutex_unlock(&r->lock);
+  return NULL;
+}
+
+/* Takes part s into the reader: its result merged, or its bytes fed.
+ * Called without the lock. */
+static hp2x_status take_part(parts_run *r, part_slot *s, const feed_plan *plan,
+                             hp2x_err *err) {
+  const parts_front *f = r->f;
+  int merged = 0;
+  hp2x_status st = HP2X_OK;
+  if (s->result) st = f->merge(f->fe, s->result, &merged, err);
+  if (st == HP2X_OK && !merged)
+    st = f->feed(f->fe, r->buf + s->start, s->len, err);
+  if (s->result) f->free_result(s->result);
+  s->result = NULL;
+  if (plan->count) {
+    if (merged)
+      plan->count->merged++;
+    else
+      plan->count->fed++;
+  }
+  if (st == HP2X_OK && plan->release)
+    plan->release(plan->release_ctx, r->buf + s->start + s->len);
+  return st;
+}
+
+/* The calling thread's loop: takes parts in order, reading one whenever
+ * the next to take is not ready. */
+static hp2x_status lead(parts_run *r, const feed_plan *plan, hp2x_err *err) {
+  hp2x_status st = HP2X_OK;
+  pthread_mutex_lock(&r->lock);
+  while (r->taken < r->claimed || r->cut < r->len) {
+    part_slot *next = &r->ring[r->taken % r->cap];
+    if (r->taken < r->claimed && next->state == SLOT_READ) {
+      pthread_mutex_unlock(&r->lock);
+      st = take_part(r, next, plan, err);
+      pthread_mutex_lock(&r->lock);
+      r->taken++;
+      pthread_cond_broadcast(&r->changed);
+      if (st != HP2X_OK) break;
+      continue;
+    }
+    part_slot *s = claim(r);
+    if (s)
+      read_part(r, s);
+    else
+      pthread_cond_wait(&r->changed, &r->lock);
+  }
+  r->stop = 1;
+  pthread_cond_broadcast(&r->changed);
+  pthread_mutex_unlock(&r->lock);
+  return st;
+}
+
+hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
+                           size_t len, long long offset, const feed_plan *plan,
+                           hp2x_err *err) {
+  size_t threads = plan->threads ? plan->threads : 1;
+  parts_run r;
+  memset(&r, 0, sizeof r);
+  r.f = f;
+  r.buf = buf;
+  r.len = len;
+  r.offset = offset;
+  r.want = plan->part_bytes ? plan->part_bytes
+                            : hpx_parts_auto_bytes(len, threads);
+  r.cap = RING_PER_THREAD * threads;
+  r.mapped = plan->release != NULL;
+  r.ring = hpx_calloc(r.cap, sizeof *r.ring);
+  pthread_t *ids = threads > 1 ? hpx_calloc(threads - 1, sizeof *ids) : NULL;
+  if (!r.ring || (threads > 1 && !ids)) {
+    hpx_free(r.ring);
+    hpx_free(ids);
+    return f->feed(f->fe, buf, len, err);
+  }
+  pthread_mutex_init(&r.lock, NULL);
+  pthread_cond_init(&r.changed, NULL);
+  void **args = threads > 1 ? hpx_calloc(threads - 1, sizeof *args) : NULL;
+  for (size_t i = 0; args && i < threads - 1; i++) args[i] = &r;
+  size_t started = args ? hpx_threads_start(ids, threads - 1, worker, args) : 0;
+  hpx_free(args);
+  hp2x_status st = lead(&r, plan, err);
+  for (size_t i = 0; i < started; i++) pthread_join(ids[i], NULL);
+  for (size_t k = r.taken; k < r.claimed; k++) {
+    part_slot *s = &r.ring[k % r.cap];
+    if (s->result) f->free_result(s->result);
+  }
+  pthread_cond_destroy(&r.changed);
+  pthread_mutex_destroy(&r.lock);
+  hpx_free(r.ring);
+  hpx_free(ids);
+  return st;
+}
