@@ -8,6 +8,9 @@
 #                  ASan+UBSan
 #   make lint      the style rules (mk/lint.mk; docs/STYLE.md); make format
 #   make install   PREFIX=/usr/local DESTDIR= (tool, man page, fonts, library)
+#   make deb       the Debian packages in build/deb/ (mk/package.mk; make dist,
+#                  make symbols; docs/RELEASE.md)
+#   make check-package  the tests a package build runs (PACKAGE_SKIP)
 #   make fuzz      libFuzzer targets (clang), FUZZ_SECONDS or FUZZ_RUNS each
 #   make valgrind  the end-to-end tests with build/hp2x under valgrind (slow)
 #   make bench     benchmarks against hp2ps (slow; not part of check)
@@ -64,13 +67,19 @@ WARN := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -Wpedantic \
 # Unit tests build paths and messages in fixed buffers on purpose.
 TEST_WARN := -Wno-missing-prototypes $(call cc_option,-Wno-format-truncation)
 OPT  ?= -O2 -g
-DATADIR := $(PREFIX)/share/hp2x
+# Where the library finds its fonts' configuration (DATADIR/fonts/); a
+# distribution's package may give it a versioned name (debian/rules).
+DATADIR ?= $(PREFIX)/share/hp2x
+# Every compile and link takes ALL_CFLAGS: hp2x's own flags, then the
+# user's (or dpkg-buildflags') CPPFLAGS and CFLAGS, last so that they win
+# (-O0, hardening); the links add LDFLAGS.  CFLAGS itself is left as given,
+# so that a sub-make and the tests' own builds see the user's value.
 # -ffp-contract=off: no fused multiply-adds, so that the summary's figures
 # are the plain IEEE operations the report's script repeats in the page
 # (src/write/band_stats.c, report_stats.js) on every machine.
-override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(PORTABLE_FLAGS) \
-        $(OPT) $(WARN) -ffp-contract=off -Iinclude $(PKG_CFLAGS) \
-        -DHP2X_DATADIR='"$(DATADIR)"'
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(PORTABLE_FLAGS) \
+        -ffp-contract=off -Iinclude $(PKG_CFLAGS) \
+        -DHP2X_DATADIR='"$(DATADIR)"' $(OPT) $(WARN) $(CPPFLAGS) $(CFLAGS)
 # The library's own headers (and the generated ones), for the library and
 # its tests; not the tool's (TOOL_INC).
 LIB_INC = -Isrc -I$(GEN)
@@ -106,8 +115,8 @@ HOOKS_LIB := $(BUILD)/libhp2x-hooks.a
 # only the objects that include what changed.
 DEPFLAGS := -MMD -MP
 
-.PHONY: FORCE all lib deps deps-node deps-dev check check-one test install uninstall clean fuzz \
-        bench valgrind
+.PHONY: FORCE all lib deps deps-node deps-dev check check-one check-package test \
+        install uninstall clean fuzz bench valgrind
 
 all: $(BUILD)/hp2x
 
@@ -141,11 +150,11 @@ $(foreach k,obj pic,$(PPROF_USERS:%=$(BUILD)/$(k)/write/%.o)): $(GEN)/pprof.pb-c
 $(BUILD)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LIB_INC) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
 $(BUILD)/pic/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $< (-fPIC)")
-	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LIB_INC) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
 
 lib: $(BUILD)/libhp2x.a $(BUILD)/libhp2x.so $(BUILD)/hp2x.pc
 
@@ -153,18 +162,18 @@ Q := $(if $(V),,@)
 $(BUILD)/obj/tool/%.o: src/tool/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(TOOL_INC) $(TOOL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(TOOL_INC) $(TOOL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LIB_INC) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 # The shared library's objects: position-independent, built only for it.
 $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $< (-fPIC)")
-	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LIB_INC) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/libhp2x.a: $(LIB_OBJ)
 	@rm -f $@
@@ -173,7 +182,7 @@ $(BUILD)/libhp2x.a: $(LIB_OBJ)
 # libhp2x.so.MAJOR.MINOR.PATCH, soname libhp2x.so.MAJOR (ELF platforms).
 $(BUILD)/libhp2x.so.$(VERSION): $(PIC_OBJ)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ \
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ \
 	    $(PIC_OBJ) $(LDLIBS) -lpthread
 $(BUILD)/libhp2x.so: $(BUILD)/libhp2x.so.$(VERSION)
 	$(Q)ln -sf libhp2x.so.$(VERSION) $(BUILD)/$(SONAME)
@@ -182,10 +191,16 @@ $(BUILD)/libhp2x.so: $(BUILD)/libhp2x.so.$(VERSION)
 # pkg-config's description of the installed library, the version from
 # hp2x.h.  When LIBDIR and INCLUDEDIR are under PREFIX (the default), it
 # names them relative to its own place (${pcfiledir}), so that an installed
-# tree works where it is put: under a DESTDIR, or moved.  Rewritten when
-# PREFIX, LIBDIR or INCLUDEDIR change.
+# tree works where it is put: under a DESTDIR, or moved.  PC_RELOCATABLE=0
+# names them whole, as a distribution's package wants (debian/rules: a
+# cross build's sysroot is then added once, and the system directories
+# are left out of the flags).  Rewritten when PREFIX, LIBDIR or INCLUDEDIR
+# change.
+PC_RELOCATABLE ?= 1
 PC_LIBDIR_REL := $(patsubst $(PREFIX)/%,%,$(LIBDIR))
-ifeq ($(PC_LIBDIR_REL),$(LIBDIR))
+ifneq ($(PC_LIBDIR_REL)$(filter-out 1,$(PC_RELOCATABLE)),$(PC_LIBDIR_REL))
+PC_PREFIX := $(PREFIX)
+else ifeq ($(PC_LIBDIR_REL),$(LIBDIR))
 PC_PREFIX := $(PREFIX)
 else
 PC_PREFIX := $${pcfiledir}/$(shell echo '$(PC_LIBDIR_REL)/pkgconfig' | \
@@ -201,16 +216,23 @@ $(BUILD)/hp2x.pc: mk/hp2x.pc.in include/hp2x.h FORCE
 	$(Q)if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 FORCE:
 
-$(BUILD)/hp2x: $(TOOL_OBJ) $(BUILD)/libhp2x.a
+# The tool holds the library (libhp2x.a), so that it runs from anywhere;
+# TOOL_LINK=shared links it against libhp2x.so instead, as a distribution
+# installs it (debian/rules; it then runs from the build tree with
+# LD_LIBRARY_PATH=BUILD, which make check-one sets).
+TOOL_LINK ?= static
+TOOL_LINK_DEP := $(if $(filter shared,$(TOOL_LINK)),$(BUILD)/libhp2x.so,$(BUILD)/libhp2x.a)
+$(BUILD)/hp2x: $(TOOL_OBJ) $(TOOL_LINK_DEP)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) \
-	    $(TOOL_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) \
+	    $(if $(filter shared,$(TOOL_LINK)),-L$(BUILD) -lhp2x,$(BUILD)/libhp2x.a) \
+	    $(LDLIBS) $(TOOL_LIBS)
 
 # The same tool linked against the shared library (it uses hp2x.h's API
 # alone): make check runs the command-line and format tests with it.
 $(BUILD)/hp2x-shared: $(TOOL_OBJ) $(BUILD)/libhp2x.so
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) -L$(BUILD) -lhp2x \
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) -L$(BUILD) -lhp2x \
 	    -Wl,-rpath,'$$ORIGIN' $(LDLIBS) $(TOOL_LIBS)
 
 # The tests' shared helpers (mem_sink.h, parse_helpers.h, ...) are in
@@ -218,7 +240,7 @@ $(BUILD)/hp2x-shared: $(TOOL_OBJ) $(BUILD)/libhp2x.so
 $(BUILD)/tests/%: tests/unit/%.c $(HOOKS_LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(LIB_INC) -Itests/unit -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(LIB_INC) -Itests/unit -Itests/hooks $(DEPFLAGS) $(TEST_WARN) -o $@ $< \
 	    $(HOOKS_LIB) $(LDLIBS) $(CMOCKA_LIBS)
 
 # The tool's tests (tests/unit/tool/FOLDER: test_cli drives the tool's
@@ -230,18 +252,19 @@ TOOL_UNIT_BIN := $(filter $(BUILD)/tests/tool/%,$(UNIT_BIN))
 $(TOOL_UNIT_BIN): $(BUILD)/tests/%: tests/unit/%.c $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Itests/unit $(TOOL_INC) -Wno-missing-prototypes -o $@ $< \
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(DEPFLAGS) -Itests/unit $(TOOL_INC) -Wno-missing-prototypes -o $@ $< \
 	    $(TOOL_TEST_OBJ) $(BUILD)/libhp2x.a $(LDLIBS) $(TOOL_LIBS) $(CMOCKA_LIBS)
 
 # Debian packages for building, testing (real consumers of every format)
 # and comparing with the real hp2ps (package ghc).
-DEB_PKGS := build-essential pkg-config libcairo2-dev libpango1.0-dev zlib1g-dev \
+DEB_PKGS := build-essential pkgconf libcairo2-dev libpango1.0-dev zlib1g-dev \
             libelf-dev \
             libcmocka-dev fontconfig fonts-urw-base35 fonts-dejavu-core \
             fonts-droid-fallback ghostscript poppler-utils librsvg2-bin \
             python3 locales time clang libclang-rt-dev chromium fonts-liberation \
             libmicrohttpd-dev prometheus curl clang-format \
-            protobuf-c-compiler libprotobuf-c-dev golang-go
+            protobuf-c-compiler libprotobuf-c-dev golang-go \
+            dpkg-dev debhelper lintian autopkgtest
 # Only for `make bench` and for regenerating the hp2ps test data.
 DEV_PKGS := ghc hyperfine valgrind bc strace
 deps:
@@ -278,9 +301,22 @@ test: check-one
 # test compiles a program against the library with the same compiler and
 # sanitizers; the seam test knows which side of each seam to expect).
 check-one: $(BUILD)/hp2x $(BUILD)/hp2x-faults $(BUILD)/hp2x-shared $(UNIT_BIN)
-	@printf "CC='%s'\nOPT='%s'\nPORTABLE='%s'\n" '$(CC)' '$(OPT)' \
-	    '$(PORTABLE)' > $(BUILD)/build.env
-	@tests/run-tests.sh $(BUILD)
+	@printf "CC='%s'\nOPT='%s'\nPORTABLE='%s'\nTOOL_LINK='%s'\n" '$(CC)' \
+	    '$(OPT)' '$(PORTABLE)' '$(TOOL_LINK)' > $(BUILD)/build.env
+	@$(if $(filter shared,$(TOOL_LINK)),LD_LIBRARY_PATH=$(abspath $(BUILD))) \
+	    tests/run-tests.sh $(BUILD)
+
+# The tests a distribution's package build runs (debian/rules'
+# dh_auto_test): check-one but the end-to-end tests that need what such a
+# build has not, PACKAGE_SKIP: a browser (chromium, and playwright-core or
+# speedscope from npm: report, svg_tooltips, serve_browser, pprof_browser,
+# moment, serve_census), Go (go tool pprof: pprof), Prometheus (serve).  No
+# lint, no sanitizer pass; what the others need is debian/control's
+# <!nocheck> Build-Depends.
+PACKAGE_SKIP := report svg_tooltips serve_browser pprof_browser moment pprof \
+                serve serve_census
+check-package:
+	@$(MAKE) --no-print-directory check-one E2E_SKIP="$(PACKAGE_SKIP)"
 
 # The style rules first (mk/lint.mk), then the tests; the sanitizer pass
 # uses the same compiler (and PORTABLE), in SAN_BUILD.
@@ -323,6 +359,7 @@ clean:
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(UNIT_BIN:=.d)
 include mk/testhooks.mk
 include mk/lint.mk
+include mk/package.mk
 -include mk/tsan.mk
 -include mk/fuzz.mk
 -include mk/bench.mk

@@ -21,7 +21,7 @@
 # strace).  Slow: not part of check.
 $(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/util/zlib_level.o $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(BUILD)/obj/tool/util/zlib_level.o $(BUILD)/libhp2x.a \
+	$(Q)$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(BUILD)/obj/tool/util/zlib_level.o $(BUILD)/libhp2x.a \
 	    $(LDLIBS)
 
 -include $(BUILD)/bench/update.d
@@ -30,7 +30,7 @@ $(BUILD)/bench/update: bench/update.c $(BUILD)/obj/tool/util/zlib_level.o $(BUIL
 # selection, writing, inside one process.
 $(BUILD)/bench/phases: bench/phases.c $(BUILD)/obj/tool/util/zlib_level.o $(BUILD)/libhp2x.a
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(BUILD)/obj/tool/util/zlib_level.o $(BUILD)/libhp2x.a \
+	$(Q)$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(BUILD)/obj/tool/util/zlib_level.o $(BUILD)/libhp2x.a \
 	    $(LDLIBS)
 
 -include $(BUILD)/bench/phases.d
@@ -38,7 +38,7 @@ $(BUILD)/bench/phases: bench/phases.c $(BUILD)/obj/tool/util/zlib_level.o $(BUIL
 # The memory benchmark's generator (bench/mem.py): long profiles, piped.
 $(BUILD)/bench/memgen: bench/memgen.c
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< -lm
+	$(Q)$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< -lm
 
 -include $(BUILD)/bench/memgen.d
 
@@ -46,7 +46,7 @@ $(BUILD)/bench/memgen: bench/memgen.c
 # pixel, through cairo.
 $(BUILD)/bench/png_compare: bench/png_compare.c
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -o $@ $< $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -o $@ $< $(LDLIBS)
 
 -include $(BUILD)/bench/png_compare.d
 

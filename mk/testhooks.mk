@@ -12,12 +12,12 @@ HOOKS_CFLAGS := -DHPX_TEST_HOOKS
 $(BUILD)/obj/base/alloc-hooks.o: src/base/alloc.c mk/testhooks.mk
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $< (test hooks)")
-	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(HOOKS_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LIB_INC) $(HOOKS_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/obj/tests/faults_main.o: tests/hooks/faults_main.c mk/testhooks.mk
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(LIB_INC) $(TOOL_INC) -Itests/hooks $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LIB_INC) $(TOOL_INC) -Itests/hooks $(DEPFLAGS) -c $< -o $@
 
 $(HOOKS_LIB): $(filter-out $(BUILD)/obj/base/alloc.o,$(LIB_OBJ)) $(BUILD)/obj/base/alloc-hooks.o
 	@rm -f $@
@@ -27,7 +27,7 @@ HOOKS_TOOL_OBJ := $(filter-out $(BUILD)/obj/tool/main.o,$(TOOL_OBJ)) \
                   $(BUILD)/obj/tests/faults_main.o
 $(BUILD)/hp2x-faults: $(HOOKS_TOOL_OBJ) $(HOOKS_LIB)
 	@$(if $(V),,echo "  CCLD    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(HOOKS_TOOL_OBJ) $(HOOKS_LIB) $(LDLIBS) \
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(HOOKS_TOOL_OBJ) $(HOOKS_LIB) $(LDLIBS) \
 	    $(TOOL_LIBS)
 
 -include $(BUILD)/obj/base/alloc-hooks.d $(BUILD)/obj/tests/faults_main.d

@@ -10,7 +10,8 @@
 # E2E="seams install" runs only those end-to-end scripts (test_seams.sh,
 # test_install.sh; "shared": the command-line and format tests with
 # BUILD/hp2x-shared, the tool linked against libhp2x.so, which otherwise
-# run after the others); every unit test runs regardless.
+# run after the others); every unit test runs regardless.  E2E_SKIP="report
+# pprof" leaves those out (make check-package's PACKAGE_SKIP), and says so.
 set -u
 build=${1:?usage: run-tests.sh BUILD}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,7 +23,7 @@ export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:exitcode=86"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=86"
 export LC_ALL=C.UTF-8
 export HP2X_FONTS_CONF="$top/fonts/fonts.conf"
-passed=0 failed=0 failures=()
+passed=0 failed=0 failures=() skipped=()
 limit=${TEST_TIMEOUT:-600}
 times="$top/$build/test-times.txt"
 : > "$times.tmp"
@@ -63,6 +64,7 @@ for t in "$top"/tests/e2e/test_*.sh; do
   if [ -n "${E2E:-}" ]; then
     case " $E2E " in *" ${name#test_} "*) ;; *) continue ;; esac
   fi
+  case " ${E2E_SKIP:-} " in *" ${name#test_} "*) skipped+=("${name#test_}"); continue ;; esac
   log="$top/$build/e2e/$name.log"
   ran[e2e]=$((ran[e2e] + 1))
   if timed "e2e/$name" bash "$t" > "$log" 2>&1; then
@@ -94,6 +96,7 @@ sort -rn "$times.tmp" > "$times" && rm -f "$times.tmp"
 echo "[$build] test programs ($(awk '{ s += $1 } END { printf "%.0f", s }' "$times") s; slowest:" \
   "$(head -4 "$times" | awk '{ printf "%s%s %s s", (NR > 1 ? ", " : ""), $2, $1 }')):"
 for f in "${failures[@]+"${failures[@]}"}"; do echo "  FAILED: $f"; done
+[ "${#skipped[@]}" -eq 0 ] || echo "  not run (E2E_SKIP): ${skipped[*]}"
 echo "tests: $passed passed, $failed failed" \
   "(unit ${ran[unit]}, e2e ${ran[e2e]}, e2e with hp2x-shared ${ran[shared]})"
 [ "$failed" -eq 0 ]

@@ -10,11 +10,13 @@
  * size).  Bytes go through a sink that records write errors and
  * sets the PS %%CreationDate to the profile's DATE, as hp2ps does (or to
  * SOURCE_DATE_EPOCH when set, which also dates PDFs), and numbers SVG's
- * surface ids in their order, whatever cairo drew before, so the same
- * input always gives the same bytes.
+ * surface ids in their order and its glyphs by use (svg_glyphs.c),
+ * whatever cairo drew before, so the same input always gives the same
+ * bytes.
  */
 #include "surface.h"
 #include "layout.h"
+#include "svg_glyphs.h"
 #include "base/base.h"
 #include "base/format.h"
 
@@ -161,19 +163,23 @@ static void hold_ps_header(surface_sink *s, const unsigned char *d,
 }
 
 /* SVG surface ids.  cairo names the page's group and each pattern's
- * drawing "surface" and the surface's serial, which counts the cairo
- * surfaces made in the process so far: a second render, or one on another
- * thread meanwhile, shows other numbers for the same picture.  The ids an
- * SVG uses are renumbered 1, 2, ... in their order (cairo's serials only
- * grow, so the order is that of the surfaces' making within this render):
- * the bytes depend on the picture alone.  An id is "surface" and 1 to 9
- * digits, after a quote or '#' (id="surface1", xlink:href="#surface5"). */
+ * drawing "surface" (1.16; "source-" from 1.17.8 on) and the surface's
+ * serial, which counts the cairo surfaces made in the process so far: a
+ * second render, or one on another thread meanwhile, shows other numbers
+ * for the same picture.  The ids an SVG uses are renumbered 1, 2, ... in
+ * their order (cairo's serials only grow, so the order is that of the
+ * surfaces' making within this render): the bytes depend on the picture
+ * alone.  An id is "surface" or "source-" and 1 to 9 digits, after a
+ * quote or '#' (id="surface1", xlink:href="#source-5").  cairo 1.18's
+ * glyph names are made canonical first (svg_glyphs.c). */
 #define MAX_ID_DIGITS 9
 
 /* The serial of the id at d[i] (its "surface"), or 0; *end gets its end. */
 static unsigned long svg_id_at(const char *d, size_t n, size_t i, size_t *end) {
   if (i == 0 || (d[i - 1] != '"' && d[i - 1] != '#')) return 0;
-  if (n - i < 8 || memcmp(d + i, "surface", 7) != 0) return 0;
+  if (n - i < 8 ||
+      (memcmp(d + i, "surface", 7) != 0 && memcmp(d + i, "source-", 7) != 0))
+    return 0;
   unsigned long v = 0;
   size_t j = i + 7;
   while (j < n && j - (i + 7) <= MAX_ID_DIGITS && d[j] >= '0' && d[j] <= '9')
@@ -252,8 +258,11 @@ void hpx_surface_sink_flush(surface_sink *s) {
     const char *t = s->pending, *end = NULL;
     for (size_t i = 0; i + 6 <= s->pending_len; i++)
       if (!memcmp(t + i, "</svg>", 6)) end = t + i;
-    size_t at = end ? (size_t)(end - t) : s->pending_len;
-    if (t) put_svg_renumbered(s, t, at);
+    size_t at = end ? (size_t)(end - t) : s->pending_len, canon_len = 0;
+    char *canon = t ? hpx_svg_glyphs_canonical(t, at, &canon_len) : NULL;
+    if (canon) put_svg_renumbered(s, canon, canon_len);
+    if (t && !canon) put_svg_renumbered(s, t, at);
+    hpx_free(canon);
     if (end && s->insert)
       sink_put(s, (const unsigned char *)s->insert, s->insert_len);
     if (t) sink_put(s, (const unsigned char *)t + at, s->pending_len - at);

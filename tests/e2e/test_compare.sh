@@ -97,7 +97,7 @@ grep -q '^many24.svg: 24 colours' de.txt && ok || fail "-m24: not 24 colours: $(
 $CC svg 9.7 8.5 hp2ps.svg > /dev/null && fail "hp2ps's palette passes the distinctness check" || ok
 # The SVG files of one run share their band colours.
 for f in pic-*.svg; do
-  grep -o 'fill:rgb([^)]*)' "$f" | sort -u > "$f.fills"
+  grep -oE 'fill(:|=")rgb\([^)]*\)' "$f" | sort -u > "$f.fills"
 done
 cmp -s pic-leak.hy.svg.fills pic-longrun.hy.svg.fills && ok || fail "SVG files use different colours"
 

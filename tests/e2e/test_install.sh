@@ -12,10 +12,15 @@
 unset HP2X_FONTS_CONF
 # How the build was made (make check-one writes it): the example program is
 # compiled with the same compiler and sanitizer flags as the library.
-CC=cc OPT= PORTABLE=0
+# (Not the variables of a make that runs this test, which it exports: a
+# package build's LIBDIR, DATADIR and pkg-config style are not this
+# install's defaults.)
+CC=cc OPT= PORTABLE=0 TOOL_LINK=static
 [ -f "$BUILD/build.env" ] && . "$BUILD/build.env"
-make -s -C "$TOP" install BUILD="${BUILD#$TOP/}" CC="$CC" OPT="$OPT" \
-    PORTABLE="$PORTABLE" PREFIX=/opt/hp2x DESTDIR="$T/root" > "$CAP/install.log" 2>&1 &&
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u LIBDIR -u INCLUDEDIR -u DATADIR \
+    -u PC_RELOCATABLE make -s -C "$TOP" install \
+    BUILD="${BUILD#$TOP/}" CC="$CC" OPT="$OPT" PORTABLE="$PORTABLE" \
+    TOOL_LINK="$TOOL_LINK" PREFIX=/opt/hp2x DESTDIR="$T/root" > "$CAP/install.log" 2>&1 &&
   ok || { fail "make install: $(tail -3 "$CAP/install.log")"; finish; exit 1; }
 prefix=$T/root/opt/hp2x
 bin=$prefix/bin/hp2x

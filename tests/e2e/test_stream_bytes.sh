@@ -90,15 +90,20 @@ for input in "hp $HP $SMALL_HP" "eventlog $EV $SMALL_EV"; do
   k=$((k + 1))
 done
 
-# PDF without SOURCE_DATE_EPOCH: equal but for the dates (the clock).
-pdf_dates() { sed -E 's/\((D:[0-9]{14})[^)]*\)/(D:date)/g' "$1"; }
+# PDF without SOURCE_DATE_EPOCH: equal but for the dates (the clock),
+# read with its streams inflated (cairo 1.18 compresses the objects).
+pdf_dates() {
+  python3 "$TOP/tests/tools/pdfstats.py" inflate "$1" |
+    sed -E 's/\((D:[0-9]{14})[^)]*\)/(D:date)/g'
+}
 (
   unset SOURCE_DATE_EPOCH
   "$HP2X" -q "$EV" -o clock-once.pdf
   $GROW "$EV" /dev/stdout --seed 5 --min 1 --max 3000 --delay 0.001 |
     "$HP2X" --watch --interval=0.02 -q --from-eventlog - -o clock.pdf
 ) && ok || fail "PDF without SOURCE_DATE_EPOCH: exit status"
-grep -aq '/CreationDate (D:' clock.pdf && ok || fail "PDF without SOURCE_DATE_EPOCH: no date"
+pdf_dates clock.pdf | grep -aq '/CreationDate (D:date)' && ok ||
+  fail "PDF without SOURCE_DATE_EPOCH: no date"
 cmp -s <(pdf_dates clock.pdf) <(pdf_dates clock-once.pdf) && ok ||
   fail "PDF without SOURCE_DATE_EPOCH: differs beyond its dates"
 

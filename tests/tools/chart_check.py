@@ -69,7 +69,15 @@ def svg_paths(path):
         attrs = dict(re.findall(r'(\w[\w-]*)="([^"]*)"', m.group(1)))
         style = dict(kv.split(":", 1) for kv in attrs.get("style", "").split(";")
                      if ":" in kv)
-        out.append((style, parse_d(attrs.get("d", "")), attrs.get("transform", "")))
+        # cairo 1.16 paints with style="fill:rgb(R%,G%,B%);stroke-width:W;...",
+        # 1.18 with attributes, fill="rgb(R%, G%, B%)", and a space after
+        # each comma (in the transform's matrix too): read as 1.16's.
+        for k, v in attrs.items():
+            if k not in ("d", "style", "transform"):
+                style.setdefault(k, v)
+        style = {k: v.replace(" ", "") for k, v in style.items()}
+        out.append((style, parse_d(attrs.get("d", "")),
+                    attrs.get("transform", "").replace(" ", "")))
     return out
 
 

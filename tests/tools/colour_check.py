@@ -5,7 +5,8 @@
       CIEDE2000 against Sharma, Wu and Dalal's published test pairs.
   colour_check.py svg MIN_NORMAL MIN_CVD FILE.svg...
       Every fill colour of each SVG other than black and white is a band
-      colour (cairo writes fill:rgb(R%,G%,B%)).  Prints the least CIEDE2000
+      colour (cairo 1.16 writes fill:rgb(R%,G%,B%), 1.18
+      fill="rgb(R%, G%, B%)").  Prints the least CIEDE2000
       difference between two of them under normal vision and under
       simulated protanopia, deuteranopia and tritanopia (Machado, Oliveira
       and Fernandes 2009, severity 1, on linear RGB) and exits 1 when a
@@ -139,7 +140,7 @@ def selftest():
     return 0
 
 
-FILL = re.compile(r"fill:rgb\(([0-9.]+)%,([0-9.]+)%,([0-9.]+)%\)")
+FILL = re.compile(r'fill(?::|=")rgb\(([0-9.]+)%, ?([0-9.]+)%, ?([0-9.]+)%\)')
 
 
 def svg(min_normal, min_cvd, files):

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # gallery.sh HP2X DIR -- draws the README's pictures (samples/pictures) into
 # DIR with HP2X, from the profiles in samples/profiles: each at --dpi=84,
-# with the fonts of fonts/, by the command its caption gives.  The two
+# with the fonts of fonts/, by the command its caption gives; and
+# DIR/drawn-with.txt, the versions of the libraries and fonts that drew
+# them (pixels differ between cairo, pango or FreeType versions).  The two
 # pictures not drawn here are chromium's screenshots: report.png, of the
 # HTML report (tests/browser/report_picture.js, by hand), and
 # flamegraph.png, of go tool pprof's flame graph of a pprof profile
@@ -38,3 +40,11 @@ lines|-c --chart=lines mapwave.hc.hp
 hb|-c mapwave.hb.eventlog
 he|-c mapwave.he.hp
 TABLE
+{
+  for m in cairo pango freetype2 harfbuzz pixman-1 fontconfig; do
+    echo "$m $(pkg-config --modversion "$m" 2> /dev/null || echo unknown)"
+  done
+  for p in fonts-urw-base35 fonts-dejavu-core fonts-droid-fallback; do
+    echo "$p $(dpkg-query -W -f '${Version}' "$p" 2> /dev/null || echo unknown)"
+  done
+} > "$out/drawn-with.txt"

@@ -2,6 +2,11 @@
 """pdfstats.py -- facts about hp2x's PDFs and their rasters, for the tests.
 
   pdfstats.py points FILE.pdf      line-to points in the content streams
+  pdfstats.py inflate FILE.pdf     the PDF with each compressed stream
+                                   inflated in place, to standard output: its
+                                   objects readable wherever cairo put them
+                                   (cairo 1.18 writes them into compressed
+                                   object streams; 1.16 plainly)
   pdfstats.py pgmdiff A.pgm B.pgm  "PIXELS DIFFERING LARGEST MEAN TOPS" of two
                                    greyscale rasters of the same size (binary
                                    PGM): pixel counts, the largest and the mean
@@ -14,16 +19,27 @@ import sys
 import zlib
 
 
-def points(path):
+def pieces(path):
+    """The PDF's bytes in order, each compressed stream's data inflated
+    (streams that do not inflate are left as they are)."""
     data = open(path, "rb").read()
-    n = 0
+    at = 0
     for m in re.finditer(rb"stream\r?\n", data):
-        end = data.find(b"endstream", m.end())
+        if m.start() < at or data[m.start() - 3:m.start()] == b"end":
+            continue
+        d = zlib.decompressobj()
         try:
-            n += len(re.findall(rb"[0-9.] l\b", zlib.decompress(data[m.end():end])))
+            body = d.decompress(data[m.end():])
         except zlib.error:
-            pass
-    return n
+            continue
+        yield data[at:m.end()]
+        yield body
+        at = len(data) - len(d.unused_data)
+    yield data[at:]
+
+
+def points(path):
+    return sum(len(re.findall(rb"[0-9.] l\b", p)) for p in pieces(path))
 
 
 def pgm(path):
@@ -36,6 +52,9 @@ def pgm(path):
 def main(argv):
     if len(argv) == 3 and argv[1] == "points":
         print(points(argv[2]))
+    elif len(argv) == 3 and argv[1] == "inflate":
+        for p in pieces(argv[2]):
+            sys.stdout.buffer.write(p)
     elif len(argv) == 4 and argv[1] == "pgmdiff":
         wa, ha, a = pgm(argv[2])
         wb, hb, b = pgm(argv[3])

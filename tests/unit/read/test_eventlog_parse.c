@@ -471,7 +471,7 @@ static void mid_run_stream(void **state) {
       read_repo_file("tests/data/live/ghc9.6.6-longrun.mid-run.eventlog", &len);
   assert_non_null(buf);
   const size_t first = 3345, first_end = 5306;
-  assert_true(len > first_end);
+  if (len <= first_end) fail(); /* (gcc 14 then knows the copies fit) */
   assert_int_equal(buf[first] << 8 | buf[first + 1], 162); /* SAMPLE_BEGIN */
   hp2x_profile *whole;
   hp2x_err err;
