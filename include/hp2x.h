@@ -913,6 +913,25 @@ hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
                                  hp2x_write_fn write, void *closure,
                                  hp2x_err *err);
 
+/* What a live page of hp2x_write_live_html is sent after a redraw
+ * instead of the page: one JSON object with the band set's fingerprint
+ * ("set": the page's own is its data's), the bands' census count
+ * ("samples"), the axes (x0, xrange, ymin, yrange, tickEnd, each chart
+ * kind's [ymin, yrange] in "axes"), the marks' count, the band table's
+ * cells of the run ("cells", "topPeak", "topPeakAt"; with each band's
+ * "sum", its values' sum modulo 2^64 as a decimal string, by which the
+ * page sees a band's past change, as when a band joins or leaves OTHER
+ * under -t), and the newest
+ * censuses, at most `tail` (and 64) of them: their times as the CSV writes
+ * them ("t"), exactly where that text is not ("tx"), and each band's
+ * values ("v").  The page appends the censuses it lacks and draws them
+ * itself; a different band set, a gap longer than the tail or new marks
+ * make it load the page again.  Labels do not appear.  HP2X_E_ARG without
+ * a census or with tail 0, HP2X_E_IO when the sink fails, HP2X_E_NOMEM. */
+hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
+                                   size_t tail, hp2x_write_fn write,
+                                   void *closure, hp2x_err *err);
+
 /* The live page while there is no report to show (before a server's first
  * census, or when drawing the report failed): hp2x_write_live_html's
  * status line and script, no report.  The page shares the browser's one

@@ -23,7 +23,8 @@ typedef struct hpx_page_chart {
                           profile's VALUE_UNIT) */
   layout_tick *yticks; /* its y ticks; owned */
   size_t n_yticks;
-  int heap; /* the --heap lines are drawn on it */
+  int heap;        /* the --heap lines are drawn on it */
+  double legend_w; /* its legend's width, points (the y ticks stop below) */
 } hpx_page_chart;
 /* The report's picture is drawn in the pixels of a PNG at this many dpi
  * (a CSS pixel: 96 a inch), glyphs on whole pixels as there. */

@@ -45,6 +45,7 @@ static hp2x_status page_charts(render_ctx *r, const hp2x_profile *p,
               (kind == HP2X_CHART_STACKED || kind == HP2X_CHART_STREAMGRAPH);
     double legend_w =
         hpx_render_measure(r, c->legend, strlen(c->legend), hpx_look.text_pt);
+    c->legend_w = legend_w;
     if (c->shown &&
         hpx_layout_y_ticks(&c->axis, l->graph_h, legend_w, &c->yticks,
                            &c->n_yticks, err) != HP2X_OK)

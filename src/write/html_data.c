@@ -73,13 +73,11 @@ void hpx_html_text(writebuf *w, const char *s) {
   }
 }
 
-/* A double as JSON: shortest exact-enough text, null when not finite. */
-/* A JSON boolean. */
-static void put_bool(writebuf *w, int v) {
+void hpx_html_bool(writebuf *w, int v) {
   hpx_writebuf_puts(w, v ? "true" : "false");
 }
 
-static void put_num(writebuf *w, double v) {
+void hpx_html_num(writebuf *w, double v) {
   char num[64];
   if (!(v == v) || v > 1.7e308 || v < -1.7e308) {
     hpx_writebuf_puts(w, "null");
@@ -91,7 +89,7 @@ static void put_num(writebuf *w, double v) {
 
 /* An int64 as JSON: a number when a double holds it exactly, else a
  * string of its digits. */
-static void put_int(writebuf *w, int64_t v) {
+void hpx_html_int(writebuf *w, int64_t v) {
   char num[24];
   size_t n = hpx_fmt_int(num, v);
   int exact = v <= ((int64_t)1 << 53) && v >= -((int64_t)1 << 53);
@@ -101,17 +99,17 @@ static void put_int(writebuf *w, int64_t v) {
 }
 
 /* "key": before a value; `first` leaves out the comma. */
-static void key(writebuf *w, const char *k, int first) {
+void hpx_html_key(writebuf *w, const char *k, int first) {
   if (!first) hpx_writebuf_puts(w, ",");
   hpx_html_json_str(w, k);
   hpx_writebuf_puts(w, ":");
 }
 
-static void put_nums(writebuf *w, const double *v, size_t n) {
+void hpx_html_nums(writebuf *w, const double *v, size_t n) {
   hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < n; i++) {
     if (i) hpx_writebuf_puts(w, ",");
-    put_num(w, v[i]);
+    hpx_html_num(w, v[i]);
   }
   hpx_writebuf_puts(w, "]");
 }
@@ -120,18 +118,18 @@ static void put_nums(writebuf *w, const double *v, size_t n) {
 static void write_geometry(writebuf *w, const html_data *d) {
   const hpx_page_geometry *g = d->g;
   double box[4] = {g->graph_x0, g->graph_y0, g->graph_w, g->graph_h};
-  key(w, "page", 0);
+  hpx_html_key(w, "page", 0);
   hpx_writebuf_puts(w, "{");
-  key(w, "w", 1), put_num(w, g->width_pt);
-  key(w, "h", 0), put_num(w, g->height_pt);
-  key(w, "frame", 0), put_nums(w, g->frame, 6);
-  key(w, "graph", 0), put_nums(w, box, 4);
-  key(w, "xRoom", 0), put_num(w, g->x_room);
-  key(w, "keyX", 0), put_num(w, g->key_x);
-  key(w, "keyW", 0), put_num(w, g->key_w);
-  key(w, "keyC", 0), put_nums(w, g->key_centre, g->n_key);
-  key(w, "ticks", 0), put_nums(w, g->xtick_pos, g->n_xticks);
-  key(w, "tickLabels", 0), hpx_writebuf_puts(w, "[");
+  hpx_html_key(w, "w", 1), hpx_html_num(w, g->width_pt);
+  hpx_html_key(w, "h", 0), hpx_html_num(w, g->height_pt);
+  hpx_html_key(w, "frame", 0), hpx_html_nums(w, g->frame, 6);
+  hpx_html_key(w, "graph", 0), hpx_html_nums(w, box, 4);
+  hpx_html_key(w, "xRoom", 0), hpx_html_num(w, g->x_room);
+  hpx_html_key(w, "keyX", 0), hpx_html_num(w, g->key_x);
+  hpx_html_key(w, "keyW", 0), hpx_html_num(w, g->key_w);
+  hpx_html_key(w, "keyC", 0), hpx_html_nums(w, g->key_centre, g->n_key);
+  hpx_html_key(w, "ticks", 0), hpx_html_nums(w, g->xtick_pos, g->n_xticks);
+  hpx_html_key(w, "tickLabels", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < g->n_xticks; i++) {
     if (i) hpx_writebuf_puts(w, ",");
     hpx_html_json_str(w, g->xtick_label[i]);
@@ -145,62 +143,67 @@ static void write_look(writebuf *w) {
   double ladder[6] = {k->tick_ladder[0][0], k->tick_ladder[0][1],
                       k->tick_ladder[1][0], k->tick_ladder[1][1],
                       k->tick_ladder[2][0], k->tick_ladder[2][1]};
-  key(w, "look", 0), hpx_writebuf_puts(w, "{");
-  key(w, "font", 1), hpx_html_json_str(w, k->font_family);
-  key(w, "fontFallback", 0), hpx_html_json_str(w, k->font_fallback);
-  key(w, "ink", 0), put_nums(w, k->ink, 3);
-  key(w, "paper", 0), put_nums(w, k->paper, 3);
-  key(w, "text", 0), put_num(w, k->text_pt);
-  key(w, "line", 0), put_num(w, k->line_w);
-  key(w, "tickLen", 0), put_num(w, k->tick_len);
-  key(w, "xLabelY", 0), put_num(w, k->xlabel_y);
-  key(w, "yLabelDx", 0), put_num(w, k->ylabel_dx);
-  key(w, "legendDx", 0), put_num(w, k->legend_dx);
-  key(w, "tickDivisions", 0), put_num(w, k->tick_divisions);
-  key(w, "tickLadder", 0), put_nums(w, ladder, 6);
-  key(w, "maxTicks", 0), put_num(w, (double)k->max_ticks);
-  key(w, "tickMaxDecimals", 0), put_num(w, (double)k->tick_max_decimals);
-  key(w, "keyBox", 0), put_num(w, k->key_box);
-  key(w, "keyBoxDx", 0), put_num(w, k->key_box_dx);
-  key(w, "heapLine", 0), put_num(w, k->heap_line_w);
-  key(w, "chartLine", 0), put_num(w, k->chart_line_w);
-  key(w, "chartCasing", 0), put_num(w, k->chart_casing_w);
-  key(w, "patternLine", 0), put_num(w, k->pattern_line_w);
-  key(w, "patternDashes", 0), hpx_writebuf_puts(w, "[");
+  hpx_html_key(w, "look", 0), hpx_writebuf_puts(w, "{");
+  hpx_html_key(w, "font", 1), hpx_html_json_str(w, k->font_family);
+  hpx_html_key(w, "fontFallback", 0), hpx_html_json_str(w, k->font_fallback);
+  hpx_html_key(w, "ink", 0), hpx_html_nums(w, k->ink, 3);
+  hpx_html_key(w, "paper", 0), hpx_html_nums(w, k->paper, 3);
+  hpx_html_key(w, "text", 0), hpx_html_num(w, k->text_pt);
+  hpx_html_key(w, "line", 0), hpx_html_num(w, k->line_w);
+  hpx_html_key(w, "tickLen", 0), hpx_html_num(w, k->tick_len);
+  hpx_html_key(w, "xLabelY", 0), hpx_html_num(w, k->xlabel_y);
+  hpx_html_key(w, "yLabelDx", 0), hpx_html_num(w, k->ylabel_dx);
+  hpx_html_key(w, "legendDx", 0), hpx_html_num(w, k->legend_dx);
+  hpx_html_key(w, "tickDivisions", 0), hpx_html_num(w, k->tick_divisions);
+  hpx_html_key(w, "tickLadder", 0), hpx_html_nums(w, ladder, 6);
+  hpx_html_key(w, "maxTicks", 0), hpx_html_num(w, (double)k->max_ticks);
+  hpx_html_key(w, "tickMaxDecimals", 0),
+      hpx_html_num(w, (double)k->tick_max_decimals);
+  hpx_html_key(w, "keyBox", 0), hpx_html_num(w, k->key_box);
+  hpx_html_key(w, "keyBoxDx", 0), hpx_html_num(w, k->key_box_dx);
+  hpx_html_key(w, "heapLine", 0), hpx_html_num(w, k->heap_line_w);
+  hpx_html_key(w, "chartLine", 0), hpx_html_num(w, k->chart_line_w);
+  hpx_html_key(w, "chartCasing", 0), hpx_html_num(w, k->chart_casing_w);
+  hpx_html_key(w, "patternLine", 0), hpx_html_num(w, k->pattern_line_w);
+  hpx_html_key(w, "patternDashes", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < LOOK_PATTERNS; i++) {
     if (i) hpx_writebuf_puts(w, ",");
-    put_nums(w, k->pattern_dashes[i], (size_t)k->pattern_n_dashes[i]);
+    hpx_html_nums(w, k->pattern_dashes[i], (size_t)k->pattern_n_dashes[i]);
   }
   hpx_writebuf_puts(w, "]");
-  key(w, "markLine", 0), put_num(w, k->mark_w);
-  key(w, "markDash", 0), put_nums(w, k->mark_dash, 2);
-  key(w, "markTri", 0), put_num(w, k->mark_tri);
-  key(w, "markFont", 0), put_num(w, k->mark_font_pt);
-  key(w, "markGap", 0), put_num(w, k->mark_label_gap);
-  key(w, "markDx", 0), put_num(w, k->mark_label_dx);
-  key(w, "markTop", 0), put_num(w, k->mark_label_top);
+  hpx_html_key(w, "markLine", 0), hpx_html_num(w, k->mark_w);
+  hpx_html_key(w, "markDash", 0), hpx_html_nums(w, k->mark_dash, 2);
+  hpx_html_key(w, "markTri", 0), hpx_html_num(w, k->mark_tri);
+  hpx_html_key(w, "markFont", 0), hpx_html_num(w, k->mark_font_pt);
+  hpx_html_key(w, "markGap", 0), hpx_html_num(w, k->mark_label_gap);
+  hpx_html_key(w, "markDx", 0), hpx_html_num(w, k->mark_label_dx);
+  hpx_html_key(w, "markTop", 0), hpx_html_num(w, k->mark_label_top);
   hpx_writebuf_puts(w, "}");
 }
 
 /* Each chart kind the page offers: its y axis, legend and ticks. */
 static void write_charts(writebuf *w, const hpx_page_geometry *g) {
-  key(w, "chart", 0), hpx_html_json_str(w, hpx_chart_name(g->chart));
-  key(w, "pattern", 0), put_bool(w, g->pattern);
-  key(w, "charts", 0), hpx_writebuf_puts(w, "{");
+  hpx_html_key(w, "chart", 0), hpx_html_json_str(w, hpx_chart_name(g->chart));
+  hpx_html_key(w, "pattern", 0), hpx_html_bool(w, g->pattern);
+  hpx_html_key(w, "charts", 0), hpx_writebuf_puts(w, "{");
   int first = 1;
   for (int kind = 0; kind < HPX_PAGE_CHARTS; kind++) {
     const hpx_page_chart *c = &g->charts[kind];
     if (!c->shown) continue;
-    key(w, hpx_chart_name((hp2x_chart)kind), first), hpx_writebuf_puts(w, "{");
+    hpx_html_key(w, hpx_chart_name((hp2x_chart)kind), first),
+        hpx_writebuf_puts(w, "{");
     first = 0;
-    key(w, "ymin", 1), put_num(w, c->axis.ymin);
-    key(w, "yrange", 0), put_num(w, c->axis.yrange);
-    key(w, "legend", 0), hpx_html_json_str(w, c->legend);
-    key(w, "heap", 0), put_bool(w, c->heap);
-    key(w, "ticks", 0), hpx_writebuf_puts(w, "[");
+    hpx_html_key(w, "ymin", 1), hpx_html_num(w, c->axis.ymin);
+    hpx_html_key(w, "yrange", 0), hpx_html_num(w, c->axis.yrange);
+    hpx_html_key(w, "legend", 0), hpx_html_json_str(w, c->legend);
+    hpx_html_key(w, "heap", 0), hpx_html_bool(w, c->heap);
+    /* the y ticks stop below the legend (hpx_layout_y_ticks) */
+    hpx_html_key(w, "yRoom", 0);
+    hpx_html_num(w, g->graph_h - (c->legend_w + LAYOUT_LEGEND_ROOM));
+    hpx_html_key(w, "ticks", 0), hpx_writebuf_puts(w, "[");
     for (size_t i = 0; i < c->n_yticks; i++) {
       hpx_writebuf_puts(w, i ? ",[" : "[");
-      put_num(w, c->yticks[i].pos);
+      hpx_html_num(w, c->yticks[i].pos);
       hpx_writebuf_puts(w, ",");
       hpx_html_json_str(w, c->yticks[i].label);
       hpx_writebuf_puts(w, "]");
@@ -215,25 +218,30 @@ static void write_header(writebuf *w, const html_data *d) {
   const hp2x_profile *p = d->p;
   const hp2x_bands *b = d->b;
   char num[HPX_BAND_TIME_SIZE], unit[160];
-  key(w, "job", 1), hpx_html_json_str(w, p->job);
-  key(w, "date", 0), hpx_html_json_str(w, p->date);
-  key(w, "valueUnit", 0), hpx_html_json_str(w, p->value_unit);
-  key(w, "sampleUnit", 0), hpx_html_json_str(w, p->sample_unit);
+  hpx_html_key(w, "job", 1), hpx_html_json_str(w, p->job);
+  hpx_html_key(w, "date", 0), hpx_html_json_str(w, p->date);
+  hpx_html_key(w, "valueUnit", 0), hpx_html_json_str(w, p->value_unit);
+  hpx_html_key(w, "sampleUnit", 0), hpx_html_json_str(w, p->sample_unit);
   hpx_fmt(unit, sizeof unit, "%s per %s", p->value_unit, p->sample_unit);
-  key(w, "x0", 0), put_num(w, b->x0);
-  key(w, "xrange", 0), put_num(w, b->xrange);
-  key(w, "ymin", 0), put_num(w, b->ymin);
-  key(w, "yrange", 0), put_num(w, b->yrange);
-  key(w, "signed", 0), put_bool(w, b->is_signed);
-  key(w, "midRun", 0), put_bool(w, p->began_mid_run);
-  key(w, "tickEnd", 0);
-  put_num(w, b->x_span_ticks || !b->n_samples ? b->x0 + b->xrange
-                                              : p->times[b->n_samples - 1]);
-  key(w, "censuses", 0), put_num(w, (double)b->n_samples);
-  key(w, "columns", 0), put_num(w, (double)d->columns);
-  key(w, "topPeak", 0);
+  hpx_html_key(w, "x0", 0), hpx_html_num(w, b->x0);
+  hpx_html_key(w, "xrange", 0), hpx_html_num(w, b->xrange);
+  hpx_html_key(w, "ymin", 0), hpx_html_num(w, b->ymin);
+  hpx_html_key(w, "yrange", 0), hpx_html_num(w, b->yrange);
+  hpx_html_key(w, "signed", 0), hpx_html_bool(w, b->is_signed);
+  hpx_html_key(w, "midRun", 0), hpx_html_bool(w, p->began_mid_run);
+  hpx_html_key(w, "tickEnd", 0);
+  hpx_html_num(w, b->x_span_ticks || !b->n_samples
+                      ? b->x0 + b->xrange
+                      : p->times[b->n_samples - 1]);
+  hpx_html_key(w, "censuses", 0), hpx_html_num(w, (double)b->n_samples);
+  hpx_html_key(w, "set", 0), hpx_html_band_set_text(w, b);
+  hpx_html_key(w, "markCount", 0), hpx_html_num(w, (double)p->n_marks);
+  hpx_html_key(w, "budget", 0), hpx_html_num(w, (double)d->budget);
+  hpx_html_key(w, "pageColumns", 0), hpx_html_num(w, HPX_PAGE_COLUMNS);
+  hpx_html_key(w, "columns", 0), hpx_html_num(w, (double)d->columns);
+  hpx_html_key(w, "topPeak", 0);
   hpx_html_json_str(w, hpx_band_thousands(num, sizeof num, (double)d->top));
-  key(w, "topPeakAt", 0);
+  hpx_html_key(w, "topPeakAt", 0);
   hpx_html_json_str(w, b->n_samples
                            ? hpx_band_time(num, sizeof num, p->times[d->top_at])
                            : "-");
@@ -251,22 +259,22 @@ static void write_band(writebuf *w, const html_data *d, size_t k) {
           (unsigned)(rgb[0] * 255.0 + 0.5), (unsigned)(rgb[1] * 255.0 + 0.5),
           (unsigned)(rgb[2] * 255.0 + 0.5));
   hpx_writebuf_puts(w, "{");
-  key(w, "name", 1), hpx_html_json_str(w, b->names[k]);
-  key(w, "detail", 0), hpx_html_json_str(w, detail ? detail : "");
-  key(w, "colour", 0), hpx_html_json_str(w, colour);
-  key(w, "total", 0), hpx_html_json_str(w, c.total);
-  key(w, "peak", 0), hpx_html_json_str(w, c.peak);
-  key(w, "peakAt", 0), hpx_html_json_str(w, c.peak_at);
-  key(w, "slope", 0), hpx_html_json_str(w, c.slope);
-  key(w, "r2", 0), hpx_html_json_str(w, c.r2);
-  key(w, "area", 0), hpx_html_json_str(w, c.area);
-  key(w, "suspect", 0), put_bool(w, d->st[k].suspect);
-  key(w, "peakV", 0), put_int(w, hpx_chart_band_peak(b, k));
-  key(w, "other", 0), put_bool(w, b->is_other && k == 0);
-  key(w, "v", 0), hpx_writebuf_puts(w, "[");
+  hpx_html_key(w, "name", 1), hpx_html_json_str(w, b->names[k]);
+  hpx_html_key(w, "detail", 0), hpx_html_json_str(w, detail ? detail : "");
+  hpx_html_key(w, "colour", 0), hpx_html_json_str(w, colour);
+  hpx_html_key(w, "total", 0), hpx_html_json_str(w, c.total);
+  hpx_html_key(w, "peak", 0), hpx_html_json_str(w, c.peak);
+  hpx_html_key(w, "peakAt", 0), hpx_html_json_str(w, c.peak_at);
+  hpx_html_key(w, "slope", 0), hpx_html_json_str(w, c.slope);
+  hpx_html_key(w, "r2", 0), hpx_html_json_str(w, c.r2);
+  hpx_html_key(w, "area", 0), hpx_html_json_str(w, c.area);
+  hpx_html_key(w, "suspect", 0), hpx_html_bool(w, d->st[k].suspect);
+  hpx_html_key(w, "peakV", 0), hpx_html_int(w, hpx_chart_band_peak(b, k));
+  hpx_html_key(w, "other", 0), hpx_html_bool(w, b->is_other && k == 0);
+  hpx_html_key(w, "v", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < d->n_held; i++) {
     if (i) hpx_writebuf_puts(w, ",");
-    put_int(w, b->values[k * b->stride + d->held[i]]);
+    hpx_html_int(w, b->values[k * b->stride + d->held[i]]);
   }
   hpx_writebuf_puts(w, "]}");
 }
@@ -276,7 +284,7 @@ static void write_band(writebuf *w, const html_data *d, size_t k) {
  * page's summary figures take. */
 static void write_times(writebuf *w, const html_data *d) {
   char num[HPX_FIXED6_SIZE];
-  key(w, "t", 0), hpx_writebuf_puts(w, "[");
+  hpx_html_key(w, "t", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < d->n_held; i++) {
     if (i) hpx_writebuf_puts(w, ",");
     hpx_writebuf_puts(w, "\"");
@@ -285,7 +293,7 @@ static void write_times(writebuf *w, const html_data *d) {
   }
   hpx_writebuf_puts(w, "]");
   if (!hpx_html_needs_exact_times(d->p, d->held, d->n_held)) return;
-  key(w, "tx", 0), hpx_writebuf_puts(w, "[");
+  hpx_html_key(w, "tx", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < d->n_held; i++) {
     if (i) hpx_writebuf_puts(w, ",");
     double t = d->p->times[d->held[i]];
@@ -315,16 +323,17 @@ static int write_line(writebuf *w, const html_data *d, size_t i) {
                             keep);
   hpx_writebuf_puts(w, i ? "," : "");
   hpx_writebuf_puts(w, "{");
-  key(w, "name", 1), hpx_html_json_str(w, g->line_name[i]);
-  key(w, "rgb", 0), put_nums(w, g->line_rgb[i], 3);
-  key(w, "dash", 0), put_nums(w, g->line_dash[i], (size_t)g->line_n_dash[i]);
-  key(w, "t", 0), hpx_writebuf_puts(w, "[");
+  hpx_html_key(w, "name", 1), hpx_html_json_str(w, g->line_name[i]);
+  hpx_html_key(w, "rgb", 0), hpx_html_nums(w, g->line_rgb[i], 3);
+  hpx_html_key(w, "dash", 0),
+      hpx_html_nums(w, g->line_dash[i], (size_t)g->line_n_dash[i]);
+  hpx_html_key(w, "t", 0), hpx_writebuf_puts(w, "[");
   for (size_t j = 0; j < n; j++)
-    hpx_writebuf_puts(w, j ? "," : ""), put_num(w, xy[keep[j]]);
+    hpx_writebuf_puts(w, j ? "," : ""), hpx_html_num(w, xy[keep[j]]);
   hpx_writebuf_puts(w, "]");
-  key(w, "y", 0), hpx_writebuf_puts(w, "[");
+  hpx_html_key(w, "y", 0), hpx_writebuf_puts(w, "[");
   for (size_t j = 0; j < n; j++)
-    hpx_writebuf_puts(w, j ? "," : ""), put_int(w, s->bytes[keep[j]]);
+    hpx_writebuf_puts(w, j ? "," : ""), hpx_html_int(w, s->bytes[keep[j]]);
   hpx_writebuf_puts(w, "]}");
   hpx_free(xy), hpx_free(keep);
   return 1;
@@ -334,10 +343,10 @@ static int write_line(writebuf *w, const html_data *d, size_t i) {
 static void write_marks(writebuf *w, const html_data *d) {
   const hp2x_profile *p = d->p;
   size_t bytes = 0;
-  key(w, "marks", 0), hpx_writebuf_puts(w, "[");
+  hpx_html_key(w, "marks", 0), hpx_writebuf_puts(w, "[");
   for (size_t m = 0; m < p->n_marks && bytes < HPX_PAGE_MARK_BYTES; m++) {
     hpx_writebuf_puts(w, m ? ",[" : "[");
-    put_num(w, p->mark_time[m]);
+    hpx_html_num(w, p->mark_time[m]);
     hpx_writebuf_puts(w, ",");
     hpx_html_json_str(w, p->mark_label[m]);
     hpx_writebuf_puts(w, "]");
@@ -352,14 +361,14 @@ int hpx_html_write_data(writebuf *w, const html_data *d) {
   write_geometry(w, d);
   write_look(w);
   write_charts(w, d->g);
-  key(w, "bands", 0), hpx_writebuf_puts(w, "[");
+  hpx_html_key(w, "bands", 0), hpx_writebuf_puts(w, "[");
   for (size_t k = 0; k < d->b->n_bands; k++) {
     if (k) hpx_writebuf_puts(w, ",");
     write_band(w, d, k);
   }
   hpx_writebuf_puts(w, "]");
   write_times(w, d);
-  key(w, "lines", 0), hpx_writebuf_puts(w, "[");
+  hpx_html_key(w, "lines", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < d->g->n_lines; i++)
     if (!write_line(w, d, i)) return 0;
   hpx_writebuf_puts(w, "]");

@@ -29,6 +29,9 @@
  * past HPX_PAGE_BYTES; CSV and --summary keep it whole. */
 #define HPX_PAGE_TEXT_BYTES 2048
 
+/* The most censuses one live update carries (html_live.c). */
+#define HPX_LIVE_TAIL 64
+
 /* The censuses the page holds: at most one per column of `columns` across
  * the time axis, the one with the largest total in its column (so the
  * picture keeps its peaks), the first and last censuses kept in theirs.
@@ -68,8 +71,24 @@ typedef struct html_data {
   size_t n_held, columns;
   int64_t top;   /* the total's peak */
   size_t top_at; /* its sample */
+  size_t budget; /* the bytes the held censuses' JSON may take */
 } html_data;
 int hpx_html_write_data(writebuf *w, const html_data *d);
+
+/* JSON pieces (html_data.c): a number ("%.10g", null when not finite),
+ * numbers in [], an int64 (a string past 2^53), a boolean, "key": (a
+ * comma before it unless `first`). */
+void hpx_html_num(writebuf *w, double v);
+void hpx_html_nums(writebuf *w, const double *v, size_t n);
+void hpx_html_int(writebuf *w, int64_t v);
+void hpx_html_bool(writebuf *w, int v);
+void hpx_html_key(writebuf *w, const char *k, int first);
+
+/* The band set's fingerprint (html_live.c): FNV-1a over the bands' number,
+ * OTHER, and their names in order; as JSON, 16 hex digits quoted.  A live
+ * page holds its report's and compares each update's with it. */
+uint64_t hpx_html_band_set(const hp2x_bands *b);
+void hpx_html_band_set_text(writebuf *w, const hp2x_bands *b);
 
 /* The picture's SVG text (NUL-ended; NULL: nothing) as it goes into the
  * page (html_svg.c). */

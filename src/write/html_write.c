@@ -161,13 +161,13 @@ static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
                                 const out_buf *svg, long redraw,
                                 hp2x_write_fn write, void *closure,
                                 hp2x_err *err) {
-  html_data d = {p, b, g, NULL, NULL, 0, 0, 0, 0};
+  html_data d = {p, b, g, NULL, NULL, 0, 0, 0, 0, 0};
   size_t *held = NULL;
   band_stats *st = NULL;
   hp2x_status s = hpx_band_stats_compute(p, b, &st, &d.top, &d.top_at, err);
+  if (s == HP2X_OK) d.budget = census_budget(p, b, g, png->len, svg->len);
   if (s == HP2X_OK)
-    s = hpx_html_censuses(p, b, census_budget(p, b, g, png->len, svg->len),
-                          &held, &d.n_held, &d.columns, err);
+    s = hpx_html_censuses(p, b, d.budget, &held, &d.n_held, &d.columns, err);
   if (s != HP2X_OK) {
     hpx_free(st);
     return s;

@@ -1,15 +1,28 @@
 /* live.js -- the live page of hp2x --serve (embedded by mk/embed.sh after
- * the report's script): follows the server's /events (Server-Sent Events).  Each
- * "update" event's JSON sets the status line; when it names a newer
- * redraw ("picture") the page fetches "/" again, decodes the new picture
- * before showing anything (and waits out a drag the reader is making),
- * then swaps the report in at once and lets
- * the report's script draw it with the bands hidden, the time zoom and the
- * chart kind the reader had (hp2x.keep, from hp2x.state(): window.hp2x,
- * report_main.js): no reload, no flicker.  A page that has no
- * report yet (hp2x_write_live_waiting_html: no census had come) is loaded
- * again, once, when an update names a newer picture.  The pages of one
- * browser share one event stream (follow, below). */
+ * the report's script): follows the server's /events (Server-Sent Events).
+ * Each "update" event's JSON sets the status line and carries the newest
+ * censuses ("update", hp2x_write_live_update): the page appends those it
+ * lacks to its data, with the axes and the run's band figures the server
+ * computed, and draws them itself (hp2x.grown, report_main.js: the chart
+ * kinds, the moment table and a zoom's table follow from the data), so
+ * that the server draws no picture for it.  Only when that cannot be done
+ * does the page fetch "/" again: the band set changed (a new band in the
+ * top -m, a new OTHER), a band's past changed (one joined or left OTHER:
+ * the sums of its values differ from the server's), new marks, --heap lines, a gap longer than the
+ * update's tail (the page missed events), and, once the report would thin
+ * its censuses (more than it holds a column for, or past its byte budget),
+ * each time the run has grown by a sixty-fourth since the report it holds
+ * and when the input closes, so that what it holds is again what the
+ * report holds.  Such a fetch decodes the new picture before showing
+ * anything (and waits out a drag the reader is making), then swaps the
+ * report in at once and lets the report's script draw it with the bands
+ * hidden, the time zoom and the chart kind the reader had (hp2x.keep, from
+ * hp2x.state(): window.hp2x, report_main.js): no reload, no flicker.  A
+ * page that has no report yet (hp2x_write_live_waiting_html: no census had
+ * come) is loaded again, once, when an update names a newer picture.  The
+ * pages of one browser share one event stream (follow, below).  On <html>,
+ * data-hp2x-census is the census count the page shows and
+ * data-hp2x-appended the censuses it drew itself since its report. */
 (function () {
   "use strict";
   var status = document.getElementById("hp2x-live-status");
@@ -65,16 +78,115 @@
       return img.decode().catch(function () {}).then(whenIdle).then(function () {
         swap(doc);
         shown = Math.max(redraw(doc.documentElement), target);
+        appended = 0;
+        bytes = -1;
+        sums = offsets = null;
+        loadedAt = -1; /* the next update's count */
+        root.setAttribute("data-hp2x-appended", "0");
         document.documentElement.setAttribute("data-hp2x-redraw", String(shown));
       });
     }).catch(function () {}).then(function () {
       busy = false;
-      refresh();
+      /* what came meanwhile: appended to the new report, or fetched */
+      if (latest) update(JSON.stringify(latest));
     });
   }
+  var root = document.documentElement, appended = 0, loadedAt = -1, latest = null, bytes = -1;
+  /* Each band's values' sum modulo 2^64 over the censuses held, and what
+   * the server's sums (over the run's) were beyond them at the first
+   * update: a band whose past changed (it joined or left OTHER) shows as
+   * another difference. */
+  var sums = null, offsets = null;
+  function add(a, x, sign) { return BigInt.asUintN(64, a + BigInt(sign) * BigInt(x)); }
+  /* Why the page fetched "/" again, each time: hp2x.liveLog (for a script,
+   * a test), the newest 100. */
+  var log = hp2x.liveLog = [];
+  /* A held census's bytes in the report's JSON as html_census.c counts
+   * them (an exact time counted at its longest). */
+  function censusBytes(D, i) {
+    var n = 14 + (D.tx ? 26 : 0);
+    for (var k = 0; k < D.bands.length; k++) n += String(D.bands[k].v[i]).length + 1;
+    return n;
+  }
+  function exact(T, X, i) { return X ? Number(X[i]) : Number(T[i]); }
+  /* Appends to the report's data D the censuses of update u it lacks
+   * (those after its last), dropping those before a --window's start. */
+  function appendTail(D, u, j) {
+    if (bytes < 0) { bytes = 0; for (var i = 0; i < D.t.length; i++) bytes += censusBytes(D, i); }
+    if (!sums) sums = D.bands.map(function (b) { return b.v.reduce(function (a, x) { return add(a, x, 1); }, 0n); });
+    if (u.tx && !D.tx) D.tx = D.t.map(Number);
+    for (var c = j + 1; c < u.t.length; c++) {
+      D.t.push(u.t[c]);
+      if (D.tx) D.tx.push(u.tx ? u.tx[c] : Number(u.t[c]));
+      D.bands.forEach(function (b, k) { b.v.push(u.v[k][c]); sums[k] = add(sums[k], u.v[k][c], 1); });
+      bytes += censusBytes(D, D.t.length - 1);
+      appended++;
+    }
+    var dropped = 0;
+    while (dropped < D.t.length - 1 && exact(D.t, D.tx, dropped) < u.x0) dropped++;
+    for (var d = 0; d < dropped; d++) {
+      bytes -= censusBytes(D, d);
+      for (var k = 0; k < D.bands.length; k++) sums[k] = add(sums[k], D.bands[k].v[d], -1);
+    }
+    D.t.splice(0, dropped);
+    if (D.tx) D.tx.splice(0, dropped);
+    D.bands.forEach(function (b) { b.v.splice(0, dropped); });
+    return dropped;
+  }
+  /* The run's axes and figures of update u, as the server computed them;
+   * each chart kind's y ticks by the picture's rule. */
+  function takeFigures(D, u) {
+    ["x0", "xrange", "ymin", "yrange", "tickEnd", "topPeak", "topPeakAt"].forEach(function (f) { D[f] = u[f]; });
+    D.censuses = u.samples;
+    D.columns = Math.max(D.columns, D.t.length);
+    Object.keys(D.charts).forEach(function (kind) {
+      var c = D.charts[kind];
+      c.ymin = u.axes[kind][0];
+      c.yrange = u.axes[kind][1];
+      c.ticks = hp2x.yTicks(D, kind);
+    });
+    D.bands.forEach(function (b, k) { for (var f in u.cells[k]) b[f] = u.cells[k][f]; });
+  }
+  /* Draws the censuses of update u (status st) the report lacks: "" when
+   * done, else why only "/" will do. */
+  function append(st, u) {
+    var D = hp2x.data;
+    if (!D || !hp2x.grown) return "report";
+    if (u.set !== D.set) return "bands"; /* the selection changed */
+    if (u.marks !== D.markCount) return "marks";
+    if (D.lines.length) return "lines"; /* --heap: drawn from the page's */
+    var m = u.t.length, last = D.t.length - 1, j;
+    if (last < 0) return "report";
+    var lastT = exact(D.t, D.tx, last);
+    for (j = m - 1; j >= 0 && exact(u.t, u.tx, j) > lastT; j--);
+    if (j < 0) return "gap"; /* its last census is older than the tail */
+    if (loadedAt < 0) loadedAt = st.censuses;
+    if (j < m - 1) {
+      var thinned = D.t.length < D.censuses; /* the report held fewer */
+      var dropped = appendTail(D, u, j);
+      var off = u.cells.map(function (c, k) { return add(BigInt(c.sum), sums[k], -1); });
+      if (!offsets) offsets = thinned ? off : off.map(function () { return 0n; });
+      if (off.some(function (x, k) { return x !== offsets[k]; })) return "past"; /* a band's past changed */
+      takeFigures(D, u);
+      hp2x.grown(dropped);
+      root.setAttribute("data-hp2x-appended", String(appended));
+      /* the report would thin: hold what it holds again, now and then */
+      if ((thinned || D.t.length > D.pageColumns || bytes > D.budget) &&
+          (st.input === "closed" || st.censuses * 64 >= loadedAt * 65)) return "thinning";
+    }
+    root.setAttribute("data-hp2x-census", String(st.censuses));
+    return "";
+  }
+  /* A hidden page (a tab in the background) draws nothing; shown again,
+   * it takes the newest update: the censuses it missed from its tail, or
+   * the page again when more than the tail went by. */
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && latest) update(JSON.stringify(latest));
+  });
   function update(data) {
     var st = JSON.parse(data);
     say(st);
+    latest = st;
     if (!document.getElementById("hp2x-report")) {
       /* No report yet: load the page, once, when the server has a newer
        * picture, having handed the stream on (each update would
@@ -88,7 +200,14 @@
       }
       return;
     }
-    if (st.censuses > 0 && st.picture > wanted) wanted = st.picture;
+    if (busy || st.censuses <= 0 || document.hidden) return; /* later */
+    var why = st.update ? append(st, st.update) : "report";
+    if (!why) return;
+    if (st.picture > wanted) wanted = st.picture;
+    if (wanted > shown && !busy) {
+      log.push({ census: st.censuses, why: why, set: hp2x.data ? hp2x.data.set : null });
+      if (log.length > 100) log.shift();
+    }
     refresh();
   }
   /* One event stream per browser, not per page: a browser keeps about six

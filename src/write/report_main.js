@@ -9,7 +9,9 @@
  * (hp2x --serve, live.js) swaps a newer report in and calls hp2x.report()
  * again with hp2x.keep set from hp2x.state(): the bands hidden (by name),
  * the zoom, the chart kind and a census the reader picked (by its time)
- * stay; a moment that follows goes on to the newest census. */
+ * stay; a moment that follows goes on to the newest census.  Between
+ * reports, a live page appends each new census to the data and calls
+ * hp2x.grown(): the page draws it itself. */
 (function (hp2x) {
   "use strict";
 
@@ -47,10 +49,10 @@
     /* The PNG shows the whole run as the picture's chart kind with every
      * band, pixel for pixel where a CSS pixel is a device pixel; any other
      * view, or another pixel ratio (a high-density screen, the browser's
-     * zoom), is drawn. */
+     * zoom), or censuses a live page appended since, is drawn. */
     function showDrawn() {
       var s = R.state, drawn = s.view.zoomed || s.hidden.indexOf(true) >= 0 ||
-        s.chart !== D.chart || window.devicePixelRatio !== 1;
+        s.chart !== D.chart || window.devicePixelRatio !== 1 || R.grown;
       R.layers.vector.setAttribute("visibility", drawn ? "visible" : "hidden");
       document.getElementById("hp2x-raster").style.visibility = drawn ? "hidden" : "visible";
       document.getElementById("hp2x-figure").setAttribute("data-drawn", drawn ? "1" : "0");
@@ -93,6 +95,22 @@
     /* what the pointer does, for a script (a test, the live page) */
     hp2x.zoom = R.zoom;
     hp2x.pick = R.pick;
+    /* A live page changed D in place (live.js: censuses appended, the
+     * first `dropped` of those held gone, the axes and the run's figures
+     * the server's): the census set, the view of the whole run, a picked
+     * census (by its time), the tables and the drawing follow. */
+    hp2x.data = D;
+    hp2x.grown = function (dropped) {
+      var m = R.state.moment;
+      R.times = D.t.map(Number);
+      R.C = hp2x.censusSet(D);
+      R.cache = {};
+      R.grown = true;
+      if (!R.state.view.zoomed) R.state.view = { t0: D.x0, span: D.xrange, zoomed: false };
+      if (m.picked && m.i >= 0) m.i = Math.max(m.i - dropped, 0);
+      table.spark();
+      drawAll();
+    };
     R.toggle = function (k) { setHidden(k, !R.state.hidden[k]); };
 
     /* The switch between the chart kinds the data offers. */

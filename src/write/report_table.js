@@ -92,10 +92,11 @@
   }
 
   /* The table of report R; setHidden(k, hidden) is called when a row's
-   * box changes.  Returns { mark(), show(z) }: mark() marks the rows of
+   * box changes.  Returns { mark(), show(z), spark() }: mark() marks the rows of
    * hidden bands; show(z) shows the zoom's figures (z from hp2x.zoomed:
    * its range and stats, null stats when it holds no census) or, for z
-   * null, the whole run's. */
+   * null, the whole run's; spark() draws the sparklines again (a live
+   * page's censuses grew). */
   hp2x.buildTable = function (R, setHidden) {
     var D = R.D, nb = D.bands.length, rows = [], cells = D.bands;
     var t = document.getElementById("hp2x-table");
@@ -110,7 +111,7 @@
       html("span", { "class": "hp2x-label" }, name, b.name);
       html("span", { "class": "hp2x-hidden-tag" }, name, " (hidden)");
       if (b.detail) html("div", { "class": "hp2x-detail" }, name, b.detail);
-      html("td", {}, r).appendChild(sparkline(D, k));
+      html("td", { "class": "hp2x-trend" }, r).appendChild(sparkline(D, k));
       FIGURES.forEach(function (f) { html("td", { "class": "hp2x-num", "data-col": f }, r); });
       html("td", { "class": "hp2x-suspect" }, r);
       rows[k] = r;
@@ -145,6 +146,12 @@
     document.getElementById("hp2x-filter").addEventListener("input", filter);
     filter();
     return {
+      spark: function () { /* the held censuses changed */
+        for (var k = 0; k < nb; k++) {
+          var td = rows[k].querySelector("td.hp2x-trend");
+          td.replaceChild(sparkline(D, k), td.firstChild);
+        }
+      },
       mark: function () {
         for (var k = 0; k < nb; k++) {
           rows[k].classList.toggle("hp2x-hidden", R.state.hidden[k]);

@@ -39,4 +39,37 @@
     }
     return out;
   };
+
+  /* "N,NNN" of an integer, a '-' before a negative one. */
+  function grouped(n) {
+    var s = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ",");
+    return n < 0 ? "-" + s : s;
+  }
+  /* A y tick's label (layout.c's y_tick_label): a whole per cent, or the
+   * value (a streamgraph's distance from its middle) in k or M by the step. */
+  function yLabel(kind, v, inc) {
+    if (kind === "percent" || kind === "lines") return hp2x.fixed(v, 0);
+    var div = inc >= 1e6 ? 1e6 : inc >= 1e3 ? 1e3 : 1, unit = div === 1e6 ? "M" : div === 1e3 ? "k" : "";
+    if (kind === "streamgraph") v = Math.abs(v);
+    if (v < 0) { /* llround */
+      var q = v / div, r = Math.round(Math.abs(q));
+      return grouped(q < 0 ? -r : r) + unit;
+    }
+    return grouped(Math.trunc(v / div + 0.5)) + unit;
+  }
+
+  /* [y from the graph's bottom, label] of each y tick of chart kind, for
+   * its axis in D.charts (ymin, yrange) over the graph's height, as
+   * hpx_layout_y_ticks places them. */
+  hp2x.yTicks = function (D, kind) {
+    var c = D.charts[kind], look = D.look, h = D.page.graph[3], out = [];
+    var d = look.tickDivisions, inc = hp2x.roundStep(c.yrange / d > 1 ? c.yrange / d : 1, look);
+    var start = c.ymin < 0 ? Math.ceil(c.ymin / inc) * inc : 0;
+    for (var v = start; v - c.ymin <= c.yrange && out.length < look.maxTicks; v += inc) {
+      var y = c.ymin < 0 ? (v - c.ymin) * h / c.yrange : v * h / c.yrange;
+      if (!(y < c.yRoom) && v > 0) continue;
+      out.push([y, yLabel(kind, v, inc)]);
+    }
+    return out;
+  };
 })(window.hp2x);

@@ -12,7 +12,8 @@
 // another page must take over.  Checks: every page loads the waiting page
 // before the stream begins, then the report; one page follows at a time,
 // another after the first closed; at the end every page left says the
-// input closed with the same census count and holds the same last redraw;
+// input closed with the same census count, shows it (data-hp2x-census) and
+// holds the same censuses (appended from updates or fetched with the page);
 // no page stops answering.  Writes OUT.json (each page's last state);
 // prints "FAIL: ..." lines and "N checks, N failed"; exits 1 on a failure
 // (or after 150 s in all), 3 (after "SKIPPED: why") when chromium cannot
@@ -40,6 +41,8 @@ function look(page) {
       input: st ? st.getAttribute('data-input') : null,
       censuses: st && st.hasAttribute('data-censuses') ? Number(st.getAttribute('data-censuses')) : -1,
       redraw: Number(root.getAttribute('data-hp2x-redraw') || '-1'),
+      shown: Number(root.getAttribute('data-hp2x-census') || '-1'),
+      held: window.hp2x && window.hp2x.data ? window.hp2x.data.t.join(' ') : '',
       report: !!document.getElementById('hp2x-report'),
     };
   }).catch(() => null)]);
@@ -98,7 +101,8 @@ async function main() {
     check(s.report, `page ${i}: no report loaded`);
     check(s.input === 'closed', `page ${i}: the input is ${s.input}, not closed`);
     check(s.censuses === left[0].censuses && s.censuses > 5, `page ${i}: ${s.censuses} censuses, page 0 ${left[0].censuses}`);
-    check(s.redraw === left[0].redraw && s.redraw >= 0, `page ${i}: redraw ${s.redraw}, page 0 ${left[0].redraw}`);
+    check(s.shown === s.censuses, `page ${i}: shows census ${s.shown}, the status counts ${s.censuses}`);
+    check(s.held === left[0].held && s.held, `page ${i}: holds ${s.held.split(' ').length} censuses, not page 0's ${left[0].held.split(' ').length}`);
   });
   fs.writeFileSync(out, JSON.stringify({ closed, takenOver, states }));
   await browser.close();

@@ -44,7 +44,9 @@ function snapshot(page) {
   return page.evaluate(() => {
     const st = document.getElementById('hp2x-live-status');
     const data = document.getElementById('hp2x-data');
-    const D = data && document.getElementById('hp2x-report') ? JSON.parse(data.textContent) : null;
+    // the report's data as the page holds it (live.js appends censuses)
+    const D = data && document.getElementById('hp2x-report') ?
+      (window.hp2x && window.hp2x.data) || JSON.parse(data.textContent) : null;
     const hiddenRows = Array.from(document.querySelectorAll('#hp2x-table tr.hp2x-hidden'))
       .map((tr) => tr.querySelector('.hp2x-label').textContent);
     const view = document.getElementById('hp2x-view');
@@ -61,7 +63,10 @@ function snapshot(page) {
       marker: window.hp2xLiveMarker === 1,
       input: st ? st.getAttribute('data-input') : null,
       censuses: st && st.hasAttribute('data-censuses') ? Number(st.getAttribute('data-censuses')) : -1,
-      redraw: Number(document.documentElement.getAttribute('data-hp2x-redraw') || '-1'),
+      // the census count the page shows (an update appended or fetched)
+      redraw: Number(document.documentElement.getAttribute('data-hp2x-census') || '-1'),
+      loads: Number(document.documentElement.getAttribute('data-hp2x-redraw') || '-1'),
+      appended: Number(document.documentElement.getAttribute('data-hp2x-appended') || '0'),
       t: D ? D.t : [],
       bands: D ? D.bands.map((b) => ({ name: b.name, v: b.v })) : [],
       hidden: hiddenRows,
@@ -78,7 +83,7 @@ async function hideAndZoom(page) {
     return tr.querySelector('.hp2x-label').textContent;
   });
   const box = await page.evaluate(() => {
-    const D = JSON.parse(document.getElementById('hp2x-data').textContent);
+    const D = window.hp2x.data;
     const r = document.getElementById('hp2x-picture').getBoundingClientRect();
     const F = D.page.frame, g = D.page.graph;
     const at = (fx, fy) => [r.left + F[0] * fx + F[2] * fy + F[4], r.top + F[1] * fx + F[3] * fy + F[5]];
@@ -95,7 +100,7 @@ async function hideAndZoom(page) {
 // Picks a census with a click on the graph, at 40 % of it; its time.
 async function pick(page) {
   const at = await page.evaluate(() => {
-    const D = JSON.parse(document.getElementById('hp2x-data').textContent);
+    const D = window.hp2x.data;
     const r = document.getElementById('hp2x-picture').getBoundingClientRect();
     const F = D.page.frame, g = D.page.graph, fx = g[0] + 0.4 * g[2], fy = g[1] + 0.5 * g[3];
     return [r.left + F[0] * fx + F[2] * fy + F[4], r.top + F[1] * fx + F[3] * fy + F[5]];

@@ -1,10 +1,13 @@
 /* events.c -- the event streams of /events (Server-Sent Events): an
- * "update" event with the status as JSON after each publish, a comment
- * when the deadline thread (guard.c) calls for a heartbeat, every few
- * seconds, to find clients that went away; a stream with nothing to send
- * is suspended, not polled.  The streams' list is under the server's
- * mutex; libmicrohttpd is called only without it held, but for
- * suspending, which its own thread does from the stream's callback.
+ * "update" event after each publish, its JSON the status and, once there
+ * is a census, the live pages' update (snapshot_update: the newest
+ * censuses, which the page draws itself), in a buffer that grows to the
+ * event; a comment when the deadline thread (guard.c) calls for a
+ * heartbeat, every few seconds, to find clients that went away.  A stream
+ * with nothing to send is suspended, not polled.  The streams' list is
+ * under the server's mutex; libmicrohttpd is called only without it held,
+ * but for suspending, which its own thread does from the stream's
+ * callback.
  */
 #include "serve_int.h"
 
@@ -18,26 +21,74 @@ struct sse_client {
   long sent;     /* generation last sent; -1 none */
   int suspended; /* suspended by the stream's callback */
   int heartbeat; /* a comment is due */
-  char buf[600]; /* the event being sent */
-  size_t len, off;
+  char *buf;     /* the event being sent; owned */
+  size_t len, off, cap;
   sse_client *next, **prev;
 };
 
+/* Room for n bytes in c's buffer; 0 when out of memory. */
+static int reserve(sse_client *c, size_t n) {
+  if (n <= c->cap) return 1;
+  size_t cap = c->cap ? c->cap : 1024;
+  while (cap < n) cap *= 2;
+  char *b = realloc(c->buf, cap);
+  if (!b) return 0;
+  c->buf = b;
+  c->cap = cap;
+  return 1;
+}
+
+size_t events_format(char *buf, size_t size, long generation,
+                     const char *status, size_t status_len, const char *update,
+                     size_t update_len) {
+  /* the status object, with the update as its last member */
+  static const char head[] = "event: update\nid: ", data[] = "\ndata: ",
+                    member[] = ",\"update\":", tail[] = "}\n\n";
+  char id[24];
+  int k = snprintf(id, sizeof id, "%ld", generation);
+  size_t idn = k > 0 ? (size_t)k : 0;
+  size_t n = sizeof head - 1 + idn + sizeof data - 1 + status_len;
+  if (update) /* the status's '}' goes after the update */
+    n += sizeof member - 1 + update_len + sizeof tail - 1 - 1;
+  else
+    n += 2;
+  if (n > size || status_len == 0) return n;
+  char *o = buf;
+  memcpy(o, head, sizeof head - 1), o += sizeof head - 1;
+  memcpy(o, id, idn), o += idn;
+  memcpy(o, data, sizeof data - 1), o += sizeof data - 1;
+  if (!update) {
+    memcpy(o, status, status_len), o += status_len;
+    memcpy(o, "\n\n", 2);
+    return n;
+  }
+  memcpy(o, status, status_len - 1), o += status_len - 1; /* without '}' */
+  memcpy(o, member, sizeof member - 1), o += sizeof member - 1;
+  memcpy(o, update, update_len), o += update_len;
+  memcpy(o, tail, sizeof tail - 1);
+  return n;
+}
+
 /* Fills c's event from the current snapshot if there is news (or a
- * heartbeat is due); 0 when there is none.  Under the lock. */
+ * heartbeat is due); 0 when there is none.  Under the lock: the update is
+ * the snapshot's, made at most once (snapshot_update). */
 static int next_event(sse_client *c) {
   serve_server *s = c->s;
   long generation = s->current ? snapshot_generation(s->current) : -1;
   if (s->current && c->sent != generation) {
     char json[400];
     size_t n = snapshot_status_json(s->current, json, sizeof json);
-    int k = snprintf(c->buf, sizeof c->buf,
-                     "event: update\nid: %ld\ndata: "
-                     "%.*s\n\n",
-                     generation, (int)n, json);
-    c->len = k > 0 && (size_t)k < sizeof c->buf ? (size_t)k : 0;
+    const char *update = NULL;
+    size_t un = 0;
+    if (snapshot_update(s->current, &update, &un) != 0) update = NULL;
+    size_t need = events_format(NULL, 0, generation, json, n, update, un);
+    if (!reserve(c, need) && (update = NULL, 1)) /* too big: the status */
+      need = events_format(NULL, 0, generation, json, n, NULL, 0);
+    c->len = reserve(c, need) ? events_format(c->buf, c->cap, generation, json,
+                                              n, update, un)
+                              : 0;
     c->sent = generation;
-  } else if (c->heartbeat) {
+  } else if (c->heartbeat && reserve(c, 3)) {
     memcpy(c->buf, ":\n\n", 3);
     c->len = 3;
   } else {
@@ -76,6 +127,7 @@ static void free_events(void *cls) {
   if (c->prev) *c->prev = c->next;
   if (c->next) c->next->prev = c->prev;
   pthread_mutex_unlock(&c->s->lock);
+  free(c->buf);
   free(c);
 }
 

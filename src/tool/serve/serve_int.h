@@ -33,6 +33,10 @@ long snapshot_generation(const snapshot *s);
 const char *snapshot_metrics(const snapshot *s, size_t *len);
 /* The status as one line of JSON, for the page; returns its length. */
 size_t snapshot_status_json(const snapshot *s, char *buf, size_t size);
+/* The live pages' update of s (hp2x_write_live_update: its newest
+ * censuses, axes and band figures), made on the first call: 0 with *data
+ * (owned by s) and *len, or -1 (no census, or no bands kept). */
+int snapshot_update(snapshot *s, const char **data, size_t *len);
 /* The picture in format f (HP2X_FORMAT_HTML: the live page, or before the
  * first census or when the report cannot be drawn, the waiting page),
  * drawn on the first call: 0 with *data (owned by s) and *len, or -1
@@ -67,6 +71,13 @@ typedef struct serve_server {
 /* The response of /events (Server-Sent Events) for connection c; NULL
  * when out of memory. */
 struct MHD_Response *events_response(serve_server *s, struct MHD_Connection *c);
+/* An "update" event for redraw `generation` into buf (size bytes): the
+ * status JSON (an object), with `update` (NULL: none) as its member
+ * "update".  Returns the event's length; nothing is written when that is
+ * more than size (or the status is empty). */
+size_t events_format(char *buf, size_t size, long generation,
+                     const char *status, size_t status_len, const char *update,
+                     size_t update_len);
 /* Wakes every event stream waiting for news (called without the lock). */
 void events_notify(serve_server *s);
 /* Marks every stream due a heartbeat (a comment, to find clients that went

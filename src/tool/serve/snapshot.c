@@ -2,7 +2,9 @@
  * metrics text and the status (made when published, on the run's thread:
  * a few hundred bytes), and copies of the profile and its bands from which
  * the server's thread draws a picture the first time one is asked for,
- * keeping it for the next requests until the next redraw.  A snapshot is
+ * keeping it for the next requests until the next redraw; likewise the
+ * live pages' update (the newest censuses, which they draw themselves).
+ * A snapshot is
  * freed when its last reader lets it go, so a slow client holds an old
  * one without holding up the run.
  */
@@ -57,6 +59,8 @@ typedef struct pictures {
   pthread_mutex_t lock;  /* drawing */
   membuf drawn[N_DRAWN]; /* by format */
   int tried[N_DRAWN];
+  membuf update; /* the live pages' update (hp2x_write_live_update) */
+  int update_tried;
 } pictures;
 
 struct snapshot {
@@ -73,6 +77,7 @@ struct snapshot {
 static void pictures_unref(pictures *pc) {
   if (!pc || atomic_fetch_sub(&pc->refs, 1) != 1) return;
   for (int i = 0; i < N_DRAWN; i++) free(pc->drawn[i].data);
+  free(pc->update.data);
   pthread_mutex_destroy(&pc->lock);
   hp2x_bands_free(pc->b);
   hp2x_profile_free(pc->p);
@@ -208,6 +213,37 @@ static void draw_once(pictures *pc, hp2x_format f) {
                                    out, &err) != HP2X_OK)
     membuf_clear(out);
   hp2x_bands_free(fresh);
+}
+
+/* The newest censuses a live update carries: up to HPX_LIVE_TAIL (64),
+ * fewer with many bands, so that an update stays near 64 KB. */
+static size_t update_tail(const hp2x_bands *b) {
+  size_t per = 40 + 12 * hp2x_bands_count(b), n = 65536 / per;
+  return n < 1 ? 1 : n > 64 ? 64 : n;
+}
+
+int snapshot_update(snapshot *s, const char **data, size_t *len) {
+  pictures *pc = s->pics;
+  *data = NULL, *len = 0;
+  if (!pc->p) return -1; /* nothing drawn yet */
+  pthread_mutex_lock(&pc->lock);
+  if (!pc->update_tried) {
+    pc->update_tried = 1;
+    hp2x_err err;
+    hp2x_err_init(&err);
+    hp2x_bands *fresh = NULL;
+    const hp2x_bands *b = pc->b;
+    if (!b && hp2x_bands_select(pc->p, &pc->o, &fresh, &err) == HP2X_OK)
+      b = fresh;
+    if (!b || hp2x_write_live_update(pc->p, b, update_tail(b), membuf_write,
+                                     &pc->update, &err) != HP2X_OK)
+      membuf_clear(&pc->update);
+    hp2x_bands_free(fresh);
+  }
+  pthread_mutex_unlock(&pc->lock);
+  *data = pc->update.data;
+  *len = pc->update.len;
+  return *data ? 0 : -1;
 }
 
 int snapshot_picture(snapshot *s, hp2x_format f, const char **data,

@@ -5,7 +5,9 @@
  * strings never hold '<', '>', '&' or a raw control character, and its
  * page holds no label as markup; a failing sink is HP2X_E_IO.  The live
  * page and the waiting page (hp2x_write_live_waiting_html) carry the same
- * script, may connect to their server, and say which redraw they show.
+ * script, may connect to their server, and say which redraw they show;
+ * a live update (hp2x_write_live_update) carries the newest censuses, the
+ * band set and the run's figures as the page's data has them, no label.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -266,6 +268,103 @@ static void test_live_pages(void **state) {
   hp2x_profile_free(p);
 }
 
+/* The text of "key": in j up to the next ',"' or '}' at the same depth. */
+static void json_member(const char *j, const char *key, char *out,
+                        size_t size) {
+  char k[64];
+  snprintf(k, sizeof k, "\"%s\":", key);
+  const char *at = strstr(j, k);
+  assert_non_null(at);
+  at += strlen(k);
+  size_t n = 0;
+  int depth = 0, str = 0;
+  for (; at[n]; n++) {
+    char c = at[n];
+    if (str) {
+      if (c == '\\')
+        n++;
+      else if (c == '"')
+        str = 0;
+      continue;
+    }
+    if (c == '"')
+      str = 1;
+    else if (c == '[' || c == '{')
+      depth++;
+    else if ((c == ']' || c == '}') && depth-- == 0)
+      break;
+    else if (c == ',' && depth == 0)
+      break;
+  }
+  assert_true(n < size);
+  memcpy(out, at, n);
+  out[n] = '\0';
+}
+
+static void test_live_update(void **state) {
+  (void)state;
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make_profile(10, &p, &b);
+  hp2x_options o;
+  test_options_init(&o);
+  o.format = HP2X_FORMAT_HTML;
+  mem up = {0}, page = {0}, all = {0};
+  hp2x_err err;
+  hp2x_err_init(&err);
+  assert_int_equal(hp2x_write_live_update(p, b, 3, mem_write, &up, &err),
+                   HP2X_OK);
+  assert_int_equal(hp2x_write_live_html(p, b, &o, 1, mem_write, &page, &err),
+                   HP2X_OK);
+  char got[4096], want[4096];
+  /* the newest three censuses: times as the CSV's, each band's values
+   * (bands bottom up: "<b>&\"" of 10 s, then "a" of 100 + 37 s % 50) */
+  json_member(up.buf, "t", got, sizeof got);
+  assert_string_equal(got, "[\"0.700000\",\"0.800000\",\"0.900000\"]");
+  json_member(up.buf, "v", got, sizeof got);
+  assert_string_equal(got, "[[70,80,90],[109,146,133]]");
+  assert_null(strstr(up.buf, "\"tx\":")); /* the .hp's times read back */
+  json_member(up.buf, "samples", got, sizeof got);
+  assert_string_equal(got, "10");
+  /* the band set and the run's figures as the page's data has them */
+  const char *data = strstr(page.buf, "id=\"hp2x-data\">");
+  assert_non_null(data);
+  const char *keys[] = {"set",    "x0",      "xrange",  "ymin",
+                        "yrange", "tickEnd", "topPeak", "topPeakAt"};
+  for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+    json_member(up.buf, keys[i], got, sizeof got);
+    json_member(data, keys[i], want, sizeof want);
+    assert_string_equal(got, want);
+  }
+  json_member(up.buf, "set", got, sizeof got);
+  assert_int_equal(strlen(got), 18); /* 16 hex digits, quoted */
+  json_member(up.buf, "axes", got, sizeof got);
+  assert_non_null(strstr(got, "\"percent\":[0,100]"));
+  json_member(data, "total", want, sizeof want); /* the first band's */
+  json_member(up.buf, "total", got, sizeof got);
+  assert_string_equal(got, want);
+  /* labels are not in it: the page has them */
+  assert_null(strstr(up.buf, "<b>"));
+  assert_null(strstr(up.buf, "script"));
+  /* a tail beyond the censuses (or 64) is all of them */
+  assert_int_equal(hp2x_write_live_update(p, b, 1000, mem_write, &all, &err),
+                   HP2X_OK);
+  json_member(all.buf, "t", got, sizeof got);
+  assert_int_equal(strncmp(got, "[\"0.000000\",\"0.100000\",", 23), 0);
+  /* no tail, no census, a failing sink */
+  assert_int_equal(hp2x_write_live_update(p, b, 0, mem_write, &all, &err),
+                   HP2X_E_ARG);
+  assert_int_equal(hp2x_write_live_update(p, NULL, 3, mem_write, &all, &err),
+                   HP2X_E_ARG);
+  mem full = {0};
+  full.fail_after = 50;
+  assert_int_equal(hp2x_write_live_update(p, b, 3, mem_write, &full, &err),
+                   HP2X_E_IO);
+  free(up.buf), free(page.buf), free(all.buf), free(full.buf);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_output_is_the_writer),
@@ -274,6 +373,7 @@ int main(void) {
       cmocka_unit_test(test_exact_times),
       cmocka_unit_test(test_json_strings),
       cmocka_unit_test(test_live_pages),
+      cmocka_unit_test(test_live_update),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

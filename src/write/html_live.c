@@ -1,0 +1,162 @@
+/* html_live.c -- what a live page (hp2x --serve) is sent after each redraw
+ * instead of the page itself (hp2x_write_live_update): the newest censuses
+ * (a tail of them, so that a page that missed an event or two still has
+ * what it lacks), the run's axes and band figures as the report's data
+ * (html_data.c) has them, and the band set's fingerprint, which the page
+ * compares with its own to know when the selection changed and only the
+ * whole report will do.  The page (live.js, report_main.js) appends the
+ * censuses and draws them with its own drawing.
+ */
+#include "html_int.h"
+
+#include <math.h>
+#include <string.h>
+
+uint64_t hpx_html_band_set(const hp2x_bands *b) {
+  uint64_t h = 0xcbf29ce484222325u; /* FNV-1a, 64 bits */
+  unsigned char head[2] = {(unsigned char)(b->n_bands & 0xff),
+                           (unsigned char)(b->is_other ? 1 : 0)};
+  for (size_t i = 0; i < sizeof head; i++) h = (h ^ head[i]) * 0x100000001b3u;
+  for (size_t k = 0; k < b->n_bands; k++)
+    for (const unsigned char *c = (const unsigned char *)b->names[k];; c++) {
+      h = (h ^ *c) * 0x100000001b3u;
+      if (!*c) break;
+    }
+  return h;
+}
+
+void hpx_html_band_set_text(writebuf *w, const hp2x_bands *b) {
+  char hex[24];
+  hpx_fmt(hex, sizeof hex, "\"%016llx\"",
+          (unsigned long long)hpx_html_band_set(b));
+  hpx_writebuf_puts(w, hex);
+}
+
+/* Each chart kind's y axis: [ymin, yrange]. */
+static void write_axes(writebuf *w, const hp2x_bands *b) {
+  hpx_html_key(w, "axes", 0), hpx_writebuf_puts(w, "{");
+  for (int kind = 0; kind < HPX_PAGE_CHARTS; kind++) {
+    chart_axis a;
+    hpx_chart_axis(b, (hp2x_chart)kind, &a);
+    double ax[2] = {a.ymin, a.yrange};
+    hpx_html_key(w, hpx_chart_name((hp2x_chart)kind), kind == 0);
+    hpx_html_nums(w, ax, 2);
+  }
+  hpx_writebuf_puts(w, "}");
+}
+
+/* The band table's cells of the run, as the report's data has them, and
+ * the sum of each band's values. */
+static void write_cells(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
+                        const band_stats *st) {
+  hpx_html_key(w, "cells", 0), hpx_writebuf_puts(w, "[");
+  for (size_t k = 0; k < b->n_bands; k++) {
+    band_cells c;
+    hpx_band_cells(p, &st[k], &c);
+    hpx_writebuf_puts(w, k ? ",{" : "{");
+    hpx_html_key(w, "total", 1), hpx_html_json_str(w, c.total);
+    hpx_html_key(w, "peak", 0), hpx_html_json_str(w, c.peak);
+    hpx_html_key(w, "peakAt", 0), hpx_html_json_str(w, c.peak_at);
+    hpx_html_key(w, "slope", 0), hpx_html_json_str(w, c.slope);
+    hpx_html_key(w, "r2", 0), hpx_html_json_str(w, c.r2);
+    hpx_html_key(w, "area", 0), hpx_html_json_str(w, c.area);
+    hpx_html_key(w, "suspect", 0), hpx_html_bool(w, st[k].suspect);
+    hpx_html_key(w, "peakV", 0), hpx_html_int(w, hpx_chart_band_peak(b, k));
+    /* every value's sum, modulo 2^64: the page checks its own against it,
+     * to see the band's past change (a band in or out of OTHER) */
+    uint64_t sum = 0;
+    for (size_t i = 0; i < b->n_samples; i++)
+      sum += (uint64_t)b->values[k * b->stride + i];
+    char num[24];
+    hpx_fmt(num, sizeof num, "\"%llu\"", (unsigned long long)sum);
+    hpx_html_key(w, "sum", 0), hpx_writebuf_puts(w, num);
+    hpx_writebuf_puts(w, "}");
+  }
+  hpx_writebuf_puts(w, "]");
+}
+
+/* The last n censuses: times as the CSV writes them, exact times where
+ * that text is not exact, each band's values. */
+static void write_tail(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
+                       size_t n) {
+  size_t from = b->n_samples - n, idx[HPX_LIVE_TAIL];
+  char num[HPX_FIXED6_SIZE];
+  for (size_t i = 0; i < n; i++) idx[i] = from + i;
+  hpx_html_key(w, "t", 0), hpx_writebuf_puts(w, "[");
+  for (size_t i = 0; i < n; i++) {
+    hpx_writebuf_puts(w, i ? ",\"" : "\"");
+    hpx_writebuf_put(w, num, hpx_fmt_fixed6(num, p->times[from + i]));
+    hpx_writebuf_puts(w, "\"");
+  }
+  hpx_writebuf_puts(w, "]");
+  if (hpx_html_needs_exact_times(p, idx, n)) {
+    hpx_html_key(w, "tx", 0), hpx_writebuf_puts(w, "[");
+    for (size_t i = 0; i < n; i++) {
+      double t = p->times[from + i];
+      if (i) hpx_writebuf_puts(w, ",");
+      if (isfinite(t))
+        hpx_writebuf_put(w, num, hpx_html_exact_time(num, sizeof num, t));
+      else
+        hpx_writebuf_puts(w, "null");
+    }
+    hpx_writebuf_puts(w, "]");
+  }
+  hpx_html_key(w, "v", 0), hpx_writebuf_puts(w, "[");
+  for (size_t k = 0; k < b->n_bands; k++) {
+    hpx_writebuf_puts(w, k ? ",[" : "[");
+    for (size_t i = 0; i < n; i++) {
+      if (i) hpx_writebuf_puts(w, ",");
+      hpx_html_int(w, b->values[k * b->stride + from + i]);
+    }
+    hpx_writebuf_puts(w, "]");
+  }
+  hpx_writebuf_puts(w, "]");
+}
+
+static void write_update(writebuf *w, const hp2x_profile *p,
+                         const hp2x_bands *b, const band_stats *st, size_t n,
+                         int64_t top, size_t top_at) {
+  char num[HPX_BAND_TIME_SIZE];
+  hpx_html_key(w, "set", 1), hpx_html_band_set_text(w, b);
+  hpx_html_key(w, "samples", 0), hpx_html_num(w, (double)b->n_samples);
+  hpx_html_key(w, "x0", 0), hpx_html_num(w, b->x0);
+  hpx_html_key(w, "xrange", 0), hpx_html_num(w, b->xrange);
+  hpx_html_key(w, "ymin", 0), hpx_html_num(w, b->ymin);
+  hpx_html_key(w, "yrange", 0), hpx_html_num(w, b->yrange);
+  hpx_html_key(w, "tickEnd", 0);
+  hpx_html_num(w, b->x_span_ticks ? b->x0 + b->xrange
+                                  : p->times[b->n_samples - 1]);
+  hpx_html_key(w, "marks", 0), hpx_html_num(w, (double)p->n_marks);
+  write_axes(w, b);
+  hpx_html_key(w, "topPeak", 0);
+  hpx_html_json_str(w, hpx_band_thousands(num, sizeof num, (double)top));
+  hpx_html_key(w, "topPeakAt", 0);
+  hpx_html_json_str(w, hpx_band_time(num, sizeof num, p->times[top_at]));
+  write_cells(w, p, b, st);
+  write_tail(w, p, b, n);
+}
+
+hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
+                                   size_t tail, hp2x_write_fn write,
+                                   void *closure, hp2x_err *err) {
+  if (!p || !b || b->n_samples == 0 || tail == 0)
+    return hpx_fail(err, HP2X_E_ARG, 0, -1,
+                    "a live update needs a census and a tail of one or more");
+  size_t n = tail < b->n_samples ? tail : b->n_samples;
+  if (n > HPX_LIVE_TAIL) n = HPX_LIVE_TAIL;
+  band_stats *st = NULL;
+  int64_t top = 0;
+  size_t top_at = 0;
+  hp2x_status s = hpx_band_stats_compute(p, b, &st, &top, &top_at, err);
+  if (s != HP2X_OK) return s;
+  writebuf w;
+  s = hpx_writebuf_init(&w, write, closure, err);
+  if (s == HP2X_OK) {
+    hpx_writebuf_puts(&w, "{");
+    write_update(&w, p, b, st, n, top, top_at);
+    hpx_writebuf_puts(&w, "}");
+    s = hpx_writebuf_finish(&w, err);
+  }
+  hpx_free(st);
+  return s;
+}

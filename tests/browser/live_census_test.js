@@ -1,0 +1,139 @@
+// live_census_test.js -- a live page of hp2x --serve draws each census
+// itself (Debian's chromium through playwright-core, as live_test.js).
+// usage: node live_census_test.js URL OUT.json SECONDS CENSUSES [SLEEP_FROM SLEEP_TO]
+// Opens URL while tests/e2e/test_serve_census.sh feeds hp2x, and follows
+// until the page shows CENSUSES censuses (the status's count) and nothing
+// changes for 1.5 s.  With SLEEP_FROM and SLEEP_TO the page is hidden (as a tab
+// in the background, which draws nothing) from the status's census
+// SLEEP_FROM to SLEEP_TO, then shown again: it must see the gap and catch
+// up.  Records every census count the page shows (data-hp2x-census), each
+// fetch of "/" after the first load with the reason the page gives
+// (hp2x.liveLog) and the band set before and after it.  Checks: no reload,
+// no console error, no dialog (a hostile label stays text), the census
+// count shown never goes down and ends at the status's, the page drew
+// censuses itself, every fetch of "/" had a reason (a band set that then
+// differs, a band's past that changed, new marks, a gap or thinning), and the hidden page's catching
+// up (when asked).  Writes OUT.json: the page's final data (hp2x.data), the
+// counts shown, the fetches.  Prints "FAIL: ..." lines and "N checks, N
+// failed"; exits 1 on a failure, 3 (after "SKIPPED: why") when chromium
+// cannot start.
+'use strict';
+const fs = require('fs');
+const { launchOrSkip } = require('./chromium.js');
+let checks = 0, failures = 0;
+function check(ok, what) {
+  checks++;
+  if (!ok) { failures++; console.log('FAIL: ' + what); }
+  return ok;
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function look(page) {
+  return page.evaluate(() => {
+    const st = document.getElementById('hp2x-live-status'), root = document.documentElement;
+    const D = window.hp2x && window.hp2x.data && document.getElementById('hp2x-report') ? window.hp2x.data : null;
+    return {
+      input: st ? st.getAttribute('data-input') : null,
+      censuses: st && st.hasAttribute('data-censuses') ? Number(st.getAttribute('data-censuses')) : -1,
+      shown: Number(root.getAttribute('data-hp2x-census') || '-1'),
+      appended: Number(root.getAttribute('data-hp2x-appended') || '0'),
+      set: D ? D.set : null,
+      held: D ? D.t.length : 0,
+      marker: window.hp2xCensusMarker === 1,
+      // a hostile label is text: no element but the report's picture is an img
+      imgs: document.querySelectorAll('img:not(#hp2x-raster), script[src]').length,
+      labels: Array.from(document.querySelectorAll('#hp2x-table .hp2x-label')).map((e) => e.textContent),
+      log: (window.hp2x && window.hp2x.liveLog) || [],
+    };
+  });
+}
+
+// Makes the page hidden (or shown), as a tab sent to the background.
+function setHidden(page, hidden) {
+  return page.evaluate((h) => {
+    Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+    Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+async function main() {
+  const [url, out, secs, total, sleepFrom, sleepTo] = process.argv.slice(2);
+  const limit = 1000 * (Number(secs) || 60);
+  const browser = await launchOrSkip();
+  const page = await browser.newPage({ viewport: { width: 1200, height: 1000 }, deviceScaleFactor: 1 });
+  const errors = [], fetches = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('dialog', (d) => { errors.push('dialog: ' + d.message()); d.dismiss(); });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/' && r.resourceType() === 'fetch') fetches.push(Date.now());
+  });
+  // Every census count the page shows, as it changes.
+  await page.addInitScript(() => {
+    window.hp2xShown = [];
+    new MutationObserver(() => {
+      const v = document.documentElement.getAttribute('data-hp2x-census');
+      const s = window.hp2xShown;
+      if (v !== null && s[s.length - 1] !== Number(v)) s.push(Number(v));
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hp2x-census'] });
+  });
+  await page.goto(url);
+  const start = Date.now(), sets = [];
+  let marked = false, hidden = false, wasHidden = false, last = null, doneAt = 0;
+  while (Date.now() - start < limit) {
+    let s;
+    try { s = await look(page); } catch (e) { // the waiting page loading the report
+      check(!marked, 'the page navigated: ' + e.message);
+      await page.waitForLoadState('load').catch(() => {});
+      continue;
+    }
+    if (s.set && sets[sets.length - 1] !== s.set) sets.push(s.set);
+    if (!marked && s.held > 0) {
+      await page.evaluate(() => { window.hp2xCensusMarker = 1; });
+      marked = true;
+    } else if (marked) {
+      check(s.marker, 'the page was reloaded');
+    }
+    if (sleepFrom && !hidden && !wasHidden && s.censuses >= Number(sleepFrom)) {
+      await setHidden(page, true);
+      hidden = wasHidden = true;
+    } else if (hidden && s.censuses >= Number(sleepTo)) {
+      await setHidden(page, false);
+      hidden = false;
+    }
+    last = s;
+    if (!hidden && s.shown === s.censuses && s.censuses === Number(total)) {
+      if (!doneAt) doneAt = Date.now();
+      if (Date.now() - doneAt > 1500) break; /* nothing pending */
+    } else {
+      doneAt = 0;
+    }
+    await sleep(50);
+  }
+  const shown = await page.evaluate(() => window.hp2xShown);
+  const data = await page.evaluate(() => window.hp2x.data);
+  check(last && last.shown === last.censuses && last.censuses === Number(total),
+    `the page shows census ${last && last.shown}, the status counts ${last && last.censuses}`);
+  check(shown.every((v, i) => !i || v >= shown[i - 1]), `the census count shown went down: ${shown.join(' ')}`);
+  check(last && last.appended > 0 || shown.length > 1, 'the page drew no census itself');
+  const log = last ? last.log : [];
+  check(fetches.length === log.length || log.length >= 100, `${fetches.length} fetches of "/", ${log.length} with a reason`);
+  log.forEach((e, i) => {
+    check(['bands', 'past', 'marks', 'gap', 'thinning'].indexOf(e.why) >= 0, `fetch ${i}: reason '${e.why}'`);
+    if (e.why === 'bands') check(sets.indexOf(e.set) >= 0 && sets[sets.length - 1] !== e.set,
+      `fetch ${i} for a new band set: the set ${e.set} is still the page's`);
+  });
+  if (sleepFrom) {
+    check(log.some((e) => e.why === 'gap'), `the hidden page did not catch up a gap: ${JSON.stringify(log)}`);
+  }
+  check(last && last.imgs === 0, `a label became markup: ${last && last.imgs} elements`);
+  check(errors.length === 0, 'console errors: ' + errors.join(' | '));
+  fs.writeFileSync(out, JSON.stringify({ data, shown, log, fetches: fetches.length, sets, last }));
+  await browser.close();
+  console.log(`censuses shown: ${shown.length} counts, up to ${shown[shown.length - 1]}; ` +
+    `fetches of "/": ${fetches.length} (${log.map((e) => e.why + '@' + e.census).join(', ') || 'none'})`);
+  console.log(`${checks} checks, ${failures} failed`);
+  process.exit(failures ? 1 : 0);
+}
+main().catch((e) => { console.log('FAIL: ' + (e && e.stack || e)); process.exit(1); });

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# A live page of --serve draws each census itself, from the census its
+# /events update carries (tests/browser/live_census_test.js, in Debian's
+# chromium through playwright-core), and holds in the end what -o x.html of
+# the same input holds.  Two inputs, through the real binary:
+# - a real recorded stream (tests/data/socket, GHC 9.10.3, joined mid-run)
+#   replayed over a Unix socket into hp2x --watch --tee;
+# - a real run's .hp (GHC 9.6.6) written census by census to a growing
+#   file, from census 250 with a band of a hostile name that enters the
+#   top -m (a new band set: the page must fetch "/" again, and the label
+#   stays text), with bands leaving OTHER as the run grows (-t: their
+#   pasts change); the page is hidden (a tab in the background) for 100
+#   censuses, more than an update's tail: it sees the gap and catches up.
+# Checks (besides the page's own, see live_census_test.js): the page's
+# final data (censuses, times, values, the band table's cells, the axes,
+# each chart kind's y ticks) equals the report's of -o x.html of the tee'd
+# stream or the whole file, and the update's bytes on /events.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/serve_lib.sh"
+B=$TOP/tests/browser
+if ! command -v node > /dev/null || [ ! -d "$B/node_modules/playwright-core" ]; then
+  echo "SKIPPED: node or playwright-core missing (make deps installs them)"; exit 0
+fi
+if ! command -v chromium > /dev/null && [ -z "${HP2X_CHROMIUM:-}" ]; then
+  echo "SKIPPED: no chromium (make deps installs it)"; exit 0
+fi
+cd "$T"
+
+# same_data PAGE.json REPORT.html NAME: the page's final data equals the
+# report's, field by field (y tick positions to 1e-6 points).
+same_data() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import json, re, sys
+page = json.load(open(sys.argv[1]))["data"]
+html = open(sys.argv[2], encoding="utf-8").read()
+rep = json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>', html, re.S).group(1))
+name, bad = sys.argv[3], []
+def same(what, a, b):
+    if a != b:
+        bad.append("%s: page %s, report %s" % (what, json.dumps(a)[:200], json.dumps(b)[:200]))
+for f in ("censuses", "set", "x0", "xrange", "ymin", "yrange", "tickEnd", "topPeak", "topPeakAt", "t"):
+    same(f, page.get(f), rep.get(f))
+same("tx", page.get("tx") or [float(t) for t in page["t"]], rep.get("tx") or [float(t) for t in rep["t"]])
+same("bands", [b["name"] for b in page["bands"]], [b["name"] for b in rep["bands"]])
+for pb, rb in zip(page["bands"], rep["bands"]):
+    for f in ("v", "total", "peak", "peakAt", "slope", "r2", "area", "suspect", "peakV"):
+        same("band %s %s" % (rb["name"][:40], f), pb[f], rb[f])
+for kind, rc in rep["charts"].items():
+    pc = page["charts"][kind]
+    same(kind + " ymin", pc["ymin"], rc["ymin"])
+    same(kind + " yrange", pc["yrange"], rc["yrange"])
+    same(kind + " tick labels", [t[1] for t in pc["ticks"]], [t[1] for t in rc["ticks"]])
+    if any(abs(a[0] - b[0]) > 1e-6 for a, b in zip(pc["ticks"], rc["ticks"])):
+        bad.append(kind + " tick positions: page %s, report %s" % (pc["ticks"], rc["ticks"]))
+for b in bad[:8]:
+    print("%s: %s" % (name, b))
+print("%s: the page's %d censuses and %d bands %s the report's" % (
+    name, len(page["t"]), len(page["bands"]), "differ from" if bad else "equal"))
+sys.exit(1 if bad else 0)
+PY
+}
+
+# 1. A socket stream, joined mid-run, tee'd.
+zcat "$TOP/tests/data/socket/ghc-9.10.3/longrun.hT.stream1.eventlog.gz" > s1.eventlog
+serve_start err1 --watch --interval=0.1 -m4 --tee="$T/tee.eventlog" "unix:$T/app.sock" --serve=0 ||
+  fail "no serving line: $(cat err1)"
+node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1.json 90 70 > browser1.txt 2>&1 & BR=$!
+sleep 1
+python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app.sock" s1.eventlog \
+  --after 0.5 --min 20000 --max 40000 --delay 0.1 --seed 5 & SS=$!
+# the update's bytes, from a plain client meanwhile
+curl -sN -m 6 "http://127.0.0.1:$PORT/events" > events1.txt
+wait $BR; brc=$?
+cat browser1.txt
+kill $SS 2> /dev/null; wait $SS
+serve_stop
+if [ $brc -eq 3 ]; then finish; exit; fi
+[ $brc -eq 0 ] && ok || fail "the page following the socket stream"
+"$HP2X" -m4 tee.eventlog -o final1.html 2> /dev/null || fail "-o final1.html of the tee'd stream"
+same_data page1.json final1.html socket > same1.txt && ok || fail "$(cat same1.txt)"
+cat same1.txt
+# Every update after the first census carries the census: the last event's
+# tail ends at its last census, with a value per band.
+python3 - events1.txt <<'PY' && ok || fail "the updates' bytes"
+import json, sys
+evs = [e for e in open(sys.argv[1], encoding="utf-8").read().split("\n\n") if e.startswith("event: update")]
+ups = [json.loads(e.split("\ndata: ", 1)[1]) for e in evs]
+with_census = [u for u in ups if u["censuses"] > 0]
+assert with_census, "no update with a census"
+for u in with_census:
+    x = u["update"]
+    assert x["t"][-1] == "%.6f" % u["last_census"], (x["t"][-1], u["last_census"])
+    assert len(x["v"]) == len(x["cells"]) and all(len(v) == len(x["t"]) for v in x["v"]), "values per band"
+    assert len(x["set"]) == 16 and x["samples"] >= len(x["t"]), x["set"]
+print("%d updates, each carrying its newest census" % len(with_census))
+PY
+
+# 2. A growing .hp, a hostile band entering the top -m at census 250; the
+# page hidden from census 120 to 220.
+zcat "$TOP/tests/data/socket/ghc-9.6.6/longrun.hT.hp.gz" > run.hp
+: > grow.hp
+serve_start err2 --watch --interval=0.1 -m4 grow.hp --serve=0 || fail "no serving line: $(cat err2)"
+node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2.json 120 \
+  "$(grep -c '^BEGIN_SAMPLE' run.hp)" 120 220 > browser2.txt 2>&1 & BR=$!
+sleep 1
+python3 - run.hp grow.hp <<'PY'
+import re, sys, time
+text = open(sys.argv[1]).read()
+head, rest = text.split("BEGIN_SAMPLE", 1)
+samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
+hostile = '<img src=x onerror=alert(1)>"&\'</script>'
+with open(sys.argv[2], "a") as out:
+    out.write(head)
+    out.flush()
+    for k, s in enumerate(samples):
+        if k >= 250:
+            s = s.replace("\nEND_SAMPLE", "\n%s\t%d\nEND_SAMPLE" % (hostile, 40000000 + 1000 * k), 1)
+        out.write(s)
+        out.flush()
+        time.sleep(0.03)
+PY
+wait $BR; brc=$?
+cat browser2.txt
+serve_stop
+[ $brc -eq 0 ] && ok || fail "the page following the growing .hp"
+"$HP2X" -m4 grow.hp -o final2.html 2> /dev/null || fail "-o final2.html of the .hp"
+same_data page2.json final2.html file > same2.txt && ok || fail "$(cat same2.txt)"
+cat same2.txt
+python3 - page2.json <<'PY' && ok || fail "the new band set"
+import json, sys
+r = json.load(open(sys.argv[1]))
+names = [b["name"] for b in r["data"]["bands"]]
+assert any(n.startswith("<img src=x") for n in names), names
+assert any(n.startswith("<img src=x") for n in r["last"]["labels"]), r["last"]["labels"]
+assert any(e["why"] == "bands" for e in r["log"]), r["log"]
+assert any(e["why"] == "past" for e in r["log"]), r["log"]
+PY
+finish

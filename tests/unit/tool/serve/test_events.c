@@ -1,0 +1,79 @@
+/* test_events.c -- the tool's serve/events.c: an "update" event's bytes,
+ * the status with the live pages' update as its last member, and the
+ * length asked for when the buffer is too small (the buffer grows to it). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "serve/serve_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void status_alone(void **state) {
+  (void)state;
+  const char *st = "{\"generation\":3,\"censuses\":0}";
+  char buf[128];
+  size_t n = events_format(buf, sizeof buf, 3, st, strlen(st), NULL, 0);
+  const char *want =
+      "event: update\nid: 3\ndata: {\"generation\":3,\"censuses\":0}\n\n";
+  assert_int_equal(n, strlen(want));
+  assert_memory_equal(buf, want, n);
+}
+
+static void status_with_update(void **state) {
+  (void)state;
+  const char *st = "{\"generation\":12,\"censuses\":7}";
+  const char *up = "{\"set\":\"00ff\",\"t\":[\"1.000000\"],\"v\":[[5]]}";
+  const char *want = "event: update\nid: 12\ndata: {\"generation\":12,"
+                     "\"censuses\":7,\"update\":{\"set\":\"00ff\",\"t\":"
+                     "[\"1.000000\"],\"v\":[[5]]}}\n\n";
+  size_t need = events_format(NULL, 0, 12, st, strlen(st), up, strlen(up));
+  assert_int_equal(need, strlen(want));
+  /* too small: the length wanted, nothing written */
+  char small[16];
+  memset(small, 'x', sizeof small);
+  assert_int_equal(
+      events_format(small, sizeof small, 12, st, strlen(st), up, strlen(up)),
+      need);
+  for (size_t i = 0; i < sizeof small; i++) assert_int_equal(small[i], 'x');
+  /* just big enough: every byte, none beyond */
+  char *buf = malloc(need + 1);
+  assert_non_null(buf);
+  buf[need] = '#';
+  assert_int_equal(events_format(buf, need, 12, st, strlen(st), up, strlen(up)),
+                   need);
+  assert_memory_equal(buf, want, need);
+  assert_int_equal(buf[need], '#');
+  free(buf);
+}
+
+static void big_update(void **state) {
+  (void)state;
+  /* far past the 600 bytes an event once had */
+  size_t un = 200000;
+  char *up = malloc(un + 1);
+  assert_non_null(up);
+  up[0] = '[';
+  memset(up + 1, '1', un - 2);
+  up[un - 1] = ']';
+  up[un] = '\0';
+  const char *st = "{\"generation\":1}";
+  size_t need = events_format(NULL, 0, 1, st, strlen(st), up, un);
+  char *buf = malloc(need);
+  assert_non_null(buf);
+  assert_int_equal(events_format(buf, need, 1, st, strlen(st), up, un), need);
+  assert_memory_equal(buf + need - 4, "]}\n\n", 4);
+  assert_non_null(memchr(buf, '[', need));
+  free(buf), free(up);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(status_alone),
+      cmocka_unit_test(status_with_update),
+      cmocka_unit_test(big_update),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
