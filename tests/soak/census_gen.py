@@ -6,11 +6,14 @@ RATE heap censuses a second for as long as it runs.
   census_gen.py SOCKET EVENTLOG RATE LOG [--after S] [--seed N]
 
 EVENTLOG is a real GHC eventlog with heap censuses (the soak uses
-tests/data/live/ghc9.10.3-longrun.from-start.eventlog).  Real GHC writes
-each census as one block of the runtime's global buffer: a block marker
-(18, capability 0xffff) whose size covers exactly HEAP_PROF_SAMPLE_BEGIN
-(162), a HEAP_PROF_SAMPLE_STRING (164) per band and HEAP_PROF_SAMPLE_END
-(165).  After --after seconds this listens on SOCKET, accepts one client
+tests/data/live/ghc9.10.3-longrun.from-start.eventlog, 16 censuses of 45
+or 46 bands).  Real GHC writes censuses in blocks of the runtime's global
+buffer: a block marker (18, capability 0xffff) whose size covers
+HEAP_PROF_SAMPLE_BEGIN (162), a HEAP_PROF_SAMPLE_STRING (164) per band and
+HEAP_PROF_SAMPLE_END (165); a block holds one census when the buffer is
+flushed between censuses, as in a service's stream, and each census here
+is sent so (the recording's blocks of several are split, the events'
+bytes as they are).  After --after seconds this listens on SOCKET, accepts one client
 and sends it the EVENTLOG's bytes before its first census (the header and
 the runtime's opening events, verbatim), then census k (k = 1, 2, ...)
 every 1/RATE s: the k-th of the EVENTLOG's census blocks, taken in turn,
@@ -123,7 +126,19 @@ def main():
     srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     srv.bind(o.socket)
     srv.listen(1)
-    c, _ = srv.accept()
+    srv.settimeout(0.2)  # so that a stop before any client ends it
+    c = None
+    while c is None and not stop:
+        try:
+            c, _ = srv.accept()
+        except socket.timeout:
+            pass
+    if c is None:
+        srv.close()
+        os.unlink(o.socket)
+        open(o.log, "a").write("no client came\ncensuses 0\n")
+        return
+    c.settimeout(None)
     rng, sha, sent, k = random.Random(o.seed), hashlib.sha256(), 0, 0
     log = open(o.log, "a")
 

@@ -30,20 +30,18 @@ class Coverage {
   }
 
   // A tapped page's message: 'open' (a new EventSource), 'fetch' (the
-  // page asked for "/" again) or an update's data.
-  event(data) {
-    if (data === 'open') { this.opens++; this.fresh = true; return; }
-    if (data === 'fetch') { this.fetches++; this.add(1, this.last); return; }
-    let st;
-    try { st = JSON.parse(data); } catch (e) { return; }
-    this.update(st);
+  // page asked for "/" again) or an update's [count, censuses carried].
+  event(what) {
+    if (what === 'open') { this.opens++; this.fresh = true; return; }
+    if (what === 'fetch') { this.fetches++; this.add(1, this.last); return; }
+    if (Array.isArray(what)) this.counted(what[0], what[1]);
   }
 
-  update(st) {
-    const n = Number(st.censuses);
+  update(st) { this.counted(Number(st.censuses), carriedOf(st)); }
+
+  counted(n, m) {
     if (!(n >= 0)) return;
     this.updates++;
-    const m = carriedOf(st);
     if (m > 0) this.carrying++;
     if (this.fresh) { this.add(1, n); this.fresh = false; }
     else if (m > 0) this.add(n - m + 1, n);
@@ -99,11 +97,24 @@ function tapScript() {
   const ES = window.EventSource;
   if (!ES || ES.hp2xTapped) return;
   const tell = (what) => { try { window.hp2xTapped(what); } catch (e) { /* gone */ } };
+  // An update's census count and the censuses it carries (carriedOf's
+  // reading), read without parsing the whole event: the page does that.
+  const counts = (data) => {
+    const n = /"censuses":(\d+)/.exec(data);
+    const at = data.lastIndexOf(',"t":[');
+    let m = 0;
+    if (at >= 0 && data.indexOf('"update":') >= 0 && data.indexOf('"update":') < at) {
+      const end = data.indexOf(']', at);
+      const list = data.slice(at + 6, end);
+      m = list.length ? list.split(',').length : 0;
+    }
+    return [n ? Number(n[1]) : -1, m];
+  };
   class Tapped extends ES {
     constructor(url, opts) {
       super(url, opts);
       tell('open');
-      this.addEventListener('update', (e) => tell(e.data));
+      this.addEventListener('update', (e) => tell(counts(e.data)));
     }
   }
   Tapped.hp2xTapped = true;

@@ -80,21 +80,27 @@ async function main() {
   while (Date.now() < end && !clients.every(following)) await sleep(200);
   // What each page shows as its census count (issue 42's live page sets
   // data-hp2x-census on drawing a census itself; null: never did).
+  // Why it fetched "/" again (hp2x.liveLog), and whether it was hidden.
   for (const [page, c] of byPage) {
-    c.shown = await page.evaluate(() => {
+    const seen = await Promise.race([page.evaluate(() => {
       const e = document.querySelector('[data-hp2x-census]');
-      return e ? Number(e.getAttribute('data-hp2x-census')) : null;
-    }).catch(() => null);
+      const log = (window.hp2x && window.hp2x.liveLog) || [];
+      const why = {};
+      for (const x of log) why[x.why] = (why[x.why] || 0) + 1;
+      return { shown: e ? Number(e.getAttribute('data-hp2x-census')) : null,
+        hidden: document.hidden, why };
+    }).catch(() => null), sleep(5000).then(() => ({ shown: 'no answer in 5 s' }))]);
+    Object.assign(c, seen || {});
   }
   const stopped = clients.filter((c) => !following(c)).map((c) =>
     `${c.name} (last saw ${c.censuses} censuses, picture ${c.picture}, missed ` +
     `${c.cov.missing(final.censuses)}${c.cov.gaps(final.censuses)}; the server ${final.censuses}, ${final.picture})`);
   const out = clients.map((c) => ({ name: c.name, censuses: c.censuses, picture: c.picture,
-    events: c.events, loads: c.loads, shown: c.shown, reconnects: c.sse ? c.sse.reconnects : undefined,
+    events: c.events, loads: c.loads, shown: c.shown, hidden: c.hidden, why: c.why, reconnects: c.sse ? c.sse.reconnects : undefined,
     ...c.cov.report(final.censuses) }));
   fs.writeFileSync(path.join(dir, 'clients.json'), JSON.stringify({ final, clients: out, stopped, errors }));
   for (const s of sse) s.stop();
-  await browser.close();
+  await Promise.race([browser.close(), sleep(20000)]);
   process.exit(stopped.length || errors.length ? 1 : 0);
 }
 main().catch((e) => { console.log('serve_clients: ' + (e && e.stack || e)); process.exit(1); });

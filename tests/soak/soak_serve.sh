@@ -226,11 +226,12 @@ sse = [c for c in r["clients"] if c["name"].startswith("sse")]
 def row(what, cs):
     if not cs:
         return
-    print("| %s: every census, by count (missed; updates; carrying censuses; loads, fetches of /; census shown) | %s |"
-          % (what, "; ".join("%s %s%s, %d, %d, %s, %s, %s" % (
+    print("| %s: every census, by count (missed; updates; carrying censuses; loads, fetches of / and why; census shown) | %s |"
+          % (what, "; ".join("%s %s%s, %d, %d, %s, %s%s, %s%s" % (
               c["name"], c.get("missing", "?"), c.get("gaps", ""), c.get("updates", 0),
               c.get("carrying", 0), c.get("loads", c.get("reconnects", "-")), c.get("fetches", 0),
-              c.get("shown", "-")) for c in cs[:10])))
+              " (%s)" % " ".join("%s %s" % kv for kv in c["why"].items()) if c.get("why") else "",
+              c.get("shown", "-"), ", HIDDEN" if c.get("hidden") else "") for c in cs[:10])))
 print("| clients: %s pages (chromium), %s plain SSE | page loads %s, SSE reconnects %s, events seen %s |"
       % (sys.argv[3], sys.argv[4], sum(c.get("loads", 0) for c in pages),
          sum(c.get("reconnects") or 0 for c in sse), sum(c["events"] for c in r["clients"])))
