@@ -4,7 +4,8 @@
 // chromium and plain SSE clients following its --serve, and measures, in
 // node's one monotonic clock (performance.now()), the time from census k
 // reaching the socket (its last byte written) to each client showing it:
-// the status line counting k, and the page's report holding k censuses.
+// the status line counting k, and the page's report showing census k
+// (drawn by the page from an update, or fetched with the page).
 // Also the watch's CPU time (utime + stime of /proc/PID/stat, threads
 // included) over each replay.
 // usage: node serve_latency.js CONFIG.json

@@ -11,7 +11,7 @@
 # (bench/serve_latency.js; pages in Debian's chromium through
 # playwright-core).  Prints two Markdown tables: latency from a census's
 # last byte on the socket to a client showing it (the status line's count;
-# the page's report holding it), p50, p99 and max; and the watch's CPU time
+# the page's report drawing it), p50, p99 and max; and the watch's CPU time
 # per census, with ratios to no --serve.  Exits 1 when a run fails or a
 # client misses a census.
 set -euo pipefail
@@ -75,7 +75,7 @@ print()
 print("| clients | shown as | samples | p50 ms | p99 ms | max ms |")
 print("|---|---|---|---|---|---|")
 for n in names:
-    for kind, key in (("page status line", "page_status"), ("page report (picture swapped in)", "picture"),
+    for kind, key in (("page status line", "page_status"), ("page report (census drawn)", "picture"),
                       ("plain SSE client's event", "sse_status")):
         xs = r[n][key]
         if xs:

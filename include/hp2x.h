@@ -900,14 +900,16 @@ hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
  * same report with a status line (id hp2x-live-status) and a script that
  * follows the server's Server-Sent Events at /events: each "update"
  * event's JSON ({"picture": N, "input": "waiting" | "connected" |
- * "closed", "censuses": N, "last_census": seconds or null}) sets the
- * status line, and a newer picture than the page's own `redraw` (>= 0,
- * written as data-hp2x-redraw on <html>) makes it fetch "/" again and
- * swap the new report in without reloading, keeping the bands the reader
- * hid, the time zoom and a census the reader picked (else its moment
- * table follows the newest census).  Its policy lets it connect to its
- * own server only.  Errors as hp2x_write_html; HP2X_E_ARG for redraw < 0.
- */
+ * "closed", "censuses": N, "last_census": seconds or null, "update": what
+ * hp2x_write_live_update writes}) sets the status line, and the page
+ * appends the update's censuses and draws them itself.  When it cannot (a
+ * new band set, a gap, ...: see hp2x_write_live_update), a newer picture
+ * than the page's own `redraw` (>= 0, written as data-hp2x-redraw on
+ * <html>) makes it fetch "/" again and swap the new report in without
+ * reloading, keeping the bands the reader hid, the time zoom and a census
+ * the reader picked (else its moment table follows the newest census).
+ * Its policy lets it connect to its own server only.  Errors as
+ * hp2x_write_html; HP2X_E_ARG for redraw < 0. */
 hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
                                  const hp2x_options *o, long redraw,
                                  hp2x_write_fn write, void *closure,

@@ -248,10 +248,43 @@ static void write_header(writebuf *w, const html_data *d) {
 }
 
 /* Band k: its name, the record its name leaves out, colour and cells. */
+void hpx_html_write_cells(writebuf *w, const hp2x_profile *p,
+                          const hp2x_bands *b, const band_stats *st, size_t k) {
+  band_cells c = {"-", "-", "-", "-", "-", "-"};
+  if (b->n_samples) hpx_band_cells(p, &st[k], &c);
+  hpx_html_key(w, "total", 0), hpx_html_json_str(w, c.total);
+  hpx_html_key(w, "peak", 0), hpx_html_json_str(w, c.peak);
+  hpx_html_key(w, "peakAt", 0), hpx_html_json_str(w, c.peak_at);
+  hpx_html_key(w, "slope", 0), hpx_html_json_str(w, c.slope);
+  hpx_html_key(w, "r2", 0), hpx_html_json_str(w, c.r2);
+  hpx_html_key(w, "area", 0), hpx_html_json_str(w, c.area);
+  hpx_html_key(w, "suspect", 0), hpx_html_bool(w, st[k].suspect);
+  hpx_html_key(w, "peakV", 0), hpx_html_int(w, hpx_chart_band_peak(b, k));
+}
+
+uint64_t hpx_html_band_set(const hp2x_bands *b) {
+  uint64_t h = 0xcbf29ce484222325u; /* FNV-1a, 64 bits */
+  unsigned char head[2] = {(unsigned char)(b->n_bands & 0xff),
+                           (unsigned char)(b->is_other ? 1 : 0)};
+  for (size_t i = 0; i < sizeof head; i++) h = (h ^ head[i]) * 0x100000001b3u;
+  for (size_t k = 0; k < b->n_bands; k++)
+    for (const unsigned char *c = (const unsigned char *)b->names[k];; c++) {
+      h = (h ^ *c) * 0x100000001b3u;
+      if (!*c) break;
+    }
+  return h;
+}
+
+void hpx_html_band_set_text(writebuf *w, const hp2x_bands *b) {
+  char hex[24];
+  hpx_fmt(hex, sizeof hex, "%016llx", (unsigned long long)hpx_html_band_set(b));
+  hpx_writebuf_puts(w, "\"");
+  hpx_writebuf_puts(w, hex);
+  hpx_writebuf_puts(w, "\"");
+}
+
 static void write_band(writebuf *w, const html_data *d, size_t k) {
   const hp2x_bands *b = d->b;
-  band_cells c = {"-", "-", "-", "-", "-", "-"};
-  if (b->n_samples) hpx_band_cells(d->p, &d->st[k], &c);
   const char *detail = b->texts ? b->texts[k].detail : NULL;
   char colour[16];
   const double *rgb = d->g->rgb + 3 * k;
@@ -262,14 +295,7 @@ static void write_band(writebuf *w, const html_data *d, size_t k) {
   hpx_html_key(w, "name", 1), hpx_html_json_str(w, b->names[k]);
   hpx_html_key(w, "detail", 0), hpx_html_json_str(w, detail ? detail : "");
   hpx_html_key(w, "colour", 0), hpx_html_json_str(w, colour);
-  hpx_html_key(w, "total", 0), hpx_html_json_str(w, c.total);
-  hpx_html_key(w, "peak", 0), hpx_html_json_str(w, c.peak);
-  hpx_html_key(w, "peakAt", 0), hpx_html_json_str(w, c.peak_at);
-  hpx_html_key(w, "slope", 0), hpx_html_json_str(w, c.slope);
-  hpx_html_key(w, "r2", 0), hpx_html_json_str(w, c.r2);
-  hpx_html_key(w, "area", 0), hpx_html_json_str(w, c.area);
-  hpx_html_key(w, "suspect", 0), hpx_html_bool(w, d->st[k].suspect);
-  hpx_html_key(w, "peakV", 0), hpx_html_int(w, hpx_chart_band_peak(b, k));
+  hpx_html_write_cells(w, d->p, b, d->st, k);
   hpx_html_key(w, "other", 0), hpx_html_bool(w, b->is_other && k == 0);
   hpx_html_key(w, "v", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < d->n_held; i++) {

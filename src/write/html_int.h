@@ -84,7 +84,12 @@ void hpx_html_int(writebuf *w, int64_t v);
 void hpx_html_bool(writebuf *w, int v);
 void hpx_html_key(writebuf *w, const char *k, int first);
 
-/* The band set's fingerprint (html_live.c): FNV-1a over the bands' number,
+/* Band k's cells of the band table (total, peak, peakAt, slope, r2,
+ * area, suspect, peakV), each member after a comma (html_data.c). */
+void hpx_html_write_cells(writebuf *w, const hp2x_profile *p,
+                          const hp2x_bands *b, const band_stats *st, size_t k);
+
+/* The band set's fingerprint (html_data.c): FNV-1a over the bands' number,
  * OTHER, and their names in order; as JSON, 16 hex digits quoted.  A live
  * page holds its report's and compares each update's with it. */
 uint64_t hpx_html_band_set(const hp2x_bands *b);

@@ -12,26 +12,6 @@
 #include <math.h>
 #include <string.h>
 
-uint64_t hpx_html_band_set(const hp2x_bands *b) {
-  uint64_t h = 0xcbf29ce484222325u; /* FNV-1a, 64 bits */
-  unsigned char head[2] = {(unsigned char)(b->n_bands & 0xff),
-                           (unsigned char)(b->is_other ? 1 : 0)};
-  for (size_t i = 0; i < sizeof head; i++) h = (h ^ head[i]) * 0x100000001b3u;
-  for (size_t k = 0; k < b->n_bands; k++)
-    for (const unsigned char *c = (const unsigned char *)b->names[k];; c++) {
-      h = (h ^ *c) * 0x100000001b3u;
-      if (!*c) break;
-    }
-  return h;
-}
-
-void hpx_html_band_set_text(writebuf *w, const hp2x_bands *b) {
-  char hex[24];
-  hpx_fmt(hex, sizeof hex, "\"%016llx\"",
-          (unsigned long long)hpx_html_band_set(b));
-  hpx_writebuf_puts(w, hex);
-}
-
 /* Each chart kind's y axis: [ymin, yrange]. */
 static void write_axes(writebuf *w, const hp2x_bands *b) {
   hpx_html_key(w, "axes", 0), hpx_writebuf_puts(w, "{");
@@ -45,31 +25,29 @@ static void write_axes(writebuf *w, const hp2x_bands *b) {
   hpx_writebuf_puts(w, "}");
 }
 
+/* Band k's values' sum modulo 2^64, as a JSON string. */
+static void write_sum(writebuf *w, const hp2x_bands *b, size_t k) {
+  uint64_t sum = 0;
+  for (size_t i = 0; i < b->n_samples; i++)
+    sum += (uint64_t)b->values[k * b->stride + i];
+  char num[24];
+  hpx_fmt(num, sizeof num, "%llu", (unsigned long long)sum);
+  hpx_html_key(w, "sum", 0), hpx_writebuf_puts(w, "\"");
+  hpx_writebuf_puts(w, num), hpx_writebuf_puts(w, "\"");
+}
+
 /* The band table's cells of the run, as the report's data has them, and
- * the sum of each band's values. */
+ * each band's sum of values: the page checks its own against it, to see a
+ * band's past change (a band in or out of OTHER). */
 static void write_cells(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
                         const band_stats *st) {
   hpx_html_key(w, "cells", 0), hpx_writebuf_puts(w, "[");
   for (size_t k = 0; k < b->n_bands; k++) {
-    band_cells c;
-    hpx_band_cells(p, &st[k], &c);
-    hpx_writebuf_puts(w, k ? ",{" : "{");
-    hpx_html_key(w, "total", 1), hpx_html_json_str(w, c.total);
-    hpx_html_key(w, "peak", 0), hpx_html_json_str(w, c.peak);
-    hpx_html_key(w, "peakAt", 0), hpx_html_json_str(w, c.peak_at);
-    hpx_html_key(w, "slope", 0), hpx_html_json_str(w, c.slope);
-    hpx_html_key(w, "r2", 0), hpx_html_json_str(w, c.r2);
-    hpx_html_key(w, "area", 0), hpx_html_json_str(w, c.area);
-    hpx_html_key(w, "suspect", 0), hpx_html_bool(w, st[k].suspect);
-    hpx_html_key(w, "peakV", 0), hpx_html_int(w, hpx_chart_band_peak(b, k));
-    /* every value's sum, modulo 2^64: the page checks its own against it,
-     * to see the band's past change (a band in or out of OTHER) */
-    uint64_t sum = 0;
-    for (size_t i = 0; i < b->n_samples; i++)
-      sum += (uint64_t)b->values[k * b->stride + i];
-    char num[24];
-    hpx_fmt(num, sizeof num, "\"%llu\"", (unsigned long long)sum);
-    hpx_html_key(w, "sum", 0), hpx_writebuf_puts(w, num);
+    hpx_writebuf_puts(w, k ? "," : "");
+    hpx_writebuf_puts(w, "{");
+    hpx_html_key(w, "band", 1), hpx_html_num(w, (double)k);
+    hpx_html_write_cells(w, p, b, st, k);
+    write_sum(w, b, k);
     hpx_writebuf_puts(w, "}");
   }
   hpx_writebuf_puts(w, "]");

@@ -8,21 +8,24 @@
  * that the server draws no picture for it.  Only when that cannot be done
  * does the page fetch "/" again: the band set changed (a new band in the
  * top -m, a new OTHER), a band's past changed (one joined or left OTHER:
- * the sums of its values differ from the server's), new marks, --heap lines, a gap longer than the
- * update's tail (the page missed events), and, once the report would thin
- * its censuses (more than it holds a column for, or past its byte budget),
- * each time the run has grown by a sixty-fourth since the report it holds
- * and when the input closes, so that what it holds is again what the
- * report holds.  Such a fetch decodes the new picture before showing
- * anything (and waits out a drag the reader is making), then swaps the
- * report in at once and lets the report's script draw it with the bands
- * hidden, the time zoom and the chart kind the reader had (hp2x.keep, from
- * hp2x.state(): window.hp2x, report_main.js): no reload, no flicker.  A
- * page that has no report yet (hp2x_write_live_waiting_html: no census had
- * come) is loaded again, once, when an update names a newer picture.  The
- * pages of one browser share one event stream (follow, below).  On <html>,
- * data-hp2x-census is the census count the page shows and
- * data-hp2x-appended the censuses it drew itself since its report. */
+ * the sums of its values differ from the server's), new marks, --heap
+ * lines, a gap longer than the update's tail (the page missed events; a
+ * hidden page, a tab in the background, draws nothing and catches up when
+ * shown), and, once the report would thin its censuses (more than it
+ * holds a column for, or past its byte budget), each time the run has
+ * grown by a sixty-fourth since the report it holds and when the input
+ * closes, so that what it holds is again what the report holds.  Each
+ * fetch and its reason go to hp2x.liveLog.  Such a fetch decodes the new
+ * picture before showing anything (and waits out a drag the reader is
+ * making), then swaps the report in at once and lets the report's script
+ * draw it with the bands hidden, the time zoom and the chart kind the
+ * reader had (hp2x.keep, from hp2x.state(): window.hp2x, report_main.js):
+ * no reload, no flicker.  A page that has no report yet
+ * (hp2x_write_live_waiting_html: no census had come) is loaded again,
+ * once, when an update names a newer picture.  The pages of one browser
+ * share one event stream (follow, below).  On <html>, data-hp2x-census is
+ * the census count the page shows and data-hp2x-appended the censuses it
+ * drew itself since its report. */
 (function () {
   "use strict";
   var status = document.getElementById("hp2x-live-status");

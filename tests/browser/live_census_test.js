@@ -1,12 +1,16 @@
 // live_census_test.js -- a live page of hp2x --serve draws each census
 // itself (Debian's chromium through playwright-core, as live_test.js).
-// usage: node live_census_test.js URL OUT.json SECONDS CENSUSES [SLEEP_FROM SLEEP_TO]
+// usage: node live_census_test.js URL OUT.json SECONDS CENSUSES PNG [SLEEP_FROM SLEEP_TO]
 // Opens URL while tests/e2e/test_serve_census.sh feeds hp2x, and follows
 // until the page shows CENSUSES censuses (the status's count) and nothing
 // changes for 1.5 s.  With SLEEP_FROM and SLEEP_TO the page is hidden (as a tab
 // in the background, which draws nothing) from the status's census
 // SLEEP_FROM to SLEEP_TO, then shown again: it must see the gap and catch
-// up.  Records every census count the page shows (data-hp2x-census), each
+// up.  PNG is hp2x's picture of the whole input at 96 dpi (-o x.png
+// --dpi=96): the page's own drawing of what it appended must match it
+// inside the graph, within the report's rule (report_checks.js's
+// checkDrawn: at most 5 % of the pixels differ by more than 8/255).
+// Records every census count the page shows (data-hp2x-census), each
 // fetch of "/" after the first load with the reason the page gives
 // (hp2x.liveLog) and the band set before and after it.  Checks: no reload,
 // no console error, no dialog (a hostile label stays text), the census
@@ -20,6 +24,7 @@
 'use strict';
 const fs = require('fs');
 const { launchOrSkip } = require('./chromium.js');
+const T = require('./report_test.js');
 let checks = 0, failures = 0;
 function check(ok, what) {
   checks++;
@@ -58,7 +63,7 @@ function setHidden(page, hidden) {
 }
 
 async function main() {
-  const [url, out, secs, total, sleepFrom, sleepTo] = process.argv.slice(2);
+  const [url, out, secs, total, png, sleepFrom, sleepTo] = process.argv.slice(2);
   const limit = 1000 * (Number(secs) || 60);
   const browser = await launchOrSkip();
   const page = await browser.newPage({ viewport: { width: 1200, height: 1000 }, deviceScaleFactor: 1 });
@@ -127,6 +132,24 @@ async function main() {
   if (sleepFrom) {
     check(log.some((e) => e.why === 'gap'), `the hidden page did not catch up a gap: ${JSON.stringify(log)}`);
   }
+  // the page's drawing (shown: it drew censuses since its PNG) against
+  // hp2x's PNG of the whole input, inside the graph
+  const geo = await page.evaluate(() => ({ D: window.hp2x.data,
+    drawn: document.getElementById('hp2x-figure').getAttribute('data-drawn') }));
+  check(geo.drawn === '1', `the page shows its PNG, not its own drawing: data-drawn ${geo.drawn}`);
+  // the figure at the PNG's size (the status line above it may leave the
+  // figure's top between two pixels)
+  const want = fs.readFileSync(png), at = await page.evaluate(() => {
+    const r = document.getElementById('hp2x-figure').getBoundingClientRect();
+    return [r.left, r.top];
+  });
+  const shot = await page.screenshot({ clip: { x: Math.round(at[0]), y: Math.round(at[1]),
+    width: want.readUInt32BE(16), height: want.readUInt32BE(20) } });
+  const box = T.graphBox(geo);
+  const r = await T.comparePngs(page, shot.toString('base64'), want.toString('base64'), 8, box);
+  const area = (box[2] - box[0]) * (box[3] - box[1]);
+  check(!r.size && r.bad <= area * 0.05, `the page's drawing: ${r.size ? 'size ' + r.size : r.bad + ' of ' + area} graph pixels differ from hp2x's PNG`);
+  console.log(`drawn by the page: ${r.bad} of ${area} graph pixels differ from hp2x's PNG of the whole input`);
   check(last && last.imgs === 0, `a label became markup: ${last && last.imgs} elements`);
   check(errors.length === 0, 'console errors: ' + errors.join(' | '));
   fs.writeFileSync(out, JSON.stringify({ data, shown, log, fetches: fetches.length, sets, last }));

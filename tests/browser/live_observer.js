@@ -1,20 +1,23 @@
 // live_observer.js -- what hp2x --serve's live pages show, as it changes,
 // for the serving benchmark (bench/serve_latency.js) and the soak
 // (tests/soak/serve_clients.js).  observe(context, onSeen) adds to every
-// page of a playwright browser context a script that watches the two
+// page of a playwright browser context a script that watches the
 // attributes live.js sets (the status line's data-censuses, the root's
-// data-hp2x-redraw) and, at each change, calls back into node with what
+// data-hp2x-redraw and data-hp2x-census) and, at each change, calls back into node with what
 // the page holds now; node stamps it with its own performance.now() (ms),
 // so that the time a census is shown and the time it was sent are read
 // from one clock.  onSeen(page, what, now_ms): what.kind is 'status'
-// ({censuses, picture, input}) or 'picture' ({redraw, n: censuses the
-// report holds, last: its last census time}).
+// ({censuses, picture, input}) or 'picture' ({redraw, n: the census count
+// the report shows (data-hp2x-census, set once the page draws a census
+// from an update itself; before that, the censuses its data holds), held:
+// the censuses it holds, last: its last census time}).  The report's data
+// is the page's (window.hp2x.data: live.js appends to it), else #hp2x-data.
 'use strict';
 const { performance } = require('perf_hooks');
 
 // Runs in the page (before its own scripts, and again after a reload).
 function pageScript() {
-  let censuses = -2, redraw = null;
+  let censuses = -2, redraw = null, census = null;
   const send = (what) => { try { window.hp2xObserved(what); } catch (e) { /* gone */ } };
   function look() {
     const st = document.getElementById('hp2x-live-status');
@@ -25,17 +28,21 @@ function pageScript() {
         send({ kind: 'status', censuses: n, input: st.getAttribute('data-input') });
       }
     }
-    const r = document.documentElement.getAttribute('data-hp2x-redraw');
-    const data = document.getElementById('hp2x-data');
-    if (r !== null && r !== redraw && data && document.getElementById('hp2x-report')) {
+    const root = document.documentElement, r = root.getAttribute('data-hp2x-redraw');
+    const c = root.getAttribute('data-hp2x-census'), data = document.getElementById('hp2x-data');
+    if (r !== null && (r !== redraw || c !== census) && data && document.getElementById('hp2x-report')) {
       redraw = r;
+      census = c;
       let t = [];
-      try { t = JSON.parse(data.textContent).t || []; } catch (e) { /* half swapped */ }
-      send({ kind: 'picture', redraw: Number(r), n: t.length, last: t.length ? t[t.length - 1] : null });
+      try {
+        t = (window.hp2x && window.hp2x.data || JSON.parse(data.textContent)).t || [];
+      } catch (e) { /* half swapped */ }
+      send({ kind: 'picture', redraw: Number(r), n: c !== null ? Number(c) : t.length, held: t.length,
+        last: t.length ? t[t.length - 1] : null });
     }
   }
   new MutationObserver(look).observe(document, {
-    attributes: true, subtree: true, attributeFilter: ['data-censuses', 'data-hp2x-redraw'],
+    attributes: true, subtree: true, attributeFilter: ['data-censuses', 'data-hp2x-redraw', 'data-hp2x-census'],
   });
   document.addEventListener('DOMContentLoaded', look);
 }

@@ -11,7 +11,8 @@
 #   stays text), with bands leaving OTHER as the run grows (-t: their
 #   pasts change); the page is hidden (a tab in the background) for 100
 #   censuses, more than an update's tail: it sees the gap and catches up.
-# Checks (besides the page's own, see live_census_test.js): the page's
+# Checks (besides the page's own, see live_census_test.js, which holds
+# the page's drawing against hp2x's PNG of the whole input): the page's
 # final data (censuses, times, values, the band table's cells, the axes,
 # each chart kind's y ticks) equals the report's of -o x.html of the tee'd
 # stream or the whole file, and the update's bytes on /events.
@@ -62,9 +63,10 @@ PY
 
 # 1. A socket stream, joined mid-run, tee'd.
 zcat "$TOP/tests/data/socket/ghc-9.10.3/longrun.hT.stream1.eventlog.gz" > s1.eventlog
+"$HP2X" -m4 --dpi=96 s1.eventlog -o expect1.png 2> /dev/null || fail "-o expect1.png"
 serve_start err1 --watch --interval=0.1 -m4 --tee="$T/tee.eventlog" "unix:$T/app.sock" --serve=0 ||
   fail "no serving line: $(cat err1)"
-node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1.json 90 70 > browser1.txt 2>&1 & BR=$!
+node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1.json 90 70 expect1.png > browser1.txt 2>&1 & BR=$!
 sleep 1
 python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app.sock" s1.eventlog \
   --after 0.5 --min 20000 --max 40000 --delay 0.1 --seed 5 & SS=$!
@@ -98,23 +100,35 @@ PY
 # 2. A growing .hp, a hostile band entering the top -m at census 250; the
 # page hidden from census 120 to 220.
 zcat "$TOP/tests/data/socket/ghc-9.6.6/longrun.hT.hp.gz" > run.hp
-: > grow.hp
-serve_start err2 --watch --interval=0.1 -m4 grow.hp --serve=0 || fail "no serving line: $(cat err2)"
-node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2.json 120 \
-  "$(grep -c '^BEGIN_SAMPLE' run.hp)" 120 220 > browser2.txt 2>&1 & BR=$!
-sleep 1
-python3 - run.hp grow.hp <<'PY'
-import re, sys, time
+python3 - run.hp full.hp <<'PY'
+import re, sys
 text = open(sys.argv[1]).read()
 head, rest = text.split("BEGIN_SAMPLE", 1)
 samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
 hostile = '<img src=x onerror=alert(1)>"&\'</script>'
-with open(sys.argv[2], "a") as out:
+with open(sys.argv[2], "w") as out:
     out.write(head)
-    out.flush()
     for k, s in enumerate(samples):
         if k >= 250:
             s = s.replace("\nEND_SAMPLE", "\n%s\t%d\nEND_SAMPLE" % (hostile, 40000000 + 1000 * k), 1)
+        out.write(s)
+PY
+"$HP2X" -m4 --dpi=96 full.hp -o expect2.png 2> /dev/null || fail "-o expect2.png"
+: > grow.hp
+serve_start err2 --watch --interval=0.1 -m4 grow.hp --serve=0 || fail "no serving line: $(cat err2)"
+node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2.json 120 \
+  "$(grep -c '^BEGIN_SAMPLE' run.hp)" expect2.png 120 220 > browser2.txt 2>&1 & BR=$!
+sleep 1
+# census by census, every 30 ms
+python3 - full.hp grow.hp <<'PY'
+import re, sys, time
+text = open(sys.argv[1]).read()
+head, rest = text.split("BEGIN_SAMPLE", 1)
+samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
+with open(sys.argv[2], "a") as out:
+    out.write(head)
+    out.flush()
+    for s in samples:
         out.write(s)
         out.flush()
         time.sleep(0.03)
@@ -123,6 +137,7 @@ wait $BR; brc=$?
 cat browser2.txt
 serve_stop
 [ $brc -eq 0 ] && ok || fail "the page following the growing .hp"
+cmp -s full.hp grow.hp || fail "the growing file is not the whole run's"
 "$HP2X" -m4 grow.hp -o final2.html 2> /dev/null || fail "-o final2.html of the .hp"
 same_data page2.json final2.html file > same2.txt && ok || fail "$(cat same2.txt)"
 cat same2.txt
