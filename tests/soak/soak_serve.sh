@@ -1,6 +1,7 @@
 # shellcheck shell=bash disable=SC2154,SC2034  # top, W, say, bad, ...: soak.sh's
 # soak_serve.sh -- the soak's served watch (sourced by tests/soak/soak.sh):
-# `hp2x --watch unix:SOCK --tee=FILE --serve=0` follows a service
+# `hp2x --watch --interval=SOAK_SERVE_INTERVAL (default 1, hp2x's own)
+# unix:SOCK --tee=FILE --serve=0` follows a service
 # (tests/soak/census_gen.py: real GHC 9.10.3 census blocks, SOAK_RATE a
 # second, default 30, so the profile passes the 21,600 censuses where
 # thinning starts after 12 minutes) for the whole soak, with SOAK_PAGES
@@ -21,7 +22,7 @@
 
 SOAK_PAGES=${SOAK_PAGES:-10} SOAK_SSE=${SOAK_SSE:-40}
 SOAK_RATE=${SOAK_RATE:-30} SOAK_SCRAPE=${SOAK_SCRAPE:-5} SOAK_PPROF=${SOAK_PPROF:-60}
-SOAK_LATE=${SOAK_LATE:-3} SOAK_SERVE_INTERVAL=${SOAK_SERVE_INTERVAL:-0.02}
+SOAK_LATE=${SOAK_LATE:-3} SOAK_SERVE_INTERVAL=${SOAK_SERVE_INTERVAL:-1}
 SOAK_THIN_AT=21600 # censuses held when thinning starts (src/model's bound)
 rss_every=$((SOAK_SECONDS / 20)); [ $rss_every -ge 10 ] || rss_every=10; [ $rss_every -le 60 ] || rss_every=60
 SOAK_RSS_EVERY=${SOAK_RSS_EVERY:-$rss_every}
@@ -237,7 +238,8 @@ print("| clients: %s pages (chromium), %s plain SSE | page loads %s, SSE reconne
          sum(c.get("reconnects") or 0 for c in sse), sum(c["events"] for c in r["clients"])))
 row("pages", pages)
 row("SSE (first 3)", sse[:3])
-print("| SSE clients that missed a census | %d of %d |" % (sum(1 for c in sse if c.get("missing")), len(sse)))
+print("| SSE clients (plain: no catch-up) that missed censuses beyond an update's tail | %d of %d, %d censuses at most |"
+      % (sum(1 for c in sse if c.get("missing")), len(sse), max([c.get("missing", 0) for c in sse] or [0])))
 print("| clients that stopped following | %s |" % ("; ".join(r["stopped"]) or "none"))
 if r.get("errors"):
     print("| page errors | %s |" % "; ".join(r["errors"][:5]))
