@@ -7,7 +7,7 @@
 # and go tool pprof every minute (tests/soak/soak_serve.sh); prints a
 # table of figures and issue 42's criteria (tests/soak/soak.sh).
 # `SOAK_SECONDS=3600 make soak` is the hour's served soak (bench/RESULTS.md
-# 12.5).  Needs `make deps-dev` (ghc) and `make deps` (chromium,
+# 12.6).  Needs `make deps-dev` (ghc) and `make deps` (chromium,
 # playwright-core, prometheus, golang-go).  Slow: a benchmark, not part
 # of check.
 soak: $(BUILD)/hp2x

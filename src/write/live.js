@@ -164,8 +164,8 @@
     for (j = m - 1; j >= 0 && exact(u.t, u.tx, j) > lastT; j--);
     if (j < 0) return "gap"; /* its last census is older than the tail */
     if (loadedAt < 0) loadedAt = st.censuses;
+    var thinned = D.t.length < D.censuses; /* the report held fewer */
     if (j < m - 1) {
-      var thinned = D.t.length < D.censuses; /* the report held fewer */
       var dropped = appendTail(D, u, j);
       var off = u.cells.map(function (c, k) { return add(BigInt(c.sum), sums[k], -1); });
       if (!offsets) offsets = thinned ? off : off.map(function () { return 0n; });
@@ -173,11 +173,11 @@
       takeFigures(D, u);
       hp2x.grown(dropped);
       root.setAttribute("data-hp2x-appended", String(appended));
-      /* the report would thin: hold what it holds again, now and then */
-      if ((thinned || D.t.length > D.pageColumns || bytes > D.budget) &&
-          (st.input === "closed" || st.censuses * 64 >= loadedAt * 65)) return "thinning";
     }
     root.setAttribute("data-hp2x-census", String(st.censuses));
+    /* the report would thin: hold what it holds again, now and then */
+    if ((thinned || D.t.length > D.pageColumns || bytes > D.budget) &&
+        (st.input === "closed" || st.censuses * 64 >= loadedAt * 65)) return "thinning";
     return "";
   }
   /* A hidden page (a tab in the background) draws nothing; shown again,

@@ -3,7 +3,7 @@
 // usage: node live_census_test.js URL OUT.json SECONDS CENSUSES PNG [SLEEP_FROM SLEEP_TO]
 // Opens URL while tests/e2e/test_serve_census.sh feeds hp2x, and follows
 // until the page shows CENSUSES censuses (the status's count) and nothing
-// changes for 1.5 s.  With SLEEP_FROM and SLEEP_TO the page is hidden (as a tab
+// changes for 1.5 s (with HP2X_WAIT_CLOSED set, once the input closed).  With SLEEP_FROM and SLEEP_TO the page is hidden (as a tab
 // in the background, which draws nothing) from the status's census
 // SLEEP_FROM to SLEEP_TO, then shown again: it must see the gap and catch
 // up.  PNG is hp2x's picture of the whole input at 96 dpi (-o x.png
@@ -108,7 +108,8 @@ async function main() {
       hidden = false;
     }
     last = s;
-    if (!hidden && s.shown === s.censuses && s.censuses === Number(total)) {
+    if (!hidden && s.shown === s.censuses && s.censuses === Number(total) &&
+        (!process.env.HP2X_WAIT_CLOSED || s.input === 'closed')) {
       if (!doneAt) doneAt = Date.now();
       if (Date.now() - doneAt > 1500) break; /* nothing pending */
     } else {
@@ -136,7 +137,9 @@ async function main() {
   // hp2x's PNG of the whole input, inside the graph
   const geo = await page.evaluate(() => ({ D: window.hp2x.data,
     drawn: document.getElementById('hp2x-figure').getAttribute('data-drawn') }));
-  check(geo.drawn === '1', `the page shows its PNG, not its own drawing: data-drawn ${geo.drawn}`);
+  // (a page that fetched the report last and drew nothing since shows its PNG)
+  check(geo.drawn === (last.appended > 0 ? '1' : '0'),
+    `the page drew ${last.appended} censuses since its report, shows data-drawn ${geo.drawn}`);
   // the figure at the PNG's size (the status line above it may leave the
   // figure's top between two pixels)
   const want = fs.readFileSync(png), at = await page.evaluate(() => {
@@ -149,7 +152,7 @@ async function main() {
   const r = await T.comparePngs(page, shot.toString('base64'), want.toString('base64'), 8, box);
   const area = (box[2] - box[0]) * (box[3] - box[1]);
   check(!r.size && r.bad <= area * 0.05, `the page's drawing: ${r.size ? 'size ' + r.size : r.bad + ' of ' + area} graph pixels differ from hp2x's PNG`);
-  console.log(`drawn by the page: ${r.bad} of ${area} graph pixels differ from hp2x's PNG of the whole input`);
+  console.log(`${geo.drawn === '1' ? 'drawn by the page' : 'its PNG'}: ${r.bad} of ${area} graph pixels differ from hp2x's PNG of the whole input`);
   check(last && last.imgs === 0, `a label became markup: ${last && last.imgs} elements`);
   check(errors.length === 0, 'console errors: ' + errors.join(' | '));
   fs.writeFileSync(out, JSON.stringify({ data, shown, log, fetches: fetches.length, sets, last }));

@@ -11,6 +11,9 @@
 #   stays text), with bands leaving OTHER as the run grows (-t: their
 #   pasts change); the page is hidden (a tab in the background) for 100
 #   censuses, more than an update's tail: it sees the gap and catches up.
+# - a generated .hp of 3,400 censuses, more than the report holds one
+#   each: the page thins as the report does (it appends, and fetches the
+#   page again each 1/64 of growth, and when the input closes).
 # Checks (besides the page's own, see live_census_test.js, which holds
 # the page's drawing against hp2x's PNG of the whole input): the page's
 # final data (censuses, times, values, the band table's cells, the axes,
@@ -149,5 +152,53 @@ assert any(n.startswith("<img src=x") for n in names), names
 assert any(n.startswith("<img src=x") for n in r["last"]["labels"]), r["last"]["labels"]
 assert any(e["why"] == "bands" for e in r["log"]), r["log"]
 assert any(e["why"] == "past" for e in r["log"]), r["log"]
+PY
+
+# 3. Past the point where the report thins (3,200 censuses: one per column
+# after): 3,150 censuses at once, then 250 more 5 at a time; the input
+# closes (--idle-exit), and the page holds what -o x.html holds.
+python3 - big.hp <<'PY'
+import math
+with open("big.hp", "w") as out:
+    out.write('JOB "thin"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
+    for k in range(3400):
+        out.write("BEGIN_SAMPLE %.3f\n" % (k * 0.01))
+        for b, name in enumerate(("alpha", "beta", "gamma")):
+            out.write("%s\t%d\n" % (name, 1000 * (b + 1) + int(900 * (1 + math.sin(k / (37.0 + b))))))
+        out.write("END_SAMPLE %.3f\n" % (k * 0.01))
+PY
+"$HP2X" --dpi=96 big.hp -o expect3.png 2> /dev/null || fail "-o expect3.png"
+: > grow3.hp
+serve_start err3 --watch --interval=0.1 --idle-exit=3 grow3.hp --serve=0 || fail "no serving line: $(cat err3)"
+HP2X_WAIT_CLOSED=1 node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page3.json 120 3400 expect3.png \
+  > browser3.txt 2>&1 & BR=$!
+sleep 1
+python3 - big.hp grow3.hp <<'PY'
+import re, sys, time
+text = open(sys.argv[1]).read()
+head, rest = text.split("BEGIN_SAMPLE", 1)
+samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
+with open(sys.argv[2], "a") as out:
+    out.write(head + "".join(samples[:3150]))
+    out.flush()
+    time.sleep(1)
+    for k in range(3150, len(samples), 5):
+        out.write("".join(samples[k:k + 5]))
+        out.flush()
+        time.sleep(0.05)
+PY
+wait $BR; brc=$?
+cat browser3.txt
+serve_stop
+[ $brc -eq 0 ] && ok || fail "the page following past thinning"
+"$HP2X" grow3.hp -o final3.html 2> /dev/null || fail "-o final3.html"
+same_data page3.json final3.html thinned > same3.txt && ok || fail "$(cat same3.txt)"
+cat same3.txt
+python3 - page3.json <<'PY' && ok || fail "the page did not thin as the report does"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert len(r["data"]["t"]) <= 3200 < r["data"]["censuses"], (len(r["data"]["t"]), r["data"]["censuses"])
+# it fetched the thinned report (past 3,200 censuses, or all at once)
+assert any(e["why"] in ("thinning", "gap") for e in r["log"]), r["log"]
 PY
 finish

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# figures.sh -- the soak's figures for bench/RESULTS.md (12.5 for the
+# figures.sh -- the soak's figures for bench/RESULTS.md (12.6 for the
 # hour), from the output of `make soak`:  tests/soak/figures.sh OUTPUT
 # prints its table (the served watch's rows, the criteria and the file
 # watchers' summary rows; not each fault's and each signal's) in the form
