@@ -15,7 +15,7 @@
 # minutes) and serves it (--serve, --tee) to 10 live pages in chromium, 40
 # plain SSE clients, a Prometheus scraping every 5 s and go tool pprof
 # every minute, for the whole soak (tests/soak/soak_serve.sh).
-# `SOAK_SECONDS=3600 make soak` is issue 42's hour (bench/RESULTS.md 12.5).
+# `SOAK_SECONDS=3600 make soak` is issue 42's hour (bench/RESULTS.md 12.6).
 # Prints a table: renders, faults injected, said once and survived,
 # snapshots checked valid (pdfinfo + gs, rsvg-convert), RSS over time,
 # signal latencies, final output = one-shot, the served watch's censuses,
