@@ -10,15 +10,19 @@
 # the output directory full (a small tmpfs; skipped with a message where it
 # cannot be mounted).  Extra short-lived watchers (--interval=60) get
 # SIGTERM/SIGINT/SIGHUP at random points to measure signal latency.
-# A third watcher serves the .hp (--serve) to 10 live pages in chromium,
-# 40 plain SSE clients and a Prometheus scraping every second, for the
-# whole soak (tests/soak/soak_serve.sh).
-# Prints a table: renders, faults injected and survived, snapshots checked
-# valid (pdfinfo + gs, rsvg-convert), RSS over time, signal latencies,
-# final output = one-shot, the served watch's redraws, scrapes answered
-# and clients that stopped following.  Exits 1 when a check fails (a
-# client that stopped following or a watcher that crashed included).  Bounded: every
-# wait has a limit, so it stops by itself.  Debian 12's GHC 9.0 has no
+# A third watcher follows a service's eventlog socket (a generator of real
+# GHC census blocks, 30 a second, so that the profile thins after 12
+# minutes) and serves it (--serve, --tee) to 10 live pages in chromium, 40
+# plain SSE clients, a Prometheus scraping every 5 s and go tool pprof
+# every minute, for the whole soak (tests/soak/soak_serve.sh).
+# `SOAK_SECONDS=3600 make soak` is issue 42's hour (bench/RESULTS.md 12.6).
+# Prints a table: renders, faults injected, said once and survived,
+# snapshots checked valid (pdfinfo + gs, rsvg-convert), RSS over time,
+# signal latencies, final output = one-shot, the served watch's censuses,
+# clients, scrapes, pprof fetches and RSS growth; then the criteria, each
+# passed or FAILED.  Exits 1 when a check fails (a client that missed a
+# census or a watcher that crashed included).  Bounded: every wait has a
+# limit, so it stops by itself.  Debian 12's GHC 9.0 has no
 # --eventlog-flush-interval: its eventlog gets the heap samples only as
 # buffers fill (for longrun, at exit), so the eventlog watcher draws late;
 # a GHC >= 9.2 on PATH gives a flushed eventlog (the script probes the flag).
@@ -39,6 +43,7 @@ for tool in ghc pdfinfo gs rsvg-convert; do
   command -v $tool > /dev/null || { say "needs $tool (make deps deps-dev)"; exit 1; }
 done
 . "$top/tests/soak/soak_serve.sh"
+. "$top/tests/soak/soak_checks.sh"
 serve_needs || exit 1
 
 # ---------------------------------------------------------------- program
@@ -160,6 +165,7 @@ mid_line_offset() {
 
 # ---------------------------------------------------------------- faults
 faults=0 fault_log=$W/faults.log; : > "$fault_log"
+serve_faults
 # fault NAME WHICH: records an injected fault (WHICH: pdf, svg or both),
 # ended now; survived is decided at the end (a render after it).
 fault_done() { faults=$((faults + 1)); echo "$(now_ms) $2 $1" >> "$fault_log"; }
@@ -172,9 +178,10 @@ probe() {
   mkdir -p "$W/probe$n"
   cp "$W/w.hp" "$W/probe$n/in.hp"
   # A background job of a non-interactive shell starts with SIGINT
-  # ignored, and hp2x keeps an ignored signal ignored (as nohup expects):
-  # give the probe SIGINT's default back, as a terminal's job would have.
-  env --default-signal=INT "$HP2X" --watch --interval=60 -q "$W/probe$n/in.hp" \
+  # ignored (and under nohup SIGHUP), and hp2x keeps an ignored signal
+  # ignored (as nohup expects): give the probe the defaults back, as a
+  # terminal's job would have.
+  env --default-signal=INT,HUP,TERM "$HP2X" --watch --interval=60 -q "$W/probe$n/in.hp" \
     -o "$W/probe$n/out.pdf" 2> "$W/probe$n/err" & p=$!
   sleep "$delay"
   t0=$(date +%s%N); kill -"$sig" $p
@@ -199,7 +206,7 @@ while [ "$(now_ms)" -lt $end_ms ]; do
   feed_both
   now=$(now_ms)
   if [ $pause_until -gt 0 ] && [ $now -ge $pause_until ]; then
-    kill -CONT $P; pause_until=0; fault_done "writer paused 5 s (SIGSTOP/SIGCONT)" both
+    kill -CONT $P $GEN; pause_until=0; fault_done "writer and service paused 5 s (SIGSTOP/SIGCONT)" both
   fi
   if [ $full_until -gt 0 ] && [ $now -ge $full_until ]; then
     rm -f "$W/out/filler"; full_until=0; fault_done "output directory full 10 s (ENOSPC)" both
@@ -210,7 +217,7 @@ while [ "$(now_ms)" -lt $end_ms ]; do
     [ $now -ge $at ] && [ -z "${done_at[$entry]:-}" ] || continue
     done_at[$entry]=$now
     case $2 in
-      pause) kill -STOP $P; pause_until=$(( now + 5000 )) ;;
+      pause) kill -STOP $P $GEN; pause_until=$(( now + 5000 )) ;;
       cut_hp)   # cut mid-line, then grows again from there
         o=$(mid_line_offset $fed_hp "$W/w.hp"); truncate -s $o "$W/w.hp"; fed_hp=$o
         fault_done ".hp cut mid-line at byte $o" pdf ;;
@@ -241,7 +248,7 @@ while [ "$(now_ms)" -lt $end_ms ]; do
   done
   sleep 0.25
 done
-[ $pause_until -gt 0 ] && { kill -CONT $P; fault_done "writer paused 5 s (SIGSTOP/SIGCONT)" both; }
+[ $pause_until -gt 0 ] && { kill -CONT $P $GEN; fault_done "writer and service paused 5 s (SIGSTOP/SIGCONT)" both; }
 [ $full_until -gt 0 ] && { rm -f "$W/out/filler"; fault_done "output directory full 10 s (ENOSPC)" both; }
 
 # ---------------------------------------------------------------- the end
@@ -276,7 +283,7 @@ sleep 0.5 # the sampler's last look
 wait_for_probes() {
   local p
   for p in $(jobs -p); do
-    case " $S $W1 $W2 $W3 $PROM $CLIENTS " in *" $p "*) ;; *) wait "$p" 2> /dev/null ;; esac
+    case " $S $W1 $W2 $W3 $PROM $CLIENTS $GEN $PPROF_LOOP $RSS_LOOP " in *" $p "*) ;; *) wait "$p" 2> /dev/null ;; esac
   done
 }
 # The main watchers end by signal too: SIGTERM, SIGINT.
@@ -334,13 +341,14 @@ while read -r at which what; do
     [ "$which" = both ] || [ "$which" = $k ] || continue
     awk -v t="$at" -v k=" $k " 'index($0, k) && $1 > t {f=1} END {exit !f}' "$W/renders.log" || ok=0
   done
-  # the served watch follows the .hp: it must have published a picture since
-  if [ "$which" != svg ]; then
+  # the served watch (the service paused, late): a picture published since
+  if [ "$which" = both ] || [ "$which" = served ]; then
     awk -v t="$at" '$1 > t {f=1} END {exit !f}' "$W/serve/redraws.log" || ok=0
   fi
   [ $ok = 1 ] && survived=$((survived + 1)) || lost+=("$what")
 done < "$fault_log"
 [ $survived = $faults ] || bad=1
+said_once
 
 # ---------------------------------------------------------------- table
 echo
@@ -352,6 +360,7 @@ echo "| program | longrun (ghc $(ghc --numeric-version), -threaded, +RTS -hT -l-
 echo "| input fed | .hp $hp_size bytes, eventlog $ev_size bytes; copies equal the program's files: $fed_ok |"
 echo "| renders (PDF from .hp, SVG from eventlog; --interval=$INTERVAL) | $renders_pdf, $renders_svg |"
 echo "| faults injected / survived | $faults / $survived${lost[0]+ (lost: ${lost[*]})} |"
+echo "| faults said once (each message exactly once per fault of its kind; a pause has none) | $said_ok of $faults${unsaid[0]+ (${unsaid[*]})} |"
 while read -r at which what; do echo "| - fault | $what |"; done < "$fault_log"
 [ -s "$W/skipped.log" ] && while read -r l; do echo "| - $l | |"; done < "$W/skipped.log"
 echo "| snapshots valid (pdfinfo+gs / rsvg-convert) | PDF $valid_pdf of $renders_pdf, SVG $valid_svg of $renders_svg${invalid[0]+ (invalid: ${#invalid[@]})} |"
@@ -384,6 +393,7 @@ echo "| signal latency summary | $lat |"
 echo "| final output = one-shot (byte for byte) | PDF $same_pdf, SVG $same_svg |"
 echo "| watcher messages (stderr lines) | PDF $(wc -l < "$W/pdf.err"), SVG $(wc -l < "$W/svg.err"), served $(wc -l < "$W/serve.err") |"
 serve_table
+criteria
 echo
 if [ $bad = 0 ]; then echo "soak: all checks passed"; else
   echo "soak: FAILED (see above)"
