@@ -17,6 +17,21 @@ serve_start() {
   return 1
 }
 
+# serve_wait_census [HOST]: waits (at most 20 s) until /metrics counts a
+# census.  The server answers from the start, while a one-shot run still
+# reads and draws its input (seconds in a sanitizer's build): a test of what
+# it serves waits for it.  HOST defaults to 127.0.0.1.
+serve_wait_census() {
+  local host=${1:-127.0.0.1} i=0
+  while [ $i -lt 400 ]; do
+    curl -s -g -m 2 "http://$host:$PORT/metrics" |
+      grep -q '^hp2x_censuses_total [1-9]' && return 0
+    kill -0 $SERVED_PID 2> /dev/null || return 1
+    i=$((i + 1)); sleep 0.05
+  done
+  return 1
+}
+
 # serve_stop: SIGTERM (a background job ignores SIGINT), then its exit
 # status in SERVED_RC; any but 0 (a sanitizer's report included) fails.
 serve_stop() {

@@ -184,6 +184,7 @@ expect_stderr "reuse\.aux" "-p: NAME.aux beside NAME.pb.gz"
 
 # 8. /debug/pprof/heap: a finished input's last census.
 serve_start serve1.err 910-hc-evl.eventlog --serve=0 || fail "no serving line: $(cat serve1.err)"
+serve_wait_census || fail "no census served: $(cat serve1.err)"
 pp -raw "http://127.0.0.1:$PORT/debug/pprof/heap" > served.raw 2> served.err && ok ||
   fail "go tool pprof http://.../debug/pprof/heap: $(head -3 served.err)"
 $CHECK served.raw 910-hc-evl.csv eventlog > served.json && ok || fail "served: $(head -3 served.json)"

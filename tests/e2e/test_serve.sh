@@ -19,6 +19,7 @@ mkdir "$T/run" && cd "$T/run"
 
 # 1. A finished input: each picture format as -o writes it; nothing written.
 serve_start err1 -c "$S/manycc.hc.hp" --serve=0 || fail "no serving line: $(cat err1)"
+serve_wait_census || fail "no census served: $(cat err1)"
 [ "$(grep -c '^hp2x: serving http://127.0.0.1:' err1)" -eq 1 ] && ok || fail "serving line not once on 127.0.0.1"
 for f in ps eps pdf svg png; do
   get /picture.$f > "$T/served.$f"
@@ -53,6 +54,7 @@ serve_stop
 # 3. [::1], where the machine has IPv6; -m5 bounds the series.
 if python3 -c 'import socket; s = socket.socket(socket.AF_INET6); s.bind(("::1", 0))' 2> /dev/null; then
   serve_start err3 -m5 "$S/manycc.hc.hp" '--serve=[::1]:0' || fail "[::1]: $(cat err3)"
+  serve_wait_census '[::1]' || fail "[::1]: no census served: $(cat err3)"
   grep -q '^hp2x: serving http://\[::1\]:' err3 && ok || fail "[::1]: serving line"
   n=$(curl -s -g "http://[::1]:$PORT/metrics" | grep -c '^hp2x_band_bytes{')
   [ "$n" -eq 5 ] && ok || fail "-m5: $n band series"
@@ -64,6 +66,7 @@ fi
 # 4. An eventlog: its heap series; hostile label bytes: valid UTF-8, escaped,
 # promtool clean.
 serve_start err4 "$TOP/tests/data/live/ghc9.10.3-longrun.from-start.eventlog" --serve=0
+serve_wait_census || fail "eventlog: no census served: $(cat err4)"
 get /metrics > "$T/m4.txt"
 for m in hp2x_heap_size_bytes hp2x_heap_live_bytes hp2x_blocks_size_bytes; do
   grep -q "^$m [0-9]" "$T/m4.txt" && ok || fail "eventlog: no $m"
@@ -74,6 +77,7 @@ printf 'BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\n' >> "$T/h.hp"
 printf 'a"b\\c\t100\nbad\377\376utf\t200\nOTHER\t50\nline\\nfeed\t70\n' >> "$T/h.hp"
 printf 'END_SAMPLE 1.0\n' >> "$T/h.hp"
 serve_start err5 -m0 "$T/h.hp" --serve=0
+serve_wait_census || fail "no census served: $(cat err5)"
 get /metrics > "$T/m5.txt"
 serve_stop
 python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$T/m5.txt" && ok || fail "metrics not UTF-8"
@@ -117,6 +121,7 @@ PY
 # last row.
 if command -v prometheus > /dev/null; then
   serve_start err7 -c "$S/manycc.hc.hp" --serve=0
+  serve_wait_census || fail "no census served: $(cat err7)"
   PP=$(free_port)
   printf 'global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: hp2x\n    static_configs:\n      - targets: ["127.0.0.1:%s"]\n' "$PORT" > "$T/prom.yml"
   prometheus --config.file="$T/prom.yml" --storage.tsdb.path="$T/tsdb" \

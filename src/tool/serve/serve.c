@@ -296,9 +296,12 @@ static void serve_set_input(tool_output *o, input_state state) {
 /* After the run: with `run_ok`, serves until SIGINT, SIGTERM or SIGHUP
  * (none when one ended the run), then stops the server and frees it. */
 static void serve_finish(tool_output *o, int run_ok) {
+  int serve_on = run_ok && !wakeup_stop_signal();
+  /* caught before the input is said closed: a client that sees it closed
+   * and stops the server ends it cleanly, not by the signal */
+  if (serve_on) wakeup_catch_stop_signals(outset_die_of_signal);
   serve_set_input(o, INPUT_CLOSED);
-  if (run_ok && !wakeup_stop_signal()) {
-    wakeup_catch_stop_signals(outset_die_of_signal);
+  if (serve_on) {
     while (!wakeup_stop_signal()) wakeup_wait(-1, -1, 3600.0);
     wakeup_release_stop_signals();
   }
