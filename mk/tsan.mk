@@ -11,7 +11,9 @@
 # way, serves (--serve: libmicrohttpd's threads, the run's publishing, the
 # event streams, the request deadline, the live page) under
 # tests/e2e/test_serve.sh, test_serve_hostile.sh, test_serve_browser.sh and
-# test_serve_busy.sh (requests answered on several threads while one draws):
+# test_serve_busy.sh (requests answered on several threads while one draws)
+# and test_serve_stall.sh (events, scrapes and pprof answered while pages
+# are drawn on the drawing threads):
 # a report ends that hp2x with status 66, which fails the test.
 
 TSAN_CC ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo gcc)
@@ -40,7 +42,7 @@ check-tsan:
 	    TOP=$(CURDIR) $(TSAN_DIR)/tests/write/test_csv_write
 	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
 	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/hp2x
-	@for t in test_serve test_serve_hostile test_serve_browser test_serve_busy; do \
+	@for t in test_serve test_serve_hostile test_serve_browser test_serve_busy test_serve_stall; do \
 	  echo "  TSAN    tests/e2e/$$t.sh"; \
 	  TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
 	    TOP=$(CURDIR) HP2X=$(CURDIR)/$(TSAN_DIR)/hp2x LC_ALL=C.UTF-8 \

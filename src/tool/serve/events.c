@@ -4,10 +4,11 @@
  * censuses, which the page draws itself), in a buffer that grows to the
  * event; a comment when the deadline thread (guard.c) calls for a
  * heartbeat, every few seconds, to find clients that went away.  A stream
- * with nothing to send is suspended, not polled.  The streams' list is
- * under the server's mutex; libmicrohttpd is called only without it held,
- * but for suspending, which its own thread does from the stream's
- * callback.
+ * with nothing to send is suspended, not polled.  The streams' list and
+ * their flags are under the server's mutex; an event is made without it
+ * (the update may take a while the first time), and libmicrohttpd is
+ * called only without it held, but for suspending, which its own thread
+ * does from the stream's callback.
  */
 #include "serve_int.h"
 
@@ -69,38 +70,37 @@ size_t events_format(char *buf, size_t size, long generation,
   return n;
 }
 
-/* Fills c's event from the current snapshot if there is news (or a
- * heartbeat is due); 0 when there is none.  Under the lock: the update is
- * the snapshot's, made at most once (snapshot_update). */
-static int next_event(sse_client *c) {
-  serve_server *s = c->s;
-  long generation = s->current ? snapshot_generation(s->current) : -1;
-  if (s->current && c->sent != generation) {
-    char json[400];
-    size_t n = snapshot_status_json(s->current, json, sizeof json);
-    const char *update = NULL;
-    size_t un = 0;
-    if (snapshot_update(s->current, &update, &un) != 0) update = NULL;
-    size_t need = events_format(NULL, 0, generation, json, n, update, un);
-    if (!reserve(c, need)) { /* no memory for it: the status alone */
-      update = NULL;
-      need = events_format(NULL, 0, generation, json, n, NULL, 0);
-    }
-    c->len = reserve(c, need) ? events_format(c->buf, c->cap, generation, json,
-                                              n, update, un)
-                              : 0;
-    c->sent = generation;
-  } else if (c->heartbeat && reserve(c, 3)) {
-    memcpy(c->buf, ":\n\n", 3);
-    c->len = 3;
-  } else {
-    return 0;
-  }
-  c->heartbeat = 0;
+/* Fills c's event from snapshot `news` (the status and its update, made
+ * at most once a snapshot: snapshot_update), or with news NULL, a
+ * heartbeat.  Without the server's mutex: only c's own thread touches its
+ * buffer. */
+static void fill_event(sse_client *c, snapshot *news) {
   c->off = 0;
-  return 1;
+  if (!news) {
+    c->len = reserve(c, 3) ? 3 : 0;
+    if (c->len) memcpy(c->buf, ":\n\n", 3);
+    return;
+  }
+  long generation = snapshot_generation(news);
+  char json[400];
+  size_t n = snapshot_status_json(news, json, sizeof json);
+  const char *update = NULL;
+  size_t un = 0;
+  if (snapshot_update(news, &update, &un) != 0) update = NULL;
+  size_t need = events_format(NULL, 0, generation, json, n, update, un);
+  if (!reserve(c, need)) { /* no memory for it: the status alone */
+    update = NULL;
+    need = events_format(NULL, 0, generation, json, n, NULL, 0);
+  }
+  c->len = reserve(c, need)
+               ? events_format(c->buf, c->cap, generation, json, n, update, un)
+               : 0;
 }
 
+/* The stream's callback: the rest of c's event, or the next one when
+ * there is news (or a heartbeat is due), or, with none, the stream
+ * suspended until events_notify.  The lock is held only to look at the
+ * current snapshot and the flags: the event is made without it. */
 static ssize_t read_events(void *cls, uint64_t pos, char *buf, size_t max) {
   (void)pos;
   sse_client *c = cls;
@@ -110,16 +110,29 @@ static ssize_t read_events(void *cls, uint64_t pos, char *buf, size_t max) {
     pthread_mutex_unlock(&s->lock);
     return MHD_CONTENT_READER_END_OF_STREAM;
   }
-  if (c->off >= c->len && !next_event(c)) {
-    c->suspended = 1; /* events_notify resumes it */
-    MHD_suspend_connection(c->c);
+  if (c->off >= c->len) {
+    snapshot *news = s->current;
+    if (news && c->sent != snapshot_generation(news)) {
+      snapshot_ref(news);
+      c->sent = snapshot_generation(news);
+    } else if (c->heartbeat) {
+      news = NULL;
+    } else {
+      c->suspended = 1; /* events_notify resumes it */
+      MHD_suspend_connection(c->c);
+      pthread_mutex_unlock(&s->lock);
+      return 0;
+    }
+    c->heartbeat = 0;
     pthread_mutex_unlock(&s->lock);
-    return 0;
+    fill_event(c, news);
+    snapshot_unref(news);
+  } else {
+    pthread_mutex_unlock(&s->lock);
   }
   size_t n = c->len - c->off < max ? c->len - c->off : max;
   memcpy(buf, c->buf + c->off, n);
   c->off += n;
-  pthread_mutex_unlock(&s->lock);
   return (ssize_t)n;
 }
 

@@ -28,6 +28,7 @@ enum {
   /* Threads answering requests, so that a scrape or an event is not kept
    * waiting while another thread draws the page after a redraw. */
   SERVER_THREADS = 4,
+  DRAWING_AT_ONCE = 2, /* pictures drawn at once (draw_main) */
   MAX_CONNECTIONS = 256,
   IDLE_TIMEOUT_S = 10,
   CONNECTION_MEMORY = 32 * 1024 /* request line and headers, then tool_output */
@@ -97,30 +98,120 @@ static const char *picture_type(hp2x_format f) {
   return row ? row->media_type : "application/octet-stream";
 }
 
+/* A picture's answer from snap, drawn now if it is not yet (the page's
+ * route: the report, or before the first census the waiting page). */
+static enum MHD_Result answer_picture(struct MHD_Connection *c, snapshot *snap,
+                                      serve_route route, hp2x_format f) {
+  const char *data;
+  size_t len;
+  if (route == SERVE_ROUTE_PAGE)
+    return snapshot_picture(snap, f, &data, &len) == 0
+               ? answer(c, MHD_HTTP_OK, "text/html; charset=utf-8", data, len,
+                        snap)
+               : answer_text(c, 503, "out of memory: the page is not drawn");
+  return snapshot_picture(snap, f, &data, &len) == 0
+             ? answer(c, MHD_HTTP_OK, picture_type(f), data, len, snap)
+             : answer_text(c, 503, "no picture yet: no census has come");
+}
+
+/* A request whose picture is being drawn: suspended, while a thread of
+ * its own draws the picture (at most DRAWING_AT_ONCE pictures drawn at
+ * once: draw_slots; the threads of one picture wait for it), then
+ * resumed, when handle answers it (answer_pending).  libmicrohttpd's
+ * threads never draw, so that while a page is drawn for seconds every
+ * other connection, the event streams and /metrics included, is served. */
+typedef struct pending {
+  serve_server *s;
+  struct MHD_Connection *c;
+  snapshot *snap; /* a reference */
+  serve_route route;
+  hp2x_format f;
+} pending;
+
+static void pending_free(pending *w) {
+  snapshot_unref(w->snap);
+  free(w);
+}
+
+static void *draw_main(void *arg) {
+  pending *w = arg; /* the handler's again once resumed */
+  serve_server *s = w->s;
+  struct MHD_Connection *c = w->c;
+  snapshot_draw(w->snap, w->f, &s->slots);
+  MHD_resume_connection(c);
+  pthread_mutex_lock(&s->lock);
+  s->drawers--;
+  pthread_cond_broadcast(&s->drawn);
+  pthread_mutex_unlock(&s->lock);
+  return NULL;
+}
+
+/* Suspends c until its picture is drawn by a thread of its own: 0, with
+ * *con_cls the pending request; -1 to draw it here (out of memory or
+ * threads, or the server is stopping). */
+static int draw_aside(serve_server *s, struct MHD_Connection *c, snapshot *snap,
+                      const serve_answer *a, void **con_cls) {
+  pending *w = calloc(1, sizeof *w);
+  if (!w) return -1;
+  pthread_mutex_lock(&s->lock);
+  int open = !s->closing;
+  if (open) s->drawers++;
+  pthread_mutex_unlock(&s->lock);
+  if (!open) {
+    free(w);
+    return -1;
+  }
+  snapshot_ref(snap);
+  *w = (pending){s, c, snap, a->route, a->format};
+  *con_cls = w;
+  MHD_suspend_connection(c);
+  pthread_t t;
+  pthread_attr_t at;
+  int made = pthread_attr_init(&at) == 0;
+  if (made) {
+    pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+    made = pthread_create(&t, &at, draw_main, w) == 0;
+    pthread_attr_destroy(&at);
+  }
+  if (!made) { /* drawn here, answered when resumed */
+    snapshot_draw(snap, a->format, &s->slots);
+    MHD_resume_connection(c);
+    pthread_mutex_lock(&s->lock);
+    s->drawers--;
+    pthread_cond_broadcast(&s->drawn);
+    pthread_mutex_unlock(&s->lock);
+  }
+  return 0;
+}
+
 static enum MHD_Result answer_route(serve_server *s, struct MHD_Connection *c,
-                                    const serve_answer *a) {
+                                    const serve_answer *a, void **con_cls) {
   if (a->route == SERVE_ROUTE_EVENTS) return answer_events(s, c);
   snapshot *snap = current_snapshot(s);
   if (!snap) return answer_text(c, 503, "starting");
-  enum MHD_Result ok;
-  const char *data;
-  size_t len;
+  enum MHD_Result ok = MHD_YES;
+  hp2x_format f = a->route == SERVE_ROUTE_PAGE ? HP2X_FORMAT_HTML : a->format;
+  serve_answer drawn = *a;
+  drawn.format = f;
   if (a->route == SERVE_ROUTE_METRICS) {
-    data = snapshot_metrics(snap, &len);
+    size_t len;
+    const char *data = snapshot_metrics(snap, &len);
     ok = answer(c, MHD_HTTP_OK, "text/plain; version=0.0.4; charset=utf-8",
                 data, len, snap);
-  } else if (a->route == SERVE_ROUTE_PAGE) {
-    /* the report, or before the first census the waiting page */
-    ok = snapshot_picture(snap, HP2X_FORMAT_HTML, &data, &len) == 0
-             ? answer(c, MHD_HTTP_OK, "text/html; charset=utf-8", data, len,
-                      snap)
-             : answer_text(c, 503, "out of memory: the page is not drawn");
-  } else if (snapshot_picture(snap, a->format, &data, &len) == 0) {
-    ok = answer(c, MHD_HTTP_OK, picture_type(a->format), data, len, snap);
-  } else {
-    ok = answer_text(c, 503, "no picture yet: no census has come");
+  } else if (snapshot_picture_made(snap, f) ||
+             draw_aside(s, c, snap, &drawn, con_cls) != 0) {
+    ok = answer_picture(c, snap, a->route, f);
   }
   snapshot_unref(snap);
+  return ok;
+}
+
+/* The request of pending w, resumed: its picture is drawn. */
+static enum MHD_Result answer_pending(serve_server *s, pending *w,
+                                      void **con_cls) {
+  *con_cls = s;
+  enum MHD_Result ok = answer_picture(w->c, w->snap, w->route, w->f);
+  pending_free(w);
   return ok;
 }
 
@@ -131,16 +222,31 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
   (void)version;
   (void)upload;
   serve_server *s = cls;
-  if (*con_cls) { /* a body: not read, the answer is queued already */
+  if (*con_cls == s) { /* a body: not read, the answer is queued already */
     *upload_size = 0;
     return MHD_YES;
+  }
+  if (*con_cls) { /* resumed: its picture is drawn */
+    *upload_size = 0;
+    return answer_pending(s, *con_cls, con_cls);
   }
   *con_cls = s;
   guard_request_begun(s, c);
   const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
   serve_answer a = serve_route_request(method, url, host, s->loopback);
   if (a.status != 200) return answer_text(c, (unsigned)a.status, a.reason);
-  return answer_route(s, c, &a);
+  return answer_route(s, c, &a, con_cls);
+}
+
+/* A request ended: a pending one that was never answered (its client went
+ * away) is freed; then the deadline's clock (guard.c). */
+static void on_completed(void *cls, struct MHD_Connection *c, void **ctx,
+                         enum MHD_RequestTerminationCode toe) {
+  if (ctx && *ctx && *ctx != cls) {
+    pending_free(*ctx);
+    *ctx = NULL;
+  }
+  guard_on_completed(cls, c, ctx, toe);
 }
 
 /* A listening socket on ad (its port filled in when 0); -1 with errno. */
@@ -199,8 +305,8 @@ static int start_daemon(serve_server *s, int fd, int v6) {
       MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY,
       MHD_OPTION_STRICT_FOR_CLIENT, 1, MHD_OPTION_NOTIFY_CONNECTION,
-      guard_on_connection, s, MHD_OPTION_NOTIFY_COMPLETED, guard_on_completed,
-      s, MHD_OPTION_END);
+      guard_on_connection, s, MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+      MHD_OPTION_END);
   int rc = s->daemon && guard_start(s) == 0 ? 0 : -1;
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   return rc;
@@ -210,11 +316,16 @@ static void serve_free(serve_server *s) {
   if (!s) return;
   if (s->daemon) {
     MHD_quiesce_daemon(s->daemon);
-    events_close_all(s);
+    events_close_all(s); /* and no more drawing threads */
+    pthread_mutex_lock(&s->lock);
+    while (s->drawers > 0) pthread_cond_wait(&s->drawn, &s->lock);
+    pthread_mutex_unlock(&s->lock);
     guard_stop(s);
     MHD_stop_daemon(s->daemon);
   }
   snapshot_unref(s->current);
+  pthread_cond_destroy(&s->drawn);
+  snapshot_slots_destroy(&s->slots);
   pthread_mutex_destroy(&s->lock);
   free(s);
 }
@@ -231,6 +342,8 @@ int serve_start(const serve_address *at, const hp2x_options *o,
     return EXIT_BAD_INPUT;
   }
   pthread_mutex_init(&s->lock, NULL);
+  pthread_cond_init(&s->drawn, NULL);
+  snapshot_slots_init(&s->slots, DRAWING_AT_ONCE);
   s->base.kind = &server_kind;
   s->base.wants_view = 1; /* the window drawn, as -o's */
   s->base.copies = 1;

@@ -1,8 +1,13 @@
 /* serve_int.h -- private to --serve's files: the server's state, what one
  * redraw publishes (a snapshot: snapshot.c), the event streams (events.c)
  * and the request deadline (guard.c).  One mutex, the server's, guards the
- * current snapshot, the input's state and the lists of connections;
- * nothing is drawn or written to a socket while it is held.
+ * current snapshot, the input's state, the lists of connections and the
+ * count of drawing threads, and is held only to read or change them:
+ * nothing is drawn, no update made and nothing written to a socket while
+ * it is held, and no other lock is taken under it.  A snapshot's pictures
+ * and its update are each made under a lock of their own (snapshot.c),
+ * on threads of serve.c's, never libmicrohttpd's (but for the update,
+ * made once a redraw by the first event stream to send it).
  */
 #ifndef HPX_TOOL_SERVE_INT_H
 #define HPX_TOOL_SERVE_INT_H
@@ -39,10 +44,27 @@ size_t snapshot_status_json(const snapshot *s, char *buf, size_t size);
 int snapshot_update(snapshot *s, const char **data, size_t *len);
 /* The picture in format f (HP2X_FORMAT_HTML: the live page, or before the
  * first census or when the report cannot be drawn, the waiting page),
- * drawn on the first call: 0 with *data (owned by s) and *len, or -1
- * (no census yet, or the drawing failed). */
+ * drawn on the first call (snapshot_draw): 0 with *data (owned by s) and
+ * *len, or -1 (no census yet, or the drawing failed). */
 int snapshot_picture(snapshot *s, hp2x_format f, const char **data,
                      size_t *len);
+/* Whether snapshot_picture(s, f) would answer at once (drawn, failed, or
+ * never to be drawn). */
+int snapshot_picture_made(snapshot *s, hp2x_format f);
+/* Turns to draw: at most `most` pictures drawn at once, under a lock of
+ * their own (taken for a moment, after a picture's lock). */
+typedef struct draw_slots {
+  pthread_mutex_t lock;
+  pthread_cond_t turn;
+  int drawing, most;
+} draw_slots;
+void snapshot_slots_init(draw_slots *d, int most);
+void snapshot_slots_destroy(draw_slots *d);
+/* Draws s's picture in format f unless it is made: the long work, done
+ * by serve.c's drawing threads, one at a time a picture (each format and
+ * the update under a lock of their own, which nothing else waits for),
+ * in a turn of `slots` (NULL: at once). */
+void snapshot_draw(snapshot *s, hp2x_format f, draw_slots *slots);
 
 /* ----------------------------------------------------- the server */
 
@@ -64,6 +86,9 @@ typedef struct serve_server {
   pthread_t guard;          /* guard.c's deadline thread */
   pthread_cond_t guard_wake;
   int guard_running;
+  int drawers;          /* serve.c's drawing threads alive */
+  pthread_cond_t drawn; /* drawers went down */
+  draw_slots slots;     /* their turns */
 } serve_server;
 
 /* ---------------------------------------------------------- events.c */

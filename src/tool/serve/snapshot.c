@@ -51,16 +51,17 @@ static int membuf_write(void *closure, const void *buf, size_t len) {
  * redraw (a change of the input's state draws nothing new). */
 typedef struct pictures {
   atomic_int refs;
-  long generation;       /* of the snapshot that published it */
-  hp2x_profile *p;       /* owned; NULL: nothing drawn yet */
-  hp2x_bands *b;         /* owned */
-  hp2x_options o;        /* the run's when published, without its
-                            .aux (the bands carry what it gave) */
-  pthread_mutex_t lock;  /* drawing */
+  long generation; /* of the snapshot that published it */
+  hp2x_profile *p; /* owned; NULL: nothing drawn yet */
+  hp2x_bands *b;   /* owned */
+  hp2x_options o;  /* the run's when published, without its
+                      .aux (the bands carry what it gave) */
+  /* Each picture, and the update, is made under a lock of its own, and
+   * read once `made` is set without one; nothing else waits for it. */
+  pthread_mutex_t lock[N_DRAWN + 1]; /* by format; the update's last */
+  atomic_int made[N_DRAWN + 1];
   membuf drawn[N_DRAWN]; /* by format */
-  int tried[N_DRAWN];
-  membuf update; /* the live pages' update (hp2x_write_live_update) */
-  int update_tried;
+  membuf update;         /* the live pages' update (hp2x_write_live_update) */
 } pictures;
 
 struct snapshot {
@@ -78,7 +79,7 @@ static void pictures_unref(pictures *pc) {
   if (!pc || atomic_fetch_sub(&pc->refs, 1) != 1) return;
   for (int i = 0; i < N_DRAWN; i++) free(pc->drawn[i].data);
   free(pc->update.data);
-  pthread_mutex_destroy(&pc->lock);
+  for (int i = 0; i <= N_DRAWN; i++) pthread_mutex_destroy(&pc->lock[i]);
   hp2x_bands_free(pc->b);
   hp2x_profile_free(pc->p);
   free(pc);
@@ -92,7 +93,10 @@ static pictures *pictures_new(const hp2x_options *o, const hp2x_profile *p,
   atomic_init(&pc->refs, 1);
   pc->o = *o;
   pc->o.aux = NULL; /* the run frees it; the run's regexes outlive us */
-  pthread_mutex_init(&pc->lock, NULL);
+  for (int i = 0; i <= N_DRAWN; i++) {
+    pthread_mutex_init(&pc->lock[i], NULL);
+    atomic_init(&pc->made[i], 0);
+  }
   hp2x_err err;
   hp2x_err_init(&err);
   if (p && hp2x_profile_sample_count(p) > 0 &&
@@ -222,41 +226,94 @@ static size_t update_tail(const hp2x_bands *b) {
   return n < 1 ? 1 : n > 64 ? 64 : n;
 }
 
+/* Makes pc's update, once. */
+static void update_once(pictures *pc) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_bands *fresh = NULL;
+  const hp2x_bands *b = pc->b;
+  if (!b && hp2x_bands_select(pc->p, &pc->o, &fresh, &err) == HP2X_OK)
+    b = fresh;
+  if (!b || hp2x_write_live_update(pc->p, b, update_tail(b), membuf_write,
+                                   &pc->update, &err) != HP2X_OK)
+    membuf_clear(&pc->update);
+  hp2x_bands_free(fresh);
+}
+
 int snapshot_update(snapshot *s, const char **data, size_t *len) {
   pictures *pc = s->pics;
   *data = NULL, *len = 0;
   if (!pc->p) return -1; /* nothing drawn yet */
-  pthread_mutex_lock(&pc->lock);
-  if (!pc->update_tried) {
-    pc->update_tried = 1;
-    hp2x_err err;
-    hp2x_err_init(&err);
-    hp2x_bands *fresh = NULL;
-    const hp2x_bands *b = pc->b;
-    if (!b && hp2x_bands_select(pc->p, &pc->o, &fresh, &err) == HP2X_OK)
-      b = fresh;
-    if (!b || hp2x_write_live_update(pc->p, b, update_tail(b), membuf_write,
-                                     &pc->update, &err) != HP2X_OK)
-      membuf_clear(&pc->update);
-    hp2x_bands_free(fresh);
+  if (!atomic_load(&pc->made[N_DRAWN])) {
+    pthread_mutex_lock(&pc->lock[N_DRAWN]);
+    if (!atomic_load(&pc->made[N_DRAWN])) {
+      update_once(pc);
+      atomic_store(&pc->made[N_DRAWN], 1);
+    }
+    pthread_mutex_unlock(&pc->lock[N_DRAWN]);
   }
-  pthread_mutex_unlock(&pc->lock);
   *data = pc->update.data;
   *len = pc->update.len;
   return *data ? 0 : -1;
 }
 
+/* f has no picture in s, ever. */
+static int never_drawn(const pictures *pc, hp2x_format f) {
+  return (unsigned)f >= N_DRAWN || (!pc->p && f != HP2X_FORMAT_HTML);
+}
+
+int snapshot_picture_made(snapshot *s, hp2x_format f) {
+  return never_drawn(s->pics, f) || atomic_load(&s->pics->made[f]);
+}
+
+void snapshot_slots_init(draw_slots *d, int most) {
+  pthread_mutex_init(&d->lock, NULL);
+  pthread_cond_init(&d->turn, NULL);
+  d->drawing = 0;
+  d->most = most;
+}
+
+void snapshot_slots_destroy(draw_slots *d) {
+  pthread_cond_destroy(&d->turn);
+  pthread_mutex_destroy(&d->lock);
+}
+
+/* Waits for a turn to draw (d NULL: none to wait for). */
+static void slot_take(draw_slots *d) {
+  if (!d) return;
+  pthread_mutex_lock(&d->lock);
+  while (d->drawing >= d->most) pthread_cond_wait(&d->turn, &d->lock);
+  d->drawing++;
+  pthread_mutex_unlock(&d->lock);
+}
+
+static void slot_give(draw_slots *d) {
+  if (!d) return;
+  pthread_mutex_lock(&d->lock);
+  d->drawing--;
+  pthread_cond_signal(&d->turn);
+  pthread_mutex_unlock(&d->lock);
+}
+
+void snapshot_draw(snapshot *s, hp2x_format f, draw_slots *slots) {
+  pictures *pc = s->pics;
+  if (snapshot_picture_made(s, f)) return;
+  pthread_mutex_lock(&pc->lock[f]);
+  if (!atomic_load(&pc->made[f])) {
+    slot_take(slots);
+    draw_once(pc, f);
+    atomic_store(&pc->made[f], 1);
+    slot_give(slots);
+  }
+  pthread_mutex_unlock(&pc->lock[f]);
+}
+
 int snapshot_picture(snapshot *s, hp2x_format f, const char **data,
                      size_t *len) {
-  pictures *pc = s->pics;
-  if ((unsigned)f >= N_DRAWN || (!pc->p && f != HP2X_FORMAT_HTML)) return -1;
-  pthread_mutex_lock(&pc->lock);
-  if (!pc->tried[f]) {
-    pc->tried[f] = 1;
-    draw_once(pc, f);
-  }
-  pthread_mutex_unlock(&pc->lock);
-  *data = pc->drawn[f].data;
-  *len = pc->drawn[f].len;
+  *data = NULL, *len = 0;
+  if (never_drawn(s->pics, f)) return -1;
+  snapshot_draw(s, f, NULL);
+  *data = s->pics->drawn[f].data;
+  *len = s->pics->drawn[f].len;
   return *data ? 0 : -1;
 }
