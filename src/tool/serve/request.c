@@ -19,24 +19,24 @@ static int all_digits(const char *s, size_t n) {
   return 1;
 }
 
-/* "127.a.b.c" with each part 0..255, exactly n bytes. */
-static int is_loopback_v4(const char *s, size_t n) {
-  char buf[16];
-  if (n == 0 || n >= sizeof buf) return 0;
-  memcpy(buf, s, n);
-  buf[n] = '\0';
-  struct in_addr a;
-  if (inet_pton(AF_INET, buf, &a) != 1) return 0;
-  return (ntohl(a.s_addr) >> 24) == 127;
-}
-
-static int is_loopback_v6(const char *s, size_t n) {
+/* The n bytes at s as an address of family af, into out. */
+static int parse_address(const char *s, size_t n, int af, void *out) {
   char buf[48];
   if (n == 0 || n >= sizeof buf) return 0;
   memcpy(buf, s, n);
   buf[n] = '\0';
+  return inet_pton(af, buf, out) == 1;
+}
+
+/* "127.a.b.c" with each part 0..255, exactly n bytes. */
+static int is_loopback_v4(const char *s, size_t n) {
+  struct in_addr a;
+  return parse_address(s, n, AF_INET, &a) && (ntohl(a.s_addr) >> 24) == 127;
+}
+
+static int is_loopback_v6(const char *s, size_t n) {
   struct in6_addr a;
-  return inet_pton(AF_INET6, buf, &a) == 1 && IN6_IS_ADDR_LOOPBACK(&a);
+  return parse_address(s, n, AF_INET6, &a) && IN6_IS_ADDR_LOOPBACK(&a);
 }
 
 int serve_host_is_loopback(const char *host) {
