@@ -67,11 +67,19 @@ static void warm_fonts(const char *input, const char *fonts_conf) {
  * matrix and per-sample coordinates: megabytes for a long profile).  glibc
  * would hand them back to the kernel each time and the next update would
  * fault them in afresh: a watcher keeps them instead.  Its peak memory is
- * what one update needs anyway. */
+ * what one update needs anyway, provided the memory kept is shared: glibc
+ * gives threads arenas of their own (up to 8 a core), each keeping what
+ * its threads freed, so a served watch, whose pictures are drawn on
+ * threads that come and go, would keep a picture's peak once per arena,
+ * its memory growing in steps hours into a run.  Two arenas, one a core
+ * of this machine kind, are what its threads need at once. */
 static void keep_freed_memory(void) {
 #if defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
   mallopt(M_MMAP_THRESHOLD, 16 << 20);
   mallopt(M_TRIM_THRESHOLD, 512 << 20);
+#endif
+#if defined(M_ARENA_MAX)
+  mallopt(M_ARENA_MAX, 2);
 #endif
 }
 
