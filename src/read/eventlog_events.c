@@ -201,29 +201,62 @@ static hp2x_status require_open_sample(evl_parser *ev, const char *what,
   return evl_fail_at(ev, err, ev->event_start, msg);
 }
 
+/* Is label `id` the stack of `depth` cost-centre ids at ids (its key 0x01
+ * and the ids)? */
+static int is_stack_label(const evl_parser *ev, uint32_t id,
+                          const unsigned char *ids, size_t depth) {
+  if (id == LABEL_NONE) return 0;
+  const hpx_label *l = &ev->p->labels[id];
+  return l->kind == LABEL_STACK && l->key_len == 1 + 4 * depth &&
+         l->key[0] == 1 &&
+         read_same_bytes(l->key + 1, (const char *)ids, 4 * depth);
+}
+
+/* The slot in ev->by_key of the n bytes at k (a stack's ids, or a string
+ * label's first 8 bytes). */
+static uint32_t *key_slot(evl_parser *ev, const unsigned char *k, size_t n) {
+  uint64_t h = n;
+  for (size_t i = 0; i + 8 <= n; i += 8)
+    h = (h ^ read_le64((const char *)k + i)) * 0x9E3779B97F4A7C15u;
+  if (n % 8) {
+    uint64_t w = 0;
+    memcpy(&w, k + n - n % 8, n % 8);
+    h = (h ^ w) * 0x9E3779B97F4A7C15u;
+  }
+  return &ev->by_key[h >> (64 - EVL_KEY_BITS)];
+}
+
 /* The label of the stack of `depth` cost-centre ids at ids: the one
- * expected next, else the one with that key, else a new one named as
- * hpx_evl_stack_name says.  The key is 0x01 and the ids, which keeps stack
- * keys apart from string labels. */
+ * expected next, else the last met with the same ids' hash, else the one
+ * with that key, else a new one named as hpx_evl_stack_name says.  The key
+ * is 0x01 and the ids, which keeps stack keys apart from string labels. */
 static hp2x_status find_stack_label(evl_parser *ev, const unsigned char *ids,
                                     size_t depth, uint32_t *id, hp2x_err *err) {
-  unsigned char key[1 + 4 * 255];
   assert(depth <= 255);
+  *id = label_track_guess(&ev->track);
+  if (is_stack_label(ev, *id, ids, depth)) return HP2X_OK;
+  uint32_t *slot = key_slot(ev, ids, 4 * depth);
+  if (*slot != *id && is_stack_label(ev, *slot, ids, depth)) {
+    *id = *slot;
+    return HP2X_OK;
+  }
+  unsigned char key[1 + 4 * 255];
   key[0] = 1;
   memcpy(key + 1, ids, 4 * depth);
   size_t klen = 1 + 4 * depth;
-  *id = label_track_guess(&ev->track);
-  if (is_guessed_label(ev, *id, key, klen, 1)) return HP2X_OK;
   long found = hpx_profile_find(ev->p, (const char *)key, klen);
   if (found >= 0) {
-    *id = (uint32_t)found;
+    *id = *slot = (uint32_t)found;
     return HP2X_OK;
   }
   size_t len = 0; /* a part's reader leaves naming to the real one */
   if (!ev->part && hpx_evl_stack_name(ev, ids, depth, &len, err) != HP2X_OK)
     return ev->status = err->code;
-  return hpx_profile_intern(ev->p, (const char *)key, klen,
-                            ev->part ? "" : ev->name, len, id, err);
+  if (hpx_profile_intern(ev->p, (const char *)key, klen,
+                         ev->part ? "" : ev->name, len, id, err) != HP2X_OK)
+    return err->code;
+  *slot = *id;
+  return HP2X_OK;
 }
 
 /* 163 (-hc): u8 profile id, u64 residency, u8 depth, depth u32 cost-centre
@@ -263,6 +296,9 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
   uint32_t id = label_track_guess(&ev->track);
   if (guessed_string(ev, id, label, e->n - 9))
     return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
+  uint32_t *slot = e->n - 9 >= 8 ? key_slot(ev, e->pl + 9, 8) : NULL;
+  if (slot && *slot != id && guessed_string(ev, *slot, label, e->n - 9))
+    return add_sample_entry(ev, *slot, evl_be64(e->pl + 1), err);
   long l = cstring_len(e->pl + 9, e->n - 9);
   if (l < 0)
     return evl_fail_at(ev, err, ev->event_start,
@@ -278,6 +314,7 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
         hpx_evl_ipe_name_label(ev, id, label, (size_t)l, err) != HP2X_OK)
       return err->code;
   }
+  if (slot) *slot = id;
   return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
 }
 
