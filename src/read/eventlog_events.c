@@ -182,8 +182,8 @@ static int is_guessed_label(const evl_parser *ev, uint32_t id, const void *key,
  * label expected (`id`, a string label), whole in the `room` bytes at
  * label and followed by its NUL; then it is the label whatever the rest
  * holds (an interned label has no NUL byte, nor is it empty). */
-static int guessed_string(const evl_parser *ev, uint32_t id, const char *label,
-                          size_t room) {
+static HPX_ALWAYS_INLINE int guessed_string(const evl_parser *ev, uint32_t id,
+                                            const char *label, size_t room) {
   if (id == LABEL_NONE) return 0;
   const hpx_label *l = &ev->p->labels[id];
   if (l->kind == LABEL_STACK) return 0;
@@ -203,8 +203,9 @@ static hp2x_status require_open_sample(evl_parser *ev, const char *what,
 
 /* Is label `id` the stack of `depth` cost-centre ids at ids (its key 0x01
  * and the ids)? */
-static int is_stack_label(const evl_parser *ev, uint32_t id,
-                          const unsigned char *ids, size_t depth) {
+static HPX_ALWAYS_INLINE int is_stack_label(const evl_parser *ev, uint32_t id,
+                                            const unsigned char *ids,
+                                            size_t depth) {
   if (id == LABEL_NONE) return 0;
   const hpx_label *l = &ev->p->labels[id];
   return l->kind == LABEL_STACK && l->key_len == 1 + 4 * depth &&
