@@ -166,13 +166,12 @@ static HPX_ALWAYS_INLINE hp2x_status add_sample_entry(evl_parser *ev,
                              err);
 }
 
-/* Is the expected label `id` the one whose key is `key`?  Stack keys and
- * string keys never match each other. */
+/* Is the expected label `id` the string label whose key is `key`? */
 static int is_guessed_label(const evl_parser *ev, uint32_t id, const void *key,
-                            size_t len, int stack) {
+                            size_t len) {
   if (id == LABEL_NONE) return 0;
   const hpx_label *l = &ev->p->labels[id];
-  if (stack != (l->kind == LABEL_STACK)) return 0;
+  if (l->kind == LABEL_STACK) return 0;
   const char *k = l->key ? l->key : l->name;
   size_t klen = l->key ? l->key_len : l->name_len;
   return klen == len && memcmp(k, key, len) == 0;
@@ -201,8 +200,7 @@ static hp2x_status require_open_sample(evl_parser *ev, const char *what,
   return evl_fail_at(ev, err, ev->event_start, msg);
 }
 
-/* Is label `id` the stack of `depth` cost-centre ids at ids (its key 0x01
- * and the ids)? */
+/* Is label `id` the stack of the `depth` cost-centre ids at ids? */
 static HPX_ALWAYS_INLINE int is_stack_label(const evl_parser *ev, uint32_t id,
                                             const unsigned char *ids,
                                             size_t depth) {
@@ -213,24 +211,20 @@ static HPX_ALWAYS_INLINE int is_stack_label(const evl_parser *ev, uint32_t id,
          read_same_bytes(l->key + 1, (const char *)ids, 4 * depth);
 }
 
-/* The slot in ev->by_key of the n bytes at k (a stack's ids, or a string
- * label's first 8 bytes). */
+/* The slot in ev->by_key of the n bytes at k, n a multiple of 4 (a
+ * stack's ids, or a string label's first 8 bytes). */
 static uint32_t *key_slot(evl_parser *ev, const unsigned char *k, size_t n) {
   uint64_t h = n;
-  for (size_t i = 0; i + 8 <= n; i += 8)
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8)
     h = (h ^ read_le64((const char *)k + i)) * 0x9E3779B97F4A7C15u;
-  if (n % 8) {
-    uint64_t w = 0;
-    memcpy(&w, k + n - n % 8, n % 8);
-    h = (h ^ w) * 0x9E3779B97F4A7C15u;
-  }
+  if (i < n) h = (h ^ evl_be32(k + i)) * 0x9E3779B97F4A7C15u;
   return &ev->by_key[h >> (64 - EVL_KEY_BITS)];
 }
 
-/* The label of the stack of `depth` cost-centre ids at ids: the one
- * expected next, else the last met with the same ids' hash, else the one
- * with that key, else a new one named as hpx_evl_stack_name says.  The key
- * is 0x01 and the ids, which keeps stack keys apart from string labels. */
+/* The label of the stack of `depth` cost-centre ids at ids: the one expected,
+ * else the last met with the ids' hash, else the one keyed 0x01 and the ids
+ * (apart from string labels), else a new one (hpx_evl_stack_name). */
 static hp2x_status find_stack_label(evl_parser *ev, const unsigned char *ids,
                                     size_t depth, uint32_t *id, hp2x_err *err) {
   assert(depth <= 255);
@@ -306,7 +300,7 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
                        "HEAP_PROF_SAMPLE_STRING label has no terminating NUL");
   if (l == 0) /* GHC names every band; seen where a write overran one */
     return evl_corrupt_event(ev, err, "HEAP_PROF_SAMPLE_STRING label is empty");
-  if (!is_guessed_label(ev, id, label, (size_t)l, 0)) {
+  if (!is_guessed_label(ev, id, label, (size_t)l)) {
     size_t before = ev->p->n_labels;
     if (hpx_profile_intern(ev->p, label, (size_t)l, NULL, 0, &id, err) !=
         HP2X_OK)

@@ -28,8 +28,7 @@ typedef enum cut_census {
 
 typedef struct evl_part evl_part; /* eventlog_part_read.h */
 
-#define EVL_KEY_BITS 10
-
+#define EVL_KEY_BITS 10 /* evl_parser.by_key */
 struct evl_parser {
   hp2x_profile *p;   /* borrowed: the dispatcher owns it */
   const char *file;  /* borrowed */
@@ -106,9 +105,7 @@ struct evl_parser {
   long long sample_offset;             /* where the open sample began */
   double sample_time_s;                /* the open sample's time */
   label_track track;                   /* repeats and the next-label guess */
-  uint32_t by_key[1u << EVL_KEY_BITS]; /* the last label met by a hash of
-                         its stack's ids or its string's first 8 bytes
-                         (eventlog_events.c); LABEL_NONE = none */
+  uint32_t by_key[1u << EVL_KEY_BITS]; /* labels by a hash of their key */
   char *name;                          /* scratch for stack labels; owned */
   size_t name_cap;
   ipe_table ipe;               /* -hi names */

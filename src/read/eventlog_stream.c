@@ -235,10 +235,17 @@ static hp2x_status keep_previous_bytes(evl_parser *ev, hp2x_err *err) {
 }
 
 /* Skips the payload of an event that hp2x does not read, without copying
- * it: what is here now, the rest (ev->skip) as later feeds bring it. */
+ * it: what is here now, the rest (ev->skip) as later feeds bring it; an
+ * event whole here is passed over at once. */
 static void skip_payload(evl_parser *ev, size_t head, uint64_t payload,
                          size_t avail, int gathered, size_t *pos) {
   ev->partial_len = 0;
+  if (!gathered && avail >= head + payload) {
+    *pos += head + (size_t)payload;
+    ev->offset += (long long)(head + payload);
+    ev->skip = 0;
+    return;
+  }
   ev->skip = gathered ? payload - (avail - head) : payload;
   if (!gathered) {
     *pos += head;
@@ -293,11 +300,6 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
     if (keep_previous(ev, e, head, gathered ? 0 : avail, total, head, err) !=
         HP2X_OK)
       return err->code;
-    if (!gathered && avail >= total) { /* whole here: passed over at once */
-      *pos += total;
-      ev->offset += (long long)total;
-      return HP2X_OK;
-    }
     skip_payload(ev, head, payload, avail, gathered, pos);
     return HP2X_OK;
   }
