@@ -15,7 +15,9 @@ by gen.py, all measured in this one run.  Prints Markdown tables:
      2 threads, interleaved, medians of CORE_REPS rounds (5) of the wall
      clock and of the CPU time (user + system), with the load average
      before and after each input; where a picture's time goes (bench/phases.c);
-     `run.py --cores` (make bench-cores) runs this section alone
+     `run.py --cores` (make bench-cores) runs this section alone;
+     `run.py --cores-ab BEFORE` reads its inputs to CSV with the build
+     BEFORE and this one, interleaved (section 14b)
 
 Not a test.  Needs `make deps-dev` (hp2ps, valgrind, poppler-utils).
 Environment: REPS (default 3), BENCH_SMALL=1 or BENCH_BIG=0 skips the
@@ -365,6 +367,41 @@ def cores(inputs):
     print("Load average after: %s\n" % load())
 
 
+def cores_ab(inputs, before):
+    """Reading to CSV with an earlier build (`before`) and this one, on 1
+    and 2 threads, interleaved with wc -l in each of CORE_REPS rounds:
+    their medians' ratios to wc -l, wall clock and CPU."""
+    print("## 14b. Reading to CSV: %s (before) against %s (after), "
+          "medians of %d interleaved rounds\n" % (before, HP2X, CORE_REPS))
+    rows = []
+    for name, path in inputs:
+        load0 = os.getloadavg()[0]
+        cmds = [("wc", ["wc", "-l", path])]
+        for tag, exe in (("before", before), ("after", HP2X)):
+            for jobs in (1, 2):
+                cmds.append(((tag, jobs), [exe, "-q", "--jobs=%d" % jobs, path,
+                                           "-o", os.path.join(DIR, "ab.csv")]))
+        got = {label: ([], []) for label, _ in cmds}
+        one_run(["cat", path])  # cached
+        for _ in range(CORE_REPS):
+            for label, cmd in cmds:
+                w, _, cpu = timed_run(cmd)
+                got[label][0].append(w)
+                got[label][1].append(cpu)
+        wc, wc_cpu = (median(x) for x in got["wc"])
+        row = [name, "%.1f" % mb(path)]
+        for tag in ("before", "after"):
+            for jobs in (1, 2):
+                w, c = (median(x) for x in got[(tag, jobs)])
+                row.append("%.2f / %.2f" % (w / wc, c / wc_cpu))
+        row.append("%.2f / %.2f" % (load0, os.getloadavg()[0]))
+        rows.append(row)
+    table(["input", "MB", "before, --jobs=1", "before, --jobs=2",
+           "after, --jobs=1", "after, --jobs=2", "load before / after"], rows)
+    print("Each cell: wall-clock median / wc -l's, then CPU (user + system) "
+          "median / wc -l's.\n")
+
+
 def big_eventlog():
     """bench/memgen's 80,000 censuses of 300 bands: 1.6 GB, in GHC's 2 MiB
     blocks (shared with bench/report.sh)."""
@@ -412,6 +449,12 @@ def main():
               % (u.sysname, u.machine, os.cpu_count(),
                  time.strftime("%Y-%m-%d")))
         cores(cores_inputs(big))
+        return
+    if sys.argv[1:2] == ["--cores-ab"] and len(sys.argv) == 3:
+        print("Machine: %s, %d cores; %s; load %s\n"
+              % (os.uname().machine, os.cpu_count(),
+                 time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), load()))
+        cores_ab(cores_inputs(big), sys.argv[2])
         return
     small = gen("small.hp", "stretch", os.path.join(S, "leak.hc.hp"), "0.05")
     s10 = gen("stretch-10mb.hp", "stretch", os.path.join(S, "longrun.hc.hp"), "10")

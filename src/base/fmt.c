@@ -106,7 +106,7 @@ size_t hpx_fmt_thousands(char *buf, size_t size, int64_t v) {
   return o;
 }
 
-/* "%.6f" without printf.  |v| = m / 2^s exactly (frexp: m < 2^53), so
+/* "%.6f" without printf.  |v| = m / 2^s exactly (m < 2^53), so
  * |v| * 10^6 is the 73-bit integer m * 10^6, kept as hi:lo, shifted right
  * by s and rounded to nearest with ties to even, as glibc's printf rounds.
  * Below FIXED6_MAX, s >= 9 and the result fits in 63 bits. */
@@ -145,9 +145,14 @@ size_t hpx_fmt_fixed6(char *buf, double v) {
     return (size_t)hpx_fmt(buf, HPX_FIXED6_SIZE, "%.6f", v);
   size_t o = 0;
   if (signbit(v)) buf[o++] = '-';
-  int e;
-  double f = frexp(fabs(v), &e); /* |v| = f * 2^e, f in [0.5, 1) or 0 */
-  uint64_t q = scale_micros((uint64_t)ldexp(f, 53), 53 - e);
+  /* |v| = m / 2^s from its bits: a normal number's 53-bit mantissa and
+   * exponent; zero and the subnormals (far below 10^-6) read as 0. */
+  uint64_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  int biased = (int)(bits >> 52 & 0x7ff);
+  uint64_t m = biased ? (bits & ((UINT64_C(1) << 52) - 1)) | UINT64_C(1) << 52
+                      : 0;
+  uint64_t q = scale_micros(m, biased ? 1075 - biased : 53);
   o += hpx_fmt_int(buf + o, (int64_t)(q / 1000000u));
   buf[o++] = '.';
   uint32_t frac = (uint32_t)(q % 1000000u);

@@ -166,13 +166,12 @@ static HPX_ALWAYS_INLINE hp2x_status add_sample_entry(evl_parser *ev,
                              err);
 }
 
-/* Is the expected label `id` the one whose key is `key`?  Stack keys and
- * string keys never match each other. */
+/* Is the expected label `id` the string label whose key is `key`? */
 static int is_guessed_label(const evl_parser *ev, uint32_t id, const void *key,
-                            size_t len, int stack) {
+                            size_t len) {
   if (id == LABEL_NONE) return 0;
   const hpx_label *l = &ev->p->labels[id];
-  if (stack != (l->kind == LABEL_STACK)) return 0;
+  if (l->kind == LABEL_STACK) return 0;
   const char *k = l->key ? l->key : l->name;
   size_t klen = l->key ? l->key_len : l->name_len;
   return klen == len && memcmp(k, key, len) == 0;
@@ -182,8 +181,8 @@ static int is_guessed_label(const evl_parser *ev, uint32_t id, const void *key,
  * label expected (`id`, a string label), whole in the `room` bytes at
  * label and followed by its NUL; then it is the label whatever the rest
  * holds (an interned label has no NUL byte, nor is it empty). */
-static int guessed_string(const evl_parser *ev, uint32_t id, const char *label,
-                          size_t room) {
+static HPX_ALWAYS_INLINE int guessed_string(const evl_parser *ev, uint32_t id,
+                                            const char *label, size_t room) {
   if (id == LABEL_NONE) return 0;
   const hpx_label *l = &ev->p->labels[id];
   if (l->kind == LABEL_STACK) return 0;
@@ -201,29 +200,58 @@ static hp2x_status require_open_sample(evl_parser *ev, const char *what,
   return evl_fail_at(ev, err, ev->event_start, msg);
 }
 
-/* The label of the stack of `depth` cost-centre ids at ids: the one
- * expected next, else the one with that key, else a new one named as
- * hpx_evl_stack_name says.  The key is 0x01 and the ids, which keeps stack
- * keys apart from string labels. */
+/* Is label `id` the stack of the `depth` cost-centre ids at ids? */
+static HPX_ALWAYS_INLINE int is_stack_label(const evl_parser *ev, uint32_t id,
+                                            const unsigned char *ids,
+                                            size_t depth) {
+  if (id == LABEL_NONE) return 0;
+  const hpx_label *l = &ev->p->labels[id];
+  return l->kind == LABEL_STACK && l->key_len == 1 + 4 * depth &&
+         l->key[0] == 1 &&
+         read_same_bytes(l->key + 1, (const char *)ids, 4 * depth);
+}
+
+/* The slot in ev->by_key of the n bytes at k, n a multiple of 4 (a
+ * stack's ids, or a string label's first 8 bytes). */
+static uint32_t *key_slot(evl_parser *ev, const unsigned char *k, size_t n) {
+  uint64_t h = n;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    h = (h ^ read_le64((const char *)k + i)) * 0x9E3779B97F4A7C15u;
+  if (i < n) h = (h ^ evl_be32(k + i)) * 0x9E3779B97F4A7C15u;
+  return &ev->by_key[h >> (64 - EVL_KEY_BITS)];
+}
+
+/* The label of the stack of `depth` cost-centre ids at ids: the one expected,
+ * else the last met with the ids' hash, else the one keyed 0x01 and the ids
+ * (apart from string labels), else a new one (hpx_evl_stack_name). */
 static hp2x_status find_stack_label(evl_parser *ev, const unsigned char *ids,
                                     size_t depth, uint32_t *id, hp2x_err *err) {
-  unsigned char key[1 + 4 * 255];
   assert(depth <= 255);
+  *id = label_track_guess(&ev->track);
+  if (is_stack_label(ev, *id, ids, depth)) return HP2X_OK;
+  uint32_t *slot = key_slot(ev, ids, 4 * depth);
+  if (*slot != *id && is_stack_label(ev, *slot, ids, depth)) {
+    *id = *slot;
+    return HP2X_OK;
+  }
+  unsigned char key[1 + 4 * 255];
   key[0] = 1;
   memcpy(key + 1, ids, 4 * depth);
   size_t klen = 1 + 4 * depth;
-  *id = label_track_guess(&ev->track);
-  if (is_guessed_label(ev, *id, key, klen, 1)) return HP2X_OK;
   long found = hpx_profile_find(ev->p, (const char *)key, klen);
   if (found >= 0) {
-    *id = (uint32_t)found;
+    *id = *slot = (uint32_t)found;
     return HP2X_OK;
   }
   size_t len = 0; /* a part's reader leaves naming to the real one */
   if (!ev->part && hpx_evl_stack_name(ev, ids, depth, &len, err) != HP2X_OK)
     return ev->status = err->code;
-  return hpx_profile_intern(ev->p, (const char *)key, klen,
-                            ev->part ? "" : ev->name, len, id, err);
+  if (hpx_profile_intern(ev->p, (const char *)key, klen,
+                         ev->part ? "" : ev->name, len, id, err) != HP2X_OK)
+    return err->code;
+  *slot = *id;
+  return HP2X_OK;
 }
 
 /* 163 (-hc): u8 profile id, u64 residency, u8 depth, depth u32 cost-centre
@@ -263,13 +291,16 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
   uint32_t id = label_track_guess(&ev->track);
   if (guessed_string(ev, id, label, e->n - 9))
     return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
+  uint32_t *slot = e->n - 9 >= 8 ? key_slot(ev, e->pl + 9, 8) : NULL;
+  if (slot && *slot != id && guessed_string(ev, *slot, label, e->n - 9))
+    return add_sample_entry(ev, *slot, evl_be64(e->pl + 1), err);
   long l = cstring_len(e->pl + 9, e->n - 9);
   if (l < 0)
     return evl_fail_at(ev, err, ev->event_start,
                        "HEAP_PROF_SAMPLE_STRING label has no terminating NUL");
   if (l == 0) /* GHC names every band; seen where a write overran one */
     return evl_corrupt_event(ev, err, "HEAP_PROF_SAMPLE_STRING label is empty");
-  if (!is_guessed_label(ev, id, label, (size_t)l, 0)) {
+  if (!is_guessed_label(ev, id, label, (size_t)l)) {
     size_t before = ev->p->n_labels;
     if (hpx_profile_intern(ev->p, label, (size_t)l, NULL, 0, &id, err) !=
         HP2X_OK)
@@ -278,6 +309,7 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
         hpx_evl_ipe_name_label(ev, id, label, (size_t)l, err) != HP2X_OK)
       return err->code;
   }
+  if (slot) *slot = id;
   return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
 }
 

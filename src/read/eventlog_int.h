@@ -28,6 +28,7 @@ typedef enum cut_census {
 
 typedef struct evl_part evl_part; /* eventlog_part_read.h */
 
+#define EVL_KEY_BITS 10 /* evl_parser.by_key */
 struct evl_parser {
   hp2x_profile *p;   /* borrowed: the dispatcher owns it */
   const char *file;  /* borrowed */
@@ -101,10 +102,11 @@ struct evl_parser {
                      next census begins */
   /* samples */
   int in_sample;
-  long long sample_offset; /* where the open sample began */
-  double sample_time_s;    /* the open sample's time */
-  label_track track;       /* repeats and the next-label guess */
-  char *name;              /* scratch for stack labels; owned */
+  long long sample_offset;             /* where the open sample began */
+  double sample_time_s;                /* the open sample's time */
+  label_track track;                   /* repeats and the next-label guess */
+  uint32_t by_key[1u << EVL_KEY_BITS]; /* labels by a hash of their key */
+  char *name;                          /* scratch for stack labels; owned */
   size_t name_cap;
   ipe_table ipe;               /* -hi names */
   evl_part *part;              /* reading a part, its notes; else NULL */

@@ -20,6 +20,7 @@ evl_parser *hpx_evl_parse_new(const char *file, hp2x_profile *p,
   ev->p = p;
   ev->file = file;
   hpx_label_track_init(&ev->track);
+  memset(ev->by_key, 0xff, sizeof ev->by_key); /* LABEL_NONE */
   ev->ccs_length = o ? o->ccs_length : 0;
   ev->zone = o ? o->zone : NULL;
   ev->in_header = 1;

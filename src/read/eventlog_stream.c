@@ -60,13 +60,25 @@ static void note_time(evl_parser *ev, const unsigned char *e) {
 
 /* The median time of the last events read in the enclosing block (one
  * corrupt timestamp among them does not move it); 0 when none. */
-uint64_t hpx_evl_stream_recent_time(const evl_parser *ev) {
-  uint64_t t[RECENT_TIMES];
+static uint64_t sorted_recent_time(const evl_parser *ev, size_t n);
+
+static inline uint64_t recent_time(const evl_parser *ev) {
   size_t n = ev->n_recent < RECENT_TIMES ? ev->n_recent : RECENT_TIMES;
   /* The common case, every event a check: the ring's times rise in the
    * order they came, so that order is the sorted one. */
   if (n && ev->recent_rising >= n)
     return ev->recent_ns[(ev->n_recent - n + n / 2) % RECENT_TIMES];
+  return sorted_recent_time(ev, n);
+}
+
+uint64_t hpx_evl_stream_recent_time(const evl_parser *ev) {
+  return recent_time(ev);
+}
+
+/* recent_time's median of the n last times when they did not come in
+ * order. */
+static uint64_t sorted_recent_time(const evl_parser *ev, size_t n) {
+  uint64_t t[RECENT_TIMES];
   for (size_t i = 0; i < n; i++) { /* insertion sort: a few values */
     size_t j = i;
     for (; j > 0 && t[j - 1] > ev->recent_ns[i]; j--) t[j] = t[j - 1];
@@ -83,7 +95,7 @@ uint64_t hpx_evl_stream_recent_time(const evl_parser *ev) {
 static int plausible_time(const evl_parser *ev, unsigned type, uint64_t t_ns) {
   const uint64_t s_ns = 1000000000u, fortnight_ns = 14 * 86400 * s_ns;
   if (ev->n_recent < 3) return 1;
-  uint64_t recent = hpx_evl_stream_recent_time(ev);
+  uint64_t recent = recent_time(ev);
   if (type != EV_BLOCK_MARKER && t_ns + s_ns < recent) return 0;
   return t_ns <= recent + fortnight_ns || t_ns / 64 <= recent;
 }
@@ -223,10 +235,17 @@ static hp2x_status keep_previous_bytes(evl_parser *ev, hp2x_err *err) {
 }
 
 /* Skips the payload of an event that hp2x does not read, without copying
- * it: what is here now, the rest (ev->skip) as later feeds bring it. */
+ * it: what is here now, the rest (ev->skip) as later feeds bring it; an
+ * event whole here is passed over at once. */
 static void skip_payload(evl_parser *ev, size_t head, uint64_t payload,
                          size_t avail, int gathered, size_t *pos) {
   ev->partial_len = 0;
+  if (!gathered && avail >= head + payload) {
+    *pos += head + (size_t)payload;
+    ev->offset += (long long)(head + payload);
+    ev->skip = 0;
+    return;
+  }
   ev->skip = gathered ? payload - (avail - head) : payload;
   if (!gathered) {
     *pos += head;

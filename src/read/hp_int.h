@@ -24,7 +24,8 @@ typedef struct hp_part_lines {
   size_t n_deferred, cap_deferred;
 } hp_part_lines;
 
-#define HP_KNOWN_SLOTS 512
+#define HP_KNOWN_SLOTS 2048
+#define HP_PREFIX_BITS 10
 
 struct hp_parser {
   hp2x_profile *p;  /* borrowed: the dispatcher owns it */
@@ -48,7 +49,10 @@ struct hp_parser {
   uint32_t known[HP_KNOWN_SLOTS]; /* labels met, by a hash of their first
                                bytes and length (hp_entries.c); LABEL_NONE
                                = none */
-  hp2x_status status;             /* first error, sticky */
+  uint32_t by_prefix[1u << HP_PREFIX_BITS]; /* the last label met whose
+                               line began with these 8 bytes, by their hash
+                               (hp_entries.c); LABEL_NONE = none */
+  hp2x_status status;                       /* first error, sticky */
 };
 
 /* ------------------------------------------------ the scan's hot path */
@@ -63,6 +67,17 @@ static HPX_ALWAYS_INLINE uint64_t hp_eight_digits(uint64_t w) {
          32;
 }
 
+/* The place (0 to 7) of the lowest byte of m, not 0, with a bit set. */
+static HPX_ALWAYS_INLINE unsigned hp_first_byte(uint64_t m) {
+#if defined(__GNUC__)
+  return (unsigned)__builtin_ctzll(m) >> 3;
+#else
+  unsigned n = 0;
+  while (!(m & 0xFF)) m >>= 8, n++;
+  return n;
+#endif
+}
+
 /* The place of the first byte of w that is no ASCII digit (0 to 7), or 8:
  * a byte's digit value is at most 9, and its high half 0 (a carry out of
  * a byte that is no digit only reaches bytes after it). */
@@ -70,14 +85,22 @@ static HPX_ALWAYS_INLINE unsigned hp_digit_run(uint64_t w) {
   uint64_t x = w ^ 0x3030303030303030u;
   uint64_t other = (x & 0xF0F0F0F0F0F0F0F0u) |
                    ((x + 0x0606060606060606u) & 0xF0F0F0F0F0F0F0F0u);
-  if (!other) return 8;
-#if defined(__GNUC__)
-  return (unsigned)__builtin_ctzll(other) >> 3;
-#else
-  unsigned n = 0;
-  while (!(other & 0xFF)) other >>= 8, n++;
-  return n;
-#endif
+  return other ? hp_first_byte(other) : 8;
+}
+
+/* The first TAB or newline from b on (before end), or end: eight bytes a
+ * step.  A byte's zero test (x - 1) & ~x & 0x80 can be wrong only above a
+ * byte that is zero, so the lowest bit set marks the first of them. */
+static HPX_ALWAYS_INLINE const char *hp_tab_or_newline(const char *b,
+                                                       const char *end) {
+  const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  for (; end - b >= 8; b += 8) {
+    uint64_t w = read_le64(b), t = w ^ (ones * '\t'), n = w ^ (ones * '\n');
+    uint64_t m = (((t - ones) & ~t) | ((n - ones) & ~n)) & highs;
+    if (m) return b + hp_first_byte(m);
+  }
+  while (b < end && *b != '\t' && *b != '\n') b++;
+  return b;
 }
 
 /* Reads the run of ASCII digits at c (not past end): returns the byte

@@ -23,6 +23,7 @@ hp_parser *hpx_hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   p->heap_profile = true;
   hpx_label_track_init(&hp->track);
   memset(hp->known, 0xff, sizeof hp->known); /* LABEL_NONE */
+  memset(hp->by_prefix, 0xff, sizeof hp->by_prefix);
   return hp;
 }
 
@@ -318,6 +319,40 @@ static hp2x_status parse_sample_line(hp_parser *hp, bool begin, const char *s,
   return begin ? begin_sample(hp, t, err) : end_sample(hp, t, err);
 }
 
+/* The time of a sample line as GHC writes it ("%.6f", then the newline)
+ * at s, before end: the newline, *v what parse_time reads; else NULL. */
+static const char *ghc_time(const char *s, const char *end, double *v) {
+  uint64_t whole;
+  const char *dot = hp_scan_digits(s, end, &whole);
+  if (dot == s || dot - s > 12 || end - dot < 9 || *dot != '.') return NULL;
+  uint64_t w = read_le64(dot + 1);
+  if (hp_digit_run(w) != 6 || dot[7] != '\n') return NULL;
+  uint64_t m = whole * 1000000u + hp_eight_digits((w << 16) | 0x3030u);
+  if (m >= ((uint64_t)1 << 53)) return NULL;
+  *v = (double)m / pow10_table[6];
+  return dot + 7;
+}
+
+/* A BEGIN_SAMPLE or END_SAMPLE line at b written as GHC writes it (one
+ * space, the time): read as parse_line reads it.  Returns the next line,
+ * or NULL: an error (hp->status), or the line is left to parse_line. */
+static const char *fast_sample_line(hp_parser *hp, const char *b,
+                                    const char *end, hp2x_err *err) {
+  static const char begin_kw[] = "BEGIN_SAMPLE ", end_kw[] = "END_SAMPLE ";
+  bool begin = *b == 'B';
+  size_t k = begin ? sizeof begin_kw - 1 : sizeof end_kw - 1;
+  double t;
+  const char *nl;
+  if ((size_t)(end - b) <= k || memcmp(b, begin ? begin_kw : end_kw, k) != 0 ||
+      !(nl = ghc_time(b + k, end, &t)))
+    return NULL;
+  hp->line++;
+  if ((begin ? begin_sample(hp, t, err) : end_sample(hp, t, err)) != HP2X_OK)
+    return NULL;
+  hp->offset += nl + 1 - b;
+  return nl + 1;
+}
+
 /* A MARK line s..end: a time, between samples (a part's reader leaves it
  * to the real reader: hp_parts.c). */
 static hp2x_status parse_mark_line(hp_parser *hp, const char *s,
@@ -491,6 +526,12 @@ hp2x_status hpx_hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
       if (hp->status != HP2X_OK) return locate_line_error(hp, err);
       if (b == end) break;
     }
+    const char *next = fast_sample_line(hp, b, end, err);
+    if (next) {
+      b = next;
+      continue;
+    }
+    if (hp->status != HP2X_OK) return locate_line_error(hp, err);
     const char *nl = memchr(b, '\n', (size_t)(end - b));
     if (!nl) return carry_append(hp, b, (size_t)(end - b), err);
     size_t n = (size_t)(nl - b);

@@ -144,11 +144,19 @@ static void row_task(void *ctx, size_t task) {
   }
 }
 
-/* Rows a task formats at a time, and the fewest worth a thread; bands
- * past MAX_BANDS make rows too long to hold many (one thread then). */
+/* Rows a task formats at a time, and the fewest values (a row holds its
+ * bands' and its time) worth a thread: a narrow table needs more rows, a
+ * wide one fewer; bands past MAX_BANDS make rows too long to hold many
+ * (one thread then). */
 #define ROWS_PER_TASK 8192
-#define LEAST_ROWS 4096
+#define LEAST_VALUES 32768
 #define MAX_BANDS 4096
+
+/* The fewest rows of b worth a thread. */
+static size_t least_rows(const hp2x_bands *b) {
+  size_t rows = LEAST_VALUES / (b->n_bands + 1);
+  return rows < 256 ? 256 : rows;
+}
 
 /* The rows of every sample, as put_rows writes them: formatted a batch at
  * a time, a range of the batch on each thread, and written in order. */
@@ -156,7 +164,7 @@ static void put_rows_threads(writebuf *o, const hp2x_profile *p,
                              const hp2x_bands *b, size_t threads) {
   size_t n = b->n_samples;
   size_t tasks =
-      b->n_bands > MAX_BANDS ? 1 : hpx_task_count(n, threads, LEAST_ROWS);
+      b->n_bands > MAX_BANDS ? 1 : hpx_task_count(n, threads, least_rows(b));
   row_tasks *t = tasks < 2 ? NULL : hpx_calloc(1, sizeof *t);
   if (!t) {
     put_rows(o, p, b, NULL, 0, n);
@@ -168,7 +176,7 @@ static void put_rows_threads(writebuf *o, const hp2x_profile *p,
   for (size_t s = 0; s < n && !o->failed; s = t->to) {
     t->from = s;
     t->to = n - s < tasks * ROWS_PER_TASK ? n : s + tasks * ROWS_PER_TASK;
-    t->n_tasks = hpx_task_count(t->to - t->from, tasks, LEAST_ROWS);
+    t->n_tasks = hpx_task_count(t->to - t->from, tasks, least_rows(b));
     hpx_run_tasks(t->n_tasks, row_task, t);
     for (size_t i = 0; i < t->n_tasks && !o->failed; i++) {
       const row_text *r = &t->text[i];

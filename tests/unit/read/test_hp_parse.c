@@ -322,6 +322,62 @@ static void model_limits_name_the_line(void **state) {
   assert_non_null(strstr(err.msg, "more than 2 samples"));
 }
 
+/* Parses text whole (the fast paths for entry and sample lines) and a
+ * byte a feed (every line through the general line parser). */
+static void parse_both(const char *text, hp2x_status want, hp2x_profile **fast,
+                       hp2x_profile **slow, hp2x_err *fe, hp2x_err *se) {
+  size_t n = strlen(text);
+  assert_int_equal(
+      parse_chunked((const unsigned char *)text, n, 0, HP2X_INPUT_HP, fast, fe),
+      want);
+  assert_int_equal(
+      parse_chunked((const unsigned char *)text, n, 1, HP2X_INPUT_HP, slow, se),
+      want);
+}
+
+/* The fast paths read what the line parser reads: censuses in a new order
+ * (labels found by their first 8 bytes, some shared), labels holding a TAB
+ * or ending in a blank, short labels at the input's end, a label repeated,
+ * sample lines not written as GHC writes them (two blanks, a CR, a time
+ * of 7 decimals, an END_SAMPLE time written otherwise); and the same error
+ * at the same line when an END_SAMPLE's time differs. */
+static void fast_paths_read_as_lines(void **state) {
+  (void)state;
+  const char *text =
+      "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"b\"\n"
+      "BEGIN_SAMPLE 0.000000\n(100)abcdefgh\t1\n(100)abcdXfgh\t2\n"
+      "(101)x\ty\t3\nlong label, more than 8\t4\nEND_SAMPLE 0.000000\n"
+      "BEGIN_SAMPLE 1.500000\n(101)x\ty\t5\n(100)abcdXfgh\t6\n"
+      "long label, more than 8\t7\n(100)abcdefgh\t8\nEND_SAMPLE 1.5\n"
+      "BEGIN_SAMPLE  2.000000\n(100)abcdefgh \t9\n(100)abcdXfgh\t10\n"
+      "(100)abcdXfgh\t11\nEND_SAMPLE 2.000000\r\n"
+      "BEGIN_SAMPLE 2.0000001\n(100)abcdXfgh\t12\n(100)abcdefgh\t13\n"
+      "END_SAMPLE 2.0000001\nBEGIN_SAMPLE 3.250000\nx\t1\ny\t2\n"
+      "(100)abcdXfgh\t14\nEND_SAMPLE 3.250000\nBEGIN_SAMPLE 4.000000\n"
+      "y\t3\nx\t4\nEND_SAMPLE 4.000000\n";
+  hp2x_profile *fast, *slow;
+  hp2x_err fe, se;
+  parse_both(text, HP2X_OK, &fast, &slow, &fe, &se);
+  assert_int_equal(fast->n_samples, 6);
+  assert_true(same_profile(fast, slow));
+  assert_int_equal(fast->n_labels, slow->n_labels);
+  assert_int_equal(fast->warn.duplicate_labels, 1);
+  assert_int_equal(slow->warn.duplicate_labels, 1);
+  assert_int_equal(fast->warn.first_duplicate_line,
+                   slow->warn.first_duplicate_line);
+  hp2x_profile_free(fast);
+  hp2x_profile_free(slow);
+
+  const char *bad =
+      "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"b\"\n"
+      "BEGIN_SAMPLE 1.000000\na\t1\nEND_SAMPLE 1.000001\n";
+  parse_both(bad, HP2X_E_SYNTAX, &fast, &slow, &fe, &se);
+  assert_int_equal(fe.line, 7);
+  assert_int_equal(fe.line, se.line);
+  assert_int_equal(fe.offset, se.offset);
+  assert_string_equal(fe.msg, se.msg);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(real_profiles_parse),
@@ -335,6 +391,7 @@ int main(void) {
       cmocka_unit_test(numbers_ignore_locale),
       cmocka_unit_test(allocation_failures),
       cmocka_unit_test(line_limit),
+      cmocka_unit_test(fast_paths_read_as_lines),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
