@@ -15,6 +15,7 @@
 #   make valgrind  the end-to-end tests with build/hp2x under valgrind (slow)
 #   make bench     benchmarks against hp2ps (slow; not part of check)
 #   make bench-serve  --serve's latency to live pages and SSE clients, and its cost
+#   make bench-grown  a live page's own drawing time per census, in chromium
 #   make soak      watch mode under faults and signals, and a served watch
 #                  with 10 pages, 40 SSE clients and Prometheus; SOAK_SECONDS
 #                  (default 600)
@@ -125,7 +126,7 @@ all: $(BUILD)/hp2x
 GEN := build/gen
 # The report's script is one script joined from files split by what they
 # do (src/write/README.md), in this order.
-REPORT_JS := $(foreach f,base ticks charts draw stats table moment pointer main,\
+REPORT_JS := $(foreach f,base ticks charts draw bands stats table moment pointer main,\
                src/write/report_$(f).js)
 REPORT_ASSETS := $(REPORT_JS) src/write/report.css src/write/live.js
 $(GEN)/report_assets.h: $(REPORT_ASSETS) mk/embed.sh
