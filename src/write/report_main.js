@@ -44,8 +44,7 @@
 
     function curves() {
       var kind = R.state.chart;
-      if (!R.cache[kind]) R.cache[kind] = hp2x.curves(D, kind);
-      R.curves = R.cache[kind];
+      R.curves = R.cache[kind] = hp2x.curves(D, kind, R.cache[kind]);
     }
     /* The PNG shows the whole run as the picture's chart kind with every
      * band, pixel for pixel where a CSS pixel is a device pixel; any other
@@ -104,7 +103,6 @@
     hp2x.grown = function (dropped) {
       var m = R.state.moment;
       follow(dropped);
-      R.cache = {};
       R.grown = true;
       if (!R.state.view.zoomed) R.state.view = { t0: D.x0, span: D.xrange, zoomed: false };
       if (m.picked && m.i >= 0) m.i = Math.max(m.i - dropped, 0);
@@ -120,11 +118,13 @@
         C.t.splice(0, dropped);
         C.v.forEach(function (v) { v.splice(0, dropped); });
         R.bands = null; /* each census's place in the drawing moved */
+        R.cache = {};
       }
       if (R.times.length > D.t.length) {
         R.times = D.t.map(Number);
         R.C = hp2x.censusSet(D);
         R.bands = null;
+        R.cache = {};
         return;
       }
       for (var i = R.times.length; i < D.t.length; i++) {
@@ -140,6 +140,7 @@
      * page's cost measured against it). */
     hp2x.redraw = function () {
       R.bands = null;
+      R.cache = {};
       drawAll();
     };
     R.toggle = function (k) { setHidden(k, !R.state.hidden[k]); };

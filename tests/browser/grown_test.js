@@ -30,12 +30,7 @@ const fs = require('fs');
 const path = require('path');
 const { launchOrSkip } = require('./chromium.js');
 const T = require('./report_test.js');
-let checks = 0, failures = 0;
-function check(ok, what) {
-  checks++;
-  if (!ok) { failures++; console.log('FAIL: ' + what); }
-  return ok;
-}
+const { check, summary } = require('./checks.js').makeChecks();
 const SHARE = 0.005, TOL = 8, FAR = 64, FAR_SHARE = 0.0001;
 
 // The page's state: the drawing made from nothing how often, the layer's
@@ -144,7 +139,6 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(`${checks} checks, ${failures} failed`);
-  process.exit(failures ? 1 : 0);
+  process.exit(summary());
 }
 main().catch((e) => { console.error(e); process.exit(1); });
