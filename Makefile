@@ -311,11 +311,11 @@ check-one: $(BUILD)/hp2x $(BUILD)/hp2x-faults $(BUILD)/hp2x-shared $(UNIT_BIN)
 # dh_auto_test): check-one but the end-to-end tests that need what such a
 # build has not, PACKAGE_SKIP: a browser (chromium, and playwright-core or
 # speedscope from npm: report, svg_tooltips, serve_browser, pprof_browser,
-# moment, serve_census), Go (go tool pprof: pprof), Prometheus (serve).  No
-# lint, no sanitizer pass; what the others need is debian/control's
-# <!nocheck> Build-Depends.
+# moment, serve_census, page_grown), Go (go tool pprof: pprof), Prometheus
+# (serve).  No lint, no sanitizer pass; what the others need is
+# debian/control's <!nocheck> Build-Depends.
 PACKAGE_SKIP := report svg_tooltips serve_browser pprof_browser moment pprof \
-                serve serve_census
+                serve serve_census page_grown
 check-package:
 	@$(MAKE) --no-print-directory check-one E2E_SKIP="$(PACKAGE_SKIP)"
 
