@@ -15,6 +15,7 @@
 #   make valgrind  the end-to-end tests with build/hp2x under valgrind (slow)
 #   make bench     benchmarks against hp2ps (slow; not part of check)
 #   make bench-serve  --serve's latency to live pages and SSE clients, and its cost
+#   make bench-grown  a live page's own drawing time per census, in chromium
 #   make soak      watch mode under faults and signals, and a served watch
 #                  with 10 pages, 40 SSE clients and Prometheus; SOAK_SECONDS
 #                  (default 600)
@@ -125,7 +126,7 @@ all: $(BUILD)/hp2x
 GEN := build/gen
 # The report's script is one script joined from files split by what they
 # do (src/write/README.md), in this order.
-REPORT_JS := $(foreach f,base ticks charts draw stats table moment pointer main,\
+REPORT_JS := $(foreach f,base ticks charts draw bands stats table moment pointer main,\
                src/write/report_$(f).js)
 REPORT_ASSETS := $(REPORT_JS) src/write/report.css src/write/live.js
 $(GEN)/report_assets.h: $(REPORT_ASSETS) mk/embed.sh
@@ -310,11 +311,11 @@ check-one: $(BUILD)/hp2x $(BUILD)/hp2x-faults $(BUILD)/hp2x-shared $(UNIT_BIN)
 # dh_auto_test): check-one but the end-to-end tests that need what such a
 # build has not, PACKAGE_SKIP: a browser (chromium, and playwright-core or
 # speedscope from npm: report, svg_tooltips, serve_browser, pprof_browser,
-# moment, serve_census), Go (go tool pprof: pprof), Prometheus (serve).  No
-# lint, no sanitizer pass; what the others need is debian/control's
-# <!nocheck> Build-Depends.
+# moment, serve_census, page_grown), Go (go tool pprof: pprof), Prometheus
+# (serve).  No lint, no sanitizer pass; what the others need is
+# debian/control's <!nocheck> Build-Depends.
 PACKAGE_SKIP := report svg_tooltips serve_browser pprof_browser moment pprof \
-                serve serve_census
+                serve serve_census page_grown
 check-package:
 	@$(MAKE) --no-print-directory check-one E2E_SKIP="$(PACKAGE_SKIP)"
 

@@ -13,7 +13,9 @@
 # latency from a census on the socket to live pages and SSE clients, and
 # the watch's CPU with and without --serve
 # (bench/serve_latency.sh; `make bench-serve` alone; needs make deps'
-# chromium and playwright-core).  `make bench-serve-mem` (not in bench:
+# chromium and playwright-core).  `make bench-grown` (not in bench: a
+# minute) times a live page's own drawing of each census in chromium
+# (bench/grown_cost.sh).  `make bench-serve-mem` (not in bench:
 # 12 minutes) measures a served watch's memory over a run long enough to
 # thin (bench/serve_memory.sh).  Results go to the terminal and
 # build/bench-results.md; bench/RESULTS.md keeps a copy with the machine
@@ -79,8 +81,10 @@ bench-pprof: $(BUILD)/hp2x $(BUILD)/bench/memgen
 	@bench/pprof.sh $(BUILD)/hp2x $(BUILD)/bench/memgen
 bench-serve: $(BUILD)/hp2x
 	@bench/serve_latency.sh $(BUILD)/hp2x
+bench-grown: $(BUILD)/hp2x
+	@bench/grown_cost.sh $(BUILD)/hp2x
 bench-serve-mem: $(BUILD)/hp2x
 	@bench/serve_memory.sh $(BUILD)/hp2x
 .PHONY: bench bench-cores bench-mem bench-fidelity bench-report bench-pprof \
-        bench-serve \
+        bench-serve bench-grown \
         bench-serve-mem

@@ -1,6 +1,5 @@
 /* report_base.js -- the first part of the HTML report's script (mk/embed.sh
- * joins report_base.js, report_ticks.js, report_charts.js, report_draw.js,
- * report_table.js, report_pointer.js and report_main.js, in that order, into
+ * joins the report_*.js files, in the Makefile's REPORT_JS order, into
  * one script): the one global, window.hp2x, that the parts fill in and the
  * live page (live.js) calls, and what every part uses: making elements,
  * the numbers of the page's data, and the picture's frame (frame points to
@@ -26,6 +25,11 @@ window.hp2x = window.hp2x || {};
     if (text !== undefined) e.textContent = text;
     if (parent) parent.appendChild(e);
     return e;
+  };
+  /* Sets e's text, unless it is that already (a live page's census
+   * leaves most cells as they were: no change, no layout). */
+  hp2x.text = function (e, s) {
+    if (e.textContent !== s) e.textContent = s;
   };
   hp2x.clear = function (e) {
     while (e.firstChild) e.removeChild(e.firstChild);

@@ -5,65 +5,54 @@
  * census's bands as 100 % of its total (a census of total 0 is not drawn);
  * streamgraph: stacked from minus half the census's total, so the stack is
  * centred on 0; lines: each band alone, as a share of its own peak.  Data
- * in, numbers out: report_draw.js draws them, report_pointer.js finds the
- * band under the pointer with them. */
+ * in, numbers out, a census at a time (a live page's census adds its own):
+ * report_bands.js draws them, report_pointer.js finds the band under the
+ * pointer with them. */
 (function (hp2x) {
   "use strict";
 
-  /* Each held census's total of every band. */
-  function totals(D, nh) {
-    var t = new Array(nh), k, i;
-    for (i = 0; i < nh; i++) t[i] = 0;
-    for (k = 0; k < D.bands.length; k++)
-      for (i = 0; i < nh; i++) t[i] += hp2x.num(D.bands[k].v[i]);
-    return t;
-  }
-
-  /* A diff chart's bands: growth stacked up from 0, shrinkage down. */
-  function signedCurves(D, nh, c) {
-    var pos = new Array(nh).fill(0), neg = new Array(nh).fill(0);
-    D.bands.forEach(function (b) {
-      var lo = new Array(nh), hi = new Array(nh);
-      for (var i = 0; i < nh; i++) {
-        var x = hp2x.num(b.v[i]);
-        if (x >= 0) { lo[i] = pos[i]; hi[i] = pos[i] += x; }
-        else { hi[i] = neg[i]; lo[i] = neg[i] += x; }
-      }
-      c.lo.push(lo);
-      c.hi.push(hi);
-    });
-    return c;
-  }
-
   /* The curves of kind for the data D: { kind, lo[k][i], hi[k][i],
-   * drawn[i] (false: census i is a gap), line (bands are lines) }. */
-  hp2x.curves = function (D, kind) {
-    var nh = D.t.length, c = { kind: kind, lo: [], hi: [], drawn: [], line: kind === "lines" };
-    var total = totals(D, nh), cum = new Array(nh).fill(0), i;
-    for (i = 0; i < nh; i++) c.drawn.push(kind !== "percent" || total[i] > 0);
-    if (D.signed) return signedCurves(D, nh, c);
-    function onAxis(i, h) {
-      if (kind === "percent") return total[i] > 0 ? h / total[i] * 100 : 0;
-      if (kind === "streamgraph") return h - total[i] / 2;
-      return h;
-    }
-    D.bands.forEach(function (b) {
-      var lo = new Array(nh), hi = new Array(nh), peak = hp2x.num(b.peakV);
-      for (var i = 0; i < nh; i++) {
-        var v = hp2x.num(b.v[i]);
-        if (c.line) {
-          lo[i] = hi[i] = peak > 0 ? v / peak * 100 : 0;
-          continue;
-        }
-        lo[i] = onAxis(i, cum[i]);
-        cum[i] += v;
-        hi[i] = onAxis(i, cum[i]);
-      }
-      c.lo.push(lo);
-      c.hi.push(hi);
-    });
+   * drawn[i] (false: census i is a gap), line (bands are lines) }.  Given
+   * c, the curves of the same kind for fewer of D's censuses (a live page
+   * appended some), only the censuses after them are computed: a census's
+   * numbers are its own values' (a line's, and its band's peak: when a
+   * peak changed, all are computed again). */
+  hp2x.curves = function (D, kind, c) {
+    var nh = D.t.length, nb = D.bands.length, line = kind === "lines";
+    var peaks = line ? D.bands.map(function (b) { return b.peakV; }).join(",") : "";
+    if (!c || c.lo.length !== nb || c.drawn.length > nh || c.peaks !== peaks)
+      c = { kind: kind, lo: D.bands.map(function () { return []; }), hi: D.bands.map(function () { return []; }),
+        drawn: [], line: line, peaks: peaks };
+    for (var i = c.drawn.length; i < nh; i++) column(D, kind, c, i);
     return c;
   };
+  /* Census i's numbers, appended to c. */
+  function column(D, kind, c, i) {
+    var nb = D.bands.length, total = 0, k, v, cum = 0, pos = 0, neg = 0;
+    for (k = 0; k < nb; k++) total += hp2x.num(D.bands[k].v[i]);
+    c.drawn.push(kind !== "percent" || total > 0);
+    for (k = 0; k < nb; k++) {
+      v = hp2x.num(D.bands[k].v[i]);
+      if (D.signed) { /* a diff chart: growth stacked up from 0, shrinkage down */
+        if (v >= 0) { c.lo[k].push(pos); c.hi[k].push(pos += v); }
+        else { c.hi[k].push(neg); c.lo[k].push(neg += v); }
+      } else if (c.line) {
+        var peak = hp2x.num(D.bands[k].peakV), y = peak > 0 ? v / peak * 100 : 0;
+        c.lo[k].push(y);
+        c.hi[k].push(y);
+      } else {
+        c.lo[k].push(onAxis(kind, total, cum));
+        cum += v;
+        c.hi[k].push(onAxis(kind, total, cum));
+      }
+    }
+  }
+  /* A stacked height h of a census of total `total` on kind's axis. */
+  function onAxis(kind, total, h) {
+    if (kind === "percent") return total > 0 ? h / total * 100 : 0;
+    if (kind === "streamgraph") return h - total / 2;
+    return h;
+  }
 
   /* The band at census i whose shape holds y (the kind's units), or -1;
    * on a lines chart the nearest line within `near` of y.  Hidden bands

@@ -59,17 +59,22 @@
   }
   hp2x.xOf = xOf;
 
+  /* Segment a-b of a stroke `width` wide as a quadrilateral (path data;
+   * "" for a segment of no length), wound as every other. */
+  function quad(ax, ay, bx, by, width) {
+    var dx = bx - ax, dy = by - ay, len = Math.sqrt(dx * dx + dy * dy), w = width / 2;
+    if (!(len > 0)) return "";
+    var nx = -dy / len * w, ny = dx / len * w;
+    return "M" + f2(ax + nx) + " " + f2(ay + ny) + "L" + f2(bx + nx) + " " + f2(by + ny) +
+      "L" + f2(bx - nx) + " " + f2(by - ny) + "L" + f2(ax - nx) + " " + f2(ay - ny) + "Z";
+  }
   /* A path's segments as quadrilaterals `width` wide, all wound alike: a
    * stroke filled. */
   function outline(pts, closed, width) {
-    var d = [], n = pts.length, w = width / 2;
+    var d = [], n = pts.length;
     for (var i = 0; i + 1 < n + (closed ? 1 : 0); i++) {
-      var a = pts[i], b = pts[(i + 1) % n], dx = b[0] - a[0], dy = b[1] - a[1];
-      var len = Math.sqrt(dx * dx + dy * dy);
-      if (!(len > 0)) continue;
-      var nx = -dy / len * w, ny = dx / len * w;
-      d.push("M" + f2(a[0] + nx) + " " + f2(a[1] + ny) + "L" + f2(b[0] + nx) + " " + f2(b[1] + ny) +
-        "L" + f2(b[0] - nx) + " " + f2(b[1] - ny) + "L" + f2(a[0] - nx) + " " + f2(a[1] - ny) + "Z");
+      var a = pts[i], b = pts[(i + 1) % n];
+      d.push(quad(a[0], a[1], b[0], b[1], width));
     }
     return d.join("");
   }
@@ -78,6 +83,8 @@
       (closed ? "Z" : "");
   }
   hp2x.outline = outline;
+  hp2x.quad = quad;
+  hp2x.yOf = yOf;
   hp2x.polyline = polyline;
 
   /* Held censuses drawn: those in view, and one beyond each side. */
@@ -88,34 +95,10 @@
     return [a, b];
   };
 
-  /* A stacked band as hp2x paints it, top-down: from its upper edge down
-   * to the nearest hidden band's upper edge below it, or the axis. */
-  function stackedShape(R, k, r) {
-    var c = R.curves, hidden = R.state.hidden, lo = -1, pts = [], i;
-    for (var j = k - 1; j >= 0; j--) if (hidden[j]) { lo = j; break; }
-    if (lo < 0) pts.push([xOf(R, R.times[r[0]]), yOf(R, 0)]);
-    for (i = r[0]; i <= r[1]; i++) pts.push([xOf(R, R.times[i]), yOf(R, c.hi[k][i])]);
-    if (lo < 0) pts.push([xOf(R, R.times[r[1]]), yOf(R, 0)]);
-    else for (i = r[1]; i >= r[0]; i--) pts.push([xOf(R, R.times[i]), yOf(R, c.hi[lo][i])]);
-    return [pts];
-  }
-  /* A band between its curves, one shape per run of drawn censuses. */
-  function betweenShapes(R, k, r) {
-    var c = R.curves, out = [], i = r[0];
-    while (i <= r[1]) {
-      while (i <= r[1] && !c.drawn[i]) i++;
-      var a = i, pts = [];
-      while (i <= r[1] && c.drawn[i]) i++;
-      if (i === a) break;
-      for (var j = a; j < i; j++) pts.push([xOf(R, R.times[j]), yOf(R, c.lo[k][j])]);
-      for (j = i - 1; j >= a; j--) pts.push([xOf(R, R.times[j]), yOf(R, c.hi[k][j])]);
-      out.push(pts);
-    }
-    return out;
-  }
   /* A band's line: its colour over a black casing (under --pattern black,
-   * dashed by band), as in the picture's key and graph. */
-  function bandLine(R, k, d, parent) {
+   * dashed by band), as in the picture's key and graph: the attributes of
+   * its paths, bottom first. */
+  hp2x.lineAttrs = function (R, k, d) {
     var look = R.D.look, a = { d: d, fill: "none", "stroke-linejoin": "round",
       "stroke-linecap": "round", "class": "hp2x-band", "data-band": k };
     if (R.D.pattern) {
@@ -123,51 +106,38 @@
       a.stroke = hp2x.rgb(look.ink);
       a["stroke-width"] = look.patternLine;
       if (dash.length) a["stroke-dasharray"] = dash.join(" ");
-      return el("path", a, parent);
+      return [a];
     }
-    el("path", { d: d, fill: "none", stroke: hp2x.rgb(look.ink), "stroke-width": look.chartCasing,
-      "stroke-linejoin": "round", "stroke-linecap": "round", "class": "hp2x-casing" }, parent);
     a.stroke = R.D.bands[k].colour;
     a["stroke-width"] = look.chartLine;
-    return el("path", a, parent);
+    return [{ d: d, fill: "none", stroke: hp2x.rgb(look.ink), "stroke-width": look.chartCasing,
+      "stroke-linejoin": "round", "stroke-linecap": "round", "class": "hp2x-casing" }, a];
+  };
+  function bandLine(R, k, d, parent) {
+    var made = null;
+    hp2x.lineAttrs(R, k, d).forEach(function (a) { made = el("path", a, parent); });
+    return made;
   }
 
-  hp2x.drawBands = function (R) {
-    var g = R.layers.bands, D = R.D, nb = D.bands.length, r = hp2x.inView(R), c = R.curves;
-    var ink = hp2x.rgb(D.look.ink);
-    hp2x.clear(g);
-    if (!R.times.length || !nb) return;
-    var stacked = R.state.chart === "stacked" && !D.signed;
-    for (var j = 0; j < nb; j++) {
-      /* hp2x paints stacked bands top-down, the others bottom-up */
-      var k = stacked ? nb - 1 - j : j;
-      if (R.state.hidden[k]) continue;
-      if (c.line) {
-        var pts = [];
-        for (var i = r[0]; i <= r[1]; i++) pts.push([xOf(R, R.times[i]), yOf(R, c.hi[k][i])]);
-        bandLine(R, k, polyline(pts, false), g);
-        continue;
-      }
-      (stacked ? stackedShape(R, k, r) : betweenShapes(R, k, r)).forEach(function (pts) {
-        el("path", { d: polyline(pts, true), fill: D.bands[k].colour, "data-band": k, "class": "hp2x-band" }, g);
-        el("path", { d: outline(pts, true, D.look.line), fill: ink, "class": "hp2x-outline" }, g);
-      });
-    }
-    if (D.signed) {
-      var z = yOf(R, 0), G = R.fr.G;
-      el("path", { d: outline([[G.x, z], [G.x + G.w, z]], false, D.look.line), fill: ink }, g);
-    }
-  };
+  /* Whether layer g is to be drawn again: what it is drawn from (text)
+   * differs from what it was drawn from last (a live page's census
+   * changes the ticks now and then, the key never). */
+  function changed(g, from) {
+    if (g.hp2xFrom === from) return false;
+    g.hp2xFrom = from;
+    return true;
+  }
 
   /* The x ticks of the view and their labels. */
   hp2x.drawTicks = function (R) {
     var D = R.D, t = R.layers.ticks, l = R.layers.labels, G = R.fr.G, look = D.look;
     var ink = hp2x.rgb(look.ink);
+    var ticks = R.times.length > 1 || D.tickEnd > D.x0 ? hp2x.xTicks(D, R.state.view, G.w) : [];
+    if (!changed(t, ticks.join(";"))) return;
     hp2x.clear(t);
     hp2x.clear(l);
-    if (!(R.times.length > 1 || D.tickEnd > D.x0)) return;
     var d = [];
-    hp2x.xTicks(D, R.state.view, G.w).forEach(function (tk) {
+    ticks.forEach(function (tk) {
       var x = G.x + tk[0], p = R.fr.toPage(x, look.xLabelY);
       d.push(outline([[x, G.y], [x, G.y - look.tickLen]], false, look.line));
       el("text", { x: f2(p[0]), y: f2(p[1]) }, l).textContent = tk[1];
@@ -180,6 +150,7 @@
   hp2x.drawYAxis = function (R) {
     var D = R.D, G = R.fr.G, look = D.look, c = D.charts[R.state.chart], l = R.layers.ylabels, d = [];
     var ink = hp2x.rgb(look.ink);
+    if (!changed(l, c.ticks.join(";") + "|" + c.legend)) return;
     hp2x.clear(R.layers.yticks);
     hp2x.clear(l);
     c.ticks.forEach(function (tk) {
@@ -197,6 +168,7 @@
    * stretch of its line. */
   hp2x.drawKeyBoxes = function (R) {
     var D = R.D, P = D.page, look = D.look, g = R.layers.keyBoxes, ink = hp2x.rgb(look.ink);
+    if (!changed(g, String(R.curves.line))) return;
     hp2x.clear(g);
     if (!(P.keyW > 0)) return;
     var x = P.keyX + look.keyBoxDx, s = look.keyBox;
@@ -254,7 +226,9 @@
         transform: "translate(" + f2(x - look.markDx) + " " + f2(G.y + G.h - look.markTop) +
           ") scale(1 -1) rotate(-90)" }, g);
       t.textContent = mk[1];
-      var box = t.getBBox();
+      /* its box in its own frame, measured once: no layout a census */
+      var boxes = g.hp2xBoxes || (g.hp2xBoxes = {});
+      var box = boxes[mk[1]] || (boxes[mk[1]] = t.getBBox());
       g.insertBefore(el("rect", { x: f2(box.x), y: f2(box.y), width: f2(box.width),
         height: f2(box.height), fill: paper, transform: t.getAttribute("transform") }), t);
       last = x;

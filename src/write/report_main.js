@@ -11,7 +11,8 @@
  * the zoom, the chart kind and a census the reader picked (by its time)
  * stay; a moment that follows goes on to the newest census.  Between
  * reports, a live page appends each new census to the data and calls
- * hp2x.grown(): the page draws it itself. */
+ * hp2x.grown(): the page draws it itself, at the cost of what it added
+ * (the census set extended, report_bands.js's kept pieces). */
 (function (hp2x) {
   "use strict";
 
@@ -43,8 +44,7 @@
 
     function curves() {
       var kind = R.state.chart;
-      if (!R.cache[kind]) R.cache[kind] = hp2x.curves(D, kind);
-      R.curves = R.cache[kind];
+      R.curves = R.cache[kind] = hp2x.curves(D, kind, R.cache[kind]);
     }
     /* The PNG shows the whole run as the picture's chart kind with every
      * band, pixel for pixel where a CSS pixel is a device pixel; any other
@@ -102,13 +102,45 @@
     hp2x.data = D;
     hp2x.grown = function (dropped) {
       var m = R.state.moment;
-      R.times = D.t.map(Number);
-      R.C = hp2x.censusSet(D);
-      R.cache = {};
+      follow(dropped);
       R.grown = true;
       if (!R.state.view.zoomed) R.state.view = { t0: D.x0, span: D.xrange, zoomed: false };
       if (m.picked && m.i >= 0) m.i = Math.max(m.i - dropped, 0);
       table.spark();
+      drawAll();
+    };
+    /* R.times and the census set follow D: the first `dropped` gone, the
+     * censuses after them appended. */
+    function follow(dropped) {
+      var C = R.C, T = D.tx || D.t;
+      if (dropped > 0) {
+        R.times.splice(0, dropped);
+        C.t.splice(0, dropped);
+        C.v.forEach(function (v) { v.splice(0, dropped); });
+        R.bands = null; /* each census's place in the drawing moved */
+        R.cache = {};
+      }
+      if (R.times.length > D.t.length) {
+        R.times = D.t.map(Number);
+        R.C = hp2x.censusSet(D);
+        R.bands = null;
+        R.cache = {};
+        return;
+      }
+      for (var i = R.times.length; i < D.t.length; i++) {
+        R.times.push(Number(D.t[i]));
+        C.t.push(Number(T[i]));
+        for (var k = 0; k < C.v.length; k++) {
+          var x = D.bands[k].v[i];
+          C.v[k].push(typeof x === "string" ? BigInt(x) : x);
+        }
+      }
+    }
+    /* Everything drawn again from nothing (a script's: tests, the live
+     * page's cost measured against it). */
+    hp2x.redraw = function () {
+      R.bands = null;
+      R.cache = {};
       drawAll();
     };
     R.toggle = function (k) { setHidden(k, !R.state.hidden[k]); };

@@ -92,12 +92,12 @@
       for (var k = 0; k < nb; k++) {
         cells[k] = mo.rows[k];
         var tds = rows[k].querySelectorAll("td.hp2x-num");
-        tds[0].textContent = cells[k].value;
-        tds[1].textContent = cells[k].share;
-        tds[2].textContent = cells[k].change;
+        hp2x.text(tds[0], cells[k].value);
+        hp2x.text(tds[1], cells[k].share);
+        hp2x.text(tds[2], cells[k].change);
         rows[k].classList.toggle("hp2x-hidden", R.state.hidden[k]);
       }
-      p.textContent = says(R, i, mo);
+      hp2x.text(p, says(R, i, mo));
       sorter.again();
     }
     return { show: show };

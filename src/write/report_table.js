@@ -15,7 +15,7 @@
 
   /* A sparkline of band k's held values: at most 100 points, each the
    * largest value of its stretch. */
-  function sparkline(D, k) {
+  function sparkPoints(D, k) {
     var v = D.bands[k].v, nh = D.t.length, n = Math.min(nh, 100), pts = [], max = 0, i;
     for (i = 0; i < nh; i++) max = Math.max(max, num(v[i]));
     for (var j = 0; j < n; j++) {
@@ -23,8 +23,11 @@
       for (i = a; i < b; i++) m = Math.max(m, num(v[i]));
       pts.push(f2(j * 100 / Math.max(n - 1, 1)) + "," + f2(19 - (max > 0 ? m / max * 18 : 0)));
     }
+    return pts.join(" ");
+  }
+  function sparkline(D, k) {
     var s = el("svg", { width: "100", height: "20", viewBox: "0 0 100 20", "class": "hp2x-spark" });
-    el("polyline", { points: pts.join(" "), fill: "none", stroke: D.bands[k].colour === "#ffffff" ?
+    el("polyline", { points: sparkPoints(D, k), fill: "none", stroke: D.bands[k].colour === "#ffffff" ?
       "#000" : "#333", "stroke-width": "1" }, s);
     return s;
   }
@@ -52,7 +55,8 @@
         var c = x < y ? -1 : x > y ? 1 : b - a;
         return S.asc ? c : -c;
       });
-      ks.forEach(function (k) { body.appendChild(rowOf(k)); });
+      var moved = ks.some(function (k, j) { return body.children[j] !== rowOf(k); });
+      if (moved) ks.forEach(function (k) { body.appendChild(rowOf(k)); });
       ths.forEach(function (th, j) {
         if (cols[j][1]) th.setAttribute("aria-sort", j === S.col ? (S.asc ? "ascending" : "descending") : "none");
       });
@@ -120,8 +124,8 @@
     /* Row k's figures from c (a row of cells). */
     function fill(k, c) {
       var tds = rows[k].querySelectorAll("td.hp2x-num");
-      FIGURES.forEach(function (f, j) { tds[j].textContent = c[f]; });
-      rows[k].querySelector(".hp2x-suspect").textContent = c.suspect ? "suspect" : "";
+      FIGURES.forEach(function (f, j) { hp2x.text(tds[j], c[f]); });
+      hp2x.text(rows[k].querySelector(".hp2x-suspect"), c.suspect ? "suspect" : "");
       rows[k].classList.toggle("hp2x-is-suspect", !!c.suspect);
     }
     function keyOf(k, field) {
@@ -148,8 +152,8 @@
     return {
       spark: function () { /* the held censuses changed */
         for (var k = 0; k < nb; k++) {
-          var td = rows[k].querySelector("td.hp2x-trend");
-          td.replaceChild(sparkline(D, k), td.firstChild);
+          var line = rows[k].querySelector("td.hp2x-trend polyline"), pts = sparkPoints(D, k);
+          if (line.getAttribute("points") !== pts) line.setAttribute("points", pts);
         }
       },
       mark: function () {
@@ -163,7 +167,7 @@
         cells = !z ? D.bands : z.stats ? z.stats.rows : D.bands.map(function () { return blank; });
         for (var k = 0; k < nb; k++) fill(k, cells[k]);
         var p = document.getElementById("hp2x-bands-says");
-        p.textContent = says(R, z);
+        hp2x.text(p, says(R, z));
         p.setAttribute("data-zoomed", z ? "1" : "0");
         if (z) {
           p.setAttribute("data-from", z.lo);
