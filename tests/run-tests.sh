@@ -8,11 +8,12 @@
 # run.  Each program's time goes to BUILD/test-times.txt ("SECONDS NAME",
 # slowest first); the summary names the slowest.
 # TEST_JOBS programs run at once (2 unless set; 1: one after another),
-# the slowest first (by the last run's test-times.txt), except the scripts
-# that must run alone: whatever waits on a clock, a server, a browser or
-# another process (a script that says --watch, --serve, sleep or node, or
-# starts tests/browser, or carries a line "# run-tests.sh: alone"), which
-# run one at a time with nothing beside them, after the others.
+# the slowest first (by the last run's test-times.txt), except the
+# scripts that must run alone: whatever waits on a clock, a server, a
+# browser or another process (a script that says --watch, --serve, sleep
+# or node, or starts chromium or tests/browser), or that works in BUILD
+# itself (a line "# run-tests.sh: alone" says so): those run one at a time
+# with nothing beside them, after the others.
 # E2E="seams install" runs only those end-to-end scripts (test_seams.sh,
 # test_install.sh; "shared": the command-line and format tests with
 # BUILD/hp2x-shared, the tool linked against libhp2x.so, which otherwise
@@ -68,7 +69,7 @@ queue() {
   ran[$s]=$((ran[$s] + 1))
 }
 runs_alone() { # SCRIPT
-  grep -qE -- '--watch|--serve|sleep |tests/browser|\$B/|node |^# run-tests.sh: alone' "$1"
+  grep -qE -- '--watch|--serve|sleep |tests/browser|\$B/|node |chromium --|^# run-tests.sh: alone' "$1"
 }
 # Unit tests: each tests/unit/STAGE/test_FILE.c runs as
 # BUILD/tests/STAGE/test_FILE; one not built is a failure, not a skip.
