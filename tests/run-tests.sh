@@ -13,7 +13,9 @@
 # browser or another process (a script that says --watch, --serve, sleep
 # or node, or starts chromium or tests/browser), or that works in BUILD
 # itself (a line "# run-tests.sh: alone" says so): those run one at a time
-# with nothing beside them, after the others.
+# with nothing beside them, after the others.  A script whose waits are
+# only generous limits (a process that must end within a minute) may say
+# "# run-tests.sh: with others", and why.
 # E2E="seams install" runs only those end-to-end scripts (test_seams.sh,
 # test_install.sh; "shared": the command-line and format tests with
 # BUILD/hp2x-shared, the tool linked against libhp2x.so, which otherwise
@@ -69,7 +71,8 @@ queue() {
   ran[$s]=$((ran[$s] + 1))
 }
 runs_alone() { # SCRIPT
-  grep -qE -- '--watch|--serve|sleep |tests/browser|\$B/|node |chromium --|^# run-tests.sh: alone' "$1"
+  ! grep -q '^# run-tests.sh: with others' "$1" &&
+    grep -qE -- '--watch|--serve|sleep |tests/browser|\$B/|node |chromium --|^# run-tests.sh: alone' "$1"
 }
 # Unit tests: each tests/unit/STAGE/test_FILE.c runs as
 # BUILD/tests/STAGE/test_FILE; one not built is a failure, not a skip.
