@@ -7,11 +7,21 @@
 # runs longer is stopped and fails, so a hang costs one test, not the
 # run.  Each program's time goes to BUILD/test-times.txt ("SECONDS NAME",
 # slowest first); the summary names the slowest.
+# TEST_JOBS programs run at once (2 unless set; 1: one after another),
+# the slowest first (by the last run's test-times.txt), except the
+# scripts that must run alone: whatever waits on a clock, a server, a
+# browser or another process (a script that says --watch, --serve, sleep
+# or node, or starts chromium or tests/browser), or that works in BUILD
+# itself (a line "# run-tests.sh: alone" says so): those run one at a time
+# with nothing beside them, after the others.  A script whose waits are
+# only generous limits (a process that must end within a minute) may say
+# "# run-tests.sh: with others", and why.
 # E2E="seams install" runs only those end-to-end scripts (test_seams.sh,
 # test_install.sh; "shared": the command-line and format tests with
 # BUILD/hp2x-shared, the tool linked against libhp2x.so, which otherwise
 # run after the others); every unit test runs regardless.  E2E_SKIP="report
-# pprof" leaves those out (make check-package's PACKAGE_SKIP), and says so.
+# pprof" leaves those out (make check-package's PACKAGE_SKIP, .ci/run's
+# PORTABLE=1 pass), and says so.
 set -u
 build=${1:?usage: run-tests.sh BUILD}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,21 +51,42 @@ timed() {
 }
 # ran[SUITE]: the programs run in each suite (unit, e2e, shared).
 declare -A ran=([unit]=0 [e2e]=0 [shared]=0)
+par=${TEST_JOBS:-2}
+# The last run's time of each program (NAME -> seconds), to start the
+# slowest first.
+declare -A last=()
+if [ -f "$times" ]; then
+  while read -r s n; do last[$n]=$s; done < "$times"
+fi
+# queue SUITE NAME LOG WHAT CMD...: a program to run (WHAT: how a failure
+# is named); pool holds those run TEST_JOBS at once, alone the others.
+pool=() alone=() order=()
+declare -A cmd=() logof=() what=() suite=()
+queue() {
+  local s=$1 n=$2
+  suite[$n]=$s logof[$n]=$3 what[$n]=$4
+  shift 4
+  cmd[$n]=$(printf '%q ' "$@")
+  order+=("$n")
+  ran[$s]=$((ran[$s] + 1))
+}
+runs_alone() { # SCRIPT
+  ! grep -q '^# run-tests.sh: with others' "$1" &&
+    grep -qE -- '--watch|--serve|sleep |tests/browser|\$B/|node |chromium --|^# run-tests.sh: alone' "$1"
+}
 # Unit tests: each tests/unit/STAGE/test_FILE.c runs as
 # BUILD/tests/STAGE/test_FILE; one not built is a failure, not a skip.
 for src in "$top"/tests/unit/*/test_*.c "$top"/tests/unit/tool/*/test_*.c; do
   [ -f "$src" ] || continue
   name=${src#"$top/tests/unit/"}; name=${name%.c}
   t="$top/$build/tests/$name"
-  ran[unit]=$((ran[unit] + 1))
   if [ ! -x "$t" ]; then
+    ran[unit]=$((ran[unit] + 1))
     failed=$((failed + 1)); failures+=("unit/$name (not built: $build/tests/$name)")
-  elif timed "unit/$name" "$t" > "$t.log" 2>&1; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1)); failures+=("unit/$name")
-    tail -n 30 "$t.log"
+    continue
   fi
+  queue unit "unit/$name" "$t.log" "unit/$name" "$t"
+  pool+=("unit/$name")
 done
 mkdir -p "$top/$build/e2e"
 for t in "$top"/tests/e2e/test_*.sh; do
@@ -65,14 +96,8 @@ for t in "$top"/tests/e2e/test_*.sh; do
     case " $E2E " in *" ${name#test_} "*) ;; *) continue ;; esac
   fi
   case " ${E2E_SKIP:-} " in *" ${name#test_} "*) skipped+=("${name#test_}"); continue ;; esac
-  log="$top/$build/e2e/$name.log"
-  ran[e2e]=$((ran[e2e] + 1))
-  if timed "e2e/$name" bash "$t" > "$log" 2>&1; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1)); failures+=("e2e/$name")
-    tail -n 30 "$log"
-  fi
+  queue e2e "e2e/$name" "$top/$build/e2e/$name.log" "e2e/$name" bash "$t"
+  if runs_alone "$t"; then alone+=("e2e/$name"); else pool+=("e2e/$name"); fi
 done
 # The tool linked against libhp2x.so (BUILD/hp2x-shared, which uses only
 # hp2x.h's API) passes the command-line and format tests too.
@@ -82,15 +107,43 @@ for name in test_cli_usage test_cli_cases test_formats; do
     case " $E2E " in *" shared "*) ;; *) continue ;; esac
   fi
   log="$top/$build/e2e/$name-shared.log"
-  ran[shared]=$((ran[shared] + 1))
-  if [ -x "$shared_tool" ] && ldd "$shared_tool" 2>/dev/null | grep -q 'libhp2x\.so' &&
-     HP2X="$shared_tool" timed "shared/$name" bash "$top/tests/e2e/$name.sh" > "$log" 2>&1; then
-    passed=$((passed + 1))
+  if [ -x "$shared_tool" ] && ldd "$shared_tool" 2>/dev/null | grep -q 'libhp2x\.so'; then
+    queue shared "shared/$name" "$log" "e2e/$name (hp2x-shared)" \
+      env HP2X="$shared_tool" bash "$top/tests/e2e/$name.sh"
+    pool+=("shared/$name")
   else
+    ran[shared]=$((ran[shared] + 1))
     failed=$((failed + 1)); failures+=("e2e/$name (hp2x-shared)")
-    [ -x "$shared_tool" ] || echo "no $shared_tool" >> "$log"
+    [ -x "$shared_tool" ] || echo "no $shared_tool" > "$log"
     tail -n 30 "$log"
   fi
+done
+# start NAME: runs it in the background, its status in LOG.status.
+start() {
+  rm -f "${logof[$1]}.status"
+  ( eval "timed \"\$1\" ${cmd[$1]}" > "${logof[$1]}" 2>&1
+    echo $? > "${logof[$1]}.status" ) &
+}
+# The pool, slowest first (unknown ones first of all), TEST_JOBS at once.
+mapfile -t pool < <(for n in "${pool[@]+"${pool[@]}"}"; do
+  echo "${last[$n]:-9999} $n"; done | sort -k1,1rn -s | cut -d' ' -f2-)
+for n in "${pool[@]+"${pool[@]}"}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$par" ]; do wait -n; done
+  start "$n"
+done
+wait
+for n in "${alone[@]+"${alone[@]}"}"; do
+  start "$n"; wait
+done
+for n in "${order[@]+"${order[@]}"}"; do
+  if [ "$(cat "${logof[$n]}.status" 2> /dev/null)" = 0 ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1)); failures+=("${what[$n]}")
+    echo "== ${what[$n]}:"
+    tail -n 30 "${logof[$n]}"
+  fi
+  rm -f "${logof[$n]}.status"
 done
 sort -rn "$times.tmp" > "$times" && rm -f "$times.tmp"
 echo "[$build] test programs ($(awk '{ s += $1 } END { printf "%.0f", s }' "$times") s; slowest:" \

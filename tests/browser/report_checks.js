@@ -77,25 +77,41 @@ const DRAWN_SHARE = 0.05;
 async function checkHover(page, name, geo, csv) {
   const D = geo.D, g = D.page.graph, head = csv[0], byTime = new Map();
   for (const row of csv.slice(1)) byTime.set(row[0], row);
-  let seen = 0, bad = 0;
+  // What the tip says after each move, recorded in the page as the page's
+  // own listener leaves it (the window's listener runs after the
+  // picture's): one read for the whole grid, not one a move.
+  await page.evaluate(() => {
+    window.hp2xTips = [];
+    window.hp2xTipRecorder = () => {
+      const t = document.getElementById('hp2x-tip');
+      window.hp2xTips.push(t.hidden || !t.querySelector('.hp2x-tip-time') ? null
+        : { band: +t.dataset.band, time: t.querySelector('.hp2x-tip-time').textContent,
+          value: t.querySelector('.hp2x-tip-value').textContent,
+          name: t.querySelector('.hp2x-tip-name').textContent });
+    };
+    window.addEventListener('mousemove', window.hp2xTipRecorder);
+  });
+  let moves = 0;
   for (let i = 1; i < 18; i++) {
     for (let j = 1; j < 9; j++) {
       const [x, y] = T.screenOf(geo, g[0] + g[2] * i / 18, g[1] + g[3] * j / 9);
       await page.mouse.move(x, y);
-      const tip = await page.evaluate(() => {
-        const t = document.getElementById('hp2x-tip');
-        if (t.hidden || !t.querySelector('.hp2x-tip-time')) return null;
-        return { band: +t.dataset.band, time: t.querySelector('.hp2x-tip-time').textContent,
-          value: t.querySelector('.hp2x-tip-value').textContent,
-          name: t.querySelector('.hp2x-tip-name').textContent };
-      });
-      if (!tip) continue;
-      seen++;
-      const row = byTime.get(tip.time), col = 1 + (D.bands.length - 1 - tip.band);
-      if (!row || row[col] !== tip.value || tip.name !== D.bands[tip.band].name ||
-          !head[col].startsWith(tip.name)) {
-        if (bad++ < 3) check(false, `${name}: hover says ${JSON.stringify(tip)}, the CSV ${row ? row[col] : 'has no such census'}`);
-      }
+      moves++;
+    }
+  }
+  const tips = await page.evaluate(() => {
+    window.removeEventListener('mousemove', window.hp2xTipRecorder);
+    return window.hp2xTips;
+  });
+  check(tips.length === moves, `${name}: ${moves} mouse moves, ${tips.length} mousemove events`);
+  let seen = 0, bad = 0;
+  for (const tip of tips) {
+    if (!tip) continue;
+    seen++;
+    const row = byTime.get(tip.time), col = 1 + (D.bands.length - 1 - tip.band);
+    if (!row || row[col] !== tip.value || tip.name !== D.bands[tip.band].name ||
+        !head[col].startsWith(tip.name)) {
+      if (bad++ < 3) check(false, `${name}: hover says ${JSON.stringify(tip)}, the CSV ${row ? row[col] : 'has no such census'}`);
     }
   }
   check(seen >= 10, `${name}: hover showed a census ${seen} times over the graph`);
@@ -115,22 +131,24 @@ async function checkHide(page, name, geo) {
   const D = geo.D, box = T.graphBox(geo);
   if (!(D.page.keyW > 0) || D.bands.length < 2) return;
   const before = await page.locator('#hp2x-figure').screenshot();
+  const colours = D.bands.map((b) => b.colour);
+  const had = await T.countColours(page, before.toString('base64'), colours, box);
   let k = -1, most = 0;
   for (let i = 0; i < D.bands.length; i++) {
-    const n = await T.countColour(page, before.toString('base64'), D.bands[i].colour, box);
-    if (n > most) { most = n; k = i; }
+    if (had[i] > most) { most = had[i]; k = i; }
   }
   if (!check(k >= 0 && most > 200, `${name}: no band's colour fills the graph (${most})`)) return;
   const [x, y] = T.screenOf(geo, D.page.keyX + 12, D.page.keyC[k]);
   await page.mouse.click(x, y);
   const after = await page.locator('#hp2x-figure').screenshot();
-  const left = await T.countColour(page, after.toString('base64'), D.bands[k].colour, box);
+  const now = await T.countColours(page, after.toString('base64'), colours, box);
+  const left = now[k];
   check(left === 0, `${name}: band ${k} hidden, still ${left} of its ${most} pixels in the graph`);
   const marked = await page.evaluate((k) => document.querySelector(`#hp2x-table tr[data-band="${k}"]`).classList.contains('hp2x-hidden'), k);
   check(marked, `${name}: the hidden band is not marked in the table`);
   let others = 0;
   for (let i = 0; i < D.bands.length; i++)
-    if (i !== k) others += await T.countColour(page, after.toString('base64'), D.bands[i].colour, box);
+    if (i !== k) others += now[i];
   check(others > 0, `${name}: hiding one band hid them all`);
   await page.mouse.click(x, y);
   const again = await page.locator('#hp2x-figure').screenshot();
@@ -264,10 +282,12 @@ async function checkSwitchKeeps(page, name, geo) {
     await page.click(`#hp2x-charts button[data-chart="${kind}"]`);
     const shot = await page.locator('#hp2x-figure').screenshot();
     const left = await T.countColour(page, shot.toString('base64'), D.bands[k].colour, box);
-    const now = { ticks: await tickLabels(page), view: await page.evaluate(() => document.getElementById('hp2x-view').textContent),
-      marked: await page.evaluate((k) => document.querySelector(`#hp2x-table tr[data-band="${k}"]`).classList.contains('hp2x-hidden'), k),
-      drawn: await page.evaluate((k) => document.querySelectorAll(`#hp2x-bandpaths [data-band="${k}"]`).length, k),
-      state: await page.evaluate(() => window.hp2x.state()) };
+    const now = await page.evaluate((k) => ({
+      ticks: Array.from(document.querySelectorAll('#hp2x-xlabels text')).map((t) => t.textContent),
+      view: document.getElementById('hp2x-view').textContent,
+      marked: document.querySelector(`#hp2x-table tr[data-band="${k}"]`).classList.contains('hp2x-hidden'),
+      drawn: document.querySelectorAll(`#hp2x-bandpaths [data-band="${k}"]`).length,
+      state: window.hp2x.state() }), k);
     // Its colour may still arise where two other bands' edges blend (greys).
     check(now.drawn === 0 && left < 50 && now.marked && now.state.hidden.includes(D.bands[k].name) &&
       now.state.chart === kind, `${name}: on ${kind}, the hidden band has ${now.drawn} paths, ${left} pixels (marked ${now.marked})`);

@@ -83,23 +83,32 @@ async function comparePngs(page, a, b, tol, box) {
   }, [a, b, tol, box]);
 }
 
-// Pixels exactly of colour #rrggbb in a PNG (base64) within box [x0, y0,
-// x1, y1).
-async function countColour(page, b64, colour, box) {
-  return page.evaluate(async ([b64, colour, box]) => {
+// Pixels exactly of each colour #rrggbb of COLOURS in a PNG (base64)
+// within box [x0, y0, x1, y1): their counts, in COLOURS' order (one
+// decoding for them all).
+async function countColours(page, b64, colours, box) {
+  return page.evaluate(async ([b64, colours, box]) => {
     const img = new Image(); img.src = 'data:image/png;base64,' + b64; await img.decode();
     const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
     const g = c.getContext('2d'); g.drawImage(img, 0, 0);
     const d = g.getImageData(0, 0, img.width, img.height).data;
-    const r = parseInt(colour.slice(1, 3), 16), gr = parseInt(colour.slice(3, 5), 16), bl = parseInt(colour.slice(5, 7), 16);
-    let n = 0;
+    const which = new Map(), n = colours.map(() => 0);
+    colours.forEach((colour, k) => {
+      const rgb = parseInt(colour.slice(1, 7), 16);
+      which.set(rgb, (which.get(rgb) || []).concat(k));
+    });
     for (let y = Math.max(0, box[1]); y < Math.min(img.height, box[3]); y++)
       for (let x = Math.max(0, box[0]); x < Math.min(img.width, box[2]); x++) {
         const i = 4 * (y * img.width + x);
-        if (d[i] === r && d[i + 1] === gr && d[i + 2] === bl) n++;
+        const ks = which.get((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+        if (ks) for (const k of ks) n[k]++;
       }
     return n;
-  }, [b64, colour, box]);
+  }, [b64, colours, box]);
+}
+// Pixels exactly of colour #rrggbb in a PNG (base64) within box.
+async function countColour(page, b64, colour, box) {
+  return (await countColours(page, b64, [colour], box))[0];
 }
 
 // The report's data and where its frame points are on the screen.
@@ -122,6 +131,6 @@ function graphBox(geo) {
     Math.floor(Math.max(a[0], b[0])) - 2, Math.floor(Math.max(a[1], b[1])) - 2];
 }
 
-module.exports = { check, parseCsv, parseSummary, comparePngs, countColour, geometry, screenOf, graphBox };
+module.exports = { check, parseCsv, parseSummary, comparePngs, countColour, countColours, geometry, screenOf, graphBox };
 if (require.main === module) require('./report_checks.js').main(CHROMIUM, ARGS, () => [checks, failures])
   .catch((e) => { console.log('FAIL: ' + (e && e.stack || e)); process.exit(1); });

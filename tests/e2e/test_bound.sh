@@ -4,33 +4,18 @@
 # thinned (36 000 samples: an A4 graph thins from 21 604), the picture's
 # text -- title and area figure, axis labels, key -- equals that of the
 # picture drawn from every sample (--all-samples), for the default
-# selection, -d, -m, -t and -c; the final picture of a watched stream (a
-# pipe, a growing file) equals the one-shot picture byte for byte in every
-# format, for .hp and eventlog input; a stream three times as long takes
+# selection, -d, -m, -t and -c; the final picture of a watched pipe equals
+# the one-shot picture byte for byte in every format, for .hp and eventlog
+# input (a growing file's: test_bound_grow.sh); a stream three times as long takes
 # hardly more memory; --last SECONDS draws the window --from its documented
 # start would; outputs that list every sample (CSV) still list every one.
+# Nothing here waits on a clock (a pipe is read to its end, memory is
+# the process's own), so
+# run-tests.sh: with others
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
 
-python3 - > long.hp <<'EOF'
-import random
-r = random.Random(5)
-print('JOB "bound"\nDATE "Wed Nov 25 12:00 2026"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"')
-level = [1000 * (k + 1) for k in range(9)]
-for s in range(36000):
-    t = 0.01 * s
-    if s % 3000 == 0:
-        print("MARK %.2f" % t)
-    print("BEGIN_SAMPLE %.2f" % t)
-    for k in range(9):
-        level[k] = max(0, level[k] + r.randint(-40, 44 + 3 * k))
-        if (s // (700 + 97 * k) + k) % 6 == 0:
-            continue  # absent for a while
-        v = level[k] * 8 * (30 if r.random() < 0.001 else 1)
-        print("cc_%d\t%d" % (k, v))
-    print("END_SAMPLE %.2f" % t)
-EOF
-python3 "$TOP/bench/gen.py" eventlog long.hp long.eventlog || fail "gen.py eventlog"
+. "$TOP/tests/e2e/bound_lib.sh"
 
 # 1. The picture's text: drawn from the bounded profile and from every
 # sample.
@@ -51,7 +36,7 @@ done
 b=$(wc -c < bounded.ps) e=$(wc -c < every.ps)
 [ "$b" -lt "$e" ] && ok || fail "bounded PS ($b bytes) not smaller than every sample's ($e)"
 
-# 2. A watched stream's final picture is the one-shot picture, every format.
+# 2. A watched pipe's final picture is the one-shot picture, every format.
 for in in long.hp long.eventlog; do
   for fmt in ps eps pdf svg png; do
     "$HP2X" -q "$in" -o "one.$fmt" || { fail "$in one-shot $fmt"; continue; }
@@ -73,21 +58,6 @@ EOF
         fail "$in: --watch - final $fmt differs from the one-shot"; fi
     fi
   done
-  # a growing file, appended in chunks while hp2x follows it
-  : > grow.in
-  "$HP2X" -q --watch grow.in --interval=0.05 --idle-exit=1.5 -o grow.pdf &
-  pid=$!
-  python3 - "$in" grow.in <<'EOF'
-import sys, time
-data = open(sys.argv[1], "rb").read()
-with open(sys.argv[2], "ab") as out:
-    for pos in range(0, len(data), 700000):
-        out.write(data[pos:pos + 700000]); out.flush(); time.sleep(0.1)
-EOF
-  wait "$pid"
-  "$HP2X" -q grow.in -o grow-one.pdf
-  cmp -s grow.pdf grow-one.pdf && ok ||
-    fail "$in: a growing file's final PDF differs from the one-shot"
 done
 
 # 3. Memory: a stream three times as long takes hardly more (plain build:

@@ -8,6 +8,9 @@
 # GHC 9.10.3 wrote corrupt, which loses one census with one warning).
 # Where ../shared/corpus/ghc-modern exists, every pair there too; elsewhere
 # that part says SKIPPED.
+# Its one wait is a limit (the watch over a pipe ends within 30 s), not a
+# clock, so
+# run-tests.sh: with others
 . "$(dirname "$0")/lib.sh"
 M=$TOP/tests/data/ghc-modern
 CMP="python3 $TOP/tests/tools/hpcompare.py --strip-ids --skip-empty --ignore-times"

@@ -8,6 +8,8 @@
 # hp2x.h declares; both libraries define no global but hp2x_ (declared)
 # and hpx_ ones, so tests/install/clash.c, which defines the names the
 # internals once had, links statically; and hp2x.h compiles as C++.
+# make install works in BUILD (it may write its libraries and hp2x.pc):
+# run-tests.sh: alone
 . "$(dirname "$0")/lib.sh"
 unset HP2X_FONTS_CONF
 # How the build was made (make check-one writes it): the example program is

@@ -16,6 +16,8 @@
 #     picture is the one-shot picture.
 #   - The default is the cores hp2x may use: with one core allowed
 #     (taskset), the same bytes.
+# Its one wait is a limit (the watch ends within 60 s), not a clock, so
+# run-tests.sh: with others
 . "$(dirname "$0")/lib.sh"
 export LC_ALL=C.UTF-8
 # run NAME INPUT ARGS...: the outputs of hp2x -q ARGS INPUT into $T/NAME.*

@@ -12,6 +12,9 @@
 # sample on the runtime's clock, not at 0, its ticks at round times.  Cut
 # after its first census begins, a stream is read up to its last whole
 # census with one warning; cut before, it holds no heap profile (exit 1).
+# Its waits are limits, not clocks (a server's port within 10 s; a stream
+# read to its end however long that takes), so
+# run-tests.sh: with others
 . "$(dirname "$0")/lib.sh"
 D=$TOP/tests/data/socket
 SERVE="python3 $TOP/tests/tools/serve_stream.py"

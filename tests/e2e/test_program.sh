@@ -12,6 +12,8 @@
 # one warning, nothing named.  Without --program: one note, none with -q,
 # exit 0.  A malformed EXE: exit 1 and a message naming it; the fuzzer's
 # kept inputs are replayed.
+# --watch is here only as a usage error: nothing waits, so
+# run-tests.sh: with others
 . "$(dirname "$0")/lib.sh"
 D=$TOP/tests/data/program
 cd "$T"

@@ -179,11 +179,12 @@ head, rest = text.split("BEGIN_SAMPLE", 1)
 samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
 open(sys.argv[2], "w").write(head + "".join(samples[:3150]))
 PY
-serve_start err3 --watch --interval=0.1 --idle-exit=8 grow3.hp --serve=0 || fail "no serving line: $(cat err3)"
+serve_start err3 --watch --interval=0.1 --idle-exit=4 grow3.hp --serve=0 || fail "no serving line: $(cat err3)"
 HP2X_WAIT_CLOSED=1 HP2X_READY=$T/ready3 node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" \
   page3.json 120 3400 expect3.png > browser3.txt 2>&1 & BR=$!
 # the rest once the page shows its report (at most 60 s; meanwhile a
-# census every 2 s, so that --idle-exit does not end the input)
+# census at once and every 0.5 s, so that --idle-exit does not end the
+# input)
 python3 - big.hp grow3.hp "$T/ready3" <<'PY'
 import os, re, sys, time
 text = open(sys.argv[1]).read()
@@ -192,7 +193,7 @@ samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest
 k, start = 3150, time.time()
 with open(sys.argv[2], "a") as out:
     while not os.path.exists(sys.argv[3]) and time.time() - start < 60:
-        if time.time() - start > 2 * (k - 3149):
+        if time.time() - start >= 0.5 * (k - 3150):
             out.write(samples[k])
             out.flush()
             k += 1
