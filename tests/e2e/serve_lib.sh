@@ -17,19 +17,36 @@ serve_start() {
   return 1
 }
 
+# serve_need_curl: the test says SKIPPED and ends where curl is missing.
+serve_need_curl() {
+  command -v curl > /dev/null && return 0
+  echo "SKIPPED: no curl (make deps installs it)"; exit 0
+}
+
+# serve_poll_metrics HOST REGEX TRIES: polls /metrics every 0.05 s, at most
+# TRIES times, until a line matches REGEX; fails when the server has ended.
+serve_poll_metrics() {
+  local host=$1 regex=$2 tries=$3 i=0
+  while [ $i -lt "$tries" ]; do
+    curl -s -g -m 2 "http://$host:$PORT/metrics" | grep -q "$regex" && return 0
+    kill -0 $SERVED_PID 2> /dev/null || return 1
+    i=$((i + 1)); sleep 0.05
+  done
+  return 1
+}
+
 # serve_wait_census [HOST]: waits (at most 20 s) until /metrics counts a
 # census.  The server answers from the start, while a one-shot run still
 # reads and draws its input (seconds in a sanitizer's build): a test of what
 # it serves waits for it.  HOST defaults to 127.0.0.1.
 serve_wait_census() {
-  local host=${1:-127.0.0.1} i=0
-  while [ $i -lt 400 ]; do
-    curl -s -g -m 2 "http://$host:$PORT/metrics" |
-      grep -q '^hp2x_censuses_total [1-9]' && return 0
-    kill -0 $SERVED_PID 2> /dev/null || return 1
-    i=$((i + 1)); sleep 0.05
-  done
-  return 1
+  serve_poll_metrics "${1:-127.0.0.1}" '^hp2x_censuses_total [1-9]' 400
+}
+
+# serve_wait_total N: waits (at most 60 s) until /metrics counts N censuses,
+# a whole profile published.
+serve_wait_total() {
+  serve_poll_metrics 127.0.0.1 "^hp2x_censuses_total $1\$" 1200
 }
 
 # serve_stop: SIGTERM (a background job ignores SIGINT), then its exit

@@ -8,9 +8,7 @@
 # its last CSV is the one-shot CSV of the same bytes (as without them).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve_lib.sh"
-if ! command -v curl > /dev/null; then
-  echo "SKIPPED: no curl (make deps installs it)"; exit 0
-fi
+serve_need_curl
 cd "$T"
 zcat "$TOP/tests/data/socket/ghc-9.6.6/longrun.hT.stream1.eventlog.gz" > s1.eventlog
 "$HP2X" -q s1.eventlog -o once.csv

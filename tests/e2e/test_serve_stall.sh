@@ -13,17 +13,12 @@
 # of 721 scrapes (bench/RESULTS.md 12.6).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve_lib.sh"
-if ! command -v curl > /dev/null; then
-  echo "SKIPPED: no curl (make deps installs it)"; exit 0
-fi
+serve_need_curl
 cd "$T"
 python3 "$TOP/bench/gen.py" shape "$TOP/samples/profiles/leak.hT.hp" 600 800 big.hp ||
   fail "gen.py"
 serve_start err -q big.hp -m0 -t0 --serve=0 || fail "no serving line: $(cat err)"
-for _ in $(seq 600); do
-  curl -s -m 10 "http://127.0.0.1:$PORT/metrics" | grep -q '^hp2x_censuses_total 600$' && break
-  sleep 0.1
-done
+serve_wait_total 600 || fail "the profile was not published: $(cat err)"
 curl -s -m 120 -o page.html -w '%{time_total}\n' "http://127.0.0.1:$PORT/" > page.time &
 CP=$!
 # and more pages at once than the server has threads: each waits for the
