@@ -15,8 +15,8 @@
  * holds a column for, or past its byte budget), each time the run has
  * grown by a sixty-fourth since the report it holds and when the input
  * closes, so that what it holds is again what the report holds.  The
- * censuses appended are drawn at the next animation frame, those of
- * several updates in one drawing.  Each
+ * censuses appended are drawn as their update comes, so that what the
+ * page holds (hp2x.data) and what it shows never differ.  Each
  * fetch and its reason go to hp2x.liveLog.  Such a fetch decodes the new
  * picture before showing anything (and waits out a drag the reader is
  * making), then swaps the report in at once and lets the report's script
@@ -81,7 +81,6 @@
       var img = new Image();
       img.src = doc.getElementById("hp2x-raster").getAttribute("src");
       return img.decode().catch(function () {}).then(whenIdle).then(function () {
-        dropPending();
         swap(doc);
         shown = Math.max(redraw(doc.documentElement), target);
         appended = 0;
@@ -174,44 +173,14 @@
       if (!offsets) offsets = thinned ? off : off.map(function () { return 0n; });
       if (off.some(function (x, k) { return x !== offsets[k]; })) return "past"; /* a band's past changed */
       takeFigures(D, u);
-      later(dropped, st.censuses, true);
-    } else {
-      later(0, st.censuses, false);
+      hp2x.grown(dropped);
+      root.setAttribute("data-hp2x-appended", String(appended));
     }
+    root.setAttribute("data-hp2x-census", String(st.censuses));
     /* the report would thin: hold what it holds again, now and then */
     if ((thinned || D.t.length > D.pageColumns || bytes > D.budget) &&
         (st.input === "closed" || st.censuses * 64 >= loadedAt * 65)) return "thinning";
     return "";
-  }
-  /* The censuses appended are drawn once a frame, all at once (a page
-   * that fell behind catches up in one drawing): hp2x.grown with the
-   * censuses dropped meanwhile; then data-hp2x-census says the count. */
-  var pending = null, frame = 0;
-  function later(dropped, census, grew) {
-    if (!grew && !pending) { /* nothing to draw: shown already */
-      root.setAttribute("data-hp2x-census", String(census));
-      return;
-    }
-    if (!pending) {
-      pending = { dropped: 0, census: census, grew: false };
-      frame = requestAnimationFrame(drawPending);
-    }
-    pending.dropped += dropped;
-    pending.census = census;
-    pending.grew = pending.grew || grew;
-  }
-  function drawPending() {
-    var p = pending;
-    pending = null;
-    frame = 0;
-    if (p.grew) hp2x.grown(p.dropped);
-    root.setAttribute("data-hp2x-appended", String(appended));
-    root.setAttribute("data-hp2x-census", String(p.census));
-  }
-  function dropPending() { /* a new report comes: its own data */
-    if (frame) cancelAnimationFrame(frame);
-    pending = null;
-    frame = 0;
   }
   /* A hidden page (a tab in the background) draws nothing; shown again,
    * it takes the newest update: the censuses it missed from its tail, or
