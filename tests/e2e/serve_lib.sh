@@ -49,6 +49,16 @@ serve_wait_total() {
   serve_poll_metrics 127.0.0.1 "^hp2x_censuses_total $1\$" 1200
 }
 
+# serve_big_profile N: serves (in the current folder) a profile of N
+# censuses x 800 bands made by bench/gen.py, whose page is slow to draw,
+# once all N are published; its messages go to ./err.
+serve_big_profile() {
+  python3 "$TOP/bench/gen.py" shape "$TOP/samples/profiles/leak.hT.hp" "$1" 800 big.hp ||
+    fail "gen.py"
+  serve_start err -q big.hp -m0 -t0 --serve=0 || fail "no serving line: $(cat err)"
+  serve_wait_total "$1" || fail "the profile was not published: $(cat err)"
+}
+
 # serve_stop: SIGTERM (a background job ignores SIGINT), then its exit
 # status in SERVED_RC; any but 0 (a sanitizer's report included) fails.
 serve_stop() {

@@ -8,10 +8,7 @@
 . "$(dirname "$0")/serve_lib.sh"
 serve_need_curl
 cd "$T"
-python3 "$TOP/bench/gen.py" shape "$TOP/samples/profiles/leak.hT.hp" 400 800 big.hp ||
-  fail "gen.py"
-serve_start err -q big.hp -m0 -t0 --serve=0 || fail "no serving line: $(cat err)"
-serve_wait_total 400 || fail "the profile was not published: $(cat err)"
+serve_big_profile 400
 curl -s -m 60 -o page.html -w '%{time_total}\n' "http://127.0.0.1:$PORT/" > page.time &
 CP=$!
 # and, at once, another page and a picture: each drawn once, shared

@@ -15,10 +15,7 @@
 . "$(dirname "$0")/serve_lib.sh"
 serve_need_curl
 cd "$T"
-python3 "$TOP/bench/gen.py" shape "$TOP/samples/profiles/leak.hT.hp" 600 800 big.hp ||
-  fail "gen.py"
-serve_start err -q big.hp -m0 -t0 --serve=0 || fail "no serving line: $(cat err)"
-serve_wait_total 600 || fail "the profile was not published: $(cat err)"
+serve_big_profile 600
 curl -s -m 120 -o page.html -w '%{time_total}\n' "http://127.0.0.1:$PORT/" > page.time &
 CP=$!
 # and more pages at once than the server has threads: each waits for the
