@@ -29,6 +29,12 @@ hpx_part_limits hpx_part_limits_of(const hp2x_profile *p) {
  * realloc copies at every step and faults in fresh pages.  Allocating
  * them for the part's bytes at once copies nothing, and the pages are
  * touched only as entries are added. */
+/* The most entries a part's arrays are allocated for at once: their first
+ * step of room made usable then stays below the 1 MiB that is prefaulted
+ * (profile_values.c), so that a part holding fewer entries than its bytes
+ * allow does not fault in pages it never fills. */
+#define PART_MOST_ENTRIES ((size_t)1 << 17)
+
 hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole, size_t bytes) {
   hp2x_err err;
   hp2x_err_init(&err);
@@ -37,7 +43,9 @@ hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole, size_t bytes) {
   p->max_labels = whole->max_labels;
   p->max_samples = whole->max_samples;
   p->bound.no_sums = !whole->plain;
-  (void)hpx_profile_allocate_entries(p, bytes / HPX_PART_BYTES_PER_ENTRY,
+  size_t entries = bytes / HPX_PART_BYTES_PER_ENTRY;
+  if (entries > PART_MOST_ENTRIES) entries = PART_MOST_ENTRIES;
+  (void)hpx_profile_allocate_entries(p, entries,
                                      &err); /* else it grows as it goes */
   return p;
 }
