@@ -1,7 +1,8 @@
 /* writebuf.c -- a buffered byte sink over an hp2x_write_fn, shared by
  * write/'s text outputs (CSV, .hp, the summary, the HTML report, the
- * metrics): output goes out in 64 KiB pieces, and the first failure of
- * the sink is kept with its errno.
+ * metrics): output goes out in 64 KiB pieces (a block as long passed on
+ * whole, not copied), and the first failure of the sink is kept with its
+ * errno.
  */
 #include "textout.h"
 
@@ -20,19 +21,29 @@ hp2x_status hpx_writebuf_init(writebuf *w, hp2x_write_fn write, void *closure,
   return w->buf ? HP2X_OK : hpx_nomem(err);
 }
 
-/* Hands the pending bytes to the sink unless it has failed before. */
-static void flush_pending(writebuf *w) {
-  assert(w->used <= WRITEBUF_SIZE);
-  if (!w->failed && w->used && w->write(w->closure, w->buf, w->used) != 0) {
+/* Hands n bytes at s to the sink unless it has failed before. */
+static void sink(writebuf *w, const char *s, size_t n) {
+  if (!w->failed && n && w->write(w->closure, s, n) != 0) {
     w->failed = 1;
     w->saved_errno = errno ? errno : EIO;
   }
+}
+
+/* Hands the pending bytes to the sink. */
+static void flush_pending(writebuf *w) {
+  assert(w->used <= WRITEBUF_SIZE);
+  sink(w, w->buf, w->used);
   w->used = 0;
 }
 
 void hpx_writebuf_flush(writebuf *w) { flush_pending(w); }
 
 void hpx_writebuf_put(writebuf *w, const char *s, size_t n) {
+  if (n >= WRITEBUF_SIZE) { /* a block (rows formatted at once) as it is */
+    flush_pending(w);
+    sink(w, s, n);
+    return;
+  }
   while (n) {
     if (w->used == WRITEBUF_SIZE) flush_pending(w);
     size_t k = WRITEBUF_SIZE - w->used < n ? WRITEBUF_SIZE - w->used : n;

@@ -34,11 +34,18 @@ typedef struct hpx_part_map {
   void *ctx;           /* fn's */
 } hpx_part_map;
 
-/* A profile for a part: plain (every sample, no window), with the limits
- * of the profile `whole` it is for; when that is not plain, the part's
- * samples are summed as they are appended, not here.  NULL when out of
+/* A profile for a part of `bytes` bytes: plain (every sample, no
+ * window), with the limits of the profile `whole` it is for; when that is
+ * not plain, the part's samples are summed as they are appended, not
+ * here.  Its entry arrays are allocated for the entries so many bytes
+ * hold at most (HPX_PART_BYTES_PER_ENTRY), untouched.  NULL when out of
  * memory.  Reads only whole's limits and bounds, fixed while it is read. */
-hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole);
+hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole, size_t bytes);
+
+/* The fewest bytes an entry takes in practice in either format (a .hp
+ * entry line, an eventlog's sample event): a part holding more entries
+ * grows its arrays as reading one thread does. */
+#define HPX_PART_BYTES_PER_ENTRY 16
 
 void hpx_part_map_init(hpx_part_map *m, const hp2x_profile *part,
                        hpx_label_map_fn fn, void *ctx);

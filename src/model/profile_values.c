@@ -38,6 +38,19 @@ hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
   return HP2X_OK;
 }
 
+hp2x_status hpx_profile_allocate_entries(hp2x_profile *p, size_t n,
+                                         hp2x_err *err) {
+  if (n > HPX_MAX_ENTRIES - p->n_entries) n = HPX_MAX_ENTRIES - p->n_entries;
+  size_t size = p->wide_values ? sizeof *p->value64 : sizeof *p->value32;
+  void **values = p->wide_values ? (void **)&p->value64 : (void **)&p->value32;
+  if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + n,
+               sizeof *p->run_ids, err) != HP2X_OK ||
+      hpx_grow(values, &p->alloc_entries, p->n_entries + n, size, err) !=
+          HP2X_OK)
+    return err->code;
+  return HP2X_OK;
+}
+
 /* Stores every value in 64 bits from now on (HP2X_E_NOMEM).  Once per
  * profile at most, and only for one holding a value outside 0..UINT32_MAX:
  * a copy in a new array keeps the code free of type puns. */

@@ -13,6 +13,11 @@ hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err);
 /* Makes room for n more entries (appending a part: profile_append.c). */
 hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
                                         hp2x_err *err);
+/* Allocates room for n more entries without making it usable: the arrays
+ * are not touched (no page is faulted in) until entries are added, and
+ * later growth copies nothing until they pass it.  HP2X_E_NOMEM. */
+hp2x_status hpx_profile_allocate_entries(hp2x_profile *p, size_t n,
+                                         hp2x_err *err);
 /* Stores value v in entry slot n_entries (room made) when 32 bits cannot
  * hold it as they are: in words from now on when it and every value are
  * whole words and it fits, else widening.  HP2X_E_NOMEM. */

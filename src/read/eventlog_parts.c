@@ -99,7 +99,7 @@ static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
   r->bytes = bytes;
   r->len = len;
   r->offset = offset;
-  r->p = hpx_part_profile_new(&cfg->limits);
+  r->p = hpx_part_profile_new(&cfg->limits, len);
   if (r->p) r->ev = part_reader(cfg, r, &err);
   if (!r->ev) {
     free_part(r);

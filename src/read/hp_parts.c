@@ -86,7 +86,7 @@ static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
   hp_part *r = hpx_calloc(1, sizeof *r);
   if (!r) return NULL;
   r->offset = offset;
-  r->p = hpx_part_profile_new(&cfg->limits);
+  r->p = hpx_part_profile_new(&cfg->limits, len);
   r->hp = r->p ? hpx_hp_parse_new(cfg->file, r->p, &err) : NULL;
   if (!r->hp) {
     free_part(r);

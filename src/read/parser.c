@@ -126,6 +126,7 @@ static hp2x_status forward_bytes(hp2x_parser *ps, const unsigned char *buf,
   hp2x_status st = HP2X_OK;
   for (size_t at = 0; st == HP2X_OK && at < len; at += slice) {
     size_t n = len - at < slice ? len - at : slice;
+    if (release && release->release) hpx_map_prefetch(buf + at, n);
     st = ps->kind == HP2X_INPUT_EVENTLOG
              ? hpx_evl_parse_feed(ps->evl, buf + at, n, err)
              : hpx_hp_parse_feed(ps->hp, (const char *)buf + at, n, err);

@@ -348,8 +348,11 @@ void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
 }
 
 /* The bands' values filled a range of samples a task (hpx_run_tasks): a
- * sample's values are its own, so the ranges write apart, and each task
- * first maps its share of the values' pages. */
+ * sample's values are its own, so the ranges write apart.  Each task first
+ * maps for writing its share of the values' pages, one stretch of the
+ * whole array (a band's share of a range is often too short to be worth
+ * a call): fill_samples reads each value before it writes it, and a page
+ * first read maps the shared zero page, then faults again to be written. */
 typedef struct fill_tasks {
   hp2x_bands *b;
   const int32_t *band_of;
@@ -362,10 +365,10 @@ static void fill_task(void *ctx, size_t task) {
   fill_tasks *t = ctx;
   size_t n = t->b->n_samples, from = n * task / t->n_tasks,
          to = n * (task + 1) / t->n_tasks;
-  size_t nb = t->b->n_bands, size = sizeof *t->b->values;
-  for (size_t k = 0; k < nb; k++)
-    hpx_prefault(t->b->values, (k * t->b->stride + from) * size,
-                 (k * t->b->stride + to) * size);
+  size_t bytes = t->b->n_bands * t->b->stride * sizeof *t->b->values;
+  hpx_prefault(t->b->values, bytes / t->n_tasks * task,
+               task + 1 == t->n_tasks ? bytes
+                                      : bytes / t->n_tasks * (task + 1));
   fill_samples(t->b, t->band_of, t->to_names, t->p, from, to);
 }
 

@@ -123,25 +123,37 @@ static size_t task_start(const row_tasks *t, size_t task) {
   return t->from + (t->to - t->from) * task / t->n_tasks;
 }
 
+/* Formats task `task`'s rows.  Every field it uses, shared or its own, is
+ * read once into locals and its own written once at the end: the tasks'
+ * row_text sit side by side (with the batch's fields), and a field
+ * written per row would bounce their cache line between the threads. */
 static void row_task(void *ctx, size_t task) {
   row_tasks *t = ctx;
   row_text *r = &t->text[task];
+  const hp2x_profile *p = t->p;
+  const hp2x_bands *b = t->b;
+  size_t room = t->room, n = 0, cap = r->cap;
+  char *text = r->s;
   hp2x_err err = {0};
-  r->n = 0;
-  r->failed = false;
+  bool failed = false;
   for (size_t s = task_start(t, task), to = task_start(t, task + 1); s < to;
        s++) {
-    if (hpx_grow((void **)&r->s, &r->cap, r->n + t->room, 1, &err) != HP2X_OK) {
-      r->failed = true;
-      return;
+    if (cap - n < room &&
+        hpx_grow((void **)&text, &cap, n + room, 1, &err) != HP2X_OK) {
+      failed = true;
+      break;
     }
-    char *d = r->s + r->n;
-    d += hpx_fmt_fixed6(d, t->p->times[s]);
-    d = format_values(d, t->b, s, t->b->n_bands, t->b->n_bands);
+    char *d = text + n;
+    d += hpx_fmt_fixed6(d, p->times[s]);
+    d = format_values(d, b, s, b->n_bands, b->n_bands);
     *d++ = '\r';
     *d++ = '\n';
-    r->n = (size_t)(d - r->s);
+    n = (size_t)(d - text);
   }
+  r->s = text;
+  r->cap = cap;
+  r->n = n;
+  r->failed = failed;
 }
 
 /* Rows a task formats at a time, and the fewest values (a row holds its

@@ -150,12 +150,12 @@ hp2x_status outfile_open(const char *path, outfile **out, hp2x_err *err) {
 
 const char *outfile_temp_path(const outfile *f) { return f ? f->tmp : NULL; }
 
-/* Writes the buffered bytes out; -1 with f->failed_errno set on error. */
-static int flush_buffer(outfile *f) {
-  assert(f->used <= OUT_BUF);
+/* Writes len bytes at b to the file; -1 with f->failed_errno set on
+ * error. */
+static int write_all(outfile *f, const unsigned char *b, size_t len) {
   size_t off = 0;
-  while (off < f->used) {
-    ssize_t n = write(f->fd, f->buf + off, f->used - off);
+  while (off < len) {
+    ssize_t n = write(f->fd, b + off, len - off);
     if (n < 0) {
       if (errno == EINTR) continue;
       f->failed_errno = errno;
@@ -163,6 +163,13 @@ static int flush_buffer(outfile *f) {
     }
     off += (size_t)n;
   }
+  return 0;
+}
+
+/* Writes the buffered bytes out; -1 with f->failed_errno set on error. */
+static int flush_buffer(outfile *f) {
+  assert(f->used <= OUT_BUF);
+  if (write_all(f, f->buf, f->used) != 0) return -1;
   f->used = 0;
   return 0;
 }
@@ -174,6 +181,13 @@ int outfile_write(void *file, const void *buf, size_t len) {
     return -1;
   }
   const unsigned char *b = buf;
+  if (len >= OUT_BUF) { /* a block goes out as it is, not copied */
+    if (flush_buffer(f) != 0 || write_all(f, b, len) != 0) {
+      errno = f->failed_errno;
+      return -1;
+    }
+    return 0;
+  }
   while (len) {
     size_t room = OUT_BUF - f->used;
     size_t n = len < room ? len : room;

@@ -211,6 +211,45 @@ static void existing_file_keeps_its_mode(void **state) {
   umask(saved);
 }
 
+/* A block of a buffer's size or more goes out as it is, after the bytes
+ * buffered before it and before those written after it. */
+static void blocks_keep_their_order(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "blocks.txt");
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open(path, &f, &err), HP2X_OK);
+  enum { BIG = 200003 };
+  char *block = malloc(BIG), *want = malloc(2 * BIG + 6),
+       *got = malloc(2 * BIG + 7);
+  assert_non_null(block);
+  assert_non_null(want);
+  assert_non_null(got);
+  for (size_t i = 0; i < BIG; i++) block[i] = (char)('a' + i % 26);
+  assert_int_equal(outfile_write(f, "<<", 2), 0);
+  assert_int_equal(outfile_write(f, block, BIG), 0);
+  assert_int_equal(outfile_write(f, "||", 2), 0);
+  assert_int_equal(outfile_write(f, block, BIG), 0);
+  assert_int_equal(outfile_write(f, ">>", 2), 0);
+  assert_int_equal(outfile_commit(f, &err), HP2X_OK);
+  memcpy(want, "<<", 2);
+  memcpy(want + 2, block, BIG);
+  memcpy(want + 2 + BIG, "||", 2);
+  memcpy(want + 4 + BIG, block, BIG);
+  memcpy(want + 4 + 2 * BIG, ">>", 2);
+  FILE *in = fopen(path, "rb");
+  assert_non_null(in);
+  assert_int_equal(fread(got, 1, 2 * BIG + 7, in), 2 * BIG + 6);
+  fclose(in);
+  assert_memory_equal(got, want, 2 * BIG + 6);
+  free(block);
+  free(want);
+  free(got);
+  unlink(path);
+}
+
 int main(void) {
   if (!mkdtemp(dir)) return 1;
   const struct CMUnitTest tests[] = {
@@ -222,6 +261,7 @@ int main(void) {
       cmocka_unit_test(long_names_fit),
       cmocka_unit_test(new_file_gets_umask_mode),
       cmocka_unit_test(existing_file_keeps_its_mode),
+      cmocka_unit_test(blocks_keep_their_order),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   rmdir(dir);
