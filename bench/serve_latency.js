@@ -5,7 +5,9 @@
 // node's one monotonic clock (performance.now()), the time from census k
 // reaching the socket (its last byte written) to each client showing it:
 // the status line counting k, and the page's report showing census k
-// (drawn by the page from an update, or fetched with the page).
+// (drawn by the page from an update, or fetched with the page), a page's
+// by its own stamp once the frame showing it is made
+// (tests/browser/live_observer.js).
 // Also the watch's CPU time (utime + stime of /proc/PID/stat, threads
 // included) over each replay.
 // usage: node serve_latency.js CONFIG.json
@@ -87,15 +89,20 @@ async function runStream(stream, browser, res) {
   const onSeen = (page, what, now) => {
     const c = byPage.get(page);
     if (!c) return;
-    if (what.kind === 'status') { c.ready = true; mark(c.status, what.censuses, now); }
-    if (what.kind === 'picture') mark(c.picture, what.n, now);
+    // The page's own stamp, in node's clock (the two agree to a
+    // millisecond: node never hears of a change before the page stamped
+    // it); how much later node heard is the observation's cost.
+    const shown = what.at ? what.at - performance.timeOrigin : now;
+    c.heard.push(now - shown);
+    if (what.kind === 'status') { c.ready = true; mark(c.status, what.censuses, shown); }
+    if (what.kind === 'picture') mark(c.picture, what.n, shown);
   };
   for (let i = 0; i < cfg.pages; i++) {
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     contexts.push(context);
     await observe(context, onSeen);
     const page = await context.newPage();
-    const c = { name: `page${i + 1}`, status: [], picture: [], ready: false };
+    const c = { name: `page${i + 1}`, status: [], picture: [], ready: false, heard: [] };
     byPage.set(page, c);
     clients.push(c);
     pages.push(page);
@@ -134,6 +141,7 @@ async function runStream(stream, browser, res) {
     probe.stop();
   }
   conn.end(data.subarray(from));
+  await keepDetail(stream, sent, clients, pages, res);
   for (const c of clients) {
     for (let k = 1; k <= n; k++) {
       if (c.status[k - 1] !== undefined) res.status.push(c.status[k - 1] - sent[k - 1]);
@@ -157,6 +165,25 @@ async function runStream(stream, browser, res) {
   if (code !== 0) throw new Error(`hp2x ended with ${code}: ${h.err()}`);
 }
 
+// For the slowest censuses' causes (serve_latency.sh): per page, each
+// census's times (epoch ms: node's clock as the pages' is), why it fetched
+// "/" (hp2x.liveLog: census, why, at, ms) and its long tasks; and how
+// late node heard of what a page saw (the observation's own delay).
+async function keepDetail(stream, sent, clients, pages, res) {
+  const epoch = (t) => (t === undefined ? null : performance.timeOrigin + t);
+  const d = { stream: path.basename(stream.file), sent: sent.map(epoch), pages: [] };
+  for (let i = 0; i < pages.length; i++) {
+    const c = clients[i];
+    const got = await pages[i].evaluate(() => ({
+      log: (window.hp2x && window.hp2x.liveLog) || [], tasks: window.hp2xLongTasks || [],
+    })).catch(() => ({ log: [], tasks: [] }));
+    d.pages.push({ name: c.name, status: sent.map((_, k) => epoch(c.status[k])),
+      picture: sent.map((_, k) => epoch(c.picture[k])), log: got.log, tasks: got.tasks });
+    res.heard.push(...c.heard);
+  }
+  res.detail.push(d);
+}
+
 async function main() {
   let browser = null;
   if (cfg.pages > 0) {
@@ -164,7 +191,7 @@ async function main() {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   }
   const res = { status: [], picture: [], page_status: [], sse_status: [], missed: [],
-    caught: true, censuses: 0, cpu_ms: 0, wall_ms: 0, redraws: 0 };
+    caught: true, censuses: 0, cpu_ms: 0, wall_ms: 0, redraws: 0, heard: [], detail: [] };
   for (const s of cfg.streams) await runStream(s, browser, res);
   if (browser) await browser.close();
   fs.writeFileSync(cfg.out, JSON.stringify(res));

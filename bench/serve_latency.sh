@@ -24,7 +24,8 @@ if [ ! -d "$top/tests/browser/node_modules/playwright-core" ] || ! command -v ch
   echo "serve_latency: needs node, playwright-core and chromium (make deps)" >&2; exit 1
 fi
 W=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-serve-bench.XXXXXX")
-trap 'rm -rf "$W"' EXIT
+# SERVE_KEEP=DIR keeps each configuration's serve_latency.js output there.
+trap '[ -z "${SERVE_KEEP:-}" ] || { mkdir -p "$SERVE_KEEP" && cp "$W"/*.out.json "$SERVE_KEEP"/ 2> /dev/null; }; rm -rf "$W"' EXIT
 for v in ghc-9.6.6 ghc-9.10.3; do
   for s in 1 2; do zcat "$top/tests/data/socket/$v/longrun.hT.stream$s.eventlog.gz" > "$W/$v-s$s.eventlog"; done
 done
@@ -57,8 +58,8 @@ json.dump({"hp2x": a[1], "dir": a[2], "streams": json.load(open(a[3])), "serve":
   echo "serve_latency: $name" >&2
   node "$top/bench/serve_latency.js" "$W/$name.cfg.json"
 done
-python3 - "$W" "$PACE" "${configs[@]}" <<'PY'
-import json, os, sys
+CAUSES=$top/bench/serve_latency_causes.py python3 - "$W" "$PACE" "${configs[@]}" <<'PY'
+import json, os, subprocess, sys
 w, pace = sys.argv[1], sys.argv[2]
 names = [c.split(":")[0] for c in sys.argv[3:]]
 r = {n: json.load(open(os.path.join(w, n + ".out.json"))) for n in names}
@@ -90,6 +91,9 @@ for n in names:
     print("| %s | %d | %s | %.0f | %.1f | %.1f%% | %.2f |" % (
         n, x["censuses"], x["redraws"] if n != "none" else "-", x["cpu_ms"], per,
         100 * x["cpu_ms"] / x["wall_ms"], per / base))
+print()
+sys.stdout.flush()
+subprocess.run([sys.executable, os.environ["CAUSES"]] + [os.path.join(w, n + ".out.json") for n in names], check=True)
 bad = [m for n in names for m in r[n]["missed"]]
 print()
 print("Clients that missed a census: %s" % (", ".join(bad) if bad else "none"))

@@ -183,5 +183,6 @@
     });
     document.documentElement.setAttribute("data-hp2x-ready", "1");
   };
-  hp2x.report();
+  /* the live waiting page has the script and no report yet (live.js) */
+  if (document.getElementById("hp2x-data")) hp2x.report();
 })(window.hp2x);
