@@ -23,7 +23,7 @@ const { spawn } = require('child_process');
 const { performance } = require('perf_hooks');
 const B = path.join(__dirname, '..', 'tests', 'browser');
 const { SseClient } = require(path.join(B, 'sse_client.js'));
-const { observe } = require(path.join(B, 'live_observer.js'));
+const { observe, collect } = require(path.join(B, 'live_observer.js'));
 const { CHROMIUM, ARGS } = require(path.join(B, 'chromium.js'));
 
 const cfg = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
@@ -93,14 +93,14 @@ async function runStream(stream, browser, res) {
     // millisecond: node never hears of a change before the page stamped
     // it); how much later node heard is the observation's cost.
     const shown = what.at ? what.at - performance.timeOrigin : now;
-    c.heard.push(now - shown);
+    if (!cfg.quiet) c.heard.push(now - shown);
     if (what.kind === 'status') { c.ready = true; mark(c.status, what.censuses, shown); }
     if (what.kind === 'picture') mark(c.picture, what.n, shown);
   };
   for (let i = 0; i < cfg.pages; i++) {
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     contexts.push(context);
-    await observe(context, onSeen);
+    await observe(context, onSeen, cfg.quiet);
     const page = await context.newPage();
     const c = { name: `page${i + 1}`, status: [], picture: [], ready: false, heard: [] };
     byPage.set(page, c);
@@ -117,6 +117,15 @@ async function runStream(stream, browser, res) {
       if (st.picture > lastPicture) lastPicture = st.picture;
     }));
   }
+  // Quiet pages (SERVE_OBSERVE=quiet) are asked what they saw every 250
+  // ms, not heard at each change.
+  let polling = true;
+  const poll = cfg.quiet ? (async () => {
+    while (polling) {
+      for (const p of pages) await collect(p, onSeen);
+      await sleep(250);
+    }
+  })() : null;
   if (!(await until(() => clients.every((c) => c.ready) && conn, 30000)))
     throw new Error('clients or hp2x not ready in 30 s');
   // The replay: census k's bytes (from the previous census's end) at
@@ -140,6 +149,9 @@ async function runStream(stream, browser, res) {
     await until(() => probe.events > 0, 5000);
     probe.stop();
   }
+  polling = false;
+  if (poll) await poll;
+  for (const p of pages) await collect(p, onSeen);
   conn.end(data.subarray(from));
   await keepDetail(stream, sent, clients, pages, res);
   for (const c of clients) {

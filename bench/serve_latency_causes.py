@@ -44,7 +44,7 @@ def report(name, r, top):
     for d in r["detail"]:
         for p, pg in enumerate(d["pages"]):
             for e in pg["log"]:
-                fetches.setdefault(e["why"], []).append(e.get("ms"))
+                fetches.setdefault(e["why"], []).append(e)
             for k, t in enumerate(pg["picture"]):
                 if t is not None:
                     rows.append((t - d["sent"][k], d, p, k))
@@ -52,13 +52,18 @@ def report(name, r, top):
         return
     print("### %s: fetches of / again, by reason (all pages)" % name)
     print()
-    print("| reason | fetches | p50 ms | max ms |")
-    print("|---|---|---|---|")
-    for why, ms in sorted(fetches.items()):
-        done = [x for x in ms if x is not None]
-        print("| %s | %d | %.0f | %.0f |" % (why, len(ms), pct(done, 50), max(done) if done else float("nan")))
+    print("| reason | fetches | p50 ms | max ms | of which received (p50) | parsed, decoded (p50) | swapped, drawn (p50) |")
+    print("|---|---|---|---|---|---|---|")
+    for why, es in sorted(fetches.items()):
+        done = [e["ms"] for e in es if e.get("ms") is not None]
+        got = [e["got"] for e in es if e.get("got") is not None]
+        dec = [e["decoded"] - e["got"] for e in es if e.get("decoded") is not None and e.get("got") is not None]
+        drawn = [e["ms"] - e["decoded"] for e in es if e.get("ms") is not None and e.get("decoded") is not None]
+        print("| %s | %d | %.0f | %.0f | %.0f | %.0f | %.0f |" % (
+            why, len(es), pct(done, 50), max(done) if done else float("nan"), pct(got, 50), pct(dec, 50),
+            pct(drawn, 50)))
     if not fetches:
-        print("| (none) | 0 | - | - |")
+        print("| (none) | 0 | - | - | - | - | - |")
     print()
     by = {}
     for lat, d, p, k in rows:

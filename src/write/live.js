@@ -84,10 +84,14 @@
   function refresh() {
     if (busy || wanted <= shown) return;
     busy = true;
-    var target = wanted, entry = log[log.length - 1];
+    var target = wanted, entry = log[log.length - 1] || {};
+    /* the log entry's times, ms from its start: the page received, the
+     * picture decoded, the report shown */
+    function lap(k) { if (entry.at && entry[k] === null) entry[k] = performance.timeOrigin + performance.now() - entry.at; }
     fetch("/", { cache: "no-store" }).then(function (r) {
       return r.text();
     }).then(function (text) {
+      lap("got");
       var doc = new DOMParser().parseFromString(text, "text/html");
       if (!doc.getElementById("hp2x-report")) { /* no report drawn: at the next picture */
         shown = Math.max(redraw(doc.documentElement), shown);
@@ -96,6 +100,7 @@
       var img = new Image();
       img.src = doc.getElementById("hp2x-raster").getAttribute("src");
       return img.decode().catch(function () {}).then(whenIdle).then(function () {
+        lap("decoded");
         swap(doc);
         shown = Math.max(redraw(doc.documentElement), target);
         appended = 0;
@@ -104,7 +109,7 @@
         loadedAt = -1; /* the next update's count */
         root.setAttribute("data-hp2x-appended", "0");
         document.documentElement.setAttribute("data-hp2x-redraw", String(shown));
-        if (entry && entry.ms === null) entry.ms = performance.timeOrigin + performance.now() - entry.at;
+        lap("ms");
       });
     }).catch(function () {}).then(function () {
       busy = false;
@@ -217,7 +222,7 @@
     if (st.picture > wanted) wanted = st.picture;
     if (wanted > shown && !busy) {
       log.push({ census: st.censuses, why: why, set: hp2x.data ? hp2x.data.set : null,
-        at: performance.timeOrigin + performance.now(), ms: null });
+        at: performance.timeOrigin + performance.now(), got: null, decoded: null, ms: null });
       if (log.length > 100) log.shift();
     }
     refresh();
