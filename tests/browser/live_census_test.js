@@ -13,7 +13,8 @@
 // checkDrawn: at most 5 % of the pixels differ by more than 8/255).
 // Records every census count the page shows (data-hp2x-census), each
 // fetch of "/" after the first load with the reason the page gives
-// (hp2x.liveLog) and the band set before and after it.  Checks: no reload,
+// (hp2x.liveLog) and the band set before and after it.  Checks: no reload
+// (a page opened before the first census, hp2x's waiting page, included),
 // no console error, no dialog (a hostile label stays text), the census
 // count shown never goes down and ends at the status's, the page drew
 // censuses itself, every fetch of "/" had a reason (the waiting page's
@@ -76,6 +77,8 @@ async function main() {
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/' && r.resourceType() === 'fetch') fetches.push(Date.now());
   });
+  let loads = 0; // the page's own loads: the first only (a waiting page fetches its report)
+  page.on('framenavigated', (f) => { if (f === page.mainFrame()) loads++; });
   // Every census count the page shows, as it changes.
   await page.addInitScript(() => {
     window.hp2xShown = [];
@@ -127,6 +130,7 @@ async function main() {
   check(shown.every((v, i) => !i || v >= shown[i - 1]), `the census count shown went down: ${shown.join(' ')}`);
   check(last && last.appended > 0 || shown.length > 1, 'the page drew no census itself');
   const log = last ? last.log : [];
+  check(loads === 1, `the page was loaded ${loads} times, not once${log.length && log[0].why === 'first' ? ' (it began waiting)' : ''}`);
   check(fetches.length === log.length || log.length >= 100, `${fetches.length} fetches of "/", ${log.length} with a reason`);
   log.forEach((e, i) => {
     // 'first': the waiting page's first report (no census when it loaded)
