@@ -22,7 +22,9 @@
  * making), then swaps the report in at once and lets the report's script
  * draw it with the bands hidden, the time zoom and the chart kind the
  * reader had (hp2x.keep, from hp2x.state(): window.hp2x, report_main.js):
- * no reload, no flicker.  A page that has no report yet
+ * no reload, no flicker.  It asks for the report without its PNG
+ * ("/?lean=1") and draws the picture itself, the PNG it had kept hidden
+ * for the picture's size.  A page that has no report yet
  * (hp2x_write_live_waiting_html: no census had come; it has the report's
  * script) fetches and swaps in the first the same way, keeping its event
  * stream (a reload would drop it, and the status line with it, for as
@@ -67,6 +69,11 @@
     var keep = hp2x.state ? hp2x.state() : null;
     var main = document.getElementById("hp2x-report");
     var fresh = document.importNode(doc.getElementById("hp2x-report"), true);
+    var had = document.getElementById("hp2x-raster"), got = fresh.querySelector("#hp2x-raster");
+    if (had && got && !got.hasAttribute("src")) { /* a lean page: the PNG the page has, for its size */
+      had.setAttribute("data-hp2x-stale", "1");
+      got.parentNode.replaceChild(had, got);
+    }
     var data = document.getElementById("hp2x-data");
     if (!data) {
       data = document.createElement("script");
@@ -88,7 +95,11 @@
     /* the log entry's times, ms from its start: the page received, the
      * picture decoded, the report shown */
     function lap(k) { if (entry.at && entry[k] === null) entry[k] = performance.timeOrigin + performance.now() - entry.at; }
-    fetch("/", { cache: "no-store" }).then(function (r) {
+    /* A page that shows a report asks for one without its PNG ("lean":
+     * about half of the bytes), and keeps its own PNG, hidden, for the
+     * picture's size: the report's script draws the picture. */
+    var lean = !!document.getElementById("hp2x-raster");
+    fetch(lean ? "/?lean=1" : "/", { cache: "no-store" }).then(function (r) {
       return r.text();
     }).then(function (text) {
       lap("got");
@@ -97,9 +108,10 @@
         shown = Math.max(redraw(doc.documentElement), shown);
         return null;
       }
-      var img = new Image();
-      img.src = doc.getElementById("hp2x-raster").getAttribute("src");
-      return img.decode().catch(function () {}).then(whenIdle).then(function () {
+      var img = new Image(), raster = doc.getElementById("hp2x-raster"), src = raster.getAttribute("src");
+      if (lean && /,$/.test(src)) raster.removeAttribute("src"); /* no PNG in it */
+      else img.src = src;
+      return (img.src ? img.decode() : Promise.resolve()).catch(function () {}).then(whenIdle).then(function () {
         lap("decoded");
         swap(doc);
         shown = Math.max(redraw(doc.documentElement), target);

@@ -145,10 +145,18 @@ async function main() {
   // the page's drawing (shown: it drew censuses since its PNG) against
   // hp2x's PNG of the whole input, inside the graph
   const geo = await page.evaluate(() => ({ D: window.hp2x.data,
-    drawn: document.getElementById('hp2x-figure').getAttribute('data-drawn') }));
-  // (a page that fetched the report last and drew nothing since shows its PNG)
-  check(geo.drawn === (last.appended > 0 ? '1' : '0'),
+    drawn: document.getElementById('hp2x-figure').getAttribute('data-drawn'),
+    stale: document.getElementById('hp2x-raster').hasAttribute('data-hp2x-stale'),
+    size: (() => { const r = document.getElementById('hp2x-figure').getBoundingClientRect(); return [r.width, r.height]; })() }));
+  // (a page that fetched its first report last and drew nothing since
+  // shows its PNG; one that swapped a report in since, fetched without its
+  // PNG ("/?lean=1"), draws it, its own PNG hidden and keeping the size)
+  const swapped = log.some((e) => e.why !== 'first');
+  check(geo.stale === swapped, `the page swapped ${swapped ? 'a' : 'no'} report in, its PNG is ${geo.stale ? '' : 'not '}stale`);
+  check(geo.drawn === (last.appended > 0 || geo.stale ? '1' : '0'),
     `the page drew ${last.appended} censuses since its report, shows data-drawn ${geo.drawn}`);
+  check(geo.size[0] >= fs.readFileSync(png).readUInt32BE(16) && geo.size[1] >= fs.readFileSync(png).readUInt32BE(20),
+    `the figure is ${geo.size.join('x')}, smaller than the PNG`);
   // the figure at the PNG's size (the status line above it may leave the
   // figure's top between two pixels)
   const want = fs.readFileSync(png), at = await page.evaluate(() => {
