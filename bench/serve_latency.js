@@ -7,7 +7,7 @@
 // the status line counting k, and the page's report showing census k
 // (drawn by the page from an update, or fetched with the page), a page's
 // by its own stamp once the frame showing it is made
-// (tests/browser/live_observer.js).
+// (tests/browser/live_observer.js), in node's clock (clockOffset).
 // Also the watch's CPU time (utime + stime of /proc/PID/stat, threads
 // included) over each replay.
 // usage: node serve_latency.js CONFIG.json
@@ -92,7 +92,7 @@ async function runStream(stream, browser, res) {
     // The page's own stamp, in node's clock (the two agree to a
     // millisecond: node never hears of a change before the page stamped
     // it); how much later node heard is the observation's cost.
-    const shown = what.at ? what.at - performance.timeOrigin : now;
+    const shown = what.at ? what.at - c.offset - performance.timeOrigin : now;
     if (!cfg.quiet) c.heard.push(now - shown);
     if (what.kind === 'status') { c.ready = true; mark(c.status, what.censuses, shown); }
     if (what.kind === 'picture') mark(c.picture, what.n, shown);
@@ -102,11 +102,12 @@ async function runStream(stream, browser, res) {
     contexts.push(context);
     await observe(context, onSeen, cfg.quiet);
     const page = await context.newPage();
-    const c = { name: `page${i + 1}`, status: [], picture: [], ready: false, heard: [] };
+    const c = { name: `page${i + 1}`, status: [], picture: [], ready: false, heard: [], offset: 0 };
     byPage.set(page, c);
     clients.push(c);
     pages.push(page);
     await page.goto(`http://127.0.0.1:${h.port}/`);
+    c.offset = await clockOffset(page);
   }
   const sse = [];
   for (let i = 0; i < cfg.sse; i++) {
@@ -177,6 +178,21 @@ async function runStream(stream, browser, res) {
   if (code !== 0) throw new Error(`hp2x ended with ${code}: ${h.err()}`);
 }
 
+// How far the page's clock (epoch ms: its performance.timeOrigin + now())
+// is ahead of node's: each renderer maps its own monotonic clock to the
+// epoch, tens of ms apart at times.  The page's time is read between two
+// of node's, the closest of 9 tries taken (within half its round trip).
+async function clockOffset(page) {
+  let best = null;
+  for (let i = 0; i < 9; i++) {
+    const a = performance.timeOrigin + performance.now();
+    const t = await page.evaluate(() => performance.timeOrigin + performance.now());
+    const b = performance.timeOrigin + performance.now();
+    if (!best || b - a < best.rtt) best = { rtt: b - a, off: t - (a + b) / 2 };
+  }
+  return best.off;
+}
+
 // For the slowest censuses' causes (serve_latency.sh): per page, each
 // census's times (epoch ms: node's clock as the pages' is), why it fetched
 // "/" (hp2x.liveLog: census, why, at, ms) and its long tasks; and how
@@ -189,8 +205,12 @@ async function keepDetail(stream, sent, clients, pages, res) {
     const got = await pages[i].evaluate(() => ({
       log: (window.hp2x && window.hp2x.liveLog) || [], tasks: window.hp2xLongTasks || [],
     })).catch(() => ({ log: [], tasks: [] }));
+    // the page's times in node's clock
+    got.log.forEach((e) => { if (e.at) e.at -= c.offset; });
+    got.tasks.forEach((e) => { e.at -= c.offset; });
     d.pages.push({ name: c.name, status: sent.map((_, k) => epoch(c.status[k])),
-      picture: sent.map((_, k) => epoch(c.picture[k])), log: got.log, tasks: got.tasks });
+      picture: sent.map((_, k) => epoch(c.picture[k])), log: got.log, tasks: got.tasks,
+      clock_offset_ms: c.offset });
     res.heard.push(...c.heard);
   }
   res.detail.push(d);
