@@ -5,7 +5,9 @@
 // node's one monotonic clock (performance.now()), the time from census k
 // reaching the socket (its last byte written) to each client showing it:
 // the status line counting k, and the page's report showing census k
-// (drawn by the page from an update, or fetched with the page).
+// (drawn by the page from an update, or fetched with the page), a page's
+// by its own stamp once the frame showing it is made
+// (tests/browser/live_observer.js), in node's clock (clockOffset).
 // Also the watch's CPU time (utime + stime of /proc/PID/stat, threads
 // included) over each replay.
 // usage: node serve_latency.js CONFIG.json
@@ -21,7 +23,7 @@ const { spawn } = require('child_process');
 const { performance } = require('perf_hooks');
 const B = path.join(__dirname, '..', 'tests', 'browser');
 const { SseClient } = require(path.join(B, 'sse_client.js'));
-const { observe } = require(path.join(B, 'live_observer.js'));
+const { observe, collect } = require(path.join(B, 'live_observer.js'));
 const { CHROMIUM, ARGS } = require(path.join(B, 'chromium.js'));
 
 const cfg = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
@@ -87,19 +89,25 @@ async function runStream(stream, browser, res) {
   const onSeen = (page, what, now) => {
     const c = byPage.get(page);
     if (!c) return;
-    if (what.kind === 'status') { c.ready = true; mark(c.status, what.censuses, now); }
-    if (what.kind === 'picture') mark(c.picture, what.n, now);
+    // The page's own stamp, in node's clock (the two agree to a
+    // millisecond: node never hears of a change before the page stamped
+    // it); how much later node heard is the observation's cost.
+    const shown = what.at ? what.at - c.offset - performance.timeOrigin : now;
+    if (!cfg.quiet) c.heard.push(now - shown);
+    if (what.kind === 'status') { c.ready = true; mark(c.status, what.censuses, shown); }
+    if (what.kind === 'picture') mark(c.picture, what.n, shown);
   };
   for (let i = 0; i < cfg.pages; i++) {
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     contexts.push(context);
-    await observe(context, onSeen);
+    await observe(context, onSeen, cfg.quiet);
     const page = await context.newPage();
-    const c = { name: `page${i + 1}`, status: [], picture: [], ready: false };
+    const c = { name: `page${i + 1}`, status: [], picture: [], ready: false, heard: [], offset: 0 };
     byPage.set(page, c);
     clients.push(c);
     pages.push(page);
     await page.goto(`http://127.0.0.1:${h.port}/`);
+    c.offset = await clockOffset(page);
   }
   const sse = [];
   for (let i = 0; i < cfg.sse; i++) {
@@ -110,6 +118,15 @@ async function runStream(stream, browser, res) {
       if (st.picture > lastPicture) lastPicture = st.picture;
     }));
   }
+  // Quiet pages (SERVE_OBSERVE=quiet) are asked what they saw every 250
+  // ms, not heard at each change.
+  let polling = true;
+  const poll = cfg.quiet ? (async () => {
+    while (polling) {
+      for (const p of pages) await collect(p, onSeen);
+      await sleep(250);
+    }
+  })() : null;
   if (!(await until(() => clients.every((c) => c.ready) && conn, 30000)))
     throw new Error('clients or hp2x not ready in 30 s');
   // The replay: census k's bytes (from the previous census's end) at
@@ -133,7 +150,11 @@ async function runStream(stream, browser, res) {
     await until(() => probe.events > 0, 5000);
     probe.stop();
   }
+  polling = false;
+  if (poll) await poll;
+  for (const p of pages) await collect(p, onSeen);
   conn.end(data.subarray(from));
+  await keepDetail(stream, sent, clients, pages, res);
   for (const c of clients) {
     for (let k = 1; k <= n; k++) {
       if (c.status[k - 1] !== undefined) res.status.push(c.status[k - 1] - sent[k - 1]);
@@ -157,6 +178,44 @@ async function runStream(stream, browser, res) {
   if (code !== 0) throw new Error(`hp2x ended with ${code}: ${h.err()}`);
 }
 
+// How far the page's clock (epoch ms: its performance.timeOrigin + now())
+// is ahead of node's: each renderer maps its own monotonic clock to the
+// epoch, tens of ms apart at times.  The page's time is read between two
+// of node's, the closest of 9 tries taken (within half its round trip).
+async function clockOffset(page) {
+  let best = null;
+  for (let i = 0; i < 9; i++) {
+    const a = performance.timeOrigin + performance.now();
+    const t = await page.evaluate(() => performance.timeOrigin + performance.now());
+    const b = performance.timeOrigin + performance.now();
+    if (!best || b - a < best.rtt) best = { rtt: b - a, off: t - (a + b) / 2 };
+  }
+  return best.off;
+}
+
+// For the slowest censuses' causes (serve_latency.sh): per page, each
+// census's times (epoch ms: node's clock as the pages' is), why it fetched
+// "/" (hp2x.liveLog: census, why, at, ms) and its long tasks; and how
+// late node heard of what a page saw (the observation's own delay).
+async function keepDetail(stream, sent, clients, pages, res) {
+  const epoch = (t) => (t === undefined ? null : performance.timeOrigin + t);
+  const d = { stream: path.basename(stream.file), sent: sent.map(epoch), pages: [] };
+  for (let i = 0; i < pages.length; i++) {
+    const c = clients[i];
+    const got = await pages[i].evaluate(() => ({
+      log: (window.hp2x && window.hp2x.liveLog) || [], tasks: window.hp2xLongTasks || [],
+    })).catch(() => ({ log: [], tasks: [] }));
+    // the page's times in node's clock
+    got.log.forEach((e) => { if (e.at) e.at -= c.offset; });
+    got.tasks.forEach((e) => { e.at -= c.offset; });
+    d.pages.push({ name: c.name, status: sent.map((_, k) => epoch(c.status[k])),
+      picture: sent.map((_, k) => epoch(c.picture[k])), log: got.log, tasks: got.tasks,
+      clock_offset_ms: c.offset });
+    res.heard.push(...c.heard);
+  }
+  res.detail.push(d);
+}
+
 async function main() {
   let browser = null;
   if (cfg.pages > 0) {
@@ -164,7 +223,7 @@ async function main() {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   }
   const res = { status: [], picture: [], page_status: [], sse_status: [], missed: [],
-    caught: true, censuses: 0, cpu_ms: 0, wall_ms: 0, redraws: 0 };
+    caught: true, censuses: 0, cpu_ms: 0, wall_ms: 0, redraws: 0, heard: [], detail: [] };
   for (const s of cfg.streams) await runStream(s, browser, res);
   if (browser) await browser.close();
   fs.writeFileSync(cfg.out, JSON.stringify(res));

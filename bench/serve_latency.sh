@@ -12,8 +12,16 @@
 # playwright-core).  Prints two Markdown tables: latency from a census's
 # last byte on the socket to a client showing it (the status line's count;
 # the page's report drawing it), p50, p99 and max; and the watch's CPU time
-# per census, with ratios to no --serve.  Exits 1 when a run fails or a
-# client misses a census.
+# per census, with ratios to no --serve; then, for the page runs, the
+# slowest censuses and their causes (bench/serve_latency_causes.py: each
+# page's fetches of / again by reason and how long each took, its long
+# tasks).  A page's census counts as shown at the page's own stamp, once
+# the frame showing it is made (tests/browser/live_observer.js); the pages
+# keep what they saw and are asked every 250 ms (SERVE_OBSERVE=binding:
+# each change called into node at once, as before 12.5c, whose round trips
+# through the browser process cost the pages measured a share of the
+# cores).  SERVE_KEEP=DIR keeps each configuration's JSON there.  Exits 1
+# when a run fails or a client misses a census.
 set -euo pipefail
 hp2x=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,7 +32,7 @@ if [ ! -d "$top/tests/browser/node_modules/playwright-core" ] || ! command -v ch
   echo "serve_latency: needs node, playwright-core and chromium (make deps)" >&2; exit 1
 fi
 W=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-serve-bench.XXXXXX")
-trap 'rm -rf "$W"' EXIT
+trap '[ -z "${SERVE_KEEP:-}" ] || { mkdir -p "$SERVE_KEEP" && cp "$W"/*.out.json "$SERVE_KEEP"/ 2> /dev/null; }; rm -rf "$W"' EXIT
 for v in ghc-9.6.6 ghc-9.10.3; do
   for s in 1 2; do zcat "$top/tests/data/socket/$v/longrun.hT.stream$s.eventlog.gz" > "$W/$v-s$s.eventlog"; done
 done
@@ -52,13 +60,14 @@ for c in "${configs[@]}"; do
 a = sys.argv
 json.dump({"hp2x": a[1], "dir": a[2], "streams": json.load(open(a[3])), "serve": a[4] == "1",
            "pages": int(a[5]), "sse": int(a[6]), "pace_ms": float(a[7]), "interval": 0.1,
-           "out": a[8]}, open(a[9], "w"))' \
-    "$hp2x" "$W" "$W/streams.json" "$serve" "$pages" "$sse" "$PACE" "$W/$name.out.json" "$W/$name.cfg.json"
+           "out": a[8], "quiet": a[10] == "quiet"}, open(a[9], "w"))' \
+    "$hp2x" "$W" "$W/streams.json" "$serve" "$pages" "$sse" "$PACE" "$W/$name.out.json" "$W/$name.cfg.json" \
+    "${SERVE_OBSERVE:-quiet}"
   echo "serve_latency: $name" >&2
   node "$top/bench/serve_latency.js" "$W/$name.cfg.json"
 done
-python3 - "$W" "$PACE" "${configs[@]}" <<'PY'
-import json, os, sys
+CAUSES=$top/bench/serve_latency_causes.py python3 - "$W" "$PACE" "${configs[@]}" <<'PY'
+import json, os, subprocess, sys
 w, pace = sys.argv[1], sys.argv[2]
 names = [c.split(":")[0] for c in sys.argv[3:]]
 r = {n: json.load(open(os.path.join(w, n + ".out.json"))) for n in names}
@@ -90,6 +99,9 @@ for n in names:
     print("| %s | %d | %s | %.0f | %.1f | %.1f%% | %.2f |" % (
         n, x["censuses"], x["redraws"] if n != "none" else "-", x["cpu_ms"], per,
         100 * x["cpu_ms"] / x["wall_ms"], per / base))
+print()
+sys.stdout.flush()
+subprocess.run([sys.executable, os.environ["CAUSES"]] + [os.path.join(w, n + ".out.json") for n in names], check=True)
 bad = [m for n in names for m in r[n]["missed"]]
 print()
 print("Clients that missed a census: %s" % (", ".join(bad) if bad else "none"))

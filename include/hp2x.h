@@ -985,10 +985,11 @@ hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
 
 /* The live page while there is no report to show (before a server's first
  * census, or when drawing the report failed): hp2x_write_live_html's
- * status line and script, no report.  The page shares the browser's one
+ * status line and scripts, no report.  The page shares the browser's one
  * event stream with the server's other pages like the report does, and
- * loads the report once an update names a picture newer than `redraw`
- * (-1: any picture; otherwise written as data-hp2x-redraw on <html>).
+ * fetches the report and shows it in place, keeping that stream, once an
+ * update names a picture newer than `redraw` (-1: any picture; otherwise
+ * written as data-hp2x-redraw on <html>).
  * HP2X_E_IO when the sink fails, HP2X_E_NOMEM. */
 hp2x_status hp2x_write_live_waiting_html(long redraw, hp2x_write_fn write,
                                          void *closure, hp2x_err *err);

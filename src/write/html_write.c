@@ -233,6 +233,8 @@ hp2x_status hp2x_write_live_waiting_html(long redraw, hp2x_write_fn write,
   hpx_writebuf_puts(&w, "<body>\n");
   hpx_writebuf_puts(&w, live_status);
   hpx_writebuf_puts(&w, "<script>\n");
+  hpx_writebuf_puts(&w, (const char *)hpx_report_js);
+  hpx_writebuf_puts(&w, "</script>\n<script>\n");
   hpx_writebuf_puts(&w, (const char *)hpx_live_js);
   hpx_writebuf_puts(&w, "</script>\n</body>\n</html>\n");
   return hpx_writebuf_finish(&w, err);

@@ -22,9 +22,13 @@
  * making), then swaps the report in at once and lets the report's script
  * draw it with the bands hidden, the time zoom and the chart kind the
  * reader had (hp2x.keep, from hp2x.state(): window.hp2x, report_main.js):
- * no reload, no flicker.  A page that has no report yet
- * (hp2x_write_live_waiting_html: no census had come) is loaded again,
- * once, when an update names a newer picture.  The pages of one browser
+ * no reload, no flicker.  It asks for the report without its PNG
+ * ("/?lean=1") and draws the picture itself, the PNG it had kept hidden
+ * for the picture's size.  A page that has no report yet
+ * (hp2x_write_live_waiting_html: no census had come; it has the report's
+ * script) fetches and swaps in the first the same way, keeping its event
+ * stream (a reload would drop it, and the status line with it, for as
+ * long as the page takes to load).  The pages of one browser
  * share one event stream (follow, below).  On <html>, data-hp2x-census is
  * the census count the page shows and data-hp2x-appended the censuses it
  * drew itself since its report. */
@@ -59,28 +63,56 @@
     });
   }
   var hp2x = window.hp2x = window.hp2x || {};
+  /* The report of doc in place of the page's; the waiting page's first
+   * (it has the report's script, not its report) after the status line. */
   function swap(doc) {
     var keep = hp2x.state ? hp2x.state() : null;
     var main = document.getElementById("hp2x-report");
     var fresh = document.importNode(doc.getElementById("hp2x-report"), true);
-    document.getElementById("hp2x-data").textContent =
-      doc.getElementById("hp2x-data").textContent;
-    main.parentNode.replaceChild(fresh, main);
+    var had = document.getElementById("hp2x-raster"), got = fresh.querySelector("#hp2x-raster");
+    if (had && got && !got.hasAttribute("src")) { /* a lean page: the PNG the page has, for its size */
+      had.setAttribute("data-hp2x-stale", "1");
+      got.parentNode.replaceChild(had, got);
+    }
+    var data = document.getElementById("hp2x-data");
+    if (!data) {
+      data = document.createElement("script");
+      data.type = "application/json";
+      data.id = "hp2x-data";
+      document.body.appendChild(data);
+      document.title = doc.title;
+    }
+    data.textContent = doc.getElementById("hp2x-data").textContent;
+    if (main) main.parentNode.replaceChild(fresh, main);
+    else status.parentNode.insertBefore(fresh, status.nextSibling);
     hp2x.keep = keep;
     hp2x.report();
   }
   function refresh() {
     if (busy || wanted <= shown) return;
     busy = true;
-    var target = wanted;
-    fetch("/", { cache: "no-store" }).then(function (r) {
+    var target = wanted, entry = log[log.length - 1] || {};
+    /* the log entry's times, ms from its start: the page received, the
+     * picture decoded, the report shown */
+    function lap(k) { if (entry.at && entry[k] === null) entry[k] = performance.timeOrigin + performance.now() - entry.at; }
+    /* A page that shows a report asks for one without its PNG ("lean":
+     * about half of the bytes), and keeps its own PNG, hidden, for the
+     * picture's size: the report's script draws the picture. */
+    var lean = !!document.getElementById("hp2x-raster");
+    fetch(lean ? "/?lean=1" : "/", { cache: "no-store" }).then(function (r) {
       return r.text();
     }).then(function (text) {
+      lap("got");
       var doc = new DOMParser().parseFromString(text, "text/html");
-      if (!doc.getElementById("hp2x-report")) return null;
-      var img = new Image();
-      img.src = doc.getElementById("hp2x-raster").getAttribute("src");
-      return img.decode().catch(function () {}).then(whenIdle).then(function () {
+      if (!doc.getElementById("hp2x-report")) { /* no report drawn: at the next picture */
+        shown = Math.max(redraw(doc.documentElement), shown);
+        return null;
+      }
+      var img = new Image(), raster = doc.getElementById("hp2x-raster"), src = raster.getAttribute("src");
+      if (lean && /,$/.test(src)) raster.removeAttribute("src"); /* no PNG in it */
+      else img.src = src;
+      return (img.src ? img.decode() : Promise.resolve()).catch(function () {}).then(whenIdle).then(function () {
+        lap("decoded");
         swap(doc);
         shown = Math.max(redraw(doc.documentElement), target);
         appended = 0;
@@ -89,6 +121,7 @@
         loadedAt = -1; /* the next update's count */
         root.setAttribute("data-hp2x-appended", "0");
         document.documentElement.setAttribute("data-hp2x-redraw", String(shown));
+        lap("ms");
       });
     }).catch(function () {}).then(function () {
       busy = false;
@@ -192,25 +225,16 @@
     var st = JSON.parse(data);
     say(st);
     latest = st;
-    if (!document.getElementById("hp2x-report")) {
-      /* No report yet: load the page, once, when the server has a newer
-       * picture, having handed the stream on (each update would
-       * otherwise start the load again, and a page being loaded must not
-       * hold a connection the load waits for). */
-      if (st.censuses > 0 && st.picture > shown && !reloading) {
-        reloading = true;
-        if (source) source.close();
-        if (release) release();
-        location.reload();
-      }
-      return;
-    }
     if (busy || st.censuses <= 0 || document.hidden) return; /* later */
-    var why = st.update ? append(st, st.update) : "report";
+    /* No report yet (the waiting page): fetched and swapped in as any
+     * newer one, the event stream kept. */
+    var why = !document.getElementById("hp2x-report") ? "first" :
+      st.update ? append(st, st.update) : "report";
     if (!why) return;
     if (st.picture > wanted) wanted = st.picture;
     if (wanted > shown && !busy) {
-      log.push({ census: st.censuses, why: why, set: hp2x.data ? hp2x.data.set : null });
+      log.push({ census: st.censuses, why: why, set: hp2x.data ? hp2x.data.set : null,
+        at: performance.timeOrigin + performance.now(), got: null, decoded: null, ms: null });
       if (log.length > 100) log.shift();
     }
     refresh();
@@ -224,15 +248,13 @@
   function follow(share) {
     leading = true;
     document.documentElement.setAttribute("data-hp2x-follows", "events");
-    source = new EventSource("/events");
-    source.addEventListener("update", function (e) {
+    new EventSource("/events").addEventListener("update", function (e) {
       last = e.data;
       update(e.data);
       if (share) share.postMessage(e.data);
     });
   }
-  var last = null, leading = false, source = null, release = null,
-    reloading = false;
+  var last = null, leading = false;
   var share = window.BroadcastChannel && navigator.locks ?
     new BroadcastChannel("hp2x-live") : null;
   if (!share) { follow(null); return; }
@@ -243,7 +265,6 @@
   share.postMessage("hello"); /* the leading page answers with its last */
   navigator.locks.request("hp2x-live-events", function () {
     follow(share);
-    /* held while the page lives, or until it loads the report */
-    return new Promise(function (done) { release = done; });
+    return new Promise(function () {}); /* held while the page lives */
   });
 })();

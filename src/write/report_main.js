@@ -49,10 +49,13 @@
     /* The PNG shows the whole run as the picture's chart kind with every
      * band, pixel for pixel where a CSS pixel is a device pixel; any other
      * view, or another pixel ratio (a high-density screen, the browser's
-     * zoom), or censuses a live page appended since, is drawn. */
+     * zoom), or censuses a live page appended since, or a live page's
+     * report swapped in without its PNG (data-hp2x-stale: the PNG is an
+     * older report's, live.js), is drawn. */
     function showDrawn() {
       var s = R.state, drawn = s.view.zoomed || s.hidden.indexOf(true) >= 0 ||
-        s.chart !== D.chart || window.devicePixelRatio !== 1 || R.grown;
+        s.chart !== D.chart || window.devicePixelRatio !== 1 || R.grown ||
+        document.getElementById("hp2x-raster").hasAttribute("data-hp2x-stale");
       R.layers.vector.setAttribute("visibility", drawn ? "visible" : "hidden");
       document.getElementById("hp2x-raster").style.visibility = drawn ? "hidden" : "visible";
       document.getElementById("hp2x-figure").setAttribute("data-drawn", drawn ? "1" : "0");
@@ -183,5 +186,6 @@
     });
     document.documentElement.setAttribute("data-hp2x-ready", "1");
   };
-  hp2x.report();
+  /* the live waiting page has the script and no report yet (live.js) */
+  if (document.getElementById("hp2x-data")) hp2x.report();
 })(window.hp2x);

@@ -13,11 +13,13 @@
 // checkDrawn: at most 5 % of the pixels differ by more than 8/255).
 // Records every census count the page shows (data-hp2x-census), each
 // fetch of "/" after the first load with the reason the page gives
-// (hp2x.liveLog) and the band set before and after it.  Checks: no reload,
+// (hp2x.liveLog) and the band set before and after it.  Checks: no reload
+// (a page opened before the first census, hp2x's waiting page, included),
 // no console error, no dialog (a hostile label stays text), the census
 // count shown never goes down and ends at the status's, the page drew
-// censuses itself, every fetch of "/" had a reason (a band set that then
-// differs, a band's past that changed, new marks, a gap or thinning), and the hidden page's catching
+// censuses itself, every fetch of "/" had a reason (the waiting page's
+// first report, a band set that then differs, a band's past that changed,
+// new marks, a gap or thinning), and the hidden page's catching
 // up (when asked).  Writes OUT.json: the page's final data (hp2x.data), the
 // counts shown, the fetches.  Prints "FAIL: ..." lines and "N checks, N
 // failed"; exits 1 on a failure, 3 (after "SKIPPED: why") when chromium
@@ -75,6 +77,8 @@ async function main() {
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/' && r.resourceType() === 'fetch') fetches.push(Date.now());
   });
+  let loads = 0; // the page's own loads: the first only (a waiting page fetches its report)
+  page.on('framenavigated', (f) => { if (f === page.mainFrame()) loads++; });
   // Every census count the page shows, as it changes.
   await page.addInitScript(() => {
     window.hp2xShown = [];
@@ -126,9 +130,12 @@ async function main() {
   check(shown.every((v, i) => !i || v >= shown[i - 1]), `the census count shown went down: ${shown.join(' ')}`);
   check(last && last.appended > 0 || shown.length > 1, 'the page drew no census itself');
   const log = last ? last.log : [];
+  check(loads === 1, `the page was loaded ${loads} times, not once${log.length && log[0].why === 'first' ? ' (it began waiting)' : ''}`);
   check(fetches.length === log.length || log.length >= 100, `${fetches.length} fetches of "/", ${log.length} with a reason`);
   log.forEach((e, i) => {
-    check(['bands', 'past', 'marks', 'gap', 'thinning'].indexOf(e.why) >= 0, `fetch ${i}: reason '${e.why}'`);
+    // 'first': the waiting page's first report (no census when it loaded)
+    check(['bands', 'past', 'marks', 'gap', 'thinning'].indexOf(e.why) >= 0 || (e.why === 'first' && i === 0),
+      `fetch ${i}: reason '${e.why}'`);
     if (e.why === 'bands') check(sets.indexOf(e.set) >= 0 && sets[sets.length - 1] !== e.set,
       `fetch ${i} for a new band set: the set ${e.set} is still the page's`);
   });
@@ -138,10 +145,18 @@ async function main() {
   // the page's drawing (shown: it drew censuses since its PNG) against
   // hp2x's PNG of the whole input, inside the graph
   const geo = await page.evaluate(() => ({ D: window.hp2x.data,
-    drawn: document.getElementById('hp2x-figure').getAttribute('data-drawn') }));
-  // (a page that fetched the report last and drew nothing since shows its PNG)
-  check(geo.drawn === (last.appended > 0 ? '1' : '0'),
+    drawn: document.getElementById('hp2x-figure').getAttribute('data-drawn'),
+    stale: document.getElementById('hp2x-raster').hasAttribute('data-hp2x-stale'),
+    size: (() => { const r = document.getElementById('hp2x-figure').getBoundingClientRect(); return [r.width, r.height]; })() }));
+  // (a page that fetched its first report last and drew nothing since
+  // shows its PNG; one that swapped a report in since, fetched without its
+  // PNG ("/?lean=1"), draws it, its own PNG hidden and keeping the size)
+  const swapped = log.some((e) => e.why !== 'first');
+  check(geo.stale === swapped, `the page swapped ${swapped ? 'a' : 'no'} report in, its PNG is ${geo.stale ? '' : 'not '}stale`);
+  check(geo.drawn === (last.appended > 0 || geo.stale ? '1' : '0'),
     `the page drew ${last.appended} censuses since its report, shows data-drawn ${geo.drawn}`);
+  check(geo.size[0] >= fs.readFileSync(png).readUInt32BE(16) && geo.size[1] >= fs.readFileSync(png).readUInt32BE(20),
+    `the figure is ${geo.size.join('x')}, smaller than the PNG`);
   // the figure at the PNG's size (the status line above it may leave the
   // figure's top between two pixels)
   const want = fs.readFileSync(png), at = await page.evaluate(() => {

@@ -6,7 +6,8 @@
 // data-hp2x-redraw and data-hp2x-census) and, at each change, calls back into node with what
 // the page holds now; node stamps it with its own performance.now() (ms),
 // so that the time a census is shown and the time it was sent are read
-// from one clock.  onSeen(page, what, now_ms): what.kind is 'status'
+// from one clock (quiet: the page keeps it until collect()); and the page's own stamp (what.at: epoch ms, once the
+// frame showing it was made), which the benchmark takes as the time shown.  onSeen(page, what, now_ms): what.kind is 'status'
 // ({censuses, picture, input}) or 'picture' ({redraw, n: the census count
 // the report shows (data-hp2x-census, set once the page draws a census
 // from an update itself; before that, the censuses its data holds), held:
@@ -16,9 +17,33 @@
 const { performance } = require('perf_hooks');
 
 // Runs in the page (before its own scripts, and again after a reload).
-function pageScript() {
+function pageScript(quiet) {
   let censuses = -2, redraw = null, census = null;
-  const send = (what) => { try { window.hp2xObserved(what); } catch (e) { /* gone */ } };
+  const kept = window.hp2xSeen = []; // quiet: what collect() takes
+  // at: the page's own clock (epoch ms, as node's performance.timeOrigin
+  // + now()) once the frame showing the change was made: the first
+  // animation frame after it, and the task after that frame.  How late
+  // node hears of it (the binding's way through the browser to node) is
+  // the observation's own cost, left out of what a page is said to show.
+  const send = (what) => requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      what.at = performance.timeOrigin + performance.now();
+      if (quiet) kept.push(what);
+      else try { window.hp2xObserved(what); } catch (e) { /* gone */ }
+    };
+    ch.port2.postMessage(0);
+  });
+  // The page's long tasks (over 50 ms), for the benchmark's causes.
+  const tasks = window.hp2xLongTasks = [];
+  try {
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) {
+        tasks.push({ at: performance.timeOrigin + e.startTime, ms: e.duration });
+        if (tasks.length > 2000) tasks.shift();
+      }
+    }).observe({ type: 'longtask' });
+  } catch (e) { /* no long tasks here */ }
   function look() {
     const st = document.getElementById('hp2x-live-status');
     if (st && st.hasAttribute('data-censuses')) {
@@ -47,11 +72,24 @@ function pageScript() {
   document.addEventListener('DOMContentLoaded', look);
 }
 
-async function observe(context, onSeen) {
-  await context.exposeBinding('hp2xObserved', (source, what) => {
-    onSeen(source.page, what, performance.now());
-  });
-  await context.addInitScript(pageScript);
+// quiet: the pages keep what they saw (no call into node per change,
+// each a round trip through the browser process that the pages measured
+// would share the cores with); collect(page) hands it to onSeen, stamped
+// with the page's own time.
+async function observe(context, onSeen, quiet = false) {
+  if (!quiet) {
+    await context.exposeBinding('hp2xObserved', (source, what) => {
+      onSeen(source.page, what, performance.now());
+    });
+  }
+  await context.addInitScript(pageScript, quiet);
 }
 
-module.exports = { observe };
+// What a quiet page saw since the last collect, to onSeen(page, what, now:
+// node's clock of the page's stamp).
+async function collect(page, onSeen) {
+  const seen = await page.evaluate(() => (window.hp2xSeen || []).splice(0)).catch(() => []);
+  for (const what of seen) onSeen(page, what, what.at - performance.timeOrigin);
+}
+
+module.exports = { observe, collect };

@@ -2,7 +2,7 @@
 # --serve: the address (PORT, ADDR:PORT, [::1]:PORT, 0), a port in use (exit
 # 1), no file without -o (its usage errors are cases of
 # tests/cli/cases.test), every picture format served equal to the same
-# run's -o file, /metrics against the CSV's last row (every band, the
+# run's -o file, the live page without its PNG (/?lean=1), /metrics against the CSV's last row (every band, the
 # total, the time; heap series of an eventlog; promtool check metrics;
 # raw-byte labels made valid UTF-8 and escaped), a watched service
 # followed over /events (censuses in order, the input's state), and a real
@@ -39,6 +39,20 @@ for p in / /events /metrics /picture.png; do
   code=$(curl -s -m $limit -o /dev/null -w '%{http_code}' -I "http://127.0.0.1:$PORT$p")
   [ "$code" = 200 ] || [ "$p" = /events ] && ok || fail "HEAD $p: $code"
 done
+# The live page without its PNG ("/?lean=1", what a live page swaps in):
+# the page's bytes but the raster's base64, which / has.
+get / > "$T/page.html"
+get "/?lean=1" > "$T/lean.html"
+[ "$HTTP_CODE" = 200 ] && ok || fail "/?lean=1: $HTTP_CODE"
+out=$(python3 - "$T/page.html" "$T/lean.html" <<'PY'
+import re, sys
+page, lean = (open(f, encoding="utf-8").read() for f in sys.argv[1:3])
+m = re.search(r'<img id="hp2x-raster"[^>]* src="data:image/png;base64,([^"]+)"', page)
+if not m: sys.exit("/ has no PNG")
+if lean != page[:m.start(1)] + page[m.end(1):]: sys.exit("/?lean=1 is not / without its PNG")
+print(len(page) - len(lean))
+PY
+) && ok || fail "$out"
 get /picture.gif > /dev/null; [ "$HTTP_CODE" = 404 ] && ok || fail "/picture.gif: $HTTP_CODE"
 get /picture.csv > /dev/null; [ "$HTTP_CODE" = 404 ] && ok || fail "/picture.csv: $HTTP_CODE"
 get /../etc/passwd --path-as-is > /dev/null; [ "$HTTP_CODE" = 404 ] && ok || fail "/../etc/passwd: $HTTP_CODE"

@@ -98,17 +98,63 @@ static const char *picture_type(hp2x_format f) {
   return row ? row->media_type : "application/octet-stream";
 }
 
+/* Where the report's PNG (the base64 in its raster's src) is in the page
+ * (NUL-ended, as snapshot_picture's are): [*from, *to); 0 when it has
+ * none (the waiting page).  The raster's alt is escaped text: no '"' or
+ * '>' in it. */
+static int page_png(const char *page, size_t *from, size_t *to) {
+  static const char img[] = "<img id=\"hp2x-raster\"",
+                    src[] = " src=\"data:image/png;base64,";
+  const char *i = strstr(page, img);
+  const char *s = i ? strstr(i, src) : NULL;
+  const char *e = s ? strchr(s + sizeof src - 1, '"') : NULL;
+  if (!e || memchr(i, '>', (size_t)(s - i))) return 0; /* another tag's */
+  *from = (size_t)(s + sizeof src - 1 - page);
+  *to = (size_t)(e - page);
+  return 1;
+}
+
+/* The live page without its PNG ("/?lean=1": what a live page that shows
+ * a report fetches to swap a newer one in; its script draws the picture,
+ * and the page keeps the PNG it has for the picture's size): the same
+ * bytes, the base64 taken out of the raster's src. */
+static enum MHD_Result answer_lean(struct MHD_Connection *c, const char *page,
+                                   size_t len, snapshot *snap) {
+  size_t from, to;
+  if (!page_png(page, &from, &to))
+    return answer(c, MHD_HTTP_OK, "text/html; charset=utf-8", page, len, snap);
+  char *lean = malloc(len - (to - from));
+  if (!lean) return answer_text(c, 503, "out of memory: the page is not sent");
+  memcpy(lean, page, from);
+  memcpy(lean + from, page + to, len - to);
+  struct MHD_Response *r = MHD_create_response_from_buffer(
+      len - (to - from), lean, MHD_RESPMEM_MUST_FREE);
+  if (!r) {
+    free(lean);
+    return MHD_NO;
+  }
+  MHD_add_response_header(r, "Content-Type", "text/html; charset=utf-8");
+  MHD_add_response_header(r, "Cache-Control", "no-store");
+  MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+  enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, r);
+  MHD_destroy_response(r);
+  return ok;
+}
+
 /* A picture's answer from snap, drawn now if it is not yet (the page's
- * route: the report, or before the first census the waiting page). */
+ * route: the report, or before the first census the waiting page; with
+ * "lean" asked, without its PNG). */
 static enum MHD_Result answer_picture(struct MHD_Connection *c, snapshot *snap,
                                       serve_route route, hp2x_format f) {
   const char *data;
   size_t len;
+  if (route == SERVE_ROUTE_PAGE && snapshot_picture(snap, f, &data, &len) != 0)
+    return answer_text(c, 503, "out of memory: the page is not drawn");
   if (route == SERVE_ROUTE_PAGE)
-    return snapshot_picture(snap, f, &data, &len) == 0
-               ? answer(c, MHD_HTTP_OK, "text/html; charset=utf-8", data, len,
-                        snap)
-               : answer_text(c, 503, "out of memory: the page is not drawn");
+    return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lean")
+               ? answer_lean(c, data, len, snap)
+               : answer(c, MHD_HTTP_OK, "text/html; charset=utf-8", data, len,
+                        snap);
   return snapshot_picture(snap, f, &data, &len) == 0
              ? answer(c, MHD_HTTP_OK, picture_type(f), data, len, snap)
              : answer_text(c, 503, "no picture yet: no census has come");

@@ -5,9 +5,10 @@
  * strings never hold '<', '>', '&' or a raw control character, and its
  * page holds no label as markup; a failing sink is HP2X_E_IO.  The live
  * page and the waiting page (hp2x_write_live_waiting_html) carry the same
- * script, may connect to their server, and say which redraw they show;
- * a live update (hp2x_write_live_update) carries the newest censuses, the
- * band set and the run's figures as the page's data has them, no label.
+ * scripts (the report's too), may connect to their server, and say which redraw
+ * they show; a live update (hp2x_write_live_update) carries the newest
+ * censuses, the band set and the run's figures as the page's data has them, no
+ * label.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -257,6 +258,9 @@ static void test_live_pages(void **state) {
   assert_null(strstr(since.buf, "id=\"hp2x-report\""));
   assert_non_null(strstr(live.buf, "id=\"hp2x-report\""));
   assert_string_equal(last_script(waiting.buf), last_script(live.buf));
+  /* and the report's, to show the report it fetches in place */
+  for (int i = 0; i < 3; i++)
+    assert_non_null(strstr(pages[i]->buf, "hp2x.report = function"));
   assert_non_null(strstr(waiting.buf, "<title>hp2x</title>"));
   /* A sink that fails. */
   mem full = {0};

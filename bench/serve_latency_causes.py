@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""serve_latency_causes.py OUT.json... -- the slowest censuses of the
+serving benchmark's page runs and their causes (bench/serve_latency.sh
+prints it after its tables).  Each OUT.json is one configuration's output
+of serve_latency.js, whose "detail" holds per stream, per page, each
+census's times (epoch ms), the page's fetches of "/" again (hp2x.liveLog:
+census, why, at, ms) and its long tasks.  A census shown late is put down
+to the first of: a fetch of "/" by the same page in progress between the
+census's arrival and its drawing ("fetch: WHY"), one by another page
+("another page's fetch: WHY"), a long task of the page ("long task"), or
+nothing the page saw ("-")."""
+import json
+import os
+import sys
+
+
+def overlaps(at, ms, t0, t1):
+    return at is not None and at < t1 and at + (ms or 0) > t0
+
+
+def cause(d, p, k):
+    t0, t1 = d["sent"][k], d["pages"][p]["picture"][k]
+    if t1 is None:
+        return "not shown"
+    own = [e["why"] for e in d["pages"][p]["log"] if overlaps(e.get("at"), e.get("ms"), t0, t1)]
+    if own:
+        return "fetch: " + ",".join(sorted(set(own)))
+    other = [e["why"] for q, pg in enumerate(d["pages"]) if q != p
+             for e in pg["log"] if overlaps(e.get("at"), e.get("ms"), t0, t1)]
+    if other:
+        return "another page's fetch: " + ",".join(sorted(set(other)))
+    if any(overlaps(x["at"], x["ms"], t0, t1) for x in d["pages"][p]["tasks"]):
+        return "long task"
+    return "-"
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q / 100 * (len(xs) - 1))))] if xs else float("nan")
+
+
+def report(name, r, top):
+    rows, fetches = [], {}
+    for d in r["detail"]:
+        for p, pg in enumerate(d["pages"]):
+            for e in pg["log"]:
+                fetches.setdefault(e["why"], []).append(e)
+            for k, t in enumerate(pg["picture"]):
+                if t is not None:
+                    rows.append((t - d["sent"][k], d, p, k))
+    if not rows:
+        return
+    print("### %s: fetches of / again, by reason (all pages)" % name)
+    print()
+    print("| reason | fetches | p50 ms | max ms | of which received (p50) | parsed, decoded (p50) | swapped, drawn (p50) |")
+    print("|---|---|---|---|---|---|---|")
+    for why, es in sorted(fetches.items()):
+        done = [e["ms"] for e in es if e.get("ms") is not None]
+        got = [e["got"] for e in es if e.get("got") is not None]
+        dec = [e["decoded"] - e["got"] for e in es if e.get("decoded") is not None and e.get("got") is not None]
+        drawn = [e["ms"] - e["decoded"] for e in es if e.get("ms") is not None and e.get("decoded") is not None]
+        print("| %s | %d | %.0f | %.0f | %.0f | %.0f | %.0f |" % (
+            why, len(es), pct(done, 50), max(done) if done else float("nan"), pct(got, 50), pct(dec, 50),
+            pct(drawn, 50)))
+    if not fetches:
+        print("| (none) | 0 | - | - | - | - | - |")
+    print()
+    by = {}
+    for lat, d, p, k in rows:
+        by.setdefault(cause(d, p, k), []).append(lat)
+    print("### %s: censuses drawn by cause (all pages)" % name)
+    print()
+    print("| cause | censuses | p50 ms | p99 ms | max ms |")
+    print("|---|---|---|---|---|")
+    for c, xs in sorted(by.items(), key=lambda x: -max(x[1])):
+        print("| %s | %d | %.0f | %.0f | %.0f |" % (c, len(xs), pct(xs, 50), pct(xs, 99), max(xs)))
+    print()
+    print("### %s: the %d slowest censuses drawn" % (name, top))
+    print()
+    print("| stream | census | page | ms | cause |")
+    print("|---|---|---|---|---|")
+    for lat, d, p, k in sorted(rows, key=lambda x: -x[0])[:top]:
+        print("| %s | %d | %s | %.0f | %s |" % (d["stream"], k + 1, d["pages"][p]["name"], lat, cause(d, p, k)))
+    heard = r.get("heard", [])
+    if heard:
+        print()
+        print("%s: the frame showing a change made -> node hearing of it (the observation's own delay, left out of the figures above): p50 %.1f, p99 %.1f, max %.1f ms (%d)" %
+              (name, pct(heard, 50), pct(heard, 99), max(heard), len(heard)))
+    print()
+
+
+def main():
+    top = int(os.environ.get("SERVE_SLOWEST", "12"))
+    for f in sys.argv[1:]:
+        r = json.load(open(f))
+        if r.get("detail"):
+            report(os.path.basename(f).replace(".out.json", ""), r, top)
+
+
+if __name__ == "__main__":
+    main()
