@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # make.sh -- regenerates this folder: samples/programs/deepcc.hs run under
 # real GHC 9.6.6 and 9.10.3 with -hc, -hd and -hy, each run writing its .hp
-# and its eventlog.  Needs root and the two chroots of
-# ../../../../shared/tools/modern-ghc.sh (a real GHC 9.6 or 9.10).
+# and its eventlog.  Needs root, two chroots with a real GHC 9.6 and 9.10,
+# and MODERN_GHC: the program that runs a command in one
+# (`$MODERN_GHC run ROOT CMD...`).
 # usage: make.sh ROOT96 ROOT910 [WORKDIR]   (WORKDIR inside each root:
 # /work-pprof by default)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$here/../../..
-tool=${MODERN_GHC:-$top/../shared/tools/modern-ghc.sh}
-r96=${1:?chroot with GHC 9.6 (modern-ghc.sh setup trixie DIR)}
-r910=${2:?chroot with GHC 9.10 (modern-ghc.sh setup sid DIR)}
+tool=${MODERN_GHC:?the program that runs a command in a GHC chroot (MODERN_GHC=... make.sh ...)}
+r96=${1:?chroot with GHC 9.6 (Debian trixie)}
+r910=${2:?chroot with GHC 9.10 (Debian sid)}
 work=${3:-/work-pprof}
 for pair in "$r96:ghc-9.6.6" "$r910:ghc-9.10.3"; do
   root=${pair%%:*} v=${pair#*:}
