@@ -23,18 +23,18 @@ hpx_part_limits hpx_part_limits_of(const hp2x_profile *p) {
   return l;
 }
 
-/* Parts are read one after another on the same threads, each into a
- * profile of its own, freed once taken: a part's arrays grown from nothing
- * by doubling come from the memory the parts before it let go of, where
- * realloc copies at every step and faults in fresh pages.  Allocating
- * them for the part's bytes at once copies nothing, and the pages are
- * touched only as entries are added. */
 /* The most entries a part's arrays are allocated for at once: their first
  * step of room made usable then stays below the 1 MiB that is prefaulted
  * (profile_values.c), so that a part holding fewer entries than its bytes
  * allow does not fault in pages it never fills. */
 #define PART_MOST_ENTRIES ((size_t)1 << 17)
 
+/* Parts are read one after another on the same threads, each into a
+ * profile of its own, freed once taken: a part's arrays grown from nothing
+ * by doubling come from the memory the parts before it let go of, where
+ * realloc copies at every step and faults in fresh pages.  Allocating
+ * them for the part's bytes at once copies nothing, and the pages are
+ * touched only as entries are added. */
 hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole, size_t bytes) {
   hp2x_err err;
   hp2x_err_init(&err);
@@ -45,8 +45,8 @@ hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole, size_t bytes) {
   p->bound.no_sums = !whole->plain;
   size_t entries = bytes / HPX_PART_BYTES_PER_ENTRY;
   if (entries > PART_MOST_ENTRIES) entries = PART_MOST_ENTRIES;
-  (void)hpx_profile_allocate_entries(p, entries,
-                                     &err); /* else it grows as it goes */
+  /* when that fails, the arrays grow as entries come */
+  (void)hpx_profile_allocate_entries(p, entries, &err);
   return p;
 }
 

@@ -45,6 +45,21 @@ static snapshot *current_snapshot(serve_server *s) {
 
 static void unref_snapshot(void *cls) { snapshot_unref(cls); }
 
+/* Queues response r (NULL: MHD_NO) with status, its type and the headers
+ * every answer has, and lets go of it. */
+static enum MHD_Result queue(struct MHD_Connection *c, unsigned status,
+                             const char *type, struct MHD_Response *r) {
+  if (!r) return MHD_NO;
+  MHD_add_response_header(r, "Content-Type", type);
+  MHD_add_response_header(r, "Cache-Control", "no-store");
+  MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+  if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+    MHD_add_response_header(r, "Allow", "GET, HEAD");
+  enum MHD_Result ok = MHD_queue_response(c, status, r);
+  MHD_destroy_response(r);
+  return ok;
+}
+
 /* Queues bytes with the content type and no caching: bytes of `snap`,
  * which the response holds a reference to (so that a slow client shares
  * them with every other, and a new redraw frees nothing it still reads),
@@ -62,15 +77,7 @@ static enum MHD_Result answer(struct MHD_Connection *c, unsigned status,
     r = MHD_create_response_from_buffer(len, (void *)(uintptr_t)data,
                                         MHD_RESPMEM_MUST_COPY);
   }
-  if (!r) return MHD_NO;
-  MHD_add_response_header(r, "Content-Type", type);
-  MHD_add_response_header(r, "Cache-Control", "no-store");
-  MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-  if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
-    MHD_add_response_header(r, "Allow", "GET, HEAD");
-  enum MHD_Result ok = MHD_queue_response(c, status, r);
-  MHD_destroy_response(r);
-  return ok;
+  return queue(c, status, type, r);
 }
 
 static enum MHD_Result answer_text(struct MHD_Connection *c, unsigned status,
@@ -129,16 +136,8 @@ static enum MHD_Result answer_lean(struct MHD_Connection *c, const char *page,
   memcpy(lean + from, page + to, len - to);
   struct MHD_Response *r = MHD_create_response_from_buffer(
       len - (to - from), lean, MHD_RESPMEM_MUST_FREE);
-  if (!r) {
-    free(lean);
-    return MHD_NO;
-  }
-  MHD_add_response_header(r, "Content-Type", "text/html; charset=utf-8");
-  MHD_add_response_header(r, "Cache-Control", "no-store");
-  MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-  enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, r);
-  MHD_destroy_response(r);
-  return ok;
+  if (!r) free(lean);
+  return queue(c, MHD_HTTP_OK, "text/html; charset=utf-8", r);
 }
 
 /* A picture's answer from snap, drawn now if it is not yet (the page's
@@ -148,16 +147,16 @@ static enum MHD_Result answer_picture(struct MHD_Connection *c, snapshot *snap,
                                       serve_route route, hp2x_format f) {
   const char *data;
   size_t len;
-  if (route == SERVE_ROUTE_PAGE && snapshot_picture(snap, f, &data, &len) != 0)
-    return answer_text(c, 503, "out of memory: the page is not drawn");
-  if (route == SERVE_ROUTE_PAGE)
-    return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lean")
-               ? answer_lean(c, data, len, snap)
-               : answer(c, MHD_HTTP_OK, "text/html; charset=utf-8", data, len,
-                        snap);
-  return snapshot_picture(snap, f, &data, &len) == 0
-             ? answer(c, MHD_HTTP_OK, picture_type(f), data, len, snap)
-             : answer_text(c, 503, "no picture yet: no census has come");
+  int page = route == SERVE_ROUTE_PAGE;
+  if (snapshot_picture(snap, f, &data, &len) != 0)
+    return answer_text(c, 503,
+                       page ? "out of memory: the page is not drawn"
+                            : "no picture yet: no census has come");
+  if (page && MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lean"))
+    return answer_lean(c, data, len, snap);
+  return answer(c, MHD_HTTP_OK,
+                page ? "text/html; charset=utf-8" : picture_type(f), data, len,
+                snap);
 }
 
 /* A request whose picture is being drawn: suspended, while a thread of
