@@ -2,12 +2,14 @@
 #   make deps      install the Debian packages the build and tests need, and
 #                  the browser tests' playwright-core (needs Node 20)
 #   make deps-dev  also hp2ps (package ghc), hyperfine, valgrind: bench, fuzz
-#   make           build build/hp2x and build/libhp2x.a
+#   make           build build/hp2x (and build/hp2x-full, which draws and
+#                  serves for it) and build/libhp2x.a
 #   make lib       also build/libhp2x.so (with its soname) and build/hp2x.pc
 #   make check     make lint, unit + end-to-end tests, then again under
 #                  ASan+UBSan
 #   make lint      the style rules (mk/lint.mk; docs/STYLE.md); make format
-#   make install   PREFIX=/usr/local DESTDIR= (tool, man page, fonts, library)
+#   make install   PREFIX=/usr/local DESTDIR= (tool: bin/hp2x and
+#                  libexec/hp2x/hp2x-full; man page, fonts, library)
 #   make deb       the Debian packages in build/deb/ (mk/package.mk; make dist,
 #                  make symbols; docs/RELEASE.md)
 #   make check-package  the tests a package build runs (PACKAGE_SKIP)
@@ -190,8 +192,15 @@ lib: $(BUILD)/libhp2x.a $(BUILD)/libhp2x.so $(BUILD)/hp2x.pc
 Q := $(if $(V),,@)
 LIBEXEC_REL := $(if $(and $(filter $(PREFIX)/%,$(BINDIR)),$(filter $(PREFIX)/%,$(PKGLIBEXECDIR))),$(shell \
     echo '$(patsubst $(PREFIX)/%,%,$(BINDIR))' | sed 's|[^/][^/]*|..|g')/$(patsubst $(PREFIX)/%,%,$(PKGLIBEXECDIR)))
-$(BUILD)/obj/tool/util/handoff.o: ALL_CFLAGS += \
-    -DHP2X_LIBEXECDIR='"$(PKGLIBEXECDIR)"' -DHP2X_LIBEXEC_REL='"$(LIBEXEC_REL)"'
+HANDOFF_PATHS := -DHP2X_LIBEXECDIR='"$(PKGLIBEXECDIR)"' -DHP2X_LIBEXEC_REL='"$(LIBEXEC_REL)"'
+$(BUILD)/obj/tool/util/handoff.o: ALL_CFLAGS += $(HANDOFF_PATHS)
+# Rebuilt when PREFIX, BINDIR or LIBEXECDIR change (as make install's
+# test does), like hp2x.pc.
+$(BUILD)/obj/tool/util/handoff.o: $(BUILD)/handoff-paths
+$(BUILD)/handoff-paths: FORCE
+	@mkdir -p $(dir $@)
+	$(Q)echo '$(HANDOFF_PATHS)' > $@.new
+	$(Q)if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 $(BUILD)/obj/tool/%.o: src/tool/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
@@ -379,11 +388,15 @@ check:
 valgrind: $(BUILD)/hp2x
 	@tests/valgrind/run.sh $(BUILD)
 
-install: $(BUILD)/hp2x lib
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+install: all lib
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(DATADIR)/fonts $(DESTDIR)$(INCLUDEDIR) \
 	    $(DESTDIR)$(LIBDIR)/pkgconfig
-	install -m 755 $(BUILD)/hp2x $(DESTDIR)$(PREFIX)/bin/hp2x
+	install -m 755 $(BUILD)/hp2x $(DESTDIR)$(BINDIR)/hp2x
+ifeq ($(SPLIT),1)
+	install -d $(DESTDIR)$(PKGLIBEXECDIR)
+	install -m 755 $(BUILD)/hp2x-full $(DESTDIR)$(PKGLIBEXECDIR)/hp2x-full
+endif
 	install -m 644 man/hp2x.1 $(DESTDIR)$(PREFIX)/share/man/man1/hp2x.1
 	install -m 644 fonts/* $(DESTDIR)$(DATADIR)/fonts/
 	install -m 644 include/hp2x.h $(DESTDIR)$(INCLUDEDIR)/hp2x.h
@@ -394,7 +407,8 @@ install: $(BUILD)/hp2x lib
 	install -m 644 $(BUILD)/hp2x.pc $(DESTDIR)$(LIBDIR)/pkgconfig/hp2x.pc
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/hp2x $(DESTDIR)$(PREFIX)/share/man/man1/hp2x.1
+	rm -f $(DESTDIR)$(BINDIR)/hp2x $(DESTDIR)$(PREFIX)/share/man/man1/hp2x.1
+	rm -rf $(DESTDIR)$(PKGLIBEXECDIR)
 	rm -rf $(DESTDIR)$(DATADIR)
 	rm -f $(DESTDIR)$(INCLUDEDIR)/hp2x.h $(DESTDIR)$(LIBDIR)/libhp2x.a \
 	    $(DESTDIR)$(LIBDIR)/libhp2x.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
