@@ -357,7 +357,7 @@ test: check-one
 # $(BUILD)/build.env tells the tests how the build was made (the install
 # test compiles a program against the library with the same compiler and
 # sanitizers; the seam test knows which side of each seam to expect).
-check-one: $(BUILD)/hp2x $(BUILD)/hp2x-faults $(BUILD)/hp2x-shared $(UNIT_BIN)
+check-one: all $(BUILD)/hp2x-faults $(BUILD)/hp2x-shared $(UNIT_BIN)
 	@printf "CC='%s'\nOPT='%s'\nPORTABLE='%s'\nTOOL_LINK='%s'\n" '$(CC)' \
 	    '$(OPT)' '$(PORTABLE)' '$(TOOL_LINK)' > $(BUILD)/build.env
 	@$(if $(filter shared,$(TOOL_LINK)),LD_LIBRARY_PATH=$(abspath $(BUILD))) \
