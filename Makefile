@@ -190,6 +190,8 @@ $(BUILD)/pic/gen/%.o: $(GEN)/%.c
 lib: $(BUILD)/libhp2x.a $(BUILD)/libhp2x.so $(BUILD)/hp2x.pc
 
 Q := $(if $(V),,@)
+# PKGLIBEXECDIR relative to BINDIR ("../libexec/hp2x"), when both are under
+# PREFIX, for util/handoff.c; else empty (only the whole path is tried).
 LIBEXEC_REL := $(if $(and $(filter $(PREFIX)/%,$(BINDIR)),$(filter $(PREFIX)/%,$(PKGLIBEXECDIR))),$(shell \
     echo '$(patsubst $(PREFIX)/%,%,$(BINDIR))' | sed 's|[^/][^/]*|..|g')/$(patsubst $(PREFIX)/%,%,$(PKGLIBEXECDIR)))
 HANDOFF_PATHS := -DHP2X_LIBEXECDIR='"$(PKGLIBEXECDIR)"' -DHP2X_LIBEXEC_REL='"$(LIBEXEC_REL)"'
@@ -385,7 +387,7 @@ check:
 
 # Not part of check: every end-to-end test with the normal build's binary
 # under memcheck; clean means no error and no definite leak.
-valgrind: $(BUILD)/hp2x
+valgrind: all
 	@tests/valgrind/run.sh $(BUILD)
 
 install: all lib
