@@ -2,12 +2,14 @@
 #   make deps      install the Debian packages the build and tests need, and
 #                  the browser tests' playwright-core (needs Node 20)
 #   make deps-dev  also hp2ps (package ghc), hyperfine, valgrind: bench, fuzz
-#   make           build build/hp2x and build/libhp2x.a
+#   make           build build/hp2x (and build/hp2x-full, which draws and
+#                  serves for it) and build/libhp2x.a
 #   make lib       also build/libhp2x.so (with its soname) and build/hp2x.pc
 #   make check     make lint, unit + end-to-end tests, then again under
 #                  ASan+UBSan
 #   make lint      the style rules (mk/lint.mk; docs/STYLE.md); make format
-#   make install   PREFIX=/usr/local DESTDIR= (tool, man page, fonts, library)
+#   make install   PREFIX=/usr/local DESTDIR= (tool: bin/hp2x and
+#                  libexec/hp2x/hp2x-full; man page, fonts, library)
 #   make deb       the Debian packages in build/deb/ (mk/package.mk; make dist,
 #                  make symbols; docs/RELEASE.md)
 #   make check-package  the tests a package build runs (PACKAGE_SKIP)
@@ -26,6 +28,12 @@
 PREFIX  ?= /usr/local
 DESTDIR ?=
 LIBDIR  ?= $(PREFIX)/lib
+BINDIR  ?= $(PREFIX)/bin
+LIBEXECDIR ?= $(PREFIX)/libexec
+# The full program's directory (hp2x-full: drawing and serving); the lean
+# hp2x looks for it there from its own directory (HP2X_LIBEXEC_REL, when
+# both are under PREFIX), then where it was built to be installed.
+PKGLIBEXECDIR ?= $(LIBEXECDIR)/hp2x
 INCLUDEDIR ?= $(PREFIX)/include
 CC      ?= cc
 WERROR  ?= 1
@@ -98,13 +106,35 @@ LIB_STAGES := base model read select draw write
 # -Isrc/tool, never -Isrc: an include of a library header but hp2x.h does
 # not build (tests/e2e/test_layers.sh).
 TOOL_FOLDERS := util io serve cli run
-TOOL_SRC := $(wildcard src/tool/*.c) \
-            $(foreach d,$(TOOL_FOLDERS),$(wildcard src/tool/$(d)/*.c))
+# Two programs (docs/internals/LAYOUT.md, "Two programs"): the lean hp2x
+# links the library's text-only objects and no server, and hands a run that
+# draws or serves to the full one, hp2x-full, installed in PKGLIBEXECDIR
+# (run/program_lean.c, util/handoff.c); each links one of the program_*.c.
+# PORTABLE=1 builds one program, hp2x, the full one.
+SPLIT := $(if $(filter 1,$(PORTABLE)),0,1)
+LEAN_ONLY_SRC := src/tool/run/program_lean.c
+TOOL_SRC := $(filter-out $(LEAN_ONLY_SRC),$(wildcard src/tool/*.c) \
+            $(foreach d,$(TOOL_FOLDERS),$(wildcard src/tool/$(d)/*.c)))
 TOOL_INC := -Isrc/tool
-LIB_SRC  := $(foreach d,$(LIB_STAGES),$(wildcard src/$(d)/*.c))
+# The drawing's entries in the library's text-only objects (TEXT_LIB).
+TEXT_ONLY_SRC := src/draw/text_only.c
+LIB_SRC  := $(filter-out $(TEXT_ONLY_SRC),\
+              $(foreach d,$(LIB_STAGES),$(wildcard src/$(d)/*.c)))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 TOOL_OBJ := $(TOOL_SRC:src/%.c=$(BUILD)/obj/%.o)
+# The files that call cairo, pango or fontconfig: left out of TEXT_LIB.
+DRAW_CAIRO_SRC := $(wildcard src/draw/render*.c) src/draw/surface.c
+# The lean program: the tool without the server (serve/ but request.c, the
+# pure address and route rules the command line reads) nor
+# program_full.c; the library's objects without DRAW_CAIRO_SRC's, with
+# text_only.c's entries in their place.
+LEAN_OBJ := $(filter-out $(BUILD)/obj/tool/run/program_full.o \
+              $(filter-out %/request.o,$(filter $(BUILD)/obj/tool/serve/%,$(TOOL_OBJ))),\
+              $(TOOL_OBJ)) $(LEAN_ONLY_SRC:src/%.c=$(BUILD)/obj/%.o)
+TEXT_LIB_OBJ = $(filter-out $(DRAW_CAIRO_SRC:src/%.c=$(BUILD)/obj/%.o),$(LIB_OBJ)) \
+                $(TEXT_ONLY_SRC:src/%.c=$(BUILD)/obj/%.o)
+TEXT_LIB := $(BUILD)/libhp2x-text.a
 # Unit tests are found by name: tests/unit/STAGE/test_FILE.c tests
 # src/STAGE/FILE.c (tests/unit/README.md), built to BUILD/tests/STAGE/.
 UNIT_SRC := $(foreach d,$(LIB_STAGES) $(TOOL_FOLDERS:%=tool/%),\
@@ -119,7 +149,7 @@ DEPFLAGS := -MMD -MP
 .PHONY: FORCE all lib deps deps-node deps-dev check check-one check-package test \
         install uninstall clean fuzz bench valgrind
 
-all: $(BUILD)/hp2x
+all: $(BUILD)/hp2x $(if $(filter 1,$(SPLIT)),$(BUILD)/hp2x-full)
 
 # The HTML report's script and style, kept as source files, become C arrays
 # in a generated header (mk/embed.sh), shared by every build.
@@ -160,6 +190,19 @@ $(BUILD)/pic/gen/%.o: $(GEN)/%.c
 lib: $(BUILD)/libhp2x.a $(BUILD)/libhp2x.so $(BUILD)/hp2x.pc
 
 Q := $(if $(V),,@)
+# PKGLIBEXECDIR relative to BINDIR ("../libexec/hp2x"), when both are under
+# PREFIX, for util/handoff.c; else empty (only the whole path is tried).
+LIBEXEC_REL := $(if $(and $(filter $(PREFIX)/%,$(BINDIR)),$(filter $(PREFIX)/%,$(PKGLIBEXECDIR))),$(shell \
+    echo '$(patsubst $(PREFIX)/%,%,$(BINDIR))' | sed 's|[^/][^/]*|..|g')/$(patsubst $(PREFIX)/%,%,$(PKGLIBEXECDIR)))
+HANDOFF_PATHS := -DHP2X_LIBEXECDIR='"$(PKGLIBEXECDIR)"' -DHP2X_LIBEXEC_REL='"$(LIBEXEC_REL)"'
+$(BUILD)/obj/tool/util/handoff.o: ALL_CFLAGS += $(HANDOFF_PATHS)
+# Rebuilt when PREFIX, BINDIR or LIBEXECDIR change (as make install's
+# test does), like hp2x.pc.
+$(BUILD)/obj/tool/util/handoff.o: $(BUILD)/handoff-paths
+$(BUILD)/handoff-paths: FORCE
+	@mkdir -p $(dir $@)
+	$(Q)echo '$(HANDOFF_PATHS)' > $@.new
+	$(Q)if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 $(BUILD)/obj/tool/%.o: src/tool/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
@@ -223,11 +266,26 @@ FORCE:
 # LD_LIBRARY_PATH=BUILD, which make check-one sets).
 TOOL_LINK ?= static
 TOOL_LINK_DEP := $(if $(filter shared,$(TOOL_LINK)),$(BUILD)/libhp2x.so,$(BUILD)/libhp2x.a)
-$(BUILD)/hp2x: $(TOOL_OBJ) $(TOOL_LINK_DEP)
+FULL_PROGRAM := $(BUILD)/$(if $(filter 1,$(SPLIT)),hp2x-full,hp2x)
+$(FULL_PROGRAM): $(TOOL_OBJ) $(TOOL_LINK_DEP)
 	@$(if $(V),,echo "  CCLD    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) \
 	    $(if $(filter shared,$(TOOL_LINK)),-L$(BUILD) -lhp2x,$(BUILD)/libhp2x.a) \
 	    $(LDLIBS) $(TOOL_LIBS)
+
+# The lean hp2x (SPLIT): always the text-only objects, whatever TOOL_LINK
+# (libhp2x.so draws, so it links cairo), and only the libraries they call.
+$(TEXT_LIB): $(TEXT_LIB_OBJ)
+	@rm -f $@
+	$(Q)ar rcs $@ $^
+LEAN_LIBS := $(shell pkg-config --libs zlib libprotobuf-c 2>/dev/null || \
+               echo -lz -lprotobuf-c) \
+             $(shell pkg-config --libs libelf 2>/dev/null || echo -lelf) -lm -lpthread
+ifeq ($(SPLIT),1)
+$(BUILD)/hp2x: $(LEAN_OBJ) $(TEXT_LIB)
+	@$(if $(V),,echo "  CCLD    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(LEAN_OBJ) $(TEXT_LIB) $(LEAN_LIBS)
+endif
 
 # The same tool linked against the shared library (it uses hp2x.h's API
 # alone): make check runs the command-line and format tests with it.
@@ -301,7 +359,7 @@ test: check-one
 # $(BUILD)/build.env tells the tests how the build was made (the install
 # test compiles a program against the library with the same compiler and
 # sanitizers; the seam test knows which side of each seam to expect).
-check-one: $(BUILD)/hp2x $(BUILD)/hp2x-faults $(BUILD)/hp2x-shared $(UNIT_BIN)
+check-one: all $(BUILD)/hp2x-faults $(BUILD)/hp2x-shared $(UNIT_BIN)
 	@printf "CC='%s'\nOPT='%s'\nPORTABLE='%s'\nTOOL_LINK='%s'\n" '$(CC)' \
 	    '$(OPT)' '$(PORTABLE)' '$(TOOL_LINK)' > $(BUILD)/build.env
 	@$(if $(filter shared,$(TOOL_LINK)),LD_LIBRARY_PATH=$(abspath $(BUILD))) \
@@ -329,14 +387,18 @@ check:
 
 # Not part of check: every end-to-end test with the normal build's binary
 # under memcheck; clean means no error and no definite leak.
-valgrind: $(BUILD)/hp2x
+valgrind: all
 	@tests/valgrind/run.sh $(BUILD)
 
-install: $(BUILD)/hp2x lib
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+install: all lib
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(DATADIR)/fonts $(DESTDIR)$(INCLUDEDIR) \
 	    $(DESTDIR)$(LIBDIR)/pkgconfig
-	install -m 755 $(BUILD)/hp2x $(DESTDIR)$(PREFIX)/bin/hp2x
+	install -m 755 $(BUILD)/hp2x $(DESTDIR)$(BINDIR)/hp2x
+ifeq ($(SPLIT),1)
+	install -d $(DESTDIR)$(PKGLIBEXECDIR)
+	install -m 755 $(BUILD)/hp2x-full $(DESTDIR)$(PKGLIBEXECDIR)/hp2x-full
+endif
 	install -m 644 man/hp2x.1 $(DESTDIR)$(PREFIX)/share/man/man1/hp2x.1
 	install -m 644 fonts/* $(DESTDIR)$(DATADIR)/fonts/
 	install -m 644 include/hp2x.h $(DESTDIR)$(INCLUDEDIR)/hp2x.h
@@ -347,7 +409,8 @@ install: $(BUILD)/hp2x lib
 	install -m 644 $(BUILD)/hp2x.pc $(DESTDIR)$(LIBDIR)/pkgconfig/hp2x.pc
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/hp2x $(DESTDIR)$(PREFIX)/share/man/man1/hp2x.1
+	rm -f $(DESTDIR)$(BINDIR)/hp2x $(DESTDIR)$(PREFIX)/share/man/man1/hp2x.1
+	rm -rf $(DESTDIR)$(PKGLIBEXECDIR)
 	rm -rf $(DESTDIR)$(DATADIR)
 	rm -f $(DESTDIR)$(INCLUDEDIR)/hp2x.h $(DESTDIR)$(LIBDIR)/libhp2x.a \
 	    $(DESTDIR)$(LIBDIR)/libhp2x.so $(DESTDIR)$(LIBDIR)/$(SONAME) \

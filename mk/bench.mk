@@ -52,7 +52,7 @@ $(BUILD)/bench/png_compare: bench/png_compare.c
 
 -include $(BUILD)/bench/png_compare.d
 
-bench: $(BUILD)/hp2x $(BUILD)/bench/update $(BUILD)/bench/memgen $(BUILD)/bench/png_compare \
+bench: all $(BUILD)/bench/update $(BUILD)/bench/memgen $(BUILD)/bench/png_compare \
     $(BUILD)/bench/phases
 	@MEMGEN=$(BUILD)/bench/memgen PHASES=$(BUILD)/bench/phases python3 bench/run.py \
 	    | tee build/bench-results.md
@@ -67,17 +67,17 @@ bench: $(BUILD)/hp2x $(BUILD)/bench/update $(BUILD)/bench/memgen $(BUILD)/bench/
 	@bench/serve_latency.sh $(BUILD)/hp2x | tee -a build/bench-results.md
 
 # Section 14 alone (bench/run.py --cores): reading on every core against wc -l.
-bench-cores: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/phases
+bench-cores: all $(BUILD)/bench/memgen $(BUILD)/bench/phases
 	@MEMGEN=$(BUILD)/bench/memgen PHASES=$(BUILD)/bench/phases python3 bench/run.py --cores \
 	    | tee build/bench-cores-results.md
-bench-mem: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/update
+bench-mem: all $(BUILD)/bench/memgen $(BUILD)/bench/update
 	@HP2X=$(BUILD)/hp2x MEMGEN=$(BUILD)/bench/memgen UPDATE=$(BUILD)/bench/update python3 bench/mem.py \
 	    | tee build/bench-mem-results.md
-bench-fidelity: $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
+bench-fidelity: all $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
 	@bench/fidelity.sh $(BUILD)/hp2x $(BUILD)/bench/memgen $(BUILD)/bench/png_compare
-bench-report: $(BUILD)/hp2x $(BUILD)/bench/memgen
+bench-report: all $(BUILD)/bench/memgen
 	@bench/report.sh $(BUILD)/hp2x $(BUILD)/bench/memgen
-bench-pprof: $(BUILD)/hp2x $(BUILD)/bench/memgen
+bench-pprof: all $(BUILD)/bench/memgen
 	@bench/pprof.sh $(BUILD)/hp2x $(BUILD)/bench/memgen
 bench-serve: $(BUILD)/hp2x
 	@bench/serve_latency.sh $(BUILD)/hp2x

@@ -13,7 +13,7 @@ LINT := python3 mk/lint.py --top . --nm '$(NM)' \
         $(if $(CLANG_FORMAT),--clang-format '$(CLANG_FORMAT)')
 
 .PHONY: lint format
-lint: $(LIB_OBJ) $(TOOL_OBJ)
+lint: $(LIB_OBJ) $(TOOL_OBJ) $(TEXT_LIB_OBJ) $(LEAN_OBJ)
 	@$(LINT) --build $(BUILD)
 
 format:

@@ -7,7 +7,8 @@
 # formatted on several.
 # Reports inside fontconfig, pango, glib or cairo (built without TSan) are
 # suppressed only by the justified entries of tests/tsan.supp; a report in
-# hp2x's own code fails the target.  Then the tool itself, built the same
+# hp2x's own code fails the target.  Then the tool itself (hp2x, which hands
+# --serve to hp2x-full, built beside it), built the same
 # way, serves (--serve: libmicrohttpd's threads, the run's publishing, the
 # event streams, the request deadline, the live page) under
 # tests/e2e/test_serve.sh, test_serve_hostile.sh, test_serve_browser.sh and
@@ -41,7 +42,7 @@ check-tsan:
 	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
 	    TOP=$(CURDIR) $(TSAN_DIR)/tests/write/test_csv_write
 	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
-	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/hp2x
+	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/hp2x $(TSAN_DIR)/hp2x-full
 	@for t in test_serve test_serve_hostile test_serve_browser test_serve_busy test_serve_stall; do \
 	  echo "  TSAN    tests/e2e/$$t.sh"; \
 	  TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \

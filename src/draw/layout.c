@@ -1,10 +1,13 @@
 /* layout.c -- hp2ps's page geometry as numbers: title box size, graph
  * area, key width from real text widths (a measuring callback, so this file
  * needs no cairo and its numbers test exactly), x and y ticks with hp2ps's
- * 1-2-5 steps, loops and label formats, key positions and a band's peak.
+ * 1-2-5 steps, loops and label formats, key positions, a band's peak and
+ * the device columns across the frame (hp2x_picture_columns); the report
+ * page's geometry freed (render_page.c fills it).
  * Thinning is thin.c's; drawing is the render files'.
  */
 #include "layout.h"
+#include "page.h"
 #include "key_names.h"
 #include "look.h"
 #include "select/bands_int.h"
@@ -343,4 +346,28 @@ size_t hpx_layout_band_peak(const hp2x_bands *b, size_t k) {
   for (size_t s = 1; s < b->n_samples; s++)
     if (v[s] > v[at]) at = s;
   return at;
+}
+
+/* Device columns at 600 dpi across width_pt points of the frame (the
+ * final picture's scale: -e scales the frame to its width). */
+size_t hpx_layout_columns_across(double width_pt, const hp2x_options *o) {
+  double scale = o->eps_width_pt > 0.0 ? o->eps_width_pt / LAYOUT_FRAME_W : 1.0;
+  return (size_t)(width_pt * scale / 72.0 * 600.0) + 1;
+}
+
+size_t hp2x_picture_columns(const hp2x_options *o) {
+  return hpx_layout_columns_across(LAYOUT_FRAME_W, o);
+}
+
+void hpx_page_geometry_free(hpx_page_geometry *g) {
+  hpx_free(g->key_centre);
+  hpx_free(g->rgb);
+  hpx_free(g->xtick_pos);
+  hpx_free(g->xtick_label);
+  g->key_centre = g->rgb = g->xtick_pos = NULL;
+  g->xtick_label = NULL;
+  for (int kind = 0; kind < HPX_PAGE_CHARTS; kind++) {
+    hpx_free(g->charts[kind].yticks);
+    g->charts[kind].yticks = NULL;
+  }
 }

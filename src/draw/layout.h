@@ -102,4 +102,8 @@ double hpx_layout_key_centre(const layout *l, size_t k, size_t n, int key_page);
 /* The first sample of band k's largest value (0 without samples). */
 size_t hpx_layout_band_peak(const hp2x_bands *b, size_t k);
 
+/* Device columns at 600 dpi across width_pt points of the frame, at the
+ * final picture's scale (-e); hp2x_picture_columns is the frame's. */
+size_t hpx_layout_columns_across(double width_pt, const hp2x_options *o);
+
 #endif

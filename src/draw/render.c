@@ -3,9 +3,9 @@
  * PNG, at the places layout.c computes.  Owns the render context's life
  * (render_int.h), the checks of the options a picture needs, the pages (a
  * picture each, or stacked on one) and what each page holds in which order,
- * the sink's ending and the result: hp2x_render, hp2x_render_many,
- * hp2x_picture_columns and the HTML report's picture (hpx_render_page).  What
- * is drawn is in the render_*.c files.
+ * the sink's ending and the result: hp2x_render, hp2x_render_many and the
+ * HTML report's picture (hpx_render_page).  What is drawn is in the
+ * render_*.c files.
  */
 #include "render_int.h"
 #include "page.h"
@@ -43,17 +43,6 @@ static void draw_key_pages(render_ctx *r, const hp2x_profile *p,
   }
 }
 
-/* Device columns at 600 dpi across width_pt points of the frame (the
- * final picture's scale: -e scales the frame to its width). */
-static size_t columns_across(double width_pt, const hp2x_options *o) {
-  double scale = o->eps_width_pt > 0.0 ? o->eps_width_pt / LAYOUT_FRAME_W : 1.0;
-  return (size_t)(width_pt * scale / 72.0 * 600.0) + 1;
-}
-
-size_t hp2x_picture_columns(const hp2x_options *o) {
-  return columns_across(LAYOUT_FRAME_W, o);
-}
-
 /* The graph's page, in slot `slot`: frame, bands, --heap lines, axes,
  * marks and the key beside the graph. */
 static hp2x_status draw_graph_page(render_ctx *r, const hp2x_profile *p,
@@ -62,7 +51,8 @@ static hp2x_status draw_graph_page(render_ctx *r, const hp2x_profile *p,
                                    const surface_page *page, size_t slot,
                                    hp2x_err *err) {
   /* Device columns at 600 dpi of the final picture; 0: every sample. */
-  size_t columns = o->all_samples ? 0 : columns_across(l->graph_w, o);
+  size_t columns = o->all_samples ? 0
+                                  : hpx_layout_columns_across(l->graph_w, o);
   begin_page(r, page, slot);
   hpx_render_draw_frame(r, p, b, l);
   if (r->page) { /* the report's page draws what follows x */

@@ -8,6 +8,7 @@
 #ifndef HPX_RENDER_INT_H
 #define HPX_RENDER_INT_H
 
+#include "display_text.h"
 #include "layout.h"
 #include "look.h"
 #include "select/thin.h"
@@ -78,9 +79,6 @@ PangoContext *hpx_render_new_text_context(PangoFontMap *map);
 /* ------------------------------------------------------ render_text.c */
 enum align { LEFT, CENTRE, RIGHT };
 
-/* Label bytes to displayable UTF-8 (see render_text.c); the caller frees
- * it.  NULL when out of memory. */
-char *hpx_render_display_text(const char *s, size_t len);
 /* Prepares r->text for `s` at `size_pt`; max_w > 0 ellipsizes in the
  * middle.  0 (r->nomem set) when out of memory. */
 int hpx_render_set_text(render_ctx *r, const char *s, size_t len,

@@ -89,16 +89,3 @@ hp2x_status hpx_render_page_geometry(render_ctx *r, const hp2x_profile *p,
   key_and_lines(g, b, l);
   return page_charts(r, p, b, l, err);
 }
-
-void hpx_page_geometry_free(hpx_page_geometry *g) {
-  hpx_free(g->key_centre);
-  hpx_free(g->rgb);
-  hpx_free(g->xtick_pos);
-  hpx_free(g->xtick_label);
-  g->key_centre = g->rgb = g->xtick_pos = NULL;
-  g->xtick_label = NULL;
-  for (int kind = 0; kind < HPX_PAGE_CHARTS; kind++) {
-    hpx_free(g->charts[kind].yticks);
-    g->charts[kind].yticks = NULL;
-  }
-}

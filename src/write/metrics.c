@@ -4,10 +4,10 @@
  * the profile's total, the eventlog's heap series, the censuses read, the
  * stream's time of its last census and whether the input is connected.
  * Values are the CSV's (integers in VALUE_UNIT, seconds as "%.6f");
- * label values are the picture's displayable UTF-8 (draw/render_text.c),
+ * label values are the picture's displayable UTF-8 (draw/display_text.c),
  * escaped as the format requires, and made unique.
  */
-#include "draw/render_int.h"
+#include "draw/display_text.h"
 #include "select/bands_int.h"
 #include "base/textout.h"
 

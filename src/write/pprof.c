@@ -6,8 +6,8 @@
  * HP2X_PPROF_MAX_BYTES, the smallest labels are summed into one frame.
  */
 #include "pprof_int.h"
-#include "draw/render_int.h"  /* hpx_render_display_text: labels as UTF-8 */
-#include "select/bands_int.h" /* hpx_labels_filter */
+#include "draw/display_text.h" /* labels as UTF-8 */
+#include "select/bands_int.h"  /* hpx_labels_filter */
 #include "base/textout.h"
 
 #include <stdlib.h>

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make install PREFIX= DESTDIR=` gives a working tool and a usable library:
 # the binary, the man page and the pinned fonts, found from any working
-# directory (no HP2X_FONTS_CONF): the PDF embeds Nimbus Sans; hp2x.h,
+# directory (no HP2X_FONTS_CONF): the PDF embeds Nimbus Sans; the lean
+# bin/hp2x finds libexec/hp2x/hp2x-full relative to itself, or where it was
+# built to be installed, and says where it looked when neither is there; hp2x.h,
 # libhp2x.a, libhp2x.so with its soname and hp2x.pc, through which alone
 # tests/install/example.c builds (shared, then --static against the .a)
 # and writes a PDF.  The shared library exports exactly the functions
@@ -34,6 +36,36 @@ mkdir "$T/elsewhere" && cd "$T/elsewhere"
 pdffonts u.pdf > fonts.txt 2>&1
 grep -q NimbusSans fonts.txt && ok || fail "Nimbus Sans not used: $(cat fonts.txt)"
 grep -qi 'DroidSansFallback\|DejaVu' fonts.txt && ok || fail "no fallback font for CJK/Cyrillic: $(cat fonts.txt)"
+
+# ---- two programs (a portable build installs one): bin/hp2x, which links
+# neither cairo, pango, fontconfig nor libmicrohttpd, found
+# libexec/hp2x/hp2x-full from where it is (u.pdf above, under the DESTDIR);
+# alone, it says where it looked and exits 1, and writes text still.
+if [ "$PORTABLE" != 1 ]; then
+  [ -x "$prefix/libexec/hp2x/hp2x-full" ] && ok || fail "no installed libexec/hp2x/hp2x-full"
+  readelf -d "$bin" > "$CAP/needed" 2>&1
+  grep -E 'NEEDED.*(cairo|pango|fontconfig|microhttpd|gnutls)' "$CAP/needed" &&
+    fail "bin/hp2x links the drawing's or the server's libraries" || ok
+  mkdir "$T/alone" && cp "$bin" "$T/alone/hp2x"
+  expect_status 1 "bin/hp2x alone, drawing" -- "$T/alone/hp2x" \
+    "$TOP/samples/profiles/leak.hc.hp" -o alone.pdf
+  grep -q "drawing a picture needs the full program, hp2x-full, which is not installed: not found as $T/alone/hp2x-full, .* or /opt/hp2x/libexec/hp2x/hp2x-full\$" \
+    "$CAP/err" && ok || fail "bin/hp2x alone: $(cat "$CAP/err")"
+  [ ! -e alone.pdf ] && ok || fail "bin/hp2x alone wrote alone.pdf"
+  "$T/alone/hp2x" "$TOP/samples/profiles/leak.hc.hp" -o alone.csv && [ -s alone.csv ] &&
+    ok || fail "bin/hp2x alone does not write CSV"
+  # Where it was built to be installed, when it is not found from where it
+  # is: an install without DESTDIR, its bin/hp2x copied elsewhere.
+  env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u LIBDIR -u INCLUDEDIR -u DATADIR \
+      -u PC_RELOCATABLE make -s -C "$TOP" install \
+      BUILD="${BUILD#$TOP/}" CC="$CC" OPT="$OPT" PORTABLE="$PORTABLE" \
+      TOOL_LINK="$TOOL_LINK" PREFIX="$T/direct" > "$CAP/install.log" 2>&1 &&
+    ok || fail "make install PREFIX=$T/direct: $(tail -3 "$CAP/install.log")"
+  mkdir "$T/moved" && cp "$T/direct/bin/hp2x" "$T/moved/hp2x"
+  "$T/moved/hp2x" "$TOP/samples/profiles/leak.hc.hp" -o moved.pdf 2> "$CAP/err" &&
+    pdfinfo moved.pdf > /dev/null 2>&1 && ok ||
+    fail "bin/hp2x moved did not find $T/direct/libexec/hp2x/hp2x-full: $(cat "$CAP/err")"
+fi
 
 # ---- the library
 version=$(sed -n 's/^#define HP2X_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9]*\).*/\2/p' \

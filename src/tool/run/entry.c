@@ -1,17 +1,19 @@
 /* entry.c -- the hp2x tool's run from its command line (tool_main; main.c
  * calls it, and so does the test build's main): reads the command line
  * (cli/), prints what it asks for instead of a run (--help, --version, a
- * usage error), decides the process tuning once (util/tuning.c) and hands
- * over to one of the three runs: several inputs (compare.c), or one input,
- * whose names, .aux and outputs (its files: files.c; --serve's server:
- * serve/) the run holds apart from the command line (tool_run), followed
- * while it grows (watch.c) or read once (once.c).
+ * usage error), hands a run this program cannot do to the full one
+ * (program.h: the lean hp2x draws and serves nothing), decides the process
+ * tuning once (util/tuning.c) and hands over to one of the three runs: several
+ * inputs (compare.c), or one input, whose names, .aux and outputs (its files:
+ * files.c; --serve's server: serve/, through program.h) the run holds apart
+ * from the command line (tool_run), followed while it grows (watch.c) or read
+ * once (once.c).
  */
 #include "run.h"
 
 #include "files.h"
+#include "program.h"
 #include "cli/cli.h"
-#include "serve/serve.h"
 #include "util/messages.h"
 #include "util/status.h"
 #include "util/tuning.h"
@@ -58,7 +60,7 @@ static int open_outputs(tool_run *r, files_output *files) {
   int rc = EXIT_OK;
   if (a->serve_spec) {
     tool_output *server = NULL;
-    rc = serve_start(&a->serve_at, &a->opts, &server);
+    rc = run_serve_start(a, &server);
     if (server) outputs_add(&r->outs, server);
   }
   if (rc == EXIT_OK && r->names.output)
@@ -117,6 +119,7 @@ int tool_main(int argc, char **argv) {
   tool_args a;
   cli_error e;
   int rc = answer_without_run(cli_parse(argc, argv, &a, &e), &e);
+  if (rc == RUN_GOES_ON) rc = run_handoff(&a, argv);
   if (rc == RUN_GOES_ON) rc = dispatch_run(&a);
   cli_free(&a, &e);
   return rc;

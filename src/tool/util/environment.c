@@ -3,11 +3,11 @@
  * SOURCE_DATE_EPOCH, the local time zone for an eventlog's DATE, the
  * cores the process may run on (the threads that read its input) and
  * HP2X_PART_BYTES.  Two platform calls, each behind its seam: where the
- * binary is comes from /proc/self/exe on Linux and, elsewhere or under
- * PORTABLE=1 (or when /proc is not mounted), from argv[0] when it names a
- * path (realpath); the cores from sched_getaffinity on Linux (the CPUs
- * this process may use, as taskset or a container's cpuset limit them)
- * and, elsewhere or under PORTABLE=1, from sysconf's count of the online
+ * binary is (also for util/handoff.c) comes from /proc/self/exe on Linux and,
+ * elsewhere or under PORTABLE=1 (or when /proc is not mounted), from argv[0]
+ * when it names a path (realpath); the cores from sched_getaffinity on Linux
+ * (the CPUs this process may use, as taskset or a container's cpuset limit
+ * them) and, elsewhere or under PORTABLE=1, from sysconf's count of the online
  * processors where the system has one, else 1.
  */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
@@ -31,9 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The running binary's directory into dir (PATH_MAX bytes); 0 when it
- * cannot be told (argv0 a bare name found on PATH, and no /proc). */
-static int binary_dir(const char *argv0, char *dir) {
+int environment_binary_dir(const char *argv0, char *dir) {
   int found = 0;
 #if HPX_EXE_FROM_PROC
   ssize_t n = readlink("/proc/self/exe", dir, PATH_MAX - 1);
@@ -54,10 +52,10 @@ static int binary_dir(const char *argv0, char *dir) {
 static const char *fonts_beside_binary(const char *argv0) {
   static char path[PATH_MAX + 64];
   char dir[PATH_MAX];
-  if (!binary_dir(argv0, dir)) return NULL;
-  static const char *const rel[] = {"/../share/hp2x/fonts/fonts.conf",
-                                    "/../fonts/fonts.conf",
-                                    "/../../fonts/fonts.conf"};
+  if (!environment_binary_dir(argv0, dir)) return NULL;
+  static const char *const rel[] = {
+      "/../share/hp2x/fonts/fonts.conf", "/../../share/hp2x/fonts/fonts.conf",
+      "/../fonts/fonts.conf", "/../../fonts/fonts.conf"};
   for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
     snprintf(path, sizeof path, "%s%s", dir, rel[i]);
     if (access(path, R_OK) == 0) return path;
