@@ -88,10 +88,13 @@
     hp2x.keep = keep;
     hp2x.report();
   }
-  function refresh() {
+  /* The report of redraw `wanted` swapped in: from the report event r
+   * the server pushed (its page's text), or fetched. */
+  function refresh(r) {
     if (busy || wanted <= shown) return;
     busy = true;
     var target = wanted, entry = log[log.length - 1] || {};
+    entry.pushed = !!r;
     /* the log entry's times, ms from its start: the page received, the
      * picture decoded, the report shown */
     function lap(k) { if (entry.at && entry[k] === null) entry[k] = performance.timeOrigin + performance.now() - entry.at; }
@@ -99,9 +102,9 @@
      * about half of the bytes), and keeps its own PNG, hidden, for the
      * picture's size: the report's script draws the picture. */
     var lean = !!document.getElementById("hp2x-raster");
-    fetch(lean ? "/?lean=1" : "/", { cache: "no-store" }).then(function (r) {
-      return r.text();
-    }).then(function (text) {
+    (r ? Promise.resolve(r.page) : fetch(lean ? "/?lean=1" : "/", { cache: "no-store" }).then(function (res) {
+      return res.text();
+    })).then(function (text) {
       lap("got");
       var doc = new DOMParser().parseFromString(text, "text/html");
       if (!doc.getElementById("hp2x-report")) { /* no report drawn: at the next picture */
@@ -128,6 +131,33 @@
       /* what came meanwhile: appended to the new report, or fetched */
       if (latest) update(JSON.stringify(latest));
     });
+  }
+  /* A band set change, or the waiting page's first report: the server
+   * pushes that redraw's page (a "report" event, after the update), so
+   * the page waits for it rather than fetch "/" (as every page would at
+   * once); when it does not come within PUSH_WAIT ms (a page that
+   * followed /events only after it went, a lost event), "/" is fetched.
+   * pushed: the newest report event ({picture, lean, page}). */
+  var PUSH_WAIT = 2000, pushed = null, awaiting = null;
+  function usable(r) {
+    return r && r.picture >= wanted && (!r.lean || !!document.getElementById("hp2x-raster"));
+  }
+  function awaitReport() {
+    if (busy || wanted <= shown) return;
+    if (usable(pushed)) { refresh(pushed); return; }
+    busy = true;
+    awaiting = setTimeout(function () { awaiting = null; busy = false; refresh(); },
+      hp2x.pushWait || PUSH_WAIT); /* hp2x.pushWait: a test's */
+  }
+  function report(data) {
+    var r = JSON.parse(data);
+    if (pushed && r.picture <= pushed.picture) return;
+    pushed = r;
+    if (awaiting === null || r.picture < wanted) return;
+    clearTimeout(awaiting);
+    awaiting = null;
+    busy = false;
+    refresh(usable(r) ? r : null); /* a lean page with no PNG to keep: fetched */
   }
   var root = document.documentElement, appended = 0, loadedAt = -1, latest = null, bytes = -1;
   /* Each band's values' sum modulo 2^64 over the censuses held, and what
@@ -234,10 +264,11 @@
     if (st.picture > wanted) wanted = st.picture;
     if (wanted > shown && !busy) {
       log.push({ census: st.censuses, why: why, set: hp2x.data ? hp2x.data.set : null,
-        at: performance.timeOrigin + performance.now(), got: null, decoded: null, ms: null });
+        at: performance.timeOrigin + performance.now(), got: null, decoded: null, ms: null, pushed: null });
       if (log.length > 100) log.shift();
     }
-    refresh();
+    if (why === "first" || why === "bands") awaitReport();
+    else refresh();
   }
   /* One event stream per browser, not per page: a browser keeps about six
    * connections to a server, and a page holding one for good would leave
@@ -248,10 +279,15 @@
   function follow(share) {
     leading = true;
     document.documentElement.setAttribute("data-hp2x-follows", "events");
-    new EventSource("/events").addEventListener("update", function (e) {
+    var events = new EventSource("/events");
+    events.addEventListener("update", function (e) {
       last = e.data;
       update(e.data);
       if (share) share.postMessage(e.data);
+    });
+    events.addEventListener("report", function (e) {
+      report(e.data);
+      if (share) share.postMessage({ report: e.data });
     });
   }
   var last = null, leading = false;
@@ -260,6 +296,7 @@
   if (!share) { follow(null); return; }
   share.onmessage = function (m) {
     if (m.data === "hello") { if (leading && last !== null) share.postMessage(last); }
+    else if (typeof m.data === "object" && m.data.report) report(m.data.report);
     else { last = m.data; update(m.data); }
   };
   share.postMessage("hello"); /* the leading page answers with its last */

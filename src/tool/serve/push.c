@@ -1,0 +1,183 @@
+/* push.c -- the live pages' report, pushed: when a redraw's band set (the
+ * update's "set") differs from the last redraw's, or at the run's first
+ * redraw with a census, every live page would fetch the report again (it
+ * cannot draw a new key itself); instead a thread of the server's, not the
+ * run's, draws the page once as "/?lean=1" answers it (the first: with
+ * its PNG, for a page that had none) and sends it to every /events client
+ * as a "report" event, so that the "update" event with the status line
+ * goes out at once and the run keeps reading.  Only when an /events
+ * client is connected.  One copy of the newest report event is kept, by
+ * reference count; a stream sending one holds a reference, so a slow
+ * client holds at most one report (events.c).  Also the report's PNG in a
+ * page (what "/?lean=1" leaves out, serve.c) and the event's encoding.
+ */
+#include "serve_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SET_LEN = 16 }; /* the band set's fingerprint: 16 hex digits */
+
+int push_page_png(const char *page, size_t *from, size_t *to) {
+  static const char img[] = "<img id=\"hp2x-raster\"",
+                    src[] = " src=\"data:image/png;base64,";
+  const char *i = strstr(page, img);
+  const char *s = i ? strstr(i, src) : NULL;
+  const char *e = s ? strchr(s + sizeof src - 1, '"') : NULL;
+  if (!e || memchr(i, '>', (size_t)(s - i))) return 0; /* another tag's */
+  *from = (size_t)(s + sizeof src - 1 - page);
+  *to = (size_t)(e - page);
+  return 1;
+}
+
+/* The JSON string escape of byte c into o (room for 6), its length. */
+static size_t escape(unsigned char c, char *o) {
+  static const char hex[] = "0123456789abcdef";
+  const char *short_form = c == '"'    ? "\\\""
+                           : c == '\\' ? "\\\\"
+                           : c == '\n' ? "\\n"
+                           : c == '\r' ? "\\r"
+                           : c == '\t' ? "\\t"
+                                       : NULL;
+  if (short_form) {
+    memcpy(o, short_form, 2);
+    return 2;
+  }
+  if (c >= 0x20) {
+    o[0] = (char)c;
+    return 1;
+  }
+  memcpy(o, "\\u00", 4);
+  o[4] = hex[c >> 4], o[5] = hex[c & 15];
+  return 6;
+}
+
+/* Writes (buf non-NULL) or counts the escaped bytes of text[0, n). */
+static size_t put_escaped(char *buf, const char *text, size_t n) {
+  size_t len = 0;
+  char e[6];
+  for (size_t i = 0; i < n; i++) {
+    size_t k = escape((unsigned char)text[i], e);
+    if (buf) memcpy(buf + len, e, k);
+    len += k;
+  }
+  return len;
+}
+
+size_t push_format(char *buf, size_t size, long picture, int lean,
+                   const char *page, size_t len, size_t cut_from,
+                   size_t cut_to) {
+  char head[96];
+  int k = snprintf(head, sizeof head,
+                   "event: report\ndata: {\"picture\":%ld,\"lean\":%s,"
+                   "\"page\":\"",
+                   picture, lean ? "true" : "false");
+  size_t hn = k > 0 ? (size_t)k : 0;
+  static const char tail[] = "\"}\n\n";
+  size_t n = hn + put_escaped(NULL, page, cut_from) +
+             put_escaped(NULL, page + cut_to, len - cut_to) + sizeof tail - 1;
+  if (n > size) return n;
+  char *o = buf;
+  memcpy(o, head, hn), o += hn;
+  o += put_escaped(o, page, cut_from);
+  o += put_escaped(o, page + cut_to, len - cut_to);
+  memcpy(o, tail, sizeof tail - 1);
+  return n;
+}
+
+void push_unref(pushed *r) {
+  if (r && atomic_fetch_sub(&r->refs, 1) == 1) free(r);
+}
+
+/* The report event of s's page (drawn now if it is not yet): lean, or
+ * with its PNG; NULL when it has no report (the waiting page) or out of
+ * memory. */
+static pushed *report_of(serve_server *s, snapshot *snap, int lean) {
+  const char *page;
+  size_t len, from, to;
+  snapshot_draw(snap, HP2X_FORMAT_HTML, &s->slots);
+  if (snapshot_picture(snap, HP2X_FORMAT_HTML, &page, &len) != 0 ||
+      !push_page_png(page, &from, &to))
+    return NULL;
+  if (!lean) from = to = len;
+  long picture = snapshot_picture_generation(snap);
+  size_t n = push_format(NULL, 0, picture, lean, page, len, from, to);
+  pushed *r = malloc(sizeof *r + n);
+  if (!r) return NULL;
+  atomic_init(&r->refs, 1);
+  r->picture = picture;
+  r->len = push_format(r->data, n, picture, lean, page, len, from, to);
+  return r;
+}
+
+/* Pushes snap's report when its band set is not the last one's. */
+static void push_one(serve_server *s, snapshot *snap) {
+  const char *up;
+  size_t un;
+  static const char key[] = "\"set\":\""; /* the update's first member */
+  if (snapshot_update(snap, &up, &un) != 0 || un < 1 + sizeof key + SET_LEN ||
+      memcmp(up + 1, key, sizeof key - 1) != 0)
+    return;
+  const char *set = up + sizeof key;
+  int first = !s->push_set[0];
+  if (!first && memcmp(s->push_set, set, SET_LEN) == 0) return;
+  memcpy(s->push_set, set, SET_LEN);
+  pthread_mutex_lock(&s->lock);
+  int listened = s->clients != NULL;
+  pthread_mutex_unlock(&s->lock);
+  pushed *r = listened ? report_of(s, snap, !first) : NULL;
+  if (!r) return;
+  pthread_mutex_lock(&s->lock);
+  pushed *old = s->report;
+  s->report = r;
+  pthread_mutex_unlock(&s->lock);
+  push_unref(old);
+  events_notify(s);
+}
+
+/* The pushing thread: each new picture's band set looked at (the newest
+ * only: redraws that came while one was drawn are skipped). */
+static void *push_main(void *arg) {
+  serve_server *s = arg;
+  long seen = -1;
+  pthread_mutex_lock(&s->lock);
+  for (;;) {
+    while (!s->push_stop && snapshot_picture_generation(s->current) == seen)
+      pthread_cond_wait(&s->push_wake, &s->lock);
+    if (s->push_stop) break;
+    snapshot *snap = s->current;
+    snapshot_ref(snap);
+    seen = snapshot_picture_generation(snap);
+    pthread_mutex_unlock(&s->lock);
+    push_one(s, snap);
+    snapshot_unref(snap);
+    pthread_mutex_lock(&s->lock);
+  }
+  pthread_mutex_unlock(&s->lock);
+  return NULL;
+}
+
+int push_start(serve_server *s) {
+  s->push_running = pthread_create(&s->pusher, NULL, push_main, s) == 0;
+  return s->push_running ? 0 : -1;
+}
+
+void push_wake(serve_server *s) {
+  pthread_mutex_lock(&s->lock);
+  pthread_cond_signal(&s->push_wake);
+  pthread_mutex_unlock(&s->lock);
+}
+
+void push_stop(serve_server *s) {
+  if (s->push_running) {
+    pthread_mutex_lock(&s->lock);
+    s->push_stop = 1;
+    pthread_cond_signal(&s->push_wake);
+    pthread_mutex_unlock(&s->lock);
+    pthread_join(s->pusher, NULL);
+    s->push_running = 0;
+  }
+  push_unref(s->report);
+  s->report = NULL;
+}
