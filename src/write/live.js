@@ -28,7 +28,11 @@
  * (hp2x_write_live_waiting_html: no census had come; it has the report's
  * script) fetches and swaps in the first the same way, keeping its event
  * stream (a reload would drop it, and the status line with it, for as
- * long as the page takes to load).  The pages of one browser
+ * long as the page takes to load).  For a new band set and the waiting page's
+ * first report, every page would fetch at once: the server pushes that
+ * redraw's page instead (a "report" event after the update: push.c), and
+ * the page swaps it in as a fetched one, fetching only when it has not
+ * come in PUSH_WAIT ms.  The pages of one browser
  * share one event stream (follow, below).  On <html>, data-hp2x-census is
  * the census count the page shows and data-hp2x-appended the censuses it
  * drew itself since its report. */
@@ -166,8 +170,9 @@
    * another difference. */
   var sums = null, offsets = null;
   function add(a, x, sign) { return BigInt.asUintN(64, a + BigInt(sign) * BigInt(x)); }
-  /* Why the page fetched "/" again, each time: hp2x.liveLog (for a script,
-   * a test), the newest 100. */
+  /* Why the page swapped a report in, each time, and whether it was
+   * pushed or fetched: hp2x.liveLog (for a script, a test), the newest
+   * 100. */
   var log = hp2x.liveLog = [];
   /* A held census's bytes in the report's JSON as html_census.c counts
    * them (an exact time counted at its longest). */
