@@ -141,10 +141,16 @@
    * the page waits for it rather than fetch "/" (as every page would at
    * once); when it does not come within PUSH_WAIT ms (a page that
    * followed /events only after it went, a lost event), "/" is fetched.
-   * pushed: the newest report event ({picture, lean, page}). */
+   * pushed: the newest report event ({picture, set, lean, page}). */
   var PUSH_WAIT = 2000, pushed = null, awaiting = null;
+  /* r is the report the page waits for: of the band set of the newest
+   * update (a stream that fell behind may have skipped r's own redraw;
+   * what came after r is appended to it), newer than the page's report,
+   * and lean only where the page has a PNG to keep for its size. */
   function usable(r) {
-    return r && r.picture >= wanted && (!r.lean || !!document.getElementById("hp2x-raster"));
+    var u = latest && latest.update;
+    return !!r && (u ? r.set === u.set && r.picture > shown : r.picture >= wanted) &&
+      (!r.lean || !!document.getElementById("hp2x-raster"));
   }
   function awaitReport() {
     if (busy || wanted <= shown) return;
@@ -157,11 +163,11 @@
     var r = JSON.parse(data);
     if (pushed && r.picture <= pushed.picture) return;
     pushed = r;
-    if (awaiting === null || r.picture < wanted) return;
+    if (awaiting === null || !usable(r)) return; /* else fetched when the wait ends */
     clearTimeout(awaiting);
     awaiting = null;
     busy = false;
-    refresh(usable(r) ? r : null); /* a lean page with no PNG to keep: fetched */
+    refresh(r);
   }
   var root = document.documentElement, appended = 0, loadedAt = -1, latest = null, bytes = -1;
   /* Each band's values' sum modulo 2^64 over the censuses held, and what

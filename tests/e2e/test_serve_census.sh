@@ -216,7 +216,7 @@ for e in evs:
         # one data line of JSON: the page's newlines escaped
         assert len(lines) == 1 and lines[0].startswith("data: "), lines[:2]
         r = json.loads(lines[0][6:])
-        assert set(r) == {"picture", "lean", "page"}, sorted(r)
+        assert set(r) == {"picture", "set", "lean", "page"}, sorted(r)
         page = r["page"]
         assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
         assert 'data-hp2x-redraw="%d"' % r["picture"] in page
@@ -224,7 +224,7 @@ for e in evs:
         assert (src == "") == r["lean"], (r["lean"], len(src))
         data = json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>', page, re.S).group(1))
         # after its redraw's update, with that update's band set
-        assert r["picture"] in sets and data["set"] == sets[r["picture"]], (r["picture"], data["set"])
+        assert r["picture"] in sets and data["set"] == sets[r["picture"]] == r["set"], (r["picture"], data["set"])
         reports.append((r["picture"], r["lean"], data["set"]))
     elif kind == "event: update":
         u = json.loads(lines[1][6:])

@@ -65,14 +65,14 @@ static size_t put_escaped(char *buf, const char *text, size_t n) {
   return len;
 }
 
-size_t push_format(char *buf, size_t size, long picture, int lean,
-                   const char *page, size_t len, size_t cut_from,
+size_t push_format(char *buf, size_t size, long picture, const char *set,
+                   int lean, const char *page, size_t len, size_t cut_from,
                    size_t cut_to) {
-  char head[96];
+  char head[128];
   int k = snprintf(head, sizeof head,
-                   "event: report\ndata: {\"picture\":%ld,\"lean\":%s,"
-                   "\"page\":\"",
-                   picture, lean ? "true" : "false");
+                   "event: report\ndata: {\"picture\":%ld,\"set\":\"%.16s\","
+                   "\"lean\":%s,\"page\":\"",
+                   picture, set, lean ? "true" : "false");
   size_t hn = k > 0 ? (size_t)k : 0;
   static const char tail[] = "\"}\n\n";
   size_t n = hn + put_escaped(NULL, page, cut_from) +
@@ -93,7 +93,8 @@ void push_unref(pushed *r) {
 /* The report event of s's page (drawn now if it is not yet): lean, or
  * with its PNG; NULL when it has no report (the waiting page) or out of
  * memory. */
-static pushed *report_of(serve_server *s, snapshot *snap, int lean) {
+static pushed *report_of(serve_server *s, snapshot *snap, const char *set,
+                         int lean) {
   const char *page;
   size_t len, from, to;
   snapshot_draw(snap, HP2X_FORMAT_HTML, &s->slots);
@@ -102,20 +103,29 @@ static pushed *report_of(serve_server *s, snapshot *snap, int lean) {
     return NULL;
   if (!lean) from = to = len;
   long picture = snapshot_picture_generation(snap);
-  size_t n = push_format(NULL, 0, picture, lean, page, len, from, to);
+  size_t n = push_format(NULL, 0, picture, set, lean, page, len, from, to);
   pushed *r = malloc(sizeof *r + n);
   if (!r) return NULL;
   atomic_init(&r->refs, 1);
   r->picture = picture;
-  r->len = push_format(r->data, n, picture, lean, page, len, from, to);
+  r->len = push_format(r->data, n, picture, set, lean, page, len, from, to);
   return r;
 }
 
-/* Pushes snap's report when its band set is not the last one's. */
+/* Pushes snap's report when its band set is not the last one's.  With no
+ * event stream, nothing is made (not even the update): the first redraw
+ * after one comes counts as a change. */
 static void push_one(serve_server *s, snapshot *snap) {
   const char *up;
   size_t un;
   static const char key[] = "\"set\":\""; /* the update's first member */
+  pthread_mutex_lock(&s->lock);
+  int listened = s->clients != NULL;
+  pthread_mutex_unlock(&s->lock);
+  if (!listened) {
+    s->push_set[0] = s->push_set[0] ? '-' : 0; /* no hex digit: a change */
+    return;
+  }
   if (snapshot_update(snap, &up, &un) != 0 || un < 1 + sizeof key + SET_LEN ||
       memcmp(up + 1, key, sizeof key - 1) != 0)
     return;
@@ -123,10 +133,7 @@ static void push_one(serve_server *s, snapshot *snap) {
   int first = !s->push_set[0];
   if (!first && memcmp(s->push_set, set, SET_LEN) == 0) return;
   memcpy(s->push_set, set, SET_LEN);
-  pthread_mutex_lock(&s->lock);
-  int listened = s->clients != NULL;
-  pthread_mutex_unlock(&s->lock);
-  pushed *r = listened ? report_of(s, snap, !first) : NULL;
+  pushed *r = report_of(s, snap, set, !first);
   if (!r) return;
   pthread_mutex_lock(&s->lock);
   pushed *old = s->report;
@@ -178,6 +185,9 @@ void push_stop(serve_server *s) {
     pthread_join(s->pusher, NULL);
     s->push_running = 0;
   }
-  push_unref(s->report);
+  pthread_mutex_lock(&s->lock);
+  pushed *r = s->report;
   s->report = NULL;
+  pthread_mutex_unlock(&s->lock);
+  push_unref(r);
 }

@@ -105,7 +105,8 @@ typedef struct serve_server {
   pthread_t pusher;     /* push.c's thread */
   pthread_cond_t push_wake;
   int push_running, push_stop;
-  char push_set[16]; /* the last band set seen (the pusher's); 0: none */
+  char push_set[16]; /* the last band set pushed (the pusher's); 0: none,
+                        '-': none since a redraw no stream heard */
 } serve_server;
 
 /* ---------------------------------------------------------- events.c */
@@ -134,13 +135,14 @@ void events_close_all(serve_server *s);
  * (NUL-ended, as snapshot_picture's are): [*from, *to); 0 when it has
  * none (the waiting page). */
 int push_page_png(const char *page, size_t *from, size_t *to);
-/* A "report" event for redraw `picture` into buf (size bytes): its data
- * one line of JSON, {"picture":N,"lean":B,"page":"..."}, the page but
- * bytes [cut_from, cut_to) (the PNG's base64, when lean) as a JSON string.
+/* A "report" event for redraw `picture`, of band set `set` (its 16 hex
+ * digits), into buf (size bytes): its data one line of JSON,
+ * {"picture":N,"set":"...","lean":B,"page":"..."}, the page but bytes
+ * [cut_from, cut_to) (the PNG's base64, when lean) as a JSON string.
  * Returns the event's length; nothing is written when that is more than
  * size. */
-size_t push_format(char *buf, size_t size, long picture, int lean,
-                   const char *page, size_t len, size_t cut_from,
+size_t push_format(char *buf, size_t size, long picture, const char *set,
+                   int lean, const char *page, size_t len, size_t cut_from,
                    size_t cut_to);
 /* Starts the pushing thread (0), which looks at each new current
  * snapshot once push_wake is called; push_stop ends it (after the

@@ -13,6 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* a band set's fingerprint, and a byte after it that is not part of it */
+#define SET "0123456789abcdef"
+static const char set_and_more[] = SET "X";
+
 static const char page[] = "<!DOCTYPE html>\n<html data-hp2x-redraw=\"7\">\n"
                            "<img id=\"hp2x-raster\" alt=\"a \\ b\" "
                            "src=\"data:image/png;base64,iVBORw0KGgo=\">\n"
@@ -22,19 +26,19 @@ static const char page[] = "<!DOCTYPE html>\n<html data-hp2x-redraw=\"7\">\n"
 static void event_is(long picture, int lean, size_t from, size_t to,
                      const char *want) {
   size_t len = strlen(page);
-  size_t need = push_format(NULL, 0, picture, lean, page, len, from, to);
+  size_t need = push_format(NULL, 0, picture, SET, lean, page, len, from, to);
   assert_int_equal(need, strlen(want));
   char small[8];
   memset(small, 'x', sizeof small);
   assert_int_equal(
-      push_format(small, sizeof small, picture, lean, page, len, from, to),
+      push_format(small, sizeof small, picture, SET, lean, page, len, from, to),
       need);
   for (size_t i = 0; i < sizeof small; i++) assert_int_equal(small[i], 'x');
   char *buf = malloc(need + 1);
   assert_non_null(buf);
   buf[need] = '#';
-  assert_int_equal(push_format(buf, need, picture, lean, page, len, from, to),
-                   need);
+  assert_int_equal(
+      push_format(buf, need, picture, SET, lean, page, len, from, to), need);
   assert_memory_equal(buf, want, need);
   assert_int_equal(buf[need], '#');
   /* one data line: no newline before the event's end */
@@ -47,7 +51,8 @@ static void whole_page(void **state) {
   (void)state;
   size_t len = strlen(page);
   event_is(7, 0, len, len,
-           "event: report\ndata: {\"picture\":7,\"lean\":false,\"page\":"
+           "event: report\ndata: {\"picture\":7,\"set\":\"" SET "\","
+           "\"lean\":false,\"page\":"
            "\"<!DOCTYPE html>\\n<html data-hp2x-redraw=\\\"7\\\">\\n"
            "<img id=\\\"hp2x-raster\\\" alt=\\\"a \\\\ b\\\" "
            "src=\\\"data:image/png;base64,iVBORw0KGgo=\\\">\\n"
@@ -61,7 +66,8 @@ static void lean_page(void **state) {
   assert_int_equal(to - from, strlen("iVBORw0KGgo="));
   assert_memory_equal(page + from, "iVBORw0KGgo=", to - from);
   event_is(12, 1, from, to,
-           "event: report\ndata: {\"picture\":12,\"lean\":true,\"page\":"
+           "event: report\ndata: {\"picture\":12,\"set\":\"" SET "\","
+           "\"lean\":true,\"page\":"
            "\"<!DOCTYPE html>\\n<html data-hp2x-redraw=\\\"7\\\">\\n"
            "<img id=\\\"hp2x-raster\\\" alt=\\\"a \\\\ b\\\" "
            "src=\\\"data:image/png;base64,\\\">\\n"
@@ -85,14 +91,15 @@ static void utf8_kept(void **state) {
   (void)state;
   /* bytes past ASCII go as they are (the stream is UTF-8) */
   const char text[] = "caf\xc3\xa9 \x7f";
-  size_t n = push_format(NULL, 0, 1, 0, text, strlen(text), strlen(text),
-                         strlen(text));
-  char buf[128];
+  /* and the set's 16 digits only, whatever follows them */
+  size_t n = push_format(NULL, 0, 1, set_and_more, 0, text, strlen(text),
+                         strlen(text), strlen(text));
+  char buf[160];
   assert_true(n <= sizeof buf);
-  push_format(buf, sizeof buf, 1, 0, text, strlen(text), strlen(text),
-              strlen(text));
-  const char *want = "event: report\ndata: {\"picture\":1,\"lean\":false,"
-                     "\"page\":\"caf\xc3\xa9 \x7f\"}\n\n";
+  push_format(buf, sizeof buf, 1, set_and_more, 0, text, strlen(text),
+              strlen(text), strlen(text));
+  const char *want = "event: report\ndata: {\"picture\":1,\"set\":\"" SET
+                     "\",\"lean\":false,\"page\":\"caf\xc3\xa9 \x7f\"}\n\n";
   assert_int_equal(n, strlen(want));
   assert_memory_equal(buf, want, n);
 }
