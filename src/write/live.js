@@ -77,6 +77,10 @@
     if (had && got && !got.hasAttribute("src")) { /* a lean page: the PNG the page has, for its size */
       had.setAttribute("data-hp2x-stale", "1");
       got.parentNode.replaceChild(had, got);
+    } else if (got && !got.hasAttribute("src")) { /* a lean first report: the picture's size */
+      var svg = fresh.querySelector("#hp2x-picture");
+      got.setAttribute("data-hp2x-stale", "1");
+      if (svg) { got.width = parseFloat(svg.getAttribute("width")); got.height = parseFloat(svg.getAttribute("height")); }
     }
     var data = document.getElementById("hp2x-data");
     if (!data) {
@@ -97,7 +101,9 @@
   function refresh(r) {
     if (busy || wanted <= shown) return;
     busy = true;
-    var target = wanted, entry = log[log.length - 1] || {};
+    /* a pushed report may be older than the newest update: the page shows
+     * its redraw, and waits again for the next */
+    var target = r ? r.picture : wanted, entry = log[log.length - 1] || {};
     entry.pushed = !!r;
     /* the log entry's times, ms from its start: the page received, the
      * picture decoded, the report shown */
@@ -116,7 +122,7 @@
         return null;
       }
       var img = new Image(), raster = doc.getElementById("hp2x-raster"), src = raster.getAttribute("src");
-      if (lean && /,$/.test(src)) raster.removeAttribute("src"); /* no PNG in it */
+      if (/,$/.test(src)) raster.removeAttribute("src"); /* no PNG in it (lean) */
       else img.src = src;
       return (img.src ? img.decode() : Promise.resolve()).catch(function () {}).then(whenIdle).then(function () {
         lap("decoded");
@@ -142,16 +148,13 @@
    * once); when it does not come within PUSH_WAIT ms (a page that
    * followed /events only after it went, a lost event), "/" is fetched.
    * pushed: the newest report event ({picture, set, lean, page}). */
-  var PUSH_WAIT = 2000, pushed = null, awaiting = null;
-  /* r is the report the page waits for: of the band set of the newest
-   * update (a stream that fell behind may have skipped r's own redraw;
-   * what came after r is appended to it), newer than the page's report,
-   * and lean only where the page has a PNG to keep for its size. */
-  function usable(r) {
-    var u = latest && latest.update;
-    return !!r && (u ? r.set === u.set && r.picture > shown : r.picture >= wanted) &&
-      (!r.lean || !!document.getElementById("hp2x-raster"));
-  }
+  var PUSH_WAIT = 3000, pushed = null, awaiting = null;
+  /* r can be swapped in: newer than the page's report.  Its band set may
+   * be older than the newest update's (while the set changes at each
+   * census, a report arrives a census or two late): swapped in all the
+   * same, it shows the censuses up to it, and the page waits for the
+   * next. */
+  function usable(r) { return !!r && r.picture > shown; }
   function awaitReport() {
     if (busy || wanted <= shown) return;
     if (usable(pushed)) { refresh(pushed); return; }
@@ -159,8 +162,12 @@
     awaiting = setTimeout(function () { awaiting = null; busy = false; refresh(); },
       hp2x.pushWait || PUSH_WAIT); /* hp2x.pushWait: a test's */
   }
+  var reports = hp2x.liveReports = []; /* the report events heard, the newest 20 */
   function report(data) {
     var r = JSON.parse(data);
+    reports.push({ picture: r.picture, set: r.set, lean: r.lean, at: performance.timeOrigin + performance.now(),
+      awaited: awaiting !== null });
+    if (reports.length > 20) reports.shift();
     if (pushed && r.picture <= pushed.picture) return;
     pushed = r;
     if (awaiting === null || !usable(r)) return; /* else fetched when the wait ends */

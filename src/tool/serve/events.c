@@ -2,11 +2,12 @@
  * "update" event after each publish, its JSON the status and, once there
  * is a census, the live pages' update (snapshot_update: the newest
  * censuses, which the page draws itself), in a buffer that grows to the
- * event; after it, when a new band set's page was pushed (push.c), the
- * "report" event, sent from the one copy every stream shares (a stream
- * that falls behind skips to the newest update and report, holding at
- * most one of each); a comment when the deadline thread (guard.c) calls for a
- * heartbeat, every few seconds, to find clients that went away.  A stream
+ * event, sent once push.c has looked at the redraw's band set
+ * (serve_server.cleared); when a new band set's page was pushed (push.c),
+ * the "report" event, sent from the one copy every stream shares (a
+ * stream that falls behind skips to the newest update and report, holding
+ * at most one of each); a comment when the deadline thread (guard.c) calls for
+ * a heartbeat, every few seconds, to find clients that went away.  A stream
  * with nothing to send is suspended, not polled.  The streams' list and
  * their flags are under the server's mutex; an event is made without it
  * (the update may take a while the first time), and libmicrohttpd is
@@ -120,7 +121,8 @@ static ssize_t read_events(void *cls, uint64_t pos, char *buf, size_t max) {
     pushed *done = c->held, *report = s->report;
     c->held = NULL;
     snapshot *news = s->current;
-    if (news && c->sent != snapshot_generation(news)) {
+    if (news && c->sent != snapshot_generation(news) &&
+        (!s->push_running || snapshot_picture_generation(news) <= s->cleared)) {
       snapshot_ref(news);
       c->sent = snapshot_generation(news);
     } else if (report && report->picture > c->reported) {

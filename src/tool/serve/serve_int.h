@@ -105,6 +105,8 @@ typedef struct serve_server {
   pthread_t pusher;     /* push.c's thread */
   pthread_cond_t push_wake;
   int push_running, push_stop;
+  long cleared;      /* the newest picture the pusher looked at: the streams
+                        send no update of a newer one (its report first) */
   char push_set[16]; /* the last band set pushed (the pusher's); 0: none,
                         '-': none since a redraw no stream heard */
 } serve_server;
