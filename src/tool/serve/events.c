@@ -3,7 +3,7 @@
  * is a census, the live pages' update (snapshot_update: the newest
  * censuses, which the page draws itself), in a buffer that grows to the
  * event, sent once push.c has looked at the redraw's band set
- * (serve_server.cleared); when a new band set's page was pushed (push.c),
+ * (serve_server.push.cleared); when a new band set's page was pushed (push.c),
  * the "report" event, sent from the one copy every stream shares (a
  * stream that falls behind skips to the newest update and report, holding
  * at most one of each); a comment when the deadline thread (guard.c) calls for
@@ -118,16 +118,17 @@ static ssize_t read_events(void *cls, uint64_t pos, char *buf, size_t max) {
     return MHD_CONTENT_READER_END_OF_STREAM;
   }
   if (c->off >= c->len) {
-    pushed *done = c->held, *report = s->report;
+    pushed *done = c->held, *report = s->push.report;
     c->held = NULL;
     snapshot *news = s->current;
     if (news && c->sent != snapshot_generation(news) &&
-        (!s->push_running || snapshot_picture_generation(news) <= s->cleared)) {
+        (!s->push.running ||
+         snapshot_picture_generation(news) <= s->push.cleared)) {
       snapshot_ref(news);
       c->sent = snapshot_generation(news);
     } else if (report && report->picture > c->reported) {
-      /* the newest report, after the newest update: sent from the
-       * shared copy */
+      /* the newest report, sent from the shared copy (at times before
+       * its redraw's update: the page takes either order) */
       atomic_fetch_add(&report->refs, 1);
       c->held = report;
       c->reported = report->picture;
@@ -138,12 +139,12 @@ static ssize_t read_events(void *cls, uint64_t pos, char *buf, size_t max) {
       c->suspended = 1; /* events_notify resumes it */
       MHD_suspend_connection(c->c);
       pthread_mutex_unlock(&s->lock);
-      push_unref(done);
+      events_report_unref(done);
       return 0;
     }
     if (!c->held) c->heartbeat = 0;
     pthread_mutex_unlock(&s->lock);
-    push_unref(done);
+    events_report_unref(done);
     if (!c->held) {
       fill_event(c, news);
       c->out = c->buf; /* where reserve left it */
@@ -158,13 +159,17 @@ static ssize_t read_events(void *cls, uint64_t pos, char *buf, size_t max) {
   return (ssize_t)n;
 }
 
+void events_report_unref(pushed *r) {
+  if (r && atomic_fetch_sub(&r->refs, 1) == 1) free(r);
+}
+
 static void free_events(void *cls) {
   sse_client *c = cls;
   pthread_mutex_lock(&c->s->lock);
   if (c->prev) *c->prev = c->next;
   if (c->next) c->next->prev = c->prev;
   pthread_mutex_unlock(&c->s->lock);
-  push_unref(c->held);
+  events_report_unref(c->held);
   free(c->buf);
   free(c);
 }
@@ -185,7 +190,7 @@ struct MHD_Response *events_response(serve_server *s,
   }
   pthread_mutex_lock(&s->lock);
   /* a report pushed before it came is not sent: its page has it */
-  if (s->report) c->reported = s->report->picture;
+  if (s->push.report) c->reported = s->push.report->picture;
   c->next = s->clients;
   if (c->next) c->next->prev = &c->next;
   c->prev = &s->clients;

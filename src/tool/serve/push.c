@@ -6,7 +6,7 @@
  * own, never the run's, and sends it to every /events client as a
  * "report" event.  Only when an /events client is connected.  Every
  * redraw's update waits until this thread has looked at its band set
- * (serve_server.cleared), and a changed set's update until its page is
+ * (serve_server.push.cleared), and a changed set's update until its page is
  * drawn, for at most HOLD_MS: drawn while the pages are not yet woken by
  * the update, the page is drawn 2-10x sooner with ten pages on two cores
  * (bench/RESULTS.md 12.5e).  One copy of the newest report event is kept,
@@ -94,10 +94,6 @@ size_t push_format(char *buf, size_t size, long picture, const char *set,
   return n;
 }
 
-void push_unref(pushed *r) {
-  if (r && atomic_fetch_sub(&r->refs, 1) == 1) free(r);
-}
-
 /* The report event of s's page (drawn now if it is not yet): lean, or
  * with its PNG; NULL when it has no report (the waiting page) or out of
  * memory. */
@@ -135,7 +131,7 @@ static void *draw_report(void *arg) {
   pushed *r = report_of(d->s, d->snap, d->set, d->lean);
   pthread_mutex_lock(&d->s->lock);
   d->r = r, d->done = 1;
-  pthread_cond_broadcast(&d->s->push_wake);
+  pthread_cond_broadcast(&d->s->push.wake);
   pthread_mutex_unlock(&d->s->lock);
   return NULL;
 }
@@ -156,10 +152,10 @@ static pushed *drawn_report(serve_server *s, snapshot *snap, const char *set,
   until.tv_nsec %= 1000000000L;
   pthread_mutex_lock(&s->lock);
   while (!d.done &&
-         pthread_cond_timedwait(&s->push_wake, &s->lock, &until) == 0) {
+         pthread_cond_timedwait(&s->push.wake, &s->lock, &until) == 0) {
   }
   int late = !d.done;
-  if (late) s->cleared = LONG_MAX; /* every update, until it is drawn */
+  if (late) s->push.cleared = LONG_MAX; /* every update, until it is drawn */
   pthread_mutex_unlock(&s->lock);
   if (late) events_notify(s); /* the update goes first */
   pthread_join(t, NULL);
@@ -177,23 +173,23 @@ static void push_one(serve_server *s, snapshot *snap) {
   int listened = s->clients != NULL;
   pthread_mutex_unlock(&s->lock);
   if (!listened) {
-    s->push_set[0] = s->push_set[0] ? '-' : 0; /* no hex digit: a change */
+    s->push.set[0] = s->push.set[0] ? '-' : 0; /* no hex digit: a change */
     return;
   }
   if (snapshot_update(snap, &up, &un) != 0 || un < 1 + sizeof key + SET_LEN ||
       memcmp(up + 1, key, sizeof key - 1) != 0)
     return;
   const char *set = up + sizeof key;
-  int first = !s->push_set[0];
-  if (!first && memcmp(s->push_set, set, SET_LEN) == 0) return;
-  memcpy(s->push_set, set, SET_LEN);
+  int first = !s->push.set[0];
+  if (!first && memcmp(s->push.set, set, SET_LEN) == 0) return;
+  memcpy(s->push.set, set, SET_LEN);
   pushed *r = drawn_report(s, snap, set, !first);
   if (!r) return;
   pthread_mutex_lock(&s->lock);
-  pushed *old = s->report;
-  s->report = r;
+  pushed *old = s->push.report;
+  s->push.report = r;
   pthread_mutex_unlock(&s->lock);
-  push_unref(old);
+  events_report_unref(old);
 }
 
 /* The pushing thread: each new picture's band set looked at (the newest
@@ -203,9 +199,9 @@ static void *push_main(void *arg) {
   long seen = -1;
   pthread_mutex_lock(&s->lock);
   for (;;) {
-    while (!s->push_stop && snapshot_picture_generation(s->current) == seen)
-      pthread_cond_wait(&s->push_wake, &s->lock);
-    if (s->push_stop) break;
+    while (!s->push.stop && snapshot_picture_generation(s->current) == seen)
+      pthread_cond_wait(&s->push.wake, &s->lock);
+    if (s->push.stop) break;
     snapshot *snap = s->current;
     snapshot_ref(snap);
     seen = snapshot_picture_generation(snap);
@@ -213,7 +209,7 @@ static void *push_main(void *arg) {
     push_one(s, snap);
     snapshot_unref(snap);
     pthread_mutex_lock(&s->lock);
-    s->cleared = seen; /* its update, and its report, may go */
+    s->push.cleared = seen; /* its update, and its report, may go */
     pthread_mutex_unlock(&s->lock);
     events_notify(s);
     pthread_mutex_lock(&s->lock);
@@ -224,33 +220,33 @@ static void *push_main(void *arg) {
 
 int push_start(serve_server *s) {
   pthread_mutex_lock(&s->lock);
-  s->push_running = 1;
+  s->push.running = 1;
   pthread_mutex_unlock(&s->lock);
-  int made = pthread_create(&s->pusher, NULL, push_main, s) == 0;
+  int made = pthread_create(&s->push.thread, NULL, push_main, s) == 0;
   pthread_mutex_lock(&s->lock);
-  s->push_running = made;
+  s->push.running = made;
   pthread_mutex_unlock(&s->lock);
   return made ? 0 : -1;
 }
 
 void push_wake(serve_server *s) {
   pthread_mutex_lock(&s->lock);
-  pthread_cond_signal(&s->push_wake);
+  pthread_cond_signal(&s->push.wake);
   pthread_mutex_unlock(&s->lock);
 }
 
 void push_stop(serve_server *s) {
-  if (s->push_running) {
+  if (s->push.running) {
     pthread_mutex_lock(&s->lock);
-    s->push_stop = 1;
-    pthread_cond_signal(&s->push_wake);
+    s->push.stop = 1;
+    pthread_cond_signal(&s->push.wake);
     pthread_mutex_unlock(&s->lock);
-    pthread_join(s->pusher, NULL);
-    s->push_running = 0;
+    pthread_join(s->push.thread, NULL);
+    s->push.running = 0;
   }
   pthread_mutex_lock(&s->lock);
-  pushed *r = s->report;
-  s->report = NULL;
+  pushed *r = s->push.report;
+  s->push.report = NULL;
   pthread_mutex_unlock(&s->lock);
-  push_unref(r);
+  events_report_unref(r);
 }

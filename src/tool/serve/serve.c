@@ -356,7 +356,7 @@ static void serve_free(serve_server *s) {
   }
   push_stop(s); /* what it holds, when the daemon never started */
   snapshot_unref(s->current);
-  pthread_cond_destroy(&s->push_wake);
+  pthread_cond_destroy(&s->push.wake);
   pthread_cond_destroy(&s->drawn);
   snapshot_slots_destroy(&s->slots);
   pthread_mutex_destroy(&s->lock);
@@ -376,7 +376,7 @@ int serve_start(const serve_address *at, const hp2x_options *o,
   }
   pthread_mutex_init(&s->lock, NULL);
   pthread_cond_init(&s->drawn, NULL);
-  pthread_cond_init(&s->push_wake, NULL);
+  pthread_cond_init(&s->push.wake, NULL);
   snapshot_slots_init(&s->slots, DRAWING_AT_ONCE);
   s->base.kind = &server_kind;
   s->base.wants_view = 1; /* the window drawn, as -o's */

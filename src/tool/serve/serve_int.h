@@ -83,6 +83,18 @@ typedef struct pushed {
   char data[]; /* the event's bytes */
 } pushed;
 
+/* push.c's state, in the server's (under its mutex but for `set`). */
+typedef struct push_state {
+  pushed *report;   /* the newest report event; a reference */
+  pthread_t thread; /* push.c's thread */
+  pthread_cond_t wake;
+  int running, stop;
+  long cleared; /* the newest picture the pusher looked at: the streams
+                   send no update of a newer one (its report first) */
+  char set[16]; /* the last band set pushed (the pusher's); 0: none,
+                   '-': none since a redraw no stream heard */
+} push_state;
+
 typedef struct serve_server {
   tool_output base; /* the server as an output of the run: first */
   struct MHD_Daemon *daemon;
@@ -101,14 +113,7 @@ typedef struct serve_server {
   int drawers;          /* serve.c's drawing threads alive */
   pthread_cond_t drawn; /* drawers went down */
   draw_slots slots;     /* their turns */
-  pushed *report;       /* the newest report event; a reference */
-  pthread_t pusher;     /* push.c's thread */
-  pthread_cond_t push_wake;
-  int push_running, push_stop;
-  long cleared;      /* the newest picture the pusher looked at: the streams
-                        send no update of a newer one (its report first) */
-  char push_set[16]; /* the last band set pushed (the pusher's); 0: none,
-                        '-': none since a redraw no stream heard */
+  push_state push;      /* push.c's */
 } serve_server;
 
 /* ---------------------------------------------------------- events.c */
@@ -130,6 +135,8 @@ void events_notify(serve_server *s);
 void events_heartbeat(serve_server *s);
 /* Ends every event stream (the server is stopping). */
 void events_close_all(serve_server *s);
+/* Lets go of a reference to a report event (push.c makes them). */
+void events_report_unref(pushed *r);
 
 /* ------------------------------------------------------------ push.c */
 
@@ -152,7 +159,6 @@ size_t push_format(char *buf, size_t size, long picture, const char *set,
 int push_start(serve_server *s);
 void push_wake(serve_server *s);
 void push_stop(serve_server *s);
-void push_unref(pushed *r);
 
 /* ----------------------------------------------------------- guard.c */
 
