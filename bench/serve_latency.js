@@ -203,13 +203,13 @@ async function keepDetail(stream, sent, clients, pages, res) {
   for (let i = 0; i < pages.length; i++) {
     const c = clients[i];
     const got = await pages[i].evaluate(() => ({
-      log: (window.hp2x && window.hp2x.liveLog) || [], tasks: window.hp2xLongTasks || [],
+      log: (window.hp2x && window.hp2x.liveLog) || [], reports: (window.hp2x && window.hp2x.liveReports) || [], tasks: window.hp2xLongTasks || [],
     })).catch(() => ({ log: [], tasks: [] }));
     // the page's times in node's clock
     got.log.forEach((e) => { if (e.at) e.at -= c.offset; });
     got.tasks.forEach((e) => { e.at -= c.offset; });
     d.pages.push({ name: c.name, status: sent.map((_, k) => epoch(c.status[k])),
-      picture: sent.map((_, k) => epoch(c.picture[k])), log: got.log, tasks: got.tasks,
+      picture: sent.map((_, k) => epoch(c.picture[k])), log: got.log, tasks: got.tasks, reports: got.reports,
       clock_offset_ms: c.offset });
     res.heard.push(...c.heard);
   }

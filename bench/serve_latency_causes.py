@@ -3,12 +3,15 @@
 serving benchmark's page runs and their causes (bench/serve_latency.sh
 prints it after its tables).  Each OUT.json is one configuration's output
 of serve_latency.js, whose "detail" holds per stream, per page, each
-census's times (epoch ms), the page's fetches of "/" again (hp2x.liveLog:
-census, why, at, ms) and its long tasks.  A census shown late is put down
-to the first of: a fetch of "/" by the same page in progress between the
-census's arrival and its drawing ("fetch: WHY"), one by another page
-("another page's fetch: WHY"), a long task of the page ("long task"), or
-nothing the page saw ("-")."""
+census's times (epoch ms), the reports the page swapped in (hp2x.liveLog:
+census, why, at, got, decoded, ms, and whether the server pushed it, a
+"report" event, or the page fetched "/" again) and its long tasks.  A
+census shown late is put down to the first of: a report of the same page
+in progress between the census's arrival and its drawing ("fetch: WHY" or
+"pushed: WHY"), one of another page ("another page's fetch: WHY", ...), a
+long task of the page ("long task"), or nothing the page saw ("-").  Then
+how many censuses were over the goal (50 ms for one page, 250 ms for
+more) in a stream's first five censuses and after, and the p99 after."""
 import json
 import os
 import sys
@@ -18,17 +21,22 @@ def overlaps(at, ms, t0, t1):
     return at is not None and at < t1 and at + (ms or 0) > t0
 
 
+def how(e):
+    """A log entry's reason, and how its report came."""
+    return ("pushed: " if e.get("pushed") else "fetch: ") + e["why"]
+
+
 def cause(d, p, k):
     t0, t1 = d["sent"][k], d["pages"][p]["picture"][k]
     if t1 is None:
         return "not shown"
-    own = [e["why"] for e in d["pages"][p]["log"] if overlaps(e.get("at"), e.get("ms"), t0, t1)]
+    own = [how(e) for e in d["pages"][p]["log"] if overlaps(e.get("at"), e.get("ms"), t0, t1)]
     if own:
-        return "fetch: " + ",".join(sorted(set(own)))
-    other = [e["why"] for q, pg in enumerate(d["pages"]) if q != p
+        return ",".join(sorted(set(own)))
+    other = [how(e) for q, pg in enumerate(d["pages"]) if q != p
              for e in pg["log"] if overlaps(e.get("at"), e.get("ms"), t0, t1)]
     if other:
-        return "another page's fetch: " + ",".join(sorted(set(other)))
+        return "another page's " + ",".join(sorted(set(other)))
     if any(overlaps(x["at"], x["ms"], t0, t1) for x in d["pages"][p]["tasks"]):
         return "long task"
     return "-"
@@ -44,15 +52,15 @@ def report(name, r, top):
     for d in r["detail"]:
         for p, pg in enumerate(d["pages"]):
             for e in pg["log"]:
-                fetches.setdefault(e["why"], []).append(e)
+                fetches.setdefault(how(e), []).append(e)
             for k, t in enumerate(pg["picture"]):
                 if t is not None:
                     rows.append((t - d["sent"][k], d, p, k))
     if not rows:
         return
-    print("### %s: fetches of / again, by reason (all pages)" % name)
+    print("### %s: reports swapped in, fetched from / again or pushed, by reason (all pages)" % name)
     print()
-    print("| reason | fetches | p50 ms | max ms | of which received (p50) | parsed, decoded (p50) | swapped, drawn (p50) |")
+    print("| how: reason | reports | p50 ms | max ms | of which received (p50) | parsed, decoded (p50) | swapped, drawn (p50) |")
     print("|---|---|---|---|---|---|---|")
     for why, es in sorted(fetches.items()):
         done = [e["ms"] for e in es if e.get("ms") is not None]
@@ -74,6 +82,12 @@ def report(name, r, top):
     print("|---|---|---|---|---|")
     for c, xs in sorted(by.items(), key=lambda x: -max(x[1])):
         print("| %s | %d | %.0f | %.0f | %.0f |" % (c, len(xs), pct(xs, 50), pct(xs, 99), max(xs)))
+    print()
+    goal = 50 if name.startswith("1page") else 250
+    early = [lat for lat, d, p, k in rows if k < 5]
+    late = [lat for lat, d, p, k in rows if k >= 5]
+    print("%s: censuses over %d ms: %d in a stream's censuses 1-5, %d later, of %d; p99 from census 6: %.0f ms" % (
+        name, goal, sum(1 for x in early if x > goal), sum(1 for x in late if x > goal), len(rows), pct(late, 99)))
     print()
     print("### %s: the %d slowest censuses drawn" % (name, top))
     print()

@@ -28,7 +28,11 @@
  * (hp2x_write_live_waiting_html: no census had come; it has the report's
  * script) fetches and swaps in the first the same way, keeping its event
  * stream (a reload would drop it, and the status line with it, for as
- * long as the page takes to load).  The pages of one browser
+ * long as the page takes to load).  For a new band set and the waiting page's
+ * first report, every page would fetch at once: the server pushes that
+ * redraw's page instead (a "report" event after the update: push.c), and
+ * the page swaps it in as a fetched one, fetching only when it has not
+ * come in PUSH_WAIT ms.  The pages of one browser
  * share one event stream (follow, below).  On <html>, data-hp2x-census is
  * the census count the page shows and data-hp2x-appended the censuses it
  * drew itself since its report. */
@@ -73,6 +77,10 @@
     if (had && got && !got.hasAttribute("src")) { /* a lean page: the PNG the page has, for its size */
       had.setAttribute("data-hp2x-stale", "1");
       got.parentNode.replaceChild(had, got);
+    } else if (got && !got.hasAttribute("src")) { /* a lean first report: the picture's size */
+      var svg = fresh.querySelector("#hp2x-picture");
+      got.setAttribute("data-hp2x-stale", "1");
+      if (svg) { got.width = parseFloat(svg.getAttribute("width")); got.height = parseFloat(svg.getAttribute("height")); }
     }
     var data = document.getElementById("hp2x-data");
     if (!data) {
@@ -88,10 +96,15 @@
     hp2x.keep = keep;
     hp2x.report();
   }
-  function refresh() {
+  /* The report of redraw `wanted` swapped in: from the report event r
+   * the server pushed (its page's text), or fetched. */
+  function refresh(r) {
     if (busy || wanted <= shown) return;
     busy = true;
-    var target = wanted, entry = log[log.length - 1] || {};
+    /* a pushed report may be older than the newest update: the page shows
+     * its redraw, and waits again for the next */
+    var target = r ? r.picture : wanted, entry = log[log.length - 1] || {};
+    entry.pushed = !!r;
     /* the log entry's times, ms from its start: the page received, the
      * picture decoded, the report shown */
     function lap(k) { if (entry.at && entry[k] === null) entry[k] = performance.timeOrigin + performance.now() - entry.at; }
@@ -99,9 +112,9 @@
      * about half of the bytes), and keeps its own PNG, hidden, for the
      * picture's size: the report's script draws the picture. */
     var lean = !!document.getElementById("hp2x-raster");
-    fetch(lean ? "/?lean=1" : "/", { cache: "no-store" }).then(function (r) {
-      return r.text();
-    }).then(function (text) {
+    (r ? Promise.resolve(r.page) : fetch(lean ? "/?lean=1" : "/", { cache: "no-store" }).then(function (res) {
+      return res.text();
+    })).then(function (text) {
       lap("got");
       var doc = new DOMParser().parseFromString(text, "text/html");
       if (!doc.getElementById("hp2x-report")) { /* no report drawn: at the next picture */
@@ -109,7 +122,7 @@
         return null;
       }
       var img = new Image(), raster = doc.getElementById("hp2x-raster"), src = raster.getAttribute("src");
-      if (lean && /,$/.test(src)) raster.removeAttribute("src"); /* no PNG in it */
+      if (/,$/.test(src)) raster.removeAttribute("src"); /* no PNG in it (lean) */
       else img.src = src;
       return (img.src ? img.decode() : Promise.resolve()).catch(function () {}).then(whenIdle).then(function () {
         lap("decoded");
@@ -129,6 +142,40 @@
       if (latest) update(JSON.stringify(latest));
     });
   }
+  /* A band set change, or the waiting page's first report: the server
+   * pushes that redraw's page (a "report" event, after the update), so
+   * the page waits for it rather than fetch "/" (as every page would at
+   * once); when it does not come within PUSH_WAIT ms (a page that
+   * followed /events only after it went, a lost event), "/" is fetched.
+   * pushed: the newest report event ({picture, set, lean, page}). */
+  var PUSH_WAIT = 3000, pushed = null, awaiting = null;
+  /* r can be swapped in: newer than the page's report.  Its band set may
+   * be older than the newest update's (while the set changes at each
+   * census, a report arrives a census or two late): swapped in all the
+   * same, it shows the censuses up to it, and the page waits for the
+   * next. */
+  function usable(r) { return !!r && r.picture > shown; }
+  function awaitReport() {
+    if (busy || wanted <= shown) return;
+    if (usable(pushed)) { refresh(pushed); return; }
+    busy = true;
+    awaiting = setTimeout(function () { awaiting = null; busy = false; refresh(); },
+      hp2x.pushWait || PUSH_WAIT); /* hp2x.pushWait: a test's */
+  }
+  var reports = hp2x.liveReports = []; /* the report events heard, the newest 20 */
+  function report(data) {
+    var r = JSON.parse(data);
+    reports.push({ picture: r.picture, set: r.set, lean: r.lean, at: performance.timeOrigin + performance.now(),
+      awaited: awaiting !== null });
+    if (reports.length > 20) reports.shift();
+    if (pushed && r.picture <= pushed.picture) return;
+    pushed = r;
+    if (awaiting === null || !usable(r)) return; /* else fetched when the wait ends */
+    clearTimeout(awaiting);
+    awaiting = null;
+    busy = false;
+    refresh(r);
+  }
   var root = document.documentElement, appended = 0, loadedAt = -1, latest = null, bytes = -1;
   /* Each band's values' sum modulo 2^64 over the censuses held, and what
    * the server's sums (over the run's) were beyond them at the first
@@ -136,8 +183,9 @@
    * another difference. */
   var sums = null, offsets = null;
   function add(a, x, sign) { return BigInt.asUintN(64, a + BigInt(sign) * BigInt(x)); }
-  /* Why the page fetched "/" again, each time: hp2x.liveLog (for a script,
-   * a test), the newest 100. */
+  /* Why the page swapped a report in, each time, and whether it was
+   * pushed or fetched: hp2x.liveLog (for a script, a test), the newest
+   * 100. */
   var log = hp2x.liveLog = [];
   /* A held census's bytes in the report's JSON as html_census.c counts
    * them (an exact time counted at its longest). */
@@ -234,10 +282,11 @@
     if (st.picture > wanted) wanted = st.picture;
     if (wanted > shown && !busy) {
       log.push({ census: st.censuses, why: why, set: hp2x.data ? hp2x.data.set : null,
-        at: performance.timeOrigin + performance.now(), got: null, decoded: null, ms: null });
+        at: performance.timeOrigin + performance.now(), got: null, decoded: null, ms: null, pushed: null });
       if (log.length > 100) log.shift();
     }
-    refresh();
+    if (why === "first" || why === "bands") awaitReport();
+    else refresh();
   }
   /* One event stream per browser, not per page: a browser keeps about six
    * connections to a server, and a page holding one for good would leave
@@ -248,10 +297,15 @@
   function follow(share) {
     leading = true;
     document.documentElement.setAttribute("data-hp2x-follows", "events");
-    new EventSource("/events").addEventListener("update", function (e) {
+    var events = new EventSource("/events");
+    events.addEventListener("update", function (e) {
       last = e.data;
       update(e.data);
       if (share) share.postMessage(e.data);
+    });
+    events.addEventListener("report", function (e) {
+      report(e.data);
+      if (share) share.postMessage({ report: e.data });
     });
   }
   var last = null, leading = false;
@@ -260,6 +314,7 @@
   if (!share) { follow(null); return; }
   share.onmessage = function (m) {
     if (m.data === "hello") { if (leading && last !== null) share.postMessage(last); }
+    else if (typeof m.data === "object" && m.data.report) report(m.data.report);
     else { last = m.data; update(m.data); }
   };
   share.postMessage("hello"); /* the leading page answers with its last */

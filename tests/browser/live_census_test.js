@@ -12,8 +12,8 @@
 // inside the graph, within the report's rule (report_checks.js's
 // checkDrawn: at most 5 % of the pixels differ by more than 8/255).
 // Records every census count the page shows (data-hp2x-census), each
-// fetch of "/" after the first load with the reason the page gives
-// (hp2x.liveLog) and the band set before and after it.  Checks: no reload
+// report swapped in after the first load, fetched or pushed, with the
+// reason the page gives (hp2x.liveLog) and the band set before and after it.  Checks: no reload
 // (a page opened before the first census, hp2x's waiting page, included),
 // no console error, no dialog (a hostile label stays text), the census
 // count shown never goes down and ends at the status's, the page drew
@@ -24,6 +24,12 @@
 // counts shown, the fetches.  Prints "FAIL: ..." lines and "N checks, N
 // failed"; exits 1 on a failure, 3 (after "SKIPPED: why") when chromium
 // cannot start.
+// With HP2X_PUSH=expect, the page must take every new band set and the
+// waiting page's first report from the server's "report" event, with no
+// fetch of "/" for them (the push waited for up to 20 s, so that a slow
+// sanitizer's build does not fall back); with HP2X_PUSH=drop, the page
+// never hears a report event (its listener is dropped, as a lost event)
+// and must fetch them after its short wait (300 ms here).
 'use strict';
 const fs = require('fs');
 const { launchOrSkip } = require('./chromium.js');
@@ -88,6 +94,17 @@ async function main() {
       if (v !== null && s[s.length - 1] !== Number(v)) s.push(Number(v));
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hp2x-census'] });
   });
+  const push = process.env.HP2X_PUSH || '';
+  await page.addInitScript((how) => {
+    window.hp2x = window.hp2x || {};
+    if (how === 'expect') window.hp2x.pushWait = 20000;
+    if (how !== 'drop') return;
+    window.hp2x.pushWait = 300;
+    const add = EventSource.prototype.addEventListener;
+    EventSource.prototype.addEventListener = function (type, f, o) {
+      if (type !== 'report') add.call(this, type, f, o);
+    };
+  }, push);
   await page.goto(url);
   const start = Date.now(), sets = [];
   let marked = false, hidden = false, wasHidden = false, last = null, doneAt = 0;
@@ -131,12 +148,23 @@ async function main() {
   check(last && last.appended > 0 || shown.length > 1, 'the page drew no census itself');
   const log = last ? last.log : [];
   check(loads === 1, `the page was loaded ${loads} times, not once${log.length && log[0].why === 'first' ? ' (it began waiting)' : ''}`);
-  check(fetches.length === log.length || log.length >= 100, `${fetches.length} fetches of "/", ${log.length} with a reason`);
+  const fetched = log.filter((e) => !e.pushed);
+  check(fetches.length === fetched.length || log.length >= 100,
+    `${fetches.length} fetches of "/", ${fetched.length} with a reason (${log.length - fetched.length} pushed)`);
+  const awaited = log.filter((e) => e.why === 'first' || e.why === 'bands');
+  if (push) check(awaited.length > 0, 'no new band set nor first report to push');
+  awaited.forEach((e) => check(e.pushed === (push !== 'drop') || !push,
+    `the ${e.why} report at census ${e.census} was ${e.pushed ? 'pushed' : 'fetched'} (HP2X_PUSH=${push})`));
+  log.filter((e) => ['first', 'bands'].indexOf(e.why) < 0).forEach((e) =>
+    check(!e.pushed, `the ${e.why} report at census ${e.census} was pushed`));
   log.forEach((e, i) => {
     // 'first': the waiting page's first report (no census when it loaded)
     check(['bands', 'past', 'marks', 'gap', 'thinning'].indexOf(e.why) >= 0 || (e.why === 'first' && i === 0),
       `fetch ${i}: reason '${e.why}'`);
-    if (e.why === 'bands') check(sets.indexOf(e.set) >= 0 && sets[sets.length - 1] !== e.set,
+    // (a set the page held only between two swaps, a pushed report of an
+    // older band set than the newest update's, may never have been seen)
+    if (e.why === 'bands') check((sets.indexOf(e.set) >= 0 || (i > 0 && log[i - 1].pushed)) &&
+      sets[sets.length - 1] !== e.set,
       `fetch ${i} for a new band set: the set ${e.set} is still the page's`);
   });
   if (sleepFrom) {
@@ -175,7 +203,8 @@ async function main() {
   fs.writeFileSync(out, JSON.stringify({ data, shown, log, fetches: fetches.length, sets, last }));
   await browser.close();
   console.log(`censuses shown: ${shown.length} counts, up to ${shown[shown.length - 1]}; ` +
-    `fetches of "/": ${fetches.length} (${log.map((e) => e.why + '@' + e.census).join(', ') || 'none'})`);
+    `fetches of "/": ${fetches.length}; reports swapped in: ` +
+    `${log.map((e) => e.why + '@' + e.census + (e.pushed ? ' pushed' : '')).join(', ') || 'none'}`);
   console.log(`${checks} checks, ${failures} failed`);
   process.exit(failures ? 1 : 0);
 }

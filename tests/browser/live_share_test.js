@@ -11,7 +11,9 @@
 // stream.  Once the following page has shown 5 censuses, closes it:
 // another page must take over.  Checks: every page loads the waiting page
 // before the stream begins, then the report; one page follows at a time,
-// another after the first closed; at the end every page left says the
+// another after the first closed; each page's first report is the one the
+// server pushed (passed on by the following page), not fetched; at the end
+// every page left says the
 // input closed with the same census count, shows it (data-hp2x-census) and
 // holds the same censuses (appended from updates or fetched with the page);
 // no page stops answering.  Writes OUT.json (each page's last state);
@@ -44,6 +46,10 @@ function look(page) {
       shown: Number(root.getAttribute('data-hp2x-census') || '-1'),
       held: window.hp2x && window.hp2x.data ? window.hp2x.data.t.join(' ') : '',
       report: !!document.getElementById('hp2x-report'),
+      // how the waiting page's first report came: pushed (a "report" event,
+      // passed on by the following page) or fetched
+      first: ((window.hp2x && window.hp2x.liveLog) || []).filter((e) => e.why === 'first')
+        .map((e) => (e.pushed ? 'pushed' : 'fetched')).join(' '),
     };
   }).catch(() => null)]);
 }
@@ -53,6 +59,8 @@ async function main() {
   setTimeout(() => { console.log('FAIL: still running after 150 s'); process.exit(1); }, 150000);
   const browser = await launchOrSkip();
   const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+  // the pushed report waited for up to 20 s (a sanitizer's build is slow)
+  await context.addInitScript(() => { window.hp2x = window.hp2x || {}; window.hp2x.pushWait = 20000; });
   const pages = [];
   for (let i = 0; i < Number(n); i++) {
     const page = await context.newPage();
@@ -99,6 +107,7 @@ async function main() {
   check(left.every((s) => !s.stuck), `${left.filter((s) => s.stuck).length} pages do not answer`);
   left.forEach((s, i) => {
     check(s.report, `page ${i}: no report loaded`);
+    check(s.first === 'pushed', `page ${i}: its first report was '${s.first}', not pushed`);
     check(s.input === 'closed', `page ${i}: the input is ${s.input}, not closed`);
     check(s.censuses === left[0].censuses && s.censuses > 5, `page ${i}: ${s.censuses} censuses, page 0 ${left[0].censuses}`);
     check(s.shown === s.censuses, `page ${i}: shows census ${s.shown}, the status counts ${s.censuses}`);

@@ -106,7 +106,8 @@ else
 fi
 
 # 5. A watched service: /events follows it (censuses in order, connected
-# then closed), /metrics ends at the CSV's last row.
+# then closed, and the first report pushed, well-formed), /metrics ends at
+# the CSV's last row.
 zcat "$TOP/tests/data/socket/ghc-9.10.3/longrun.hT.stream1.eventlog.gz" > "$T/s1.eventlog"
 python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app.sock" "$T/s1.eventlog" \
   --after 1 --min 20000 --max 40000 --delay 0.05 --seed 5 & SS=$!
@@ -122,7 +123,16 @@ out=$($CHECK text "$T/m6.txt" live.csv) && ok || fail "watch metrics against its
 grep -q '^hp2x_censuses_total 70$' "$T/m6.txt" && ok || fail "census counter: $(grep censuses_total "$T/m6.txt")"
 python3 - "$T/events.txt" <<'PY' && ok || fail "events: not in order, or no connected then closed"
 import json, sys
-ev = [json.loads(l[6:]) for l in open(sys.argv[1]) if l.startswith("data: ")]
+blocks = [b.split("\n") for b in open(sys.argv[1], encoding="utf-8").read().split("\n\n") if b.startswith("event: ")]
+ev = [json.loads(b[2][6:]) for b in blocks if b[0] == "event: update"]
+# the first report, pushed to this client as it followed: one line of JSON
+# whose page is the report of its redraw, with its PNG
+reports = [json.loads(b[1][6:]) for b in blocks if b[0] == "event: report"]
+assert reports and all(len(b) == 2 for b in blocks if b[0] == "event: report"), len(reports)
+r = reports[0]
+assert not r["lean"] and 'data-hp2x-redraw="%d"' % r["picture"] in r["page"], r["picture"]
+assert '<img id="hp2x-raster"' in r["page"] and "base64,iVBOR" in r["page"]
+assert r["picture"] in [e["picture"] for e in ev if e["censuses"] > 0], r["picture"]
 states = [e["input"] for e in ev]
 gens = [e["generation"] for e in ev]
 counts = [e["censuses"] for e in ev]

@@ -11,6 +11,12 @@
 #   stays text), with bands leaving OTHER as the run grows (-t: their
 #   pasts change); the page is hidden (a tab in the background) for 100
 #   censuses, more than an update's tail: it sees the gap and catches up.
+#   The page takes the first report and the new band sets from the
+#   server's "report" events, fetching "/" for neither (HP2X_PUSH=expect);
+#   in 1. it never hears them (HP2X_PUSH=drop) and fetches its first.
+# - the same run up to census 254, the new band set at its end: the page's
+#   last report is a pushed one and it then matches hp2x's PNG; a plain
+#   SSE client sees each report event well-formed;
 # - a generated .hp of 3,400 censuses, more than the report holds one
 #   each: the page thins as the report does (it appends, and fetches the
 #   page again each 1/64 of growth, and when the input closes).
@@ -69,7 +75,8 @@ zcat "$TOP/tests/data/socket/ghc-9.10.3/longrun.hT.stream1.eventlog.gz" > s1.eve
 "$HP2X" -m4 --dpi=96 s1.eventlog -o expect1.png 2> /dev/null || fail "-o expect1.png"
 serve_start err1 --watch --interval=0.1 -m4 --tee="$T/tee.eventlog" "unix:$T/app.sock" --serve=0 ||
   fail "no serving line: $(cat err1)"
-node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1.json 90 70 expect1.png > browser1.txt 2>&1 & BR=$!
+# (the page never hears the report event: it fetches its first report)
+HP2X_PUSH=drop node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1.json 90 70 expect1.png > browser1.txt 2>&1 & BR=$!
 sleep 1
 python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app.sock" s1.eventlog \
   --after 0.5 --min 20000 --max 40000 --delay 0.1 --seed 5 & SS=$!
@@ -119,7 +126,8 @@ PY
 "$HP2X" -m4 --dpi=96 full.hp -o expect2.png 2> /dev/null || fail "-o expect2.png"
 : > grow.hp
 serve_start err2 --watch --interval=0.1 -m4 grow.hp --serve=0 || fail "no serving line: $(cat err2)"
-node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2.json 120 \
+# (the first report and the new band set pushed, no fetch of "/" for them)
+HP2X_PUSH=expect node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2.json 120 \
   "$(grep -c '^BEGIN_SAMPLE' run.hp)" expect2.png 120 220 > browser2.txt 2>&1 & BR=$!
 sleep 1
 # census by census, every 30 ms
@@ -152,6 +160,88 @@ assert any(n.startswith("<img src=x") for n in names), names
 assert any(n.startswith("<img src=x") for n in r["last"]["labels"]), r["last"]["labels"]
 assert any(e["why"] == "bands" for e in r["log"]), r["log"]
 assert any(e["why"] == "past" for e in r["log"]), r["log"]
+PY
+
+# 2b. The same run up to census 254, the hostile band entering the top -m
+# at its end: the page's last report is a pushed one (a new band set),
+# and the page then matches hp2x's PNG of the whole input; a plain SSE
+# client sees each report event well-formed, with its redraw's band set.
+python3 - full.hp part.hp <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+head, rest = text.split("BEGIN_SAMPLE", 1)
+samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
+open(sys.argv[2], "w").write(head + "".join(samples[:254]))
+PY
+"$HP2X" -m4 --dpi=96 part.hp -o expect2b.png 2> /dev/null || fail "-o expect2b.png"
+: > grow2b.hp
+serve_start err2b --watch --interval=0.1 -m4 grow2b.hp --serve=0 || fail "no serving line: $(cat err2b)"
+HP2X_PUSH=expect node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2b.json 90 254 \
+  expect2b.png > browser2b.txt 2>&1 & BR=$!
+curl -sN -m 16 "http://127.0.0.1:$PORT/events" > events2b.txt & EV=$!
+sleep 1
+python3 - part.hp grow2b.hp <<'PY'
+import re, sys, time
+text = open(sys.argv[1]).read()
+head, rest = text.split("BEGIN_SAMPLE", 1)
+samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
+with open(sys.argv[2], "a") as out:
+    out.write(head)
+    out.flush()
+    for s in samples:
+        out.write(s)
+        out.flush()
+        time.sleep(0.03)
+PY
+wait $BR; brc=$?
+wait $EV
+cat browser2b.txt
+serve_stop
+[ $brc -eq 0 ] && ok || fail "the page following a new band set at the run's end"
+python3 - page2b.json <<'PY' && ok || fail "the page's last report was not pushed"
+import json, sys
+log = json.load(open(sys.argv[1]))["log"]
+assert log and log[-1]["why"] == "bands" and log[-1]["pushed"], log
+print("its last report: %s at census %d, pushed" % (log[-1]["why"], log[-1]["census"]))
+PY
+python3 - events2b.txt <<'PY' && ok || fail "the report events' bytes"
+import json, re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+evs = [e for e in text.split("\n\n") if e.startswith("event: ")]
+sets, reports = {}, []
+for e in evs:
+    kind, rest = e.split("\n", 1)
+    lines = rest.split("\n")
+    if kind == "event: report":
+        # one data line of JSON: the page's newlines escaped
+        assert len(lines) == 1 and lines[0].startswith("data: "), lines[:2]
+        r = json.loads(lines[0][6:])
+        assert set(r) == {"picture", "set", "lean", "page"}, sorted(r)
+        page = r["page"]
+        assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+        assert 'data-hp2x-redraw="%d"' % r["picture"] in page
+        src = re.search(r'<img id="hp2x-raster"[^>]* src="data:image/png;base64,([^"]*)"', page).group(1)
+        assert (src == "") == r["lean"], (r["lean"], len(src))
+        data = json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>', page, re.S).group(1))
+        assert data["set"] == r["set"], (r["picture"], data["set"], r["set"])
+        reports.append((r["picture"], r["lean"], data["set"]))
+    elif kind == "event: update":
+        u = json.loads(lines[1][6:])
+        if "update" in u:
+            sets[u["picture"]] = u["update"]["set"]
+# each with the band set of its redraw's update, where the client had that
+# update (it may come just after its report: the update waits for the
+# pushing thread; or not at all: a stream sends the newest update)
+for pic, lean, s in reports:
+    assert sets.get(pic, s) == s, (pic, s, sets.get(pic))
+assert reports and not reports[0][1] and all(r[1] for r in reports[1:]), reports
+# the band sets among the updates seen, and the pushes: one for each change
+order = [sets[k] for k in sorted(sets)]
+changes = 1 + sum(1 for a, b in zip(order, order[1:]) if a != b)
+# a report only for a changed band set
+assert all(a[2] != b[2] for a, b in zip(reports, reports[1:])), reports
+assert reports[-1][2] == order[-1], "the last band set was not pushed"
+print("%d report events (the first with its PNG), %d band sets among %d updates" % (len(reports), changes, len(sets)))
 PY
 
 # 3. Past the point where the report thins (3,200 censuses: one per column

@@ -2,8 +2,12 @@
  * "update" event after each publish, its JSON the status and, once there
  * is a census, the live pages' update (snapshot_update: the newest
  * censuses, which the page draws itself), in a buffer that grows to the
- * event; a comment when the deadline thread (guard.c) calls for a
- * heartbeat, every few seconds, to find clients that went away.  A stream
+ * event, sent once push.c has looked at the redraw's band set
+ * (serve_server.push.cleared); when a new band set's page was pushed (push.c),
+ * the "report" event, sent from the one copy every stream shares (a
+ * stream that falls behind skips to the newest update and report, holding
+ * at most one of each); a comment when the deadline thread (guard.c) calls for
+ * a heartbeat, every few seconds, to find clients that went away.  A stream
  * with nothing to send is suspended, not polled.  The streams' list and
  * their flags are under the server's mutex; an event is made without it
  * (the update may take a while the first time), and libmicrohttpd is
@@ -22,8 +26,11 @@ struct sse_client {
   long sent;     /* generation last sent; -1 none */
   int suspended; /* suspended by the stream's callback */
   int heartbeat; /* a comment is due */
-  char *buf;     /* the event being sent; owned */
+  char *buf;     /* the update or heartbeat being sent; owned */
   size_t len, off, cap;
+  const char *out; /* the event being sent: buf, or held's bytes */
+  pushed *held;    /* the report event being sent (push.c); a reference */
+  long reported;   /* the redraw of the last report sent; -1 none */
   sse_client *next, **prev;
 };
 
@@ -111,29 +118,49 @@ static ssize_t read_events(void *cls, uint64_t pos, char *buf, size_t max) {
     return MHD_CONTENT_READER_END_OF_STREAM;
   }
   if (c->off >= c->len) {
+    pushed *done = c->held, *report = s->push.report;
+    c->held = NULL;
     snapshot *news = s->current;
-    if (news && c->sent != snapshot_generation(news)) {
+    if (news && c->sent != snapshot_generation(news) &&
+        (!s->push.running ||
+         snapshot_picture_generation(news) <= s->push.cleared)) {
       snapshot_ref(news);
       c->sent = snapshot_generation(news);
+    } else if (report && report->picture > c->reported) {
+      /* the newest report, sent from the shared copy (at times before
+       * its redraw's update: the page takes either order) */
+      atomic_fetch_add(&report->refs, 1);
+      c->held = report;
+      c->reported = report->picture;
+      c->out = report->data, c->len = report->len, c->off = 0;
     } else if (c->heartbeat) {
       news = NULL;
     } else {
       c->suspended = 1; /* events_notify resumes it */
       MHD_suspend_connection(c->c);
       pthread_mutex_unlock(&s->lock);
+      events_report_unref(done);
       return 0;
     }
-    c->heartbeat = 0;
+    if (!c->held) c->heartbeat = 0;
     pthread_mutex_unlock(&s->lock);
-    fill_event(c, news);
-    snapshot_unref(news);
+    events_report_unref(done);
+    if (!c->held) {
+      fill_event(c, news);
+      c->out = c->buf; /* where reserve left it */
+      snapshot_unref(news);
+    }
   } else {
     pthread_mutex_unlock(&s->lock);
   }
   size_t n = c->len - c->off < max ? c->len - c->off : max;
-  memcpy(buf, c->buf + c->off, n);
+  memcpy(buf, c->out + c->off, n);
   c->off += n;
   return (ssize_t)n;
+}
+
+void events_report_unref(pushed *r) {
+  if (r && atomic_fetch_sub(&r->refs, 1) == 1) free(r);
 }
 
 static void free_events(void *cls) {
@@ -142,6 +169,7 @@ static void free_events(void *cls) {
   if (c->prev) *c->prev = c->next;
   if (c->next) c->next->prev = c->prev;
   pthread_mutex_unlock(&c->s->lock);
+  events_report_unref(c->held);
   free(c->buf);
   free(c);
 }
@@ -153,6 +181,7 @@ struct MHD_Response *events_response(serve_server *s,
   c->s = s;
   c->c = conn;
   c->sent = -1;
+  c->reported = -1;
   struct MHD_Response *r = MHD_create_response_from_callback(
       MHD_SIZE_UNKNOWN, 1024, read_events, c, free_events);
   if (!r) {
@@ -160,6 +189,8 @@ struct MHD_Response *events_response(serve_server *s,
     return NULL;
   }
   pthread_mutex_lock(&s->lock);
+  /* a report pushed before it came is not sent: its page has it */
+  if (s->push.report) c->reported = s->push.report->picture;
   c->next = s->clients;
   if (c->next) c->next->prev = &c->next;
   c->prev = &s->clients;

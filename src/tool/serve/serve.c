@@ -2,7 +2,8 @@
  * socket (made here, so that a port in use is said plainly and --serve=0
  * learns its port), the daemon's bounds (connections, memory per
  * connection, idle time, strict parsing), the answer to each request
- * (request.c decides the route; snapshot.c holds the bytes), and the
+ * (request.c decides the route; snapshot.c holds the bytes; push.c pushes
+ * a new band set's page to the event streams), and the
  * run's side, the server as one of the run's outputs (io/outputs.h):
  * publishing a redraw, the input's state, serving on after the run until
  * a stop signal.  Nothing is read from disk.
@@ -105,22 +106,6 @@ static const char *picture_type(hp2x_format f) {
   return row ? row->media_type : "application/octet-stream";
 }
 
-/* Where the report's PNG (the base64 in its raster's src) is in the page
- * (NUL-ended, as snapshot_picture's are): [*from, *to); 0 when it has
- * none (the waiting page).  The raster's alt is escaped text: no '"' or
- * '>' in it. */
-static int page_png(const char *page, size_t *from, size_t *to) {
-  static const char img[] = "<img id=\"hp2x-raster\"",
-                    src[] = " src=\"data:image/png;base64,";
-  const char *i = strstr(page, img);
-  const char *s = i ? strstr(i, src) : NULL;
-  const char *e = s ? strchr(s + sizeof src - 1, '"') : NULL;
-  if (!e || memchr(i, '>', (size_t)(s - i))) return 0; /* another tag's */
-  *from = (size_t)(s + sizeof src - 1 - page);
-  *to = (size_t)(e - page);
-  return 1;
-}
-
 /* The live page without its PNG ("/?lean=1": what a live page that shows
  * a report fetches to swap a newer one in; its script draws the picture,
  * and the page keeps the PNG it has for the picture's size): the same
@@ -128,7 +113,7 @@ static int page_png(const char *page, size_t *from, size_t *to) {
 static enum MHD_Result answer_lean(struct MHD_Connection *c, const char *page,
                                    size_t len, snapshot *snap) {
   size_t from, to;
-  if (!page_png(page, &from, &to))
+  if (!push_page_png(page, &from, &to))
     return answer(c, MHD_HTTP_OK, "text/html; charset=utf-8", page, len, snap);
   char *lean = malloc(len - (to - from));
   if (!lean) return answer_text(c, 503, "out of memory: the page is not sent");
@@ -352,7 +337,7 @@ static int start_daemon(serve_server *s, int fd, int v6) {
       MHD_OPTION_STRICT_FOR_CLIENT, 1, MHD_OPTION_NOTIFY_CONNECTION,
       guard_on_connection, s, MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
       MHD_OPTION_END);
-  int rc = s->daemon && guard_start(s) == 0 ? 0 : -1;
+  int rc = s->daemon && guard_start(s) == 0 && push_start(s) == 0 ? 0 : -1;
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   return rc;
 }
@@ -362,13 +347,16 @@ static void serve_free(serve_server *s) {
   if (s->daemon) {
     MHD_quiesce_daemon(s->daemon);
     events_close_all(s); /* and no more drawing threads */
+    push_stop(s);
     pthread_mutex_lock(&s->lock);
     while (s->drawers > 0) pthread_cond_wait(&s->drawn, &s->lock);
     pthread_mutex_unlock(&s->lock);
     guard_stop(s);
     MHD_stop_daemon(s->daemon);
   }
+  push_stop(s); /* what it holds, when the daemon never started */
   snapshot_unref(s->current);
+  pthread_cond_destroy(&s->push.wake);
   pthread_cond_destroy(&s->drawn);
   snapshot_slots_destroy(&s->slots);
   pthread_mutex_destroy(&s->lock);
@@ -388,6 +376,7 @@ int serve_start(const serve_address *at, const hp2x_options *o,
   }
   pthread_mutex_init(&s->lock, NULL);
   pthread_cond_init(&s->drawn, NULL);
+  pthread_cond_init(&s->push.wake, NULL);
   snapshot_slots_init(&s->slots, DRAWING_AT_ONCE);
   s->base.kind = &server_kind;
   s->base.wants_view = 1; /* the window drawn, as -o's */
@@ -439,6 +428,7 @@ static int serve_publish(tool_output *o, const output_frame *f) {
   long long censuses = (long long)hp2x_profile_samples_read(f->whole);
   make_current(s, snapshot_new(s->opts, f->shown, f->bands, ++s->published,
                                s->input, censuses));
+  push_wake(s); /* a new band set's page, pushed (push.c) */
   return EXIT_OK;
 }
 

@@ -16,6 +16,7 @@
 
 #include <microhttpd.h>
 #include <pthread.h>
+#include <stdatomic.h>
 
 /* -------------------------------------------------------- snapshot.c */
 
@@ -34,6 +35,9 @@ snapshot *snapshot_restate(snapshot *old, long generation, input_state input);
 void snapshot_ref(snapshot *s);
 void snapshot_unref(snapshot *s);
 long snapshot_generation(const snapshot *s);
+/* The redraw whose pictures s has (a change of the input's state draws
+ * none: its snapshot has the last redraw's). */
+long snapshot_picture_generation(const snapshot *s);
 /* The metrics text; never NULL. */
 const char *snapshot_metrics(const snapshot *s, size_t *len);
 /* The status as one line of JSON, for the page; returns its length. */
@@ -71,6 +75,26 @@ void snapshot_draw(snapshot *s, hp2x_format f, draw_slots *slots);
 typedef struct sse_client sse_client;
 typedef struct guarded guarded;
 
+/* A "report" event (push.c), shared by the streams sending it. */
+typedef struct pushed {
+  atomic_int refs;
+  long picture; /* the redraw whose page it is */
+  size_t len;
+  char data[]; /* the event's bytes */
+} pushed;
+
+/* push.c's state, in the server's (under its mutex but for `set`). */
+typedef struct push_state {
+  pushed *report;   /* the newest report event; a reference */
+  pthread_t thread; /* push.c's thread */
+  pthread_cond_t wake;
+  int running, stop;
+  long cleared; /* the newest picture the pusher looked at: the streams
+                   send no update of a newer one (its report first) */
+  char set[16]; /* the last band set pushed (the pusher's); 0: none,
+                   '-': none since a redraw no stream heard */
+} push_state;
+
 typedef struct serve_server {
   tool_output base; /* the server as an output of the run: first */
   struct MHD_Daemon *daemon;
@@ -89,6 +113,7 @@ typedef struct serve_server {
   int drawers;          /* serve.c's drawing threads alive */
   pthread_cond_t drawn; /* drawers went down */
   draw_slots slots;     /* their turns */
+  push_state push;      /* push.c's */
 } serve_server;
 
 /* ---------------------------------------------------------- events.c */
@@ -110,6 +135,30 @@ void events_notify(serve_server *s);
 void events_heartbeat(serve_server *s);
 /* Ends every event stream (the server is stopping). */
 void events_close_all(serve_server *s);
+/* Lets go of a reference to a report event (push.c makes them). */
+void events_report_unref(pushed *r);
+
+/* ------------------------------------------------------------ push.c */
+
+/* Where the report's PNG (the base64 in its raster's src) is in the page
+ * (NUL-ended, as snapshot_picture's are): [*from, *to); 0 when it has
+ * none (the waiting page). */
+int push_page_png(const char *page, size_t *from, size_t *to);
+/* A "report" event for redraw `picture`, of band set `set` (its 16 hex
+ * digits), into buf (size bytes): its data one line of JSON,
+ * {"picture":N,"set":"...","lean":B,"page":"..."}, the page but bytes
+ * [cut_from, cut_to) (the PNG's base64, when lean) as a JSON string.
+ * Returns the event's length; nothing is written when that is more than
+ * size. */
+size_t push_format(char *buf, size_t size, long picture, const char *set,
+                   int lean, const char *page, size_t len, size_t cut_from,
+                   size_t cut_to);
+/* Starts the pushing thread (0), which looks at each new current
+ * snapshot once push_wake is called; push_stop ends it (after the
+ * streams are closed) and lets go of the last report. */
+int push_start(serve_server *s);
+void push_wake(serve_server *s);
+void push_stop(serve_server *s);
 
 /* ----------------------------------------------------------- guard.c */
 

@@ -157,6 +157,10 @@ snapshot *snapshot_restate(snapshot *old, long generation, input_state input) {
 
 long snapshot_generation(const snapshot *s) { return s->generation; }
 
+long snapshot_picture_generation(const snapshot *s) {
+  return s->pics->generation;
+}
+
 void snapshot_ref(snapshot *s) { atomic_fetch_add(&s->refs, 1); }
 
 void snapshot_unref(snapshot *s) {

@@ -1,0 +1,252 @@
+/* push.c -- the live pages' report, pushed: when a redraw's band set (the
+ * update's "set") differs from the last redraw's, or at the run's first
+ * redraw with a census, every live page would fetch the report again (it
+ * cannot draw a new key itself); instead the server draws the page once,
+ * as "/?lean=1" answers it (the first: with its PNG), on threads of its
+ * own, never the run's, and sends it to every /events client as a
+ * "report" event.  Only when an /events client is connected.  Every
+ * redraw's update waits until this thread has looked at its band set
+ * (serve_server.push.cleared), and a changed set's update until its page is
+ * drawn, for at most HOLD_MS: drawn while the pages are not yet woken by
+ * the update, the page is drawn 2-10x sooner with ten pages on two cores
+ * (bench/RESULTS.md 12.5e).  One copy of the newest report event is kept,
+ * by reference count; a stream sending one holds a reference, so a slow
+ * client holds at most one report (events.c).  Also the report's PNG in a
+ * page (what "/?lean=1" leaves out, serve.c) and the event's encoding.
+ */
+#include "serve_int.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum {
+  SET_LEN = 16,  /* the band set's fingerprint: 16 hex digits */
+  HOLD_MS = 500, /* the longest a redraw's update waits for its report */
+};
+
+int push_page_png(const char *page, size_t *from, size_t *to) {
+  static const char img[] = "<img id=\"hp2x-raster\"",
+                    src[] = " src=\"data:image/png;base64,";
+  const char *i = strstr(page, img);
+  const char *s = i ? strstr(i, src) : NULL;
+  const char *e = s ? strchr(s + sizeof src - 1, '"') : NULL;
+  if (!e || memchr(i, '>', (size_t)(s - i))) return 0; /* another tag's */
+  *from = (size_t)(s + sizeof src - 1 - page);
+  *to = (size_t)(e - page);
+  return 1;
+}
+
+/* The JSON string escape of byte c into o (room for 6), its length. */
+static size_t escape(unsigned char c, char *o) {
+  static const char hex[] = "0123456789abcdef";
+  const char *short_form = c == '"'    ? "\\\""
+                           : c == '\\' ? "\\\\"
+                           : c == '\n' ? "\\n"
+                           : c == '\r' ? "\\r"
+                           : c == '\t' ? "\\t"
+                                       : NULL;
+  if (short_form) {
+    memcpy(o, short_form, 2);
+    return 2;
+  }
+  if (c >= 0x20) {
+    o[0] = (char)c;
+    return 1;
+  }
+  memcpy(o, "\\u00", 4);
+  o[4] = hex[c >> 4], o[5] = hex[c & 15];
+  return 6;
+}
+
+/* Writes (buf non-NULL) or counts the escaped bytes of text[0, n). */
+static size_t put_escaped(char *buf, const char *text, size_t n) {
+  size_t len = 0;
+  char e[6];
+  for (size_t i = 0; i < n; i++) {
+    size_t k = escape((unsigned char)text[i], e);
+    if (buf) memcpy(buf + len, e, k);
+    len += k;
+  }
+  return len;
+}
+
+size_t push_format(char *buf, size_t size, long picture, const char *set,
+                   int lean, const char *page, size_t len, size_t cut_from,
+                   size_t cut_to) {
+  char head[128];
+  int k = snprintf(head, sizeof head,
+                   "event: report\ndata: {\"picture\":%ld,\"set\":\"%.16s\","
+                   "\"lean\":%s,\"page\":\"",
+                   picture, set, lean ? "true" : "false");
+  size_t hn = k > 0 ? (size_t)k : 0;
+  static const char tail[] = "\"}\n\n";
+  size_t n = hn + put_escaped(NULL, page, cut_from) +
+             put_escaped(NULL, page + cut_to, len - cut_to) + sizeof tail - 1;
+  if (n > size) return n;
+  char *o = buf;
+  memcpy(o, head, hn), o += hn;
+  o += put_escaped(o, page, cut_from);
+  o += put_escaped(o, page + cut_to, len - cut_to);
+  memcpy(o, tail, sizeof tail - 1);
+  return n;
+}
+
+/* The report event of s's page (drawn now if it is not yet): lean, or
+ * with its PNG; NULL when it has no report (the waiting page) or out of
+ * memory. */
+static pushed *report_of(serve_server *s, snapshot *snap, const char *set,
+                         int lean) {
+  const char *page;
+  size_t len, from, to;
+  snapshot_draw(snap, HP2X_FORMAT_HTML, &s->slots);
+  if (snapshot_picture(snap, HP2X_FORMAT_HTML, &page, &len) != 0 ||
+      !push_page_png(page, &from, &to))
+    return NULL;
+  if (!lean) from = to = len;
+  long picture = snapshot_picture_generation(snap);
+  size_t n = push_format(NULL, 0, picture, set, lean, page, len, from, to);
+  pushed *r = malloc(sizeof *r + n);
+  if (!r) return NULL;
+  atomic_init(&r->refs, 1);
+  r->picture = picture;
+  r->len = push_format(r->data, n, picture, set, lean, page, len, from, to);
+  return r;
+}
+
+/* A report drawn by a thread of its own (draw_report), while the pusher
+ * holds the streams' updates for at most HOLD_MS. */
+typedef struct drawing {
+  serve_server *s;
+  snapshot *snap;
+  const char *set;
+  int lean, done;
+  pushed *r;
+} drawing;
+
+static void *draw_report(void *arg) {
+  drawing *d = arg;
+  pushed *r = report_of(d->s, d->snap, d->set, d->lean);
+  pthread_mutex_lock(&d->s->lock);
+  d->r = r, d->done = 1;
+  pthread_cond_broadcast(&d->s->push.wake);
+  pthread_mutex_unlock(&d->s->lock);
+  return NULL;
+}
+
+/* snap's report, drawn while the streams hold its update (so that the
+ * pages, not yet woken by it, leave the cores to the drawing), but for
+ * at most HOLD_MS: a page drawn for longer lets the update go first. */
+static pushed *drawn_report(serve_server *s, snapshot *snap, const char *set,
+                            int lean) {
+  drawing d = {s, snap, set, lean, 0, NULL};
+  pthread_t t;
+  if (pthread_create(&t, NULL, draw_report, &d) != 0)
+    return report_of(s, snap, set, lean);
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_nsec += HOLD_MS * 1000000L;
+  until.tv_sec += until.tv_nsec / 1000000000L;
+  until.tv_nsec %= 1000000000L;
+  pthread_mutex_lock(&s->lock);
+  while (!d.done &&
+         pthread_cond_timedwait(&s->push.wake, &s->lock, &until) == 0) {
+  }
+  int late = !d.done;
+  if (late) s->push.cleared = LONG_MAX; /* every update, until it is drawn */
+  pthread_mutex_unlock(&s->lock);
+  if (late) events_notify(s); /* the update goes first */
+  pthread_join(t, NULL);
+  return d.r;
+}
+
+/* Pushes snap's report when its band set is not the last one's.  With no
+ * event stream, nothing is made (not even the update): the first redraw
+ * after one comes counts as a change. */
+static void push_one(serve_server *s, snapshot *snap) {
+  const char *up;
+  size_t un;
+  static const char key[] = "\"set\":\""; /* the update's first member */
+  pthread_mutex_lock(&s->lock);
+  int listened = s->clients != NULL;
+  pthread_mutex_unlock(&s->lock);
+  if (!listened) {
+    s->push.set[0] = s->push.set[0] ? '-' : 0; /* no hex digit: a change */
+    return;
+  }
+  if (snapshot_update(snap, &up, &un) != 0 || un < 1 + sizeof key + SET_LEN ||
+      memcmp(up + 1, key, sizeof key - 1) != 0)
+    return;
+  const char *set = up + sizeof key;
+  int first = !s->push.set[0];
+  if (!first && memcmp(s->push.set, set, SET_LEN) == 0) return;
+  memcpy(s->push.set, set, SET_LEN);
+  pushed *r = drawn_report(s, snap, set, !first);
+  if (!r) return;
+  pthread_mutex_lock(&s->lock);
+  pushed *old = s->push.report;
+  s->push.report = r;
+  pthread_mutex_unlock(&s->lock);
+  events_report_unref(old);
+}
+
+/* The pushing thread: each new picture's band set looked at (the newest
+ * only: redraws that came while one was drawn are skipped). */
+static void *push_main(void *arg) {
+  serve_server *s = arg;
+  long seen = -1;
+  pthread_mutex_lock(&s->lock);
+  for (;;) {
+    while (!s->push.stop && snapshot_picture_generation(s->current) == seen)
+      pthread_cond_wait(&s->push.wake, &s->lock);
+    if (s->push.stop) break;
+    snapshot *snap = s->current;
+    snapshot_ref(snap);
+    seen = snapshot_picture_generation(snap);
+    pthread_mutex_unlock(&s->lock);
+    push_one(s, snap);
+    snapshot_unref(snap);
+    pthread_mutex_lock(&s->lock);
+    s->push.cleared = seen; /* its update, and its report, may go */
+    pthread_mutex_unlock(&s->lock);
+    events_notify(s);
+    pthread_mutex_lock(&s->lock);
+  }
+  pthread_mutex_unlock(&s->lock);
+  return NULL;
+}
+
+int push_start(serve_server *s) {
+  pthread_mutex_lock(&s->lock);
+  s->push.running = 1;
+  pthread_mutex_unlock(&s->lock);
+  int made = pthread_create(&s->push.thread, NULL, push_main, s) == 0;
+  pthread_mutex_lock(&s->lock);
+  s->push.running = made;
+  pthread_mutex_unlock(&s->lock);
+  return made ? 0 : -1;
+}
+
+void push_wake(serve_server *s) {
+  pthread_mutex_lock(&s->lock);
+  pthread_cond_signal(&s->push.wake);
+  pthread_mutex_unlock(&s->lock);
+}
+
+void push_stop(serve_server *s) {
+  if (s->push.running) {
+    pthread_mutex_lock(&s->lock);
+    s->push.stop = 1;
+    pthread_cond_signal(&s->push.wake);
+    pthread_mutex_unlock(&s->lock);
+    pthread_join(s->push.thread, NULL);
+    s->push.running = 0;
+  }
+  pthread_mutex_lock(&s->lock);
+  pushed *r = s->push.report;
+  s->push.report = NULL;
+  pthread_mutex_unlock(&s->lock);
+  events_report_unref(r);
+}
