@@ -36,6 +36,24 @@ if ! command -v chromium > /dev/null && [ -z "${HP2X_CHROMIUM:-}" ]; then
 fi
 cd "$T"
 
+# grow SRC DST: appends SRC's header to DST, then its censuses one by
+# one, every 30 ms.
+grow() {
+  python3 - "$1" "$2" <<'PY'
+import re, sys, time
+text = open(sys.argv[1]).read()
+head, rest = text.split("BEGIN_SAMPLE", 1)
+samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
+with open(sys.argv[2], "a") as out:
+    out.write(head)
+    out.flush()
+    for s in samples:
+        out.write(s)
+        out.flush()
+        time.sleep(0.03)
+PY
+}
+
 # same_data PAGE.json REPORT.html NAME: the page's final data equals the
 # report's, field by field (y tick positions to 1e-6 points).
 same_data() {
@@ -131,19 +149,7 @@ HP2X_PUSH=expect node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2.j
   "$(grep -c '^BEGIN_SAMPLE' run.hp)" expect2.png 120 220 > browser2.txt 2>&1 & BR=$!
 sleep 1
 # census by census, every 30 ms
-python3 - full.hp grow.hp <<'PY'
-import re, sys, time
-text = open(sys.argv[1]).read()
-head, rest = text.split("BEGIN_SAMPLE", 1)
-samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
-with open(sys.argv[2], "a") as out:
-    out.write(head)
-    out.flush()
-    for s in samples:
-        out.write(s)
-        out.flush()
-        time.sleep(0.03)
-PY
+grow full.hp grow.hp
 wait $BR; brc=$?
 cat browser2.txt
 serve_stop
@@ -180,19 +186,7 @@ HP2X_PUSH=expect node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2b.
   expect2b.png > browser2b.txt 2>&1 & BR=$!
 curl -sN -m 16 "http://127.0.0.1:$PORT/events" > events2b.txt & EV=$!
 sleep 1
-python3 - part.hp grow2b.hp <<'PY'
-import re, sys, time
-text = open(sys.argv[1]).read()
-head, rest = text.split("BEGIN_SAMPLE", 1)
-samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
-with open(sys.argv[2], "a") as out:
-    out.write(head)
-    out.flush()
-    for s in samples:
-        out.write(s)
-        out.flush()
-        time.sleep(0.03)
-PY
+grow part.hp grow2b.hp
 wait $BR; brc=$?
 wait $EV
 cat browser2b.txt
