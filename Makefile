@@ -410,7 +410,8 @@ endif
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/hp2x $(DESTDIR)$(PREFIX)/share/man/man1/hp2x.1
-	rm -rf $(DESTDIR)$(PKGLIBEXECDIR)
+	rm -f $(DESTDIR)$(PKGLIBEXECDIR)/hp2x-full
+	-rmdir $(DESTDIR)$(PKGLIBEXECDIR) 2> /dev/null
 	rm -rf $(DESTDIR)$(DATADIR)
 	rm -f $(DESTDIR)$(INCLUDEDIR)/hp2x.h $(DESTDIR)$(LIBDIR)/libhp2x.a \
 	    $(DESTDIR)$(LIBDIR)/libhp2x.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
@@ -420,7 +421,8 @@ uninstall:
 clean:
 	rm -rf build
 
--include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(UNIT_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(UNIT_BIN:=.d) \
+    $(LEAN_ONLY_SRC:src/%.c=$(BUILD)/obj/%.d) $(TEXT_ONLY_SRC:src/%.c=$(BUILD)/obj/%.d)
 include mk/testhooks.mk
 include mk/lint.mk
 include mk/package.mk

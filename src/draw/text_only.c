@@ -6,7 +6,7 @@
  * fails with HP2X_E_CAIRO saying so; the fonts' entries have no fonts to
  * set up or free.  Not part of libhp2x.a or libhp2x.so, which draw: the
  * lean program hands every run that draws to the full one before it gets
- * here (src/tool/run/handoff.c).
+ * here (src/tool/util/handoff.c).
  */
 #include "page.h"
 #include "base/base.h"

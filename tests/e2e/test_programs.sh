@@ -159,8 +159,24 @@ else
   expect_status 0 "hp2x alone, CSV" -- alone/hp2x "$leak" -o alone.csv
   cmp -s alone.csv lean.csv && ok || fail "hp2x alone writes another CSV"
 fi
+# An hp2x-full beside it that cannot be run: named, with why; one that is
+# a copy of the lean program hands the run back, which stops (where it
+# would exec itself for ever).
+cp "$full" alone/hp2x-full && chmod -x alone/hp2x-full
+if [ -n "$libexec" ] && [ -x "$libexec/hp2x-full" ]; then
+  echo "SKIPPED: hp2x-full not runnable ($libexec/hp2x-full is installed here)"
+else
+  expect_status 1 "hp2x-full not executable" -- alone/hp2x "$leak" -o alone.pdf
+  expect_stderr "^hp2x: $T/alone/hp2x-full: cannot run it \\(drawing a picture needs the full program\\): Permission denied\$" \
+    "hp2x-full not executable"
+fi
+rm -f alone/hp2x-full && cp "$HP2X" alone/hp2x-full
+expect_status 1 "hp2x-full a copy of hp2x" -- timeout 20 alone/hp2x "$leak" -o alone.pdf
+expect_stderr "^hp2x: drawing a picture needs the full program, hp2x-full, but the one found handed the run back" \
+  "hp2x-full a copy of hp2x"
+[ ! -e alone.pdf ] && ok || fail "a handed-back run left alone.pdf"
 # Beside it, it is found (the build tree's way).
-cp "$full" alone/hp2x-full
+rm -f alone/hp2x-full && cp "$full" alone/hp2x-full
 alone/hp2x "$leak" -o beside.pdf && cmp -s beside.pdf full.pdf && ok ||
   fail "hp2x did not run the hp2x-full beside it"
 finish

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -41,26 +42,51 @@ static int find_places(const char *argv0, char place[][PLACE_MAX]) {
   return n;
 }
 
-int handoff_exec(char **argv, const char *what) {
-  char place[PLACES][PLACE_MAX];
-  int n = find_places(argv[0], place);
+/* Set in the environment of the program handed a run: a lean hp2x that
+ * finds it set was handed the run back (an hp2x-full that is a copy of,
+ * or a link to, the lean program) and stops, where it would exec itself
+ * for ever. */
+#define HANDED_OVER "HP2X_HANDED_OVER"
+
+/* place[0..n) as "A, B or C" into buf. */
+static void list_places(char place[][PLACE_MAX], int n, char *buf,
+                        size_t size) {
+  buf[0] = 0;
   for (int i = 0; i < n; i++) {
-    if (access(place[i], X_OK) != 0) continue;
-    fflush(NULL);
-    execv(place[i], argv);
-    msg_errorf("%s: cannot run it (%s needs the full program): %s", place[i],
-               what, strerror(errno));
-    return EXIT_BAD_INPUT;
-  }
-  char looked[PLACES * (PLACE_MAX + 4)] = "";
-  for (int i = 0; i < n; i++) {
-    size_t used = strlen(looked);
-    snprintf(looked + used, sizeof looked - used, "%s%s",
+    size_t used = strlen(buf);
+    snprintf(buf + used, size - used, "%s%s",
              i == 0      ? ""
              : i + 1 < n ? ", "
                          : " or ",
              place[i]);
   }
+}
+
+int handoff_exec(char **argv, const char *what) {
+  char place[PLACES][PLACE_MAX];
+  if (getenv(HANDED_OVER)) {
+    msg_errorf("%s needs the full program, %s, but the one found handed "
+               "the run back: it is a copy of, or a link to, this program",
+               what, HP2X_FULL_NAME);
+    return EXIT_BAD_INPUT;
+  }
+  int n = find_places(argv[0], place), failed = -1, why = 0;
+  setenv(HANDED_OVER, "1", 1);
+  for (int i = 0; i < n; i++) {
+    if (access(place[i], F_OK) != 0) continue;
+    if (access(place[i], X_OK) == 0) {
+      fflush(NULL);
+      execv(place[i], argv);
+    }
+    if (failed < 0) failed = i, why = errno; /* the next place may do */
+  }
+  if (failed >= 0) {
+    msg_errorf("%s: cannot run it (%s needs the full program): %s",
+               place[failed], what, strerror(why));
+    return EXIT_BAD_INPUT;
+  }
+  char looked[PLACES * (PLACE_MAX + 4)];
+  list_places(place, n, looked, sizeof looked);
   msg_errorf("%s needs the full program, %s, which is not installed: "
              "not found as %s",
              what, HP2X_FULL_NAME, looked);

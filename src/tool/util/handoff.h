@@ -19,8 +19,12 @@
  *   2. HP2X_LIBEXEC_REL from the running binary's directory (an installed
  *      tree, wherever it was moved or unpacked: DESTDIR);
  *   3. HP2X_LIBEXECDIR, the directory it was built for.
- * The running binary's directory is util/environment.c's seam; when it
- * cannot be told, only 3 is tried. */
+ * A place whose file cannot be run is passed over for the next; when
+ * none runs, the first such one is named with why.  The running binary's
+ * directory is util/environment.c's seam; when it cannot be told, only 3
+ * is tried.  The full program gets HP2X_HANDED_OVER=1 in its
+ * environment: a lean one handed the run back (an hp2x-full that is a
+ * copy of this program) says so and stops. */
 int handoff_exec(char **argv, const char *what);
 
 #endif
