@@ -30,7 +30,8 @@
  * stream (a reload would drop it, and the status line with it, for as
  * long as the page takes to load).  For a new band set and the waiting page's
  * first report, every page would fetch at once: the server pushes that
- * redraw's page instead (a "report" event after the update: push.c), and
+ * redraw's page instead (a "report" event, sent with its update, in
+ * either order: push.c), and
  * the page swaps it in as a fetched one, fetching only when it has not
  * come in PUSH_WAIT ms.  The pages of one browser
  * share one event stream (follow, below).  On <html>, data-hp2x-census is
@@ -143,7 +144,8 @@
     });
   }
   /* A band set change, or the waiting page's first report: the server
-   * pushes that redraw's page (a "report" event, after the update), so
+   * pushes that redraw's page (a "report" event, before or after the
+   * update), so
    * the page waits for it rather than fetch "/" (as every page would at
    * once); when it does not come within PUSH_WAIT ms (a page that
    * followed /events only after it went, a lost event), "/" is fetched.
