@@ -30,14 +30,14 @@ static HPX_ALWAYS_INLINE const char *entry_value(const char *d, const char *end,
   return c;
 }
 
-/* Adds the entry of label id, value v, from the line b .. nl (its
- * newline). */
-static HPX_ALWAYS_INLINE const char *take_entry(hp_parser *hp, const char *b,
-                                                const char *nl, uint32_t id,
-                                                uint64_t v, hp2x_err *err) {
+/* Adds the entry of label id, value v, from the line ending at nl (its
+ * newline): the next line's start (hpx_hp_fast_entries counts the bytes
+ * of the lines taken). */
+static HPX_ALWAYS_INLINE const char *take_entry(hp_parser *hp, const char *nl,
+                                                uint32_t id, uint64_t v,
+                                                hp2x_err *err) {
   hp->line++;
   if (hp_add_entry(hp, id, (int64_t)v, err) != HP2X_OK) return NULL;
-  hp->offset += nl + 1 - b;
   return nl + 1;
 }
 
@@ -77,7 +77,7 @@ static const char *known_entry(hp_parser *hp, const char *b, const char *end,
   uint64_t v;
   const char *nl = entry_value(tab + 1, end, &v);
   if (!nl || (size_t)(nl - b) > HPX_MAX_LINE_BYTES) return NULL;
-  return take_entry(hp, b, nl, id, v, err);
+  return take_entry(hp, nl, id, v, err);
 }
 
 /* The entry line at b if its label is id's (LABEL TAB DIGITS NEWLINE):
@@ -92,7 +92,7 @@ static HPX_ALWAYS_INLINE const char *entry_of(hp_parser *hp, uint32_t id,
   if ((size_t)(end - b) >= k + 3 && b[k] == '\t' &&
       read_same_bytes(b, l->name, k) &&
       (nl = entry_value(b + k + 1, end, &v)) != NULL)
-    return take_entry(hp, b, nl, id, v, err);
+    return take_entry(hp, nl, id, v, err);
   return NULL;
 }
 
@@ -118,7 +118,8 @@ static HPX_ALWAYS_INLINE uint64_t head_of(uint64_t w, size_t k) {
  * and so is its last for fewer than 8) and its length, with no branch. */
 static HPX_ALWAYS_INLINE size_t slot_of(const char *b, size_t k,
                                         uint64_t head) {
-  uint64_t tail = head_of(read_le64(b + (k >= 8 ? k - 8 : 0)), k);
+  uint64_t big = 0 - (uint64_t)(k >= 8); /* no branch on k */
+  uint64_t tail = (read_le64(b + (k >= 8 ? k - 8 : 0)) & big) | (head & ~big);
   uint64_t h = (head ^ (tail << 29 | tail >> 35) ^ k) * 0x9E3779B97F4A7C15u;
   return (size_t)(h >> (64 - HP_SLOT_BITS));
 }
@@ -128,7 +129,8 @@ void hpx_hp_slots_init(hp_parser *hp) {
   for (size_t i = 0; i < HP_SLOTS; i++) hp->slots[i] = empty;
   memset(hp->after, 0, sizeof hp->after);
   hp->prev_slot = HP_SAMPLE_START;
-  hp->credit = 16;
+  hp->guess_first = true;
+  hp->guess_hits = hp->guess_lines = 0;
 }
 
 /* Keeps label id in its slot, if it can be kept there (no TAB or NUL in
@@ -179,11 +181,11 @@ static HPX_ALWAYS_INLINE bool slot_tail(const hp_parser *hp,
                          s->len - HP_SLOT_BYTES);
 }
 
-/* The value of the digits at d, to the newline they end at (returned; 1
- * to 7 of them in one step, up to 18 by entry_value), or NULL. */
+/* The value of the digits at d (8 bytes or more before end), to the
+ * newline they end at (returned; 1 to 7 of them in one step, up to 18 by
+ * entry_value), or NULL. */
 static HPX_ALWAYS_INLINE const char *line_value(const char *d, const char *end,
                                                 uint64_t *v) {
-  if (end - d < 8) return entry_value(d, end, v);
   uint64_t w = read_le64(d);
   unsigned n = hp_digit_run(w);
   if (n - 1u < 7u && (unsigned char)(w >> (8 * n)) == '\n') {
@@ -194,14 +196,14 @@ static HPX_ALWAYS_INLINE const char *line_value(const char *d, const char *end,
   return entry_value(d, end, v);
 }
 
-/* Takes the entry line at b (ending at nl) as slot i's label's, slot i
- * then following the previous line's. */
+/* Takes the entry line ending at nl as slot i's label's, slot i then
+ * following the previous line's. */
 static HPX_ALWAYS_INLINE const char *take_slot(hp_parser *hp, size_t i,
-                                               const char *b, const char *nl,
-                                               uint64_t v, hp2x_err *err) {
+                                               const char *nl, uint64_t v,
+                                               hp2x_err *err) {
   hp->after[hp->prev_slot] = (uint16_t)i;
   hp->prev_slot = (uint16_t)i;
-  return take_entry(hp, b, nl, hp->slots[i].id, v, err);
+  return take_entry(hp, nl, hp->slots[i].id, v, err);
 }
 
 /* The entry line at b (72 bytes or more before end) if its label is slot
@@ -217,10 +219,10 @@ static HPX_ALWAYS_INLINE const char *guessed_entry(hp_parser *hp, size_t i,
   uint64_t v;
   const char *nl;
   if (!slot_words(s, b, head_of(read_le64(b), k)) ||
-      (k > HP_SLOT_BYTES && (size_t)(end - b) <= k) || b[k] != '\t' ||
+      (k > HP_SLOT_BYTES && (size_t)(end - b) < k + 9) || b[k] != '\t' ||
       !slot_tail(hp, s, b) || !(nl = line_value(b + k + 1, end, &v)))
     return NULL;
-  return take_slot(hp, i, b, nl, v, err);
+  return take_slot(hp, i, nl, v, err);
 }
 
 /* The entry line at b (72 bytes or more before end) if its label is kept
@@ -232,7 +234,7 @@ static HPX_ALWAYS_INLINE const char *hashed_entry(hp_parser *hp, const char *b,
   size_t k = hp_first_tab32(b);
   if (k == HP_SLOT_BYTES) { /* a long label (or no entry line) */
     const char *tab = hp_tab_or_newline(b + k, end);
-    if (tab == end || *tab != '\t') return NULL;
+    if (end - tab < 9 || *tab != '\t') return NULL;
     k = (size_t)(tab - b);
   }
   uint64_t head = head_of(read_le64(b), k), v;
@@ -246,39 +248,37 @@ static HPX_ALWAYS_INLINE const char *hashed_entry(hp_parser *hp, const char *b,
   if (!slot_tail(hp, &hp->slots[i], b) ||
       !(nl = line_value(b + k + 1, end, &v)))
     return NULL;
-  return take_slot(hp, i, b, nl, v, err);
+  return take_slot(hp, i, nl, v, err);
 }
 
-/* The guess's credit after a line it was right (hit) or wrong about:
- * one more for a hit, up to 16; four fewer for a miss, down to 0.  At 8 or
- * more, the guess is tried first (a census mostly in the last one's
- * order), else the line's own slot (a census in a new order: a guess
- * wrong more than one time in five would cost more than the hash). */
-static HPX_ALWAYS_INLINE unsigned credit_after(unsigned credit, bool hit) {
-  unsigned up = credit + (credit < 16), down = credit > 4 ? credit - 4 : 0;
-  unsigned pick = 0u - (unsigned)hit; /* no branch: hits come at random */
-  return (up & pick) | (down & ~pick);
+void hpx_hp_guess_census(hp_parser *hp) {
+  /* A guess wrong more than one time in five would cost more than the
+   * hash: a branch the processor cannot foretell. */
+  hp->guess_first = hp->guess_hits * 5 >= hp->guess_lines * 4;
+  hp->guess_hits = hp->guess_lines = 0;
 }
 
 /* One entry line at b, as hpx_hp_fast_entries reads it: the next line's
  * start, or NULL.  Tried in turn: the slot that followed the previous
- * line's (while that guess has credit), the line's own slot (or its
- * neighbour), the label that followed the previous one last time, any
- * label met (each of the last two then kept in its slot).  An END_SAMPLE
- * line is seen at once. */
+ * line's (when the guess was mostly right in the last census), the line's
+ * own slot (or its neighbour), the label that followed the previous one
+ * last time, any label met (each of the last two then kept in its slot).
+ * An END_SAMPLE line is seen at once. */
 static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
                                                 const char *end,
                                                 hp2x_err *err) {
   const char *next;
   if (end - b >= 72) {
     size_t guess = hp->after[hp->prev_slot];
-    if (hp->credit >= 8) {
-      next = guessed_entry(hp, guess, b, end, err);
-      hp->credit = credit_after(hp->credit, next != NULL);
-      if (next || hp->status != HP2X_OK) return next;
+    hp->guess_lines++;
+    if (hp->guess_first &&
+        ((next = guessed_entry(hp, guess, b, end, err)) != NULL ||
+         hp->status != HP2X_OK)) {
+      hp->guess_hits++;
+      return next;
     }
     if ((next = hashed_entry(hp, b, end, err)) != NULL) {
-      hp->credit = credit_after(hp->credit, hp->prev_slot == guess);
+      hp->guess_hits += hp->prev_slot == guess;
       return next;
     }
     if (hp->status != HP2X_OK || read_le64(b) == read_le64("END_SAMPLE"))
@@ -296,7 +296,9 @@ static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
 
 const char *hpx_hp_fast_entries(hp_parser *hp, const char *b, const char *end,
                                 hp2x_err *err) {
+  const char *from = b;
   for (const char *next; b < end && (next = fast_entry(hp, b, end, err));)
     b = next;
+  hp->offset += b - from; /* the lines taken; b: the first left */
   return b;
 }
