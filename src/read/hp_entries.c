@@ -4,17 +4,17 @@
  * one met before.  The labels met are kept in slots (hp->slots), each with
  * its bytes in words, so that a line is compared with one in four words
  * and no branch on the label's length.  A line's label is found in turn
- * in the slot that followed the previous line's last time (a census
- * mostly repeats the order of the one before: nothing is searched), in
- * its own slot, by a hash of its first and last 8 bytes and its length
- * (its TAB and newline found in one pass over 64 bytes: a census in
- * another order costs a hash, not a search), or, for a line the slots do
- * not serve (near the buffer's end, 64 bytes or longer, a label not kept
- * yet), as the label that followed the previous entry's label last time
- * or by the label table's hash.  Each gives exactly what parse_line
- * gives: a label interned from an entry line neither starts nor ends with
- * a blank, holds no NUL, and never begins with a keyword and a blank (such
- * a line is the keyword's).
+ * in the slot that followed the previous line's last time (while the
+ * censuses mostly repeat the order of the one before: nothing is
+ * searched), in its own slot, by a hash of its first and last 8 bytes and
+ * its length (its TAB found among its first 32 bytes in two compares: a
+ * census in another order costs a hash, not a search, and no branch the
+ * processor cannot foretell), or, for a line the slots do not serve (near
+ * the buffer's end, a label not kept yet), as the label that followed the
+ * previous entry's label last time or by the label table's hash.  Each
+ * gives exactly what parse_line gives: a label interned from an entry
+ * line neither starts nor ends with a blank, holds no NUL, and never
+ * begins with a keyword and a blank (such a line is the keyword's).
  */
 #include "hp_int.h"
 
@@ -208,8 +208,8 @@ static HPX_ALWAYS_INLINE const char *take_slot(hp_parser *hp, size_t i,
 
 /* The entry line at b (72 bytes or more before end) if its label is slot
  * i's, the one that followed the previous line's last time: the next
- * line's start, else NULL (hp->status tells a failure apart).  Nothing
- * on the way to the next line depends on a compare's result. */
+ * line's start, else NULL (hp->status tells a failure apart).  Where the
+ * next line starts depends on the slot's length and the digits alone. */
 static HPX_ALWAYS_INLINE const char *guessed_entry(hp_parser *hp, size_t i,
                                                    const char *b,
                                                    const char *end,
