@@ -1,15 +1,20 @@
 /* hp_entries.c -- the .hp reader's fast paths for entry lines (hp_int.h's
  * hpx_hp_fast_entries), tried before the general line reader: a line
  * written as GHC writes an entry, LABEL TAB DIGITS NEWLINE, whose label is
- * the one that followed the previous entry's label last time (a census
- * mostly repeats the order of the one before), or else the last label
- * whose line began with the same 8 bytes (a pointer's compare when GHC
- * shuffles a census's order), or else one already met, found by its first
- * bytes and length in a small table before the label table's hash (the
- * label ends at the line's first TAB, found eight bytes a step).  Each
- * gives exactly what parse_line gives: a label interned from an entry line
- * neither starts nor ends with a blank, holds no NUL, and never begins
- * with a keyword and a blank (such a line is the keyword's).
+ * one met before.  The labels met are kept in slots (hp->slots), each with
+ * its bytes in words, so that a line is compared with one in four words
+ * and no branch on the label's length.  A line's label is found in turn
+ * in the slot that followed the previous line's last time (while the
+ * censuses mostly repeat the order of the one before: nothing is
+ * searched), in its own slot, by a hash of its first and last 8 bytes and
+ * its length (its TAB found among its first 32 bytes in two compares: a
+ * census in another order costs a hash, not a search, and no branch the
+ * processor cannot foretell), or, for a line the slots do not serve (near
+ * the buffer's end, a label not kept yet), as the label that followed the
+ * previous entry's label last time or by the label table's hash.  Each
+ * gives exactly what parse_line gives: a label interned from an entry
+ * line neither starts nor ends with a blank, holds no NUL, and never
+ * begins with a keyword and a blank (such a line is the keyword's).
  */
 #include "hp_int.h"
 
@@ -25,14 +30,14 @@ static HPX_ALWAYS_INLINE const char *entry_value(const char *d, const char *end,
   return c;
 }
 
-/* Adds the entry of label id, value v, from the line b .. nl (its
- * newline). */
-static HPX_ALWAYS_INLINE const char *take_entry(hp_parser *hp, const char *b,
-                                                const char *nl, uint32_t id,
-                                                uint64_t v, hp2x_err *err) {
+/* Adds the entry of label id, value v, from the line ending at nl (its
+ * newline): the next line's start (hpx_hp_fast_entries counts the bytes
+ * of the lines taken). */
+static HPX_ALWAYS_INLINE const char *take_entry(hp_parser *hp, const char *nl,
+                                                uint32_t id, uint64_t v,
+                                                hp2x_err *err) {
   hp->line++;
   if (hp_add_entry(hp, id, (int64_t)v, err) != HP2X_OK) return NULL;
-  hp->offset += nl + 1 - b;
   return nl + 1;
 }
 
@@ -72,7 +77,7 @@ static const char *known_entry(hp_parser *hp, const char *b, const char *end,
   uint64_t v;
   const char *nl = entry_value(tab + 1, end, &v);
   if (!nl || (size_t)(nl - b) > HPX_MAX_LINE_BYTES) return NULL;
-  return take_entry(hp, b, nl, id, v, err);
+  return take_entry(hp, nl, id, v, err);
 }
 
 /* The entry line at b if its label is id's (LABEL TAB DIGITS NEWLINE):
@@ -87,40 +92,213 @@ static HPX_ALWAYS_INLINE const char *entry_of(hp_parser *hp, uint32_t id,
   if ((size_t)(end - b) >= k + 3 && b[k] == '\t' &&
       read_same_bytes(b, l->name, k) &&
       (nl = entry_value(b + k + 1, end, &v)) != NULL)
-    return take_entry(hp, b, nl, id, v, err);
+    return take_entry(hp, nl, id, v, err);
   return NULL;
 }
 
-/* The slot in hp->by_prefix of the line that begins with the 8 bytes w. */
-static HPX_ALWAYS_INLINE size_t prefix_slot(uint64_t w) {
-  return (size_t)((w * 0x9E3779B97F4A7C15u) >> (64 - HP_PREFIX_BITS));
+/* ------------------------------------------------ the label slots */
+
+/* The bytes of a label's first word: its first k bytes, the rest 0 (no
+ * branch on k). */
+static HPX_ALWAYS_INLINE uint64_t head_of(uint64_t w, size_t k) {
+  static const uint64_t first[9] = {0,
+                                    0xff,
+                                    0xffff,
+                                    0xffffff,
+                                    0xffffffff,
+                                    0xffffffffff,
+                                    0xffffffffffff,
+                                    0xffffffffffffff,
+                                    0xffffffffffffffff};
+  return w & first[k < 8 ? k : 8];
+}
+
+/* The slot of a label of k bytes at b (8 or more bytes readable there):
+ * a hash of its first and last 8 bytes (head is head_of its first word,
+ * and so is its last for fewer than 8) and its length, with no branch. */
+static HPX_ALWAYS_INLINE size_t slot_of(const char *b, size_t k,
+                                        uint64_t head) {
+  uint64_t big = 0 - (uint64_t)(k >= 8); /* no branch on k */
+  uint64_t tail = (read_le64(b + (k >= 8 ? k - 8 : 0)) & big) | (head & ~big);
+  uint64_t h = (head ^ (tail << 29 | tail >> 35) ^ k) * 0x9E3779B97F4A7C15u;
+  return (size_t)(h >> (64 - HP_SLOT_BITS));
+}
+
+void hpx_hp_slots_init(hp_parser *hp) {
+  static const hp_label_slot empty = {1, {0, 0, 0}, {0, 0, 0}, LABEL_NONE, 0};
+  for (size_t i = 0; i < HP_SLOTS; i++) hp->slots[i] = empty;
+  memset(hp->after, 0, sizeof hp->after);
+  hp->prev_slot = HP_SAMPLE_START;
+  hp->guess_first = true;
+  hp->guess_hits = hp->guess_lines = 0;
+}
+
+/* Keeps label id in its slot, if it can be kept there (no TAB or NUL in
+ * it: a line beginning with it then has its first TAB where it ends), and
+ * returns the slot, else HP_NO_SLOT.  The label it replaces moves to the
+ * slot's neighbour (slot ^ 1), where a line is looked up second: two
+ * labels whose slots are the same are both kept. */
+static size_t remember(hp_parser *hp, uint32_t id) {
+  const hpx_label *l = &hp->p->labels[id];
+  size_t k = l->name_len;
+  char buf[HP_SLOT_BYTES] = {0};
+  memcpy(buf, l->name, k < HP_SLOT_BYTES ? k : HP_SLOT_BYTES);
+  uint64_t head = read_le64(buf);
+  size_t i = slot_of(k < 8 ? buf : l->name, k, head);
+  hp_label_slot *s = &hp->slots[i];
+  if (s->id == id) return i;
+  if (k == 0 || memchr(l->name, '\t', k) || memchr(l->name, '\0', k))
+    return HP_NO_SLOT;
+  if (s->id != LABEL_NONE) hp->slots[i ^ 1] = *s;
+  s->head = head;
+  for (size_t j = 0; j < 3; j++) {
+    size_t from = 8 * (j + 1), in = k > from ? k - from : 0;
+    s->rest[j] = read_le64(buf + from);
+    s->mask[j] = in >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * in)) - 1;
+  }
+  s->id = id;
+  s->len = (uint32_t)k;
+  return i;
+}
+
+/* Do the bytes at b (32 or more before the buffer's end) begin with slot
+ * s's label, given their first word's bytes as head_of gives them for its
+ * length?  (Its bytes after the 32nd, if any, are compared apart.) */
+static HPX_ALWAYS_INLINE bool slot_words(const hp_label_slot *s, const char *b,
+                                         uint64_t head) {
+  return ((s->head ^ head) | ((read_le64(b + 8) & s->mask[0]) ^ s->rest[0]) |
+          ((read_le64(b + 16) & s->mask[1]) ^ s->rest[1]) |
+          ((read_le64(b + 24) & s->mask[2]) ^ s->rest[2])) == 0;
+}
+
+/* Slot s's label's bytes after its 32nd against those at b (its length or
+ * more before the buffer's end). */
+static HPX_ALWAYS_INLINE bool slot_tail(const hp_parser *hp,
+                                        const hp_label_slot *s, const char *b) {
+  return s->len <= HP_SLOT_BYTES ||
+         read_same_bytes(b + HP_SLOT_BYTES,
+                         hp->p->labels[s->id].name + HP_SLOT_BYTES,
+                         s->len - HP_SLOT_BYTES);
+}
+
+/* The value of the digits at d (8 bytes or more before end), to the
+ * newline they end at (returned; 1 to 7 of them in one step, up to 18 by
+ * entry_value), or NULL. */
+static HPX_ALWAYS_INLINE const char *line_value(const char *d, const char *end,
+                                                uint64_t *v) {
+  uint64_t w = read_le64(d);
+  unsigned n = hp_digit_run(w);
+  if (n - 1u < 7u && (unsigned char)(w >> (8 * n)) == '\n') {
+    *v = hp_eight_digits((w << (8 * (8 - n))) |
+                         (0x3030303030303030u >> (8 * n)));
+    return d + n;
+  }
+  return entry_value(d, end, v);
+}
+
+/* Takes the entry line ending at nl as slot i's label's, slot i then
+ * following the previous line's. */
+static HPX_ALWAYS_INLINE const char *take_slot(hp_parser *hp, size_t i,
+                                               const char *nl, uint64_t v,
+                                               hp2x_err *err) {
+  hp->after[hp->prev_slot] = (uint16_t)i;
+  hp->prev_slot = (uint16_t)i;
+  return take_entry(hp, nl, hp->slots[i].id, v, err);
+}
+
+/* The entry line at b (72 bytes or more before end) if its label is slot
+ * i's, the one that followed the previous line's last time: the next
+ * line's start, else NULL (hp->status tells a failure apart).  Where the
+ * next line starts depends on the slot's length and the digits alone. */
+static HPX_ALWAYS_INLINE const char *guessed_entry(hp_parser *hp, size_t i,
+                                                   const char *b,
+                                                   const char *end,
+                                                   hp2x_err *err) {
+  const hp_label_slot *s = &hp->slots[i];
+  size_t k = s->len;
+  uint64_t v;
+  const char *nl;
+  if (!slot_words(s, b, head_of(read_le64(b), k)) ||
+      (k > HP_SLOT_BYTES && (size_t)(end - b) < k + 9) || b[k] != '\t' ||
+      !slot_tail(hp, s, b) || !(nl = line_value(b + k + 1, end, &v)))
+    return NULL;
+  return take_slot(hp, i, nl, v, err);
+}
+
+/* The entry line at b (72 bytes or more before end) if its label is kept
+ * in its own slot or the slot's neighbour: the next line's start, else
+ * NULL (hp->status tells a failure apart). */
+static HPX_ALWAYS_INLINE const char *hashed_entry(hp_parser *hp, const char *b,
+                                                  const char *end,
+                                                  hp2x_err *err) {
+  size_t k = hp_first_tab32(b);
+  if (k == HP_SLOT_BYTES) { /* a long label (or no entry line) */
+    const char *tab = hp_tab_or_newline(b + k, end);
+    if (end - tab < 9 || *tab != '\t') return NULL;
+    k = (size_t)(tab - b);
+  }
+  uint64_t head = head_of(read_le64(b), k), v;
+  size_t i = slot_of(b, k, head);
+  const char *nl;
+  if (hp->slots[i].len != k || !slot_words(&hp->slots[i], b, head)) {
+    i ^= 1;
+    if (hp->slots[i].len != k || !slot_words(&hp->slots[i], b, head))
+      return NULL;
+  }
+  if (!slot_tail(hp, &hp->slots[i], b) ||
+      !(nl = line_value(b + k + 1, end, &v)))
+    return NULL;
+  return take_slot(hp, i, nl, v, err);
+}
+
+void hpx_hp_guess_census(hp_parser *hp) {
+  /* A guess wrong more than one time in five would cost more than the
+   * hash: a branch the processor cannot foretell. */
+  hp->guess_first = hp->guess_hits * 5 >= hp->guess_lines * 4;
+  hp->guess_hits = hp->guess_lines = 0;
 }
 
 /* One entry line at b, as hpx_hp_fast_entries reads it: the next line's
- * start, or NULL.  Tried in turn: the label that followed the previous
- * one last time, the last label whose line began with the same 8 bytes,
- * any label met (which the second then remembers). */
+ * start, or NULL.  Tried in turn: the slot that followed the previous
+ * line's (when the guess was mostly right in the last census), the line's
+ * own slot (or its neighbour), the label that followed the previous one
+ * last time, any label met (each of the last two then kept in its slot).
+ * An END_SAMPLE line is seen at once. */
 static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
                                                 const char *end,
                                                 hp2x_err *err) {
-  uint32_t id = label_track_guess(&hp->track);
   const char *next;
-  if (id != LABEL_NONE && (next = entry_of(hp, id, b, end, err)) != NULL)
-    return next;
-  if (hp->status != HP2X_OK) return NULL;
-  if (end - b < 8) return known_entry(hp, b, end, err);
-  uint32_t *slot = &hp->by_prefix[prefix_slot(read_le64(b))];
-  if (*slot != LABEL_NONE && *slot != id &&
-      (next = entry_of(hp, *slot, b, end, err)) != NULL)
-    return next;
-  if (hp->status != HP2X_OK) return NULL;
-  if ((next = known_entry(hp, b, end, err)) != NULL) *slot = hp->track.prev;
+  if (end - b >= 72) {
+    size_t guess = hp->after[hp->prev_slot];
+    hp->guess_lines++;
+    if (hp->guess_first &&
+        ((next = guessed_entry(hp, guess, b, end, err)) != NULL ||
+         hp->status != HP2X_OK)) {
+      hp->guess_hits++;
+      return next;
+    }
+    if ((next = hashed_entry(hp, b, end, err)) != NULL) {
+      hp->guess_hits += hp->prev_slot == guess;
+      return next;
+    }
+    if (hp->status != HP2X_OK || read_le64(b) == read_le64("END_SAMPLE"))
+      return NULL;
+  }
+  uint32_t id = label_track_guess(&hp->track);
+  if ((id == LABEL_NONE || (next = entry_of(hp, id, b, end, err)) == NULL) &&
+      (hp->status != HP2X_OK || (next = known_entry(hp, b, end, err)) == NULL))
+    return NULL;
+  size_t i = remember(hp, hp->track.prev);
+  if (i != HP_NO_SLOT) hp->after[hp->prev_slot] = (uint16_t)i;
+  hp->prev_slot = (uint16_t)i;
   return next;
 }
 
 const char *hpx_hp_fast_entries(hp_parser *hp, const char *b, const char *end,
                                 hp2x_err *err) {
+  const char *from = b;
   for (const char *next; b < end && (next = fast_entry(hp, b, end, err));)
     b = next;
+  hp->offset += b - from; /* the lines taken; b: the first left */
   return b;
 }

@@ -23,7 +23,7 @@ hp_parser *hpx_hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err) {
   p->heap_profile = true;
   hpx_label_track_init(&hp->track);
   memset(hp->known, 0xff, sizeof hp->known); /* LABEL_NONE */
-  memset(hp->by_prefix, 0xff, sizeof hp->by_prefix);
+  hpx_hp_slots_init(hp);
   return hp;
 }
 
@@ -281,6 +281,8 @@ static hp2x_status begin_sample(hp_parser *hp, double t, hp2x_err *err) {
   hp->have_prev = true;
   hp->prev_time = t;
   label_track_begin(&hp->track);
+  hp->prev_slot = HP_SAMPLE_START;
+  hpx_hp_guess_census(hp);
   hpx_profile_begin_sample(hp->p, t);
   return HP2X_OK;
 }
@@ -343,7 +345,9 @@ static const char *fast_sample_line(hp_parser *hp, const char *b,
   size_t k = begin ? sizeof begin_kw - 1 : sizeof end_kw - 1;
   double t;
   const char *nl;
-  if ((size_t)(end - b) <= k || memcmp(b, begin ? begin_kw : end_kw, k) != 0 ||
+  const char *kw = begin ? begin_kw : end_kw; /* two words: k >= 8 */
+  if ((size_t)(end - b) <= k || read_le64(b) != read_le64(kw) ||
+      read_le64(b + k - 8) != read_le64(kw + k - 8) ||
       !(nl = ghc_time(b + k, end, &t)))
     return NULL;
   hp->line++;
