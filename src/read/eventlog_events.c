@@ -1,12 +1,12 @@
 /* eventlog_events.c -- what each event hp2x reads does to the profile: one
  * handler per event type, grouped by family (cost centres, heap profile,
- * info-table names, the run's JOB and DATE, heap statistics, markers, the
- * block marker), and the table of the types read (event_kinds: size rule
- * and handler), which hpx_evl_handler_for and hpx_evl_declared_size_ok read.
- * The cost-centre table and stack names are eventlog_cost_centres.c's, the -hi
- * names eventlog_ipe.c's.  Payloads are read as GHC's rts/eventlog/
- * EventLog.c writes them; bytes after the known fields are ignored (the
- * format lets fields be appended).
+ * info-table names, the run's JOB and DATE, the block marker; heap
+ * statistics and markers are eventlog_stats.c's), and the table of the types
+ * read (event_kinds: size rule and handler), which hpx_evl_handler_for and
+ * hpx_evl_declared_size_ok read. The cost-centre table and stack names are
+ * eventlog_cost_centres.c's, the -hi names eventlog_ipe.c's.  Payloads are read
+ * as GHC's rts/eventlog/ EventLog.c writes them; bytes after the known fields
+ * are ignored (the format lets fields be appended).
  */
 #include "eventlog_part_read.h"
 #include "hp_breakdown.h"
@@ -280,6 +280,14 @@ static hp2x_status on_sample_stack(evl_parser *ev, const evl_event *e,
   return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
 }
 
+int hpx_evl_string_guessed(evl_parser *ev, const unsigned char *pl, size_t n,
+                           hp2x_status *st, hp2x_err *err) {
+  uint32_t id = label_track_guess(&ev->track);
+  if (!guessed_string(ev, id, (const char *)pl + 9, n - 9)) return 0;
+  *st = add_sample_entry(ev, id, evl_be64(pl + 1), err);
+  return 1;
+}
+
 /* 164 (every breakdown but -hc): u8 profile id, u64 residency, label. */
 static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
                                     hp2x_err *err) {
@@ -287,10 +295,10 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
   if (require_open_sample(ev, "HEAP_PROF_SAMPLE_STRING", err) != HP2X_OK)
     return err->code;
   if (e->n < 10) return fail_short_event(ev, err, "HEAP_PROF_SAMPLE_STRING");
+  hp2x_status st;
+  if (hpx_evl_string_guessed(ev, e->pl, e->n, &st, err)) return st;
   const char *label = (const char *)e->pl + 9;
   uint32_t id = label_track_guess(&ev->track);
-  if (guessed_string(ev, id, label, e->n - 9))
-    return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
   uint32_t *slot = e->n - 9 >= 8 ? key_slot(ev, e->pl + 9, 8) : NULL;
   if (slot && *slot != id && guessed_string(ev, *slot, label, e->n - 9))
     return add_sample_entry(ev, *slot, evl_be64(e->pl + 1), err);
@@ -494,47 +502,6 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
   return hpx_profile_set_header(ev->p, PROFILE_DATE, buf, (size_t)n, err);
 }
 
-/* ------------------------------------------- statistics and markers */
-
-/* The events that carry a --heap line, and the series each one feeds
- * (model.h's hpx_heap_kind; the line's looks are layout.c's): a kind no
- * event feeds does not build (the assert below). */
-#define HEAP_SERIES_ROWS(X)          \
-  X(EV_HEAP_SIZE, HPX_HEAP_SIZE)     \
-  X(EV_BLOCKS_SIZE, HPX_HEAP_BLOCKS) \
-  X(EV_HEAP_LIVE, HPX_HEAP_LIVE)
-#define HEAP_SERIES_ROW(type, kind) {type, kind},
-#define HEAP_SERIES_BIT(type, kind) | (1u << (kind))
-static const struct {
-  unsigned type;
-  hpx_heap_kind kind;
-} heap_series_events[] = {HEAP_SERIES_ROWS(HEAP_SERIES_ROW)};
-_Static_assert((0u HEAP_SERIES_ROWS(HEAP_SERIES_BIT)) ==
-                   (1u << HPX_N_HEAP) - 1u,
-               "an event feeding every hpx_heap_kind (model.h)");
-
-/* 50, 51, 91: u32 capset, u64 bytes: the --heap lines. */
-static hp2x_status on_heap_statistic(evl_parser *ev, const evl_event *e,
-                                     hp2x_err *err) {
-  if (e->n < 12) return fail_short_event(ev, err, "heap statistics");
-  uint64_t b = evl_be64(e->pl + 4);
-  int64_t bytes = b > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)b;
-  for (size_t i = 0; i < sizeof heap_series_events / sizeof *heap_series_events;
-       i++)
-    if (heap_series_events[i].type == e->type)
-      return hpx_profile_series_add(&ev->p->heap[heap_series_events[i].kind],
-                                    e->time_s, bytes, err);
-  return HP2X_OK; /* a type event_kinds sends here but no series takes */
-}
-
-/* 58: the marker's text (traceMarker), NUL-terminated or not. */
-static hp2x_status on_user_marker(evl_parser *ev, const evl_event *e,
-                                  hp2x_err *err) {
-  const unsigned char *z = memchr(e->pl, '\0', e->n);
-  size_t len = z ? (size_t)(z - e->pl) : e->n;
-  return hpx_profile_add_mark(ev->p, e->time_s, (const char *)e->pl, len, err);
-}
-
 /* ------------------------------------------------------------ framing */
 
 /* 18: u32 the block's size from the marker's first byte, u64 its end
@@ -570,10 +537,10 @@ static const event_kind event_kinds[] = {
     [EV_RTS_IDENTIFIER] = {EVL_SIZE_VARIABLE, on_rts_identifier},
     [EV_PROGRAM_ARGS] = {EVL_SIZE_VARIABLE, on_program_args},
     [EV_WALL_CLOCK_TIME] = {EVL_SIZE_FIXED, on_wall_clock},
-    [EV_HEAP_SIZE] = {EVL_SIZE_FIXED, on_heap_statistic},
-    [EV_HEAP_LIVE] = {EVL_SIZE_FIXED, on_heap_statistic},
-    [EV_USER_MARKER] = {EVL_SIZE_VARIABLE, on_user_marker},
-    [EV_BLOCKS_SIZE] = {EVL_SIZE_FIXED, on_heap_statistic},
+    [EV_HEAP_SIZE] = {EVL_SIZE_FIXED, hpx_evl_on_heap_statistic},
+    [EV_HEAP_LIVE] = {EVL_SIZE_FIXED, hpx_evl_on_heap_statistic},
+    [EV_USER_MARKER] = {EVL_SIZE_VARIABLE, hpx_evl_on_user_marker},
+    [EV_BLOCKS_SIZE] = {EVL_SIZE_FIXED, hpx_evl_on_heap_statistic},
     [EV_HEAP_PROF_BEGIN] = {EVL_SIZE_VARIABLE, on_heap_prof_begin},
     [EV_HEAP_PROF_COST_CENTRE] = {EVL_SIZE_VARIABLE, on_cost_centre},
     [EV_HEAP_PROF_SAMPLE_BEGIN] = {EVL_SIZE_FIXED, on_sample_begin},

@@ -1,9 +1,9 @@
 /* eventlog_stream.c -- the event stream after the header: each event framed
  * by the size its type declares (an IPE event by its content), checked
  * against its block and the times before it, gathered or skipped across
- * feeds, and handed whole to its handler (eventlog_events.c).  It stops at
- * the first event that fails; recovering from a corrupt one is
- * eventlog_resync.c's.
+ * feeds, and handed whole to its handler (eventlog_events.c); runs of
+ * string samples read in one loop (string_run).  It stops at the first event
+ * that fails; recovering from a corrupt one is eventlog_resync.c's.
  */
 #include "eventlog_part_read.h"
 #include "base/textout.h"
@@ -48,7 +48,8 @@ static void consume_data_end(evl_parser *ev, int gathered, size_t *pos) {
 
 /* Keeps the latest timestamp read, for resynchronising (a plausible
  * event's time is not far past it). */
-static void note_time(evl_parser *ev, const unsigned char *e) {
+static HPX_ALWAYS_INLINE void note_time(evl_parser *ev,
+                                        const unsigned char *e) {
   uint64_t t = evl_be64(e + 2);
   if (t > ev->last_time_ns) ev->last_time_ns = t;
   if (ev->n_recent && t >= ev->recent_ns[(ev->n_recent - 1) % RECENT_TIMES])
@@ -92,7 +93,8 @@ static uint64_t sorted_recent_time(const evl_parser *ev, size_t n) {
  * older than the last ones (a second is allowed; a block marker starts a
  * block of its own time), nor absurdly later.  What a misread event takes
  * for a time is mostly neither. */
-static int plausible_time(const evl_parser *ev, unsigned type, uint64_t t_ns) {
+static HPX_ALWAYS_INLINE int plausible_time(const evl_parser *ev, unsigned type,
+                                            uint64_t t_ns) {
   const uint64_t s_ns = 1000000000u, fortnight_ns = 14 * 86400 * s_ns;
   if (ev->n_recent < 3) return 1;
   uint64_t recent = recent_time(ev);
@@ -333,6 +335,51 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   return HP2X_OK;
 }
 
+/* Can string samples be read by string_run?  Their type is declared of
+ * variable size and read by its own handler (not a part's deferral). */
+static int strings_run_ok(const evl_parser *ev) {
+  unsigned t = EV_HEAP_PROF_SAMPLE_STRING;
+  return evl_declared_size(ev, t) == EVL_VARIABLE && ev->handler_of[t] &&
+         ev->handler_of[t] == hpx_evl_handler_for(t);
+}
+
+/* Reads the string samples (HEAP_PROF_SAMPLE_STRING) from buf[*pos] on, in
+ * an open sample, as long as each is whole in buf, timed as frame_event
+ * allows, within its block and of the label guessed for it: the bulk of
+ * every breakdown but -hc, taken as consume_event and its handler take
+ * them without their general paths.  Stops before any other event (left
+ * to consume_event) or at an error. */
+static hp2x_status string_run(evl_parser *ev, const unsigned char *buf,
+                              size_t len, size_t *pos, hp2x_err *err) {
+  size_t p = *pos;
+  hp2x_status st = HP2X_OK;
+  while (len - p >= 22 && ev->in_sample) {
+    const unsigned char *e = buf + p;
+    size_t total = 12 + (size_t)evl_be16(e + 10);
+    if (evl_be16(e) != EV_HEAP_PROF_SAMPLE_STRING || total > len - p ||
+        total < 22 ||
+        !plausible_time(ev, EV_HEAP_PROF_SAMPLE_STRING, evl_be64(e + 2)) ||
+        (ev->block_end >= 0 && ev->offset + (long long)total > ev->block_end))
+      break;
+    ev->event_start = ev->offset;
+    if (!hpx_evl_string_guessed(ev, e + 12, total - 12, &st, err)) break;
+    if (st != HP2X_OK) {
+      if (err && err->offset < 0) err->offset = ev->event_start;
+      ev->status = st;
+      break;
+    }
+    note_time(ev, e);
+    ev->prev_len = 0;
+    ev->prev_ref = e;
+    ev->prev_need = total;
+    ev->prev_offset = ev->event_start;
+    p += total;
+    ev->offset += (long long)total;
+  }
+  *pos = p;
+  return st;
+}
+
 /* Takes bytes into a partly gathered event or a skipped payload.
  * Returns whether the event being gathered is now whole. */
 static int take_pending_bytes(evl_parser *ev, const unsigned char *buf,
@@ -379,10 +426,17 @@ hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
   size_t pos = 0;
   if (!ev->handlers_set) set_handlers(ev);
   hp2x_status st = HP2X_OK;
+  int strings = strings_run_ok(ev);
   while (pos < len && !ev->at_end) {
     if ((ev->skip || ev->partial_need) &&
         !take_pending_bytes(ev, buf, len, &pos))
       continue;
+    if (strings && !ev->partial_len &&
+        string_run(ev, buf, len, &pos, err) != HP2X_OK) {
+      st = err->code;
+      break;
+    }
+    if (pos == len && !ev->partial_len) break; /* nothing gathered to take */
     if (consume_event(ev, buf, len, &pos, err) != HP2X_OK) {
       st = err->code;
       break;

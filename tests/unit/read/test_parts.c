@@ -334,15 +334,16 @@ static void declare(bytes *h, unsigned type, int size) {
 }
 
 enum {
-  EV_STACKS = 1,      /* -hc: stack entries, cost centres declared */
-  EV_IPE = 2,         /* -hi: addresses, IPE records before the entries */
-  EV_IPE_LATE = 4,    /* and more IPE records after some entries */
-  EV_OLD = 8,         /* GHC < 8.10: no sample-end event */
-  EV_MID_RUN = 16,    /* no HEAP_PROF_BEGIN */
-  EV_STATS = 32,      /* heap statistics and markers in capability 0 */
-  EV_REPEATS = 64,    /* a label twice in some censuses */
-  EV_QUIRK = 128,     /* IPE events declared a byte longer (GHC 9.6) */
-  EV_LATE_BEGIN = 256 /* HEAP_PROF_BEGIN inside the first census */
+  EV_STACKS = 1,       /* -hc: stack entries, cost centres declared */
+  EV_IPE = 2,          /* -hi: addresses, IPE records before the entries */
+  EV_IPE_LATE = 4,     /* and more IPE records after some entries */
+  EV_OLD = 8,          /* GHC < 8.10: no sample-end event */
+  EV_MID_RUN = 16,     /* no HEAP_PROF_BEGIN */
+  EV_STATS = 32,       /* heap statistics and markers in capability 0 */
+  EV_REPEATS = 64,     /* a label twice in some censuses */
+  EV_QUIRK = 128,      /* IPE events declared a byte longer (GHC 9.6) */
+  EV_LATE_BEGIN = 256, /* HEAP_PROF_BEGIN inside the first census */
+  EV_ORDERED = 512     /* labels in the last census's order, mostly */
 };
 
 static void string_payload(bytes *pl, uint64_t v, const char *label) {
@@ -473,9 +474,11 @@ static bytes make_eventlog(size_t n, unsigned flags, size_t block_max) {
     be(&pl, s, 8);
     event(&g, GLOBAL, 162, t, &pl, 0, 0);
     if ((flags & EV_LATE_BEGIN) && s == 0) prof_begin(&g, flags);
-    size_t k = rnd(9), first = rnd(30);
+    int ordered = (flags & EV_ORDERED) != 0;
+    size_t k = ordered ? 6 + (s % 11 == 5) : rnd(9);
+    size_t first = ordered ? (s % 13 == 0) : rnd(30);
     for (size_t i = 0; i < k; i++) {
-      unsigned l = (unsigned)((first + rnd(30)) % 30);
+      unsigned l = (unsigned)((first + (ordered ? 7 * i : rnd(30))) % 30);
       census_entry(&g, t, l, flags);
       if ((flags & EV_REPEATS) && rnd(15) == 0) census_entry(&g, t, l, flags);
     }
@@ -535,6 +538,52 @@ static void eventlogs_corrupt(void **state) {
     check_threads(x.b, x.n, &o);
     free(x.b);
   }
+}
+
+/* The string sample whose label is the n-th "TYPE_" or "0x4" of buf at
+ * or after `from`: its offset, or 0 when there is none. */
+static size_t string_event_at(const bytes *x, size_t from) {
+  for (size_t i = from < 21 ? 21 : from; i + 4 < x->n; i++)
+    if ((!memcmp(x->b + i, "TYPE_", 5) || !memcmp(x->b + i, "0x4", 3)) &&
+        x->b[i - 21] == 0 && x->b[i - 20] == 164)
+      return i - 21;
+  return 0;
+}
+
+/* String samples taken in runs (eventlog_stream.c's string_run) as one by
+ * one: read whole, and a byte a feed (no run is ever whole in a feed
+ * then), with labels in the last census's order (the guess hits) and out
+ * of it, repeated, and one string sample inside a run damaged: its time
+ * far off, its value past 63 bits, its size past its block. */
+static void string_runs(void **state) {
+  (void)state;
+  static const unsigned kinds[] = {
+      EV_ORDERED | EV_STATS, EV_ORDERED | EV_IPE | EV_REPEATS,
+      EV_ORDERED | EV_OLD | EV_MID_RUN, EV_REPEATS};
+  static const size_t blocks[] = {300, 2000, 0};
+  hp2x_parse_options o = options_plain();
+  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+    for (size_t b = 0; b < 3; b++) {
+      bytes x = make_eventlog(300, kinds[k], blocks[b]);
+      for (int round = -1; round < 9; round++) {
+        bytes y = {0};
+        add(&y, x.b, x.n);
+        size_t at = round < 0 ? 0
+                              : string_event_at(&y, y.n * (size_t)round / 9);
+        if (round >= 0) assert_true(at > 0);
+        if (round % 3 == 0) y.b[at + 2] = 0x7f;  /* 0x7f.. ns */
+        if (round % 3 == 1) y.b[at + 13] = 0xff; /* value >= 2^63 */
+        if (round % 3 == 2) y.b[at + 10] += 1;   /* 256 bytes more */
+        outcome whole = read_with(y.b, y.n, &o, 1, 0, 0);
+        outcome one_by_one = read_with(y.b, y.n, &o, 1, 0, 1);
+        if (round < 0) assert_int_equal(whole.st, HP2X_OK);
+        same_outcome(&whole, &one_by_one);
+        hp2x_profile_free(whole.p);
+        hp2x_profile_free(one_by_one.p);
+        free(y.b);
+      }
+      free(x.b);
+    }
 }
 
 static void eventlogs_limits_and_bounds(void **state) {
@@ -670,6 +719,7 @@ int main(void) {
       cmocka_unit_test(hp_text_limits_and_bounds),
       cmocka_unit_test(eventlogs_identical),
       cmocka_unit_test(eventlogs_corrupt),
+      cmocka_unit_test(string_runs),
       cmocka_unit_test(eventlogs_limits_and_bounds),
       cmocka_unit_test(real_eventlogs),
       cmocka_unit_test(allocation_failures),
