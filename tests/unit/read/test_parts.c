@@ -10,7 +10,8 @@
  * thread's field by field (its storage included), the same status and the
  * same error; parts are merged, not only read as they are; allocation
  * failures end in HP2X_E_NOMEM; hp2x_parser_feed_fd reads a file mapped,
- * in pieces and from a pipe alike.
+ * in pieces and from a pipe alike, and a mapped part let go of once read
+ * reads again the same when it is fed.
  */
 #define TEST_RNG_SEED 0x9e3779b97f4a7c15ull
 #include <setjmp.h>
@@ -712,6 +713,44 @@ static void file_descriptors(void **state) {
   free(x.b);
 }
 
+/* A mapped file read in parts big enough to let go of whole pages once
+ * read (parts.c drops them): a part that cannot be merged (a corrupt
+ * event in it) is read again from its bytes, which are the file's. */
+static void mapped_parts_let_go(void **state) {
+  (void)state;
+  bytes x = make_eventlog(20000, EV_ORDERED | EV_STATS, 1 << 16);
+  assert_true(x.n > ((size_t)2 << 20));
+  size_t at = string_event_at(&x, x.n / 2);
+  assert_true(at > 0);
+  x.b[at + 10] += 1; /* its size 256 bytes more: past its block */
+  char path[] = "/tmp/hp2x-test-parts-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, x.b, x.n), (ssize_t)x.n);
+  hp2x_parse_options o = options_plain();
+  outcome one = read_with(x.b, x.n, &o, 1, 0, 0);
+  assert_int_equal(one.st, HP2X_OK);
+  assert_int_equal(hp2x_profile_warnings(one.p)->corrupt_regions, 1);
+  o.threads = 2;
+  o.part_bytes = (size_t)1 << 17;
+  assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_parser *ps = hp2x_parser_new("parts", &o, &err);
+  assert_int_equal(hp2x_parser_feed_fd(ps, fd, 0, &err), HP2X_OK);
+  parts_count n = hpx_parser_parts(ps);
+  assert_true(n.merged > 4 && n.fed > 0);
+  hp2x_profile *p;
+  assert_int_equal(hp2x_parser_finish(ps, &p, &err), HP2X_OK);
+  same_profile_exactly(one.p, p);
+  hp2x_profile_free(p);
+  hp2x_parser_free(ps);
+  close(fd);
+  unlink(path);
+  hp2x_profile_free(one.p);
+  free(x.b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(hp_text_identical),
@@ -724,6 +763,7 @@ int main(void) {
       cmocka_unit_test(real_eventlogs),
       cmocka_unit_test(allocation_failures),
       cmocka_unit_test(file_descriptors),
+      cmocka_unit_test(mapped_parts_let_go),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
