@@ -8,7 +8,7 @@
  * as GHC's rts/eventlog/ EventLog.c writes them; bytes after the known fields
  * are ignored (the format lets fields be appended).
  */
-#include "eventlog_part_read.h"
+#include "eventlog_entry.h"
 #include "hp_breakdown.h"
 #include "base/textout.h"
 
@@ -151,21 +151,6 @@ static hp2x_status on_sample_end(evl_parser *ev, const evl_event *e,
   return hpx_profile_end_sample(ev->p, err);
 }
 
-/* Adds (label id, bytes) to the open sample. */
-static HPX_ALWAYS_INLINE hp2x_status add_sample_entry(evl_parser *ev,
-                                                      uint32_t id,
-                                                      uint64_t bytes,
-                                                      hp2x_err *err) {
-  if (bytes > (uint64_t)INT64_MAX)
-    return evl_corrupt_event(ev, err,
-                             "residency does not fit in 64 signed bits");
-  if (ev->part) ev->part->entries++;
-  if (evl_in_lead(ev)) return hpx_evl_part_lead(ev, id, (int64_t)bytes, err);
-  int repeated;
-  return hpx_label_track_add(&ev->track, ev->p, id, (int64_t)bytes, &repeated,
-                             err);
-}
-
 /* Is the expected label `id` the string label whose key is `key`? */
 static int is_guessed_label(const evl_parser *ev, uint32_t id, const void *key,
                             size_t len) {
@@ -175,20 +160,6 @@ static int is_guessed_label(const evl_parser *ev, uint32_t id, const void *key,
   const char *k = l->key ? l->key : l->name;
   size_t klen = l->key ? l->key_len : l->name_len;
   return klen == len && memcmp(k, key, len) == 0;
-}
-
-/* The common case of a string sample, before its NUL is looked for: the
- * label expected (`id`, a string label), whole in the `room` bytes at
- * label and followed by its NUL; then it is the label whatever the rest
- * holds (an interned label has no NUL byte, nor is it empty). */
-static HPX_ALWAYS_INLINE int guessed_string(const evl_parser *ev, uint32_t id,
-                                            const char *label, size_t room) {
-  if (id == LABEL_NONE) return 0;
-  const hpx_label *l = &ev->p->labels[id];
-  if (l->kind == LABEL_STACK) return 0;
-  size_t klen = l->key ? l->key_len : l->name_len;
-  const char *k = l->key ? l->key : l->name;
-  return klen < room && label[klen] == '\0' && read_same_bytes(k, label, klen);
 }
 
 /* The error for an event of type `what` outside any sample, or OK. */
@@ -277,15 +248,7 @@ static hp2x_status on_sample_stack(evl_parser *ev, const evl_event *e,
   uint32_t id;
   if (find_stack_label(ev, e->pl + 10, depth, &id, err) != HP2X_OK)
     return err->code;
-  return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
-}
-
-int hpx_evl_string_guessed(evl_parser *ev, const unsigned char *pl, size_t n,
-                           hp2x_status *st, hp2x_err *err) {
-  uint32_t id = label_track_guess(&ev->track);
-  if (!guessed_string(ev, id, (const char *)pl + 9, n - 9)) return 0;
-  *st = add_sample_entry(ev, id, evl_be64(pl + 1), err);
-  return 1;
+  return evl_add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
 }
 
 /* 164 (every breakdown but -hc): u8 profile id, u64 residency, label. */
@@ -296,12 +259,12 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
     return err->code;
   if (e->n < 10) return fail_short_event(ev, err, "HEAP_PROF_SAMPLE_STRING");
   hp2x_status st;
-  if (hpx_evl_string_guessed(ev, e->pl, e->n, &st, err)) return st;
+  if (evl_take_guessed_string(ev, e->pl, e->n, &st, err)) return st;
   const char *label = (const char *)e->pl + 9;
   uint32_t id = label_track_guess(&ev->track);
   uint32_t *slot = e->n - 9 >= 8 ? key_slot(ev, e->pl + 9, 8) : NULL;
-  if (slot && *slot != id && guessed_string(ev, *slot, label, e->n - 9))
-    return add_sample_entry(ev, *slot, evl_be64(e->pl + 1), err);
+  if (slot && *slot != id && evl_guessed_string(ev, *slot, label, e->n - 9))
+    return evl_add_sample_entry(ev, *slot, evl_be64(e->pl + 1), err);
   long l = cstring_len(e->pl + 9, e->n - 9);
   if (l < 0)
     return evl_fail_at(ev, err, ev->event_start,
@@ -318,7 +281,7 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
       return err->code;
   }
   if (slot) *slot = id;
-  return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
+  return evl_add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
 }
 
 /* ------------------------------------------------- info-table names */

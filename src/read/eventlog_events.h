@@ -85,13 +85,6 @@ typedef struct ipe_table {
 typedef hp2x_status (*evl_handler)(evl_parser *ev, const evl_event *e,
                                    hp2x_err *err);
 evl_handler hpx_evl_handler_for(unsigned type);
-/* The string sample (HEAP_PROF_SAMPLE_STRING, whose handler is
- * hpx_evl_handler_for's) with payload pl (n >= 10 bytes) read as its
- * handler reads it in an open sample, when its label is the one guessed
- * for it: 1, and *st says how adding it went (an error sticky in
- * ev->status, at ev->event_start); else 0 and nothing done. */
-int hpx_evl_string_guessed(evl_parser *ev, const unsigned char *pl, size_t n,
-                           hp2x_status *st, hp2x_err *err);
 /* eventlog_stats.c: the handlers of the heap statistics (50, 51, 91: the
  * --heap lines) and of user markers (58). */
 hp2x_status hpx_evl_on_heap_statistic(evl_parser *ev, const evl_event *e,

@@ -5,7 +5,7 @@
  * string samples read in one loop (string_run).  It stops at the first event
  * that fails; recovering from a corrupt one is eventlog_resync.c's.
  */
-#include "eventlog_part_read.h"
+#include "eventlog_entry.h"
 #include "base/textout.h"
 
 #include <assert.h>
@@ -362,7 +362,7 @@ static hp2x_status string_run(evl_parser *ev, const unsigned char *buf,
         (ev->block_end >= 0 && ev->offset + (long long)total > ev->block_end))
       break;
     ev->event_start = ev->offset;
-    if (!hpx_evl_string_guessed(ev, e + 12, total - 12, &st, err)) break;
+    if (!evl_take_guessed_string(ev, e + 12, total - 12, &st, err)) break;
     if (st != HP2X_OK) {
       if (err && err->offset < 0) err->offset = ev->event_start;
       ev->status = st;
