@@ -551,11 +551,13 @@ static size_t string_event_at(const bytes *x, size_t from) {
   return 0;
 }
 
-/* String samples taken in runs (eventlog_stream.c's string_run) as one by
- * one: read whole, and a byte a feed (no run is ever whole in a feed
- * then), with labels in the last census's order (the guess hits) and out
- * of it, repeated, and one string sample inside a run damaged: its time
- * far off, its value past 63 bits, its size past its block. */
+/* Events taken in runs (eventlog_stream.c's event_run) as one by one:
+ * read whole, and a byte a feed (no event is ever whole in a feed then),
+ * with labels in the last census's order (the guess hits) and out of it,
+ * repeated, and one string sample inside a run damaged: its time far off,
+ * its value past 63 bits, its size past its block; and real eventlogs,
+ * whose runs are mostly of events hp2x does not read, whole and with one
+ * of those damaged. */
 static void string_runs(void **state) {
   (void)state;
   static const unsigned kinds[] = {
@@ -585,6 +587,34 @@ static void string_runs(void **state) {
       }
       free(x.b);
     }
+  static const char *const real[] = {
+      "tests/data/ghc-modern/ghc-9.10.3/markers.hc.eventlog",
+      "tests/data/ghc-modern/ghc-9.6.6/leak.ipehi.eventlog",
+      "samples/profiles/manycc.ipehi.eventlog"};
+  for (size_t f = 0; f < sizeof real / sizeof *real; f++) {
+    size_t len;
+    unsigned char *buf = read_repo_file(real[f], &len);
+    assert_non_null(buf);
+    for (int round = 0; round < 4; round++) {
+      for (size_t i = round < 3 ? len / 3 * (size_t)round : 0;
+           round && i + 24 < len; i++)
+        if (buf[i] == 0 && buf[i + 1] == 9 && buf[i + 2] == 0 &&
+            buf[i + 3] == 0 && buf[i + 10] == 0) {
+          if (round < 3) /* a GC start's time (fixed size) far off */
+            buf[i + 2] = 0x40;
+          else /* the event after one an undeclared type */
+            buf[i + 11] = 250;
+          break;
+        }
+      outcome whole = read_with(buf, len, &o, 1, 0, 0);
+      outcome one_by_one = read_with(buf, len, &o, 1, 0, 1);
+      if (!round) assert_int_equal(whole.st, HP2X_OK);
+      same_outcome(&whole, &one_by_one);
+      hp2x_profile_free(whole.p);
+      hp2x_profile_free(one_by_one.p);
+    }
+    free(buf);
+  }
 }
 
 static void eventlogs_limits_and_bounds(void **state) {
