@@ -14,7 +14,8 @@ by gen.py, all measured in this one run.  Prints Markdown tables:
   14. reading on every core: wc -l, then hp2x to CSV, PDF and SVG on 1 and
      2 threads, interleaved, medians of CORE_REPS rounds (5) of the wall
      clock and of the CPU time (user + system), with the load average
-     before and after each input; where a picture's time goes (bench/phases.c);
+     before and after each input, and the peak RSS of --jobs=1 against
+     --jobs=2; where a picture's time goes (bench/phases.c);
      `run.py --cores` (make bench-cores) runs this section alone;
      `run.py --cores-ab BEFORE` reads its inputs to CSV with the build
      BEFORE and this one, interleaved (section 14b)
@@ -337,11 +338,13 @@ def cores(inputs):
                          "%.3f" % c, "%.2f" % (c / wc_cpu), rss // 1024])
         one, two = (median(runs["→ csv, --jobs=%d" % j][0]) for j in (1, 2))
         cpu1, cpu2 = (median(runs["→ csv, --jobs=%d" % j][2]) for j in (1, 2))
+        rss = ["%d / %d" % tuple(runs["→ %s, --jobs=%d" % (fmt, j)][1] // 1024
+                                 for j in (1, 2)) for fmt in ("csv", "pdf")]
         goal.append([name, "%.1f" % mb(path), "%.2f" % (one / wc),
                      "%.2f" % (two / wc), "%.2f" % (one / two),
                      "%.0f" % (mb(path) / two), "%.2f" % (cpu1 / wc_cpu),
-                     "%.2f" % (cpu2 / wc_cpu),
-                     "%.2f / %.2f" % (before, os.getloadavg()[0])])
+                     "%.2f" % (cpu2 / wc_cpu)] + rss +
+                    ["%.2f / %.2f" % (before, os.getloadavg()[0])])
     table(["input", "MB", "command", "median s", "best s",
            "median / wc -l", "median CPU s", "CPU / wc -l's",
            "peak RSS MB"], rows)
@@ -350,7 +353,8 @@ def cores(inputs):
           "machine changes less than the wall clock:\n")
     table(["input", "MB", "--jobs=1 / wc -l", "--jobs=2 / wc -l",
            "speed-up", "MB/s (--jobs=2)", "CPU --jobs=1 / wc -l",
-           "CPU --jobs=2 / wc -l", "load before / after"], goal)
+           "CPU --jobs=2 / wc -l", "peak RSS MB → csv, --jobs=1 / 2",
+           "→ pdf, --jobs=1 / 2", "load before / after"], goal)
     print("Where a picture's time goes, inside one process "
           "(bench/phases.c, medians of 3, ms):\n")
     rows = []

@@ -90,6 +90,12 @@ void hpx_map_close(hpx_mapped *m);
  * can (Linux's MADV_POPULATE_READ), their pages are mapped in one call
  * rather than one fault at a time.  Failure changes nothing. */
 void hpx_map_prefetch(const void *p, size_t n);
+/* A hint, once bytes [p, p + n) of a mapping (hpx_map_file's, never
+ * other memory) are read: the whole pages among them are let go of, where
+ * the system can (Linux's MADV_DONTNEED), so that they no longer count in
+ * the process's resident memory; read again, they fault in from the file
+ * with the same bytes.  Failure changes nothing. */
+void hpx_map_drop(const void *p, size_t n);
 
 /* ------------------------------------------------------------ threads */
 /* The library's own threads (threads.c).  hpx_threads_start starts up to

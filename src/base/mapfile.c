@@ -2,10 +2,13 @@
  * hpx_map_*): mmap and munmap are POSIX; the page size comes from
  * sysconf.  The prefetch seam: Linux's madvise(MADV_POPULATE_READ)
  * (kernel 5.14 on) maps a part's pages in one call; elsewhere, and under
- * PORTABLE=1, nothing: they fault in as they are read.
+ * PORTABLE=1, nothing: they fault in as they are read.  The drop seam:
+ * madvise(MADV_DONTNEED) lets go of a part's pages once it is read (the
+ * file's bytes stay readable: a page read again faults in from the page
+ * cache); elsewhere, and under PORTABLE=1, nothing: they go when unmapped.
  */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
-#define _DEFAULT_SOURCE /* madvise, MADV_POPULATE_READ */
+#define _DEFAULT_SOURCE /* madvise, MADV_POPULATE_READ, MADV_DONTNEED */
 #endif
 #include <sys/mman.h>
 #include <unistd.h>
@@ -62,6 +65,17 @@ void hpx_map_prefetch(const void *p, size_t n) {
   uintptr_t e = (uintptr_t)p + n;
   if (n >= ((size_t)1 << 20))
     (void)madvise((void *)a, e - a, MADV_POPULATE_READ);
+#else
+  (void)p, (void)n;
+#endif
+}
+
+void hpx_map_drop(const void *p, size_t n) {
+#if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(MADV_DONTNEED)
+  size_t page = page_bytes();
+  uintptr_t a = ((uintptr_t)p + page - 1) & ~(uintptr_t)(page - 1);
+  uintptr_t e = ((uintptr_t)p + n) & ~(uintptr_t)(page - 1);
+  if (e > a) (void)madvise((void *)a, e - a, MADV_DONTNEED);
 #else
   (void)p, (void)n;
 #endif

@@ -217,6 +217,29 @@ static void sums_add(label_sums *l, int64_t v, bool all) {
   l->sum_sq += (long double)v * (long double)v;
 }
 
+/* add_sums for a profile neither bounded nor --last, its values in 32
+ * bits: each label's total, presence and entry count, and the sample's
+ * total; as the general loop adds them, with what it reads per entry
+ * held in locals. */
+static void add_totals32(hp2x_profile *p, size_t s) {
+  size_t e0 = p->start[s], n = p->start[s + 1] - e0;
+  const uint32_t *ids = p->run_ids + p->run_of[s];
+  const uint32_t *v32 = p->value32 + e0;
+  unsigned shift = p->value_shift;
+  hpx_label *labels = p->labels;
+  int64_t total = 0;
+  for (size_t i = 0; i < n; i++) {
+    int64_t v = (int64_t)((uint64_t)v32[i] << shift);
+    label_sums *l = &labels[ids[i]].sums;
+    total = hpx_add_sat(total, v);
+    l->total = hpx_add_sat(l->total, v);
+    l->present = true;
+    l->entries++;
+  }
+  p->bound.summed++;
+  if (p->bound.sample_total) p->bound.sample_total[s] = total;
+}
+
 /* Adds sample s's entries to its labels' sums (and, with --last, to its
  * span slot's, unless it is older than the span); for a bounded or
  * --last profile also their -d sums and their area: the step from the
@@ -225,6 +248,10 @@ static void sums_add(label_sums *l, int64_t v, bool all) {
 static void add_sums(hp2x_profile *p, size_t s, label_sums *slot) {
   bool all = p->bound.samples.columns > 0 || p->recent.last_s > 0.0;
   bool recent_only = p->recent.last_s > 0.0;
+  if (!all && !slot && !p->wide_values) {
+    add_totals32(p, s);
+    return;
+  }
   int64_t total = 0;
   for (size_t e = p->start[s]; e < p->start[s + 1] && (slot || !recent_only);
        e++) {

@@ -1,14 +1,14 @@
 /* eventlog_events.c -- what each event hp2x reads does to the profile: one
  * handler per event type, grouped by family (cost centres, heap profile,
- * info-table names, the run's JOB and DATE, heap statistics, markers, the
- * block marker), and the table of the types read (event_kinds: size rule
- * and handler), which hpx_evl_handler_for and hpx_evl_declared_size_ok read.
- * The cost-centre table and stack names are eventlog_cost_centres.c's, the -hi
- * names eventlog_ipe.c's.  Payloads are read as GHC's rts/eventlog/
- * EventLog.c writes them; bytes after the known fields are ignored (the
- * format lets fields be appended).
+ * info-table names, the run's JOB and DATE, the block marker; heap
+ * statistics and markers are eventlog_stats.c's), and the table of the types
+ * read (event_kinds: size rule and handler), which hpx_evl_handler_for and
+ * hpx_evl_declared_size_ok read. The cost-centre table and stack names are
+ * eventlog_cost_centres.c's, the -hi names eventlog_ipe.c's.  Payloads are read
+ * as GHC's rts/eventlog/ EventLog.c writes them; bytes after the known fields
+ * are ignored (the format lets fields be appended).
  */
-#include "eventlog_part_read.h"
+#include "eventlog_entry.h"
 #include "hp_breakdown.h"
 #include "base/textout.h"
 
@@ -151,21 +151,6 @@ static hp2x_status on_sample_end(evl_parser *ev, const evl_event *e,
   return hpx_profile_end_sample(ev->p, err);
 }
 
-/* Adds (label id, bytes) to the open sample. */
-static HPX_ALWAYS_INLINE hp2x_status add_sample_entry(evl_parser *ev,
-                                                      uint32_t id,
-                                                      uint64_t bytes,
-                                                      hp2x_err *err) {
-  if (bytes > (uint64_t)INT64_MAX)
-    return evl_corrupt_event(ev, err,
-                             "residency does not fit in 64 signed bits");
-  if (ev->part) ev->part->entries++;
-  if (evl_in_lead(ev)) return hpx_evl_part_lead(ev, id, (int64_t)bytes, err);
-  int repeated;
-  return hpx_label_track_add(&ev->track, ev->p, id, (int64_t)bytes, &repeated,
-                             err);
-}
-
 /* Is the expected label `id` the string label whose key is `key`? */
 static int is_guessed_label(const evl_parser *ev, uint32_t id, const void *key,
                             size_t len) {
@@ -175,20 +160,6 @@ static int is_guessed_label(const evl_parser *ev, uint32_t id, const void *key,
   const char *k = l->key ? l->key : l->name;
   size_t klen = l->key ? l->key_len : l->name_len;
   return klen == len && memcmp(k, key, len) == 0;
-}
-
-/* The common case of a string sample, before its NUL is looked for: the
- * label expected (`id`, a string label), whole in the `room` bytes at
- * label and followed by its NUL; then it is the label whatever the rest
- * holds (an interned label has no NUL byte, nor is it empty). */
-static HPX_ALWAYS_INLINE int guessed_string(const evl_parser *ev, uint32_t id,
-                                            const char *label, size_t room) {
-  if (id == LABEL_NONE) return 0;
-  const hpx_label *l = &ev->p->labels[id];
-  if (l->kind == LABEL_STACK) return 0;
-  size_t klen = l->key ? l->key_len : l->name_len;
-  const char *k = l->key ? l->key : l->name;
-  return klen < room && label[klen] == '\0' && read_same_bytes(k, label, klen);
 }
 
 /* The error for an event of type `what` outside any sample, or OK. */
@@ -277,7 +248,7 @@ static hp2x_status on_sample_stack(evl_parser *ev, const evl_event *e,
   uint32_t id;
   if (find_stack_label(ev, e->pl + 10, depth, &id, err) != HP2X_OK)
     return err->code;
-  return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
+  return evl_add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
 }
 
 /* 164 (every breakdown but -hc): u8 profile id, u64 residency, label. */
@@ -287,13 +258,13 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
   if (require_open_sample(ev, "HEAP_PROF_SAMPLE_STRING", err) != HP2X_OK)
     return err->code;
   if (e->n < 10) return fail_short_event(ev, err, "HEAP_PROF_SAMPLE_STRING");
+  hp2x_status st;
+  if (evl_take_guessed_string(ev, e->pl, e->n, &st, err)) return st;
   const char *label = (const char *)e->pl + 9;
   uint32_t id = label_track_guess(&ev->track);
-  if (guessed_string(ev, id, label, e->n - 9))
-    return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
   uint32_t *slot = e->n - 9 >= 8 ? key_slot(ev, e->pl + 9, 8) : NULL;
-  if (slot && *slot != id && guessed_string(ev, *slot, label, e->n - 9))
-    return add_sample_entry(ev, *slot, evl_be64(e->pl + 1), err);
+  if (slot && *slot != id && evl_guessed_string(ev, *slot, label, e->n - 9))
+    return evl_add_sample_entry(ev, *slot, evl_be64(e->pl + 1), err);
   long l = cstring_len(e->pl + 9, e->n - 9);
   if (l < 0)
     return evl_fail_at(ev, err, ev->event_start,
@@ -310,7 +281,7 @@ static hp2x_status on_sample_string(evl_parser *ev, const evl_event *e,
       return err->code;
   }
   if (slot) *slot = id;
-  return add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
+  return evl_add_sample_entry(ev, id, evl_be64(e->pl + 1), err);
 }
 
 /* ------------------------------------------------- info-table names */
@@ -494,47 +465,6 @@ static hp2x_status on_wall_clock(evl_parser *ev, const evl_event *e,
   return hpx_profile_set_header(ev->p, PROFILE_DATE, buf, (size_t)n, err);
 }
 
-/* ------------------------------------------- statistics and markers */
-
-/* The events that carry a --heap line, and the series each one feeds
- * (model.h's hpx_heap_kind; the line's looks are layout.c's): a kind no
- * event feeds does not build (the assert below). */
-#define HEAP_SERIES_ROWS(X)          \
-  X(EV_HEAP_SIZE, HPX_HEAP_SIZE)     \
-  X(EV_BLOCKS_SIZE, HPX_HEAP_BLOCKS) \
-  X(EV_HEAP_LIVE, HPX_HEAP_LIVE)
-#define HEAP_SERIES_ROW(type, kind) {type, kind},
-#define HEAP_SERIES_BIT(type, kind) | (1u << (kind))
-static const struct {
-  unsigned type;
-  hpx_heap_kind kind;
-} heap_series_events[] = {HEAP_SERIES_ROWS(HEAP_SERIES_ROW)};
-_Static_assert((0u HEAP_SERIES_ROWS(HEAP_SERIES_BIT)) ==
-                   (1u << HPX_N_HEAP) - 1u,
-               "an event feeding every hpx_heap_kind (model.h)");
-
-/* 50, 51, 91: u32 capset, u64 bytes: the --heap lines. */
-static hp2x_status on_heap_statistic(evl_parser *ev, const evl_event *e,
-                                     hp2x_err *err) {
-  if (e->n < 12) return fail_short_event(ev, err, "heap statistics");
-  uint64_t b = evl_be64(e->pl + 4);
-  int64_t bytes = b > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)b;
-  for (size_t i = 0; i < sizeof heap_series_events / sizeof *heap_series_events;
-       i++)
-    if (heap_series_events[i].type == e->type)
-      return hpx_profile_series_add(&ev->p->heap[heap_series_events[i].kind],
-                                    e->time_s, bytes, err);
-  return HP2X_OK; /* a type event_kinds sends here but no series takes */
-}
-
-/* 58: the marker's text (traceMarker), NUL-terminated or not. */
-static hp2x_status on_user_marker(evl_parser *ev, const evl_event *e,
-                                  hp2x_err *err) {
-  const unsigned char *z = memchr(e->pl, '\0', e->n);
-  size_t len = z ? (size_t)(z - e->pl) : e->n;
-  return hpx_profile_add_mark(ev->p, e->time_s, (const char *)e->pl, len, err);
-}
-
 /* ------------------------------------------------------------ framing */
 
 /* 18: u32 the block's size from the marker's first byte, u64 its end
@@ -570,10 +500,10 @@ static const event_kind event_kinds[] = {
     [EV_RTS_IDENTIFIER] = {EVL_SIZE_VARIABLE, on_rts_identifier},
     [EV_PROGRAM_ARGS] = {EVL_SIZE_VARIABLE, on_program_args},
     [EV_WALL_CLOCK_TIME] = {EVL_SIZE_FIXED, on_wall_clock},
-    [EV_HEAP_SIZE] = {EVL_SIZE_FIXED, on_heap_statistic},
-    [EV_HEAP_LIVE] = {EVL_SIZE_FIXED, on_heap_statistic},
-    [EV_USER_MARKER] = {EVL_SIZE_VARIABLE, on_user_marker},
-    [EV_BLOCKS_SIZE] = {EVL_SIZE_FIXED, on_heap_statistic},
+    [EV_HEAP_SIZE] = {EVL_SIZE_FIXED, hpx_evl_on_heap_statistic},
+    [EV_HEAP_LIVE] = {EVL_SIZE_FIXED, hpx_evl_on_heap_statistic},
+    [EV_USER_MARKER] = {EVL_SIZE_VARIABLE, hpx_evl_on_user_marker},
+    [EV_BLOCKS_SIZE] = {EVL_SIZE_FIXED, hpx_evl_on_heap_statistic},
     [EV_HEAP_PROF_BEGIN] = {EVL_SIZE_VARIABLE, on_heap_prof_begin},
     [EV_HEAP_PROF_COST_CENTRE] = {EVL_SIZE_VARIABLE, on_cost_centre},
     [EV_HEAP_PROF_SAMPLE_BEGIN] = {EVL_SIZE_FIXED, on_sample_begin},

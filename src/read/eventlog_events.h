@@ -85,6 +85,12 @@ typedef struct ipe_table {
 typedef hp2x_status (*evl_handler)(evl_parser *ev, const evl_event *e,
                                    hp2x_err *err);
 evl_handler hpx_evl_handler_for(unsigned type);
+/* eventlog_stats.c: the handlers of the heap statistics (50, 51, 91: the
+ * --heap lines) and of user markers (58). */
+hp2x_status hpx_evl_on_heap_statistic(evl_parser *ev, const evl_event *e,
+                                      hp2x_err *err);
+hp2x_status hpx_evl_on_user_marker(evl_parser *ev, const evl_event *e,
+                                   hp2x_err *err);
 /* The size rule of a type hp2x reads: a fixed-size type may be declared at
  * most EVL_FIXED_SIZE_CAP bytes long (GHC writes them much shorter), so a
  * corrupt header is caught there, not events later. */

@@ -1,11 +1,12 @@
 /* eventlog_stream.c -- the event stream after the header: each event framed
  * by the size its type declares (an IPE event by its content), checked
  * against its block and the times before it, gathered or skipped across
- * feeds, and handed whole to its handler (eventlog_events.c).  It stops at
+ * feeds, and handed whole to its handler (eventlog_events.c); runs of
+ * census entries and skipped events read in one loop (event_run).  It stops at
  * the first event that fails; recovering from a corrupt one is
  * eventlog_resync.c's.
  */
-#include "eventlog_part_read.h"
+#include "eventlog_entry.h"
 #include "base/textout.h"
 
 #include <assert.h>
@@ -48,7 +49,8 @@ static void consume_data_end(evl_parser *ev, int gathered, size_t *pos) {
 
 /* Keeps the latest timestamp read, for resynchronising (a plausible
  * event's time is not far past it). */
-static void note_time(evl_parser *ev, const unsigned char *e) {
+static HPX_ALWAYS_INLINE void note_time(evl_parser *ev,
+                                        const unsigned char *e) {
   uint64_t t = evl_be64(e + 2);
   if (t > ev->last_time_ns) ev->last_time_ns = t;
   if (ev->n_recent && t >= ev->recent_ns[(ev->n_recent - 1) % RECENT_TIMES])
@@ -92,7 +94,8 @@ static uint64_t sorted_recent_time(const evl_parser *ev, size_t n) {
  * older than the last ones (a second is allowed; a block marker starts a
  * block of its own time), nor absurdly later.  What a misread event takes
  * for a time is mostly neither. */
-static int plausible_time(const evl_parser *ev, unsigned type, uint64_t t_ns) {
+static HPX_ALWAYS_INLINE int plausible_time(const evl_parser *ev, unsigned type,
+                                            uint64_t t_ns) {
   const uint64_t s_ns = 1000000000u, fortnight_ns = 14 * 86400 * s_ns;
   if (ev->n_recent < 3) return 1;
   uint64_t recent = recent_time(ev);
@@ -333,6 +336,110 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   return HP2X_OK;
 }
 
+/* The census entries event_run may read, as a mask (bit t - 163): stack
+ * and string samples declared of variable size and read by their own
+ * handlers (not a part's deferral). */
+static unsigned run_types(const evl_parser *ev) {
+  unsigned mask = 0;
+  for (unsigned t = EV_HEAP_PROF_SAMPLE_COST_CENTRE;
+       t <= EV_HEAP_PROF_SAMPLE_STRING; t++)
+    if (evl_declared_size(ev, t) == EVL_VARIABLE && ev->handler_of[t] &&
+        ev->handler_of[t] == hpx_evl_handler_for(t))
+      mask |= 1u << (t - EV_HEAP_PROF_SAMPLE_COST_CENTRE);
+  return mask;
+}
+
+/* How event_run takes the event at e (avail >= 22 bytes there): as a
+ * census entry of the mask (RUN_ENTRY), passed over (RUN_SKIP: a type hp2x
+ * does not read), or not at all (RUN_STOP: left to consume_event).  A
+ * whole event whose size, time and place in its block frame_event
+ * accepts; *total gets its length, *head its header's. */
+typedef enum { RUN_STOP, RUN_ENTRY, RUN_SKIP } run_kind;
+static HPX_ALWAYS_INLINE run_kind run_frame(const evl_parser *ev,
+                                            const unsigned char *e,
+                                            size_t avail, unsigned mask,
+                                            size_t *head, size_t *total) {
+  unsigned type = evl_be16(e);
+  unsigned k = type - EV_HEAP_PROF_SAMPLE_COST_CENTRE;
+  run_kind kind;
+  if (k < 2 && (mask >> k & 1u)) { /* declared of variable size */
+    size_t n = 12 + (size_t)evl_be16(e + 10);
+    *head = 12;
+    *total = n;
+    return ev->in_sample && n >= 22 && (k || n - 12 <= EVL_MAX_STACK_EVENT) &&
+                   n <= avail &&
+                   plausible_time(ev, EV_HEAP_PROF_SAMPLE_STRING,
+                                  evl_be64(e + 2)) && /* (no block marker) */
+                   (ev->block_end < 0 ||
+                    ev->offset + (long long)n <= ev->block_end)
+               ? RUN_ENTRY
+               : RUN_STOP;
+  } else {
+    if (type >= 256) return RUN_STOP; /* the data end among them */
+    int32_t size = evl_declared_size(ev, type);
+    if (size == EVL_UNDECLARED || ev->handler_of[type]) return RUN_STOP;
+    *head = size == EVL_VARIABLE ? 12 : 10;
+    *total = *head + (size == EVL_VARIABLE ? evl_be16(e + 10) : (size_t)size);
+    kind = RUN_SKIP;
+  }
+  if (kind == RUN_STOP || *total > avail ||
+      !plausible_time(ev, type, evl_be64(e + 2)) ||
+      (type != EV_BLOCK_MARKER && ev->block_end >= 0 &&
+       ev->offset + (long long)*total > ev->block_end))
+    return RUN_STOP;
+  return kind;
+}
+
+/* After the event at e (total bytes, its header head) is taken: its time
+ * noted, and keep_previous's record (a variable-size event is kept). */
+static HPX_ALWAYS_INLINE void run_taken(evl_parser *ev, const unsigned char *e,
+                                        size_t head, size_t total) {
+  note_time(ev, e);
+  ev->prev_len = 0;
+  ev->prev_ref = NULL;
+  if (head == 12) {
+    ev->prev_ref = e;
+    ev->prev_need = total;
+    ev->prev_offset = ev->event_start;
+  }
+  ev->offset += (long long)total;
+}
+
+/* Reads the events from buf[*pos] on that are whole in buf, framed as
+ * frame_event allows, and either census entries (HEAP_PROF_SAMPLE_COST_
+ * CENTRE and _STRING of the mask, in an open sample) or of a type hp2x
+ * does not read: the bulk of every eventlog, taken as consume_event
+ * takes them without its general framing; a string sample of the label
+ * guessed for it without its handler either.  Stops before any other
+ * event (left to consume_event) or at an error. */
+static hp2x_status event_run(evl_parser *ev, const unsigned char *buf,
+                             size_t len, size_t *pos, unsigned mask,
+                             hp2x_err *err) {
+  size_t p = *pos, head, total;
+  hp2x_status st = HP2X_OK;
+  run_kind kind;
+  while (len - p >= 22 && (kind = run_frame(ev, buf + p, len - p, mask, &head,
+                                            &total)) != RUN_STOP) {
+    const unsigned char *e = buf + p;
+    ev->event_start = ev->offset;
+    if (kind == RUN_ENTRY) {
+      unsigned type = evl_be16(e);
+      if (type != EV_HEAP_PROF_SAMPLE_STRING ||
+          !evl_take_guessed_string(ev, e + 12, total - 12, &st, err))
+        st = dispatch_event(ev, ev->handler_of[type], e, 12, total - 12, err);
+      if (st != HP2X_OK) {
+        if (err && err->offset < 0) err->offset = ev->event_start;
+        ev->status = st;
+        break;
+      }
+    }
+    run_taken(ev, e, head, total);
+    p += total;
+  }
+  *pos = p;
+  return st;
+}
+
 /* Takes bytes into a partly gathered event or a skipped payload.
  * Returns whether the event being gathered is now whole. */
 static int take_pending_bytes(evl_parser *ev, const unsigned char *buf,
@@ -379,10 +486,17 @@ hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
   size_t pos = 0;
   if (!ev->handlers_set) set_handlers(ev);
   hp2x_status st = HP2X_OK;
+  unsigned runs = run_types(ev);
   while (pos < len && !ev->at_end) {
     if ((ev->skip || ev->partial_need) &&
         !take_pending_bytes(ev, buf, len, &pos))
       continue;
+    if (!ev->partial_len &&
+        event_run(ev, buf, len, &pos, runs, err) != HP2X_OK) {
+      st = err->code;
+      break;
+    }
+    if (pos == len && !ev->partial_len) break; /* nothing gathered to take */
     if (consume_event(ev, buf, len, &pos, err) != HP2X_OK) {
       st = err->code;
       break;

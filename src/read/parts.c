@@ -5,7 +5,9 @@
  * the calling thread, which also reads parts while none is ready to take.
  * The reader's profile is only ever touched by the calling thread; the
  * other threads see the input and the front end's fixed configuration,
- * and block every signal (the caller's keep theirs).
+ * and block every signal (the caller's keep theirs).  A mapped file's
+ * part lets go of its pages once read: a part read ahead holds its result,
+ * not its bytes (taking it reads them again only when it is fed).
  */
 #include "parts.h"
 
@@ -48,8 +50,10 @@ typedef struct parts_run {
   size_t cut;            /* where the next part starts */
   size_t claimed, taken; /* parts cut so far; parts taken in order */
   int stop;              /* an error: no more parts */
-  int mapped;            /* buf is a file's memory map: each part's pages
-                            are mapped in one call before it is read */
+  int mapped;            /* buf is a file's memory map (plan->release is
+                            set for one alone): each part's pages are
+                            mapped in one call before it is read, and let
+                            go of after */
 } parts_run;
 
 /* Cuts the next part for the calling thread, under the lock: its slot,
@@ -77,6 +81,7 @@ static void read_part(parts_run *r, part_slot *s) {
   if (r->mapped) hpx_map_prefetch(r->buf + start, len);
   void *result =
       r->f->read(r->f->cfg, r->buf + start, len, r->offset + (long long)start);
+  if (r->mapped) hpx_map_drop(r->buf + start, len);
   pthread_mutex_lock(&r->lock);
   s->result = result;
   s->state = SLOT_READ;

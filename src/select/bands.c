@@ -359,7 +359,17 @@ typedef struct fill_tasks {
   const uint32_t *to_names;
   const hp2x_profile *p;
   size_t n_tasks;
+  int64_t *heights; /* [n_samples]: each sample's bands summed, by the
+                       task that filled it; NULL: not wanted */
 } fill_tasks;
+
+/* Sample s's bands summed in band order, as the heights scan sums them. */
+static int64_t sample_height(const hp2x_bands *b, size_t s) {
+  int64_t sum = 0;
+  for (size_t k = 0; k < b->n_bands; k++)
+    sum = hpx_add_sat(sum, b->values[k * b->stride + s]);
+  return sum;
+}
 
 static void fill_task(void *ctx, size_t task) {
   fill_tasks *t = ctx;
@@ -370,27 +380,30 @@ static void fill_task(void *ctx, size_t task) {
                task + 1 == t->n_tasks ? bytes
                                       : bytes / t->n_tasks * (task + 1));
   fill_samples(t->b, t->band_of, t->to_names, t->p, from, to);
+  for (size_t s = from; t->heights && s < to; s++)
+    t->heights[s] = sample_height(t->b, s);
 }
 
 /* Samples a task fills at least: fewer are not worth a thread. */
 #define FILL_LEAST 16384
 
 /* 5.1 ranges and 5.2 area, over the selected bands' per-sample sums. */
+/* Adds sample s, of height v, to h. */
+static void heights_add(const hp2x_profile *p, size_t s, double v,
+                        bands_heights *h) {
+  if (v > h->ymax) h->ymax = v;
+  if (s > 0) {
+    double base = p->times[s] - p->times[s - 1];
+    double lo = v < h->prev ? v : h->prev;
+    h->area += base * lo + base * fabs(v - h->prev) / 2.0;
+  }
+  h->prev = v;
+}
+
 void hpx_bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
                             size_t from, bands_heights *h) {
-  for (size_t s = from; s < b->n_samples; s++) {
-    int64_t sum = 0;
-    for (size_t k = 0; k < b->n_bands; k++)
-      sum = hpx_add_sat(sum, b->values[k * b->stride + s]);
-    double v = (double)sum;
-    if (v > h->ymax) h->ymax = v;
-    if (s > 0) {
-      double base = p->times[s] - p->times[s - 1];
-      double lo = v < h->prev ? v : h->prev;
-      h->area += base * lo + base * fabs(v - h->prev) / 2.0;
-    }
-    h->prev = v;
-  }
+  for (size_t s = from; s < b->n_samples; s++)
+    heights_add(p, s, (double)sample_height(b, s), h);
 }
 
 double hpx_bands_label_area(const hp2x_profile *p, const int32_t *band_of,
@@ -447,11 +460,18 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
     hpx_free(band_of);
     return hpx_nomem(err);
   }
-  fill_tasks t = {b, band_of, to_names, p,
-                  hpx_task_count(N, o->threads, FILL_LEAST)};
+  fill_tasks t = {
+      b, band_of, to_names, p, hpx_task_count(N, o->threads, FILL_LEAST), NULL};
+  /* On several threads, each sums the samples it fills: the calling
+   * thread then only adds the heights up, in order. */
+  if (t.n_tasks > 1) t.heights = hpx_malloc(N * sizeof *t.heights);
   hpx_run_tasks(t.n_tasks, fill_task, &t);
   bands_heights h = {0.0, 0.0, 0.0};
-  hpx_bands_heights_scan(b, p, 0, &h);
+  if (t.heights)
+    for (size_t s = 0; s < N; s++) heights_add(p, s, (double)t.heights[s], &h);
+  else
+    hpx_bands_heights_scan(b, p, 0, &h);
+  hpx_free(t.heights);
   if (p->bound.thinned) h.area = hpx_bands_label_area(p, band_of, to_names);
   hpx_free(band_of);
   hpx_bands_set_ranges(b, p, o, &h);

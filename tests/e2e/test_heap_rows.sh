@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A heap series' rows are tied when compiling: every hpx_heap_kind
 # (model/model.h) has its --heap line's looks (draw/layout.c), an event
-# that feeds it (read/eventlog_events.c) and its /metrics series
+# that feeds it (read/eventlog_stats.c) and its /metrics series
 # (write/metrics.c), or the file does not build.  Each
 # file compiles as it is; with one row taken out of a scratch copy, the
 # compiler refuses it with the static assertion's words.
@@ -11,7 +11,7 @@
 rows=(
   "draw/layout.c|X(HPX_HEAP_BLOCKS, |looks for every hpx_heap_kind"
   "draw/layout.c|X(HPX_HEAP_LIVE, |looks for every hpx_heap_kind"
-  "read/eventlog_events.c|X(EV_HEAP_LIVE, HPX_HEAP_LIVE)|an event feeding every hpx_heap_kind"
+  "read/eventlog_stats.c|X(EV_HEAP_LIVE, HPX_HEAP_LIVE)|an event feeding every hpx_heap_kind"
   "write/metrics.c|X(HPX_HEAP_LIVE, |a /metrics series for every hpx_heap_kind"
   "write/metrics.c|X(HPX_HEAP_BLOCKS, |a /metrics series for every hpx_heap_kind"
 )

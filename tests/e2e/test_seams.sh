@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Each platform seam takes the side the build asked for: on Linux, glibc's
 # mallopt (watch mode keeps freed memory), madvise pre-faulting (of the
-# profile's arrays, and of a mapped input's parts), inotify, the cores
+# profile's arrays, and of a mapped input's parts, and letting go of the
+# parts read), inotify, the cores
 # from sched_getaffinity (--jobs's default) and the zlib level of PDF
 # streams (the binary's deflateInit_, level 1); under PORTABLE=1 (or off
 # Linux) none of them: sysconf's count of online processors for the

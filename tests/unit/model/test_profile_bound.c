@@ -6,7 +6,8 @@
  * rounding, and bounds its heap series and marks too, also when times go
  * back and forth; a follower of a thinned profile gives the bands of the
  * profile it follows; an unbounded profile, or one below its bound, keeps
- * every sample; --last sums and holds the span's samples only. */
+ * every sample; --last sums and holds the span's samples only; an
+ * unbounded profile's label sums are its values'. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -388,6 +389,49 @@ static void big_values_in_words(void **state) {
   hp2x_profile_free(p);
 }
 
+/* An unbounded profile's label sums (the 32-bit values' own loop, and
+ * the general one once the values are wide): each label's total, entry
+ * count and presence are its values' in every census, in words past 4 GiB
+ * too, with labels in and out of the censuses and in changing order. */
+static void unbounded_sums(void **state) {
+  (void)state;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
+  assert_non_null(p);
+  enum { LABELS = 5, SAMPLES = 400 };
+  uint32_t id[LABELS + 1];
+  char name[2] = "a";
+  for (int l = 0; l <= LABELS; l++, name[0]++)
+    assert_int_equal(hpx_profile_intern(p, name, 1, NULL, 0, &id[l], &err),
+                     HP2X_OK);
+  int64_t total[LABELS] = {0};
+  uint64_t entries[LABELS] = {0};
+  for (size_t s = 0; s < SAMPLES; s++) {
+    hpx_profile_begin_sample(p, (double)s);
+    for (size_t i = 0; i < LABELS; i++) {
+      size_t l = (i + (s % 7 == 3 ? 2 : 0)) % LABELS; /* another order */
+      if (l == 4 && s % 3) continue;                  /* absent, mostly */
+      int64_t v = 8 * (int64_t)(1 + rnd(100000));
+      if (s == 150 && l == 1) v = 5ll << 32; /* words from here on */
+      if (s == 300 && l == 2) v = 3;         /* 64 bits from here on */
+      assert_int_equal(profile_add_entry(p, id[l], v, &err), HP2X_OK);
+      total[l] += v;
+      entries[l]++;
+    }
+    assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
+    assert_int_equal(p->value_shift, s >= 150 ? 3 : 0);
+    assert_int_equal(p->wide_values, s >= 300);
+    for (size_t l = 0; l < LABELS; l++) {
+      assert_int_equal(p->labels[id[l]].sums.total, total[l]);
+      assert_int_equal(p->labels[id[l]].sums.entries, entries[l]);
+      assert_true(p->labels[id[l]].sums.present);
+    }
+    assert_false(p->labels[id[LABELS]].sums.present); /* never in one */
+  }
+  hp2x_profile_free(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(bounded_holds_what_the_picture_shows),
@@ -399,6 +443,7 @@ int main(void) {
       cmocka_unit_test(follower_of_a_thinned_profile),
       cmocka_unit_test(last_span),
       cmocka_unit_test(big_values_in_words),
+      cmocka_unit_test(unbounded_sums),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,7 +10,8 @@
  * thread's field by field (its storage included), the same status and the
  * same error; parts are merged, not only read as they are; allocation
  * failures end in HP2X_E_NOMEM; hp2x_parser_feed_fd reads a file mapped,
- * in pieces and from a pipe alike.
+ * in pieces and from a pipe alike, and a mapped part let go of once read
+ * reads again the same when it is fed.
  */
 #define TEST_RNG_SEED 0x9e3779b97f4a7c15ull
 #include <setjmp.h>
@@ -334,15 +335,16 @@ static void declare(bytes *h, unsigned type, int size) {
 }
 
 enum {
-  EV_STACKS = 1,      /* -hc: stack entries, cost centres declared */
-  EV_IPE = 2,         /* -hi: addresses, IPE records before the entries */
-  EV_IPE_LATE = 4,    /* and more IPE records after some entries */
-  EV_OLD = 8,         /* GHC < 8.10: no sample-end event */
-  EV_MID_RUN = 16,    /* no HEAP_PROF_BEGIN */
-  EV_STATS = 32,      /* heap statistics and markers in capability 0 */
-  EV_REPEATS = 64,    /* a label twice in some censuses */
-  EV_QUIRK = 128,     /* IPE events declared a byte longer (GHC 9.6) */
-  EV_LATE_BEGIN = 256 /* HEAP_PROF_BEGIN inside the first census */
+  EV_STACKS = 1,       /* -hc: stack entries, cost centres declared */
+  EV_IPE = 2,          /* -hi: addresses, IPE records before the entries */
+  EV_IPE_LATE = 4,     /* and more IPE records after some entries */
+  EV_OLD = 8,          /* GHC < 8.10: no sample-end event */
+  EV_MID_RUN = 16,     /* no HEAP_PROF_BEGIN */
+  EV_STATS = 32,       /* heap statistics and markers in capability 0 */
+  EV_REPEATS = 64,     /* a label twice in some censuses */
+  EV_QUIRK = 128,      /* IPE events declared a byte longer (GHC 9.6) */
+  EV_LATE_BEGIN = 256, /* HEAP_PROF_BEGIN inside the first census */
+  EV_ORDERED = 512     /* labels in the last census's order, mostly */
 };
 
 static void string_payload(bytes *pl, uint64_t v, const char *label) {
@@ -473,9 +475,11 @@ static bytes make_eventlog(size_t n, unsigned flags, size_t block_max) {
     be(&pl, s, 8);
     event(&g, GLOBAL, 162, t, &pl, 0, 0);
     if ((flags & EV_LATE_BEGIN) && s == 0) prof_begin(&g, flags);
-    size_t k = rnd(9), first = rnd(30);
+    int ordered = (flags & EV_ORDERED) != 0;
+    size_t k = ordered ? 6 + (s % 11 == 5) : rnd(9);
+    size_t first = ordered ? (s % 13 == 0) : rnd(30);
     for (size_t i = 0; i < k; i++) {
-      unsigned l = (unsigned)((first + rnd(30)) % 30);
+      unsigned l = (unsigned)((first + (ordered ? 7 * i : rnd(30))) % 30);
       census_entry(&g, t, l, flags);
       if ((flags & EV_REPEATS) && rnd(15) == 0) census_entry(&g, t, l, flags);
     }
@@ -534,6 +538,83 @@ static void eventlogs_corrupt(void **state) {
       x.b[at + i] = (unsigned char)rnd(256);
     check_threads(x.b, x.n, &o);
     free(x.b);
+  }
+}
+
+/* The first string sample at or after `from` whose label begins "TYPE_"
+ * or "0x4": its offset, or 0 when there is none. */
+static size_t string_event_at(const bytes *x, size_t from) {
+  for (size_t i = from < 21 ? 21 : from; i + 4 < x->n; i++)
+    if ((!memcmp(x->b + i, "TYPE_", 5) || !memcmp(x->b + i, "0x4", 3)) &&
+        x->b[i - 21] == 0 && x->b[i - 20] == 164)
+      return i - 21;
+  return 0;
+}
+
+/* Events taken in runs (eventlog_stream.c's event_run) as one by one:
+ * read whole, and a byte a feed (no event is ever whole in a feed then),
+ * with labels in the last census's order (the guess hits) and out of it,
+ * repeated, and one string sample inside a run damaged: its time far off,
+ * its value past 63 bits, its size past its block; and real eventlogs,
+ * whose runs are mostly of events hp2x does not read, whole and with one
+ * of those damaged. */
+static void string_runs(void **state) {
+  (void)state;
+  static const unsigned kinds[] = {
+      EV_ORDERED | EV_STATS, EV_ORDERED | EV_IPE | EV_REPEATS,
+      EV_ORDERED | EV_OLD | EV_MID_RUN, EV_REPEATS,
+      EV_ORDERED | EV_STACKS | EV_STATS}; /* stacks: not damaged */
+  static const size_t blocks[] = {300, 2000, 0};
+  hp2x_parse_options o = options_plain();
+  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+    for (size_t b = 0; b < 3; b++) {
+      bytes x = make_eventlog(300, kinds[k], blocks[b]);
+      for (int round = -1; round < (kinds[k] & EV_STACKS ? 0 : 9); round++) {
+        bytes y = {0};
+        add(&y, x.b, x.n);
+        size_t at = round < 0 ? 0
+                              : string_event_at(&y, y.n * (size_t)round / 9);
+        if (round >= 0) assert_true(at > 0);
+        if (round % 3 == 0) y.b[at + 2] = 0x7f;  /* 0x7f.. ns */
+        if (round % 3 == 1) y.b[at + 13] = 0xff; /* value >= 2^63 */
+        if (round % 3 == 2) y.b[at + 10] += 1;   /* 256 bytes more */
+        outcome whole = read_with(y.b, y.n, &o, 1, 0, 0);
+        outcome one_by_one = read_with(y.b, y.n, &o, 1, 0, 1);
+        if (round < 0) assert_int_equal(whole.st, HP2X_OK);
+        same_outcome(&whole, &one_by_one);
+        hp2x_profile_free(whole.p);
+        hp2x_profile_free(one_by_one.p);
+        free(y.b);
+      }
+      free(x.b);
+    }
+  static const char *const real[] = {
+      "tests/data/ghc-modern/ghc-9.10.3/markers.hc.eventlog",
+      "tests/data/ghc-modern/ghc-9.6.6/leak.ipehi.eventlog",
+      "samples/profiles/manycc.ipehi.eventlog"};
+  for (size_t f = 0; f < sizeof real / sizeof *real; f++) {
+    size_t len;
+    unsigned char *buf = read_repo_file(real[f], &len);
+    assert_non_null(buf);
+    for (int round = 0; round < 4; round++) {
+      for (size_t i = round < 3 ? len / 3 * (size_t)round : 0;
+           round && i + 24 < len; i++)
+        if (buf[i] == 0 && buf[i + 1] == 9 && buf[i + 2] == 0 &&
+            buf[i + 3] == 0 && buf[i + 10] == 0) {
+          if (round < 3) /* a GC start's time (fixed size) far off */
+            buf[i + 2] = 0x40;
+          else /* the event after one an undeclared type */
+            buf[i + 11] = 250;
+          break;
+        }
+      outcome whole = read_with(buf, len, &o, 1, 0, 0);
+      outcome one_by_one = read_with(buf, len, &o, 1, 0, 1);
+      if (!round) assert_int_equal(whole.st, HP2X_OK);
+      same_outcome(&whole, &one_by_one);
+      hp2x_profile_free(whole.p);
+      hp2x_profile_free(one_by_one.p);
+    }
+    free(buf);
   }
 }
 
@@ -663,6 +744,44 @@ static void file_descriptors(void **state) {
   free(x.b);
 }
 
+/* A mapped file read in parts big enough to let go of whole pages once
+ * read (parts.c drops them): a part that cannot be merged (a corrupt
+ * event in it) is read again from its bytes, which are the file's. */
+static void mapped_parts_let_go(void **state) {
+  (void)state;
+  bytes x = make_eventlog(20000, EV_ORDERED | EV_STATS, 1 << 16);
+  assert_true(x.n > ((size_t)2 << 20));
+  size_t at = string_event_at(&x, x.n / 2);
+  assert_true(at > 0);
+  x.b[at + 10] += 1; /* its size 256 bytes more: past its block */
+  char path[] = "/tmp/hp2x-test-parts-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, x.b, x.n), (ssize_t)x.n);
+  hp2x_parse_options o = options_plain();
+  outcome one = read_with(x.b, x.n, &o, 1, 0, 0);
+  assert_int_equal(one.st, HP2X_OK);
+  assert_int_equal(hp2x_profile_warnings(one.p)->corrupt_regions, 1);
+  o.threads = 2;
+  o.part_bytes = (size_t)1 << 17;
+  assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_parser *ps = hp2x_parser_new("parts", &o, &err);
+  assert_int_equal(hp2x_parser_feed_fd(ps, fd, 0, &err), HP2X_OK);
+  parts_count n = hpx_parser_parts(ps);
+  assert_true(n.merged > 4 && n.fed > 0);
+  hp2x_profile *p;
+  assert_int_equal(hp2x_parser_finish(ps, &p, &err), HP2X_OK);
+  same_profile_exactly(one.p, p);
+  hp2x_profile_free(p);
+  hp2x_parser_free(ps);
+  close(fd);
+  unlink(path);
+  hp2x_profile_free(one.p);
+  free(x.b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(hp_text_identical),
@@ -670,10 +789,12 @@ int main(void) {
       cmocka_unit_test(hp_text_limits_and_bounds),
       cmocka_unit_test(eventlogs_identical),
       cmocka_unit_test(eventlogs_corrupt),
+      cmocka_unit_test(string_runs),
       cmocka_unit_test(eventlogs_limits_and_bounds),
       cmocka_unit_test(real_eventlogs),
       cmocka_unit_test(allocation_failures),
       cmocka_unit_test(file_descriptors),
+      cmocka_unit_test(mapped_parts_let_go),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -237,6 +237,32 @@ static void csv_threads(void **state) {
     free(s.buf);
     hp2x_bands_free(b);
   }
+  /* Selection with any allocation failing: out of memory, or the same
+   * bands (the samples' heights summed on the calling thread when there
+   * is no room to sum them on the filling ones). */
+  hpx_alloc_fail_at(0);
+  hp2x_bands_free(select_on(p, 3));
+  long made = hpx_alloc_fail_at(0); /* a selection's allocations */
+  for (long n = 1; n <= made; n++) {
+    hp2x_options o;
+    hp2x_options_init(&o);
+    o.max_bands = 41;
+    o.threads = 3;
+    hp2x_bands *b = NULL;
+    hpx_alloc_fail_at(n);
+    hp2x_status st = hp2x_bands_select(p, &o, &b, &err);
+    hpx_alloc_fail_at(0);
+    if (st != HP2X_OK) {
+      assert_int_equal(st, HP2X_E_NOMEM);
+      continue;
+    }
+    assert_true(b->area == one->area && b->yrange == one->yrange);
+    for (size_t k = 0; k < b->n_bands; k++)
+      assert_memory_equal(b->values + k * b->stride,
+                          one->values + k * one->stride,
+                          b->n_samples * sizeof *b->values);
+    hp2x_bands_free(b);
+  }
   /* A sink that fails part way: the same error on any number. */
   for (long long at = 100; at < (long long)ref.len;
        at += (long long)ref.len / 3) {

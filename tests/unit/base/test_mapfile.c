@@ -1,0 +1,76 @@
+/* test_mapfile.c -- mapfile.c's file mappings: a file mapped from an
+ * offset, its pages prefetched and let go of (hpx_map_drop) in whole and
+ * unaligned ranges, its bytes the file's after each, released from the
+ * front and closed; a length of 0 refused. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "base/base.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FILE_BYTES ((size_t)5 << 20) /* more than the 1 MiB prefetch step */
+
+/* A temporary file of n bytes, each from its offset; *fd open on it. */
+static unsigned char *make_file(size_t n, int *fd, char *path) {
+  unsigned char *b = malloc(n);
+  assert_non_null(b);
+  for (size_t i = 0; i < n; i++) b[i] = (unsigned char)(i * 2654435761u >> 13);
+  *fd = mkstemp(path);
+  assert_true(*fd >= 0);
+  assert_int_equal(write(*fd, b, n), (ssize_t)n);
+  return b;
+}
+
+static void dropped_pages_read_again(void **state) {
+  (void)state;
+  char path[] = "/tmp/hp2x-test-mapfile-XXXXXX";
+  int fd;
+  unsigned char *want = make_file(FILE_BYTES, &fd, path);
+  hpx_mapped m;
+  const long long offset = 12345; /* not a page's start */
+  assert_int_equal(hpx_map_file(fd, offset, FILE_BYTES - offset, &m), 0);
+  assert_int_equal(m.data_len, FILE_BYTES - offset);
+  const unsigned char *d = m.data;
+  hpx_map_prefetch(d, m.data_len);
+  assert_memory_equal(d, want + offset, m.data_len);
+  /* Ranges of every alignment: whole pages, less than a page, a page's
+   * end to another's middle; the bytes are the file's after each. */
+  static const size_t ranges[][2] = {
+      {0, 4096}, {1, 100}, {5000, 3 << 20}, {4095, 2}, {100000, 1 << 20}};
+  for (size_t r = 0; r < sizeof ranges / sizeof *ranges; r++) {
+    hpx_map_drop(d + ranges[r][0], ranges[r][1]);
+    assert_memory_equal(d, want + offset, m.data_len);
+  }
+  hpx_map_drop(d, m.data_len); /* all of it, then read it again */
+  assert_memory_equal(d, want + offset, m.data_len);
+  /* Released from the front: what is past the cut still reads. */
+  size_t cut = (size_t)2 << 20;
+  hpx_map_release(&m, d + cut);
+  assert_true(m.released > 0 && m.released <= cut + (size_t)offset);
+  assert_memory_equal(d + cut, want + offset + cut, m.data_len - cut);
+  hpx_map_close(&m);
+  assert_null(m.base);
+  hpx_map_close(&m); /* twice: nothing */
+  /* Nothing to map. */
+  errno = 0;
+  assert_int_equal(hpx_map_file(fd, 0, 0, &m), -1);
+  assert_int_equal(errno, EINVAL);
+  close(fd);
+  unlink(path);
+  free(want);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(dropped_pages_read_again),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
