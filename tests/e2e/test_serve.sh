@@ -121,11 +121,13 @@ kill $CE 2> /dev/null; wait $CE 2> /dev/null
 # another: /events?shown=N) is sent the newest report when it is newer
 # than the page's N; a stream that says nothing (a page just loaded, with
 # its redraw's report) and one already showing it are not.
-for q in "?shown=0" "" "?shown=999999" "?shown=x"; do
+for q in "?shown=0" "?shown=-1" "" "?shown=999999" "?shown=x" "?shown=-2"; do
   curl -s -N -m 1.5 "http://127.0.0.1:$PORT/events$q" > "$T/again$q.txt"
 done
-grep -q '^event: report$' "$T/again?shown=0.txt" && ok || fail "/events?shown=0: no report: $(head -c 300 "$T/again?shown=0.txt")"
-for q in "" "?shown=999999" "?shown=x"; do
+for q in "?shown=0" "?shown=-1"; do # -1: a waiting page, no report yet
+  grep -q '^event: report$' "$T/again$q.txt" && ok || fail "/events$q: no report: $(head -c 300 "$T/again$q.txt")"
+done
+for q in "" "?shown=999999" "?shown=x" "?shown=-2"; do
   grep -q '^event: update$' "$T/again$q.txt" && ! grep -q '^event: report$' "$T/again$q.txt" && ok ||
     fail "/events$q: a report, or no update: $(head -c 300 "$T/again$q.txt")"
 done

@@ -196,13 +196,15 @@ static void free_events(void *cls) {
   free(c);
 }
 
-/* The redraw a page following /events?shown=N shows (N, 0 or more), or
- * -2 when it says none: then a report pushed before the stream came is
- * not sent, as a page just loaded has its redraw's report. */
+/* The redraw a page following /events?shown=N shows (N, 0 or more; -1:
+ * none, the waiting page), or -2 when it says nothing: then a report
+ * pushed before the stream came is not sent, as a page just loaded has
+ * its redraw's report. */
 static long shown_of(struct MHD_Connection *conn) {
   const char *v =
       MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "shown");
   char *end;
+  if (v && strcmp(v, "-1") == 0) return -1;
   if (!v || *v < '0' || *v > '9') return -2;
   errno = 0;
   long n = strtol(v, &end, 10);
