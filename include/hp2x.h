@@ -964,6 +964,20 @@ hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
                                  hp2x_write_fn write, void *closure,
                                  hp2x_err *err);
 
+/* hp2x_write_live_html's page without its PNG's bytes (the image's src
+ * an empty data: URL) and without its scripts, for a live page that has
+ * them and draws the picture itself, swapping this page's report into its
+ * own (hp2x --serve's pushed report event).  The PNG is not
+ * drawn at all while the censuses the page holds fit in its least budget
+ * (the page's data then says that budget, so that a page holding more
+ * loads the page again); else it is drawn for its size and left out.
+ * Errors as hp2x_write_live_html. */
+hp2x_status hp2x_write_live_lean_html(const hp2x_profile *p,
+                                      const hp2x_bands *b,
+                                      const hp2x_options *o, long redraw,
+                                      hp2x_write_fn write, void *closure,
+                                      hp2x_err *err);
+
 /* What a live page of hp2x_write_live_html is sent after a redraw
  * instead of the page: one JSON object with the band set's fingerprint
  * ("set": the page's own is its data's), the bands' census count

@@ -11,6 +11,7 @@
 #include "html_int.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 /* The column of sample s among `columns` across the bands' time span. */
@@ -131,4 +132,17 @@ hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
   hpx_free(total);
   *held_out = held, *n_held = n, *columns_out = columns;
   return HP2X_OK;
+}
+
+hp2x_status hpx_html_budget_matters(const hp2x_profile *p, const hp2x_bands *b,
+                                    int *matters, hp2x_err *err) {
+  size_t *held = NULL, n, least, most;
+  hp2x_status s =
+      hpx_html_censuses(p, b, HPX_PAGE_MIN_VALUE_BYTES, &held, &n, &least, err);
+  hpx_free(held), held = NULL;
+  if (s == HP2X_OK)
+    s = hpx_html_censuses(p, b, SIZE_MAX, &held, &n, &most, err);
+  hpx_free(held);
+  *matters = s != HP2X_OK || least != most;
+  return s;
 }

@@ -49,6 +49,14 @@ hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
                               size_t budget, size_t **held, size_t *n_held,
                               size_t *columns, hp2x_err *err);
 
+/* *matters: whether the page's budget changes the censuses it holds (it is
+ * at least HPX_PAGE_MIN_VALUE_BYTES: it does not when they fit in that;
+ * each budget gives the same censuses as its column count).  A lean page
+ * (hp2x_write_live_lean_html) draws its PNG only when it does.
+ * HP2X_E_NOMEM. */
+hp2x_status hpx_html_budget_matters(const hp2x_profile *p, const hp2x_bands *b,
+                                    int *matters, hp2x_err *err);
+
 /* Do the held censuses need their exact times in the page, besides the
  * CSV's text of them ("%.6f")?  That reads back as another double for an
  * eventlog's times (nanoseconds), not for a .hp's (a few decimals). */

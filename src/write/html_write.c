@@ -72,14 +72,15 @@ static const char live_status[] =
     "<p id=\"hp2x-live-status\" role=\"status\">connecting to the "
     "server</p>\n";
 
-/* The pictures: the PNG, and the SVG over it. */
+/* The pictures: the PNG (png NULL: an empty data: URL), and the SVG over
+ * it. */
 static void write_figure(writebuf *w, const out_buf *png, const out_buf *svg,
                          const hp2x_profile *p) {
   hpx_writebuf_puts(w,
                     "<div id=\"hp2x-figure\">\n<img id=\"hp2x-raster\" alt=\"");
   hpx_html_text(w, p->job);
   hpx_writebuf_puts(w, "\" src=\"data:image/png;base64,");
-  hpx_html_write_base64(w, (const unsigned char *)png->data, png->len);
+  if (png) hpx_html_write_base64(w, (const unsigned char *)png->data, png->len);
   hpx_writebuf_puts(w, "\">\n");
   hpx_html_write_svg(w, svg->data);
   hpx_writebuf_puts(w, "</div>\n");
@@ -110,7 +111,8 @@ static void write_body(writebuf *w) {
 }
 
 /* The whole page through w; a live one (redraw >= 0) with its status
- * line and script. */
+ * line and script; png NULL (lean): without the PNG's bytes, nor the
+ * scripts, which the live page that swaps it in has. */
 static int write_page(writebuf *w, const out_buf *png, const out_buf *svg,
                       const html_data *d, long redraw) {
   write_head(w, d->p->job, redraw >= 0, redraw);
@@ -120,9 +122,11 @@ static int write_page(writebuf *w, const out_buf *png, const out_buf *svg,
   write_figure(w, png, svg, d->p);
   write_body(w);
   if (!hpx_html_write_data(w, d)) return 0;
-  hpx_writebuf_puts(w, "</script>\n<script>\n");
-  hpx_writebuf_puts(w, (const char *)hpx_report_js);
-  if (redraw >= 0) {
+  if (png) {
+    hpx_writebuf_puts(w, "</script>\n<script>\n");
+    hpx_writebuf_puts(w, (const char *)hpx_report_js);
+  }
+  if (png && redraw >= 0) {
     hpx_writebuf_puts(w, "</script>\n<script>\n");
     hpx_writebuf_puts(w, (const char *)hpx_live_js);
   }
@@ -155,17 +159,22 @@ static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
   return left < HPX_PAGE_MIN_VALUE_BYTES ? HPX_PAGE_MIN_VALUE_BYTES : left;
 }
 
-/* The figures and censuses the page shows, once its pictures are drawn. */
+/* The figures and censuses the page shows, once its pictures are drawn;
+ * `lean`: without the PNG's bytes.  A PNG not drawn (its data NULL; the
+ * censuses held do not depend on its size) gives the least budget, which
+ * makes a page that holds more bytes fetch the page again (live.js). */
 static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
                                 const hpx_page_geometry *g, const out_buf *png,
-                                const out_buf *svg, long redraw,
+                                const out_buf *svg, long redraw, int lean,
                                 hp2x_write_fn write, void *closure,
                                 hp2x_err *err) {
   html_data d = {p, b, g, NULL, NULL, 0, 0, 0, 0, 0};
   size_t *held = NULL;
   band_stats *st = NULL;
   hp2x_status s = hpx_band_stats_compute(p, b, &st, &d.top, &d.top_at, err);
-  if (s == HP2X_OK) d.budget = census_budget(p, b, g, png->len, svg->len);
+  if (s == HP2X_OK)
+    d.budget = png->data ? census_budget(p, b, g, png->len, svg->len)
+                         : HPX_PAGE_MIN_VALUE_BYTES;
   if (s == HP2X_OK)
     s = hpx_html_censuses(p, b, d.budget, &held, &d.n_held, &d.columns, err);
   if (s != HP2X_OK) {
@@ -176,7 +185,7 @@ static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
   writebuf w;
   s = hpx_writebuf_init(&w, write, closure, err);
   if (s == HP2X_OK) {
-    int ok = write_page(&w, png, svg, &d, redraw);
+    int ok = write_page(&w, lean ? NULL : png, svg, &d, redraw);
     s = hpx_writebuf_finish(&w, err);
     if (s == HP2X_OK && !ok) s = hpx_nomem(err);
   }
@@ -184,15 +193,18 @@ static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
   return s;
 }
 
-/* The report, live (redraw >= 0) or not. */
+/* The report, live (redraw >= 0) or not; `lean`: without its PNG, which
+ * is then drawn only when the censuses held depend on its size. */
 static hp2x_status write_html(const hp2x_profile *p, const hp2x_bands *b,
-                              const hp2x_options *o, long redraw,
+                              const hp2x_options *o, long redraw, int lean,
                               hp2x_write_fn write, void *closure,
                               hp2x_err *err) {
   out_buf svg = {NULL, 0, 0, 0}, png = {NULL, 0, 0, 0};
   hpx_page_geometry g;
   hp2x_status st = hpx_render_page(p, b, o, &g, buf_put, &svg, err);
-  if (st == HP2X_OK) {
+  int needed = 1;
+  if (st == HP2X_OK && lean) st = hpx_html_budget_matters(p, b, &needed, err);
+  if (st == HP2X_OK && needed) {
     hp2x_options po = *o;
     po.format = HP2X_FORMAT_PNG;
     po.dpi = HPX_PAGE_DPI;
@@ -203,7 +215,7 @@ static hp2x_status write_html(const hp2x_profile *p, const hp2x_bands *b,
     st = hpx_nomem(err);
   }
   if (st == HP2X_OK)
-    st = write_report(p, b, &g, &png, &svg, redraw, write, closure, err);
+    st = write_report(p, b, &g, &png, &svg, redraw, lean, write, closure, err);
   hpx_page_geometry_free(&g);
   hpx_free(svg.data), hpx_free(png.data);
   return st;
@@ -212,7 +224,7 @@ static hp2x_status write_html(const hp2x_profile *p, const hp2x_bands *b,
 hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
                             const hp2x_options *o, hp2x_write_fn write,
                             void *closure, hp2x_err *err) {
-  return write_html(p, b, o, -1, write, closure, err);
+  return write_html(p, b, o, -1, 0, write, closure, err);
 }
 
 hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
@@ -221,7 +233,17 @@ hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
                                  hp2x_err *err) {
   if (redraw < 0)
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "a live page's redraw is >= 0");
-  return write_html(p, b, o, redraw, write, closure, err);
+  return write_html(p, b, o, redraw, 0, write, closure, err);
+}
+
+hp2x_status hp2x_write_live_lean_html(const hp2x_profile *p,
+                                      const hp2x_bands *b,
+                                      const hp2x_options *o, long redraw,
+                                      hp2x_write_fn write, void *closure,
+                                      hp2x_err *err) {
+  if (redraw < 0)
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "a live page's redraw is >= 0");
+  return write_html(p, b, o, redraw, 1, write, closure, err);
 }
 
 hp2x_status hp2x_write_live_waiting_html(long redraw, hp2x_write_fn write,

@@ -299,7 +299,9 @@
   function follow(share) {
     leading = true;
     document.documentElement.setAttribute("data-hp2x-follows", "events");
-    var events = new EventSource("/events");
+    /* the redraw it shows: a report pushed before this stream came, and
+     * newer, is sent to it (a page that takes the lead from another) */
+    var events = new EventSource("/events?shown=" + shown);
     events.addEventListener("update", function (e) {
       last = e.data;
       update(e.data);

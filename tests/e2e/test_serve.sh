@@ -117,6 +117,20 @@ wait $SS
 i=0; while ! grep -q '"input":"closed"' "$T/events.txt" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 get /metrics > "$T/m6.txt"
 kill $CE 2> /dev/null; wait $CE 2> /dev/null
+# A stream followed again (a page that reconnects, or takes the lead from
+# another: /events?shown=N) is sent the newest report when it is newer
+# than the page's N; a stream that says nothing (a page just loaded, with
+# its redraw's report) and one already showing it are not.
+for q in "?shown=0" "?shown=-1" "" "?shown=999999" "?shown=x" "?shown=-2"; do
+  curl -s -N -m 1.5 "http://127.0.0.1:$PORT/events$q" > "$T/again$q.txt"
+done
+for q in "?shown=0" "?shown=-1"; do # -1: a waiting page, no report yet
+  grep -q '^event: report$' "$T/again$q.txt" && ok || fail "/events$q: no report: $(head -c 300 "$T/again$q.txt")"
+done
+for q in "" "?shown=999999" "?shown=x" "?shown=-2"; do
+  grep -q '^event: update$' "$T/again$q.txt" && ! grep -q '^event: report$' "$T/again$q.txt" && ok ||
+    fail "/events$q: a report, or no update: $(head -c 300 "$T/again$q.txt")"
+done
 serve_stop
 [ "$SERVED_RC" -eq 0 ] && ok || fail "watch: exit $SERVED_RC"
 out=$($CHECK text "$T/m6.txt" live.csv) && ok || fail "watch metrics against its CSV: $out"
@@ -126,12 +140,15 @@ import json, sys
 blocks = [b.split("\n") for b in open(sys.argv[1], encoding="utf-8").read().split("\n\n") if b.startswith("event: ")]
 ev = [json.loads(b[2][6:]) for b in blocks if b[0] == "event: update"]
 # the first report, pushed to this client as it followed: one line of JSON
-# whose page is the report of its redraw, with its PNG
+# whose page is the report of its redraw, lean: no PNG drawn (a data: URL
+# with nothing in it; the page sizes the picture from the SVG), and so the
+# least census budget (hp2x_write_live_lean_html)
 reports = [json.loads(b[1][6:]) for b in blocks if b[0] == "event: report"]
 assert reports and all(len(b) == 2 for b in blocks if b[0] == "event: report"), len(reports)
 r = reports[0]
-assert not r["lean"] and 'data-hp2x-redraw="%d"' % r["picture"] in r["page"], r["picture"]
-assert '<img id="hp2x-raster"' in r["page"] and "base64,iVBOR" in r["page"]
+assert r["lean"] and 'data-hp2x-redraw="%d"' % r["picture"] in r["page"], r["picture"]
+assert '<img id="hp2x-raster" alt="' in r["page"] and 'src="data:image/png;base64,">' in r["page"]
+assert '<svg' in r["page"] and '"budget":60000' in r["page"], r["page"][:200]
 # (a redraw of the run's, with censuses: a stream that falls behind
 # sends only the newest update, so its own may not be among them)
 assert 0 < r["picture"] <= max(e["picture"] for e in ev), r["picture"]

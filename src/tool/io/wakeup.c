@@ -21,8 +21,10 @@
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #include <sys/inotify.h>
 #define WAKEUP_HAS_INOTIFY 1
+#define WAKEUP_HAS_COND_CLOCK 1 /* pthread_condattr_setclock */
 #else
 #define WAKEUP_HAS_INOTIFY 0
+#define WAKEUP_HAS_COND_CLOCK 0
 #endif
 
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
@@ -188,4 +190,31 @@ double wakeup_now_s(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int wakeup_cond_init(pthread_cond_t *c, clockid_t *clock) {
+#if WAKEUP_HAS_COND_CLOCK
+  pthread_condattr_t a;
+  if (pthread_condattr_init(&a) == 0) {
+    int e = pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+    if (e == 0) e = pthread_cond_init(c, &a);
+    pthread_condattr_destroy(&a);
+    if (e == 0) {
+      *clock = CLOCK_MONOTONIC;
+      return 0;
+    }
+  }
+#endif
+  *clock = CLOCK_REALTIME; /* the fallback: POSIX's default */
+  return pthread_cond_init(c, NULL);
+}
+
+struct timespec wakeup_deadline(clockid_t clock, long ms) {
+  struct timespec t;
+  clock_gettime(clock, &t);
+  t.tv_sec += ms / 1000;
+  t.tv_nsec += (ms % 1000) * 1000000L;
+  t.tv_sec += t.tv_nsec / 1000000000L;
+  t.tv_nsec %= 1000000000L;
+  return t;
 }

@@ -6,6 +6,9 @@
 #ifndef HPX_TOOL_WAKEUP_H
 #define HPX_TOOL_WAKEUP_H
 
+#include <pthread.h>
+#include <time.h>
+
 /* What ended a wait. */
 typedef enum wakeup_reason {
   WAKEUP_TIMEOUT, /* the time given ran out */
@@ -44,6 +47,16 @@ void wakeup_unwatch(int change_fd);
  * (not read); either descriptor may be -1.  Returns WAKEUP_STOP at once
  * when a stop signal came before the call. */
 wakeup_reason wakeup_wait(int change_fd, int stream_fd, double timeout_s);
+
+/* Initializes *c (0, or an error number) to time its waits on the
+ * monotonic clock where the platform has pthread_condattr_setclock (not in
+ * a portable build: the realtime clock, which a change of the system's
+ * time moves); *clock is the clock its deadlines are on. */
+int wakeup_cond_init(pthread_cond_t *c, clockid_t *clock);
+
+/* The deadline `ms` milliseconds from now on `clock` (wakeup_cond_init's),
+ * for pthread_cond_timedwait. */
+struct timespec wakeup_deadline(clockid_t clock, long ms);
 
 /* The monotonic clock, in seconds, that waits and deadlines are measured
  * by. */

@@ -16,6 +16,8 @@
  */
 #include "serve_int.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,7 @@ struct sse_client {
   const char *out; /* the event being sent: buf, or held's bytes */
   pushed *held;    /* the report event being sent (push.c); a reference */
   long reported;   /* the redraw of the last report sent; -1 none */
+  long pictured;   /* the redraw of the last update sent; -1 none */
   sse_client *next, **prev;
 };
 
@@ -104,6 +107,18 @@ static void fill_event(sse_client *c, snapshot *news) {
                : 0;
 }
 
+events_next events_choose(const events_view *v) {
+  int report_due = v->report > v->reported;
+  /* a report due goes after its redraw's update, but before any newer
+   * update: a stream that falls behind, with a newer update each time it
+   * asks, still sends the report */
+  if (v->news && (!report_due || v->report > v->pictured) &&
+      v->news_picture <= v->cleared)
+    return EVENTS_UPDATE;
+  if (report_due) return EVENTS_REPORT;
+  return v->heartbeat ? EVENTS_HEARTBEAT : EVENTS_WAIT;
+}
+
 /* The stream's callback: the rest of c's event, or the next one when
  * there is news (or a heartbeat is due), or, with none, the stream
  * suspended until events_notify.  The lock is held only to look at the
@@ -121,19 +136,26 @@ static ssize_t read_events(void *cls, uint64_t pos, char *buf, size_t max) {
     pushed *done = c->held, *report = s->push.report;
     c->held = NULL;
     snapshot *news = s->current;
-    if (news && c->sent != snapshot_generation(news) &&
-        (!s->push.running ||
-         snapshot_picture_generation(news) <= s->push.cleared)) {
+    events_view v = {news && c->sent != snapshot_generation(news),
+                     c->heartbeat,
+                     news ? snapshot_picture_generation(news) : -1,
+                     s->push.running ? s->push.cleared : LONG_MAX,
+                     report ? report->picture : -1,
+                     c->reported,
+                     c->pictured};
+    events_next next = events_choose(&v);
+    if (next == EVENTS_UPDATE) {
       snapshot_ref(news);
       c->sent = snapshot_generation(news);
-    } else if (report && report->picture > c->reported) {
+      c->pictured = snapshot_picture_generation(news);
+    } else if (next == EVENTS_REPORT) {
       /* the newest report, sent from the shared copy (at times before
        * its redraw's update: the page takes either order) */
       atomic_fetch_add(&report->refs, 1);
       c->held = report;
       c->reported = report->picture;
       c->out = report->data, c->len = report->len, c->off = 0;
-    } else if (c->heartbeat) {
+    } else if (next == EVENTS_HEARTBEAT) {
       news = NULL;
     } else {
       c->suspended = 1; /* events_notify resumes it */
@@ -174,6 +196,21 @@ static void free_events(void *cls) {
   free(c);
 }
 
+/* The redraw a page following /events?shown=N shows (N, 0 or more; -1:
+ * none, the waiting page), or -2 when it says nothing: then a report
+ * pushed before the stream came is not sent, as a page just loaded has
+ * its redraw's report. */
+static long shown_of(struct MHD_Connection *conn) {
+  const char *v =
+      MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "shown");
+  char *end;
+  if (v && strcmp(v, "-1") == 0) return -1;
+  if (!v || *v < '0' || *v > '9') return -2;
+  errno = 0;
+  long n = strtol(v, &end, 10);
+  return *end || errno ? -2 : n;
+}
+
 struct MHD_Response *events_response(serve_server *s,
                                      struct MHD_Connection *conn) {
   sse_client *c = calloc(1, sizeof *c);
@@ -181,7 +218,9 @@ struct MHD_Response *events_response(serve_server *s,
   c->s = s;
   c->c = conn;
   c->sent = -1;
-  c->reported = -1;
+  c->pictured = -1;
+  long shown = shown_of(conn);
+  c->reported = shown >= -1 ? shown : -1;
   struct MHD_Response *r = MHD_create_response_from_callback(
       MHD_SIZE_UNKNOWN, 1024, read_events, c, free_events);
   if (!r) {
@@ -189,8 +228,10 @@ struct MHD_Response *events_response(serve_server *s,
     return NULL;
   }
   pthread_mutex_lock(&s->lock);
-  /* a report pushed before it came is not sent: its page has it */
-  if (s->push.report) c->reported = s->push.report->picture;
+  /* a report pushed before it came: sent when newer than what the page
+   * says it shows (?shown=N: a stream followed again, by a page that
+   * reconnects or takes the lead); without it, not sent */
+  if (s->push.report && shown == -2) c->reported = s->push.report->picture;
   c->next = s->clients;
   if (c->next) c->next->prev = &c->next;
   c->prev = &s->clients;

@@ -2,19 +2,22 @@
  * update's "set") differs from the last redraw's, or at the run's first
  * redraw with a census, every live page would fetch the report again (it
  * cannot draw a new key itself); instead the server draws the page once,
- * as "/?lean=1" answers it (the first: with its PNG), on threads of its
- * own, never the run's, and sends it to every /events client as a
+ * lean (without its PNG, which is not drawn at all while the page's
+ * censuses fit its least budget: hp2x_write_live_lean_html), on threads
+ * of its own, never the run's, and sends it to every /events client as a
  * "report" event.  Only when an /events client is connected.  Every
  * redraw's update waits until this thread has looked at its band set
  * (serve_server.push.cleared), and a changed set's update until its page is
- * drawn, for at most HOLD_MS: drawn while the pages are not yet woken by
- * the update, the page is drawn 2-10x sooner with ten pages on two cores
- * (bench/RESULTS.md 12.5e).  One copy of the newest report event is kept,
+ * drawn, for at most HOLD_MS (monotonic): drawn while the pages are not yet
+ * woken by the update, the page is drawn 2-10x sooner with ten pages on two
+ * cores (bench/RESULTS.md 12.5e).  One copy of the newest report event is kept,
  * by reference count; a stream sending one holds a reference, so a slow
  * client holds at most one report (events.c).  Also the report's PNG in a
  * page (what "/?lean=1" leaves out, serve.c) and the event's encoding.
  */
 #include "serve_int.h"
+
+#include "io/wakeup.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -94,25 +97,23 @@ size_t push_format(char *buf, size_t size, long picture, const char *set,
   return n;
 }
 
-/* The report event of s's page (drawn now if it is not yet): lean, or
- * with its PNG; NULL when it has no report (the waiting page) or out of
- * memory. */
-static pushed *report_of(serve_server *s, snapshot *snap, const char *set,
-                         int lean) {
+/* The report event of s's page, lean (drawn now if it is not yet,
+ * without its PNG: hp2x_write_live_lean_html; a waiting page sizes the
+ * picture from its SVG); NULL when it has no report or out of memory. */
+static pushed *report_of(serve_server *s, snapshot *snap, const char *set) {
   const char *page;
   size_t len, from, to;
-  snapshot_draw(snap, HP2X_FORMAT_HTML, &s->slots);
-  if (snapshot_picture(snap, HP2X_FORMAT_HTML, &page, &len) != 0 ||
+  snapshot_draw(snap, SNAPSHOT_LEAN_HTML, &s->slots);
+  if (snapshot_picture(snap, SNAPSHOT_LEAN_HTML, &page, &len) != 0 ||
       !push_page_png(page, &from, &to))
     return NULL;
-  if (!lean) from = to = len;
   long picture = snapshot_picture_generation(snap);
-  size_t n = push_format(NULL, 0, picture, set, lean, page, len, from, to);
+  size_t n = push_format(NULL, 0, picture, set, 1, page, len, from, to);
   pushed *r = malloc(sizeof *r + n);
   if (!r) return NULL;
   atomic_init(&r->refs, 1);
   r->picture = picture;
-  r->len = push_format(r->data, n, picture, set, lean, page, len, from, to);
+  r->len = push_format(r->data, n, picture, set, 1, page, len, from, to);
   return r;
 }
 
@@ -122,13 +123,13 @@ typedef struct drawing {
   serve_server *s;
   snapshot *snap;
   const char *set;
-  int lean, done;
+  int done;
   pushed *r;
 } drawing;
 
 static void *draw_report(void *arg) {
   drawing *d = arg;
-  pushed *r = report_of(d->s, d->snap, d->set, d->lean);
+  pushed *r = report_of(d->s, d->snap, d->set);
   pthread_mutex_lock(&d->s->lock);
   d->r = r, d->done = 1;
   pthread_cond_broadcast(&d->s->push.wake);
@@ -136,28 +137,35 @@ static void *draw_report(void *arg) {
   return NULL;
 }
 
+/* Lets every update go, until the report being drawn is (cleared again
+ * by push_main). */
+static void release_updates(serve_server *s) {
+  pthread_mutex_lock(&s->lock);
+  s->push.cleared = LONG_MAX;
+  pthread_mutex_unlock(&s->lock);
+  events_notify(s);
+}
+
 /* snap's report, drawn while the streams hold its update (so that the
  * pages, not yet woken by it, leave the cores to the drawing), but for
- * at most HOLD_MS: a page drawn for longer lets the update go first. */
-static pushed *drawn_report(serve_server *s, snapshot *snap, const char *set,
-                            int lean) {
-  drawing d = {s, snap, set, lean, 0, NULL};
+ * at most HOLD_MS on the monotonic clock (push.clock): a page drawn for
+ * longer lets the update go first, as does a drawing that gets no thread
+ * of its own (drawn here, the updates not held). */
+static pushed *drawn_report(serve_server *s, snapshot *snap, const char *set) {
+  drawing d = {s, snap, set, 0, NULL};
   pthread_t t;
-  if (pthread_create(&t, NULL, draw_report, &d) != 0)
-    return report_of(s, snap, set, lean);
-  struct timespec until;
-  clock_gettime(CLOCK_REALTIME, &until);
-  until.tv_nsec += HOLD_MS * 1000000L;
-  until.tv_sec += until.tv_nsec / 1000000000L;
-  until.tv_nsec %= 1000000000L;
+  if (pthread_create(&t, NULL, draw_report, &d) != 0) {
+    release_updates(s);
+    return report_of(s, snap, set);
+  }
+  struct timespec until = wakeup_deadline(s->push.clock, HOLD_MS);
   pthread_mutex_lock(&s->lock);
   while (!d.done &&
          pthread_cond_timedwait(&s->push.wake, &s->lock, &until) == 0) {
   }
   int late = !d.done;
-  if (late) s->push.cleared = LONG_MAX; /* every update, until it is drawn */
   pthread_mutex_unlock(&s->lock);
-  if (late) events_notify(s); /* the update goes first */
+  if (late) release_updates(s); /* the update goes first */
   pthread_join(t, NULL);
   return d.r;
 }
@@ -173,7 +181,7 @@ static void push_one(serve_server *s, snapshot *snap) {
   int listened = s->clients != NULL;
   pthread_mutex_unlock(&s->lock);
   if (!listened) {
-    s->push.set[0] = s->push.set[0] ? '-' : 0; /* no hex digit: a change */
+    s->push.set[0] = 0; /* none: the next redraw heard is a change */
     return;
   }
   if (snapshot_update(snap, &up, &un) != 0 || un < 1 + sizeof key + SET_LEN ||
@@ -183,7 +191,7 @@ static void push_one(serve_server *s, snapshot *snap) {
   int first = !s->push.set[0];
   if (!first && memcmp(s->push.set, set, SET_LEN) == 0) return;
   memcpy(s->push.set, set, SET_LEN);
-  pushed *r = drawn_report(s, snap, set, !first);
+  pushed *r = drawn_report(s, snap, set);
   if (!r) return;
   pthread_mutex_lock(&s->lock);
   pushed *old = s->push.report;

@@ -376,7 +376,7 @@ int serve_start(const serve_address *at, const hp2x_options *o,
   }
   pthread_mutex_init(&s->lock, NULL);
   pthread_cond_init(&s->drawn, NULL);
-  pthread_cond_init(&s->push.wake, NULL);
+  wakeup_cond_init(&s->push.wake, &s->push.clock);
   snapshot_slots_init(&s->slots, DRAWING_AT_ONCE);
   s->base.kind = &server_kind;
   s->base.wants_view = 1; /* the window drawn, as -o's */

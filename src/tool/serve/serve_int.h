@@ -17,6 +17,7 @@
 #include <microhttpd.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <time.h>
 
 /* -------------------------------------------------------- snapshot.c */
 
@@ -52,6 +53,9 @@ int snapshot_update(snapshot *s, const char **data, size_t *len);
  * *len, or -1 (no census yet, or the drawing failed). */
 int snapshot_picture(snapshot *s, hp2x_format f, const char **data,
                      size_t *len);
+/* The lean page (hp2x_write_live_lean_html, push.c's): a slot of its own
+ * for snapshot_picture and snapshot_draw; none before the first census. */
+#define SNAPSHOT_LEAN_HTML ((hp2x_format)15)
 /* Whether snapshot_picture(s, f) would answer at once (drawn, failed, or
  * never to be drawn). */
 int snapshot_picture_made(snapshot *s, hp2x_format f);
@@ -85,14 +89,14 @@ typedef struct pushed {
 
 /* push.c's state, in the server's (under its mutex but for `set`). */
 typedef struct push_state {
-  pushed *report;   /* the newest report event; a reference */
-  pthread_t thread; /* push.c's thread */
-  pthread_cond_t wake;
+  pushed *report;      /* the newest report event; a reference */
+  pthread_t thread;    /* push.c's thread */
+  pthread_cond_t wake; /* timed on `clock` (wakeup_cond_init) */
+  clockid_t clock;
   int running, stop;
   long cleared; /* the newest picture the pusher looked at: the streams
                    send no update of a newer one (its report first) */
-  char set[16]; /* the last band set pushed (the pusher's); 0: none,
-                   '-': none since a redraw no stream heard */
+  char set[16]; /* the last band set pushed (the pusher's); 0: none */
 } push_state;
 
 typedef struct serve_server {
@@ -135,6 +139,25 @@ void events_notify(serve_server *s);
 void events_heartbeat(serve_server *s);
 /* Ends every event stream (the server is stopping). */
 void events_close_all(serve_server *s);
+/* What a stream sent and what there is, for events_choose. */
+typedef struct events_view {
+  int news, heartbeat;     /* a snapshot it has not sent; a comment is due */
+  long news_picture;       /* that snapshot's redraw */
+  long cleared;            /* the newest redraw whose update may go (push.c) */
+  long report;             /* the newest report's redraw; -1 none */
+  long reported, pictured; /* of the last report, update sent; -1 none */
+} events_view;
+typedef enum events_next {
+  EVENTS_UPDATE,
+  EVENTS_REPORT,
+  EVENTS_HEARTBEAT,
+  EVENTS_WAIT /* nothing */
+} events_next;
+/* What a stream sends next: the news's update once push.c cleared it, but
+ * a report due after its redraw's update and before any newer one (a
+ * stream always behind still sends it); the report; a heartbeat. */
+events_next events_choose(const events_view *v);
+
 /* Lets go of a reference to a report event (push.c makes them). */
 void events_report_unref(pushed *r);
 

@@ -17,7 +17,9 @@
 #include <string.h>
 
 enum { N_DRAWN = 16 }; /* > every hp2x_format value */
-_Static_assert((int)HP2X_FORMAT_PPROF < (int)N_DRAWN, "a slot each format");
+_Static_assert((int)HP2X_FORMAT_PPROF < (int)SNAPSHOT_LEAN_HTML &&
+                   (int)SNAPSHOT_LEAN_HTML < (int)N_DRAWN,
+               "a slot each format, and the lean page's");
 
 typedef struct membuf {
   char *data;
@@ -210,7 +212,11 @@ static void draw_once(pictures *pc, hp2x_format f) {
   }
   if (pc->p && !b && hp2x_bands_select(pc->p, &o, &fresh, &err) == HP2X_OK)
     b = fresh;
+  o.format = f == SNAPSHOT_LEAN_HTML ? HP2X_FORMAT_HTML : f;
   hp2x_status st = !b ? HP2X_E_ARG
+                   : f == SNAPSHOT_LEAN_HTML
+                       ? hp2x_write_live_lean_html(pc->p, b, &o, pc->generation,
+                                                   membuf_write, out, &err)
                    : f == HP2X_FORMAT_HTML
                        ? hp2x_write_live_html(pc->p, b, &o, pc->generation,
                                               membuf_write, out, &err)

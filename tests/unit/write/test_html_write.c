@@ -8,7 +8,8 @@
  * scripts (the report's too), may connect to their server, and say which redraw
  * they show; a live update (hp2x_write_live_update) carries the newest
  * censuses, the band set and the run's figures as the page's data has them, no
- * label.
+ * label; the lean live page is the live page without its PNG and scripts,
+ * its PNG drawn only when the censuses held depend on its size.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -369,6 +370,69 @@ static void test_live_update(void **state) {
   hp2x_profile_free(p);
 }
 
+/* The budget member of a page's data, as a number. */
+static long budget_of(const char *page) {
+  const char *m = strstr(page, "\"budget\":");
+  assert_non_null(m);
+  return strtol(m + 9, NULL, 10);
+}
+
+/* The lean live page (hp2x_write_live_lean_html): the live page without
+ * its PNG's bytes and scripts; the PNG not drawn at all while the censuses
+ * fit the least budget (the page says that budget), else drawn for its
+ * size (the page's budget is the live page's). */
+static void test_live_lean(void **state) {
+  (void)state;
+  static const size_t sizes[] = {10, 8000}; /* ~0.3 KB, past 60 KB held */
+  for (size_t t = 0; t < 2; t++) {
+    hp2x_profile *p;
+    hp2x_bands *b;
+    make_profile(sizes[t], &p, &b);
+    hp2x_options o;
+    test_options_init(&o);
+    o.format = HP2X_FORMAT_HTML;
+    mem live = {0}, lean = {0};
+    hp2x_err err;
+    hp2x_err_init(&err);
+    assert_int_equal(hp2x_write_live_html(p, b, &o, 4, mem_write, &live, &err),
+                     HP2X_OK);
+    assert_int_equal(
+        hp2x_write_live_lean_html(p, b, &o, 4, mem_write, &lean, &err),
+        HP2X_OK);
+    static const char png[] = "src=\"data:image/png;base64,";
+    const char *a = strstr(live.buf, png), *l = strstr(lean.buf, png);
+    assert_non_null(a), assert_non_null(l);
+    /* the same page up to the PNG, which the lean one leaves out */
+    assert_int_equal(a - live.buf, l - lean.buf);
+    assert_memory_equal(live.buf, lean.buf, (size_t)(a - live.buf));
+    assert_int_equal(l[sizeof png - 1], '"');
+    assert_int_not_equal(a[sizeof png - 1], '"');
+    /* the same picture and data (but the budget), no script */
+    const char *sa = strstr(a, "<svg"), *sl = strstr(l, "<svg");
+    const char *da = strstr(a, "id=\"hp2x-data\">");
+    const char *dl = strstr(l, "id=\"hp2x-data\">");
+    assert_non_null(sa), assert_non_null(sl);
+    assert_int_equal(da - sa, dl - sl);
+    assert_memory_equal(sa, sl, (size_t)(da - sa));
+    assert_non_null(strstr(live.buf, "hp2x.report = function"));
+    assert_null(strstr(lean.buf, "hp2x.report = function"));
+    assert_null(strstr(lean.buf, "navigator.locks"));
+    assert_non_null(strstr(lean.buf, "</script>\n</body>\n</html>\n"));
+    int matters = -1;
+    assert_int_equal(hpx_html_budget_matters(p, b, &matters, &err), HP2X_OK);
+    assert_int_equal(matters, t == 1);
+    long want = t == 0 ? HPX_PAGE_MIN_VALUE_BYTES : budget_of(live.buf);
+    assert_int_equal(budget_of(lean.buf), want);
+    assert_true(budget_of(live.buf) > HPX_PAGE_MIN_VALUE_BYTES);
+    assert_int_equal(
+        hp2x_write_live_lean_html(p, b, &o, -1, mem_write, &lean, &err),
+        HP2X_E_ARG);
+    free(live.buf), free(lean.buf);
+    hp2x_bands_free(b);
+    hp2x_profile_free(p);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_output_is_the_writer),
@@ -378,6 +442,7 @@ int main(void) {
       cmocka_unit_test(test_json_strings),
       cmocka_unit_test(test_live_pages),
       cmocka_unit_test(test_live_update),
+      cmocka_unit_test(test_live_lean),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* test_events.c -- the tool's serve/events.c: an "update" event's bytes,
  * the status with the live pages' update as its last member, and the
- * length asked for when the buffer is too small (the buffer grows to it). */
+ * length asked for when the buffer is too small (the buffer grows to it);
+ * which event a stream sends next (events_choose). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -69,11 +70,46 @@ static void big_update(void **state) {
   free(buf), free(up);
 }
 
+/* What a stream sends next: the update once cleared; a report after its
+ * redraw's update, and before a newer update, so that a stream that is
+ * always behind (a newer update each time it asks) still sends it. */
+static void next_event(void **state) {
+  (void)state;
+  /* news of redraw 5, cleared; no report */
+  events_view v = {1, 0, 5, 5, -1, -1, 4};
+  assert_int_equal(events_choose(&v), EVENTS_UPDATE);
+  v.cleared = 4; /* held while its report is drawn */
+  assert_int_equal(events_choose(&v), EVENTS_WAIT);
+  v.heartbeat = 1;
+  assert_int_equal(events_choose(&v), EVENTS_HEARTBEAT);
+  v.heartbeat = 0;
+  /* its report came: the update first, as it is not sent yet */
+  v.cleared = 5, v.report = 5;
+  assert_int_equal(events_choose(&v), EVENTS_UPDATE);
+  v.pictured = 5, v.news = 0; /* the update went: then the report */
+  assert_int_equal(events_choose(&v), EVENTS_REPORT);
+  v.reported = 5;
+  assert_int_equal(events_choose(&v), EVENTS_WAIT);
+  /* a stream behind: redraw 9 is news each time it asks, the report of
+   * redraw 7 is due and its update (or a newer one) went: the report */
+  events_view behind = {1, 0, 9, 9, 7, 3, 8};
+  assert_int_equal(events_choose(&behind), EVENTS_REPORT);
+  behind.reported = 7;
+  assert_int_equal(events_choose(&behind), EVENTS_UPDATE);
+  /* a stream followed again with ?shown=3 (reported 3): the update of the
+   * newest redraw first, then the report newer than what the page shows */
+  events_view again = {1, 0, 9, 9, 7, 3, -1};
+  assert_int_equal(events_choose(&again), EVENTS_UPDATE);
+  again.news = 0, again.pictured = 9;
+  assert_int_equal(events_choose(&again), EVENTS_REPORT);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(status_alone),
       cmocka_unit_test(status_with_update),
       cmocka_unit_test(big_update),
+      cmocka_unit_test(next_event),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
