@@ -223,14 +223,15 @@ static void sums_add(label_sums *l, int64_t v, bool all) {
  * held in locals. */
 static void add_totals32(hp2x_profile *p, size_t s) {
   size_t e0 = p->start[s], n = p->start[s + 1] - e0;
-  const uint32_t *ids = p->run_ids + p->run_of[s];
-  const uint32_t *v32 = p->value32 + e0;
+  size_t r0 = p->run_of[s]; /* indexed, not offset: both may be NULL */
+  const uint32_t *ids = p->run_ids;
+  const uint32_t *v32 = p->value32;
   unsigned shift = p->value_shift;
   hpx_label *labels = p->labels;
   int64_t total = 0;
   for (size_t i = 0; i < n; i++) {
-    int64_t v = (int64_t)((uint64_t)v32[i] << shift);
-    label_sums *l = &labels[ids[i]].sums;
+    int64_t v = (int64_t)((uint64_t)v32[e0 + i] << shift);
+    label_sums *l = &labels[ids[r0 + i]].sums;
     total = hpx_add_sat(total, v);
     l->total = hpx_add_sat(l->total, v);
     l->present = true;

@@ -114,9 +114,12 @@ static hp2x_status forward_bytes(hp2x_parser *ps, const unsigned char *buf,
   assert(ps->kind == HP2X_INPUT_EVENTLOG ? ps->evl != NULL : ps->hp != NULL);
   if (!len) return HP2X_OK;
   if (in_parts(ps, len)) {
-    feed_plan plan = {ps->opt.threads, ps->opt.part_bytes,
+    feed_plan plan = {ps->opt.threads,
+                      ps->opt.part_bytes,
                       release ? release->release : NULL,
-                      release ? release->release_ctx : NULL, &ps->parts};
+                      release ? release->release_ctx : NULL,
+                      &ps->parts,
+                      release ? release->mapped : 0};
     if (ps->kind == HP2X_INPUT_EVENTLOG)
       return hpx_evl_parse_feed_parts(ps->evl, buf, len, &plan, err);
     return hpx_hp_parse_feed_parts(ps->hp, (const char *)buf, len, &plan, err);
@@ -287,7 +290,7 @@ hp2x_status hp2x_parser_feed_fd(hp2x_parser *ps, int fd, unsigned flags,
       (uintmax_t)(st.st_size - at) > SIZE_MAX ||
       hpx_map_file(fd, (long long)at, (size_t)(st.st_size - at), &m) != 0)
     return feed_by_reading(ps, fd, err);
-  feed_plan release = {0, 0, release_mapped, &m, NULL};
+  feed_plan release = {0, 0, release_mapped, &m, NULL, 1};
   hp2x_status s =
       hpx_parser_feed_releasing(ps, m.data, m.data_len, &release, err);
   hpx_map_close(&m);

@@ -50,8 +50,8 @@ typedef struct parts_run {
   size_t cut;            /* where the next part starts */
   size_t claimed, taken; /* parts cut so far; parts taken in order */
   int stop;              /* an error: no more parts */
-  int mapped;            /* buf is a file's memory map (plan->release is
-                            set for one alone): each part's pages are
+  int mapped;            /* buf is a file's memory map (plan->mapped):
+                            each part's pages are
                             mapped in one call before it is read, and let
                             go of after */
 } parts_run;
@@ -168,7 +168,7 @@ hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
   r.want = plan->part_bytes ? plan->part_bytes
                             : hpx_parts_auto_bytes(len, threads);
   r.cap = RING_PER_THREAD * threads;
-  r.mapped = plan->release != NULL;
+  r.mapped = plan->mapped;
   r.ring = hpx_calloc(r.cap, sizeof *r.ring);
   pthread_t *ids = threads > 1 ? hpx_calloc(threads - 1, sizeof *ids) : NULL;
   if (!r.ring || (threads > 1 && !ids)) {

@@ -387,8 +387,8 @@ static void fill_task(void *ctx, size_t task) {
 /* Samples a task fills at least: fewer are not worth a thread. */
 #define FILL_LEAST 16384
 
-/* 5.1 ranges and 5.2 area, over the selected bands' per-sample sums. */
-/* Adds sample s, of height v, to h. */
+/* Adds sample s, of height v, to h: 5.1 ranges and 5.2 area, over the
+ * selected bands' per-sample sums. */
 static void heights_add(const hp2x_profile *p, size_t s, double v,
                         bands_heights *h) {
   if (v > h->ymax) h->ymax = v;

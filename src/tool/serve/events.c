@@ -109,9 +109,10 @@ static void fill_event(sse_client *c, snapshot *news) {
 
 events_next events_choose(const events_view *v) {
   int report_due = v->report > v->reported;
-  /* a report due goes after its redraw's update, but before any newer
-   * update: a stream that falls behind, with a newer update each time it
-   * asks, still sends the report */
+  /* a report due goes right after the first update sent that is as new
+   * as its redraw (its own, or a newer one for a stream that skipped it),
+   * before any other: a stream that falls behind, with a newer update
+   * each time it asks, still sends the report */
   if (v->news && (!report_due || v->report > v->pictured) &&
       v->news_picture <= v->cleared)
     return EVENTS_UPDATE;

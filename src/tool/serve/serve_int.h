@@ -154,8 +154,9 @@ typedef enum events_next {
   EVENTS_WAIT /* nothing */
 } events_next;
 /* What a stream sends next: the news's update once push.c cleared it, but
- * a report due after its redraw's update and before any newer one (a
- * stream always behind still sends it); the report; a heartbeat. */
+ * a report due right after the first update sent that is as new as its
+ * redraw (its own or, for a stream behind, a newer one), so that a stream
+ * always behind still sends it; the report; a heartbeat. */
 events_next events_choose(const events_view *v);
 
 /* Lets go of a reference to a report event (push.c makes them). */

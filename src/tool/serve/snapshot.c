@@ -196,7 +196,9 @@ size_t snapshot_status_json(const snapshot *s, char *buf, size_t size) {
 static void draw_once(pictures *pc, hp2x_format f) {
   membuf *out = &pc->drawn[f];
   hp2x_options o = pc->o;
-  o.format = f;
+  /* the lean report is the page's format (SNAPSHOT_LEAN_HTML is a slot,
+   * not a format) */
+  o.format = f == SNAPSHOT_LEAN_HTML ? HP2X_FORMAT_HTML : f;
   hp2x_err err;
   hp2x_err_init(&err);
   hp2x_bands *fresh = NULL;
@@ -212,7 +214,6 @@ static void draw_once(pictures *pc, hp2x_format f) {
   }
   if (pc->p && !b && hp2x_bands_select(pc->p, &o, &fresh, &err) == HP2X_OK)
     b = fresh;
-  o.format = f == SNAPSHOT_LEAN_HTML ? HP2X_FORMAT_HTML : f;
   hp2x_status st = !b ? HP2X_E_ARG
                    : f == SNAPSHOT_LEAN_HTML
                        ? hp2x_write_live_lean_html(pc->p, b, &o, pc->generation,

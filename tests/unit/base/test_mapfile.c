@@ -1,6 +1,7 @@
 /* test_mapfile.c -- mapfile.c's file mappings: a file mapped from an
  * offset, its pages prefetched and let go of (hpx_map_drop) in whole and
- * unaligned ranges, its bytes the file's after each, released from the
+ * unaligned ranges, its bytes the file's after each, its pages out of
+ * the process's resident set once dropped (Linux), released from the
  * front and closed; a length of 0 refused. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +18,26 @@
 #include <unistd.h>
 
 #define FILE_BYTES ((size_t)5 << 20) /* more than the 1 MiB prefetch step */
+
+/* The resident kB of the mapping holding address a, from
+ * /proc/self/smaps; -1 when it cannot be read. */
+static long mapping_rss_kb(const void *a) {
+  FILE *f = fopen("/proc/self/smaps", "r");
+  if (!f) return -1;
+  char line[512];
+  int inside = 0;
+  long kb = -1;
+  uintptr_t x = (uintptr_t)a;
+  while (kb < 0 && fgets(line, sizeof line, f)) {
+    unsigned long lo, hi;
+    if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2)
+      inside = x >= lo && x < hi;
+    else if (inside && sscanf(line, "Rss: %ld kB", &kb) == 1)
+      break;
+  }
+  fclose(f);
+  return kb;
+}
 
 /* A temporary file of n bytes, each from its offset; *fd open on it. */
 static unsigned char *make_file(size_t n, int *fd, char *path) {
@@ -49,7 +70,21 @@ static void dropped_pages_read_again(void **state) {
     hpx_map_drop(d + ranges[r][0], ranges[r][1]);
     assert_memory_equal(d, want + offset, m.data_len);
   }
-  hpx_map_drop(d, m.data_len); /* all of it, then read it again */
+  /* All of it: the pages leave the process (on Linux, where the drop is
+   * madvise's; a no-op elsewhere), then read it again. */
+  hpx_map_prefetch(d, m.data_len);
+  assert_memory_equal(d, want + offset, m.data_len);
+  long before = mapping_rss_kb(d);
+  hpx_map_drop(d, m.data_len);
+  long after = mapping_rss_kb(d);
+#if defined(__linux__) && !defined(HP2X_PORTABLE)
+  if (before >= 0) {
+    assert_true(before >= (long)(m.data_len >> 10) - 8);
+    assert_true(after <= 8); /* at most the partial pages at its ends */
+  }
+#else
+  (void)before, (void)after;
+#endif
   assert_memory_equal(d, want + offset, m.data_len);
   /* Released from the front: what is past the cut still reads. */
   size_t cut = (size_t)2 << 20;

@@ -70,9 +70,10 @@ static void big_update(void **state) {
   free(buf), free(up);
 }
 
-/* What a stream sends next: the update once cleared; a report after its
- * redraw's update, and before a newer update, so that a stream that is
- * always behind (a newer update each time it asks) still sends it. */
+/* What a stream sends next: the update once cleared; a report right after
+ * the first update sent as new as its redraw, before any other, so that a
+ * stream that is always behind (a newer update each time it asks) still
+ * sends it. */
 static void next_event(void **state) {
   (void)state;
   /* news of redraw 5, cleared; no report */
@@ -96,6 +97,15 @@ static void next_event(void **state) {
   assert_int_equal(events_choose(&behind), EVENTS_REPORT);
   behind.reported = 7;
   assert_int_equal(events_choose(&behind), EVENTS_UPDATE);
+  /* a stream behind that skipped the report's own update: the newest
+   * update (as new as the report's redraw) goes, then the report, before
+   * the next newer update */
+  events_view skipped = {1, 0, 7, 7, 5, 3, 3};
+  assert_int_equal(events_choose(&skipped), EVENTS_UPDATE);
+  skipped.pictured = 7, skipped.news_picture = 8, skipped.cleared = 8;
+  assert_int_equal(events_choose(&skipped), EVENTS_REPORT);
+  skipped.reported = 5;
+  assert_int_equal(events_choose(&skipped), EVENTS_UPDATE);
   /* a stream followed again with ?shown=3 (reported 3): the update of the
    * newest redraw first, then the report newer than what the page shows */
   events_view again = {1, 0, 9, 9, 7, 3, -1};
