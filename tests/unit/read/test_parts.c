@@ -298,14 +298,21 @@ static void allocation_failures(void **state) {
   free(x.b);
 }
 
+/* A temporary file (path: its mkstemp template) holding x's bytes: its
+ * descriptor, at the file's end. */
+static int temp_file_of(const bytes *x, char *path) {
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, x->b, x->n), (ssize_t)x->n);
+  return fd;
+}
+
 /* hp2x_parser_feed_fd: a file mapped, read in pieces, and a pipe. */
 static void file_descriptors(void **state) {
   (void)state;
   bytes x = make_eventlog(500, EV_IPE | EV_STATS, 800);
   char path[] = "/tmp/hp2x-test-parts-XXXXXX";
-  int fd = mkstemp(path);
-  assert_true(fd >= 0);
-  assert_int_equal(write(fd, x.b, x.n), (ssize_t)x.n);
+  int fd = temp_file_of(&x, path);
   hp2x_parse_options o = options_plain();
   outcome one = read_with(x.b, x.n, &o, 1, 0, 0);
   o.threads = 3;
@@ -365,9 +372,7 @@ static void mapped_parts_let_go(void **state) {
   assert_true(at > 0);
   x.b[at + 10] += 1; /* its size 256 bytes more: past its block */
   char path[] = "/tmp/hp2x-test-parts-XXXXXX";
-  int fd = mkstemp(path);
-  assert_true(fd >= 0);
-  assert_int_equal(write(fd, x.b, x.n), (ssize_t)x.n);
+  int fd = temp_file_of(&x, path);
   hp2x_parse_options o = options_plain();
   outcome one = read_with(x.b, x.n, &o, 1, 0, 0);
   assert_int_equal(one.st, HP2X_OK);
