@@ -227,13 +227,21 @@ hp2x_status hp2x_write_html(const hp2x_profile *p, const hp2x_bands *b,
   return write_html(p, b, o, -1, 0, write, closure, err);
 }
 
+/* A live page of redraw (>= 0), whole or lean. */
+static hp2x_status write_live(const hp2x_profile *p, const hp2x_bands *b,
+                              const hp2x_options *o, long redraw, int lean,
+                              hp2x_write_fn write, void *closure,
+                              hp2x_err *err) {
+  if (redraw < 0)
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "a live page's redraw is >= 0");
+  return write_html(p, b, o, redraw, lean, write, closure, err);
+}
+
 hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
                                  const hp2x_options *o, long redraw,
                                  hp2x_write_fn write, void *closure,
                                  hp2x_err *err) {
-  if (redraw < 0)
-    return hpx_fail(err, HP2X_E_ARG, 0, -1, "a live page's redraw is >= 0");
-  return write_html(p, b, o, redraw, 0, write, closure, err);
+  return write_live(p, b, o, redraw, 0, write, closure, err);
 }
 
 hp2x_status hp2x_write_live_lean_html(const hp2x_profile *p,
@@ -241,9 +249,7 @@ hp2x_status hp2x_write_live_lean_html(const hp2x_profile *p,
                                       const hp2x_options *o, long redraw,
                                       hp2x_write_fn write, void *closure,
                                       hp2x_err *err) {
-  if (redraw < 0)
-    return hpx_fail(err, HP2X_E_ARG, 0, -1, "a live page's redraw is >= 0");
-  return write_html(p, b, o, redraw, 1, write, closure, err);
+  return write_live(p, b, o, redraw, 1, write, closure, err);
 }
 
 hp2x_status hp2x_write_live_waiting_html(long redraw, hp2x_write_fn write,
