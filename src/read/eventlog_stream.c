@@ -361,7 +361,6 @@ static HPX_ALWAYS_INLINE run_kind run_frame(const evl_parser *ev,
                                             size_t *head, size_t *total) {
   unsigned type = evl_be16(e);
   unsigned k = type - EV_HEAP_PROF_SAMPLE_COST_CENTRE;
-  run_kind kind;
   if (k < 2 && (mask >> k & 1u)) { /* declared of variable size */
     size_t n = 12 + (size_t)evl_be16(e + 10);
     *head = 12;
@@ -374,20 +373,17 @@ static HPX_ALWAYS_INLINE run_kind run_frame(const evl_parser *ev,
                     ev->offset + (long long)n <= ev->block_end)
                ? RUN_ENTRY
                : RUN_STOP;
-  } else {
-    if (type >= 256) return RUN_STOP; /* the data end among them */
-    int32_t size = evl_declared_size(ev, type);
-    if (size == EVL_UNDECLARED || ev->handler_of[type]) return RUN_STOP;
-    *head = size == EVL_VARIABLE ? 12 : 10;
-    *total = *head + (size == EVL_VARIABLE ? evl_be16(e + 10) : (size_t)size);
-    kind = RUN_SKIP;
   }
-  if (kind == RUN_STOP || *total > avail ||
-      !plausible_time(ev, type, evl_be64(e + 2)) ||
+  if (type >= 256) return RUN_STOP; /* the data end among them */
+  int32_t size = evl_declared_size(ev, type);
+  if (size == EVL_UNDECLARED || ev->handler_of[type]) return RUN_STOP;
+  *head = size == EVL_VARIABLE ? 12 : 10;
+  *total = *head + (size == EVL_VARIABLE ? evl_be16(e + 10) : (size_t)size);
+  if (*total > avail || !plausible_time(ev, type, evl_be64(e + 2)) ||
       (type != EV_BLOCK_MARKER && ev->block_end >= 0 &&
        ev->offset + (long long)*total > ev->block_end))
     return RUN_STOP;
-  return kind;
+  return RUN_SKIP;
 }
 
 /* After the event at e (total bytes, its header head) is taken: its time

@@ -51,9 +51,8 @@ typedef struct parts_run {
   size_t claimed, taken; /* parts cut so far; parts taken in order */
   int stop;              /* an error: no more parts */
   int mapped;            /* buf is a file's memory map (plan->mapped):
-                            each part's pages are
-                            mapped in one call before it is read, and let
-                            go of after */
+                            each part's pages are mapped in one call before
+                            it is read, and let go of after */
 } parts_run;
 
 /* Cuts the next part for the calling thread, under the lock: its slot,
