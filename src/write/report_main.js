@@ -66,7 +66,9 @@
       hp2x.drawBands(R);
       hp2x.drawTicks(R);
       hp2x.drawYAxis(R);
+      hp2x.drawAxes(R);
       hp2x.drawKeyBoxes(R);
+      hp2x.drawKeyNames(R);
       hp2x.drawLines(R);
       hp2x.drawMarks(R);
       hp2x.markKey(R);
