@@ -3,7 +3,8 @@
  * is a census, the live pages' update (snapshot_update: the newest
  * censuses, which the page draws itself), in a buffer that grows to the
  * event, sent once push.c has looked at the redraw's band set
- * (serve_server.push.cleared); when a new band set's page was pushed (push.c),
+ * (serve_server.push.cleared), with the key of a new band set when push.c
+ * made it (snapshot_key); when a new band set's page was pushed (push.c),
  * the "report" event, sent from the one copy every stream shares (a
  * stream that falls behind skips to the newest update and report, holding
  * at most one of each); a comment when the deadline thread (guard.c) calls for
@@ -51,14 +52,17 @@ static int reserve(sse_client *c, size_t n) {
 
 size_t events_format(char *buf, size_t size, long generation,
                      const char *status, size_t status_len, const char *update,
-                     size_t update_len) {
-  /* the status object, with the update as its last member */
+                     size_t update_len, const char *key, size_t key_len) {
+  /* the status object, with the key and the update as its last members */
   static const char head[] = "event: update\nid: ", data[] = "\ndata: ",
-                    member[] = ",\"update\":", tail[] = "}\n\n";
+                    member[] = ",\"update\":", keyed[] = ",\"key\":",
+                    tail[] = "}\n\n";
   char id[24];
   int k = snprintf(id, sizeof id, "%ld", generation);
   size_t idn = k > 0 ? (size_t)k : 0;
   size_t n = sizeof head - 1 + idn + sizeof data - 1 + status_len;
+  if (!update) key = NULL;
+  if (key) n += sizeof keyed - 1 + key_len;
   if (update) /* the status's '}' goes after the update */
     n += sizeof member - 1 + update_len + sizeof tail - 1 - 1;
   else
@@ -74,6 +78,10 @@ size_t events_format(char *buf, size_t size, long generation,
     return n;
   }
   memcpy(o, status, status_len - 1), o += status_len - 1; /* without '}' */
+  if (key) {
+    memcpy(o, keyed, sizeof keyed - 1), o += sizeof keyed - 1;
+    memcpy(o, key, key_len), o += key_len;
+  }
   memcpy(o, member, sizeof member - 1), o += sizeof member - 1;
   memcpy(o, update, update_len), o += update_len;
   memcpy(o, tail, sizeof tail - 1);
@@ -94,17 +102,19 @@ static void fill_event(sse_client *c, snapshot *news) {
   long generation = snapshot_generation(news);
   char json[400];
   size_t n = snapshot_status_json(news, json, sizeof json);
-  const char *update = NULL;
-  size_t un = 0;
+  const char *update = NULL, *key = NULL;
+  size_t un = 0, kn = 0;
   if (snapshot_update(news, &update, &un) != 0) update = NULL;
-  size_t need = events_format(NULL, 0, generation, json, n, update, un);
+  if (snapshot_key(news, 0, &key, &kn) < 0) key = NULL; /* push.c's */
+  size_t need =
+      events_format(NULL, 0, generation, json, n, update, un, key, kn);
   if (!reserve(c, need)) { /* no memory for it: the status alone */
     update = NULL;
-    need = events_format(NULL, 0, generation, json, n, NULL, 0);
+    need = events_format(NULL, 0, generation, json, n, NULL, 0, NULL, 0);
   }
-  c->len = reserve(c, need)
-               ? events_format(c->buf, c->cap, generation, json, n, update, un)
-               : 0;
+  c->len = reserve(c, need) ? events_format(c->buf, c->cap, generation, json, n,
+                                            update, un, key, kn)
+                            : 0;
 }
 
 events_next events_choose(const events_view *v) {

@@ -47,6 +47,12 @@ size_t snapshot_status_json(const snapshot *s, char *buf, size_t size);
  * censuses, axes and band figures), made on the first call: 0 with *data
  * (owned by s) and *len, or -1 (no census, or no bands kept). */
 int snapshot_update(snapshot *s, const char **data, size_t *len);
+/* The key of s's new band set (hp2x_write_live_key: the bands' names and
+ * colours, the graph's and key's places), made on a call with `make`
+ * (push.c's, when the band set changed), else only read once made: *data
+ * (owned by s) and *len, and 1 when s's update holds every census (a page
+ * draws the new set from the update and key alone), else 0; or -1. */
+int snapshot_key(snapshot *s, int make, const char **data, size_t *len);
 /* The picture in format f (HP2X_FORMAT_HTML: the live page, or before the
  * first census or when the report cannot be drawn, the waiting page),
  * drawn on the first call (snapshot_draw): 0 with *data (owned by s) and
@@ -126,12 +132,13 @@ typedef struct serve_server {
  * when out of memory. */
 struct MHD_Response *events_response(serve_server *s, struct MHD_Connection *c);
 /* An "update" event for redraw `generation` into buf (size bytes): the
- * status JSON (an object), with `update` (NULL: none) as its member
- * "update".  Returns the event's length; nothing is written when that is
- * more than size (or the status is empty). */
+ * status JSON (an object), with `key` (NULL: none; only with an update) as
+ * its member "key" and `update` (NULL: none) as its member "update".
+ * Returns the event's length; nothing is written when that is more than
+ * size (or the status is empty). */
 size_t events_format(char *buf, size_t size, long generation,
                      const char *status, size_t status_len, const char *update,
-                     size_t update_len);
+                     size_t update_len, const char *key, size_t key_len);
 /* Wakes every event stream waiting for news (called without the lock). */
 void events_notify(serve_server *s);
 /* Marks every stream due a heartbeat (a comment, to find clients that went
