@@ -1,7 +1,8 @@
 /* report_draw.js -- the page's own drawing, into hp2x's SVG of the picture
- * (which hp2x drew without it): the bands of the chart kind shown, the
- * axes' ticks and the y legend, the key's boxes, the --heap lines and the
- * marks, at the picture's places and with its look (the data's `look`:
+ * (which hp2x drew without it: its frame and title only): the bands of
+ * the chart kind shown, the axes, their ticks, the x axis's unit and the y
+ * legend, the key (boxes, and names as key_names.c shortened them), the
+ * --heap lines and the marks, at the picture's places and with its look (the data's `look`:
  * widths, dashes, the key's boxes, the font), for the view shown (the
  * time span, the bands hidden).  A report R in, SVG elements out: R.D is
  * the data, R.fr its frame (report_base.js), R.state the view, R.curves
