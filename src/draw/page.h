@@ -64,8 +64,9 @@ typedef struct hpx_page_geometry {
 } hpx_page_geometry;
 
 /* Draws p's picture with bands b and options o as SVG through `write`,
- * leaving out the bands, the x ticks, the --heap lines and the marks, and
- * fills *g (free it with hpx_page_geometry_free, also after a failure).
+ * leaving out what the page draws (see above), and fills *g (free it with
+ * hpx_page_geometry_free, also after a failure).  With write NULL, fills
+ * *g alone (the key's names measured, nothing drawn: a live page's key).
  * Errors as hp2x_render. */
 hp2x_status hpx_render_page(const hp2x_profile *p, const hp2x_bands *b,
                             const hp2x_options *o, hpx_page_geometry *g,

@@ -142,12 +142,6 @@ hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
   return s;
 }
 
-/* Drawing's output, not needed: only the geometry is. */
-static int discard(void *closure, const void *buf, size_t len) {
-  (void)closure, (void)buf, (void)len;
-  return 0;
-}
-
 static void write_key(writebuf *w, const hp2x_bands *b,
                       const hpx_page_geometry *g) {
   double box[4] = {g->graph_x0, g->graph_y0, g->graph_w, g->graph_h};
@@ -175,7 +169,7 @@ hp2x_status hp2x_write_live_key(const hp2x_profile *p, const hp2x_bands *b,
   if (!p || !b || !o || b->n_samples == 0)
     return hpx_fail(err, HP2X_E_ARG, 0, -1, "a live key needs a census");
   hpx_page_geometry g;
-  hp2x_status s = hpx_render_page(p, b, o, &g, discard, NULL, err);
+  hp2x_status s = hpx_render_page(p, b, o, &g, NULL, NULL, err);
   writebuf w;
   if (s == HP2X_OK) s = hpx_writebuf_init(&w, write, closure, err);
   if (s == HP2X_OK) {
