@@ -27,7 +27,10 @@
 // A new band set the page drew from its update (the update holds every
 // census, and its key the bands and where the key lies) is neither pushed
 // nor fetched: it must then hold exactly the update's set; with
-// HP2X_SETS=update every new band set must be drawn so.
+// HP2X_SETS=update every new band set must be drawn so.  With
+// HP2X_KEY_CHECK set, the page's key and x axis are also held to hp2x's
+// PNG (checkKey: in 8 x 8 pixel cells, the browser's text and pango's
+// differing pixel by pixel).
 // With HP2X_PUSH=expect, the page must take every other new band set and the
 // waiting page's first report from the server's "report" event, with no
 // fetch of "/" for them (the push waited for up to 20 s, so that a slow
