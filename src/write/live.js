@@ -249,8 +249,9 @@
    * them, the report as it came (hp2x.pristine: what hp2x drew does not
    * depend on the band set) drawn again with it, the reader's choices
    * kept.  0 when it cannot be: a report pushed or fetched will do. */
+  var lastKey = null; /* the newest key heard: a busy page takes a newer update */
   function newSet(st, u) {
-    var D = hp2x.data, key = st.key, N = {}, f;
+    var D = hp2x.data, key = st.key || lastKey, N = {}, f;
     if (!key || key.set !== u.set || u.samples !== u.t.length || !hp2x.pristine ||
         key.bands.length !== u.v.length) return 0;
     var entry = { census: st.censuses, why: "bands", set: D.set, want: u.set, update: true,
@@ -323,6 +324,7 @@
     var st = JSON.parse(data);
     say(st);
     latest = st;
+    if (st.key) lastKey = st.key;
     if (busy || st.censuses <= 0 || document.hidden) return; /* later */
     /* No report yet (the waiting page): fetched and swapped in as any
      * newer one, the event stream kept. */

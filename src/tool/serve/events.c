@@ -3,8 +3,9 @@
  * is a census, the live pages' update (snapshot_update: the newest
  * censuses, which the page draws itself), in a buffer that grows to the
  * event, sent once push.c has looked at the redraw's band set
- * (serve_server.push.cleared), with the key of a new band set when push.c
- * made it (snapshot_key); when a new band set's page was pushed (push.c),
+ * (serve_server.push.cleared), with its band set's key when the stream has
+ * not sent that set (snapshot_key: push.c makes it when the set changes);
+ * when a new band set's page was pushed (push.c),
  * the "report" event, sent from the one copy every stream shares (a
  * stream that falls behind skips to the newest update and report, holding
  * at most one of each); a comment when the deadline thread (guard.c) calls for
@@ -35,6 +36,7 @@ struct sse_client {
   pushed *held;    /* the report event being sent (push.c); a reference */
   long reported;   /* the redraw of the last report sent; -1 none */
   long pictured;   /* the redraw of the last update sent; -1 none */
+  char set[16];    /* the band set of the last update sent; 0: none */
   sse_client *next, **prev;
 };
 
@@ -88,6 +90,19 @@ size_t events_format(char *buf, size_t size, long generation,
   return n;
 }
 
+/* Whether update (its band set first: push.c) names another band set
+ * than the last one c sent; it is then c's. */
+static int new_set(sse_client *c, const char *update, size_t len) {
+  static const char head[] = "{\"set\":\"";
+  const char *set = update + sizeof head - 1;
+  if (len < sizeof head - 1 + sizeof c->set ||
+      memcmp(update, head, sizeof head - 1) != 0 ||
+      memcmp(c->set, set, sizeof c->set) == 0)
+    return 0;
+  memcpy(c->set, set, sizeof c->set);
+  return 1;
+}
+
 /* Fills c's event from snapshot `news` (the status and its update, made
  * at most once a snapshot: snapshot_update), or with news NULL, a
  * heartbeat.  Without the server's mutex: only c's own thread touches its
@@ -105,7 +120,11 @@ static void fill_event(sse_client *c, snapshot *news) {
   const char *update = NULL, *key = NULL;
   size_t un = 0, kn = 0;
   if (snapshot_update(news, &update, &un) != 0) update = NULL;
-  if (snapshot_key(news, 0, &key, &kn) < 0) key = NULL; /* push.c's */
+  /* the key, with a band set this stream has not sent: made by push.c
+   * when the set changed, or here for a stream that skipped that update */
+  if (!update || !new_set(c, update, un) ||
+      snapshot_key(news, 1, &key, &kn) < 0)
+    key = NULL;
   size_t need =
       events_format(NULL, 0, generation, json, n, update, un, key, kn);
   if (!reserve(c, need)) { /* no memory for it: the status alone */
