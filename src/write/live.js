@@ -250,6 +250,19 @@
    * depend on the band set) drawn again with it, the reader's choices
    * kept.  0 when it cannot be: a report pushed or fetched will do. */
   var lastKey = null; /* the newest key heard: a busy page takes a newer update */
+  /* The newest update taken again once the reader's drag ends (a new
+   * report would lose it): "" meanwhile. */
+  var deferred = false;
+  function later() {
+    if (!deferred) {
+      deferred = true;
+      whenIdle().then(function () {
+        deferred = false;
+        if (latest) update(JSON.stringify(latest));
+      });
+    }
+    return "";
+  }
   function newSet(st, u) {
     var D = hp2x.data, key = st.key || lastKey, N = {}, f;
     if (!key || key.set !== u.set || u.samples !== u.t.length || !hp2x.pristine ||
@@ -289,6 +302,7 @@
   function append(st, u) {
     var D = hp2x.data;
     if (!D || !hp2x.grown) return "report";
+    if (u.set !== D.set && pressed) return later(); /* not under a drag */
     if (u.set !== D.set) return newSet(st, u) ? "" : "bands"; /* the selection changed */
     if (u.marks !== D.markCount) return "marks";
     if (D.lines.length) return "lines"; /* --heap: drawn from the page's */

@@ -55,7 +55,7 @@ static int reserve(sse_client *c, size_t n) {
 size_t events_format(char *buf, size_t size, long generation,
                      const char *status, size_t status_len, const char *update,
                      size_t update_len, const char *key, size_t key_len) {
-  /* the status object, with the key and the update as its last members */
+  /* the status object, with the update and the key as its last members */
   static const char head[] = "event: update\nid: ", data[] = "\ndata: ",
                     member[] = ",\"update\":", keyed[] = ",\"key\":",
                     tail[] = "}\n\n";
@@ -80,12 +80,12 @@ size_t events_format(char *buf, size_t size, long generation,
     return n;
   }
   memcpy(o, status, status_len - 1), o += status_len - 1; /* without '}' */
+  memcpy(o, member, sizeof member - 1), o += sizeof member - 1;
+  memcpy(o, update, update_len), o += update_len;
   if (key) {
     memcpy(o, keyed, sizeof keyed - 1), o += sizeof keyed - 1;
     memcpy(o, key, key_len), o += key_len;
   }
-  memcpy(o, member, sizeof member - 1), o += sizeof member - 1;
-  memcpy(o, update, update_len), o += update_len;
   memcpy(o, tail, sizeof tail - 1);
   return n;
 }

@@ -53,14 +53,14 @@ static void status_with_update(void **state) {
   free(buf);
 }
 
-/* A new band set's key goes before the update; without an update, no key. */
+/* A new band set's key goes after the update; without an update, no key. */
 static void status_with_key(void **state) {
   (void)state;
   const char *st = "{\"generation\":5}", *up = "{\"set\":\"ab\"}";
   const char *key = "{\"set\":\"ab\",\"bands\":[]}";
-  const char *want = "event: update\nid: 5\ndata: {\"generation\":5,\"key\":"
-                     "{\"set\":\"ab\",\"bands\":[]},\"update\":{\"set\":"
-                     "\"ab\"}}\n\n";
+  const char *want = "event: update\nid: 5\ndata: {\"generation\":5,"
+                     "\"update\":{\"set\":\"ab\"},\"key\":{\"set\":\"ab\","
+                     "\"bands\":[]}}\n\n";
   char buf[256];
   size_t n = events_format(buf, sizeof buf, 5, st, strlen(st), up, strlen(up),
                            key, strlen(key));
