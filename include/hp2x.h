@@ -990,8 +990,10 @@ hp2x_status hp2x_write_live_lean_html(const hp2x_profile *p,
  * censuses, at most `tail` (and 64) of them: their times as the CSV writes
  * them ("t"), exactly where that text is not ("tx"), and each band's
  * values ("v").  The page appends the censuses it lacks and draws them
- * itself; a different band set, a gap longer than the tail or new marks
- * make it load the page again.  Labels do not appear.  HP2X_E_ARG without
+ * itself; a different band set (drawn from the update when the update
+ * holds every census and hp2x_write_live_key's key comes with it), a gap
+ * longer than the tail or new marks make it load the page again.  Labels
+ * do not appear.  HP2X_E_ARG without
  * a census or with tail 0, HP2X_E_IO when the sink fails, HP2X_E_NOMEM. */
 hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
                                    size_t tail, hp2x_write_fn write,
