@@ -93,10 +93,10 @@ size_t events_format(char *buf, size_t size, long generation,
 /* Whether update (its band set first: push.c) names another band set
  * than the last one c sent; it is then c's. */
 static int new_set(sse_client *c, const char *update, size_t len) {
-  static const char head[] = "{\"set\":\"";
-  const char *set = update + sizeof head - 1;
-  if (len < sizeof head - 1 + sizeof c->set ||
-      memcmp(update, head, sizeof head - 1) != 0 ||
+  static const char key[] = "\"set\":\""; /* after the object's opening */
+  const char *set = update + sizeof key;
+  if (len < sizeof key + sizeof c->set ||
+      memcmp(update + 1, key, sizeof key - 1) != 0 ||
       memcmp(c->set, set, sizeof c->set) == 0)
     return 0;
   memcpy(c->set, set, sizeof c->set);
