@@ -4,6 +4,7 @@
 // Opens URL while tests/e2e/test_serve_census.sh feeds hp2x, and follows
 // until the page shows CENSUSES censuses (the status's count) and nothing
 // changes for 1.5 s (with HP2X_WAIT_CLOSED set, once the input closed).
+// With HP2X_LOADED set, creates that file once the page has loaded.
 // With HP2X_READY set, creates that file once the page shows its report.  With SLEEP_FROM and SLEEP_TO the page is hidden (as a tab
 // in the background, which draws nothing) from the status's census
 // SLEEP_FROM to SLEEP_TO, then shown again: it must see the gap and catch
@@ -154,6 +155,7 @@ async function main() {
     };
   }, push);
   await page.goto(url);
+  if (process.env.HP2X_LOADED) fs.writeFileSync(process.env.HP2X_LOADED, 'loaded\n');
   const start = Date.now(), sets = [];
   let marked = false, hidden = false, wasHidden = false, last = null, doneAt = 0;
   while (Date.now() - start < limit) {

@@ -97,8 +97,11 @@ zcat "$TOP/tests/data/socket/ghc-9.10.3/longrun.hT.stream1.eventlog.gz" > s1.eve
 serve_start err1 --watch --interval=0.1 -m4 --tee="$T/tee.eventlog" "unix:$T/app.sock" --serve=0 ||
   fail "no serving line: $(cat err1)"
 # (the page never hears the report event: it fetches its first report)
-HP2X_PUSH=drop node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1.json 90 70 expect1.png > browser1.txt 2>&1 & BR=$!
-sleep 1
+HP2X_PUSH=drop HP2X_LOADED=$T/loaded1 node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1.json 90 70 \
+  expect1.png > browser1.txt 2>&1 & BR=$!
+# (the stream once the waiting page has loaded: a slow browser's start
+# would take the first report from its load, not from an event)
+for _ in $(seq 600); do [ -e "$T/loaded1" ] && break; sleep 0.1; done
 python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app.sock" s1.eventlog \
   --after 0.5 --min 20000 --max 40000 --delay 0.1 --seed 5 & SS=$!
 # the update's bytes, from a plain client meanwhile
