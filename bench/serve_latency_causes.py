@@ -5,7 +5,8 @@ prints it after its tables).  Each OUT.json is one configuration's output
 of serve_latency.js, whose "detail" holds per stream, per page, each
 census's times (epoch ms), the reports the page swapped in (hp2x.liveLog:
 census, why, at, got, decoded, ms, and whether the server pushed it, a
-"report" event, or the page fetched "/" again) and its long tasks.  A
+"report" event, the page fetched "/" again, or it drew a new band set
+from the update itself, "update: bands") and its long tasks.  A
 census shown late is put down to the first of: a report of the same page
 in progress between the census's arrival and its drawing ("fetch: WHY" or
 "pushed: WHY"), one of another page ("another page's fetch: WHY", ...), a
@@ -23,7 +24,7 @@ def overlaps(at, ms, t0, t1):
 
 def how(e):
     """A log entry's reason, and how its report came."""
-    return ("pushed: " if e.get("pushed") else "fetch: ") + e["why"]
+    return ("update: " if e.get("update") else "pushed: " if e.get("pushed") else "fetch: ") + e["why"]
 
 
 def cause(d, p, k):

@@ -990,12 +990,27 @@ hp2x_status hp2x_write_live_lean_html(const hp2x_profile *p,
  * censuses, at most `tail` (and 64) of them: their times as the CSV writes
  * them ("t"), exactly where that text is not ("tx"), and each band's
  * values ("v").  The page appends the censuses it lacks and draws them
- * itself; a different band set, a gap longer than the tail or new marks
- * make it load the page again.  Labels do not appear.  HP2X_E_ARG without
+ * itself; a different band set (drawn from the update when the update
+ * holds every census and hp2x_write_live_key's key comes with it), a gap
+ * longer than the tail or new marks make it load the page again.  Labels
+ * do not appear.  HP2X_E_ARG without
  * a census or with tail 0, HP2X_E_IO when the sink fails, HP2X_E_NOMEM. */
 hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
                                    size_t tail, hp2x_write_fn write,
                                    void *closure, hp2x_err *err);
+
+/* What a live page needs to draw a new band set itself, sent with the
+ * update whose band set ("set", as the update's) differs from the last:
+ * one JSON object with each band's "name", "detail" (what its name leaves
+ * out), "colour" ("#rrggbb", as the picture fills it) and "other" (in
+ * "bands"), and where the picture drawn with options o would have its
+ * graph and key ("page": "graph" [x, y, w, h] and "xRoom" in frame
+ * points, "keyX", "keyW", "keyC" (each entry's centre) and "keyNames",
+ * the key's names shortened to fit).  Labels appear, escaped as in the
+ * report's data.  HP2X_E_ARG without a census; errors as hp2x_write_html. */
+hp2x_status hp2x_write_live_key(const hp2x_profile *p, const hp2x_bands *b,
+                                const hp2x_options *o, hp2x_write_fn write,
+                                void *closure, hp2x_err *err);
 
 /* The live page while there is no report to show (before a server's first
  * census, or when drawing the report failed): hp2x_write_live_html's

@@ -366,6 +366,8 @@ void hpx_page_geometry_free(hpx_page_geometry *g) {
   hpx_free(g->xtick_label);
   g->key_centre = g->rgb = g->xtick_pos = NULL;
   g->xtick_label = NULL;
+  hpx_key_names_free(g->key_name, g->n_key_names);
+  g->key_name = NULL, g->n_key_names = 0;
   for (int kind = 0; kind < HPX_PAGE_CHARTS; kind++) {
     hpx_free(g->charts[kind].yticks);
     g->charts[kind].yticks = NULL;

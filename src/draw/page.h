@@ -1,7 +1,8 @@
 /* page.h -- what the HTML report (write/html_write.c) asks of drawing:
  * the picture drawn as SVG without what a page in a browser redraws as it
- * zooms or changes its chart (the bands, the axes' ticks and the y
- * legend, the key's boxes, the --heap lines and the marks), and where
+ * zooms or changes its chart (the bands, the axes, their ticks and
+ * legends, the key's boxes and names, the --heap lines and the marks: all
+ * that a new band set moves), and where
  * everything lies on it, with each chart kind's y axis (render_page.c),
  * so that the page draws those at the very places the picture would. */
 #ifndef HPX_PAGE_H
@@ -56,12 +57,16 @@ typedef struct hpx_page_geometry {
   int line_n_dash[HPX_PAGE_MAX_LINES];
   hpx_page_chart charts[HPX_PAGE_CHARTS]; /* by hp2x_chart */
   hp2x_chart chart;                       /* the kind the picture is drawn as */
-  int pattern; /* --pattern: a lines chart's lines dashed */
+  int pattern;     /* --pattern: a lines chart's lines dashed */
+  char **key_name; /* [n_key_names] each band's name in the key, shortened
+                      to fit by key_names.c (the page draws it); owned */
+  size_t n_key_names;
 } hpx_page_geometry;
 
 /* Draws p's picture with bands b and options o as SVG through `write`,
- * leaving out the bands, the x ticks, the --heap lines and the marks, and
- * fills *g (free it with hpx_page_geometry_free, also after a failure).
+ * leaving out what the page draws (see above), and fills *g (free it with
+ * hpx_page_geometry_free, also after a failure).  With write NULL, fills
+ * *g alone (the key's names measured, nothing drawn: a live page's key).
  * Errors as hp2x_render. */
 hp2x_status hpx_render_page(const hp2x_profile *p, const hp2x_bands *b,
                             const hp2x_options *o, hpx_page_geometry *g,

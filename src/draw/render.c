@@ -54,7 +54,7 @@ static hp2x_status draw_graph_page(render_ctx *r, const hp2x_profile *p,
   size_t columns = o->all_samples ? 0
                                   : hpx_layout_columns_across(l->graph_w, o);
   begin_page(r, page, slot);
-  hpx_render_draw_frame(r, p, b, l);
+  if (!r->measure_only) hpx_render_draw_frame(r, p, b, l);
   if (r->page) { /* the report's page draws what follows x */
     hpx_render_draw_axes(r, p, l);
     if (o->max_bands != 0 && l->key_pages == 0)
@@ -271,11 +271,16 @@ static hp2x_status render_pictures(const hp2x_profile *const *ps,
   surface_sink sink;
   init_sink(&sink, write, closure, sde, ps[0]);
   doc_title(title, sizeof title, ps, n);
-  cairo_surface_t *surface = hpx_surface_create(o, &page, &sink, title);
-  if (geom) /* glyphs placed on whole pixels, as in a PNG of o->dpi */
+  int measure_only = geom && !write; /* hpx_render_page's geometry alone */
+  cairo_surface_t *surface =
+      measure_only
+          ? cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL)
+          : hpx_surface_create(o, &page, &sink, title);
+  if (geom && !measure_only) /* glyphs on whole pixels, as in a PNG */
     cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX);
   render_ctx r;
   st = open_context(&r, surface, map, o, &sink, geom, err);
+  r.measure_only = measure_only;
   for (size_t i = 0; i < n && st == HP2X_OK; i++)
     st =
         draw_picture(&r, ps[i], bs[i], o, &page, stacked ? i : 0, stacked, err);

@@ -55,6 +55,7 @@ void hpx_render_draw_frame(render_ctx *r, const hp2x_profile *p,
 
 void hpx_render_draw_axes(render_ctx *r, const hp2x_profile *p,
                           const layout *l) {
+  if (r->page) return; /* the report's page draws its axes */
   cairo_t *cr = r->cr;
   double x0 = l->graph_x0, y0 = l->graph_y0;
   cairo_move_to(cr, x0, y0);
@@ -62,8 +63,7 @@ void hpx_render_draw_axes(render_ctx *r, const hp2x_profile *p,
   cairo_move_to(cr, x0, y0);
   cairo_line_to(cr, x0, y0 + l->graph_h);
   const draw_look *k = &hpx_look;
-  size_t n_xticks = r->page ? 0 : l->n_xticks; /* the report's page */
-  size_t n_yticks = r->page ? 0 : l->n_yticks; /* draws its own */
+  size_t n_xticks = l->n_xticks, n_yticks = l->n_yticks;
   for (size_t i = 0; i < n_xticks; i++) {
     cairo_move_to(cr, x0 + l->xticks[i].pos, y0);
     cairo_line_to(cr, x0 + l->xticks[i].pos, y0 - TICK_LEN);
@@ -84,7 +84,6 @@ void hpx_render_draw_axes(render_ctx *r, const hp2x_profile *p,
   hpx_render_draw_text(r, x0 + l->graph_w, k->xlabel_y, p->sample_unit,
                        strlen(p->sample_unit), k->text_pt, RIGHT,
                        l->graph_w / 2, 0);
-  if (r->page) return; /* the page draws the y legend with its ticks */
   /* The y legend reads upwards, ending at the top of the axis. */
   const char *legend = hpx_layout_legend(&l->axis, p);
   hpx_render_draw_text(r, x0 - k->legend_dx, y0 + l->graph_h, legend,

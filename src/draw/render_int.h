@@ -56,7 +56,9 @@ typedef struct render_ctx {
   /* the HTML report's picture (page.h): what the page redraws is left out, and
    * where things lie goes here; borrowed; NULL for a picture */
   struct hpx_page_geometry *page;
-  char *tip; /* the tooltip group's text; owned */
+  int measure_only; /* the report's picture's geometry alone: nothing drawn
+                       (a recording surface), the title left out */
+  char *tip;        /* the tooltip group's text; owned */
   size_t tip_len, tip_cap;
 } render_ctx;
 

@@ -4,6 +4,7 @@
  */
 #include "render_int.h"
 #include "key_names.h"
+#include "page.h"
 
 #include <string.h>
 
@@ -17,16 +18,14 @@ static void draw_key_name(render_ctx *r, double x, double y, const char *name,
 
 /* One key entry, as hp2ps draws it: the band's shaded 14 pt box (on a
  * lines chart, a stretch of the band's line across it), then its name, on
- * centre line c.  The report's page draws the box or line itself. */
+ * centre line c. */
 static void draw_key_entry(render_ctx *r, const layout *l, double kstart,
                            double c, const char *name, double shade, size_t k,
                            double max_w) {
   cairo_t *cr = r->cr;
   const draw_look *look = &hpx_look;
   double x = kstart + look->key_box_dx;
-  if (r->page) {
-    ; /* the page draws the box */
-  } else if (l->axis.kind == HP2X_CHART_LINES) {
+  if (l->axis.kind == HP2X_CHART_LINES) {
     cairo_move_to(cr, x, c);
     cairo_line_to(cr, x + KEY_BOX, c);
     hpx_render_stroke_chart_line(r, shade, k);
@@ -83,7 +82,8 @@ void hpx_render_draw_key_page(render_ctx *r, const hp2x_profile *p,
 }
 
 /* The key beside the graph: the bands' entries, then the --heap lines'
- * above them. */
+ * above them; for the report's page (which draws the key: a new band set
+ * in a live page moves it) only the bands' names, kept in r->page. */
 void hpx_render_draw_key_beside(render_ctx *r, const hp2x_profile *p,
                                 const hp2x_bands *b, const layout *l,
                                 const double *shade) {
@@ -91,6 +91,11 @@ void hpx_render_draw_key_beside(render_ctx *r, const hp2x_profile *p,
   double kx = l->graph_x0 + l->graph_w;
   char **names = key_names(r, p, b, l, l->key_label_max_w);
   if (!names) return;
+  if (r->page) { /* the report's page draws the key itself */
+    r->page->key_name = names;
+    r->page->n_key_names = nb;
+    return;
+  }
   for (size_t k = 0; k < nb; k++) {
     double c = hpx_layout_key_centre(l, k, nk, 0);
     draw_key_entry(r, l, kx, c, names[k], shade[k], k, l->key_label_max_w);

@@ -114,6 +114,15 @@ void hpx_html_nums(writebuf *w, const double *v, size_t n) {
   hpx_writebuf_puts(w, "]");
 }
 
+void hpx_html_write_key_names(writebuf *w, const hpx_page_geometry *g) {
+  hpx_html_key(w, "keyNames", 0), hpx_writebuf_puts(w, "[");
+  for (size_t k = 0; k < g->n_key_names; k++) {
+    if (k) hpx_writebuf_puts(w, ",");
+    hpx_html_json_str(w, g->key_name[k]);
+  }
+  hpx_writebuf_puts(w, "]");
+}
+
 /* The picture's geometry. */
 static void write_geometry(writebuf *w, const html_data *d) {
   const hpx_page_geometry *g = d->g;
@@ -128,6 +137,7 @@ static void write_geometry(writebuf *w, const html_data *d) {
   hpx_html_key(w, "keyX", 0), hpx_html_num(w, g->key_x);
   hpx_html_key(w, "keyW", 0), hpx_html_num(w, g->key_w);
   hpx_html_key(w, "keyC", 0), hpx_html_nums(w, g->key_centre, g->n_key);
+  hpx_html_write_key_names(w, g);
   hpx_html_key(w, "ticks", 0), hpx_html_nums(w, g->xtick_pos, g->n_xticks);
   hpx_html_key(w, "tickLabels", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < g->n_xticks; i++) {
@@ -161,6 +171,7 @@ static void write_look(writebuf *w) {
       hpx_html_num(w, (double)k->tick_max_decimals);
   hpx_html_key(w, "keyBox", 0), hpx_html_num(w, k->key_box);
   hpx_html_key(w, "keyBoxDx", 0), hpx_html_num(w, k->key_box_dx);
+  hpx_html_key(w, "keyTextDx", 0), hpx_html_num(w, k->key_text_dx);
   hpx_html_key(w, "heapLine", 0), hpx_html_num(w, k->heap_line_w);
   hpx_html_key(w, "chartLine", 0), hpx_html_num(w, k->chart_line_w);
   hpx_html_key(w, "chartCasing", 0), hpx_html_num(w, k->chart_casing_w);
@@ -283,20 +294,25 @@ void hpx_html_band_set_text(writebuf *w, const hp2x_bands *b) {
   hpx_writebuf_puts(w, "\"");
 }
 
-static void write_band(writebuf *w, const html_data *d, size_t k) {
-  const hp2x_bands *b = d->b;
+void hpx_html_write_band_name(writebuf *w, const hp2x_bands *b,
+                              const hpx_page_geometry *g, size_t k) {
   const char *detail = b->texts ? b->texts[k].detail : NULL;
   char colour[16];
-  const double *rgb = d->g->rgb + 3 * k;
+  const double *rgb = g->rgb + 3 * k;
   hpx_fmt(colour, sizeof colour, "#%02x%02x%02x",
           (unsigned)(rgb[0] * 255.0 + 0.5), (unsigned)(rgb[1] * 255.0 + 0.5),
           (unsigned)(rgb[2] * 255.0 + 0.5));
-  hpx_writebuf_puts(w, "{");
   hpx_html_key(w, "name", 1), hpx_html_json_str(w, b->names[k]);
   hpx_html_key(w, "detail", 0), hpx_html_json_str(w, detail ? detail : "");
   hpx_html_key(w, "colour", 0), hpx_html_json_str(w, colour);
-  hpx_html_write_cells(w, d->p, b, d->st, k);
   hpx_html_key(w, "other", 0), hpx_html_bool(w, b->is_other && k == 0);
+}
+
+static void write_band(writebuf *w, const html_data *d, size_t k) {
+  const hp2x_bands *b = d->b;
+  hpx_writebuf_puts(w, "{");
+  hpx_html_write_band_name(w, b, d->g, k);
+  hpx_html_write_cells(w, d->p, b, d->st, k);
   hpx_html_key(w, "v", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < d->n_held; i++) {
     if (i) hpx_writebuf_puts(w, ",");

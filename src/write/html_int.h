@@ -97,6 +97,15 @@ void hpx_html_key(writebuf *w, const char *k, int first);
 void hpx_html_write_cells(writebuf *w, const hp2x_profile *p,
                           const hp2x_bands *b, const band_stats *st, size_t k);
 
+/* Band k's name, the record its name leaves out (detail), its colour in
+ * the picture g (as "#rrggbb") and whether it is OTHER: the members of a
+ * band's object, the first without a comma (html_data.c). */
+void hpx_html_write_band_name(writebuf *w, const hp2x_bands *b,
+                              const hpx_page_geometry *g, size_t k);
+
+/* "keyNames": the key's names of g's bands (html_data.c), after a comma. */
+void hpx_html_write_key_names(writebuf *w, const hpx_page_geometry *g);
+
 /* The band set's fingerprint (html_data.c): FNV-1a over the bands' number,
  * OTHER, and their names in order; as JSON, 16 hex digits quoted.  A live
  * page holds its report's and compares each update's with it. */

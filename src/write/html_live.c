@@ -3,9 +3,12 @@
  * (a tail of them, so that a page that missed an event or two still has
  * what it lacks), the run's axes and band figures as the report's data
  * (html_data.c) has them, and the band set's fingerprint, which the page
- * compares with its own to know when the selection changed and only the
- * whole report will do.  The page (live.js, report_main.js) appends the
- * censuses and draws them with its own drawing.
+ * compares with its own to know when the selection changed; and with an
+ * update of a new band set, the bands' names and colours and where the
+ * graph and key lie (hp2x_write_live_key), from which the page draws the
+ * new set itself when the update's censuses are all it holds.  The page
+ * (live.js, report_main.js) appends the censuses and draws them with its
+ * own drawing.
  */
 #include "html_int.h"
 
@@ -136,5 +139,45 @@ hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
     s = hpx_writebuf_finish(&w, err);
   }
   hpx_free(st);
+  return s;
+}
+
+static void write_key(writebuf *w, const hp2x_bands *b,
+                      const hpx_page_geometry *g) {
+  double box[4] = {g->graph_x0, g->graph_y0, g->graph_w, g->graph_h};
+  hpx_html_key(w, "set", 1), hpx_html_band_set_text(w, b);
+  hpx_html_key(w, "bands", 0), hpx_writebuf_puts(w, "[");
+  for (size_t k = 0; k < b->n_bands; k++) {
+    hpx_writebuf_puts(w, k ? ",{" : "{");
+    hpx_html_write_band_name(w, b, g, k);
+    hpx_writebuf_puts(w, "}");
+  }
+  hpx_writebuf_puts(w, "]");
+  hpx_html_key(w, "page", 0), hpx_writebuf_puts(w, "{");
+  hpx_html_key(w, "graph", 1), hpx_html_nums(w, box, 4);
+  hpx_html_key(w, "xRoom", 0), hpx_html_num(w, g->x_room);
+  hpx_html_key(w, "keyX", 0), hpx_html_num(w, g->key_x);
+  hpx_html_key(w, "keyW", 0), hpx_html_num(w, g->key_w);
+  hpx_html_key(w, "keyC", 0), hpx_html_nums(w, g->key_centre, g->n_key);
+  hpx_html_write_key_names(w, g);
+  hpx_writebuf_puts(w, "}");
+}
+
+hp2x_status hp2x_write_live_key(const hp2x_profile *p, const hp2x_bands *b,
+                                const hp2x_options *o, hp2x_write_fn write,
+                                void *closure, hp2x_err *err) {
+  if (!p || !b || !o || b->n_samples == 0)
+    return hpx_fail(err, HP2X_E_ARG, 0, -1, "a live key needs a census");
+  hpx_page_geometry g;
+  hp2x_status s = hpx_render_page(p, b, o, &g, NULL, NULL, err);
+  writebuf w;
+  if (s == HP2X_OK) s = hpx_writebuf_init(&w, write, closure, err);
+  if (s == HP2X_OK) {
+    hpx_writebuf_puts(&w, "{");
+    write_key(&w, b, &g);
+    hpx_writebuf_puts(&w, "}");
+    s = hpx_writebuf_finish(&w, err);
+  }
+  hpx_page_geometry_free(&g);
   return s;
 }

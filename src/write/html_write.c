@@ -3,8 +3,8 @@
  * dpi (a CSS pixel each) is what the page shows first; over it lies the
  * same picture as SVG (hpx_render_page) without what the page redraws,
  * which the page's script shows instead once a band is hidden, the time
- * axis zoomed or the chart kind switched, drawing the bands, the axes'
- * ticks, the key's boxes, --heap lines and marks at the picture's places
+ * axis zoomed or the chart kind switched, drawing the bands, the axes
+ * and their ticks, the key, --heap lines and marks at the picture's places
  * from the JSON data (html_data.c).  The script (report_*.js, joined into
  * one; README.md) and style (report.css) are ours, embedded at build time
  * (mk/embed.sh).  Labels reach the page only as escaped JSON or escaped

@@ -28,7 +28,10 @@
  * (hp2x_write_live_waiting_html: no census had come; it has the report's
  * script) fetches and swaps in the first the same way, keeping its event
  * stream (a reload would drop it, and the status line with it, for as
- * long as the page takes to load).  For a new band set and the waiting page's
+ * long as the page takes to load).  A new band set, while the update
+ * holds every census of the run, the page draws itself (newSet: the
+ * update carries the set's key, hp2x_write_live_key).  For a later new
+ * band set and the waiting page's
  * first report, every page would fetch at once: the server pushes that
  * redraw's page instead (a "report" event, sent with its update, in
  * either order: push.c), and
@@ -71,9 +74,14 @@
   /* The report of doc in place of the page's; the waiting page's first
    * (it has the report's script, not its report) after the status line. */
   function swap(doc) {
+    install(document.importNode(doc.getElementById("hp2x-report"), true),
+      doc.getElementById("hp2x-data").textContent, doc.title);
+  }
+  /* The report `fresh` (a node of this document) in place of the page's,
+   * with data (its JSON text) and title. */
+  function install(fresh, text, title) {
     var keep = hp2x.state ? hp2x.state() : null;
     var main = document.getElementById("hp2x-report");
-    var fresh = document.importNode(doc.getElementById("hp2x-report"), true);
     var had = document.getElementById("hp2x-raster"), got = fresh.querySelector("#hp2x-raster");
     if (had && got && !got.hasAttribute("src")) { /* a lean page: the PNG the page has, for its size */
       had.setAttribute("data-hp2x-stale", "1");
@@ -89,9 +97,9 @@
       data.type = "application/json";
       data.id = "hp2x-data";
       document.body.appendChild(data);
-      document.title = doc.title;
+      document.title = title;
     }
-    data.textContent = doc.getElementById("hp2x-data").textContent;
+    data.textContent = text;
     if (main) main.parentNode.replaceChild(fresh, main);
     else status.parentNode.insertBefore(fresh, status.nextSibling);
     hp2x.keep = keep;
@@ -235,12 +243,67 @@
     });
     D.bands.forEach(function (b, k) { for (var f in u.cells[k]) b[f] = u.cells[k][f]; });
   }
+  /* A new band set drawn from update u (status st) and its key (st.key:
+   * the bands' names and colours, where the graph and key lie), when the
+   * update holds every census of the run: the report's data made from
+   * them, the report as it came (hp2x.pristine: what hp2x drew does not
+   * depend on the band set) drawn again with it, the reader's choices
+   * kept.  0 when it cannot be: a report pushed or fetched will do. */
+  var lastKey = null; /* the newest key heard: a busy page takes a newer update */
+  /* The newest update taken again once the reader's drag ends (a new
+   * report would lose it): "" meanwhile. */
+  var deferred = false;
+  function later() {
+    if (!deferred) {
+      deferred = true;
+      whenIdle().then(function () {
+        deferred = false;
+        if (latest) update(JSON.stringify(latest));
+      });
+    }
+    return "";
+  }
+  function newSet(st, u) {
+    var D = hp2x.data, key = st.key || lastKey, N = {}, f;
+    if (!key || key.set !== u.set || u.samples !== u.t.length || !hp2x.pristine ||
+        key.bands.length !== u.v.length) return 0;
+    var entry = { census: st.censuses, why: "bands", set: D.set, want: u.set, update: true,
+      at: performance.timeOrigin + performance.now(), got: null, decoded: null, ms: null, pushed: false };
+    for (f in D) N[f] = D[f];
+    N.page = {};
+    for (f in D.page) if (f !== "ticks" && f !== "tickLabels") N.page[f] = D.page[f]; /* the picture's */
+    for (f in key.page) N.page[f] = key.page[f];
+    N.set = u.set;
+    N.t = u.t.slice();
+    if (u.tx) N.tx = u.tx.slice(); else delete N.tx;
+    N.bands = key.bands.map(function (b, k) {
+      var o = { v: u.v[k].slice() };
+      for (var g in b) o[g] = b[g];
+      return o;
+    });
+    takeFigures(N, u);
+    var fresh = hp2x.pristine.cloneNode(true), raster = fresh.querySelector("#hp2x-raster");
+    if (raster) raster.removeAttribute("src"); /* the page's own, kept hidden */
+    install(fresh, JSON.stringify(N), document.title);
+    shown = Math.max(shown, st.picture);
+    wanted = Math.max(wanted, shown);
+    appended = 0, bytes = -1, sums = offsets = null, loadedAt = -1;
+    root.setAttribute("data-hp2x-appended", "0");
+    root.setAttribute("data-hp2x-redraw", String(shown));
+    root.setAttribute("data-hp2x-census", String(st.censuses));
+    entry.to = hp2x.data.set;
+    entry.ms = performance.timeOrigin + performance.now() - entry.at;
+    log.push(entry);
+    if (log.length > 100) log.shift();
+    return 1;
+  }
   /* Draws the censuses of update u (status st) the report lacks: "" when
    * done, else why only "/" will do. */
   function append(st, u) {
     var D = hp2x.data;
     if (!D || !hp2x.grown) return "report";
-    if (u.set !== D.set) return "bands"; /* the selection changed */
+    if (u.set !== D.set && pressed) return later(); /* not under a drag */
+    if (u.set !== D.set) return newSet(st, u) ? "" : "bands"; /* the selection changed */
     if (u.marks !== D.markCount) return "marks";
     if (D.lines.length) return "lines"; /* --heap: drawn from the page's */
     var m = u.t.length, last = D.t.length - 1, j;
@@ -275,6 +338,7 @@
     var st = JSON.parse(data);
     say(st);
     latest = st;
+    if (st.key) lastKey = st.key;
     if (busy || st.censuses <= 0 || document.hidden) return; /* later */
     /* No report yet (the waiting page): fetched and swapped in as any
      * newer one, the event stream kept. */
@@ -284,6 +348,7 @@
     if (st.picture > wanted) wanted = st.picture;
     if (wanted > shown && !busy) {
       log.push({ census: st.censuses, why: why, set: hp2x.data ? hp2x.data.set : null,
+        want: st.update ? st.update.set : null,
         at: performance.timeOrigin + performance.now(), got: null, decoded: null, ms: null, pushed: null });
       if (log.length > 100) log.shift();
     }

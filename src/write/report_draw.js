@@ -1,7 +1,8 @@
 /* report_draw.js -- the page's own drawing, into hp2x's SVG of the picture
- * (which hp2x drew without it): the bands of the chart kind shown, the
- * axes' ticks and the y legend, the key's boxes, the --heap lines and the
- * marks, at the picture's places and with its look (the data's `look`:
+ * (which hp2x drew without it: its frame and title only): the bands of
+ * the chart kind shown, the axes, their ticks, the x axis's unit and the y
+ * legend, the key (boxes, and names as key_names.c shortened them), the
+ * --heap lines and the marks, at the picture's places and with its look (the data's `look`:
  * widths, dashes, the key's boxes, the font), for the view shown (the
  * time span, the bands hidden).  A report R in, SVG elements out: R.D is
  * the data, R.fr its frame (report_base.js), R.state the view, R.curves
@@ -36,11 +37,17 @@
     L.ticks = el("g", { id: "hp2x-xticks" }, data);
     L.yticks = el("g", { id: "hp2x-yticks" }, data);
     L.keyBoxes = el("g", { id: "hp2x-key-boxes" }, data);
+    L.axes = el("g", { id: "hp2x-axes" }, data);
+    L.keyLines = el("g", { id: "hp2x-key-lines", fill: "none" }, data);
     var font = look.font + ", " + look.fontFallback;
     L.labels = el("g", { id: "hp2x-xlabels", "font-family": font, "font-size": f2(look.text * R.fr.scale),
       "text-anchor": "middle", fill: ink }, vector);
     L.ylabels = el("g", { id: "hp2x-ylabels", "font-family": font, "font-size": f2(look.text * R.fr.scale),
       "text-anchor": "end", fill: ink }, vector);
+    L.unit = el("g", { id: "hp2x-xunit", "font-family": font, "font-size": f2(look.text * R.fr.scale),
+      "text-anchor": "end", fill: ink }, vector);
+    L.keyNames = el("g", { id: "hp2x-key-names", "font-family": font, "font-size": f2(look.text * R.fr.scale),
+      fill: ink }, vector);
     L.keyMarks = el("g", { id: "hp2x-key-hidden" }, vector);
     var over = el("g", { id: "hp2x-overlay", transform: matrix }, svg);
     L.moment = el("g", { id: "hp2x-moment-mark" }, over);
@@ -181,6 +188,45 @@
       var box = [[x, c - s / 2], [x + s, c - s / 2], [x + s, c + s / 2], [x, c + s / 2]];
       el("path", { d: polyline(box, true), fill: b.colour, "class": "hp2x-key-box", "data-band": k }, g);
       el("path", { d: outline(box, true, look.line), fill: ink }, g);
+    });
+  };
+
+  /* The axes and the x axis's unit, right-aligned at its end: hp2x's
+   * picture has them where its graph is, which a live page's new band set
+   * moves (the key's width with it). */
+  hp2x.drawAxes = function (R) {
+    var G = R.fr.G, look = R.D.look, g = R.layers.axes, u = R.layers.unit;
+    if (!changed(g, G.x + " " + G.y + " " + G.w + " " + G.h)) return;
+    hp2x.clear(g);
+    hp2x.clear(u);
+    var d = outline([[G.x, G.y], [G.x + G.w, G.y]], false, look.line) +
+      outline([[G.x, G.y], [G.x, G.y + G.h]], false, look.line);
+    el("path", { d: d, fill: hp2x.rgb(look.ink) }, g);
+    var p = R.fr.toPage(G.x + G.w, look.xLabelY);
+    el("text", { x: f2(p[0]), y: f2(p[1]) }, u).textContent = R.D.sampleUnit;
+  };
+
+  /* The key's names (as key_names.c shortened them to fit) and the
+   * --heap lines' entries, a stretch of each line and its name, above the
+   * bands'. */
+  hp2x.drawKeyNames = function (R) {
+    var D = R.D, P = D.page, look = D.look, g = R.layers.keyNames, nb = D.bands.length;
+    var names = (P.keyNames || []).concat(D.lines.map(function (l) { return l.name; }));
+    if (!changed(g, P.keyX + "|" + P.keyC.join(",") + "|" + names.join("\n"))) return;
+    hp2x.clear(g);
+    hp2x.clear(R.layers.keyLines);
+    if (!(P.keyW > 0)) return;
+    names.forEach(function (name, k) {
+      var c = P.keyC[k];
+      if (c === undefined) return;
+      var p = R.fr.toPage(P.keyX + look.keyTextDx, c - look.text / 2);
+      el("text", { x: f2(p[0]), y: f2(p[1]), "class": "hp2x-key-name" }, g).textContent = name;
+      if (k < nb) return;
+      var line = D.lines[k - nb], x = P.keyX + look.keyBoxDx;
+      var a = { d: polyline([[x, c], [x + look.keyBox, c]], false), "stroke-width": look.heapLine,
+        stroke: "rgb(" + line.rgb.map(function (v) { return Math.round(v * 255); }).join(",") + ")" };
+      if (line.dash.length) a["stroke-dasharray"] = line.dash.join(" ");
+      el("path", a, R.layers.keyLines);
     });
   };
 

@@ -24,6 +24,9 @@
       live: !!document.getElementById("hp2x-live-status"),
       state: { hidden: D.bands.map(function () { return false; }),
         view: { t0: D.x0, span: D.xrange, zoomed: false }, chart: D.chart } };
+    /* what hp2x drew, as it came: a live page draws a new band set into
+     * a copy (live.js) */
+    if (R.live) hp2x.pristine = document.getElementById("hp2x-report").cloneNode(true);
     /* the moment: a live page follows the newest census */
     R.state.moment = { follow: R.live, i: -1, picked: false };
     var keep = hp2x.keep;
@@ -66,7 +69,9 @@
       hp2x.drawBands(R);
       hp2x.drawTicks(R);
       hp2x.drawYAxis(R);
+      hp2x.drawAxes(R);
       hp2x.drawKeyBoxes(R);
+      hp2x.drawKeyNames(R);
       hp2x.drawLines(R);
       hp2x.drawMarks(R);
       hp2x.markKey(R);

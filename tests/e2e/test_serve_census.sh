@@ -17,6 +17,9 @@
 # - the same run up to census 254, the new band set at its end: the page's
 #   last report is a pushed one and it then matches hp2x's PNG; a plain
 #   SSE client sees each report event well-formed;
+# - its first 50 censuses, the band entering at census 31: every census in
+#   an update's tail, so the page draws the new band set from its update
+#   and key, no report pushed or fetched, its key and axes as hp2x's PNG;
 # - a generated .hp of 3,400 censuses, more than the report holds one
 #   each: the page thins as the report does (it appends, and fetches the
 #   page again each 1/64 of growth, and when the input closes).
@@ -94,8 +97,11 @@ zcat "$TOP/tests/data/socket/ghc-9.10.3/longrun.hT.stream1.eventlog.gz" > s1.eve
 serve_start err1 --watch --interval=0.1 -m4 --tee="$T/tee.eventlog" "unix:$T/app.sock" --serve=0 ||
   fail "no serving line: $(cat err1)"
 # (the page never hears the report event: it fetches its first report)
-HP2X_PUSH=drop node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1.json 90 70 expect1.png > browser1.txt 2>&1 & BR=$!
-sleep 1
+HP2X_PUSH=drop HP2X_LOADED=$T/loaded1 node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1.json 90 70 \
+  expect1.png > browser1.txt 2>&1 & BR=$!
+# (the stream once the waiting page has loaded: a slow browser's start
+# would take the first report from its load, not from an event)
+for _ in $(seq 600); do [ -e "$T/loaded1" ] && break; sleep 0.1; done
 python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app.sock" s1.eventlog \
   --after 0.5 --min 20000 --max 40000 --delay 0.1 --seed 5 & SS=$!
 # the update's bytes, from a plain client meanwhile
@@ -238,6 +244,94 @@ changes = 1 + sum(1 for a, b in zip(order, order[1:]) if a != b)
 assert all(a[2] != b[2] for a, b in zip(reports, reports[1:])), reports
 assert reports[-1][2] == order[-1], "the last band set was not pushed"
 print("%d report events (lean), %d band sets among %d updates" % (len(reports), changes, len(sets)))
+PY
+
+# 2c. A short run, every census in an update's tail: the hostile band
+# enters the top -m at census 31 of 50.  The page draws the new band set
+# from its update (its key: the bands' names and colours, where the graph
+# and key lie), without a report pushed or fetched; its key and axes match
+# hp2x's PNG (HP2X_KEY_CHECK), its data the report's, key included.
+python3 - run.hp short.hp <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+head, rest = text.split("BEGIN_SAMPLE", 1)
+samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)[:50]
+hostile = '<img src=x onerror=alert(1)>"&\'</script>'
+for k in range(30, 50):
+    samples[k] = samples[k].replace("\nEND_SAMPLE", "\n%s\t%d\nEND_SAMPLE" % (hostile, 40000000 + 1000 * k), 1)
+open(sys.argv[2], "w").write(head + "".join(samples))
+PY
+"$HP2X" -m4 --dpi=96 short.hp -o expect2c.png 2> /dev/null || fail "-o expect2c.png"
+# (two censuses first; the rest every 30 ms once the page shows its
+# report, so that a slow browser's start misses none of the changes)
+python3 - short.hp grow2c.hp 2 <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+head, rest = text.split("BEGIN_SAMPLE", 1)
+samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
+open(sys.argv[2], "w").write(head + "".join(samples[:int(sys.argv[3])]))
+PY
+serve_start err2c --watch --interval=0.1 -m4 grow2c.hp --serve=0 || fail "no serving line: $(cat err2c)"
+HP2X_SETS=update HP2X_KEY_CHECK=1 HP2X_READY=$T/ready2c node "$B/live_census_test.js" \
+  "http://127.0.0.1:$PORT/" page2c.json 90 50 expect2c.png > browser2c.txt 2>&1 & BR=$!
+curl -sN -m 70 "http://127.0.0.1:$PORT/events" > events2c.txt & EV=$!
+python3 - short.hp grow2c.hp "$T/ready2c" <<'PY'
+import os, re, sys, time
+text = open(sys.argv[1]).read()
+head, rest = text.split("BEGIN_SAMPLE", 1)
+samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
+start = time.time()
+while not os.path.exists(sys.argv[3]) and time.time() - start < 60:
+    time.sleep(0.1)
+with open(sys.argv[2], "a") as out:
+    for s in samples[2:]:
+        out.write(s)
+        out.flush()
+        time.sleep(0.03)
+PY
+wait $BR; brc=$?
+kill $EV 2> /dev/null
+wait $EV
+cat browser2c.txt
+serve_stop
+[ $brc -eq 0 ] && ok || fail "the page drawing a new band set from its update"
+"$HP2X" -m4 short.hp -o final2c.html 2> /dev/null || fail "-o final2c.html"
+same_data page2c.json final2c.html short > same2c.txt && ok || fail "$(cat same2c.txt)"
+cat same2c.txt
+python3 - page2c.json final2c.html events2c.txt <<'PY' && ok || fail "the new band set's key"
+import json, re, sys
+page = json.load(open(sys.argv[1]))
+rep = json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>',
+                           open(sys.argv[2], encoding="utf-8").read(), re.S).group(1))
+D = page["data"]
+# the key as hp2x lays it out: names shortened, colours, places
+for f in ("graph", "xRoom", "keyX", "keyW", "keyC", "keyNames"):
+    assert D["page"][f] == rep["page"][f], (f, D["page"][f], rep["page"][f])
+assert [b["colour"] for b in D["bands"]] == [b["colour"] for b in rep["bands"]]
+assert any(n.startswith("<img src=x") for n in D["page"]["keyNames"]), D["page"]["keyNames"]
+log = [e for e in page["log"] if e["why"] == "bands"]
+assert log and all(e.get("update") for e in log), page["log"]
+# the events: a key with each changed band set's update, none with the
+# others, and no report but the first
+text = open(sys.argv[3], encoding="utf-8").read()
+sets, keys, reports = [], 0, 0
+for e in text.split("\n\n"):
+    if e.startswith("event: report"):
+        reports += 1
+    elif e.startswith("event: update"):
+        u = json.loads(e.split("\n")[2][6:])
+        if "update" not in u:
+            continue
+        changed = not sets or sets[-1] != u["update"]["set"]
+        assert ("key" in u) == changed or not sets, (u["picture"], changed, "key" in u)
+        if "key" in u:
+            keys += 1
+            assert u["key"]["set"] == u["update"]["set"]
+            assert len(u["key"]["bands"]) == len(u["update"]["v"])
+        sets.append(u["update"]["set"])
+assert keys >= 2 and reports == 1, (keys, reports)
+print("new band sets drawn from their updates at censuses %s; %d keys, %d report among %d updates" % (
+    [e["census"] for e in log], keys, reports, len(sets)))
 PY
 
 # 3. Past the point where the report thins (3,200 censuses: one per column

@@ -3,7 +3,9 @@
  * is a census, the live pages' update (snapshot_update: the newest
  * censuses, which the page draws itself), in a buffer that grows to the
  * event, sent once push.c has looked at the redraw's band set
- * (serve_server.push.cleared); when a new band set's page was pushed (push.c),
+ * (serve_server.push.cleared), with its band set's key when the stream has
+ * not sent that set (snapshot_key: push.c makes it when the set changes);
+ * when a new band set's page was pushed (push.c),
  * the "report" event, sent from the one copy every stream shares (a
  * stream that falls behind skips to the newest update and report, holding
  * at most one of each); a comment when the deadline thread (guard.c) calls for
@@ -34,6 +36,7 @@ struct sse_client {
   pushed *held;    /* the report event being sent (push.c); a reference */
   long reported;   /* the redraw of the last report sent; -1 none */
   long pictured;   /* the redraw of the last update sent; -1 none */
+  char set[16];    /* the band set of the last update sent; 0: none */
   sse_client *next, **prev;
 };
 
@@ -51,14 +54,17 @@ static int reserve(sse_client *c, size_t n) {
 
 size_t events_format(char *buf, size_t size, long generation,
                      const char *status, size_t status_len, const char *update,
-                     size_t update_len) {
-  /* the status object, with the update as its last member */
+                     size_t update_len, const char *key, size_t key_len) {
+  /* the status object, with the update and the key as its last members */
   static const char head[] = "event: update\nid: ", data[] = "\ndata: ",
-                    member[] = ",\"update\":", tail[] = "}\n\n";
+                    member[] = ",\"update\":", keyed[] = ",\"key\":",
+                    tail[] = "}\n\n";
   char id[24];
   int k = snprintf(id, sizeof id, "%ld", generation);
   size_t idn = k > 0 ? (size_t)k : 0;
   size_t n = sizeof head - 1 + idn + sizeof data - 1 + status_len;
+  if (!update) key = NULL;
+  if (key) n += sizeof keyed - 1 + key_len;
   if (update) /* the status's '}' goes after the update */
     n += sizeof member - 1 + update_len + sizeof tail - 1 - 1;
   else
@@ -76,8 +82,25 @@ size_t events_format(char *buf, size_t size, long generation,
   memcpy(o, status, status_len - 1), o += status_len - 1; /* without '}' */
   memcpy(o, member, sizeof member - 1), o += sizeof member - 1;
   memcpy(o, update, update_len), o += update_len;
+  if (key) {
+    memcpy(o, keyed, sizeof keyed - 1), o += sizeof keyed - 1;
+    memcpy(o, key, key_len), o += key_len;
+  }
   memcpy(o, tail, sizeof tail - 1);
   return n;
+}
+
+/* Whether update (its band set first: push.c) names another band set
+ * than the last one c sent; it is then c's. */
+static int new_set(sse_client *c, const char *update, size_t len) {
+  static const char key[] = "\"set\":\""; /* after the object's opening */
+  const char *set = update + sizeof key;
+  if (len < sizeof key + sizeof c->set ||
+      memcmp(update + 1, key, sizeof key - 1) != 0 ||
+      memcmp(c->set, set, sizeof c->set) == 0)
+    return 0;
+  memcpy(c->set, set, sizeof c->set);
+  return 1;
 }
 
 /* Fills c's event from snapshot `news` (the status and its update, made
@@ -94,17 +117,23 @@ static void fill_event(sse_client *c, snapshot *news) {
   long generation = snapshot_generation(news);
   char json[400];
   size_t n = snapshot_status_json(news, json, sizeof json);
-  const char *update = NULL;
-  size_t un = 0;
+  const char *update = NULL, *key = NULL;
+  size_t un = 0, kn = 0;
   if (snapshot_update(news, &update, &un) != 0) update = NULL;
-  size_t need = events_format(NULL, 0, generation, json, n, update, un);
+  /* the key, with a band set this stream has not sent: made by push.c
+   * when the set changed, or here for a stream that skipped that update */
+  if (!update || !new_set(c, update, un) ||
+      snapshot_key(news, 1, &key, &kn) < 0)
+    key = NULL;
+  size_t need =
+      events_format(NULL, 0, generation, json, n, update, un, key, kn);
   if (!reserve(c, need)) { /* no memory for it: the status alone */
     update = NULL;
-    need = events_format(NULL, 0, generation, json, n, NULL, 0);
+    need = events_format(NULL, 0, generation, json, n, NULL, 0, NULL, 0);
   }
-  c->len = reserve(c, need)
-               ? events_format(c->buf, c->cap, generation, json, n, update, un)
-               : 0;
+  c->len = reserve(c, need) ? events_format(c->buf, c->cap, generation, json, n,
+                                            update, un, key, kn)
+                            : 0;
 }
 
 events_next events_choose(const events_view *v) {

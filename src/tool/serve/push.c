@@ -1,7 +1,11 @@
-/* push.c -- the live pages' report, pushed: when a redraw's band set (the
- * update's "set") differs from the last redraw's, or at the run's first
- * redraw with a census, every live page would fetch the report again (it
- * cannot draw a new key itself); instead the server draws the page once,
+/* push.c -- a new band set for the live pages: when a redraw's band set
+ * (the update's "set") differs from the last redraw's, or at the run's
+ * first redraw with a census, its key (the bands' names and colours, where
+ * the graph and key lie: snapshot_key) is made and goes with the update,
+ * from which a page draws the new set itself when the update holds every
+ * census.  Otherwise (a longer run, or the first redraw: the waiting page
+ * has no report) every live page would fetch the report again; instead
+ * the server draws the page once,
  * lean (without its PNG, which is not drawn at all while the page's
  * censuses fit its least budget: hp2x_write_live_lean_html), on threads
  * of its own, never the run's, and sends it to every /events client as a
@@ -170,9 +174,12 @@ static pushed *drawn_report(serve_server *s, snapshot *snap, const char *set) {
   return d.r;
 }
 
-/* Pushes snap's report when its band set is not the last one's.  With no
- * event stream, nothing is made (not even the update): the first redraw
- * after one comes counts as a change. */
+/* When snap's band set is not the last one's: makes its key, which goes
+ * with its update (events.c), and pushes its report unless the update
+ * holds every census (then every page draws the new set from the update
+ * and key) or at the first redraw heard (a waiting page has no report to
+ * draw it into).  With no event stream, nothing is made (not even the
+ * update): the first redraw after one comes counts as a change. */
 static void push_one(serve_server *s, snapshot *snap) {
   const char *up;
   size_t un;
@@ -187,10 +194,14 @@ static void push_one(serve_server *s, snapshot *snap) {
   if (snapshot_update(snap, &up, &un) != 0 || un < 1 + sizeof key + SET_LEN ||
       memcmp(up + 1, key, sizeof key - 1) != 0)
     return;
-  const char *set = up + sizeof key;
+  const char *set = up + sizeof key, *kd;
+  size_t kn;
   int first = !s->push.set[0];
   if (!first && memcmp(s->push.set, set, SET_LEN) == 0) return;
   memcpy(s->push.set, set, SET_LEN);
+  /* the key goes with the update: a page whose censuses the update holds
+   * draws the new set itself, and needs no report */
+  if (snapshot_key(snap, 1, &kd, &kn) == 1 && !first) return;
   pushed *r = drawn_report(s, snap, set);
   if (!r) return;
   pthread_mutex_lock(&s->lock);

@@ -47,6 +47,10 @@ size_t snapshot_status_json(const snapshot *s, char *buf, size_t size);
  * censuses, axes and band figures), made on the first call: 0 with *data
  * (owned by s) and *len, or -1 (no census, or no bands kept). */
 int snapshot_update(snapshot *s, const char **data, size_t *len);
+/* s's band set's key (hp2x_write_live_key), made when `make` (push.c's),
+ * else read once made: *data (s's), *len, and 1 when s's update holds
+ * every census (a page draws the new set from it), else 0; or -1. */
+int snapshot_key(snapshot *s, int make, const char **data, size_t *len);
 /* The picture in format f (HP2X_FORMAT_HTML: the live page, or before the
  * first census or when the report cannot be drawn, the waiting page),
  * drawn on the first call (snapshot_draw): 0 with *data (owned by s) and
@@ -126,12 +130,12 @@ typedef struct serve_server {
  * when out of memory. */
 struct MHD_Response *events_response(serve_server *s, struct MHD_Connection *c);
 /* An "update" event for redraw `generation` into buf (size bytes): the
- * status JSON (an object), with `update` (NULL: none) as its member
- * "update".  Returns the event's length; nothing is written when that is
- * more than size (or the status is empty). */
+ * status JSON (an object), with members "key" and "update" (NULL: none;
+ * no key without an update).  Returns the event's length; nothing is
+ * written when that is more than size (or the status is empty). */
 size_t events_format(char *buf, size_t size, long generation,
                      const char *status, size_t status_len, const char *update,
-                     size_t update_len);
+                     size_t update_len, const char *key, size_t key_len);
 /* Wakes every event stream waiting for news (called without the lock). */
 void events_notify(serve_server *s);
 /* Marks every stream due a heartbeat (a comment, to find clients that went
@@ -154,9 +158,8 @@ typedef enum events_next {
   EVENTS_WAIT /* nothing */
 } events_next;
 /* What a stream sends next: the news's update once push.c cleared it, but
- * a report due right after the first update sent that is as new as its
- * redraw (its own or, for a stream behind, a newer one), so that a stream
- * always behind still sends it; the report; a heartbeat. */
+ * a report due right after the first update sent as new as its redraw (a
+ * stream always behind still sends it); the report; a heartbeat. */
 events_next events_choose(const events_view *v);
 
 /* Lets go of a reference to a report event (push.c makes them). */
@@ -164,22 +167,19 @@ void events_report_unref(pushed *r);
 
 /* ------------------------------------------------------------ push.c */
 
-/* Where the report's PNG (the base64 in its raster's src) is in the page
- * (NUL-ended, as snapshot_picture's are): [*from, *to); 0 when it has
- * none (the waiting page). */
+/* Where the report's PNG (its raster's src's base64) is in the page
+ * (NUL-ended): [*from, *to); 0 when it has none (the waiting page). */
 int push_page_png(const char *page, size_t *from, size_t *to);
 /* A "report" event for redraw `picture`, of band set `set` (its 16 hex
- * digits), into buf (size bytes): its data one line of JSON,
+ * digits), into buf (size bytes): one line of JSON data,
  * {"picture":N,"set":"...","lean":B,"page":"..."}, the page but bytes
  * [cut_from, cut_to) (the PNG's base64, when lean) as a JSON string.
- * Returns the event's length; nothing is written when that is more than
- * size. */
+ * Returns the event's length, writing nothing when it is over size. */
 size_t push_format(char *buf, size_t size, long picture, const char *set,
                    int lean, const char *page, size_t len, size_t cut_from,
                    size_t cut_to);
-/* Starts the pushing thread (0), which looks at each new current
- * snapshot once push_wake is called; push_stop ends it (after the
- * streams are closed) and lets go of the last report. */
+/* Starts the pushing thread (0), which looks at each new snapshot once
+ * push_wake is called; push_stop ends it, letting go of the last report. */
 int push_start(serve_server *s);
 void push_wake(serve_server *s);
 void push_stop(serve_server *s);

@@ -16,7 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { N_DRAWN = 16 }; /* > every hp2x_format value */
+enum {
+  N_DRAWN = 16,         /* > every hp2x_format value */
+  UPDATE = N_DRAWN,     /* the update's lock and flag */
+  KEY = N_DRAWN + 1,    /* the key's */
+  N_MADE = N_DRAWN + 2, /* locks and flags */
+};
 _Static_assert((int)HP2X_FORMAT_PPROF < (int)SNAPSHOT_LEAN_HTML &&
                    (int)SNAPSHOT_LEAN_HTML < (int)N_DRAWN,
                "a slot each format, and the lean page's");
@@ -58,12 +63,15 @@ typedef struct pictures {
   hp2x_bands *b;   /* owned */
   hp2x_options o;  /* the run's when published, without its
                       .aux (the bands carry what it gave) */
-  /* Each picture, and the update, is made under a lock of its own, and
-   * read once `made` is set without one; nothing else waits for it. */
-  pthread_mutex_t lock[N_DRAWN + 1]; /* by format; the update's last */
-  atomic_int made[N_DRAWN + 1];
+  /* Each picture, the update and the key are made under a lock of their
+   * own, and read once `made` is set without one; nothing else waits. */
+  pthread_mutex_t lock[N_MADE]; /* by format; then UPDATE, KEY */
+  atomic_int made[N_MADE];
   membuf drawn[N_DRAWN]; /* by format */
   membuf update;         /* the live pages' update (hp2x_write_live_update) */
+  membuf key;            /* and its new band set (hp2x_write_live_key) */
+  int key_whole; /* the update's censuses are every one: a page draws the
+                    new set from it alone */
 } pictures;
 
 struct snapshot {
@@ -81,7 +89,8 @@ static void pictures_unref(pictures *pc) {
   if (!pc || atomic_fetch_sub(&pc->refs, 1) != 1) return;
   for (int i = 0; i < N_DRAWN; i++) free(pc->drawn[i].data);
   free(pc->update.data);
-  for (int i = 0; i <= N_DRAWN; i++) pthread_mutex_destroy(&pc->lock[i]);
+  free(pc->key.data);
+  for (int i = 0; i < N_MADE; i++) pthread_mutex_destroy(&pc->lock[i]);
   hp2x_bands_free(pc->b);
   hp2x_profile_free(pc->p);
   free(pc);
@@ -95,7 +104,7 @@ static pictures *pictures_new(const hp2x_options *o, const hp2x_profile *p,
   atomic_init(&pc->refs, 1);
   pc->o = *o;
   pc->o.aux = NULL; /* the run frees it; the run's regexes outlive us */
-  for (int i = 0; i <= N_DRAWN; i++) {
+  for (int i = 0; i < N_MADE; i++) {
     pthread_mutex_init(&pc->lock[i], NULL);
     atomic_init(&pc->made[i], 0);
   }
@@ -237,35 +246,72 @@ static size_t update_tail(const hp2x_bands *b) {
   return n < 1 ? 1 : n > 64 ? 64 : n;
 }
 
+/* pc's bands: kept, or selected into *fresh (free it); NULL when that
+ * fails. */
+static const hp2x_bands *bands_of(const pictures *pc, hp2x_bands **fresh) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  *fresh = NULL;
+  if (pc->b) return pc->b;
+  return hp2x_bands_select(pc->p, &pc->o, fresh, &err) == HP2X_OK ? *fresh
+                                                                  : NULL;
+}
+
 /* Makes pc's update, once. */
 static void update_once(pictures *pc) {
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_bands *fresh = NULL;
-  const hp2x_bands *b = pc->b;
-  if (!b && hp2x_bands_select(pc->p, &pc->o, &fresh, &err) == HP2X_OK)
-    b = fresh;
+  hp2x_bands *fresh;
+  const hp2x_bands *b = bands_of(pc, &fresh);
   if (!b || hp2x_write_live_update(pc->p, b, update_tail(b), membuf_write,
                                    &pc->update, &err) != HP2X_OK)
     membuf_clear(&pc->update);
   hp2x_bands_free(fresh);
 }
 
-int snapshot_update(snapshot *s, const char **data, size_t *len) {
+/* Makes pc's key, once. */
+static void key_once(pictures *pc) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_bands *fresh;
+  const hp2x_bands *b = bands_of(pc, &fresh);
+  if (!b || hp2x_write_live_key(pc->p, b, &pc->o, membuf_write, &pc->key,
+                                &err) != HP2X_OK)
+    membuf_clear(&pc->key);
+  else
+    pc->key_whole = hp2x_bands_sample_count(b) <= update_tail(b);
+  hp2x_bands_free(fresh);
+}
+
+/* Slot i's membuf m of s, made by make(pc) on the first call when `make`,
+ * else only when made already: 0 with *data and *len, or -1. */
+static int made_once(snapshot *s, int i, membuf *m, void (*make)(pictures *),
+                     int may_make, const char **data, size_t *len) {
   pictures *pc = s->pics;
   *data = NULL, *len = 0;
   if (!pc->p) return -1; /* nothing drawn yet */
-  if (!atomic_load(&pc->made[N_DRAWN])) {
-    pthread_mutex_lock(&pc->lock[N_DRAWN]);
-    if (!atomic_load(&pc->made[N_DRAWN])) {
-      update_once(pc);
-      atomic_store(&pc->made[N_DRAWN], 1);
+  if (!atomic_load(&pc->made[i])) {
+    if (!may_make) return -1;
+    pthread_mutex_lock(&pc->lock[i]);
+    if (!atomic_load(&pc->made[i])) {
+      make(pc);
+      atomic_store(&pc->made[i], 1);
     }
-    pthread_mutex_unlock(&pc->lock[N_DRAWN]);
+    pthread_mutex_unlock(&pc->lock[i]);
   }
-  *data = pc->update.data;
-  *len = pc->update.len;
+  *data = m->data;
+  *len = m->len;
   return *data ? 0 : -1;
+}
+
+int snapshot_update(snapshot *s, const char **data, size_t *len) {
+  return made_once(s, UPDATE, &s->pics->update, update_once, 1, data, len);
+}
+
+int snapshot_key(snapshot *s, int make, const char **data, size_t *len) {
+  if (made_once(s, KEY, &s->pics->key, key_once, make, data, len) != 0)
+    return -1;
+  return s->pics->key_whole ? 1 : 0;
 }
 
 /* f has no picture in s, ever. */

@@ -370,6 +370,56 @@ static void test_live_update(void **state) {
   hp2x_profile_free(p);
 }
 
+/* A new band set's key (hp2x_write_live_key): its set as the update's,
+ * the bands' names and colours and the key's and graph's places as the
+ * page's data has them; labels escaped. */
+static void test_live_key(void **state) {
+  (void)state;
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make_profile(10, &p, &b);
+  hp2x_options o;
+  test_options_init(&o);
+  o.format = HP2X_FORMAT_HTML;
+  mem key = {0}, up = {0}, page = {0};
+  hp2x_err err;
+  hp2x_err_init(&err);
+  assert_int_equal(hp2x_write_live_key(p, b, &o, mem_write, &key, &err),
+                   HP2X_OK);
+  assert_int_equal(hp2x_write_live_update(p, b, 3, mem_write, &up, &err),
+                   HP2X_OK);
+  assert_int_equal(hp2x_write_live_html(p, b, &o, 1, mem_write, &page, &err),
+                   HP2X_OK);
+  const char *data = strstr(page.buf, "id=\"hp2x-data\">");
+  assert_non_null(data);
+  char got[4096], want[4096];
+  json_member(key.buf, "set", got, sizeof got);
+  json_member(up.buf, "set", want, sizeof want);
+  assert_string_equal(got, want);
+  const char *same[] = {"graph",    "xRoom", "keyX",   "keyW",  "keyC",
+                        "keyNames", "name",  "colour", "detail"};
+  for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+    json_member(key.buf, same[i], got, sizeof got);
+    json_member(data, same[i], want, sizeof want);
+    assert_string_equal(got, want);
+  }
+  json_member(key.buf, "keyNames", got, sizeof got);
+  assert_non_null(strstr(got, "\\u003cb\\u003e")); /* "<b>&\"", escaped */
+  assert_null(strstr(key.buf, "<b>"));
+  json_member(data, "keyTextDx", got, sizeof got);
+  assert_string_equal(got, "24");
+  /* no bands, a failing sink */
+  assert_int_equal(hp2x_write_live_key(p, NULL, &o, mem_write, &key, &err),
+                   HP2X_E_ARG);
+  mem full = {0};
+  full.fail_after = 20;
+  assert_int_equal(hp2x_write_live_key(p, b, &o, mem_write, &full, &err),
+                   HP2X_E_IO);
+  free(key.buf), free(up.buf), free(page.buf), free(full.buf);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
 /* The budget member of a page's data, as a number. */
 static long budget_of(const char *page) {
   const char *m = strstr(page, "\"budget\":");
@@ -442,6 +492,7 @@ int main(void) {
       cmocka_unit_test(test_json_strings),
       cmocka_unit_test(test_live_pages),
       cmocka_unit_test(test_live_update),
+      cmocka_unit_test(test_live_key),
       cmocka_unit_test(test_live_lean),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

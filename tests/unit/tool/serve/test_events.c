@@ -16,7 +16,8 @@ static void status_alone(void **state) {
   (void)state;
   const char *st = "{\"generation\":3,\"censuses\":0}";
   char buf[128];
-  size_t n = events_format(buf, sizeof buf, 3, st, strlen(st), NULL, 0);
+  size_t n =
+      events_format(buf, sizeof buf, 3, st, strlen(st), NULL, 0, NULL, 0);
   const char *want =
       "event: update\nid: 3\ndata: {\"generation\":3,\"censuses\":0}\n\n";
   assert_int_equal(n, strlen(want));
@@ -30,24 +31,46 @@ static void status_with_update(void **state) {
   const char *want = "event: update\nid: 12\ndata: {\"generation\":12,"
                      "\"censuses\":7,\"update\":{\"set\":\"00ff\",\"t\":"
                      "[\"1.000000\"],\"v\":[[5]]}}\n\n";
-  size_t need = events_format(NULL, 0, 12, st, strlen(st), up, strlen(up));
+  size_t need =
+      events_format(NULL, 0, 12, st, strlen(st), up, strlen(up), NULL, 0);
   assert_int_equal(need, strlen(want));
   /* too small: the length wanted, nothing written */
   char small[16];
   memset(small, 'x', sizeof small);
-  assert_int_equal(
-      events_format(small, sizeof small, 12, st, strlen(st), up, strlen(up)),
-      need);
+  assert_int_equal(events_format(small, sizeof small, 12, st, strlen(st), up,
+                                 strlen(up), NULL, 0),
+                   need);
   for (size_t i = 0; i < sizeof small; i++) assert_int_equal(small[i], 'x');
   /* just big enough: every byte, none beyond */
   char *buf = malloc(need + 1);
   assert_non_null(buf);
   buf[need] = '#';
-  assert_int_equal(events_format(buf, need, 12, st, strlen(st), up, strlen(up)),
-                   need);
+  assert_int_equal(
+      events_format(buf, need, 12, st, strlen(st), up, strlen(up), NULL, 0),
+      need);
   assert_memory_equal(buf, want, need);
   assert_int_equal(buf[need], '#');
   free(buf);
+}
+
+/* A new band set's key goes after the update; without an update, no key. */
+static void status_with_key(void **state) {
+  (void)state;
+  const char *st = "{\"generation\":5}", *up = "{\"set\":\"ab\"}";
+  const char *key = "{\"set\":\"ab\",\"bands\":[]}";
+  const char *want = "event: update\nid: 5\ndata: {\"generation\":5,"
+                     "\"update\":{\"set\":\"ab\"},\"key\":{\"set\":\"ab\","
+                     "\"bands\":[]}}\n\n";
+  char buf[256];
+  size_t n = events_format(buf, sizeof buf, 5, st, strlen(st), up, strlen(up),
+                           key, strlen(key));
+  assert_int_equal(n, strlen(want));
+  assert_memory_equal(buf, want, n);
+  const char *bare = "event: update\nid: 5\ndata: {\"generation\":5}\n\n";
+  n = events_format(buf, sizeof buf, 5, st, strlen(st), NULL, 0, key,
+                    strlen(key));
+  assert_int_equal(n, strlen(bare));
+  assert_memory_equal(buf, bare, n);
 }
 
 static void big_update(void **state) {
@@ -61,10 +84,11 @@ static void big_update(void **state) {
   up[un - 1] = ']';
   up[un] = '\0';
   const char *st = "{\"generation\":1}";
-  size_t need = events_format(NULL, 0, 1, st, strlen(st), up, un);
+  size_t need = events_format(NULL, 0, 1, st, strlen(st), up, un, NULL, 0);
   char *buf = malloc(need);
   assert_non_null(buf);
-  assert_int_equal(events_format(buf, need, 1, st, strlen(st), up, un), need);
+  assert_int_equal(events_format(buf, need, 1, st, strlen(st), up, un, NULL, 0),
+                   need);
   assert_memory_equal(buf + need - 4, "]}\n\n", 4);
   assert_non_null(memchr(buf, '[', need));
   free(buf), free(up);
@@ -116,9 +140,8 @@ static void next_event(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(status_alone),
-      cmocka_unit_test(status_with_update),
-      cmocka_unit_test(big_update),
+      cmocka_unit_test(status_alone),    cmocka_unit_test(status_with_update),
+      cmocka_unit_test(status_with_key), cmocka_unit_test(big_update),
       cmocka_unit_test(next_event),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
