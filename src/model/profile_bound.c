@@ -217,6 +217,11 @@ static void sums_add(label_sums *l, int64_t v, bool all) {
   l->sum_sq += (long double)v * (long double)v;
 }
 
+/* hpx_add_sat(a, v) for a value v >= 0: one compare, no branch needed. */
+static HPX_ALWAYS_INLINE int64_t add_sat_up(int64_t a, int64_t v) {
+  return a > INT64_MAX - v ? INT64_MAX : a + v;
+}
+
 /* add_sums for a profile neither bounded nor --last, its values in 32
  * bits: each label's total, presence and entry count, and the sample's
  * total; as the general loop adds them, with what it reads per entry
@@ -232,8 +237,8 @@ static void add_totals32(hp2x_profile *p, size_t s) {
   for (size_t i = 0; i < n; i++) {
     int64_t v = (int64_t)((uint64_t)v32[e0 + i] << shift);
     label_sums *l = &labels[ids[r0 + i]].sums;
-    total = hpx_add_sat(total, v);
-    l->total = hpx_add_sat(l->total, v);
+    total = add_sat_up(total, v);
+    l->total = add_sat_up(l->total, v);
     l->present = true;
     l->entries++;
   }

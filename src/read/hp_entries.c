@@ -18,6 +18,7 @@
  */
 #include "hp_int.h"
 
+#include <assert.h>
 #include <string.h>
 
 /* The value of DIGITS at d (up to the line's end at or before end) and
@@ -147,6 +148,8 @@ static size_t remember(hp_parser *hp, uint32_t id) {
   size_t i = slot_of(k < 8 ? buf : l->name, k, head);
   hp_label_slot *s = &hp->slots[i];
   if (s->id == id) return i;
+  /* entry_run relies on it: every kept label has its place in the track */
+  assert(id < hp->track.cap);
   if (k == 0 || memchr(l->name, '\t', k) || memchr(l->name, '\0', k))
     return HP_NO_SLOT;
   if (s->id != LABEL_NONE) hp->slots[i ^ 1] = *s;
@@ -206,47 +209,48 @@ static HPX_ALWAYS_INLINE const char *take_slot(hp_parser *hp, size_t i,
   return take_entry(hp, nl, hp->slots[i].id, v, err);
 }
 
-/* The entry line at b (72 bytes or more before end) if its label is slot
- * i's, the one that followed the previous line's last time: the next
- * line's start, else NULL (hp->status tells a failure apart).  Where the
- * next line starts depends on the slot's length and the digits alone. */
-static HPX_ALWAYS_INLINE const char *guessed_entry(hp_parser *hp, size_t i,
-                                                   const char *b,
-                                                   const char *end,
-                                                   hp2x_err *err) {
-  const hp_label_slot *s = &hp->slots[i];
+/* Does the line at b (72 bytes or more before end) begin with slot s's
+ * label and a TAB? */
+static HPX_ALWAYS_INLINE bool slot_label_at(const hp_parser *hp,
+                                            const hp_label_slot *s,
+                                            const char *b, const char *end) {
   size_t k = s->len;
-  uint64_t v;
-  const char *nl;
-  if (!slot_words(s, b, head_of(read_le64(b), k)) ||
-      (k > HP_SLOT_BYTES && (size_t)(end - b) < k + 9) || b[k] != '\t' ||
-      !slot_tail(hp, s, b) || !(nl = line_value(b + k + 1, end, &v)))
-    return NULL;
-  return take_slot(hp, i, nl, v, err);
+  return slot_words(s, b, head_of(read_le64(b), k)) &&
+         !(k > HP_SLOT_BYTES && (size_t)(end - b) < k + 9) && b[k] == '\t' &&
+         slot_tail(hp, s, b);
 }
 
-/* The entry line at b (72 bytes or more before end) if its label is kept
- * in its own slot or the slot's neighbour: the next line's start, else
- * NULL (hp->status tells a failure apart). */
-static HPX_ALWAYS_INLINE const char *hashed_entry(hp_parser *hp, const char *b,
-                                                  const char *end,
-                                                  hp2x_err *err) {
+/* The slot of the label the line at b (72 bytes or more before end)
+ * begins with, up to its first TAB: the label's own slot or the slot's
+ * neighbour (tried when the first's words or its bytes after the 32nd
+ * differ); HP_NO_SLOT if neither. */
+static HPX_ALWAYS_INLINE size_t hashed_slot(const hp_parser *hp, const char *b,
+                                            const char *end) {
   size_t k = hp_first_tab32(b);
   if (k == HP_SLOT_BYTES) { /* a long label (or no entry line) */
     const char *tab = hp_tab_or_newline(b + k, end);
-    if (end - tab < 9 || *tab != '\t') return NULL;
+    if (end - tab < 9 || *tab != '\t') return HP_NO_SLOT;
     k = (size_t)(tab - b);
   }
-  uint64_t head = head_of(read_le64(b), k), v;
+  uint64_t head = head_of(read_le64(b), k);
   size_t i = slot_of(b, k, head);
-  const char *nl;
-  if (hp->slots[i].len != k || !slot_words(&hp->slots[i], b, head)) {
-    i ^= 1;
-    if (hp->slots[i].len != k || !slot_words(&hp->slots[i], b, head))
-      return NULL;
+  for (int n = 0; n < 2; n++, i ^= 1) {
+    const hp_label_slot *s = &hp->slots[i];
+    if (s->len == k && slot_words(s, b, head) && slot_tail(hp, s, b)) return i;
   }
-  if (!slot_tail(hp, &hp->slots[i], b) ||
-      !(nl = line_value(b + k + 1, end, &v)))
+  return HP_NO_SLOT;
+}
+
+/* The entry line at b (72 bytes or more before end) if its label is slot
+ * i's (HP_NO_SLOT: none): the next line's start, else NULL (hp->status
+ * tells a failure apart).  Where the next line starts depends on the
+ * slot's length and the digits alone. */
+static HPX_ALWAYS_INLINE const char *slot_entry(hp_parser *hp, size_t i,
+                                                const char *b, const char *end,
+                                                hp2x_err *err) {
+  uint64_t v;
+  const char *nl;
+  if (i == HP_NO_SLOT || !(nl = line_value(b + hp->slots[i].len + 1, end, &v)))
     return NULL;
   return take_slot(hp, i, nl, v, err);
 }
@@ -271,13 +275,13 @@ static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
   if (end - b >= 72) {
     size_t guess = hp->after[hp->prev_slot];
     hp->guess_lines++;
-    if (hp->guess_first &&
-        ((next = guessed_entry(hp, guess, b, end, err)) != NULL ||
+    if (hp->guess_first && slot_label_at(hp, &hp->slots[guess], b, end) &&
+        ((next = slot_entry(hp, guess, b, end, err)) != NULL ||
          hp->status != HP2X_OK)) {
       hp->guess_hits++;
       return next;
     }
-    if ((next = hashed_entry(hp, b, end, err)) != NULL) {
+    if ((next = slot_entry(hp, hashed_slot(hp, b, end), b, end, err)) != NULL) {
       hp->guess_hits += hp->prev_slot == guess;
       return next;
     }
@@ -294,10 +298,83 @@ static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
   return next;
 }
 
+/* ------------------------------------------------ runs of entry lines */
+
+/* The entry lines from b on (72 bytes or more before end each) that the
+ * slots find, as fast_entry finds them (the guess first when guess_first),
+ * whose label is not yet in the census and whose value the profile keeps
+ * in 32 bits as it is: each taken as fast_entry takes it, with what it
+ * changes (the profile's entries, the track, the guesses) held in locals
+ * and written back once.  Returns the first line it leaves (to
+ * fast_entry), *at_end set when that is an END_SAMPLE line.  The profile's
+ * values are 32-bit, unshifted, with room for `room` entries. */
+static HPX_ALWAYS_INLINE const char *entry_run_as(hp_parser *hp, const char *b,
+                                                  const char *end, size_t room,
+                                                  bool *at_end,
+                                                  const bool guess_first) {
+  hp2x_profile *p = hp->p;
+  label_track *t = &hp->track;
+  const char *last = end - 72; /* the last line start with 72 bytes */
+  size_t ps = hp->prev_slot, hits = 0;
+  uint32_t *vals = p->value32 + p->n_entries, *ids = p->run_ids + p->n_run_ids;
+  const uint32_t *vals_end = vals + room;
+  uint32_t *next = t->next,
+           *link = t->prev == LABEL_NONE ? &t->first : &next[t->prev];
+  size_t *seen = t->seen_in, mark = p->n_committed + 1 + t->dropped;
+  uint64_t low = 0, v;
+  for (; b <= last && vals < vals_end; vals++, ids++) {
+    size_t guess = hp->after[ps], i = guess;
+    if (!guess_first || !slot_label_at(hp, &hp->slots[i], b, end)) {
+      if ((i = hashed_slot(hp, b, end)) == HP_NO_SLOT) {
+        *at_end = read_le64(b) == read_le64("END_SAMPLE");
+        break;
+      }
+    }
+    uint32_t id = hp->slots[i].id;
+    const char *nl = line_value(b + hp->slots[i].len + 1, end, &v);
+    if (!nl || seen[id] == mark || v > UINT32_MAX) break;
+    seen[id] = mark;
+    *link = id;
+    link = &next[id];
+    low |= v;
+    *vals = (uint32_t)v;
+    *ids = id;
+    hp->after[ps] = (uint16_t)i;
+    hits += i == guess;
+    ps = i;
+    b = nl + 1;
+  }
+  size_t lines = (size_t)(vals - (p->value32 + p->n_entries));
+  if (lines) t->prev = (uint32_t)(link - next);
+  p->n_run_ids += lines;
+  p->n_entries += lines;
+  p->low_bits |= (uint32_t)low & 7u;
+  hp->prev_slot = (uint16_t)ps;
+  hp->line += (long)lines;
+  hp->guess_hits += hits;
+  hp->guess_lines += lines + *at_end;
+  return b;
+}
+
+/* entry_run_as when the profile's values allow it, as the census guesses
+ * its lines; else b. */
+static const char *entry_run(hp_parser *hp, const char *b, const char *end,
+                             bool *at_end) {
+  const hp2x_profile *p = hp->p;
+  size_t room = p->cap_entries - p->n_entries;
+  if (p->cap_run_ids - p->n_run_ids < room)
+    room = p->cap_run_ids - p->n_run_ids;
+  if (p->wide_values || p->value_shift || hp->status != HP2X_OK) return b;
+  return hp->guess_first ? entry_run_as(hp, b, end, room, at_end, true)
+                         : entry_run_as(hp, b, end, room, at_end, false);
+}
+
 const char *hpx_hp_fast_entries(hp_parser *hp, const char *b, const char *end,
                                 hp2x_err *err) {
-  const char *from = b;
-  for (const char *next; b < end && (next = fast_entry(hp, b, end, err));)
+  const char *from = b, *next;
+  bool at_end = false;
+  while ((b = entry_run(hp, b, end, &at_end)) < end && !at_end &&
+         (next = fast_entry(hp, b, end, err)) != NULL)
     b = next;
   hp->offset += b - from; /* the lines taken; b: the first left */
   return b;
