@@ -39,9 +39,9 @@ typedef struct hp_part_lines {
  * end, which bytes of words 1-3 are its own, and its length (the bytes
  * after the 32nd are compared with its name). */
 typedef struct hp_label_slot {
-  uint64_t head;    /* bytes 0-7 (an empty slot: 1, which no line's is) */
-  uint64_t rest[3]; /* bytes 8-31 */
-  uint64_t mask[3]; /* 0xff for each of rest's bytes in the label */
+  uint64_t word[4]; /* bytes 0-31 (an empty slot: word[0] 1, len 0, which
+                       no line's are) */
+  uint64_t mask[3]; /* 0xff for each of words 1-3's bytes in the label */
   uint32_t id;      /* the label; LABEL_NONE: an empty slot (head 1) */
   uint32_t len;     /* its bytes */
 } hp_label_slot;
