@@ -59,6 +59,9 @@ struct hp_parser {
   long begin_line;        /* line of the open sample's BEGIN_SAMPLE */
   long long begin_offset; /* its byte offset */
   double begin_time;      /* its time, seconds */
+  char begin_text[24];    /* its time as written, when read by the fast
+                             path (an END_SAMPLE the same bytes has it) */
+  size_t begin_text_len;  /* 0: not kept */
   bool have_prev;
   double prev_time;               /* time of the previous BEGIN_SAMPLE */
   label_track track;              /* repeats and the next-label guess */
