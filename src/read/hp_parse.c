@@ -342,7 +342,7 @@ static const char *same_time(const hp_parser *hp, const char *s,
                              const char *end, double *v) {
   size_t n = hp->begin_text_len;
   if (!hp->in_sample || !n || (size_t)(end - s) <= n || s[n] != '\n' ||
-      memcmp(s, hp->begin_text, n) != 0)
+      !read_same_bytes(s, hp->begin_text, n))
     return NULL;
   *v = hp->begin_time;
   return s + n;
