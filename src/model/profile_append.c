@@ -96,8 +96,10 @@ bool hpx_profile_append_fits(const hp2x_profile *p, const hp2x_profile *part) {
 static hp2x_status append_values(hp2x_profile *p, const hp2x_profile *q,
                                  size_t e0, size_t e1, hp2x_err *err) {
   if (!p->wide_values && !q->wide_values && p->value_shift == q->value_shift) {
+    /* q->low_bits holds the low bits of every value q stored: none
+     * there, or all of them in p already, and the values add none. */
     uint32_t low = 0;
-    if (p->value_shift == 0)
+    if (p->value_shift == 0 && (q->low_bits & 7u) && (p->low_bits & 7u) != 7u)
       for (size_t e = e0; e < e1; e++) low |= q->value32[e];
     p->low_bits |= low & 7u;
     if (e1 > e0)
