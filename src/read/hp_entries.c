@@ -2,8 +2,9 @@
  * hpx_hp_fast_entries), tried before the general line reader: a line
  * written as GHC writes an entry, LABEL TAB DIGITS NEWLINE, whose label is
  * one met before.  The labels met are kept in slots (hp->slots), each with
- * its bytes in words, so that a line is compared with one in four words
- * and no branch on the label's length.  A line's label is found in turn
+ * its bytes in words, so that a line is compared with one in two 16-byte
+ * compares (SSE2; four words without it) and no branch on the label's
+ * length.  A line's label is found in turn
  * in the slot that followed the previous line's last time (while the
  * censuses mostly repeat the order of the one before: nothing is
  * searched), in its own slot, by a hash of its first and last 8 bytes and
@@ -11,10 +12,13 @@
  * census in another order costs a hash, not a search, and no branch the
  * processor cannot foretell), or, for a line the slots do not serve (near
  * the buffer's end, a label not kept yet), as the label that followed the
- * previous entry's label last time or by the label table's hash.  Each
- * gives exactly what parse_line gives: a label interned from an entry
- * line neither starts nor ends with a blank, holds no NUL, and never
- * begins with a keyword and a blank (such a line is the keyword's).
+ * previous entry's label last time or by the label table's hash.  Runs
+ * of lines the slots find, whose values the profile keeps in 32 bits as
+ * they are, are taken in one loop (entry_run) with what they change held
+ * in locals and written back once.  Each gives exactly what parse_line
+ * gives: a label interned from an entry line neither starts nor ends with
+ * a blank, holds no NUL, and never begins with a keyword and a blank (such
+ * a line is the keyword's).
  */
 #include "hp_int.h"
 
