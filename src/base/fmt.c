@@ -155,8 +155,10 @@ size_t hpx_fmt_fixed6(char *buf, double v) {
   uint64_t q = scale_micros(m, biased ? 1075 - biased : 53);
   o += hpx_fmt_int(buf + o, (int64_t)(q / 1000000u));
   buf[o++] = '.';
-  uint32_t frac = (uint32_t)(q % 1000000u);
-  for (size_t i = 6; i-- > 0; frac /= 10) buf[o + i] = (char)('0' + frac % 10);
+  uint32_t frac = (uint32_t)(q % 1000000u); /* two digits a step */
+  memcpy(buf + o, two_digits + 2 * (frac / 10000u), 2);
+  memcpy(buf + o + 2, two_digits + 2 * (frac / 100u % 100u), 2);
+  memcpy(buf + o + 4, two_digits + 2 * (frac % 100u), 2);
   o += 6;
   buf[o] = '\0';
   return o;

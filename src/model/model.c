@@ -233,22 +233,29 @@ static void share_previous_run(hp2x_profile *p, size_t s) {
   }
 }
 
+hp2x_status hpx_profile_reserve_samples(hp2x_profile *p, size_t n,
+                                        hp2x_err *err) {
+  size_t cap = p->cap_samples;
+  if (hpx_grow((void **)&p->times, &cap, p->n_samples + n, sizeof *p->times,
+               err) != HP2X_OK)
+    return err->code;
+  cap = p->cap_samples;
+  if (hpx_grow((void **)&p->run_of, &cap, p->n_samples + n, sizeof *p->run_of,
+               err) != HP2X_OK)
+    return err->code;
+  p->cap_samples = cap;
+  return hpx_grow((void **)&p->start, &p->cap_start, p->n_samples + n + 1,
+                  sizeof *p->start, err);
+}
+
 hp2x_status hpx_profile_end_sample(hp2x_profile *p, hp2x_err *err) {
   assert(p->sample_open);
   if (p->n_samples >= p->max_samples)
     return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu samples",
                     p->max_samples);
-  size_t cap = p->cap_samples;
-  if (hpx_grow((void **)&p->times, &cap, p->n_samples + 1, sizeof *p->times,
-               err) != HP2X_OK)
-    return err->code;
-  cap = p->cap_samples;
-  if (hpx_grow((void **)&p->run_of, &cap, p->n_samples + 1, sizeof *p->run_of,
-               err) != HP2X_OK)
-    return err->code;
-  p->cap_samples = cap;
-  if (hpx_grow((void **)&p->start, &p->cap_start, p->n_samples + 2,
-               sizeof *p->start, err) != HP2X_OK)
+  /* no call while there is room: a census's close is per-census work */
+  if ((p->n_samples >= p->cap_samples || p->n_samples + 2 > p->cap_start) &&
+      hpx_profile_reserve_samples(p, 1, err) != HP2X_OK)
     return err->code;
   size_t s = p->n_samples;
   p->run_of[s] = p->open_run;

@@ -141,6 +141,9 @@ static inline uint32_t profile_entry_label(const hp2x_profile *p, size_t s,
 }
 hp2x_status hpx_profile_end_sample(hp2x_profile *p, hp2x_err *err);
 void hpx_profile_abort_sample(hp2x_profile *p);
+/* Room for n more samples' times, runs and ends (HP2X_E_NOMEM). */
+hp2x_status hpx_profile_reserve_samples(hp2x_profile *p, size_t n,
+                                        hp2x_err *err);
 
 hp2x_status hpx_profile_add_mark(hp2x_profile *p, double time_s,
                                  const char *label, size_t len, hp2x_err *err);

@@ -96,8 +96,10 @@ bool hpx_profile_append_fits(const hp2x_profile *p, const hp2x_profile *part) {
 static hp2x_status append_values(hp2x_profile *p, const hp2x_profile *q,
                                  size_t e0, size_t e1, hp2x_err *err) {
   if (!p->wide_values && !q->wide_values && p->value_shift == q->value_shift) {
+    /* q->low_bits holds the low bits of every value q stored: none
+     * there, or all of them in p already, and the values add none. */
     uint32_t low = 0;
-    if (p->value_shift == 0)
+    if (p->value_shift == 0 && (q->low_bits & 7u) && (p->low_bits & 7u) != 7u)
       for (size_t e = e0; e < e1; e++) low |= q->value32[e];
     p->low_bits |= low & 7u;
     if (e1 > e0)
@@ -144,28 +146,13 @@ static void append_run(hp2x_profile *p, const hpx_part_map *m, size_t s,
   p->n_run_ids += len;
 }
 
-/* Room for n more samples. */
-static hp2x_status reserve_samples(hp2x_profile *p, size_t n, hp2x_err *err) {
-  size_t cap = p->cap_samples;
-  if (hpx_grow((void **)&p->times, &cap, p->n_samples + n, sizeof *p->times,
-               err) != HP2X_OK)
-    return err->code;
-  cap = p->cap_samples;
-  if (hpx_grow((void **)&p->run_of, &cap, p->n_samples + n, sizeof *p->run_of,
-               err) != HP2X_OK)
-    return err->code;
-  p->cap_samples = cap;
-  return hpx_grow((void **)&p->start, &p->cap_start, p->n_samples + n + 1,
-                  sizeof *p->start, err);
-}
-
 /* The plain profile's bulk append (hpx_profile_append). */
 static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
                                size_t to, hp2x_err *err) {
   const hp2x_profile *q = m->part;
   size_t e0 = q->start[from], e1 = q->start[to];
   if (hpx_part_map_upto(m, q->n_labels, err) != HP2X_OK ||
-      reserve_samples(p, to - from, err) != HP2X_OK ||
+      hpx_profile_reserve_samples(p, to - from, err) != HP2X_OK ||
       hpx_profile_reserve_entries(p, e1 - e0, err) != HP2X_OK ||
       append_values(p, q, e0, e1, err) != HP2X_OK)
     return err->code;

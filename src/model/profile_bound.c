@@ -217,13 +217,16 @@ static void sums_add(label_sums *l, int64_t v, bool all) {
   l->sum_sq += (long double)v * (long double)v;
 }
 
-/* add_sums for a profile neither bounded nor --last, its values in 32
- * bits: each label's total, presence and entry count, and the sample's
- * total; as the general loop adds them, with what it reads per entry
- * held in locals. */
-static void add_totals32(hp2x_profile *p, size_t s) {
-  size_t e0 = p->start[s], n = p->start[s + 1] - e0;
-  size_t r0 = p->run_of[s]; /* indexed, not offset: both may be NULL */
+/* hpx_add_sat(a, v) for a value v >= 0: one compare, no branch needed. */
+static HPX_ALWAYS_INLINE int64_t add_sat_up(int64_t a, int64_t v) {
+  return a > INT64_MAX - v ? INT64_MAX : a + v;
+}
+
+/* add_totals32's loop: the labels' sums of entries [e0, e0 + n) of a
+ * sample whose run starts at r0, and the sample's total when with_total. */
+static HPX_ALWAYS_INLINE int64_t add_totals32_as(hp2x_profile *p, size_t e0,
+                                                 size_t n, size_t r0,
+                                                 const bool with_total) {
   const uint32_t *ids = p->run_ids;
   const uint32_t *v32 = p->value32;
   unsigned shift = p->value_shift;
@@ -232,13 +235,26 @@ static void add_totals32(hp2x_profile *p, size_t s) {
   for (size_t i = 0; i < n; i++) {
     int64_t v = (int64_t)((uint64_t)v32[e0 + i] << shift);
     label_sums *l = &labels[ids[r0 + i]].sums;
-    total = hpx_add_sat(total, v);
-    l->total = hpx_add_sat(l->total, v);
+    if (with_total) total = add_sat_up(total, v);
+    l->total = add_sat_up(l->total, v);
     l->present = true;
     l->entries++;
   }
+  return total;
+}
+
+/* add_sums for a profile neither bounded nor --last, its values in 32
+ * bits: each label's total, presence and entry count, and the sample's
+ * total when it is kept; as the general loop adds them, with what it
+ * reads per entry held in locals. */
+static void add_totals32(hp2x_profile *p, size_t s) {
+  size_t e0 = p->start[s], n = p->start[s + 1] - e0;
+  size_t r0 = p->run_of[s]; /* indexed, not offset: both may be NULL */
+  if (p->bound.sample_total)
+    p->bound.sample_total[s] = add_totals32_as(p, e0, n, r0, true);
+  else
+    (void)add_totals32_as(p, e0, n, r0, false);
   p->bound.summed++;
-  if (p->bound.sample_total) p->bound.sample_total[s] = total;
 }
 
 /* Adds sample s's entries to its labels' sums (and, with --last, to its

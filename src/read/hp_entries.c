@@ -2,8 +2,9 @@
  * hpx_hp_fast_entries), tried before the general line reader: a line
  * written as GHC writes an entry, LABEL TAB DIGITS NEWLINE, whose label is
  * one met before.  The labels met are kept in slots (hp->slots), each with
- * its bytes in words, so that a line is compared with one in four words
- * and no branch on the label's length.  A line's label is found in turn
+ * its bytes in words, so that a line is compared with one in two 16-byte
+ * compares (SSE2; four words without it) and no branch on the label's
+ * length.  A line's label is found in turn
  * in the slot that followed the previous line's last time (while the
  * censuses mostly repeat the order of the one before: nothing is
  * searched), in its own slot, by a hash of its first and last 8 bytes and
@@ -11,13 +12,17 @@
  * census in another order costs a hash, not a search, and no branch the
  * processor cannot foretell), or, for a line the slots do not serve (near
  * the buffer's end, a label not kept yet), as the label that followed the
- * previous entry's label last time or by the label table's hash.  Each
- * gives exactly what parse_line gives: a label interned from an entry
- * line neither starts nor ends with a blank, holds no NUL, and never
- * begins with a keyword and a blank (such a line is the keyword's).
+ * previous entry's label last time or by the label table's hash.  Runs
+ * of lines the slots find, whose values the profile keeps in 32 bits as
+ * they are, are taken in one loop (entry_run) with what they change held
+ * in locals and written back once.  Each gives exactly what parse_line
+ * gives: a label interned from an entry line neither starts nor ends with
+ * a blank, holds no NUL, and never begins with a keyword and a blank (such
+ * a line is the keyword's).
  */
 #include "hp_int.h"
 
+#include <assert.h>
 #include <string.h>
 
 /* The value of DIGITS at d (up to the line's end at or before end) and
@@ -98,9 +103,9 @@ static HPX_ALWAYS_INLINE const char *entry_of(hp_parser *hp, uint32_t id,
 
 /* ------------------------------------------------ the label slots */
 
-/* The bytes of a label's first word: its first k bytes, the rest 0 (no
- * branch on k). */
-static HPX_ALWAYS_INLINE uint64_t head_of(uint64_t w, size_t k) {
+/* The bytes of a label's first word among those of w: 0xff for each of its
+ * first k, the rest 0 (no branch on k). */
+static HPX_ALWAYS_INLINE uint64_t head_mask(size_t k) {
   static const uint64_t first[9] = {0,
                                     0xff,
                                     0xffff,
@@ -110,22 +115,27 @@ static HPX_ALWAYS_INLINE uint64_t head_of(uint64_t w, size_t k) {
                                     0xffffffffffff,
                                     0xffffffffffffff,
                                     0xffffffffffffffff};
-  return w & first[k < 8 ? k : 8];
+  return first[k < 8 ? k : 8];
+}
+
+/* The bytes of a label's first word: its first k bytes, the rest 0. */
+static HPX_ALWAYS_INLINE uint64_t head_of(uint64_t w, size_t k) {
+  return w & head_mask(k);
 }
 
 /* The slot of a label of k bytes at b (8 or more bytes readable there):
  * a hash of its first and last 8 bytes (head is head_of its first word,
- * and so is its last for fewer than 8) and its length, with no branch. */
+ * and so is its last for fewer than 8: the first word masked the same)
+ * and its length, with no branch. */
 static HPX_ALWAYS_INLINE size_t slot_of(const char *b, size_t k,
                                         uint64_t head) {
-  uint64_t big = 0 - (uint64_t)(k >= 8); /* no branch on k */
-  uint64_t tail = (read_le64(b + (k >= 8 ? k - 8 : 0)) & big) | (head & ~big);
+  uint64_t tail = read_le64(b + (k >= 8 ? k - 8 : 0)) & head_mask(k);
   uint64_t h = (head ^ (tail << 29 | tail >> 35) ^ k) * 0x9E3779B97F4A7C15u;
   return (size_t)(h >> (64 - HP_SLOT_BITS));
 }
 
 void hpx_hp_slots_init(hp_parser *hp) {
-  static const hp_label_slot empty = {1, {0, 0, 0}, {0, 0, 0}, LABEL_NONE, 0};
+  static const hp_label_slot empty = {{1, 0, 0, 0}, {0, 0, 0}, LABEL_NONE, 0};
   for (size_t i = 0; i < HP_SLOTS; i++) hp->slots[i] = empty;
   memset(hp->after, 0, sizeof hp->after);
   hp->prev_slot = HP_SAMPLE_START;
@@ -147,13 +157,15 @@ static size_t remember(hp_parser *hp, uint32_t id) {
   size_t i = slot_of(k < 8 ? buf : l->name, k, head);
   hp_label_slot *s = &hp->slots[i];
   if (s->id == id) return i;
+  /* entry_run relies on it: every kept label has its place in the track */
+  assert(id < hp->track.cap);
   if (k == 0 || memchr(l->name, '\t', k) || memchr(l->name, '\0', k))
     return HP_NO_SLOT;
   if (s->id != LABEL_NONE) hp->slots[i ^ 1] = *s;
-  s->head = head;
+  s->word[0] = head;
   for (size_t j = 0; j < 3; j++) {
     size_t from = 8 * (j + 1), in = k > from ? k - from : 0;
-    s->rest[j] = read_le64(buf + from);
+    s->word[j + 1] = read_le64(buf + from);
     s->mask[j] = in >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * in)) - 1;
   }
   s->id = id;
@@ -163,12 +175,26 @@ static size_t remember(hp_parser *hp, uint32_t id) {
 
 /* Do the bytes at b (32 or more before the buffer's end) begin with slot
  * s's label, given their first word's bytes as head_of gives them for its
- * length?  (Its bytes after the 32nd, if any, are compared apart.) */
+ * length?  (Its bytes after the 32nd, if any, are compared apart.)  Two
+ * 16-byte compares where the machine has SSE2, else four word compares. */
 static HPX_ALWAYS_INLINE bool slot_words(const hp_label_slot *s, const char *b,
                                          uint64_t head) {
-  return ((s->head ^ head) | ((read_le64(b + 8) & s->mask[0]) ^ s->rest[0]) |
-          ((read_le64(b + 16) & s->mask[1]) ^ s->rest[1]) |
-          ((read_le64(b + 24) & s->mask[2]) ^ s->rest[2])) == 0;
+#if defined(HPX_HP_SSE2)
+  const __m128i *v = (const __m128i *)(const void *)b;
+  const __m128i *w = (const __m128i *)(const void *)s->word;
+  uint64_t same = (uint32_t)_mm_movemask_epi8(
+                      _mm_cmpeq_epi8(_mm_loadu_si128(v), _mm_loadu_si128(w))) |
+                  (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(
+                      _mm_loadu_si128(v + 1), _mm_loadu_si128(w + 1)))
+                      << 16;
+  size_t k = s->len < HP_SLOT_BYTES ? s->len : HP_SLOT_BYTES;
+  (void)head;
+  return (~same & (((uint64_t)1 << k) - 1)) == 0 && s->len;
+#else
+  return ((s->word[0] ^ head) | ((read_le64(b + 8) & s->mask[0]) ^ s->word[1]) |
+          ((read_le64(b + 16) & s->mask[1]) ^ s->word[2]) |
+          ((read_le64(b + 24) & s->mask[2]) ^ s->word[3])) == 0;
+#endif
 }
 
 /* Slot s's label's bytes after its 32nd against those at b (its length or
@@ -206,47 +232,48 @@ static HPX_ALWAYS_INLINE const char *take_slot(hp_parser *hp, size_t i,
   return take_entry(hp, nl, hp->slots[i].id, v, err);
 }
 
-/* The entry line at b (72 bytes or more before end) if its label is slot
- * i's, the one that followed the previous line's last time: the next
- * line's start, else NULL (hp->status tells a failure apart).  Where the
- * next line starts depends on the slot's length and the digits alone. */
-static HPX_ALWAYS_INLINE const char *guessed_entry(hp_parser *hp, size_t i,
-                                                   const char *b,
-                                                   const char *end,
-                                                   hp2x_err *err) {
-  const hp_label_slot *s = &hp->slots[i];
+/* Does the line at b (72 bytes or more before end) begin with slot s's
+ * label and a TAB? */
+static HPX_ALWAYS_INLINE bool slot_label_at(const hp_parser *hp,
+                                            const hp_label_slot *s,
+                                            const char *b, const char *end) {
   size_t k = s->len;
-  uint64_t v;
-  const char *nl;
-  if (!slot_words(s, b, head_of(read_le64(b), k)) ||
-      (k > HP_SLOT_BYTES && (size_t)(end - b) < k + 9) || b[k] != '\t' ||
-      !slot_tail(hp, s, b) || !(nl = line_value(b + k + 1, end, &v)))
-    return NULL;
-  return take_slot(hp, i, nl, v, err);
+  return slot_words(s, b, head_of(read_le64(b), k)) &&
+         !(k > HP_SLOT_BYTES && (size_t)(end - b) < k + 9) && b[k] == '\t' &&
+         slot_tail(hp, s, b);
 }
 
-/* The entry line at b (72 bytes or more before end) if its label is kept
- * in its own slot or the slot's neighbour: the next line's start, else
- * NULL (hp->status tells a failure apart). */
-static HPX_ALWAYS_INLINE const char *hashed_entry(hp_parser *hp, const char *b,
-                                                  const char *end,
-                                                  hp2x_err *err) {
+/* The slot of the label the line at b (72 bytes or more before end)
+ * begins with, up to its first TAB: the label's own slot or the slot's
+ * neighbour (tried when the first's words or its bytes after the 32nd
+ * differ); HP_NO_SLOT if neither. */
+static HPX_ALWAYS_INLINE size_t hashed_slot(const hp_parser *hp, const char *b,
+                                            const char *end) {
   size_t k = hp_first_tab32(b);
   if (k == HP_SLOT_BYTES) { /* a long label (or no entry line) */
     const char *tab = hp_tab_or_newline(b + k, end);
-    if (end - tab < 9 || *tab != '\t') return NULL;
+    if (end - tab < 9 || *tab != '\t') return HP_NO_SLOT;
     k = (size_t)(tab - b);
   }
-  uint64_t head = head_of(read_le64(b), k), v;
+  uint64_t head = head_of(read_le64(b), k);
   size_t i = slot_of(b, k, head);
-  const char *nl;
-  if (hp->slots[i].len != k || !slot_words(&hp->slots[i], b, head)) {
-    i ^= 1;
-    if (hp->slots[i].len != k || !slot_words(&hp->slots[i], b, head))
-      return NULL;
+  for (int n = 0; n < 2; n++, i ^= 1) {
+    const hp_label_slot *s = &hp->slots[i];
+    if (s->len == k && slot_words(s, b, head) && slot_tail(hp, s, b)) return i;
   }
-  if (!slot_tail(hp, &hp->slots[i], b) ||
-      !(nl = line_value(b + k + 1, end, &v)))
+  return HP_NO_SLOT;
+}
+
+/* The entry line at b (72 bytes or more before end) if its label is slot
+ * i's (HP_NO_SLOT: none): the next line's start, else NULL (hp->status
+ * tells a failure apart).  Where the next line starts depends on the
+ * slot's length and the digits alone. */
+static HPX_ALWAYS_INLINE const char *slot_entry(hp_parser *hp, size_t i,
+                                                const char *b, const char *end,
+                                                hp2x_err *err) {
+  uint64_t v;
+  const char *nl;
+  if (i == HP_NO_SLOT || !(nl = line_value(b + hp->slots[i].len + 1, end, &v)))
     return NULL;
   return take_slot(hp, i, nl, v, err);
 }
@@ -271,13 +298,13 @@ static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
   if (end - b >= 72) {
     size_t guess = hp->after[hp->prev_slot];
     hp->guess_lines++;
-    if (hp->guess_first &&
-        ((next = guessed_entry(hp, guess, b, end, err)) != NULL ||
+    if (hp->guess_first && slot_label_at(hp, &hp->slots[guess], b, end) &&
+        ((next = slot_entry(hp, guess, b, end, err)) != NULL ||
          hp->status != HP2X_OK)) {
       hp->guess_hits++;
       return next;
     }
-    if ((next = hashed_entry(hp, b, end, err)) != NULL) {
+    if ((next = slot_entry(hp, hashed_slot(hp, b, end), b, end, err)) != NULL) {
       hp->guess_hits += hp->prev_slot == guess;
       return next;
     }
@@ -294,11 +321,99 @@ static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
   return next;
 }
 
+/* ------------------------------------------------ runs of entry lines */
+
+/* The entry lines from b on (72 bytes or more before end each) that the
+ * slots find, as fast_entry finds them (the guess first when guess_first),
+ * whose label is not yet in the census and whose value the profile keeps
+ * in 32 bits as it is: each taken as fast_entry takes it, with what it
+ * changes (the profile's entries, the track, the guesses) held in locals
+ * and written back once.  Returns the first line it leaves (to
+ * fast_entry), *at_end set when that is an END_SAMPLE line.  The profile's
+ * values are 32-bit, unshifted, with room for `room` entries. */
+static HPX_ALWAYS_INLINE const char *entry_run_as(hp_parser *hp, const char *b,
+                                                  const char *end, size_t room,
+                                                  bool *at_end,
+                                                  const bool guess_first) {
+  hp2x_profile *p = hp->p;
+  label_track *t = &hp->track;
+  /* A line taken holds 4 bytes at least (a label, its TAB, a digit, the
+   * newline): the lines that start at or before `last` fit in the room. */
+  const char *last = end - 72; /* the last line start with 72 bytes */
+  if (room < (size_t)(last - b) / 4 + 1) last = b + 4 * (room - 1);
+  size_t ps = hp->prev_slot, hits = 0;
+  uint32_t *vals = p->value32 + p->n_entries, *ids = p->run_ids + p->n_run_ids;
+  size_t *seen = t->seen_in, mark = p->n_committed + 1 + t->dropped;
+  uint64_t low = 0, v;
+  uint32_t id = t->prev;
+  for (; b <= last; vals++, ids++) {
+    size_t guess = hp->after[ps], i = guess;
+    if (!guess_first || !slot_label_at(hp, &hp->slots[i], b, end)) {
+      if ((i = hashed_slot(hp, b, end)) == HP_NO_SLOT) {
+        *at_end = read_le64(b) == read_le64("END_SAMPLE");
+        break;
+      }
+    }
+    uint32_t at = hp->slots[i].id;
+    const char *nl = line_value(b + hp->slots[i].len + 1, end, &v);
+    if (!nl || seen[at] == mark || v > UINT32_MAX) break;
+    seen[at] = mark;
+    id = at;
+    low |= v;
+    *vals = (uint32_t)v;
+    *ids = at;
+    hp->after[ps] = (uint16_t)i;
+    hits += i == guess;
+    ps = i;
+    b = nl + 1;
+  }
+  size_t lines = (size_t)(vals - (p->value32 + p->n_entries));
+  t->prev = id; /* (t->next's guesses are the other paths') */
+  p->n_run_ids += lines;
+  p->n_entries += lines;
+  p->low_bits |= (uint32_t)low & 7u;
+  hp->prev_slot = (uint16_t)ps;
+  hp->line += (long)lines;
+  hp->guess_hits += hits;
+  hp->guess_lines += lines + *at_end;
+  return b;
+}
+
+/* Room for the entries a run takes at once: made when less is left, so
+ * that a run stops for it once per RUN_ROOM / 7 lines at most. */
+#define RUN_ROOM ((size_t)1 << 12)
+
+/* entry_run_as when the profile's values allow it, as the census guesses
+ * its lines (1 or more of them: b is 72 bytes or more before end, and
+ * room is made); else b. */
+static HPX_ALWAYS_INLINE const char *entry_run(hp_parser *hp, const char *b,
+                                               const char *end, bool *at_end) {
+  hp2x_profile *p = hp->p;
+  if (p->wide_values || p->value_shift || hp->status != HP2X_OK || end - b < 72)
+    return b;
+  size_t room = p->cap_entries - p->n_entries;
+  if (p->cap_run_ids - p->n_run_ids < room)
+    room = p->cap_run_ids - p->n_run_ids;
+  if (room < RUN_ROOM) {
+    hp2x_err scratch; /* a failure is fast_entry's to meet and report */
+    hp2x_err_init(&scratch);
+    if (hpx_profile_reserve_entries(p, RUN_ROOM, &scratch) != HP2X_OK) return b;
+    room = RUN_ROOM;
+  }
+  return hp->guess_first ? entry_run_as(hp, b, end, room, at_end, true)
+                         : entry_run_as(hp, b, end, room, at_end, false);
+}
+
 const char *hpx_hp_fast_entries(hp_parser *hp, const char *b, const char *end,
                                 hp2x_err *err) {
-  const char *from = b;
-  for (const char *next; b < end && (next = fast_entry(hp, b, end, err));)
+  const char *from = b, *next;
+  bool at_end = false;
+  while (b < end && !at_end) {
+    if ((next = entry_run(hp, b, end, &at_end)) == b &&
+        (at_end || (next = fast_entry(hp, b, end, err)) == NULL))
+      break;
     b = next;
+  }
   hp->offset += b - from; /* the lines taken; b: the first left */
   return b;
 }

@@ -39,9 +39,9 @@ typedef struct hp_part_lines {
  * end, which bytes of words 1-3 are its own, and its length (the bytes
  * after the 32nd are compared with its name). */
 typedef struct hp_label_slot {
-  uint64_t head;    /* bytes 0-7 (an empty slot: 1, which no line's is) */
-  uint64_t rest[3]; /* bytes 8-31 */
-  uint64_t mask[3]; /* 0xff for each of rest's bytes in the label */
+  uint64_t word[4]; /* bytes 0-31 (an empty slot: word[0] 1, len 0, which
+                       no line's are) */
+  uint64_t mask[3]; /* 0xff for each of words 1-3's bytes in the label */
   uint32_t id;      /* the label; LABEL_NONE: an empty slot (head 1) */
   uint32_t len;     /* its bytes */
 } hp_label_slot;
@@ -59,6 +59,9 @@ struct hp_parser {
   long begin_line;        /* line of the open sample's BEGIN_SAMPLE */
   long long begin_offset; /* its byte offset */
   double begin_time;      /* its time, seconds */
+  char begin_text[24];    /* its time as written, when read by the fast
+                             path (an END_SAMPLE the same bytes has it) */
+  size_t begin_text_len;  /* 0: not kept */
   bool have_prev;
   double prev_time;               /* time of the previous BEGIN_SAMPLE */
   label_track track;              /* repeats and the next-label guess */

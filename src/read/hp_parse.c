@@ -278,6 +278,7 @@ static hp2x_status begin_sample(hp_parser *hp, double t, hp2x_err *err) {
   hp->begin_line = hp->line;
   hp->begin_offset = hp->offset;
   hp->begin_time = t;
+  hp->begin_text_len = 0;
   hp->have_prev = true;
   hp->prev_time = t;
   label_track_begin(&hp->track);
@@ -335,9 +336,22 @@ static const char *ghc_time(const char *s, const char *end, double *v) {
   return dot + 7;
 }
 
+/* An END_SAMPLE's time at s (before end) written as its BEGIN_SAMPLE's
+ * (kept by fast_sample_line): its newline, *v that time; else NULL. */
+static const char *same_time(const hp_parser *hp, const char *s,
+                             const char *end, double *v) {
+  size_t n = hp->begin_text_len;
+  if (!hp->in_sample || !n || (size_t)(end - s) <= n || s[n] != '\n' ||
+      !read_same_bytes(s, hp->begin_text, n))
+    return NULL;
+  *v = hp->begin_time;
+  return s + n;
+}
+
 /* A BEGIN_SAMPLE or END_SAMPLE line at b written as GHC writes it (one
- * space, the time): read as parse_line reads it.  Returns the next line,
- * or NULL: an error (hp->status), or the line is left to parse_line. */
+ * space, the time; an END_SAMPLE's compared with its BEGIN_SAMPLE's):
+ * read as parse_line reads it.  Returns the next line, or NULL: an error
+ * (hp->status), or the line is left to parse_line. */
 static const char *fast_sample_line(hp_parser *hp, const char *b,
                                     const char *end, hp2x_err *err) {
   static const char begin_kw[] = "BEGIN_SAMPLE ", end_kw[] = "END_SAMPLE ";
@@ -348,11 +362,14 @@ static const char *fast_sample_line(hp_parser *hp, const char *b,
   const char *kw = begin ? begin_kw : end_kw; /* two words: k >= 8 */
   if ((size_t)(end - b) <= k || read_le64(b) != read_le64(kw) ||
       read_le64(b + k - 8) != read_le64(kw + k - 8) ||
-      !(nl = ghc_time(b + k, end, &t)))
+      !((!begin && (nl = same_time(hp, b + k, end, &t)) != NULL) ||
+        (nl = ghc_time(b + k, end, &t)) != NULL))
     return NULL;
   hp->line++;
   if ((begin ? begin_sample(hp, t, err) : end_sample(hp, t, err)) != HP2X_OK)
     return NULL;
+  if (begin && (size_t)(nl - (b + k)) <= sizeof hp->begin_text)
+    memcpy(hp->begin_text, b + k, hp->begin_text_len = (size_t)(nl - b - k));
   hp->offset += nl + 1 - b;
   return nl + 1;
 }

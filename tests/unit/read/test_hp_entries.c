@@ -3,8 +3,9 @@
  * profiles written to meet every way a label is found (its slot, its
  * slot's neighbour, the guess, the label table) and every way it must not
  * be (prefixes, the same first and last bytes, blanks, a TAB or CR in the
- * line, long values), read whole and a byte a feed (the general line
- * parser alone), to the same profile, warnings and errors. */
+ * line, long values), with values the runs of entry lines take and values
+ * they leave (past 32 bits, malformed), read whole and a byte a feed (the
+ * general line parser alone), to the same profile, warnings and errors. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -118,12 +119,35 @@ static void next_order(unsigned *order, bool shuffle) {
     }
 }
 
+/* How write_profile writes a profile: the most digits of a value (19:
+ * past 32 bits from the first census on, so the profile's values are
+ * soon 64-bit; 9: below 2^32, as the runs of entry lines take them), and
+ * whether the labels are met census by census (new labels after runs of
+ * known ones) and END_SAMPLE's time is now and then written otherwise
+ * (a leading 0: the same time, other bytes). */
+typedef struct shape {
+  unsigned max_digits;
+  bool gradual, other_end;
+} shape;
+
+static const shape any_values = {19, false, false};
+
+/* Writes END_SAMPLE for the last BEGIN_SAMPLE before t + n: its time
+ * copied from that line (a 0 before it when other). */
+static size_t write_end(char *t, size_t n, size_t cap, bool other) {
+  const char *begin = t + n;
+  while (begin > t && memcmp(begin, "BEGIN_SAMPLE ", 13) != 0) begin--;
+  const char *nl = strchr(begin, '\n');
+  return (size_t)snprintf(t + n, cap - n, "END_SAMPLE %s%.*s\n",
+                          other ? "0" : "", (int)(nl - begin - 13), begin + 13);
+}
+
 /* Writes a profile of `censuses` censuses of the labels (in orders
  * next_order gives), a label now and then left out or repeated, values of
- * 1 to 19 digits; one line in fifty with a CR before its newline or a
- * blank before its TAB. */
-static size_t write_profile(char *t, size_t cap, size_t censuses,
-                            bool shuffle) {
+ * 1 to sh->max_digits digits; one line in fifty with a CR before its
+ * newline or a blank before its TAB. */
+static size_t write_profile_as(char *t, size_t cap, size_t censuses,
+                               bool shuffle, const shape *sh) {
   char labels[N_LABELS][96];
   the_labels(labels);
   unsigned order[N_LABELS];
@@ -138,7 +162,8 @@ static size_t write_profile(char *t, size_t cap, size_t censuses,
     for (unsigned i = 0; i < N_LABELS; i++) {
       if (rnd(20) == 0) continue;
       unsigned l = rnd(40) == 0 ? order[rnd(N_LABELS)] : order[i];
-      unsigned digits = 1 + rnd(rnd(8) ? 7 : 19);
+      if (sh->gradual && l > 4 + c / 3) continue;
+      unsigned digits = 1 + rnd(rnd(8) ? 7 : sh->max_digits);
       const char *odd = rnd(50) == 0 ? (rnd(2) ? "\r" : "") : "";
       const char *gap = rnd(50) == 0 ? " " : "";
       n += (size_t)snprintf(t + n, cap - n, "%s%s\t", labels[l], gap);
@@ -146,14 +171,14 @@ static size_t write_profile(char *t, size_t cap, size_t censuses,
         t[n++] = (char)('0' + (d ? rnd(10) : digits == 19 ? 1 : 1 + rnd(9)));
       n += (size_t)snprintf(t + n, cap - n, "%s\n", odd);
     }
-    /* END_SAMPLE's time is BEGIN_SAMPLE's: copy it from that line. */
-    const char *begin = t + n;
-    while (begin > t && memcmp(begin, "BEGIN_SAMPLE ", 13) != 0) begin--;
-    const char *nl = strchr(begin, '\n');
-    n += (size_t)snprintf(t + n, cap - n, "END_SAMPLE %.*s\n",
-                          (int)(nl - begin - 13), begin + 13);
+    n += write_end(t, n, cap, sh->other_end && rnd(10) == 0);
   }
   return n;
+}
+
+static size_t write_profile(char *t, size_t cap, size_t censuses,
+                            bool shuffle) {
+  return write_profile_as(t, cap, censuses, shuffle, &any_values);
 }
 
 /* The profile of text read in feeds of step bytes (0: whole). */
@@ -187,27 +212,122 @@ static void fast_paths_read_as_lines(void **state) {
   free(t);
 }
 
-/* An error found on a line the slots read (a value too big for 64 bits
- * after censuses that filled them; a NUL where a label's byte should be)
+/* Runs of entry lines (values below 2^32, so the runs take them): in
+ * shuffled and steady orders, labels met census by census, more entries
+ * than a run's room, END_SAMPLE times written otherwise, and a value past
+ * 32 bits in the middle of a run (in words of 8 bytes when every value is
+ * whole words, else 64 bits from there on), read whole, in feeds of 4093
+ * bytes and a byte a feed, to the same profile. */
+static void runs_read_as_lines(void **state) {
+  (void)state;
+  char *t = malloc(TEXT_CAP);
+  assert_non_null(t);
+  static const shape small = {9, true, true};
+  static const char *const big[] = {"", "MAIN\t4294967296\n",
+                                    "MAIN\t8589934592\n",
+                                    "MAIN\t999999999999999999\n"};
+  for (unsigned round = 0; round < 8; round++) {
+    size_t n = write_profile_as(t, TEXT_CAP, 400, round % 2, &small);
+    /* A big value among the entries of a census past the half. */
+    const char *b = big[round / 2];
+    char *at = strstr(t + n / 2, "\nBEGIN_SAMPLE ") + 1;
+    at = strchr(strchr(at, '\n') + 1, '\n') + 1;
+    memmove(at + strlen(b), at, (size_t)(t + n - at));
+    memcpy(at, b, strlen(b));
+    n += strlen(b);
+    if (round / 2 == 2) /* every value whole words: 8 bytes a word */
+      for (char *c = t; c < t + n; c++)
+        if (*c == '\t' && c[1] >= '0' && c[1] <= '9') {
+          char *e = c + 1;
+          while (*e >= '0' && *e <= '9') e++;
+          if (e - c == 2) e[-1] = '8'; /* 8, 80, 1000 */
+          if (e - c == 3) memcpy(e - 2, "80", 2);
+          if (e - c > 3) memcpy(e - 3, "000", 3);
+        }
+    hp2x_profile *whole, *some, *bytes;
+    hp2x_err e1, e2, e3;
+    assert_int_equal(read_text(t, n, 0, &whole, &e1), HP2X_OK);
+    assert_int_equal(read_text(t, n, 4093, &some, &e2), HP2X_OK);
+    assert_int_equal(read_text(t, n, 1, &bytes, &e3), HP2X_OK);
+    assert_true(whole->n_entries > 8192);
+    assert_true(whole->warn.duplicate_labels > 0);
+    assert_int_equal(whole->wide_values, round / 2 == 1 || round / 2 == 3);
+    assert_int_equal(whole->value_shift, round / 2 == 2 ? 3 : 0);
+    same_profile_exactly(whole, bytes);
+    same_profile_exactly(some, bytes);
+    hp2x_profile_free(whole);
+    hp2x_profile_free(some);
+    hp2x_profile_free(bytes);
+  }
+  free(t);
+}
+
+/* The low bits of values a run took decide how a later value past 32
+ * bits is kept (every value whole words so far: counted in words; else
+ * 64 bits): censuses of values that are whole words while the labels are
+ * met and kept, others once the runs take them, then 2^32. */
+static void runs_keep_low_bits(void **state) {
+  (void)state;
+  char *t = malloc(TEXT_CAP);
+  assert_non_null(t);
+  size_t n = (size_t)snprintf(t, TEXT_CAP,
+                              "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
+                              "VALUE_UNIT \"bytes\"\n");
+  for (unsigned c = 0; c < 50; c++) {
+    n += (size_t)snprintf(t + n, TEXT_CAP - n, "BEGIN_SAMPLE %u.0\n", c);
+    for (unsigned l = 0; l < 20; l++)
+      n += (size_t)snprintf(t + n, TEXT_CAP - n, "label_%u\t%u\n", l,
+                            c > 1 ? 8 * l + c : 8 * l);
+    n += (size_t)snprintf(t + n, TEXT_CAP - n, "%sEND_SAMPLE %u.0\n",
+                          c == 49 ? "label_99\t4294967296\n" : "", c);
+  }
+  for (int i = 0; i < 8; i++) /* the last census's lines not near the end */
+    n += (size_t)snprintf(t + n, TEXT_CAP - n, "MARK %d.0\n", 1000 + i);
+  hp2x_profile *whole, *bytes;
+  hp2x_err e1, e2;
+  assert_int_equal(read_text(t, n, 0, &whole, &e1), HP2X_OK);
+  assert_int_equal(read_text(t, n, 1, &bytes, &e2), HP2X_OK);
+  assert_true(whole->wide_values);
+  same_profile_exactly(whole, bytes);
+  hp2x_profile_free(whole);
+  hp2x_profile_free(bytes);
+  free(t);
+}
+
+/* An error found on a line the slots or a run of entry lines read (a
+ * value too big for 64 bits, or malformed, after censuses that filled
+ * them; a NUL where a label's byte should be; an END_SAMPLE's other time)
  * names the same line, offset and message as the line parser's. */
 static void errors_name_the_same_line(void **state) {
   (void)state;
   char *t = malloc(TEXT_CAP);
   assert_non_null(t);
-  const char *bad[] = {"abcdefghi\t99999999999999999999\n", "abcde\0ghi\t5\n",
-                       "ab\t\t5\n", "(100)main\t12a\n"};
-  const size_t bad_len[] = {31, 12, 6, 14};
-  for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
-    size_t n = write_profile(t, TEXT_CAP, 40, k % 2);
+  const char *bad[] = {"abcdefghi\t99999999999999999999\n",
+                       "abcde\0ghi\t5\n",
+                       "ab\t\t5\n",
+                       "(100)main\t12a\n",
+                       "abcdefghi\t9999999999999999999\n",
+                       "abcdefghi\t-5\n",
+                       "abcdefghi\t5 \n",
+                       "abcdefghi\t\n",
+                       "abcdefghi\t0x10\n",
+                       "END_SAMPLE 99999.000000\n"};
+  const size_t bad_len[] = {31, 12, 6, 14, 30, 13, 13, 11, 15, 24};
+  static const shape small = {9, false, false};
+  for (size_t k = 0; k < 2 * sizeof bad / sizeof *bad; k++) {
+    size_t n = write_profile_as(t, TEXT_CAP, 40, (k / 2) % 2,
+                                k % 2 ? &small : &any_values);
     /* Cut the last END_SAMPLE line, put the bad line before it. */
     size_t end_at = n - 1;
     while (end_at > 0 && t[end_at - 1] != '\n') end_at--;
     char last[64];
     size_t last_len = n - end_at;
     memcpy(last, t + end_at, last_len);
-    memcpy(t + end_at, bad[k], bad_len[k]);
-    memcpy(t + end_at + bad_len[k], last, last_len);
-    n = end_at + bad_len[k] + last_len;
+    const char *line = bad[k / 2];
+    size_t len = bad_len[k / 2];
+    memcpy(t + end_at, line, len);
+    memcpy(t + end_at + len, last, last_len);
+    n = end_at + len + last_len;
     /* Padding after, so that the bad line is read by the slots. */
     for (int i = 0; i < 4; i++)
       n += (size_t)snprintf(t + n, TEXT_CAP - n, "MARK %d.0\n", 1000 + i);
@@ -233,6 +353,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(first_tab_finders_agree),
       cmocka_unit_test(fast_paths_read_as_lines),
+      cmocka_unit_test(runs_read_as_lines),
+      cmocka_unit_test(runs_keep_low_bits),
       cmocka_unit_test(errors_name_the_same_line),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
