@@ -92,26 +92,27 @@ bool hpx_profile_append_fits(const hp2x_profile *p, const hp2x_profile *part) {
   return p->n_labels + fresh <= p->max_labels;
 }
 
-/* Appends the values of the part's entries [e0, e1) after p's last. */
+/* Appends the values of the part's sample s as p's newest sample's
+ * (whose start is set): its packed bytes when p can take them as they
+ * are (their key among those taken so: from `*copied_from` on), else the
+ * values one by one, then packed as p packs them. */
 static hp2x_status append_values(hp2x_profile *p, const hp2x_profile *q,
-                                 size_t e0, size_t e1, hp2x_err *err) {
-  if (!p->wide_values && !q->wide_values && p->value_shift == q->value_shift) {
-    uint32_t low = 0;
-    if (p->value_shift == 0)
-      for (size_t e = e0; e < e1; e++) low |= q->value32[e];
-    p->low_bits |= low & 7u;
-    if (e1 > e0)
-      memcpy(p->value32 + p->n_entries, q->value32 + e0,
-             (e1 - e0) * sizeof *p->value32);
-    p->n_entries += e1 - e0;
-    return HP2X_OK;
-  }
-  for (size_t e = e0; e < e1; e++) {
-    if (profile_store_value(p, profile_value(q, e), err) != HP2X_OK)
+                                 size_t s, size_t *copied_from, hp2x_err *err) {
+  bool copied;
+  if (hpx_profile_copy_packed(p, q, s, *copied_from, &copied, err) != HP2X_OK)
+    return err->code;
+  if (copied) return HP2X_OK;
+  *copied_from = s + 1;
+  size_t n = q->start[s + 1] - q->start[s];
+  if (hpx_profile_reserve_entries(p, n, err) != HP2X_OK) return err->code;
+  hpx_values r;
+  hpx_values_of(q, s, &r);
+  for (size_t i = 0; i < n; i++) {
+    if (profile_store_value(p, hpx_values_next(&r), err) != HP2X_OK)
       return err->code;
     p->n_entries++;
   }
-  return HP2X_OK;
+  return hpx_profile_pack(p, p->n_samples - 1, err);
 }
 
 /* The run of sample s of the part, mapped, as p's sample `t` (the newest):
@@ -163,17 +164,19 @@ static hp2x_status reserve_samples(hp2x_profile *p, size_t n, hp2x_err *err) {
 static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
                                size_t to, hp2x_err *err) {
   const hp2x_profile *q = m->part;
-  size_t e0 = q->start[from], e1 = q->start[to];
+  size_t entries = q->start[to] - q->start[from];
   if (hpx_part_map_upto(m, q->n_labels, err) != HP2X_OK ||
       reserve_samples(p, to - from, err) != HP2X_OK ||
-      hpx_profile_reserve_entries(p, e1 - e0, err) != HP2X_OK ||
-      append_values(p, q, e0, e1, err) != HP2X_OK)
+      hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + entries,
+               sizeof *p->run_ids, err) != HP2X_OK)
     return err->code;
+  size_t copied_from = from;
   for (size_t s = from; s < to; s++) {
     size_t t = p->n_samples++;
     append_run(p, m, s, from, t);
     p->times[t] = q->times[s];
     p->start[t + 1] = p->start[t] + (q->start[s + 1] - q->start[s]);
+    if (append_values(p, q, s, &copied_from, err) != HP2X_OK) return err->code;
   }
   p->open_run = p->n_run_ids;
   p->n_committed += to - from;
@@ -196,10 +199,12 @@ static hp2x_status append_one(hp2x_profile *p, hpx_part_map *m, size_t s,
   if (hpx_part_map_upto(m, upto, err) != HP2X_OK ||
       hpx_profile_reserve_entries(p, e1 - e0, err) != HP2X_OK)
     return err->code;
+  hpx_values r;
+  hpx_values_of(q, s, &r);
   hpx_profile_begin_sample(p, q->times[s]);
   for (size_t e = e0; e < e1; e++)
     if (profile_add_entry(p, m->id[profile_entry_label(q, s, e)],
-                          profile_value(q, e), err) != HP2X_OK)
+                          hpx_values_next(&r), err) != HP2X_OK)
       return err->code;
   return hpx_profile_end_sample(p, err);
 }

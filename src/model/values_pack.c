@@ -1,0 +1,234 @@
+/* values_pack.c -- a plain profile's censuses packed as they close, and
+ * read back in order (profile_values.h).
+ *
+ * A census's bytes: a head byte, then its integers, one per entry, in
+ * groups of eight: three bytes holding eight 3-bit lengths (length - 1,
+ * the first integer's in the lowest bits), then the integers in as many
+ * bytes each, least significant first.  A reader loads 8 bytes and masks
+ * them, so no branch depends on a length, and the buffer keeps 8 bytes of
+ * room past its end.  The head says how the values are counted (bit 0: in
+ * words of 8 bytes, when every value of the profile so far is whole
+ * words, as GHC's are) and how many censuses back its key is (bits 1 to
+ * 7; 0: none, it is a key itself).  A key's integers are its values; any
+ * other census's are the differences, zigzag-coded (0, -1, 1, -2, ...),
+ * from the value at the same place of its key, which has the same labels
+ * in the same order (the same label run) and is at most KEY_EVERY - 1
+ * censuses before it.  A profile's values move little from one census to
+ * the next, so most differences take one or two bytes where the values
+ * take three or four; reading a census walks its bytes and its key's
+ * together (the same number of entries: the same groups), so any census
+ * can be read without reading those before it.  All arithmetic is modulo
+ * 2^64: every int64 comes back as it went in.
+ */
+#include "model.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* A key census at least every KEY_EVERY censuses (memgen's bands: 2.3
+ * bytes an entry at 8, 2.35 at 4 and at 16, 3.0 with keys only, as
+ * 7-bit variable-length integers). */
+enum { KEY_EVERY = 8, SLACK = 8, BLOCK = 1 << 18 };
+
+static uint64_t zigzag(uint64_t d) {
+  return (d << 1) ^ ((uint64_t)0 - (d >> 63));
+}
+
+/* The bytes x takes, 1 to 8. */
+static unsigned bytes_of(uint64_t x) {
+#if defined(__GNUC__)
+  return (unsigned)(71 - __builtin_clzll(x | 1)) >> 3;
+#else
+  unsigned n = 1;
+  while (n < 8 && (x >> (8 * n)) != 0) n++;
+  return n;
+#endif
+}
+
+/* A group's lengths, its three bytes at b. */
+static void put_codes(uint8_t *b, uint32_t codes) {
+  b[0] = (uint8_t)codes;
+  b[1] = (uint8_t)(codes >> 8);
+  b[2] = (uint8_t)(codes >> 16);
+}
+
+/* x's 8 bytes at b, least significant first. */
+static void store_le64(uint8_t *b, uint64_t x) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(b, &x, sizeof x);
+#else
+  for (unsigned i = 0; i < 8; i++) b[i] = (uint8_t)(x >> (8 * i));
+#endif
+}
+
+/* Room for census s's place and n more bytes, and the slack after them:
+ * where they go.  Blocks are BLOCK bytes, or a census's own when more:
+ * no block is copied as the profile grows. */
+static uint8_t *packed_room(hp2x_profile *p, size_t s, size_t n,
+                            hp2x_err *err) {
+  if (hpx_grow((void **)&p->packed_at, &p->cap_packed_at, s + 1,
+               sizeof *p->packed_at, err) != HP2X_OK)
+    return NULL;
+  if (n > (size_t)-1 - SLACK) {
+    hpx_nomem(err);
+    return NULL;
+  }
+  if (p->fill_left >= n + SLACK) return p->fill;
+  size_t size = n + SLACK > BLOCK ? n + SLACK : BLOCK;
+  if (hpx_grow((void **)&p->blocks, &p->cap_blocks, p->n_blocks + 1,
+               sizeof *p->blocks, err) != HP2X_OK)
+    return NULL;
+  uint8_t *block = hpx_malloc(size);
+  if (!block) {
+    hpx_nomem(err);
+    return NULL;
+  }
+  p->blocks[p->n_blocks++] = block;
+  p->fill = block;
+  p->fill_left = size;
+  return block;
+}
+
+/* Census s's n entries, their len bytes at p->fill (packed already or
+ * copied), leave the tail. */
+static void census_packed(hp2x_profile *p, size_t s, size_t n, size_t len) {
+  memset(p->fill + len, 0, SLACK);
+  p->packed_at[s] = p->fill;
+  p->fill += len;
+  p->fill_left -= len;
+  p->packed_bytes += len;
+  p->n_packed_samples = s + 1;
+  p->value_base += n;
+  p->alloc_entries += n;
+  p->cap_entries = p->cap_entries + n < HPX_MAX_ENTRIES ? p->cap_entries + n
+                                                        : HPX_MAX_ENTRIES;
+}
+
+/* The bytes of a packed census of n entries at `at`. */
+static size_t census_bytes(const uint8_t *at, size_t n) {
+  const uint8_t *b = at + 1;
+  for (size_t i = 0; i < n; i += 8) {
+    uint32_t codes = hpx_values_codes(&b);
+    for (size_t j = 0; j < 8 && i + j < n; j++, codes >>= 3)
+      b += (codes & 7u) + 1;
+  }
+  return (size_t)(b - at);
+}
+
+/* Does p pack census s (every census before it packed, the tail its)? */
+static bool packs(const hp2x_profile *p, size_t s) {
+  return profile_is_plain(p) && p->n_packed_samples == s &&
+         !p->entries_dropped && p->start[s] == p->value_base;
+}
+
+/* The key census s of n entries counted in 1 << shift bytes is coded
+ * against: its distance back, 0 for none. */
+static size_t key_of(const hp2x_profile *p, size_t s, size_t n,
+                     unsigned shift) {
+  size_t k = p->pack_key;
+  if (s == 0 || n == 0 || k >= s || s - k >= KEY_EVERY ||
+      p->run_of[s] != p->run_of[k] || p->start[k + 1] - p->start[k] != n ||
+      (p->packed_at[k][0] & 1u) != (shift == 3))
+    return 0;
+  return s - k;
+}
+
+/* The tail's value i, counted in 1 << shift bytes. */
+static uint64_t tail_units(const hp2x_profile *p, size_t i, unsigned shift) {
+  if (p->wide_values) return (uint64_t)p->value64[i];
+  return ((uint64_t)p->value32[i] << p->value_shift) >> shift;
+}
+
+/* The tail's n values at b, against key census k's when k is not NULL;
+ * returns the end. */
+static uint8_t *put_values(const hp2x_profile *p, size_t n, unsigned shift,
+                           hpx_values *k, uint8_t *b) {
+  uint8_t *codes_at = NULL;
+  uint32_t codes = 0;
+  for (size_t i = 0; i < n; i++) {
+    if ((i & 7) == 0) {
+      if (codes_at) put_codes(codes_at, codes);
+      codes_at = b;
+      b += 3;
+      codes = 0;
+    }
+    uint64_t x = tail_units(p, i, shift);
+    if (k) x = zigzag(x - ((uint64_t)hpx_values_next(k) >> shift));
+    unsigned len = bytes_of(x);
+    store_le64(b, x);
+    b += len;
+    codes |= (uint32_t)(len - 1) << (3 * (i & 7));
+  }
+  if (codes_at) put_codes(codes_at, codes);
+  return b;
+}
+
+hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err) {
+  if (!packs(p, s)) return HP2X_OK;
+  size_t n = p->start[s + 1] - p->start[s];
+  assert(s + 1 == p->n_samples && p->n_entries == p->value_base + n);
+  if (n > ((size_t)-1 - 1) / 9) return hpx_nomem(err);
+  uint8_t *start = packed_room(p, s, 1 + 9 * n, err);
+  if (!start) return err->code;
+  unsigned shift = !p->wide_values && (p->low_bits & 7u) == 0 ? 3 : 0;
+  size_t back = key_of(p, s, n, shift);
+  *start = (uint8_t)(back << 1 | (shift == 3));
+  hpx_values k;
+  if (back) hpx_values_of(p, s - back, &k);
+  uint8_t *end = put_values(p, n, shift, back ? &k : NULL, start + 1);
+  if (!back) p->pack_key = s;
+  census_packed(p, s, n, (size_t)(end - start));
+  return HP2X_OK;
+}
+
+hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
+                                    size_t s, size_t from, bool *copied,
+                                    hp2x_err *err) {
+  *copied = false;
+  size_t t = p->n_samples - 1;
+  if (s >= q->n_packed_samples || !packs(p, t)) return HP2X_OK;
+  const uint8_t *src = q->packed_at[s];
+  size_t n = q->start[s + 1] - q->start[s], back = src[0] >> 1u;
+  if (back > s - from) return HP2X_OK; /* its key was not copied */
+  size_t len = census_bytes(src, n);
+  uint8_t *to = packed_room(p, t, len, err);
+  if (!to) return err->code;
+  memcpy(to, src, len);
+  if (!back) p->pack_key = t;
+  p->n_entries += n;
+  census_packed(p, t, n, len);
+  *copied = true;
+  return HP2X_OK;
+}
+
+void hpx_values_of(const hp2x_profile *p, size_t s, hpx_values *r) {
+  memset(r, 0, sizeof *r);
+  if (s < p->n_packed_samples) {
+    const uint8_t *at = p->packed_at[s];
+    size_t back = at[0] >> 1u;
+    r->shift = at[0] & 1u ? 3 : 0;
+    r->at = at + 1;
+    if (back) r->key = p->packed_at[s - back] + 1;
+    return;
+  }
+  if (p->start[s + 1] == p->start[s]) return; /* the arrays may be NULL */
+  size_t i = p->start[s] - p->value_base;
+  if (p->wide_values) {
+    r->v64 = p->value64 + i;
+  } else {
+    r->v32 = p->value32 + i;
+    r->shift = p->value_shift;
+  }
+}
+
+void hpx_values_free(hp2x_profile *p) {
+  for (size_t i = 0; i < p->n_blocks; i++) hpx_free(p->blocks[i]);
+  hpx_free(p->blocks);
+  hpx_free(p->packed_at);
+  p->blocks = NULL;
+  p->packed_at = NULL;
+  p->fill = NULL;
+  p->n_blocks = p->cap_blocks = p->cap_packed_at = 0;
+  p->fill_left = p->packed_bytes = 0;
+  p->n_packed_samples = p->value_base = p->pack_key = 0;
+}
