@@ -79,6 +79,9 @@ struct hp2x_profile {
   size_t fill_left;    /* bytes from fill to the last block's end */
   size_t packed_bytes; /* every packed census's bytes */
   size_t pack_key;     /* the census the next one may be coded against */
+  uint64_t *key_units; /* its values as packed, when key_known; owned */
+  size_t cap_key_units;
+  bool key_known;
   /* Label runs: a sample's labels in order.  A sample whose labels are
    * those of the sample before it (as GHC mostly writes them) shares that
    * sample's run, so a label costs nothing per entry.  The open sample's

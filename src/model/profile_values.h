@@ -13,8 +13,6 @@
 #ifndef HPX_PROFILE_VALUES_H
 #define HPX_PROFILE_VALUES_H
 
-#include <string.h>
-
 /* Makes room for one more entry (HP2X_E_LIMIT past HPX_MAX_ENTRIES). */
 hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err);
 /* Makes room for n more entries (appending a part: profile_append.c). */
@@ -88,68 +86,28 @@ hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
 void hpx_values_free(hp2x_profile *p);
 
 /* A census's values in order: hpx_values_of(p, s, &r), then
- * hpx_values_next(&r) once per entry of sample s, and no more. */
+ * hpx_values_next(&r) once per entry of sample s, and no more.  They are
+ * decoded eight at a time (hpx_values_refill). */
 typedef struct hpx_values {
-  const uint8_t *at;   /* packed: the census's next byte, else NULL */
-  const uint8_t *key;  /* packed against a key census: its next byte */
-  uint32_t codes;      /* packed: the group's lengths not yet read */
-  uint32_t key_codes;  /* the key's */
-  unsigned left;       /* values left in the group */
+  int64_t buf[8]; /* values decoded, from i to n not yet taken */
+  unsigned i, n;
   unsigned shift;      /* values are counted in 1 << shift bytes */
+  size_t left;         /* the census's values not yet decoded */
+  const uint8_t *at;   /* packed: the census's next group, else NULL */
+  const uint8_t *key;  /* packed against a key census: its next group */
   const uint32_t *v32; /* not packed, 32 bits: the next value */
   const int64_t *v64;  /* not packed, 64 bits: the next value */
 } hpx_values;
 
 /* The reader of complete sample s's values. */
 void hpx_values_of(const hp2x_profile *p, size_t s, hpx_values *r);
-
-/* The 8 bytes at b, least significant first. */
-static inline uint64_t hpx_load_le64(const uint8_t *b) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  uint64_t x;
-  memcpy(&x, b, sizeof x);
-  return x;
-#else
-  uint64_t x = 0;
-  for (unsigned i = 0; i < 8; i++) x |= (uint64_t)b[i] << (8 * i);
-  return x;
-#endif
-}
-
-/* The next integer of a packed stream at *at whose group's lengths are
- * *codes (values_pack.c); moves on. */
-static inline uint64_t hpx_values_take(const uint8_t **at, uint32_t *codes) {
-  unsigned c = *codes & 7u;
-  *codes >>= 3;
-  uint64_t x = hpx_load_le64(*at) & (~(uint64_t)0 >> (56 - 8 * c));
-  *at += c + 1;
-  return x;
-}
-
-/* A group's three bytes of lengths at *at; moves on. */
-static inline uint32_t hpx_values_codes(const uint8_t **at) {
-  const uint8_t *b = *at;
-  *at = b + 3;
-  return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16;
-}
+/* Decodes r's next (up to) eight values into r->buf. */
+void hpx_values_refill(hpx_values *r);
 
 /* The next value of r's census. */
 static inline int64_t hpx_values_next(hpx_values *r) {
-  if (r->at) {
-    if (r->left == 0) {
-      r->left = 8;
-      r->codes = hpx_values_codes(&r->at);
-      if (r->key) r->key_codes = hpx_values_codes(&r->key);
-    }
-    r->left--;
-    uint64_t u = hpx_values_take(&r->at, &r->codes);
-    if (r->key) /* a zigzag-coded difference (0, -1, 1, -2, ...) */
-      u = ((u >> 1) ^ ((uint64_t)0 - (u & 1))) +
-          hpx_values_take(&r->key, &r->key_codes);
-    return (int64_t)(u << r->shift);
-  }
-  if (r->v64) return *r->v64++;
-  return (int64_t)((uint64_t)*r->v32++ << r->shift);
+  if (r->i == r->n) hpx_values_refill(r);
+  return r->buf[r->i++];
 }
 
 #endif

@@ -52,6 +52,48 @@ static void put_codes(uint8_t *b, uint32_t codes) {
   b[2] = (uint8_t)(codes >> 16);
 }
 
+/* The 8 bytes at b, least significant first. */
+static uint64_t load_le64(const uint8_t *b) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t x;
+  memcpy(&x, b, sizeof x);
+  return x;
+#else
+  uint64_t x = 0;
+  for (unsigned i = 0; i < 8; i++) x |= (uint64_t)b[i] << (8 * i);
+  return x;
+#endif
+}
+
+/* The next integer at *at, whose length is the lowest 3 bits of *codes
+ * (then dropped); moves on. */
+static inline uint64_t take(const uint8_t **at, uint32_t *codes) {
+  static const uint64_t mask[8] = {0xff,
+                                   0xffff,
+                                   0xffffff,
+                                   0xffffffff,
+                                   0xffffffffffull,
+                                   0xffffffffffffull,
+                                   0xffffffffffffffull,
+                                   ~0ull};
+  unsigned c = *codes & 7u;
+  *codes >>= 3;
+  uint64_t x = load_le64(*at) & mask[c];
+  *at += c + 1;
+  return x;
+}
+
+/* A group's lengths, its three bytes at *at; moves on. */
+static inline uint32_t take_codes(const uint8_t **at) {
+  const uint8_t *b = *at;
+  *at = b + 3;
+  return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16;
+}
+
+static uint64_t unzigzag(uint64_t z) {
+  return (z >> 1) ^ ((uint64_t)0 - (z & 1));
+}
+
 /* x's 8 bytes at b, least significant first. */
 static void store_le64(uint8_t *b, uint64_t x) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -108,7 +150,7 @@ static void census_packed(hp2x_profile *p, size_t s, size_t n, size_t len) {
 static size_t census_bytes(const uint8_t *at, size_t n) {
   const uint8_t *b = at + 1;
   for (size_t i = 0; i < n; i += 8) {
-    uint32_t codes = hpx_values_codes(&b);
+    uint32_t codes = take_codes(&b);
     for (size_t j = 0; j < 8 && i + j < n; j++, codes >>= 3)
       b += (codes & 7u) + 1;
   }
@@ -126,7 +168,7 @@ static bool packs(const hp2x_profile *p, size_t s) {
 static size_t key_of(const hp2x_profile *p, size_t s, size_t n,
                      unsigned shift) {
   size_t k = p->pack_key;
-  if (s == 0 || n == 0 || k >= s || s - k >= KEY_EVERY ||
+  if (!p->key_known || s == 0 || n == 0 || k >= s || s - k >= KEY_EVERY ||
       p->run_of[s] != p->run_of[k] || p->start[k + 1] - p->start[k] != n ||
       (p->packed_at[k][0] & 1u) != (shift == 3))
     return 0;
@@ -134,33 +176,49 @@ static size_t key_of(const hp2x_profile *p, size_t s, size_t n,
 }
 
 /* The tail's value i, counted in 1 << shift bytes. */
-static uint64_t tail_units(const hp2x_profile *p, size_t i, unsigned shift) {
+static inline uint64_t tail_units(const hp2x_profile *p, size_t i,
+                                  unsigned shift) {
   if (p->wide_values) return (uint64_t)p->value64[i];
   return ((uint64_t)p->value32[i] << p->value_shift) >> shift;
 }
 
-/* The tail's n values at b, against key census k's when k is not NULL;
- * returns the end. */
+/* The tail's n values, counted in 1 << shift bytes, at b: as they are
+ * (`key` NULL), or as differences from key[i]; returns the end.  What it
+ * reads is held in locals: every byte stored may alias p. */
 static uint8_t *put_values(const hp2x_profile *p, size_t n, unsigned shift,
-                           hpx_values *k, uint8_t *b) {
-  uint8_t *codes_at = NULL;
-  uint32_t codes = 0;
-  for (size_t i = 0; i < n; i++) {
-    if ((i & 7) == 0) {
-      if (codes_at) put_codes(codes_at, codes);
-      codes_at = b;
-      b += 3;
-      codes = 0;
+                           const uint64_t *key, uint8_t *b) {
+  const uint32_t *v32 = p->wide_values ? NULL : p->value32;
+  const int64_t *v64 = p->value64;
+  unsigned from = p->value_shift;
+  for (size_t i = 0; i < n; i += 8) {
+    uint8_t *codes_at = b;
+    uint32_t codes = 0;
+    b += 3;
+    size_t m = n - i < 8 ? n - i : 8;
+    for (size_t j = 0; j < m; j++) {
+      uint64_t x = v32 ? ((uint64_t)v32[i + j] << from) >> shift
+                       : (uint64_t)v64[i + j];
+      if (key) x = zigzag(x - key[i + j]);
+      unsigned len = bytes_of(x);
+      store_le64(b, x);
+      b += len;
+      codes |= (uint32_t)(len - 1) << (3 * j);
     }
-    uint64_t x = tail_units(p, i, shift);
-    if (k) x = zigzag(x - ((uint64_t)hpx_values_next(k) >> shift));
-    unsigned len = bytes_of(x);
-    store_le64(b, x);
-    b += len;
-    codes |= (uint32_t)(len - 1) << (3 * (i & 7));
+    put_codes(codes_at, codes);
   }
-  if (codes_at) put_codes(codes_at, codes);
   return b;
+}
+
+/* Keeps the tail's n values, counted in 1 << shift bytes, as the key's. */
+static hp2x_status keep_key(hp2x_profile *p, size_t n, unsigned shift,
+                            hp2x_err *err) {
+  p->key_known = false;
+  if (hpx_grow((void **)&p->key_units, &p->cap_key_units, n,
+               sizeof *p->key_units, err) != HP2X_OK)
+    return err->code;
+  for (size_t i = 0; i < n; i++) p->key_units[i] = tail_units(p, i, shift);
+  p->key_known = true;
+  return HP2X_OK;
 }
 
 hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err) {
@@ -172,10 +230,9 @@ hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err) {
   if (!start) return err->code;
   unsigned shift = !p->wide_values && (p->low_bits & 7u) == 0 ? 3 : 0;
   size_t back = key_of(p, s, n, shift);
+  if (!back && keep_key(p, n, shift, err) != HP2X_OK) return err->code;
   *start = (uint8_t)(back << 1 | (shift == 3));
-  hpx_values k;
-  if (back) hpx_values_of(p, s - back, &k);
-  uint8_t *end = put_values(p, n, shift, back ? &k : NULL, start + 1);
+  uint8_t *end = put_values(p, n, shift, back ? p->key_units : NULL, start + 1);
   if (!back) p->pack_key = s;
   census_packed(p, s, n, (size_t)(end - start));
   return HP2X_OK;
@@ -194,7 +251,11 @@ hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
   uint8_t *to = packed_room(p, t, len, err);
   if (!to) return err->code;
   memcpy(to, src, len);
-  if (!back) p->pack_key = t;
+  if (!back) {
+    p->pack_key = t;
+    p->key_known = false; /* its values are not at hand: the next packed
+                             here is a key */
+  }
   p->n_entries += n;
   census_packed(p, t, n, len);
   *copied = true;
@@ -202,7 +263,12 @@ hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
 }
 
 void hpx_values_of(const hp2x_profile *p, size_t s, hpx_values *r) {
-  memset(r, 0, sizeof *r);
+  r->i = r->n = 0;
+  r->left = p->start[s + 1] - p->start[s];
+  r->at = r->key = NULL;
+  r->v32 = NULL;
+  r->v64 = NULL;
+  r->shift = 0;
   if (s < p->n_packed_samples) {
     const uint8_t *at = p->packed_at[s];
     size_t back = at[0] >> 1u;
@@ -211,7 +277,7 @@ void hpx_values_of(const hp2x_profile *p, size_t s, hpx_values *r) {
     if (back) r->key = p->packed_at[s - back] + 1;
     return;
   }
-  if (p->start[s + 1] == p->start[s]) return; /* the arrays may be NULL */
+  if (r->left == 0) return; /* the arrays may be NULL */
   size_t i = p->start[s] - p->value_base;
   if (p->wide_values) {
     r->v64 = p->value64 + i;
@@ -221,10 +287,46 @@ void hpx_values_of(const hp2x_profile *p, size_t s, hpx_values *r) {
   }
 }
 
+void hpx_values_refill(hpx_values *r) {
+  unsigned m = r->left < 8 ? (unsigned)r->left : 8, shift = r->shift;
+  assert(m > 0); /* never past the census's last value */
+  r->left -= m;
+  r->i = 0;
+  r->n = m;
+  int64_t *buf = r->buf;
+  if (r->key) {
+    uint32_t codes = take_codes(&r->at), key_codes = take_codes(&r->key);
+    const uint8_t *at = r->at, *key = r->key;
+    for (unsigned j = 0; j < m; j++) {
+      uint64_t d = unzigzag(take(&at, &codes));
+      buf[j] = (int64_t)((d + take(&key, &key_codes)) << shift);
+    }
+    r->at = at;
+    r->key = key;
+  } else if (r->at) {
+    uint32_t codes = take_codes(&r->at);
+    const uint8_t *at = r->at;
+    for (unsigned j = 0; j < m; j++)
+      buf[j] = (int64_t)(take(&at, &codes) << shift);
+    r->at = at;
+  } else if (r->v64) {
+    memcpy(buf, r->v64, m * sizeof *buf);
+    r->v64 += m;
+  } else {
+    for (unsigned j = 0; j < m; j++)
+      buf[j] = (int64_t)((uint64_t)r->v32[j] << shift);
+    r->v32 += m;
+  }
+}
+
 void hpx_values_free(hp2x_profile *p) {
   for (size_t i = 0; i < p->n_blocks; i++) hpx_free(p->blocks[i]);
   hpx_free(p->blocks);
   hpx_free(p->packed_at);
+  hpx_free(p->key_units);
+  p->key_units = NULL;
+  p->cap_key_units = 0;
+  p->key_known = false;
   p->blocks = NULL;
   p->packed_at = NULL;
   p->fill = NULL;
