@@ -108,7 +108,8 @@ static void store_le64(uint8_t *b, uint64_t x) {
  * no block is copied as the profile grows. */
 static uint8_t *packed_room(hp2x_profile *p, size_t s, size_t n,
                             hp2x_err *err) {
-  if (hpx_grow((void **)&p->packed_at, &p->cap_packed_at, s + 1,
+  if (s >= p->cap_packed_at &&
+      hpx_grow((void **)&p->packed_at, &p->cap_packed_at, s + 1,
                sizeof *p->packed_at, err) != HP2X_OK)
     return NULL;
   if (n > (size_t)-1 - SLACK) {
@@ -134,7 +135,7 @@ static uint8_t *packed_room(hp2x_profile *p, size_t s, size_t n,
 /* Census s's n entries, their len bytes at p->fill (packed already or
  * copied), leave the tail. */
 static void census_packed(hp2x_profile *p, size_t s, size_t n, size_t len) {
-  memset(p->fill + len, 0, SLACK);
+  store_le64(p->fill + len, 0); /* the SLACK bytes */
   p->packed_at[s] = p->fill;
   p->fill += len;
   p->fill_left -= len;
@@ -182,11 +183,12 @@ static inline uint64_t tail_units(const hp2x_profile *p, size_t i,
   return ((uint64_t)p->value32[i] << p->value_shift) >> shift;
 }
 
-/* The tail's n values, counted in 1 << shift bytes, at b: as they are
- * (`key` NULL), or as differences from key[i]; returns the end.  What it
- * reads is held in locals: every byte stored may alias p. */
+/* The tail's n values, counted in 1 << shift bytes, at b: as differences
+ * from key[i] (`key` not NULL), or as they are, kept in keep[i] too;
+ * returns the end.  What it reads is held in locals: every byte stored
+ * may alias p. */
 static uint8_t *put_values(const hp2x_profile *p, size_t n, unsigned shift,
-                           const uint64_t *key, uint8_t *b) {
+                           const uint64_t *key, uint64_t *keep, uint8_t *b) {
   const uint32_t *v32 = p->wide_values ? NULL : p->value32;
   const int64_t *v64 = p->value64;
   unsigned from = p->value_shift;
@@ -198,7 +200,10 @@ static uint8_t *put_values(const hp2x_profile *p, size_t n, unsigned shift,
     for (size_t j = 0; j < m; j++) {
       uint64_t x = v32 ? ((uint64_t)v32[i + j] << from) >> shift
                        : (uint64_t)v64[i + j];
-      if (key) x = zigzag(x - key[i + j]);
+      if (key)
+        x = zigzag(x - key[i + j]);
+      else
+        keep[i + j] = x;
       unsigned len = bytes_of(x);
       store_le64(b, x);
       b += len;
@@ -207,18 +212,6 @@ static uint8_t *put_values(const hp2x_profile *p, size_t n, unsigned shift,
     put_codes(codes_at, codes);
   }
   return b;
-}
-
-/* Keeps the tail's n values, counted in 1 << shift bytes, as the key's. */
-static hp2x_status keep_key(hp2x_profile *p, size_t n, unsigned shift,
-                            hp2x_err *err) {
-  p->key_known = false;
-  if (hpx_grow((void **)&p->key_units, &p->cap_key_units, n,
-               sizeof *p->key_units, err) != HP2X_OK)
-    return err->code;
-  for (size_t i = 0; i < n; i++) p->key_units[i] = tail_units(p, i, shift);
-  p->key_known = true;
-  return HP2X_OK;
 }
 
 hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err) {
@@ -230,10 +223,20 @@ hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err) {
   if (!start) return err->code;
   unsigned shift = !p->wide_values && (p->low_bits & 7u) == 0 ? 3 : 0;
   size_t back = key_of(p, s, n, shift);
-  if (!back && keep_key(p, n, shift, err) != HP2X_OK) return err->code;
+  /* a key's values are kept for the differences of the censuses after it */
+  if (!back && n > p->cap_key_units &&
+      hpx_grow((void **)&p->key_units, &p->cap_key_units, n,
+               sizeof *p->key_units, err) != HP2X_OK) {
+    p->key_known = false;
+    return err->code;
+  }
   *start = (uint8_t)(back << 1 | (shift == 3));
-  uint8_t *end = put_values(p, n, shift, back ? p->key_units : NULL, start + 1);
-  if (!back) p->pack_key = s;
+  uint8_t *end = put_values(p, n, shift, back ? p->key_units : NULL,
+                            p->key_units, start + 1);
+  if (!back) {
+    p->pack_key = s;
+    p->key_known = true;
+  }
   census_packed(p, s, n, (size_t)(end - start));
   return HP2X_OK;
 }
