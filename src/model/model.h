@@ -49,11 +49,11 @@ struct hp2x_profile {
                      cap_samples slots; owned */
   size_t cap_start;
 
-  /* values (bytes, VALUE_UNIT) of complete samples' entries, then those
-   * of the open sample: 32 bits each while every value is in
-   * 0..UINT32_MAX, as in nearly every profile (it takes 4 GiB in one cost
-   * centre at one sample to exceed it); the first value that is not
-   * widens them all to 64 bits.  Read them with hpx_values_of. */
+  /* values (bytes, VALUE_UNIT) of the entries not packed (below: the
+   * open sample's, or every one of a profile that is not plain): 32 bits each
+   * while every value is in 0..UINT32_MAX, as in nearly every profile (it takes
+   * 4 GiB in one cost centre at one sample to exceed it); the first value that
+   * is not widens them all to 64 bits.  Read them with hpx_values_of. */
   size_t n_entries, cap_entries; /* cap_entries: usable (prefaulted) */
   size_t alloc_entries;          /* allocated capacity, >= cap_entries */
   bool wide_values;              /* value64 in use, not value32 */

@@ -3,11 +3,11 @@
  * census, and every entry of a profile that is not plain) sit in a tail:
  * 32 bits while they fit, in 8-byte words once a value passes 4 GiB (GHC
  * counts whole words), 64 bits when neither holds.  A plain profile (no
- * picture bound, no --last) packs each census as it closes: its values as
- * variable-length integers, each against the same place of a census a few
- * before it that has the same labels (profile_values.c says how), which
- * the census reader decodes in order.  Appending an entry, a bare value
- * (profile_bound.c's dense rows), packing a census, reading one.  model.h
+ * picture bound, no --last) packs each census as it closes: its values in
+ * one to eight bytes each, most as the difference from the same place of
+ * a census a few before it that has the same labels (values_pack.c says
+ * how), which the census reader decodes in order.  Appending an entry, a bare
+ * value (profile_bound.c's dense rows), packing a census, reading one.  model.h
  * includes it after the profile's fields, which it uses.
  */
 #ifndef HPX_PROFILE_VALUES_H
