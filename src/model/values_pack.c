@@ -176,13 +176,6 @@ static size_t key_of(const hp2x_profile *p, size_t s, size_t n,
   return s - k;
 }
 
-/* The tail's value i, counted in 1 << shift bytes. */
-static inline uint64_t tail_units(const hp2x_profile *p, size_t i,
-                                  unsigned shift) {
-  if (p->wide_values) return (uint64_t)p->value64[i];
-  return ((uint64_t)p->value32[i] << p->value_shift) >> shift;
-}
-
 /* The tail's n values, counted in 1 << shift bytes, at b: as differences
  * from key[i] (`key` not NULL), or as they are, kept in keep[i] too;
  * returns the end.  What it reads is held in locals: every byte stored
