@@ -18,7 +18,8 @@ by gen.py, all measured in this one run.  Prints Markdown tables:
      --jobs=2; where a picture's time goes (bench/phases.c);
      `run.py --cores` (make bench-cores) runs this section alone;
      `run.py --cores-ab BEFORE` reads its inputs to CSV with the build
-     BEFORE and this one, interleaved (section 14b)
+     BEFORE and this one, interleaved (section 14b), and gives both
+     builds' peak RSS to CSV and to PDF on 1 and 2 threads
 
 Not a test.  Needs `make deps-dev` (hp2ps, valgrind, poppler-utils).
 Environment: REPS (default 3), BENCH_SMALL=1 or BENCH_BIG=0 skips the
@@ -374,36 +375,47 @@ def cores(inputs):
 def cores_ab(inputs, before):
     """Reading to CSV with an earlier build (`before`) and this one, on 1
     and 2 threads, interleaved with wc -l in each of CORE_REPS rounds:
-    their medians' ratios to wc -l, wall clock and CPU."""
+    their medians' ratios to wc -l, wall clock and CPU; then the peak RSS
+    of both to CSV and to PDF on 1 and 2 threads (the largest of the
+    rounds: CSV's from the same runs, PDF's from runs of their own)."""
     print("## 14b. Reading to CSV: %s (before) against %s (after), "
           "medians of %d interleaved rounds\n" % (before, HP2X, CORE_REPS))
-    rows = []
+    rows, mem = [], []
     for name, path in inputs:
         load0 = os.getloadavg()[0]
         cmds = [("wc", ["wc", "-l", path])]
-        for tag, exe in (("before", before), ("after", HP2X)):
-            for jobs in (1, 2):
-                cmds.append(((tag, jobs), [exe, "-q", "--jobs=%d" % jobs, path,
-                                           "-o", os.path.join(DIR, "ab.csv")]))
-        got = {label: ([], []) for label, _ in cmds}
+        for fmt in ("csv", "pdf"):
+            for tag, exe in (("before", before), ("after", HP2X)):
+                for jobs in (1, 2):
+                    cmds.append(((fmt, tag, jobs),
+                                 [exe, "-q", "--jobs=%d" % jobs, path, "-o",
+                                  os.path.join(DIR, "ab." + fmt)]))
+        got = {label: ([], [], 0) for label, _ in cmds}
         one_run(["cat", path])  # cached
         for _ in range(CORE_REPS):
             for label, cmd in cmds:
-                w, _, cpu = timed_run(cmd)
-                got[label][0].append(w)
-                got[label][1].append(cpu)
-        wc, wc_cpu = (median(x) for x in got["wc"])
+                w, rss, cpu = timed_run(cmd)
+                walls, cpus, most = got[label]
+                walls.append(w)
+                cpus.append(cpu)
+                got[label] = (walls, cpus, max(most, rss))
+        wc, wc_cpu = (median(x) for x in got["wc"][:2])
         row = [name, "%.1f" % mb(path)]
         for tag in ("before", "after"):
             for jobs in (1, 2):
-                w, c = (median(x) for x in got[(tag, jobs)])
+                w, c = (median(x) for x in got[("csv", tag, jobs)][:2])
                 row.append("%.2f / %.2f" % (w / wc, c / wc_cpu))
         row.append("%.2f / %.2f" % (load0, os.getloadavg()[0]))
         rows.append(row)
+        mem.append([name, "%.1f" % mb(path)] + [
+            "%d / %d" % tuple(got[(fmt, tag, j)][2] // 1024 for j in (1, 2))
+            for fmt in ("csv", "pdf") for tag in ("before", "after")])
     table(["input", "MB", "before, --jobs=1", "before, --jobs=2",
            "after, --jobs=1", "after, --jobs=2", "load before / after"], rows)
     print("Each cell: wall-clock median / wc -l's, then CPU (user + system) "
           "median / wc -l's.\n")
+    table(["input", "MB", "peak RSS MB → csv before, --jobs=1 / 2",
+           "→ csv after", "→ pdf before", "→ pdf after"], mem)
 
 
 def big_eventlog():

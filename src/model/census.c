@@ -12,8 +12,10 @@
 /* Sample s's total: every entry's value (saturating). */
 static int64_t sample_total(const hp2x_profile *p, size_t s) {
   int64_t sum = 0;
+  hpx_values r;
+  hpx_values_of(p, s, &r);
   for (size_t e = p->start[s]; e < p->start[s + 1]; e++)
-    sum = hpx_add_sat(sum, profile_value(p, e));
+    sum = hpx_add_sat(sum, hpx_values_next(&r));
   return sum;
 }
 

@@ -57,6 +57,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p->run_ids);
   hpx_free(p->value32);
   hpx_free(p->value64);
+  hpx_values_free(p);
   hpx_free(p->bound.sample_total);
   hpx_free(p->bound.row);
   hpx_recent_free(&p->recent);
@@ -266,7 +267,8 @@ hp2x_status hpx_profile_end_sample(hp2x_profile *p, hp2x_err *err) {
   p->start[p->n_samples] = p->n_entries;
   p->sample_open = false;
   p->n_committed++;
-  return hpx_profile_bound_commit(p, s, err);
+  if (hpx_profile_bound_commit(p, s, err) != HP2X_OK) return err->code;
+  return hpx_profile_pack(p, s, err);
 }
 
 void hpx_profile_abort_sample(hp2x_profile *p) {
@@ -382,6 +384,7 @@ void hp2x_profile_drop_entries(hp2x_profile *p) {
   p->value32 = NULL;
   p->value64 = NULL;
   p->run_ids = NULL;
+  hpx_values_free(p);
   p->n_entries = p->cap_entries = p->alloc_entries = 0;
   p->n_run_ids = p->cap_run_ids = p->open_run = 0;
   p->entries_dropped = true;
@@ -397,9 +400,12 @@ hp2x_status hpx_profile_require_entries(const hp2x_profile *p, hp2x_err *err) {
 int64_t hp2x_profile_value(const hp2x_profile *p, size_t sample, size_t label) {
   if (sample >= p->n_samples || p->entries_dropped) return 0;
   int64_t sum = 0;
-  for (size_t e = p->start[sample]; e < p->start[sample + 1]; e++)
-    if (profile_entry_label(p, sample, e) == label)
-      sum = hpx_add_sat(sum, profile_value(p, e));
+  hpx_values r;
+  hpx_values_of(p, sample, &r);
+  for (size_t e = p->start[sample]; e < p->start[sample + 1]; e++) {
+    int64_t v = hpx_values_next(&r);
+    if (profile_entry_label(p, sample, e) == label) sum = hpx_add_sat(sum, v);
+  }
   return sum;
 }
 

@@ -49,11 +49,11 @@ struct hp2x_profile {
                      cap_samples slots; owned */
   size_t cap_start;
 
-  /* values (bytes, VALUE_UNIT) of complete samples' entries, then those
-   * of the open sample: 32 bits each while every value is in
-   * 0..UINT32_MAX, as in nearly every profile (it takes 4 GiB in one cost
-   * centre at one sample to exceed it); the first value that is not
-   * widens them all to 64 bits.  Read them with profile_value. */
+  /* values (bytes, VALUE_UNIT) of the entries not packed (below: the
+   * open sample's, or every one of a profile that is not plain): 32 bits each
+   * while every value is in 0..UINT32_MAX, as in nearly every profile (it takes
+   * 4 GiB in one cost centre at one sample to exceed it); the first value that
+   * is not widens them all to 64 bits.  Read them with hpx_values_of. */
   size_t n_entries, cap_entries; /* cap_entries: usable (prefaulted) */
   size_t alloc_entries;          /* allocated capacity, >= cap_entries */
   bool wide_values;              /* value64 in use, not value32 */
@@ -64,6 +64,31 @@ struct hp2x_profile {
   uint32_t low_bits; /* the low 3 bits of every value, or'ed */
   uint32_t *value32; /* owned; NULL once wide */
   int64_t *value64;  /* owned; NULL until wide */
+  /* Packed censuses (values_pack.c): a plain profile's complete samples
+   * [0, n_packed_samples) are coded in blocks of bytes (census s's from
+   * packed_at[s]); value32/value64 hold the entries from value_base on
+   * (value32[e - value_base] is entry e's), with value_base the first
+   * entry not packed.  Read entries with a census reader (hpx_values_of). */
+  size_t value_base;
+  size_t n_packed_samples;
+  const uint8_t **packed_at; /* [n_packed_samples]; owned (not the bytes) */
+  size_t cap_packed_at;
+  uint8_t **blocks; /* owned, each owned */
+  size_t n_blocks, cap_blocks;
+  uint8_t *fill;       /* where the next census's bytes go, in the last block */
+  size_t fill_left;    /* bytes from fill to the last block's end */
+  size_t packed_bytes; /* every packed census's bytes */
+  size_t pack_key;     /* the census the next one may be coded against */
+  uint64_t *key_units; /* its values as packed, when key_known; owned */
+  size_t cap_key_units;
+  bool key_known;
+  /* Pack censuses as they close: set, before the first census, for an
+   * input fed at once that is HPX_PACK_FROM_BYTES long or longer, or
+   * hp2x_parse_options's pack_bytes (parser.c), and for its parts.  Packing
+   * saves memory (about 2.4 bytes a value for 4) at some 50 instructions a
+   * value, written and read: paid only where the values would take tens of
+   * megabytes. */
+  bool pack_values;
   /* Label runs: a sample's labels in order.  A sample whose labels are
    * those of the sample before it (as GHC mostly writes them) shares that
    * sample's run, so a label costs nothing per entry.  The open sample's

@@ -19,7 +19,8 @@ static bool is_plain(const hp2x_profile *p) {
 }
 
 hpx_part_limits hpx_part_limits_of(const hp2x_profile *p) {
-  hpx_part_limits l = {p->max_labels, p->max_samples, is_plain(p)};
+  hpx_part_limits l = {p->max_labels, p->max_samples, is_plain(p),
+                       p->pack_values};
   return l;
 }
 
@@ -43,6 +44,7 @@ hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole, size_t bytes) {
   p->max_labels = whole->max_labels;
   p->max_samples = whole->max_samples;
   p->bound.no_sums = !whole->plain;
+  p->pack_values = whole->pack;
   size_t entries = bytes / HPX_PART_BYTES_PER_ENTRY;
   if (entries > PART_MOST_ENTRIES) entries = PART_MOST_ENTRIES;
   /* when that fails, the arrays grow as entries come */
@@ -92,9 +94,12 @@ bool hpx_profile_append_fits(const hp2x_profile *p, const hp2x_profile *part) {
   return p->n_labels + fresh <= p->max_labels;
 }
 
-/* Appends the values of the part's entries [e0, e1) after p's last. */
+/* Appends the values of the part's entries [e0, e1) after p's last, as
+ * they are: neither packs (a profile packs or not from its first census,
+ * and its parts as it does). */
 static hp2x_status append_values(hp2x_profile *p, const hp2x_profile *q,
                                  size_t e0, size_t e1, hp2x_err *err) {
+  assert(!p->pack_values && !q->pack_values && q->value_base == 0);
   if (!p->wide_values && !q->wide_values && p->value_shift == q->value_shift) {
     /* q->low_bits holds the low bits of every value q stored: none
      * there, or all of them in p already, and the values add none. */
@@ -103,17 +108,40 @@ static hp2x_status append_values(hp2x_profile *p, const hp2x_profile *q,
       for (size_t e = e0; e < e1; e++) low |= q->value32[e];
     p->low_bits |= low & 7u;
     if (e1 > e0)
-      memcpy(p->value32 + p->n_entries, q->value32 + e0,
+      memcpy(p->value32 + (p->n_entries - p->value_base), q->value32 + e0,
              (e1 - e0) * sizeof *p->value32);
     p->n_entries += e1 - e0;
     return HP2X_OK;
   }
   for (size_t e = e0; e < e1; e++) {
-    if (profile_store_value(p, profile_value(q, e), err) != HP2X_OK)
+    if (profile_store_value(p, profile_tail_value(q, e), err) != HP2X_OK)
       return err->code;
     p->n_entries++;
   }
   return HP2X_OK;
+}
+
+/* Appends the values of the part's sample s as p's newest sample's
+ * (whose start is set) when p packs: its packed bytes when p can take
+ * them as they are (their key among those taken so: from `*copied_from`
+ * on), else the values one by one, then packed as p packs them. */
+static hp2x_status append_packed(hp2x_profile *p, const hp2x_profile *q,
+                                 size_t s, size_t *copied_from, hp2x_err *err) {
+  bool copied;
+  if (hpx_profile_copy_packed(p, q, s, *copied_from, &copied, err) != HP2X_OK)
+    return err->code;
+  if (copied) return HP2X_OK;
+  *copied_from = s + 1;
+  size_t n = q->start[s + 1] - q->start[s];
+  if (hpx_profile_reserve_entries(p, n, err) != HP2X_OK) return err->code;
+  hpx_values r;
+  hpx_values_of(q, s, &r);
+  for (size_t i = 0; i < n; i++) {
+    if (profile_store_value(p, hpx_values_next(&r), err) != HP2X_OK)
+      return err->code;
+    p->n_entries++;
+  }
+  return hpx_profile_pack(p, p->n_samples - 1, err);
 }
 
 /* The run of sample s of the part, mapped, as p's sample `t` (the newest):
@@ -146,21 +174,29 @@ static void append_run(hp2x_profile *p, const hpx_part_map *m, size_t s,
   p->n_run_ids += len;
 }
 
-/* The plain profile's bulk append (hpx_profile_append). */
+/* The plain profile's bulk append (hpx_profile_append): the values of
+ * every sample at once, or census by census when p packs them. */
 static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
                                size_t to, hp2x_err *err) {
   const hp2x_profile *q = m->part;
   size_t e0 = q->start[from], e1 = q->start[to];
   if (hpx_part_map_upto(m, q->n_labels, err) != HP2X_OK ||
       hpx_profile_reserve_samples(p, to - from, err) != HP2X_OK ||
-      hpx_profile_reserve_entries(p, e1 - e0, err) != HP2X_OK ||
-      append_values(p, q, e0, e1, err) != HP2X_OK)
+      hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + (e1 - e0),
+               sizeof *p->run_ids, err) != HP2X_OK)
     return err->code;
+  if (!p->pack_values &&
+      (hpx_profile_reserve_entries(p, e1 - e0, err) != HP2X_OK ||
+       append_values(p, q, e0, e1, err) != HP2X_OK))
+    return err->code;
+  size_t copied_from = from;
   for (size_t s = from; s < to; s++) {
     size_t t = p->n_samples++;
     append_run(p, m, s, from, t);
     p->times[t] = q->times[s];
     p->start[t + 1] = p->start[t] + (q->start[s + 1] - q->start[s]);
+    if (p->pack_values && append_packed(p, q, s, &copied_from, err) != HP2X_OK)
+      return err->code;
   }
   p->open_run = p->n_run_ids;
   p->n_committed += to - from;
@@ -183,10 +219,12 @@ static hp2x_status append_one(hp2x_profile *p, hpx_part_map *m, size_t s,
   if (hpx_part_map_upto(m, upto, err) != HP2X_OK ||
       hpx_profile_reserve_entries(p, e1 - e0, err) != HP2X_OK)
     return err->code;
+  hpx_values r;
+  hpx_values_of(q, s, &r);
   hpx_profile_begin_sample(p, q->times[s]);
   for (size_t e = e0; e < e1; e++)
     if (profile_add_entry(p, m->id[profile_entry_label(q, s, e)],
-                          profile_value(q, e), err) != HP2X_OK)
+                          hpx_values_next(&r), err) != HP2X_OK)
       return err->code;
   return hpx_profile_end_sample(p, err);
 }

@@ -13,6 +13,7 @@
 typedef struct hpx_part_limits {
   size_t max_labels, max_samples;
   bool plain; /* neither bounded by a picture nor by --last */
+  bool pack;  /* the whole packs its censuses (pack_values) */
 } hpx_part_limits;
 hpx_part_limits hpx_part_limits_of(const hp2x_profile *p);
 

@@ -11,6 +11,7 @@
  */
 #include "model.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -147,6 +148,7 @@ static void move_sample(void *ctx, size_t to, size_t from) {
   hp2x_profile *p = m->p;
   size_t e0 = p->start[from], len = p->start[from + 1] - e0;
   size_t run = p->run_of[from];
+  assert(p->value_base == 0); /* a bounded profile packs nothing */
   if (len) {
     if (p->wide_values)
       memmove(p->value64 + m->entries, p->value64 + e0,
@@ -228,7 +230,8 @@ static HPX_ALWAYS_INLINE int64_t add_totals32_as(hp2x_profile *p, size_t e0,
                                                  size_t n, size_t r0,
                                                  const bool with_total) {
   const uint32_t *ids = p->run_ids;
-  const uint32_t *v32 = p->value32;
+  const uint32_t *v32 = p->value32; /* the tail: s is not packed yet */
+  e0 -= p->value_base;
   unsigned shift = p->value_shift;
   hpx_label *labels = p->labels;
   int64_t total = 0;
@@ -273,7 +276,7 @@ static void add_sums(hp2x_profile *p, size_t s, label_sums *slot) {
   for (size_t e = p->start[s]; e < p->start[s + 1] && (slot || !recent_only);
        e++) {
     uint32_t id = profile_entry_label(p, s, e);
-    int64_t v = profile_value(p, e);
+    int64_t v = profile_tail_value(p, e);
     total = hpx_add_sat(total, v);
     sums_add(&p->labels[id].sums, v, all);
     if (slot) sums_add(&slot[id], v, all);
@@ -287,7 +290,7 @@ static void add_sums(hp2x_profile *p, size_t s, label_sums *slot) {
   for (size_t k = s - 1; k <= s; k++)
     for (size_t e = p->start[k]; e < p->start[k + 1]; e++) {
       uint32_t id = profile_entry_label(p, k, e);
-      double a = (double)profile_value(p, e) * half;
+      double a = (double)profile_tail_value(p, e) * half;
       p->labels[id].sums.area += a;
       if (step) step[id].area += a;
     }
@@ -330,7 +333,7 @@ static hp2x_status densify(hp2x_profile *p, size_t s, hp2x_err *err) {
   memset(row, 0, L * sizeof *row);
   for (size_t e = e0; e < e0 + n; e++) {
     uint32_t id = p->run_ids[run + (e - e0)];
-    row[id] = hpx_add_sat(row[id], profile_value(p, e));
+    row[id] = hpx_add_sat(row[id], profile_tail_value(p, e));
   }
   p->n_run_ids = p->open_run = run; /* its own run goes */
   if (canonical_run(p, L, err) != HP2X_OK) return err->code;

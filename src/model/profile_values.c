@@ -1,7 +1,8 @@
-/* profile_values.c -- the storage of a profile's entry values: room made
- * a step at a time (prefaulted), 32-bit values counted in words once one
- * passes 4 GiB, widening to 64 bits, and bare values for dense rows.
- * model.c and profile_bound.c append through it.
+/* profile_values.c -- the storage of a profile's entry values: the tail's
+ * room made a step at a time (prefaulted), 32-bit values counted in words
+ * once one passes 4 GiB, widening to 64 bits, bare values for dense rows;
+ * a plain profile's censuses packed as they close (values_pack.c), and
+ * read back in order.  model.c and profile_bound.c append through it.
  */
 #include "model.h"
 
@@ -14,6 +15,17 @@ hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err) {
   return hpx_profile_reserve_entries(p, 1, err);
 }
 
+/* Grows the tail's array to hold entries up to `need` (absolute). */
+static hp2x_status grow_tail(hp2x_profile *p, size_t need, hp2x_err *err) {
+  size_t size = p->wide_values ? sizeof *p->value64 : sizeof *p->value32;
+  void **values = p->wide_values ? (void **)&p->value64 : (void **)&p->value32;
+  size_t cap = p->alloc_entries - p->value_base;
+  if (hpx_grow(values, &cap, need - p->value_base, size, err) != HP2X_OK)
+    return err->code;
+  p->alloc_entries = p->value_base + cap;
+  return HP2X_OK;
+}
+
 hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
                                         hp2x_err *err) {
   if (p->n_entries + n > HPX_MAX_ENTRIES)
@@ -23,15 +35,16 @@ hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
                sizeof *p->run_ids, err) != HP2X_OK)
     return err->code;
   size_t size = p->wide_values ? sizeof *p->value64 : sizeof *p->value32;
-  void **values = p->wide_values ? (void **)&p->value64 : (void **)&p->value32;
+  void *values = p->wide_values ? (void *)p->value64 : (void *)p->value32;
   while (p->n_entries + n > p->cap_entries) {
-    if (p->cap_entries >= p->alloc_entries &&
-        hpx_grow(values, &p->alloc_entries, p->cap_entries + 1, size, err) !=
-            HP2X_OK)
-      return err->code;
+    if (p->cap_entries >= p->alloc_entries) {
+      if (grow_tail(p, p->cap_entries + 1, err) != HP2X_OK) return err->code;
+      values = p->wide_values ? (void *)p->value64 : (void *)p->value32;
+    }
     size_t from = p->cap_entries, to = p->alloc_entries;
     if (to - from > ENTRY_STEP) to = from + ENTRY_STEP;
-    hpx_prefault(*values, from * size, to * size);
+    hpx_prefault(values, (from - p->value_base) * size,
+                 (to - p->value_base) * size);
     /* The inline append only checks capacity: keep it within the limit. */
     p->cap_entries = to < HPX_MAX_ENTRIES ? to : HPX_MAX_ENTRIES;
   }
@@ -41,25 +54,22 @@ hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
 hp2x_status hpx_profile_allocate_entries(hp2x_profile *p, size_t n,
                                          hp2x_err *err) {
   if (n > HPX_MAX_ENTRIES - p->n_entries) n = HPX_MAX_ENTRIES - p->n_entries;
-  size_t size = p->wide_values ? sizeof *p->value64 : sizeof *p->value32;
-  void **values = p->wide_values ? (void **)&p->value64 : (void **)&p->value32;
   if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + n,
-               sizeof *p->run_ids, err) != HP2X_OK ||
-      hpx_grow(values, &p->alloc_entries, p->n_entries + n, size, err) !=
-          HP2X_OK)
+               sizeof *p->run_ids, err) != HP2X_OK)
     return err->code;
-  return HP2X_OK;
+  return grow_tail(p, p->n_entries + n, err);
 }
 
 /* Stores every value in 64 bits from now on (HP2X_E_NOMEM).  Once per
  * profile at most, and only for one holding a value outside 0..UINT32_MAX:
  * a copy in a new array keeps the code free of type puns. */
 static hp2x_status widen_values(hp2x_profile *p, hp2x_err *err) {
-  size_t cap = p->alloc_entries ? p->alloc_entries : 1;
-  int64_t *wide = hpx_malloc(cap * sizeof *wide);
+  size_t cap = p->alloc_entries - p->value_base,
+         n = p->n_entries - p->value_base;
+  int64_t *wide = hpx_malloc((cap ? cap : 1) * sizeof *wide);
   if (!wide) return hpx_nomem(err);
-  for (size_t e = 0; e < p->n_entries; e++)
-    wide[e] = (int64_t)((uint64_t)p->value32[e] << p->value_shift);
+  for (size_t i = 0; i < n; i++)
+    wide[i] = (int64_t)((uint64_t)p->value32[i] << p->value_shift);
   hpx_free(p->value32);
   p->value32 = NULL;
   p->value64 = wide;
@@ -73,16 +83,17 @@ static hp2x_status widen_values(hp2x_profile *p, hp2x_err *err) {
 hp2x_status hpx_profile_store_big_value(hp2x_profile *p, int64_t v,
                                         hp2x_err *err) {
   uint64_t u = (uint64_t)v;
+  size_t n = p->n_entries - p->value_base;
   if (!p->wide_values && p->value_shift == 0 && (p->low_bits & 7u) == 0 &&
       v >= 0 && (u >> 3) <= UINT32_MAX) {
     /* every value so far is whole words: count in words */
-    for (size_t e = 0; e < p->n_entries; e++) p->value32[e] >>= 3;
+    for (size_t i = 0; i < n; i++) p->value32[i] >>= 3;
     p->value_shift = 3;
-    p->value32[p->n_entries] = (uint32_t)(u >> 3);
+    p->value32[n] = (uint32_t)(u >> 3);
     return HP2X_OK;
   }
   if (!p->wide_values && widen_values(p, err) != HP2X_OK) return err->code;
-  p->value64[p->n_entries] = v;
+  p->value64[n] = v;
   return HP2X_OK;
 }
 

@@ -1,12 +1,23 @@
 /* profile_values.h -- private to libhp2x: how a profile's entry values
- * are stored (profile_values.c): 32 bits while they fit, in 8-byte words
- * once a value passes 4 GiB (GHC counts whole words), 64 bits when
- * neither holds; appending an entry, a bare value (profile_bound.c's
- * dense rows) and reading one.  model.h includes it after the profile's
- * fields, which it uses.
+ * are stored (profile_values.c).  The entries being added (the open
+ * census, and every entry of a profile that is not plain) sit in a tail:
+ * 32 bits while they fit, in 8-byte words once a value passes 4 GiB (GHC
+ * counts whole words), 64 bits when neither holds.  A plain profile (no
+ * picture bound, no --last) packs each census as it closes: its values in
+ * one to eight bytes each, most as the difference from the same place of
+ * a census a few before it that has the same labels (values_pack.c says
+ * how), which the census reader decodes in order.  Appending an entry, a bare
+ * value (profile_bound.c's dense rows), packing a census, reading one.  model.h
+ * includes it after the profile's fields, which it uses.
  */
 #ifndef HPX_PROFILE_VALUES_H
 #define HPX_PROFILE_VALUES_H
+
+/* An input fed at once of this many bytes or more packs its censuses
+ * (model.h's pack_values) unless hp2x_parse_options's pack_bytes says
+ * otherwise: 256 MiB, whose values would take some 40 MB and more
+ * unpacked; below it, reading keeps the cheaper store. */
+#define HPX_PACK_FROM_BYTES ((size_t)256 << 20)
 
 /* Makes room for one more entry (HP2X_E_LIMIT past HPX_MAX_ENTRIES). */
 hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err);
@@ -31,7 +42,7 @@ static HPX_ALWAYS_INLINE hp2x_status profile_store_value(hp2x_profile *p,
   p->low_bits |= (uint32_t)u & 7u;
   if (!p->wide_values && (u >> p->value_shift) <= UINT32_MAX &&
       (u & ((1u << p->value_shift) - 1u)) == 0) {
-    p->value32[p->n_entries] = (uint32_t)(u >> p->value_shift);
+    p->value32[p->n_entries - p->value_base] = (uint32_t)(u >> p->value_shift);
     return HP2X_OK;
   }
   return hpx_profile_store_big_value(p, v, err);
@@ -53,10 +64,56 @@ static HPX_ALWAYS_INLINE hp2x_status profile_add_entry(hp2x_profile *p,
   p->run_ids[p->n_run_ids++] = label;
   return HP2X_OK;
 }
-/* The value of entry e. */
-static inline int64_t profile_value(const hp2x_profile *p, size_t e) {
-  return p->wide_values ? p->value64[e]
-                        : (int64_t)((uint64_t)p->value32[e] << p->value_shift);
+/* The value of entry e, one not packed: the open census's, or any of a
+ * profile that is not plain (e >= p->value_base). */
+static inline int64_t profile_tail_value(const hp2x_profile *p, size_t e) {
+  size_t i = e - p->value_base;
+  return p->wide_values ? p->value64[i]
+                        : (int64_t)((uint64_t)p->value32[i] << p->value_shift);
+}
+
+/* Is p plain: read for every sample, with no bound nor window (nor a
+ * part of one that has them, which keeps no sums)? */
+static inline bool profile_is_plain(const hp2x_profile *p) {
+  return p->bound.samples.columns == 0 && !(p->recent.last_s > 0.0) &&
+         !p->bound.no_sums;
+}
+/* Packs complete sample s, the newest, when p is plain and every sample
+ * before it is packed (hpx_profile_end_sample).  HP2X_E_NOMEM. */
+hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err);
+/* Takes q's packed sample s as the values of p's newest sample (whose
+ * times, run and start the caller has set; its entries not added) when
+ * p packs and s's key is not before q's sample `from`: *copied says
+ * whether it did.  HP2X_E_NOMEM. */
+hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
+                                    size_t s, size_t from, bool *copied,
+                                    hp2x_err *err);
+/* Frees p's packed censuses (hp2x_profile_free, drop_entries). */
+void hpx_values_free(hp2x_profile *p);
+
+/* A census's values in order: hpx_values_of(p, s, &r), then
+ * hpx_values_next(&r) once per entry of sample s, and no more.  They are
+ * decoded eight at a time (hpx_values_refill). */
+typedef struct hpx_values {
+  int64_t buf[8]; /* values decoded, from i to n not yet taken */
+  unsigned i, n;
+  unsigned shift;      /* values are counted in 1 << shift bytes */
+  size_t left;         /* the census's values not yet decoded */
+  const uint8_t *at;   /* packed: the census's next group, else NULL */
+  const uint8_t *key;  /* packed against a key census: its next group */
+  const uint32_t *v32; /* not packed, 32 bits: the next value */
+  const int64_t *v64;  /* not packed, 64 bits: the next value */
+} hpx_values;
+
+/* The reader of complete sample s's values. */
+void hpx_values_of(const hp2x_profile *p, size_t s, hpx_values *r);
+/* Decodes r's next (up to) eight values into r->buf. */
+void hpx_values_refill(hpx_values *r);
+
+/* The next value of r's census. */
+static inline int64_t hpx_values_next(hpx_values *r) {
+  if (r->i == r->n) hpx_values_refill(r);
+  return r->buf[r->i++];
 }
 
 #endif

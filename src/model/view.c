@@ -76,9 +76,11 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
 static hp2x_status copy_sample(hp2x_profile *c, const hp2x_profile *p, size_t s,
                                double t, hp2x_err *err) {
   hp2x_status st = HP2X_OK;
+  hpx_values r;
+  hpx_values_of(p, s, &r);
   hpx_profile_begin_sample(c, t);
   for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
-    st = profile_add_entry(c, profile_entry_label(p, s, e), profile_value(p, e),
+    st = profile_add_entry(c, profile_entry_label(p, s, e), hpx_values_next(&r),
                            err);
   if (st == HP2X_OK) st = hpx_profile_end_sample(c, err);
   return st;

@@ -248,7 +248,7 @@ static hp2x_status merge_open_sample(evl_parser *ev, const evl_part_read *r,
   size_t e0 = q->start[q->n_samples];
   for (size_t e = e0; e < q->n_entries; e++) {
     uint32_t id = q->run_ids[q->open_run + (e - e0)];
-    int64_t v = profile_value(q, e);
+    int64_t v = profile_tail_value(q, e);
     if (add_entries(ev, m, &id, &v, 1, err) != HP2X_OK) return err->code;
   }
   return HP2X_OK;

@@ -342,7 +342,9 @@ static HPX_ALWAYS_INLINE const char *entry_run_as(hp_parser *hp, const char *b,
   const char *last = end - 72; /* the last line start with 72 bytes */
   if (room < (size_t)(last - b) / 4 + 1) last = b + 4 * (room - 1);
   size_t ps = hp->prev_slot, hits = 0;
-  uint32_t *vals = p->value32 + p->n_entries, *ids = p->run_ids + p->n_run_ids;
+  /* the values' tail: entry e at value32[e - value_base] (packed before) */
+  uint32_t *vals0 = p->value32 + (p->n_entries - p->value_base);
+  uint32_t *vals = vals0, *ids = p->run_ids + p->n_run_ids;
   size_t *seen = t->seen_in, mark = p->n_committed + 1 + t->dropped;
   uint64_t low = 0, v;
   uint32_t id = t->prev;
@@ -367,7 +369,7 @@ static HPX_ALWAYS_INLINE const char *entry_run_as(hp_parser *hp, const char *b,
     ps = i;
     b = nl + 1;
   }
-  size_t lines = (size_t)(vals - (p->value32 + p->n_entries));
+  size_t lines = (size_t)(vals - vals0);
   t->prev = id; /* (t->next's guesses are the other paths') */
   p->n_run_ids += lines;
   p->n_entries += lines;

@@ -113,6 +113,10 @@ static hp2x_status forward_bytes(hp2x_parser *ps, const unsigned char *buf,
                                  hp2x_err *err) {
   assert(ps->kind == HP2X_INPUT_EVENTLOG ? ps->evl != NULL : ps->hp != NULL);
   if (!len) return HP2X_OK;
+  /* a big input packs its censuses, from its first (model.h) */
+  size_t pack = ps->opt.pack_bytes ? ps->opt.pack_bytes : HPX_PACK_FROM_BYTES;
+  if (len >= pack && ps->profile->n_samples == 0 && !ps->profile->sample_open)
+    ps->profile->pack_values = true;
   if (in_parts(ps, len)) {
     feed_plan plan = {ps->opt.threads,
                       ps->opt.part_bytes,

@@ -249,9 +249,10 @@ static hp2x_status deviations(const hp2x_profile *p, work *w, hp2x_err *err) {
   for (size_t s = 0; !p->bound.thinned && s < p->n_samples; s++) {
     if (p->start[s + 1] == p->start[s]) continue; /* run_ids may be NULL */
     const uint32_t *lab = p->run_ids + p->run_of[s];
-    const size_t e0 = p->start[s];
+    hpx_values r;
+    hpx_values_of(p, s, &r);
     for (size_t i = 0, n = p->start[s + 1] - p->start[s]; i < n; i++) {
-      double d = (double)profile_value(p, e0 + i) - mean[lab[i]];
+      double d = (double)hpx_values_next(&r) - mean[lab[i]];
       w->dkey[lab[i]] += d * d;
     }
   }
@@ -331,12 +332,14 @@ static void fill_samples(hp2x_bands *b, const int32_t *band_of,
   for (size_t s = from; s < to; s++) {
     if (p->start[s + 1] == p->start[s]) continue; /* run_ids may be NULL */
     const uint32_t *lab = p->run_ids + p->run_of[s];
-    const size_t e0 = p->start[s];
+    hpx_values r;
+    hpx_values_of(p, s, &r);
     for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
       int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
+      int64_t v = hpx_values_next(&r);
       if (k >= 0)
-        b->values[(size_t)k * stride + s] = hpx_add_sat(
-            b->values[(size_t)k * stride + s], profile_value(p, e0 + i));
+        b->values[(size_t)k * stride + s] =
+            hpx_add_sat(b->values[(size_t)k * stride + s], v);
     }
   }
 }

@@ -19,6 +19,18 @@
  * to_names[i][id] receives the combined id of ps[i]'s label id.  Sample
  * times are the running sample number (only the order of labels is taken
  * from this profile). */
+/* Every complete entry's value of p, summed in entry order. */
+static double grand_total(const hp2x_profile *p) {
+  double grand = 0.0;
+  for (size_t s = 0; s < p->n_samples; s++) {
+    hpx_values r;
+    hpx_values_of(p, s, &r);
+    for (size_t e = p->start[s]; e < p->start[s + 1]; e++)
+      grand += (double)hpx_values_next(&r);
+  }
+  return grand;
+}
+
 static hp2x_status combine_profiles(const hp2x_profile *const *ps, size_t n,
                                     hp2x_profile **out, uint32_t **to_names,
                                     hp2x_err *err) {
@@ -27,16 +39,12 @@ static hp2x_status combine_profiles(const hp2x_profile *const *ps, size_t n,
   hp2x_status st = HP2X_OK;
   double t = 0.0, most = 0.0;
   for (size_t i = 0; i < n; i++) {
-    double grand = 0.0;
-    for (size_t e = 0; e < profile_complete_entries(ps[i]); e++)
-      grand += (double)profile_value(ps[i], e);
+    double grand = grand_total(ps[i]);
     if (grand > most) most = grand;
   }
   for (size_t i = 0; i < n && st == HP2X_OK; i++) {
     const hp2x_profile *p = ps[i];
-    double grand = 0.0;
-    for (size_t e = 0; e < profile_complete_entries(p); e++)
-      grand += (double)profile_value(p, e);
+    double grand = grand_total(p);
     double weight = grand > 0.0 ? most / grand : 0.0;
     to_names[i] =
         hpx_malloc((p->n_labels ? p->n_labels : 1) * sizeof *to_names[i]);
@@ -56,10 +64,12 @@ static hp2x_status combine_profiles(const hp2x_profile *const *ps, size_t n,
     for (size_t s = 0; s < p->n_samples && st == HP2X_OK; s++) {
       hpx_profile_begin_sample(c, t);
       t += 1.0;
+      hpx_values r;
+      hpx_values_of(p, s, &r);
       for (size_t e = p->start[s]; e < p->start[s + 1] && st == HP2X_OK; e++)
         st = profile_add_entry(
             c, to_names[i][profile_entry_label(p, s, e)],
-            hpx_bands_round((double)profile_value(p, e) * weight), err);
+            hpx_bands_round((double)hpx_values_next(&r) * weight), err);
       if (st == HP2X_OK) st = hpx_profile_end_sample(c, err);
     }
   }

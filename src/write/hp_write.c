@@ -59,6 +59,8 @@ static void put_sample(writebuf *w, const hp2x_profile *p, size_t s) {
   char t[HPX_FIXED6_SIZE + 1], num[24]; /* TAB, an int64, '\n' */
   size_t tn = hpx_fmt_fixed6(t, p->times[s]);
   t[tn++] = '\n';
+  hpx_values r;
+  hpx_values_of(p, s, &r);
   hpx_writebuf_put(w, "BEGIN_SAMPLE ", 13);
   hpx_writebuf_put(w, t, tn);
   for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
@@ -67,7 +69,7 @@ static void put_sample(writebuf *w, const hp2x_profile *p, size_t s) {
         profile_hp_name(&p->labels[profile_entry_label(p, s, e)], &len);
     hpx_writebuf_put(w, name, len);
     num[0] = '\t';
-    size_t n = 1 + hpx_fmt_int(num + 1, profile_value(p, e));
+    size_t n = 1 + hpx_fmt_int(num + 1, hpx_values_next(&r));
     num[n++] = '\n';
     hpx_writebuf_put(w, num, n);
   }

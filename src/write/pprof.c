@@ -246,9 +246,11 @@ static hp2x_status census_facts_of(const hp2x_profile *p, size_t s,
   *c = (census_facts){
       hpx_malloc((to - from ? to - from : 1) * sizeof *c->e), 0, 0, 0, 0, -1};
   if (!c->e) return hpx_nomem(err);
+  hpx_values r;
+  hpx_values_of(p, s, &r);
   for (size_t i = from; i < to; i++) {
     uint32_t l = profile_entry_label(p, s, i);
-    int64_t v = profile_value(p, i);
+    int64_t v = hpx_values_next(&r);
     if (filtered && filtered[l])
       c->left_out += v > 0;
     else if (v > 0)
@@ -265,8 +267,9 @@ static hp2x_status census_facts_of(const hp2x_profile *p, size_t s,
   qsort(c->e, c->n, sizeof *c->e, by_value_desc);
   for (size_t t = 0; t < p->n_samples; t++) {
     int64_t sum = 0;
+    hpx_values_of(p, t, &r);
     for (size_t e = p->start[t]; e < p->start[t + 1]; e++)
-      sum = hpx_add_sat(sum, profile_value(p, e));
+      sum = hpx_add_sat(sum, hpx_values_next(&r));
     if (sum > c->peak_total) c->peak_total = sum, c->peak = t;
   }
   return HP2X_OK;

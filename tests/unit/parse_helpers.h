@@ -95,6 +95,9 @@ static inline int same_sample(const hp2x_profile *a, size_t s,
                               const hp2x_profile *b, size_t t) {
   if (a->times[s] != b->times[t]) return 0;
   if (a->start[s + 1] - a->start[s] != b->start[t + 1] - b->start[t]) return 0;
+  hpx_values va, vb;
+  hpx_values_of(a, s, &va);
+  hpx_values_of(b, t, &vb);
   for (size_t e = a->start[s], f = b->start[t]; e < a->start[s + 1]; e++, f++) {
     /* by .hp name: an -hi label's IPE name may come after the cut */
     size_t la, lb;
@@ -102,7 +105,7 @@ static inline int same_sample(const hp2x_profile *a, size_t s,
         profile_hp_name(&a->labels[profile_entry_label(a, s, e)], &la);
     const char *nb =
         profile_hp_name(&b->labels[profile_entry_label(b, t, f)], &lb);
-    if (profile_value(a, e) != profile_value(b, f) || la != lb ||
+    if (hpx_values_next(&va) != hpx_values_next(&vb) || la != lb ||
         memcmp(na, nb, la))
       return 0;
   }

@@ -2,13 +2,13 @@
  * library (environment.h): HP2X_FONTS_CONF or the fonts beside the binary,
  * SOURCE_DATE_EPOCH, the local time zone for an eventlog's DATE, the
  * cores the process may run on (the threads that read its input) and
- * HP2X_PART_BYTES.  Two platform calls, each behind its seam: where the
- * binary is (also for util/handoff.c) comes from /proc/self/exe on Linux and,
- * elsewhere or under PORTABLE=1 (or when /proc is not mounted), from argv[0]
- * when it names a path (realpath); the cores from sched_getaffinity on Linux
- * (the CPUs this process may use, as taskset or a container's cpuset limit
- * them) and, elsewhere or under PORTABLE=1, from sysconf's count of the online
- * processors where the system has one, else 1.
+ * HP2X_PART_BYTES, HP2X_PACK_BYTES.  Two platform calls, each behind its seam:
+ * where the binary is (also for util/handoff.c) comes from /proc/self/exe on
+ * Linux and, elsewhere or under PORTABLE=1 (or when /proc is not mounted), from
+ * argv[0] when it names a path (realpath); the cores from sched_getaffinity on
+ * Linux (the CPUs this process may use, as taskset or a container's cpuset
+ * limit them) and, elsewhere or under PORTABLE=1, from sysconf's count of the
+ * online processors where the system has one, else 1.
  */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define HPX_EXE_FROM_PROC 1
@@ -101,10 +101,10 @@ int environment_cores(void) {
   return 1;
 }
 
-/* HP2X_PART_BYTES: a whole number of bytes > 0, else 0 (the library's
- * choice). */
-static size_t part_bytes(void) {
-  const char *v = getenv("HP2X_PART_BYTES");
+/* HP2X_PART_BYTES, HP2X_PACK_BYTES (the variable `name`): a whole number
+ * of bytes > 0, else 0 (the library's choice). */
+static size_t env_bytes(const char *name) {
+  const char *v = getenv(name);
   if (!v || !*v) return 0;
   char *end;
   errno = 0;
@@ -114,7 +114,8 @@ static size_t part_bytes(void) {
 
 void environment_read(hp2x_options *o, hp2x_parse_options *parse,
                       const char *argv0) {
-  parse->part_bytes = part_bytes();
+  parse->part_bytes = env_bytes("HP2X_PART_BYTES");
+  parse->pack_bytes = env_bytes("HP2X_PACK_BYTES");
   const char *fonts = getenv("HP2X_FONTS_CONF");
   o->fonts_conf = fonts && *fonts ? fonts : fonts_beside_binary(argv0);
   parse->zone = local_zone;

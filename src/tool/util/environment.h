@@ -21,7 +21,9 @@
  *   - without it, DATE is in the local time zone, as GHC writes it;
  *   - HP2X_PART_BYTES, for tests: parse->part_bytes, the size of the
  *     parts the input is read in on several threads (else 0, the
- *     library's choice).
+ *     library's choice);
+ *   - HP2X_PACK_BYTES, for tests: parse->pack_bytes, the input size from
+ *     which censuses' values are packed (else 0, the library's choice).
  * The strings set point to the environment or to static storage. */
 void environment_read(hp2x_options *o, hp2x_parse_options *parse,
                       const char *argv0);

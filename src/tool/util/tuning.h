@@ -15,7 +15,8 @@ typedef struct tuning_plan {
                              NULL; a big file loads the fonts first */
   int hold_reserve;       /* keep the drawing reserve until
                              tuning_release_reserve */
-  int keep_freed_memory;  /* watch mode: glibc keeps freed big blocks */
+  int keep_freed_memory;  /* watch mode: glibc keeps freed big blocks;
+                             otherwise its mmap threshold stays put */
 } tuning_plan;
 
 /* Applies the plan; call once, before the run. */

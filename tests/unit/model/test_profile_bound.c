@@ -78,8 +78,10 @@ static hp2x_profile *parse(const char *text, size_t len, size_t step,
 
 static int64_t sample_total(const hp2x_profile *p, size_t s) {
   int64_t t = 0;
+  hpx_values r;
+  hpx_values_of(p, s, &r);
   for (size_t e = p->start[s]; e < p->start[s + 1]; e++)
-    t += profile_value(p, e);
+    t += hpx_values_next(&r);
   return t;
 }
 
