@@ -203,30 +203,23 @@ static void empty_and_changing_censuses(void **state) {
   hp2x_profile_free(p);
 }
 
-/* A profile bounded by a picture thins its censuses: nothing packed. */
-static void bounded_packs_nothing(void **state) {
+/* A profile bounded by a picture (it thins its censuses), or not asked to
+ * pack (an input under HPX_PACK_FROM_BYTES), packs nothing. */
+static void packs_nothing(void **state) {
   (void)state;
-  hp2x_profile *p = new_profile();
-  hpx_profile_bound_set(p, 100);
-  drifting(p, 50, 8, 100);
-  assert_int_equal(p->n_packed_samples, 0);
-  assert_int_equal(p->value_base, 0);
-  check(p);
-  hp2x_profile_free(p);
-}
-
-/* A profile not asked to pack (an input under HPX_PACK_FROM_BYTES) packs
- * nothing; a part of one appended in bulk reads as the part. */
-static void unasked_packs_nothing(void **state) {
-  (void)state;
-  hp2x_profile *p = new_profile();
-  p->pack_values = false;
-  drifting(p, 60, 9, 100);
-  assert_int_equal(p->n_packed_samples, 0);
-  assert_int_equal(p->value_base, 0);
-  assert_int_equal(p->packed_bytes, 0);
-  check(p);
-  hp2x_profile_free(p);
+  for (int bounded = 0; bounded < 2; bounded++) {
+    hp2x_profile *p = new_profile();
+    if (bounded)
+      hpx_profile_bound_set(p, 100);
+    else
+      p->pack_values = false;
+    drifting(p, 50, 8, 100);
+    assert_int_equal(p->n_packed_samples, 0);
+    assert_int_equal(p->value_base, 0);
+    assert_int_equal(p->packed_bytes, 0);
+    check(p);
+    hp2x_profile_free(p);
+  }
 }
 
 static hp2x_status same_id(void *ctx, const hp2x_profile *part, uint32_t local,
@@ -236,35 +229,52 @@ static hp2x_status same_id(void *ctx, const hp2x_profile *part, uint32_t local,
   return hpx_profile_intern(p, l->name, l->name_len, NULL, 0, id, err);
 }
 
+/* p's censuses read as the part q's from census `from` on, value for
+ * value and label for label. */
+static void same_as_part(const hp2x_profile *p, const hp2x_profile *q,
+                         size_t from) {
+  assert_int_equal(p->n_samples, q->n_samples - from);
+  for (size_t s = 0; s < p->n_samples; s++) {
+    hpx_values a, b;
+    hpx_values_of(p, s, &a);
+    hpx_values_of(q, s + from, &b);
+    size_t q0 = q->start[s + from];
+    assert_int_equal(p->start[s + 1] - p->start[s],
+                     q->start[s + from + 1] - q0);
+    for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
+      assert_int_equal(hpx_values_next(&a), hpx_values_next(&b));
+      assert_int_equal(
+          profile_entry_label(p, s, e),
+          profile_entry_label(q, s + from, q0 + (e - p->start[s])));
+    }
+  }
+}
+
+/* q: 100 drifting censuses; p: q's censuses from 13 on appended in bulk,
+ * both packing or neither. */
+static void appended_from_13(bool pack, hp2x_profile **p, hp2x_profile **q) {
+  *q = new_profile();
+  (*q)->pack_values = pack;
+  drifting(*q, 100, 20, 3000);
+  *p = new_profile(); /* ex now p's: empty */
+  (*p)->pack_values = pack;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hpx_part_map m;
+  hpx_part_map_init(&m, *q, same_id, *p);
+  assert_int_equal(hpx_profile_append(*p, &m, 13, 100, &err), HP2X_OK);
+  hpx_part_map_free(&m);
+  same_as_part(*p, *q, 13);
+}
+
 /* A part appended in bulk from census 13 (whose key is census 8): the
  * censuses before the first key taken are packed again, those after
  * copied; p reads as the part from there. */
 static void part_appended(void **state) {
   (void)state;
-  hp2x_profile *q = new_profile();
-  drifting(q, 100, 20, 3000);
-  hp2x_profile *p = new_profile(); /* ex now p's: empty */
-  hp2x_err err;
-  hp2x_err_init(&err);
-  hpx_part_map m;
-  hpx_part_map_init(&m, q, same_id, p);
-  assert_int_equal(hpx_profile_append(p, &m, 13, 100, &err), HP2X_OK);
-  hpx_part_map_free(&m);
+  hp2x_profile *p, *q;
+  appended_from_13(true, &p, &q);
   assert_int_equal(p->n_packed_samples, 87);
-  /* read p against q directly */
-  for (size_t s = 0; s < 87; s++) {
-    hpx_values a, b;
-    hpx_values_of(p, s, &a);
-    hpx_values_of(q, s + 13, &b);
-    assert_int_equal(p->start[s + 1] - p->start[s],
-                     q->start[s + 14] - q->start[s + 13]);
-    for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
-      assert_int_equal(hpx_values_next(&a), hpx_values_next(&b));
-      assert_int_equal(
-          profile_entry_label(p, s, e),
-          profile_entry_label(q, s + 13, q->start[s + 13] + (e - p->start[s])));
-    }
-  }
   /* bytes copied: p's bytes are q's from its first key on, bar a few */
   size_t from_key = 0;
   for (size_t s = 13; s < 100; s++)
@@ -281,32 +291,10 @@ static void part_appended(void **state) {
  * and read back as the part's, value for value and label for label. */
 static void part_appended_unpacked(void **state) {
   (void)state;
-  hp2x_profile *q = new_profile();
-  q->pack_values = false;
-  drifting(q, 100, 20, 3000);
-  hp2x_profile *p = new_profile();
-  p->pack_values = false;
-  hp2x_err err;
-  hp2x_err_init(&err);
-  hpx_part_map m;
-  hpx_part_map_init(&m, q, same_id, p);
-  assert_int_equal(hpx_profile_append(p, &m, 13, 100, &err), HP2X_OK);
-  hpx_part_map_free(&m);
-  assert_int_equal(p->n_samples, 87);
+  hp2x_profile *p, *q;
+  appended_from_13(false, &p, &q);
   assert_int_equal(p->n_packed_samples, 0);
-  for (size_t s = 0; s < 87; s++) {
-    hpx_values a, b;
-    hpx_values_of(p, s, &a);
-    hpx_values_of(q, s + 13, &b);
-    assert_int_equal(p->start[s + 1] - p->start[s],
-                     q->start[s + 14] - q->start[s + 13]);
-    for (size_t e = p->start[s]; e < p->start[s + 1]; e++) {
-      assert_int_equal(hpx_values_next(&a), hpx_values_next(&b));
-      assert_int_equal(
-          profile_entry_label(p, s, e),
-          profile_entry_label(q, s + 13, q->start[s + 13] + (e - p->start[s])));
-    }
-  }
+  assert_int_equal(p->value_base, 0);
   hp2x_profile_free(p);
   hp2x_profile_free(q);
 }
@@ -330,9 +318,8 @@ int main(void) {
       cmocka_unit_test(every_length_and_widening),
       cmocka_unit_test(words_past_4gib),
       cmocka_unit_test(empty_and_changing_censuses),
-      cmocka_unit_test(bounded_packs_nothing),
+      cmocka_unit_test(packs_nothing),
       cmocka_unit_test(part_appended),
-      cmocka_unit_test(unasked_packs_nothing),
       cmocka_unit_test(part_appended_unpacked),
       cmocka_unit_test(drop_frees_packed),
   };

@@ -188,6 +188,21 @@ static hp2x_status read_text(const char *t, size_t n, size_t step,
                        err);
 }
 
+/* Reads text t of n bytes whole, in feeds of 4093 bytes and a byte a
+ * feed: the three give the same profile, returned (read whole). */
+static hp2x_profile *read_three_ways(const char *t, size_t n) {
+  hp2x_profile *whole, *some, *bytes;
+  hp2x_err e1, e2, e3;
+  assert_int_equal(read_text(t, n, 0, &whole, &e1), HP2X_OK);
+  assert_int_equal(read_text(t, n, 4093, &some, &e2), HP2X_OK);
+  assert_int_equal(read_text(t, n, 1, &bytes, &e3), HP2X_OK);
+  same_profile_exactly(whole, bytes);
+  same_profile_exactly(some, bytes);
+  hp2x_profile_free(some);
+  hp2x_profile_free(bytes);
+  return whole;
+}
+
 /* Profiles of every kind above read to the same model whole, in feeds of
  * 4093 bytes and a byte a feed (where no fast path runs). */
 static void fast_paths_read_as_lines(void **state) {
@@ -196,18 +211,10 @@ static void fast_paths_read_as_lines(void **state) {
   assert_non_null(t);
   for (unsigned round = 0; round < 4; round++) {
     size_t n = write_profile(t, TEXT_CAP, 300, round < 2);
-    hp2x_profile *whole, *some, *bytes;
-    hp2x_err e1, e2, e3;
-    assert_int_equal(read_text(t, n, 0, &whole, &e1), HP2X_OK);
-    assert_int_equal(read_text(t, n, 4093, &some, &e2), HP2X_OK);
-    assert_int_equal(read_text(t, n, 1, &bytes, &e3), HP2X_OK);
+    hp2x_profile *whole = read_three_ways(t, n);
     assert_true(whole->n_samples >= 290);
     assert_true(whole->warn.duplicate_labels > 0);
-    same_profile_exactly(whole, bytes);
-    same_profile_exactly(some, bytes);
     hp2x_profile_free(whole);
-    hp2x_profile_free(some);
-    hp2x_profile_free(bytes);
   }
   free(t);
 }
@@ -244,20 +251,12 @@ static void runs_read_as_lines(void **state) {
           if (e - c == 3) memcpy(e - 2, "80", 2);
           if (e - c > 3) memcpy(e - 3, "000", 3);
         }
-    hp2x_profile *whole, *some, *bytes;
-    hp2x_err e1, e2, e3;
-    assert_int_equal(read_text(t, n, 0, &whole, &e1), HP2X_OK);
-    assert_int_equal(read_text(t, n, 4093, &some, &e2), HP2X_OK);
-    assert_int_equal(read_text(t, n, 1, &bytes, &e3), HP2X_OK);
+    hp2x_profile *whole = read_three_ways(t, n);
     assert_true(whole->n_entries > 8192);
     assert_true(whole->warn.duplicate_labels > 0);
     assert_int_equal(whole->wide_values, round / 2 == 1 || round / 2 == 3);
     assert_int_equal(whole->value_shift, round / 2 == 2 ? 3 : 0);
-    same_profile_exactly(whole, bytes);
-    same_profile_exactly(some, bytes);
     hp2x_profile_free(whole);
-    hp2x_profile_free(some);
-    hp2x_profile_free(bytes);
   }
   free(t);
 }
