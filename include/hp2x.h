@@ -417,8 +417,10 @@ typedef struct hp2x_parse_options {
                         chosen from the feed's length (at most 3 MiB), and
                         feeds under 1 MiB are read on one thread.  For
                         tests: the result never depends on it. */
-  size_t pack_bytes; /* a feed of this many bytes or more (a file read
-                        at once: hp2x_parser_feed_fd) keeps its censuses'
+  size_t pack_bytes; /* a feed of this many bytes or more before the
+                        first census (one hp2x_parser_feed call, or a
+                        file read at once: hp2x_parser_feed_fd) keeps
+                        its censuses'
                         values packed, in about 2.4 bytes a value for 4,
                         for some more time reading and reading them back.
                         0 (default): 256 MiB.  For tests: the result never

@@ -50,7 +50,7 @@ struct hp2x_profile {
   size_t cap_start;
 
   /* values (bytes, VALUE_UNIT) of the entries not packed (below: the
-   * open sample's, or every one of a profile that is not plain): 32 bits each
+   * open sample's, or every one of a profile that does not pack): 32 bits each
    * while every value is in 0..UINT32_MAX, as in nearly every profile (it takes
    * 4 GiB in one cost centre at one sample to exceed it); the first value that
    * is not widens them all to 64 bits.  Read them with hpx_values_of. */
@@ -61,7 +61,9 @@ struct hp2x_profile {
    * counts them) once a value past UINT32_MAX came while every value was a
    * multiple of 8: 32 bits then reach 32 GiB */
   unsigned value_shift;
-  uint32_t low_bits; /* the low 3 bits of every value, or'ed */
+  uint32_t low_bits; /* the low 3 bits of every value stored in the tail
+                        (packed censuses copied from a part add none),
+                        or'ed */
   uint32_t *value32; /* owned; NULL once wide */
   int64_t *value64;  /* owned; NULL until wide */
   /* Packed censuses (values_pack.c): a plain profile's complete samples
@@ -82,6 +84,9 @@ struct hp2x_profile {
   uint64_t *key_units; /* its values as packed, when key_known; owned */
   size_t cap_key_units;
   bool key_known;
+  uint8_t *pack_scratch; /* a census too big for the last block's room,
+                            encoded before it is copied; owned */
+  size_t cap_pack_scratch;
   /* Pack censuses as they close: set, before the first census, for an
    * input fed at once that is HPX_PACK_FROM_BYTES long or longer, or
    * hp2x_parse_options's pack_bytes (parser.c), and for its parts.  Packing

@@ -13,7 +13,9 @@
 #include <assert.h>
 #include <string.h>
 
-/* Is p read for every sample, with no bound nor window? */
+/* Is p read for every sample, with no bound nor window?  A part of a
+ * bounded or --last profile (which keeps no sums) is, here; not for
+ * profile_is_plain, which decides packing. */
 static bool is_plain(const hp2x_profile *p) {
   return p->bound.samples.columns == 0 && !(p->recent.last_s > 0.0);
 }

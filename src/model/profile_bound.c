@@ -287,6 +287,7 @@ static void add_sums(hp2x_profile *p, size_t s, label_sums *slot) {
   label_sums *step = recent_only ? hpx_recent_slot(p, p->times[s - 1]) : NULL;
   if (recent_only && !step) return;
   double half = (p->times[s] - p->times[s - 1]) / 2.0;
+  assert(p->n_packed_samples == 0); /* bounded or --last: nothing packs */
   for (size_t k = s - 1; k <= s; k++)
     for (size_t e = p->start[k]; e < p->start[k + 1]; e++) {
       uint32_t id = profile_entry_label(p, k, e);

@@ -1,9 +1,10 @@
 /* profile_values.h -- private to libhp2x: how a profile's entry values
  * are stored (profile_values.c).  The entries being added (the open
- * census, and every entry of a profile that is not plain) sit in a tail:
+ * census, and every entry of a profile that does not pack) sit in a tail:
  * 32 bits while they fit, in 8-byte words once a value passes 4 GiB (GHC
  * counts whole words), 64 bits when neither holds.  A plain profile (no
- * picture bound, no --last) packs each census as it closes: its values in
+ * picture bound, no --last) of a big input (pack_values: a feed of
+ * HPX_PACK_FROM_BYTES or more) packs each census as it closes: its values in
  * one to eight bytes each, most as the difference from the same place of
  * a census a few before it that has the same labels (values_pack.c says
  * how), which the census reader decodes in order.  Appending an entry, a bare

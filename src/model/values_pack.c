@@ -208,12 +208,31 @@ static uint8_t *put_values(const hp2x_profile *p, size_t n, unsigned shift,
   return b;
 }
 
+/* Where census s of n entries is encoded: in place when the last block
+ * has room for the most it can take (1 + 9n bytes), else in the scratch
+ * buffer, copied then at its length (packed_room), so that no block is
+ * left mostly empty for a big census (*scratch set).  NULL: HP2X_E_NOMEM. */
+static uint8_t *encode_room(hp2x_profile *p, size_t s, size_t n, bool *scratch,
+                            hp2x_err *err) {
+  if (n > ((size_t)-1 - 1 - SLACK) / 9) {
+    hpx_nomem(err);
+    return NULL;
+  }
+  size_t most = 1 + 9 * n;
+  *scratch = p->fill_left < most + SLACK;
+  if (!*scratch) return packed_room(p, s, most, err);
+  if (hpx_grow((void **)&p->pack_scratch, &p->cap_pack_scratch, most + SLACK, 1,
+               err) != HP2X_OK)
+    return NULL;
+  return p->pack_scratch;
+}
+
 hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err) {
   if (!packs(p, s)) return HP2X_OK;
   size_t n = p->start[s + 1] - p->start[s];
   assert(s + 1 == p->n_samples && p->n_entries == p->value_base + n);
-  if (n > ((size_t)-1 - 1) / 9) return hpx_nomem(err);
-  uint8_t *start = packed_room(p, s, 1 + 9 * n, err);
+  bool scratch;
+  uint8_t *start = encode_room(p, s, n, &scratch, err);
   if (!start) return err->code;
   unsigned shift = !p->wide_values && (p->low_bits & 7u) == 0 ? 3 : 0;
   size_t back = key_of(p, s, n, shift);
@@ -227,11 +246,20 @@ hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err) {
   *start = (uint8_t)(back << 1 | (shift == 3));
   uint8_t *end = put_values(p, n, shift, back ? p->key_units : NULL,
                             p->key_units, start + 1);
+  size_t len = (size_t)(end - start);
+  if (scratch) {
+    uint8_t *to = packed_room(p, s, len, err);
+    if (!to) {
+      p->key_known = false; /* key_units may hold this census's */
+      return err->code;
+    }
+    memcpy(to, start, len);
+  }
   if (!back) {
     p->pack_key = s;
     p->key_known = true;
   }
-  census_packed(p, s, n, (size_t)(end - start));
+  census_packed(p, s, n, len);
   return HP2X_OK;
 }
 
@@ -243,7 +271,10 @@ hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
   if (s >= q->n_packed_samples || !packs(p, t)) return HP2X_OK;
   const uint8_t *src = q->packed_at[s];
   size_t n = q->start[s + 1] - q->start[s], back = src[0] >> 1u;
-  if (back > s - from) return HP2X_OK; /* its key was not copied */
+  if (back > s - from) return HP2X_OK;    /* its key was not copied */
+  if (n > HPX_MAX_ENTRIES - p->n_entries) /* as reserving them would say */
+    return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
+                    (size_t)HPX_MAX_ENTRIES);
   size_t len = census_bytes(src, n);
   uint8_t *to = packed_room(p, t, len, err);
   if (!to) return err->code;
@@ -321,6 +352,9 @@ void hpx_values_free(hp2x_profile *p) {
   hpx_free(p->blocks);
   hpx_free(p->packed_at);
   hpx_free(p->key_units);
+  hpx_free(p->pack_scratch);
+  p->pack_scratch = NULL;
+  p->cap_pack_scratch = 0;
   p->key_units = NULL;
   p->cap_key_units = 0;
   p->key_known = false;

@@ -113,10 +113,6 @@ static hp2x_status forward_bytes(hp2x_parser *ps, const unsigned char *buf,
                                  hp2x_err *err) {
   assert(ps->kind == HP2X_INPUT_EVENTLOG ? ps->evl != NULL : ps->hp != NULL);
   if (!len) return HP2X_OK;
-  /* a big input packs its censuses, from its first (model.h) */
-  size_t pack = ps->opt.pack_bytes ? ps->opt.pack_bytes : HPX_PACK_FROM_BYTES;
-  if (len >= pack && ps->profile->n_samples == 0 && !ps->profile->sample_open)
-    ps->profile->pack_values = true;
   if (in_parts(ps, len)) {
     feed_plan plan = {ps->opt.threads,
                       ps->opt.part_bytes,
@@ -184,6 +180,11 @@ hp2x_status hpx_parser_feed_releasing(hp2x_parser *ps, const void *buf,
       break;
     }
   ps->bytes += (long long)len;
+  /* a big feed packs its censuses, from the first (model.h's pack_values):
+   * decided on the whole feed, before its first bytes tell the kind */
+  size_t pack = ps->opt.pack_bytes ? ps->opt.pack_bytes : HPX_PACK_FROM_BYTES;
+  if (len >= pack && ps->profile->n_samples == 0 && !ps->profile->sample_open)
+    ps->profile->pack_values = true;
   hp2x_status st = HP2X_OK;
   if (ps->kind == HP2X_INPUT_AUTO) {
     if (ps->opt.kind != HP2X_INPUT_AUTO) {

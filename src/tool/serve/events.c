@@ -90,17 +90,18 @@ size_t events_format(char *buf, size_t size, long generation,
   return n;
 }
 
-/* Whether update (its band set first: push.c) names another band set
- * than the last one c sent; it is then c's. */
-static int new_set(sse_client *c, const char *update, size_t len) {
+/* The band set update names (its band set first: push.c) when it is
+ * another than the last one c sent with its key, else NULL.  It becomes
+ * c's once an event carries its key (fill_event). */
+static const char *new_set(const sse_client *c, const char *update,
+                           size_t len) {
   static const char key[] = "\"set\":\""; /* after the object's opening */
   const char *set = update + sizeof key;
   if (len < sizeof key + sizeof c->set ||
       memcmp(update + 1, key, sizeof key - 1) != 0 ||
       memcmp(c->set, set, sizeof c->set) == 0)
-    return 0;
-  memcpy(c->set, set, sizeof c->set);
-  return 1;
+    return NULL;
+  return set;
 }
 
 /* Fills c's event from snapshot `news` (the status and its update, made
@@ -122,18 +123,19 @@ static void fill_event(sse_client *c, snapshot *news) {
   if (snapshot_update(news, &update, &un) != 0) update = NULL;
   /* the key, with a band set this stream has not sent: made by push.c
    * when the set changed, or here for a stream that skipped that update */
-  if (!update || !new_set(c, update, un) ||
-      snapshot_key(news, 1, &key, &kn) < 0)
-    key = NULL;
+  const char *set = update ? new_set(c, update, un) : NULL;
+  if (!set || snapshot_key(news, 1, &key, &kn) < 0) key = NULL;
   size_t need =
       events_format(NULL, 0, generation, json, n, update, un, key, kn);
   if (!reserve(c, need)) { /* no memory for it: the status alone */
-    update = NULL;
+    update = key = NULL;
     need = events_format(NULL, 0, generation, json, n, NULL, 0, NULL, 0);
   }
   c->len = reserve(c, need) ? events_format(c->buf, c->cap, generation, json, n,
                                             update, un, key, kn)
                             : 0;
+  /* the set is c's once its key goes: else the next update tries again */
+  if (key && c->len) memcpy(c->set, set, sizeof c->set);
 }
 
 events_next events_choose(const events_view *v) {

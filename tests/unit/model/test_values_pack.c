@@ -9,7 +9,8 @@
  * profile bounded by a picture, or not asked to pack, packs nothing; a
  * part appended in bulk from a census whose key is not taken reads the
  * same, its bytes copied where they can be, and so does one appended
- * where neither packs; dropping the entries frees the packed bytes. */
+ * where neither packs; censuses too big for a block's room share blocks;
+ * dropping the entries frees the packed bytes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -29,8 +30,8 @@ enum { LABELS = 40, MOST = 4096 };
 typedef struct expect {
   size_t n_samples;
   size_t first[MOST + 1]; /* census s's entries: [first[s], first[s+1]) */
-  uint32_t label[MOST * 8];
-  int64_t value[MOST * 8];
+  uint32_t label[MOST * 64];
+  int64_t value[MOST * 64];
 } expect;
 
 static expect ex;
@@ -299,6 +300,27 @@ static void part_appended_unpacked(void **state) {
   hp2x_profile_free(q);
 }
 
+/* Censuses of 30,000 entries, whose most (9 bytes a value) passes a
+ * block: encoded aside and copied at their length, they share blocks
+ * instead of taking one each. */
+static void big_censuses_share_blocks(void **state) {
+  (void)state;
+  hp2x_profile *p = new_profile();
+  enum { N = 30000 };
+  static uint32_t labels[N];
+  static int64_t values[N];
+  for (size_t i = 0; i < N; i++) labels[i] = (uint32_t)(i % LABELS);
+  for (int c = 0; c < 8; c++) {
+    for (size_t i = 0; i < N; i++)
+      values[i] = (int64_t)(8 * (i * 37 % 5000 + rnd(50) + (size_t)c));
+    add_census(p, labels, values, N);
+  }
+  check(p);
+  assert_int_equal(p->n_packed_samples, 8);
+  assert_true(p->n_blocks <= p->packed_bytes / ((size_t)1 << 18) + 2);
+  hp2x_profile_free(p);
+}
+
 static void drop_frees_packed(void **state) {
   (void)state;
   hp2x_profile *p = new_profile();
@@ -321,6 +343,7 @@ int main(void) {
       cmocka_unit_test(packs_nothing),
       cmocka_unit_test(part_appended),
       cmocka_unit_test(part_appended_unpacked),
+      cmocka_unit_test(big_censuses_share_blocks),
       cmocka_unit_test(drop_frees_packed),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

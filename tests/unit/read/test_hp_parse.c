@@ -152,7 +152,7 @@ static void wide_values(void **state) {
   assert_int_equal(parse_chunked((const unsigned char *)text, len, 7,
                                  HP2X_INPUT_HP, &p, &err),
                    HP2X_OK);
-  assert_true(p->wide_values); /* the tail, past the packed censuses */
+  assert_true(p->wide_values); /* the tail: every value (a small input) */
   assert_null(p->value32);
   static const int64_t want[3][2] = {
       {4294967295LL, 7}, {4294967296LL, 9}, {INT64_MAX, 1}};

@@ -11,7 +11,8 @@
  * same error; parts are merged, not only read as they are; allocation
  * failures end in HP2X_E_NOMEM; hp2x_parser_feed_fd reads a file mapped,
  * in pieces and from a pipe alike, and a mapped part let go of once read
- * reads again the same when it is fed.
+ * reads again the same when it is fed; a feed of pack_bytes or more packs
+ * its censuses, on any threads, and they read as unpacked.
  */
 #define TEST_RNG_SEED 0x9e3779b97f4a7c15ull
 #include <setjmp.h>
@@ -397,6 +398,84 @@ static void mapped_parts_let_go(void **state) {
   free(x.b);
 }
 
+/* a and b hold the same censuses: times, labels and values, whether each
+ * has them packed or not. */
+static void same_censuses(const hp2x_profile *a, const hp2x_profile *b) {
+  assert_int_equal(a->n_samples, b->n_samples);
+  for (size_t s = 0; s < a->n_samples; s++) {
+    assert_true(a->times[s] == b->times[s]);
+    assert_int_equal(a->start[s + 1], b->start[s + 1]);
+    hpx_values va, vb;
+    hpx_values_of(a, s, &va);
+    hpx_values_of(b, s, &vb);
+    for (size_t e = a->start[s]; e < a->start[s + 1]; e++) {
+      assert_int_equal(profile_entry_label(a, s, e),
+                       profile_entry_label(b, s, e));
+      assert_true(hpx_values_next(&va) == hpx_values_next(&vb));
+    }
+  }
+}
+
+/* buf read with o's pack_bytes on 1, 2 and 7 threads, whole or in
+ * chunks: every census packed, the censuses unpacked reading gives. */
+static void check_packed(const unsigned char *buf, size_t len,
+                         hp2x_parse_options o) {
+  outcome plain = read_with(buf, len, &o, 1, 0, 0);
+  assert_int_equal(plain.st, HP2X_OK);
+  assert_int_equal(plain.p->n_packed_samples, 0); /* under 256 MiB */
+  o.pack_bytes = 1;
+  static const size_t ways[][3] = {
+      {1, 0, 0}, {1, 0, 5000}, {2, 700, 0}, {7, 1, 0}, {2, 4000, 0}};
+  for (size_t w = 0; w < sizeof ways / sizeof *ways; w++) {
+    outcome r = read_with(buf, len, &o, ways[w][0], ways[w][1], ways[w][2]);
+    assert_int_equal(r.st, HP2X_OK);
+    assert_int_equal(r.p->n_packed_samples, r.p->n_samples);
+    same_censuses(plain.p, r.p);
+    hp2x_profile_free(r.p);
+  }
+  hp2x_profile_free(plain.p);
+}
+
+/* hp2x_parse_options.pack_bytes (the tool's HP2X_PACK_BYTES): .hp text
+ * and eventlogs read packed on any threads hold what they hold unpacked;
+ * a feed packs when it is pack_bytes long or longer, the kind's first
+ * bytes included, and only before the first census. */
+static void packed_reading(void **state) {
+  (void)state;
+  hp2x_parse_options o = options_plain();
+  text t = make_hp(400, HP_MARKS | HP_REPEATS);
+  check_packed((unsigned char *)t.s, t.n, o);
+  bytes x = make_eventlog(300, EV_STACKS | EV_STATS | EV_REPEATS, 2000);
+  check_packed(x.b, x.n, o);
+  free(x.b);
+  o.pack_bytes = t.n; /* the feed's length exactly: packed */
+  outcome r = read_with((unsigned char *)t.s, t.n, &o, 1, 0, 0);
+  assert_int_equal(r.p->n_packed_samples, 400);
+  hp2x_profile_free(r.p);
+  o.pack_bytes = t.n + 1; /* a byte more: not */
+  r = read_with((unsigned char *)t.s, t.n, &o, 1, 0, 0);
+  assert_int_equal(r.p->n_packed_samples, 0);
+  hp2x_profile_free(r.p);
+  /* a first feed with a census whole, then the rest at once: not packed */
+  size_t first = (size_t)(strstr(strstr(t.s, "END_SAMPLE"), "\n") + 1 - t.s);
+  o.pack_bytes = t.n - first;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_parser *ps = hp2x_parser_new("packed", &o, &err);
+  assert_non_null(ps);
+  assert_int_equal(hp2x_parser_feed(ps, t.s, first, &err), HP2X_OK);
+  assert_int_equal(hp2x_parser_peek(ps)->n_samples, 1);
+  assert_int_equal(hp2x_parser_feed(ps, t.s + first, t.n - first, &err),
+                   HP2X_OK);
+  hp2x_profile *p;
+  assert_int_equal(hp2x_parser_finish(ps, &p, &err), HP2X_OK);
+  hp2x_parser_free(ps);
+  assert_int_equal(p->n_samples, 400);
+  assert_int_equal(p->n_packed_samples, 0);
+  hp2x_profile_free(p);
+  free(t.s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(hp_text_identical),
@@ -409,6 +488,7 @@ int main(void) {
       cmocka_unit_test(allocation_failures),
       cmocka_unit_test(file_descriptors),
       cmocka_unit_test(mapped_parts_let_go),
+      cmocka_unit_test(packed_reading),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
