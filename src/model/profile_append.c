@@ -2,11 +2,12 @@
  * (profile_append.h): the part is a stretch of the same input read on
  * another thread into a plain profile of its own, and appending it gives
  * the profile exactly what reading that stretch into it would have given.
- * A plain profile takes the samples in bulk (values and label runs copied,
- * sums added per label: a label's total, entry count and presence do not
- * depend on the order they are summed in); one bounded by a picture or by
- * --last commits them one by one, since its thinning, dense rows and
- * window depend on each sample as it comes.
+ * A plain profile takes the samples in bulk (values copied, label runs
+ * mapped in one loop, each census sharing the run before it as it does in
+ * the part; sums added per label: a label's total, entry count and
+ * presence do not depend on the order they are summed in); one bounded by
+ * a picture or by --last commits them one by one, since its thinning,
+ * dense rows and window depend on each sample as it comes.
  */
 #include "profile_append.h"
 
