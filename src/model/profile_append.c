@@ -2,11 +2,12 @@
  * (profile_append.h): the part is a stretch of the same input read on
  * another thread into a plain profile of its own, and appending it gives
  * the profile exactly what reading that stretch into it would have given.
- * A plain profile takes the samples in bulk (values and label runs copied,
- * sums added per label: a label's total, entry count and presence do not
- * depend on the order they are summed in); one bounded by a picture or by
- * --last commits them one by one, since its thinning, dense rows and
- * window depend on each sample as it comes.
+ * A plain profile takes the samples in bulk (values copied, label runs
+ * mapped in one loop, each census sharing the run before it as it does in
+ * the part; sums added per label: a label's total, entry count and
+ * presence do not depend on the order they are summed in); one bounded by
+ * a picture or by --last commits them one by one, since its thinning,
+ * dense rows and window depend on each sample as it comes.
  */
 #include "profile_append.h"
 
@@ -176,8 +177,49 @@ static void append_run(hp2x_profile *p, const hpx_part_map *m, size_t s,
   p->n_run_ids += len;
 }
 
+/* Does m map every label of its part to itself (the part met its labels
+ * in the order p did)?  Its runs are then copied as they are. */
+static bool map_is_identity(const hpx_part_map *m) {
+  for (size_t l = 0; l < m->n; l++)
+    if (m->id[l] != l) return false;
+  return true;
+}
+
+/* The runs of the part's samples (from, to) after the first, mapped into
+ * p's, the newest of which is sample `t0`'s (the part's sample `from`).
+ * The part shares a run with the sample before exactly when the two are
+ * equal (hpx_profile_end_sample: of the same length, at the same place),
+ * and mapping keeps runs apart (distinct labels map to distinct ones): so
+ * those runs, which follow the first's in the part's run_ids with no gap,
+ * are mapped in one loop and placed after p's, each sample's shared or
+ * not as the part's is, where append_run would place each. */
+static void append_later_runs(hp2x_profile *p, const hpx_part_map *m,
+                              size_t from, size_t to, size_t t0) {
+  const hp2x_profile *q = m->part;
+  if (to - from < 2) return;
+  size_t a = q->run_of[from] + (q->start[from + 1] - q->start[from]);
+  size_t z = q->run_of[to - 1] + (q->start[to] - q->start[to - 1]);
+  size_t base = p->n_run_ids;
+  if (z > a) { /* run_ids may still be NULL: no pointer into it */
+    uint32_t *dst = p->run_ids + base;
+    const uint32_t *src = q->run_ids + a, *id = m->id;
+    if (map_is_identity(m))
+      memcpy(dst, src, (z - a) * sizeof *dst);
+    else
+      for (size_t i = 0; i < z - a; i++) dst[i] = id[src[i]];
+    p->n_run_ids += z - a;
+  }
+  for (size_t s = from + 1, t = t0 + 1; s < to; s++, t++) {
+    size_t len = q->start[s + 1] - q->start[s];
+    bool shared = q->run_of[s] == q->run_of[s - 1] &&
+                  q->start[s] - q->start[s - 1] == len;
+    p->run_of[t] = shared ? p->run_of[t - 1] : base + (q->run_of[s] - a);
+  }
+}
+
 /* The plain profile's bulk append (hpx_profile_append): the values of
- * every sample at once, or census by census when p packs them. */
+ * every sample at once, or census by census when p packs them; the label
+ * runs of all but the first sample at once. */
 static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
                                size_t to, hp2x_err *err) {
   const hp2x_profile *q = m->part;
@@ -191,10 +233,12 @@ static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
       (hpx_profile_reserve_entries(p, e1 - e0, err) != HP2X_OK ||
        append_values(p, q, e0, e1, err) != HP2X_OK))
     return err->code;
+  size_t t0 = p->n_samples;
+  append_run(p, m, from, from, t0);
+  append_later_runs(p, m, from, to, t0);
   size_t copied_from = from;
   for (size_t s = from; s < to; s++) {
     size_t t = p->n_samples++;
-    append_run(p, m, s, from, t);
     p->times[t] = q->times[s];
     p->start[t + 1] = p->start[t] + (q->start[s + 1] - q->start[s]);
     if (p->pack_values && append_packed(p, q, s, &copied_from, err) != HP2X_OK)

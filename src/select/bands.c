@@ -324,100 +324,6 @@ static hp2x_status assign_bands(const hp2x_profile *names,
   return HP2X_OK;
 }
 
-/* hpx_bands_fill's samples from .. to - 1. */
-static void fill_samples(hp2x_bands *b, const int32_t *band_of,
-                         const uint32_t *to_names, const hp2x_profile *p,
-                         size_t from, size_t to) {
-  size_t stride = b->stride;
-  for (size_t s = from; s < to; s++) {
-    if (p->start[s + 1] == p->start[s]) continue; /* run_ids may be NULL */
-    const uint32_t *lab = p->run_ids + p->run_of[s];
-    hpx_values r;
-    hpx_values_of(p, s, &r);
-    for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
-      int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
-      int64_t v = hpx_values_next(&r);
-      if (k >= 0)
-        b->values[(size_t)k * stride + s] =
-            hpx_add_sat(b->values[(size_t)k * stride + s], v);
-    }
-  }
-}
-
-void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
-                    const uint32_t *to_names, const hp2x_profile *p,
-                    size_t from) {
-  fill_samples(b, band_of, to_names, p, from, b->n_samples);
-}
-
-/* The bands' values filled a range of samples a task (hpx_run_tasks): a
- * sample's values are its own, so the ranges write apart.  Each task first
- * maps for writing its share of the values' pages, one stretch of the
- * whole array (a band's share of a range is often too short to be worth
- * a call): fill_samples reads each value before it writes it, and a page
- * first read maps the shared zero page, then faults again to be written. */
-typedef struct fill_tasks {
-  hp2x_bands *b;
-  const int32_t *band_of;
-  const uint32_t *to_names;
-  const hp2x_profile *p;
-  size_t n_tasks;
-  int64_t *heights; /* [n_samples]: each sample's bands summed, by the
-                       task that filled it; NULL: not wanted */
-} fill_tasks;
-
-/* Sample s's bands summed in band order, as the heights scan sums them. */
-static int64_t sample_height(const hp2x_bands *b, size_t s) {
-  int64_t sum = 0;
-  for (size_t k = 0; k < b->n_bands; k++)
-    sum = hpx_add_sat(sum, b->values[k * b->stride + s]);
-  return sum;
-}
-
-static void fill_task(void *ctx, size_t task) {
-  fill_tasks *t = ctx;
-  size_t n = t->b->n_samples, from = n * task / t->n_tasks,
-         to = n * (task + 1) / t->n_tasks;
-  size_t bytes = t->b->n_bands * t->b->stride * sizeof *t->b->values;
-  hpx_prefault(t->b->values, bytes / t->n_tasks * task,
-               task + 1 == t->n_tasks ? bytes
-                                      : bytes / t->n_tasks * (task + 1));
-  fill_samples(t->b, t->band_of, t->to_names, t->p, from, to);
-  for (size_t s = from; t->heights && s < to; s++)
-    t->heights[s] = sample_height(t->b, s);
-}
-
-/* Samples a task fills at least: fewer are not worth a thread. */
-#define FILL_LEAST 16384
-
-/* Adds sample s, of height v, to h: 5.1 ranges and 5.2 area, over the
- * selected bands' per-sample sums. */
-static void heights_add(const hp2x_profile *p, size_t s, double v,
-                        bands_heights *h) {
-  if (v > h->ymax) h->ymax = v;
-  if (s > 0) {
-    double base = p->times[s] - p->times[s - 1];
-    double lo = v < h->prev ? v : h->prev;
-    h->area += base * lo + base * fabs(v - h->prev) / 2.0;
-  }
-  h->prev = v;
-}
-
-void hpx_bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
-                            size_t from, bands_heights *h) {
-  for (size_t s = from; s < b->n_samples; s++)
-    heights_add(p, s, (double)sample_height(b, s), h);
-}
-
-double hpx_bands_label_area(const hp2x_profile *p, const int32_t *band_of,
-                            const uint32_t *to_names) {
-  double area = 0.0;
-  for (size_t id = 0; id < p->n_labels; id++)
-    if (band_of[to_names ? to_names[id] : id] >= 0)
-      area += p->labels[id].sums.area;
-  return area;
-}
-
 void hpx_bands_set_ranges(hp2x_bands *b, const hp2x_profile *p,
                           const hp2x_options *o, const bands_heights *h) {
   size_t N = b->n_samples;
@@ -463,18 +369,8 @@ static hp2x_status build(const hp2x_profile *names, const uint32_t *to_names,
     hpx_free(band_of);
     return hpx_nomem(err);
   }
-  fill_tasks t = {
-      b, band_of, to_names, p, hpx_task_count(N, o->threads, FILL_LEAST), NULL};
-  /* On several threads, each sums the samples it fills: the calling
-   * thread then only adds the heights up, in order. */
-  if (t.n_tasks > 1) t.heights = hpx_malloc(N * sizeof *t.heights);
-  hpx_run_tasks(t.n_tasks, fill_task, &t);
   bands_heights h = {0.0, 0.0, 0.0};
-  if (t.heights)
-    for (size_t s = 0; s < N; s++) heights_add(p, s, (double)t.heights[s], &h);
-  else
-    hpx_bands_heights_scan(b, p, 0, &h);
-  hpx_free(t.heights);
+  hpx_bands_fill_all(b, band_of, to_names, p, o->threads, &h);
   if (p->bound.thinned) h.area = hpx_bands_label_area(p, band_of, to_names);
   hpx_free(band_of);
   hpx_bands_set_ranges(b, p, o, &h);

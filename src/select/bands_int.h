@@ -76,6 +76,12 @@ typedef struct bands_heights {
 /* Folds samples [from, b->n_samples) of b into h, in order. */
 void hpx_bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
                             size_t from, bands_heights *h);
+/* Fills b->values (zero, n_samples and stride set) from all of p's
+ * samples, on up to `threads` threads, and folds their stacked heights
+ * into h. */
+void hpx_bands_fill_all(hp2x_bands *b, const int32_t *band_of,
+                        const uint32_t *to_names, const hp2x_profile *p,
+                        size_t threads, bands_heights *h);
 /* The area of the labels drawn (band_of[to_names ? to_names[id] : id] >= 0)
  * from their sums: a thinned profile's area figure. */
 double hpx_bands_label_area(const hp2x_profile *p, const int32_t *band_of,
