@@ -8,14 +8,19 @@
 # run.  Each program's time goes to BUILD/test-times.txt ("SECONDS NAME",
 # slowest first); the summary names the slowest.
 # TEST_JOBS programs run at once (2 unless set; 1: one after another),
-# the slowest first (by the last run's test-times.txt), except the
-# scripts that must run alone: whatever waits on a clock, a server, a
-# browser or another process (a script that says --watch, --serve, sleep
-# or node, or starts chromium or tests/browser), or that works in BUILD
-# itself (a line "# run-tests.sh: alone" says so): those run one at a time
-# with nothing beside them, after the others.  A script whose waits are
+# the slowest first (by the last run's test-times.txt).  The scripts that
+# wait on a clock, a server, a browser or another process (a script that
+# says --watch, --serve, sleep or node, or starts chromium or
+# tests/browser) run one at a time, in a lane of their own from the
+# start, so that two of them never share the cores; the others take the
+# remaining TEST_JOBS - 1 places until that lane is done, then all
+# TEST_JOBS (a waiting script has at most one program beside it, and
+# mostly waits while the other computes: on 2 cores the run takes about
+# the longer of the two lanes, not their sum).  A script whose waits are
 # only generous limits (a process that must end within a minute) may say
-# "# run-tests.sh: with others", and why.
+# "# run-tests.sh: with others", and why.  The scripts that work in BUILD
+# itself (a line "# run-tests.sh: alone" says so) run last, with nothing
+# beside them.
 # E2E="seams install" runs only those end-to-end scripts (test_seams.sh,
 # test_install.sh; "shared": the command-line and format tests with
 # BUILD/hp2x-shared, the tool linked against libhp2x.so, which otherwise
@@ -59,8 +64,9 @@ if [ -f "$times" ]; then
   while read -r s n; do last[$n]=$s; done < "$times"
 fi
 # queue SUITE NAME LOG WHAT CMD...: a program to run (WHAT: how a failure
-# is named); pool holds those run TEST_JOBS at once, alone the others.
-pool=() alone=() order=()
+# is named); pool holds those run TEST_JOBS at once, waiting those run in
+# their own lane beside the pool, alone those run last with nothing beside.
+pool=() waiting=() alone=() order=()
 declare -A cmd=() logof=() what=() suite=()
 queue() {
   local s=$1 n=$2
@@ -71,8 +77,11 @@ queue() {
   ran[$s]=$((ran[$s] + 1))
 }
 runs_alone() { # SCRIPT
+  grep -q '^# run-tests.sh: alone' "$1"
+}
+waits() { # SCRIPT
   ! grep -q '^# run-tests.sh: with others' "$1" &&
-    grep -qE -- '--watch|--serve|sleep |tests/browser|\$B/|node |chromium --|^# run-tests.sh: alone' "$1"
+    grep -qE -- '--watch|--serve|sleep |tests/browser|\$B/|node |chromium --' "$1"
 }
 # Unit tests: each tests/unit/STAGE/test_FILE.c runs as
 # BUILD/tests/STAGE/test_FILE; one not built is a failure, not a skip.
@@ -97,7 +106,9 @@ for t in "$top"/tests/e2e/test_*.sh; do
   fi
   case " ${E2E_SKIP:-} " in *" ${name#test_} "*) skipped+=("${name#test_}"); continue ;; esac
   queue e2e "e2e/$name" "$top/$build/e2e/$name.log" "e2e/$name" bash "$t"
-  if runs_alone "$t"; then alone+=("e2e/$name"); else pool+=("e2e/$name"); fi
+  if runs_alone "$t"; then alone+=("e2e/$name")
+  elif waits "$t"; then waiting+=("e2e/$name")
+  else pool+=("e2e/$name"); fi
 done
 # The tool linked against libhp2x.so (BUILD/hp2x-shared, which uses only
 # hp2x.h's API) passes the command-line and format tests too.
@@ -124,9 +135,17 @@ start() {
   ( eval "timed \"\$1\" ${cmd[$1]}" > "${logof[$1]}" 2>&1
     echo $? > "${logof[$1]}.status" ) &
 }
-# The pool, slowest first (unknown ones first of all), TEST_JOBS at once.
-mapfile -t pool < <(for n in "${pool[@]+"${pool[@]}"}"; do
-  echo "${last[$n]:-9999} $n"; done | sort -k1,1rn -s | cut -d' ' -f2-)
+# slowest NAME...: the names, slowest first (unknown ones first of all).
+slowest() {
+  for n in "$@"; do echo "${last[$n]:-9999} $n"; done | sort -k1,1rn -s | cut -d' ' -f2-
+}
+mapfile -t pool < <(slowest "${pool[@]+"${pool[@]}"}")
+mapfile -t waiting < <(slowest "${waiting[@]+"${waiting[@]}"}")
+# The waiting lane, one job: its scripts one after another.
+if [ "${#waiting[@]}" -gt 0 ]; then
+  ( for n in "${waiting[@]}"; do start "$n"; wait; done ) &
+fi
+# The pool beside it, TEST_JOBS at once counting the lane while it runs.
 for n in "${pool[@]+"${pool[@]}"}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$par" ]; do wait -n; done
   start "$n"

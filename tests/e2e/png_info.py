@@ -5,6 +5,24 @@
 # Other tests import its read().
 import struct, sys, zlib
 
+def add_bytes(line, prev):
+    """line + prev, byte by byte, mod 256 (the Up filter), in whole-number
+    arithmetic: each byte widened to 16 bits so that no carry crosses."""
+    n = len(line)
+    wa, wb = bytearray(2 * n), bytearray(2 * n)
+    wa[1::2], wb[1::2] = line, prev
+    total = int.from_bytes(wa, 'big') + int.from_bytes(wb, 'big')
+    return bytearray(total.to_bytes(2 * n + 1, 'big')[2::2])
+
+def paeth(line, prev, bpp):
+    """The Paeth filter undone in place."""
+    for x in range(bpp):
+        line[x] = (line[x] + prev[x]) & 255
+    for x in range(bpp, len(line)):
+        a, b, c = line[x - bpp], prev[x], prev[x - bpp]
+        pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+        line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+
 def read(path):
     data = open(path, 'rb').read()
     if data[:8] != b'\x89PNG\r\n\x1a\n':
@@ -26,18 +44,17 @@ def read(path):
     for _ in range(h):
         f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
         i += 1 + stride
-        for x in range(stride):
-            a = line[x - bpp] if x >= bpp else 0
-            b = prev[x]
-            c = prev[x - bpp] if x >= bpp else 0
-            if f == 1: line[x] = (line[x] + a) & 255
-            elif f == 2: line[x] = (line[x] + b) & 255
-            elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pr = a if pa <= pb and pa <= pc else b if pb <= pc else c
-                line[x] = (line[x] + pr) & 255
+        if f == 2:
+            line = add_bytes(line, prev)
+        elif f == 1:
+            for x in range(bpp, stride):
+                line[x] = (line[x] + line[x - bpp]) & 255
+        elif f == 3:
+            for x in range(stride):
+                a = line[x - bpp] if x >= bpp else 0
+                line[x] = (line[x] + (a + prev[x]) // 2) & 255
+        elif f == 4:
+            paeth(line, prev, bpp)
         rows.append(line)
         prev = line
     return w, h, bpp, rows

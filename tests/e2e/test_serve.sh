@@ -120,10 +120,13 @@ kill $CE 2> /dev/null; wait $CE 2> /dev/null
 # A stream followed again (a page that reconnects, or takes the lead from
 # another: /events?shown=N) is sent the newest report when it is newer
 # than the page's N; a stream that says nothing (a page just loaded, with
-# its redraw's report) and one already showing it are not.
+# its redraw's report) and one already showing it are not.  Each stream
+# stays open (curl -m ends it), so the six are followed at once.
+again=()
 for q in "?shown=0" "?shown=-1" "" "?shown=999999" "?shown=x" "?shown=-2"; do
-  curl -s -N -m 1.5 "http://127.0.0.1:$PORT/events$q" > "$T/again$q.txt"
+  curl -s -N -m 2 "http://127.0.0.1:$PORT/events$q" > "$T/again$q.txt" & again+=($!)
 done
+wait "${again[@]}"
 for q in "?shown=0" "?shown=-1"; do # -1: a waiting page, no report yet
   grep -q '^event: report$' "$T/again$q.txt" && ok || fail "/events$q: no report: $(head -c 300 "$T/again$q.txt")"
 done

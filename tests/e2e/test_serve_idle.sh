@@ -5,9 +5,9 @@
 # 16 s (a watched file that stops growing), a client on a real socket
 # that holds /events open still has its connection, got the heartbeat
 # comments (events.c, every 5 s) meanwhile, and gets the next census's
-# update on the same connection when the file grows again.  A client
-# that sends half a request and then nothing is still shut down by the
-# deadline.
+# update on the same connection when the file grows again.  Meanwhile
+# (the two waits at once), a client that sends half a request and then
+# nothing is still shut down by the deadline.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve_lib.sh"
 cd "$T"
@@ -51,6 +51,20 @@ read_until(time.monotonic() + 20, lambda: counts() and counts()[-1] >= 4)
 print("after closed %d last %s" % (closed, counts()[-1:]))
 PY
 CLIENT=$!
+# Meanwhile (the two waits at once, on the same server): half a request,
+# then nothing, shut down by the deadline.
+python3 - "$PORT" > half.out << 'PY' &
+import socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=30)
+t = time.monotonic()
+s.sendall(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+try:
+    end = s.recv(100)
+except (socket.timeout, ConnectionResetError):
+    end = b"timeout"
+print("%.1f %r" % (time.monotonic() - t, end))
+PY
+HALF=$!
 i=0
 while [ ! -e held ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 census 3 >> grow.hp
@@ -62,18 +76,7 @@ read -r _ held _ closed _ beats _ last < <(head -1 stream.out)
 [ "$beats" -ge 2 ] && ok || fail "$beats heartbeats in 16 s"
 grep -q '^after closed 0 last \[4\]' stream.out && ok ||
   fail "the census after 16 s idle did not come on the same stream: $(tail -1 stream.out)"
-# half a request, then nothing: shut down by the deadline
-python3 - "$PORT" > half.out << 'PY'
-import socket, sys, time
-s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=30)
-t = time.monotonic()
-s.sendall(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-try:
-    end = s.recv(100)
-except (socket.timeout, ConnectionResetError):
-    end = b"timeout"
-print("%.1f %r" % (time.monotonic() - t, end))
-PY
+wait $HALF
 read -r secs _ < half.out
 [ "${secs%.*}" -ge 9 ] && [ "${secs%.*}" -le 20 ] && grep -q "b''" half.out && ok ||
   fail "half a request: $(cat half.out) (shut down after 10 s expected)"

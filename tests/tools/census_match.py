@@ -11,6 +11,11 @@ stream's are the runtime's clock, the .hp's count mutator time.
                      of the stream's complete censuses)
   --prefix-of WHOLE  GOT's censuses must be WHOLE's first ones, times
                      included (a cut stream against the whole stream)
+census_match.py RUN.hp --batch LIST [--prefix-of WHOLE.hp]
+  the same check of many GOTs, RUN and WHOLE read once: LIST's lines are
+  "GOT.hp N" (N as --count's; - for none); prints "GOT.hp: " and the line
+  the check of that one alone prints (what differs: its lines joined by
+  "; ", the last "different"), and exits 1 when any differs.
 Prints "N censuses, each equal to one of RUN's, in order: RUN's censuses
 I..J (0-based) of M" and exits 0, or says what differs and exits 1 (2 on a
 usage error).  An incomplete last line or census is not part of a .hp.
@@ -53,47 +58,78 @@ def match_consecutive(got, run):
                    else "; it equals none of the run's"))
 
 
+def check(run, got, count, whole, whole_name):
+    """What differs between got's censuses and run's (and whole's): a list,
+    empty when none; and the line that says how they match."""
+    problems = []
+    if count is not None and len(got) != count:
+        problems.append("%d censuses read, wanted %d" % (len(got), count))
+    if whole is not None:
+        if len(got) > len(whole) or any(
+                abs(g[0] - w[0]) > 1e-6 or g[1] != w[1]
+                for g, w in zip(got, whole)):
+            problems.append("not the first %d censuses of %s" % (len(got), whole_name))
+    at = None
+    if got or count != 0:
+        at, why = match_consecutive(got, run)
+        if why:
+            problems.append(why)
+    if problems or not got:
+        return problems, "0 censuses"
+    return problems, ("%d censuses, each equal to one of RUN's, in order: RUN's censuses "
+                      "%d..%d (0-based) of %d" % (len(got), at, at + len(got) - 1, len(run)))
+
+
+def batch(run, listing, whole, whole_name):
+    """Each line "GOT N" of listing checked; 1 when any differs."""
+    status = 0
+    for line in open(listing, encoding="utf-8"):
+        if not line.strip():
+            continue
+        name, n = line.split()
+        try:
+            got = censuses(name)
+        except OSError as e:
+            print("%s: cannot read: %s; different" % (name, e.strerror))
+            status = 1
+            continue
+        problems, says = check(run, got, None if n == "-" else int(n), whole, whole_name)
+        print("%s: %s" % (name, "; ".join(problems + ["different"]) if problems else says))
+        status |= 1 if problems else 0
+    return status
+
+
 def main(argv):
-    args, count, prefix_of = [], None, None
+    args, count, prefix_of, listing = [], None, None, None
     it = iter(argv[1:])
     for a in it:
         if a == "--count":
             count = int(next(it, "-1"))
         elif a == "--prefix-of":
             prefix_of = next(it, None)
+        elif a == "--batch":
+            listing = next(it, None)
         elif a.startswith("--"):
             args = []
             break
         else:
             args.append(a)
-    if len(args) != 2 or (count is not None and count < 0) or \
-            (prefix_of is None and "--prefix-of" in argv):
+    if len(args) != (1 if listing else 2) or (count is not None and count < 0) or \
+            (prefix_of is None and "--prefix-of" in argv) or \
+            (listing is None and "--batch" in argv) or (listing and count is not None):
         sys.stderr.write(__doc__)
         return 2
-    run, got = censuses(args[0]), censuses(args[1])
-    problems = []
-    if count is not None and len(got) != count:
-        problems.append("%d censuses read, wanted %d" % (len(got), count))
-    if prefix_of is not None:
-        whole = censuses(prefix_of)
-        if len(got) > len(whole) or any(
-                abs(g[0] - w[0]) > 1e-6 or g[1] != w[1]
-                for g, w in zip(got, whole)):
-            problems.append("not the first %d censuses of %s" % (len(got), prefix_of))
-    if got or count != 0:
-        at, why = match_consecutive(got, run)
-        if why:
-            problems.append(why)
+    run = censuses(args[0])
+    whole = censuses(prefix_of) if prefix_of is not None else None
+    if listing:
+        return batch(run, listing, whole, prefix_of)
+    problems, says = check(run, censuses(args[1]), count, whole, prefix_of)
     if problems:
         for p in problems:
             print(p)
         print("different")
         return 1
-    if got:
-        print("%d censuses, each equal to one of RUN's, in order: RUN's censuses "
-              "%d..%d (0-based) of %d" % (len(got), at, at + len(got) - 1, len(run)))
-    else:
-        print("0 censuses")
+    print(says)
     return 0
 
 
