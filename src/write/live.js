@@ -80,6 +80,7 @@
   /* The report `fresh` (a node of this document) in place of the page's,
    * with data (its JSON text) and title. */
   function install(fresh, text, title) {
+    flush(); /* hp2x.state() reads what is drawn */
     var keep = hp2x.state ? hp2x.state() : null;
     var main = document.getElementById("hp2x-report");
     var had = document.getElementById("hp2x-raster"), got = fresh.querySelector("#hp2x-raster");
@@ -243,6 +244,36 @@
     });
     D.bands.forEach(function (b, k) { for (var f in u.cells[k]) b[f] = u.cells[k][f]; });
   }
+  /* The censuses appended are drawn (hp2x.grown) in the next animation
+   * frame, before the frame is made: updates that come faster than the
+   * page makes frames (ten pages' renderers on two cores) cost one
+   * drawing, not one each.  Whatever reads what is drawn first draws
+   * what is pending (flush): the reader's pointer and keys (caught before
+   * the report's handlers) and a report swapped in.  The census is shown
+   * (data-hp2x-census) as it is appended: the frame that follows draws it
+   * before anything else asked for in it. */
+  var pending = null, frame = 0;
+  /* how many updates appended censuses, and how many drawings drew them */
+  var drawn = hp2x.liveDrawn = { appends: 0, draws: 0 };
+  function drawSoon(dropped) {
+    drawn.appends++;
+    if (pending === null) {
+      pending = 0;
+      frame = requestAnimationFrame(flush);
+    }
+    pending += dropped;
+  }
+  function flush() {
+    if (pending === null) return;
+    var dropped = pending;
+    pending = null;
+    cancelAnimationFrame(frame);
+    drawn.draws++;
+    hp2x.grown(dropped);
+  }
+  ["pointerdown", "pointermove", "click", "keydown", "wheel"].forEach(function (type) {
+    document.addEventListener(type, flush, { capture: true, passive: true });
+  });
   /* A new band set drawn from update u (status st) and its key (st.key:
    * the bands' names and colours, where the graph and key lie), when the
    * update holds every census of the run: the report's data made from
@@ -319,7 +350,7 @@
       if (!offsets) offsets = thinned ? off : off.map(function () { return 0n; });
       if (off.some(function (x, k) { return x !== offsets[k]; })) return "past"; /* a band's past changed */
       takeFigures(D, u);
-      hp2x.grown(dropped);
+      drawSoon(dropped);
       root.setAttribute("data-hp2x-appended", String(appended));
     }
     root.setAttribute("data-hp2x-census", String(st.censuses));
