@@ -15,8 +15,11 @@
  * holds a column for, or past its byte budget), each time the run has
  * grown by a sixty-fourth since the report it holds and when the input
  * closes, so that what it holds is again what the report holds.  The
- * censuses appended are drawn as their update comes, so that what the
- * page holds (hp2x.data) and what it shows never differ.  Each
+ * censuses appended are drawn in the frame that follows their update
+ * (once for all the updates that came before it: drawSoon), so that
+ * what the page holds (hp2x.data) and what it shows differ until that
+ * frame at most, and never when the reader points or a report is
+ * swapped in.  Each
  * fetch and its reason go to hp2x.liveLog.  Such a fetch decodes the new
  * picture before showing anything (and waits out a drag the reader is
  * making), then swaps the report in at once and lets the report's script
