@@ -15,8 +15,11 @@
  * holds a column for, or past its byte budget), each time the run has
  * grown by a sixty-fourth since the report it holds and when the input
  * closes, so that what it holds is again what the report holds.  The
- * censuses appended are drawn as their update comes, so that what the
- * page holds (hp2x.data) and what it shows never differ.  Each
+ * censuses appended are drawn as their update comes, or, when the page
+ * drew since its last frame, in the frame that follows (once for all the
+ * updates that came before it: drawSoon), so that what the page holds
+ * (hp2x.data) and what it shows differ until that frame at most, and
+ * never when the reader points or a report is swapped in.  Each
  * fetch and its reason go to hp2x.liveLog.  Such a fetch decodes the new
  * picture before showing anything (and waits out a drag the reader is
  * making), then swaps the report in at once and lets the report's script
@@ -80,6 +83,7 @@
   /* The report `fresh` (a node of this document) in place of the page's,
    * with data (its JSON text) and title. */
   function install(fresh, text, title) {
+    flush(); /* hp2x.state() reads what is drawn */
     var keep = hp2x.state ? hp2x.state() : null;
     var main = document.getElementById("hp2x-report");
     var had = document.getElementById("hp2x-raster"), got = fresh.querySelector("#hp2x-raster");
@@ -243,6 +247,44 @@
     });
     D.bands.forEach(function (b, k) { for (var f in u.cells[k]) b[f] = u.cells[k][f]; });
   }
+  /* The censuses appended are drawn (hp2x.grown) at once, unless the
+   * page drew since its last frame: then in the next animation frame,
+   * before it is made, so that updates that come faster than the page
+   * makes frames (ten pages' renderers on two cores) cost one drawing
+   * more, not one each.  Whatever reads what is drawn first draws what
+   * is pending (flush): the reader's pointer and keys (caught before the
+   * report's handlers) and a report swapped in.  The census is shown
+   * (data-hp2x-census) as it is appended: the frame that follows draws it
+   * before anything else asked for in it. */
+  var pending = null, frame = 0, drewSinceFrame = false;
+  /* how many updates appended censuses, and how many drawings drew them */
+  var drawn = hp2x.liveDrawn = { appends: 0, draws: 0 };
+  function drawSoon(dropped) {
+    drawn.appends++;
+    if (pending === null && !drewSinceFrame) { /* the page keeps up */
+      drewSinceFrame = true;
+      requestAnimationFrame(function () { drewSinceFrame = false; });
+      drawn.draws++;
+      hp2x.grown(dropped);
+      return;
+    }
+    if (pending === null) {
+      pending = 0;
+      frame = requestAnimationFrame(flush);
+    }
+    pending += dropped;
+  }
+  function flush() {
+    if (pending === null) return;
+    var dropped = pending;
+    pending = null;
+    cancelAnimationFrame(frame);
+    drawn.draws++;
+    hp2x.grown(dropped);
+  }
+  ["pointerdown", "pointermove", "click", "keydown", "wheel"].forEach(function (type) {
+    document.addEventListener(type, flush, { capture: true, passive: true });
+  });
   /* A new band set drawn from update u (status st) and its key (st.key:
    * the bands' names and colours, where the graph and key lie), when the
    * update holds every census of the run: the report's data made from
@@ -319,7 +361,7 @@
       if (!offsets) offsets = thinned ? off : off.map(function () { return 0n; });
       if (off.some(function (x, k) { return x !== offsets[k]; })) return "past"; /* a band's past changed */
       takeFigures(D, u);
-      hp2x.grown(dropped);
+      drawSoon(dropped);
       root.setAttribute("data-hp2x-appended", String(appended));
     }
     root.setAttribute("data-hp2x-census", String(st.censuses));

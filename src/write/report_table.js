@@ -95,6 +95,48 @@
     return t;
   }
 
+  /* How the band table of report R (element t) is kept current: when(what,
+   * f) runs f, a change of its cells ("show") or sparklines ("spark"), now,
+   * or, on a live page while the table is off the screen, later: a census
+   * then costs the page no layout nor paint of the table (a third of what
+   * it cost, bench/RESULTS.md 12.5k).  The newest change of each kind is
+   * kept and made as soon as the page scrolls or resizes (before the
+   * frame that would show the table) or the browser sees the table on
+   * the screen; the table says data-hp2x-stale meanwhile.  A report
+   * swapped in starts where the one before it was (on the screen or
+   * not).  A report's page (not live) is always current. */
+  function keeper(R, t) {
+    var old = hp2x.tableWatch, near = old ? old.near() : true, due = null;
+    if (old) old.stop(); /* a live page's former report: where it was */
+    hp2x.tableWatch = null;
+    if (!R.live || !window.IntersectionObserver) return function (what, f) { f(); };
+    function catchUp() {
+      var d = due;
+      if (!d) return;
+      due = null;
+      t.removeAttribute("data-hp2x-stale");
+      if (d.spark) d.spark();
+      if (d.show) d.show();
+    }
+    var seen = new IntersectionObserver(function (es) {
+      near = es[es.length - 1].isIntersecting;
+      if (near) catchUp();
+    });
+    seen.observe(t);
+    window.addEventListener("scroll", catchUp, { passive: true });
+    window.addEventListener("resize", catchUp);
+    hp2x.tableWatch = { near: function () { return near; }, stop: function () {
+      seen.disconnect();
+      window.removeEventListener("scroll", catchUp);
+      window.removeEventListener("resize", catchUp);
+    } };
+    return function (what, f) {
+      if (near) { f(); return; }
+      if (!due) { due = {}; t.setAttribute("data-hp2x-stale", "1"); }
+      due[what] = f;
+    };
+  }
+
   /* The table of report R; setHidden(k, hidden) is called when a row's
    * box changes.  Returns { mark(), show(z), spark() }: mark() marks the rows of
    * hidden bands; show(z) shows the zoom's figures (z from hp2x.zoomed:
@@ -149,32 +191,35 @@
     for (var k = nb - 1; k >= 0; k--) body.appendChild(row(k));
     document.getElementById("hp2x-filter").addEventListener("input", filter);
     filter();
+    var when = keeper(R, t);
+    function spark() {
+      for (var k = 0; k < nb; k++) {
+        var line = rows[k].querySelector("td.hp2x-trend polyline"), pts = sparkPoints(D, k);
+        if (line.getAttribute("points") !== pts) line.setAttribute("points", pts);
+      }
+    }
+    function show(z) {
+      var blank = { total: "-", peak: "-", peakAt: "-", slope: "-", r2: "-", area: "-" };
+      cells = !z ? D.bands : z.stats ? z.stats.rows : D.bands.map(function () { return blank; });
+      for (var k = 0; k < nb; k++) fill(k, cells[k]);
+      var p = document.getElementById("hp2x-bands-says");
+      hp2x.text(p, says(R, z));
+      p.setAttribute("data-zoomed", z ? "1" : "0");
+      if (z) {
+        p.setAttribute("data-from", z.lo);
+        p.setAttribute("data-to", z.hi);
+      }
+      sorter.again();
+    }
     return {
-      spark: function () { /* the held censuses changed */
-        for (var k = 0; k < nb; k++) {
-          var line = rows[k].querySelector("td.hp2x-trend polyline"), pts = sparkPoints(D, k);
-          if (line.getAttribute("points") !== pts) line.setAttribute("points", pts);
-        }
-      },
+      spark: function () { when("spark", spark); }, /* the held censuses changed */
       mark: function () {
         for (var k = 0; k < nb; k++) {
           rows[k].classList.toggle("hp2x-hidden", R.state.hidden[k]);
           rows[k].querySelector("input").checked = !R.state.hidden[k];
         }
       },
-      show: function (z) {
-        var blank = { total: "-", peak: "-", peakAt: "-", slope: "-", r2: "-", area: "-" };
-        cells = !z ? D.bands : z.stats ? z.stats.rows : D.bands.map(function () { return blank; });
-        for (var k = 0; k < nb; k++) fill(k, cells[k]);
-        var p = document.getElementById("hp2x-bands-says");
-        hp2x.text(p, says(R, z));
-        p.setAttribute("data-zoomed", z ? "1" : "0");
-        if (z) {
-          p.setAttribute("data-from", z.lo);
-          p.setAttribute("data-to", z.hi);
-        }
-        sorter.again();
-      }
+      show: function (z) { when("show", function () { show(z); }); }
     };
   };
 })(window.hp2x);

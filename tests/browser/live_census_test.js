@@ -21,7 +21,12 @@
 // censuses itself, every fetch of "/" had a reason (the waiting page's
 // first report, a band set that then differs, a band's past that changed,
 // new marks, a gap or thinning), and the hidden page's catching
-// up (when asked).  Writes OUT.json: the page's final data (hp2x.data), the
+// up (when asked), and the band table: off the screen, left stale while
+// the page drew censuses; scrolled into view, the data's figures in the
+// frame that shows it (checkTable).  With HP2X_BLOCK=N the page is kept
+// busy for 0.6 s once it shows census N (a renderer that cannot keep
+// up): the updates that queued meanwhile must be drawn in fewer drawings
+// than updates (hp2x.liveDrawn), every census still shown.  Writes OUT.json: the page's final data (hp2x.data), the
 // counts shown, the fetches.  Prints "FAIL: ..." lines and "N checks, N
 // failed"; exits 1 on a failure, 3 (after "SKIPPED: why") when chromium
 // cannot start.
@@ -120,6 +125,39 @@ async function checkKey(page, geo, shot, want) {
   }
 }
 
+// The band table, below the screen, is not kept current at each census
+// (report_table.js): a page that drew censuses since its report shows it
+// stale (data-hp2x-stale), on the screen never; scrolled into view, the frame that shows it
+// shows the page's figures of the run: each row's cells the data's, the
+// census count the data's.
+async function checkTable(page, last) {
+  const was = await page.evaluate(() => {
+    const table = document.getElementById('hp2x-table');
+    return { stale: table.hasAttribute('data-hp2x-stale'), below: table.getBoundingClientRect().top >= innerHeight };
+  });
+  if (last && last.appended > 0 && was.below) check(was.stale, 'the band table off the screen was drawn at each census');
+  if (!was.below) check(!was.stale, 'the band table on the screen is stale');
+  const t = await page.evaluate(() => new Promise((done) => {
+    const table = document.getElementById('hp2x-table');
+    table.scrollIntoView();
+    requestAnimationFrame(() => {
+      const D = window.hp2x.data, cols = ['total', 'peak', 'peakAt', 'slope', 'r2', 'area'], bad = [];
+      table.querySelectorAll('tbody tr').forEach((tr) => {
+        const b = D.bands[Number(tr.dataset.band)];
+        cols.forEach((f) => {
+          const got = tr.querySelector(`td[data-col="${f}"]`).textContent;
+          if (got !== String(b[f])) bad.push(`${b.name} ${f} ${got} != ${b[f]}`);
+        });
+      });
+      const says = document.getElementById('hp2x-bands-says').textContent;
+      done({ stale: table.hasAttribute('data-hp2x-stale'), bad, says, censuses: D.censuses });
+    });
+  }));
+  check(!t.stale && t.bad.length === 0 && t.says.indexOf(`${t.censuses} census`) > 0,
+    `the band table scrolled into view: ${t.stale ? 'stale, ' : ''}${t.bad.slice(0, 3).join('; ')} (${t.says})`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 async function main() {
   const [url, out, secs, total, png, sleepFrom, sleepTo] = process.argv.slice(2);
   const limit = 1000 * (Number(secs) || 60);
@@ -157,7 +195,8 @@ async function main() {
   await page.goto(url);
   if (process.env.HP2X_LOADED) fs.writeFileSync(process.env.HP2X_LOADED, 'loaded\n');
   const start = Date.now(), sets = [];
-  let marked = false, hidden = false, wasHidden = false, last = null, doneAt = 0;
+  let marked = false, hidden = false, wasHidden = false, last = null, doneAt = 0, blocked = false;
+  const block = Number(process.env.HP2X_BLOCK || 0);
   while (Date.now() - start < limit) {
     let s;
     try { s = await look(page); } catch (e) { // the waiting page loading the report
@@ -172,6 +211,10 @@ async function main() {
       if (process.env.HP2X_READY) fs.writeFileSync(process.env.HP2X_READY, 'report\n');
     } else if (marked) {
       check(s.marker, 'the page was reloaded');
+    }
+    if (block && !blocked && marked && s.censuses >= block) { /* the page busy: updates queue */
+      blocked = true;
+      await page.evaluate(() => { const t = performance.now(); while (performance.now() - t < 600); });
     }
     if (sleepFrom && !hidden && !wasHidden && s.censuses >= Number(sleepFrom)) {
       await setHidden(page, true);
@@ -226,6 +269,11 @@ async function main() {
     if (e.why === 'bands') check(typeof e.want === 'string' && typeof e.set === 'string' && e.want !== e.set,
       `swap ${i} for a new band set: the update's set ${e.want} is the page's ${e.set}`);
   });
+  if (block) {
+    const d = await page.evaluate(() => window.hp2x.liveDrawn);
+    check(blocked && d.appends > d.draws, `the updates that came while the page was busy drawn one each: ${JSON.stringify(d)}`);
+    console.log(`busy for 0.6 s at census ${block}: ${d.appends} updates appended censuses, ${d.draws} drawings drew them`);
+  }
   if (sleepFrom) {
     check(log.some((e) => e.why === 'gap'), `the hidden page did not catch up a gap: ${JSON.stringify(log)}`);
   }
@@ -258,6 +306,7 @@ async function main() {
   check(!r.size && r.bad <= area * 0.05, `the page's drawing: ${r.size ? 'size ' + r.size : r.bad + ' of ' + area} graph pixels differ from hp2x's PNG`);
   console.log(`${geo.drawn === '1' ? 'drawn by the page' : 'its PNG'}: ${r.bad} of ${area} graph pixels differ from hp2x's PNG of the whole input`);
   if (process.env.HP2X_KEY_CHECK) await checkKey(page, geo, shot, want);
+  await checkTable(page, last);
   check(last && last.imgs === 0, `a label became markup: ${last && last.imgs} elements`);
   check(errors.length === 0, 'console errors: ' + errors.join(' | '));
   fs.writeFileSync(out, JSON.stringify({ data, shown, log, fetches: fetches.length, sets, last }));
