@@ -57,6 +57,7 @@ timed() {
 # ran[SUITE]: the programs run in each suite (unit, e2e, shared).
 declare -A ran=([unit]=0 [e2e]=0 [shared]=0)
 par=${TEST_JOBS:-2}
+case $par in '' | *[!0-9]* | 0) par=1 ;; esac
 # The last run's time of each program (NAME -> seconds), to start the
 # slowest first.
 declare -A last=()
@@ -98,6 +99,12 @@ for src in "$top"/tests/unit/*/test_*.c "$top"/tests/unit/tool/*/test_*.c; do
   pool+=("unit/$name")
 done
 mkdir -p "$top/$build/e2e"
+# A name in E2E or E2E_SKIP with no tests/e2e/test_NAME.sh is a failure:
+# a renamed test must not leave a pass that lists it without a word.
+for name in ${E2E:-} ${E2E_SKIP:-}; do
+  [ -f "$top/tests/e2e/test_$name.sh" ] && continue
+  failed=$((failed + 1)); failures+=("e2e/test_$name (named, but no tests/e2e/test_$name.sh)")
+done
 for t in "$top"/tests/e2e/test_*.sh; do
   [ -f "$t" ] || continue
   name=$(basename "$t" .sh)
