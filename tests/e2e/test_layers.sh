@@ -58,7 +58,7 @@ void hpx_plant_mr(void); void hpx_plant_mr(void) { hpx_hp_parse_free(0); }
   "draw->write call|draw/render.c|void hpx_plant_dw(void); void hpx_plant_dw(void) { hp2x_write_csv(0, 0, 0, 0, 0); }
 |^upward call: draw/render.c calls hp2x_write_csv of write/csv_write.c"
   "a lower header declaring a later function|model/model.h|void hpx_bands_fill(void);
-|^upward declaration: model/model.h declares hpx_bands_fill of select/bands.c"
+|^upward declaration: model/model.h declares hpx_bands_fill of select/bands_fill.c"
   "an unranked folder|extra/x.c|int hpx_extra(void); int hpx_extra(void) { return 0; }
 |^unranked folder: extra"
   "tool/util->tool/cli include+call|tool/util/numbers.c|#include \"cli/cli.h\"
