@@ -112,7 +112,7 @@ assert 'id="hp2x-report"' in page and 'data-hp2x-redraw="0"' in page, "not a liv
 assert re.search(r'<img id="hp2x-raster"[^>]* src="data:image/png;base64,"', page), "its PNG's bytes are in"
 assert "hp2x-live-status" in page and page.count("<script") == 1, "scripts in a lean page"
 d = json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>', page, re.S).group(1))
-assert d["job"] == "hp2x" and len(d["t"]) == 3 and [b["name"] for b in d["bands"]] == ["a", "b"], d["job"]
+assert d["job"] == "hp2x" and len(d["t"]) == 3 and sorted(b["name"] for b in d["bands"]) == ["a", "b"], (d["job"], d["t"], [b["name"] for b in d["bands"]])
 PY
 python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app.sock" s1.eventlog \
   --after 0.5 --min 20000 --max 40000 --delay 0.1 --seed 5 & SS=$!
