@@ -122,8 +122,7 @@ typedef struct serve_server {
   pthread_cond_t drawn; /* drawers went down */
   draw_slots slots;     /* their turns */
   push_state push;      /* push.c's */
-  char *warm;           /* "/?warm=1" (warm.c), warm_len bytes; NULL: none */
-  size_t warm_len;
+  char *warm;           /* "/?warm=1", NUL-ended (warm.h); NULL: none */
 } serve_server;
 
 /* ---------------------------------------------------------- events.c */
@@ -185,9 +184,6 @@ size_t push_format(char *buf, size_t size, long picture, const char *set,
 int push_start(serve_server *s);
 void push_wake(serve_server *s);
 void push_stop(serve_server *s);
-
-/* warm.c: the warm-up page drawn with the run's options (malloc'd); NULL. */
-char *serve_warm_page(const hp2x_options *opts, size_t *len);
 
 /* ----------------------------------------------------------- guard.c */
 

@@ -7,6 +7,8 @@
  * also readies the server's fonts before the first census's key and
  * report are drawn.  Nothing of the run is in it.
  */
+#include "warm.h"
+
 #include "serve_int.h"
 
 #include <stdlib.h>
@@ -36,7 +38,7 @@ static int put(void *closure, const void *buf, size_t len) {
   return 0;
 }
 
-char *serve_warm_page(const hp2x_options *opts, size_t *len) {
+char *serve_warm_page(const hp2x_options *opts) {
   hp2x_err err;
   hp2x_err_init(&err);
   hp2x_profile *p = NULL;
@@ -62,6 +64,5 @@ char *serve_warm_page(const hp2x_options *opts, size_t *len) {
     free(w.data); /* none: the page is not warmed up */
     return NULL;
   }
-  *len = w.len;
   return w.data;
 }
