@@ -31,7 +31,8 @@
  * (hp2x_write_live_waiting_html: no census had come; it has the report's
  * script) fetches and swaps in the first the same way, keeping its event
  * stream (a reload would drop it, and the status line with it, for as
- * long as the page takes to load).  A new band set, while the update
+ * long as the page takes to load), and meanwhile warms up on the
+ * server's tiny report of its own ("/?warm=1": warmUp).  A new band set, while the update
  * holds every census of the run, the page draws itself (newSet: the
  * update carries the set's key, hp2x_write_live_key).  For a later new
  * band set and the waiting page's
