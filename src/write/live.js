@@ -31,7 +31,8 @@
  * (hp2x_write_live_waiting_html: no census had come; it has the report's
  * script) fetches and swaps in the first the same way, keeping its event
  * stream (a reload would drop it, and the status line with it, for as
- * long as the page takes to load).  A new band set, while the update
+ * long as the page takes to load), and meanwhile warms up on the
+ * server's tiny report of its own ("/?warm=1": warmUp).  A new band set, while the update
  * holds every census of the run, the page draws itself (newSet: the
  * update carries the set's key, hp2x_write_live_key).  For a later new
  * band set and the waiting page's
@@ -84,6 +85,7 @@
    * with data (its JSON text) and title. */
   function install(fresh, text, title) {
     flush(); /* hp2x.state() reads what is drawn */
+    unwarm();
     var keep = hp2x.state ? hp2x.state() : null;
     var main = document.getElementById("hp2x-report");
     var had = document.getElementById("hp2x-raster"), got = fresh.querySelector("#hp2x-raster");
@@ -108,6 +110,50 @@
     else status.parentNode.insertBefore(fresh, status.nextSibling);
     hp2x.keep = keep;
     hp2x.report();
+  }
+  /* A waiting page warms up (the server's "/?warm=1": a tiny report of
+   * its own, drawn with the run's options, warm.c): the report laid out,
+   * hidden, and drawn by the report's script, then dropped at the next
+   * frame, so that the stream's first report, when it comes, is swapped
+   * into a page whose script is compiled and whose kind of report has
+   * been laid out once (a cold page took about twice as long: RESULTS
+   * 12.5l).  Nothing of it stays: no state, no data, no attribute. */
+  /* when the warm-up was drawn and dropped (ms since the epoch): a test's */
+  var warm = hp2x.liveWarm = { drawn: null, dropped: null };
+  function warmUp() {
+    if (document.getElementById("hp2x-report") || !hp2x.report) return;
+    fetch("/?warm=1", { cache: "no-store" }).then(function (res) {
+      return res.ok ? res.text() : null;
+    }).then(function (text) {
+      if (!text || document.getElementById("hp2x-report") || busy) return;
+      var doc = new DOMParser().parseFromString(text, "text/html");
+      var fresh = doc.getElementById("hp2x-report"), data = doc.getElementById("hp2x-data");
+      if (!fresh || !data) return;
+      fresh = document.importNode(fresh, true);
+      fresh.setAttribute("data-hp2x-warm", "1");
+      fresh.setAttribute("aria-hidden", "true");
+      fresh.style.cssText = "visibility:hidden;position:absolute;left:0;top:0";
+      var d = document.createElement("script");
+      d.type = "application/json";
+      d.id = "hp2x-data";
+      d.textContent = data.textContent;
+      d.setAttribute("data-hp2x-warm", "1");
+      document.body.appendChild(d);
+      status.parentNode.insertBefore(fresh, status.nextSibling);
+      try { hp2x.report(); } catch (e) { /* a warm-up only */ }
+      warm.drawn = performance.timeOrigin + performance.now();
+      unwarm.at = requestAnimationFrame(function () { requestAnimationFrame(unwarm); });
+    }).catch(function () {});
+  }
+  function unwarm() {
+    var w = document.querySelectorAll("[data-hp2x-warm]");
+    if (!w.length) return;
+    cancelAnimationFrame(unwarm.at);
+    for (var i = 0; i < w.length; i++) w[i].parentNode.removeChild(w[i]);
+    warm.dropped = performance.timeOrigin + performance.now();
+    hp2x.state = hp2x.data = hp2x.pristine = hp2x.grown = null;
+    hp2x.keep = null;
+    document.documentElement.removeAttribute("data-hp2x-ready");
   }
   /* The report of redraw `wanted` swapped in: from the report event r
    * the server pushed (its page's text), or fetched. */
@@ -384,6 +430,7 @@
     if (busy || st.censuses <= 0 || document.hidden) return; /* later */
     /* No report yet (the waiting page): fetched and swapped in as any
      * newer one, the event stream kept. */
+    unwarm(); /* a census came: the warm-up is done with */
     var why = !document.getElementById("hp2x-report") ? "first" :
       st.update ? append(st, st.update) : "report";
     if (!why) return;
@@ -420,6 +467,7 @@
     });
   }
   var last = null, leading = false;
+  warmUp();
   var share = window.BroadcastChannel && navigator.locks ?
     new BroadcastChannel("hp2x-live") : null;
   if (!share) { follow(null); return; }

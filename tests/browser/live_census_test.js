@@ -167,8 +167,10 @@ async function main() {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('dialog', (d) => { errors.push('dialog: ' + d.message()); d.dismiss(); });
+  const warms = []; // a waiting page's warm-up ("/?warm=1"), not a report
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/' && r.resourceType() === 'fetch') fetches.push(Date.now());
+    const u = new URL(r.url());
+    if (u.pathname === '/' && r.resourceType() === 'fetch') (u.searchParams.has('warm') ? warms : fetches).push(Date.now());
   });
   let loads = 0; // the page's own loads: the first only (a waiting page fetches its report)
   page.on('framenavigated', (f) => { if (f === page.mainFrame()) loads++; });
@@ -241,6 +243,26 @@ async function main() {
   check(last && last.appended > 0 || shown.length > 1, 'the page drew no census itself');
   const log = last ? last.log : [];
   check(loads === 1, `the page was loaded ${loads} times, not once${log.length && log[0].why === 'first' ? ' (it began waiting)' : ''}`);
+  // A page that began waiting warmed up once (a tiny report of the
+  // server's, laid out hidden, then dropped) before its first report was
+  // swapped in, and nothing of it stayed; a page that came with its
+  // report did not.
+  const waited = log.length > 0 && log[0].why === 'first';
+  const warm = await page.evaluate(() => ({ w: window.hp2x.liveWarm,
+    left: document.querySelectorAll('[data-hp2x-warm]').length,
+    reports: document.querySelectorAll('#hp2x-report').length, title: document.title }));
+  if (waited) {
+    console.log(`waiting page: warm-up ${warm.w.drawn === null ? 'not drawn (the census came first)' :
+      'drawn ' + Math.round(log[0].at - warm.w.drawn) + ' ms before the first census'}`);
+    // (drawn unless the first census came while it was fetched)
+    check(warms.length === 1 && (warm.w.drawn === null ||
+      warm.w.dropped !== null && warm.w.dropped <= log[0].at + log[0].ms),
+      `the waiting page's warm-up: ${warms.length} fetched, ${JSON.stringify(warm.w)}, its first report at ${log[0].at}`);
+  } else {
+    check(warms.length === 0 && warm.w.drawn === null, `a page loaded with its report warmed up: ${warms.length}`);
+  }
+  check(warm.left === 0 && warm.reports === 1 && !/^hp2x - hp2x$/.test(warm.title),
+    `the warm-up left ${warm.left} of its own, ${warm.reports} reports, the title "${warm.title}"`);
   const fetched = log.filter((e) => !e.pushed && !e.update);
   check(fetches.length === fetched.length || log.length >= 100,
     `${fetches.length} fetches of "/", ${fetched.length} with a reason (${log.length - fetched.length} pushed)`);

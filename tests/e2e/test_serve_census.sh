@@ -102,6 +102,18 @@ HP2X_PUSH=drop HP2X_LOADED=$T/loaded1 node "$B/live_census_test.js" "http://127.
 # (the stream once the waiting page has loaded: a slow browser's start
 # would take the first report from its load, not from an event)
 for _ in $(seq 600); do [ -e "$T/loaded1" ] && break; sleep 0.1; done
+# The waiting page's warm-up (/?warm=1): a lean report of hp2x's own tiny
+# profile, drawn with the run's options (-m4), nothing of the run in it.
+curl -s "http://127.0.0.1:$PORT/?warm=1" > warm1.html
+python3 - warm1.html <<'PY' && ok || fail "the warm-up page: $(head -c 300 warm1.html)"
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+assert 'id="hp2x-report"' in page and 'data-hp2x-redraw="0"' in page, "not a live report"
+assert re.search(r'<img id="hp2x-raster"[^>]* src="data:image/png;base64,"', page), "its PNG's bytes are in"
+assert "hp2x-live-status" in page and page.count("<script") == 1, "scripts in a lean page"
+d = json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>', page, re.S).group(1))
+assert d["job"] == "hp2x" and len(d["t"]) == 3 and sorted(b["name"] for b in d["bands"]) == ["a", "b"], (d["job"], d["t"], [b["name"] for b in d["bands"]])
+PY
 python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app.sock" s1.eventlog \
   --after 0.5 --min 20000 --max 40000 --delay 0.1 --seed 5 & SS=$!
 # the update's bytes, from a plain client meanwhile

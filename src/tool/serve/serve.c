@@ -9,6 +9,7 @@
  * a stop signal.  Nothing is read from disk.
  */
 #include "serve_int.h"
+#include "warm.h"
 
 #include "io/outset.h"
 #include "io/wakeup.h"
@@ -217,6 +218,11 @@ static int draw_aside(serve_server *s, struct MHD_Connection *c, snapshot *snap,
 static enum MHD_Result answer_route(serve_server *s, struct MHD_Connection *c,
                                     const serve_answer *a, void **con_cls) {
   if (a->route == SERVE_ROUTE_EVENTS) return answer_events(s, c);
+  if (a->route == SERVE_ROUTE_PAGE &&
+      MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "warm"))
+    return s->warm ? answer(c, MHD_HTTP_OK, "text/html; charset=utf-8", s->warm,
+                            strlen(s->warm), NULL)
+                   : answer_text(c, 404, "no warm-up page");
   snapshot *snap = current_snapshot(s);
   if (!snap) return answer_text(c, 503, "starting");
   enum MHD_Result ok = MHD_YES;
@@ -360,6 +366,7 @@ static void serve_free(serve_server *s) {
   pthread_cond_destroy(&s->drawn);
   snapshot_slots_destroy(&s->slots);
   pthread_mutex_destroy(&s->lock);
+  free(s->warm);
   free(s);
 }
 
@@ -384,6 +391,7 @@ int serve_start(const serve_address *at, const hp2x_options *o,
   s->opts = o;
   s->loopback = ad.loopback;
   s->current = snapshot_new(s->opts, NULL, NULL, 0, INPUT_WAITING, 0);
+  s->warm = serve_warm_page(s->opts);
   int fd = s->current ? listen_on(&ad) : -1;
   const char *v6l = ad.family == AF_INET6 ? "[" : "",
              *v6r = ad.family == AF_INET6 ? "]" : "";

@@ -122,6 +122,7 @@ typedef struct serve_server {
   pthread_cond_t drawn; /* drawers went down */
   draw_slots slots;     /* their turns */
   push_state push;      /* push.c's */
+  char *warm;           /* "/?warm=1", NUL-ended (warm.h); NULL: none */
 } serve_server;
 
 /* ---------------------------------------------------------- events.c */
