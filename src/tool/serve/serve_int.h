@@ -21,8 +21,8 @@
 
 /* -------------------------------------------------------- snapshot.c */
 
-/* What one redraw publishes, immutable once made but for the pictures
- * drawn on demand (each at most once); shared by reference count. */
+/* What one redraw publishes, immutable but for pictures drawn on demand
+ * (each at most once); shared by reference count. */
 typedef struct snapshot snapshot;
 
 /* A snapshot of p with bands b (either may be NULL: nothing drawn yet),
@@ -163,8 +163,7 @@ typedef enum events_next {
  * stream always behind still sends it); the report; a heartbeat. */
 events_next events_choose(const events_view *v);
 
-/* Lets go of a reference to a report event (push.c makes them). */
-void events_report_unref(pushed *r);
+void events_report_unref(pushed *r); /* of a report event (push.c's) */
 
 /* ------------------------------------------------------------ push.c */
 
