@@ -136,6 +136,15 @@ for name in test_cli_usage test_cli_cases test_formats; do
     tail -n 30 "$log"
   fi
 done
+# show_failed LOG: a failed program's output: all of it when short, else
+# its first 20 FAIL lines (where a script says what failed first) and its
+# last 30 lines.
+show_failed() {
+  if [ "$(wc -l < "$1")" -le 60 ]; then cat "$1"; return; fi
+  grep -m 20 'FAIL' "$1"
+  echo "  [...]"
+  tail -n 30 "$1"
+}
 # start NAME: runs it in the background, its status in LOG.status.
 start() {
   rm -f "${logof[$1]}.status"
@@ -167,7 +176,7 @@ for n in "${order[@]+"${order[@]}"}"; do
   else
     failed=$((failed + 1)); failures+=("${what[$n]}")
     echo "== ${what[$n]}:"
-    tail -n 30 "${logof[$n]}"
+    show_failed "${logof[$n]}"
   fi
   rm -f "${logof[$n]}.status"
 done

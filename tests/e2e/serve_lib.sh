@@ -4,6 +4,7 @@
 # (SERVED_PID), waits for its "serving" line (at most 10 s) and sets PORT.
 serve_start() {
   local err=$1; shift
+  SERVED_ERR=$err
   : > "$err"
   "$HP2X" "$@" 2> "$err" & SERVED_PID=$!
   local i=0
@@ -60,11 +61,14 @@ serve_big_profile() {
 }
 
 # serve_stop: SIGTERM (a background job ignores SIGINT), then its exit
-# status in SERVED_RC; any but 0 (a sanitizer's report included) fails.
+# status in SERVED_RC; any but 0 (a sanitizer's report included) fails,
+# showing the end of what the server printed.
 serve_stop() {
   kill -TERM $SERVED_PID 2> /dev/null
   wait $SERVED_PID; SERVED_RC=$?
-  [ "$SERVED_RC" -eq 0 ] || fail "hp2x --serve ended with status $SERVED_RC"
+  [ "$SERVED_RC" -eq 0 ] && return 0
+  fail "hp2x --serve ended with status $SERVED_RC"
+  tail -n 40 "$SERVED_ERR" | sed 's/^/    /'
 }
 
 # get PATH [CURL ARGS]: the body on stdout; HTTP_CODE set from a side file.
