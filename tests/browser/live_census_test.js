@@ -58,7 +58,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 function look(page) {
   return page.evaluate(() => {
     const st = document.getElementById('hp2x-live-status'), root = document.documentElement;
-    const D = window.hp2x && window.hp2x.data && document.getElementById('hp2x-report') ? window.hp2x.data : null;
+    const D = window.hp2x && window.hp2x.data && document.querySelector('#hp2x-report:not([data-hp2x-warm])') ? window.hp2x.data : null;
     return {
       input: st ? st.getAttribute('data-input') : null,
       censuses: st && st.hasAttribute('data-censuses') ? Number(st.getAttribute('data-censuses')) : -1,

@@ -55,7 +55,7 @@ function pageScript(quiet) {
     }
     const root = document.documentElement, r = root.getAttribute('data-hp2x-redraw');
     const c = root.getAttribute('data-hp2x-census'), data = document.getElementById('hp2x-data');
-    if (r !== null && (r !== redraw || c !== census) && data && document.getElementById('hp2x-report')) {
+    if (r !== null && (r !== redraw || c !== census) && data && document.querySelector('#hp2x-report:not([data-hp2x-warm])')) {
       redraw = r;
       census = c;
       let t = [];

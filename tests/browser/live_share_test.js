@@ -44,8 +44,9 @@ function look(page) {
       censuses: st && st.hasAttribute('data-censuses') ? Number(st.getAttribute('data-censuses')) : -1,
       redraw: Number(root.getAttribute('data-hp2x-redraw') || '-1'),
       shown: Number(root.getAttribute('data-hp2x-census') || '-1'),
-      held: window.hp2x && window.hp2x.data ? window.hp2x.data.t.join(' ') : '',
-      report: !!document.getElementById('hp2x-report'),
+      // (a report the page holds: not the warm-up, live.js warmUp)
+      held: window.hp2x && window.hp2x.data && document.querySelector('#hp2x-report:not([data-hp2x-warm])') ? window.hp2x.data.t.join(' ') : '',
+      report: !!document.querySelector('#hp2x-report:not([data-hp2x-warm])'),
       // how the waiting page's first report came: pushed (a "report" event,
       // passed on by the following page) or fetched
       first: ((window.hp2x && window.hp2x.liveLog) || []).filter((e) => e.why === 'first')
