@@ -204,12 +204,17 @@ async function keepDetail(stream, sent, clients, pages, res) {
     const c = clients[i];
     const got = await pages[i].evaluate(() => ({
       log: (window.hp2x && window.hp2x.liveLog) || [], reports: (window.hp2x && window.hp2x.liveReports) || [], tasks: window.hp2xLongTasks || [],
+      warm: (window.hp2x && window.hp2x.liveWarm) || null,
+      loaded: performance.timeOrigin + (performance.getEntriesByType('navigation')[0] || {}).loadEventEnd,
     })).catch(() => ({ log: [], tasks: [] }));
     // the page's times in node's clock
     got.log.forEach((e) => { if (e.at) e.at -= c.offset; });
     got.tasks.forEach((e) => { e.at -= c.offset; });
+    // the page's load and its warm-up (live.js: drawn, dropped), node's clock
+    const warm = got.warm ? { drawn: got.warm.drawn && got.warm.drawn - c.offset, dropped: got.warm.dropped && got.warm.dropped - c.offset } : null;
     d.pages.push({ name: c.name, status: sent.map((_, k) => epoch(c.status[k])),
       picture: sent.map((_, k) => epoch(c.picture[k])), log: got.log, tasks: got.tasks, reports: got.reports,
+      loaded: got.loaded ? got.loaded - c.offset : null, warm,
       clock_offset_ms: c.offset });
     res.heard.push(...c.heard);
   }

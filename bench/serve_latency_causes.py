@@ -12,7 +12,9 @@ in progress between the census's arrival and its drawing ("fetch: WHY" or
 "pushed: WHY"), one of another page ("another page's fetch: WHY", ...), a
 long task of the page ("long task"), or nothing the page saw ("-").  Then
 how many censuses were over the goal (50 ms for one page, 250 ms for
-more) in a stream's first five censuses and after, and the p99 after."""
+more) in a stream's first five censuses and after, and the p99 after;
+each stream's first five censuses on its first page, with its first
+report's times and when the page's load and warm-up ended."""
 import json
 import os
 import sys
@@ -90,6 +92,7 @@ def report(name, r, top):
     print("%s: censuses over %d ms: %d in a stream's censuses 1-5, %d later, of %d; p99 from census 6: %.0f ms" % (
         name, goal, sum(1 for x in early if x > goal), sum(1 for x in late if x > goal), len(rows), pct(late, 99)))
     print()
+    first_censuses(name, r)
     print("### %s: the %d slowest censuses drawn" % (name, top))
     print()
     print("| stream | census | page | ms | cause |")
@@ -101,6 +104,31 @@ def report(name, r, top):
         print()
         print("%s: the frame showing a change made -> node hearing of it (the observation's own delay, left out of the figures above): p50 %.1f, p99 %.1f, max %.1f ms (%d)" %
               (name, pct(heard, 50), pct(heard, 99), max(heard), len(heard)))
+    print()
+
+
+def first_censuses(name, r):
+    """Each stream's first censuses on its first page: ms from the census
+    to it drawn (with the first letter of the report's reason: f first,
+    b bands...), the first report's times from its update (received,
+    swapped), and where the page's load and warm-up ended, from census 1."""
+    print("### %s: each stream's first censuses (the first page)" % name)
+    print()
+    print("| stream | censuses 1-5 ms | first report: update at, swapped at | page loaded, warm-up dropped |")
+    print("|---|---|---|---|")
+    for d in r["detail"]:
+        pg, s = d["pages"][0], d["sent"][0]
+        why = {e["census"]: e["why"][0] for e in pg["log"]}
+        xs = " ".join("-" if t is None else "%.0f%s" % (t - s0, why.get(k + 1, ""))
+                      for k, (t, s0) in enumerate(zip(pg["picture"][:5], d["sent"][:5])))
+        first = [e for e in pg["log"] if e["why"] == "first"]
+        rep = "-"
+        if first and first[0].get("at") is not None:
+            e = first[0]
+            rep = "%+.0f, %s" % (e["at"] - s, "-" if e.get("ms") is None else "%+.0f" % (e["at"] + e["ms"] - s))
+        warm = pg.get("warm") or {}
+        f = lambda x: "-" if x is None else "%+.0f" % (x - s)
+        print("| %s | %s | %s | %s, %s |" % (d["stream"], xs, rep, f(pg.get("loaded")), f(warm.get("dropped"))))
     print()
 
 
