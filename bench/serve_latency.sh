@@ -15,8 +15,9 @@
 # per census, with ratios to no --serve; then, for the page runs, the
 # slowest censuses and their causes (bench/serve_latency_causes.py: each
 # page's fetches of / again by reason and how long each took, its long
-# tasks; each stream's first censuses, with the page's load and warm-up).  A page's census counts as shown at the page's own stamp, once
-# the frame showing it is made (tests/browser/live_observer.js); the pages
+# tasks; each stream's first censuses, with the page's load and warm-up).
+# A page's census counts as shown at the page's own stamp, once the frame
+# showing it is made (tests/browser/live_observer.js); the pages
 # keep what they saw and are asked every 250 ms (SERVE_OBSERVE=binding:
 # each change called into node at once, as before 12.5c, whose round trips
 # through the browser process cost the pages measured a share of the
