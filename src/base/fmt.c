@@ -73,10 +73,52 @@ static size_t digit_count(uint64_t u) {
   return n;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Digits "00" to "99" of r < 100 as they lie in memory. */
+static uint64_t digit_pair(uint32_t r) {
+  uint16_t p;
+  memcpy(&p, two_digits + 2 * r, 2);
+  return p;
+}
+
+/* x < 10^8 in decimal at buf: its eight digits made at once, four pairs
+ * in one word (the first digit in its lowest byte), the leading zeros
+ * shifted out, the word stored whole (8 bytes written).  Returns the
+ * length.  The pairs come from x / 10^6 in fixed point, 57 bits after the
+ * point (the factor rounded up: exact for every x < 10^8, all of which
+ * were checked), each pair its whole part, the fraction times 100 the next:
+ * a multiplication a pair, where dividing by 100 takes three. */
+static size_t below_1e8(char *buf, uint32_t x) {
+  const uint64_t frac = ((uint64_t)1 << 57) - 1;
+  uint64_t t = (uint64_t)x * UINT64_C(144115188076); /* ceil(2^57 / 10^6) */
+  uint64_t w = digit_pair((uint32_t)(t >> 57));
+  t = (t & frac) * 100;
+  w |= digit_pair((uint32_t)(t >> 57)) << 16;
+  t = (t & frac) * 100;
+  w |= digit_pair((uint32_t)(t >> 57)) << 32;
+  t = (t & frac) * 100;
+  w |= digit_pair((uint32_t)(t >> 57)) << 48;
+#if defined(__GNUC__)
+  uint64_t z = w ^ UINT64_C(0x3030303030303030); /* zero bytes: '0's */
+  size_t lead = z ? (size_t)__builtin_ctzll(z) / 8 : 7;
+#else
+  size_t lead = 8 - digit_count(x);
+#endif
+  w >>= 8 * lead;
+  memcpy(buf, &w, sizeof w);
+  return 8 - lead;
+}
+#define HAVE_BELOW_1E8 1
+#endif
+
 size_t hpx_fmt_int(char *buf, int64_t v) {
   uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-  size_t o = v < 0, n = digit_count(u);
+  size_t o = v < 0;
   if (v < 0) buf[0] = '-';
+#if defined(HAVE_BELOW_1E8)
+  if (u < 100000000) return o + below_1e8(buf + o, (uint32_t)u);
+#endif
+  size_t n = digit_count(u);
   char *d = buf + o + n; /* digits written from the last one back */
   while (u >= 100) {
     size_t r = (size_t)(u % 100);

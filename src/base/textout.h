@@ -26,8 +26,10 @@ int hpx_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
 /* Writes v with ',' every three digits (1234567 -> "1,234,567"); returns
  * the length. */
 size_t hpx_fmt_thousands(char *buf, size_t size, int64_t v);
-/* Writes v in plain decimal, without a NUL, into buf (room for 20 bytes);
- * returns the length.  The writers' hot path: no printf, no locale. */
+/* Writes v in plain decimal, without a NUL, into buf (room for 20 bytes,
+ * any of which it may write: the bytes after the length returned are not
+ * kept); returns the length.  The writers' hot path: no printf, no
+ * locale. */
 size_t hpx_fmt_int(char *buf, int64_t v);
 /* Writes v as printf's "%.6f" would in the C locale (the same bytes,
  * rounding included) and a NUL; returns the length.  Times in the text

@@ -39,9 +39,12 @@ typedef struct hpx_part_map {
  * window), with the limits of the profile `whole` it is for; when that is
  * not plain, the part's samples are summed as they are appended, not
  * here.  Its entry arrays are allocated for the entries so many bytes
- * hold at most (HPX_PART_BYTES_PER_ENTRY), untouched.  NULL when out of
- * memory.  Reads only whole's limits and bounds, fixed while it is read. */
-hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole, size_t bytes);
+ * hold at most (HPX_PART_BYTES_PER_ENTRY), untouched; `spare`, when not
+ * NULL, is an earlier part's profile done with, freed here, whose arrays'
+ * memory the new one takes (empty).  NULL when out of memory.  Reads only
+ * whole's limits and bounds, fixed while it is read. */
+hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole, size_t bytes,
+                                   hp2x_profile *spare);
 
 /* The fewest bytes an entry takes in practice in either format (a .hp
  * entry line, an eventlog's sample event): a part holding more entries

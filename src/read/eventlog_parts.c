@@ -89,17 +89,28 @@ static evl_parser *part_reader(const evl_part_cfg *cfg, evl_part_read *r,
   return w;
 }
 
+/* Reads a part on a thread of its own, into the memory of `spare` (a
+ * part done with) when there is one: NULL when out of memory. */
 static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
-                       long long offset) {
+                       long long offset, void *spare) {
   const evl_part_cfg *cfg = cfg_;
   hp2x_err err;
   hp2x_err_init(&err);
+  hp2x_profile *old = NULL;
+  if (spare) {
+    old = ((evl_part_read *)spare)->p;
+    ((evl_part_read *)spare)->p = NULL;
+    free_part(spare);
+  }
   evl_part_read *r = hpx_calloc(1, sizeof *r);
-  if (!r) return NULL;
+  if (!r) {
+    hp2x_profile_free(old);
+    return NULL;
+  }
   r->bytes = bytes;
   r->len = len;
   r->offset = offset;
-  r->p = hpx_part_profile_new(&cfg->limits, len);
+  r->p = hpx_part_profile_new(&cfg->limits, len, old);
   if (r->p) r->ev = part_reader(cfg, r, &err);
   if (!r->ev) {
     free_part(r);

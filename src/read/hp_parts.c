@@ -77,16 +77,26 @@ static void free_part(void *result) {
   hpx_free(r);
 }
 
-/* Reads a part on a thread of its own: NULL when out of memory. */
+/* Reads a part on a thread of its own, into the memory of `spare` (a
+ * part done with) when there is one: NULL when out of memory. */
 static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
-                       long long offset) {
+                       long long offset, void *spare) {
   const hp_part_cfg *cfg = cfg_;
   hp2x_err err;
   hp2x_err_init(&err);
+  hp2x_profile *old = NULL;
+  if (spare) {
+    old = ((hp_part *)spare)->p;
+    ((hp_part *)spare)->p = NULL;
+    free_part(spare);
+  }
   hp_part *r = hpx_calloc(1, sizeof *r);
-  if (!r) return NULL;
+  if (!r) {
+    hp2x_profile_free(old);
+    return NULL;
+  }
   r->offset = offset;
-  r->p = hpx_part_profile_new(&cfg->limits, len);
+  r->p = hpx_part_profile_new(&cfg->limits, len, old);
   r->hp = r->p ? hpx_hp_parse_new(cfg->file, r->p, &err) : NULL;
   if (!r->hp) {
     free_part(r);

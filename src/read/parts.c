@@ -7,7 +7,9 @@
  * other threads see the input and the front end's fixed configuration,
  * and block every signal (the caller's keep theirs).  A mapped file's
  * part lets go of its pages once read: a part read ahead holds its result,
- * not its bytes (taking it reads them again only when it is fed).
+ * not its bytes (taking it reads them again only when it is fed).  A
+ * result taken is kept as a spare, whose memory the next part read reuses
+ * (fresh pages cost more to fault in than the reading of them saves).
  */
 #include "parts.h"
 
@@ -34,6 +36,7 @@ typedef enum { SLOT_READING, SLOT_READ } slot_state;
 typedef struct part_slot {
   size_t start, len; /* the part's bytes in buf */
   void *result;      /* the front end's, once read; NULL: none */
+  void *spare;       /* a result done with, for its reading to reuse */
   slot_state state;
 } part_slot;
 
@@ -47,6 +50,8 @@ typedef struct parts_run {
   pthread_cond_t changed; /* a part read or taken, or the run stopped */
   part_slot *ring;        /* [cap]: part k in ring[k % cap]; owned */
   size_t cap;
+  void **spares; /* [cap]: results taken and done with; owned */
+  size_t n_spares;
   size_t cut;            /* where the next part starts */
   size_t claimed, taken; /* parts cut so far; parts taken in order */
   int stop;              /* an error: no more parts */
@@ -66,6 +71,7 @@ static part_slot *claim(parts_run *r) {
   s->start = r->cut;
   s->len = end - r->cut;
   s->result = NULL;
+  s->spare = r->n_spares ? r->spares[--r->n_spares] : NULL;
   s->state = SLOT_READING;
   r->cut = end;
   r->claimed++;
@@ -76,10 +82,12 @@ static part_slot *claim(parts_run *r) {
  * returns with the lock held. */
 static void read_part(parts_run *r, part_slot *s) {
   size_t start = s->start, len = s->len;
+  void *spare = s->spare;
+  s->spare = NULL;
   pthread_mutex_unlock(&r->lock);
   if (r->mapped) hpx_map_prefetch(r->buf + start, len);
-  void *result =
-      r->f->read(r->f->cfg, r->buf + start, len, r->offset + (long long)start);
+  void *result = r->f->read(r->f->cfg, r->buf + start, len,
+                            r->offset + (long long)start, spare);
   if (r->mapped) hpx_map_drop(r->buf + start, len);
   pthread_mutex_lock(&r->lock);
   s->result = result;
@@ -103,8 +111,8 @@ static void *worker(void *arg) {
   return NULL;
 }
 
-/* Takes part s into the reader: its result merged, or its bytes fed.
- * Called without the lock. */
+/* Takes part s into the reader: its result merged, or its bytes fed; the
+ * result is left in s, done with.  Called without the lock. */
 static hp2x_status take_part(parts_run *r, part_slot *s, const feed_plan *plan,
                              hp2x_err *err) {
   const parts_front *f = r->f;
@@ -113,8 +121,6 @@ static hp2x_status take_part(parts_run *r, part_slot *s, const feed_plan *plan,
   if (s->result) st = f->merge(f->fe, s->result, &merged, err);
   if (st == HP2X_OK && !merged)
     st = f->feed(f->fe, r->buf + s->start, s->len, err);
-  if (s->result) f->free_result(s->result);
-  s->result = NULL;
   if (plan->count) {
     if (merged)
       plan->count->merged++;
@@ -124,6 +130,16 @@ static hp2x_status take_part(parts_run *r, part_slot *s, const feed_plan *plan,
   if (st == HP2X_OK && plan->release)
     plan->release(plan->release_ctx, r->buf + s->start + s->len);
   return st;
+}
+
+/* Keeps a result taken for a later part's reading to reuse (under the
+ * lock). */
+static void keep_spare(parts_run *r, void *result) {
+  if (!result) return;
+  if (r->n_spares < r->cap)
+    r->spares[r->n_spares++] = result;
+  else
+    r->f->free_result(result);
 }
 
 /* The calling thread's loop: takes parts in order, reading one whenever
@@ -137,6 +153,8 @@ static hp2x_status lead(parts_run *r, const feed_plan *plan, hp2x_err *err) {
       pthread_mutex_unlock(&r->lock);
       st = take_part(r, next, plan, err);
       pthread_mutex_lock(&r->lock);
+      keep_spare(r, next->result);
+      next->result = NULL;
       r->taken++;
       pthread_cond_broadcast(&r->changed);
       if (st != HP2X_OK) break;
@@ -169,9 +187,11 @@ hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
   r.cap = RING_PER_THREAD * threads;
   r.mapped = plan->mapped;
   r.ring = hpx_calloc(r.cap, sizeof *r.ring);
+  r.spares = hpx_calloc(r.cap, sizeof *r.spares);
   pthread_t *ids = threads > 1 ? hpx_calloc(threads - 1, sizeof *ids) : NULL;
-  if (!r.ring || (threads > 1 && !ids)) {
+  if (!r.ring || !r.spares || (threads > 1 && !ids)) {
     hpx_free(r.ring);
+    hpx_free(r.spares);
     hpx_free(ids);
     return f->feed(f->fe, buf, len, err);
   }
@@ -187,6 +207,8 @@ hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
     part_slot *s = &r.ring[k % r.cap];
     if (s->result) f->free_result(s->result);
   }
+  for (size_t i = 0; i < r.n_spares; i++) f->free_result(r.spares[i]);
+  hpx_free(r.spares);
   pthread_cond_destroy(&r.changed);
   pthread_mutex_destroy(&r.lock);
   hpx_free(r.ring);

@@ -23,9 +23,11 @@ typedef struct parts_front {
                      size_t start, size_t want);
   /* Reads the part: its bytes (len of them, at `offset` in the input) into
    * a result of its own; NULL when out of memory (its bytes are then
-   * fed in order).  On any thread, several at once; it reads cfg only. */
+   * fed in order).  On any thread, several at once; it reads cfg only.
+   * `spare`, when not NULL, is an earlier part's result, taken and done
+   * with: read owns it, to reuse its memory or free it. */
   void *(*read)(const void *cfg, const unsigned char *bytes, size_t len,
-                long long offset);
+                long long offset, void *spare);
   /* Takes the result into fe, in order, on the calling thread: *merged
    * says whether it could (else its bytes are fed).  Errors are fe's. */
   hp2x_status (*merge)(void *fe, void *result, int *merged, hp2x_err *err);

@@ -1,5 +1,6 @@
 /* test_fmt.c -- fmt.c's locale-free numbers: hpx_fmt and the library's
- * messages, the public hp2x_vsnprintf_c, thousands, integers against %lld,
+ * messages, the public hp2x_vsnprintf_c, thousands, integers against %lld
+ * (those below 10^8, made eight digits at once, swept),
  * %.6f against printf, and the length written. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -122,6 +123,42 @@ static void fmt_int_is_lld(void **state) {
   }
 }
 
+/* One value: printf's digits, and nothing written past buf's 20 bytes. */
+static void fmt_int_check(int64_t v) {
+  char got[32], want[32];
+  memset(got, '#', sizeof got);
+  size_t n = hpx_fmt_int(got, v);
+  for (size_t i = 20; i < sizeof got; i++) assert_int_equal(got[i], '#');
+  got[n] = '\0';
+  snprintf(want, sizeof want, "%lld", (long long)v);
+  if (strcmp(got, want) != 0) fail_msg("%lld: got \"%s\"", (long long)v, got);
+}
+
+/* Below 10^8 (eight digits made at once): both sides of every length's
+ * edge, every value below 10^4, and a seeded sweep, each signed both
+ * ways. */
+static void fmt_int_short_values(void **state) {
+  (void)state;
+  for (int64_t p = 1; p <= 1000000000; p *= 10)
+    for (int64_t d = -2; d <= 2; d++) {
+      fmt_int_check(p + d);
+      fmt_int_check(-(p + d));
+    }
+  for (int64_t v = 0; v < 10000; v++) {
+    fmt_int_check(v);
+    fmt_int_check(-v);
+  }
+  uint64_t x = 0x2545f4914f6cdd1dull;
+  for (int i = 0; i < 200000; i++) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    int64_t v = (int64_t)(x % 100000000u);
+    fmt_int_check(v);
+    fmt_int_check(-v);
+  }
+}
+
 /* hpx_fmt_fixed6 against printf's %.6f: the edges (ties to even, carries
  * into the integer part, signed zero, the 9e12 switch to printf, huge and
  * non-finite values), exact ties k / 2^n, and a seeded sweep over random
@@ -213,6 +250,7 @@ int main(void) {
       cmocka_unit_test(public_printf_ignores_locale),
       cmocka_unit_test(fmt_thousands),
       cmocka_unit_test(fmt_int_is_lld),
+      cmocka_unit_test(fmt_int_short_values),
       cmocka_unit_test(fixed6_is_printf),
       cmocka_unit_test(fmt_length_is_written),
   };
