@@ -73,51 +73,55 @@ static size_t digit_count(uint64_t u) {
   return n;
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* Digits "00" to "99" of r < 100 as they lie in memory. */
-static uint64_t digit_pair(uint32_t r) {
-  uint16_t p;
-  memcpy(&p, two_digits + 2 * r, 2);
-  return p;
+/* "00" to "99" as numbers, the first digit in the low byte (the same
+ * bytes on any host once stored lowest byte first). */
+#define PAIR(a, b) (uint16_t)(('0' + (a)) | ('0' + (b)) << 8)
+#define TEN(a)                                                            \
+  PAIR(a, 0), PAIR(a, 1), PAIR(a, 2), PAIR(a, 3), PAIR(a, 4), PAIR(a, 5), \
+      PAIR(a, 6), PAIR(a, 7), PAIR(a, 8), PAIR(a, 9)
+static const uint16_t digit_pairs[100] = {TEN(0), TEN(1), TEN(2), TEN(3),
+                                          TEN(4), TEN(5), TEN(6), TEN(7),
+                                          TEN(8), TEN(9)};
+#undef TEN
+#undef PAIR
+
+/* w's eight bytes at buf, lowest first (one store, as compilers make it). */
+static void put8(char *buf, uint64_t w) {
+  buf[0] = (char)w, buf[1] = (char)(w >> 8), buf[2] = (char)(w >> 16);
+  buf[3] = (char)(w >> 24), buf[4] = (char)(w >> 32);
+  buf[5] = (char)(w >> 40), buf[6] = (char)(w >> 48);
+  buf[7] = (char)(w >> 56);
 }
 
 /* x < 10^8 in decimal at buf: its eight digits made at once, four pairs
  * in one word (the first digit in its lowest byte), the leading zeros
- * shifted out, the word stored whole (8 bytes written).  Returns the
- * length.  The pairs come from x / 10^6 in fixed point, 57 bits after the
- * point (the factor rounded up: exact for every x < 10^8, all of which
- * were checked), each pair its whole part, the fraction times 100 the next:
- * a multiplication a pair, where dividing by 100 takes three. */
+ * shifted out, the word stored whole (8 bytes written, lowest byte first
+ * whatever the host's order).  Returns the length.  The pairs come from
+ * x / 10^6 in fixed point, 57 bits after the point (the factor rounded
+ * up: exact for every x < 10^8, all of which were checked), each pair its
+ * whole part, the fraction times 100 the next: a multiplication a pair,
+ * where dividing by 100 takes three. */
 static size_t below_1e8(char *buf, uint32_t x) {
   const uint64_t frac = ((uint64_t)1 << 57) - 1;
   uint64_t t = (uint64_t)x * UINT64_C(144115188076); /* ceil(2^57 / 10^6) */
-  uint64_t w = digit_pair((uint32_t)(t >> 57));
+  uint64_t w = digit_pairs[t >> 57];
   t = (t & frac) * 100;
-  w |= digit_pair((uint32_t)(t >> 57)) << 16;
+  w |= (uint64_t)digit_pairs[t >> 57] << 16;
   t = (t & frac) * 100;
-  w |= digit_pair((uint32_t)(t >> 57)) << 32;
+  w |= (uint64_t)digit_pairs[t >> 57] << 32;
   t = (t & frac) * 100;
-  w |= digit_pair((uint32_t)(t >> 57)) << 48;
-#if defined(__GNUC__)
-  uint64_t z = w ^ UINT64_C(0x3030303030303030); /* zero bytes: '0's */
-  size_t lead = z ? (size_t)__builtin_ctzll(z) / 8 : 7;
-#else
+  w |= (uint64_t)digit_pairs[t >> 57] << 48;
   size_t lead = 8 - digit_count(x);
-#endif
   w >>= 8 * lead;
-  memcpy(buf, &w, sizeof w);
+  put8(buf, w);
   return 8 - lead;
 }
-#define HAVE_BELOW_1E8 1
-#endif
 
 size_t hpx_fmt_int(char *buf, int64_t v) {
   uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
   size_t o = v < 0;
   if (v < 0) buf[0] = '-';
-#if defined(HAVE_BELOW_1E8)
   if (u < 100000000) return o + below_1e8(buf + o, (uint32_t)u);
-#endif
   size_t n = digit_count(u);
   char *d = buf + o + n; /* digits written from the last one back */
   while (u >= 100) {
