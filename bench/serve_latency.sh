@@ -15,7 +15,8 @@
 # per census, with ratios to no --serve; then, for the page runs, the
 # slowest censuses and their causes (bench/serve_latency_causes.py: each
 # page's fetches of / again by reason and how long each took, its long
-# tasks; each stream's first censuses, with the page's load and warm-up).
+# tasks; the censuses by their number in the stream; each stream's first
+# censuses, with the page's load and warm-up).
 # A page's census counts as shown at the page's own stamp, once the frame
 # showing it is made (tests/browser/live_observer.js); the pages
 # keep what they saw and are asked every 250 ms (SERVE_OBSERVE=binding:

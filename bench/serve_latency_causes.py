@@ -13,7 +13,10 @@ in progress between the census's arrival and its drawing ("fetch: WHY" or
 long task of the page ("long task"), or nothing the page saw ("-").  Then
 how many censuses were over the goal (50 ms for one page, 250 ms for
 more) in a stream's first five censuses and after, and the p99 after;
-each stream's first five censuses on its first page, with its first
+the censuses by their number in the stream (1-5, then the rest), with
+census 1's parts (update heard, first report swapped in, its frame) and
+how many pages were still warming up when census 1 was sent; each
+stream's first five censuses on its first page, with its first
 report's times and when the page's load and warm-up ended."""
 import json
 import os
@@ -92,6 +95,7 @@ def report(name, r, top):
     print("%s: censuses over %d ms: %d in a stream's censuses 1-5, %d later, of %d; p99 from census 6: %.0f ms" % (
         name, goal, sum(1 for x in early if x > goal), sum(1 for x in late if x > goal), len(rows), pct(late, 99)))
     print()
+    by_census(name, r, goal)
     first_censuses(name, r)
     print("### %s: the %d slowest censuses drawn" % (name, top))
     print()
@@ -105,6 +109,49 @@ def report(name, r, top):
         print("%s: the frame showing a change made -> node hearing of it (the observation's own delay, left out of the figures above): p50 %.1f, p99 %.1f, max %.1f ms (%d)" %
               (name, pct(heard, 50), pct(heard, 99), max(heard), len(heard)))
     print()
+
+
+def by_census(name, r, goal):
+    """Censuses by their number in the stream (all pages): 1-5 each, then
+    the rest; how many over the goal and what the slow ones were put down
+    to; for census 1, where its time went (the first report's log entry:
+    the update heard, the report swapped in, the frame showing it); and
+    how many pages' warm-ups ended after census 1 was sent (the stream
+    started while a page was still warming up)."""
+    rows, parts, late = {}, {"heard": [], "swap": [], "frame": []}, 0
+    for d in r["detail"]:
+        for p, pg in enumerate(d["pages"]):
+            warm = pg.get("warm") or {}
+            if warm.get("dropped") is not None and warm["dropped"] > d["sent"][0]:
+                late += 1
+            for k, t in enumerate(pg["picture"]):
+                if t is not None:
+                    rows.setdefault(min(k, 5), []).append((t - d["sent"][k], cause(d, p, k)))
+            first = [e for e in pg["log"] if e["why"] == "first" and e.get("at") and e.get("ms") is not None]
+            if first and pg["picture"][0] is not None:
+                e = first[0]
+                parts["heard"].append(e["at"] - d["sent"][0])
+                parts["swap"].append(e["ms"])
+                parts["frame"].append(pg["picture"][0] - e["at"] - e["ms"])
+    print("### %s: censuses by their number in the stream (all pages)" % name)
+    print()
+    print("| census | censuses | p50 ms | p99 ms | max ms | over %d ms | the slow ones' causes |" % goal)
+    print("|---|---|---|---|---|---|---|")
+    for k in sorted(rows):
+        xs = [x for x, _ in rows[k]]
+        slow = {}
+        for x, c in rows[k]:
+            if x > goal:
+                slow[c] = slow.get(c, 0) + 1
+        print("| %s | %d | %.0f | %.0f | %.0f | %d | %s |" % (
+            k + 1 if k < 5 else "6 on", len(xs), pct(xs, 50), pct(xs, 99), max(xs), sum(1 for x in xs if x > goal),
+            ", ".join("%s %d" % (c, n) for c, n in sorted(slow.items(), key=lambda x: -x[1])) or "-"))
+    print()
+    if parts["heard"]:
+        print("%s: census 1 on each page (ms, p50 / max): update heard %s, first report swapped in %s, "
+              "then its frame %s; pages whose warm-up ended after census 1 was sent: %d" % (
+                  name, *("%.0f / %.0f" % (pct(parts[x], 50), max(parts[x])) for x in ("heard", "swap", "frame")), late))
+        print()
 
 
 def first_censuses(name, r):
