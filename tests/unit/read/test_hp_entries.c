@@ -100,6 +100,22 @@ static void the_labels(char labels[N_LABELS][96]) {
     make_label(labels[n++], "q", 1 + i % 8, (unsigned)i, i % 8);
 }
 
+/* The n labels of order in a new order, any of them. */
+static void shuffle_order(unsigned *order, unsigned n) {
+  for (unsigned i = n - 1; i > 0; i--) {
+    unsigned j = rnd(i + 1), x = order[i];
+    order[i] = order[j];
+    order[j] = x;
+  }
+}
+
+/* A profile's header lines at t: their bytes. */
+static size_t write_header(char *t, size_t cap) {
+  return (size_t)snprintf(t, cap,
+                          "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
+                          "VALUE_UNIT \"bytes\"\n");
+}
+
 /* A new order for the next census: shuffled (two times in three), or,
  * unless shuffle, the last one's with a few neighbours swapped (the
  * guess then mostly right, and wrong about a label much like it). */
@@ -112,12 +128,7 @@ static void next_order(unsigned *order, bool shuffle) {
     }
     return;
   }
-  if (rnd(3))
-    for (unsigned i = N_LABELS - 1; i > 0; i--) {
-      unsigned j = rnd(i + 1), x = order[i];
-      order[i] = order[j];
-      order[j] = x;
-    }
+  if (rnd(3)) shuffle_order(order, N_LABELS);
 }
 
 /* How write_profile writes a profile: the most digits of a value (19:
@@ -153,9 +164,7 @@ static size_t write_profile_as(char *t, size_t cap, size_t censuses,
   the_labels(labels);
   unsigned order[N_LABELS];
   for (unsigned i = 0; i < N_LABELS; i++) order[i] = i;
-  size_t n = (size_t)snprintf(t, cap,
-                              "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
-                              "VALUE_UNIT \"bytes\"\n");
+  size_t n = write_header(t, cap);
   for (size_t c = 0; c < censuses && n + 8192 < cap; c++) {
     next_order(order, shuffle);
     n += (size_t)snprintf(t + n, cap - n, "BEGIN_SAMPLE %zu.%06u\n", c,
@@ -270,9 +279,7 @@ static void runs_keep_low_bits(void **state) {
   (void)state;
   char *t = malloc(TEXT_CAP);
   assert_non_null(t);
-  size_t n = (size_t)snprintf(t, TEXT_CAP,
-                              "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
-                              "VALUE_UNIT \"bytes\"\n");
+  size_t n = write_header(t, TEXT_CAP);
   for (unsigned c = 0; c < 50; c++) {
     n += (size_t)snprintf(t + n, TEXT_CAP - n, "BEGIN_SAMPLE %u.0\n", c);
     for (unsigned l = 0; l < 20; l++)
@@ -324,15 +331,9 @@ static void slots_tell_last_bytes_apart(void **state) {
   assert_non_null(t);
   unsigned order[N];
   for (unsigned i = 0; i < N; i++) order[i] = i;
-  size_t n = (size_t)snprintf(t, TEXT_CAP,
-                              "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
-                              "VALUE_UNIT \"bytes\"\n");
+  size_t n = write_header(t, TEXT_CAP);
   for (unsigned c = 0; c < 60; c++) {
-    for (unsigned i = N - 1; i > 0; i--) {
-      unsigned j = rnd(i + 1), x = order[i];
-      order[i] = order[j];
-      order[j] = x;
-    }
+    shuffle_order(order, N);
     n += (size_t)snprintf(t + n, TEXT_CAP - n, "BEGIN_SAMPLE %u.5\n", c);
     for (unsigned i = 0; i < N; i++) {
       unsigned l = rnd(60) == 0 ? order[rnd(N)] : order[i];
