@@ -21,6 +21,14 @@
 #define HPX_ALWAYS_INLINE inline
 #endif
 
+/* A condition of such a path that is almost always true (the compiler
+ * lays out its code as the straight line). */
+#if defined(__GNUC__)
+#define HPX_LIKELY(c) __builtin_expect(!!(c), 1)
+#else
+#define HPX_LIKELY(c) (c)
+#endif
+
 /* ------------------------------------------------------------- limits */
 /* Documented in man/hp2x.1 (LIMITS); exceeding one is HP2X_E_LIMIT. */
 #define HPX_MAX_LINE_BYTES (16u << 20)    /* one .hp line, 16 MiB */

@@ -118,24 +118,21 @@ static HPX_ALWAYS_INLINE uint64_t head_mask(size_t k) {
   return first[k < 8 ? k : 8];
 }
 
-/* The bytes of a label's first word: its first k bytes, the rest 0. */
-static HPX_ALWAYS_INLINE uint64_t head_of(uint64_t w, size_t k) {
-  return w & head_mask(k);
-}
-
 /* The slot of a label of k bytes at b (8 or more bytes readable there):
- * a hash of its first and last 8 bytes (head is head_of its first word,
- * and so is its last for fewer than 8: the first word masked the same)
- * and its length, with no branch. */
-static HPX_ALWAYS_INLINE size_t slot_of(const char *b, size_t k,
-                                        uint64_t head) {
-  uint64_t tail = read_le64(b + (k >= 8 ? k - 8 : 0)) & head_mask(k);
+ * a hash of its first and last 8 bytes and its length (a label of fewer
+ * than 8: its bytes, the rest 0, as both). */
+static HPX_ALWAYS_INLINE size_t slot_of(const char *b, size_t k) {
+  uint64_t head = read_le64(b), tail;
+  if (HPX_LIKELY(k >= 8))
+    tail = read_le64(b + k - 8);
+  else
+    head = tail = head & head_mask(k);
   uint64_t h = (head ^ (tail << 29 | tail >> 35) ^ k) * 0x9E3779B97F4A7C15u;
   return (size_t)(h >> (64 - HP_SLOT_BITS));
 }
 
 void hpx_hp_slots_init(hp_parser *hp) {
-  static const hp_label_slot empty = {{1, 0, 0, 0}, {0, 0, 0}, LABEL_NONE, 0};
+  static const hp_label_slot empty = {.word = {1}, .id = LABEL_NONE};
   for (size_t i = 0; i < HP_SLOTS; i++) hp->slots[i] = empty;
   memset(hp->after, 0, sizeof hp->after);
   hp->prev_slot = HP_SAMPLE_START;
@@ -153,8 +150,7 @@ static size_t remember(hp_parser *hp, uint32_t id) {
   size_t k = l->name_len;
   char buf[HP_SLOT_BYTES] = {0};
   memcpy(buf, l->name, k < HP_SLOT_BYTES ? k : HP_SLOT_BYTES);
-  uint64_t head = read_le64(buf);
-  size_t i = slot_of(k < 8 ? buf : l->name, k, head);
+  size_t i = slot_of(k < 8 ? buf : l->name, k);
   hp_label_slot *s = &hp->slots[i];
   if (s->id == id) return i;
   /* entry_run relies on it: every kept label has its place in the track */
@@ -162,23 +158,26 @@ static size_t remember(hp_parser *hp, uint32_t id) {
   if (k == 0 || memchr(l->name, '\t', k) || memchr(l->name, '\0', k))
     return HP_NO_SLOT;
   if (s->id != LABEL_NONE) hp->slots[i ^ 1] = *s;
-  s->word[0] = head;
+  for (size_t j = 0; j < 4; j++) s->word[j] = read_le64(buf + 8 * j);
+#if defined(HPX_HP_SSE2)
+  s->past = k < HP_SLOT_BYTES ? ~(uint32_t)0 << k : 0;
+#else
   for (size_t j = 0; j < 3; j++) {
     size_t from = 8 * (j + 1), in = k > from ? k - from : 0;
-    s->word[j + 1] = read_le64(buf + from);
     s->mask[j] = in >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * in)) - 1;
   }
+#endif
   s->id = id;
   s->len = (uint32_t)k;
   return i;
 }
 
 /* Do the bytes at b (32 or more before the buffer's end) begin with slot
- * s's label, given their first word's bytes as head_of gives them for its
- * length?  (Its bytes after the 32nd, if any, are compared apart.)  Two
+ * s's label?  (Its bytes after the 32nd, if any, are compared apart; an
+ * empty slot's first byte, 1, is no line's whose label it could be.)  Two
  * 16-byte compares where the machine has SSE2, else four word compares. */
-static HPX_ALWAYS_INLINE bool slot_words(const hp_label_slot *s, const char *b,
-                                         uint64_t head) {
+static HPX_ALWAYS_INLINE bool slot_words(const hp_label_slot *s,
+                                         const char *b) {
 #if defined(HPX_HP_SSE2)
   const __m128i *v = (const __m128i *)(const void *)b;
   const __m128i *w = (const __m128i *)(const void *)s->word;
@@ -187,10 +186,9 @@ static HPX_ALWAYS_INLINE bool slot_words(const hp_label_slot *s, const char *b,
                   (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(
                       _mm_loadu_si128(v + 1), _mm_loadu_si128(w + 1)))
                       << 16;
-  size_t k = s->len < HP_SLOT_BYTES ? s->len : HP_SLOT_BYTES;
-  (void)head;
-  return (~same & (((uint64_t)1 << k) - 1)) == 0 && s->len;
+  return (uint32_t)(same | s->past) == UINT32_MAX;
 #else
+  uint64_t head = read_le64(b) & head_mask(s->len);
   return ((s->word[0] ^ head) | ((read_le64(b + 8) & s->mask[0]) ^ s->word[1]) |
           ((read_le64(b + 16) & s->mask[1]) ^ s->word[2]) |
           ((read_le64(b + 24) & s->mask[2]) ^ s->word[3])) == 0;
@@ -207,19 +205,25 @@ static HPX_ALWAYS_INLINE bool slot_tail(const hp_parser *hp,
                          s->len - HP_SLOT_BYTES);
 }
 
+/* The value of 1 to 7 digits at d (8 bytes or more before the buffer's
+ * end) and the newline they end at (returned), else NULL: one word, its
+ * digits' values moved to its top (the bytes below them 0s). */
+static HPX_ALWAYS_INLINE const char *short_value(const char *d, uint64_t *v) {
+  uint64_t x = read_le64(d) ^ 0x3030303030303030u;
+  /* n: the first byte that is no digit (7 if all are: not '\n') */
+  unsigned n = hp_first_byte(hp_not_digits(x) | (uint64_t)1 << 63);
+  if (n - 1u >= 7u || d[n] != '\n') return NULL;
+  *v = hp_eight_values(x << (8 * (8 - n)));
+  return d + n;
+}
+
 /* The value of the digits at d (8 bytes or more before end), to the
  * newline they end at (returned; 1 to 7 of them in one step, up to 18 by
  * entry_value), or NULL. */
 static HPX_ALWAYS_INLINE const char *line_value(const char *d, const char *end,
                                                 uint64_t *v) {
-  uint64_t w = read_le64(d);
-  unsigned n = hp_digit_run(w);
-  if (n - 1u < 7u && (unsigned char)(w >> (8 * n)) == '\n') {
-    *v = hp_eight_digits((w << (8 * (8 - n))) |
-                         (0x3030303030303030u >> (8 * n)));
-    return d + n;
-  }
-  return entry_value(d, end, v);
+  const char *nl = short_value(d, v);
+  return nl ? nl : entry_value(d, end, v);
 }
 
 /* Takes the entry line ending at nl as slot i's label's, slot i then
@@ -238,9 +242,17 @@ static HPX_ALWAYS_INLINE bool slot_label_at(const hp_parser *hp,
                                             const hp_label_slot *s,
                                             const char *b, const char *end) {
   size_t k = s->len;
-  return slot_words(s, b, head_of(read_le64(b), k)) &&
+  return slot_words(s, b) &&
          !(k > HP_SLOT_BYTES && (size_t)(end - b) < k + 9) && b[k] == '\t' &&
          slot_tail(hp, s, b);
+}
+
+/* Is the label at b, its first TAB k bytes on, slot s's?  (32 bytes or
+ * more, and k + 9 or more, before the buffer's end.) */
+static HPX_ALWAYS_INLINE bool slot_is(const hp_parser *hp,
+                                      const hp_label_slot *s, const char *b,
+                                      size_t k) {
+  return s->len == k && slot_words(s, b) && slot_tail(hp, s, b);
 }
 
 /* The slot of the label the line at b (72 bytes or more before end)
@@ -255,12 +267,9 @@ static HPX_ALWAYS_INLINE size_t hashed_slot(const hp_parser *hp, const char *b,
     if (end - tab < 9 || *tab != '\t') return HP_NO_SLOT;
     k = (size_t)(tab - b);
   }
-  uint64_t head = head_of(read_le64(b), k);
-  size_t i = slot_of(b, k, head);
-  for (int n = 0; n < 2; n++, i ^= 1) {
-    const hp_label_slot *s = &hp->slots[i];
-    if (s->len == k && slot_words(s, b, head) && slot_tail(hp, s, b)) return i;
-  }
+  size_t i = slot_of(b, k);
+  if (slot_is(hp, &hp->slots[i], b, k)) return i;
+  if (slot_is(hp, &hp->slots[i ^ 1], b, k)) return i ^ 1;
   return HP_NO_SLOT;
 }
 
@@ -343,12 +352,12 @@ static HPX_ALWAYS_INLINE const char *entry_run_as(hp_parser *hp, const char *b,
   if (room < (size_t)(last - b) / 4 + 1) last = b + 4 * (room - 1);
   size_t ps = hp->prev_slot, hits = 0;
   /* the values' tail: entry e at value32[e - value_base] (packed before) */
-  uint32_t *vals0 = p->value32 + (p->n_entries - p->value_base);
-  uint32_t *vals = vals0, *ids = p->run_ids + p->n_run_ids;
+  uint32_t *vals = p->value32 + (p->n_entries - p->value_base);
+  uint32_t *ids = p->run_ids + p->n_run_ids;
   size_t *seen = t->seen_in, mark = p->n_committed + 1 + t->dropped;
   uint64_t low = 0, v;
-  uint32_t id = t->prev;
-  for (; b <= last; vals++, ids++) {
+  size_t lines = 0;
+  for (; b <= last; lines++) {
     size_t guess = hp->after[ps], i = guess;
     if (!guess_first || !slot_label_at(hp, &hp->slots[i], b, end)) {
       if ((i = hashed_slot(hp, b, end)) == HP_NO_SLOT) {
@@ -356,21 +365,23 @@ static HPX_ALWAYS_INLINE const char *entry_run_as(hp_parser *hp, const char *b,
         break;
       }
     }
-    uint32_t at = hp->slots[i].id;
-    const char *nl = line_value(b + hp->slots[i].len + 1, end, &v);
-    if (!nl || seen[at] == mark || v > UINT32_MAX) break;
+    const hp_label_slot *s = &hp->slots[i];
+    uint32_t at = s->id;
+    const char *d = b + s->len + 1, *nl = short_value(d, &v);
+    /* (1 to 7 digits always fit in 32 bits) */
+    if (!nl && (!(nl = entry_value(d, end, &v)) || v > UINT32_MAX)) break;
+    if (seen[at] == mark) break;
     seen[at] = mark;
-    id = at;
     low |= v;
-    *vals = (uint32_t)v;
-    *ids = at;
+    vals[lines] = (uint32_t)v;
+    ids[lines] = at;
     hp->after[ps] = (uint16_t)i;
     hits += i == guess;
     ps = i;
     b = nl + 1;
   }
-  size_t lines = (size_t)(vals - vals0);
-  t->prev = id; /* (t->next's guesses are the other paths') */
+  if (lines)
+    t->prev = ids[lines - 1]; /* (t->next's guesses: the other paths') */
   p->n_run_ids += lines;
   p->n_entries += lines;
   p->low_bits |= (uint32_t)low & 7u;

@@ -36,14 +36,19 @@ typedef struct hp_part_lines {
 
 /* A label with no TAB nor NUL in it, as an entry line begins with it
  * (hp_entries.c): its first HP_SLOT_BYTES bytes in words, zero past its
- * end, which bytes of words 1-3 are its own, and its length (the bytes
- * after the 32nd are compared with its name). */
+ * end, which of them are its own, and its length (the bytes after the
+ * 32nd are compared with its name). */
 typedef struct hp_label_slot {
   uint64_t word[4]; /* bytes 0-31 (an empty slot: word[0] 1, len 0, which
                        no line's are) */
+#if defined(HPX_HP_SSE2)
+  uint32_t past; /* bit i set for each byte i of the 32 past the label's
+                    end (an empty slot: 0, all 32 compared) */
+#else
   uint64_t mask[3]; /* 0xff for each of words 1-3's bytes in the label */
-  uint32_t id;      /* the label; LABEL_NONE: an empty slot (head 1) */
-  uint32_t len;     /* its bytes */
+#endif
+  uint32_t id;  /* the label; LABEL_NONE: an empty slot (head 1) */
+  uint32_t len; /* its bytes */
 } hp_label_slot;
 
 struct hp_parser {

@@ -15,14 +15,19 @@
 #include <emmintrin.h>
 #endif
 
-/* The value of the 8 ASCII digits of w (hp_load8's order: the first digit
- * in the low byte), three multiplications for all eight. */
-static HPX_ALWAYS_INLINE uint64_t hp_eight_digits(uint64_t w) {
-  w -= 0x3030303030303030u;
+/* The value of the 8 digits of w, each byte a digit's value (0 to 9;
+ * hp_load8's order: the first digit in the low byte), three
+ * multiplications for all eight. */
+static HPX_ALWAYS_INLINE uint64_t hp_eight_values(uint64_t w) {
   w = (w * 10) + (w >> 8);
   return (((w & 0x000000FF000000FFu) * 0x000F424000000064u) +
           (((w >> 16) & 0x000000FF000000FFu) * 0x0000271000000001u)) >>
          32;
+}
+
+/* The value of the 8 ASCII digits of w (hp_load8's order). */
+static HPX_ALWAYS_INLINE uint64_t hp_eight_digits(uint64_t w) {
+  return hp_eight_values(w - 0x3030303030303030u);
 }
 
 /* The place of the lowest bit set in m, not 0. */
@@ -78,13 +83,20 @@ static HPX_ALWAYS_INLINE unsigned hp_first_byte(uint64_t m) {
   return hp_ctz64(m) >> 3;
 }
 
+/* For x, eight bytes XORed with '0's: a byte's high half set (not 0) where
+ * the byte was no ASCII digit, from the first such byte on (a digit's
+ * value is at most 9 and its high half 0; a carry out of a byte that is no
+ * digit only reaches bytes after it). */
+static HPX_ALWAYS_INLINE uint64_t hp_not_digits(uint64_t x) {
+  return (x | (x + 0x0606060606060606u)) & 0xF0F0F0F0F0F0F0F0u;
+}
+
 /* The place of the first byte of w that is no ASCII digit (0 to 7), or 8:
  * a byte's digit value is at most 9, and its high half 0 (a carry out of
  * a byte that is no digit only reaches bytes after it). */
 static HPX_ALWAYS_INLINE unsigned hp_digit_run(uint64_t w) {
   uint64_t x = w ^ 0x3030303030303030u;
-  uint64_t other = (x & 0xF0F0F0F0F0F0F0F0u) |
-                   ((x + 0x0606060606060606u) & 0xF0F0F0F0F0F0F0F0u);
+  uint64_t other = hp_not_digits(x);
   return other ? hp_first_byte(other) : 8;
 }
 

@@ -2,8 +2,9 @@
  * the TAB finder (SSE2 and the portable words against a byte loop), and
  * profiles written to meet every way a label is found (its slot, its
  * slot's neighbour, the guess, the label table) and every way it must not
- * be (prefixes, the same first and last bytes, blanks, a TAB or CR in the
- * line, long values), with values the runs of entry lines take and values
+ * be (prefixes, the same first and last bytes, labels one last byte or
+ * one byte of length apart, blanks, a TAB or CR in the line, long
+ * values), with values the runs of entry lines take and values
  * they leave (past 32 bits, malformed), read whole and a byte a feed (the
  * general line parser alone), to the same profile, warnings and errors. */
 #include <setjmp.h>
@@ -99,6 +100,22 @@ static void the_labels(char labels[N_LABELS][96]) {
     make_label(labels[n++], "q", 1 + i % 8, (unsigned)i, i % 8);
 }
 
+/* The n labels of order in a new order, any of them. */
+static void shuffle_order(unsigned *order, unsigned n) {
+  for (unsigned i = n - 1; i > 0; i--) {
+    unsigned j = rnd(i + 1), x = order[i];
+    order[i] = order[j];
+    order[j] = x;
+  }
+}
+
+/* A profile's header lines at t: their bytes. */
+static size_t write_header(char *t, size_t cap) {
+  return (size_t)snprintf(t, cap,
+                          "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
+                          "VALUE_UNIT \"bytes\"\n");
+}
+
 /* A new order for the next census: shuffled (two times in three), or,
  * unless shuffle, the last one's with a few neighbours swapped (the
  * guess then mostly right, and wrong about a label much like it). */
@@ -111,12 +128,7 @@ static void next_order(unsigned *order, bool shuffle) {
     }
     return;
   }
-  if (rnd(3))
-    for (unsigned i = N_LABELS - 1; i > 0; i--) {
-      unsigned j = rnd(i + 1), x = order[i];
-      order[i] = order[j];
-      order[j] = x;
-    }
+  if (rnd(3)) shuffle_order(order, N_LABELS);
 }
 
 /* How write_profile writes a profile: the most digits of a value (19:
@@ -152,9 +164,7 @@ static size_t write_profile_as(char *t, size_t cap, size_t censuses,
   the_labels(labels);
   unsigned order[N_LABELS];
   for (unsigned i = 0; i < N_LABELS; i++) order[i] = i;
-  size_t n = (size_t)snprintf(t, cap,
-                              "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
-                              "VALUE_UNIT \"bytes\"\n");
+  size_t n = write_header(t, cap);
   for (size_t c = 0; c < censuses && n + 8192 < cap; c++) {
     next_order(order, shuffle);
     n += (size_t)snprintf(t + n, cap - n, "BEGIN_SAMPLE %zu.%06u\n", c,
@@ -269,9 +279,7 @@ static void runs_keep_low_bits(void **state) {
   (void)state;
   char *t = malloc(TEXT_CAP);
   assert_non_null(t);
-  size_t n = (size_t)snprintf(t, TEXT_CAP,
-                              "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
-                              "VALUE_UNIT \"bytes\"\n");
+  size_t n = write_header(t, TEXT_CAP);
   for (unsigned c = 0; c < 50; c++) {
     n += (size_t)snprintf(t + n, TEXT_CAP - n, "BEGIN_SAMPLE %u.0\n", c);
     for (unsigned l = 0; l < 20; l++)
@@ -290,6 +298,58 @@ static void runs_keep_low_bits(void **state) {
   same_profile_exactly(whole, bytes);
   hp2x_profile_free(whole);
   hp2x_profile_free(bytes);
+  free(t);
+}
+
+/* Labels the slots must tell apart by their last byte (the first 32's
+ * mask, the hash's last 8 bytes) or their length: for lengths about 8,
+ * 16, 24, 32 and 64, forty labels differing only in their last byte (so
+ * that some share a slot and one lives in its neighbour), the label one
+ * byte shorter and one longer; censuses of them in a new order each time
+ * (a label in another slot's place), a label now and then repeated in its
+ * census, values of 1 to 9 digits with and without leading zeros (the
+ * one-word value's edges: 7 digits and 8), read whole, in feeds and a
+ * byte a feed, to the same profile. */
+static void slots_tell_last_bytes_apart(void **state) {
+  (void)state;
+  static const size_t lens[] = {7, 8, 9, 15, 16, 17, 23, 24, 31, 32, 33, 64};
+  enum { VARIANTS = 40, PER_LEN = VARIANTS + 2 };
+  enum { N = PER_LEN * sizeof lens / sizeof *lens };
+  static char names[N][80];
+  size_t n_names = 0;
+  for (size_t i = 0; i < sizeof lens / sizeof *lens; i++) {
+    size_t k = lens[i];
+    for (unsigned v = 0; v < PER_LEN; v++) {
+      size_t len = v == VARIANTS ? k - 1 : v == VARIANTS + 1 ? k + 1 : k;
+      make_label(names[n_names], "(7)ghc-internal:GHC.Internal.Base", len, 0,
+                 len);
+      names[n_names][len - 1] = (char)(v < VARIANTS ? '0' + v : 'a' + i);
+      n_names++;
+    }
+  }
+  char *t = malloc(TEXT_CAP);
+  assert_non_null(t);
+  unsigned order[N];
+  for (unsigned i = 0; i < N; i++) order[i] = i;
+  size_t n = write_header(t, TEXT_CAP);
+  for (unsigned c = 0; c < 60; c++) {
+    shuffle_order(order, N);
+    n += (size_t)snprintf(t + n, TEXT_CAP - n, "BEGIN_SAMPLE %u.5\n", c);
+    for (unsigned i = 0; i < N; i++) {
+      unsigned l = rnd(60) == 0 ? order[rnd(N)] : order[i];
+      unsigned digits = 1 + rnd(9), zeros = rnd(4) == 0 ? rnd(digits) : 0;
+      n += (size_t)snprintf(t + n, TEXT_CAP - n, "%s\t", names[l]);
+      for (unsigned d = 0; d < digits; d++)
+        t[n++] = (char)(d < zeros ? '0' : '0' + rnd(10));
+      t[n++] = '\n';
+    }
+    n += (size_t)snprintf(t + n, TEXT_CAP - n, "END_SAMPLE %u.5\n", c);
+  }
+  hp2x_profile *whole = read_three_ways(t, n);
+  assert_int_equal(whole->n_labels, N);
+  assert_int_equal(whole->n_samples, 60);
+  assert_true(whole->warn.duplicate_labels > 0);
+  hp2x_profile_free(whole);
   free(t);
 }
 
@@ -354,6 +414,7 @@ int main(void) {
       cmocka_unit_test(fast_paths_read_as_lines),
       cmocka_unit_test(runs_read_as_lines),
       cmocka_unit_test(runs_keep_low_bits),
+      cmocka_unit_test(slots_tell_last_bytes_apart),
       cmocka_unit_test(errors_name_the_same_line),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
