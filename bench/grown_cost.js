@@ -36,7 +36,7 @@ async function main() {
     const page = await browser.newPage({ viewport: { width: 1200, height: 1000 }, deviceScaleFactor: 1 });
     for (let i = 0; i < 200; i++) {
       await page.goto(url);
-      if (await page.$('#hp2x-report')) break;
+      if (await page.$('#hp2x-report:not([data-hp2x-warm])')) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     await page.waitForSelector('html[data-hp2x-ready="1"]');

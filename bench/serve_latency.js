@@ -205,7 +205,9 @@ async function keepDetail(stream, sent, clients, pages, res) {
     const got = await pages[i].evaluate(() => ({
       log: (window.hp2x && window.hp2x.liveLog) || [], reports: (window.hp2x && window.hp2x.liveReports) || [], tasks: window.hp2xLongTasks || [],
       warm: (window.hp2x && window.hp2x.liveWarm) || null,
-      loaded: performance.timeOrigin + (performance.getEntriesByType('navigation')[0] || {}).loadEventEnd,
+      // (null while the page has not loaded: loadEventEnd 0)
+      loaded: ((n) => (n && n.loadEventEnd ? performance.timeOrigin + n.loadEventEnd : null))(
+        performance.getEntriesByType('navigation')[0]),
     })).catch(() => ({ log: [], tasks: [] }));
     // the page's times in node's clock
     got.log.forEach((e) => { if (e.at) e.at -= c.offset; });

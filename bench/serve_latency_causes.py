@@ -164,6 +164,8 @@ def first_censuses(name, r):
     print("| stream | censuses 1-5 ms | first report: update at, swapped at | page loaded, warm-up dropped |")
     print("|---|---|---|---|")
     for d in r["detail"]:
+        if not d["pages"] or not d["sent"]:
+            continue  # (a stream no page followed)
         pg, s = d["pages"][0], d["sent"][0]
         why = {e["census"]: e["why"][0] for e in pg["log"]}
         xs = " ".join("-" if t is None else "%.0f%s" % (t - s0, why.get(k + 1, ""))

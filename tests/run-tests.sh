@@ -137,11 +137,11 @@ for name in test_cli_usage test_cli_cases test_formats; do
   fi
 done
 # show_failed LOG: a failed program's output: all of it when short, else
-# its first 20 FAIL lines (where a script says what failed first) and its
-# last 30 lines.
+# the first 20 FAIL lines before its last 30 lines (where a script says
+# what failed first), then those 30.
 show_failed() {
   if [ "$(wc -l < "$1")" -le 60 ]; then cat "$1"; return; fi
-  grep -m 20 'FAIL' "$1"
+  head -n -30 "$1" | grep -m 20 'FAIL'
   echo "  [...]"
   tail -n 30 "$1"
 }

@@ -164,9 +164,11 @@ PY
 serve_start err2 --watch --interval=0.1 -m4 grow.hp --serve=0 || fail "no serving line: $(cat err2)"
 # (the first report and the new band set pushed, no fetch of "/" for them;
 # the page kept busy at census 60: the updates that queued drawn together)
-HP2X_PUSH=expect HP2X_BLOCK=60 node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2.json 120 \
+HP2X_PUSH=expect HP2X_BLOCK=60 HP2X_LOADED=$T/loaded2 node "$B/live_census_test.js" \
+  "http://127.0.0.1:$PORT/" page2.json 120 \
   "$(grep -c '^BEGIN_SAMPLE' run.hp)" expect2.png 120 220 > browser2.txt 2>&1 & BR=$!
-sleep 1
+# (the stream once the waiting page has loaded, as in 1.)
+for _ in $(seq 600); do [ -e "$T/loaded2" ] && break; sleep 0.1; done
 # census by census, every 30 ms
 grow full.hp grow.hp
 wait $BR; brc=$?
@@ -201,10 +203,12 @@ PY
 "$HP2X" -m4 --dpi=96 part.hp -o expect2b.png 2> /dev/null || fail "-o expect2b.png"
 : > grow2b.hp
 serve_start err2b --watch --interval=0.1 -m4 grow2b.hp --serve=0 || fail "no serving line: $(cat err2b)"
-HP2X_PUSH=expect node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2b.json 90 254 \
-  expect2b.png > browser2b.txt 2>&1 & BR=$!
+HP2X_PUSH=expect HP2X_LOADED=$T/loaded2b node "$B/live_census_test.js" \
+  "http://127.0.0.1:$PORT/" page2b.json 90 254 expect2b.png > browser2b.txt 2>&1 & BR=$!
 curl -sN -m 16 "http://127.0.0.1:$PORT/events" > events2b.txt & EV=$!
-sleep 1
+# (the stream once the page has loaded and the SSE client has its first
+# event: both see the first census's report)
+for _ in $(seq 600); do [ -e "$T/loaded2b" ] && [ -s events2b.txt ] && break; sleep 0.1; done
 grow part.hp grow2b.hp
 wait $BR; brc=$?
 wait $EV
@@ -256,6 +260,9 @@ changes = 1 + sum(1 for a, b in zip(order, order[1:]) if a != b)
 # a report only for a changed band set
 assert all(a[2] != b[2] for a, b in zip(reports, reports[1:])), reports
 assert reports[-1][2] == order[-1], "the last band set was not pushed"
+# the first report event is the first redraw's, pushed with it (a waiting
+# page has nothing to draw a census into), not a later band set's
+assert reports[0][0] == min(sets), ("first report", reports[0][0], "first update", min(sets))
 print("%d report events (lean), %d band sets among %d updates" % (len(reports), changes, len(sets)))
 PY
 

@@ -180,10 +180,12 @@ static pushed *drawn_report(serve_server *s, snapshot *snap, const char *set) {
  * holds every census (then every page draws the new set from the update
  * and key) or at the first redraw heard (a waiting page has no report to
  * draw it into).  That first report, when the update holds every census
- * (at most 64: a page of a few ms), is drawn here at once, neither on a
- * thread of its own nor in a turn: the census that a waiting page shows
- * only with it waits for no thread to start, be scheduled and hand it
- * back (on two loaded cores each took up to tens of ms: RESULTS 12.5n).
+ * (at most 64: a few ms to draw, though 0.1-0.9 s with 5,000-20,000
+ * bands, as it was on a thread, the key's making most of it), is drawn
+ * here at once, neither on a thread of its own nor in a turn: the census
+ * that a waiting page shows only with it waits for no thread to start, be
+ * scheduled and hand it back (on two loaded cores each took up to tens
+ * of ms: RESULTS 12.5n).
  * With no event stream, nothing is made (not even the update): the first
  * redraw after one comes counts as a change. */
 static void push_one(serve_server *s, snapshot *snap) {
