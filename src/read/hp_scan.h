@@ -8,9 +8,11 @@
 
 #include "frontends.h"
 
-/* SSE2 finds an entry line's TAB (hp_first_tab32); HPX_NO_SSE2 leaves it
- * to the portable words, as on machines without it. */
-#if defined(__SSE2__) && !defined(HPX_NO_SSE2)
+/* SSE2 finds an entry line's TAB (hp_first_tab32) and compares its label
+ * with a slot's; HPX_NO_SSE2 leaves both to the portable words, as on
+ * machines without it, and so does a PORTABLE=1 build (HP2X_PORTABLE),
+ * whose tests are then those words' (tests/e2e/test_seams.sh). */
+#if defined(__SSE2__) && !defined(HPX_NO_SSE2) && !defined(HP2X_PORTABLE)
 #define HPX_HP_SSE2 1
 #include <emmintrin.h>
 #endif

@@ -133,7 +133,9 @@ static hp2x_status take_part(parts_run *r, part_slot *s, const feed_plan *plan,
 }
 
 /* Keeps a result taken for a later part's reading to reuse (under the
- * lock). */
+ * lock).  Results in the ring and spares together never pass the ring's
+ * size (a take moves one from the ring to the spares; a claim takes a
+ * spare when there is one), so the free below is a guard, not a path. */
 static void keep_spare(parts_run *r, void *result) {
   if (!result) return;
   if (r->n_spares < r->cap)

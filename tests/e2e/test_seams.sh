@@ -6,7 +6,8 @@
 # from sched_getaffinity (--jobs's default) and the zlib level of PDF
 # streams (the binary's deflateInit_, level 1); under PORTABLE=1 (or off
 # Linux) none of them: sysconf's count of online processors for the
-# cores, and PDFs get zlib's default level.  Read from the objects' and
+# cores, and PDFs get zlib's default level; and the .hp scan's SSE2
+# (x86-64) against its portable words.  Read from the objects' and
 # the binary's symbols and from a PDF's first stream; the cores' fallback
 # also from what it gives: --jobs's default reads as --jobs=1 does.
 . "$(dirname "$0")/lib.sh"
@@ -26,6 +27,17 @@ for seam in tool/util/tuning.o:mallopt base/alloc.o:madvise base/mapfile.o:madvi
   if [ $linux = 1 ]; then [ $got = 0 ] && ok || fail "the Linux build does not call ${seam#*:}"
   else [ $got = 1 ] && ok || fail "the portable build calls ${seam#*:}"; fi
 done
+# The .hp scan: SSE2's vectors on an x86-64 Linux build, the portable
+# 64-bit words (no SSE2 compare) in a PORTABLE=1 one (read/hp_scan.h).
+if command -v objdump > /dev/null; then
+  objdump -d "$BUILD/obj/read/hp_entries.o" > "$T/entries.s" 2>&1 ||
+    fail "objdump read/hp_entries.o: $(head -2 "$T/entries.s")"
+  grep -q 'pcmpeqb' "$T/entries.s"; vec=$?
+  if [ $linux = 0 ]; then [ $vec != 0 ] && ok || fail "the portable build's .hp scan uses SSE2"
+  elif [ "$(uname -m)" = x86_64 ]; then
+    [ $vec = 0 ] && ok || fail "the x86-64 Linux build's .hp scan does not use SSE2"
+  fi
+fi
 nm -D --defined-only "$HP2X" 2> /dev/null | grep -q ' T deflateInit_$'
 defines=$?
 if [ $linux = 1 ]; then [ $defines = 0 ] && ok || fail "the Linux build does not export deflateInit_"
