@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# --serve answers while it draws: a large profile (400 censuses x 800
+# --serve answers while it draws: a large profile (1,000 censuses x 800
 # bands, made by bench/gen.py) makes the live page slow to draw, and a
 # /metrics request made while the page is being drawn (asked for twice,
 # with a picture, at once) is answered before the page is, and quickly (libmicrohttpd with one thread kept it waiting
@@ -8,7 +8,7 @@
 . "$(dirname "$0")/serve_lib.sh"
 serve_need_curl
 cd "$T"
-serve_big_profile 400
+serve_big_profile 1000
 curl -s -m 60 -o page.html -w '%{time_total}\n' "http://127.0.0.1:$PORT/" > page.time &
 CP=$!
 # and, at once, another page and a picture: each drawn once, shared
@@ -18,7 +18,7 @@ sleep 0.3 # the page's request is being answered: its drawing has begun
 metrics_s=$(curl -s -m 60 -o metrics.txt -w '%{time_total}' "http://127.0.0.1:$PORT/metrics")
 # page.time is written when the page's request ends
 [ ! -s page.time ] && ok || fail "the page came first ($(cat page.time) s; /metrics $metrics_s s)"
-grep -q '^hp2x_censuses_total 400$' metrics.txt && ok || fail "/metrics: $(head -c 300 metrics.txt)"
+grep -q '^hp2x_censuses_total 1000$' metrics.txt && ok || fail "/metrics: $(head -c 300 metrics.txt)"
 wait $CP $CP2 $CP3
 grep -q 'hp2x-data' page.html && ok || fail "no page"
 cmp -s page.html page2.html && ok || fail "two requests of one redraw's page differ"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # --serve answers /events, /metrics and /debug/pprof/heap while it draws
-# the page: a large profile (600 censuses x 800 bands, made by
+# the page: a large profile (2,500 censuses x 800 bands, made by
 # bench/gen.py) makes the live page slow to draw, and while `/` is being
 # drawn for six requests at once (more than the server's threads), an
 # event stream opened then gets its first event (the status and
@@ -15,7 +15,7 @@
 . "$(dirname "$0")/serve_lib.sh"
 serve_need_curl
 cd "$T"
-serve_big_profile 600
+serve_big_profile 2500
 curl -s -m 120 -o page.html -w '%{time_total}\n' "http://127.0.0.1:$PORT/" > page.time &
 CP=$!
 # and more pages at once than the server has threads: each waits for the
@@ -46,7 +46,7 @@ sys.stdout.flush()
 sys.stderr.write(got.decode("utf-8", "replace")[:400])
 EOF
 EP=$!
-sleep 0.5 # the stream has asked for its event
+sleep 0.3 # the stream has asked for its event
 metrics_s=$(curl -s -m 60 -o metrics.txt -w '%{time_total}' "http://127.0.0.1:$PORT/metrics")
 pprof_s=$(curl -s -m 60 -o heap.pb -w '%{time_total}' "http://127.0.0.1:$PORT/debug/pprof/heap")
 page_done=$([ -s page.time ] && echo yes || echo no)
@@ -55,7 +55,7 @@ events_s=$(head -n 1 events.out)
 wait $CP $OTHERS
 echo "page $(cat page.time) s; meanwhile /events' first event $events_s s, /metrics $metrics_s s, pprof $pprof_s s"
 [ "$page_done" = no ] && ok || fail "the page was drawn before the others were answered"
-grep -q '^hp2x_censuses_total 600$' metrics.txt && ok || fail "/metrics: $(head -c 300 metrics.txt)"
+grep -q '^hp2x_censuses_total 2500$' metrics.txt && ok || fail "/metrics: $(head -c 300 metrics.txt)"
 grep -q '"update":{' events.err && ok || fail "no update in the first event: $(cat events.err)"
 [ -s heap.pb ] && [ "$(head -c 2 heap.pb | od -An -tx1 | tr -d ' ')" = 1f8b ] && ok ||
   fail "/debug/pprof/heap is not a gzipped profile"
