@@ -56,13 +56,6 @@ static size_t digits_reversed(char digits[20], int64_t v) {
   return n;
 }
 
-/* "00" to "99": two digits a step. */
-static const char two_digits[201] = "0001020304050607080910111213141516171819"
-                                    "2021222324252627282930313233343536373839"
-                                    "4041424344454647484950515253545556575859"
-                                    "6061626364656667686970717273747576777879"
-                                    "8081828384858687888990919293949596979899";
-
 /* The decimal digits of u: a few comparisons for the common sizes. */
 static size_t digit_count(uint64_t u) {
   if (u < 10000) return u < 100 ? (u < 10 ? 1 : 2) : (u < 1000 ? 3 : 4);
@@ -84,6 +77,11 @@ static const uint16_t digit_pairs[100] = {TEN(0), TEN(1), TEN(2), TEN(3),
                                           TEN(8), TEN(9)};
 #undef TEN
 #undef PAIR
+
+/* The two digits of r < 100 at d. */
+static void put_pair(char *d, size_t r) {
+  d[0] = (char)digit_pairs[r], d[1] = (char)(digit_pairs[r] >> 8);
+}
 
 /* w's eight bytes at buf, lowest first (one store, as compilers make it). */
 static void put8(char *buf, uint64_t w) {
@@ -128,10 +126,10 @@ size_t hpx_fmt_int(char *buf, int64_t v) {
     size_t r = (size_t)(u % 100);
     u /= 100;
     d -= 2;
-    memcpy(d, two_digits + 2 * r, 2);
+    put_pair(d, r);
   }
   if (u >= 10)
-    memcpy(d - 2, two_digits + 2 * u, 2);
+    put_pair(d - 2, (size_t)u);
   else
     d[-1] = (char)('0' + u);
   return o + n;
@@ -202,9 +200,9 @@ size_t hpx_fmt_fixed6(char *buf, double v) {
   o += hpx_fmt_int(buf + o, (int64_t)(q / 1000000u));
   buf[o++] = '.';
   uint32_t frac = (uint32_t)(q % 1000000u); /* two digits a step */
-  memcpy(buf + o, two_digits + 2 * (frac / 10000u), 2);
-  memcpy(buf + o + 2, two_digits + 2 * (frac / 100u % 100u), 2);
-  memcpy(buf + o + 4, two_digits + 2 * (frac % 100u), 2);
+  put_pair(buf + o, frac / 10000u);
+  put_pair(buf + o + 2, frac / 100u % 100u);
+  put_pair(buf + o + 4, frac % 100u);
   o += 6;
   buf[o] = '\0';
   return o;
