@@ -89,28 +89,31 @@ static evl_parser *part_reader(const evl_part_cfg *cfg, evl_part_read *r,
   return w;
 }
 
+/* Frees a part's result but its profile, which it returns. */
+static hp2x_profile *release_part(void *result) {
+  evl_part_read *r = result;
+  hp2x_profile *p = r->p;
+  r->p = NULL;
+  free_part(r);
+  return p;
+}
+
 /* Reads a part on a thread of its own, into the memory of `spare` (a
- * part done with) when there is one: NULL when out of memory. */
+ * part's profile done with) when there is one: NULL when out of memory. */
 static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
-                       long long offset, void *spare) {
+                       long long offset, hp2x_profile *spare) {
   const evl_part_cfg *cfg = cfg_;
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_profile *old = NULL;
-  if (spare) {
-    old = ((evl_part_read *)spare)->p;
-    ((evl_part_read *)spare)->p = NULL;
-    free_part(spare);
-  }
   evl_part_read *r = hpx_calloc(1, sizeof *r);
   if (!r) {
-    hp2x_profile_free(old);
+    hp2x_profile_free(spare);
     return NULL;
   }
   r->bytes = bytes;
   r->len = len;
   r->offset = offset;
-  r->p = hpx_part_profile_new(&cfg->limits, len, old);
+  r->p = hpx_part_profile_new(&cfg->limits, len, spare);
   if (r->p) r->ev = part_reader(cfg, r, &err);
   if (!r->ev) {
     free_part(r);
@@ -371,7 +374,7 @@ hp2x_status hpx_evl_parse_feed_parts(evl_parser *ev, const unsigned char *buf,
     return b == len ? HP2X_OK
                     : hpx_evl_feed_events(ev, buf + b, len - b, 0, err);
   evl_part_cfg cfg = {ev, marker, hpx_part_limits_of(ev->p)};
-  parts_front f = {ev,         &cfg,        part_end, read_part,
-                   merge_part, feed_events, free_part};
+  parts_front f = {ev,         &cfg,        part_end,    read_part,
+                   merge_part, feed_events, release_part};
   return hpx_parts_read(&f, buf + b, len - b, ev->offset, plan, err);
 }

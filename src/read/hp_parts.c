@@ -77,26 +77,29 @@ static void free_part(void *result) {
   hpx_free(r);
 }
 
+/* Frees a part's result but its profile, which it returns. */
+static hp2x_profile *release_part(void *result) {
+  hp_part *r = result;
+  hp2x_profile *p = r->p;
+  r->p = NULL;
+  free_part(r);
+  return p;
+}
+
 /* Reads a part on a thread of its own, into the memory of `spare` (a
- * part done with) when there is one: NULL when out of memory. */
+ * part's profile done with) when there is one: NULL when out of memory. */
 static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
-                       long long offset, void *spare) {
+                       long long offset, hp2x_profile *spare) {
   const hp_part_cfg *cfg = cfg_;
   hp2x_err err;
   hp2x_err_init(&err);
-  hp2x_profile *old = NULL;
-  if (spare) {
-    old = ((hp_part *)spare)->p;
-    ((hp_part *)spare)->p = NULL;
-    free_part(spare);
-  }
   hp_part *r = hpx_calloc(1, sizeof *r);
   if (!r) {
-    hp2x_profile_free(old);
+    hp2x_profile_free(spare);
     return NULL;
   }
   r->offset = offset;
-  r->p = hpx_part_profile_new(&cfg->limits, len, old);
+  r->p = hpx_part_profile_new(&cfg->limits, len, spare);
   r->hp = r->p ? hpx_hp_parse_new(cfg->file, r->p, &err) : NULL;
   if (!r->hp) {
     free_part(r);
@@ -206,7 +209,7 @@ hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, const char *buf, size_t len,
     return hp->status;
   if (first == len) return HP2X_OK;
   hp_part_cfg cfg = {hp->file, hpx_part_limits_of(hp->p)};
-  parts_front f = {hp,         &cfg,       part_end, read_part,
-                   merge_part, feed_bytes, free_part};
+  parts_front f = {hp,         &cfg,       part_end,    read_part,
+                   merge_part, feed_bytes, release_part};
   return hpx_parts_read(&f, b + first, len - first, hp->offset, plan, err);
 }

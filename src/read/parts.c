@@ -34,9 +34,9 @@ size_t hpx_parts_auto_bytes(size_t len, size_t threads) {
 typedef enum { SLOT_READING, SLOT_READ } slot_state;
 
 typedef struct part_slot {
-  size_t start, len; /* the part's bytes in buf */
-  void *result;      /* the front end's, once read; NULL: none */
-  void *spare;       /* a result done with, for its reading to reuse */
+  size_t start, len;   /* the part's bytes in buf */
+  void *result;        /* the front end's, once read; NULL: none */
+  hp2x_profile *spare; /* a part's profile done with, for its reading */
   slot_state state;
 } part_slot;
 
@@ -50,7 +50,7 @@ typedef struct parts_run {
   pthread_cond_t changed; /* a part read or taken, or the run stopped */
   part_slot *ring;        /* [cap]: part k in ring[k % cap]; owned */
   size_t cap;
-  void **spares; /* [cap]: results taken and done with; owned */
+  hp2x_profile **spares; /* [cap]: parts' profiles done with; owned */
   size_t n_spares;
   size_t cut;            /* where the next part starts */
   size_t claimed, taken; /* parts cut so far; parts taken in order */
@@ -82,7 +82,7 @@ static part_slot *claim(parts_run *r) {
  * returns with the lock held. */
 static void read_part(parts_run *r, part_slot *s) {
   size_t start = s->start, len = s->len;
-  void *spare = s->spare;
+  hp2x_profile *spare = s->spare;
   s->spare = NULL;
   pthread_mutex_unlock(&r->lock);
   if (r->mapped) hpx_map_prefetch(r->buf + start, len);
@@ -132,16 +132,18 @@ static hp2x_status take_part(parts_run *r, part_slot *s, const feed_plan *plan,
   return st;
 }
 
-/* Keeps a result taken for a later part's reading to reuse (under the
- * lock).  Results in the ring and spares together never pass the ring's
- * size (a take moves one from the ring to the spares; a claim takes a
- * spare when there is one), so the free below is a guard, not a path. */
+/* Frees a result taken but its profile, kept for a later part's reading
+ * to reuse (under the lock).  Results in the ring and spares together
+ * never pass the ring's size (a take moves one from the ring to the
+ * spares; a claim takes a spare when there is one), so the free below is
+ * a guard, not a path. */
 static void keep_spare(parts_run *r, void *result) {
   if (!result) return;
-  if (r->n_spares < r->cap)
-    r->spares[r->n_spares++] = result;
+  hp2x_profile *p = r->f->release(result);
+  if (p && r->n_spares < r->cap)
+    r->spares[r->n_spares++] = p;
   else
-    r->f->free_result(result);
+    hp2x_profile_free(p);
 }
 
 /* The calling thread's loop: takes parts in order, reading one whenever
@@ -207,9 +209,9 @@ hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
   for (size_t i = 0; i < started; i++) pthread_join(ids[i], NULL);
   for (size_t k = r.taken; k < r.claimed; k++) {
     part_slot *s = &r.ring[k % r.cap];
-    if (s->result) f->free_result(s->result);
+    if (s->result) hp2x_profile_free(f->release(s->result));
   }
-  for (size_t i = 0; i < r.n_spares; i++) f->free_result(r.spares[i]);
+  for (size_t i = 0; i < r.n_spares; i++) hp2x_profile_free(r.spares[i]);
   hpx_free(r.spares);
   pthread_cond_destroy(&r.changed);
   pthread_mutex_destroy(&r.lock);

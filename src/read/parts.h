@@ -24,17 +24,18 @@ typedef struct parts_front {
   /* Reads the part: its bytes (len of them, at `offset` in the input) into
    * a result of its own; NULL when out of memory (its bytes are then
    * fed in order).  On any thread, several at once; it reads cfg only.
-   * `spare`, when not NULL, is an earlier part's result, taken and done
-   * with: read owns it, to reuse its memory or free it. */
+   * `spare`, when not NULL, is an earlier part's profile, taken and done
+   * with: read owns it (hpx_part_profile_new reuses its memory). */
   void *(*read)(const void *cfg, const unsigned char *bytes, size_t len,
-                long long offset, void *spare);
+                long long offset, hp2x_profile *spare);
   /* Takes the result into fe, in order, on the calling thread: *merged
    * says whether it could (else its bytes are fed).  Errors are fe's. */
   hp2x_status (*merge)(void *fe, void *result, int *merged, hp2x_err *err);
   /* Feeds bytes to fe as the one-thread reader does. */
   hp2x_status (*feed)(void *fe, const unsigned char *bytes, size_t len,
                       hp2x_err *err);
-  void (*free_result)(void *result);
+  /* Frees a result but its profile, which it returns (NULL: none). */
+  hp2x_profile *(*release)(void *result);
 } parts_front;
 
 /* Reads buf[0..len), at `offset` in the input, starting afresh at buf[0],
