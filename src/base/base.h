@@ -21,6 +21,15 @@
 #define HPX_ALWAYS_INLINE inline
 #endif
 
+/* A function kept out of line: the rare case of a per-entry or per-census
+ * path, whose set-up (registers saved, stack) the common case need not
+ * pay for. */
+#if defined(__GNUC__)
+#define HPX_NOINLINE __attribute__((noinline))
+#else
+#define HPX_NOINLINE
+#endif
+
 /* A condition of such a path that is almost always true (the compiler
  * lays out its code as the straight line). */
 #if defined(__GNUC__)
@@ -28,6 +37,17 @@
 #else
 #define HPX_LIKELY(c) (c)
 #endif
+
+/* The place of the lowest bit set in m, not 0. */
+static inline unsigned hpx_ctz64(uint64_t m) {
+#if defined(__GNUC__)
+  return (unsigned)__builtin_ctzll(m);
+#else
+  unsigned n = 0;
+  while (!(m & 1)) m >>= 1, n++;
+  return n;
+#endif
+}
 
 /* ------------------------------------------------------------- limits */
 /* Documented in man/hp2x.1 (LIMITS); exceeding one is HP2X_E_LIMIT. */

@@ -91,31 +91,36 @@ static void put8(char *buf, uint64_t w) {
   buf[7] = (char)(w >> 56);
 }
 
-/* x < 10^8 in decimal at buf: its eight digits made at once, four pairs
- * in one word (the first digit in its lowest byte), the leading zeros
- * shifted out, the word stored whole (8 bytes written, lowest byte first
- * whatever the host's order).  Returns the length.  The pairs come from
- * x / 10^6 in fixed point, 57 bits after the point (the factor rounded
- * up: exact for every x < 10^8, all of which were checked), each pair its
- * whole part, the fraction times 100 the next: a multiplication a pair,
- * where dividing by 100 takes three. */
-static size_t below_1e8(char *buf, uint32_t x) {
-  const uint64_t frac = ((uint64_t)1 << 57) - 1;
-  uint64_t t = (uint64_t)x * UINT64_C(144115188076); /* ceil(2^57 / 10^6) */
-  uint64_t w = digit_pairs[t >> 57];
-  t = (t & frac) * 100;
-  w |= (uint64_t)digit_pairs[t >> 57] << 16;
-  t = (t & frac) * 100;
-  w |= (uint64_t)digit_pairs[t >> 57] << 32;
-  t = (t & frac) * 100;
-  w |= (uint64_t)digit_pairs[t >> 57] << 48;
-  size_t lead = 8 - digit_count(x);
-  w >>= 8 * lead;
-  put8(buf, w);
+/* The eight decimal digits of x < 10^8 as ASCII in one word, the first
+ * digit in its lowest byte, leading zeros kept: x split into two halves of
+ * four digits (32 bits apart), each half into two pairs (16 bits apart),
+ * each pair into two digits (8 bits apart), dividing every lane at once by
+ * a multiplication and a shift (x / 100 as x * 10486 >> 20 for x < 10^4,
+ * x / 10 as x * 103 >> 10 for x < 100: both exact there, every x < 10^8
+ * checked).  No table, no division. */
+static HPX_ALWAYS_INLINE uint64_t eight_digits(uint32_t x) {
+  uint64_t halves = (uint64_t)(x / 10000u) | (uint64_t)(x % 10000u) << 32;
+  uint64_t hi = (halves * 10486u >> 20) & UINT64_C(0x0000007F0000007F);
+  uint64_t pairs = ((halves - 100u * hi) << 16) + hi;
+  uint64_t tens = (pairs * 103u >> 10) & UINT64_C(0x000F000F000F000F);
+  tens += (pairs - 10u * tens) << 8;
+  return tens + UINT64_C(0x3030303030303030);
+}
+
+/* x < 10^8 in decimal at buf: eight_digits's word with its leading zeros
+ * (the low bytes that are '0', all but the last) shifted out, stored whole
+ * (8 bytes written, lowest byte first whatever the host's order).  Returns
+ * the length. */
+static HPX_ALWAYS_INLINE size_t below_1e8(char *buf, uint32_t x) {
+  uint64_t w = eight_digits(x);
+  size_t lead =
+      hpx_ctz64((w ^ UINT64_C(0x3030303030303030)) | (uint64_t)1 << 56) >> 3;
+  put8(buf, w >> 8 * lead);
   return 8 - lead;
 }
 
-size_t hpx_fmt_int(char *buf, int64_t v) {
+/* hpx_fmt_int of any v: a sign, and more than eight digits, here. */
+static HPX_NOINLINE size_t fmt_any_int(char *buf, int64_t v) {
   uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
   size_t o = v < 0;
   if (v < 0) buf[0] = '-';
@@ -133,6 +138,22 @@ size_t hpx_fmt_int(char *buf, int64_t v) {
   else
     d[-1] = (char)('0' + u);
   return o + n;
+}
+
+size_t hpx_fmt_int(char *buf, int64_t v) {
+  if ((uint64_t)v < 100000000) return below_1e8(buf, (uint32_t)v);
+  return fmt_any_int(buf, v);
+}
+
+char *hpx_fmt_int_fields(char *d, const int64_t *col, size_t stride, size_t k,
+                         size_t n) {
+  for (; n > 0; n--) {
+    int64_t v = col[--k * stride];
+    *d++ = ',';
+    d += (uint64_t)v < 100000000 ? below_1e8(d, (uint32_t)v)
+                                 : fmt_any_int(d, v);
+  }
+  return d;
 }
 
 size_t hpx_fmt_thousands(char *buf, size_t size, int64_t v) {
@@ -199,10 +220,10 @@ size_t hpx_fmt_fixed6(char *buf, double v) {
   uint64_t q = scale_micros(m, biased ? 1075 - biased : 53);
   o += hpx_fmt_int(buf + o, (int64_t)(q / 1000000u));
   buf[o++] = '.';
-  uint32_t frac = (uint32_t)(q % 1000000u); /* two digits a step */
-  put_pair(buf + o, frac / 10000u);
-  put_pair(buf + o + 2, frac / 100u % 100u);
-  put_pair(buf + o + 4, frac % 100u);
+  /* the fraction's six digits: its eight, the two leading '0's shifted
+   * out (the word's top two bytes are then 0: the NUL and a byte past it,
+   * within HPX_FIXED6_SIZE) */
+  put8(buf + o, eight_digits((uint32_t)(q % 1000000u)) >> 16);
   o += 6;
   buf[o] = '\0';
   return o;

@@ -31,6 +31,12 @@ size_t hpx_fmt_thousands(char *buf, size_t size, int64_t v);
  * kept); returns the length.  The writers' hot path: no printf, no
  * locale. */
 size_t hpx_fmt_int(char *buf, int64_t v);
+/* ",value" at d, as hpx_fmt_int writes each value, for col[(k - 1) *
+ * stride] down to col[(k - n) * stride] (n <= k): a row of a matrix
+ * stored by columns, its last value first (room for 21 bytes a value);
+ * returns the end. */
+char *hpx_fmt_int_fields(char *d, const int64_t *col, size_t stride, size_t k,
+                         size_t n);
 /* Writes v as printf's "%.6f" would in the C locale (the same bytes,
  * rounding included) and a NUL; returns the length.  Times in the text
  * writers: no printf below 9e12 seconds.  Any double fits in

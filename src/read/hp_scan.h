@@ -33,15 +33,7 @@ static HPX_ALWAYS_INLINE uint64_t hp_eight_digits(uint64_t w) {
 }
 
 /* The place of the lowest bit set in m, not 0. */
-static HPX_ALWAYS_INLINE unsigned hp_ctz64(uint64_t m) {
-#if defined(__GNUC__)
-  return (unsigned)__builtin_ctzll(m);
-#else
-  unsigned n = 0;
-  while (!(m & 1)) m >>= 1, n++;
-  return n;
-#endif
-}
+static HPX_ALWAYS_INLINE unsigned hp_ctz64(uint64_t m) { return hpx_ctz64(m); }
 
 /* Bit i set for each byte i of w that is a TAB, from the first TAB on:
  * a byte's zero test can be wrong only above a byte that is zero, and the

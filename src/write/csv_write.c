@@ -66,16 +66,28 @@ enum { NUM = 21 }; /* ',' and an int64 */
  * end. */
 static char *format_values(char *d, const hp2x_bands *b, size_t s, size_t k,
                            size_t n) {
-  for (; n > 0; n--) {
-    k--;
-    *d++ = ',';
-    d += hpx_fmt_int(d, b->values[k * b->stride + s]);
-  }
+  return hpx_fmt_int_fields(d, b->values + s, b->stride, k, n);
+}
+
+/* Sample s's time, ",value" for each band from the top of the key down,
+ * and the row's end, at d (room for row_room(b)); returns the end. */
+static char *format_row(char *d, const hp2x_profile *p, const hp2x_bands *b,
+                        size_t s) {
+  d += hpx_fmt_fixed6(d, p->times[s]);
+  d = format_values(d, b, s, b->n_bands, b->n_bands);
+  *d++ = '\r';
+  *d++ = '\n';
   return d;
 }
 
+/* A row's bytes at most, its time's NUL included. */
+static size_t row_room(const hp2x_bands *b) {
+  return HPX_FIXED6_SIZE + b->n_bands * NUM + 2;
+}
+
 /* ",value" for each band at sample s, from the top of the key down, and
- * the row's end: formatted in place, a few hundred bands at a time. */
+ * the row's end: formatted in place, a few hundred bands at a time (a row
+ * too wide for the buffer's room). */
 static void put_band_values(writebuf *o, const hp2x_bands *b, size_t s) {
   enum { AT_ONCE = 256 }; /* bands per room */
   for (size_t k = b->n_bands; k > 0;) {
@@ -88,13 +100,21 @@ static void put_band_values(writebuf *o, const hp2x_bands *b, size_t s) {
 }
 
 /* The rows of samples [from, to) of p, each led by `name`'s field when
- * it is not NULL. */
+ * it is not NULL: a row that fits the buffer's room formatted there in
+ * one pass (the time, its values, its end). */
 static void put_rows(writebuf *o, const hp2x_profile *p, const hp2x_bands *b,
                      const char *name, size_t from, size_t to) {
-  char num[HPX_FIXED6_SIZE + 1];
-  num[0] = ',';
+  size_t room = 1 + row_room(b); /* ',' after the name */
   for (size_t s = from; s < to && !o->failed; s++) {
     if (name) put_csv_field(o, name);
+    if (room <= HPX_WRITEBUF_SIZE) {
+      char *d = writebuf_room(o, room), *d0 = d;
+      if (name) *d++ = ',';
+      o->used += (size_t)(format_row(d, p, b, s) - d0);
+      continue;
+    }
+    char num[HPX_FIXED6_SIZE + 1];
+    num[0] = ',';
     size_t n = 1 + hpx_fmt_fixed6(num + 1, p->times[s]);
     hpx_writebuf_put(o, name ? num : num + 1, name ? n : n - 1);
     put_band_values(o, b, s);
@@ -143,12 +163,7 @@ static void row_task(void *ctx, size_t task) {
       failed = true;
       break;
     }
-    char *d = text + n;
-    d += hpx_fmt_fixed6(d, p->times[s]);
-    d = format_values(d, b, s, b->n_bands, b->n_bands);
-    *d++ = '\r';
-    *d++ = '\n';
-    n = (size_t)(d - text);
+    n = (size_t)(format_row(text + n, p, b, s) - text);
   }
   r->s = text;
   r->cap = cap;
@@ -184,7 +199,7 @@ static void put_rows_threads(writebuf *o, const hp2x_profile *p,
   }
   t->p = p;
   t->b = b;
-  t->room = HPX_FIXED6_SIZE + b->n_bands * NUM + 2;
+  t->room = row_room(b);
   for (size_t s = 0; s < n && !o->failed; s = t->to) {
     t->from = s;
     t->to = n - s < tasks * ROWS_PER_TASK ? n : s + tasks * ROWS_PER_TASK;
