@@ -7,52 +7,119 @@
 
 #include <math.h>
 
+/* Sample s's bands summed in band order, as the heights scan sums them. */
+static int64_t sample_height(const hp2x_bands *b, size_t s) {
+  int64_t sum = 0;
+  for (size_t k = 0; k < b->n_bands; k++)
+    sum = hpx_add_sat(sum, b->values[k * b->stride + s]);
+  return sum;
+}
+
+/* fill_sample32's loop, label ids mapped through to_names when `mapped`:
+ * returns the values added, summed without saturating (each is below 2^35
+ * and a census of fewer than 2^28 entries: the sum cannot wrap). */
+static HPX_ALWAYS_INLINE uint64_t
+add_sample32(int64_t *col, size_t stride, const int32_t *band_of,
+             const uint32_t *to_names, const uint32_t *lab, const uint32_t *v32,
+             unsigned shift, size_t m, const bool mapped) {
+  uint64_t sum = 0;
+  for (size_t i = 0; i < m; i++) {
+    int32_t k = band_of[mapped ? to_names[lab[i]] : lab[i]];
+    uint64_t v = (uint64_t)v32[i] << shift;
+    if (k >= 0) {
+      col[(size_t)k * stride] =
+          (int64_t)((uint64_t)col[(size_t)k * stride] + v);
+      sum += v;
+    }
+  }
+  return sum;
+}
+
 /* Sample s's values, kept in 32 bits and not packed, added to its bands
- * (fill_samples without the census reader: read where they are). */
-static void fill_sample32(hp2x_bands *b, const int32_t *band_of,
-                          const uint32_t *to_names, const hp2x_profile *p,
-                          size_t s) {
+ * (zero before: fill_samples without the census reader, read where they
+ * are); returns its stacked height.  No band's sum nor the height can
+ * saturate while all its values together stay within INT64_MAX, as they
+ * nearly always do: then they are added plainly and the height is their
+ * sum; else (or for a census too long to tell) the column is added again,
+ * saturating, and summed in band order. */
+static int64_t fill_sample32(hp2x_bands *b, const int32_t *band_of,
+                             const uint32_t *to_names, const hp2x_profile *p,
+                             size_t s) {
   const uint32_t *lab = p->run_ids + p->run_of[s];
   const uint32_t *v32 = p->value32 + (p->start[s] - p->value_base);
   unsigned shift = p->value_shift;
   int64_t *col = b->values + s;
-  size_t stride = b->stride;
-  for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
+  size_t stride = b->stride, m = p->start[s + 1] - p->start[s];
+  if (HPX_LIKELY(m < (size_t)1 << 28)) {
+    uint64_t sum = to_names ? add_sample32(col, stride, band_of, to_names, lab,
+                                           v32, shift, m, true)
+                            : add_sample32(col, stride, band_of, NULL, lab, v32,
+                                           shift, m, false);
+    if (HPX_LIKELY(sum <= INT64_MAX)) return (int64_t)sum;
+    for (size_t k = 0; k < b->n_bands; k++) col[k * stride] = 0;
+  }
+  for (size_t i = 0; i < m; i++) {
     int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
     int64_t v = (int64_t)((uint64_t)v32[i] << shift);
     if (k >= 0)
       col[(size_t)k * stride] = hpx_add_sat(col[(size_t)k * stride], v);
   }
+  return sample_height(b, s);
 }
 
-/* hpx_bands_fill's samples from .. to - 1. */
+/* Adds sample s, of height v, to h: 5.1 ranges and 5.2 area, over the
+ * selected bands' per-sample sums. */
+static void heights_add(const hp2x_profile *p, size_t s, double v,
+                        bands_heights *h) {
+  if (v > h->ymax) h->ymax = v;
+  if (s > 0) {
+    double base = p->times[s] - p->times[s - 1];
+    double lo = v < h->prev ? v : h->prev;
+    h->area += base * lo + base * fabs(v - h->prev) / 2.0;
+  }
+  h->prev = v;
+}
+
+/* Where fill_samples puts each sample's stacked height: nowhere, in
+ * heights[s], or folded into h in order. */
+typedef struct height_sink {
+  int64_t *heights;
+  bands_heights *h;
+} height_sink;
+
+/* hpx_bands_fill's samples from .. to - 1, their heights to `to_h`. */
 static void fill_samples(hp2x_bands *b, const int32_t *band_of,
                          const uint32_t *to_names, const hp2x_profile *p,
-                         size_t from, size_t to) {
+                         size_t from, size_t to, height_sink to_h) {
   size_t stride = b->stride;
   for (size_t s = from; s < to; s++) {
-    if (p->start[s + 1] == p->start[s]) continue; /* run_ids may be NULL */
-    if (s >= p->n_packed_samples && !p->wide_values) {
-      fill_sample32(b, band_of, to_names, p, s);
-      continue;
+    int64_t height = 0;
+    if (p->start[s + 1] == p->start[s]) { /* run_ids may be NULL */
+    } else if (s >= p->n_packed_samples && !p->wide_values) {
+      height = fill_sample32(b, band_of, to_names, p, s);
+    } else {
+      const uint32_t *lab = p->run_ids + p->run_of[s];
+      hpx_values r;
+      hpx_values_of(p, s, &r);
+      for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
+        int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
+        int64_t v = hpx_values_next(&r);
+        if (k >= 0)
+          b->values[(size_t)k * stride + s] =
+              hpx_add_sat(b->values[(size_t)k * stride + s], v);
+      }
+      height = sample_height(b, s);
     }
-    const uint32_t *lab = p->run_ids + p->run_of[s];
-    hpx_values r;
-    hpx_values_of(p, s, &r);
-    for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
-      int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
-      int64_t v = hpx_values_next(&r);
-      if (k >= 0)
-        b->values[(size_t)k * stride + s] =
-            hpx_add_sat(b->values[(size_t)k * stride + s], v);
-    }
+    if (to_h.heights) to_h.heights[s] = height;
+    if (to_h.h) heights_add(p, s, (double)height, to_h.h);
   }
 }
 
 void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
                     const uint32_t *to_names, const hp2x_profile *p,
                     size_t from) {
-  fill_samples(b, band_of, to_names, p, from, b->n_samples);
+  fill_samples(b, band_of, to_names, p, from, b->n_samples,
+               (height_sink){NULL, NULL});
 }
 
 /* The bands' values filled a range of samples a task (hpx_run_tasks): a
@@ -69,15 +136,8 @@ typedef struct fill_tasks {
   size_t n_tasks;
   int64_t *heights; /* [n_samples]: each sample's bands summed, by the
                        task that filled it; NULL: not wanted */
+  bands_heights *h; /* one task: the heights folded in as it fills */
 } fill_tasks;
-
-/* Sample s's bands summed in band order, as the heights scan sums them. */
-static int64_t sample_height(const hp2x_bands *b, size_t s) {
-  int64_t sum = 0;
-  for (size_t k = 0; k < b->n_bands; k++)
-    sum = hpx_add_sat(sum, b->values[k * b->stride + s]);
-  return sum;
-}
 
 static void fill_task(void *ctx, size_t task) {
   fill_tasks *t = ctx;
@@ -87,26 +147,12 @@ static void fill_task(void *ctx, size_t task) {
   hpx_prefault(t->b->values, bytes / t->n_tasks * task,
                task + 1 == t->n_tasks ? bytes
                                       : bytes / t->n_tasks * (task + 1));
-  fill_samples(t->b, t->band_of, t->to_names, t->p, from, to);
-  for (size_t s = from; t->heights && s < to; s++)
-    t->heights[s] = sample_height(t->b, s);
+  fill_samples(t->b, t->band_of, t->to_names, t->p, from, to,
+               (height_sink){t->heights, t->h});
 }
 
 /* Samples a task fills at least: fewer are not worth a thread. */
 #define FILL_LEAST 16384
-
-/* Adds sample s, of height v, to h: 5.1 ranges and 5.2 area, over the
- * selected bands' per-sample sums. */
-static void heights_add(const hp2x_profile *p, size_t s, double v,
-                        bands_heights *h) {
-  if (v > h->ymax) h->ymax = v;
-  if (s > 0) {
-    double base = p->times[s] - p->times[s - 1];
-    double lo = v < h->prev ? v : h->prev;
-    h->area += base * lo + base * fabs(v - h->prev) / 2.0;
-  }
-  h->prev = v;
-}
 
 void hpx_bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
                             size_t from, bands_heights *h) {
@@ -128,14 +174,19 @@ void hpx_bands_fill_all(hp2x_bands *b, const int32_t *band_of,
                         size_t threads, bands_heights *h) {
   size_t N = b->n_samples;
   fill_tasks t = {
-      b, band_of, to_names, p, hpx_task_count(N, threads, FILL_LEAST), NULL};
+      b,    band_of, to_names, p, hpx_task_count(N, threads, FILL_LEAST),
+      NULL, NULL};
   /* On several threads, each sums the samples it fills: the calling
-   * thread then only adds the heights up, in order. */
-  if (t.n_tasks > 1) t.heights = hpx_malloc(N * sizeof *t.heights);
+   * thread then only adds the heights up, in order.  On one, it folds
+   * them in as it fills. */
+  if (t.n_tasks > 1)
+    t.heights = hpx_malloc(N * sizeof *t.heights);
+  else
+    t.h = h;
   hpx_run_tasks(t.n_tasks, fill_task, &t);
   if (t.heights)
     for (size_t s = 0; s < N; s++) heights_add(p, s, (double)t.heights[s], h);
-  else
+  else if (!t.h)
     hpx_bands_heights_scan(b, p, 0, h);
   hpx_free(t.heights);
 }
