@@ -268,7 +268,7 @@ hp2x_status hpx_profile_end_sample(hp2x_profile *p, hp2x_err *err) {
   p->sample_open = false;
   p->n_committed++;
   if (hpx_profile_bound_commit(p, s, err) != HP2X_OK) return err->code;
-  return hpx_profile_pack(p, s, err);
+  return p->pack_values ? hpx_profile_pack(p, s, err) : HP2X_OK;
 }
 
 void hpx_profile_abort_sample(hp2x_profile *p) {

@@ -327,7 +327,6 @@ void hpx_profile_append_sums(hp2x_profile *p, const hpx_part_map *m) {
     if (!from->entries) continue;
     label_sums *to = &p->labels[m->id[l]].sums;
     to->total = hpx_add_sat(to->total, from->total);
-    to->present = true;
     to->entries += from->entries;
   }
 }

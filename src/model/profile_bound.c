@@ -212,16 +212,21 @@ static void thin_samples(hp2x_profile *p) {
 /* Adds value v to l (all: the -d sums too). */
 static void sums_add(label_sums *l, int64_t v, bool all) {
   l->total = hpx_add_sat(l->total, v);
-  l->present = true;
   l->entries++;
   if (!all) return;
   l->sum += (long double)v;
   l->sum_sq += (long double)v * (long double)v;
 }
 
-/* hpx_add_sat(a, v) for a value v >= 0: one compare, no branch needed. */
+/* hpx_add_sat(a, v) for a value v >= 0: no branch needed (an add and a
+ * conditional move on its overflow where the compiler tells it). */
 static HPX_ALWAYS_INLINE int64_t add_sat_up(int64_t a, int64_t v) {
+#if defined(__GNUC__)
+  int64_t sum;
+  return __builtin_add_overflow(a, v, &sum) ? INT64_MAX : sum;
+#else
   return a > INT64_MAX - v ? INT64_MAX : a + v;
+#endif
 }
 
 /* add_totals32's loop: the labels' sums of entries [e0, e0 + n) of a
@@ -240,7 +245,6 @@ static HPX_ALWAYS_INLINE int64_t add_totals32_as(hp2x_profile *p, size_t e0,
     label_sums *l = &labels[ids[r0 + i]].sums;
     if (with_total) total = add_sat_up(total, v);
     l->total = add_sat_up(l->total, v);
-    l->present = true;
     l->entries++;
   }
   return total;
@@ -346,8 +350,10 @@ static hp2x_status densify(hp2x_profile *p, size_t s, hp2x_err *err) {
   return HP2X_OK;
 }
 
-hp2x_status hpx_profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
-  if (p->bound.no_sums) return HP2X_OK;
+/* hpx_profile_bound_commit for a bounded or --last profile, or one whose
+ * values are 64 bits wide. */
+static HPX_NOINLINE hp2x_status commit_bounded(hp2x_profile *p, size_t s,
+                                               hp2x_err *err) {
   series_bound *b = &p->bound.samples;
   if ((b->columns || p->recent.last_s > 0.0) &&
       hpx_grow((void **)&p->bound.sample_total, &p->bound.cap_total, s + 1,
@@ -365,6 +371,19 @@ hp2x_status hpx_profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
   for (size_t k = 0; k < HPX_N_HEAP; k++) p->heap[k].bound.from = from;
   p->bound.marks.from = from;
   return HP2X_OK;
+}
+
+hp2x_status hpx_profile_bound_commit(hp2x_profile *p, size_t s, hp2x_err *err) {
+  if (p->bound.no_sums) return HP2X_OK;
+  /* the common profile, neither bounded nor --last, its values in 32 bits:
+   * the labels' sums alone (add_sums's first case), with no more per
+   * census than that */
+  if (!p->bound.samples.columns && !(p->recent.last_s > 0.0) &&
+      !p->wide_values) {
+    add_totals32(p, s);
+    return HP2X_OK;
+  }
+  return commit_bounded(p, s, err);
 }
 
 /* ----------------------------------------------- heap series, marks */

@@ -15,14 +15,20 @@
 typedef struct label_sums {
   int64_t total;    /* sum of the label's values (saturating), in the
                        order bands.c's selection adds them */
-  bool present;     /* it has an entry in a complete sample */
-  uint64_t entries; /* entries it has had */
+  uint64_t entries; /* entries it has had: it is present (has an entry in
+                       a complete sample, label_present) when not 0 */
   /* Kept only for a bounded or --last profile: */
   long double sum;    /* of its values (-d) */
   long double sum_sq; /* of their squares (-d) */
   double area;        /* trapezoid area of its values over time, value-
                          unit seconds: half of each step on either side */
 } label_sums;
+
+/* Has the label of sums l an entry in a complete sample (that its sums
+ * cover)? */
+static inline bool label_present(const label_sums *l) {
+  return l->entries != 0;
+}
 
 /* How many points of a time series a bounded profile keeps
  * (profile_bound.c): 0 columns = every point. */

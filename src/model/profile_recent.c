@@ -72,7 +72,6 @@ static void leave_recent(hp2x_profile *p, size_t r) {
     if (!d->entries && d->area == 0.0) continue;
     l->total -= d->total;
     l->entries -= d->entries;
-    l->present = l->entries > 0;
     l->sum -= d->sum;
     l->sum_sq -= d->sum_sq;
     l->area -= d->area;

@@ -183,7 +183,7 @@ static hp2x_status make_initial_order(const hp2x_profile *p, work *w,
   }
   for (size_t id = 0; id < nl; id++) {
     w->total[id] = p->labels[id].sums.total;
-    present[id] = p->labels[id].sums.present;
+    present[id] = label_present(&p->labels[id].sums);
   }
   for (size_t id = 0; id < nl; id++) {
     if (!present[id]) continue;

@@ -268,7 +268,8 @@ static hp2x_status adopt_plan(hp2x_follower *f, const hp2x_profile *p,
   hpx_free(f->built_present);
   f->band_of = band_of;
   f->n_band_of = nl;
-  for (size_t id = 0; id < nl; id++) bp[id] = p->labels[id].sums.present;
+  for (size_t id = 0; id < nl; id++)
+    bp[id] = label_present(&p->labels[id].sums);
   f->built_present = bp; /* extend_bands builds every sample with data */
   return HP2X_OK;
 }

@@ -30,7 +30,6 @@ static inline void same_label(const hpx_label *a, const hpx_label *b) {
   SAME_CHECK(a->text.keep_head == b->text.keep_head &&
              a->text.keep_tail == b->text.keep_tail);
   SAME_CHECK(a->sums.total == b->sums.total &&
-             a->sums.present == b->sums.present &&
              a->sums.entries == b->sums.entries);
   SAME_CHECK(a->sums.sum == b->sums.sum && a->sums.sum_sq == b->sums.sum_sq &&
              a->sums.area == b->sums.area);

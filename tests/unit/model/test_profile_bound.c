@@ -358,7 +358,7 @@ static void last_span(void **state) {
         if (whole->times[s] >= from)
           total += hp2x_profile_value(whole, s, (size_t)w);
       assert_int_equal(p->labels[id].sums.total, total);
-      assert_int_equal(p->labels[id].sums.present, total > 0);
+      assert_int_equal(label_present(&p->labels[id].sums), total > 0);
     }
     hp2x_profile_free(p);
   }
@@ -427,9 +427,9 @@ static void unbounded_sums(void **state) {
     for (size_t l = 0; l < LABELS; l++) {
       assert_int_equal(p->labels[id[l]].sums.total, total[l]);
       assert_int_equal(p->labels[id[l]].sums.entries, entries[l]);
-      assert_true(p->labels[id[l]].sums.present);
+      assert_true(label_present(&p->labels[id[l]].sums));
     }
-    assert_false(p->labels[id[LABELS]].sums.present); /* never in one */
+    assert_false(label_present(&p->labels[id[LABELS]].sums)); /* never in one */
   }
   hp2x_profile_free(p);
 }
