@@ -12,29 +12,19 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* A function of the readers' per-entry path, inlined wherever it is
- * called (compilers weigh a function called from several places against
- * inlining it; these are worth it). */
+/* HPX_ALWAYS_INLINE: a function of the readers' per-entry path, inlined
+ * wherever it is called (compilers weigh a function called from several
+ * places against inlining it; these are worth it).  HPX_NOINLINE: one kept
+ * out of line, the rare case of such a path, whose set-up (registers
+ * saved) the common case need not pay for.  HPX_LIKELY: a condition of
+ * such a path that is almost always true (laid out as the straight line). */
 #if defined(__GNUC__)
 #define HPX_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define HPX_ALWAYS_INLINE inline
-#endif
-
-/* A function kept out of line: the rare case of a per-entry or per-census
- * path, whose set-up (registers saved, stack) the common case need not
- * pay for. */
-#if defined(__GNUC__)
 #define HPX_NOINLINE __attribute__((noinline))
-#else
-#define HPX_NOINLINE
-#endif
-
-/* A condition of such a path that is almost always true (the compiler
- * lays out its code as the straight line). */
-#if defined(__GNUC__)
 #define HPX_LIKELY(c) __builtin_expect(!!(c), 1)
 #else
+#define HPX_ALWAYS_INLINE inline
+#define HPX_NOINLINE
 #define HPX_LIKELY(c) (c)
 #endif
 

@@ -15,9 +15,8 @@ static int64_t sample_height(const hp2x_bands *b, size_t s) {
   return sum;
 }
 
-/* fill_sample32's loop, label ids mapped through to_names when `mapped`:
- * returns the values added, summed without saturating (each is below 2^35
- * and a census of fewer than 2^28 entries: the sum cannot wrap). */
+/* fill_sample32's loop, label ids mapped through to_names when `mapped`,
+ * without saturating: returns the values added, summed. */
 static HPX_ALWAYS_INLINE uint64_t
 add_sample32(int64_t *col, size_t stride, const int32_t *band_of,
              const uint32_t *to_names, const uint32_t *lab, const uint32_t *v32,
@@ -37,11 +36,11 @@ add_sample32(int64_t *col, size_t stride, const int32_t *band_of,
 
 /* Sample s's values, kept in 32 bits and not packed, added to its bands
  * (zero before: fill_samples without the census reader, read where they
- * are); returns its stacked height.  No band's sum nor the height can
- * saturate while all its values together stay within INT64_MAX, as they
- * nearly always do: then they are added plainly and the height is their
- * sum; else (or for a census too long to tell) the column is added again,
- * saturating, and summed in band order. */
+ * are); returns its stacked height.  Each value is below 2^35 (32 bits
+ * shifted by 3 at most), so the values of a census of fewer than 2^28
+ * entries sum below 2^63: no band's sum nor the height can saturate, the
+ * values are added plainly and the height is their sum.  A longer census
+ * is added saturating and summed in band order. */
 static int64_t fill_sample32(hp2x_bands *b, const int32_t *band_of,
                              const uint32_t *to_names, const hp2x_profile *p,
                              size_t s) {
@@ -55,8 +54,7 @@ static int64_t fill_sample32(hp2x_bands *b, const int32_t *band_of,
                                            v32, shift, m, true)
                             : add_sample32(col, stride, band_of, NULL, lab, v32,
                                            shift, m, false);
-    if (HPX_LIKELY(sum <= INT64_MAX)) return (int64_t)sum;
-    for (size_t k = 0; k < b->n_bands; k++) col[k * stride] = 0;
+    return (int64_t)sum;
   }
   for (size_t i = 0; i < m; i++) {
     int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];

@@ -159,6 +159,35 @@ static void fmt_int_short_values(void **state) {
   }
 }
 
+/* hpx_fmt_int_fields: ",value" for a matrix row stored by columns, the
+ * last value first, as printf writes each (short, long, negative, the
+ * edges), for every count from one to all, from every start, and nothing
+ * written past its end but the eight bytes a value may spill. */
+static void fmt_int_fields_are_lld(void **state) {
+  (void)state;
+  enum { K = 9, STRIDE = 3 };
+  const int64_t v[K] = {0,         7,         -42,      99999999,  100000000,
+                        INT64_MAX, INT64_MIN, 12345678, -100000000};
+  int64_t col[K * STRIDE];
+  for (size_t i = 0; i < K * STRIDE; i++) col[i] = -1; /* not read */
+  for (size_t k = 0; k < K; k++) col[k * STRIDE] = v[k];
+  for (size_t k = 1; k <= K; k++)
+    for (size_t n = 1; n <= k; n++) {
+      char got[K * 21 + 8], want[K * 21 + 8];
+      memset(got, '#', sizeof got);
+      char *end = hpx_fmt_int_fields(got, col, STRIDE, k, n);
+      size_t len = (size_t)(end - got);
+      for (size_t i = len + 8; i < sizeof got; i++)
+        assert_int_equal(got[i], '#');
+      got[len] = '\0';
+      size_t w = 0;
+      for (size_t j = k; j-- > k - n;)
+        w += (size_t)snprintf(want + w, sizeof want - w, ",%lld",
+                              (long long)v[j]);
+      assert_string_equal(got, want);
+    }
+}
+
 /* hpx_fmt_fixed6 against printf's %.6f: the edges (ties to even, carries
  * into the integer part, signed zero, the 9e12 switch to printf, huge and
  * non-finite values), exact ties k / 2^n, and a seeded sweep over random
@@ -251,6 +280,7 @@ int main(void) {
       cmocka_unit_test(fmt_thousands),
       cmocka_unit_test(fmt_int_is_lld),
       cmocka_unit_test(fmt_int_short_values),
+      cmocka_unit_test(fmt_int_fields_are_lld),
       cmocka_unit_test(fixed6_is_printf),
       cmocka_unit_test(fmt_length_is_written),
   };
