@@ -220,10 +220,10 @@ size_t hpx_fmt_fixed6(char *buf, double v) {
   uint64_t q = scale_micros(m, biased ? 1075 - biased : 53);
   o += hpx_fmt_int(buf + o, (int64_t)(q / 1000000u));
   buf[o++] = '.';
-  /* the fraction's six digits: its eight, the two leading '0's shifted
-   * out (the word's top two bytes are then 0: the NUL and a byte past it,
-   * within HPX_FIXED6_SIZE) */
-  put8(buf + o, eight_digits((uint32_t)(q % 1000000u)) >> 16);
+  uint32_t frac = (uint32_t)(q % 1000000u); /* two digits a step */
+  put_pair(buf + o, frac / 10000u);
+  put_pair(buf + o + 2, frac / 100u % 100u);
+  put_pair(buf + o + 4, frac % 100u);
   o += 6;
   buf[o] = '\0';
   return o;
