@@ -29,7 +29,7 @@
 #endif
 
 /* The place of the lowest bit set in m, not 0. */
-static inline unsigned hpx_ctz64(uint64_t m) {
+static HPX_ALWAYS_INLINE unsigned hpx_ctz64(uint64_t m) {
 #if defined(__GNUC__)
   return (unsigned)__builtin_ctzll(m);
 #else
