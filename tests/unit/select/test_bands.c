@@ -12,6 +12,7 @@
 #include "test_options.h"
 #include "test_hooks.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -193,6 +194,61 @@ static void sums_saturate(void **state) {
   assert_int_equal(b->n_bands, 1);
   assert_true(hp2x_bands_value(b, 0, 0) == INT64_MAX);
   hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
+/* The stacked heights the fill sums as it adds 32-bit values (no second
+ * pass over the bands): the y range and area of a profile of 40,000
+ * samples (two fill tasks on two threads), four labels of values up to
+ * UINT32_MAX, one now and then absent, two of them in OTHER; each height
+ * is every value of its sample, and the figures are heights_add's over
+ * them, on one thread as on two. */
+static void heights_as_filled(void **state) {
+  (void)state;
+  enum { N = 40000, L = 4 };
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  double ymax = 0.0, area = 0.0, prev = 0.0;
+  for (int s = 0; s < N; s++) {
+    hpx_profile_begin_sample(p, s * 0.25);
+    int64_t height = 0;
+    for (int k = 0; k < L; k++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      if (x % 7 == 0) continue; /* absent from this sample */
+      char name[8];
+      snprintf(name, sizeof name, "l%d", k);
+      uint32_t id;
+      assert_int_equal(hpx_profile_intern(p, name, 2, NULL, 0, &id, &err),
+                       HP2X_OK);
+      int64_t v = (int64_t)(x >> 32);
+      assert_int_equal(profile_add_entry(p, id, v, &err), HP2X_OK);
+      height += v;
+    }
+    assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
+    double h = (double)height; /* as bands_fill.c's heights_add */
+    if (h > ymax) ymax = h;
+    if (s > 0) {
+      double lo = h < prev ? h : prev;
+      area += 0.25 * lo + 0.25 * fabs(h - prev) / 2.0;
+    }
+    prev = h;
+  }
+  assert_false(p->wide_values);
+  for (size_t threads = 1; threads <= 2; threads++) {
+    hp2x_options o;
+    test_options_init(&o);
+    o.max_bands = 3;
+    o.trace_pct = 0.0;
+    o.threads = threads;
+    hp2x_bands *b = NULL;
+    assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
+    assert_int_equal(b->n_bands, 3);
+    assert_true(b->yrange == ymax);
+    assert_true(b->area == area);
+    hp2x_bands_free(b);
+  }
   hp2x_profile_free(p);
 }
 
@@ -390,6 +446,7 @@ int main(void) {
       cmocka_unit_test(many_bands),
       cmocka_unit_test(dropped_sample_labels_are_not_bands),
       cmocka_unit_test(sums_saturate),
+      cmocka_unit_test(heights_as_filled),
       cmocka_unit_test(only_empty_samples),
       cmocka_unit_test(allocation_failures),
       cmocka_unit_test(dropped_entries),
