@@ -157,14 +157,34 @@ static hp2x_status append_values(hp2x_profile *p, const hp2x_profile *q,
   return HP2X_OK;
 }
 
+/* The bytes of the part's packed census s, the next the appends reach
+ * (m->blocks_met kept up), when the census after it follows it in the
+ * same block: a census is packed right after the one before, or at the
+ * start of a new block (values_pack.c).  0 when unknown (the last of a
+ * block: its bytes are counted instead). */
+static size_t packed_len(hpx_part_map *m, size_t s) {
+  const hp2x_profile *q = m->part;
+  if (s >= q->n_packed_samples) return 0;
+  if (m->blocks_met < q->n_blocks &&
+      q->packed_at[s] == q->blocks[m->blocks_met])
+    m->blocks_met++;
+  if (s + 1 >= q->n_packed_samples ||
+      (m->blocks_met < q->n_blocks &&
+       q->packed_at[s + 1] == q->blocks[m->blocks_met]))
+    return 0;
+  return (size_t)(q->packed_at[s + 1] - q->packed_at[s]);
+}
+
 /* Appends the values of the part's sample s as p's newest sample's
  * (whose start is set) when p packs: its packed bytes when p can take
  * them as they are (their key among those taken so: from `*copied_from`
  * on), else the values one by one, then packed as p packs them. */
-static hp2x_status append_packed(hp2x_profile *p, const hp2x_profile *q,
-                                 size_t s, size_t *copied_from, hp2x_err *err) {
+static hp2x_status append_packed(hp2x_profile *p, hpx_part_map *m, size_t s,
+                                 size_t *copied_from, hp2x_err *err) {
+  const hp2x_profile *q = m->part;
   bool copied;
-  if (hpx_profile_copy_packed(p, q, s, *copied_from, &copied, err) != HP2X_OK)
+  if (hpx_profile_copy_packed(p, q, s, *copied_from, packed_len(m, s), &copied,
+                              err) != HP2X_OK)
     return err->code;
   if (copied) return HP2X_OK;
   *copied_from = s + 1;
@@ -274,7 +294,7 @@ static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
     size_t t = p->n_samples++;
     p->times[t] = q->times[s];
     p->start[t + 1] = p->start[t] + (q->start[s + 1] - q->start[s]);
-    if (p->pack_values && append_packed(p, q, s, &copied_from, err) != HP2X_OK)
+    if (p->pack_values && append_packed(p, m, s, &copied_from, err) != HP2X_OK)
       return err->code;
   }
   p->open_run = p->n_run_ids;

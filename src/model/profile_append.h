@@ -33,6 +33,9 @@ typedef struct hpx_part_map {
   size_t n, cap;
   hpx_label_map_fn fn; /* how a label is mapped */
   void *ctx;           /* fn's */
+  size_t blocks_met;   /* the part's packed blocks whose first census the
+                          appends have reached (they take its samples in
+                          order, from its first) */
 } hpx_part_map;
 
 /* A profile for a part of `bytes` bytes: plain (every sample, no

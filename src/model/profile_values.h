@@ -85,10 +85,11 @@ hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err);
 /* Takes q's packed sample s as the values of p's newest sample (whose
  * times, run and start the caller has set; its entries not added) when
  * p packs and s's key is not before q's sample `from`: *copied says
- * whether it did.  HP2X_E_NOMEM. */
+ * whether it did.  `len` is s's packed bytes when the caller knows them
+ * (0: counted here).  HP2X_E_NOMEM. */
 hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
-                                    size_t s, size_t from, bool *copied,
-                                    hp2x_err *err);
+                                    size_t s, size_t from, size_t len,
+                                    bool *copied, hp2x_err *err);
 /* Frees p's packed censuses (hp2x_profile_free, drop_entries). */
 void hpx_values_free(hp2x_profile *p);
 

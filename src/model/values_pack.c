@@ -264,8 +264,8 @@ hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err) {
 }
 
 hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
-                                    size_t s, size_t from, bool *copied,
-                                    hp2x_err *err) {
+                                    size_t s, size_t from, size_t len,
+                                    bool *copied, hp2x_err *err) {
   *copied = false;
   size_t t = p->n_samples - 1;
   if (s >= q->n_packed_samples || !packs(p, t)) return HP2X_OK;
@@ -275,7 +275,7 @@ hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
   if (n > HPX_MAX_ENTRIES - p->n_entries) /* as reserving them would say */
     return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
                     (size_t)HPX_MAX_ENTRIES);
-  size_t len = census_bytes(src, n);
+  if (!len) len = census_bytes(src, n);
   uint8_t *to = packed_room(p, t, len, err);
   if (!to) return err->code;
   memcpy(to, src, len);

@@ -1,8 +1,9 @@
 /* eventlog_header.c -- the eventlog's header: the magic, then the list of
  * event types with the payload size each declares (a fixed size, or
  * variable), which the event stream is framed by (eventlog_stream.c).  The
- * header is parsed again from its start as its bytes arrive, so any split
- * of the input reads it alike; its size rules for the types hp2x reads are
+ * header is parsed again from its start as its bytes arrive (and copied
+ * a doubling step at a time from a feed that holds more), so any split of
+ * the input reads it alike; its size rules for the types hp2x reads are
  * eventlog_events.c's (hpx_evl_declared_size_ok).
  */
 #include "eventlog_int.h"
@@ -135,27 +136,35 @@ static int parse_header(evl_parser *ev, size_t *used, hp2x_err *err) {
   return r;
 }
 
+/* Header bytes are copied and parsed a step at a time, the step doubling
+ * from HEADER_STEP: a header is a few KB, and a feed may be a whole mapped
+ * file, whose first 4 MiB would otherwise be copied (and faulted in) for
+ * it. */
+#define HEADER_STEP ((size_t)16 << 10)
+
 /* Takes header bytes; once the header is whole, says where in buf the
  * events start. */
 hp2x_status hpx_evl_header_feed(evl_parser *ev, const unsigned char *buf,
                                 size_t len, size_t *used, hp2x_err *err) {
-  size_t take = len;
-  if (ev->hdr_len + take > MAX_HEADER_BYTES)
-    take = MAX_HEADER_BYTES - ev->hdr_len;
-  if (hpx_grow((void **)&ev->hdr, &ev->hdr_cap, ev->hdr_len + take, 1, err) !=
-      HP2X_OK)
-    return ev->status = err->code;
-  memcpy(ev->hdr + ev->hdr_len, buf, take);
-  size_t before = ev->hdr_len;
-  ev->hdr_len += take;
-  size_t header_len = 0;
-  int r = parse_header(ev, &header_len, err);
-  if (r < 0) return ev->status;
-  if (r == 0) {
+  size_t before = ev->hdr_len, given = 0, header_len = 0;
+  for (;;) {
+    size_t take = ev->hdr_len > HEADER_STEP ? ev->hdr_len : HEADER_STEP;
+    if (take > len - given) take = len - given;
+    if (ev->hdr_len + take > MAX_HEADER_BYTES)
+      take = MAX_HEADER_BYTES - ev->hdr_len;
+    if (hpx_grow((void **)&ev->hdr, &ev->hdr_cap, ev->hdr_len + take, 1, err) !=
+        HP2X_OK)
+      return ev->status = err->code;
+    if (take) memcpy(ev->hdr + ev->hdr_len, buf + given, take);
+    given += take;
+    ev->hdr_len += take;
+    int r = parse_header(ev, &header_len, err);
+    if (r < 0) return ev->status;
+    if (r > 0) break;
     if (ev->hdr_len >= MAX_HEADER_BYTES)
       return evl_fail_at(ev, err, (long long)ev->hdr_len,
                          "eventlog header larger than 4 MiB");
-    return HP2X_OK;
+    if (given == len) return HP2X_OK;
   }
   ev->in_header = 0;
   ev->offset = (long long)header_len;

@@ -1,7 +1,8 @@
 /* test_eventlog_parse.c -- the eventlog front end: the malformed table
  * (cases.tsv) and the cut-short table (cuts.tsv) read at run time, any
  * chunking gives the same profile, a sweep over every cut point, stack
- * labels cut like +RTS -L, a stream joined mid-run, allocation failures. */
+ * labels cut like +RTS -L, a stream joined mid-run, allocation failures,
+ * headers read a step at a time from a feed that holds more. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -237,6 +238,93 @@ static void declared_sizes(void **state) {
   assert_int_equal(feed_declaring(163, 2000, &err), HP2X_OK);
   assert_int_equal(feed_declaring(230, 2000, &err), HP2X_OK);
   assert_int_equal(feed_declaring(7, 2000, &err), HP2X_OK);
+}
+
+/* A copy of the eventlog buf[0..len) whose header declares `extra` more
+ * event types (ids 60000 on, of no size, described by `desc` bytes each),
+ * put before its own: the header grows past the steps its bytes are
+ * copied in (16 KiB, doubling), or past its 4 MiB limit.  *out_len is the
+ * copy's length. */
+static unsigned char *padded_header(const unsigned char *buf, size_t len,
+                                    size_t extra, size_t desc,
+                                    size_t *out_len) {
+  size_t one = 4 + 8 + desc + 4 + 4;
+  unsigned char *o = malloc(len + extra * one);
+  assert_non_null(o);
+  assert_true(len > 8 && memcmp(buf + 4, "hetb", 4) == 0);
+  memcpy(o, buf, 8); /* "hdrb" "hetb" */
+  size_t n = 8;
+  for (size_t i = 0; i < extra; i++) {
+    unsigned id = 60000 + (unsigned)i;
+    memcpy(o + n, "etb", 4); /* with its NUL */
+    unsigned char f[8] = {(unsigned char)(id >> 8),
+                          (unsigned char)id,
+                          0,
+                          0,
+                          (unsigned char)(desc >> 24),
+                          (unsigned char)(desc >> 16),
+                          (unsigned char)(desc >> 8),
+                          (unsigned char)desc};
+    memcpy(o + n + 4, f, 8);
+    memset(o + n + 12, 'd', desc);
+    memset(o + n + 12 + desc, 0, 4); /* no extra info */
+    memcpy(o + n + 16 + desc, "ete", 4);
+    n += one;
+  }
+  memcpy(o + n, buf + 8, len - 8);
+  *out_len = n + len - 8;
+  return o;
+}
+
+/* The header is copied and parsed a step at a time when a feed holds
+ * more (a whole mapped file): headers ending on either side of a step's
+ * edge read the same profile whole as in chunks and as without the
+ * padding; one past 4 MiB fails at its limit, whole and in chunks. */
+static void header_steps(void **state) {
+  (void)state;
+  const char *rel = "tests/data/eventlogs/ghc92-hc.eventlog";
+  size_t len;
+  unsigned char *buf = read_repo_file(rel, &len);
+  assert_non_null(buf);
+  hp2x_profile *plain;
+  hp2x_err err;
+  assert_int_equal(
+      parse_chunked(buf, len, 0, HP2X_INPUT_EVENTLOG, &plain, &err), HP2X_OK);
+  assert_true(plain->n_samples > 1);
+  /* (types, description): headers of about 16, 32 and 64 KiB, each
+   * nudged across the edge, and one of 48 KiB */
+  static const size_t pads[][2] = {{16, 1000}, {16, 1010}, {16, 1020},
+                                   {32, 1000}, {32, 1010}, {32, 1020},
+                                   {64, 1000}, {64, 1020}, {48, 1000}};
+  static const size_t steps[] = {0, 4096, 16384, 70000};
+  for (size_t i = 0; i < sizeof pads / sizeof *pads; i++)
+    for (size_t k = 0; k < sizeof steps / sizeof *steps; k++) {
+      size_t n;
+      unsigned char *pad = padded_header(buf, len, pads[i][0], pads[i][1], &n);
+      hp2x_profile *p;
+      hp2x_status st =
+          parse_chunked(pad, n, steps[k], HP2X_INPUT_EVENTLOG, &p, &err);
+      if (st != HP2X_OK) print_message("%zu/%zu: %s\n", i, k, err.msg);
+      assert_int_equal(st, HP2X_OK);
+      assert_true(same_profile(p, plain));
+      hp2x_profile_free(p);
+      free(pad);
+    }
+  /* 4,300 types of 1,000 bytes: past 4 MiB before "hete" */
+  size_t n;
+  unsigned char *pad = padded_header(buf, len, 4300, 1000, &n);
+  static const size_t big_steps[] = {0, (size_t)1 << 20, 3000000};
+  for (size_t k = 0; k < sizeof big_steps / sizeof *big_steps; k++) {
+    hp2x_profile *p;
+    assert_int_equal(
+        parse_chunked(pad, n, big_steps[k], HP2X_INPUT_EVENTLOG, &p, &err),
+        HP2X_E_SYNTAX);
+    assert_non_null(strstr(err.msg, "eventlog header larger than 4 MiB"));
+    assert_int_equal(err.offset, 4194304);
+  }
+  free(pad);
+  hp2x_profile_free(plain);
+  free(buf);
 }
 
 /* -hi fixtures: each address named by its IPE event, before or after the
@@ -573,6 +661,7 @@ int main(void) {
       cmocka_unit_test(corrupt_as_written),
       cmocka_unit_test(model_limits_name_the_event),
       cmocka_unit_test(declared_sizes),
+      cmocka_unit_test(header_steps),
       cmocka_unit_test(stack_labels),
       cmocka_unit_test(mid_run_stream),
       cmocka_unit_test(allocation_failures),

@@ -436,6 +436,31 @@ static void check_packed(const unsigned char *buf, size_t len,
   hp2x_profile_free(plain.p);
 }
 
+/* Parts whose packed censuses fill more than one block (256 KiB: about
+ * 13,000 of these censuses): the merge copies each census's bytes, told
+ * by where the next one begins in the same block, counted at a block's
+ * end. */
+static void packed_parts_of_blocks(void **state) {
+  (void)state;
+  hp2x_parse_options o = options_plain();
+  text t = make_hp(60000, HP_MARKS | HP_REPEATS);
+  outcome plain = read_with((unsigned char *)t.s, t.n, &o, 1, 0, 0);
+  assert_int_equal(plain.st, HP2X_OK);
+  o.pack_bytes = 1;
+  static const size_t ways[][3] = {
+      {2, (size_t)6 << 20, 0}, {3, (size_t)4 << 20, 0}, {2, 0, 0}};
+  for (size_t w = 0; w < sizeof ways / sizeof *ways; w++) {
+    outcome r =
+        read_with((unsigned char *)t.s, t.n, &o, ways[w][0], ways[w][1], 0);
+    assert_int_equal(r.st, HP2X_OK);
+    assert_int_equal(r.p->n_packed_samples, r.p->n_samples);
+    same_censuses(plain.p, r.p);
+    hp2x_profile_free(r.p);
+  }
+  hp2x_profile_free(plain.p);
+  free(t.s);
+}
+
 /* hp2x_parse_options.pack_bytes (the tool's HP2X_PACK_BYTES): .hp text
  * and eventlogs read packed on any threads hold what they hold unpacked;
  * a feed packs when it is pack_bytes long or longer, the kind's first
@@ -489,6 +514,7 @@ int main(void) {
       cmocka_unit_test(file_descriptors),
       cmocka_unit_test(mapped_parts_let_go),
       cmocka_unit_test(packed_reading),
+      cmocka_unit_test(packed_parts_of_blocks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
