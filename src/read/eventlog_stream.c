@@ -77,17 +77,55 @@ uint64_t hpx_evl_stream_recent_time(const evl_parser *ev) {
   return recent_time(ev);
 }
 
+/* Orders a and b: the smaller first. */
+#define ORDER2(a, b)              \
+  do {                            \
+    uint64_t lo_ = a < b ? a : b; \
+    b = a < b ? b : a;            \
+    a = lo_;                      \
+  } while (0)
+
 /* recent_time's median of the n last times when they did not come in
- * order. */
+ * order: the ring sorted by a network of 19 compare-exchanges (Knuth's for
+ * eight) in registers; the slots past n hold UINT64_MAX, so the n times
+ * come first. */
 static uint64_t sorted_recent_time(const evl_parser *ev, size_t n) {
+  _Static_assert(RECENT_TIMES == 8, "the network sorts eight");
+  if (!n) return 0;
   uint64_t t[RECENT_TIMES];
-  for (size_t i = 0; i < n; i++) { /* insertion sort: a few values */
-    size_t j = i;
-    for (; j > 0 && t[j - 1] > ev->recent_ns[i]; j--) t[j] = t[j - 1];
-    t[j] = ev->recent_ns[i];
+  for (size_t i = 0; i < RECENT_TIMES; i++)
+    t[i] = i < n ? ev->recent_ns[i] : UINT64_MAX;
+  uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5],
+           t6 = t[6], t7 = t[7];
+  ORDER2(t0, t2);
+  ORDER2(t1, t3);
+  ORDER2(t4, t6);
+  ORDER2(t5, t7);
+  ORDER2(t0, t4);
+  ORDER2(t1, t5);
+  ORDER2(t2, t6);
+  ORDER2(t3, t7);
+  ORDER2(t0, t1);
+  ORDER2(t2, t3);
+  ORDER2(t4, t5);
+  ORDER2(t6, t7);
+  ORDER2(t2, t4);
+  ORDER2(t3, t5);
+  ORDER2(t1, t4);
+  ORDER2(t3, t6);
+  ORDER2(t1, t2);
+  ORDER2(t3, t4);
+  ORDER2(t5, t6);
+  /* n / 2 is 1 to 4 (n >= 3 where plausible_time asks; 0 for n = 1) */
+  switch (n / 2) {
+  case 0: return t0;
+  case 1: return t1;
+  case 2: return t2;
+  case 3: return t3;
+  default: return t4;
   }
-  return n ? t[n / 2] : 0;
 }
+#undef ORDER2
 
 /* Could an event of type `type` be timed t_ns, read in the flow of its
  * block?  GHC's clock does not go back: within a block an event is not
@@ -336,99 +374,120 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   return HP2X_OK;
 }
 
-/* The census entries event_run may read, as a mask (bit t - 163): stack
- * and string samples declared of variable size and read by their own
- * handlers (not a part's deferral). */
-static unsigned run_types(const evl_parser *ev) {
-  unsigned mask = 0;
+/* What event_run may take: the census entries as a mask (bit t - 163):
+ * stack and string samples declared of variable size and read by their
+ * own handlers (not a part's deferral); and per type below 256 whether it
+ * is passed over (declared, no handler: `skip` holds its header's length,
+ * 10 or 12, else 0). */
+typedef struct run_plan {
+  unsigned mask;
+  unsigned char skip[256];
+} run_plan;
+
+static void run_plan_make(const evl_parser *ev, run_plan *r) {
+  r->mask = 0;
   for (unsigned t = EV_HEAP_PROF_SAMPLE_COST_CENTRE;
        t <= EV_HEAP_PROF_SAMPLE_STRING; t++)
     if (evl_declared_size(ev, t) == EVL_VARIABLE && ev->handler_of[t] &&
         ev->handler_of[t] == hpx_evl_handler_for(t))
-      mask |= 1u << (t - EV_HEAP_PROF_SAMPLE_COST_CENTRE);
-  return mask;
+      r->mask |= 1u << (t - EV_HEAP_PROF_SAMPLE_COST_CENTRE);
+  for (unsigned t = 0; t < 256; t++) {
+    int32_t size = evl_declared_size(ev, t);
+    r->skip[t] = size == EVL_UNDECLARED || ev->handler_of[t] ? 0
+                 : size == EVL_VARIABLE                      ? 12
+                                                             : 10;
+  }
 }
 
-/* event_run's own copy of the reader's clock (note_time's fields), held
- * in locals (a store into the profile's arrays would otherwise make the
- * compiler load them again each event): the ring itself (recent_ns) is
- * written as it goes, the counts and latest time back into ev before a
- * handler runs and when the run ends (run_clock_save).  prev_ns is the
- * newest time in the ring when n_recent is not 0. */
-typedef struct run_clock {
+/* event_run's own copy of the reader's clock (note_time's fields) and of
+ * what it checks each event, held in locals (a store into the profile's
+ * arrays would otherwise make the compiler load them again each event):
+ * the ring itself (recent_ns) is written as it goes, the counts and latest
+ * time back into ev before a handler runs and when the run ends
+ * (run_state_save), and all of it read again from ev after a handler ran.
+ * prev_ns is the newest time in the ring when n_recent is not 0. */
+typedef struct run_state {
   size_t n_recent, rising;
   uint64_t last_ns, prev_ns;
-} run_clock;
+  long long block_end;
+  int in_sample;
+} run_state;
 
-static HPX_ALWAYS_INLINE void run_clock_load(const evl_parser *ev,
-                                             run_clock *c) {
+static HPX_ALWAYS_INLINE void run_state_load(const evl_parser *ev,
+                                             run_state *c) {
   c->n_recent = ev->n_recent;
   c->rising = ev->recent_rising;
   c->last_ns = ev->last_time_ns;
   c->prev_ns = ev->recent_ns[(ev->n_recent - 1) % RECENT_TIMES];
+  c->block_end = ev->block_end;
+  c->in_sample = ev->in_sample;
 }
 
-static HPX_ALWAYS_INLINE void run_clock_save(evl_parser *ev,
-                                             const run_clock *c) {
+static HPX_ALWAYS_INLINE void run_state_save(evl_parser *ev,
+                                             const run_state *c) {
   ev->n_recent = c->n_recent;
   ev->recent_rising = c->rising;
   ev->last_time_ns = c->last_ns;
 }
 
 /* plausible_time from c (recent_time's median of the ring, from c's
- * counts). */
+ * counts: the fourth newest time when the last eight rose). */
 static HPX_ALWAYS_INLINE int run_plausible(const evl_parser *ev,
-                                           const run_clock *c, unsigned type,
+                                           const run_state *c, unsigned type,
                                            uint64_t t_ns) {
   const uint64_t s_ns = 1000000000u, fortnight_ns = 14 * 86400 * s_ns;
-  if (c->n_recent < 3) return 1;
-  size_t n = c->n_recent < RECENT_TIMES ? c->n_recent : RECENT_TIMES;
-  uint64_t recent =
-      c->rising >= n ? ev->recent_ns[(c->n_recent - n + n / 2) % RECENT_TIMES]
-                     : sorted_recent_time(ev, n);
+  uint64_t recent;
+  if (c->rising >= RECENT_TIMES && c->n_recent >= RECENT_TIMES) {
+    recent = ev->recent_ns[(c->n_recent - RECENT_TIMES / 2) % RECENT_TIMES];
+  } else {
+    if (c->n_recent < 3) return 1;
+    size_t n = c->n_recent < RECENT_TIMES ? c->n_recent : RECENT_TIMES;
+    recent = c->rising >= n
+                 ? ev->recent_ns[(c->n_recent - n + n / 2) % RECENT_TIMES]
+                 : sorted_recent_time(ev, n);
+  }
   if (type != EV_BLOCK_MARKER && t_ns + s_ns < recent) return 0;
   return t_ns <= recent + fortnight_ns || t_ns / 64 <= recent;
 }
 
 /* How event_run takes the event at e (avail >= 22 bytes there): as a
- * census entry of the mask (RUN_ENTRY), passed over (RUN_SKIP: a type hp2x
- * does not read), or not at all (RUN_STOP: left to consume_event).  A
+ * census entry of the mask (RUN_STACK, RUN_STRING), passed over (RUN_SKIP: a
+ * type hp2x does not read), or not at all (RUN_STOP: left to consume_event).  A
  * whole event whose size, time and place in its block frame_event
  * accepts (at: its offset); *total gets its length, *head its header's. */
-typedef enum { RUN_STOP, RUN_ENTRY, RUN_SKIP } run_kind;
+typedef enum { RUN_STOP, RUN_STACK, RUN_STRING, RUN_SKIP } run_kind;
 static HPX_ALWAYS_INLINE run_kind run_frame(const evl_parser *ev,
-                                            const run_clock *c, long long at,
+                                            const run_state *c, long long at,
                                             const unsigned char *e,
-                                            size_t avail, unsigned mask,
+                                            size_t avail, const run_plan *r,
                                             size_t *head, size_t *total) {
   unsigned type = evl_be16(e);
   unsigned k = type - EV_HEAP_PROF_SAMPLE_COST_CENTRE;
-  if (k < 2 && (mask >> k & 1u)) { /* declared of variable size */
+  if (k < 2 && (r->mask >> k & 1u)) { /* declared of variable size */
     size_t n = 12 + (size_t)evl_be16(e + 10);
     *head = 12;
     *total = n;
-    return ev->in_sample && n >= 22 && (k || n - 12 <= EVL_MAX_STACK_EVENT) &&
+    return c->in_sample && n >= 22 && (k || n - 12 <= EVL_MAX_STACK_EVENT) &&
                    n <= avail &&
                    run_plausible(ev, c, EV_HEAP_PROF_SAMPLE_STRING,
                                  evl_be64(e + 2)) && /* (no block marker) */
-                   (ev->block_end < 0 || at + (long long)n <= ev->block_end)
-               ? RUN_ENTRY
+                   (c->block_end < 0 || at + (long long)n <= c->block_end)
+               ? (k ? RUN_STRING : RUN_STACK)
                : RUN_STOP;
   }
-  if (type >= 256) return RUN_STOP; /* the data end among them */
-  int32_t size = evl_declared_size(ev, type);
-  if (size == EVL_UNDECLARED || ev->handler_of[type]) return RUN_STOP;
-  *head = size == EVL_VARIABLE ? 12 : 10;
-  *total = *head + (size == EVL_VARIABLE ? evl_be16(e + 10) : (size_t)size);
+  if (type >= 256 || !r->skip[type]) return RUN_STOP; /* the data end too */
+  *head = r->skip[type];
+  *total = *head + (*head == 12 ? evl_be16(e + 10)
+                                : (size_t)evl_declared_size(ev, type));
   if (*total > avail || !run_plausible(ev, c, type, evl_be64(e + 2)) ||
-      (type != EV_BLOCK_MARKER && ev->block_end >= 0 &&
-       at + (long long)*total > ev->block_end))
+      (type != EV_BLOCK_MARKER && c->block_end >= 0 &&
+       at + (long long)*total > c->block_end))
     return RUN_STOP;
   return RUN_SKIP;
 }
 
 /* After the event at e is taken: its time noted as note_time notes it. */
-static HPX_ALWAYS_INLINE void run_taken(evl_parser *ev, run_clock *c,
+static HPX_ALWAYS_INLINE void run_taken(evl_parser *ev, run_state *c,
                                         const unsigned char *e) {
   uint64_t t = evl_be64(e + 2);
   if (t > c->last_ns) c->last_ns = t;
@@ -461,28 +520,28 @@ static void run_prev_write(evl_parser *ev, const unsigned char *last,
  * event (left to consume_event) or at an error.  The offset of buf[i] is
  * base + i. */
 static hp2x_status event_run(evl_parser *ev, const unsigned char *buf,
-                             size_t len, size_t *pos, unsigned mask,
+                             size_t len, size_t *pos, const run_plan *plan,
                              hp2x_err *err) {
   size_t p = *pos, head, total;
   const long long base = ev->offset - (long long)p;
   const unsigned char *last = NULL, *var = NULL;
   hp2x_status st = HP2X_OK;
   run_kind kind;
-  run_clock c;
-  run_clock_load(ev, &c);
+  run_state c;
+  run_state_load(ev, &c);
   while (len - p >= 22 &&
-         (kind = run_frame(ev, &c, base + (long long)p, buf + p, len - p, mask,
+         (kind = run_frame(ev, &c, base + (long long)p, buf + p, len - p, plan,
                            &head, &total)) != RUN_STOP) {
     const unsigned char *e = buf + p;
     ev->event_start = base + (long long)p;
-    if (kind == RUN_ENTRY) {
-      unsigned type = evl_be16(e);
-      if (type != EV_HEAP_PROF_SAMPLE_STRING ||
+    if (kind != RUN_SKIP) {
+      if (kind == RUN_STACK ||
           !evl_take_guessed_string(ev, e + 12, total - 12, &st, err)) {
-        run_clock_save(ev, &c);
+        run_state_save(ev, &c);
         ev->offset = base + (long long)p;
-        st = dispatch_event(ev, ev->handler_of[type], e, 12, total - 12, err);
-        run_clock_load(ev, &c);
+        st = dispatch_event(ev, ev->handler_of[evl_be16(e)], e, 12, total - 12,
+                            err);
+        run_state_load(ev, &c);
       }
       if (st != HP2X_OK) {
         if (err && err->offset < 0) err->offset = ev->event_start;
@@ -495,7 +554,7 @@ static hp2x_status event_run(evl_parser *ev, const unsigned char *buf,
     run_taken(ev, &c, e);
     p += total;
   }
-  run_clock_save(ev, &c);
+  run_state_save(ev, &c);
   ev->offset = base + (long long)p;
   run_prev_write(ev, last, var, base, buf);
   *pos = p;
@@ -548,13 +607,14 @@ hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
   size_t pos = 0;
   if (!ev->handlers_set) set_handlers(ev);
   hp2x_status st = HP2X_OK;
-  unsigned runs = run_types(ev);
+  run_plan runs;
+  run_plan_make(ev, &runs);
   while (pos < len && !ev->at_end) {
     if ((ev->skip || ev->partial_need) &&
         !take_pending_bytes(ev, buf, len, &pos))
       continue;
     if (!ev->partial_len &&
-        event_run(ev, buf, len, &pos, runs, err) != HP2X_OK) {
+        event_run(ev, buf, len, &pos, &runs, err) != HP2X_OK) {
       st = err->code;
       break;
     }
