@@ -77,55 +77,17 @@ uint64_t hpx_evl_stream_recent_time(const evl_parser *ev) {
   return recent_time(ev);
 }
 
-/* Orders a and b: the smaller first. */
-#define ORDER2(a, b)              \
-  do {                            \
-    uint64_t lo_ = a < b ? a : b; \
-    b = a < b ? b : a;            \
-    a = lo_;                      \
-  } while (0)
-
 /* recent_time's median of the n last times when they did not come in
- * order: the ring sorted by a network of 19 compare-exchanges (Knuth's for
- * eight) in registers; the slots past n hold UINT64_MAX, so the n times
- * come first. */
+ * order. */
 static uint64_t sorted_recent_time(const evl_parser *ev, size_t n) {
-  _Static_assert(RECENT_TIMES == 8, "the network sorts eight");
-  if (!n) return 0;
   uint64_t t[RECENT_TIMES];
-  for (size_t i = 0; i < RECENT_TIMES; i++)
-    t[i] = i < n ? ev->recent_ns[i] : UINT64_MAX;
-  uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5],
-           t6 = t[6], t7 = t[7];
-  ORDER2(t0, t2);
-  ORDER2(t1, t3);
-  ORDER2(t4, t6);
-  ORDER2(t5, t7);
-  ORDER2(t0, t4);
-  ORDER2(t1, t5);
-  ORDER2(t2, t6);
-  ORDER2(t3, t7);
-  ORDER2(t0, t1);
-  ORDER2(t2, t3);
-  ORDER2(t4, t5);
-  ORDER2(t6, t7);
-  ORDER2(t2, t4);
-  ORDER2(t3, t5);
-  ORDER2(t1, t4);
-  ORDER2(t3, t6);
-  ORDER2(t1, t2);
-  ORDER2(t3, t4);
-  ORDER2(t5, t6);
-  /* n / 2 is 1 to 4 (n >= 3 where plausible_time asks; 0 for n = 1) */
-  switch (n / 2) {
-  case 0: return t0;
-  case 1: return t1;
-  case 2: return t2;
-  case 3: return t3;
-  default: return t4;
+  for (size_t i = 0; i < n; i++) { /* insertion sort: a few values */
+    size_t j = i;
+    for (; j > 0 && t[j - 1] > ev->recent_ns[i]; j--) t[j] = t[j - 1];
+    t[j] = ev->recent_ns[i];
   }
+  return n ? t[n / 2] : 0;
 }
-#undef ORDER2
 
 /* Could an event of type `type` be timed t_ns, read in the flow of its
  * block?  GHC's clock does not go back: within a block an event is not
