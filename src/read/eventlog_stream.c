@@ -336,28 +336,23 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   return HP2X_OK;
 }
 
-/* What event_run may take: the census entries as a mask (bit t - 163):
- * stack and string samples declared of variable size and read by their
- * own handlers (not a part's deferral); and per type below 256 whether it
- * is passed over (declared, no handler: `skip` holds its header's length,
- * 10 or 12, else 0). */
-typedef struct run_plan {
-  unsigned mask;
-  unsigned char skip[256];
-} run_plan;
-
-static void run_plan_make(const evl_parser *ev, run_plan *r) {
-  r->mask = 0;
+/* What event_run may take, made with the handlers: the census entries
+ * as a mask (run_mask, bit t - 163): stack and string samples declared of
+ * variable size and read by their own handlers (not a part's deferral);
+ * and per type below 256 whether it is passed over (declared, no handler:
+ * run_skip holds its header's length, 10 or 12, else 0). */
+static void run_plan_make(evl_parser *ev) {
+  ev->run_mask = 0;
   for (unsigned t = EV_HEAP_PROF_SAMPLE_COST_CENTRE;
        t <= EV_HEAP_PROF_SAMPLE_STRING; t++)
     if (evl_declared_size(ev, t) == EVL_VARIABLE && ev->handler_of[t] &&
         ev->handler_of[t] == hpx_evl_handler_for(t))
-      r->mask |= 1u << (t - EV_HEAP_PROF_SAMPLE_COST_CENTRE);
+      ev->run_mask |= 1 << (t - EV_HEAP_PROF_SAMPLE_COST_CENTRE);
   for (unsigned t = 0; t < 256; t++) {
     int32_t size = evl_declared_size(ev, t);
-    r->skip[t] = size == EVL_UNDECLARED || ev->handler_of[t] ? 0
-                 : size == EVL_VARIABLE                      ? 12
-                                                             : 10;
+    ev->run_skip[t] = size == EVL_UNDECLARED || ev->handler_of[t] ? 0
+                      : size == EVL_VARIABLE                      ? 12
+                                                                  : 10;
   }
 }
 
@@ -421,11 +416,12 @@ typedef enum { RUN_STOP, RUN_STACK, RUN_STRING, RUN_SKIP } run_kind;
 static HPX_ALWAYS_INLINE run_kind run_frame(const evl_parser *ev,
                                             const run_state *c, long long at,
                                             const unsigned char *e,
-                                            size_t avail, const run_plan *r,
-                                            size_t *head, size_t *total) {
+                                            size_t avail, size_t *head,
+                                            size_t *total) {
   unsigned type = evl_be16(e);
   unsigned k = type - EV_HEAP_PROF_SAMPLE_COST_CENTRE;
-  if (k < 2 && (r->mask >> k & 1u)) { /* declared of variable size */
+  if (k < 2 &&
+      ((unsigned)ev->run_mask >> k & 1u)) { /* declared of variable size */
     size_t n = 12 + (size_t)evl_be16(e + 10);
     *head = 12;
     *total = n;
@@ -437,8 +433,9 @@ static HPX_ALWAYS_INLINE run_kind run_frame(const evl_parser *ev,
                ? (k ? RUN_STRING : RUN_STACK)
                : RUN_STOP;
   }
-  if (type >= 256 || !r->skip[type]) return RUN_STOP; /* the data end too */
-  *head = r->skip[type];
+  if (type >= 256 || !ev->run_skip[type])
+    return RUN_STOP; /* the data end too */
+  *head = ev->run_skip[type];
   *total = *head + (*head == 12 ? evl_be16(e + 10)
                                 : (size_t)evl_declared_size(ev, type));
   if (*total > avail || !run_plausible(ev, c, type, evl_be64(e + 2)) ||
@@ -482,8 +479,7 @@ static void run_prev_write(evl_parser *ev, const unsigned char *last,
  * event (left to consume_event) or at an error.  The offset of buf[i] is
  * base + i. */
 static hp2x_status event_run(evl_parser *ev, const unsigned char *buf,
-                             size_t len, size_t *pos, const run_plan *plan,
-                             hp2x_err *err) {
+                             size_t len, size_t *pos, hp2x_err *err) {
   size_t p = *pos, head, total;
   const long long base = ev->offset - (long long)p;
   const unsigned char *last = NULL, *var = NULL;
@@ -492,8 +488,8 @@ static hp2x_status event_run(evl_parser *ev, const unsigned char *buf,
   run_state c;
   run_state_load(ev, &c);
   while (len - p >= 22 &&
-         (kind = run_frame(ev, &c, base + (long long)p, buf + p, len - p, plan,
-                           &head, &total)) != RUN_STOP) {
+         (kind = run_frame(ev, &c, base + (long long)p, buf + p, len - p, &head,
+                           &total)) != RUN_STOP) {
     const unsigned char *e = buf + p;
     ev->event_start = base + (long long)p;
     if (kind != RUN_SKIP) {
@@ -562,6 +558,7 @@ static void set_handlers(evl_parser *ev) {
     ev->handler_of[type] = h;
   }
   ev->handlers_set = 1;
+  run_plan_make(ev);
 }
 
 hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
@@ -569,14 +566,11 @@ hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
   size_t pos = 0;
   if (!ev->handlers_set) set_handlers(ev);
   hp2x_status st = HP2X_OK;
-  run_plan runs;
-  run_plan_make(ev, &runs);
   while (pos < len && !ev->at_end) {
     if ((ev->skip || ev->partial_need) &&
         !take_pending_bytes(ev, buf, len, &pos))
       continue;
-    if (!ev->partial_len &&
-        event_run(ev, buf, len, &pos, &runs, err) != HP2X_OK) {
+    if (!ev->partial_len && event_run(ev, buf, len, &pos, err) != HP2X_OK) {
       st = err->code;
       break;
     }
