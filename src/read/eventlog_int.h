@@ -112,7 +112,8 @@ struct evl_parser {
   evl_part *part;              /* reading a part, its notes; else NULL */
   evl_handler handler_of[256]; /* types below 256 (all GHC's): their
                                   handlers, once `handlers_set` */
-  int handlers_set;
+  int handlers_set, run_mask;  /* run_mask, run_skip: event_run's plan */
+  unsigned char run_skip[256];
   /* JOB pieces */
   int profiled; /* RTS_IDENTIFIER's way has 'p'; -1 unknown */
   char *args;   /* PROGRAM_ARGS payload; owned */

@@ -336,69 +336,138 @@ static hp2x_status consume_event(evl_parser *ev, const unsigned char *buf,
   return HP2X_OK;
 }
 
-/* The census entries event_run may read, as a mask (bit t - 163): stack
- * and string samples declared of variable size and read by their own
- * handlers (not a part's deferral). */
-static unsigned run_types(const evl_parser *ev) {
-  unsigned mask = 0;
+/* What event_run may take, made with the handlers: the census entries
+ * as a mask (run_mask, bit t - 163): stack and string samples declared of
+ * variable size and read by their own handlers (not a part's deferral);
+ * and per type below 256 whether it is passed over (declared, no handler:
+ * run_skip holds its header's length, 10 or 12, else 0). */
+static void run_plan_make(evl_parser *ev) {
+  ev->run_mask = 0;
   for (unsigned t = EV_HEAP_PROF_SAMPLE_COST_CENTRE;
        t <= EV_HEAP_PROF_SAMPLE_STRING; t++)
     if (evl_declared_size(ev, t) == EVL_VARIABLE && ev->handler_of[t] &&
         ev->handler_of[t] == hpx_evl_handler_for(t))
-      mask |= 1u << (t - EV_HEAP_PROF_SAMPLE_COST_CENTRE);
-  return mask;
+      ev->run_mask |= 1 << (t - EV_HEAP_PROF_SAMPLE_COST_CENTRE);
+  for (unsigned t = 0; t < 256; t++) {
+    int32_t size = evl_declared_size(ev, t);
+    ev->run_skip[t] = size == EVL_UNDECLARED || ev->handler_of[t] ? 0
+                      : size == EVL_VARIABLE                      ? 12
+                                                                  : 10;
+  }
+}
+
+/* event_run's own copy of the reader's clock (note_time's fields) and of
+ * what it checks each event, held in locals (a store into the profile's
+ * arrays would otherwise make the compiler load them again each event):
+ * the ring itself (recent_ns) is written as it goes, the counts and latest
+ * time back into ev before a handler runs and when the run ends
+ * (run_state_save), and all of it read again from ev after a handler ran.
+ * prev_ns is the newest time in the ring when n_recent is not 0. */
+typedef struct run_state {
+  size_t n_recent, rising;
+  uint64_t last_ns, prev_ns;
+  long long block_end;
+  int in_sample;
+} run_state;
+
+static HPX_ALWAYS_INLINE void run_state_load(const evl_parser *ev,
+                                             run_state *c) {
+  c->n_recent = ev->n_recent;
+  c->rising = ev->recent_rising;
+  c->last_ns = ev->last_time_ns;
+  c->prev_ns = ev->recent_ns[(ev->n_recent - 1) % RECENT_TIMES];
+  c->block_end = ev->block_end;
+  c->in_sample = ev->in_sample;
+}
+
+static HPX_ALWAYS_INLINE void run_state_save(evl_parser *ev,
+                                             const run_state *c) {
+  ev->n_recent = c->n_recent;
+  ev->recent_rising = c->rising;
+  ev->last_time_ns = c->last_ns;
+}
+
+/* plausible_time from c (recent_time's median of the ring, from c's
+ * counts: the fourth newest time when the last eight rose). */
+static HPX_ALWAYS_INLINE int run_plausible(const evl_parser *ev,
+                                           const run_state *c, unsigned type,
+                                           uint64_t t_ns) {
+  const uint64_t s_ns = 1000000000u, fortnight_ns = 14 * 86400 * s_ns;
+  uint64_t recent;
+  if (c->rising >= RECENT_TIMES && c->n_recent >= RECENT_TIMES) {
+    recent = ev->recent_ns[(c->n_recent - RECENT_TIMES / 2) % RECENT_TIMES];
+  } else {
+    if (c->n_recent < 3) return 1;
+    size_t n = c->n_recent < RECENT_TIMES ? c->n_recent : RECENT_TIMES;
+    recent = c->rising >= n
+                 ? ev->recent_ns[(c->n_recent - n + n / 2) % RECENT_TIMES]
+                 : sorted_recent_time(ev, n);
+  }
+  if (type != EV_BLOCK_MARKER && t_ns + s_ns < recent) return 0;
+  return t_ns <= recent + fortnight_ns || t_ns / 64 <= recent;
 }
 
 /* How event_run takes the event at e (avail >= 22 bytes there): as a
- * census entry of the mask (RUN_ENTRY), passed over (RUN_SKIP: a type hp2x
- * does not read), or not at all (RUN_STOP: left to consume_event).  A
+ * census entry of the mask (RUN_STACK, RUN_STRING), passed over (RUN_SKIP: a
+ * type hp2x does not read), or not at all (RUN_STOP: left to consume_event).  A
  * whole event whose size, time and place in its block frame_event
- * accepts; *total gets its length, *head its header's. */
-typedef enum { RUN_STOP, RUN_ENTRY, RUN_SKIP } run_kind;
+ * accepts (at: its offset); *total gets its length, *head its header's. */
+typedef enum { RUN_STOP, RUN_STACK, RUN_STRING, RUN_SKIP } run_kind;
 static HPX_ALWAYS_INLINE run_kind run_frame(const evl_parser *ev,
+                                            const run_state *c, long long at,
                                             const unsigned char *e,
-                                            size_t avail, unsigned mask,
-                                            size_t *head, size_t *total) {
+                                            size_t avail, size_t *head,
+                                            size_t *total) {
   unsigned type = evl_be16(e);
   unsigned k = type - EV_HEAP_PROF_SAMPLE_COST_CENTRE;
-  if (k < 2 && (mask >> k & 1u)) { /* declared of variable size */
+  if (k < 2 &&
+      ((unsigned)ev->run_mask >> k & 1u)) { /* declared of variable size */
     size_t n = 12 + (size_t)evl_be16(e + 10);
     *head = 12;
     *total = n;
-    return ev->in_sample && n >= 22 && (k || n - 12 <= EVL_MAX_STACK_EVENT) &&
+    return c->in_sample && n >= 22 && (k || n - 12 <= EVL_MAX_STACK_EVENT) &&
                    n <= avail &&
-                   plausible_time(ev, EV_HEAP_PROF_SAMPLE_STRING,
-                                  evl_be64(e + 2)) && /* (no block marker) */
-                   (ev->block_end < 0 ||
-                    ev->offset + (long long)n <= ev->block_end)
-               ? RUN_ENTRY
+                   run_plausible(ev, c, EV_HEAP_PROF_SAMPLE_STRING,
+                                 evl_be64(e + 2)) && /* (no block marker) */
+                   (c->block_end < 0 || at + (long long)n <= c->block_end)
+               ? (k ? RUN_STRING : RUN_STACK)
                : RUN_STOP;
   }
-  if (type >= 256) return RUN_STOP; /* the data end among them */
-  int32_t size = evl_declared_size(ev, type);
-  if (size == EVL_UNDECLARED || ev->handler_of[type]) return RUN_STOP;
-  *head = size == EVL_VARIABLE ? 12 : 10;
-  *total = *head + (size == EVL_VARIABLE ? evl_be16(e + 10) : (size_t)size);
-  if (*total > avail || !plausible_time(ev, type, evl_be64(e + 2)) ||
-      (type != EV_BLOCK_MARKER && ev->block_end >= 0 &&
-       ev->offset + (long long)*total > ev->block_end))
+  if (type >= 256 || !ev->run_skip[type])
+    return RUN_STOP; /* the data end too */
+  *head = ev->run_skip[type];
+  *total = *head + (*head == 12 ? evl_be16(e + 10)
+                                : (size_t)evl_declared_size(ev, type));
+  if (*total > avail || !run_plausible(ev, c, type, evl_be64(e + 2)) ||
+      (type != EV_BLOCK_MARKER && c->block_end >= 0 &&
+       at + (long long)*total > c->block_end))
     return RUN_STOP;
   return RUN_SKIP;
 }
 
-/* After the event at e (total bytes, its header head) is taken: its time
- * noted, and keep_previous's record (a variable-size event is kept). */
-static HPX_ALWAYS_INLINE void run_taken(evl_parser *ev, const unsigned char *e,
-                                        size_t head, size_t total) {
-  note_time(ev, e);
+/* After the event at e is taken: its time noted as note_time notes it. */
+static HPX_ALWAYS_INLINE void run_taken(evl_parser *ev, run_state *c,
+                                        const unsigned char *e) {
+  uint64_t t = evl_be64(e + 2);
+  if (t > c->last_ns) c->last_ns = t;
+  c->rising = c->n_recent && t >= c->prev_ns ? c->rising + 1 : 1;
+  c->prev_ns = t;
+  ev->recent_ns[c->n_recent++ % RECENT_TIMES] = t;
+}
+
+/* keep_previous's record of the last event a run took (`last`, NULL when
+ * none): kept when it is of variable size (`var`, at offset base + (var -
+ * buf)). */
+static void run_prev_write(evl_parser *ev, const unsigned char *last,
+                           const unsigned char *var, long long base,
+                           const unsigned char *buf) {
+  if (!last) return;
   ev->prev_len = 0;
   ev->prev_ref = NULL;
-  if (head == 12) {
-    ev->prev_ref = e;
-    ev->prev_need = total;
-    ev->prev_offset = ev->event_start;
-  }
-  ev->offset += (long long)total;
+  if (last != var) return;
+  ev->prev_ref = var;
+  ev->prev_need = 12 + (size_t)evl_be16(var + 10);
+  ev->prev_offset = base + (long long)(var - buf);
 }
 
 /* Reads the events from buf[*pos] on that are whole in buf, framed as
@@ -407,31 +476,45 @@ static HPX_ALWAYS_INLINE void run_taken(evl_parser *ev, const unsigned char *e,
  * does not read: the bulk of every eventlog, taken as consume_event
  * takes them without its general framing; a string sample of the label
  * guessed for it without its handler either.  Stops before any other
- * event (left to consume_event) or at an error. */
+ * event (left to consume_event) or at an error.  The offset of buf[i] is
+ * base + i. */
 static hp2x_status event_run(evl_parser *ev, const unsigned char *buf,
-                             size_t len, size_t *pos, unsigned mask,
-                             hp2x_err *err) {
+                             size_t len, size_t *pos, hp2x_err *err) {
   size_t p = *pos, head, total;
+  const long long base = ev->offset - (long long)p;
+  const unsigned char *last = NULL, *var = NULL;
   hp2x_status st = HP2X_OK;
   run_kind kind;
-  while (len - p >= 22 && (kind = run_frame(ev, buf + p, len - p, mask, &head,
-                                            &total)) != RUN_STOP) {
+  run_state c;
+  run_state_load(ev, &c);
+  while (len - p >= 22 &&
+         (kind = run_frame(ev, &c, base + (long long)p, buf + p, len - p, &head,
+                           &total)) != RUN_STOP) {
     const unsigned char *e = buf + p;
-    ev->event_start = ev->offset;
-    if (kind == RUN_ENTRY) {
-      unsigned type = evl_be16(e);
-      if (type != EV_HEAP_PROF_SAMPLE_STRING ||
-          !evl_take_guessed_string(ev, e + 12, total - 12, &st, err))
-        st = dispatch_event(ev, ev->handler_of[type], e, 12, total - 12, err);
+    ev->event_start = base + (long long)p;
+    if (kind != RUN_SKIP) {
+      if (kind == RUN_STACK ||
+          !evl_take_guessed_string(ev, e + 12, total - 12, &st, err)) {
+        run_state_save(ev, &c);
+        ev->offset = base + (long long)p;
+        st = dispatch_event(ev, ev->handler_of[evl_be16(e)], e, 12, total - 12,
+                            err);
+        run_state_load(ev, &c);
+      }
       if (st != HP2X_OK) {
         if (err && err->offset < 0) err->offset = ev->event_start;
         ev->status = st;
         break;
       }
     }
-    run_taken(ev, e, head, total);
+    last = e;
+    if (head == 12) var = e;
+    run_taken(ev, &c, e);
     p += total;
   }
+  run_state_save(ev, &c);
+  ev->offset = base + (long long)p;
+  run_prev_write(ev, last, var, base, buf);
   *pos = p;
   return st;
 }
@@ -475,6 +558,7 @@ static void set_handlers(evl_parser *ev) {
     ev->handler_of[type] = h;
   }
   ev->handlers_set = 1;
+  run_plan_make(ev);
 }
 
 hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
@@ -482,13 +566,11 @@ hp2x_status hpx_evl_stream_consume(evl_parser *ev, const unsigned char *buf,
   size_t pos = 0;
   if (!ev->handlers_set) set_handlers(ev);
   hp2x_status st = HP2X_OK;
-  unsigned runs = run_types(ev);
   while (pos < len && !ev->at_end) {
     if ((ev->skip || ev->partial_need) &&
         !take_pending_bytes(ev, buf, len, &pos))
       continue;
-    if (!ev->partial_len &&
-        event_run(ev, buf, len, &pos, runs, err) != HP2X_OK) {
+    if (!ev->partial_len && event_run(ev, buf, len, &pos, err) != HP2X_OK) {
       st = err->code;
       break;
     }

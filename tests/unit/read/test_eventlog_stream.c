@@ -1,7 +1,8 @@
 /* test_eventlog_stream.c -- events taken in runs (eventlog_stream.c's
  * event_run, the string samples' and skipped events' loop) read as the
  * general framing reads them one by one: eventlogs made here and real
- * ones, whole and a byte a feed, clean and damaged inside a run. */
+ * ones, whole and a byte a feed, clean and damaged inside a run; and the
+ * recent times' median the framing checks each event's time against. */
 #define TEST_RNG_SEED 0x9e3779b97f4a7c15ull
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,10 @@
 #include "parse_helpers.h"
 #include "test_rng.h"
 #include "read/frontends.h"
+/* (its EV_IPE under another name: parts_fixture.h's kinds have one) */
+#define EV_IPE EVL_TYPE_IPE
+#include "read/eventlog_int.h"
+#undef EV_IPE
 #define SAME_CHECK(c) assert_true(c)
 #include "profile_same.h"
 
@@ -101,9 +106,45 @@ static void string_runs(void **state) {
   }
 }
 
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* hpx_evl_stream_recent_time against its definition: the median (the
+ * (n / 2)th smallest) of the n = min(n_recent, 8) times in the ring's
+ * first n slots, read in place when the last n came in rising order, else
+ * sorted (a network of compare-exchanges): rings of few distinct times
+ * (ties) and of any, every count of pushes and of rising ones. */
+static void recent_median(void **state) {
+  (void)state;
+  evl_parser *ev = calloc(1, sizeof *ev);
+  assert_non_null(ev);
+  for (int round = 0; round < 200000; round++) {
+    uint32_t spread = round % 3 == 0 ? 3 : round % 3 == 1 ? 1000 : UINT32_MAX;
+    for (size_t i = 0; i < RECENT_TIMES; i++)
+      ev->recent_ns[i] = (uint64_t)rnd(spread) << (round % 5 == 0 ? 31 : 0);
+    ev->n_recent = rnd(20);
+    ev->recent_rising = rnd(12);
+    size_t n = ev->n_recent < RECENT_TIMES ? ev->n_recent : RECENT_TIMES;
+    uint64_t want = 0;
+    if (n && ev->recent_rising >= n) {
+      want = ev->recent_ns[(ev->n_recent - n + n / 2) % RECENT_TIMES];
+    } else if (n) {
+      uint64_t t[RECENT_TIMES];
+      memcpy(t, ev->recent_ns, n * sizeof *t);
+      qsort(t, n, sizeof *t, cmp_u64);
+      want = t[n / 2];
+    }
+    assert_true(hpx_evl_stream_recent_time(ev) == want);
+  }
+  free(ev);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(string_runs),
+      cmocka_unit_test(recent_median),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
