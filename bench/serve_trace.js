@@ -75,9 +75,10 @@ async function main() {
   const server = net.createServer((c) => { conn = c; c.on('error', () => {}); });
   await new Promise((r) => server.listen(sock, r));
   const proc = spawn(hp2x, ['--watch', '--interval=0.1', 'unix:' + sock, '--serve=0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const port = await new Promise((done) => {
+  const port = await new Promise((done, fail) => {
     let err = '';
     proc.stderr.on('data', (b) => { err += b; const m = /serving http:\/\/[^\n]*:(\d+)\/\n/.exec(err); if (m) done(Number(m[1])); });
+    proc.on('exit', (code) => fail(new Error(`hp2x exited (${code}) before serving: ${err.trim()}`)));
   });
   const { chromium } = require(path.join(B, 'node_modules', 'playwright-core'));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
