@@ -110,10 +110,13 @@
    * censuses, where every page swaps in a whole new report, RESULTS
    * 12.5q) until the first of those catch-ups, which makes them before
    * its other changes.  A report swapped in starts where the one before
-   * it was (on the screen or not).  A report's page (not live) is always
-   * current: its rows are made at once. */
+   * it was (on the screen or not); the first after a waiting page's
+   * warm-up (live.js: laid out hidden, its tiny report's table on the
+   * screen) as off it.  A report's page (not live) is always current: its
+   * rows are made at once. */
   function keeper(R, t, build) {
     var old = hp2x.tableWatch, near = old ? old.near() : true, due = null;
+    var warm = !!t.closest("[data-hp2x-warm]");
     if (old) old.stop(); /* a live page's former report: where it was */
     hp2x.tableWatch = null;
     function now(what, f) { f(); }
@@ -142,7 +145,7 @@
     seen.observe(t);
     window.addEventListener("scroll", moved, { passive: true });
     window.addEventListener("resize", moved);
-    hp2x.tableWatch = { near: function () { return near; }, stop: function () {
+    hp2x.tableWatch = { near: function () { return near && !warm; }, stop: function () {
       seen.disconnect();
       window.removeEventListener("scroll", moved);
       window.removeEventListener("resize", moved);
