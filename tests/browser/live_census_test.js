@@ -22,8 +22,9 @@
 // first report, a band set that then differs, a band's past that changed,
 // new marks, a gap or thinning), and the hidden page's catching
 // up (when asked), and the band table: off the screen, left stale while
-// the page drew censuses; scrolled into view, the data's figures in the
-// frame that shows it (checkTable).  With HP2X_BLOCK=N the page is kept
+// the page drew censuses, and a report swapped in without its rows;
+// scrolled into view, every band's row and the data's figures in the
+// frame that shows it (checkTable; OUT.json's last labels are its).  With HP2X_BLOCK=N the page is kept
 // busy for 0.6 s once it shows census N (a renderer that cannot keep
 // up): the updates that queued meanwhile must be drawn in fewer drawings
 // than updates (hp2x.liveDrawn), every census still shown.  Writes OUT.json: the page's final data (hp2x.data), the
@@ -69,7 +70,6 @@ function look(page) {
       marker: window.hp2xCensusMarker === 1,
       // a hostile label is text: no element but the report's picture is an img
       imgs: document.querySelectorAll('img:not(#hp2x-raster), script[src]').length,
-      labels: Array.from(document.querySelectorAll('#hp2x-table .hp2x-label')).map((e) => e.textContent),
       log: (window.hp2x && window.hp2x.liveLog) || [],
     };
   });
@@ -127,35 +127,23 @@ async function checkKey(page, geo, shot, want) {
 
 // The band table, below the screen, is not kept current at each census
 // (report_table.js): a page that drew censuses since its report shows it
-// stale (data-hp2x-stale), on the screen never; scrolled into view, the frame that shows it
-// shows the page's figures of the run: each row's cells the data's, the
-// census count the data's.
-async function checkTable(page, last) {
-  const was = await page.evaluate(() => {
-    const table = document.getElementById('hp2x-table');
-    return { stale: table.hasAttribute('data-hp2x-stale'), below: table.getBoundingClientRect().top >= innerHeight };
-  });
+// stale (data-hp2x-stale), on the screen never; a page that swapped a
+// report in (not its first) while the table was below the screen has not
+// made its rows; scrolled into view, the frame that shows it has every
+// band's row (T.bandTable: in key order, names, swatches, the hidden
+// ones marked) with the data's figures of the run, and the census count
+// the data's.  Returns the labels it shows.
+async function checkTable(page, last, log) {
+  const t = await T.bandTable(page), was = t.was;
   if (last && last.appended > 0 && was.below) check(was.stale, 'the band table off the screen was drawn at each census');
   if (!was.below) check(!was.stale, 'the band table on the screen is stale');
-  const t = await page.evaluate(() => new Promise((done) => {
-    const table = document.getElementById('hp2x-table');
-    table.scrollIntoView();
-    requestAnimationFrame(() => {
-      const D = window.hp2x.data, cols = ['total', 'peak', 'peakAt', 'slope', 'r2', 'area'], bad = [];
-      table.querySelectorAll('tbody tr').forEach((tr) => {
-        const b = D.bands[Number(tr.dataset.band)];
-        cols.forEach((f) => {
-          const got = tr.querySelector(`td[data-col="${f}"]`).textContent;
-          if (got !== String(b[f])) bad.push(`${b.name} ${f} ${got} != ${b[f]}`);
-        });
-      });
-      const says = document.getElementById('hp2x-bands-says').textContent;
-      done({ stale: table.hasAttribute('data-hp2x-stale'), bad, says, censuses: D.censuses });
-    });
-  }));
-  check(!t.stale && t.bad.length === 0 && t.says.indexOf(`${t.censuses} census`) > 0,
-    `the band table scrolled into view: ${t.stale ? 'stale, ' : ''}${t.bad.slice(0, 3).join('; ')} (${t.says})`);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  const swapped = log.length > 0 && log[log.length - 1].why !== 'first';
+  if (was.below && swapped) check(was.rows === 0, `the band table off the screen has ${was.rows} rows after a swap`);
+  console.log(`the band table: ${was.below ? 'below' : 'on'} the screen, ${was.rows} rows, then ${t.rows} of ${t.bands}`);
+  check(!t.stale && t.bad.length === 0 && t.cells.length === 0 && t.says.indexOf(`${t.censuses} census`) > 0,
+    `the band table scrolled into view: ${t.stale ? 'stale, ' : ''}${t.bad.concat(t.cells).slice(0, 3).join('; ')} (${t.says})`);
+  check(t.imgs === 0, `a label in the band table became markup: ${t.imgs} elements`);
+  return t.labels;
 }
 
 async function main() {
@@ -328,7 +316,7 @@ async function main() {
   check(!r.size && r.bad <= area * 0.05, `the page's drawing: ${r.size ? 'size ' + r.size : r.bad + ' of ' + area} graph pixels differ from hp2x's PNG`);
   console.log(`${geo.drawn === '1' ? 'drawn by the page' : 'its PNG'}: ${r.bad} of ${area} graph pixels differ from hp2x's PNG of the whole input`);
   if (process.env.HP2X_KEY_CHECK) await checkKey(page, geo, shot, want);
-  await checkTable(page, last);
+  if (last) last.labels = await checkTable(page, last, log); /* the table's, made now */
   check(last && last.imgs === 0, `a label became markup: ${last && last.imgs} elements`);
   check(errors.length === 0, 'console errors: ' + errors.join(' | '));
   fs.writeFileSync(out, JSON.stringify({ data, shown, log, fetches: fetches.length, sets, last }));
