@@ -17,7 +17,9 @@
  * cores (bench/RESULTS.md 12.5e).  One copy of the newest report event is kept,
  * by reference count; a stream sending one holds a reference, so a slow
  * client holds at most one report (events.c).  Also the report's PNG in a
- * page (what "/?lean=1" leaves out, serve.c) and the event's encoding.
+ * page (what "/?lean=1" leaves out, serve.c), the event's encoding, and
+ * the first report's picture and data cut from its page (push_first:
+ * census 1's update to a waiting page carries them, events.c).
  */
 #include "serve_int.h"
 
@@ -78,6 +80,48 @@ static size_t put_escaped(char *buf, const char *text, size_t n) {
     len += k;
   }
   return len;
+}
+
+/* Where page (NUL-ended) has `open`, to the first `close` after it:
+ * [*from, *to), the two left out; 0 when it has none. */
+static int page_part(const char *page, const char *open, const char *close,
+                     size_t *from, size_t *to) {
+  const char *o = strstr(page, open);
+  const char *c = o ? strstr(o + strlen(open), close) : NULL;
+  if (!c) return 0;
+  *from = (size_t)(o + strlen(open) - page);
+  *to = (size_t)(c - page);
+  return 1;
+}
+
+/* Writes (buf non-NULL) or counts text[0, n) with each line break a
+ * space: JSON whose breaks lie between its tokens, on one data line. */
+static size_t put_line(char *buf, const char *text, size_t n) {
+  for (size_t i = 0; buf && i < n; i++)
+    buf[i] = text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
+  return n;
+}
+
+size_t push_first(char *buf, const char *page) {
+  /* the picture whole (the SVG element), the data inside its script */
+  static const char svg[] = "<svg id=\"hp2x-picture\"", svg_end[] = "</svg>",
+                    data[] = "<script type=\"application/json\" "
+                             "id=\"hp2x-data\">",
+                    head[] = ",\"first\":{\"picture\":\"",
+                    mid[] = "\",\"data\":";
+  size_t sf, st, df, dt;
+  if (!page_part(page, svg, svg_end, &sf, &st) ||
+      !page_part(page, data, "</script>", &df, &dt) || df == dt)
+    return 0;
+  sf -= sizeof svg - 1, st += sizeof svg_end - 1; /* the tags too */
+  size_t n = sizeof head - 1;
+  if (buf) memcpy(buf, head, sizeof head - 1);
+  n += put_escaped(buf ? buf + n : NULL, page + sf, st - sf);
+  if (buf) memcpy(buf + n, mid, sizeof mid - 1);
+  n += sizeof mid - 1;
+  n += put_line(buf ? buf + n : NULL, page + df, dt - df);
+  if (buf) buf[n] = '}';
+  return n + 1;
 }
 
 size_t push_format(char *buf, size_t size, long picture, const char *set,
