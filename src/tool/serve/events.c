@@ -7,7 +7,7 @@
  * not sent that set (snapshot_key: push.c makes it when the set changes),
  * and in the key, for a waiting page's first update, the first report's
  * picture and data when the update holds every census and that report is
- * drawn (first_report: the page draws census 1 into its warm-up);
+ * drawn (first_report, put_first: the page draws census 1 into its warm-up);
  * when a new band set's page was pushed (push.c),
  * the "report" event, sent from the one copy every stream shares (a
  * stream that falls behind skips to the newest update and report, holding
@@ -17,7 +17,8 @@
  * their flags are under the server's mutex; an event is made without it
  * (the update may take a while the first time), and libmicrohttpd is
  * called only without it held, but for suspending, which its own thread
- * does from the stream's callback.
+ * does from the stream's callback.  Also the JSON string escape (push.c's
+ * report event's too).
  */
 #include "serve_int.h"
 
@@ -56,6 +57,83 @@ static int reserve(sse_client *c, size_t n) {
   return 1;
 }
 
+/* The JSON string escape of byte c into o (room for 6), its length. */
+static size_t escape(unsigned char c, char *o) {
+  static const char hex[] = "0123456789abcdef";
+  const char *short_form = c == '"'    ? "\\\""
+                           : c == '\\' ? "\\\\"
+                           : c == '\n' ? "\\n"
+                           : c == '\r' ? "\\r"
+                           : c == '\t' ? "\\t"
+                                       : NULL;
+  if (short_form) {
+    memcpy(o, short_form, 2);
+    return 2;
+  }
+  if (c >= 0x20) {
+    o[0] = (char)c;
+    return 1;
+  }
+  memcpy(o, "\\u00", 4);
+  o[4] = hex[c >> 4], o[5] = hex[c & 15];
+  return 6;
+}
+
+size_t events_escaped(char *buf, const char *text, size_t n) {
+  size_t len = 0;
+  char e[6];
+  for (size_t i = 0; i < n; i++) {
+    size_t k = escape((unsigned char)text[i], e);
+    if (buf) memcpy(buf + len, e, k);
+    len += k;
+  }
+  return len;
+}
+
+/* Where page (NUL-ended) has `open`, to the first `close` after it:
+ * [*from, *to), the two left out; 0 when it has none. */
+static int page_part(const char *page, const char *open, const char *close,
+                     size_t *from, size_t *to) {
+  const char *o = strstr(page, open);
+  const char *c = o ? strstr(o + strlen(open), close) : NULL;
+  if (!c) return 0;
+  *from = (size_t)(o + strlen(open) - page);
+  *to = (size_t)(c - page);
+  return 1;
+}
+
+/* Writes (buf non-NULL) or counts text[0, n) with each line break a
+ * space: JSON whose breaks lie between its tokens, on one data line. */
+static size_t put_line(char *buf, const char *text, size_t n) {
+  for (size_t i = 0; buf && i < n; i++)
+    buf[i] = text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
+  return n;
+}
+
+/* ,"first":{"picture":"SVG","data":JSON} of a lean page (NUL-ended) into
+ * buf (NULL: counted), its length; 0 when the page lacks either. */
+static size_t put_first(char *buf, const char *page) {
+  /* the picture whole (the SVG element), the data inside its script */
+  static const char svg[] = "<svg id=\"hp2x-picture\"", svg_end[] = "</svg>",
+                    data[] = "<script type=\"application/json\" "
+                             "id=\"hp2x-data\">",
+                    head[] = ",\"first\":{\"picture\":\"",
+                    mid[] = "\",\"data\":";
+  size_t sf, st, df, dt;
+  if (!page_part(page, svg, svg_end, &sf, &st) ||
+      !page_part(page, data, "</script>", &df, &dt) || df == dt)
+    return 0;
+  sf -= sizeof svg - 1, st += sizeof svg_end - 1; /* the tags too */
+  size_t n = sizeof head - 1;
+  if (buf) memcpy(buf, head, sizeof head - 1);
+  n += events_escaped(buf ? buf + n : NULL, page + sf, st - sf);
+  if (buf) memcpy(buf + n, mid, sizeof mid - 1);
+  n += sizeof mid - 1;
+  n += put_line(buf ? buf + n : NULL, page + df, dt - df);
+  if (buf) buf[n] = '}';
+  return n + 1;
+}
+
 size_t events_format(char *buf, size_t size, long generation,
                      const char *status, size_t status_len, const char *update,
                      size_t update_len, const char *key, size_t key_len,
@@ -71,7 +149,7 @@ size_t events_format(char *buf, size_t size, long generation,
   size_t n = sizeof head - 1 + idn + sizeof data - 1 + status_len;
   if (!update) key = NULL;
   if (!key || key_len < 2 || key[key_len - 1] != '}') first = NULL;
-  size_t fn = first ? push_first(NULL, first) : 0;
+  size_t fn = first ? put_first(NULL, first) : 0;
   if (key) n += sizeof keyed - 1 + key_len + fn;
   if (update) /* the status's '}' goes after the update */
     n += sizeof member - 1 + update_len + sizeof tail - 1 - 1;
@@ -94,7 +172,7 @@ size_t events_format(char *buf, size_t size, long generation,
     memcpy(o, keyed, sizeof keyed - 1), o += sizeof keyed - 1;
     memcpy(o, key, key_len - !!fn), o += key_len - !!fn; /* '}' after it */
     if (fn) {
-      o += push_first(o, first);
+      o += put_first(o, first);
       *o++ = '}';
     }
   }
@@ -117,7 +195,7 @@ static const char *new_set(const sse_client *c, const char *update,
 }
 
 /* A waiting page's first report, when it takes news's whole key: the lean
- * page, cut by push_first, when it is drawn (push.c draws it for the
+ * page, cut by put_first, when it is drawn (push.c draws it for the
  * run's first redraw; never drawn here), else NULL. */
 static const char *first_report(snapshot *news, int whole) {
   const char *page;

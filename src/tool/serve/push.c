@@ -17,9 +17,7 @@
  * cores (bench/RESULTS.md 12.5e).  One copy of the newest report event is kept,
  * by reference count; a stream sending one holds a reference, so a slow
  * client holds at most one report (events.c).  Also the report's PNG in a
- * page (what "/?lean=1" leaves out, serve.c), the event's encoding, and
- * the first report's picture and data cut from its page (push_first:
- * census 1's update to a waiting page carries them, events.c).
+ * page (what "/?lean=1" leaves out, serve.c) and the event's encoding.
  */
 #include "serve_int.h"
 
@@ -48,82 +46,6 @@ int push_page_png(const char *page, size_t *from, size_t *to) {
   return 1;
 }
 
-/* The JSON string escape of byte c into o (room for 6), its length. */
-static size_t escape(unsigned char c, char *o) {
-  static const char hex[] = "0123456789abcdef";
-  const char *short_form = c == '"'    ? "\\\""
-                           : c == '\\' ? "\\\\"
-                           : c == '\n' ? "\\n"
-                           : c == '\r' ? "\\r"
-                           : c == '\t' ? "\\t"
-                                       : NULL;
-  if (short_form) {
-    memcpy(o, short_form, 2);
-    return 2;
-  }
-  if (c >= 0x20) {
-    o[0] = (char)c;
-    return 1;
-  }
-  memcpy(o, "\\u00", 4);
-  o[4] = hex[c >> 4], o[5] = hex[c & 15];
-  return 6;
-}
-
-/* Writes (buf non-NULL) or counts the escaped bytes of text[0, n). */
-static size_t put_escaped(char *buf, const char *text, size_t n) {
-  size_t len = 0;
-  char e[6];
-  for (size_t i = 0; i < n; i++) {
-    size_t k = escape((unsigned char)text[i], e);
-    if (buf) memcpy(buf + len, e, k);
-    len += k;
-  }
-  return len;
-}
-
-/* Where page (NUL-ended) has `open`, to the first `close` after it:
- * [*from, *to), the two left out; 0 when it has none. */
-static int page_part(const char *page, const char *open, const char *close,
-                     size_t *from, size_t *to) {
-  const char *o = strstr(page, open);
-  const char *c = o ? strstr(o + strlen(open), close) : NULL;
-  if (!c) return 0;
-  *from = (size_t)(o + strlen(open) - page);
-  *to = (size_t)(c - page);
-  return 1;
-}
-
-/* Writes (buf non-NULL) or counts text[0, n) with each line break a
- * space: JSON whose breaks lie between its tokens, on one data line. */
-static size_t put_line(char *buf, const char *text, size_t n) {
-  for (size_t i = 0; buf && i < n; i++)
-    buf[i] = text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
-  return n;
-}
-
-size_t push_first(char *buf, const char *page) {
-  /* the picture whole (the SVG element), the data inside its script */
-  static const char svg[] = "<svg id=\"hp2x-picture\"", svg_end[] = "</svg>",
-                    data[] = "<script type=\"application/json\" "
-                             "id=\"hp2x-data\">",
-                    head[] = ",\"first\":{\"picture\":\"",
-                    mid[] = "\",\"data\":";
-  size_t sf, st, df, dt;
-  if (!page_part(page, svg, svg_end, &sf, &st) ||
-      !page_part(page, data, "</script>", &df, &dt) || df == dt)
-    return 0;
-  sf -= sizeof svg - 1, st += sizeof svg_end - 1; /* the tags too */
-  size_t n = sizeof head - 1;
-  if (buf) memcpy(buf, head, sizeof head - 1);
-  n += put_escaped(buf ? buf + n : NULL, page + sf, st - sf);
-  if (buf) memcpy(buf + n, mid, sizeof mid - 1);
-  n += sizeof mid - 1;
-  n += put_line(buf ? buf + n : NULL, page + df, dt - df);
-  if (buf) buf[n] = '}';
-  return n + 1;
-}
-
 size_t push_format(char *buf, size_t size, long picture, const char *set,
                    int lean, const char *page, size_t len, size_t cut_from,
                    size_t cut_to) {
@@ -134,13 +56,14 @@ size_t push_format(char *buf, size_t size, long picture, const char *set,
                    picture, set, lean ? "true" : "false");
   size_t hn = k > 0 ? (size_t)k : 0;
   static const char tail[] = "\"}\n\n";
-  size_t n = hn + put_escaped(NULL, page, cut_from) +
-             put_escaped(NULL, page + cut_to, len - cut_to) + sizeof tail - 1;
+  size_t n = hn + events_escaped(NULL, page, cut_from) +
+             events_escaped(NULL, page + cut_to, len - cut_to) + sizeof tail -
+             1;
   if (n > size) return n;
   char *o = buf;
   memcpy(o, head, hn), o += hn;
-  o += put_escaped(o, page, cut_from);
-  o += put_escaped(o, page + cut_to, len - cut_to);
+  o += events_escaped(o, page, cut_from);
+  o += events_escaped(o, page + cut_to, len - cut_to);
   memcpy(o, tail, sizeof tail - 1);
   return n;
 }

@@ -129,7 +129,8 @@ typedef struct serve_server {
 struct MHD_Response *events_response(serve_server *s, struct MHD_Connection *c);
 /* An "update" event for redraw `generation` into buf (size bytes): the
  * status JSON with members "update" and "key" (NULL: none; no key without
- * it), the key with push_first of page `first` (NULL: none).  Returns its
+ * it), in the key a waiting page's first report cut from lean page `first`
+ * (NULL: none): "first":{"picture":"SVG","data":JSON}.  Returns its
  * length; nothing is written when over size (or the status is empty). */
 size_t events_format(char *buf, size_t size, long generation,
                      const char *status, size_t status_len, const char *update,
@@ -161,15 +162,14 @@ typedef enum events_next {
  * stream always behind still sends it); the report; a heartbeat. */
 events_next events_choose(const events_view *v);
 void events_report_unref(pushed *r); /* of a report event (push.c's) */
+/* text[0, n) as a JSON string's bytes into buf (NULL: counted); its length */
+size_t events_escaped(char *buf, const char *text, size_t n);
 
 /* ------------------------------------------------------------ push.c */
 
 /* Where the report's PNG (its raster's src's base64) is in the page
  * (NUL-ended): [*from, *to); 0 when it has none (the waiting page). */
 int push_page_png(const char *page, size_t *from, size_t *to);
-/* ,"first":{"picture":"SVG","data":JSON} of a lean page (NUL-ended) into
- * buf (NULL: counted), its length; 0 when the page lacks either. */
-size_t push_first(char *buf, const char *page);
 /* A "report" event for redraw `picture`, of band set `set` (its 16 hex
  * digits), into buf (size bytes): one line of JSON data,
  * {"picture":N,"set":"...","lean":B,"page":"..."}, the page but bytes

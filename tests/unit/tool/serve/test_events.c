@@ -1,6 +1,6 @@
 /* test_events.c -- the tool's serve/events.c: an "update" event's bytes,
  * the status with the live pages' update as its last member (its key, and
- * a waiting page's first report in the key: push.c's push_first), and the
+ * a waiting page's first report in the key, cut from its lean page), and the
  * length asked for when the buffer is too small (the buffer grows to it);
  * which event a stream sends next (events_choose). */
 #include <setjmp.h>
