@@ -49,8 +49,8 @@ function snapshot(page) {
     const st = document.getElementById('hp2x-live-status');
     const data = document.getElementById('hp2x-data');
     // the report's data as the page holds it (live.js appends censuses)
-    // (not the waiting page's warm-up report, laid out hidden for a
-    // frame or two before the first census: live.js warmUp)
+    // (not the waiting page's warm-up report, laid out hidden until the
+    // first census: live.js warmUp)
     const D = data && document.querySelector('#hp2x-report:not([data-hp2x-warm])') ?
       (window.hp2x && window.hp2x.data) || JSON.parse(data.textContent) : null;
     // the bands hidden: the page's state, and the table's rows marked so
