@@ -14,8 +14,9 @@ long task of the page ("long task"), or nothing the page saw ("-").  Then
 how many censuses were over the goal (50 ms for one page, 250 ms for
 more) in a stream's first five censuses and after, and the p99 after;
 the censuses by their number in the stream (1-5, then the rest), with
-census 1's parts (update heard, first report swapped in, its frame) and
-how many pages were still warming up when census 1 was sent; each
+census 1's parts (update heard, first report swapped in or drawn into the
+warm-up from its update, its frame), how the first report came and how
+many pages were still warming up when census 1 was sent; each
 stream's first five censuses on its first page, with its first
 report's times and when the page's load and warm-up ended."""
 import json
@@ -118,7 +119,7 @@ def by_census(name, r, goal):
     the update heard, the report swapped in, the frame showing it); and
     how many pages' warm-ups ended after census 1 was sent (the stream
     started while a page was still warming up)."""
-    rows, parts, late = {}, {"heard": [], "swap": [], "frame": []}, 0
+    rows, parts, late, how1 = {}, {"heard": [], "swap": [], "frame": []}, 0, {}
     for d in r["detail"]:
         for p, pg in enumerate(d["pages"]):
             warm = pg.get("warm") or {}
@@ -129,7 +130,10 @@ def by_census(name, r, goal):
                     rows.setdefault(min(k, 5), []).append((t - d["sent"][k], cause(d, p, k)))
             first = [e for e in pg["log"] if e["why"] == "first" and e.get("at") and e.get("ms") is not None]
             if first and pg["picture"][0] is not None:
+                # (drawn into the warm-up from its update, update: true,
+                # the swap is its ms alike)
                 e = first[0]
+                how1[how(e)] = how1.get(how(e), 0) + 1
                 parts["heard"].append(e["at"] - d["sent"][0])
                 parts["swap"].append(e["ms"])
                 parts["frame"].append(pg["picture"][0] - e["at"] - e["ms"])
@@ -149,8 +153,10 @@ def by_census(name, r, goal):
     print()
     if parts["heard"]:
         print("%s: census 1 on each page (ms, p50 / max): update heard %s, first report swapped in %s, "
-              "then its frame %s; pages whose warm-up ended after census 1 was sent: %d" % (
-                  name, *("%.0f / %.0f" % (pct(parts[x], 50), max(parts[x])) for x in ("heard", "swap", "frame")), late))
+              "then its frame %s; pages whose warm-up was dropped after census 1 was sent: %d; "
+              "the first report: %s" % (
+                  name, *("%.0f / %.0f" % (pct(parts[x], 50), max(parts[x])) for x in ("heard", "swap", "frame")), late,
+                  ", ".join("%s %d" % kv for kv in sorted(how1.items()))))
         print()
 
 

@@ -5,8 +5,12 @@
 // traced (chromium's devtools.timeline).  Prints one JSON line: per event
 // of the first page's renderer main thread (its tasks, the script, style,
 // layout, paint, commit), how many and their median and total ms, and the
-// tasks' total per census.  A measure the machine's load changes less than
-// latency (each event's own time), to compare two builds.
+// tasks' total per census; and the first censuses apart (`first`: for
+// censuses 1-5, each event's total ms that began between that census's
+// send and the next's, on the same clock: a stream's first censuses are
+// where each page lays out a whole new report; `firstTotal`, the five's
+// sums).  A measure the machine's load changes less than latency (each
+// event's own time), to compare two builds.
 // usage: node serve_trace.js HP2X STREAM.eventlog[.gz] [PAGES]
 'use strict';
 const fs = require('fs');
@@ -27,8 +31,10 @@ function censusEnds(file) {
   path.join(__dirname, '..', 'tests', 'live'), file], { encoding: 'utf8' }));
 }
 
-// The renderer main thread's events of trace `file`: {name: [ms...]}.
-function mainThread(file) {
+// The renderer main thread's events of trace `file`: {name: [ms...]}, and
+// with `at` an array, each event's [name, start (µs, the trace's clock),
+// ms] pushed to it.
+function mainThread(file, at) {
   const ev = JSON.parse(fs.readFileSync(file, 'utf8')).traceEvents;
   const main = new Set(ev.filter((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain')
     .map((e) => e.pid + ':' + e.tid));
@@ -36,6 +42,24 @@ function mainThread(file) {
   for (const e of ev) {
     if (e.ph !== 'X' || !main.has(e.pid + ':' + e.tid) || EVENTS.indexOf(e.name) < 0) continue;
     (out[e.name] = out[e.name] || []).push(e.dur / 1000);
+    if (at) at.push([e.name, e.ts, e.dur / 1000]);
+  }
+  return out;
+}
+
+// For censuses 1..n, each event's total ms (tasks over 0.5 ms, as the
+// run's totals) that began in [sent[k], sent[k + 1]).
+function firstCensuses(at, sent, n) {
+  const out = [];
+  for (let k = 0; k < Math.min(n, sent.length - 1); k++) {
+    const c = { census: k + 1 };
+    for (const n of EVENTS) c[n] = 0;
+    for (const [name, ts, ms] of at) {
+      if (ts < sent[k] || ts >= sent[k + 1] || (name === 'RunTask' && ms <= 0.5)) continue;
+      c[name] += ms;
+    }
+    for (const n of EVENTS) c[n] = +c[n].toFixed(1);
+    out.push(c);
   }
   return out;
 }
@@ -51,9 +75,10 @@ async function main() {
   const server = net.createServer((c) => { conn = c; c.on('error', () => {}); });
   await new Promise((r) => server.listen(sock, r));
   const proc = spawn(hp2x, ['--watch', '--interval=0.1', 'unix:' + sock, '--serve=0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const port = await new Promise((done) => {
+  const port = await new Promise((done, fail) => {
     let err = '';
     proc.stderr.on('data', (b) => { err += b; const m = /serving http:\/\/[^\n]*:(\d+)\/\n/.exec(err); if (m) done(Number(m[1])); });
+    proc.on('exit', (code) => fail(new Error(`hp2x exited (${code}) before serving: ${err.trim()}`)));
   });
   const { chromium } = require(path.join(B, 'node_modules', 'playwright-core'));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
@@ -67,22 +92,29 @@ async function main() {
   while (!conn) await sleep(20);
   const trace = path.join(dir, 'trace.json');
   await browser.startTracing(pages[0], { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-  const t0 = Date.now();
+  // Each send's time on chromium's trace clock: CLOCK_MONOTONIC in µs on
+  // Linux, as node's hrtime.
+  const t0 = Date.now(), sent = [], now = () => Number(process.hrtime.bigint() / 1000n);
   let from = 0;
   for (let k = 0; k < ends.length; k++) {
     while (Date.now() < t0 + k * 150) await sleep(2);
+    sent.push(now());
     conn.write(data.subarray(from, ends[k]));
     from = ends[k];
   }
+  sent.push(now() + 1e6);
   await sleep(1000);
   await browser.stopTracing();
-  const ev = mainThread(trace), out = { censuses: ends.length, pages: pages.length };
+  const at = [], ev = mainThread(trace, at), out = { censuses: ends.length, pages: pages.length };
   for (const n of EVENTS) {
     const xs = (ev[n] || []).filter((x) => n !== 'RunTask' || x > 0.5).sort((a, b) => a - b);
     out[n] = { n: xs.length, p50: xs.length ? +xs[xs.length >> 1].toFixed(2) : null,
       total: +xs.reduce((a, x) => a + x, 0).toFixed(0) };
   }
   out.tasksPerCensus = +(out.RunTask.total / ends.length).toFixed(2);
+  out.first = firstCensuses(at, sent, 5);
+  out.firstTotal = {}; // the five together: a census's work can fall in the next one's span
+  for (const n of EVENTS) out.firstTotal[n] = +out.first.reduce((a, c) => a + c[n], 0).toFixed(1);
   console.log(JSON.stringify(out));
   conn.end();
   await browser.close();

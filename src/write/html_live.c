@@ -6,7 +6,10 @@
  * compares with its own to know when the selection changed; and with an
  * update of a new band set, the bands' names and colours and where the
  * graph and key lie (hp2x_write_live_key), from which the page draws the
- * new set itself when the update's censuses are all it holds.  The page
+ * new set itself when the update's censuses are all it holds (census 1's
+ * key, to a waiting page, also carries the first report's picture and
+ * data, which the server cuts from that report's lean page: events.c; the
+ * page draws census 1 from them into its warm-up).  The page
  * (live.js, report_main.js) appends the censuses and draws them with its
  * own drawing.
  */

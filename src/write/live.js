@@ -32,11 +32,15 @@
  * script) fetches and swaps in the first the same way, keeping its event
  * stream (a reload would drop it, and the status line with it, for as
  * long as the page takes to load), and meanwhile warms up on the
- * server's tiny report of its own ("/?warm=1": warmUp).  A new band set, while the update
+ * server's tiny report of its own ("/?warm=1": warmUp); when census 1's
+ * update carries that report's picture and data (the server drew it
+ * already, and the update holds every census), the page draws census 1
+ * into the warm-up instead (adopt: no page to parse, no report to wait
+ * for).  A new band set, while the update
  * holds every census of the run, the page draws itself (newSet: the
  * update carries the set's key, hp2x_write_live_key).  For a later new
  * band set and the waiting page's
- * first report, every page would fetch at once: the server pushes that
+ * first report otherwise, every page would fetch at once: the server pushes that
  * redraw's page instead (a "report" event, sent with its update, in
  * either order: push.c), and
  * the page swaps it in as a fetched one, fetching only when it has not
@@ -113,13 +117,16 @@
   }
   /* A waiting page warms up (the server's "/?warm=1": a tiny report of
    * its own, drawn with the run's options, warm.c): the report laid out,
-   * hidden, and drawn by the report's script, then dropped at the next
-   * frame, so that the stream's first report, when it comes, is swapped
-   * into a page whose script is compiled and whose kind of report has
-   * been laid out once (a cold page took about twice as long: RESULTS
-   * 12.5l).  Nothing of it stays: no state, no data, no attribute. */
-  /* when the warm-up was drawn and dropped (ms since the epoch): a test's */
-  var warm = hp2x.liveWarm = { drawn: null, dropped: null };
+   * hidden, and drawn by the report's script, and kept until the first
+   * census, so that the stream's first report is drawn into a page whose
+   * script is compiled and whose kind of report has been laid out once (a
+   * cold page took about twice as long: RESULTS 12.5l).  Census 1's update
+   * carries that report's picture and data (key.first, events.c) when the
+   * server drew it already: the warm-up becomes the report in place
+   * (adopt); else it is dropped and the report pushed or fetched swapped
+   * in.  Either way nothing of it stays: no state, no data, no attribute. */
+  /* when the warm-up was drawn, dropped or adopted (ms since the epoch): a test's */
+  var warm = hp2x.liveWarm = { drawn: null, dropped: null, adopted: null };
   function warmUp() {
     if (document.getElementById("hp2x-report") || !hp2x.report) return;
     fetch("/?warm=1", { cache: "no-store" }).then(function (res) {
@@ -142,18 +149,58 @@
       status.parentNode.insertBefore(fresh, status.nextSibling);
       try { hp2x.report(); } catch (e) { /* a warm-up only */ }
       warm.drawn = performance.timeOrigin + performance.now();
-      unwarm.at = requestAnimationFrame(function () { requestAnimationFrame(unwarm); });
     }).catch(function () {});
   }
   function unwarm() {
     var w = document.querySelectorAll("[data-hp2x-warm]");
     if (!w.length) return;
-    cancelAnimationFrame(unwarm.at);
     for (var i = 0; i < w.length; i++) w[i].parentNode.removeChild(w[i]);
     warm.dropped = performance.timeOrigin + performance.now();
     hp2x.state = hp2x.data = hp2x.pristine = hp2x.grown = null;
     hp2x.keep = null;
     document.documentElement.removeAttribute("data-hp2x-ready");
+  }
+  /* Census 1 drawn into the warm-up, from its update (status st) whose key
+   * carries the first report's picture and data (key.first: the lean
+   * page's SVG and JSON, events.c), when the update holds every census of
+   * the run and is of that report's band set: no page parsed, no report
+   * waited for.  The warm-up's node becomes the report: its warm marks
+   * gone, the picture hp2x drew (parsed as SVG, never as HTML: cairo's
+   * glyphs, no label), its PNG stale and sized as the picture, the tables
+   * and the chart switch emptied and the buttons' listeners dropped (the
+   * report's script makes them again), then the report drawn.  0 when it
+   * cannot be: the report pushed or fetched will do. */
+  function adopt(st) {
+    var u = st.update, first = st.key && st.key.first, main = document.getElementById("hp2x-report"),
+      data = document.getElementById("hp2x-data"), at = performance.timeOrigin + performance.now();
+    if (!u || !first || !first.data || first.data.set !== u.set || u.samples !== u.t.length || !main ||
+        !data || !main.hasAttribute("data-hp2x-warm")) return 0;
+    var svg = new DOMParser().parseFromString(first.picture, "image/svg+xml").documentElement;
+    var old = main.querySelector("#hp2x-picture"), raster = main.querySelector("#hp2x-raster");
+    if (svg.getAttribute("id") !== "hp2x-picture" || svg.getElementsByTagName("parsererror").length ||
+        !old || !raster) return 0;
+    [main, data].forEach(function (e) { e.removeAttribute("data-hp2x-warm"); });
+    main.removeAttribute("aria-hidden");
+    main.removeAttribute("style");
+    old.parentNode.replaceChild(document.importNode(svg, true), old);
+    raster.removeAttribute("src");
+    raster.setAttribute("data-hp2x-stale", "1");
+    raster.width = parseFloat(svg.getAttribute("width"));
+    raster.height = parseFloat(svg.getAttribute("height"));
+    raster.alt = first.data.job;
+    ["hp2x-table", "hp2x-moment-table"].forEach(function (id) { document.getElementById(id).textContent = ""; });
+    var charts = document.getElementById("hp2x-charts");
+    if (charts) charts.parentNode.removeChild(charts);
+    ["hp2x-reset", "hp2x-filter"].forEach(function (id) {
+      var e = document.getElementById(id);
+      e.parentNode.replaceChild(e.cloneNode(true), e);
+    });
+    data.textContent = JSON.stringify(first.data);
+    document.title = first.data.job + " - hp2x";
+    hp2x.keep = null;
+    hp2x.report();
+    warm.adopted = performance.timeOrigin + performance.now();
+    return drewItself(st, "first", null, at);
   }
   /* The report of redraw `wanted` swapped in: from the report event r
    * the server pushed (its page's text), or fetched. */
@@ -355,8 +402,7 @@
     var D = hp2x.data, key = st.key || lastKey, N = {}, f;
     if (!key || key.set !== u.set || u.samples !== u.t.length || !hp2x.pristine ||
         key.bands.length !== u.v.length) return 0;
-    var entry = { census: st.censuses, why: "bands", set: D.set, want: u.set, update: true,
-      at: performance.timeOrigin + performance.now(), got: null, decoded: null, ms: null, pushed: false };
+    var at = performance.timeOrigin + performance.now();
     for (f in D) N[f] = D[f];
     N.page = {};
     for (f in D.page) if (f !== "ticks" && f !== "tickLabels") N.page[f] = D.page[f]; /* the picture's */
@@ -373,15 +419,20 @@
     var fresh = hp2x.pristine.cloneNode(true), raster = fresh.querySelector("#hp2x-raster");
     if (raster) raster.removeAttribute("src"); /* the page's own, kept hidden */
     install(fresh, JSON.stringify(N), document.title);
+    return drewItself(st, "bands", D.set, at);
+  }
+  /* The page drew the report of update st itself (newSet, adopt), from
+   * band set `set` (null: none), begun at `at`: it shows its redraw and
+   * census, and logs it. */
+  function drewItself(st, why, set, at) {
     shown = Math.max(shown, st.picture);
     wanted = Math.max(wanted, shown);
     appended = 0, bytes = -1, sums = offsets = null, loadedAt = -1;
     root.setAttribute("data-hp2x-appended", "0");
     root.setAttribute("data-hp2x-redraw", String(shown));
     root.setAttribute("data-hp2x-census", String(st.censuses));
-    entry.to = hp2x.data.set;
-    entry.ms = performance.timeOrigin + performance.now() - entry.at;
-    log.push(entry);
+    log.push({ census: st.censuses, why: why, set: set, want: st.update.set, to: hp2x.data.set, update: true,
+      at: at, got: null, decoded: null, ms: performance.timeOrigin + performance.now() - at, pushed: false });
     if (log.length > 100) log.shift();
     return 1;
   }
@@ -428,11 +479,13 @@
     latest = st;
     if (st.key) lastKey = st.key;
     if (busy || st.censuses <= 0 || document.hidden) return; /* later */
-    /* No report yet (the waiting page): fetched and swapped in as any
-     * newer one, the event stream kept. */
+    /* No report yet (the waiting page, or its warm-up): drawn from the
+     * update into the warm-up, or pushed or fetched and swapped in as
+     * any newer one, the event stream kept. */
+    var main = document.getElementById("hp2x-report"), waiting = !main || main.hasAttribute("data-hp2x-warm");
+    if (waiting && adopt(st)) return;
     unwarm(); /* a census came: the warm-up is done with */
-    var why = !document.getElementById("hp2x-report") ? "first" :
-      st.update ? append(st, st.update) : "report";
+    var why = waiting ? "first" : st.update ? append(st, st.update) : "report";
     if (!why) return;
     if (st.picture > wanted) wanted = st.picture;
     if (wanted > shown && !busy) {

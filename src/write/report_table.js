@@ -4,7 +4,9 @@
  * cells) or, zoomed, of the censuses inside the zoom (report_stats.js, as
  * --summary --from --to computes them), the table saying which; sorting
  * by a heading (hp2x.sortable, which the moment table shares), the filter
- * box, a box per row that hides or shows the band. */
+ * box, a box per row that hides or shows the band.  On a live page the
+ * table is made and kept current only while it is on the screen
+ * (keeper). */
 (function (hp2x) {
   "use strict";
   var el = hp2x.el, html = hp2x.html, f2 = hp2x.f2, num = hp2x.num;
@@ -102,39 +104,60 @@
    * it cost, bench/RESULTS.md 12.5k).  The newest change of each kind is
    * kept and made as soon as the page scrolls or resizes (before the
    * frame that would show the table) or the browser sees the table on
-   * the screen; the table says data-hp2x-stale meanwhile.  A report
-   * swapped in starts where the one before it was (on the screen or
-   * not).  A report's page (not live) is always current. */
-  function keeper(R, t) {
+   * the screen; the table says data-hp2x-stale meanwhile.  The table's
+   * rows themselves (build) are made so too: a live page's new report,
+   * its table off the screen, lays out none of them (a stream's first
+   * censuses, where every page swaps in a whole new report, RESULTS
+   * 12.5q) until the first of those catch-ups, which makes them before
+   * its other changes.  A report swapped in starts where the one before
+   * it was (on the screen or not); the first after a waiting page's
+   * warm-up (live.js: laid out hidden, its tiny report's table on the
+   * screen) as off it.  A report's page (not live) is always current: its
+   * rows are made at once. */
+  function keeper(R, t, build) {
     var old = hp2x.tableWatch, near = old ? old.near() : true, due = null;
+    var warm = !!t.closest("[data-hp2x-warm]");
     if (old) old.stop(); /* a live page's former report: where it was */
     hp2x.tableWatch = null;
-    if (!R.live || !window.IntersectionObserver) return function (what, f) { f(); };
+    function now(what, f) { f(); }
+    if (!R.live || !window.IntersectionObserver) { build(); return now; }
     function catchUp() {
       var d = due;
       if (!d) return;
       due = null;
       t.removeAttribute("data-hp2x-stale");
-      if (d.spark) d.spark();
+      if (d.build) d.build(); /* then the sparklines are current */
+      else if (d.spark) d.spark();
       if (d.show) d.show();
+    }
+    /* a scroll or resize: whether the table is on the screen now (the
+     * observer says so only after a frame, and a report swapped in
+     * before then takes it) */
+    function moved() {
+      var r = t.getBoundingClientRect();
+      near = r.top < window.innerHeight && r.bottom >= 0;
+      catchUp();
     }
     var seen = new IntersectionObserver(function (es) {
       near = es[es.length - 1].isIntersecting;
       if (near) catchUp();
     });
     seen.observe(t);
-    window.addEventListener("scroll", catchUp, { passive: true });
-    window.addEventListener("resize", catchUp);
-    hp2x.tableWatch = { near: function () { return near; }, stop: function () {
+    window.addEventListener("scroll", moved, { passive: true });
+    window.addEventListener("resize", moved);
+    hp2x.tableWatch = { near: function () { return near && !warm; }, stop: function () {
       seen.disconnect();
-      window.removeEventListener("scroll", catchUp);
-      window.removeEventListener("resize", catchUp);
+      window.removeEventListener("scroll", moved);
+      window.removeEventListener("resize", moved);
     } };
-    return function (what, f) {
-      if (near) { f(); return; }
+    function when(what, f) {
+      if (near && !due) { f(); return; }
       if (!due) { due = {}; t.setAttribute("data-hp2x-stale", "1"); }
       due[what] = f;
-    };
+      if (near) catchUp();
+    }
+    if (near) build(); else when("build", build);
+    return when;
   }
 
   /* The table of report R; setHidden(k, hidden) is called when a row's
@@ -142,15 +165,16 @@
    * hidden bands; show(z) shows the zoom's figures (z from hp2x.zoomed:
    * its range and stats, null stats when it holds no census) or, for z
    * null, the whole run's; spark() draws the sparklines again (a live
-   * page's censuses grew). */
+   * page's censuses grew).  Its headings and rows are made by build(),
+   * now or, on a live page, when the table is first on the screen
+   * (keeper); until then rows is null, mark() has nothing to mark (build
+   * marks the rows it makes) and the filter only counts. */
   hp2x.buildTable = function (R, setHidden) {
-    var D = R.D, nb = D.bands.length, rows = [], cells = D.bands;
-    var t = document.getElementById("hp2x-table");
-    var head = html("thead", {}, t), tr = html("tr", {}, head), body = html("tbody", {}, t);
+    var D = R.D, nb = D.bands.length, rows = null, cells = D.bands, sorter = null;
+    var t = document.getElementById("hp2x-table"), query = document.getElementById("hp2x-filter");
     function row(k) {
       var b = D.bands[k], r = html("tr", { "data-band": k });
       var box = html("input", { type: "checkbox", "aria-label": "show band" }, html("td", {}, r));
-      box.checked = true;
       box.addEventListener("change", function () { setHidden(k, !box.checked); });
       var name = html("td", { "class": "hp2x-name" }, r);
       html("span", { "class": "hp2x-swatch", style: "background:" + b.colour }, name);
@@ -162,6 +186,17 @@
       html("td", { "class": "hp2x-suspect" }, r);
       rows[k] = r;
       return r;
+    }
+    function build() {
+      var head = html("thead", {}, t), tr = html("tr", {}, head), body = html("tbody", {}, t);
+      rows = [];
+      sorter = hp2x.sortable(tr, COLS, nb, body, function (k) { return rows[k]; }, keyOf);
+      var units = html("tr", { "class": "hp2x-units" }, head), per = D.sampleUnit.replace(/s$/, "");
+      ["", "", "", D.valueUnit, D.valueUnit, D.sampleUnit, D.valueUnit + "/" + per, "",
+        D.valueUnit + "\u00b7" + per, ""].forEach(function (u) { html("th", {}, units, u); });
+      for (var k = nb - 1; k >= 0; k--) body.appendChild(row(k));
+      mark();
+      filter();
     }
     /* Row k's figures from c (a row of cells). */
     function fill(k, c) {
@@ -176,22 +211,23 @@
       return hp2x.cellNumber(cells[k][field]);
     }
     function filter() {
-      var q = document.getElementById("hp2x-filter").value.toLowerCase(), shown = 0;
+      var q = query.value.toLowerCase(), shown = 0;
       for (var k = 0; k < nb; k++) {
         var b = D.bands[k], hit = !q || (b.name + " " + b.detail).toLowerCase().indexOf(q) >= 0;
-        rows[k].hidden = !hit;
+        if (rows) rows[k].hidden = !hit;
         if (hit) shown++;
       }
       document.getElementById("hp2x-count").textContent = shown + " of " + nb + " bands";
     }
-    var sorter = hp2x.sortable(tr, COLS, nb, body, function (k) { return rows[k]; }, keyOf);
-    var units = html("tr", { "class": "hp2x-units" }, head), per = D.sampleUnit.replace(/s$/, "");
-    ["", "", "", D.valueUnit, D.valueUnit, D.sampleUnit, D.valueUnit + "/" + per, "",
-      D.valueUnit + "\u00b7" + per, ""].forEach(function (u) { html("th", {}, units, u); });
-    for (var k = nb - 1; k >= 0; k--) body.appendChild(row(k));
-    document.getElementById("hp2x-filter").addEventListener("input", filter);
-    filter();
-    var when = keeper(R, t);
+    function mark() {
+      for (var k = 0; rows && k < nb; k++) {
+        rows[k].classList.toggle("hp2x-hidden", R.state.hidden[k]);
+        rows[k].querySelector("input").checked = !R.state.hidden[k];
+      }
+    }
+    query.addEventListener("input", filter);
+    filter(); /* the count, rows or not */
+    var when = keeper(R, t, build);
     function spark() {
       for (var k = 0; k < nb; k++) {
         var line = rows[k].querySelector("td.hp2x-trend polyline"), pts = sparkPoints(D, k);
@@ -213,12 +249,7 @@
     }
     return {
       spark: function () { when("spark", spark); }, /* the held censuses changed */
-      mark: function () {
-        for (var k = 0; k < nb; k++) {
-          rows[k].classList.toggle("hp2x-hidden", R.state.hidden[k]);
-          rows[k].querySelector("input").checked = !R.state.hidden[k];
-        }
-      },
+      mark: mark,
       show: function (z) { when("show", function () { show(z); }); }
     };
   };

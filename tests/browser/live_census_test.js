@@ -22,8 +22,9 @@
 // first report, a band set that then differs, a band's past that changed,
 // new marks, a gap or thinning), and the hidden page's catching
 // up (when asked), and the band table: off the screen, left stale while
-// the page drew censuses; scrolled into view, the data's figures in the
-// frame that shows it (checkTable).  With HP2X_BLOCK=N the page is kept
+// the page drew censuses, and a report swapped in without its rows;
+// scrolled into view, every band's row and the data's figures in the
+// frame that shows it (checkTable; OUT.json's last labels are its).  With HP2X_BLOCK=N the page is kept
 // busy for 0.6 s once it shows census N (a renderer that cannot keep
 // up): the updates that queued meanwhile must be drawn in fewer drawings
 // than updates (hp2x.liveDrawn), every census still shown.  Writes OUT.json: the page's final data (hp2x.data), the
@@ -43,6 +44,12 @@
 // sanitizer's build does not fall back); with HP2X_PUSH=drop, the page
 // never hears a report event (its listener is dropped, as a lost event)
 // and must fetch them after its short wait (300 ms here).
+// A waiting page whose census 1 update carried its report's picture and
+// data (key.first) once its warm-up was drawn must draw census 1 into the
+// warm-up (logged as why "first", update: true), nothing of the warm-up
+// left, one report, the run's title; OUT.json's "glyphs" are then the
+// picture's glyphs it shows (test_serve_census.sh holds them to the
+// report's).
 'use strict';
 const fs = require('fs');
 const { launchOrSkip } = require('./chromium.js');
@@ -69,7 +76,6 @@ function look(page) {
       marker: window.hp2xCensusMarker === 1,
       // a hostile label is text: no element but the report's picture is an img
       imgs: document.querySelectorAll('img:not(#hp2x-raster), script[src]').length,
-      labels: Array.from(document.querySelectorAll('#hp2x-table .hp2x-label')).map((e) => e.textContent),
       log: (window.hp2x && window.hp2x.liveLog) || [],
     };
   });
@@ -127,35 +133,32 @@ async function checkKey(page, geo, shot, want) {
 
 // The band table, below the screen, is not kept current at each census
 // (report_table.js): a page that drew censuses since its report shows it
-// stale (data-hp2x-stale), on the screen never; scrolled into view, the frame that shows it
-// shows the page's figures of the run: each row's cells the data's, the
-// census count the data's.
-async function checkTable(page, last) {
-  const was = await page.evaluate(() => {
-    const table = document.getElementById('hp2x-table');
-    return { stale: table.hasAttribute('data-hp2x-stale'), below: table.getBoundingClientRect().top >= innerHeight };
-  });
+// stale (data-hp2x-stale), on the screen never; a page that swapped a
+// report in (not its first) while the table was below the screen has not
+// made its rows; scrolled into view, the frame that shows it has every
+// band's row (T.bandTable: in key order, names, swatches, the hidden
+// ones marked) with the data's figures of the run, and the census count
+// the data's.  Returns the labels it shows.
+async function checkTable(page, last, log) {
+  const t = await T.bandTable(page), was = t.was;
   if (last && last.appended > 0 && was.below) check(was.stale, 'the band table off the screen was drawn at each census');
   if (!was.below) check(!was.stale, 'the band table on the screen is stale');
-  const t = await page.evaluate(() => new Promise((done) => {
-    const table = document.getElementById('hp2x-table');
-    table.scrollIntoView();
-    requestAnimationFrame(() => {
-      const D = window.hp2x.data, cols = ['total', 'peak', 'peakAt', 'slope', 'r2', 'area'], bad = [];
-      table.querySelectorAll('tbody tr').forEach((tr) => {
-        const b = D.bands[Number(tr.dataset.band)];
-        cols.forEach((f) => {
-          const got = tr.querySelector(`td[data-col="${f}"]`).textContent;
-          if (got !== String(b[f])) bad.push(`${b.name} ${f} ${got} != ${b[f]}`);
-        });
-      });
-      const says = document.getElementById('hp2x-bands-says').textContent;
-      done({ stale: table.hasAttribute('data-hp2x-stale'), bad, says, censuses: D.censuses });
-    });
-  }));
-  check(!t.stale && t.bad.length === 0 && t.says.indexOf(`${t.censuses} census`) > 0,
-    `the band table scrolled into view: ${t.stale ? 'stale, ' : ''}${t.bad.slice(0, 3).join('; ')} (${t.says})`);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  const swapped = log.length > 0 && log[log.length - 1].why !== 'first';
+  if (was.below && swapped) check(was.rows === 0, `the band table off the screen has ${was.rows} rows after a swap`);
+  console.log(`the band table: ${was.below ? 'below' : 'on'} the screen, ${was.rows} rows, then ${t.rows} of ${t.bands}`);
+  check(!t.stale && t.bad.length === 0 && t.cells.length === 0 && t.says.indexOf(`${t.censuses} census`) > 0,
+    `the band table scrolled into view: ${t.stale ? 'stale, ' : ''}${t.bad.concat(t.cells).slice(0, 3).join('; ')} (${t.says})`);
+  check(t.imgs === 0, `a label in the band table became markup: ${t.imgs} elements`);
+  return t.labels;
+}
+
+// The glyphs hp2x drew (the picture's <use> elements in #hp2x-vector:
+// href, x, y) and the redraw the page shows: once census 1 was drawn into
+// the warm-up, its picture must be that of the redraw's report.
+function firstGlyphs(page) {
+  return page.evaluate(() => ({ redraw: Number(document.documentElement.getAttribute('data-hp2x-redraw')),
+    uses: Array.from(document.querySelectorAll('#hp2x-vector use')).map((u) =>
+      [u.getAttribute('xlink:href') || u.getAttribute('href'), u.getAttribute('x'), u.getAttribute('y')]) }));
 }
 
 async function main() {
@@ -187,17 +190,26 @@ async function main() {
   await page.addInitScript((how) => {
     window.hp2x = window.hp2x || {};
     if (how === 'expect') window.hp2x.pushWait = 20000;
-    if (how !== 'drop') return;
-    window.hp2x.pushWait = 300;
+    if (how === 'drop') window.hp2x.pushWait = 300;
     const add = EventSource.prototype.addEventListener;
     EventSource.prototype.addEventListener = function (type, f, o) {
-      if (type !== 'report') add.call(this, type, f, o);
+      if (type === 'report' && how === 'drop') return;
+      // whether the stream's first update with a census carried its
+      // report's picture and data (key.first), and when it came
+      const g = type !== 'update' ? f : function (e) {
+        const u = window.hp2xOffered ? null : JSON.parse(e.data);
+        if (u && u.censuses > 0) {
+          window.hp2xOffered = { first: !!(u.key && u.key.first), at: performance.timeOrigin + performance.now() };
+        }
+        return f.call(this, e);
+      };
+      add.call(this, type, g, o);
     };
   }, push);
   await page.goto(url);
   if (process.env.HP2X_LOADED) fs.writeFileSync(process.env.HP2X_LOADED, 'loaded\n');
   const start = Date.now(), sets = [];
-  let marked = false, hidden = false, wasHidden = false, last = null, doneAt = 0, blocked = false;
+  let marked = false, hidden = false, wasHidden = false, last = null, doneAt = 0, blocked = false, glyphs = null;
   const block = Number(process.env.HP2X_BLOCK || 0);
   while (Date.now() - start < limit) {
     let s;
@@ -207,6 +219,7 @@ async function main() {
       continue;
     }
     if (s.set && sets[sets.length - 1] !== s.set) sets.push(s.set);
+    if (!glyphs && s.log.length === 1 && s.log[0].update) glyphs = await firstGlyphs(page);
     if (!marked && s.held > 0) {
       await page.evaluate(() => { window.hp2xCensusMarker = 1; });
       marked = true;
@@ -248,34 +261,47 @@ async function main() {
   // swapped in, and nothing of it stayed; a page that came with its
   // report did not.
   const waited = log.length > 0 && log[0].why === 'first';
-  const warm = await page.evaluate(() => ({ w: window.hp2x.liveWarm,
+  const warm = await page.evaluate(() => ({ w: window.hp2x.liveWarm, offered: window.hp2xOffered || null,
     left: document.querySelectorAll('[data-hp2x-warm]').length,
     reports: document.querySelectorAll('#hp2x-report').length, title: document.title }));
   if (waited) {
+    const adopted = !!log[0].update;
     console.log(`waiting page: warm-up ${warm.w.drawn === null ? 'not drawn (the census came first)' :
-      'drawn ' + Math.round(log[0].at - warm.w.drawn) + ' ms before the first census'}`);
-    // (drawn unless the first census came while it was fetched)
-    check(warms.length === 1 && (warm.w.drawn === null ||
-      warm.w.dropped !== null && warm.w.dropped <= log[0].at + log[0].ms),
+      'drawn ' + Math.round(log[0].at - warm.w.drawn) + ' ms before the first census'}, census 1 ` +
+      (adopted ? 'drawn into it from its update' : (log[0].pushed ? 'pushed' : 'fetched') +
+      (warm.offered && warm.offered.first ? '' : ' (its update had no report)')));
+    // (drawn unless the first census came while it was fetched; adopted
+    // when census 1's update carried its report, dropped otherwise)
+    check(warms.length === 1 && (warm.w.drawn === null || (adopted ? warm.w.adopted !== null && warm.w.dropped === null
+      : warm.w.dropped !== null && warm.w.dropped <= log[0].at + log[0].ms)),
       `the waiting page's warm-up: ${warms.length} fetched, ${JSON.stringify(warm.w)}, its first report at ${log[0].at}`);
+    if (warm.offered && warm.offered.first && warm.w.drawn !== null && warm.w.drawn < warm.offered.at) {
+      check(adopted && log[0].to === log[0].want && log[0].ms >= 0,
+        `census 1's update carried its report, the warm-up was not drawn into: ${JSON.stringify(log[0])}`);
+    }
   } else {
     check(warms.length === 0 && warm.w.drawn === null, `a page loaded with its report warmed up: ${warms.length}`);
   }
-  check(warm.left === 0 && warm.reports === 1 && !/^hp2x - hp2x$/.test(warm.title),
+  check(warm.left === 0 && warm.reports === 1 && warm.title === data.job + ' - hp2x',
     `the warm-up left ${warm.left} of its own, ${warm.reports} reports, the title "${warm.title}"`);
   const fetched = log.filter((e) => !e.pushed && !e.update);
   check(fetches.length === fetched.length || log.length >= 100,
     `${fetches.length} fetches of "/", ${fetched.length} with a reason (${log.length - fetched.length} pushed)`);
   // (a new band set drawn from its update is neither pushed nor fetched)
   const awaited = log.filter((e) => (e.why === 'first' || e.why === 'bands') && !e.update);
-  if (push) check(awaited.length > 0, 'no new band set nor first report to push');
+  // (census 1 drawn into the warm-up from its update needs no report)
+  if (push) check(awaited.length > 0 || log.length > 0 && log[0].why === 'first' && log[0].update,
+    'no new band set nor first report to push');
   const fromUpdate = log.filter((e) => e.update);
   if (process.env.HP2X_SETS === 'update') {
     check(fromUpdate.length > 0 && log.every((e) => e.why !== 'bands' || e.update),
       `every new band set drawn from its update: ${JSON.stringify(log.map((e) => [e.why, e.census, !!e.update]))}`);
   }
-  fromUpdate.forEach((e) => check(e.why === 'bands' && e.to === e.want && e.set !== e.want && e.ms >= 0,
-    `the band set ${e.want} at census ${e.census} drawn from its update: the page's ${e.set} -> ${e.to}`));
+  // (census 1 drawn into the warm-up: from no band set)
+  fromUpdate.forEach((e, i) => check((e.why === 'bands' || e.why === 'first' && e === log[0]) &&
+    e.to === e.want && e.set !== e.want && e.ms >= 0,
+    `the ${e.why === 'first' ? 'first report' : 'band set'} ${e.want} at census ${e.census} drawn from its update: ` +
+    `the page's ${e.set} -> ${e.to}`));
   awaited.forEach((e) => check(e.pushed === (push !== 'drop') || !push,
     `the ${e.why} report at census ${e.census} was ${e.pushed ? 'pushed' : 'fetched'} (HP2X_PUSH=${push})`));
   log.filter((e) => ['first', 'bands'].indexOf(e.why) < 0).forEach((e) =>
@@ -308,7 +334,8 @@ async function main() {
   // (a page that fetched its first report last and drew nothing since
   // shows its PNG; one that swapped a report in since, fetched without its
   // PNG ("/?lean=1"), draws it, its own PNG hidden and keeping the size)
-  const swapped = log.some((e) => e.why !== 'first');
+  // (and one drawn from census 1's update, or pushed: without its PNG)
+  const swapped = log.some((e) => e.why !== 'first' || e.update || e.pushed);
   check(geo.stale === swapped, `the page swapped ${swapped ? 'a' : 'no'} report in, its PNG is ${geo.stale ? '' : 'not '}stale`);
   check(geo.drawn === (last.appended > 0 || geo.stale ? '1' : '0'),
     `the page drew ${last.appended} censuses since its report, shows data-drawn ${geo.drawn}`);
@@ -328,10 +355,10 @@ async function main() {
   check(!r.size && r.bad <= area * 0.05, `the page's drawing: ${r.size ? 'size ' + r.size : r.bad + ' of ' + area} graph pixels differ from hp2x's PNG`);
   console.log(`${geo.drawn === '1' ? 'drawn by the page' : 'its PNG'}: ${r.bad} of ${area} graph pixels differ from hp2x's PNG of the whole input`);
   if (process.env.HP2X_KEY_CHECK) await checkKey(page, geo, shot, want);
-  await checkTable(page, last);
+  if (last) last.labels = await checkTable(page, last, log); /* the table's, made now */
   check(last && last.imgs === 0, `a label became markup: ${last && last.imgs} elements`);
   check(errors.length === 0, 'console errors: ' + errors.join(' | '));
-  fs.writeFileSync(out, JSON.stringify({ data, shown, log, fetches: fetches.length, sets, last }));
+  fs.writeFileSync(out, JSON.stringify({ data, shown, log, fetches: fetches.length, sets, last, glyphs }));
   await browser.close();
   console.log(`censuses shown: ${shown.length} counts, up to ${shown[shown.length - 1]}; ` +
     `fetches of "/": ${fetches.length}; reports swapped in: ` +

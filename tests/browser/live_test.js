@@ -3,8 +3,9 @@
 // usage: node live_test.js URL OUT.json [SECONDS]
 // Opens URL while tests/e2e/test_serve_browser.sh replays a recorded
 // stream into hp2x; once the report is there, hides the band in the
-// table's first row, zooms the time axis with a drag and switches to the
-// streamgraph; then, every
+// table's first row (scrolled to: below the screen, a live page's table
+// makes its rows then), zooms the time axis with a drag and switches to
+// the streamgraph; then, every
 // 100 ms until the status line says the input closed and the page shows
 // the last redraw, records what the page shows.  The moment table follows
 // the newest census until a click on the graph picks one (with the zoom),
@@ -15,7 +16,9 @@
 // through every update (at least one comes after them), the
 // status line follows (waiting/connected, then closed, as the page itself
 // records each state it shows; census counts
-// never go down), no console error.  Writes OUT.json: each census time
+// never go down), no console error, and at the end the band table,
+// scrolled into view, has every band's row with the hidden one marked
+// (report_test.js's bandTable).  Writes OUT.json: each census time
 // with when the status announced it and when the page first held it, and
 // the last page's bands and censuses (the shell test compares them with
 // the run's .hp).  Prints "FAIL: ..." lines and "N checks, N failed";
@@ -24,6 +27,7 @@
 'use strict';
 const fs = require('fs');
 const { launchOrSkip } = require('./chromium.js');
+const T = require('./report_test.js');
 let checks = 0, failures = 0;
 const said = new Set();
 // A failed check is printed once per kind (`what` up to its first ':').
@@ -45,10 +49,14 @@ function snapshot(page) {
     const st = document.getElementById('hp2x-live-status');
     const data = document.getElementById('hp2x-data');
     // the report's data as the page holds it (live.js appends censuses)
-    // (not the waiting page's warm-up report, laid out hidden for a
-    // frame or two before the first census: live.js warmUp)
+    // (not the waiting page's warm-up report, laid out hidden until the
+    // first census: live.js warmUp)
     const D = data && document.querySelector('#hp2x-report:not([data-hp2x-warm])') ?
       (window.hp2x && window.hp2x.data) || JSON.parse(data.textContent) : null;
+    // the bands hidden: the page's state, and the table's rows marked so
+    // when it has them (a report swapped in while the table is below the
+    // screen makes them when it is scrolled to: report_table.js)
+    const rows = document.querySelectorAll('#hp2x-table tbody tr').length;
     const hiddenRows = Array.from(document.querySelectorAll('#hp2x-table tr.hp2x-hidden'))
       .map((tr) => tr.querySelector('.hp2x-label').textContent);
     const view = document.getElementById('hp2x-view');
@@ -71,7 +79,8 @@ function snapshot(page) {
       appended: Number(document.documentElement.getAttribute('data-hp2x-appended') || '0'),
       t: D ? D.t : [],
       bands: D ? D.bands.map((b) => ({ name: b.name, v: b.v })) : [],
-      hidden: hiddenRows,
+      hidden: window.hp2x && window.hp2x.state ? window.hp2x.state().hidden : [],
+      hiddenRows: rows ? hiddenRows : null,
       view: view ? view.textContent : '',
     };
   });
@@ -79,11 +88,19 @@ function snapshot(page) {
 
 // Hides the first row's band and zooms from 20% to 70% of the graph.
 async function hideAndZoom(page) {
-  const name = await page.evaluate(() => {
-    const tr = document.querySelector('#hp2x-table tbody tr');
-    tr.querySelector('input').click();
-    return tr.querySelector('.hp2x-label').textContent;
-  });
+  // (the table below the screen: scrolled into view, it has its rows)
+  const name = await page.evaluate(() => new Promise((done) => {
+    const table = document.getElementById('hp2x-table');
+    table.scrollIntoView();
+    requestAnimationFrame(() => {
+      const tr = table.querySelector('tbody tr');
+      window.scrollTo(0, 0);
+      if (!tr) { done(null); return; }
+      tr.querySelector('input').click();
+      done(tr.querySelector('.hp2x-label').textContent);
+    });
+  }));
+  if (name === null) throw new Error('the band table scrolled into view has no rows');
   const box = await page.evaluate(() => {
     const D = window.hp2x.data;
     const r = document.getElementById('hp2x-picture').getBoundingClientRect();
@@ -193,6 +210,8 @@ async function main() {
     } else if (hiddenName) {
       check(s.hidden.length === 1 && s.hidden[0] === hiddenName,
         `after an update the hidden bands are ${JSON.stringify(s.hidden)}, not ["${hiddenName}"]`);
+      check(!s.hiddenRows || s.hiddenRows.length === 1 && s.hiddenRows[0] === hiddenName,
+        `after an update the table's rows hidden are ${JSON.stringify(s.hiddenRows)}, not ["${hiddenName}"]`);
       check(s.view === zoomWords, `after an update the view says "${s.view}", not "${zoomWords}"`);
       check(s.chart === 'streamgraph' && s.drawnPaths.indexOf(hiddenName) < 0,
         `after an update the chart is ${s.chart}, the hidden band drawn: ${s.drawnPaths.indexOf(hiddenName) >= 0}`);
@@ -226,6 +245,12 @@ async function main() {
     console.log('NOTE: the page opened after the input had closed');
   else
     check(states.indexOf('connected') >= 0, `the status never said connected (${JSON.stringify(states)})`);
+  // the band table at the end, scrolled into view: every band's row, the
+  // hidden one marked
+  const table = await T.bandTable(page);
+  check(table.bad.length === 0 && table.rows > 0 && !table.stale && table.hidden.length === 1 && table.hidden[0] === hiddenName,
+    `the band table at the end (${table.rows} rows, hidden ${JSON.stringify(table.hidden)}): ${table.bad.slice(0, 3).join('; ')}`);
+  console.log(`the band table at the end: ${table.was.below ? 'below' : 'on'} the screen, ${table.was.rows} rows, then ${table.rows}`);
   check(errors.length === 0, 'console errors: ' + errors.join(' | '));
   fs.writeFileSync(out, JSON.stringify({ seen, statusAt, last, hiddenName, states }));
   await browser.close();

@@ -1,5 +1,6 @@
 // report_checks.js -- the checks report_test.js runs on each report, in
 // the order a reader meets them: it opens offline without errors, its
+// band table has every band's row at load (below the screen too), its
 // picture is the PNG's, hover says the CSV's numbers, a key click hides a
 // band, a drag zooms the time axis, each chart kind of the switch is
 // hp2x's own PNG of that kind and keeps the band hidden and the zoom, the
@@ -301,12 +302,27 @@ async function checkSwitchKeeps(page, name, geo) {
   check(drawn === '0', `${name}: everything undone, the page still draws`);
 }
 
+// A report's page (not live) has every band's row at load, the table
+// current, even below the screen (a live page makes them when the table
+// comes into view: report_table.js); how many reports' tables were below.
+let belowAtLoad = 0;
+async function checkRowsAtLoad(page, name) {
+  const t = await page.evaluate(() => {
+    const table = document.getElementById('hp2x-table');
+    return { rows: table.querySelectorAll('tbody tr').length, bands: window.hp2x.data.bands.length,
+      stale: table.hasAttribute('data-hp2x-stale'), below: table.getBoundingClientRect().top >= innerHeight };
+  });
+  if (t.below) belowAtLoad++;
+  check(t.rows === t.bands && !t.stale, `${name}: at load the band table has ${t.rows} rows for ${t.bands} bands${t.stale ? ', stale' : ''}`);
+}
+
 async function checkOne(ctx, dir, name) {
   const f = (ext) => path.join(dir, name + ext);
   const errors = [];
   const { page, ms } = await open(ctx, f('.html'), errors);
   const expect = fs.existsSync(f('.expect')) ? JSON.parse(fs.readFileSync(f('.expect'), 'utf8')) : {};
   console.log(`${name}: opened in ${ms} ms`);
+  await checkRowsAtLoad(page, name);
   await checkPicture(page, name, fs.readFileSync(f('.png')));
   const geo = await T.geometry(page);
   await checkDrawn(page, name, geo, fs.readFileSync(f('.png')));
@@ -345,6 +361,8 @@ async function main(exe, args, counts) {
   }
   try {
     for (const name of names) await checkOne(b.ctx, dir, name);
+    // (one report at least whose table was below the screen at load)
+    check(belowAtLoad > 0 || names.length < 3, `no report's band table was below the screen at load, of ${names.length}`);
   } finally {
     await b.ctx.close();
     fs.rmSync(b.dir, { recursive: true, force: true });

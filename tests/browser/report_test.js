@@ -131,6 +131,56 @@ function graphBox(geo) {
     Math.floor(Math.max(a[0], b[0])) - 2, Math.floor(Math.max(a[1], b[1])) - 2];
 }
 
-module.exports = { check, parseCsv, parseSummary, comparePngs, countColour, countColours, geometry, screenOf, graphBox };
+// The band table as a reader sees it: how it was (stale, its rows, below
+// the screen), then scrolled into view and looked at in the frame that
+// shows it (a live page makes its rows then, report_table.js's keeper):
+// every band a row, in key order (top first: the table unsorted), each
+// row's name and swatch its band's, and the rows of the bands hidden
+// (hp2x.state()) marked so and unticked; `bad` says what differs.  Also,
+// from that frame, each row's figures against the data's (`cells`: those
+// that differ) and what the table says.  Scrolls back to the top.
+async function bandTable(page) {
+  const t = await page.evaluate(() => new Promise((done) => {
+    const table = document.getElementById('hp2x-table'), rows = () => table.querySelectorAll('tbody tr');
+    const was = { stale: table.hasAttribute('data-hp2x-stale'), rows: rows().length,
+      below: table.getBoundingClientRect().top >= innerHeight };
+    table.scrollIntoView();
+    requestAnimationFrame(() => {
+      try { look(); } catch (e) {
+        done({ was, bad: [String(e)], cells: [], says: '', imgs: 0, stale: true, rows: 0, bands: 0, labels: [], hidden: [] });
+      }
+    });
+    function look() {
+      const D = window.hp2x.data, nb = D.bands.length, bad = [], cells = [];
+      const hidden = new Set(window.hp2x.state().hidden), probe = document.createElement('span');
+      const trs = Array.from(rows());
+      if (trs.length !== nb) bad.push(`${trs.length} rows for ${nb} bands`);
+      trs.forEach((tr, i) => {
+        const k = Number(tr.dataset.band), b = D.bands[k];
+        if (k !== nb - 1 - i || !b) { bad.push(`row ${i} is band ${tr.dataset.band}, not ${nb - 1 - i}`); return; }
+        if (tr.querySelector('.hp2x-label').textContent !== b.name) bad.push(`row ${i}'s name is not ${b.name}`);
+        probe.style.background = b.colour;
+        if (tr.querySelector('.hp2x-swatch').style.background !== probe.style.background)
+          bad.push(`${b.name}'s swatch is ${tr.querySelector('.hp2x-swatch').style.background}, not ${b.colour}`);
+        ['total', 'peak', 'peakAt', 'slope', 'r2', 'area'].forEach((f) => {
+          const got = tr.querySelector(`td[data-col="${f}"]`).textContent;
+          if (got !== String(b[f])) cells.push(`${b.name} ${f} ${got} != ${b[f]}`);
+        });
+        const h = hidden.has(b.name);
+        if (tr.classList.contains('hp2x-hidden') !== h || tr.querySelector('input').checked === h)
+          bad.push(`${b.name} is ${h ? '' : 'not '}hidden, its row not marked so`);
+      });
+      done({ was, bad, cells, says: document.getElementById('hp2x-bands-says').textContent, censuses: D.censuses,
+        imgs: document.querySelectorAll('img:not(#hp2x-raster), script[src]').length,
+        stale: table.hasAttribute('data-hp2x-stale'), rows: trs.length, bands: nb,
+        labels: trs.map((tr) => tr.querySelector('.hp2x-label').textContent),
+        hidden: trs.filter((tr) => tr.classList.contains('hp2x-hidden')).map((tr) => tr.querySelector('.hp2x-label').textContent) });
+    }
+  }));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return t;
+}
+
+module.exports = { check, parseCsv, parseSummary, comparePngs, countColour, countColours, geometry, screenOf, graphBox, bandTable };
 if (require.main === module) require('./report_checks.js').main(CHROMIUM, ARGS, () => [checks, failures])
   .catch((e) => { console.log('FAIL: ' + (e && e.stack || e)); process.exit(1); });

@@ -11,12 +11,16 @@
 #   stays text), with bands leaving OTHER as the run grows (-t: their
 #   pasts change); the page is hidden (a tab in the background) for 100
 #   censuses, more than an update's tail: it sees the gap and catches up.
-#   The page takes the first report and the new band sets from the
-#   server's "report" events, fetching "/" for neither (HP2X_PUSH=expect);
-#   in 1. it never hears them (HP2X_PUSH=drop) and fetches its first.
+#   The page draws census 1 into its warm-up from census 1's update (which
+#   carries the first report's picture and data), and takes the new band
+#   sets from the server's "report" events, fetching "/" for neither
+#   (HP2X_PUSH=expect); in 1. it never hears them (HP2X_PUSH=drop): census 1
+#   comes from its update when the warm-up was drawn, else from a fetch.
 # - the same run up to census 254, the new band set at its end: the page's
-#   last report is a pushed one and it then matches hp2x's PNG; a plain
-#   SSE client sees each report event well-formed;
+#   last report is a pushed one and it then matches hp2x's PNG; an SSE
+#   client that waits as a page does (?shown=-1) sees each report event
+#   well-formed, and census 1's update carrying its report's picture (the
+#   glyphs the page then shows) and data;
 # - its first 50 censuses, the band entering at census 31: every census in
 #   an update's tail, so the page draws the new band set from its update
 #   and key, no report pushed or fetched, its key and axes as hp2x's PNG;
@@ -26,8 +30,10 @@
 # Checks (besides the page's own, see live_census_test.js, which holds
 # the page's drawing against hp2x's PNG of the whole input): the page's
 # final data (censuses, times, values, the band table's cells, the axes,
-# each chart kind's y ticks) equals the report's of -o x.html of the tee'd
-# stream or the whole file, and the update's bytes on /events.
+# each chart kind's y ticks; and the header, the picture's geometry and
+# what the profile says, which census 1 drawn into the warm-up must not
+# keep from it) equals the report's of -o x.html of the tee'd stream or the
+# whole file, and the update's bytes on /events.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve_lib.sh"
 B=$TOP/tests/browser
@@ -71,6 +77,16 @@ def same(what, a, b):
         bad.append("%s: page %s, report %s" % (what, json.dumps(a)[:200], json.dumps(b)[:200]))
 for f in ("censuses", "set", "x0", "xrange", "ymin", "yrange", "tickEnd", "topPeak", "topPeakAt", "t"):
     same(f, page.get(f), rep.get(f))
+# the header, the picture's geometry and what the profile says, which a
+# page drawn into its warm-up must not keep from it (not "budget": a lean
+# page's is the least by design)
+for f in ("job", "date", "valueUnit", "sampleUnit", "signed", "midRun", "chart", "pattern", "markCount",
+          "lines", "look"):
+    same(f, page.get(f), rep.get(f))
+for f in sorted(set(rep["page"]) | set(page["page"])):
+    if f not in ("ticks", "tickLabels"):  # (the picture's x ticks: the page draws its own)
+        same("page " + f, page["page"].get(f), rep["page"].get(f))
+same("chart kinds", sorted(page["charts"]), sorted(rep["charts"]))
 same("tx", page.get("tx") or [float(t) for t in page["t"]], rep.get("tx") or [float(t) for t in rep["t"]])
 same("bands", [b["name"] for b in page["bands"]], [b["name"] for b in rep["bands"]])
 for pb, rb in zip(page["bands"], rep["bands"]):
@@ -80,6 +96,8 @@ for kind, rc in rep["charts"].items():
     pc = page["charts"][kind]
     same(kind + " ymin", pc["ymin"], rc["ymin"])
     same(kind + " yrange", pc["yrange"], rc["yrange"])
+    for f in ("legend", "yRoom", "heap"):
+        same(kind + " " + f, pc.get(f), rc.get(f))
     same(kind + " tick labels", [t[1] for t in pc["ticks"]], [t[1] for t in rc["ticks"]])
     if any(abs(a[0] - b[0]) > 1e-6 for a, b in zip(pc["ticks"], rc["ticks"])):
         bad.append(kind + " tick positions: page %s, report %s" % (pc["ticks"], rc["ticks"]))
@@ -96,7 +114,8 @@ zcat "$TOP/tests/data/socket/ghc-9.10.3/longrun.hT.stream1.eventlog.gz" > s1.eve
 "$HP2X" -m4 --dpi=96 s1.eventlog -o expect1.png 2> /dev/null || fail "-o expect1.png"
 serve_start err1 --watch --interval=0.1 -m4 --tee="$T/tee.eventlog" "unix:$T/app.sock" --serve=0 ||
   fail "no serving line: $(cat err1)"
-# (the page never hears the report event: it fetches its first report)
+# (the page never hears the report event: census 1 drawn from its update,
+# or, without a warm-up drawn, its report fetched)
 HP2X_PUSH=drop HP2X_LOADED=$T/loaded1 node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1.json 90 70 \
   expect1.png > browser1.txt 2>&1 & BR=$!
 # (the stream once the waiting page has loaded: a slow browser's start
@@ -140,6 +159,8 @@ for u in with_census:
     assert x["t"][-1] == "%.6f" % u["last_census"], (x["t"][-1], u["last_census"])
     assert len(x["v"]) == len(x["cells"]) and all(len(v) == len(x["t"]) for v in x["v"]), "values per band"
     assert len(x["set"]) == 16 and x["samples"] >= len(x["t"]), x["set"]
+    # (a plain client is no waiting page: no first report in a key)
+    assert "first" not in u.get("key", {}), u["picture"]
 print("%d updates, each carrying its newest census" % len(with_census))
 PY
 
@@ -191,8 +212,9 @@ PY
 
 # 2b. The same run up to census 254, the hostile band entering the top -m
 # at its end: the page's last report is a pushed one (a new band set),
-# and the page then matches hp2x's PNG of the whole input; a plain SSE
-# client sees each report event well-formed, with its redraw's band set.
+# and the page then matches hp2x's PNG of the whole input; an SSE client
+# that waits (as a page does) sees each report event well-formed, with its
+# redraw's band set, and census 1's update with its report (key.first).
 python3 - full.hp part.hp <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
@@ -205,7 +227,9 @@ PY
 serve_start err2b --watch --interval=0.1 -m4 grow2b.hp --serve=0 || fail "no serving line: $(cat err2b)"
 HP2X_PUSH=expect HP2X_LOADED=$T/loaded2b node "$B/live_census_test.js" \
   "http://127.0.0.1:$PORT/" page2b.json 90 254 expect2b.png > browser2b.txt 2>&1 & BR=$!
-curl -sN -m 16 "http://127.0.0.1:$PORT/events" > events2b.txt & EV=$!
+# (an SSE client that says it waits, as the waiting page does: census 1's
+# update, when it is the first report's, carries that report's picture)
+curl -sN -m 16 "http://127.0.0.1:$PORT/events?shown=-1" > events2b.txt & EV=$!
 # (the stream once the page has loaded and the SSE client has its first
 # event: both see the first census's report)
 for _ in $(seq 600); do [ -e "$T/loaded2b" ] && [ -s events2b.txt ] && break; sleep 0.1; done
@@ -221,11 +245,11 @@ log = json.load(open(sys.argv[1]))["log"]
 assert log and log[-1]["why"] == "bands" and log[-1]["pushed"], log
 print("its last report: %s at census %d, pushed" % (log[-1]["why"], log[-1]["census"]))
 PY
-python3 - events2b.txt <<'PY' && ok || fail "the report events' bytes"
+python3 - events2b.txt page2b.json <<'PY' && ok || fail "the report events' bytes"
 import json, re, sys
 text = open(sys.argv[1], encoding="utf-8").read()
 evs = [e for e in text.split("\n\n") if e.startswith("event: ")]
-sets, reports = {}, []
+sets, reports, pages, firsts = {}, [], {}, []
 for e in evs:
     kind, rest = e.split("\n", 1)
     lines = rest.split("\n")
@@ -243,9 +267,15 @@ for e in evs:
         data = json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>', page, re.S).group(1))
         assert data["set"] == r["set"], (r["picture"], data["set"], r["set"])
         reports.append((r["picture"], r["lean"], data["set"]))
+        pages[r["picture"]] = page
     elif kind == "event: update":
         u = json.loads(lines[1][6:])
         if "update" in u:
+            f = u.get("key", {}).get("first")
+            if not sets:
+                firsts.append((u["picture"], u["update"], f))
+            else:  # (a stream's first update only)
+                assert f is None, ("a first report after census 1", u["picture"])
             sets[u["picture"]] = u["update"]["set"]
 # each with the band set of its redraw's update, where the client had that
 # update (it may come just after its report: the update waits for the
@@ -264,6 +294,32 @@ assert reports[-1][2] == order[-1], "the last band set was not pushed"
 # page has nothing to draw a census into), not a later band set's
 assert reports[0][0] == min(sets), ("first report", reports[0][0], "first update", min(sets))
 print("%d report events (lean), %d band sets among %d updates" % (len(reports), changes, len(sets)))
+# Census 1's update to a waiting stream, when it is the first report's
+# redraw (a stream that missed it gets a newer one, whose report is not
+# drawn), carries that report's picture (its SVG) and data, as its page has
+# them; the page that drew census 1 into its warm-up shows the glyphs of
+# that picture (their places and symbols).
+uses = lambda svg: [[re.search(r'%s="([^"]*)"' % a, u).group(1) for a in ("xlink:href", "x", "y")]
+                    for u in re.findall(r"<use ([^>]*)/>", svg)]
+pic, up, first = firsts[0]
+svg = lambda page: re.search(r'<svg id="hp2x-picture".*?</svg>', page, re.S).group(0)
+if pic == reports[0][0]:
+    assert first, "census 1's update to a waiting stream carried no first report"
+    page = pages[pic]
+    assert first["picture"] == svg(page), "the first report's picture differs from its page's"
+    assert first["data"] == json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>', page, re.S).group(1))
+    assert first["data"]["set"] == up["set"] and up["samples"] == len(up["t"])
+    print("census 1's update (redraw %d) carried its report: a picture of %d glyphs, %d censuses" % (
+        pic, len(uses(first["picture"])), len(first["data"]["t"])))
+else:
+    print("the waiting stream's first update (redraw %d) is not the first report's (%d): no first report" % (pic, reports[0][0]))
+    assert not first
+glyphs = json.load(open(sys.argv[2]))["glyphs"]
+if glyphs:
+    assert glyphs["redraw"] in pages, ("the page drew census 1 of redraw %d, whose report none pushed" % glyphs["redraw"])
+    want = uses(svg(pages[glyphs["redraw"]]))
+    assert glyphs["uses"] == want, ("the page's glyphs", glyphs["uses"][:5], "its report's", want[:5], len(glyphs["uses"]), len(want))
+    print("the page drew census 1 into its warm-up: its %d glyphs are the report's" % len(want))
 PY
 
 # 2c. A short run, every census in an update's tail: the hostile band
@@ -346,7 +402,7 @@ for e in text.split("\n\n"):
         assert ("key" in u) == changed or not sets, (u["picture"], changed, "key" in u)
         if "key" in u:
             keys += 1
-            assert u["key"]["set"] == u["update"]["set"]
+            assert u["key"]["set"] == u["update"]["set"] and "first" not in u["key"]
             assert len(u["key"]["bands"]) == len(u["update"]["v"])
         sets.append(u["update"]["set"])
 assert keys >= 2 and reports == 1, (keys, reports)

@@ -4,7 +4,10 @@
  * censuses, which the page draws itself), in a buffer that grows to the
  * event, sent once push.c has looked at the redraw's band set
  * (serve_server.push.cleared), with its band set's key when the stream has
- * not sent that set (snapshot_key: push.c makes it when the set changes);
+ * not sent that set (snapshot_key: push.c makes it when the set changes),
+ * and in the key, for a waiting page's first update, the first report's
+ * picture and data when the update holds every census and that report is
+ * drawn (first_report, put_first: the page draws census 1 into its warm-up);
  * when a new band set's page was pushed (push.c),
  * the "report" event, sent from the one copy every stream shares (a
  * stream that falls behind skips to the newest update and report, holding
@@ -14,7 +17,8 @@
  * their flags are under the server's mutex; an event is made without it
  * (the update may take a while the first time), and libmicrohttpd is
  * called only without it held, but for suspending, which its own thread
- * does from the stream's callback.
+ * does from the stream's callback.  Also the JSON string escape (push.c's
+ * report event's too).
  */
 #include "serve_int.h"
 
@@ -37,6 +41,7 @@ struct sse_client {
   long reported;   /* the redraw of the last report sent; -1 none */
   long pictured;   /* the redraw of the last update sent; -1 none */
   char set[16];    /* the band set of the last update sent; 0: none */
+  int waiting;     /* a page with no report (?shown=-1) sent no update yet */
   sse_client *next, **prev;
 };
 
@@ -52,10 +57,89 @@ static int reserve(sse_client *c, size_t n) {
   return 1;
 }
 
+/* The JSON string escape of byte c into o (room for 6), its length. */
+static size_t escape(unsigned char c, char *o) {
+  static const char hex[] = "0123456789abcdef";
+  const char *short_form = c == '"'    ? "\\\""
+                           : c == '\\' ? "\\\\"
+                           : c == '\n' ? "\\n"
+                           : c == '\r' ? "\\r"
+                           : c == '\t' ? "\\t"
+                                       : NULL;
+  if (short_form) {
+    memcpy(o, short_form, 2);
+    return 2;
+  }
+  if (c >= 0x20) {
+    o[0] = (char)c;
+    return 1;
+  }
+  memcpy(o, "\\u00", 4);
+  o[4] = hex[c >> 4], o[5] = hex[c & 15];
+  return 6;
+}
+
+size_t events_escaped(char *buf, const char *text, size_t n) {
+  size_t len = 0;
+  char e[6];
+  for (size_t i = 0; i < n; i++) {
+    size_t k = escape((unsigned char)text[i], e);
+    if (buf) memcpy(buf + len, e, k);
+    len += k;
+  }
+  return len;
+}
+
+/* Where page (NUL-ended) has `open`, to the first `close` after it:
+ * [*from, *to), the two left out; 0 when it has none. */
+static int page_part(const char *page, const char *open, const char *close,
+                     size_t *from, size_t *to) {
+  const char *o = strstr(page, open);
+  const char *c = o ? strstr(o + strlen(open), close) : NULL;
+  if (!c) return 0;
+  *from = (size_t)(o + strlen(open) - page);
+  *to = (size_t)(c - page);
+  return 1;
+}
+
+/* Writes (buf non-NULL) or counts text[0, n) with each line break a
+ * space: JSON whose breaks lie between its tokens, on one data line. */
+static size_t put_line(char *buf, const char *text, size_t n) {
+  for (size_t i = 0; buf && i < n; i++)
+    buf[i] = text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
+  return n;
+}
+
+/* ,"first":{"picture":"SVG","data":JSON} of a lean page (NUL-ended) into
+ * buf (NULL: counted), its length; 0 when the page lacks either. */
+static size_t put_first(char *buf, const char *page) {
+  /* the picture whole (the SVG element), the data inside its script */
+  static const char svg[] = "<svg id=\"hp2x-picture\"", svg_end[] = "</svg>",
+                    data[] = "<script type=\"application/json\" "
+                             "id=\"hp2x-data\">",
+                    head[] = ",\"first\":{\"picture\":\"",
+                    mid[] = "\",\"data\":";
+  size_t sf, st, df, dt;
+  if (!page_part(page, svg, svg_end, &sf, &st) ||
+      !page_part(page, data, "</script>", &df, &dt) || df == dt)
+    return 0;
+  sf -= sizeof svg - 1, st += sizeof svg_end - 1; /* the tags too */
+  size_t n = sizeof head - 1;
+  if (buf) memcpy(buf, head, sizeof head - 1);
+  n += events_escaped(buf ? buf + n : NULL, page + sf, st - sf);
+  if (buf) memcpy(buf + n, mid, sizeof mid - 1);
+  n += sizeof mid - 1;
+  n += put_line(buf ? buf + n : NULL, page + df, dt - df);
+  if (buf) buf[n] = '}';
+  return n + 1;
+}
+
 size_t events_format(char *buf, size_t size, long generation,
                      const char *status, size_t status_len, const char *update,
-                     size_t update_len, const char *key, size_t key_len) {
-  /* the status object, with the update and the key as its last members */
+                     size_t update_len, const char *key, size_t key_len,
+                     const char *first) {
+  /* the status object, with the update and the key as its last members,
+   * the first report the key's last */
   static const char head[] = "event: update\nid: ", data[] = "\ndata: ",
                     member[] = ",\"update\":", keyed[] = ",\"key\":",
                     tail[] = "}\n\n";
@@ -64,7 +148,9 @@ size_t events_format(char *buf, size_t size, long generation,
   size_t idn = k > 0 ? (size_t)k : 0;
   size_t n = sizeof head - 1 + idn + sizeof data - 1 + status_len;
   if (!update) key = NULL;
-  if (key) n += sizeof keyed - 1 + key_len;
+  if (!key || key_len < 2 || key[key_len - 1] != '}') first = NULL;
+  size_t fn = first ? put_first(NULL, first) : 0;
+  if (key) n += sizeof keyed - 1 + key_len + fn;
   if (update) /* the status's '}' goes after the update */
     n += sizeof member - 1 + update_len + sizeof tail - 1 - 1;
   else
@@ -84,7 +170,11 @@ size_t events_format(char *buf, size_t size, long generation,
   memcpy(o, update, update_len), o += update_len;
   if (key) {
     memcpy(o, keyed, sizeof keyed - 1), o += sizeof keyed - 1;
-    memcpy(o, key, key_len), o += key_len;
+    memcpy(o, key, key_len - !!fn), o += key_len - !!fn; /* '}' after it */
+    if (fn) {
+      o += put_first(o, first);
+      *o++ = '}';
+    }
   }
   memcpy(o, tail, sizeof tail - 1);
   return n;
@@ -104,6 +194,18 @@ static const char *new_set(const sse_client *c, const char *update,
   return set;
 }
 
+/* A waiting page's first report, when it takes news's whole key: the lean
+ * page, cut by put_first, when it is drawn (push.c draws it for the
+ * run's first redraw; never drawn here), else NULL. */
+static const char *first_report(snapshot *news, int whole) {
+  const char *page;
+  size_t len;
+  if (whole != 1 || !snapshot_picture_made(news, SNAPSHOT_LEAN_HTML) ||
+      snapshot_picture(news, SNAPSHOT_LEAN_HTML, &page, &len) != 0)
+    return NULL;
+  return page;
+}
+
 /* Fills c's event from snapshot `news` (the status and its update, made
  * at most once a snapshot: snapshot_update), or with news NULL, a
  * heartbeat.  Without the server's mutex: only c's own thread touches its
@@ -118,24 +220,27 @@ static void fill_event(sse_client *c, snapshot *news) {
   long generation = snapshot_generation(news);
   char json[400];
   size_t n = snapshot_status_json(news, json, sizeof json);
-  const char *update = NULL, *key = NULL;
+  const char *update = NULL, *key = NULL, *first = NULL;
   size_t un = 0, kn = 0;
   if (snapshot_update(news, &update, &un) != 0) update = NULL;
   /* the key, with a band set this stream has not sent: made by push.c
    * when the set changed, or here for a stream that skipped that update */
   const char *set = update ? new_set(c, update, un) : NULL;
-  if (!set || snapshot_key(news, 1, &key, &kn) < 0) key = NULL;
+  int whole = set ? snapshot_key(news, 1, &key, &kn) : -1;
+  if (whole < 0) key = NULL;
+  if (c->waiting) first = first_report(news, whole);
   size_t need =
-      events_format(NULL, 0, generation, json, n, update, un, key, kn);
+      events_format(NULL, 0, generation, json, n, update, un, key, kn, first);
   if (!reserve(c, need)) { /* no memory for it: the status alone */
-    update = key = NULL;
-    need = events_format(NULL, 0, generation, json, n, NULL, 0, NULL, 0);
+    update = key = first = NULL;
+    need = events_format(NULL, 0, generation, json, n, NULL, 0, NULL, 0, NULL);
   }
   c->len = reserve(c, need) ? events_format(c->buf, c->cap, generation, json, n,
-                                            update, un, key, kn)
+                                            update, un, key, kn, first)
                             : 0;
   /* the set is c's once its key goes: else the next update tries again */
   if (key && c->len) memcpy(c->set, set, sizeof c->set);
+  if (update && c->len) c->waiting = 0; /* its first report went, or not */
 }
 
 events_next events_choose(const events_view *v) {
@@ -253,6 +358,7 @@ struct MHD_Response *events_response(serve_server *s,
   c->pictured = -1;
   long shown = shown_of(conn);
   c->reported = shown >= -1 ? shown : -1;
+  c->waiting = shown == -1;
   struct MHD_Response *r = MHD_create_response_from_callback(
       MHD_SIZE_UNKNOWN, 1024, read_events, c, free_events);
   if (!r) {

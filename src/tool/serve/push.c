@@ -46,40 +46,6 @@ int push_page_png(const char *page, size_t *from, size_t *to) {
   return 1;
 }
 
-/* The JSON string escape of byte c into o (room for 6), its length. */
-static size_t escape(unsigned char c, char *o) {
-  static const char hex[] = "0123456789abcdef";
-  const char *short_form = c == '"'    ? "\\\""
-                           : c == '\\' ? "\\\\"
-                           : c == '\n' ? "\\n"
-                           : c == '\r' ? "\\r"
-                           : c == '\t' ? "\\t"
-                                       : NULL;
-  if (short_form) {
-    memcpy(o, short_form, 2);
-    return 2;
-  }
-  if (c >= 0x20) {
-    o[0] = (char)c;
-    return 1;
-  }
-  memcpy(o, "\\u00", 4);
-  o[4] = hex[c >> 4], o[5] = hex[c & 15];
-  return 6;
-}
-
-/* Writes (buf non-NULL) or counts the escaped bytes of text[0, n). */
-static size_t put_escaped(char *buf, const char *text, size_t n) {
-  size_t len = 0;
-  char e[6];
-  for (size_t i = 0; i < n; i++) {
-    size_t k = escape((unsigned char)text[i], e);
-    if (buf) memcpy(buf + len, e, k);
-    len += k;
-  }
-  return len;
-}
-
 size_t push_format(char *buf, size_t size, long picture, const char *set,
                    int lean, const char *page, size_t len, size_t cut_from,
                    size_t cut_to) {
@@ -90,13 +56,14 @@ size_t push_format(char *buf, size_t size, long picture, const char *set,
                    picture, set, lean ? "true" : "false");
   size_t hn = k > 0 ? (size_t)k : 0;
   static const char tail[] = "\"}\n\n";
-  size_t n = hn + put_escaped(NULL, page, cut_from) +
-             put_escaped(NULL, page + cut_to, len - cut_to) + sizeof tail - 1;
+  size_t n = hn + events_escaped(NULL, page, cut_from) +
+             events_escaped(NULL, page + cut_to, len - cut_to) + sizeof tail -
+             1;
   if (n > size) return n;
   char *o = buf;
   memcpy(o, head, hn), o += hn;
-  o += put_escaped(o, page, cut_from);
-  o += put_escaped(o, page + cut_to, len - cut_to);
+  o += events_escaped(o, page, cut_from);
+  o += events_escaped(o, page + cut_to, len - cut_to);
   memcpy(o, tail, sizeof tail - 1);
   return n;
 }

@@ -36,12 +36,11 @@ snapshot *snapshot_restate(snapshot *old, long generation, input_state input);
 void snapshot_ref(snapshot *s);
 void snapshot_unref(snapshot *s);
 long snapshot_generation(const snapshot *s);
-/* The redraw whose pictures s has (a change of the input's state draws
- * none: its snapshot has the last redraw's). */
+/* The redraw whose pictures s has (a restated one has the last redraw's). */
 long snapshot_picture_generation(const snapshot *s);
-/* The metrics text; never NULL. */
+/* The metrics text, never NULL; the status as one line of JSON, for the
+ * page, returning its length. */
 const char *snapshot_metrics(const snapshot *s, size_t *len);
-/* The status as one line of JSON, for the page; returns its length. */
 size_t snapshot_status_json(const snapshot *s, char *buf, size_t size);
 /* The live pages' update of s (hp2x_write_live_update: its newest
  * censuses, axes and band figures), made on the first call: 0 with *data
@@ -72,10 +71,9 @@ typedef struct draw_slots {
 } draw_slots;
 void snapshot_slots_init(draw_slots *d, int most);
 void snapshot_slots_destroy(draw_slots *d);
-/* Draws s's picture in format f unless it is made: the long work, done
- * by serve.c's drawing threads, one at a time a picture (each format and
- * the update under a lock of their own, which nothing else waits for),
- * in a turn of `slots` (NULL: at once). */
+/* Draws s's picture in format f unless it is made: the long work, done by
+ * serve.c's drawing threads, one at a time a picture (each format and the
+ * update under a lock of their own), in a turn of `slots` (NULL: at once). */
 void snapshot_draw(snapshot *s, hp2x_format f, draw_slots *slots);
 
 /* ----------------------------------------------------- the server */
@@ -127,22 +125,23 @@ typedef struct serve_server {
 
 /* ---------------------------------------------------------- events.c */
 
-/* The response of /events (Server-Sent Events) for connection c; NULL
- * when out of memory. */
+/* The response of /events (Server-Sent Events) for c; NULL: no memory. */
 struct MHD_Response *events_response(serve_server *s, struct MHD_Connection *c);
 /* An "update" event for redraw `generation` into buf (size bytes): the
- * status JSON (an object), with members "key" and "update" (NULL: none;
- * no key without an update).  Returns the event's length; nothing is
- * written when that is more than size (or the status is empty). */
+ * status JSON with members "update" and "key" (NULL: none; no key without
+ * it), in the key a waiting page's first report cut from lean page `first`
+ * (NULL: none): "first":{"picture":"SVG","data":JSON}.  Returns its
+ * length; nothing is written when over size (or the status is empty). */
 size_t events_format(char *buf, size_t size, long generation,
                      const char *status, size_t status_len, const char *update,
-                     size_t update_len, const char *key, size_t key_len);
-/* Wakes every event stream waiting for news (called without the lock). */
+                     size_t update_len, const char *key, size_t key_len,
+                     const char *first);
+/* Wakes every event stream waiting for news (called without the lock);
+ * marks every stream due a heartbeat (a comment, to find clients that went
+ * away: the deadline thread's, every few seconds) and wakes them; ends
+ * every stream (the server is stopping). */
 void events_notify(serve_server *s);
-/* Marks every stream due a heartbeat (a comment, to find clients that went
- * away) and wakes them (the deadline thread's, every few seconds). */
 void events_heartbeat(serve_server *s);
-/* Ends every event stream (the server is stopping). */
 void events_close_all(serve_server *s);
 /* What a stream sent and what there is, for events_choose. */
 typedef struct events_view {
@@ -162,8 +161,9 @@ typedef enum events_next {
  * a report due right after the first update sent as new as its redraw (a
  * stream always behind still sends it); the report; a heartbeat. */
 events_next events_choose(const events_view *v);
-
 void events_report_unref(pushed *r); /* of a report event (push.c's) */
+/* text[0, n) as a JSON string's bytes into buf (NULL: counted); its length */
+size_t events_escaped(char *buf, const char *text, size_t n);
 
 /* ------------------------------------------------------------ push.c */
 
@@ -187,14 +187,14 @@ void push_stop(serve_server *s);
 /* ----------------------------------------------------------- guard.c */
 
 /* The request deadline: a connection whose request is not complete 10 s
- * after it began (or after the previous one ended) is shut down. */
+ * after it began (or after the previous one ended) is shut down;
+ * guard_request_begun: c's request is complete (the handler answers it). */
 int guard_start(serve_server *s);
 void guard_stop(serve_server *s);
 void guard_on_connection(void *cls, struct MHD_Connection *c, void **ctx,
                          enum MHD_ConnectionNotificationCode toe);
 void guard_on_completed(void *cls, struct MHD_Connection *c, void **ctx,
                         enum MHD_RequestTerminationCode toe);
-/* Connection c's request is complete (the handler answers it). */
 void guard_request_begun(serve_server *s, struct MHD_Connection *c);
 
 #endif

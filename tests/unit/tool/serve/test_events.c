@@ -1,5 +1,6 @@
 /* test_events.c -- the tool's serve/events.c: an "update" event's bytes,
- * the status with the live pages' update as its last member, and the
+ * the status with the live pages' update as its last member (its key, and
+ * a waiting page's first report in the key, cut from its lean page), and the
  * length asked for when the buffer is too small (the buffer grows to it);
  * which event a stream sends next (events_choose). */
 #include <setjmp.h>
@@ -17,7 +18,7 @@ static void status_alone(void **state) {
   const char *st = "{\"generation\":3,\"censuses\":0}";
   char buf[128];
   size_t n =
-      events_format(buf, sizeof buf, 3, st, strlen(st), NULL, 0, NULL, 0);
+      events_format(buf, sizeof buf, 3, st, strlen(st), NULL, 0, NULL, 0, NULL);
   const char *want =
       "event: update\nid: 3\ndata: {\"generation\":3,\"censuses\":0}\n\n";
   assert_int_equal(n, strlen(want));
@@ -32,22 +33,22 @@ static void status_with_update(void **state) {
                      "\"censuses\":7,\"update\":{\"set\":\"00ff\",\"t\":"
                      "[\"1.000000\"],\"v\":[[5]]}}\n\n";
   size_t need =
-      events_format(NULL, 0, 12, st, strlen(st), up, strlen(up), NULL, 0);
+      events_format(NULL, 0, 12, st, strlen(st), up, strlen(up), NULL, 0, NULL);
   assert_int_equal(need, strlen(want));
   /* too small: the length wanted, nothing written */
   char small[16];
   memset(small, 'x', sizeof small);
   assert_int_equal(events_format(small, sizeof small, 12, st, strlen(st), up,
-                                 strlen(up), NULL, 0),
+                                 strlen(up), NULL, 0, NULL),
                    need);
   for (size_t i = 0; i < sizeof small; i++) assert_int_equal(small[i], 'x');
   /* just big enough: every byte, none beyond */
   char *buf = malloc(need + 1);
   assert_non_null(buf);
   buf[need] = '#';
-  assert_int_equal(
-      events_format(buf, need, 12, st, strlen(st), up, strlen(up), NULL, 0),
-      need);
+  assert_int_equal(events_format(buf, need, 12, st, strlen(st), up, strlen(up),
+                                 NULL, 0, NULL),
+                   need);
   assert_memory_equal(buf, want, need);
   assert_int_equal(buf[need], '#');
   free(buf);
@@ -63,12 +64,54 @@ static void status_with_key(void **state) {
                      "\"bands\":[]}}\n\n";
   char buf[256];
   size_t n = events_format(buf, sizeof buf, 5, st, strlen(st), up, strlen(up),
-                           key, strlen(key));
+                           key, strlen(key), NULL);
   assert_int_equal(n, strlen(want));
   assert_memory_equal(buf, want, n);
   const char *bare = "event: update\nid: 5\ndata: {\"generation\":5}\n\n";
   n = events_format(buf, sizeof buf, 5, st, strlen(st), NULL, 0, key,
-                    strlen(key));
+                    strlen(key), NULL);
+  assert_int_equal(n, strlen(bare));
+  assert_memory_equal(buf, bare, n);
+}
+
+/* A waiting page's first report goes last in the key: the lean page's
+ * picture (its SVG, escaped) and data (its JSON, line breaks as spaces);
+ * none without a key, nor from a page without the picture or the data. */
+static void status_with_first(void **state) {
+  (void)state;
+  const char *st = "{\"generation\":2}", *up = "{\"set\":\"ab\"}";
+  const char *key = "{\"set\":\"ab\"}";
+  const char *page =
+      "<html><main id=\"hp2x-report\"><img id=\"hp2x-raster\" src=\"\">\n"
+      "<svg id=\"hp2x-picture\" width=\"9px\">\n<g/></svg>\n</main>"
+      "<script type=\"application/json\" id=\"hp2x-data\">{\"set\":\n"
+      "\"ab\"}</script></html>\n";
+  const char *want = "event: update\nid: 2\ndata: {\"generation\":2,"
+                     "\"update\":{\"set\":\"ab\"},\"key\":{\"set\":\"ab\","
+                     "\"first\":{\"picture\":\"<svg id=\\\"hp2x-picture\\\" "
+                     "width=\\\"9px\\\">\\n<g/></svg>\",\"data\":{\"set\": "
+                     "\"ab\"}}}}\n\n";
+  char buf[512];
+  size_t n = events_format(NULL, 0, 2, st, strlen(st), up, strlen(up), key,
+                           strlen(key), page);
+  assert_int_equal(n, strlen(want));
+  assert_int_equal(events_format(buf, sizeof buf, 2, st, strlen(st), up,
+                                 strlen(up), key, strlen(key), page),
+                   n);
+  assert_memory_equal(buf, want, n);
+  /* without the key, or a page without its data or picture: no first */
+  const char *plain =
+      "event: update\nid: 2\ndata: {\"generation\":2,"
+      "\"update\":{\"set\":\"ab\"},\"key\":{\"set\":\"ab\"}}\n\n";
+  const char *waiting = "<html><p>waiting</p></html>";
+  n = events_format(buf, sizeof buf, 2, st, strlen(st), up, strlen(up), key,
+                    strlen(key), waiting);
+  assert_int_equal(n, strlen(plain));
+  assert_memory_equal(buf, plain, n);
+  const char *bare = "event: update\nid: 2\ndata: {\"generation\":2,"
+                     "\"update\":{\"set\":\"ab\"}}\n\n";
+  n = events_format(buf, sizeof buf, 2, st, strlen(st), up, strlen(up), NULL, 0,
+                    page);
   assert_int_equal(n, strlen(bare));
   assert_memory_equal(buf, bare, n);
 }
@@ -84,11 +127,12 @@ static void big_update(void **state) {
   up[un - 1] = ']';
   up[un] = '\0';
   const char *st = "{\"generation\":1}";
-  size_t need = events_format(NULL, 0, 1, st, strlen(st), up, un, NULL, 0);
+  size_t need =
+      events_format(NULL, 0, 1, st, strlen(st), up, un, NULL, 0, NULL);
   char *buf = malloc(need);
   assert_non_null(buf);
-  assert_int_equal(events_format(buf, need, 1, st, strlen(st), up, un, NULL, 0),
-                   need);
+  assert_int_equal(
+      events_format(buf, need, 1, st, strlen(st), up, un, NULL, 0, NULL), need);
   assert_memory_equal(buf + need - 4, "]}\n\n", 4);
   assert_non_null(memchr(buf, '[', need));
   free(buf), free(up);
@@ -141,8 +185,8 @@ static void next_event(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(status_alone),    cmocka_unit_test(status_with_update),
-      cmocka_unit_test(status_with_key), cmocka_unit_test(big_update),
-      cmocka_unit_test(next_event),
+      cmocka_unit_test(status_with_key), cmocka_unit_test(status_with_first),
+      cmocka_unit_test(big_update),      cmocka_unit_test(next_event),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
