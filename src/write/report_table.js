@@ -115,7 +115,7 @@
    * screen) as off it.  A report's page (not live) is always current: its
    * rows are made at once. */
   function keeper(R, t, build) {
-    var old = hp2x.tableWatch, near = old ? old.near() : true, due = null;
+    var old = hp2x.tableWatch, near = old ? old.near() : true, due = null, unsure = false;
     var warm = !!t.closest("[data-hp2x-warm]");
     if (old) old.stop(); /* a live page's former report: where it was */
     hp2x.tableWatch = null;
@@ -130,12 +130,20 @@
       else if (d.spark) d.spark();
       if (d.show) d.show();
     }
-    /* a scroll or resize: whether the table is on the screen now (the
-     * observer says so only after a frame, and a report swapped in
-     * before then takes it) */
-    function moved() {
+    /* whether the table is on the screen now (the observer says so only
+     * after a frame, and a report swapped in before then takes it) */
+    function measure() {
       var r = t.getBoundingClientRect();
       near = r.top < window.innerHeight && r.bottom >= 0;
+      unsure = false;
+    }
+    /* a scroll or resize: with a change due, measured at once (the frame
+     * that shows the table shows it current); with none, only noted
+     * (unsure), measured by the next change or swap that asks: a scroll
+     * while censuses append forces no layout of its own */
+    function moved() {
+      if (!due) { unsure = true; return; }
+      measure();
       catchUp();
     }
     var seen = new IntersectionObserver(function (es) {
@@ -145,12 +153,16 @@
     seen.observe(t);
     window.addEventListener("scroll", moved, { passive: true });
     window.addEventListener("resize", moved);
-    hp2x.tableWatch = { near: function () { return near && !warm; }, stop: function () {
+    hp2x.tableWatch = { near: function () {
+      if (unsure) measure();
+      return near && !warm;
+    }, stop: function () {
       seen.disconnect();
       window.removeEventListener("scroll", moved);
       window.removeEventListener("resize", moved);
     } };
     function when(what, f) {
+      if (unsure) measure();
       if (near && !due) { f(); return; }
       if (!due) { due = {}; t.setAttribute("data-hp2x-stale", "1"); }
       due[what] = f;
@@ -238,19 +250,31 @@
       var blank = { total: "-", peak: "-", peakAt: "-", slope: "-", r2: "-", area: "-" };
       cells = !z ? D.bands : z.stats ? z.stats.rows : D.bands.map(function () { return blank; });
       for (var k = 0; k < nb; k++) fill(k, cells[k]);
+      sorter.again();
+    }
+    /* The line above the table, at once even while the cells wait: one
+     * line, on the screen while the table may not be (as the count beside
+     * the filter), and never the former report's (a live page's report
+     * made in its warm-up, live.js adopt). */
+    function line(z) {
       var p = document.getElementById("hp2x-bands-says");
       hp2x.text(p, says(R, z));
       p.setAttribute("data-zoomed", z ? "1" : "0");
       if (z) {
         p.setAttribute("data-from", z.lo);
         p.setAttribute("data-to", z.hi);
+      } else {
+        p.removeAttribute("data-from");
+        p.removeAttribute("data-to");
       }
-      sorter.again();
     }
     return {
       spark: function () { when("spark", spark); }, /* the held censuses changed */
       mark: mark,
-      show: function (z) { when("show", function () { show(z); }); }
+      show: function (z) {
+        line(z);
+        when("show", function () { show(z); });
+      }
     };
   };
 })(window.hp2x);

@@ -138,8 +138,16 @@ async function checkKey(page, geo, shot, want) {
 // made its rows; scrolled into view, the frame that shows it has every
 // band's row (T.bandTable: in key order, names, swatches, the hidden
 // ones marked) with the data's figures of the run, and the census count
-// the data's.  Returns the labels it shows.
+// the data's; the line above it says the data's census count before it is
+// scrolled to.  Returns the labels it shows.
 async function checkTable(page, last, log) {
+  // the line above the table, before it is scrolled to: written at once
+  // (report_table.js), the data's own, never a warm-up's tiny report's
+  const line = await page.evaluate(() => ({ says: document.getElementById('hp2x-bands-says').textContent,
+    zoomed: document.getElementById('hp2x-bands-says').getAttribute('data-zoomed'),
+    censuses: window.hp2x.data.censuses }));
+  check(line.zoomed === '0' && line.says.indexOf(`The whole run: ${line.censuses} census`) === 0,
+    `the band table's line off the screen: "${line.says}" (the data: ${line.censuses} censuses)`);
   const t = await T.bandTable(page), was = t.was;
   if (last && last.appended > 0 && was.below) check(was.stale, 'the band table off the screen was drawn at each census');
   if (!was.below) check(!was.stale, 'the band table on the screen is stale');
