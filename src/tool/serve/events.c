@@ -148,7 +148,9 @@ size_t events_format(char *buf, size_t size, long generation,
   size_t idn = k > 0 ? (size_t)k : 0;
   size_t n = sizeof head - 1 + idn + sizeof data - 1 + status_len;
   if (!update) key = NULL;
-  if (!key || key_len < 2 || key[key_len - 1] != '}') first = NULL;
+  /* first goes after the key's last member: none in an empty key */
+  if (!key || key_len < 3 || key[key_len - 1] != '}' || key[key_len - 2] == '{')
+    first = NULL;
   size_t fn = first ? put_first(NULL, first) : 0;
   if (key) n += sizeof keyed - 1 + key_len + fn;
   if (update) /* the status's '}' goes after the update */

@@ -76,7 +76,8 @@ static void status_with_key(void **state) {
 
 /* A waiting page's first report goes last in the key: the lean page's
  * picture (its SVG, escaped) and data (its JSON, line breaks as spaces);
- * none without a key, nor from a page without the picture or the data. */
+ * none without a key (or an empty one), nor from a page without the
+ * picture or the data. */
 static void status_with_first(void **state) {
   (void)state;
   const char *st = "{\"generation\":2}", *up = "{\"set\":\"ab\"}";
@@ -114,6 +115,13 @@ static void status_with_first(void **state) {
                     page);
   assert_int_equal(n, strlen(bare));
   assert_memory_equal(buf, bare, n);
+  /* an empty key: no member to put it after, no first */
+  const char *empty = "event: update\nid: 2\ndata: {\"generation\":2,"
+                      "\"update\":{\"set\":\"ab\"},\"key\":{}}\n\n";
+  n = events_format(buf, sizeof buf, 2, st, strlen(st), up, strlen(up), "{}", 2,
+                    page);
+  assert_int_equal(n, strlen(empty));
+  assert_memory_equal(buf, empty, n);
 }
 
 static void big_update(void **state) {
