@@ -61,16 +61,23 @@ static HPX_ALWAYS_INLINE void note_time(evl_parser *ev,
 }
 
 /* The median time of the last events read in the enclosing block (one
- * corrupt timestamp among them does not move it); 0 when none. */
+ * corrupt timestamp among them does not move it), from the clock's counts:
+ * n_recent events pushed into the ring, the last `rising` of them each no
+ * earlier than the one before; 0 when none. */
 static uint64_t sorted_recent_time(const evl_parser *ev, size_t n);
 
-static inline uint64_t recent_time(const evl_parser *ev) {
-  size_t n = ev->n_recent < RECENT_TIMES ? ev->n_recent : RECENT_TIMES;
+static HPX_ALWAYS_INLINE uint64_t recent_from(const evl_parser *ev,
+                                              size_t n_recent, size_t rising) {
+  size_t n = n_recent < RECENT_TIMES ? n_recent : RECENT_TIMES;
   /* The common case, every event a check: the ring's times rise in the
    * order they came, so that order is the sorted one. */
-  if (n && ev->recent_rising >= n)
-    return ev->recent_ns[(ev->n_recent - n + n / 2) % RECENT_TIMES];
+  if (n && rising >= n)
+    return ev->recent_ns[(n_recent - n + n / 2) % RECENT_TIMES];
   return sorted_recent_time(ev, n);
+}
+
+static inline uint64_t recent_time(const evl_parser *ev) {
+  return recent_from(ev, ev->n_recent, ev->recent_rising);
 }
 
 uint64_t hpx_evl_stream_recent_time(const evl_parser *ev) {
@@ -90,17 +97,33 @@ static uint64_t sorted_recent_time(const evl_parser *ev, size_t n) {
 }
 
 /* Could an event of type `type` be timed t_ns, read in the flow of its
- * block?  GHC's clock does not go back: within a block an event is not
- * older than the last ones (a second is allowed; a block marker starts a
- * block of its own time), nor absurdly later.  What a misread event takes
- * for a time is mostly neither. */
-static HPX_ALWAYS_INLINE int plausible_time(const evl_parser *ev, unsigned type,
-                                            uint64_t t_ns) {
+ * block, after n_recent events of which the last `rising` rose (the
+ * clock's counts: ev's, or event_run's copies of them)?  GHC's clock does
+ * not go back: within a block an event is not older than the last ones (a
+ * second is allowed; a block marker starts a block of its own time), nor
+ * absurdly later.  What a misread event takes for a time is mostly
+ * neither.  The one definition of the check: plausible_time and event_run
+ * (run_plausible) both call it. */
+static HPX_ALWAYS_INLINE int plausible_from(const evl_parser *ev, unsigned type,
+                                            uint64_t t_ns, size_t n_recent,
+                                            size_t rising) {
   const uint64_t s_ns = 1000000000u, fortnight_ns = 14 * 86400 * s_ns;
-  if (ev->n_recent < 3) return 1;
-  uint64_t recent = recent_time(ev);
+  uint64_t recent;
+  if (rising >= RECENT_TIMES && n_recent >= RECENT_TIMES) {
+    /* the common case first: recent_from's median, a full ring that rose
+     * (its fourth newest time) */
+    recent = ev->recent_ns[(n_recent - RECENT_TIMES / 2) % RECENT_TIMES];
+  } else {
+    if (n_recent < 3) return 1;
+    recent = recent_from(ev, n_recent, rising);
+  }
   if (type != EV_BLOCK_MARKER && t_ns + s_ns < recent) return 0;
   return t_ns <= recent + fortnight_ns || t_ns / 64 <= recent;
+}
+
+static HPX_ALWAYS_INLINE int plausible_time(const evl_parser *ev, unsigned type,
+                                            uint64_t t_ns) {
+  return plausible_from(ev, type, t_ns, ev->n_recent, ev->recent_rising);
 }
 
 int hpx_evl_stream_plausible(const evl_parser *ev, unsigned type,
@@ -387,24 +410,11 @@ static HPX_ALWAYS_INLINE void run_state_save(evl_parser *ev,
   ev->last_time_ns = c->last_ns;
 }
 
-/* plausible_time from c (recent_time's median of the ring, from c's
- * counts: the fourth newest time when the last eight rose). */
+/* plausible_time from c's counts (the ring itself is ev's). */
 static HPX_ALWAYS_INLINE int run_plausible(const evl_parser *ev,
                                            const run_state *c, unsigned type,
                                            uint64_t t_ns) {
-  const uint64_t s_ns = 1000000000u, fortnight_ns = 14 * 86400 * s_ns;
-  uint64_t recent;
-  if (c->rising >= RECENT_TIMES && c->n_recent >= RECENT_TIMES) {
-    recent = ev->recent_ns[(c->n_recent - RECENT_TIMES / 2) % RECENT_TIMES];
-  } else {
-    if (c->n_recent < 3) return 1;
-    size_t n = c->n_recent < RECENT_TIMES ? c->n_recent : RECENT_TIMES;
-    recent = c->rising >= n
-                 ? ev->recent_ns[(c->n_recent - n + n / 2) % RECENT_TIMES]
-                 : sorted_recent_time(ev, n);
-  }
-  if (type != EV_BLOCK_MARKER && t_ns + s_ns < recent) return 0;
-  return t_ns <= recent + fortnight_ns || t_ns / 64 <= recent;
+  return plausible_from(ev, type, t_ns, c->n_recent, c->rising);
 }
 
 /* How event_run takes the event at e (avail >= 22 bytes there): as a
