@@ -283,7 +283,6 @@ static hp2x_status begin_sample(hp_parser *hp, double t, hp2x_err *err) {
   hp->prev_time = t;
   label_track_begin(&hp->track);
   hp->prev_slot = HP_SAMPLE_START;
-  hpx_hp_guess_census(hp);
   hpx_profile_begin_sample(hp->p, t);
   return HP2X_OK;
 }
