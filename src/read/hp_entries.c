@@ -369,6 +369,10 @@ static HPX_ALWAYS_INLINE const char *entry_run_in(hp_parser *hp, const char *b,
   size_t *seen = t->seen_in, mark = p->n_committed + 1 + t->dropped;
   uint64_t low = 0, v;
   while (b <= last) {
+    if (read_le64(b) == read_le64("END_SAMPLE")) {
+      *at_end = true;
+      break;
+    }
     size_t i = hp->after[ps], k;
     if (slot_label_at(hp, &hp->slots[i], b, end))
       k = hp->slots[i].len;

@@ -367,8 +367,15 @@ static const char *fast_sample_line(hp_parser *hp, const char *b,
   hp->line++;
   if ((begin ? begin_sample(hp, t, err) : end_sample(hp, t, err)) != HP2X_OK)
     return NULL;
-  if (begin && (size_t)(nl - (b + k)) <= sizeof hp->begin_text)
-    memcpy(hp->begin_text, b + k, hp->begin_text_len = (size_t)(nl - b - k));
+  if (begin && (size_t)(nl - (b + k)) <= sizeof hp->begin_text) {
+    /* all of begin_text when there are its bytes (no call): only the
+     * time's are compared */
+    hp->begin_text_len = (size_t)(nl - b - k);
+    if ((size_t)(end - (b + k)) >= sizeof hp->begin_text)
+      memcpy(hp->begin_text, b + k, sizeof hp->begin_text);
+    else
+      memcpy(hp->begin_text, b + k, hp->begin_text_len);
+  }
   hp->offset += nl + 1 - b;
   return nl + 1;
 }
