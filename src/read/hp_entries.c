@@ -2,23 +2,22 @@
  * hpx_hp_fast_entries), tried before the general line reader: a line
  * written as GHC writes an entry, LABEL TAB DIGITS NEWLINE, whose label is
  * one met before.  The labels met are kept in slots (hp->slots), each with
- * its bytes in words, so that a line is compared with one in two 16-byte
- * compares (SSE2; four words without it) and no branch on the label's
- * length.  A line's label is found in turn
- * in the slot that followed the previous line's last time (while the
- * censuses mostly repeat the order of the one before: nothing is
- * searched), in its own slot, by a hash of its first and last 8 bytes and
- * its length (its TAB found among its first 32 bytes in two compares: a
- * census in another order costs a hash, not a search, and no branch the
- * processor cannot foretell), or, for a line the slots do not serve (near
+ * its bytes (and, under 32 of them, its TAB) in words, so that a line is
+ * compared with one in two 16-byte compares (SSE2; four words without it)
+ * and no branch on the label's length.  A line's label is found in turn
+ * in the slot that followed the previous line's last time (nothing is
+ * searched; wrong, it costs little: see entry_run_in), in its own slot, by
+ * a hash of its first and last 8 bytes and its length (its TAB found among
+ * its first 32 bytes in two compares: a census in another order costs a
+ * hash, not a search), or, for a line the slots do not serve (near
  * the buffer's end, a label not kept yet), as the label that followed the
  * previous entry's label last time or by the label table's hash.  Runs
  * of lines the slots find, whose values the profile keeps in 32 bits as
- * they are, are taken in one loop (entry_run) with what they change held
- * in locals and written back once.  Each gives exactly what parse_line
- * gives: a label interned from an entry line neither starts nor ends with
- * a blank, holds no NUL, and never begins with a keyword and a blank (such
- * a line is the keyword's).
+ * they are, are taken in one loop (entry_run_in) with what they change
+ * held in locals and written back once.  Each gives exactly what
+ * parse_line gives: a label interned from an entry line neither starts nor
+ * ends with a blank, holds no NUL, and never begins with a keyword and a
+ * blank (such a line is the keyword's).
  */
 #include "hp_int.h"
 
@@ -307,8 +306,8 @@ static HPX_ALWAYS_INLINE const char *slot_entry(hp_parser *hp, size_t i,
 
 /* One entry line at b, as hpx_hp_fast_entries reads it: the next line's
  * start, or NULL.  Tried in turn: the slot that followed the previous
- * line's (when the guess was mostly right in the last census), the line's
- * own slot (or its neighbour), the label that followed the previous one
+ * line's, the line's own slot (or its neighbour), the label that followed
+ * the previous one
  * last time, any label met (each of the last two then kept in its slot).
  * An END_SAMPLE line is seen at once. */
 static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
