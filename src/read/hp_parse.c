@@ -321,28 +321,11 @@ static hp2x_status parse_sample_line(hp_parser *hp, bool begin, const char *s,
   return begin ? begin_sample(hp, t, err) : end_sample(hp, t, err);
 }
 
-/* The digits at s (before end) and their value: hp_scan_digits's, from
- * one word when 1 to 7 digits and a dot are there (a census's time, once
- * a census: no loop). */
-static HPX_ALWAYS_INLINE const char *whole_seconds(const char *s,
-                                                   const char *end,
-                                                   uint64_t *whole) {
-  if (end - s >= 8) {
-    uint64_t x = read_le64(s) ^ 0x3030303030303030u;
-    unsigned n = hp_first_byte(hp_not_digits(x) | (uint64_t)1 << 63);
-    if (n != 0 && s[n] == '.') {
-      *whole = hp_eight_values(x << (8 * (8 - n)));
-      return s + n;
-    }
-  }
-  return hp_scan_digits(s, end, whole);
-}
-
 /* The time of a sample line as GHC writes it ("%.6f", then the newline)
  * at s, before end: the newline, *v what parse_time reads; else NULL. */
 static const char *ghc_time(const char *s, const char *end, double *v) {
   uint64_t whole;
-  const char *dot = whole_seconds(s, end, &whole);
+  const char *dot = hp_scan_short_digits(s, end, &whole);
   if (dot == s || dot - s > 12 || end - dot < 9 || *dot != '.') return NULL;
   uint64_t w = read_le64(dot + 1);
   if (hp_digit_run(w) != 6 || dot[7] != '\n') return NULL;
@@ -384,15 +367,9 @@ static const char *fast_sample_line(hp_parser *hp, const char *b,
   hp->line++;
   if ((begin ? begin_sample(hp, t, err) : end_sample(hp, t, err)) != HP2X_OK)
     return NULL;
-  if (begin && (size_t)(nl - (b + k)) <= sizeof hp->begin_text) {
-    /* all of begin_text when there are its bytes (no call): only the
-     * time's are compared */
-    hp->begin_text_len = (size_t)(nl - b - k);
-    if ((size_t)(end - (b + k)) >= sizeof hp->begin_text)
-      memcpy(hp->begin_text, b + k, sizeof hp->begin_text);
-    else
-      memcpy(hp->begin_text, b + k, hp->begin_text_len);
-  }
+  size_t n = (size_t)(nl - (b + k)), most = sizeof hp->begin_text;
+  if (begin && n <= most && (size_t)(end - (b + k)) >= most) /* no call */
+    memcpy(hp->begin_text, b + k, most), hp->begin_text_len = n;
   hp->offset += nl + 1 - b;
   return nl + 1;
 }
