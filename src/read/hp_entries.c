@@ -307,9 +307,8 @@ static HPX_ALWAYS_INLINE const char *slot_entry(hp_parser *hp, size_t i,
 /* One entry line at b, as hpx_hp_fast_entries reads it: the next line's
  * start, or NULL.  Tried in turn: the slot that followed the previous
  * line's, the line's own slot (or its neighbour), the label that followed
- * the previous one
- * last time, any label met (each of the last two then kept in its slot).
- * An END_SAMPLE line is seen at once. */
+ * the previous one last time, any label met (each of the last two then
+ * kept in its slot).  An END_SAMPLE line is seen at once. */
 static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
                                                 const char *end,
                                                 hp2x_err *err) {
