@@ -2,23 +2,22 @@
  * hpx_hp_fast_entries), tried before the general line reader: a line
  * written as GHC writes an entry, LABEL TAB DIGITS NEWLINE, whose label is
  * one met before.  The labels met are kept in slots (hp->slots), each with
- * its bytes in words, so that a line is compared with one in two 16-byte
- * compares (SSE2; four words without it) and no branch on the label's
- * length.  A line's label is found in turn
- * in the slot that followed the previous line's last time (while the
- * censuses mostly repeat the order of the one before: nothing is
- * searched), in its own slot, by a hash of its first and last 8 bytes and
- * its length (its TAB found among its first 32 bytes in two compares: a
- * census in another order costs a hash, not a search, and no branch the
- * processor cannot foretell), or, for a line the slots do not serve (near
+ * its bytes (and, under 32 of them, its TAB) in words, so that a line is
+ * compared with one in two 16-byte compares (SSE2; four words without it)
+ * and no branch on the label's length.  A line's label is found in turn
+ * in the slot that followed the previous line's last time (nothing is
+ * searched; wrong, it costs little: see entry_run_in), in its own slot, by
+ * a hash of its first and last 8 bytes and its length (its TAB found among
+ * its first 32 bytes in two compares: a census in another order costs a
+ * hash, not a search), or, for a line the slots do not serve (near
  * the buffer's end, a label not kept yet), as the label that followed the
  * previous entry's label last time or by the label table's hash.  Runs
  * of lines the slots find, whose values the profile keeps in 32 bits as
- * they are, are taken in one loop (entry_run) with what they change held
- * in locals and written back once.  Each gives exactly what parse_line
- * gives: a label interned from an entry line neither starts nor ends with
- * a blank, holds no NUL, and never begins with a keyword and a blank (such
- * a line is the keyword's).
+ * they are, are taken in one loop (entry_run_in) with what they change
+ * held in locals and written back once.  Each gives exactly what
+ * parse_line gives: a label interned from an entry line neither starts nor
+ * ends with a blank, holds no NUL, and never begins with a keyword and a
+ * blank (such a line is the keyword's).
  */
 #include "hp_int.h"
 
@@ -132,12 +131,17 @@ static HPX_ALWAYS_INLINE size_t slot_of(const char *b, size_t k) {
 }
 
 void hpx_hp_slots_init(hp_parser *hp) {
-  static const hp_label_slot empty = {.word = {1}, .id = LABEL_NONE};
+  static const hp_label_slot empty = {
+    .word = {1},
+#if !defined(HPX_HP_SSE2)
+    .mask = {~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0},
+#endif
+    .id = LABEL_NONE,
+    .len = HP_SLOT_EMPTY
+  };
   for (size_t i = 0; i < HP_SLOTS; i++) hp->slots[i] = empty;
   memset(hp->after, 0, sizeof hp->after);
   hp->prev_slot = HP_SAMPLE_START;
-  hp->guess_first = true;
-  hp->guess_hits = hp->guess_lines = 0;
 }
 
 /* Keeps label id in its slot, if it can be kept there (no TAB or NUL in
@@ -150,6 +154,7 @@ static size_t remember(hp_parser *hp, uint32_t id) {
   size_t k = l->name_len;
   char buf[HP_SLOT_BYTES] = {0};
   memcpy(buf, l->name, k < HP_SLOT_BYTES ? k : HP_SLOT_BYTES);
+  if (k < HP_SLOT_BYTES) buf[k] = '\t'; /* (slot_of masks it out) */
   size_t i = slot_of(k < 8 ? buf : l->name, k);
   hp_label_slot *s = &hp->slots[i];
   if (s->id == id) return i;
@@ -159,11 +164,12 @@ static size_t remember(hp_parser *hp, uint32_t id) {
     return HP_NO_SLOT;
   if (s->id != LABEL_NONE) hp->slots[i ^ 1] = *s;
   for (size_t j = 0; j < 4; j++) s->word[j] = read_le64(buf + 8 * j);
+  size_t compared = k < HP_SLOT_BYTES ? k + 1 : HP_SLOT_BYTES; /* its TAB */
 #if defined(HPX_HP_SSE2)
-  s->past = k < HP_SLOT_BYTES ? ~(uint32_t)0 << k : 0;
+  s->past = compared < HP_SLOT_BYTES ? ~(uint32_t)0 << compared : 0;
 #else
-  for (size_t j = 0; j < 3; j++) {
-    size_t from = 8 * (j + 1), in = k > from ? k - from : 0;
+  for (size_t j = 0; j < 4; j++) {
+    size_t from = 8 * j, in = compared > from ? compared - from : 0;
     s->mask[j] = in >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * in)) - 1;
   }
 #endif
@@ -173,9 +179,10 @@ static size_t remember(hp_parser *hp, uint32_t id) {
 }
 
 /* Do the bytes at b (32 or more before the buffer's end) begin with slot
- * s's label?  (Its bytes after the 32nd, if any, are compared apart; an
- * empty slot's first byte, 1, is no line's whose label it could be.)  Two
- * 16-byte compares where the machine has SSE2, else four word compares. */
+ * s's words: a short label's bytes and TAB, a long one's first 32 bytes
+ * (its others are compared apart)?  An empty slot's (1 and zeros) are no
+ * line's with a TAB among its first 32 bytes.  Two 16-byte compares where
+ * the machine has SSE2, else four word compares. */
 static HPX_ALWAYS_INLINE bool slot_words(const hp_label_slot *s,
                                          const char *b) {
 #if defined(HPX_HP_SSE2)
@@ -188,21 +195,29 @@ static HPX_ALWAYS_INLINE bool slot_words(const hp_label_slot *s,
                       << 16;
   return (uint32_t)(same | s->past) == UINT32_MAX;
 #else
-  uint64_t head = read_le64(b) & head_mask(s->len);
-  return ((s->word[0] ^ head) | ((read_le64(b + 8) & s->mask[0]) ^ s->word[1]) |
-          ((read_le64(b + 16) & s->mask[1]) ^ s->word[2]) |
-          ((read_le64(b + 24) & s->mask[2]) ^ s->word[3])) == 0;
+  return (((read_le64(b) & s->mask[0]) ^ s->word[0]) |
+          ((read_le64(b + 8) & s->mask[1]) ^ s->word[1]) |
+          ((read_le64(b + 16) & s->mask[2]) ^ s->word[2]) |
+          ((read_le64(b + 24) & s->mask[3]) ^ s->word[3])) == 0;
 #endif
 }
 
-/* Slot s's label's bytes after its 32nd against those at b (its length or
- * more before the buffer's end). */
-static HPX_ALWAYS_INLINE bool slot_tail(const hp_parser *hp,
-                                        const hp_label_slot *s, const char *b) {
-  return s->len <= HP_SLOT_BYTES ||
-         read_same_bytes(b + HP_SLOT_BYTES,
+/* Slot s's long label's bytes after its 32nd against those at b (its
+ * length or more before the buffer's end). */
+static bool slot_tail(const hp_parser *hp, const hp_label_slot *s,
+                      const char *b) {
+  return read_same_bytes(b + HP_SLOT_BYTES,
                          hp->p->labels[s->id].name + HP_SLOT_BYTES,
                          s->len - HP_SLOT_BYTES);
+}
+
+/* Is the line at b (9 or more bytes past k before the buffer's end), whose
+ * first 32 bytes are slot s's words, s's long label and a TAB, its first
+ * TAB k bytes on?  (Not an empty slot.) */
+static bool long_slot_is(const hp_parser *hp, const hp_label_slot *s,
+                         const char *b, size_t k) {
+  return s->id != LABEL_NONE && s->len == k && b[k] == '\t' &&
+         slot_tail(hp, s, b);
 }
 
 /* The value of 1 to 7 digits at d (8 bytes or more before the buffer's
@@ -237,39 +252,41 @@ static HPX_ALWAYS_INLINE const char *take_slot(hp_parser *hp, size_t i,
 }
 
 /* Does the line at b (72 bytes or more before end) begin with slot s's
- * label and a TAB? */
+ * label and a TAB?  A short label's words hold its TAB. */
 static HPX_ALWAYS_INLINE bool slot_label_at(const hp_parser *hp,
                                             const hp_label_slot *s,
                                             const char *b, const char *end) {
-  size_t k = s->len;
-  return slot_words(s, b) &&
-         !(k > HP_SLOT_BYTES && (size_t)(end - b) < k + 9) && b[k] == '\t' &&
-         slot_tail(hp, s, b);
+  return slot_words(s, b) && (HPX_LIKELY(s->len < HP_SLOT_BYTES) ||
+                              ((size_t)(end - b) >= (size_t)s->len + 9 &&
+                               long_slot_is(hp, s, b, s->len)));
 }
 
-/* Is the label at b, its first TAB k bytes on, slot s's?  (32 bytes or
- * more, and k + 9 or more, before the buffer's end.) */
-static HPX_ALWAYS_INLINE bool slot_is(const hp_parser *hp,
-                                      const hp_label_slot *s, const char *b,
-                                      size_t k) {
-  return s->len == k && slot_words(s, b) && slot_tail(hp, s, b);
+/* hashed_slot for a line with no TAB among its first 32 bytes: a long
+ * label's (kept out of the loops), an END_SAMPLE line, or no entry line. */
+static HPX_NOINLINE size_t long_hashed_slot(const hp_parser *hp, const char *b,
+                                            const char *end, size_t *len) {
+  if (read_le64(b) == read_le64("END_SAMPLE")) return HP_NO_SLOT;
+  const char *tab = hp_tab_or_newline(b + HP_SLOT_BYTES, end);
+  if (end - tab < 9 || *tab != '\t') return HP_NO_SLOT;
+  size_t k = *len = (size_t)(tab - b), i = slot_of(b, k);
+  const hp_label_slot *s = &hp->slots[i], *n = &hp->slots[i ^ 1];
+  if (slot_words(s, b) && long_slot_is(hp, s, b, k)) return i;
+  if (slot_words(n, b) && long_slot_is(hp, n, b, k)) return i ^ 1;
+  return HP_NO_SLOT;
 }
 
 /* The slot of the label the line at b (72 bytes or more before end)
  * begins with, up to its first TAB: the label's own slot or the slot's
  * neighbour (tried when the first's words or its bytes after the 32nd
- * differ); HP_NO_SLOT if neither. */
+ * differ); HP_NO_SLOT if neither.  A short slot whose words the line's
+ * bytes equal is its label's (its TAB where the slot's is). */
 static HPX_ALWAYS_INLINE size_t hashed_slot(const hp_parser *hp, const char *b,
-                                            const char *end) {
-  size_t k = hp_first_tab32(b);
-  if (k == HP_SLOT_BYTES) { /* a long label (or no entry line) */
-    const char *tab = hp_tab_or_newline(b + k, end);
-    if (end - tab < 9 || *tab != '\t') return HP_NO_SLOT;
-    k = (size_t)(tab - b);
-  }
+                                            const char *end, size_t *len) {
+  size_t k = *len = hp_first_tab32(b);
+  if (!HPX_LIKELY(k < HP_SLOT_BYTES)) return long_hashed_slot(hp, b, end, len);
   size_t i = slot_of(b, k);
-  if (slot_is(hp, &hp->slots[i], b, k)) return i;
-  if (slot_is(hp, &hp->slots[i ^ 1], b, k)) return i ^ 1;
+  if (slot_words(&hp->slots[i], b)) return i;
+  if (slot_words(&hp->slots[i ^ 1], b)) return i ^ 1;
   return HP_NO_SLOT;
 }
 
@@ -287,38 +304,25 @@ static HPX_ALWAYS_INLINE const char *slot_entry(hp_parser *hp, size_t i,
   return take_slot(hp, i, nl, v, err);
 }
 
-void hpx_hp_guess_census(hp_parser *hp) {
-  /* A guess wrong more than one time in five would cost more than the
-   * hash: a branch the processor cannot foretell. */
-  hp->guess_first = hp->guess_hits * 5 >= hp->guess_lines * 4;
-  hp->guess_hits = hp->guess_lines = 0;
-}
-
 /* One entry line at b, as hpx_hp_fast_entries reads it: the next line's
  * start, or NULL.  Tried in turn: the slot that followed the previous
- * line's (when the guess was mostly right in the last census), the line's
- * own slot (or its neighbour), the label that followed the previous one
- * last time, any label met (each of the last two then kept in its slot).
- * An END_SAMPLE line is seen at once. */
+ * line's, the line's own slot (or its neighbour), the label that followed
+ * the previous one last time, any label met (each of the last two then
+ * kept in its slot).  An END_SAMPLE line is seen at once. */
 static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
                                                 const char *end,
                                                 hp2x_err *err) {
   const char *next;
   if (end - b >= 72) {
-    size_t guess = hp->after[hp->prev_slot];
-    hp->guess_lines++;
-    if (hp->guess_first && slot_label_at(hp, &hp->slots[guess], b, end) &&
+    size_t guess = hp->after[hp->prev_slot], k;
+    if (slot_label_at(hp, &hp->slots[guess], b, end) &&
         ((next = slot_entry(hp, guess, b, end, err)) != NULL ||
-         hp->status != HP2X_OK)) {
-      hp->guess_hits++;
+         hp->status != HP2X_OK))
       return next;
-    }
-    if ((next = slot_entry(hp, hashed_slot(hp, b, end), b, end, err)) != NULL) {
-      hp->guess_hits += hp->prev_slot == guess;
+    if ((next = slot_entry(hp, hashed_slot(hp, b, end, &k), b, end, err)) !=
+            NULL ||
+        hp->status != HP2X_OK || read_le64(b) == read_le64("END_SAMPLE"))
       return next;
-    }
-    if (hp->status != HP2X_OK || read_le64(b) == read_le64("END_SAMPLE"))
-      return NULL;
   }
   uint32_t id = label_track_guess(&hp->track);
   if ((id == LABEL_NONE || (next = entry_of(hp, id, b, end, err)) == NULL) &&
@@ -333,62 +337,67 @@ static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
 /* ------------------------------------------------ runs of entry lines */
 
 /* The entry lines from b on (72 bytes or more before end each) that the
- * slots find, as fast_entry finds them (the guess first when guess_first),
+ * slots find, as fast_entry finds them (the guess first, then the hash),
  * whose label is not yet in the census and whose value the profile keeps
  * in 32 bits as it is: each taken as fast_entry takes it, with what it
- * changes (the profile's entries, the track, the guesses) held in locals
- * and written back once.  Returns the first line it leaves (to
+ * changes (the profile's entries, the track, the guesses' links) held in
+ * locals and written back once.  Returns the first line it leaves (to
  * fast_entry), *at_end set when that is an END_SAMPLE line.  The profile's
- * values are 32-bit, unshifted, with room for `room` entries. */
-static HPX_ALWAYS_INLINE const char *entry_run_as(hp_parser *hp, const char *b,
+ * values are 32-bit, unshifted, with room for `room` entries.
+ *
+ * Where a line's value starts is the guessed slot's length, else where
+ * its first TAB is (the length of the slot the hash then finds): neither
+ * waits for the hash, so that the next line's start depends on the bytes
+ * and the guess alone, and the processor reads on while the label is
+ * checked.  A guess wrong in most lines costs little: it is foretold
+ * wrong (bench/RESULTS.md, 14v). */
+static HPX_ALWAYS_INLINE const char *entry_run_in(hp_parser *hp, const char *b,
                                                   const char *end, size_t room,
-                                                  bool *at_end,
-                                                  const bool guess_first) {
+                                                  bool *at_end) {
   hp2x_profile *p = hp->p;
   label_track *t = &hp->track;
   /* A line taken holds 4 bytes at least (a label, its TAB, a digit, the
    * newline): the lines that start at or before `last` fit in the room. */
   const char *last = end - 72; /* the last line start with 72 bytes */
   if (room < (size_t)(last - b) / 4 + 1) last = b + 4 * (room - 1);
-  size_t ps = hp->prev_slot, hits = 0;
+  size_t ps = hp->prev_slot;
   /* the values' tail: entry e at value32[e - value_base] (packed before) */
   uint32_t *vals = p->value32 + (p->n_entries - p->value_base);
-  uint32_t *ids = p->run_ids + p->n_run_ids;
+  uint32_t *ids = p->run_ids + p->n_run_ids, *ids0 = ids;
   size_t *seen = t->seen_in, mark = p->n_committed + 1 + t->dropped;
   uint64_t low = 0, v;
-  size_t lines = 0;
-  for (; b <= last; lines++) {
-    size_t guess = hp->after[ps], i = guess;
-    if (!guess_first || !slot_label_at(hp, &hp->slots[i], b, end)) {
-      if ((i = hashed_slot(hp, b, end)) == HP_NO_SLOT) {
-        *at_end = read_le64(b) == read_le64("END_SAMPLE");
-        break;
-      }
+  while (b <= last) {
+    if (read_le64(b) == read_le64("END_SAMPLE")) {
+      *at_end = true;
+      break;
     }
-    const hp_label_slot *s = &hp->slots[i];
-    uint32_t at = s->id;
-    const char *d = b + s->len + 1, *nl = short_value(d, &v);
+    size_t i = hp->after[ps], k;
+    if (slot_label_at(hp, &hp->slots[i], b, end))
+      k = hp->slots[i].len;
+    else if ((i = hashed_slot(hp, b, end, &k)) == HP_NO_SLOT) {
+      *at_end = read_le64(b) == read_le64("END_SAMPLE");
+      break;
+    }
+    uint32_t at = hp->slots[i].id;
+    const char *d = b + k + 1, *nl = short_value(d, &v);
     /* (1 to 7 digits always fit in 32 bits) */
     if (!nl && (!(nl = entry_value(d, end, &v)) || v > UINT32_MAX)) break;
     if (seen[at] == mark) break;
     seen[at] = mark;
     low |= v;
-    vals[lines] = (uint32_t)v;
-    ids[lines] = at;
+    *vals++ = (uint32_t)v;
+    *ids++ = at;
     hp->after[ps] = (uint16_t)i;
-    hits += i == guess;
     ps = i;
     b = nl + 1;
   }
-  if (lines)
-    t->prev = ids[lines - 1]; /* (t->next's guesses: the other paths') */
+  size_t lines = (size_t)(ids - ids0);
+  if (lines) t->prev = ids[-1]; /* (t->next's guesses: the other paths') */
   p->n_run_ids += lines;
   p->n_entries += lines;
   p->low_bits |= (uint32_t)low & 7u;
   hp->prev_slot = (uint16_t)ps;
   hp->line += (long)lines;
-  hp->guess_hits += hits;
-  hp->guess_lines += lines + *at_end;
   return b;
 }
 
@@ -396,9 +405,8 @@ static HPX_ALWAYS_INLINE const char *entry_run_as(hp_parser *hp, const char *b,
  * that a run stops for it once per RUN_ROOM / 7 lines at most. */
 #define RUN_ROOM ((size_t)1 << 12)
 
-/* entry_run_as when the profile's values allow it, as the census guesses
- * its lines (1 or more of them: b is 72 bytes or more before end, and
- * room is made); else b. */
+/* entry_run_in when the profile's values allow it (1 or more lines: b is
+ * 72 bytes or more before end, and room is made); else b. */
 static HPX_ALWAYS_INLINE const char *entry_run(hp_parser *hp, const char *b,
                                                const char *end, bool *at_end) {
   hp2x_profile *p = hp->p;
@@ -413,8 +421,7 @@ static HPX_ALWAYS_INLINE const char *entry_run(hp_parser *hp, const char *b,
     if (hpx_profile_reserve_entries(p, RUN_ROOM, &scratch) != HP2X_OK) return b;
     room = RUN_ROOM;
   }
-  return hp->guess_first ? entry_run_as(hp, b, end, room, at_end, true)
-                         : entry_run_as(hp, b, end, room, at_end, false);
+  return entry_run_in(hp, b, end, room, at_end);
 }
 
 const char *hpx_hp_fast_entries(hp_parser *hp, const char *b, const char *end,

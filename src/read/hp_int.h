@@ -35,21 +35,25 @@ typedef struct hp_part_lines {
 #define HP_SLOT_BYTES 32 /* a label's bytes a slot holds */
 
 /* A label with no TAB nor NUL in it, as an entry line begins with it
- * (hp_entries.c): its first HP_SLOT_BYTES bytes in words, zero past its
- * end, which of them are its own, and its length (the bytes after the
- * 32nd are compared with its name). */
+ * (hp_entries.c): its first HP_SLOT_BYTES bytes in words, with the TAB
+ * after it when it is shorter (so that bytes equal to a short slot's are
+ * its label and TAB: the line's first TAB is where the label ends), zero
+ * after that, which of them are compared, and its length (the bytes
+ * after the 32nd are compared with its name). */
 typedef struct hp_label_slot {
-  uint64_t word[4]; /* bytes 0-31 (an empty slot: word[0] 1, len 0, which
-                       no line's are) */
+  uint64_t word[4]; /* bytes 0-31 (an empty slot: word[0] 1, which no
+                       line with a TAB among its first 32 bytes has) */
 #if defined(HPX_HP_SSE2)
   uint32_t past; /* bit i set for each byte i of the 32 past the label's
-                    end (an empty slot: 0, all 32 compared) */
+                    TAB (a long or empty slot: 0, all 32 compared) */
 #else
-  uint64_t mask[3]; /* 0xff for each of words 1-3's bytes in the label */
+  uint64_t mask[4]; /* 0xff for each byte of the words compared */
 #endif
-  uint32_t id;  /* the label; LABEL_NONE: an empty slot (head 1) */
-  uint32_t len; /* its bytes */
+  uint32_t id;  /* the label; LABEL_NONE: an empty slot */
+  uint32_t len; /* its bytes (an empty slot: HP_SLOT_EMPTY) */
 } hp_label_slot;
+
+#define HP_SLOT_EMPTY UINT32_MAX
 
 struct hp_parser {
   hp2x_profile *p;  /* borrowed: the dispatcher owns it */
@@ -83,10 +87,6 @@ struct hp_parser {
                                  of a sample's first line */
   uint16_t prev_slot;             /* the open sample's last line's slot, or
                                      HP_SAMPLE_START or HP_NO_SLOT */
-  bool guess_first;               /* the guess of after tried first: it was
-                                     right 4 times in 5 in the last census */
-  size_t guess_hits;              /* this census's lines the guess was right */
-  size_t guess_lines;             /* about, and its lines read by the slots */
   hp2x_status status;             /* first error, sticky */
 };
 
@@ -117,10 +117,6 @@ const char *hpx_hp_fast_entries(hp_parser *hp, const char *b, const char *end,
 
 /* hp_entries.c: empties hp->slots (a new reader's). */
 void hpx_hp_slots_init(hp_parser *hp);
-
-/* hp_entries.c: a census ends: whether the next one's lines are guessed
- * first (the last census's order) or looked up by their hash. */
-void hpx_hp_guess_census(hp_parser *hp);
 
 /* hp_parse.c: reads one line s..s+n (no '\n') as the next line, as a feed
  * would; a model error is given the line's number and offset. */

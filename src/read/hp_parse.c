@@ -283,7 +283,6 @@ static hp2x_status begin_sample(hp_parser *hp, double t, hp2x_err *err) {
   hp->prev_time = t;
   label_track_begin(&hp->track);
   hp->prev_slot = HP_SAMPLE_START;
-  hpx_hp_guess_census(hp);
   hpx_profile_begin_sample(hp->p, t);
   return HP2X_OK;
 }
@@ -326,7 +325,7 @@ static hp2x_status parse_sample_line(hp_parser *hp, bool begin, const char *s,
  * at s, before end: the newline, *v what parse_time reads; else NULL. */
 static const char *ghc_time(const char *s, const char *end, double *v) {
   uint64_t whole;
-  const char *dot = hp_scan_digits(s, end, &whole);
+  const char *dot = hp_scan_short_digits(s, end, &whole);
   if (dot == s || dot - s > 12 || end - dot < 9 || *dot != '.') return NULL;
   uint64_t w = read_le64(dot + 1);
   if (hp_digit_run(w) != 6 || dot[7] != '\n') return NULL;
@@ -368,8 +367,9 @@ static const char *fast_sample_line(hp_parser *hp, const char *b,
   hp->line++;
   if ((begin ? begin_sample(hp, t, err) : end_sample(hp, t, err)) != HP2X_OK)
     return NULL;
-  if (begin && (size_t)(nl - (b + k)) <= sizeof hp->begin_text)
-    memcpy(hp->begin_text, b + k, hp->begin_text_len = (size_t)(nl - b - k));
+  size_t n = (size_t)(nl - (b + k)), most = sizeof hp->begin_text;
+  if (begin && n <= most && (size_t)(end - (b + k)) >= most) /* no call */
+    memcpy(hp->begin_text, b + k, most), hp->begin_text_len = n;
   hp->offset += nl + 1 - b;
   return nl + 1;
 }

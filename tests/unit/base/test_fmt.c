@@ -191,7 +191,7 @@ static void fmt_int_fields_are_lld(void **state) {
 /* hpx_fmt_fixed6 against printf's %.6f: the edges (ties to even, carries
  * into the integer part, signed zero, the 9e12 switch to printf, huge and
  * non-finite values), exact ties k / 2^n, and a seeded sweep over random
- * bit patterns and random magnitudes. */
+ * bit patterns, random magnitudes and values about a half micro. */
 static void fixed6_check(double v) {
   char got[HPX_FIXED6_SIZE], want[HPX_FIXED6_SIZE + 8];
   size_t n = hpx_fmt_fixed6(got, v);
@@ -259,6 +259,13 @@ static void fixed6_is_printf(void **state) {
     /* a time as GHC writes it, with its last bit moved */
     double t = (double)(next_random(&x) % 100000000000ull) / 1e6;
     fixed6_check(nextafter(t, i & 2 ? INFINITY : 0.0));
+    /* about a half micro below 8e6 (the double product's path), as near
+     * to it as the product's error and nearer, and its neighbours */
+    double h = ((double)(next_random(&x) % 8000000000000ull) + 0.5) / 1e6;
+    int step = (int)(next_random(&x) % 64) - 32;
+    fixed6_check(h);
+    fixed6_check(nextafter(h, i & 2 ? INFINITY : 0.0));
+    fixed6_check(h + ldexp((double)step, -36 - (int)(i % 8)));
   }
 }
 

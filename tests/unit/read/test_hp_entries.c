@@ -408,6 +408,45 @@ static void errors_name_the_same_line(void **state) {
   free(t);
 }
 
+/* Lines whose first 32 bytes are an empty slot's words (1, then 31 NULs:
+ * the slots' guess and hash find such a slot for them), after a label
+ * whose guess is that slot (its line was a census's last): no slot takes
+ * them, and each gives the line parser's error (the NUL), line and offset,
+ * or the line parser's profile. */
+static void empty_slots_take_no_line(void **state) {
+  (void)state;
+  static const char *const tails[] = {"\t5\n", "xy\t5\n", "\n", "\t\n"};
+  char *t = malloc(TEXT_CAP);
+  assert_non_null(t);
+  for (size_t k = 0; k < sizeof tails / sizeof *tails; k++) {
+    size_t n = write_header(t, TEXT_CAP);
+    n += (size_t)snprintf(t + n, TEXT_CAP - n,
+                          "BEGIN_SAMPLE 1.0\na\t1\nb\t2\nEND_SAMPLE 1.0\n"
+                          "BEGIN_SAMPLE 2.0\nb\t2\n");
+    t[n++] = 1;
+    memset(t + n, 0, 31);
+    n += 31;
+    n += (size_t)snprintf(t + n, TEXT_CAP - n, "%s", tails[k]);
+    for (int i = 0; i < 8;
+         i++) /* the line read by the slots, not near the end */
+      n += (size_t)snprintf(t + n, TEXT_CAP - n, "a\t%d\n", i);
+    n += (size_t)snprintf(t + n, TEXT_CAP - n, "END_SAMPLE 2.0\n");
+    hp2x_profile *pw = NULL, *pb = NULL;
+    hp2x_err ew, eb;
+    hp2x_status sw = read_text(t, n, 0, &pw, &ew);
+    hp2x_status sb = read_text(t, n, 1, &pb, &eb);
+    assert_int_equal(sw, sb);
+    assert_int_not_equal(sw, HP2X_OK); /* a NUL in a label, or no value */
+    assert_int_equal(ew.line, eb.line);
+    assert_int_equal(ew.line, 11);
+    assert_int_equal(ew.offset, eb.offset);
+    assert_string_equal(ew.msg, eb.msg);
+    hp2x_profile_free(pw);
+    hp2x_profile_free(pb);
+  }
+  free(t);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(first_tab_finders_agree),
@@ -416,6 +455,7 @@ int main(void) {
       cmocka_unit_test(runs_keep_low_bits),
       cmocka_unit_test(slots_tell_last_bytes_apart),
       cmocka_unit_test(errors_name_the_same_line),
+      cmocka_unit_test(empty_slots_take_no_line),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

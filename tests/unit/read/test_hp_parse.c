@@ -378,6 +378,55 @@ static void fast_paths_read_as_lines(void **state) {
   assert_string_equal(fe.msg, se.msg);
 }
 
+/* Sample times as GHC writes them, of 1 to 13 whole digits (the fast
+ * path's one-word read up to 7, its loop past that), leading zeros, and
+ * times it leaves to the line parser (a letter among the whole digits, 8
+ * digits then a letter, no whole digits, five decimals): whole and a byte
+ * a feed, the same times to the bit. */
+static void sample_times_read_as_lines(void **state) {
+  (void)state;
+  static const char *const odd[] = {"0012.500000", "12a.000000", "12345678x.5",
+                                    ".5", "99.12345"};
+  enum { CAP = 1 << 16 };
+  char *t = malloc(CAP);
+  assert_non_null(t);
+  for (size_t k = 0; k <= sizeof odd / sizeof *odd; k++) {
+    size_t n = (size_t)snprintf(
+        t, CAP, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n");
+    unsigned long long whole = 0;
+    for (unsigned d = 1; d <= 13; d++)
+      for (unsigned r = 1; r <= 3; r++) {
+        whole = whole * (r == 1 ? 10 : 1) + r;
+        char time[40];
+        if (k < sizeof odd / sizeof *odd && d == 3 && r == 1)
+          snprintf(time, sizeof time, "%s", odd[k]);
+        else
+          snprintf(time, sizeof time, "%llu.%06u", whole, 137u * d * r);
+        n += (size_t)snprintf(t + n, CAP - n,
+                              "BEGIN_SAMPLE %s\na\t%u\nEND_SAMPLE %s\n", time,
+                              d, time);
+      }
+    hp2x_profile *fast, *slow;
+    hp2x_err fe, se;
+    hp2x_status fs = parse_chunked((const unsigned char *)t, n, 0,
+                                   HP2X_INPUT_HP, &fast, &fe);
+    hp2x_status ss = parse_chunked((const unsigned char *)t, n, 1,
+                                   HP2X_INPUT_HP, &slow, &se);
+    assert_int_equal(fs, ss);
+    if (fs != HP2X_OK) {
+      assert_int_equal(fe.line, se.line);
+      assert_string_equal(fe.msg, se.msg);
+      continue;
+    }
+    assert_int_equal(fast->n_samples, 39);
+    assert_int_equal(slow->n_samples, 39);
+    assert_memory_equal(fast->times, slow->times, 39 * sizeof *fast->times);
+    hp2x_profile_free(fast);
+    hp2x_profile_free(slow);
+  }
+  free(t);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(real_profiles_parse),
@@ -392,6 +441,7 @@ int main(void) {
       cmocka_unit_test(allocation_failures),
       cmocka_unit_test(line_limit),
       cmocka_unit_test(fast_paths_read_as_lines),
+      cmocka_unit_test(sample_times_read_as_lines),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
