@@ -95,6 +95,8 @@ typedef struct hpx_mapped {
   const unsigned char *data; /* the bytes asked for, within it */
   size_t data_len;
   size_t released; /* bytes unmapped from base on */
+  size_t let_go;   /* bytes from base on whose pages hpx_map_let_go
+                      dropped (mapped still) */
 } hpx_mapped;
 
 /* Maps len > 0 bytes of fd from `offset`.  Returns 0, or -1 when the
@@ -102,6 +104,12 @@ typedef struct hpx_mapped {
 int hpx_map_file(int fd, long long offset, size_t len, hpx_mapped *m);
 /* Unmaps the whole pages before upto (a place in m->data). */
 void hpx_map_release(hpx_mapped *m, const unsigned char *upto);
+/* Lets go of the whole pages before upto (a place in m->data) as
+ * hpx_map_drop does, leaving them mapped (where the system cannot drop
+ * pages: unmaps them, as hpx_map_release).  Unlike unmapping, it never
+ * changes the mapping, which another thread reading the rest of it would
+ * wait for (bench/RESULTS.md, 14w). */
+void hpx_map_let_go(hpx_mapped *m, const unsigned char *upto);
 /* Unmaps the rest.  A closed or never opened m does nothing. */
 void hpx_map_close(hpx_mapped *m);
 /* A hint, before bytes [p, p + n) of a mapping are read: where the system
