@@ -5,13 +5,16 @@
  * (each a range of samples or rows).  Reading in parts has a pipeline of
  * its own (read/parts.c) over the same start.
  *
- * The placement seam: with glibc on Linux (pthread_attr_setaffinity_np,
- * sched_getcpu), a thread starts on a CPU other than its caller's when
- * the caller may run on another, and is then let run on every CPU the
- * caller may; elsewhere, and under PORTABLE=1, the system places it (and
- * here too when such a start fails).  Linux often queues a
- * new thread on its parent's CPU, where the two share one CPU for
- * milliseconds while another stands idle (bench/RESULTS.md, 14w).
+ * The placement seam, for the threads started `away` (the parts'
+ * readers): with glibc on Linux (pthread_attr_setaffinity_np,
+ * sched_getcpu), such a thread starts on a CPU other than its caller's
+ * when the caller may run on another, and is then let run on every CPU
+ * the caller may; elsewhere, and under PORTABLE=1, the system places it
+ * (and here too when such a start fails).  Linux often queues a new
+ * thread on its parent's CPU, where the two share one CPU for
+ * milliseconds while another stands idle.  A short task the caller waits
+ * for is left where the system puts it: sent to a CPU busy with another
+ * program, it would keep the caller waiting (bench/RESULTS.md, 14w).
  */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define _GNU_SOURCE /* pthread_attr_setaffinity_np, sched_getcpu */
@@ -75,12 +78,12 @@ static void place_end(placement *pl) {
 }
 
 size_t hpx_threads_start(pthread_t *ids, size_t n, void *(*fn)(void *),
-                         void *const *args) {
+                         void *const *args, int away) {
   sigset_t all, old;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old);
-  placement pl;
-  place_begin(&pl);
+  placement pl = {0};
+  if (away) place_begin(&pl);
   size_t started = 0;
   while (started < n && place_start(&pl, &ids[started], fn, args[started]) == 0)
     started++;
@@ -111,7 +114,8 @@ void hpx_run_tasks(size_t n, void (*fn)(void *ctx, size_t task), void *ctx) {
     task[i] = (task_arg){fn, ctx, i};
     arg[i] = &task[i];
   }
-  size_t started = n > 1 ? hpx_threads_start(ids, n - 1, run_task, arg + 1) : 0;
+  size_t started = n > 1 ? hpx_threads_start(ids, n - 1, run_task, arg + 1, 0)
+                         : 0;
   /* The caller's own task, and those no thread was started for. */
   if (n) run_task(&task[0]);
   for (size_t i = 1 + started; i < n; i++) run_task(&task[i]);

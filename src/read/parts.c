@@ -208,7 +208,8 @@ hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
   pthread_cond_init(&r.changed, NULL);
   void **args = threads > 1 ? hpx_calloc(threads - 1, sizeof *args) : NULL;
   for (size_t i = 0; args && i < threads - 1; i++) args[i] = &r;
-  size_t started = args ? hpx_threads_start(ids, threads - 1, worker, args) : 0;
+  size_t started = args ? hpx_threads_start(ids, threads - 1, worker, args, 1)
+                        : 0;
   hpx_free(args);
   hp2x_status st = lead(&r, plan, err);
   for (size_t i = 0; i < started; i++) pthread_join(ids[i], NULL);

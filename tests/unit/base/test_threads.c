@@ -1,9 +1,9 @@
 /* test_threads.c -- threads.c's threads: each started runs its function
  * on its argument with every signal blocked, the caller's mask left as it
  * was; on Linux with glibc (the placement seam) each may then run on
- * every CPU the caller may, it begins on a CPU other than the caller's
- * when the caller may run on another, and threads still start when the
- * caller may run on one CPU only; tasks run each once, on any count. */
+ * every CPU the caller may, one started `away` begins on a CPU other than
+ * the caller's when the caller may run on another, and threads still start when
+ * the caller may run on one CPU only; tasks run each once, on any count. */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define _GNU_SOURCE /* sched_getcpu, pthread_getaffinity_np */
 #include <sched.h>
@@ -59,8 +59,9 @@ static void *record(void *arg) {
 }
 
 /* Starts n threads on seen[0..n) from the calling thread (its signals
- * unblocked), lets them finish and joins them; checks what each saw. */
-static void start_and_check(seen *s, size_t n) {
+ * unblocked), `away` or not, lets them finish and joins them; checks what
+ * each saw. */
+static void start_and_check(seen *s, size_t n, int away) {
   pthread_t ids[8];
   void *args[8];
   assert_true(n <= 8);
@@ -77,7 +78,7 @@ static void start_and_check(seen *s, size_t n) {
 #endif
     args[i] = &s[i];
   }
-  assert_int_equal(hpx_threads_start(ids, n, record, args), n);
+  assert_int_equal(hpx_threads_start(ids, n, record, args, away), n);
   pthread_sigmask(SIG_SETMASK, NULL, &after);
   assert_false(sigismember(&after, SIGINT)); /* the caller's, as it was */
   for (size_t i = 0; i < n; i++) atomic_store(&s[i].go, 1);
@@ -93,8 +94,9 @@ static void start_and_check(seen *s, size_t n) {
 static void threads_run_as_started(void **state) {
   (void)state;
   seen s[8];
-  start_and_check(s, 1);
-  start_and_check(s, 8);
+  start_and_check(s, 1, 1);
+  start_and_check(s, 8, 1);
+  start_and_check(s, 3, 0);
 }
 
 #if defined(PLACED)
@@ -119,7 +121,7 @@ static void threads_begin_elsewhere(void **state) {
     void *arg = &s;
     pthread_t id;
     int mine = sched_getcpu();
-    assert_int_equal(hpx_threads_start(&id, 1, record, &arg), 1);
+    assert_int_equal(hpx_threads_start(&id, 1, record, &arg, 1), 1);
     while (!atomic_load(&s.began)) continue;
     atomic_store(&s.go, 1);
     pthread_join(id, NULL);
@@ -139,7 +141,7 @@ static void threads_start_on_one_cpu(void **state) {
   CPU_SET(sched_getcpu(), &one);
   assert_int_equal(pthread_setaffinity_np(pthread_self(), sizeof one, &one), 0);
   seen s[3];
-  start_and_check(s, 3);
+  start_and_check(s, 3, 1);
   for (size_t i = 0; i < 3; i++) assert_true(CPU_EQUAL(&s[i].caller, &one));
   assert_int_equal(pthread_setaffinity_np(pthread_self(), sizeof all, &all), 0);
 }
