@@ -137,9 +137,9 @@ typedef struct row_batch {
   row_text text[HPX_MAX_TASKS];
 } row_batch;
 
-/* The batches: one formatted while the one before it is written, on the
- * calling thread (task 0's), so that the writing is not left for after
- * the formatting. */
+/* The batches: one formatted while the one before it is written on the
+ * calling thread (task 0's), so that the writing does not wait for every
+ * formatting to end. */
 typedef struct row_tasks {
   const hp2x_profile *p;
   const hp2x_bands *b;
@@ -217,21 +217,23 @@ static size_t least_rows(const hp2x_bands *b) {
   return rows < 256 ? 256 : rows;
 }
 
-/* Cuts rows [from, to) into t's tasks (at most `tasks`). */
+/* Cuts rows [from, to) into t's tasks (at most `tasks`), task 0's share
+ * the smaller when it writes a batch before them (`writes`). */
 static void cut_batch(row_batch *t, const hp2x_bands *b, size_t from, size_t to,
-                      size_t tasks) {
+                      size_t tasks, bool writes) {
   t->from = from;
   t->to = to;
   t->n_tasks = hpx_task_count(to - from, tasks, least_rows(b));
-  double k = (double)t->n_tasks, lead = (1.0 - WRITE_PER_FORMAT * (k - 1)) / k;
+  double k = (double)t->n_tasks,
+         lead = (1.0 - (writes ? WRITE_PER_FORMAT * (k - 1) : 0.0)) / k;
   size_t rows = to - from;
   if (t->n_tasks > 1) rows = lead > 0.0 ? (size_t)((double)rows * lead) : 0;
   t->lead_to = from + rows;
 }
 
 /* The rows of every sample, as put_rows writes them: formatted a batch at
- * a time, a range of the batch on each thread, and written in order, each
- * batch while the next is formatted. */
+ * a time, a range of the batch on each thread, and written in order (each
+ * batch while the next is formatted, when there are three or more). */
 static void put_rows_threads(writebuf *o, const hp2x_profile *p,
                              const hp2x_bands *b, size_t threads) {
   size_t n = b->n_samples;
@@ -246,12 +248,19 @@ static void put_rows_threads(writebuf *o, const hp2x_profile *p,
   t->b = b;
   t->room = row_room(b);
   t->o = o;
-  for (size_t s = 0, k = 0; s < n && !o->failed; k ^= 1) {
+  /* Three batches or more: each written while the next is formatted, into
+   * a second set of texts.  Fewer: each written once formatted, since the
+   * second set's fresh pages would cost more than the overlap saves. */
+  bool overlap = n > 2 * tasks * ROWS_PER_TASK;
+  for (size_t s = 0, k = 0; s < n && !o->failed; k = overlap ? k ^ 1 : 0) {
     size_t to = n - s < tasks * ROWS_PER_TASK ? n : s + tasks * ROWS_PER_TASK;
     t->now = &t->batch[k];
-    cut_batch(t->now, b, s, to, tasks);
+    cut_batch(t->now, b, s, to, tasks, t->before != NULL);
     hpx_run_tasks(t->now->n_tasks, row_task, t);
-    t->before = t->now;
+    if (overlap)
+      t->before = t->now;
+    else
+      write_batch(o, t, t->now);
     s = to;
   }
   if (t->before) write_batch(o, t, t->before);
