@@ -4,7 +4,8 @@
 # two threads at once, many times, each output equal to a lone render; and
 # tests/unit/read/test_parts.c, every input read on 2, 3 and 7 threads,
 # and tests/unit/write/test_csv_write.c, bands filled and CSV rows
-# formatted on several.
+# formatted (and written, a batch while the next is formatted) on several,
+# and tests/unit/base/test_threads.c, threads started and placed.
 # Reports inside fontconfig, pango, glib or cairo (built without TSan) are
 # suppressed only by the justified entries of tests/tsan.supp; a report in
 # hp2x's own code fails the target.  Then the tool itself (hp2x, which hands
@@ -41,6 +42,11 @@ check-tsan:
 	@echo "  TSAN    $(TSAN_DIR)/tests/write/test_csv_write"
 	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
 	    TOP=$(CURDIR) $(TSAN_DIR)/tests/write/test_csv_write
+	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
+	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/tests/base/test_threads
+	@echo "  TSAN    $(TSAN_DIR)/tests/base/test_threads"
+	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
+	    TOP=$(CURDIR) $(TSAN_DIR)/tests/base/test_threads
 	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
 	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/hp2x $(TSAN_DIR)/hp2x-full
 	@for t in test_serve test_serve_hostile test_serve_browser test_serve_busy test_serve_stall; do \

@@ -95,6 +95,7 @@ typedef struct hpx_mapped {
   const unsigned char *data; /* the bytes asked for, within it */
   size_t data_len;
   size_t released; /* bytes unmapped from base on */
+  size_t let_go;   /* bytes from base on dropped by hpx_map_let_go */
 } hpx_mapped;
 
 /* Maps len > 0 bytes of fd from `offset`.  Returns 0, or -1 when the
@@ -102,6 +103,10 @@ typedef struct hpx_mapped {
 int hpx_map_file(int fd, long long offset, size_t len, hpx_mapped *m);
 /* Unmaps the whole pages before upto (a place in m->data). */
 void hpx_map_release(hpx_mapped *m, const unsigned char *upto);
+/* Drops the whole pages before upto as hpx_map_drop does, mapped still
+ * (else unmaps them): the mapping is not cut, which threads reading the
+ * rest of it would wait for (bench/RESULTS.md, 14w). */
+void hpx_map_let_go(hpx_mapped *m, const unsigned char *upto);
 /* Unmaps the rest.  A closed or never opened m does nothing. */
 void hpx_map_close(hpx_mapped *m);
 /* A hint, before bytes [p, p + n) of a mapping are read: where the system
@@ -119,16 +124,19 @@ void hpx_map_drop(const void *p, size_t n);
 /* The library's own threads (threads.c).  hpx_threads_start starts up to
  * n threads running fn(args[i]), every signal blocked in them, and returns
  * how many started (the caller joins them; those not started are the
- * caller's to do).  hpx_run_tasks runs fn(ctx, 0) to fn(ctx, n - 1) at
- * once, task 0 on the calling thread and each other on a thread of its
- * own (on the caller's when one cannot start), and returns when all are
- * done; n is at most HPX_MAX_TASKS, and each task must write only what it
- * owns.  hpx_task_count is how many tasks n items make on `threads`
- * threads when each task should have at least `least` items: 1 to
+ * caller's to do); `away`: each begins off the caller's CPU where the
+ * platform can say so (threads working beside the caller: reading in
+ * parts), else where the system puts it (short tasks the caller waits
+ * for).  hpx_run_tasks runs fn(ctx, 0) to fn(ctx, n - 1) at once, task 0
+ * on the calling thread and each other on a thread of its own (on the
+ * caller's when one cannot start), and returns when all are done; n is at
+ * most HPX_MAX_TASKS, and each task must write only what it owns.
+ * hpx_task_count is how many tasks n items make on `threads` threads when
+ * each task should have at least `least` items: 1 to
  * min(threads, HPX_MAX_TASKS). */
 #include <pthread.h>
 size_t hpx_threads_start(pthread_t *ids, size_t n, void *(*fn)(void *),
-                         void *const *args);
+                         void *const *args, int away);
 #define HPX_MAX_TASKS 64
 void hpx_run_tasks(size_t n, void (*fn)(void *ctx, size_t task), void *ctx);
 size_t hpx_task_count(size_t items, size_t threads, size_t least);

@@ -5,7 +5,8 @@
  * PORTABLE=1, nothing: they fault in as they are read.  The drop seam:
  * madvise(MADV_DONTNEED) lets go of a part's pages once it is read (the
  * file's bytes stay readable: a page read again faults in from the page
- * cache); elsewhere, and under PORTABLE=1, nothing: they go when unmapped.
+ * cache), and of the pages before a place (hpx_map_let_go); elsewhere, and
+ * under PORTABLE=1, nothing, and those before a place are unmapped.
  */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define _DEFAULT_SOURCE /* madvise, MADV_POPULATE_READ, MADV_DONTNEED */
@@ -50,6 +51,21 @@ void hpx_map_release(hpx_mapped *m, const unsigned char *upto) {
   if (at <= m->released) return;
   (void)munmap(m->base + m->released, at - m->released);
   m->released = at;
+}
+
+void hpx_map_let_go(hpx_mapped *m, const unsigned char *upto) {
+#if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(MADV_DONTNEED)
+  if (!m->base || upto < m->base) return;
+  size_t page = page_bytes(), at = (size_t)(upto - m->base);
+  if (at > m->len) at = m->len;
+  at -= at % page;
+  size_t from = m->let_go > m->released ? m->let_go : m->released;
+  if (at <= from) return;
+  (void)madvise(m->base + from, at - from, MADV_DONTNEED);
+  m->let_go = at;
+#else
+  hpx_map_release(m, upto);
+#endif
 }
 
 void hpx_map_close(hpx_mapped *m) {

@@ -4,21 +4,90 @@
  * one pattern selection and the CSV writer need, a few tasks run at once
  * (each a range of samples or rows).  Reading in parts has a pipeline of
  * its own (read/parts.c) over the same start.
+ *
+ * The placement seam, for the threads started `away` (the parts'
+ * readers): with glibc on Linux (pthread_attr_setaffinity_np,
+ * sched_getcpu), such a thread starts on a CPU other than its caller's
+ * when the caller may run on another, and is then let run on every CPU
+ * the caller may; elsewhere, and under PORTABLE=1, the system places it
+ * (and here too when such a start fails).  Linux often queues a new
+ * thread on its parent's CPU, where the two share one CPU for
+ * milliseconds while another stands idle.  A short task the caller waits
+ * for is left where the system puts it: sent to a CPU busy with another
+ * program, it would keep the caller waiting (bench/RESULTS.md, 14w).
  */
+#if defined(__linux__) && !defined(HP2X_PORTABLE)
+#define _GNU_SOURCE /* pthread_attr_setaffinity_np, sched_getcpu */
+#include <sched.h>
+#if defined(__GLIBC__) /* musl has no pthread_attr_setaffinity_np */
+#define HPX_PLACE_THREADS 1
+#endif
+#endif
 #include "base.h"
 
 #include <pthread.h>
 #include <signal.h>
 
+/* Where the threads a call starts begin: `attr` (initialised when `set`)
+ * allows every CPU the caller may use but the one it is on, `cpus` all of
+ * them. */
+typedef struct placement {
+  int set;
+#if defined(HPX_PLACE_THREADS)
+  pthread_attr_t attr;
+  cpu_set_t cpus;
+#endif
+} placement;
+
+static void place_begin(placement *pl) {
+  pl->set = 0;
+#if defined(HPX_PLACE_THREADS)
+  int me = sched_getcpu();
+  if (me < 0 || me >= CPU_SETSIZE ||
+      pthread_getaffinity_np(pthread_self(), sizeof pl->cpus, &pl->cpus) != 0)
+    return;
+  cpu_set_t others = pl->cpus;
+  CPU_CLR(me, &others);
+  if (CPU_COUNT(&others) == 0 || pthread_attr_init(&pl->attr) != 0) return;
+  if (pthread_attr_setaffinity_np(&pl->attr, sizeof others, &others) == 0)
+    pl->set = 1;
+  else
+    pthread_attr_destroy(&pl->attr);
+#endif
+}
+
+/* Starts one thread as `pl` says: queued away from the caller's CPU, then
+ * free to move (widening its CPUs does not move it from where it is). */
+static int place_start(placement *pl, pthread_t *id, void *(*fn)(void *),
+                       void *arg) {
+#if defined(HPX_PLACE_THREADS)
+  if (pl->set && pthread_create(id, &pl->attr, fn, arg) == 0) {
+    (void)pthread_setaffinity_np(*id, sizeof pl->cpus, &pl->cpus);
+    return 0;
+  }
+#endif
+  (void)pl;
+  return pthread_create(id, NULL, fn, arg);
+}
+
+static void place_end(placement *pl) {
+#if defined(HPX_PLACE_THREADS)
+  if (pl->set) pthread_attr_destroy(&pl->attr);
+#endif
+  pl->set = 0;
+}
+
 size_t hpx_threads_start(pthread_t *ids, size_t n, void *(*fn)(void *),
-                         void *const *args) {
+                         void *const *args, int away) {
   sigset_t all, old;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old);
+  placement pl = {0};
+  if (away) place_begin(&pl);
   size_t started = 0;
-  while (started < n &&
-         pthread_create(&ids[started], NULL, fn, args[started]) == 0)
+  while (started < n && place_start(&pl, &ids[started], fn, args[started]) == 0)
     started++;
+  place_end(&pl);
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   return started;
 }
@@ -45,7 +114,8 @@ void hpx_run_tasks(size_t n, void (*fn)(void *ctx, size_t task), void *ctx) {
     task[i] = (task_arg){fn, ctx, i};
     arg[i] = &task[i];
   }
-  size_t started = n > 1 ? hpx_threads_start(ids, n - 1, run_task, arg + 1) : 0;
+  size_t started = n > 1 ? hpx_threads_start(ids, n - 1, run_task, arg + 1, 0)
+                         : 0;
   /* The caller's own task, and those no thread was started for. */
   if (n) run_task(&task[0]);
   for (size_t i = 1 + started; i < n; i++) run_task(&task[i]);

@@ -85,7 +85,8 @@ hpx_label_track_add(label_track *t, hp2x_profile *p, uint32_t id, int64_t value,
 /* How a feed is read on several threads (parts.c): on `threads` threads,
  * in parts of about part_bytes (0: chosen from the feed's length), and,
  * when release is set, each stretch of the input let go of once read (a
- * mapped file is unmapped: hp2x_parser_feed_fd); when mapped is set (a
+ * mapped file is unmapped: hp2x_parser_feed_fd; in parts, through let_go
+ * when set: its pages dropped, the mapping left whole); when mapped is set (a
  * file's read-only map, never a heap buffer, whose pages MADV_DONTNEED
  * would zero), each part's pages are dropped once it is read. */
 /* Parts read so far, for tests (hpx_parser_parts): merged, and read as
@@ -101,6 +102,7 @@ typedef struct feed_plan {
   void *release_ctx;
   parts_count *count; /* counts the parts; NULL: not counted */
   int mapped;
+  void (*let_go)(void *ctx, const unsigned char *upto);
 } feed_plan;
 
 /* parser.c: hp2x_parser_feed, letting go of the bytes as they are read

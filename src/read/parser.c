@@ -119,7 +119,8 @@ static hp2x_status forward_bytes(hp2x_parser *ps, const unsigned char *buf,
                       release ? release->release : NULL,
                       release ? release->release_ctx : NULL,
                       &ps->parts,
-                      release ? release->mapped : 0};
+                      release ? release->mapped : 0,
+                      release ? release->let_go : NULL};
     if (ps->kind == HP2X_INPUT_EVENTLOG)
       return hpx_evl_parse_feed_parts(ps->evl, buf, len, &plan, err);
     return hpx_hp_parse_feed_parts(ps->hp, (const char *)buf, len, &plan, err);
@@ -265,6 +266,10 @@ static void release_mapped(void *ctx, const unsigned char *upto) {
   hpx_map_release(ctx, upto);
 }
 
+static void let_go_mapped(void *ctx, const unsigned char *upto) {
+  hpx_map_let_go(ctx, upto);
+}
+
 /* Feeds what read() gives of fd until its end. */
 static hp2x_status feed_by_reading(hp2x_parser *ps, int fd, hp2x_err *err) {
   size_t piece;
@@ -295,7 +300,7 @@ hp2x_status hp2x_parser_feed_fd(hp2x_parser *ps, int fd, unsigned flags,
       (uintmax_t)(st.st_size - at) > SIZE_MAX ||
       hpx_map_file(fd, (long long)at, (size_t)(st.st_size - at), &m) != 0)
     return feed_by_reading(ps, fd, err);
-  feed_plan release = {0, 0, release_mapped, &m, NULL, 1};
+  feed_plan release = {0, 0, release_mapped, &m, NULL, 1, let_go_mapped};
   hp2x_status s =
       hpx_parser_feed_releasing(ps, m.data, m.data_len, &release, err);
   hpx_map_close(&m);

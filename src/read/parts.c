@@ -7,7 +7,11 @@
  * other threads see the input and the front end's fixed configuration,
  * and block every signal (the caller's keep theirs).  A mapped file's
  * part lets go of its pages once read: a part read ahead holds its result,
- * not its bytes (taking it reads them again only when it is fed).  A
+ * not its bytes (taking it reads them again only when it is fed); the
+ * parts taken are let go of by dropping their pages, not by unmapping
+ * them (plan->let_go), since cutting the mapping would make the other
+ * threads' faults and drops in it wait, and a thread woken from such a
+ * wait is often put on the CPU of the one that woke it.  A
  * result taken is kept as a spare, whose memory the next part read reuses
  * (fresh pages cost more to fault in than the reading of them saves).
  */
@@ -127,8 +131,9 @@ static hp2x_status take_part(parts_run *r, part_slot *s, const feed_plan *plan,
     else
       plan->count->fed++;
   }
-  if (st == HP2X_OK && plan->release)
-    plan->release(plan->release_ctx, r->buf + s->start + s->len);
+  void (*go)(void *, const unsigned char *) = plan->let_go ? plan->let_go
+                                                           : plan->release;
+  if (st == HP2X_OK && go) go(plan->release_ctx, r->buf + s->start + s->len);
   return st;
 }
 
@@ -203,7 +208,8 @@ hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
   pthread_cond_init(&r.changed, NULL);
   void **args = threads > 1 ? hpx_calloc(threads - 1, sizeof *args) : NULL;
   for (size_t i = 0; args && i < threads - 1; i++) args[i] = &r;
-  size_t started = args ? hpx_threads_start(ids, threads - 1, worker, args) : 0;
+  size_t started = args ? hpx_threads_start(ids, threads - 1, worker, args, 1)
+                        : 0;
   hpx_free(args);
   hp2x_status st = lead(&r, plan, err);
   for (size_t i = 0; i < started; i++) pthread_join(ids[i], NULL);

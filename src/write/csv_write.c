@@ -130,29 +130,57 @@ typedef struct row_text {
   bool failed; /* no memory for them: the caller formats them itself */
 } row_text;
 
-/* A batch of rows, from .. to - 1, cut into n_tasks ranges. */
+/* A batch of rows, from .. to - 1, cut into n_tasks ranges: task 0's
+ * [from, lead_to), the others' the rest in equal shares. */
+typedef struct row_batch {
+  size_t from, to, lead_to, n_tasks;
+  row_text text[HPX_MAX_TASKS];
+} row_batch;
+
+/* The batches: one formatted while the one before it is written on the
+ * calling thread (task 0's), so that the writing does not wait for every
+ * formatting to end. */
 typedef struct row_tasks {
   const hp2x_profile *p;
   const hp2x_bands *b;
-  size_t room; /* a row's bytes at most, its time's NUL included */
-  size_t from, to, n_tasks;
-  row_text text[HPX_MAX_TASKS];
+  size_t room;       /* a row's bytes at most, its time's NUL included */
+  writebuf *o;       /* written by task 0 only */
+  row_batch *now;    /* the batch being formatted */
+  row_batch *before; /* the one before it, to write; NULL: none */
+  row_batch batch[2];
 } row_tasks;
 
-static size_t task_start(const row_tasks *t, size_t task) {
-  return t->from + (t->to - t->from) * task / t->n_tasks;
+static size_t task_start(const row_batch *t, size_t task) {
+  if (task == 0) return t->from;
+  if (t->n_tasks < 2) return t->to;
+  return t->lead_to + (t->to - t->lead_to) * (task - 1) / (t->n_tasks - 1);
 }
 
-/* Formats task `task`'s rows.  Every field it uses, shared or its own, is
- * read once into locals and its own written once at the end: the tasks'
- * row_text sit side by side (with the batch's fields), and a field
- * written per row would bounce their cache line between the threads. */
+/* Writes batch t's rows in order: each task's text, or its rows
+ * formatted here when it had no memory for them. */
+static void write_batch(writebuf *o, const row_tasks *rt, const row_batch *t) {
+  for (size_t i = 0; i < t->n_tasks && !o->failed; i++) {
+    const row_text *r = &t->text[i];
+    if (!r->failed)
+      hpx_writebuf_put(o, r->s, r->n);
+    else
+      put_rows(o, rt->p, rt->b, NULL, task_start(t, i), task_start(t, i + 1));
+  }
+}
+
+/* Formats task `task`'s rows (task 0 first writes the batch before).
+ * Every field it uses, shared or its own, is read once into locals and
+ * its own written once at the end: the tasks' row_text sit side by side
+ * (with the batch's fields), and a field written per row would bounce
+ * their cache line between the threads. */
 static void row_task(void *ctx, size_t task) {
-  row_tasks *t = ctx;
-  row_text *r = &t->text[task];
-  const hp2x_profile *p = t->p;
-  const hp2x_bands *b = t->b;
-  size_t room = t->room, n = 0, cap = r->cap;
+  row_tasks *rt = ctx;
+  if (task == 0 && rt->before) write_batch(rt->o, rt, rt->before);
+  const row_batch *t = rt->now;
+  row_text *r = &rt->now->text[task];
+  const hp2x_profile *p = rt->p;
+  const hp2x_bands *b = rt->b;
+  size_t room = rt->room, n = 0, cap = r->cap;
   char *text = r->s;
   hp2x_err err = {0};
   bool failed = false;
@@ -178,6 +206,10 @@ static void row_task(void *ctx, size_t task) {
 #define ROWS_PER_TASK 8192
 #define LEAST_VALUES 32768
 #define MAX_BANDS 4096
+/* What writing a row costs against formatting it, about (a stretch's
+ * rows, bench/RESULTS.md 14w): task 0, which also writes the batch
+ * before, formats that much fewer rows than the others. */
+#define WRITE_PER_FORMAT 0.3
 
 /* The fewest rows of b worth a thread. */
 static size_t least_rows(const hp2x_bands *b) {
@@ -185,8 +217,23 @@ static size_t least_rows(const hp2x_bands *b) {
   return rows < 256 ? 256 : rows;
 }
 
+/* Cuts rows [from, to) into t's tasks (at most `tasks`), task 0's share
+ * the smaller when it writes a batch before them (`writes`). */
+static void cut_batch(row_batch *t, const hp2x_bands *b, size_t from, size_t to,
+                      size_t tasks, bool writes) {
+  t->from = from;
+  t->to = to;
+  t->n_tasks = hpx_task_count(to - from, tasks, least_rows(b));
+  double k = (double)t->n_tasks,
+         lead = (1.0 - (writes ? WRITE_PER_FORMAT * (k - 1) : 0.0)) / k;
+  size_t rows = to - from;
+  if (t->n_tasks > 1) rows = lead > 0.0 ? (size_t)((double)rows * lead) : 0;
+  t->lead_to = from + rows;
+}
+
 /* The rows of every sample, as put_rows writes them: formatted a batch at
- * a time, a range of the batch on each thread, and written in order. */
+ * a time, a range of the batch on each thread, and written in order (each
+ * batch while the next is formatted, when there are three or more). */
 static void put_rows_threads(writebuf *o, const hp2x_profile *p,
                              const hp2x_bands *b, size_t threads) {
   size_t n = b->n_samples;
@@ -200,21 +247,25 @@ static void put_rows_threads(writebuf *o, const hp2x_profile *p,
   t->p = p;
   t->b = b;
   t->room = row_room(b);
-  for (size_t s = 0; s < n && !o->failed; s = t->to) {
-    t->from = s;
-    t->to = n - s < tasks * ROWS_PER_TASK ? n : s + tasks * ROWS_PER_TASK;
-    t->n_tasks = hpx_task_count(t->to - t->from, tasks, least_rows(b));
-    hpx_run_tasks(t->n_tasks, row_task, t);
-    for (size_t i = 0; i < t->n_tasks && !o->failed; i++) {
-      const row_text *r = &t->text[i];
-      if (!r->failed) {
-        hpx_writebuf_put(o, r->s, r->n);
-        continue;
-      }
-      put_rows(o, p, b, NULL, task_start(t, i), task_start(t, i + 1));
-    }
+  t->o = o;
+  /* Three batches or more: each written while the next is formatted, into
+   * a second set of texts.  Fewer: each written once formatted, since the
+   * second set's fresh pages would cost more than the overlap saves. */
+  bool overlap = n > 2 * tasks * ROWS_PER_TASK;
+  for (size_t s = 0, k = 0; s < n && !o->failed; k = overlap ? k ^ 1 : 0) {
+    size_t to = n - s < tasks * ROWS_PER_TASK ? n : s + tasks * ROWS_PER_TASK;
+    t->now = &t->batch[k];
+    cut_batch(t->now, b, s, to, tasks, t->before != NULL);
+    hpx_run_tasks(t->now->n_tasks, row_task, t);
+    if (overlap)
+      t->before = t->now;
+    else
+      write_batch(o, t, t->now);
+    s = to;
   }
-  for (size_t i = 0; i < HPX_MAX_TASKS; i++) hpx_free(t->text[i].s);
+  if (t->before) write_batch(o, t, t->before);
+  for (size_t k = 0; k < 2; k++)
+    for (size_t i = 0; i < HPX_MAX_TASKS; i++) hpx_free(t->batch[k].text[i].s);
   hpx_free(t);
 }
 

@@ -2,7 +2,8 @@
 # Each platform seam takes the side the build asked for: on Linux, glibc's
 # mallopt (watch mode keeps freed memory), madvise pre-faulting (of the
 # profile's arrays, and of a mapped input's parts, and letting go of the
-# parts read), inotify, the cores
+# parts read), new threads started away from their caller's CPU
+# (pthread_attr_setaffinity_np), inotify, the cores
 # from sched_getaffinity (--jobs's default) and the zlib level of PDF
 # streams (the binary's deflateInit_, level 1); under PORTABLE=1 (or off
 # Linux) none of them: sysconf's count of online processors for the
@@ -21,6 +22,7 @@ calls() { # object, function
   grep -Eq "^ +U $2(@|$)" "$T/undef"
 }
 for seam in tool/util/tuning.o:mallopt base/alloc.o:madvise base/mapfile.o:madvise \
+            base/threads.o:pthread_attr_setaffinity_np \
             tool/io/wakeup.o:inotify_init1 tool/util/environment.o:sched_getaffinity; do
   calls "${seam%%:*}" "${seam#*:}"; got=$?
   [ $got = 2 ] && continue
