@@ -65,6 +65,81 @@ static int64_t fill_sample32(hp2x_bands *b, const int32_t *band_of,
   return sample_height(b, s);
 }
 
+/* add_sample32's loop for values from a census reader r (packed, or in 64
+ * bits), eight at a time as r decodes them, while every value of a group
+ * is in 0..2^35 (as a 32-bit profile's are, shifted: m < 2^28 of them
+ * neither saturate a band nor its height): *sum is the values added,
+ * summed.  Returns how many were added: fewer than m when a group holds a
+ * value out of that range (its adds taken back, the group left in r, not
+ * taken, for the saturating loop). */
+static HPX_ALWAYS_INLINE size_t add_read(int64_t *col, size_t stride,
+                                         const int32_t *band_of,
+                                         const uint32_t *to_names,
+                                         const uint32_t *lab, hpx_values *r,
+                                         size_t m, uint64_t *sum,
+                                         const bool mapped) {
+  uint64_t total = 0;
+  size_t i = 0;
+  while (i < m) {
+    hpx_values_refill(r); /* r->i is 0: the group is not taken yet */
+    const int64_t *v = r->buf;
+    unsigned n = r->n;
+    uint64_t any = 0, added = 0;
+    for (unsigned j = 0; j < n; j++) {
+      int32_t k = band_of[mapped ? to_names[lab[i + j]] : lab[i + j]];
+      any |= (uint64_t)v[j];
+      if (k >= 0) {
+        col[(size_t)k * stride] =
+            (int64_t)((uint64_t)col[(size_t)k * stride] + (uint64_t)v[j]);
+        added += (uint64_t)v[j];
+      }
+    }
+    if (any >> 35) { /* taken back: modulo 2^64, exactly */
+      for (unsigned j = 0; j < n; j++) {
+        int32_t k = band_of[mapped ? to_names[lab[i + j]] : lab[i + j]];
+        if (k >= 0)
+          col[(size_t)k * stride] =
+              (int64_t)((uint64_t)col[(size_t)k * stride] - (uint64_t)v[j]);
+      }
+      break;
+    }
+    total += added;
+    r->i = n;
+    i += n;
+  }
+  *sum = total;
+  return i;
+}
+
+/* Sample s's values, packed or in 64 bits, added to its bands (zero
+ * before); returns its stacked height.  Groups of values in 0..2^35 of a
+ * census of fewer than 2^28 entries are added plainly (add_read), the
+ * height their sum; from a group with another value on, the values are
+ * added saturating, in the same order, and the height summed in band
+ * order (the plain adds before were exact: the same sums). */
+static int64_t fill_sample_read(hp2x_bands *b, const int32_t *band_of,
+                                const uint32_t *to_names, const hp2x_profile *p,
+                                size_t s) {
+  const uint32_t *lab = p->run_ids + p->run_of[s];
+  int64_t *col = b->values + s;
+  size_t stride = b->stride, m = p->start[s + 1] - p->start[s], i = 0;
+  uint64_t sum = 0;
+  hpx_values r;
+  hpx_values_of(p, s, &r);
+  if (HPX_LIKELY(m < (size_t)1 << 28))
+    i = to_names
+            ? add_read(col, stride, band_of, to_names, lab, &r, m, &sum, true)
+            : add_read(col, stride, band_of, NULL, lab, &r, m, &sum, false);
+  if (HPX_LIKELY(i == m)) return (int64_t)sum;
+  for (; i < m; i++) {
+    int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
+    int64_t v = hpx_values_next(&r);
+    if (k >= 0)
+      col[(size_t)k * stride] = hpx_add_sat(col[(size_t)k * stride], v);
+  }
+  return sample_height(b, s);
+}
+
 /* Adds sample s, of height v, to h: 5.1 ranges and 5.2 area, over the
  * selected bands' per-sample sums. */
 static void heights_add(const hp2x_profile *p, size_t s, double v,
@@ -89,24 +164,13 @@ typedef struct height_sink {
 static void fill_samples(hp2x_bands *b, const int32_t *band_of,
                          const uint32_t *to_names, const hp2x_profile *p,
                          size_t from, size_t to, height_sink to_h) {
-  size_t stride = b->stride;
   for (size_t s = from; s < to; s++) {
     int64_t height = 0;
     if (p->start[s + 1] == p->start[s]) { /* run_ids may be NULL */
     } else if (s >= p->n_packed_samples && !p->wide_values) {
       height = fill_sample32(b, band_of, to_names, p, s);
     } else {
-      const uint32_t *lab = p->run_ids + p->run_of[s];
-      hpx_values r;
-      hpx_values_of(p, s, &r);
-      for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
-        int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
-        int64_t v = hpx_values_next(&r);
-        if (k >= 0)
-          b->values[(size_t)k * stride + s] =
-              hpx_add_sat(b->values[(size_t)k * stride + s], v);
-      }
-      height = sample_height(b, s);
+      height = fill_sample_read(b, band_of, to_names, p, s);
     }
     if (to_h.heights) to_h.heights[s] = height;
     if (to_h.h) heights_add(p, s, (double)height, to_h.h);
