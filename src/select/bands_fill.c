@@ -154,9 +154,10 @@ static void heights_add(const hp2x_profile *p, size_t s, double v,
 }
 
 /* Where fill_samples puts each sample's stacked height: nowhere, in
- * heights[s], or folded into h in order. */
+ * heights[s - base], or folded into h in order. */
 typedef struct height_sink {
   int64_t *heights;
+  size_t base;
   bands_heights *h;
 } height_sink;
 
@@ -172,7 +173,7 @@ static void fill_samples(hp2x_bands *b, const int32_t *band_of,
     } else {
       height = fill_sample_read(b, band_of, to_names, p, s);
     }
-    if (to_h.heights) to_h.heights[s] = height;
+    if (to_h.heights) to_h.heights[s - to_h.base] = height;
     if (to_h.h) heights_add(p, s, (double)height, to_h.h);
   }
 }
@@ -181,7 +182,7 @@ void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
                     const uint32_t *to_names, const hp2x_profile *p,
                     size_t from) {
   fill_samples(b, band_of, to_names, p, from, b->n_samples,
-               (height_sink){NULL, NULL});
+               (height_sink){NULL, 0, NULL});
 }
 
 /* The bands' values filled a range of samples a task (hpx_run_tasks): a
@@ -196,9 +197,11 @@ typedef struct fill_tasks {
   const uint32_t *to_names;
   const hp2x_profile *p;
   size_t n_tasks;
-  int64_t *heights; /* [n_samples]: each sample's bands summed, by the
-                       task that filled it; NULL: not wanted */
-  bands_heights *h; /* one task: the heights folded in as it fills */
+  int64_t *heights; /* [n_samples - rest]: each sample's bands summed from
+                       sample `rest` on, by the task that filled it; NULL:
+                       not wanted */
+  size_t rest;      /* task 1's first sample (n_samples: one task) */
+  bands_heights *h; /* the heights folded in as task 0 fills */
 } fill_tasks;
 
 static void fill_task(void *ctx, size_t task) {
@@ -210,7 +213,8 @@ static void fill_task(void *ctx, size_t task) {
                task + 1 == t->n_tasks ? bytes
                                       : bytes / t->n_tasks * (task + 1));
   fill_samples(t->b, t->band_of, t->to_names, t->p, from, to,
-               (height_sink){t->heights, t->h});
+               task == 0 ? (height_sink){NULL, 0, t->h}
+                         : (height_sink){t->heights, t->rest, NULL});
 }
 
 /* Samples a task fills at least: fewer are not worth a thread. */
@@ -234,21 +238,18 @@ double hpx_bands_label_area(const hp2x_profile *p, const int32_t *band_of,
 void hpx_bands_fill_all(hp2x_bands *b, const int32_t *band_of,
                         const uint32_t *to_names, const hp2x_profile *p,
                         size_t threads, bands_heights *h) {
-  size_t N = b->n_samples;
-  fill_tasks t = {
-      b,    band_of, to_names, p, hpx_task_count(N, threads, FILL_LEAST),
-      NULL, NULL};
-  /* On several threads, each sums the samples it fills: the calling
-   * thread then only adds the heights up, in order.  On one, it folds
-   * them in as it fills. */
-  if (t.n_tasks > 1)
-    t.heights = hpx_malloc(N * sizeof *t.heights);
-  else
-    t.h = h;
+  size_t N = b->n_samples, tasks = hpx_task_count(N, threads, FILL_LEAST);
+  fill_tasks t = {b, band_of, to_names, p, tasks, NULL, N / tasks, h};
+  /* Task 0, on the calling thread, folds its heights in as it fills, as
+   * one thread does; the others store theirs, which the calling thread
+   * then folds in, in order (the area is a sum of doubles: its order is
+   * kept).  Without room for them, the heights are summed again after. */
+  if (tasks > 1) t.heights = hpx_malloc((N - t.rest) * sizeof *t.heights);
   hpx_run_tasks(t.n_tasks, fill_task, &t);
   if (t.heights)
-    for (size_t s = 0; s < N; s++) heights_add(p, s, (double)t.heights[s], h);
-  else if (!t.h)
-    hpx_bands_heights_scan(b, p, 0, h);
+    for (size_t s = t.rest; s < N; s++)
+      heights_add(p, s, (double)t.heights[s - t.rest], h);
+  else if (tasks > 1)
+    hpx_bands_heights_scan(b, p, t.rest, h);
   hpx_free(t.heights);
 }
