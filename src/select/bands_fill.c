@@ -117,9 +117,10 @@ static HPX_ALWAYS_INLINE size_t add_read(int64_t *col, size_t stride,
  * height their sum; from a group with another value on, the values are
  * added saturating, in the same order, and the height summed in band
  * order (the plain adds before were exact: the same sums). */
-static int64_t fill_sample_read(hp2x_bands *b, const int32_t *band_of,
-                                const uint32_t *to_names, const hp2x_profile *p,
-                                size_t s) {
+static HPX_NOINLINE int64_t fill_sample_read(hp2x_bands *b,
+                                             const int32_t *band_of,
+                                             const uint32_t *to_names,
+                                             const hp2x_profile *p, size_t s) {
   const uint32_t *lab = p->run_ids + p->run_of[s];
   int64_t *col = b->values + s;
   size_t stride = b->stride, m = p->start[s + 1] - p->start[s], i = 0;
