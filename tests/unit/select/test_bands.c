@@ -43,18 +43,26 @@ static hp2x_profile *worked_example(size_t n_bands, size_t samples) {
   return p;
 }
 
-static hp2x_bands *select_with(const hp2x_profile *p, int m, double t,
-                               int name_order) {
+/* p's bands, at most m (0: all), trace threshold t, on `threads` (0: the
+ * options' default). */
+static hp2x_bands *select_on(const hp2x_profile *p, int m, double t,
+                             int name_order, size_t threads) {
   hp2x_options o;
   test_options_init(&o);
   o.max_bands = m;
   o.trace_pct = t;
   o.name_order = name_order;
+  if (threads) o.threads = threads;
   hp2x_err err;
   hp2x_err_init(&err);
   hp2x_bands *b = NULL;
   assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
   return b;
+}
+
+static hp2x_bands *select_with(const hp2x_profile *p, int m, double t,
+                               int name_order) {
+  return select_on(p, m, t, name_order, 0);
 }
 
 static void spec_worked_example(void **state) {
@@ -199,6 +207,29 @@ static void sums_saturate(void **state) {
   hp2x_profile_free(p);
 }
 
+/* Folds sample s's stacked height, dt seconds after the sample before,
+ * into the y range and area f = {ymax, area, prev}, as bands_fill.c's
+ * heights_add does. */
+static void fold_height(int64_t height, int s, double dt, double f[3]) {
+  double h = (double)height;
+  if (h > f[0]) f[0] = h;
+  if (s > 0) {
+    double lo = h < f[2] ? h : f[2];
+    f[1] += dt * lo + dt * fabs(h - f[2]) / 2.0;
+  }
+  f[2] = h;
+}
+
+/* The id of label `name` in p, interned. */
+static uint32_t label_id(hp2x_profile *p, const char *name) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  uint32_t id;
+  assert_int_equal(
+      hpx_profile_intern(p, name, strlen(name), NULL, 0, &id, &err), HP2X_OK);
+  return id;
+}
+
 /* The stacked heights the fill sums as it adds 32-bit values (no second
  * pass over the bands): the y range and area of a profile of 40,000
  * samples (two fill tasks on two threads), four labels of values up to
@@ -212,7 +243,7 @@ static void heights_as_filled(void **state) {
   hp2x_err_init(&err);
   hp2x_profile *p = hpx_profile_new(&err);
   uint64_t x = 0x9e3779b97f4a7c15ull;
-  double ymax = 0.0, area = 0.0, prev = 0.0;
+  double f[3] = {0.0, 0.0, 0.0};
   for (int s = 0; s < N; s++) {
     hpx_profile_begin_sample(p, s * 0.25);
     int64_t height = 0;
@@ -229,26 +260,14 @@ static void heights_as_filled(void **state) {
       height += v;
     }
     assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
-    double h = (double)height; /* as bands_fill.c's heights_add */
-    if (h > ymax) ymax = h;
-    if (s > 0) {
-      double lo = h < prev ? h : prev;
-      area += 0.25 * lo + 0.25 * fabs(h - prev) / 2.0;
-    }
-    prev = h;
+    fold_height(height, s, 0.25, f);
   }
   assert_false(p->wide_values);
   for (size_t threads = 1; threads <= 2; threads++) {
-    hp2x_options o;
-    test_options_init(&o);
-    o.max_bands = 3;
-    o.trace_pct = 0.0;
-    o.threads = threads;
-    hp2x_bands *b = NULL;
-    assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
+    hp2x_bands *b = select_on(p, 3, 0.0, 0, threads);
     assert_int_equal(b->n_bands, 3);
-    assert_true(b->yrange == ymax);
-    assert_true(b->area == area);
+    assert_true(b->yrange == f[0]);
+    assert_true(b->area == f[1]);
     hp2x_bands_free(b);
   }
   hp2x_profile_free(p);
@@ -271,12 +290,12 @@ static void read_values_as_filled(void **state) {
   (void)state;
   enum { N = 33000, L = 11 };
   static int64_t want[N][L];
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  double f[3] = {0.0, 0.0, 0.0}; /* the y range, area, last height */
   hp2x_err err;
   hp2x_err_init(&err);
   hp2x_profile *p = hpx_profile_new(&err);
   p->pack_values = true; /* as parser.c asks a big input's profile */
-  uint64_t x = 0x9e3779b97f4a7c15ull;
-  double ymax = 0.0, area = 0.0, prev = 0.0;
   for (int s = 0; s < N; s++) {
     hpx_profile_begin_sample(p, s * 0.5);
     int64_t height = 0;
@@ -289,10 +308,7 @@ static void read_values_as_filled(void **state) {
       if (s % 97 == 40 && i < 3) v = INT64_MAX / 2;
       char name[8];
       snprintf(name, sizeof name, "l%d", k);
-      uint32_t id;
-      assert_int_equal(
-          hpx_profile_intern(p, name, strlen(name), NULL, 0, &id, &err),
-          HP2X_OK);
+      uint32_t id = label_id(p, name);
       int twice = s % 97 == 41 && i == 9;
       if (twice) v = INT64_MAX - 5;
       for (int j = 0; j <= twice; j++) {
@@ -302,32 +318,20 @@ static void read_values_as_filled(void **state) {
       }
     }
     assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
-    double h = (double)height; /* as bands_fill.c's heights_add */
-    if (h > ymax) ymax = h;
-    if (s > 0) {
-      double lo = h < prev ? h : prev;
-      area += 0.5 * lo + 0.5 * fabs(h - prev) / 2.0;
-    }
-    prev = h;
+    fold_height(height, s, 0.5, f);
   }
   assert_true(p->n_packed_samples > N / 2);
   assert_true(p->wide_values);
   for (size_t threads = 1; threads <= 2; threads++) {
-    hp2x_options o;
-    test_options_init(&o);
-    o.max_bands = 0;
-    o.trace_pct = 0.0;
-    o.threads = threads;
-    hp2x_bands *b = NULL;
-    assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
+    hp2x_bands *b = select_on(p, 0, 0.0, 0, threads);
     assert_int_equal(b->n_bands, L);
     for (size_t band = 0; band < L; band++) {
       int k = atoi(b->names[band] + 1);
       for (size_t s = 0; s < N; s++)
         assert_true(hp2x_bands_value(b, band, s) == want[s][k]);
     }
-    assert_true(b->yrange == ymax);
-    assert_true(b->area == area);
+    assert_true(b->yrange == f[0]);
+    assert_true(b->area == f[1]);
     hp2x_bands_free(b);
   }
   hp2x_profile_free(p);
