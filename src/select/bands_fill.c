@@ -65,6 +65,82 @@ static int64_t fill_sample32(hp2x_bands *b, const int32_t *band_of,
   return sample_height(b, s);
 }
 
+/* add_sample32's loop for values from a census reader r (packed, or in 64
+ * bits), eight at a time as r decodes them, while every value of a group
+ * is in 0..2^35 (as a 32-bit profile's are, shifted: m < 2^28 of them
+ * neither saturate a band nor its height): *sum is the values added,
+ * summed.  Returns how many were added: fewer than m when a group holds a
+ * value out of that range (its adds taken back, the group left in r, not
+ * taken, for the saturating loop). */
+static HPX_ALWAYS_INLINE size_t add_read(int64_t *col, size_t stride,
+                                         const int32_t *band_of,
+                                         const uint32_t *to_names,
+                                         const uint32_t *lab, hpx_values *r,
+                                         size_t m, uint64_t *sum,
+                                         const bool mapped) {
+  uint64_t total = 0;
+  size_t i = 0;
+  while (i < m) {
+    hpx_values_refill(r); /* r->i is 0: the group is not taken yet */
+    const int64_t *v = r->buf;
+    unsigned n = r->n;
+    uint64_t any = 0, added = 0;
+    for (unsigned j = 0; j < n; j++) {
+      int32_t k = band_of[mapped ? to_names[lab[i + j]] : lab[i + j]];
+      any |= (uint64_t)v[j];
+      if (k >= 0) {
+        col[(size_t)k * stride] =
+            (int64_t)((uint64_t)col[(size_t)k * stride] + (uint64_t)v[j]);
+        added += (uint64_t)v[j];
+      }
+    }
+    if (any >> 35) { /* taken back: modulo 2^64, exactly */
+      for (unsigned j = 0; j < n; j++) {
+        int32_t k = band_of[mapped ? to_names[lab[i + j]] : lab[i + j]];
+        if (k >= 0)
+          col[(size_t)k * stride] =
+              (int64_t)((uint64_t)col[(size_t)k * stride] - (uint64_t)v[j]);
+      }
+      break;
+    }
+    total += added;
+    r->i = n;
+    i += n;
+  }
+  *sum = total;
+  return i;
+}
+
+/* Sample s's values, packed or in 64 bits, added to its bands (zero
+ * before); returns its stacked height.  Groups of values in 0..2^35 of a
+ * census of fewer than 2^28 entries are added plainly (add_read), the
+ * height their sum; from a group with another value on, the values are
+ * added saturating, in the same order, and the height summed in band
+ * order (the plain adds before were exact: the same sums). */
+static HPX_NOINLINE int64_t fill_sample_read(hp2x_bands *b,
+                                             const int32_t *band_of,
+                                             const uint32_t *to_names,
+                                             const hp2x_profile *p, size_t s) {
+  const uint32_t *lab = p->run_ids + p->run_of[s];
+  int64_t *col = b->values + s;
+  size_t stride = b->stride, m = p->start[s + 1] - p->start[s], i = 0;
+  uint64_t sum = 0;
+  hpx_values r;
+  hpx_values_of(p, s, &r);
+  if (HPX_LIKELY(m < (size_t)1 << 28))
+    i = to_names
+            ? add_read(col, stride, band_of, to_names, lab, &r, m, &sum, true)
+            : add_read(col, stride, band_of, NULL, lab, &r, m, &sum, false);
+  if (HPX_LIKELY(i == m)) return (int64_t)sum;
+  for (; i < m; i++) {
+    int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
+    int64_t v = hpx_values_next(&r);
+    if (k >= 0)
+      col[(size_t)k * stride] = hpx_add_sat(col[(size_t)k * stride], v);
+  }
+  return sample_height(b, s);
+}
+
 /* Adds sample s, of height v, to h: 5.1 ranges and 5.2 area, over the
  * selected bands' per-sample sums. */
 static void heights_add(const hp2x_profile *p, size_t s, double v,
@@ -79,9 +155,10 @@ static void heights_add(const hp2x_profile *p, size_t s, double v,
 }
 
 /* Where fill_samples puts each sample's stacked height: nowhere, in
- * heights[s], or folded into h in order. */
+ * heights[s - base], or folded into h in order. */
 typedef struct height_sink {
   int64_t *heights;
+  size_t base;
   bands_heights *h;
 } height_sink;
 
@@ -89,26 +166,15 @@ typedef struct height_sink {
 static void fill_samples(hp2x_bands *b, const int32_t *band_of,
                          const uint32_t *to_names, const hp2x_profile *p,
                          size_t from, size_t to, height_sink to_h) {
-  size_t stride = b->stride;
   for (size_t s = from; s < to; s++) {
     int64_t height = 0;
     if (p->start[s + 1] == p->start[s]) { /* run_ids may be NULL */
     } else if (s >= p->n_packed_samples && !p->wide_values) {
       height = fill_sample32(b, band_of, to_names, p, s);
     } else {
-      const uint32_t *lab = p->run_ids + p->run_of[s];
-      hpx_values r;
-      hpx_values_of(p, s, &r);
-      for (size_t i = 0, m = p->start[s + 1] - p->start[s]; i < m; i++) {
-        int32_t k = band_of[to_names ? to_names[lab[i]] : lab[i]];
-        int64_t v = hpx_values_next(&r);
-        if (k >= 0)
-          b->values[(size_t)k * stride + s] =
-              hpx_add_sat(b->values[(size_t)k * stride + s], v);
-      }
-      height = sample_height(b, s);
+      height = fill_sample_read(b, band_of, to_names, p, s);
     }
-    if (to_h.heights) to_h.heights[s] = height;
+    if (to_h.heights) to_h.heights[s - to_h.base] = height;
     if (to_h.h) heights_add(p, s, (double)height, to_h.h);
   }
 }
@@ -117,7 +183,7 @@ void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
                     const uint32_t *to_names, const hp2x_profile *p,
                     size_t from) {
   fill_samples(b, band_of, to_names, p, from, b->n_samples,
-               (height_sink){NULL, NULL});
+               (height_sink){NULL, 0, NULL});
 }
 
 /* The bands' values filled a range of samples a task (hpx_run_tasks): a
@@ -132,9 +198,11 @@ typedef struct fill_tasks {
   const uint32_t *to_names;
   const hp2x_profile *p;
   size_t n_tasks;
-  int64_t *heights; /* [n_samples]: each sample's bands summed, by the
-                       task that filled it; NULL: not wanted */
-  bands_heights *h; /* one task: the heights folded in as it fills */
+  int64_t *heights; /* [n_samples - rest]: each sample's bands summed from
+                       sample `rest` on, by the task that filled it; NULL:
+                       not wanted */
+  size_t rest;      /* task 1's first sample (n_samples: one task) */
+  bands_heights *h; /* the heights folded in as task 0 fills */
 } fill_tasks;
 
 static void fill_task(void *ctx, size_t task) {
@@ -146,7 +214,8 @@ static void fill_task(void *ctx, size_t task) {
                task + 1 == t->n_tasks ? bytes
                                       : bytes / t->n_tasks * (task + 1));
   fill_samples(t->b, t->band_of, t->to_names, t->p, from, to,
-               (height_sink){t->heights, t->h});
+               task == 0 ? (height_sink){NULL, 0, t->h}
+                         : (height_sink){t->heights, t->rest, NULL});
 }
 
 /* Samples a task fills at least: fewer are not worth a thread. */
@@ -170,21 +239,18 @@ double hpx_bands_label_area(const hp2x_profile *p, const int32_t *band_of,
 void hpx_bands_fill_all(hp2x_bands *b, const int32_t *band_of,
                         const uint32_t *to_names, const hp2x_profile *p,
                         size_t threads, bands_heights *h) {
-  size_t N = b->n_samples;
-  fill_tasks t = {
-      b,    band_of, to_names, p, hpx_task_count(N, threads, FILL_LEAST),
-      NULL, NULL};
-  /* On several threads, each sums the samples it fills: the calling
-   * thread then only adds the heights up, in order.  On one, it folds
-   * them in as it fills. */
-  if (t.n_tasks > 1)
-    t.heights = hpx_malloc(N * sizeof *t.heights);
-  else
-    t.h = h;
+  size_t N = b->n_samples, tasks = hpx_task_count(N, threads, FILL_LEAST);
+  fill_tasks t = {b, band_of, to_names, p, tasks, NULL, N / tasks, h};
+  /* Task 0, on the calling thread, folds its heights in as it fills, as
+   * one thread does; the others store theirs, which the calling thread
+   * then folds in, in order (the area is a sum of doubles: its order is
+   * kept).  Without room for them, the heights are summed again after. */
+  if (tasks > 1) t.heights = hpx_malloc((N - t.rest) * sizeof *t.heights);
   hpx_run_tasks(t.n_tasks, fill_task, &t);
   if (t.heights)
-    for (size_t s = 0; s < N; s++) heights_add(p, s, (double)t.heights[s], h);
-  else if (!t.h)
-    hpx_bands_heights_scan(b, p, 0, h);
+    for (size_t s = t.rest; s < N; s++)
+      heights_add(p, s, (double)t.heights[s - t.rest], h);
+  else if (tasks > 1)
+    hpx_bands_heights_scan(b, p, t.rest, h);
   hpx_free(t.heights);
 }

@@ -2,7 +2,8 @@
  * example of 30 bands, -m1 and -m0, OTHER from the bottom of the
  * -i order, option validation, 50 000 bands, allocation failures, a
  * label seen only in a dropped (incomplete) sample never becoming a band,
- * and a profile whose entries were dropped after selection. */
+ * a profile whose entries were dropped after selection, and packed and
+ * 64-bit censuses filled by groups. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #include "test_hooks.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,18 +43,26 @@ static hp2x_profile *worked_example(size_t n_bands, size_t samples) {
   return p;
 }
 
-static hp2x_bands *select_with(const hp2x_profile *p, int m, double t,
-                               int name_order) {
+/* p's bands, at most m (0: all), trace threshold t, on `threads` (0: the
+ * options' default). */
+static hp2x_bands *select_on(const hp2x_profile *p, int m, double t,
+                             int name_order, size_t threads) {
   hp2x_options o;
   test_options_init(&o);
   o.max_bands = m;
   o.trace_pct = t;
   o.name_order = name_order;
+  if (threads) o.threads = threads;
   hp2x_err err;
   hp2x_err_init(&err);
   hp2x_bands *b = NULL;
   assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
   return b;
+}
+
+static hp2x_bands *select_with(const hp2x_profile *p, int m, double t,
+                               int name_order) {
+  return select_on(p, m, t, name_order, 0);
 }
 
 static void spec_worked_example(void **state) {
@@ -197,6 +207,29 @@ static void sums_saturate(void **state) {
   hp2x_profile_free(p);
 }
 
+/* Folds sample s's stacked height, dt seconds after the sample before,
+ * into the y range and area f = {ymax, area, prev}, as bands_fill.c's
+ * heights_add does. */
+static void fold_height(int64_t height, int s, double dt, double f[3]) {
+  double h = (double)height;
+  if (h > f[0]) f[0] = h;
+  if (s > 0) {
+    double lo = h < f[2] ? h : f[2];
+    f[1] += dt * lo + dt * fabs(h - f[2]) / 2.0;
+  }
+  f[2] = h;
+}
+
+/* The id of label `name` in p, interned. */
+static uint32_t label_id(hp2x_profile *p, const char *name) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  uint32_t id;
+  assert_int_equal(
+      hpx_profile_intern(p, name, strlen(name), NULL, 0, &id, &err), HP2X_OK);
+  return id;
+}
+
 /* The stacked heights the fill sums as it adds 32-bit values (no second
  * pass over the bands): the y range and area of a profile of 40,000
  * samples (two fill tasks on two threads), four labels of values up to
@@ -210,7 +243,7 @@ static void heights_as_filled(void **state) {
   hp2x_err_init(&err);
   hp2x_profile *p = hpx_profile_new(&err);
   uint64_t x = 0x9e3779b97f4a7c15ull;
-  double ymax = 0.0, area = 0.0, prev = 0.0;
+  double f[3] = {0.0, 0.0, 0.0};
   for (int s = 0; s < N; s++) {
     hpx_profile_begin_sample(p, s * 0.25);
     int64_t height = 0;
@@ -227,26 +260,78 @@ static void heights_as_filled(void **state) {
       height += v;
     }
     assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
-    double h = (double)height; /* as bands_fill.c's heights_add */
-    if (h > ymax) ymax = h;
-    if (s > 0) {
-      double lo = h < prev ? h : prev;
-      area += 0.25 * lo + 0.25 * fabs(h - prev) / 2.0;
-    }
-    prev = h;
+    fold_height(height, s, 0.25, f);
   }
   assert_false(p->wide_values);
   for (size_t threads = 1; threads <= 2; threads++) {
-    hp2x_options o;
-    test_options_init(&o);
-    o.max_bands = 3;
-    o.trace_pct = 0.0;
-    o.threads = threads;
-    hp2x_bands *b = NULL;
-    assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
+    hp2x_bands *b = select_on(p, 3, 0.0, 0, threads);
     assert_int_equal(b->n_bands, 3);
-    assert_true(b->yrange == ymax);
-    assert_true(b->area == area);
+    assert_true(b->yrange == f[0]);
+    assert_true(b->area == f[1]);
+    hp2x_bands_free(b);
+  }
+  hp2x_profile_free(p);
+}
+
+/* a + v for v >= 0, at most INT64_MAX (as hpx_add_sat). */
+static int64_t sat_add(int64_t a, int64_t v) {
+  return a > INT64_MAX - v ? INT64_MAX : a + v;
+}
+
+/* Packed censuses (then 64-bit ones) filled by groups of eight: 33,000
+ * samples (two fill tasks) of eleven labels in an order of their own,
+ * values mostly small; now and then one of 2^35 - 1 (added plainly) or
+ * 2^35 (its group taken back and added saturating), in the first group
+ * or the second, a label twice near INT64_MAX (its band saturates), and
+ * three of INT64_MAX / 2 (the height saturates).  Every band's value,
+ * the y range and the area are the saturating sums', on one thread and
+ * on two. */
+static void read_values_as_filled(void **state) {
+  (void)state;
+  enum { N = 33000, L = 11 };
+  static int64_t want[N][L];
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  double f[3] = {0.0, 0.0, 0.0}; /* the y range, area, last height */
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_profile *p = hpx_profile_new(&err);
+  p->pack_values = true; /* as parser.c asks a big input's profile */
+  for (int s = 0; s < N; s++) {
+    hpx_profile_begin_sample(p, s * 0.5);
+    int64_t height = 0;
+    for (int i = 0; i < L; i++) {
+      int k = (s + i * (1 + s % 5)) % L; /* a new order each census */
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      int64_t v = (int64_t)(x >> 40);
+      if (s % 97 == 5 && i == s % L) v = ((int64_t)1 << 35) - 1;
+      if (s % 97 == 6 && i == s % L) v = (int64_t)1 << 35;
+      if (s % 97 == 40 && i < 3) v = INT64_MAX / 2;
+      char name[8];
+      snprintf(name, sizeof name, "l%d", k);
+      uint32_t id = label_id(p, name);
+      int twice = s % 97 == 41 && i == 9;
+      if (twice) v = INT64_MAX - 5;
+      for (int j = 0; j <= twice; j++) {
+        assert_int_equal(profile_add_entry(p, id, v, &err), HP2X_OK);
+        want[s][k] = sat_add(want[s][k], v);
+        height = sat_add(height, v);
+      }
+    }
+    assert_int_equal(hpx_profile_end_sample(p, &err), HP2X_OK);
+    fold_height(height, s, 0.5, f);
+  }
+  assert_true(p->n_packed_samples > N / 2);
+  assert_true(p->wide_values);
+  for (size_t threads = 1; threads <= 2; threads++) {
+    hp2x_bands *b = select_on(p, 0, 0.0, 0, threads);
+    assert_int_equal(b->n_bands, L);
+    for (size_t band = 0; band < L; band++) {
+      int k = atoi(b->names[band] + 1);
+      for (size_t s = 0; s < N; s++)
+        assert_true(hp2x_bands_value(b, band, s) == want[s][k]);
+    }
+    assert_true(b->yrange == f[0]);
+    assert_true(b->area == f[1]);
     hp2x_bands_free(b);
   }
   hp2x_profile_free(p);
@@ -447,6 +532,7 @@ int main(void) {
       cmocka_unit_test(dropped_sample_labels_are_not_bands),
       cmocka_unit_test(sums_saturate),
       cmocka_unit_test(heights_as_filled),
+      cmocka_unit_test(read_values_as_filled),
       cmocka_unit_test(only_empty_samples),
       cmocka_unit_test(allocation_failures),
       cmocka_unit_test(dropped_entries),
