@@ -212,8 +212,10 @@ static uint64_t scale_micros(uint64_t m, int s) {
 /* |v| * 10^6 rounded as scale_micros rounds it, from the double product,
  * when no half lies within 2^-11 of it: then none lies between it and the
  * exact product (rounding to nearest never crosses a double), which rounds
- * the same way, and a tie is never taken here.  The time of a census in a
- * few instructions; false: scale_micros's. */
+ * the same way, and a tie is never taken here.  Since every half below
+ * 2^43 is itself a double, only a product equal to a half needs the exact
+ * path: the 2^-11 margin is a safety margin, not a need.  The time of a
+ * census in a few instructions; false: scale_micros's. */
 static bool near_micros(double a, uint64_t *q) {
   double d = a * 1e6, whole = (double)(uint64_t)d, r = d - whole;
   if (fabs(r - 0.5) <= 0x1p-11) return false;

@@ -342,7 +342,9 @@ static HPX_ALWAYS_INLINE const char *fast_entry(hp_parser *hp, const char *b,
  * in 32 bits as it is: each taken as fast_entry takes it, with what it
  * changes (the profile's entries, the track, the guesses' links) held in
  * locals and written back once.  Returns the first line it leaves (to
- * fast_entry), *at_end set when that is an END_SAMPLE line.  The profile's
+ * fast_entry), *at_end set when its first 8 bytes are "END_SAMP" (an
+ * END_SAMPLE line, or an entry whose label begins so, which fast_entry's
+ * line parser then reads as the entry it is).  The profile's
  * values are 32-bit, unshifted, with room for `room` entries.
  *
  * Where a line's value starts is the guessed slot's length, else where
@@ -374,10 +376,8 @@ static HPX_ALWAYS_INLINE const char *entry_run_in(hp_parser *hp, const char *b,
     size_t i = hp->after[ps], k;
     if (slot_label_at(hp, &hp->slots[i], b, end))
       k = hp->slots[i].len;
-    else if ((i = hashed_slot(hp, b, end, &k)) == HP_NO_SLOT) {
-      *at_end = read_le64(b) == read_le64("END_SAMPLE");
-      break;
-    }
+    else if ((i = hashed_slot(hp, b, end, &k)) == HP_NO_SLOT)
+      break; /* a new label, or another line (END_SAMPLE left above) */
     uint32_t at = hp->slots[i].id;
     const char *d = b + k + 1, *nl = short_value(d, &v);
     /* (1 to 7 digits always fit in 32 bits) */

@@ -204,12 +204,21 @@ static void row_task(void *ctx, size_t task) {
  * wide one fewer; bands past MAX_BANDS make rows too long to hold many
  * (one thread then). */
 #define ROWS_PER_TASK 8192
+#define TASK_TEXT_BYTES ((size_t)4 << 20) /* a task's rows' text, about */
 #define LEAST_VALUES 32768
 #define MAX_BANDS 4096
 /* What writing a row costs against formatting it, about (a stretch's
  * rows, bench/RESULTS.md 14w): task 0, which also writes the batch
  * before, formats that much fewer rows than the others. */
 #define WRITE_PER_FORMAT 0.3
+
+/* The rows a task formats at a time for rows of `room` bytes at most:
+ * ROWS_PER_TASK, fewer for wide rows, so that a batch's texts (two sets
+ * of them while one is written) stay a few megabytes a task. */
+static size_t rows_per_task(size_t room) {
+  size_t rows = TASK_TEXT_BYTES / (room ? room : 1);
+  return rows > ROWS_PER_TASK ? ROWS_PER_TASK : rows < 64 ? 64 : rows;
+}
 
 /* The fewest rows of b worth a thread. */
 static size_t least_rows(const hp2x_bands *b) {
@@ -251,9 +260,10 @@ static void put_rows_threads(writebuf *o, const hp2x_profile *p,
   /* Three batches or more: each written while the next is formatted, into
    * a second set of texts.  Fewer: each written once formatted, since the
    * second set's fresh pages would cost more than the overlap saves. */
-  bool overlap = n > 2 * tasks * ROWS_PER_TASK;
+  size_t per = tasks * rows_per_task(t->room);
+  bool overlap = n > 2 * per;
   for (size_t s = 0, k = 0; s < n && !o->failed; k = overlap ? k ^ 1 : 0) {
-    size_t to = n - s < tasks * ROWS_PER_TASK ? n : s + tasks * ROWS_PER_TASK;
+    size_t to = n - s < per ? n : s + per;
     t->now = &t->batch[k];
     cut_batch(t->now, b, s, to, tasks, t->before != NULL);
     hpx_run_tasks(t->now->n_tasks, row_task, t);
