@@ -83,19 +83,23 @@ int hpx_html_needs_exact_times(const hp2x_profile *p, const size_t *held,
   return 0;
 }
 
-/* The JSON bytes the held censuses' times and values take, about. */
+/* The JSON bytes the held censuses' times and values take, about; at
+ * least `budget` + 1 when they do not fit in `budget`.  Their exact times
+ * are formatted only when the values alone do not settle it: each is at
+ * most HPX_PAGE_EXACT_BYTES. */
 static size_t held_bytes(const hp2x_profile *p, const hp2x_bands *b,
-                         const size_t *held, size_t n) {
-  size_t bytes = 0;
-  int exact = hpx_html_needs_exact_times(p, held, n);
-  char num[HPX_FIXED6_SIZE];
-  for (size_t i = 0; i < n; i++) {
-    bytes += 14; /* the CSV's text, quoted, and its comma */
-    if (exact)
-      bytes += hpx_html_exact_time(num, sizeof num, p->times[held[i]]) + 1;
-    for (size_t k = 0; k < b->n_bands; k++)
-      bytes += int_len(b->values[k * b->stride + held[i]]) + 1;
+                         const size_t *held, size_t n, size_t budget) {
+  size_t bytes = 14 * n; /* the CSV's text of each time, quoted, a comma */
+  for (size_t k = 0; k < b->n_bands; k++) {
+    const int64_t *v = b->values + k * b->stride;
+    for (size_t i = 0; i < n; i++) bytes += int_len(v[held[i]]) + 1;
   }
+  if (bytes > budget || bytes + HPX_PAGE_EXACT_BYTES * n <= budget)
+    return bytes;
+  if (!hpx_html_needs_exact_times(p, held, n)) return bytes;
+  char num[HPX_FIXED6_SIZE];
+  for (size_t i = 0; i < n; i++)
+    bytes += hpx_html_exact_time(num, sizeof num, p->times[held[i]]) + 1;
   return bytes;
 }
 
@@ -122,7 +126,7 @@ hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
     n = hpx_html_choose(p, b, total, columns, held);
   }
   for (;;) {
-    size_t bytes = held_bytes(p, b, held, n);
+    size_t bytes = held_bytes(p, b, held, n, budget);
     if (bytes <= budget || columns <= HPX_PAGE_MIN_COLUMNS) break;
     double shrink = (double)budget / (double)bytes * 0.95;
     size_t fewer = (size_t)((double)columns * shrink);
@@ -132,17 +136,4 @@ hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
   hpx_free(total);
   *held_out = held, *n_held = n, *columns_out = columns;
   return HP2X_OK;
-}
-
-hp2x_status hpx_html_budget_matters(const hp2x_profile *p, const hp2x_bands *b,
-                                    int *matters, hp2x_err *err) {
-  size_t *held = NULL, n, least, most;
-  hp2x_status s =
-      hpx_html_censuses(p, b, HPX_PAGE_MIN_VALUE_BYTES, &held, &n, &least, err);
-  hpx_free(held), held = NULL;
-  if (s == HP2X_OK)
-    s = hpx_html_censuses(p, b, SIZE_MAX, &held, &n, &most, err);
-  hpx_free(held);
-  *matters = s != HP2X_OK || least != most;
-  return s;
 }
