@@ -140,7 +140,7 @@ static void step_and_check(size_t n, long redraw, hp2x_live_held *held) {
   double *runs = malloc(most * sizeof *runs), *added = malloc(most * 8);
   double *want = malloc(most * sizeof *want), *got = malloc(most * 8);
   assert_true(before && runs && added && want && got);
-  memcpy(before, held->times, nb * sizeof *before);
+  if (nb) memcpy(before, held->times, nb * sizeof *before);
   long base = held->redraw;
   mem up = {0}, page = {0};
   hp2x_err err;
