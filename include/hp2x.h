@@ -1032,8 +1032,9 @@ void hp2x_live_held_clear(hp2x_live_held *h);
  * [[from, keep, add], ...], "t", "tx", "v"}: the censuses the report of
  * this redraw holds are, run after run, `keep` of base's from `from` on,
  * then the next `add` of the censuses in "t"/"tx"/"v" (those base lacks);
- * base -1 (no held redraw, an older one than held's, or times that do not
- * increase): the page loads the report.  Errors as
+ * base -1 (no held redraw, an older one than held's; "why": "times", times
+ * that do not increase, or "many", more than a quarter of the censuses
+ * held are new): the page loads the report, with "why" now and then.  Errors as
  * hp2x_write_live_update; held left as it was on an error. */
 hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
                                  size_t tail, long redraw, hp2x_live_held *held,

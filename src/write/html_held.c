@@ -90,7 +90,10 @@ typedef struct run {
 } run;
 
 static void run_flush(writebuf *w, run *r, int *first) {
-  if (!r->open) return;
+  if (!r->open || !w) {
+    r->open = 0;
+    return;
+  }
   char num[24];
   hpx_writebuf_puts(w, *first ? "[" : ",[");
   hpx_writebuf_put(w, num, hpx_fmt_int(num, (int64_t)r->from));
@@ -103,15 +106,16 @@ static void run_flush(writebuf *w, run *r, int *first) {
   r->open = 0;
 }
 
-/* The runs of base's censuses kept in now, and the places (in idx's
- * order) of now's censuses that base lacks, in added[] (*n_added). */
+/* The runs of base's censuses kept in now (w NULL: not written), and the
+ * places (in idx's order) of now's censuses that base lacks, in added[]
+ * (*n_added). */
 static void write_runs(writebuf *w, const hp2x_live_held *base,
                        const hp2x_live_held *now, const size_t *idx,
                        size_t *added, size_t *n_added) {
   run r = {0, 0, 0, 0};
   int first = 1;
   size_t i = 0, m = 0;
-  hpx_html_key(w, "runs", 0), hpx_writebuf_puts(w, "[");
+  if (w) hpx_html_key(w, "runs", 0), hpx_writebuf_puts(w, "[");
   for (size_t j = 0; j < now->n; j++) {
     double t = now->times[j];
     while (i < base->n && base->times[i] < t) i++; /* dropped */
@@ -130,7 +134,7 @@ static void write_runs(writebuf *w, const hp2x_live_held *base,
     added[m++] = idx[j];
   }
   run_flush(w, &r, &first);
-  hpx_writebuf_puts(w, "]");
+  if (w) hpx_writebuf_puts(w, "]");
   *n_added = m;
 }
 
@@ -139,21 +143,30 @@ hp2x_status hpx_html_write_thin(writebuf *w, const hp2x_profile *p,
                                 const hp2x_live_held *base,
                                 const hp2x_live_held *now, hp2x_err *err) {
   char num[24];
-  hpx_html_key(w, "thin", 0), hpx_writebuf_puts(w, "{");
   int usable = base && base->redraw >= 0 && now->redraw > base->redraw;
-  hpx_html_key(w, "base", 1);
-  hpx_writebuf_put(w, num,
-                   hpx_fmt_int(num, usable ? (int64_t)base->redraw : -1));
-  if (!usable) {
-    hpx_writebuf_puts(w, "}");
-    return HP2X_OK;
+  size_t *added = NULL, m = 0;
+  if (usable) {
+    added = hpx_malloc((now->n ? now->n : 1) * sizeof *added);
+    if (!added) return hpx_nomem(err);
+    write_runs(NULL, base, now, idx, added, &m);
   }
-  size_t *added = hpx_malloc((now->n ? now->n : 1) * sizeof *added), m = 0;
-  if (!added) return hpx_nomem(err);
-  hpx_html_key(w, "of", 0);
-  hpx_writebuf_put(w, num, hpx_fmt_int(num, (int64_t)base->n));
-  write_runs(w, base, now, idx, added, &m);
-  hpx_html_write_censuses(w, p, b, added, m);
+  /* why none: times that do not increase, or so many censuses changed
+   * that the report costs less than the change (the page then fetches it
+   * now and then, as it grows) */
+  const char *why = now->redraw < 0                              ? "times"
+                    : usable && m > now->n / HPX_LIVE_THIN_SHARE ? "many"
+                                                                 : NULL;
+  hpx_html_key(w, "thin", 0), hpx_writebuf_puts(w, "{");
+  hpx_html_key(w, "base", 1);
+  hpx_writebuf_put(
+      w, num, hpx_fmt_int(num, usable && !why ? (int64_t)base->redraw : -1));
+  if (why) hpx_html_key(w, "why", 0), hpx_html_json_str(w, why);
+  if (usable && !why) {
+    hpx_html_key(w, "of", 0);
+    hpx_writebuf_put(w, num, hpx_fmt_int(num, (int64_t)base->n));
+    write_runs(w, base, now, idx, added, &m);
+    hpx_html_write_censuses(w, p, b, added, m);
+  }
   hpx_writebuf_puts(w, "}");
   hpx_free(added);
   return HP2X_OK;

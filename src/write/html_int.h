@@ -35,8 +35,12 @@
  * past HPX_PAGE_BYTES; CSV and --summary keep it whole. */
 #define HPX_PAGE_TEXT_BYTES 2048
 
-/* The most censuses one live update carries (html_live.c). */
+/* The most censuses one live update carries (html_live.c); a change of
+ * the censuses held adds at most 1/HPX_LIVE_THIN_SHARE of them, else the
+ * page fetches the report (html_held.c: past that, a report every 64th of
+ * growth costs fewer bytes than the changes, bench/RESULTS.md 12.5t). */
 #define HPX_LIVE_TAIL 64
+#define HPX_LIVE_THIN_SHARE 4
 
 /* The censuses the page holds: at most one per column of `columns` across
  * the time axis, the one with the largest total in its column (so the

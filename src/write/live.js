@@ -20,7 +20,11 @@
  * gap; the count and each band's sum over what it then holds must be the
  * update's, else a band's past changed.  So the page holds, census by
  * census, what the report holds (what -o x.html would), fetching only
- * when the selection changes.  The
+ * when the selection changes.  Where no change is said (times that do
+ * not increase; more censuses changed than a report every sixty-fourth
+ * of growth would cost), it appends the tail and fetches the report each
+ * time the run has grown by a sixty-fourth, and when the input closes.
+ * The
  * censuses appended are drawn as their update comes, or, when the page
  * drew since its last frame, in the frame that follows (once for all the
  * updates that came before it: drawSoon), so that what the page holds
@@ -240,6 +244,7 @@
         lap("decoded");
         swap(doc);
         heldAt = redraw(doc.documentElement);
+        offBase = false;
         shown = Math.max(heldAt, target);
         appended = 0;
         sums = null;
@@ -434,7 +439,7 @@
   function drewItself(st, why, set, at) {
     shown = Math.max(shown, st.picture);
     wanted = Math.max(wanted, shown);
-    appended = 0, sums = null, loadedAt = -1, heldAt = st.picture;
+    appended = 0, sums = null, loadedAt = -1, heldAt = st.picture, offBase = false;
     root.setAttribute("data-hp2x-appended", "0");
     root.setAttribute("data-hp2x-redraw", String(shown));
     root.setAttribute("data-hp2x-census", String(st.censuses));
@@ -483,16 +488,38 @@
     var D = hp2x.data;
     if (loadedAt < 0) loadedAt = st.censuses;
     while (st.picture > heldAt) {
-      var next = u.thin.base === heldAt ? st : heard.filter(function (h) {
+      var next = offBase ? null : u.thin.base === heldAt ? st : heard.filter(function (h) {
         return h.picture < st.picture && h.update.thin.base === heldAt && h.update.set === D.set;
       })[0];
-      if (!next && u.thin.base < 0) /* no change said: the report again (now and then, when its times go back) */
-        return u.thin.times !== false || st.input === "closed" || st.censuses * 64 >= loadedAt * 65 ? "thinning" : "";
+      if (!next && (offBase || u.thin.why)) return fallback(st, u);
+      if (!next && u.thin.base < 0) return "thinning"; /* no update before it: the report */
       if (!next) return "gap"; /* the page missed the update it needs */
       var why = applyThin(D, next);
       if (why) return why;
     }
     heard = heard.filter(function (h) { return h.picture > heldAt; });
+    root.setAttribute("data-hp2x-census", String(st.censuses));
+    return "";
+  }
+  /* No change said that the page can apply (times that do not increase,
+   * so many censuses changed that the report costs less: thin.why; or the
+   * page appended without one since its report: offBase): the tail
+   * appended as it comes, and the report fetched each time the run has
+   * grown by a sixty-fourth since the page's report, and when the input
+   * closes. */
+  var offBase = false;
+  function fallback(st, u) {
+    if (st.input === "closed" || st.censuses * 64 >= loadedAt * 65) return "thinning";
+    var D = hp2x.data, m = u.t.length, lastT = exact(D.t, D.tx, D.t.length - 1), j;
+    for (j = m - 1; j >= 0 && exact(u.t, u.tx, j) > lastT; j--);
+    if (j < 0) return "gap";
+    offBase = true;
+    if (j < m - 1) {
+      var dropped = appendTail(D, u, j);
+      takeFigures(D, u);
+      drawSoon(dropped);
+      root.setAttribute("data-hp2x-appended", String(appended));
+    }
     root.setAttribute("data-hp2x-census", String(st.censuses));
     return "";
   }

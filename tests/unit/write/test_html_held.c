@@ -5,8 +5,9 @@
  * give, applied to the previous held times, exactly this redraw's held
  * censuses (the report's "t" and count); an older redraw, or none before,
  * is written against none (base -1) and leaves the held set; times that
- * do not increase leave no base for the next; a failing sink leaves it
- * too.
+ * do not increase leave no base for the next; a change of more than a
+ * quarter of the held censuses is not said (why "many"); a failing sink
+ * leaves the held set.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -234,6 +235,7 @@ static void test_no_base(void **state) {
       hp2x_write_live_step(p, b, 3, 11, &held, mem_write, &same, &err),
       HP2X_OK);
   assert_int_equal(held.redraw, -1); /* the next is written against none */
+  assert_null(strstr(same.buf, "\"thin\"")); /* (every census held) */
   hp2x_bands_free(b);
   hp2x_profile_free(p);
   make_profile(3300, 0, &p, &b);
@@ -242,6 +244,18 @@ static void test_no_base(void **state) {
       HP2X_OK);
   assert_non_null(strstr(back.buf, "\"thin\":{\"base\":-1}"));
   assert_int_equal(held.redraw, 12);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+  /* nearly twice the run: more than a quarter of the held censuses new,
+   * no change said (the page fetches), held this redraw's */
+  make_profile(6000, 0, &p, &b);
+  mem many = {0};
+  assert_int_equal(
+      hp2x_write_live_step(p, b, 3, 13, &held, mem_write, &many, &err),
+      HP2X_OK);
+  assert_non_null(strstr(many.buf, "\"thin\":{\"base\":-1,\"why\":\"many\"}"));
+  assert_int_equal(held.redraw, 13);
+  free(many.buf);
   hp2x_live_held_clear(&held);
   free(up.buf), free(old.buf), free(full.buf), free(same.buf), free(back.buf);
   hp2x_bands_free(b);
