@@ -1,8 +1,8 @@
 /* html_held.c -- the censuses a live page holds, from one update to the
  * next (hp2x_write_live_step, html_live.c): the report of each redraw
- * holds a choice of the run's censuses (html_census.c), which a grid that
- * grows with the run, a column's new largest total and the profile's own
- * thinning change; the update says what changed against the previous
+ * holds a choice of the run's censuses (html_census.c), which new
+ * censuses, a bucket's new largest total and buckets merging as the run
+ * grows change by a few; the update says what changed against the previous
  * update's choice (hp2x_live_held, kept by the caller): runs of those
  * kept, by their places in it, and the censuses the page lacks, whole.  A
  * census is known by its time and its values' total; the page checks
@@ -150,12 +150,9 @@ hp2x_status hpx_html_write_thin(writebuf *w, const hp2x_profile *p,
     if (!added) return hpx_nomem(err);
     write_runs(NULL, base, now, idx, added, &m);
   }
-  /* why none: times that do not increase, or so many censuses changed
-   * that the report costs less than the change (the page then fetches it
-   * now and then, as it grows) */
-  const char *why = now->redraw < 0                              ? "times"
-                    : usable && m > now->n / HPX_LIVE_THIN_SHARE ? "many"
-                                                                 : NULL;
+  /* why none: times that do not increase (the page then fetches the
+   * report now and then, as it grows) */
+  const char *why = now->redraw < 0 ? "times" : NULL;
   hpx_html_key(w, "thin", 0), hpx_writebuf_puts(w, "{");
   hpx_html_key(w, "base", 1);
   hpx_writebuf_put(

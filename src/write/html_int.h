@@ -10,10 +10,12 @@
 #include "select/thin.h"
 
 /* Columns across the graph the page draws (twice a 1,600-pixel-wide
- * graph): at most one census held per column.  Fewer when the values of
- * that many would pass what the page's budget (HPX_PAGE_BYTES, all told)
- * leaves for them, at most HPX_PAGE_VALUE_BYTES, at least
- * HPX_PAGE_MIN_VALUE_BYTES (and HPX_PAGE_MIN_COLUMNS columns). */
+ * graph): at most that many time buckets across the axis, a power of two
+ * seconds wide (so 1,600 to 3,200 of them), each holding its census of
+ * the largest total.  Wider buckets when the values of those censuses
+ * would pass what the page's budget (HPX_PAGE_BYTES, all told) leaves for
+ * them, at most HPX_PAGE_VALUE_BYTES, at least HPX_PAGE_MIN_VALUE_BYTES
+ * (and HPX_PAGE_MIN_COLUMNS buckets). */
 #define HPX_PAGE_COLUMNS 3200
 #define HPX_PAGE_MIN_COLUMNS 50
 #define HPX_PAGE_BYTES 1000000
@@ -35,25 +37,30 @@
  * past HPX_PAGE_BYTES; CSV and --summary keep it whole. */
 #define HPX_PAGE_TEXT_BYTES 2048
 
-/* The most censuses one live update carries (html_live.c); a change of
- * the censuses held adds at most 1/HPX_LIVE_THIN_SHARE of them, else the
- * page fetches the report (html_held.c: past that, a report every 64th of
- * growth costs fewer bytes than the changes, bench/RESULTS.md 12.5t). */
+/* The most censuses one live update carries (html_live.c). */
 #define HPX_LIVE_TAIL 64
-#define HPX_LIVE_THIN_SHARE 4
 
-/* The censuses the page holds: at most one per column of `columns` across
- * the time axis, the one with the largest total in its column (so the
- * picture keeps its peaks), the first and last censuses kept in theirs.
- * Writes their indices, increasing, to held (room for columns + 2) and
- * returns how many. */
+/* Time buckets: [origin + i width, origin + (i + 1) width). */
+typedef struct hpx_html_buckets {
+  double origin, width;
+} hpx_html_buckets;
+
+/* The censuses the page holds: in each run of censuses in one bucket of
+ * k, the first of the largest total (so the picture keeps its peaks); and
+ * the first and last censuses.  Writes their indices, increasing, to
+ * held, the first `cap` of them, and returns how many there are (more
+ * than cap: held holds the first cap). */
 size_t hpx_html_choose(const hp2x_profile *p, const hp2x_bands *b,
-                       const int64_t *total, size_t columns, size_t *held);
+                       const int64_t *total, const hpx_html_buckets *k,
+                       size_t cap, size_t *held);
 
 /* The censuses for the page, their times and values in about `budget`
  * bytes of JSON: every one while there are at most HPX_PAGE_COLUMNS and
  * they fit (*columns: their number), else those hpx_html_choose picks
- * over as many columns as fit (*columns: that count).  *held (owned by the
+ * with the narrowest buckets, a power of two seconds wide counted from
+ * the first census (time 0 under --last), of which at most
+ * HPX_PAGE_COLUMNS span the axis and whose censuses fit (*columns: how
+ * many span it).  *held (owned by the
  * caller, hpx_free) and *n_held.  HP2X_E_NOMEM. */
 hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
                               size_t budget, size_t **held, size_t *n_held,

@@ -1,6 +1,7 @@
 /* test_html_write.c -- the HTML report's writer: hp2x_write_output writes what
- * hp2x_write_html writes; the censuses the page holds (at most one per
- * column, the largest total in each, the first and last kept), their
+ * hp2x_write_html writes; the censuses the page holds (in each time
+ * bucket the largest total, the first and last kept; the buckets a power
+ * of two seconds wide, nesting as the run grows), their
  * exact times where the CSV's are not; its JSON
  * strings never hold '<', '>', '&' or a raw control character, and its
  * page holds no label as markup; a failing sink is HP2X_E_IO.  The live
@@ -22,6 +23,8 @@
 #include "test_options.h"
 #include "mem_sink.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,42 +101,97 @@ static int64_t total_at(const hp2x_bands *b, size_t s) {
   return t;
 }
 
+/* hpx_html_choose over buckets k: the first of the largest total of each
+ * bucket's censuses, and the first and last censuses; nothing past cap. */
+static void check_choice(const hp2x_profile *p, const hp2x_bands *b,
+                         const int64_t *total, const hpx_html_buckets *k,
+                         const size_t *held, size_t n) {
+  size_t N = b->n_samples;
+  assert_int_equal(held[0], 0);
+  assert_int_equal(held[n - 1], N - 1);
+  for (size_t i = 1; i < n; i++) assert_true(held[i] > held[i - 1]);
+  size_t i = 0;
+  for (size_t s = 0; s < N;) {
+    double q = floor((p->times[s] - k->origin) / k->width);
+    size_t best = s, e = s + 1;
+    for (; e < N && floor((p->times[e] - k->origin) / k->width) == q; e++)
+      if (total[e] > total[best]) best = e;
+    if (s == 0 && best != 0) assert_int_equal(held[i++], 0);
+    assert_int_equal(held[i++], best);
+    if (e == N && best != N - 1) assert_int_equal(held[i++], N - 1);
+    s = e;
+  }
+  assert_int_equal(i, n);
+}
+
 static void test_censuses_held(void **state) {
   (void)state;
   hp2x_profile *p;
   hp2x_bands *b;
   make_profile(1000, &p, &b);
-  size_t N = b->n_samples, columns = 64;
+  size_t N = b->n_samples;
   int64_t *total = malloc(N * sizeof *total);
-  size_t *held = malloc((columns + 2) * sizeof *held);
+  size_t *held = malloc(N * sizeof *held);
   assert_non_null(total), assert_non_null(held);
   for (size_t s = 0; s < N; s++) total[s] = total_at(b, s);
-  size_t n = hpx_html_choose(p, b, total, columns, held);
-  assert_true(n <= columns && n >= columns / 2);
-  assert_int_equal(held[0], 0);
-  assert_int_equal(held[n - 1], N - 1);
-  for (size_t i = 1; i < n; i++) {
-    assert_true(held[i] > held[i - 1]);
-    /* One per column, the largest total of its column (but the ends). */
-    double c = (p->times[held[i]] - b->x0) / b->xrange * (double)columns;
-    double c0 = (p->times[held[i - 1]] - b->x0) / b->xrange * (double)columns;
-    assert_true((size_t)c > (size_t)c0 || held[i] == N - 1);
-    if (i + 1 < n)
-      for (size_t s = held[i - 1] + 1; s < held[i + 1]; s++)
-        if ((size_t)((p->times[s] - b->x0) / b->xrange * (double)columns) ==
-            (size_t)c)
-          assert_true(total[s] <= total[held[i]]);
-  }
-  /* Within a budget: fewer columns. */
+  /* buckets of 1/4 s from 0.05 s: 400 of them, 2 or 3 censuses each */
+  hpx_html_buckets k = {0.05, 0.25};
+  size_t n = hpx_html_choose(p, b, total, &k, N, held);
+  assert_true(n >= 400 && n <= 403);
+  check_choice(p, b, total, &k, held, n);
+  /* (room for 10: how many there are, the first 10 written) */
+  size_t few_room[10];
+  assert_int_equal(hpx_html_choose(p, b, total, &k, 10, few_room), n);
+  assert_memory_equal(few_room, held, sizeof few_room);
+  /* Within a budget: buckets a power of two seconds wide from the first
+   * census, fewer than 3,200 across. */
   size_t *few = NULL, n_few = 0, cols = 0;
   hp2x_err err;
   hp2x_err_init(&err);
   assert_int_equal(hpx_html_censuses(p, b, 2000, &few, &n_few, &cols, &err),
                    HP2X_OK);
-  assert_true(cols < HPX_PAGE_COLUMNS && n_few <= cols + 2);
+  assert_true(cols < HPX_PAGE_COLUMNS && n_few <= cols + 3 && n_few < N);
+  int found = 0; /* a power of two seconds from the first census */
+  for (int e = -10; e <= 10 && !found; e++) {
+    k = (hpx_html_buckets){p->times[0], ldexp(1.0, e)};
+    found = hpx_html_choose(p, b, total, &k, N, held) == n_few &&
+            !memcmp(held, few, n_few * sizeof *few) &&
+            ceil(b->xrange / k.width) == (double)cols;
+  }
+  assert_true(found);
+  check_choice(p, b, total, &k, few, n_few);
   free(total), free(held), hpx_free(few);
   hp2x_bands_free(b);
   hp2x_profile_free(p);
+}
+
+/* Past 3,200 censuses: between 1,600 and 3,200 buckets across the axis,
+ * and as the run grows, a held census is never one the shorter run had
+ * and did not hold (a bucket only merges with its neighbour). */
+static void test_censuses_nest(void **state) {
+  (void)state;
+  size_t *before = NULL, n_before = 0, N_before = 0;
+  for (size_t N = 3201; N < 7000; N += 397) {
+    hp2x_profile *p;
+    hp2x_bands *b;
+    make_profile(N, &p, &b);
+    size_t *held = NULL, n = 0, cols = 0;
+    hp2x_err err;
+    hp2x_err_init(&err);
+    assert_int_equal(
+        hpx_html_censuses(p, b, SIZE_MAX, &held, &n, &cols, &err), HP2X_OK);
+    assert_true(cols > HPX_PAGE_COLUMNS / 2 && cols <= HPX_PAGE_COLUMNS);
+    assert_true(n < N && n > cols / 2);
+    for (size_t i = 0, j = 0; i < n && held[i] < N_before; i++) {
+      while (j < n_before && before[j] < held[i]) j++;
+      assert_true(j < n_before && before[j] == held[i]);
+    }
+    hpx_free(before);
+    before = held, n_before = n, N_before = N;
+    hp2x_bands_free(b);
+    hp2x_profile_free(p);
+  }
+  hpx_free(before);
 }
 
 /* While they fit, every census is held, even censuses closer than a column
@@ -486,6 +544,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_output_is_the_writer),
       cmocka_unit_test(test_censuses_held),
+      cmocka_unit_test(test_censuses_nest),
       cmocka_unit_test(test_censuses_all_held),
       cmocka_unit_test(test_exact_times),
       cmocka_unit_test(test_json_strings),
