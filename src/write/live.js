@@ -21,9 +21,8 @@
  * update's, else a band's past changed.  So the page holds, census by
  * census, what the report holds (what -o x.html would), fetching only
  * when the selection changes.  Where no change is said (times that do
- * not increase; more censuses changed than a report every sixty-fourth
- * of growth would cost), it appends the tail and fetches the report each
- * time the run has grown by a sixty-fourth, and when the input closes.
+ * not increase), it appends the tail and fetches the report each time
+ * the run has grown by a sixty-fourth, and when the input closes.
  * The
  * censuses appended are drawn as their update comes, or, when the page
  * drew since its last frame, in the frame that follows (once for all the
@@ -501,9 +500,8 @@
     root.setAttribute("data-hp2x-census", String(st.censuses));
     return "";
   }
-  /* No change said that the page can apply (times that do not increase,
-   * so many censuses changed that the report costs less: thin.why; or the
-   * page appended without one since its report: offBase): the tail
+  /* No change said that the page can apply (times that do not increase:
+   * thin.why; or the page appended without one since its report: offBase): the tail
    * appended as it comes, and the report fetched each time the run has
    * grown by a sixty-fourth since the page's report, and when the input
    * closes. */

@@ -24,10 +24,11 @@
 # - its first 50 censuses, the band entering at census 31: every census in
 #   an update's tail, so the page draws the new band set from its update
 #   and key, no report pushed or fetched, its key and axes as hp2x's PNG;
-# - a generated .hp of 3,400 censuses, more than the report holds one
+# - a generated .hp of 3,800 censuses, more than the report holds one
 #   each: the page thins as the report does, from each update's change of
 #   the censuses held, fetching no page for it (its data equals -o
-#   x.html's where the input pauses, and at the end).
+#   x.html's where the input pauses, the last pause well past a doubling
+#   of the report's buckets, and at the end).
 # Checks (besides the page's own, see live_census_test.js, which holds
 # the page's drawing against hp2x's PNG of the whole input): the page's
 # final data (censuses, times, values, the band table's cells, the axes,
@@ -420,10 +421,11 @@ print("new band sets drawn from their updates at censuses %s; %d keys, %d report
     [e["census"] for e in log], keys, reports, len(sets)))
 PY
 
-# 3. Past the point where the report thins (3,200 censuses: one per column
-# after): 3,150 censuses at once, then, once the page shows its report,
-# 250 more 5 at a time, the input pausing at censuses 3,250 and 3,330
-# until the page's data there is written; the input closes (--idle-exit),
+# 3. Past the point where the report thins (3,200 censuses: one per time
+# bucket after, 1/64 s wide; 1/32 s from census 3,573 on, the run 50 s
+# long): 3,150 censuses at once, then, once the page shows its report,
+# 650 more 5 at a time, the input pausing at censuses 3,250, 3,330 and
+# 3,700 until the page's data there is written; the input closes (--idle-exit),
 # and the page holds what -o x.html holds, there and at the end, having
 # fetched "/" for none of it: each update says what changed in the
 # censuses the report holds.
@@ -431,11 +433,11 @@ python3 - big.hp <<'PY'
 import math
 with open("big.hp", "w") as out:
     out.write('JOB "thin"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
-    for k in range(3400):
-        out.write("BEGIN_SAMPLE %.3f\n" % (k * 0.01))
+    for k in range(3800):
+        out.write("BEGIN_SAMPLE %.3f\n" % (k * 0.014))
         for b, name in enumerate(("alpha", "beta", "gamma")):
             out.write("%s\t%d\n" % (name, 1000 * (b + 1) + int(900 * (1 + math.sin(k / (37.0 + b))))))
-        out.write("END_SAMPLE %.3f\n" % (k * 0.01))
+        out.write("END_SAMPLE %.3f\n" % (k * 0.014))
 PY
 "$HP2X" --dpi=96 big.hp -o expect3.png 2> /dev/null || fail "-o expect3.png"
 # the first 3,150 censuses before the watch starts (--idle-exit counts
@@ -451,10 +453,10 @@ PY
 serve_start err3 --watch --interval=0.1 --idle-exit=8 grow3.hp --serve=0 || fail "no serving line: $(cat err3)"
 mkdir dumps3
 HP2X_WAIT_CLOSED=1 HP2X_READY=$T/ready3 HP2X_DUMPS=$T/dumps3 node "$B/live_census_test.js" \
-  "http://127.0.0.1:$PORT/" page3.json 120 3400 expect3.png > browser3.txt 2>&1 & BR=$!
+  "http://127.0.0.1:$PORT/" page3.json 120 3800 expect3.png > browser3.txt 2>&1 & BR=$!
 # the rest once the page shows its report (at most 60 s; meanwhile a
 # census at once and every 0.5 s, so that --idle-exit does not end the
-# input), pausing at 3,250 and 3,330 until the page's data there is
+# input), pausing at 3,250, 3,330 and 3,700 until the page's data there is
 # written (at most 6 s: --idle-exit is 8)
 python3 - big.hp grow3.hp "$T/ready3" "$T/dumps3" <<'PY'
 import os, re, sys, time
@@ -470,11 +472,11 @@ with open(sys.argv[2], "a") as out:
             k += 1
         time.sleep(0.1)
     while k < len(samples):
-        stop = min([p for p in (3250, 3330) if p > k] + [k + 5])
+        stop = min([p for p in (3250, 3330, 3700) if p > k] + [k + 5])
         out.write("".join(samples[k:stop]))
         out.flush()
         k = stop
-        if k in (3250, 3330):
+        if k in (3250, 3330, 3700):
             open(os.path.join(dumps, "pause-%d" % k), "w").close()
             wait = time.time()
             while not os.path.exists(os.path.join(dumps, "dumped-%d" % k)) and time.time() - wait < 6:
@@ -491,7 +493,7 @@ same_data page3.json final3.html thinned > same3.txt && ok || fail "$(cat same3.
 cat same3.txt
 # the page's data where the input paused equals -o x.html's of the input
 # so far (its first K censuses)
-for k in 3250 3330; do
+for k in 3250 3330 3700; do
   python3 - grow3.hp "$k" at$k.hp <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
