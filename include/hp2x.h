@@ -941,8 +941,10 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
  * that needs nothing else (no network, no other file; it works from
  * file://): the picture hp2x draws (its PNG at 96 dpi, and the same
  * picture as SVG, which the page's script completes from the censuses
- * it holds: at most one per column of 3,200 across the graph, fewer when
- * the page's budget of about 1 MB needs), with hover, hiding bands,
+ * it holds: all while at most 3,200, else per time bucket the census of
+ * the largest total and the first and last, the buckets a power of two
+ * seconds wide from the first census, at most 3,200 across the graph,
+ * wider when the page's budget of about 1 MB needs), with hover, hiding bands,
  * zooming in time, the band table of hp2x_write_summary (plus a
  * sparkline) for the run or for the censuses inside the zoom, and the
  * moment table of hp2x_write_moment for the census a click picks.  Labels
@@ -1033,9 +1035,9 @@ void hp2x_live_held_clear(hp2x_live_held *h);
  * this redraw holds are, run after run, `keep` of base's from `from` on,
  * then the next `add` of the censuses in "t"/"tx"/"v" (those base lacks);
  * base -1 (no held redraw, an older one than held's; "why": "times", times
- * that do not increase, or "many", more than a quarter of the censuses
- * held are new): the page loads the report, with "why" now and then.  Errors as
- * hp2x_write_live_update; held left as it was on an error. */
+ * that do not increase): the page loads the report, with "why" now and
+ * then.  Errors as hp2x_write_live_update; held left as it was on an
+ * error. */
 hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
                                  size_t tail, long redraw, hp2x_live_held *held,
                                  hp2x_write_fn write, void *closure,

@@ -178,8 +178,8 @@ static void test_censuses_nest(void **state) {
     size_t *held = NULL, n = 0, cols = 0;
     hp2x_err err;
     hp2x_err_init(&err);
-    assert_int_equal(
-        hpx_html_censuses(p, b, SIZE_MAX, &held, &n, &cols, &err), HP2X_OK);
+    assert_int_equal(hpx_html_censuses(p, b, SIZE_MAX, &held, &n, &cols, &err),
+                     HP2X_OK);
     assert_true(cols > HPX_PAGE_COLUMNS / 2 && cols <= HPX_PAGE_COLUMNS);
     assert_true(n < N && n > cols / 2);
     for (size_t i = 0, j = 0; i < n && held[i] < N_before; i++) {
