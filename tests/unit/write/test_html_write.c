@@ -194,6 +194,67 @@ static void test_censuses_nest(void **state) {
   hpx_free(before);
 }
 
+/* The profile of n censuses 0.01 s apart from 0.37 s, values that wiggle,
+ * read bounded by a picture of `columns` device columns (0: every
+ * sample), and its bands. */
+static void wiggle(size_t n, size_t columns, hp2x_profile **p, hp2x_bands **b) {
+  char *text = malloc(200 + n * 80);
+  assert_non_null(text);
+  size_t at = (size_t)sprintf(text, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT "
+                                    "\"seconds\"\nVALUE_UNIT \"bytes\"\n");
+  for (size_t s = 0; s < n; s++)
+    at += (size_t)sprintf(
+        text + at, "BEGIN_SAMPLE %.2f\na\t%zu\nb\t%zu\nEND_SAMPLE %.2f\n",
+        0.37 + (double)s * 0.01, 100 + (s * 37) % 101, 50 + (s * s) % 53,
+        0.37 + (double)s * 0.01);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_parse_options po;
+  hp2x_parse_options_init(&po);
+  po.picture_columns = columns;
+  hp2x_parser *ps = hp2x_parser_new("test", &po, &err);
+  assert_non_null(ps);
+  assert_int_equal(hp2x_parser_feed(ps, text, at, &err), HP2X_OK);
+  assert_int_equal(hp2x_parser_finish(ps, p, &err), HP2X_OK);
+  hp2x_parser_free(ps);
+  free(text);
+  hp2x_options o;
+  test_options_init(&o);
+  assert_int_equal(hp2x_bands_select(*p, &o, b, &err), HP2X_OK);
+}
+
+/* The buckets nest over the bounded profile's (a watched run's, thinned
+ * to its picture): the report of the thinned profile holds the censuses
+ * and values of the report of every sample. */
+static void test_censuses_over_bounded(void **state) {
+  (void)state;
+  hp2x_profile *p[2];
+  hp2x_bands *b[2];
+  size_t *held[2], n[2], cols[2];
+  hp2x_err err;
+  hp2x_err_init(&err);
+  for (int i = 0; i < 2; i++) {
+    wiggle(30000, i ? 5401 : 0, &p[i], &b[i]);
+    assert_int_equal(hpx_html_censuses(p[i], b[i], SIZE_MAX, &held[i], &n[i],
+                                       &cols[i], &err),
+                     HP2X_OK);
+  }
+  assert_true(b[1]->n_samples < b[0]->n_samples); /* it thinned */
+  assert_int_equal(n[0], n[1]);
+  assert_int_equal(cols[0], cols[1]);
+  for (size_t j = 0; j < n[0]; j++) {
+    assert_true(p[0]->times[held[0][j]] == p[1]->times[held[1][j]]);
+    for (size_t k = 0; k < b[0]->n_bands; k++)
+      assert_true(b[0]->values[k * b[0]->stride + held[0][j]] ==
+                  b[1]->values[k * b[1]->stride + held[1][j]]);
+  }
+  for (int i = 0; i < 2; i++) {
+    hpx_free(held[i]);
+    hp2x_bands_free(b[i]);
+    hp2x_profile_free(p[i]);
+  }
+}
+
 /* While they fit, every census is held, even censuses closer than a column
  * (a loaded runtime writes some a few milliseconds apart). */
 static void test_censuses_all_held(void **state) {
@@ -545,6 +606,7 @@ int main(void) {
       cmocka_unit_test(test_output_is_the_writer),
       cmocka_unit_test(test_censuses_held),
       cmocka_unit_test(test_censuses_nest),
+      cmocka_unit_test(test_censuses_over_bounded),
       cmocka_unit_test(test_censuses_all_held),
       cmocka_unit_test(test_exact_times),
       cmocka_unit_test(test_json_strings),
