@@ -1,7 +1,8 @@
 /* test_html_write.c -- the HTML report's writer: hp2x_write_output writes what
  * hp2x_write_html writes; the censuses the page holds (in each time
  * bucket the largest total, the first and last kept; the buckets a power
- * of two seconds wide, nesting as the run grows), their
+ * of two seconds wide, nesting as the run grows and over a bounded
+ * profile's, whose report holds what every sample's does), their
  * exact times where the CSV's are not; its JSON
  * strings never hold '<', '>', '&' or a raw control character, and its
  * page holds no label as markup; a failing sink is HP2X_E_IO.  The live
