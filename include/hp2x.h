@@ -941,8 +941,10 @@ hp2x_status hp2x_write_summary(const hp2x_profile *const *ps,
  * that needs nothing else (no network, no other file; it works from
  * file://): the picture hp2x draws (its PNG at 96 dpi, and the same
  * picture as SVG, which the page's script completes from the censuses
- * it holds: at most one per column of 3,200 across the graph, fewer when
- * the page's budget of about 1 MB needs), with hover, hiding bands,
+ * it holds: all while at most 3,200, else per time bucket the census of
+ * the largest total and the first and last, the buckets a power of two
+ * seconds wide from the first census, at most 3,200 across the graph,
+ * wider when the page's budget of about 1 MB needs), with hover, hiding bands,
  * zooming in time, the band table of hp2x_write_summary (plus a
  * sparkline) for the run or for the censuses inside the zoom, and the
  * moment table of hp2x_write_moment for the census a click picks.  Labels
@@ -975,11 +977,10 @@ hp2x_status hp2x_write_live_html(const hp2x_profile *p, const hp2x_bands *b,
 /* hp2x_write_live_html's page without its PNG's bytes (the image's src
  * an empty data: URL) and without its scripts, for a live page that has
  * them and draws the picture itself, swapping this page's report into its
- * own (hp2x --serve's pushed report event).  The PNG is not
- * drawn at all while the censuses the page holds fit in its least budget
- * (the page's data then says that budget, so that a page holding more
- * loads the page again); else it is drawn for its size and left out.
- * Errors as hp2x_write_live_html. */
+ * own (hp2x --serve's pushed report event).  The PNG is not drawn at
+ * all: the page's byte budget counts the pictures at a fixed allowance,
+ * so it holds the censuses the whole page holds.  Errors as
+ * hp2x_write_live_html. */
 hp2x_status hp2x_write_live_lean_html(const hp2x_profile *p,
                                       const hp2x_bands *b,
                                       const hp2x_options *o, long redraw,
@@ -992,20 +993,55 @@ hp2x_status hp2x_write_live_lean_html(const hp2x_profile *p,
  * ("samples"), the axes (x0, xrange, ymin, yrange, tickEnd, each chart
  * kind's [ymin, yrange] in "axes"), the marks' count, the band table's
  * cells of the run ("cells", "topPeak", "topPeakAt"; with each band's
- * "sum", its values' sum modulo 2^64 as a decimal string, by which the
- * page sees a band's past change, as when a band joins or leaves OTHER
- * under -t), and the newest
+ * "sum", its values' sum modulo 2^64 over the censuses the report holds,
+ * as a decimal string, by which the page sees a band's past change, as
+ * when a band joins or leaves OTHER under -t), how many censuses the
+ * report holds ("held", of "samples") and over how many columns
+ * ("columns"), and the newest
  * censuses, at most `tail` (and 64) of them: their times as the CSV writes
  * them ("t"), exactly where that text is not ("tx"), and each band's
  * values ("v").  The page appends the censuses it lacks and draws them
  * itself; a different band set (drawn from the update when the update
  * holds every census and hp2x_write_live_key's key comes with it), a gap
- * longer than the tail or new marks make it load the page again.  Labels
- * do not appear.  HP2X_E_ARG without
+ * longer than the tail or new marks make it load the page again.  Where
+ * the report holds fewer censuses than the run's, "thin" says which, as
+ * hp2x_write_live_step does; here always against none ({"base":-1}: the
+ * page loads the report).  Labels do not appear.  HP2X_E_ARG without
  * a census or with tail 0, HP2X_E_IO when the sink fails, HP2X_E_NOMEM. */
 hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
                                    size_t tail, hp2x_write_fn write,
                                    void *closure, hp2x_err *err);
+
+/* The censuses a live page holds (its report's, hp2x_write_live_html's
+ * "t"), as hp2x_write_live_step left them: the caller keeps it between
+ * updates, and the next update says what changed against it.  Start from
+ * HP2X_LIVE_HELD_INIT; hp2x_live_held_clear frees what it holds. */
+typedef struct hp2x_live_held {
+  long redraw;     /* the redraw whose report holds them; -1: none */
+  size_t n, cap;   /* how many; the room of the arrays */
+  double *times;   /* [n]: their times, increasing */
+  int64_t *totals; /* [n]: each one's values' total over the bands */
+} hp2x_live_held;
+#define HP2X_LIVE_HELD_INIT \
+  { -1, 0, 0, NULL, NULL }
+void hp2x_live_held_clear(hp2x_live_held *h);
+
+/* hp2x_write_live_update of redraw `redraw` (>= 0) against what the
+ * previous update left in `held` (which it then holds this redraw's
+ * censuses): where the report would hold fewer censuses than the run's
+ * ("held" < "samples"; hp2x_write_html's thinning), the update also
+ * carries "thin": {"base": held's redraw, "of": held's count, "runs":
+ * [[from, keep, add], ...], "t", "tx", "v"}: the censuses the report of
+ * this redraw holds are, run after run, `keep` of base's from `from` on,
+ * then the next `add` of the censuses in "t"/"tx"/"v" (those base lacks);
+ * base -1 (no held redraw, an older one than held's; "why": "times", times
+ * that do not increase): the page loads the report, with "why" now and
+ * then.  Errors as hp2x_write_live_update; held left as it was on an
+ * error. */
+hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
+                                 size_t tail, long redraw, hp2x_live_held *held,
+                                 hp2x_write_fn write, void *closure,
+                                 hp2x_err *err);
 
 /* What a live page needs to draw a new band set itself, sent with the
  * update whose band set ("set", as the update's) differs from the last:

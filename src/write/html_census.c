@@ -1,12 +1,18 @@
 /* html_census.c -- which censuses the HTML report holds: every one while
  * there are at most HPX_PAGE_COLUMNS and their values fit what the page's
  * byte budget leaves them (censuses closer than a column, as a loaded
- * runtime writes, stay apart); else at most one per column across the time
- * axis (HPX_PAGE_COLUMNS, fewer to fit the budget), each the census with
- * the largest total in its column, so the picture the page draws from them
- * keeps its peaks.  Hover shows these censuses exactly as the CSV has them.
- * Their exact times go too where the CSV's text of a time is not exact
- * (an eventlog's nanoseconds), for the page's own summary figures.
+ * runtime writes, stay apart); else per time bucket the census with the
+ * largest total (so the picture the page draws from them keeps its
+ * peaks), and the first and last censuses.  The buckets are a power of two
+ * seconds wide, the narrowest of which at most HPX_PAGE_COLUMNS span the
+ * time axis (wider to fit the budget), counted from a fixed origin (the
+ * first census, or time 0 under --last, whose first census moves): as the
+ * run grows a bucket only ever merges with its neighbour, keeping one of
+ * the two censuses held, so a live page's held censuses change by a few
+ * a redraw (html_held.c).  Hover shows these censuses exactly as the CSV
+ * has them.  Their exact times go too where the CSV's text of a time is
+ * not exact (an eventlog's nanoseconds), for the page's own summary
+ * figures.
  */
 #include "html_int.h"
 
@@ -14,31 +20,51 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The column of sample s among `columns` across the bands' time span. */
-static size_t column_of(const hp2x_profile *p, const hp2x_bands *b, size_t s,
-                        size_t columns) {
-  double c = floor((p->times[s] - b->x0) / b->xrange * (double)columns);
-  if (!(c > 0.0)) return 0;
-  if (c >= (double)columns) return columns - 1;
-  return (size_t)c;
+/* The bucket of time t. */
+static double bucket_of(const hpx_html_buckets *k, double t) {
+  double q = floor((t - k->origin) / k->width);
+  return isfinite(q) ? q : 0.0;
 }
 
 size_t hpx_html_choose(const hp2x_profile *p, const hp2x_bands *b,
-                       const int64_t *total, size_t columns, size_t *held) {
+                       const int64_t *total, const hpx_html_buckets *k,
+                       size_t cap, size_t *held) {
   size_t N = b->n_samples, n = 0;
-  if (N == 0) return 0;
-  size_t first_col = column_of(p, b, 0, columns);
-  size_t last_col = column_of(p, b, N - 1, columns);
   for (size_t s = 0; s < N;) {
-    size_t c = column_of(p, b, s, columns), best = s, e = s;
-    for (; e < N && column_of(p, b, e, columns) == c; e++)
+    double q = bucket_of(k, p->times[s]);
+    size_t best = s, e = s + 1;
+    for (; e < N && bucket_of(k, p->times[e]) == q; e++)
       if (total[e] > total[best]) best = e;
-    if (c == first_col) best = 0;
-    if (c == last_col) best = N - 1;
-    if (!n || held[n - 1] != best) held[n++] = best;
+    size_t pick[3], np = 0; /* in order: the first, the pick, the last */
+    if (s == 0 && best != 0) pick[np++] = 0;
+    pick[np++] = best;
+    if (e == N && best != N - 1) pick[np++] = N - 1;
+    for (size_t i = 0; i < np; i++, n++)
+      if (n < cap) held[n] = pick[i];
     s = e;
   }
   return n;
+}
+
+/* The buckets of the axis's span, at most `columns` across it (at least
+ * 1 s / 2^1074 wide). */
+static hpx_html_buckets buckets_across(const hp2x_profile *p,
+                                       const hp2x_bands *b, size_t columns) {
+  hpx_html_buckets k = {p->recent.last_s > 0.0 ? 0.0 : p->times[0], INFINITY};
+  double x = b->xrange / (double)columns;
+  if (x > 0.0 && isfinite(x)) {
+    int e;
+    frexp(x, &e); /* 2^(e-1) <= x < 2^e */
+    k.width = ldexp(1.0, e);
+    if (k.width / 2.0 >= x && k.width / 2.0 > 0.0) k.width /= 2.0;
+  }
+  return k;
+}
+
+/* Buckets across the axis's span. */
+static size_t columns_of(const hp2x_bands *b, const hpx_html_buckets *k) {
+  double c = ceil(b->xrange / k->width);
+  return c >= 1.0 && c < (double)SIZE_MAX ? (size_t)c : 1;
 }
 
 /* Decimal digits (and sign) of v. */
@@ -83,28 +109,35 @@ int hpx_html_needs_exact_times(const hp2x_profile *p, const size_t *held,
   return 0;
 }
 
-/* The JSON bytes the held censuses' times and values take, about. */
+/* The JSON bytes the held censuses' times and values take, about; at
+ * least `budget` + 1 when they do not fit in `budget`.  Their exact times
+ * are formatted only when the values alone do not settle it: each is at
+ * most HPX_PAGE_EXACT_BYTES. */
 static size_t held_bytes(const hp2x_profile *p, const hp2x_bands *b,
-                         const size_t *held, size_t n) {
-  size_t bytes = 0;
-  int exact = hpx_html_needs_exact_times(p, held, n);
-  char num[HPX_FIXED6_SIZE];
-  for (size_t i = 0; i < n; i++) {
-    bytes += 14; /* the CSV's text, quoted, and its comma */
-    if (exact)
-      bytes += hpx_html_exact_time(num, sizeof num, p->times[held[i]]) + 1;
-    for (size_t k = 0; k < b->n_bands; k++)
-      bytes += int_len(b->values[k * b->stride + held[i]]) + 1;
+                         const size_t *held, size_t n, size_t budget) {
+  size_t bytes = 14 * n; /* the CSV's text of each time, quoted, a comma */
+  for (size_t k = 0; k < b->n_bands; k++) {
+    const int64_t *v = b->values + k * b->stride;
+    for (size_t i = 0; i < n; i++) bytes += int_len(v[held[i]]) + 1;
   }
+  if (bytes > budget || bytes + HPX_PAGE_EXACT_BYTES * n <= budget)
+    return bytes;
+  if (!hpx_html_needs_exact_times(p, held, n)) return bytes;
+  char num[HPX_FIXED6_SIZE];
+  for (size_t i = 0; i < n; i++)
+    bytes += hpx_html_exact_time(num, sizeof num, p->times[held[i]]) + 1;
   return bytes;
 }
 
 hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
                               size_t budget, size_t **held_out, size_t *n_held,
                               size_t *columns_out, hp2x_err *err) {
-  size_t N = b->n_samples, columns = HPX_PAGE_COLUMNS;
+  size_t N = b->n_samples;
+  /* room for the censuses of at most HPX_PAGE_COLUMNS buckets across the
+   * axis and the first and last: more only where times go back */
+  size_t cap = N < HPX_PAGE_COLUMNS + 8 ? N : HPX_PAGE_COLUMNS + 8;
   int64_t *total = hpx_malloc((N ? N : 1) * sizeof *total);
-  size_t *held = hpx_malloc((columns + 2) * sizeof *held);
+  size_t *held = hpx_malloc((cap ? cap : 1) * sizeof *held);
   if (!total || !held) {
     hpx_free(total), hpx_free(held);
     return hpx_nomem(err);
@@ -114,35 +147,27 @@ hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
     for (size_t k = 0; k < b->n_bands; k++)
       total[s] = hpx_add_sat(total[s], b->values[k * b->stride + s]);
   }
-  size_t n = N;
-  if (N <= columns) { /* every census held: a column of its own each */
+  size_t n = N, columns = N > HPX_PAGE_MIN_COLUMNS ? N : HPX_PAGE_MIN_COLUMNS;
+  hpx_html_buckets k = {0.0, 0.0};
+  if (N <= HPX_PAGE_COLUMNS) { /* every census held: a column of its own */
     for (size_t s = 0; s < N; s++) held[s] = s;
-    columns = N > HPX_PAGE_MIN_COLUMNS ? N : HPX_PAGE_MIN_COLUMNS;
   } else {
-    n = hpx_html_choose(p, b, total, columns, held);
+    k = buckets_across(p, b, HPX_PAGE_COLUMNS);
+    n = hpx_html_choose(p, b, total, &k, cap, held);
+    columns = columns_of(b, &k);
   }
-  for (;;) {
-    size_t bytes = held_bytes(p, b, held, n);
-    if (bytes <= budget || columns <= HPX_PAGE_MIN_COLUMNS) break;
-    double shrink = (double)budget / (double)bytes * 0.95;
-    size_t fewer = (size_t)((double)columns * shrink);
-    columns = fewer > HPX_PAGE_MIN_COLUMNS ? fewer : HPX_PAGE_MIN_COLUMNS;
-    n = hpx_html_choose(p, b, total, columns, held);
+  /* too many bytes (or runs): buckets twice as wide, each the union of
+   * two, until they fit */
+  while (N && !(n <= cap && (columns <= HPX_PAGE_MIN_COLUMNS ||
+                             held_bytes(p, b, held, n, budget) <= budget))) {
+    if (k.width > 0.0)
+      k.width *= 2.0;
+    else
+      k = buckets_across(p, b, HPX_PAGE_COLUMNS);
+    n = hpx_html_choose(p, b, total, &k, cap, held);
+    columns = columns_of(b, &k);
   }
   hpx_free(total);
   *held_out = held, *n_held = n, *columns_out = columns;
   return HP2X_OK;
-}
-
-hp2x_status hpx_html_budget_matters(const hp2x_profile *p, const hp2x_bands *b,
-                                    int *matters, hp2x_err *err) {
-  size_t *held = NULL, n, least, most;
-  hp2x_status s =
-      hpx_html_censuses(p, b, HPX_PAGE_MIN_VALUE_BYTES, &held, &n, &least, err);
-  hpx_free(held), held = NULL;
-  if (s == HP2X_OK)
-    s = hpx_html_censuses(p, b, SIZE_MAX, &held, &n, &most, err);
-  hpx_free(held);
-  *matters = s != HP2X_OK || least != most;
-  return s;
 }

@@ -10,15 +10,23 @@
 #include "select/thin.h"
 
 /* Columns across the graph the page draws (twice a 1,600-pixel-wide
- * graph): at most one census held per column.  Fewer when the values of
- * that many would pass what the page's budget (HPX_PAGE_BYTES, all told)
- * leaves for them, at most HPX_PAGE_VALUE_BYTES, at least
- * HPX_PAGE_MIN_VALUE_BYTES (and HPX_PAGE_MIN_COLUMNS columns). */
+ * graph): at most that many time buckets across the axis, a power of two
+ * seconds wide (so 1,600 to 3,200 of them), each holding its census of
+ * the largest total.  Wider buckets when the values of those censuses
+ * would pass what the page's budget (HPX_PAGE_BYTES, all told) leaves for
+ * them, at most HPX_PAGE_VALUE_BYTES, at least HPX_PAGE_MIN_VALUE_BYTES
+ * (and HPX_PAGE_MIN_COLUMNS buckets). */
 #define HPX_PAGE_COLUMNS 3200
 #define HPX_PAGE_MIN_COLUMNS 50
 #define HPX_PAGE_BYTES 1000000
 #define HPX_PAGE_VALUE_BYTES 600000
 #define HPX_PAGE_MIN_VALUE_BYTES 60000
+/* What the budget counts for the pictures (the PNG's base64 and the SVG),
+ * whatever they take, so that the censuses held are a function of the
+ * data alone: the samples' pictures take 60-340 KB (bench/RESULTS.md
+ * 12.5t).  And the most bytes an exact time takes in the data. */
+#define HPX_PAGE_PICTURE_BYTES 300000
+#define HPX_PAGE_EXACT_BYTES 26
 /* Columns the --heap lines are thinned to (up to 4 points each), and
  * the bytes of marks' JSON after which later marks are left out. */
 #define HPX_PAGE_LINE_COLUMNS 640
@@ -32,30 +40,38 @@
 /* The most censuses one live update carries (html_live.c). */
 #define HPX_LIVE_TAIL 64
 
-/* The censuses the page holds: at most one per column of `columns` across
- * the time axis, the one with the largest total in its column (so the
- * picture keeps its peaks), the first and last censuses kept in theirs.
- * Writes their indices, increasing, to held (room for columns + 2) and
- * returns how many. */
+/* Time buckets: [origin + i width, origin + (i + 1) width). */
+typedef struct hpx_html_buckets {
+  double origin, width;
+} hpx_html_buckets;
+
+/* The censuses the page holds: in each run of censuses in one bucket of
+ * k, the first of the largest total (so the picture keeps its peaks); and
+ * the first and last censuses.  Writes their indices, increasing, to
+ * held, the first `cap` of them, and returns how many there are (more
+ * than cap: held holds the first cap). */
 size_t hpx_html_choose(const hp2x_profile *p, const hp2x_bands *b,
-                       const int64_t *total, size_t columns, size_t *held);
+                       const int64_t *total, const hpx_html_buckets *k,
+                       size_t cap, size_t *held);
 
 /* The censuses for the page, their times and values in about `budget`
  * bytes of JSON: every one while there are at most HPX_PAGE_COLUMNS and
  * they fit (*columns: their number), else those hpx_html_choose picks
- * over as many columns as fit (*columns: that count).  *held (owned by the
+ * with the narrowest buckets, a power of two seconds wide counted from
+ * the first census (time 0 under --last), of which at most
+ * HPX_PAGE_COLUMNS span the axis and whose censuses fit (*columns: how
+ * many span it).  *held (owned by the
  * caller, hpx_free) and *n_held.  HP2X_E_NOMEM. */
 hp2x_status hpx_html_censuses(const hp2x_profile *p, const hp2x_bands *b,
                               size_t budget, size_t **held, size_t *n_held,
                               size_t *columns, hp2x_err *err);
 
-/* *matters: whether the page's budget changes the censuses it holds (it is
- * at least HPX_PAGE_MIN_VALUE_BYTES: it does not when they fit in that;
- * each budget gives the same censuses as its column count).  A lean page
- * (hp2x_write_live_lean_html) draws its PNG only when it does.
- * HP2X_E_NOMEM. */
-hp2x_status hpx_html_budget_matters(const hp2x_profile *p, const hp2x_bands *b,
-                                    int *matters, hp2x_err *err);
+/* What the page's budget leaves for the held censuses' times and values
+ * (html_write.c): HPX_PAGE_BYTES less the pictures' allowance, the script,
+ * style, labels, g's --heap lines (g NULL: none) and marks; within
+ * [HPX_PAGE_MIN_VALUE_BYTES, HPX_PAGE_VALUE_BYTES]. */
+size_t hpx_html_census_budget(const hp2x_profile *p, const hp2x_bands *b,
+                              const hpx_page_geometry *g);
 
 /* Do the held censuses need their exact times in the page, besides the
  * CSV's text of them ("%.6f")?  That reads back as another double for an
@@ -66,6 +82,25 @@ int hpx_html_needs_exact_times(const hp2x_profile *p, const size_t *held,
  * decimals that do (an eventlog's nanoseconds: 9), else 17 digits;
  * returns its length. */
 size_t hpx_html_exact_time(char *buf, size_t size, double t);
+
+/* A live update's censuses idx[0..n): "t" (the CSV's text of their
+ * times), "tx" (exact, where that is not), "v" (each band's values), each
+ * after a comma (html_held.c). */
+void hpx_html_write_censuses(writebuf *w, const hp2x_profile *p,
+                             const hp2x_bands *b, const size_t *idx, size_t n);
+
+/* *now: the held censuses idx[0..n) of redraw (their times and totals;
+ * redraw -1 when their times do not increase).  HP2X_E_NOMEM. */
+hp2x_status hpx_html_held_take(const hp2x_profile *p, const hp2x_bands *b,
+                               const size_t *idx, size_t n, long redraw,
+                               hp2x_live_held *now, hp2x_err *err);
+
+/* ,"thin":{...}: what changed from base (NULL: none) to now (idx: now's
+ * censuses' samples), as hp2x_write_live_step says.  HP2X_E_NOMEM. */
+hp2x_status hpx_html_write_thin(writebuf *w, const hp2x_profile *p,
+                                const hp2x_bands *b, const size_t *idx,
+                                const hp2x_live_held *base,
+                                const hp2x_live_held *now, hp2x_err *err);
 
 /* Writes the page's data as one JSON object, every '<', '>' and '&' as
  * \u escapes so it can sit in a <script> element; 0 when out of

@@ -11,12 +11,23 @@
  * data, which the server cuts from that report's lean page: events.c; the
  * page draws census 1 from them into its warm-up).  The page
  * (live.js, report_main.js) appends the censuses and draws them with its
- * own drawing.
+ * own drawing.  Where the report thins, the update says which censuses the
+ * report of its redraw holds, as a change from the previous update's
+ * (hp2x_write_live_step, html_held.c), and the bands' sums are over those:
+ * the page holds what the report holds without fetching it.
  */
 #include "html_int.h"
 
-#include <math.h>
 #include <string.h>
+
+/* The censuses the report of this redraw holds (samples idx[0..n), over
+ * `columns`), and the run's peak total. */
+typedef struct held_set {
+  size_t *idx, n, columns;
+  int64_t top;
+  size_t top_at;
+  long redraw;
+} held_set;
 
 /* Each chart kind's y axis: [ymin, yrange]. */
 static void write_axes(writebuf *w, const hp2x_bands *b) {
@@ -31,11 +42,13 @@ static void write_axes(writebuf *w, const hp2x_bands *b) {
   hpx_writebuf_puts(w, "}");
 }
 
-/* Band k's values' sum modulo 2^64, as a JSON string. */
-static void write_sum(writebuf *w, const hp2x_bands *b, size_t k) {
+/* Band k's values' sum modulo 2^64 over the held censuses, as a JSON
+ * string. */
+static void write_sum(writebuf *w, const hp2x_bands *b, const held_set *h,
+                      size_t k) {
   uint64_t sum = 0;
-  for (size_t i = 0; i < b->n_samples; i++)
-    sum += (uint64_t)b->values[k * b->stride + i];
+  for (size_t i = 0; i < h->n; i++)
+    sum += (uint64_t)b->values[k * b->stride + h->idx[i]];
   char num[24];
   hpx_fmt(num, sizeof num, "%llu", (unsigned long long)sum);
   hpx_html_key(w, "sum", 0), hpx_writebuf_puts(w, "\"");
@@ -43,17 +56,18 @@ static void write_sum(writebuf *w, const hp2x_bands *b, size_t k) {
 }
 
 /* The band table's cells of the run, as the report's data has them, and
- * each band's sum of values: the page checks its own against it, to see a
- * band's past change (a band in or out of OTHER). */
+ * each band's sum of values over the censuses held: the page checks its
+ * own against it, to see a band's past change (a band in or out of
+ * OTHER). */
 static void write_cells(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
-                        const band_stats *st) {
+                        const band_stats *st, const held_set *h) {
   hpx_html_key(w, "cells", 0), hpx_writebuf_puts(w, "[");
   for (size_t k = 0; k < b->n_bands; k++) {
     hpx_writebuf_puts(w, k ? "," : "");
     hpx_writebuf_puts(w, "{");
     hpx_html_key(w, "band", 1), hpx_html_num(w, (double)k);
     hpx_html_write_cells(w, p, b, st, k);
-    write_sum(w, b, k);
+    write_sum(w, b, h, k);
     hpx_writebuf_puts(w, "}");
   }
   hpx_writebuf_puts(w, "]");
@@ -64,42 +78,13 @@ static void write_cells(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
 static void write_tail(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
                        size_t n) {
   size_t from = b->n_samples - n, idx[HPX_LIVE_TAIL];
-  char num[HPX_FIXED6_SIZE];
   for (size_t i = 0; i < n; i++) idx[i] = from + i;
-  hpx_html_key(w, "t", 0), hpx_writebuf_puts(w, "[");
-  for (size_t i = 0; i < n; i++) {
-    hpx_writebuf_puts(w, i ? ",\"" : "\"");
-    hpx_writebuf_put(w, num, hpx_fmt_fixed6(num, p->times[from + i]));
-    hpx_writebuf_puts(w, "\"");
-  }
-  hpx_writebuf_puts(w, "]");
-  if (hpx_html_needs_exact_times(p, idx, n)) {
-    hpx_html_key(w, "tx", 0), hpx_writebuf_puts(w, "[");
-    for (size_t i = 0; i < n; i++) {
-      double t = p->times[from + i];
-      if (i) hpx_writebuf_puts(w, ",");
-      if (isfinite(t))
-        hpx_writebuf_put(w, num, hpx_html_exact_time(num, sizeof num, t));
-      else
-        hpx_writebuf_puts(w, "null");
-    }
-    hpx_writebuf_puts(w, "]");
-  }
-  hpx_html_key(w, "v", 0), hpx_writebuf_puts(w, "[");
-  for (size_t k = 0; k < b->n_bands; k++) {
-    hpx_writebuf_puts(w, k ? ",[" : "[");
-    for (size_t i = 0; i < n; i++) {
-      if (i) hpx_writebuf_puts(w, ",");
-      hpx_html_int(w, b->values[k * b->stride + from + i]);
-    }
-    hpx_writebuf_puts(w, "]");
-  }
-  hpx_writebuf_puts(w, "]");
+  hpx_html_write_censuses(w, p, b, idx, n);
 }
 
 static void write_update(writebuf *w, const hp2x_profile *p,
                          const hp2x_bands *b, const band_stats *st, size_t n,
-                         int64_t top, size_t top_at) {
+                         const held_set *h) {
   char num[HPX_BAND_TIME_SIZE];
   hpx_html_key(w, "set", 1), hpx_html_band_set_text(w, b);
   hpx_html_key(w, "samples", 0), hpx_html_num(w, (double)b->n_samples);
@@ -113,36 +98,73 @@ static void write_update(writebuf *w, const hp2x_profile *p,
   hpx_html_key(w, "marks", 0), hpx_html_num(w, (double)p->n_marks);
   write_axes(w, b);
   hpx_html_key(w, "topPeak", 0);
-  hpx_html_json_str(w, hpx_band_thousands(num, sizeof num, (double)top));
+  hpx_html_json_str(w, hpx_band_thousands(num, sizeof num, (double)h->top));
   hpx_html_key(w, "topPeakAt", 0);
-  hpx_html_json_str(w, hpx_band_time(num, sizeof num, p->times[top_at]));
-  write_cells(w, p, b, st);
+  hpx_html_json_str(w, hpx_band_time(num, sizeof num, p->times[h->top_at]));
+  write_cells(w, p, b, st, h);
+  hpx_html_key(w, "held", 0), hpx_html_num(w, (double)h->n);
+  hpx_html_key(w, "columns", 0), hpx_html_num(w, (double)h->columns);
   write_tail(w, p, b, n);
 }
 
-hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
-                                   size_t tail, hp2x_write_fn write,
-                                   void *closure, hp2x_err *err) {
+/* The update's JSON object: with "thin" where the report thins, against
+ * `base` (NULL: none); *now, this redraw's held censuses. */
+static hp2x_status write_object(writebuf *w, const hp2x_profile *p,
+                                const hp2x_bands *b, size_t n, held_set *h,
+                                const hp2x_live_held *base, hp2x_live_held *now,
+                                hp2x_err *err) {
+  band_stats *st = NULL;
+  hp2x_status s = hpx_band_stats_compute(p, b, &st, &h->top, &h->top_at, err);
+  if (s == HP2X_OK)
+    s = hpx_html_held_take(p, b, h->idx, h->n, h->redraw, now, err);
+  if (s == HP2X_OK) {
+    hpx_writebuf_puts(w, "{");
+    write_update(w, p, b, st, n, h);
+    if (h->n < b->n_samples)
+      s = hpx_html_write_thin(w, p, b, h->idx, base, now, err);
+    hpx_writebuf_puts(w, "}");
+  }
+  hpx_free(st);
+  return s;
+}
+
+hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
+                                 size_t tail, long redraw, hp2x_live_held *held,
+                                 hp2x_write_fn write, void *closure,
+                                 hp2x_err *err) {
   if (!p || !b || b->n_samples == 0 || tail == 0)
     return hpx_fail(err, HP2X_E_ARG, 0, -1,
                     "a live update needs a census and a tail of one or more");
   size_t n = tail < b->n_samples ? tail : b->n_samples;
   if (n > HPX_LIVE_TAIL) n = HPX_LIVE_TAIL;
-  band_stats *st = NULL;
-  int64_t top = 0;
-  size_t top_at = 0;
-  hp2x_status s = hpx_band_stats_compute(p, b, &st, &top, &top_at, err);
-  if (s != HP2X_OK) return s;
+  held_set h = {NULL, 0, 0, 0, 0, redraw < 0 ? -1 : redraw};
+  hp2x_live_held now = HP2X_LIVE_HELD_INIT;
+  /* an older redraw than held's: written against none, held kept */
+  int ahead = held && redraw > held->redraw;
+  hp2x_status s = hpx_html_censuses(p, b, hpx_html_census_budget(p, b, NULL),
+                                    &h.idx, &h.n, &h.columns, err);
   writebuf w;
-  s = hpx_writebuf_init(&w, write, closure, err);
+  if (s == HP2X_OK) s = hpx_writebuf_init(&w, write, closure, err);
   if (s == HP2X_OK) {
-    hpx_writebuf_puts(&w, "{");
-    write_update(&w, p, b, st, n, top, top_at);
-    hpx_writebuf_puts(&w, "}");
+    hp2x_status o =
+        write_object(&w, p, b, n, &h, ahead ? held : NULL, &now, err);
     s = hpx_writebuf_finish(&w, err);
+    if (s == HP2X_OK) s = o;
   }
-  hpx_free(st);
+  if (s == HP2X_OK && ahead) {
+    hp2x_live_held_clear(held);
+    *held = now;
+  } else {
+    hp2x_live_held_clear(&now);
+  }
+  hpx_free(h.idx);
   return s;
+}
+
+hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
+                                   size_t tail, hp2x_write_fn write,
+                                   void *closure, hp2x_err *err) {
+  return hp2x_write_live_step(p, b, tail, -1, NULL, write, closure, err);
 }
 
 static void write_key(writebuf *w, const hp2x_bands *b,

@@ -8,8 +8,9 @@
  * from the JSON data (html_data.c).  The script (report_*.js, joined into
  * one; README.md) and style (report.css) are ours, embedded at build time
  * (mk/embed.sh).  Labels reach the page only as escaped JSON or escaped
- * text.  The page's bytes are budgeted: what the pictures, script and
- * labels leave goes to the censuses it holds (html_census.c).
+ * text.  The page's bytes are budgeted: what the pictures (at a fixed
+ * allowance), script and labels leave goes to the censuses it holds
+ * (html_census.c).
  */
 #include "html_int.h"
 #include "report_assets.h"
@@ -134,12 +135,13 @@ static int write_page(writebuf *w, const out_buf *png, const out_buf *svg,
   return 1;
 }
 
-/* What the page's budget leaves for the held censuses' times and values,
- * once the pictures, script, style, labels, lines and marks are in. */
-static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
-                            const hpx_page_geometry *g, size_t png,
-                            size_t svg) {
-  size_t used = png / 3 * 4 + 4 + svg + sizeof hpx_report_js +
+/* What the page's budget leaves for the held censuses' times and values:
+ * a function of the data alone, the pictures counted at a fixed
+ * allowance, so that which censuses a page holds is known without drawing
+ * it (a live update says it each census: html_live.c). */
+size_t hpx_html_census_budget(const hp2x_profile *p, const hp2x_bands *b,
+                              const hpx_page_geometry *g) {
+  size_t used = HPX_PAGE_PICTURE_BYTES + sizeof hpx_report_js +
                 sizeof hpx_report_css + 8000 +
                 2 * hpx_html_shown_length(p->job);
   for (size_t k = 0; k < b->n_bands; k++) {
@@ -147,7 +149,7 @@ static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
     used += 300 + 2 * (hpx_html_shown_length(b->names[k]) +
                        (detail ? hpx_html_shown_length(detail) : 0));
   }
-  for (size_t i = 0; i < g->n_lines; i++) {
+  for (size_t i = 0; g && i < g->n_lines; i++) {
     size_t n = g->line_series[i]->n;
     used += 200 +
             28 *
@@ -160,9 +162,7 @@ static size_t census_budget(const hp2x_profile *p, const hp2x_bands *b,
 }
 
 /* The figures and censuses the page shows, once its pictures are drawn;
- * `lean`: without the PNG's bytes.  A PNG not drawn (its data NULL; the
- * censuses held do not depend on its size) gives the least budget, which
- * makes a page that holds more bytes fetch the page again (live.js). */
+ * `lean`: without the PNG (not drawn). */
 static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
                                 const hpx_page_geometry *g, const out_buf *png,
                                 const out_buf *svg, long redraw, int lean,
@@ -172,9 +172,7 @@ static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
   size_t *held = NULL;
   band_stats *st = NULL;
   hp2x_status s = hpx_band_stats_compute(p, b, &st, &d.top, &d.top_at, err);
-  if (s == HP2X_OK)
-    d.budget = png->data ? census_budget(p, b, g, png->len, svg->len)
-                         : HPX_PAGE_MIN_VALUE_BYTES;
+  if (s == HP2X_OK) d.budget = hpx_html_census_budget(p, b, g);
   if (s == HP2X_OK)
     s = hpx_html_censuses(p, b, d.budget, &held, &d.n_held, &d.columns, err);
   if (s != HP2X_OK) {
@@ -194,7 +192,7 @@ static hp2x_status write_report(const hp2x_profile *p, const hp2x_bands *b,
 }
 
 /* The report, live (redraw >= 0) or not; `lean`: without its PNG, which
- * is then drawn only when the censuses held depend on its size. */
+ * is then not drawn (the censuses held do not depend on it). */
 static hp2x_status write_html(const hp2x_profile *p, const hp2x_bands *b,
                               const hp2x_options *o, long redraw, int lean,
                               hp2x_write_fn write, void *closure,
@@ -202,9 +200,7 @@ static hp2x_status write_html(const hp2x_profile *p, const hp2x_bands *b,
   out_buf svg = {NULL, 0, 0, 0}, png = {NULL, 0, 0, 0};
   hpx_page_geometry g;
   hp2x_status st = hpx_render_page(p, b, o, &g, buf_put, &svg, err);
-  int needed = 1;
-  if (st == HP2X_OK && lean) st = hpx_html_budget_matters(p, b, &needed, err);
-  if (st == HP2X_OK && needed) {
+  if (st == HP2X_OK && !lean) {
     hp2x_options po = *o;
     po.format = HP2X_FORMAT_PNG;
     po.dpi = HPX_PAGE_DPI;

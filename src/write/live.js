@@ -11,10 +11,19 @@
  * the sums of its values differ from the server's), new marks, --heap
  * lines, a gap longer than the update's tail (the page missed events; a
  * hidden page, a tab in the background, draws nothing and catches up when
- * shown), and, once the report would thin its censuses (more than it
- * holds a column for, or past its byte budget), each time the run has
- * grown by a sixty-fourth since the report it holds and when the input
- * closes, so that what it holds is again what the report holds.  The
+ * shown).  Once the report thins its censuses (more than it holds a
+ * column for, or past its byte budget), each update says which censuses
+ * the report of its redraw holds, as a change from the previous update's
+ * ("thin": runs of those kept and the censuses the page lacks,
+ * hp2x_write_live_step): the page applies it when it holds that previous
+ * update's censuses (heldAt), else (it missed an update) fetches as for a
+ * gap; the count and each band's sum over what it then holds must be the
+ * update's, else a band's past changed.  So the page holds, census by
+ * census, what the report holds (what -o x.html would), fetching only
+ * when the selection changes.  Where no change is said (times that do
+ * not increase), it appends the tail and fetches the report each time
+ * the run has grown by a sixty-fourth, and when the input closes.
+ * The
  * censuses appended are drawn as their update comes, or, when the page
  * drew since its last frame, in the frame that follows (once for all the
  * updates that came before it: drawSoon), so that what the page holds
@@ -233,10 +242,11 @@
       return (img.src ? img.decode() : Promise.resolve()).catch(function () {}).then(whenIdle).then(function () {
         lap("decoded");
         swap(doc);
-        shown = Math.max(redraw(doc.documentElement), target);
+        heldAt = redraw(doc.documentElement);
+        offBase = false;
+        shown = Math.max(heldAt, target);
         appended = 0;
-        bytes = -1;
-        sums = offsets = null;
+        sums = null;
         loadedAt = -1; /* the next update's count */
         root.setAttribute("data-hp2x-appended", "0");
         document.documentElement.setAttribute("data-hp2x-redraw", String(shown));
@@ -283,42 +293,41 @@
     busy = false;
     refresh(r);
   }
-  var root = document.documentElement, appended = 0, loadedAt = -1, latest = null, bytes = -1;
-  /* Each band's values' sum modulo 2^64 over the censuses held, and what
-   * the server's sums (over the run's) were beyond them at the first
-   * update: a band whose past changed (it joined or left OTHER) shows as
-   * another difference. */
-  var sums = null, offsets = null;
+  var root = document.documentElement, appended = 0, loadedAt = -1, latest = null;
+  /* The redraw whose censuses the page holds (its report's, or the update
+   * it took last): a "thin" update applies to it alone. */
+  var heldAt = shown;
+  /* Each band's values' sum modulo 2^64 over the censuses held: the
+   * update's, over the report's, differ when a band's past changed (it
+   * joined or left OTHER) or the page holds other censuses. */
+  var sums = null;
   function add(a, x, sign) { return BigInt.asUintN(64, a + BigInt(sign) * BigInt(x)); }
+  function sumsOf(D) {
+    return D.bands.map(function (b) { return b.v.reduce(function (a, x) { return add(a, x, 1); }, 0n); });
+  }
+  /* The censuses and sums held are the report's of update u. */
+  function same(D, u) {
+    return D.t.length === u.held && u.cells.every(function (c, k) { return BigInt(c.sum) === sums[k]; });
+  }
   /* Why the page swapped a report in, each time, and whether it was
    * pushed or fetched: hp2x.liveLog (for a script, a test), the newest
    * 100. */
   var log = hp2x.liveLog = [];
-  /* A held census's bytes in the report's JSON as html_census.c counts
-   * them (an exact time counted at its longest). */
-  function censusBytes(D, i) {
-    var n = 14 + (D.tx ? 26 : 0);
-    for (var k = 0; k < D.bands.length; k++) n += String(D.bands[k].v[i]).length + 1;
-    return n;
-  }
   function exact(T, X, i) { return X ? Number(X[i]) : Number(T[i]); }
   /* Appends to the report's data D the censuses of update u it lacks
    * (those after its last), dropping those before a --window's start. */
   function appendTail(D, u, j) {
-    if (bytes < 0) { bytes = 0; for (var i = 0; i < D.t.length; i++) bytes += censusBytes(D, i); }
-    if (!sums) sums = D.bands.map(function (b) { return b.v.reduce(function (a, x) { return add(a, x, 1); }, 0n); });
+    if (!sums) sums = sumsOf(D);
     if (u.tx && !D.tx) D.tx = D.t.map(Number);
     for (var c = j + 1; c < u.t.length; c++) {
       D.t.push(u.t[c]);
       if (D.tx) D.tx.push(u.tx ? u.tx[c] : Number(u.t[c]));
       D.bands.forEach(function (b, k) { b.v.push(u.v[k][c]); sums[k] = add(sums[k], u.v[k][c], 1); });
-      bytes += censusBytes(D, D.t.length - 1);
       appended++;
     }
     var dropped = 0;
     while (dropped < D.t.length - 1 && exact(D.t, D.tx, dropped) < u.x0) dropped++;
     for (var d = 0; d < dropped; d++) {
-      bytes -= censusBytes(D, d);
       for (var k = 0; k < D.bands.length; k++) sums[k] = add(sums[k], D.bands[k].v[d], -1);
     }
     D.t.splice(0, dropped);
@@ -331,7 +340,7 @@
   function takeFigures(D, u) {
     ["x0", "xrange", "ymin", "yrange", "tickEnd", "topPeak", "topPeakAt"].forEach(function (f) { D[f] = u[f]; });
     D.censuses = u.samples;
-    D.columns = Math.max(D.columns, D.t.length);
+    D.columns = u.columns;
     Object.keys(D.charts).forEach(function (kind) {
       var c = D.charts[kind];
       c.ymin = u.axes[kind][0];
@@ -349,7 +358,7 @@
    * report's handlers) and a report swapped in.  The census is shown
    * (data-hp2x-census) as it is appended: the frame that follows draws it
    * before anything else asked for in it. */
-  var pending = null, frame = 0, drewSinceFrame = false;
+  var pending = null, frame = 0, drewSinceFrame = false, remake = false;
   /* how many updates appended censuses, and how many drawings drew them */
   var drawn = hp2x.liveDrawn = { appends: 0, draws: 0 };
   function drawSoon(dropped) {
@@ -365,12 +374,14 @@
       pending = 0;
       frame = requestAnimationFrame(flush);
     }
-    pending += dropped;
+    if (dropped === null) remake = true; /* the censuses held changed: made again */
+    else pending += dropped;
   }
   function flush() {
     if (pending === null) return;
-    var dropped = pending;
+    var dropped = remake ? null : pending;
     pending = null;
+    remake = false;
     cancelAnimationFrame(frame);
     drawn.draws++;
     hp2x.grown(dropped);
@@ -427,7 +438,7 @@
   function drewItself(st, why, set, at) {
     shown = Math.max(shown, st.picture);
     wanted = Math.max(wanted, shown);
-    appended = 0, bytes = -1, sums = offsets = null, loadedAt = -1;
+    appended = 0, sums = null, loadedAt = -1, heldAt = st.picture, offBase = false;
     root.setAttribute("data-hp2x-appended", "0");
     root.setAttribute("data-hp2x-redraw", String(shown));
     root.setAttribute("data-hp2x-census", String(st.censuses));
@@ -445,26 +456,109 @@
     if (u.set !== D.set) return newSet(st, u) ? "" : "bands"; /* the selection changed */
     if (u.marks !== D.markCount) return "marks";
     if (D.lines.length) return "lines"; /* --heap: drawn from the page's */
-    var m = u.t.length, last = D.t.length - 1, j;
-    if (last < 0) return "report";
-    var lastT = exact(D.t, D.tx, last);
+    if (D.t.length === 0) return "report";
+    if (u.thin) return thin(st, u);
+    var m = u.t.length, lastT = exact(D.t, D.tx, D.t.length - 1), j;
     for (j = m - 1; j >= 0 && exact(u.t, u.tx, j) > lastT; j--);
     if (j < 0) return "gap"; /* its last census is older than the tail */
-    if (loadedAt < 0) loadedAt = st.censuses;
-    var thinned = D.t.length < D.censuses; /* the report held fewer */
     if (j < m - 1) {
       var dropped = appendTail(D, u, j);
-      var off = u.cells.map(function (c, k) { return add(BigInt(c.sum), sums[k], -1); });
-      if (!offsets) offsets = thinned ? off : off.map(function () { return 0n; });
-      if (off.some(function (x, k) { return x !== offsets[k]; })) return "past"; /* a band's past changed */
+      if (!same(D, u)) return "past"; /* a band's past changed */
+      takeFigures(D, u);
+      drawSoon(dropped);
+      root.setAttribute("data-hp2x-appended", String(appended));
+    }
+    heldAt = Math.max(heldAt, st.picture);
+    root.setAttribute("data-hp2x-census", String(st.censuses));
+    return "";
+  }
+  /* The updates heard while the page could not take them (busy, hidden),
+   * newest last: a "thin" update is taken after the one it is written
+   * against, so those that came during a fetch are taken after it. */
+  var heard = [];
+  function hear(st) {
+    if (!st.update || !st.update.thin) return;
+    heard.push(st);
+    if (heard.length > 32) heard.shift();
+  }
+  /* Update u (status st) of a report that thins: its change applied to
+   * what the page holds, after those heard before it that lead there. */
+  function thin(st, u) {
+    var D = hp2x.data;
+    if (loadedAt < 0) loadedAt = st.censuses;
+    while (st.picture > heldAt) {
+      var next = offBase ? null : u.thin.base === heldAt ? st : heard.filter(function (h) {
+        return h.picture < st.picture && h.update.thin.base === heldAt && h.update.set === D.set;
+      })[0];
+      if (!next && (offBase || u.thin.why)) return fallback(st, u);
+      if (!next && u.thin.base < 0) return "thinning"; /* no update before it: the report */
+      if (!next) return "gap"; /* the page missed the update it needs */
+      var why = applyThin(D, next);
+      if (why) return why;
+    }
+    heard = heard.filter(function (h) { return h.picture > heldAt; });
+    root.setAttribute("data-hp2x-census", String(st.censuses));
+    return "";
+  }
+  /* No change said that the page can apply (times that do not increase:
+   * thin.why; or the page appended without one since its report: offBase): the tail
+   * appended as it comes, and the report fetched each time the run has
+   * grown by a sixty-fourth since the page's report, and when the input
+   * closes. */
+  var offBase = false;
+  function fallback(st, u) {
+    if (st.input === "closed" || st.censuses * 64 >= loadedAt * 65) return "thinning";
+    var D = hp2x.data, m = u.t.length, lastT = exact(D.t, D.tx, D.t.length - 1), j;
+    for (j = m - 1; j >= 0 && exact(u.t, u.tx, j) > lastT; j--);
+    if (j < 0) return "gap";
+    offBase = true;
+    if (j < m - 1) {
+      var dropped = appendTail(D, u, j);
       takeFigures(D, u);
       drawSoon(dropped);
       root.setAttribute("data-hp2x-appended", String(appended));
     }
     root.setAttribute("data-hp2x-census", String(st.censuses));
-    /* the report would thin: hold what it holds again, now and then */
-    if ((thinned || D.t.length > D.pageColumns || bytes > D.budget) &&
-        (st.input === "closed" || st.censuses * 64 >= loadedAt * 65)) return "thinning";
+    return "";
+  }
+  /* The runs of update s's "thin" applied to D: the censuses kept, those
+   * added; drawn as appended when they are D's last ones from some on and
+   * new ones after, else made again. */
+  function applyThin(D, s) {
+    var u = s.update, th = u.thin, nb = D.t.length, X = D.tx || th.tx ? [] : null, a = 0, prev = 0;
+    if (th.of !== nb) return "gap";
+    if (!sums) sums = sumsOf(D);
+    var T = [], V = D.bands.map(function () { return []; });
+    function drop(i0, i1) {
+      for (var i = i0; i < i1; i++) for (var k = 0; k < V.length; k++) sums[k] = add(sums[k], D.bands[k].v[i], -1);
+    }
+    for (var r = 0; r < th.runs.length; r++) {
+      var from = th.runs[r][0], keep = th.runs[r][1], more = th.runs[r][2], i, k;
+      if (keep && (from < prev || from + keep > nb)) return "gap";
+      if (keep) { drop(prev, from); prev = from + keep; }
+      for (i = from; i < from + keep; i++) {
+        T.push(D.t[i]);
+        if (X) X.push(D.tx ? D.tx[i] : Number(D.t[i]));
+        for (k = 0; k < V.length; k++) V[k].push(D.bands[k].v[i]);
+      }
+      for (i = a; i < a + more; i++) {
+        T.push(th.t[i]);
+        if (X) X.push(th.tx ? th.tx[i] : Number(th.t[i]));
+        for (k = 0; k < V.length; k++) { V[k].push(th.v[k][i]); sums[k] = add(sums[k], th.v[k][i], 1); }
+      }
+      a += more;
+      appended += more;
+    }
+    drop(prev, nb);
+    var simple = th.runs.length === 1 && th.runs[0][0] + th.runs[0][1] === nb ? th.runs[0][0] : null;
+    D.t = T;
+    if (X) D.tx = X;
+    D.bands.forEach(function (b, k) { b.v = V[k]; });
+    if (!same(D, u)) return "past"; /* a band's past changed */
+    takeFigures(D, u);
+    drawSoon(simple);
+    heldAt = s.picture;
+    root.setAttribute("data-hp2x-appended", String(appended));
     return "";
   }
   /* A hidden page (a tab in the background) draws nothing; shown again,
@@ -478,6 +572,7 @@
     say(st);
     latest = st;
     if (st.key) lastKey = st.key;
+    hear(st);
     if (busy || st.censuses <= 0 || document.hidden) return; /* later */
     /* No report yet (the waiting page, or its warm-up): drawn from the
      * update into the warm-up, or pushed or fetched and swapped in as

@@ -104,23 +104,32 @@
     hp2x.zoom = R.zoom;
     hp2x.pick = R.pick;
     /* A live page changed D in place (live.js: censuses appended, the
-     * first `dropped` of those held gone, the axes and the run's figures
-     * the server's): the census set, the view of the whole run, a picked
-     * census (by its time), the tables and the drawing follow. */
+     * first `dropped` of those held gone; dropped null: the censuses held
+     * changed anywhere, as the report's thinning changes them; the axes
+     * and the run's figures the server's): the census set, the view of the
+     * whole run, a picked census (by its time), the tables and the
+     * drawing follow. */
     hp2x.data = D;
     hp2x.grown = function (dropped) {
-      var m = R.state.moment;
+      var m = R.state.moment, t = m.picked && m.i >= 0 ? R.times[m.i] : null;
       follow(dropped);
       R.grown = true;
       if (!R.state.view.zoomed) R.state.view = { t0: D.x0, span: D.xrange, zoomed: false };
-      if (m.picked && m.i >= 0) m.i = Math.max(m.i - dropped, 0);
+      if (t !== null) m.i = dropped === null ? hp2x.censusOfTime(R, t) : Math.max(m.i - dropped, 0);
       table.spark();
       drawAll();
     };
     /* R.times and the census set follow D: the first `dropped` gone, the
-     * censuses after them appended. */
+     * censuses after them appended; or made again (dropped null). */
     function follow(dropped) {
       var C = R.C, T = D.tx || D.t;
+      if (dropped === null || R.times.length - Math.max(dropped, 0) > D.t.length) {
+        R.times = D.t.map(Number);
+        R.C = hp2x.censusSet(D);
+        R.bands = null;
+        R.cache = {};
+        return;
+      }
       if (dropped > 0) {
         R.times.splice(0, dropped);
         C.t.splice(0, dropped);

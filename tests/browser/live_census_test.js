@@ -27,7 +27,9 @@
 // frame that shows it (checkTable; OUT.json's last labels are its).  With HP2X_BLOCK=N the page is kept
 // busy for 0.6 s once it shows census N (a renderer that cannot keep
 // up): the updates that queued meanwhile must be drawn in fewer drawings
-// than updates (hp2x.liveDrawn), every census still shown.  Writes OUT.json: the page's final data (hp2x.data), the
+// than updates (hp2x.liveDrawn), every census still shown.  With
+// HP2X_DUMPS=DIR the page's data is written where the input pauses (the
+// loop below says how).  Writes OUT.json: the page's final data (hp2x.data), the
 // counts shown, the fetches.  Prints "FAIL: ..." lines and "N checks, N
 // failed"; exits 1 on a failure, 3 (after "SKIPPED: why") when chromium
 // cannot start.
@@ -219,6 +221,7 @@ async function main() {
   const start = Date.now(), sets = [];
   let marked = false, hidden = false, wasHidden = false, last = null, doneAt = 0, blocked = false, glyphs = null;
   const block = Number(process.env.HP2X_BLOCK || 0);
+  const dumps = process.env.HP2X_DUMPS || '', dumped = new Set();
   while (Date.now() - start < limit) {
     let s;
     try { s = await look(page); } catch (e) { // the waiting page loading the report
@@ -245,6 +248,16 @@ async function main() {
     } else if (hidden && s.censuses >= Number(sleepTo)) {
       await setHidden(page, false);
       hidden = false;
+    }
+    // HP2X_DUMPS=DIR: when DIR/pause-K names a census count K the input
+    // stopped at, the page's data once it shows K, to DIR/page-K.json,
+    // then DIR/dumped-K (the feeder goes on)
+    if (dumps && s.shown === s.censuses && !dumped.has(s.shown) &&
+        fs.existsSync(dumps + '/pause-' + s.shown)) {
+      const d = await page.evaluate(() => window.hp2x.data);
+      fs.writeFileSync(dumps + '/page-' + s.shown + '.json', JSON.stringify({ data: d, log: s.log }));
+      fs.writeFileSync(dumps + '/dumped-' + s.shown, 'dumped\n');
+      dumped.add(s.shown);
     }
     last = s;
     if (!hidden && s.shown === s.censuses && s.censuses === Number(total) &&

@@ -6,8 +6,8 @@
  * census.  Otherwise (a longer run, or the first redraw: the waiting page
  * has no report) every live page would fetch the report again; instead
  * the server draws the page once,
- * lean (without its PNG, which is not drawn at all while the page's
- * censuses fit its least budget: hp2x_write_live_lean_html), on threads
+ * lean (without its PNG, which is not drawn at all:
+ * hp2x_write_live_lean_html), on threads
  * of its own, never the run's, and sends it to every /events client as a
  * "report" event.  Only when an /events client is connected.  Every
  * redraw's update waits until this thread has looked at its band set

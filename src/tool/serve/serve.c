@@ -390,7 +390,7 @@ int serve_start(const serve_address *at, const hp2x_options *o,
   s->base.copies = 1;
   s->opts = o;
   s->loopback = ad.loopback;
-  s->current = snapshot_new(s->opts, NULL, NULL, 0, INPUT_WAITING, 0);
+  s->current = snapshot_new(s->opts, NULL, NULL, NULL, 0, INPUT_WAITING, 0);
   s->warm = serve_warm_page(s->opts);
   int fd = s->current ? listen_on(&ad) : -1;
   const char *v6l = ad.family == AF_INET6 ? "[" : "",
@@ -434,8 +434,8 @@ static void make_current(serve_server *s, snapshot *next) {
 static int serve_publish(tool_output *o, const output_frame *f) {
   serve_server *s = (serve_server *)o;
   long long censuses = (long long)hp2x_profile_samples_read(f->whole);
-  make_current(s, snapshot_new(s->opts, f->shown, f->bands, ++s->published,
-                               s->input, censuses));
+  make_current(s, snapshot_new(s->opts, f->shown, f->bands, s->current,
+                               ++s->published, s->input, censuses));
   push_wake(s); /* a new band set's page, pushed (push.c) */
   return EXIT_OK;
 }

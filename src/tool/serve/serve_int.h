@@ -29,8 +29,8 @@ typedef struct snapshot snapshot;
  * drawn with options o (copied, but for the strings and regexes they
  * point to, which live as long as the server); NULL when out of memory. */
 snapshot *snapshot_new(const hp2x_options *o, const hp2x_profile *p,
-                       const hp2x_bands *b, long generation, input_state input,
-                       long long censuses);
+                       const hp2x_bands *b, snapshot *after, long generation,
+                       input_state input, long long censuses);
 /* old's pictures, with another input state; NULL when out of memory. */
 snapshot *snapshot_restate(snapshot *old, long generation, input_state input);
 void snapshot_ref(snapshot *s);
@@ -42,9 +42,9 @@ long snapshot_picture_generation(const snapshot *s);
  * page, returning its length. */
 const char *snapshot_metrics(const snapshot *s, size_t *len);
 size_t snapshot_status_json(const snapshot *s, char *buf, size_t size);
-/* The live pages' update of s (hp2x_write_live_update: its newest
- * censuses, axes and band figures), made on the first call: 0 with *data
- * (owned by s) and *len, or -1 (no census, or no bands kept). */
+/* The live pages' update of s (hp2x_write_live_step, against the one made
+ * before: snapshot_new's `after`'s, or none), made on the first call: 0
+ * with *data (owned by s) and *len, or -1 (no census, or no bands kept). */
 int snapshot_update(snapshot *s, const char **data, size_t *len);
 /* s's band set's key (hp2x_write_live_key), made when `make` (push.c's),
  * else read once made: *data (s's), *len, and 1 when s's update holds

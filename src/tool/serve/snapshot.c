@@ -3,7 +3,9 @@
  * a few hundred bytes), and copies of the profile and its bands from which
  * the server's thread draws a picture the first time one is asked for,
  * keeping it for the next requests until the next redraw; likewise the
- * live pages' update (the newest censuses, which they draw themselves).
+ * live pages' update (the newest censuses, which they draw themselves,
+ * and, where the report thins, what changed in the censuses it holds
+ * since the update made before: the server's snapshot_chain).
  * A snapshot is
  * freed when its last reader lets it go, so a slow client holds an old
  * one without holding up the run.
@@ -54,6 +56,31 @@ static int membuf_write(void *closure, const void *buf, size_t len) {
   return 0;
 }
 
+/* The censuses the live pages hold after the newest update made
+ * (hp2x_write_live_step's): one a server, shared by its snapshots, each
+ * new one's taken from the one before. */
+typedef struct snapshot_chain {
+  atomic_int refs;
+  pthread_mutex_t lock; /* held while an update is made */
+  hp2x_live_held held;
+} snapshot_chain;
+
+static snapshot_chain *chain_new(void) {
+  snapshot_chain *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  atomic_init(&c->refs, 1);
+  pthread_mutex_init(&c->lock, NULL);
+  c->held = (hp2x_live_held)HP2X_LIVE_HELD_INIT;
+  return c;
+}
+
+static void chain_unref(snapshot_chain *c) {
+  if (!c || atomic_fetch_sub(&c->refs, 1) != 1) return;
+  hp2x_live_held_clear(&c->held);
+  pthread_mutex_destroy(&c->lock);
+  free(c);
+}
+
 /* The copies pictures are drawn from, shared by the snapshots of one
  * redraw (a change of the input's state draws nothing new). */
 typedef struct pictures {
@@ -72,6 +99,7 @@ typedef struct pictures {
   membuf key;            /* and its new band set (hp2x_write_live_key) */
   int key_whole; /* the update's censuses are every one: a page draws the
                     new set from it alone */
+  snapshot_chain *chain; /* a reference; NULL: none */
 } pictures;
 
 struct snapshot {
@@ -93,14 +121,18 @@ static void pictures_unref(pictures *pc) {
   for (int i = 0; i < N_MADE; i++) pthread_mutex_destroy(&pc->lock[i]);
   hp2x_bands_free(pc->b);
   hp2x_profile_free(pc->p);
+  chain_unref(pc->chain);
   free(pc);
 }
 
 static pictures *pictures_new(const hp2x_options *o, const hp2x_profile *p,
-                              const hp2x_bands *b, long generation) {
+                              const hp2x_bands *b, snapshot_chain *chain,
+                              long generation) {
   pictures *pc = calloc(1, sizeof *pc);
   if (!pc) return NULL;
   pc->generation = generation;
+  if (chain) atomic_fetch_add(&chain->refs, 1);
+  pc->chain = chain ? chain : chain_new(); /* NULL: updates against none */
   atomic_init(&pc->refs, 1);
   pc->o = *o;
   pc->o.aux = NULL; /* the run frees it; the run's regexes outlive us */
@@ -155,9 +187,10 @@ static snapshot *snapshot_with(pictures *pc, long generation, input_state input,
 }
 
 snapshot *snapshot_new(const hp2x_options *o, const hp2x_profile *p,
-                       const hp2x_bands *b, long generation, input_state input,
-                       long long censuses) {
-  pictures *pc = pictures_new(o, p, b, generation);
+                       const hp2x_bands *b, snapshot *after, long generation,
+                       input_state input, long long censuses) {
+  pictures *pc =
+      pictures_new(o, p, b, after ? after->pics->chain : NULL, generation);
   return pc ? snapshot_with(pc, generation, input, censuses) : NULL;
 }
 
@@ -257,15 +290,20 @@ static const hp2x_bands *bands_of(const pictures *pc, hp2x_bands **fresh) {
                                                                   : NULL;
 }
 
-/* Makes pc's update, once. */
+/* Makes pc's update, once: against the update made before it (an older
+ * redraw's made later is written against none: its pages load the
+ * report where it thins). */
 static void update_once(pictures *pc) {
   hp2x_err err;
   hp2x_err_init(&err);
   hp2x_bands *fresh;
   const hp2x_bands *b = bands_of(pc, &fresh);
-  if (!b || hp2x_write_live_update(pc->p, b, update_tail(b), membuf_write,
-                                   &pc->update, &err) != HP2X_OK)
+  if (pc->chain) pthread_mutex_lock(&pc->chain->lock);
+  if (!b || hp2x_write_live_step(pc->p, b, update_tail(b), pc->generation,
+                                 pc->chain ? &pc->chain->held : NULL,
+                                 membuf_write, &pc->update, &err) != HP2X_OK)
     membuf_clear(&pc->update);
+  if (pc->chain) pthread_mutex_unlock(&pc->chain->lock);
   hp2x_bands_free(fresh);
 }
 

@@ -1,6 +1,8 @@
 /* test_html_write.c -- the HTML report's writer: hp2x_write_output writes what
- * hp2x_write_html writes; the censuses the page holds (at most one per
- * column, the largest total in each, the first and last kept), their
+ * hp2x_write_html writes; the censuses the page holds (in each time
+ * bucket the largest total, the first and last kept; the buckets a power
+ * of two seconds wide, nesting as the run grows and over a bounded
+ * profile's, whose report holds what every sample's does), their
  * exact times where the CSV's are not; its JSON
  * strings never hold '<', '>', '&' or a raw control character, and its
  * page holds no label as markup; a failing sink is HP2X_E_IO.  The live
@@ -9,7 +11,8 @@
  * they show; a live update (hp2x_write_live_update) carries the newest
  * censuses, the band set and the run's figures as the page's data has them, no
  * label; the lean live page is the live page without its PNG and scripts,
- * its PNG drawn only when the censuses held depend on its size.
+ * with the same budget (test_html_held.c: the budget, the censuses held
+ * from update to update).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,6 +24,8 @@
 #include "test_options.h"
 #include "mem_sink.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,42 +102,158 @@ static int64_t total_at(const hp2x_bands *b, size_t s) {
   return t;
 }
 
+/* hpx_html_choose over buckets k: the first of the largest total of each
+ * bucket's censuses, and the first and last censuses; nothing past cap. */
+static void check_choice(const hp2x_profile *p, const hp2x_bands *b,
+                         const int64_t *total, const hpx_html_buckets *k,
+                         const size_t *held, size_t n) {
+  size_t N = b->n_samples;
+  assert_int_equal(held[0], 0);
+  assert_int_equal(held[n - 1], N - 1);
+  for (size_t i = 1; i < n; i++) assert_true(held[i] > held[i - 1]);
+  size_t i = 0;
+  for (size_t s = 0; s < N;) {
+    double q = floor((p->times[s] - k->origin) / k->width);
+    size_t best = s, e = s + 1;
+    for (; e < N && floor((p->times[e] - k->origin) / k->width) == q; e++)
+      if (total[e] > total[best]) best = e;
+    if (s == 0 && best != 0) assert_int_equal(held[i++], 0);
+    assert_int_equal(held[i++], best);
+    if (e == N && best != N - 1) assert_int_equal(held[i++], N - 1);
+    s = e;
+  }
+  assert_int_equal(i, n);
+}
+
 static void test_censuses_held(void **state) {
   (void)state;
   hp2x_profile *p;
   hp2x_bands *b;
   make_profile(1000, &p, &b);
-  size_t N = b->n_samples, columns = 64;
+  size_t N = b->n_samples;
   int64_t *total = malloc(N * sizeof *total);
-  size_t *held = malloc((columns + 2) * sizeof *held);
+  size_t *held = malloc(N * sizeof *held);
   assert_non_null(total), assert_non_null(held);
   for (size_t s = 0; s < N; s++) total[s] = total_at(b, s);
-  size_t n = hpx_html_choose(p, b, total, columns, held);
-  assert_true(n <= columns && n >= columns / 2);
-  assert_int_equal(held[0], 0);
-  assert_int_equal(held[n - 1], N - 1);
-  for (size_t i = 1; i < n; i++) {
-    assert_true(held[i] > held[i - 1]);
-    /* One per column, the largest total of its column (but the ends). */
-    double c = (p->times[held[i]] - b->x0) / b->xrange * (double)columns;
-    double c0 = (p->times[held[i - 1]] - b->x0) / b->xrange * (double)columns;
-    assert_true((size_t)c > (size_t)c0 || held[i] == N - 1);
-    if (i + 1 < n)
-      for (size_t s = held[i - 1] + 1; s < held[i + 1]; s++)
-        if ((size_t)((p->times[s] - b->x0) / b->xrange * (double)columns) ==
-            (size_t)c)
-          assert_true(total[s] <= total[held[i]]);
-  }
-  /* Within a budget: fewer columns. */
+  /* buckets of 1/4 s from 0.05 s: 400 of them, 2 or 3 censuses each */
+  hpx_html_buckets k = {0.05, 0.25};
+  size_t n = hpx_html_choose(p, b, total, &k, N, held);
+  assert_true(n >= 400 && n <= 403);
+  check_choice(p, b, total, &k, held, n);
+  /* (room for 10: how many there are, the first 10 written) */
+  size_t few_room[10];
+  assert_int_equal(hpx_html_choose(p, b, total, &k, 10, few_room), n);
+  assert_memory_equal(few_room, held, sizeof few_room);
+  /* Within a budget: buckets a power of two seconds wide from the first
+   * census, fewer than 3,200 across. */
   size_t *few = NULL, n_few = 0, cols = 0;
   hp2x_err err;
   hp2x_err_init(&err);
   assert_int_equal(hpx_html_censuses(p, b, 2000, &few, &n_few, &cols, &err),
                    HP2X_OK);
-  assert_true(cols < HPX_PAGE_COLUMNS && n_few <= cols + 2);
+  assert_true(cols < HPX_PAGE_COLUMNS && n_few <= cols + 3 && n_few < N);
+  int found = 0; /* a power of two seconds from the first census */
+  for (int e = -10; e <= 10 && !found; e++) {
+    k = (hpx_html_buckets){p->times[0], ldexp(1.0, e)};
+    found = hpx_html_choose(p, b, total, &k, N, held) == n_few &&
+            !memcmp(held, few, n_few * sizeof *few) &&
+            ceil(b->xrange / k.width) == (double)cols;
+  }
+  assert_true(found);
+  check_choice(p, b, total, &k, few, n_few);
   free(total), free(held), hpx_free(few);
   hp2x_bands_free(b);
   hp2x_profile_free(p);
+}
+
+/* Past 3,200 censuses: between 1,600 and 3,200 buckets across the axis,
+ * and as the run grows, a held census is never one the shorter run had
+ * and did not hold (a bucket only merges with its neighbour). */
+static void test_censuses_nest(void **state) {
+  (void)state;
+  size_t *before = NULL, n_before = 0, N_before = 0;
+  for (size_t N = 3201; N < 7000; N += 397) {
+    hp2x_profile *p;
+    hp2x_bands *b;
+    make_profile(N, &p, &b);
+    size_t *held = NULL, n = 0, cols = 0;
+    hp2x_err err;
+    hp2x_err_init(&err);
+    assert_int_equal(hpx_html_censuses(p, b, SIZE_MAX, &held, &n, &cols, &err),
+                     HP2X_OK);
+    assert_true(cols > HPX_PAGE_COLUMNS / 2 && cols <= HPX_PAGE_COLUMNS);
+    assert_true(n < N && n > cols / 2);
+    for (size_t i = 0, j = 0; i < n && held[i] < N_before; i++) {
+      while (j < n_before && before[j] < held[i]) j++;
+      assert_true(j < n_before && before[j] == held[i]);
+    }
+    hpx_free(before);
+    before = held, n_before = n, N_before = N;
+    hp2x_bands_free(b);
+    hp2x_profile_free(p);
+  }
+  hpx_free(before);
+}
+
+/* The profile of n censuses 0.01 s apart from 0.37 s, values that wiggle,
+ * read bounded by a picture of `columns` device columns (0: every
+ * sample), and its bands. */
+static void wiggle(size_t n, size_t columns, hp2x_profile **p, hp2x_bands **b) {
+  char *text = malloc(200 + n * 80);
+  assert_non_null(text);
+  size_t at = (size_t)sprintf(text, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT "
+                                    "\"seconds\"\nVALUE_UNIT \"bytes\"\n");
+  for (size_t s = 0; s < n; s++)
+    at += (size_t)sprintf(
+        text + at, "BEGIN_SAMPLE %.2f\na\t%zu\nb\t%zu\nEND_SAMPLE %.2f\n",
+        0.37 + (double)s * 0.01, 100 + (s * 37) % 101, 50 + (s * s) % 53,
+        0.37 + (double)s * 0.01);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_parse_options po;
+  hp2x_parse_options_init(&po);
+  po.picture_columns = columns;
+  hp2x_parser *ps = hp2x_parser_new("test", &po, &err);
+  assert_non_null(ps);
+  assert_int_equal(hp2x_parser_feed(ps, text, at, &err), HP2X_OK);
+  assert_int_equal(hp2x_parser_finish(ps, p, &err), HP2X_OK);
+  hp2x_parser_free(ps);
+  free(text);
+  hp2x_options o;
+  test_options_init(&o);
+  assert_int_equal(hp2x_bands_select(*p, &o, b, &err), HP2X_OK);
+}
+
+/* The buckets nest over the bounded profile's (a watched run's, thinned
+ * to its picture): the report of the thinned profile holds the censuses
+ * and values of the report of every sample. */
+static void test_censuses_over_bounded(void **state) {
+  (void)state;
+  hp2x_profile *p[2];
+  hp2x_bands *b[2];
+  size_t *held[2], n[2], cols[2];
+  hp2x_err err;
+  hp2x_err_init(&err);
+  for (int i = 0; i < 2; i++) {
+    wiggle(30000, i ? 5401 : 0, &p[i], &b[i]);
+    assert_int_equal(hpx_html_censuses(p[i], b[i], SIZE_MAX, &held[i], &n[i],
+                                       &cols[i], &err),
+                     HP2X_OK);
+  }
+  assert_true(b[1]->n_samples < b[0]->n_samples); /* it thinned */
+  assert_int_equal(n[0], n[1]);
+  assert_int_equal(cols[0], cols[1]);
+  for (size_t j = 0; j < n[0]; j++) {
+    assert_true(p[0]->times[held[0][j]] == p[1]->times[held[1][j]]);
+    for (size_t k = 0; k < b[0]->n_bands; k++)
+      assert_true(b[0]->values[k * b[0]->stride + held[0][j]] ==
+                  b[1]->values[k * b[1]->stride + held[1][j]]);
+  }
+  for (int i = 0; i < 2; i++) {
+    hpx_free(held[i]);
+    hp2x_bands_free(b[i]);
+    hp2x_profile_free(p[i]);
+  }
 }
 
 /* While they fit, every census is held, even censuses closer than a column
@@ -428,9 +549,8 @@ static long budget_of(const char *page) {
 }
 
 /* The lean live page (hp2x_write_live_lean_html): the live page without
- * its PNG's bytes and scripts; the PNG not drawn at all while the censuses
- * fit the least budget (the page says that budget), else drawn for its
- * size (the page's budget is the live page's). */
+ * its PNG (never drawn) and scripts, its budget the live page's, the
+ * censuses held within it past 60 KB as below. */
 static void test_live_lean(void **state) {
   (void)state;
   static const size_t sizes[] = {10, 8000}; /* ~0.3 KB, past 60 KB held */
@@ -457,7 +577,7 @@ static void test_live_lean(void **state) {
     assert_memory_equal(live.buf, lean.buf, (size_t)(a - live.buf));
     assert_int_equal(l[sizeof png - 1], '"');
     assert_int_not_equal(a[sizeof png - 1], '"');
-    /* the same picture and data (but the budget), no script */
+    /* the same picture and data, no script */
     const char *sa = strstr(a, "<svg"), *sl = strstr(l, "<svg");
     const char *da = strstr(a, "id=\"hp2x-data\">");
     const char *dl = strstr(l, "id=\"hp2x-data\">");
@@ -468,11 +588,10 @@ static void test_live_lean(void **state) {
     assert_null(strstr(lean.buf, "hp2x.report = function"));
     assert_null(strstr(lean.buf, "navigator.locks"));
     assert_non_null(strstr(lean.buf, "</script>\n</body>\n</html>\n"));
-    int matters = -1;
-    assert_int_equal(hpx_html_budget_matters(p, b, &matters, &err), HP2X_OK);
-    assert_int_equal(matters, t == 1);
-    long want = t == 0 ? HPX_PAGE_MIN_VALUE_BYTES : budget_of(live.buf);
-    assert_int_equal(budget_of(lean.buf), want);
+    /* the same budget: the censuses held do not depend on the PNG */
+    assert_int_equal(budget_of(lean.buf), budget_of(live.buf));
+    assert_int_equal(budget_of(live.buf),
+                     (long)hpx_html_census_budget(p, b, NULL));
     assert_true(budget_of(live.buf) > HPX_PAGE_MIN_VALUE_BYTES);
     assert_int_equal(
         hp2x_write_live_lean_html(p, b, &o, -1, mem_write, &lean, &err),
@@ -487,6 +606,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_output_is_the_writer),
       cmocka_unit_test(test_censuses_held),
+      cmocka_unit_test(test_censuses_nest),
+      cmocka_unit_test(test_censuses_over_bounded),
       cmocka_unit_test(test_censuses_all_held),
       cmocka_unit_test(test_exact_times),
       cmocka_unit_test(test_json_strings),
