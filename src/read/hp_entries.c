@@ -24,6 +24,15 @@
 #include <assert.h>
 #include <string.h>
 
+/* Which scan this object holds, by name (test_seams reads it with nm: a
+ * compiler may vectorize the portable words' compares, so their
+ * instructions do not tell). */
+#if defined(HPX_HP_SSE2)
+const int hpx_hp_scan_sse2 = 1;
+#else
+const int hpx_hp_scan_words = 1;
+#endif
+
 /* The value of DIGITS at d (up to the line's end at or before end) and
  * the line's end, or NULL unless 1 to 18 digits end it. */
 static HPX_ALWAYS_INLINE const char *entry_value(const char *d, const char *end,
