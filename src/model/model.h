@@ -137,6 +137,7 @@ struct hp2x_profile {
 
   profile_bound bound; /* what is kept when the picture bounds it */
   recent_ring recent;  /* --last: the most recent SECONDS */
+  bool from_zero;      /* --last, kept by a copy: the report's buckets from 0 */
 
   hp2x_warnings warn;
   bool entries_dropped; /* hp2x_profile_drop_entries was called */

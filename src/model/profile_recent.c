@@ -36,6 +36,7 @@ hp2x_status hpx_profile_bound_last(hp2x_profile *p, double last_s,
   }
   for (size_t r = 0; r < RECENT_SLOTS; r++) w->slot_of[r] = INT64_MIN;
   w->last_s = last_s;
+  p->from_zero = last_s > 0.0;
   w->slot_s = last_s / RECENT_SLOTS;
   w->first_slot = INT64_MIN;
   p->bound.samples.span = last_s;

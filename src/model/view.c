@@ -65,6 +65,7 @@ static hp2x_profile *copy_frame(const hp2x_profile *p, hp2x_err *err) {
   c->text_breakdown = p->text_breakdown;
   c->heap_profile = p->heap_profile;
   c->began_mid_run = p->began_mid_run;
+  c->from_zero = p->from_zero;
   c->interval_ns = p->interval_ns;
   c->has_wall_clock = p->has_wall_clock;
   c->wall_unix_ns = p->wall_unix_ns;

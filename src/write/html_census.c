@@ -50,7 +50,7 @@ size_t hpx_html_choose(const hp2x_profile *p, const hp2x_bands *b,
  * 1 s / 2^1074 wide). */
 static hpx_html_buckets buckets_across(const hp2x_profile *p,
                                        const hp2x_bands *b, size_t columns) {
-  hpx_html_buckets k = {p->recent.last_s > 0.0 ? 0.0 : p->times[0], INFINITY};
+  hpx_html_buckets k = {p->from_zero ? 0.0 : p->times[0], INFINITY};
   double x = b->xrange / (double)columns;
   if (x > 0.0 && isfinite(x)) {
     int e;

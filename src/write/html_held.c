@@ -61,6 +61,14 @@ void hpx_html_write_censuses(writebuf *w, const hp2x_profile *p,
   hpx_writebuf_puts(w, "]");
 }
 
+/* Are h's times finite and increasing (each census known by its time)? */
+static bool increasing(const hp2x_live_held *h) {
+  for (size_t i = 0; i < h->n; i++)
+    if (!isfinite(h->times[i]) || (i && !(h->times[i] > h->times[i - 1])))
+      return false;
+  return true;
+}
+
 hp2x_status hpx_html_held_take(const hp2x_profile *p, const hp2x_bands *b,
                                const size_t *idx, size_t n, long redraw,
                                hp2x_live_held *now, hp2x_err *err) {
@@ -72,14 +80,11 @@ hp2x_status hpx_html_held_take(const hp2x_profile *p, const hp2x_bands *b,
     return hpx_nomem(err);
   }
   now->n = now->cap = n;
-  int increasing = 1;
   for (size_t i = 0; i < n; i++) {
     now->times[i] = p->times[idx[i]];
     now->totals[i] = total_of(b, idx[i]);
-    if (!isfinite(now->times[i]) || (i && !(now->times[i] > now->times[i - 1])))
-      increasing = 0;
   }
-  now->redraw = increasing ? redraw : -1; /* else no base for the next */
+  now->redraw = increasing(now) ? redraw : -1; /* else no base for the next */
   return HP2X_OK;
 }
 
@@ -151,8 +156,9 @@ hp2x_status hpx_html_write_thin(writebuf *w, const hp2x_profile *p,
     write_runs(NULL, base, now, idx, added, &m);
   }
   /* why none: times that do not increase (the page then fetches the
-   * report now and then, as it grows) */
-  const char *why = now->redraw < 0 ? "times" : NULL;
+   * report now and then, as it grows); a held set without a redraw (the
+   * stateless hp2x_write_live_update) has none, but no reason */
+  const char *why = increasing(now) ? NULL : "times";
   hpx_html_key(w, "thin", 0), hpx_writebuf_puts(w, "{");
   hpx_html_key(w, "base", 1);
   hpx_writebuf_put(

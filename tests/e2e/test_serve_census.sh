@@ -521,4 +521,38 @@ print("the page's reports after its first: %s" % (whys or "none"))
 assert not [w for w in whys if w not in ("gap", "bands")], r["log"]
 assert whys.count("gap") <= 2, r["log"]
 PY
+# 4. --last: the served page's report holds what -o x.html holds under
+# --last (its buckets counted from time 0, also in the server's copy of
+# the profile, which is what the page, the lean report and the updates
+# are drawn from): 5,000 censuses 13.7 ms apart from 0.37 s, the last
+# 60 s of them, past 3,200.
+python3 - big4.hp <<'PY'
+import math
+with open("big4.hp", "w") as out:
+    out.write('JOB "last"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
+    for k in range(5000):
+        t = 0.37 + 0.0137 * k
+        out.write("BEGIN_SAMPLE %.4f\n" % t)
+        for b, name in enumerate(("alpha", "beta", "gamma")):
+            out.write("%s\t%d\n" % (name, 1000 * (b + 1) + int(900 * (1 + math.sin(k / (37.0 + b))))))
+        out.write("END_SAMPLE %.4f\n" % t)
+PY
+"$HP2X" --last=60 big4.hp -o last4.html 2> /dev/null || fail "--last=60 -o last4.html"
+serve_start err4 --watch --interval=0.1 --last=60 big4.hp --serve=0 || fail "no serving line: $(cat err4)"
+for _ in $(seq 200); do
+  curl -s -m 5 "http://127.0.0.1:$PORT/" > served4.html
+  grep -q '"68.856300"\]' served4.html && break
+  sleep 0.1
+done
+serve_stop
+python3 - served4.html last4.html <<'PY' && ok || fail "--last's served report holds other censuses than -o x.html"
+import json, re, sys
+def data(f):
+    html = open(f, encoding="utf-8").read()
+    return json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>', html, re.S).group(1))
+a, b = data(sys.argv[1]), data(sys.argv[2])
+assert 1600 <= len(b["t"]) <= 3200, len(b["t"])
+assert a["t"] == b["t"], (len(a["t"]), len(b["t"]), len(set(a["t"]) ^ set(b["t"])))
+print("--last=60: the served report and -o x.html hold the same %d censuses" % len(b["t"]))
+PY
 finish

@@ -221,6 +221,12 @@ static void test_no_base(void **state) {
   assert_int_equal(
       hp2x_write_live_step(p, b, 3, 9, &held, mem_write, &up, &err), HP2X_OK);
   size_t n = held.n;
+  /* the stateless update: against none, and no reason (times increase) */
+  mem plain = {0};
+  assert_int_equal(hp2x_write_live_update(p, b, 3, mem_write, &plain, &err),
+                   HP2X_OK);
+  assert_non_null(strstr(plain.buf, "\"thin\":{\"base\":-1}"));
+  free(plain.buf);
   assert_int_equal(
       hp2x_write_live_step(p, b, 3, 8, &held, mem_write, &old, &err), HP2X_OK);
   assert_non_null(strstr(old.buf, "\"thin\":{\"base\":-1}"));
