@@ -101,7 +101,10 @@ function tapScript() {
   // reading), read without parsing the whole event: the page does that.
   const counts = (data) => {
     const n = /"censuses":(\d+)/.exec(data);
-    const at = data.lastIndexOf(',"t":[');
+    // (the tail's "t": the last before a "thin" change, whose own "t"
+    // lists the held censuses the page lacks, not the censuses counted)
+    const thin = data.indexOf('"thin":{');
+    const at = data.lastIndexOf(',"t":[', thin >= 0 ? thin : data.length);
     let m = 0;
     if (at >= 0 && data.indexOf('"update":') >= 0 && data.indexOf('"update":') < at) {
       const end = data.indexOf(']', at);
