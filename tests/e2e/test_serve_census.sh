@@ -166,6 +166,45 @@ for u in with_census:
 print("%d updates, each carrying its newest census" % len(with_census))
 PY
 
+# 1h. The same stream with --heap: each update carries the heap lines
+# whole, which the page takes in place of its own; it never fetches "/"
+# for them (why "lines"), and ends with -o x.html's lines.
+"$HP2X" -m4 --heap --dpi=96 s1.eventlog -o expect1h.png 2> /dev/null || fail "-o expect1h.png"
+serve_start err1h --watch --interval=0.1 -m4 --heap --tee="$T/tee1h.eventlog" "unix:$T/app1h.sock" --serve=0 ||
+  fail "no serving line: $(cat err1h)"
+HP2X_PUSH=drop HP2X_LOADED=$T/loaded1h node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1h.json 90 70 \
+  expect1h.png > browser1h.txt 2>&1 & BR=$!
+for _ in $(seq 600); do [ -e "$T/loaded1h" ] && break; sleep 0.1; done
+python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app1h.sock" s1.eventlog \
+  --after 0.5 --min 20000 --max 40000 --delay 0.1 --seed 5 & SS=$!
+curl -sN -m 6 "http://127.0.0.1:$PORT/events" > events1h.txt
+wait $BR; brc=$?
+cat browser1h.txt
+kill $SS 2> /dev/null; wait $SS
+serve_stop
+[ $brc -eq 0 ] && ok || fail "the page following the socket stream with --heap"
+"$HP2X" -m4 --heap tee1h.eventlog -o final1h.html 2> /dev/null || fail "-o final1h.html of the tee'd stream"
+same_data page1h.json final1h.html heap > same1h.txt && ok || fail "$(cat same1h.txt)"
+cat same1h.txt
+python3 - page1h.json final1h.html events1h.txt <<'PY' && ok || fail "the --heap lines"
+import json, re, sys
+page = json.load(open(sys.argv[1]))
+rep = json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>',
+                           open(sys.argv[2], encoding="utf-8").read(), re.S).group(1))
+lines = page["data"]["lines"]
+assert [l["name"] for l in lines] == ["heap size", "blocks size", "live bytes"], [l["name"] for l in lines]
+assert lines == rep["lines"], "the page's lines differ from the report's"
+fetched = [e for e in page["log"] if e["why"] == "lines"]
+assert not fetched, ("fetched for its lines", fetched)
+ups = [json.loads(e.split("\ndata: ", 1)[1]) for e in open(sys.argv[3], encoding="utf-8").read().split("\n\n")
+       if e.startswith("event: update")]
+ups = [u["update"] for u in ups if u["censuses"] > 0]
+assert ups and all([l["name"] for l in u["lines"]] == [l["name"] for l in lines] and
+                   all(len(l["t"]) == len(l["y"]) > 0 for l in u["lines"]) for u in ups), "an update without its lines"
+print("%d lines of %s points, as the report's; %d fetches, none for lines; %d updates carrying them, at most %d bytes" % (
+    len(lines), [len(l["t"]) for l in lines], len(page["log"]), len(ups), max(len(json.dumps(u["lines"])) for u in ups)))
+PY
+
 # 2. A growing .hp, a hostile band entering the top -m at census 250; the
 # page hidden from census 120 to 220.
 zcat "$TOP/tests/data/socket/ghc-9.6.6/longrun.hT.hp.gz" > run.hp
