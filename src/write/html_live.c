@@ -100,7 +100,7 @@ static hp2x_status write_lines(writebuf *w, const hp2x_profile *p,
   if (n > HPX_PAGE_MAX_LINES) n = HPX_PAGE_MAX_LINES; /* as render_page.c */
   hpx_html_key(w, "lines", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < n; i++) {
-    hpx_writebuf_puts(w, i ? ",{" : "{");
+    hpx_writebuf_puts(w, i ? "," : ""), hpx_writebuf_puts(w, "{");
     hpx_html_key(w, "name", 1), hpx_html_json_str(w, lines[i].name);
     if (!hpx_html_write_line_points(w, b, lines[i].series))
       return hpx_nomem(err);
