@@ -10,9 +10,9 @@
  * top -m, a new OTHER), a band's past changed (one joined or left OTHER:
  * the sums of its values differ from the server's), new marks, --heap
  * lines other than its own (each update carries the --heap lines whole,
- * which the page's take the place of: takeLines), a gap longer than the update's tail (the page missed events; a
- * hidden page, a tab in the background, draws nothing and catches up when
- * shown).  Once the report thins its censuses (more than it holds a
+ * whose points the page takes in place of its own: takeLines), a gap
+ * longer than the update's tail (the page missed events; a hidden page, a
+ * tab in the background, draws nothing and catches up when shown).  Once the report thins its censuses (more than it holds a
  * column for, or past its byte budget), each update says which censuses
  * the report of its redraw holds, as a change from the previous update's
  * ("thin": runs of those kept and the censuses the page lacks,
