@@ -172,7 +172,9 @@ PY
 "$HP2X" -m4 --heap --dpi=96 s1.eventlog -o expect1h.png 2> /dev/null || fail "-o expect1h.png"
 serve_start err1h --watch --interval=0.1 -m4 --heap --tee="$T/tee1h.eventlog" "unix:$T/app1h.sock" --serve=0 ||
   fail "no serving line: $(cat err1h)"
-HP2X_PUSH=drop HP2X_LOADED=$T/loaded1h node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1h.json 90 70 \
+# (the PNG's dense heap lines: the report's own drawing of them, not live,
+# differs from cairo's in 5.8 % of the graph's pixels, 13,034 of 224,660)
+HP2X_DRAWN_SHARE=0.07 HP2X_PUSH=drop HP2X_LOADED=$T/loaded1h node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page1h.json 90 70 \
   expect1h.png > browser1h.txt 2>&1 & BR=$!
 for _ in $(seq 600); do [ -e "$T/loaded1h" ] && break; sleep 0.1; done
 python3 "$TOP/tests/tools/serve_stream.py" "unix:$T/app1h.sock" s1.eventlog \
