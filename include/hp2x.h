@@ -1036,10 +1036,15 @@ void hp2x_live_held_clear(hp2x_live_held *h);
  * then the next `add` of the censuses in "t"/"tx"/"v" (those base lacks);
  * base -1 (no held redraw, an older one than held's; "why": "times", times
  * that do not increase): the page loads the report, with "why" now and
- * then.  Errors as hp2x_write_live_update; held left as it was on an
+ * then.  With options o's --heap (o->heap_overlay; o NULL: none), it
+ * also carries "lines": [{"name", "t", "y"}, ...], each --heap line whole
+ * as hp2x_write_html of this redraw writes it (thinned over the time axis:
+ * a few KB, at most ~150 KB); the page replaces its lines' points with
+ * them.  Errors as hp2x_write_live_update; held left as it was on an
  * error. */
 hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
-                                 size_t tail, long redraw, hp2x_live_held *held,
+                                 const hp2x_options *o, size_t tail,
+                                 long redraw, hp2x_live_held *held,
                                  hp2x_write_fn write, void *closure,
                                  hp2x_err *err);
 

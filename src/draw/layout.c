@@ -122,8 +122,8 @@ _Static_assert((0u HEAP_LINE_ROWS(HEAP_LINE_BIT)) == (1u << HPX_N_HEAP) - 1u,
 /* The --heap lines of p with options o: each heap series that has data,
  * in hpx_heap_kind's order (none for .hp input, a diff chart, or
  * without o->heap_overlay).  Fills lines[]; returns how many. */
-static size_t overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
-                            const hp2x_options *o, layout_line *lines) {
+size_t hpx_layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
+                                const hp2x_options *o, layout_line *lines) {
   if (!o->heap_overlay || b->is_signed) return 0;
   size_t n = 0;
   for (int k = 0; k < HPX_N_HEAP; k++)
@@ -305,7 +305,7 @@ hp2x_status hpx_layout_compute(const hp2x_profile *p, const hp2x_bands *b,
   l->key_texts = hpx_key_texts(p, b, &nomem);
   l->n_key_texts = l->key_texts ? b->n_bands : 0;
   if (nomem) return hpx_nomem(err);
-  l->n_lines = overlay_lines(p, b, o, l->lines);
+  l->n_lines = hpx_layout_overlay_lines(p, b, o, l->lines);
   size_title_and_key(p, b, o, multipage, measure, ctx, l);
   char area[64];
   hpx_fmt_thousands(area, sizeof area, area_int(b->area));

@@ -42,6 +42,10 @@ typedef struct layout_heap_line {
   int n_dashes;
 } layout_heap_line;
 extern const layout_heap_line hpx_layout_heap_lines[HPX_N_HEAP];
+/* The --heap lines of p with options o, in key order (layout.c): fills
+ * lines[LAYOUT_MAX_LINES], returns how many (a live update's too). */
+size_t hpx_layout_overlay_lines(const hp2x_profile *p, const hp2x_bands *b,
+                                const hp2x_options *o, layout_line *lines);
 
 typedef struct layout {
   int big_title;             /* 40 pt title box with a rule, else 20 pt */

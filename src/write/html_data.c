@@ -347,11 +347,11 @@ static void write_times(writebuf *w, const html_data *d) {
   hpx_writebuf_puts(w, "]");
 }
 
-/* One --heap line, thinned to HPX_PAGE_LINE_COLUMNS columns over the
- * time axis: its name, looks and points.  0 when out of memory. */
-static int write_line(writebuf *w, const html_data *d, size_t i) {
-  const hpx_page_geometry *g = d->g;
-  const hpx_series *s = g->line_series[i];
+/* Series s's points as the report writes them: thinned to
+ * HPX_PAGE_LINE_COLUMNS columns over b's time axis, "t" and "y" (a live
+ * update's lines too: html_live.c).  0 when out of memory. */
+int hpx_html_write_line_points(writebuf *w, const hp2x_bands *b,
+                               const hpx_series *s) {
   double *xy = hpx_malloc((s->n ? s->n : 1) * 2 * sizeof *xy);
   size_t *keep = hpx_malloc((s->n ? s->n : 1) * sizeof *keep);
   if (!xy || !keep) {
@@ -360,15 +360,8 @@ static int write_line(writebuf *w, const html_data *d, size_t i) {
   }
   for (size_t j = 0; j < s->n; j++)
     xy[j] = s->time_s[j], xy[s->n + j] = (double)s->bytes[j];
-  size_t n = hpx_thin_curve(xy, xy + s->n, s->n, d->b->x0,
-                            d->b->x0 + d->b->xrange, HPX_PAGE_LINE_COLUMNS,
-                            keep);
-  hpx_writebuf_puts(w, i ? "," : "");
-  hpx_writebuf_puts(w, "{");
-  hpx_html_key(w, "name", 1), hpx_html_json_str(w, g->line_name[i]);
-  hpx_html_key(w, "rgb", 0), hpx_html_nums(w, g->line_rgb[i], 3);
-  hpx_html_key(w, "dash", 0),
-      hpx_html_nums(w, g->line_dash[i], (size_t)g->line_n_dash[i]);
+  size_t n = hpx_thin_curve(xy, xy + s->n, s->n, b->x0, b->x0 + b->xrange,
+                            HPX_PAGE_LINE_COLUMNS, keep);
   hpx_html_key(w, "t", 0), hpx_writebuf_puts(w, "[");
   for (size_t j = 0; j < n; j++)
     hpx_writebuf_puts(w, j ? "," : ""), hpx_html_num(w, xy[keep[j]]);
@@ -376,8 +369,22 @@ static int write_line(writebuf *w, const html_data *d, size_t i) {
   hpx_html_key(w, "y", 0), hpx_writebuf_puts(w, "[");
   for (size_t j = 0; j < n; j++)
     hpx_writebuf_puts(w, j ? "," : ""), hpx_html_int(w, s->bytes[keep[j]]);
-  hpx_writebuf_puts(w, "]}");
+  hpx_writebuf_puts(w, "]");
   hpx_free(xy), hpx_free(keep);
+  return 1;
+}
+
+/* One --heap line: its name, looks and points.  0 when out of memory. */
+static int write_line(writebuf *w, const html_data *d, size_t i) {
+  const hpx_page_geometry *g = d->g;
+  hpx_writebuf_puts(w, i ? "," : "");
+  hpx_writebuf_puts(w, "{");
+  hpx_html_key(w, "name", 1), hpx_html_json_str(w, g->line_name[i]);
+  hpx_html_key(w, "rgb", 0), hpx_html_nums(w, g->line_rgb[i], 3);
+  hpx_html_key(w, "dash", 0),
+      hpx_html_nums(w, g->line_dash[i], (size_t)g->line_n_dash[i]);
+  if (!hpx_html_write_line_points(w, d->b, g->line_series[i])) return 0;
+  hpx_writebuf_puts(w, "}");
   return 1;
 }
 

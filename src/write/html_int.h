@@ -83,6 +83,11 @@ int hpx_html_needs_exact_times(const hp2x_profile *p, const size_t *held,
  * returns its length. */
 size_t hpx_html_exact_time(char *buf, size_t size, double t);
 
+/* ,"t":[...],"y":[...]: series s as the report's --heap line holds it
+ * (thinned over b's time axis).  0 when out of memory (html_data.c). */
+int hpx_html_write_line_points(writebuf *w, const hp2x_bands *b,
+                               const hpx_series *s);
+
 /* A live update's censuses idx[0..n): "t" (the CSV's text of their
  * times), "tx" (exact, where that is not), "v" (each band's values), each
  * after a comma (html_held.c). */

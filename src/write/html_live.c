@@ -14,11 +14,16 @@
  * own drawing.  Where the report thins, the update says which censuses the
  * report of its redraw holds, as a change from the previous update's
  * (hp2x_write_live_step, html_held.c), and the bands' sums are over those:
- * the page holds what the report holds without fetching it.
+ * the page holds what the report holds without fetching it.  With --heap
+ * lines, each update carries the lines whole, as the report of its redraw
+ * writes them (write_lines): a few KB, at most ~150 KB (3 lines of 2,560
+ * points); power-of-two time buckets as the censuses use would shrink it.
  */
 #include "html_int.h"
 
 #include <string.h>
+
+#include "draw/layout.h"
 
 /* The censuses the report of this redraw holds (samples idx[0..n), over
  * `columns`), and the run's peak total. */
@@ -82,6 +87,29 @@ static void write_tail(writebuf *w, const hp2x_profile *p, const hp2x_bands *b,
   hpx_html_write_censuses(w, p, b, idx, n);
 }
 
+/* The --heap lines with options o (none without o or --heap), as the
+ * report of this redraw writes them (html_data.c): "lines":[{"name","t",
+ * "y"},...], the names for the page to check they are its lines.  Whole
+ * each update: buckets as the censuses' would shrink it.  HP2X_E_NOMEM. */
+static hp2x_status write_lines(writebuf *w, const hp2x_profile *p,
+                               const hp2x_bands *b, const hp2x_options *o,
+                               hp2x_err *err) {
+  if (!o || !o->heap_overlay) return HP2X_OK;
+  layout_line lines[LAYOUT_MAX_LINES];
+  size_t n = hpx_layout_overlay_lines(p, b, o, lines);
+  if (n > HPX_PAGE_MAX_LINES) n = HPX_PAGE_MAX_LINES; /* as render_page.c */
+  hpx_html_key(w, "lines", 0), hpx_writebuf_puts(w, "[");
+  for (size_t i = 0; i < n; i++) {
+    hpx_writebuf_puts(w, i ? "," : ""), hpx_writebuf_puts(w, "{");
+    hpx_html_key(w, "name", 1), hpx_html_json_str(w, lines[i].name);
+    if (!hpx_html_write_line_points(w, b, lines[i].series))
+      return hpx_nomem(err);
+    hpx_writebuf_puts(w, "}");
+  }
+  hpx_writebuf_puts(w, "]");
+  return HP2X_OK;
+}
+
 static void write_update(writebuf *w, const hp2x_profile *p,
                          const hp2x_bands *b, const band_stats *st, size_t n,
                          const held_set *h) {
@@ -110,7 +138,8 @@ static void write_update(writebuf *w, const hp2x_profile *p,
 /* The update's JSON object: with "thin" where the report thins, against
  * `base` (NULL: none); *now, this redraw's held censuses. */
 static hp2x_status write_object(writebuf *w, const hp2x_profile *p,
-                                const hp2x_bands *b, size_t n, held_set *h,
+                                const hp2x_bands *b, const hp2x_options *o,
+                                size_t n, held_set *h,
                                 const hp2x_live_held *base, hp2x_live_held *now,
                                 hp2x_err *err) {
   band_stats *st = NULL;
@@ -120,7 +149,8 @@ static hp2x_status write_object(writebuf *w, const hp2x_profile *p,
   if (s == HP2X_OK) {
     hpx_writebuf_puts(w, "{");
     write_update(w, p, b, st, n, h);
-    if (h->n < b->n_samples)
+    s = write_lines(w, p, b, o, err);
+    if (s == HP2X_OK && h->n < b->n_samples)
       s = hpx_html_write_thin(w, p, b, h->idx, base, now, err);
     hpx_writebuf_puts(w, "}");
   }
@@ -129,7 +159,8 @@ static hp2x_status write_object(writebuf *w, const hp2x_profile *p,
 }
 
 hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
-                                 size_t tail, long redraw, hp2x_live_held *held,
+                                 const hp2x_options *o, size_t tail,
+                                 long redraw, hp2x_live_held *held,
                                  hp2x_write_fn write, void *closure,
                                  hp2x_err *err) {
   if (!p || !b || b->n_samples == 0 || tail == 0)
@@ -146,10 +177,10 @@ hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
   writebuf w;
   if (s == HP2X_OK) s = hpx_writebuf_init(&w, write, closure, err);
   if (s == HP2X_OK) {
-    hp2x_status o =
-        write_object(&w, p, b, n, &h, ahead ? held : NULL, &now, err);
+    hp2x_status r =
+        write_object(&w, p, b, o, n, &h, ahead ? held : NULL, &now, err);
     s = hpx_writebuf_finish(&w, err);
-    if (s == HP2X_OK) s = o;
+    if (s == HP2X_OK) s = r;
   }
   if (s == HP2X_OK && ahead) {
     hp2x_live_held_clear(held);
@@ -164,7 +195,7 @@ hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
 hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
                                    size_t tail, hp2x_write_fn write,
                                    void *closure, hp2x_err *err) {
-  return hp2x_write_live_step(p, b, tail, -1, NULL, write, closure, err);
+  return hp2x_write_live_step(p, b, NULL, tail, -1, NULL, write, closure, err);
 }
 
 static void write_key(writebuf *w, const hp2x_bands *b,

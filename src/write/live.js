@@ -9,9 +9,10 @@
  * does the page fetch "/" again: the band set changed (a new band in the
  * top -m, a new OTHER), a band's past changed (one joined or left OTHER:
  * the sums of its values differ from the server's), new marks, --heap
- * lines, a gap longer than the update's tail (the page missed events; a
- * hidden page, a tab in the background, draws nothing and catches up when
- * shown).  Once the report thins its censuses (more than it holds a
+ * lines other than its own (each update carries the --heap lines whole,
+ * whose points the page takes in place of its own: takeLines), a gap
+ * longer than the update's tail (the page missed events; a hidden page, a
+ * tab in the background, draws nothing and catches up when shown).  Once the report thins its censuses (more than it holds a
  * column for, or past its byte budget), each update says which censuses
  * the report of its redraw holds, as a change from the previous update's
  * ("thin": runs of those kept and the censuses the page lacks,
@@ -415,6 +416,7 @@
         key.bands.length !== u.v.length) return 0;
     var at = performance.timeOrigin + performance.now();
     for (f in D) N[f] = D[f];
+    if (takeLines(N, u) < 0) return 0;
     N.page = {};
     for (f in D.page) if (f !== "ticks" && f !== "tickLabels") N.page[f] = D.page[f]; /* the picture's */
     for (f in key.page) N.page[f] = key.page[f];
@@ -455,9 +457,34 @@
     if (u.set !== D.set && pressed) return later(); /* not under a drag */
     if (u.set !== D.set) return newSet(st, u) ? "" : "bands"; /* the selection changed */
     if (u.marks !== D.markCount) return "marks";
-    if (D.lines.length) return "lines"; /* --heap: drawn from the page's */
+    var lines = takeLines(D, u);
+    if (lines < 0) return "lines"; /* --heap lines other than the page's */
     if (D.t.length === 0) return "report";
-    if (u.thin) return thin(st, u);
+    var before = drawn.appends, why = u.thin ? thin(st, u) : appendNew(st, u, D);
+    if (!why && lines && drawn.appends === before) drawSoon(0); /* only the lines moved */
+    return why;
+  }
+  /* The --heap lines of update u (each whole, as the report of its redraw
+   * writes them: a few KB to ~150 KB; power-of-two time buckets as the
+   * censuses use would shrink it) in place of D's points, their names and
+   * looks kept: 1 when taken, 0 when D has none and u none, -1 when they
+   * are not D's lines (another count or name: the report has them). */
+  function takeLines(D, u) {
+    var L = u.lines || [];
+    if (L.length !== D.lines.length) return -1;
+    for (var i = 0; i < L.length; i++) if (L[i].name !== D.lines[i].name) return -1;
+    D.lines = D.lines.map(function (line, i) {
+      var o = {};
+      for (var f in line) o[f] = line[f];
+      o.t = L[i].t;
+      o.y = L[i].y;
+      return o;
+    });
+    return L.length ? 1 : 0;
+  }
+  /* The censuses of update u (status st) after D's last appended: "" when
+   * done, else why only "/" will do. */
+  function appendNew(st, u, D) {
     var m = u.t.length, lastT = exact(D.t, D.tx, D.t.length - 1), j;
     for (j = m - 1; j >= 0 && exact(u.t, u.tx, j) > lastT; j--);
     if (j < 0) return "gap"; /* its last census is older than the tail */

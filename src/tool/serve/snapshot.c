@@ -299,9 +299,10 @@ static void update_once(pictures *pc) {
   hp2x_bands *fresh;
   const hp2x_bands *b = bands_of(pc, &fresh);
   if (pc->chain) pthread_mutex_lock(&pc->chain->lock);
-  if (!b || hp2x_write_live_step(pc->p, b, update_tail(b), pc->generation,
-                                 pc->chain ? &pc->chain->held : NULL,
-                                 membuf_write, &pc->update, &err) != HP2X_OK)
+  if (!b ||
+      hp2x_write_live_step(pc->p, b, &pc->o, update_tail(b), pc->generation,
+                           pc->chain ? &pc->chain->held : NULL, membuf_write,
+                           &pc->update, &err) != HP2X_OK)
     membuf_clear(&pc->update);
   if (pc->chain) pthread_mutex_unlock(&pc->chain->lock);
   hp2x_bands_free(fresh);

@@ -8,7 +8,9 @@
  * do not increase leave no base for the next; a failing sink leaves the
  * held set.  The buckets only merge as the run grows, so every census
  * added is newer than the previous update's last, past a doubling of
- * their width too.
+ * their width too.  With --heap, each update carries the heap lines whole,
+ * as the report of its redraw writes them (thinned over the time axis);
+ * none without --heap.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -102,7 +104,8 @@ static void test_every_census_held(void **state) {
   hp2x_err err;
   hp2x_err_init(&err);
   assert_int_equal(
-      hp2x_write_live_step(p, b, 3, 7, &held, mem_write, &up, &err), HP2X_OK);
+      hp2x_write_live_step(p, b, NULL, 3, 7, &held, mem_write, &up, &err),
+      HP2X_OK);
   assert_null(strstr(up.buf, "\"thin\"")); /* the report holds every one */
   assert_true(number_of(up.buf, "held") == 30);
   assert_true(number_of(up.buf, "columns") == HPX_PAGE_MIN_COLUMNS);
@@ -148,7 +151,7 @@ static void step_and_check(size_t n, long redraw, hp2x_live_held *held) {
   hp2x_err err;
   hp2x_err_init(&err);
   assert_int_equal(
-      hp2x_write_live_step(p, b, 3, redraw, held, mem_write, &up, &err),
+      hp2x_write_live_step(p, b, NULL, 3, redraw, held, mem_write, &up, &err),
       HP2X_OK);
   assert_int_equal(
       hp2x_write_live_html(p, b, &o, redraw, mem_write, &page, &err), HP2X_OK);
@@ -219,7 +222,8 @@ static void test_no_base(void **state) {
   hp2x_err err;
   hp2x_err_init(&err);
   assert_int_equal(
-      hp2x_write_live_step(p, b, 3, 9, &held, mem_write, &up, &err), HP2X_OK);
+      hp2x_write_live_step(p, b, NULL, 3, 9, &held, mem_write, &up, &err),
+      HP2X_OK);
   size_t n = held.n;
   /* the stateless update: against none, and no reason (times increase) */
   mem plain = {0};
@@ -228,13 +232,14 @@ static void test_no_base(void **state) {
   assert_non_null(strstr(plain.buf, "\"thin\":{\"base\":-1}"));
   free(plain.buf);
   assert_int_equal(
-      hp2x_write_live_step(p, b, 3, 8, &held, mem_write, &old, &err), HP2X_OK);
+      hp2x_write_live_step(p, b, NULL, 3, 8, &held, mem_write, &old, &err),
+      HP2X_OK);
   assert_non_null(strstr(old.buf, "\"thin\":{\"base\":-1}"));
   assert_int_equal(held.redraw, 9);
   assert_int_equal(held.n, n);
   full.fail_after = 100;
   assert_int_equal(
-      hp2x_write_live_step(p, b, 3, 10, &held, mem_write, &full, &err),
+      hp2x_write_live_step(p, b, NULL, 3, 10, &held, mem_write, &full, &err),
       HP2X_E_IO);
   assert_int_equal(held.redraw, 9);
   hp2x_bands_free(b);
@@ -243,7 +248,7 @@ static void test_no_base(void **state) {
   make_profile(100, 50, &p, &b); /* census 51 at census 50's time */
   mem same = {0}, back = {0};
   assert_int_equal(
-      hp2x_write_live_step(p, b, 3, 11, &held, mem_write, &same, &err),
+      hp2x_write_live_step(p, b, NULL, 3, 11, &held, mem_write, &same, &err),
       HP2X_OK);
   assert_int_equal(held.redraw, -1); /* the next is written against none */
   assert_null(strstr(same.buf, "\"thin\"")); /* (every census held) */
@@ -251,7 +256,7 @@ static void test_no_base(void **state) {
   hp2x_profile_free(p);
   make_profile(3300, 0, &p, &b);
   assert_int_equal(
-      hp2x_write_live_step(p, b, 3, 12, &held, mem_write, &back, &err),
+      hp2x_write_live_step(p, b, NULL, 3, 12, &held, mem_write, &back, &err),
       HP2X_OK);
   assert_non_null(strstr(back.buf, "\"thin\":{\"base\":-1}"));
   assert_int_equal(held.redraw, 12);
@@ -291,12 +296,86 @@ static void test_budget(void **state) {
   hp2x_profile_free(p);
 }
 
+/* The update's --heap lines: each the report's line's points, after its
+ * name; none without --heap (o NULL, or o->heap_overlay 0). */
+static void test_heap_lines(void **state) {
+  (void)state;
+  hp2x_profile *p;
+  hp2x_bands *b;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  make_profile(30, 0, &p, &b);
+  hp2x_bands_free(b);
+  /* heap size: more points than the line's columns (thinned); live bytes:
+   * a few */
+  for (size_t i = 0; i < 8 * HPX_PAGE_LINE_COLUMNS; i++)
+    assert_int_equal(
+        hpx_profile_series_add(&p->heap[HPX_HEAP_SIZE],
+                               0.29 * (double)i / (8.0 * HPX_PAGE_LINE_COLUMNS),
+                               9000 + (int64_t)((i * 7919) % 4001), &err),
+        HP2X_OK);
+  for (size_t i = 0; i < 5; i++)
+    assert_int_equal(hpx_profile_series_add(&p->heap[HPX_HEAP_LIVE],
+                                            0.07 * (double)i,
+                                            5000 + (int64_t)i * 10, &err),
+                     HP2X_OK);
+  hp2x_options o;
+  test_options_init(&o);
+  o.heap_overlay = 1;
+  assert_int_equal(hp2x_bands_select(p, &o, &b, &err), HP2X_OK);
+  hp2x_live_held held = HP2X_LIVE_HELD_INIT;
+  mem up = {0}, report = {0}, plain = {0}, off = {0};
+  assert_int_equal(
+      hp2x_write_live_step(p, b, &o, 3, 1, &held, mem_write, &up, &err),
+      HP2X_OK);
+  assert_int_equal(hp2x_write_html(p, b, &o, mem_write, &report, &err),
+                   HP2X_OK);
+  const char *names[] = {"heap size", "live bytes"};
+  const char *lines = strstr(up.buf, "\"lines\":[{");
+  assert_non_null(lines);
+  assert_null(strstr(lines + 1, "\"lines\":")); /* one member */
+  for (size_t i = 0; i < 2; i++) {
+    /* the report's "t" and "y", after its name, rgb and dash */
+    char name[40];
+    snprintf(name, sizeof name, "{\"name\":\"%s\",", names[i]);
+    const char *r = strstr(report.buf, name);
+    assert_non_null(r);
+    r = strstr(r, "\"t\":[");
+    const char *end = strstr(r, "]}");
+    assert_non_null(end);
+    size_t n = (size_t)(end + 2 - r);
+    char *want = malloc(strlen(name) + n + 1);
+    assert_non_null(want);
+    sprintf(want, "%s%.*s", name, (int)n, r);
+    assert_non_null(strstr(lines, want));
+    free(want);
+  }
+  double t[8 * HPX_PAGE_LINE_COLUMNS];
+  long kept =
+      numbers_of(strstr(lines, "heap size"), "t", t, sizeof t / sizeof *t);
+  assert_true(kept > 5 && kept < 8 * HPX_PAGE_LINE_COLUMNS); /* thinned */
+  /* none without --heap (the axes have a "lines" chart kind: not a line) */
+  assert_int_equal(hp2x_write_live_update(p, b, 3, mem_write, &plain, &err),
+                   HP2X_OK);
+  assert_null(strstr(plain.buf, "\"lines\":[{"));
+  o.heap_overlay = 0;
+  assert_int_equal(
+      hp2x_write_live_step(p, b, &o, 3, 2, &held, mem_write, &off, &err),
+      HP2X_OK);
+  assert_null(strstr(off.buf, "\"lines\":[{"));
+  hp2x_live_held_clear(&held);
+  free(up.buf), free(report.buf), free(plain.buf), free(off.buf);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_census_held),
       cmocka_unit_test(test_thinned_steps),
       cmocka_unit_test(test_no_base),
       cmocka_unit_test(test_budget),
+      cmocka_unit_test(test_heap_lines),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
