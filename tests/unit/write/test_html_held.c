@@ -43,17 +43,8 @@ static void make_profile(size_t n, size_t back, hp2x_profile **p,
                           t, 1000 + (s * 37) % 500, 2000 + (s * 91) % 700,
                           3000 + (s * s) % 300, t);
   }
-  hp2x_err err;
-  hp2x_err_init(&err);
-  hp2x_parser *ps = hp2x_parser_new("test", NULL, &err);
-  assert_non_null(ps);
-  assert_int_equal(hp2x_parser_feed(ps, text, at, &err), HP2X_OK);
-  assert_int_equal(hp2x_parser_finish(ps, p, &err), HP2X_OK);
-  hp2x_parser_free(ps);
+  assert_int_equal(test_profile_bands(text, at, NULL, p, b), HP2X_OK);
   free(text);
-  hp2x_options o;
-  test_options_init(&o);
-  assert_int_equal(hp2x_bands_select(*p, &o, b, &err), HP2X_OK);
 }
 
 /* The numbers of JSON member `key`'s array (strings read as numbers too)

@@ -34,16 +34,7 @@
 /* The profile and bands (default options) of .hp text. */
 static void profile_of(const char *text, size_t len, hp2x_profile **p,
                        hp2x_bands **b) {
-  hp2x_err err;
-  hp2x_err_init(&err);
-  hp2x_parser *ps = hp2x_parser_new("test", NULL, &err);
-  assert_non_null(ps);
-  assert_int_equal(hp2x_parser_feed(ps, text, len, &err), HP2X_OK);
-  assert_int_equal(hp2x_parser_finish(ps, p, &err), HP2X_OK);
-  hp2x_parser_free(ps);
-  hp2x_options o;
-  test_options_init(&o);
-  assert_int_equal(hp2x_bands_select(*p, &o, b, &err), HP2X_OK);
+  assert_int_equal(test_profile_bands(text, len, NULL, p, b), HP2X_OK);
 }
 
 static void make_profile(size_t n, hp2x_profile **p, hp2x_bands **b) {
@@ -208,20 +199,11 @@ static void wiggle(size_t n, size_t columns, hp2x_profile **p, hp2x_bands **b) {
         text + at, "BEGIN_SAMPLE %.2f\na\t%zu\nb\t%zu\nEND_SAMPLE %.2f\n",
         0.37 + (double)s * 0.01, 100 + (s * 37) % 101, 50 + (s * s) % 53,
         0.37 + (double)s * 0.01);
-  hp2x_err err;
-  hp2x_err_init(&err);
   hp2x_parse_options po;
   hp2x_parse_options_init(&po);
   po.picture_columns = columns;
-  hp2x_parser *ps = hp2x_parser_new("test", &po, &err);
-  assert_non_null(ps);
-  assert_int_equal(hp2x_parser_feed(ps, text, at, &err), HP2X_OK);
-  assert_int_equal(hp2x_parser_finish(ps, p, &err), HP2X_OK);
-  hp2x_parser_free(ps);
+  assert_int_equal(test_profile_bands(text, at, &po, p, b), HP2X_OK);
   free(text);
-  hp2x_options o;
-  test_options_init(&o);
-  assert_int_equal(hp2x_bands_select(*p, &o, b, &err), HP2X_OK);
 }
 
 /* The buckets nest over the bounded profile's (a watched run's, thinned
