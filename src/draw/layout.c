@@ -46,6 +46,15 @@ static int64_t area_int(double a) {
   return (int64_t)a;
 }
 
+void hpx_layout_area_title(char *buf, size_t size, const hp2x_profile *p,
+                           const hp2x_bands *b) {
+  char area[64];
+  hpx_fmt_thousands(area, sizeof area, area_int(b->area));
+  const char *breakdown = profile_breakdown_words(p);
+  snprintf(buf, size, "%s %s x %s%s%s", area, p->value_unit, p->sample_unit,
+           breakdown ? ", " : "", breakdown ? breakdown : "");
+}
+
 double hpx_layout_round125(double y) {
   if (!(y > 0.0)) return 1.0;
   int up = 0, down = 0;
@@ -307,9 +316,6 @@ hp2x_status hpx_layout_compute(const hp2x_profile *p, const hp2x_bands *b,
   if (nomem) return hpx_nomem(err);
   l->n_lines = hpx_layout_overlay_lines(p, b, o, l->lines);
   size_title_and_key(p, b, o, multipage, measure, ctx, l);
-  char area[64];
-  hpx_fmt_thousands(area, sizeof area, area_int(b->area));
-  snprintf(l->area_text, sizeof l->area_text, "%s", area);
   const char *legend = hpx_layout_legend(&l->axis, p);
   if (add_x_ticks(p, b, measure, ctx, l, err) != HP2X_OK ||
       hpx_layout_y_ticks(&l->axis, l->graph_h,

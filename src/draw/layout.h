@@ -56,7 +56,6 @@ typedef struct layout {
   double key_label_max_w;    /* widest key text allowed (longer: ellipsized) */
   int key_pages;             /* pages holding only the key (multi-page) */
   size_t job_bytes;          /* JOB is cut to this many bytes (35 or 80) */
-  char area_text[160];       /* "<area> <VALUE_UNIT> x <SAMPLE_UNIT>" prefix */
   layout_tick *xticks;       /* owned */
   size_t n_xticks;
   layout_tick *yticks; /* owned */
@@ -85,6 +84,13 @@ double hpx_layout_round125(double y);
 hp2x_status hpx_layout_y_ticks(const chart_axis *a, double graph_h,
                                double legend_w, layout_tick **ticks, size_t *n,
                                hp2x_err *err);
+
+/* The title's area figure, "AREA VALUE_UNIT x SAMPLE_UNIT" and how an
+ * eventlog's profile is broken down, into buf (HPX_LAYOUT_AREA_SIZE):
+ * the picture's and the report page's (which draws it). */
+#define HPX_LAYOUT_AREA_SIZE 320
+void hpx_layout_area_title(char *buf, size_t size, const hp2x_profile *p,
+                           const hp2x_bands *b);
 
 /* The y legend of chart axis a for profile p: its own, or VALUE_UNIT. */
 const char *hpx_layout_legend(const chart_axis *a, const hp2x_profile *p);

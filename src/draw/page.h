@@ -61,6 +61,13 @@ typedef struct hpx_page_geometry {
   char **key_name; /* [n_key_names] each band's name in the key, shortened
                       to fit by key_names.c (the page draws it); owned */
   size_t n_key_names;
+  /* The title's area text, which the page draws (a live page's grows):
+   * where, as hpx_render_draw_text would (frame points; anchor 0 left,
+   * 1 centre, 2 right; max_w > 0: ellipsized in the middle to fit), and
+   * at what size; big_title: the title's two-line layout. */
+  char area_text[HPX_LAYOUT_AREA_SIZE];
+  double area_x, area_y, area_max_w, area_pt;
+  int area_anchor, big_title;
 } hpx_page_geometry;
 
 /* Draws p's picture with bands b and options o as SVG through `write`,

@@ -2,13 +2,37 @@
  * and the axes with their ticks, labels and units, as hp2ps draws them.
  */
 #include "render_int.h"
+#include "page.h"
 #include "base/textout.h"
 
 #include <stdio.h>
 #include <string.h>
 
+/* Where the title's area text goes (as hpx_render_draw_text's x, y,
+ * alignment and max width), beside a DATE date_w wide. */
+static void area_place(const layout *l, double date_w, double *x, double *y,
+                       enum align *a, double *max_w) {
+  double line1 = LAYOUT_FRAME_H - 5.0 - 14.0; /* 413 on the 432 frame */
+  double text_w = LAYOUT_FRAME_W - 22.0;      /* 11 pt in from either side */
+  *x = l->big_title ? 11.0 : 319.0;
+  *y = l->big_title ? line1 - 20.0 : line1;
+  *a = l->big_title ? LEFT : CENTRE;
+  *max_w = l->big_title ? text_w - date_w - 20.0 : 200.0;
+}
+
+void hpx_render_page_area(render_ctx *r, const hp2x_profile *p,
+                          const hp2x_bands *b, const layout *l) {
+  hpx_page_geometry *g = r->page;
+  enum align a;
+  double date_w = hpx_render_measure(r, p->date, strlen(p->date), 12.0);
+  area_place(l, date_w, &g->area_x, &g->area_y, &a, &g->area_max_w);
+  g->area_anchor = (int)a, g->area_pt = 12.0, g->big_title = l->big_title;
+  hpx_layout_area_title(g->area_text, sizeof g->area_text, p, b);
+}
+
 /* The frame's border and the title box 5 pt inside it, as hp2ps draws
- * them: JOB on the left, the area figure, DATE on the right. */
+ * them: JOB on the left, the area figure (the report's page draws it),
+ * DATE on the right. */
 void hpx_render_draw_frame(render_ctx *r, const hp2x_profile *p,
                            const hp2x_bands *b, const layout *l) {
   cairo_t *cr = r->cr;
@@ -37,20 +61,17 @@ void hpx_render_draw_frame(render_ctx *r, const hp2x_profile *p,
                        l->big_title ? text_w - 10.0 : 319.0 - 11.0 - 90.0, 0);
   /* "AREA bytes x seconds", and how an eventlog's profile is broken
    * down ("by era, -he"; "breakdown not in stream" when joined mid-run). */
-  char area[320];
-  const char *breakdown = profile_breakdown_words(p);
-  snprintf(area, sizeof area, "%s %s x %s%s%s", l->area_text, p->value_unit,
-           p->sample_unit, breakdown ? ", " : "", breakdown ? breakdown : "");
-  if (l->big_title)
-    hpx_render_draw_text(r, 11.0, line1 - 20.0, area, strlen(area), 12.0, LEFT,
-                         text_w - date_w - 20.0, 0);
-  else
-    hpx_render_draw_text(r, 319.0, line1, area, strlen(area), 12.0, CENTRE,
-                         200.0, 0);
+  if (!r->page) {
+    char area[HPX_LAYOUT_AREA_SIZE];
+    double x, y, max_w;
+    enum align a;
+    hpx_layout_area_title(area, sizeof area, p, b);
+    area_place(l, date_w, &x, &y, &a, &max_w);
+    hpx_render_draw_text(r, x, y, area, strlen(area), 12.0, a, max_w, 0);
+  }
   hpx_render_draw_text(r, LAYOUT_FRAME_W - 11.0,
                        l->big_title ? line1 - 20.0 : line1, p->date,
                        strlen(p->date), 12.0, RIGHT, 0, 0);
-  (void)b;
 }
 
 void hpx_render_draw_axes(render_ctx *r, const hp2x_profile *p,

@@ -126,6 +126,9 @@ hp2x_status hpx_render_page_geometry(render_ctx *r, const hp2x_profile *p,
 /* The frame's border and the title box. */
 void hpx_render_draw_frame(render_ctx *r, const hp2x_profile *p,
                            const hp2x_bands *b, const layout *l);
+/* Fills r->page's title area text and where it goes. */
+void hpx_render_page_area(render_ctx *r, const hp2x_profile *p,
+                          const hp2x_bands *b, const layout *l);
 /* The axes, their ticks, tick labels and units. */
 void hpx_render_draw_axes(render_ctx *r, const hp2x_profile *p,
                           const layout *l);

@@ -87,5 +87,6 @@ hp2x_status hpx_render_page_geometry(render_ctx *r, const hp2x_profile *p,
     memcpy(g->xtick_label[i], l->xticks[i].label, sizeof g->xtick_label[i]);
   }
   key_and_lines(g, b, l);
+  hpx_render_page_area(r, p, b, l);
   return page_charts(r, p, b, l, err);
 }

@@ -114,6 +114,13 @@ void hpx_html_nums(writebuf *w, const double *v, size_t n) {
   hpx_writebuf_puts(w, "]");
 }
 
+void hpx_html_write_area_text(writebuf *w, const hp2x_profile *p,
+                              const hp2x_bands *b) {
+  char area[HPX_LAYOUT_AREA_SIZE];
+  hpx_layout_area_title(area, sizeof area, p, b);
+  hpx_html_key(w, "areaText", 0), hpx_html_json_str(w, area);
+}
+
 void hpx_html_write_key_names(writebuf *w, const hpx_page_geometry *g) {
   hpx_html_key(w, "keyNames", 0), hpx_writebuf_puts(w, "[");
   for (size_t k = 0; k < g->n_key_names; k++) {
@@ -138,6 +145,10 @@ static void write_geometry(writebuf *w, const html_data *d) {
   hpx_html_key(w, "keyW", 0), hpx_html_num(w, g->key_w);
   hpx_html_key(w, "keyC", 0), hpx_html_nums(w, g->key_centre, g->n_key);
   hpx_html_write_key_names(w, g);
+  double area[4] = {g->area_x, g->area_y, g->area_max_w, g->area_pt};
+  hpx_html_key(w, "area", 0), hpx_html_nums(w, area, 4);
+  hpx_html_key(w, "areaAnchor", 0), hpx_html_num(w, g->area_anchor);
+  hpx_html_key(w, "bigTitle", 0), hpx_html_bool(w, g->big_title);
   hpx_html_key(w, "ticks", 0), hpx_html_nums(w, g->xtick_pos, g->n_xticks);
   hpx_html_key(w, "tickLabels", 0), hpx_writebuf_puts(w, "[");
   for (size_t i = 0; i < g->n_xticks; i++) {
@@ -252,6 +263,7 @@ static void write_header(writebuf *w, const html_data *d) {
   hpx_html_key(w, "columns", 0), hpx_html_num(w, (double)d->columns);
   hpx_html_key(w, "topPeak", 0);
   hpx_html_json_str(w, hpx_band_thousands(num, sizeof num, (double)d->top));
+  hpx_html_write_area_text(w, p, b);
   hpx_html_key(w, "topPeakAt", 0);
   hpx_html_json_str(w, b->n_samples
                            ? hpx_band_time(num, sizeof num, p->times[d->top_at])

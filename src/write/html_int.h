@@ -145,6 +145,10 @@ void hpx_html_write_band_name(writebuf *w, const hp2x_bands *b,
 
 /* "keyNames": the key's names of g's bands (html_data.c), after a comma. */
 void hpx_html_write_key_names(writebuf *w, const hpx_page_geometry *g);
+/* "areaText": the title's area text of p with bands b
+ * (hpx_layout_area_title), which the page draws. */
+void hpx_html_write_area_text(writebuf *w, const hp2x_profile *p,
+                              const hp2x_bands *b);
 
 /* The band set's fingerprint (html_data.c): FNV-1a over the bands' number,
  * OTHER, and their names in order; as JSON, 16 hex digits quoted.  A live

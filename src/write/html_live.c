@@ -129,6 +129,7 @@ static void write_update(writebuf *w, const hp2x_profile *p,
   hpx_html_json_str(w, hpx_band_thousands(num, sizeof num, (double)h->top));
   hpx_html_key(w, "topPeakAt", 0);
   hpx_html_json_str(w, hpx_band_time(num, sizeof num, p->times[h->top_at]));
+  hpx_html_write_area_text(w, p, b);
   write_cells(w, p, b, st, h);
   hpx_html_key(w, "held", 0), hpx_html_num(w, (double)h->n);
   hpx_html_key(w, "columns", 0), hpx_html_num(w, (double)h->columns);

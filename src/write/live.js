@@ -339,7 +339,7 @@
   /* The run's axes and figures of update u, as the server computed them;
    * each chart kind's y ticks by the picture's rule. */
   function takeFigures(D, u) {
-    ["x0", "xrange", "ymin", "yrange", "tickEnd", "topPeak", "topPeakAt"].forEach(function (f) { D[f] = u[f]; });
+    ["x0", "xrange", "ymin", "yrange", "tickEnd", "topPeak", "topPeakAt", "areaText"].forEach(function (f) { D[f] = u[f]; });
     D.censuses = u.samples;
     D.columns = u.columns;
     Object.keys(D.charts).forEach(function (kind) {

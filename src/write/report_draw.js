@@ -46,6 +46,9 @@
       "text-anchor": "end", fill: ink }, vector);
     L.unit = el("g", { id: "hp2x-xunit", "font-family": font, "font-size": f2(look.text * R.fr.scale),
       "text-anchor": "end", fill: ink }, vector);
+    var A = R.D.page.area;
+    L.area = el("text", { id: "hp2x-area-text", "font-family": font, "font-size": f2(A[3] * R.fr.scale),
+      "text-anchor": ["start", "middle", "end"][R.D.page.areaAnchor], fill: ink }, vector);
     L.keyNames = el("g", { id: "hp2x-key-names", "font-family": font, "font-size": f2(look.text * R.fr.scale),
       fill: ink }, vector);
     L.keyMarks = el("g", { id: "hp2x-key-hidden" }, vector);
@@ -204,6 +207,26 @@
     el("path", { d: d, fill: hp2x.rgb(look.ink) }, g);
     var p = R.fr.toPage(G.x + G.w, look.xLabelY);
     el("text", { x: f2(p[0]), y: f2(p[1]) }, u).textContent = R.D.sampleUnit;
+  };
+
+  /* The title's area text (D.areaText, a live page's growing with it)
+   * where hp2x would draw it, cut in the middle to its width as
+   * hpx_render_draw_text's ellipsis does. */
+  hp2x.drawArea = function (R) {
+    var D = R.D, A = D.page.area, t = R.layers.area, s = D.areaText || "";
+    if (!changed(t, s)) return;
+    var p = R.fr.toPage(A[0], A[1]), maxW = A[2] * R.fr.scale;
+    t.setAttribute("x", f2(p[0]));
+    t.setAttribute("y", f2(p[1]));
+    t.setAttribute("data-text", s);
+    t.textContent = s;
+    if (!(A[2] > 0) || !t.getComputedTextLength || t.getComputedTextLength() <= maxW) return;
+    var chars = Array.from(s), cut = 1;
+    while (cut < chars.length && t.getComputedTextLength() > maxW) {
+      var keep = chars.length - cut, head = Math.ceil(keep / 2);
+      t.textContent = chars.slice(0, head).join("") + "\u2026" + chars.slice(chars.length - (keep - head)).join("");
+      cut++;
+    }
   };
 
   /* The key's names (as key_names.c shortened them to fit) and the

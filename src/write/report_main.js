@@ -70,6 +70,7 @@
       hp2x.drawTicks(R);
       hp2x.drawYAxis(R);
       hp2x.drawAxes(R);
+      hp2x.drawArea(R);
       hp2x.drawKeyBoxes(R);
       hp2x.drawKeyNames(R);
       hp2x.drawLines(R);

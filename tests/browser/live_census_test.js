@@ -106,6 +106,14 @@ function setHidden(page, hidden) {
 // a cell differs when its mean darkness differs by more than 1/5, and at
 // most 5 % of the cells hp2x inks may differ (a name missing, moved by a
 // line or cut otherwise fails).
+/* The title's area text the page drew (the SVG's <text>; null: none). */
+async function drawnArea(page) {
+  return page.evaluate(() => {
+    const t = document.getElementById('hp2x-area-text');
+    return t ? t.textContent : null;
+  });
+}
+
 async function checkKey(page, geo, shot, want) {
   const P = geo.D.page, F = P.frame, g = T.graphBox(geo), w = want.readUInt32BE(16);
   const keyX = Math.floor(F[0] * P.keyX + F[4]);
@@ -260,7 +268,8 @@ async function main() {
     if (dumps && s.shown === s.censuses && !dumped.has(s.shown) &&
         fs.existsSync(dumps + '/pause-' + s.shown)) {
       const d = await page.evaluate(() => window.hp2x.data);
-      fs.writeFileSync(dumps + '/page-' + s.shown + '.json', JSON.stringify({ data: d, log: s.log }));
+      fs.writeFileSync(dumps + '/page-' + s.shown + '.json', JSON.stringify({ data: d, log: s.log,
+        areaDrawn: await drawnArea(page) }));
       fs.writeFileSync(dumps + '/dumped-' + s.shown, 'dumped\n');
       dumped.add(s.shown);
     }
@@ -384,7 +393,10 @@ async function main() {
   if (last) last.labels = await checkTable(page, last, log); /* the table's, made now */
   check(last && last.imgs === 0, `a label became markup: ${last && last.imgs} elements`);
   check(errors.length === 0, 'console errors: ' + errors.join(' | '));
-  fs.writeFileSync(out, JSON.stringify({ data, shown, log, fetches: fetches.length, sets, last, glyphs }));
+  // the title's area text as the page drew it (the shell holds it to the
+  // report's data: a live page's grows with each update)
+  const areaDrawn = await drawnArea(page);
+  fs.writeFileSync(out, JSON.stringify({ data, shown, log, fetches: fetches.length, sets, last, glyphs, areaDrawn }));
   await browser.close();
   console.log(`censuses shown: ${shown.length} counts, up to ${shown[shown.length - 1]}; ` +
     `fetches of "/": ${fetches.length}; reports swapped in: ` +

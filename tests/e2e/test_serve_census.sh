@@ -77,8 +77,15 @@ name, bad = sys.argv[3], []
 def same(what, a, b):
     if a != b:
         bad.append("%s: page %s, report %s" % (what, json.dumps(a)[:200], json.dumps(b)[:200]))
-for f in ("censuses", "set", "x0", "xrange", "ymin", "yrange", "tickEnd", "topPeak", "topPeakAt", "t"):
+for f in ("censuses", "set", "x0", "xrange", "ymin", "yrange", "tickEnd", "topPeak", "topPeakAt", "t",
+          "areaText"):
     same(f, page.get(f), rep.get(f))
+# the title's area text the page drew (cut in the middle with an ellipsis
+# only where it does not fit)
+drawn, want = json.load(open(sys.argv[1])).get("areaDrawn"), rep.get("areaText")
+if drawn != want and not (want and drawn and "\u2026" in drawn and
+                          want.startswith(drawn.split("\u2026")[0]) and want.endswith(drawn.split("\u2026")[1])):
+    bad.append("drawn area text: page %s, report %s" % (json.dumps(drawn), json.dumps(want)))
 # the header, the picture's geometry and what the profile says, which a
 # page drawn into its warm-up must not keep from it (not "budget": a lean
 # page's is the least by design)
