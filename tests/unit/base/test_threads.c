@@ -102,10 +102,11 @@ static void threads_run_as_started(void **state) {
 #if defined(PLACED)
 /* Threads started one at a time while the caller keeps its CPU busy (it
  * waits for each to begin by spinning): each begins on another CPU, the
- * caller's being excluded until it has started.  A thread could be moved
- * before it begins only to a CPU less busy than where it waits, never to
- * the caller's, so every one of them should; one is allowed to, for a
- * caller moved between reading its CPU and the start. */
+ * caller's being excluded until it has started.  On a loaded machine the
+ * caller itself may be moved between reading its CPU and the start, so
+ * half of them are asked to: without the placement most begin on the
+ * caller's CPU (17-20 of 20, bench/RESULTS.md 14w), with it nearly all
+ * elsewhere. */
 static void threads_begin_elsewhere(void **state) {
   (void)state;
   cpu_set_t cpus;
@@ -113,7 +114,7 @@ static void threads_begin_elsewhere(void **state) {
                    0);
   if (CPU_COUNT(&cpus) < 2) skip(); /* nowhere else to begin */
   int elsewhere = 0;
-  enum { TRIES = 8 };
+  enum { TRIES = 16 };
   for (int k = 0; k < TRIES; k++) {
     seen s;
     memset(&s, 0, sizeof s);
@@ -128,7 +129,7 @@ static void threads_begin_elsewhere(void **state) {
     assert_true(s.same_cpus);
     elsewhere += s.first_cpu != mine;
   }
-  assert_true(elsewhere >= TRIES - 1);
+  assert_true(elsewhere >= TRIES / 2);
 }
 
 /* A caller that may run on one CPU only: its threads start, and may run
