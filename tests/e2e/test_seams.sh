@@ -33,7 +33,8 @@ done
 # 64-bit words in a PORTABLE=1 one (read/hp_scan.h), by the name the
 # object defines for the one it holds (a compiler may vectorize the
 # words' compares, so the instructions do not tell).
-scan=$(nm --defined-only "$BUILD/obj/read/hp_entries.o" 2>&1 | grep -Eo 'hpx_hp_scan_(sse2|words)')
+scan=$(nm --defined-only "$BUILD/obj/read/hp_entries.o" 2>&1 |
+  awk '$3 ~ /^hpx_hp_scan_(sse2|words)$/ { print $3 }') # (not ASan's __odr_asan.NAME)
 if [ $linux = 0 ]; then [ "$scan" = hpx_hp_scan_words ] && ok || fail "the portable build's .hp scan is not the words' ($scan)"
 elif [ "$(uname -m)" = x86_64 ]; then
   [ "$scan" = hpx_hp_scan_sse2 ] && ok || fail "the x86-64 Linux build's .hp scan is not SSE2's ($scan)"
