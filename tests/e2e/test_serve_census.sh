@@ -65,6 +65,20 @@ with open(sys.argv[2], "a") as out:
 PY
 }
 
+# grown NAME SRC DST WHAT: once the page (node, $BR) has loaded
+# ($T/loadedNAME), grows DST from SRC, waits for the page
+# (browserNAME.txt), stops the server and writes -o finalNAME.html of DST.
+grown() {
+  for _ in $(seq 600); do [ -e "$T/loaded$1" ] && break; sleep 0.1; done
+  grow "$2" "$3"
+  wait $BR; brc=$?
+  cat "browser$1.txt"
+  serve_stop
+  [ $brc -eq 0 ] && ok || fail "the page following $4"
+  cmp -s "$2" "$3" || fail "the growing file is not the whole run's"
+  "$HP2X" -m4 "$3" -o "final$1.html" 2> /dev/null || fail "-o final$1.html of the .hp"
+}
+
 # same_data PAGE.json REPORT.html NAME: the page's final data equals the
 # report's, field by field (y tick positions to 1e-6 points).
 same_data() {
@@ -235,14 +249,7 @@ PY
 serve_start err2m --watch --interval=0.1 -m4 grow2m.hp --serve=0 || fail "no serving line: $(cat err2m)"
 HP2X_LOADED=$T/loaded2m node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2m.json 90 160 \
   expect2m.png > browser2m.txt 2>&1 & BR=$!
-for _ in $(seq 600); do [ -e "$T/loaded2m" ] && break; sleep 0.1; done
-grow marks.hp grow2m.hp
-wait $BR; brc=$?
-cat browser2m.txt
-serve_stop
-[ $brc -eq 0 ] && ok || fail "the page following the growing .hp with marks"
-cmp -s marks.hp grow2m.hp || fail "the growing file is not the whole run's"
-"$HP2X" -m4 grow2m.hp -o final2m.html 2> /dev/null || fail "-o final2m.html of the .hp"
+grown 2m marks.hp grow2m.hp "the growing .hp with marks"
 same_data page2m.json final2m.html marks > same2m.txt && ok || fail "$(cat same2m.txt)"
 cat same2m.txt
 python3 - page2m.json final2m.html <<'PY' && ok || fail "the marks"
@@ -282,16 +289,9 @@ serve_start err2 --watch --interval=0.1 -m4 grow.hp --serve=0 || fail "no servin
 HP2X_PUSH=expect HP2X_BLOCK=60 HP2X_LOADED=$T/loaded2 node "$B/live_census_test.js" \
   "http://127.0.0.1:$PORT/" page2.json 120 \
   "$(grep -c '^BEGIN_SAMPLE' run.hp)" expect2.png 120 220 > browser2.txt 2>&1 & BR=$!
-# (the stream once the waiting page has loaded, as in 1.)
-for _ in $(seq 600); do [ -e "$T/loaded2" ] && break; sleep 0.1; done
-# census by census, every 30 ms
-grow full.hp grow.hp
-wait $BR; brc=$?
-cat browser2.txt
-serve_stop
-[ $brc -eq 0 ] && ok || fail "the page following the growing .hp"
-cmp -s full.hp grow.hp || fail "the growing file is not the whole run's"
-"$HP2X" -m4 grow.hp -o final2.html 2> /dev/null || fail "-o final2.html of the .hp"
+# (the stream once the waiting page has loaded, as in 1; census by
+# census, every 30 ms)
+grown 2 full.hp grow.hp "the growing .hp"
 same_data page2.json final2.html file > same2.txt && ok || fail "$(cat same2.txt)"
 cat same2.txt
 python3 - page2.json <<'PY' && ok || fail "the new band set"

@@ -395,10 +395,10 @@ static void test_marks(void **state) {
   (void)state;
   hp2x_profile *p;
   hp2x_bands *b;
-  hp2x_err err;
-  hp2x_err_init(&err);
   make_profile(30, 0, &p, &b);
   mem none = {0}, up = {0}, report = {0};
+  hp2x_err err;
+  hp2x_err_init(&err);
   assert_int_equal(hp2x_write_live_update(p, b, 3, mem_write, &none, &err),
                    HP2X_OK);
   assert_null(marks_of(none.buf));
