@@ -400,9 +400,9 @@ static int write_line(writebuf *w, const html_data *d, size_t i) {
   return 1;
 }
 
-/* The marks, as many as HPX_PAGE_MARK_BYTES of JSON hold. */
-static void write_marks(writebuf *w, const html_data *d) {
-  const hp2x_profile *p = d->p;
+/* "marks":[[t,label],...]: p's marks, as many as HPX_PAGE_MARK_BYTES of
+ * JSON hold (the report's data and a live update's, html_live.c). */
+void hpx_html_write_marks(writebuf *w, const hp2x_profile *p) {
   size_t bytes = 0;
   hpx_html_key(w, "marks", 0), hpx_writebuf_puts(w, "[");
   for (size_t m = 0; m < p->n_marks && bytes < HPX_PAGE_MARK_BYTES; m++) {
@@ -433,7 +433,7 @@ int hpx_html_write_data(writebuf *w, const html_data *d) {
   for (size_t i = 0; i < d->g->n_lines; i++)
     if (!write_line(w, d, i)) return 0;
   hpx_writebuf_puts(w, "]");
-  write_marks(w, d);
+  hpx_html_write_marks(w, d->p);
   hpx_writebuf_puts(w, "}");
   return 1;
 }

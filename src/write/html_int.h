@@ -88,6 +88,10 @@ size_t hpx_html_exact_time(char *buf, size_t size, double t);
 int hpx_html_write_line_points(writebuf *w, const hp2x_bands *b,
                                const hpx_series *s);
 
+/* ,"marks":[[t,"label"],...]: p's marks, as many as HPX_PAGE_MARK_BYTES
+ * of JSON hold (html_data.c; the report's data and a live update's). */
+void hpx_html_write_marks(writebuf *w, const hp2x_profile *p);
+
 /* A live update's censuses idx[0..n): "t" (the CSV's text of their
  * times), "tx" (exact, where that is not), "v" (each band's values), each
  * after a comma (html_held.c). */

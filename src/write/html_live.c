@@ -18,6 +18,9 @@
  * lines, each update carries the lines whole, as the report of its redraw
  * writes them (write_lines): a few KB, at most ~150 KB (3 lines of 2,560
  * points); power-of-two time buckets as the censuses use would shrink it.
+ * With marks, each update carries them whole too, as the report writes
+ * them (hpx_html_write_marks: at most HPX_PAGE_MARK_BYTES of JSON), so
+ * that new marks cost the page no fetch.
  */
 #include "html_int.h"
 
@@ -123,7 +126,8 @@ static void write_update(writebuf *w, const hp2x_profile *p,
   hpx_html_key(w, "tickEnd", 0);
   hpx_html_num(w, b->x_span_ticks ? b->x0 + b->xrange
                                   : p->times[b->n_samples - 1]);
-  hpx_html_key(w, "marks", 0), hpx_html_num(w, (double)p->n_marks);
+  hpx_html_key(w, "markCount", 0), hpx_html_num(w, (double)p->n_marks);
+  if (p->n_marks) hpx_html_write_marks(w, p); /* whole, as the report's */
   write_axes(w, b);
   hpx_html_key(w, "topPeak", 0);
   hpx_html_json_str(w, hpx_band_thousands(num, sizeof num, (double)h->top));

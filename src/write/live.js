@@ -8,9 +8,11 @@
  * that the server draws no picture for it.  Only when that cannot be done
  * does the page fetch "/" again: the band set changed (a new band in the
  * top -m, a new OTHER), a band's past changed (one joined or left OTHER:
- * the sums of its values differ from the server's), new marks, --heap
+ * the sums of its values differ from the server's), --heap
  * lines other than its own (each update carries the --heap lines whole,
- * whose points the page takes in place of its own: takeLines), a gap
+ * whose points the page takes in place of its own: takeLines; the marks
+ * come whole with each update that has any, and the page takes them too:
+ * takeMarks), a gap
  * longer than the update's tail (the page missed events; a hidden page, a
  * tab in the background, draws nothing and catches up when shown).  Once the report thins its censuses (more than it holds a
  * column for, or past its byte budget), each update says which censuses
@@ -416,7 +418,7 @@
         key.bands.length !== u.v.length) return 0;
     var at = performance.timeOrigin + performance.now();
     for (f in D) N[f] = D[f];
-    if (takeLines(N, u) < 0) return 0;
+    if (takeMarks(N, u) < 0 || takeLines(N, u) < 0) return 0;
     N.page = {};
     for (f in D.page) if (f !== "ticks" && f !== "tickLabels") N.page[f] = D.page[f]; /* the picture's */
     for (f in key.page) N.page[f] = key.page[f];
@@ -456,13 +458,27 @@
     if (!D || !hp2x.grown) return "report";
     if (u.set !== D.set && pressed) return later(); /* not under a drag */
     if (u.set !== D.set) return newSet(st, u) ? "" : "bands"; /* the selection changed */
-    if (u.marks !== D.markCount) return "marks";
+    var marks = takeMarks(D, u);
+    if (marks < 0) return "marks";
     var lines = takeLines(D, u);
     if (lines < 0) return "lines"; /* --heap lines other than the page's */
     if (D.t.length === 0) return "report";
     var before = drawn.appends, why = u.thin ? thin(st, u) : appendNew(st, u, D);
-    if (!why && lines && drawn.appends === before) drawSoon(0); /* only the lines moved */
+    if (!why && (lines || marks) && drawn.appends === before) drawSoon(0); /* only the lines or marks moved */
     return why;
+  }
+  /* The marks of update u (whole, as the report of its redraw writes
+   * them: at most ~50 KB) in place of D's: 1 when their count changed, 0
+   * when not, -1 when u carries a count other than D's and no marks. */
+  function takeMarks(D, u) {
+    if (u.markCount === D.markCount) {
+      if (u.marks) D.marks = u.marks;
+      return 0;
+    }
+    if (!u.marks) return -1;
+    D.marks = u.marks;
+    D.markCount = u.markCount;
+    return 1;
   }
   /* The --heap lines of update u (each whole, as the report of its redraw
    * writes them: a few KB to ~150 KB; power-of-two time buckets as the

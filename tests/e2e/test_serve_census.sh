@@ -48,13 +48,13 @@ fi
 cd "$T"
 
 # grow SRC DST: appends SRC's header to DST, then its censuses one by
-# one, every 30 ms.
+# one (each with the MARK lines after it), every 30 ms.
 grow() {
   python3 - "$1" "$2" <<'PY'
 import re, sys, time
 text = open(sys.argv[1]).read()
 head, rest = text.split("BEGIN_SAMPLE", 1)
-samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
+samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n(?:MARK[^\n]*\n)*", "BEGIN_SAMPLE" + rest, re.S)
 with open(sys.argv[2], "a") as out:
     out.write(head)
     out.flush()
@@ -63,6 +63,20 @@ with open(sys.argv[2], "a") as out:
         out.flush()
         time.sleep(0.03)
 PY
+}
+
+# grown NAME SRC DST WHAT: once the page (node, $BR) has loaded
+# ($T/loadedNAME), grows DST from SRC, waits for the page
+# (browserNAME.txt), stops the server and writes -o finalNAME.html of DST.
+grown() {
+  for _ in $(seq 600); do [ -e "$T/loaded$1" ] && break; sleep 0.1; done
+  grow "$2" "$3"
+  wait $BR; brc=$?
+  cat "browser$1.txt"
+  serve_stop
+  [ $brc -eq 0 ] && ok || fail "the page following $4"
+  cmp -s "$2" "$3" || fail "the growing file is not the whole run's"
+  "$HP2X" -m4 "$3" -o "final$1.html" 2> /dev/null || fail "-o final$1.html of the .hp"
 }
 
 # same_data PAGE.json REPORT.html NAME: the page's final data equals the
@@ -90,7 +104,7 @@ if drawn != want and not (want and drawn and "\u2026" in drawn and
 # page drawn into its warm-up must not keep from it (not "budget": a lean
 # page's is the least by design)
 for f in ("job", "date", "valueUnit", "sampleUnit", "signed", "midRun", "chart", "pattern", "markCount",
-          "lines", "look"):
+          "marks", "lines", "look"):
     same(f, page.get(f), rep.get(f))
 for f in sorted(set(rep["page"]) | set(page["page"])):
     if f not in ("ticks", "tickLabels"):  # (the picture's x ticks: the page draws its own)
@@ -213,6 +227,44 @@ print("%d lines of %s points, as the report's; %d fetches, none for lines; %d up
     len(lines), [len(l["t"]) for l in lines], len(page["log"]), len(ups), max(len(json.dumps(u["lines"])) for u in ups)))
 PY
 
+# 2m. A growing .hp with a MARK every seventh census: each update carries
+# the marks whole, which the page takes in place of its own; it never
+# fetches "/" for them (why "marks") once it has its first report, and
+# ends with -o x.html's marks.
+zcat "$TOP/tests/data/socket/ghc-9.6.6/longrun.hT.hp.gz" > run2m.hp
+python3 - run2m.hp marks.hp <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+head, rest = text.split("BEGIN_SAMPLE", 1)
+samples = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)[:160]
+with open(sys.argv[2], "w") as out:
+    out.write(head)
+    for k, s in enumerate(samples):
+        out.write(s)
+        if k % 7 == 3:
+            out.write("MARK %s\n" % s.split("\n", 1)[0].split()[1])
+PY
+"$HP2X" -m4 --dpi=96 marks.hp -o expect2m.png 2> /dev/null || fail "-o expect2m.png"
+: > grow2m.hp
+serve_start err2m --watch --interval=0.1 -m4 grow2m.hp --serve=0 || fail "no serving line: $(cat err2m)"
+HP2X_LOADED=$T/loaded2m node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2m.json 90 160 \
+  expect2m.png > browser2m.txt 2>&1 & BR=$!
+grown 2m marks.hp grow2m.hp "the growing .hp with marks"
+same_data page2m.json final2m.html marks > same2m.txt && ok || fail "$(cat same2m.txt)"
+cat same2m.txt
+python3 - page2m.json final2m.html <<'PY' && ok || fail "the marks"
+import json, re, sys
+page = json.load(open(sys.argv[1]))
+rep = json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>',
+                           open(sys.argv[2], encoding="utf-8").read(), re.S).group(1))
+marks = page["data"]["marks"]
+assert len(marks) == 160 // 7 + 1 and marks == rep["marks"], (len(marks), len(rep["marks"]))
+first = next((i for i, e in enumerate(page["log"]) if e["why"] in ("first", "report")), -1)
+fetched = [e for e in page["log"][first + 1:] if e["why"] == "marks"]
+assert not fetched, ("fetched for its marks", fetched)
+print("%d marks, as the report's; %d fetches, none for marks" % (len(marks), len(page["log"])))
+PY
+
 # 2. A growing .hp, a hostile band entering the top -m at census 250; the
 # page hidden from census 120 to 220.
 zcat "$TOP/tests/data/socket/ghc-9.6.6/longrun.hT.hp.gz" > run.hp
@@ -237,16 +289,9 @@ serve_start err2 --watch --interval=0.1 -m4 grow.hp --serve=0 || fail "no servin
 HP2X_PUSH=expect HP2X_BLOCK=60 HP2X_LOADED=$T/loaded2 node "$B/live_census_test.js" \
   "http://127.0.0.1:$PORT/" page2.json 120 \
   "$(grep -c '^BEGIN_SAMPLE' run.hp)" expect2.png 120 220 > browser2.txt 2>&1 & BR=$!
-# (the stream once the waiting page has loaded, as in 1.)
-for _ in $(seq 600); do [ -e "$T/loaded2" ] && break; sleep 0.1; done
-# census by census, every 30 ms
-grow full.hp grow.hp
-wait $BR; brc=$?
-cat browser2.txt
-serve_stop
-[ $brc -eq 0 ] && ok || fail "the page following the growing .hp"
-cmp -s full.hp grow.hp || fail "the growing file is not the whole run's"
-"$HP2X" -m4 grow.hp -o final2.html 2> /dev/null || fail "-o final2.html of the .hp"
+# (the stream once the waiting page has loaded, as in 1; census by
+# census, every 30 ms)
+grown 2 full.hp grow.hp "the growing .hp"
 same_data page2.json final2.html file > same2.txt && ok || fail "$(cat same2.txt)"
 cat same2.txt
 python3 - page2.json <<'PY' && ok || fail "the new band set"

@@ -10,7 +10,8 @@
  * added is newer than the previous update's last, past a doubling of
  * their width too.  With --heap, each update carries the heap lines whole,
  * as the report of its redraw writes them (thinned over the time axis);
- * none without --heap.
+ * none without --heap.  With marks, each update carries them whole, as the
+ * report writes them, labels escaped.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -360,6 +361,77 @@ static void test_heap_lines(void **state) {
   hp2x_profile_free(p);
 }
 
+/* The JSON member "marks":[...] of text (its brackets matched outside
+ * strings), copied; NULL when there is none. */
+static char *marks_of(const char *text) {
+  const char *at = strstr(text, "\"marks\":[");
+  if (!at) return NULL;
+  const char *c = at + strlen("\"marks\":");
+  int depth = 0, in_str = 0;
+  for (; *c; c++) {
+    if (in_str) {
+      if (*c == '\\')
+        c++;
+      else if (*c == '"')
+        in_str = 0;
+    } else if (*c == '"') {
+      in_str = 1;
+    } else if (*c == '[' || *c == ']') {
+      depth += *c == '[' ? 1 : -1;
+      if (depth == 0) break;
+    }
+  }
+  assert_int_equal(*c, ']');
+  size_t n = (size_t)(c + 1 - at);
+  char *out = malloc(n + 1);
+  assert_non_null(out);
+  memcpy(out, at, n), out[n] = 0;
+  return out;
+}
+
+/* The update's marks: the report's, whole, labels escaped (no '<' nor a
+ * raw newline); their count; none without marks. */
+static void test_marks(void **state) {
+  (void)state;
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make_profile(30, 0, &p, &b);
+  mem none = {0}, up = {0}, report = {0};
+  hp2x_err err;
+  hp2x_err_init(&err);
+  assert_int_equal(hp2x_write_live_update(p, b, 3, mem_write, &none, &err),
+                   HP2X_OK);
+  assert_null(marks_of(none.buf));
+  assert_true(number_of(none.buf, "markCount") == 0);
+  const char *labels[] = {"", "say \"hi\"", "<script>x</script>", "two\nlines"};
+  for (size_t m = 0; m < 4; m++)
+    assert_int_equal(hpx_profile_add_mark(p, 0.05 + 0.07 * (double)m, labels[m],
+                                          strlen(labels[m]), &err),
+                     HP2X_OK);
+  hp2x_live_held held = HP2X_LIVE_HELD_INIT;
+  assert_int_equal(
+      hp2x_write_live_step(p, b, NULL, 3, 1, &held, mem_write, &up, &err),
+      HP2X_OK);
+  hp2x_options o;
+  test_options_init(&o);
+  assert_int_equal(hp2x_write_html(p, b, &o, mem_write, &report, &err),
+                   HP2X_OK);
+  char *got = marks_of(up.buf), *want = marks_of(report.buf);
+  assert_non_null(got);
+  assert_non_null(want);
+  assert_string_equal(got, want);
+  assert_true(number_of(up.buf, "markCount") == 4);
+  assert_non_null(strstr(got, "\"say \\\"hi\\\"\""));
+  assert_null(strchr(got, '<'));
+  assert_null(strchr(got, '\n'));
+  assert_non_null(strstr(got, "\\u003cscript"));
+  hp2x_live_held_clear(&held);
+  free(got), free(want);
+  free(none.buf), free(up.buf), free(report.buf);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_census_held),
@@ -367,6 +439,7 @@ int main(void) {
       cmocka_unit_test(test_no_base),
       cmocka_unit_test(test_budget),
       cmocka_unit_test(test_heap_lines),
+      cmocka_unit_test(test_marks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
