@@ -6,7 +6,7 @@
  * update's choice (hp2x_live_held, kept by the caller): runs of those
  * kept, by their places in it, and the censuses the page lacks, whole.  A
  * census is known by its time and its values' total; the page checks
- * what it then holds against the update's count and sums (live.js).
+ * what it then holds against the update's count and sums (live_apply.js).
  */
 #include "html_int.h"
 
