@@ -79,7 +79,7 @@ hp2x_status hpx_html_held_take(const hp2x_profile *p, const hp2x_bands *b,
     hp2x_live_held_clear(now);
     return hpx_nomem(err);
   }
-  now->n = now->cap = n;
+  now->n = n;
   for (size_t i = 0; i < n; i++) {
     now->times[i] = p->times[idx[i]];
     now->totals[i] = total_of(b, idx[i]);
