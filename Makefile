@@ -155,14 +155,17 @@ all: $(BUILD)/hp2x $(if $(filter 1,$(SPLIT)),$(BUILD)/hp2x-full)
 # in a generated header (mk/embed.sh), shared by every build.
 GEN := build/gen
 # The report's script is one script joined from files split by what they
-# do (src/write/README.md), in this order.
+# do (src/write/README.md), in this order; so is the live page's, whose
+# parts are one function's body (live_swap.js opens it, live_follow.js
+# closes it).
 REPORT_JS := $(foreach f,base ticks charts draw bands stats table moment pointer main,\
                src/write/report_$(f).js)
-REPORT_ASSETS := $(REPORT_JS) src/write/report.css src/write/live.js
+LIVE_JS := $(foreach f,swap apply follow,src/write/live_$(f).js)
+REPORT_ASSETS := $(REPORT_JS) src/write/report.css $(LIVE_JS)
 $(GEN)/report_assets.h: $(REPORT_ASSETS) mk/embed.sh
 	@mkdir -p $(dir $@)
 	$(Q)sh mk/embed.sh $@ hpx_report_js $(REPORT_JS) -- \
-	    hpx_report_css src/write/report.css -- hpx_live_js src/write/live.js
+	    hpx_report_css src/write/report.css -- hpx_live_js $(LIVE_JS)
 $(BUILD)/obj/write/html_write.o $(BUILD)/pic/write/html_write.o: $(GEN)/report_assets.h
 
 # The pprof output's message (src/write/pprof.proto, our own schema with

@@ -5,7 +5,7 @@
 // Starts `HP2X INPUT ARGS --serve=0` (a one-shot run: its page holds the
 // whole input), opens its live page, takes the last APPEND censuses out of
 // the page's data and draws the rest (one full draw), then appends them
-// back one at a time, as live.js does with each update: the census, the
+// back one at a time, as live_apply.js does with each update: the census, the
 // axes (x growing with each census, as the server's), then hp2x.grown().
 // Prints one JSON line: the censuses and bands held, the median, p90 and
 // max of grown() per census, and of grown() and the layout it leaves

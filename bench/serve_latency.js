@@ -212,7 +212,7 @@ async function keepDetail(stream, sent, clients, pages, res) {
     // the page's times in node's clock
     got.log.forEach((e) => { if (e.at) e.at -= c.offset; });
     got.tasks.forEach((e) => { e.at -= c.offset; });
-    // the page's load and its warm-up (live.js: drawn, dropped or adopted), node's clock
+    // the page's load and its warm-up (live_swap.js: drawn, dropped or adopted), node's clock
     const warm = got.warm ? Object.fromEntries(['drawn', 'dropped', 'adopted'].map((k) =>
       [k, got.warm[k] ? got.warm[k] - c.offset : null])) : null;
     d.pages.push({ name: c.name, status: sent.map((_, k) => epoch(c.status[k])),

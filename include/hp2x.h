@@ -1018,12 +1018,12 @@ hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
  * HP2X_LIVE_HELD_INIT; hp2x_live_held_clear frees what it holds. */
 typedef struct hp2x_live_held {
   long redraw;     /* the redraw whose report holds them; -1: none */
-  size_t n, cap;   /* how many; the room of the arrays */
+  size_t n;        /* how many */
   double *times;   /* [n]: their times, increasing */
   int64_t *totals; /* [n]: each one's values' total over the bands */
 } hp2x_live_held;
 #define HP2X_LIVE_HELD_INIT \
-  { -1, 0, 0, NULL, NULL }
+  { -1, 0, NULL, NULL }
 void hp2x_live_held_clear(hp2x_live_held *h);
 
 /* hp2x_write_live_update of redraw `redraw` (>= 0) against what the

@@ -2,10 +2,11 @@
 # mk/embed.sh OUT NAME FILE... [-- NAME FILE...]... -- writes the C header
 # OUT that holds, for each NAME, its FILEs' bytes joined in the order given
 # as `static const unsigned char NAME[]`, NUL ended: how the HTML report's
-# script (src/write/report_*.js, one script from seven files, as SQLite
+# script (src/write/report_*.js, one script from ten files, as SQLite
 # joins its browser API), its style (report.css) and the live page's script
-# (live.js), kept as plain source files, get into the library.  POSIX sh,
-# cat, od and sed only.  Written to OUT.tmp, then renamed into place.
+# (live_*.js, one from three), kept as plain source files, get into the
+# library.  POSIX sh, cat, od and sed only.  Written to OUT.tmp, then
+# renamed into place.
 set -eu
 out=$1
 shift

@@ -6,7 +6,7 @@
  * update's choice (hp2x_live_held, kept by the caller): runs of those
  * kept, by their places in it, and the censuses the page lacks, whole.  A
  * census is known by its time and its values' total; the page checks
- * what it then holds against the update's count and sums (live.js).
+ * what it then holds against the update's count and sums (live_apply.js).
  */
 #include "html_int.h"
 
@@ -79,7 +79,7 @@ hp2x_status hpx_html_held_take(const hp2x_profile *p, const hp2x_bands *b,
     hp2x_live_held_clear(now);
     return hpx_nomem(err);
   }
-  now->n = now->cap = n;
+  now->n = n;
   for (size_t i = 0; i < n; i++) {
     now->times[i] = p->times[idx[i]];
     now->totals[i] = total_of(b, idx[i]);

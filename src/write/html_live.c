@@ -10,7 +10,7 @@
  * key, to a waiting page, also carries the first report's picture and
  * data, which the server cuts from that report's lean page: events.c; the
  * page draws census 1 from them into its warm-up).  The page
- * (live.js, report_main.js) appends the censuses and draws them with its
+ * (live_apply.js, report_main.js) appends the censuses and draws them with its
  * own drawing.  Where the report thins, the update says which censuses the
  * report of its redraw holds, as a change from the previous update's
  * (hp2x_write_live_step, html_held.c), and the bands' sums are over those:

@@ -1,7 +1,7 @@
 /* report_base.js -- the first part of the HTML report's script (mk/embed.sh
  * joins the report_*.js files, in the Makefile's REPORT_JS order, into
  * one script): the one global, window.hp2x, that the parts fill in and the
- * live page (live.js) calls, and what every part uses: making elements,
+ * live page (live_*.js) calls, and what every part uses: making elements,
  * the numbers of the page's data, and the picture's frame (frame points to
  * the page's pixels and back).  No network, no other file, no library.
  * Labels are untrusted: they reach the page only through textContent and

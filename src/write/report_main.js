@@ -6,7 +6,7 @@
  * the switch between the chart kinds, the "whole run" button, the tables
  * (report_table.js: the run's or the zoom's figures; report_moment.js:
  * one census) and the pointer (report_pointer.js) change it.  A live page
- * (hp2x --serve, live.js) swaps a newer report in and calls hp2x.report()
+ * (hp2x --serve, live_*.js) swaps a newer report in and calls hp2x.report()
  * again with hp2x.keep set from hp2x.state(): the bands hidden (by name),
  * the zoom, the chart kind and a census the reader picked (by its time)
  * stay; a moment that follows goes on to the newest census.  Between
@@ -25,7 +25,7 @@
       state: { hidden: D.bands.map(function () { return false; }),
         view: { t0: D.x0, span: D.xrange, zoomed: false }, chart: D.chart } };
     /* what hp2x drew, as it came: a live page draws a new band set into
-     * a copy (live.js) */
+     * a copy (live_apply.js newSet) */
     if (R.live) hp2x.pristine = document.getElementById("hp2x-report").cloneNode(true);
     /* the moment: a live page follows the newest census */
     R.state.moment = { follow: R.live, i: -1, picked: false };
@@ -54,7 +54,7 @@
      * view, or another pixel ratio (a high-density screen, the browser's
      * zoom), or censuses a live page appended since, or a live page's
      * report swapped in without its PNG (data-hp2x-stale: the PNG is an
-     * older report's, live.js), is drawn. */
+     * older report's, live_swap.js), is drawn. */
     function showDrawn() {
       var s = R.state, drawn = s.view.zoomed || s.hidden.indexOf(true) >= 0 ||
         s.chart !== D.chart || window.devicePixelRatio !== 1 || R.grown ||
@@ -104,7 +104,7 @@
     /* what the pointer does, for a script (a test, the live page) */
     hp2x.zoom = R.zoom;
     hp2x.pick = R.pick;
-    /* A live page changed D in place (live.js: censuses appended, the
+    /* A live page changed D in place (live_apply.js: censuses appended, the
      * first `dropped` of those held gone; dropped null: the censuses held
      * changed anywhere, as the report's thinning changes them; the axes
      * and the run's figures the server's): the census set, the view of the
@@ -201,6 +201,6 @@
     });
     document.documentElement.setAttribute("data-hp2x-ready", "1");
   };
-  /* the live waiting page has the script and no report yet (live.js) */
+  /* the live waiting page has the script and no report yet (live_swap.js) */
   if (document.getElementById("hp2x-data")) hp2x.report();
 })(window.hp2x);

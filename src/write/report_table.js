@@ -111,7 +111,7 @@
    * 12.5q) until the first of those catch-ups, which makes them before
    * its other changes.  A report swapped in starts where the one before
    * it was (on the screen or not); the first after a waiting page's
-   * warm-up (live.js: laid out hidden, its tiny report's table on the
+   * warm-up (live_swap.js: laid out hidden, its tiny report's table on the
    * screen) as off it.  A report's page (not live) is always current: its
    * rows are made at once. */
   function keeper(R, t, build) {
@@ -255,7 +255,7 @@
     /* The line above the table, at once even while the cells wait: one
      * line, on the screen while the table may not be (as the count beside
      * the filter), and never the former report's (a live page's report
-     * made in its warm-up, live.js adopt). */
+     * made in its warm-up, live_swap.js adopt). */
     function line(z) {
       var p = document.getElementById("hp2x-bands-says");
       hp2x.text(p, says(R, z));

@@ -2,7 +2,7 @@
 // for the serving benchmark (bench/serve_latency.js) and the soak
 // (tests/soak/serve_clients.js).  observe(context, onSeen) adds to every
 // page of a playwright browser context a script that watches the
-// attributes live.js sets (the status line's data-censuses, the root's
+// attributes live_*.js set (the status line's data-censuses, the root's
 // data-hp2x-redraw and data-hp2x-census) and, at each change, calls back into node with what
 // the page holds now; node stamps it with its own performance.now() (ms),
 // so that the time a census is shown and the time it was sent are read
@@ -12,7 +12,7 @@
 // the report shows (data-hp2x-census, set once the page draws a census
 // from an update itself; before that, the censuses its data holds), held:
 // the censuses it holds, last: its last census time}).  The report's data
-// is the page's (window.hp2x.data: live.js appends to it), else #hp2x-data.
+// is the page's (window.hp2x.data: live_apply.js appends to it), else #hp2x-data.
 'use strict';
 const { performance } = require('perf_hooks');
 

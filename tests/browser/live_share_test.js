@@ -45,7 +45,7 @@ function look(page) {
       censuses: st && st.hasAttribute('data-censuses') ? Number(st.getAttribute('data-censuses')) : -1,
       redraw: Number(root.getAttribute('data-hp2x-redraw') || '-1'),
       shown: Number(root.getAttribute('data-hp2x-census') || '-1'),
-      // (a report the page holds: not the warm-up, live.js warmUp)
+      // (a report the page holds: not the warm-up, live_swap.js warmUp)
       held: window.hp2x && window.hp2x.data && document.querySelector('#hp2x-report:not([data-hp2x-warm])') ? window.hp2x.data.t.join(' ') : '',
       report: !!document.querySelector('#hp2x-report:not([data-hp2x-warm])'),
       // how the waiting page's first report came: drawn into its warm-up

@@ -48,9 +48,9 @@ function snapshot(page) {
   return page.evaluate(() => {
     const st = document.getElementById('hp2x-live-status');
     const data = document.getElementById('hp2x-data');
-    // the report's data as the page holds it (live.js appends censuses)
+    // the report's data as the page holds it (live_apply.js appends censuses)
     // (not the waiting page's warm-up report, laid out hidden until the
-    // first census: live.js warmUp)
+    // first census: live_swap.js warmUp)
     const D = data && document.querySelector('#hp2x-report:not([data-hp2x-warm])') ?
       (window.hp2x && window.hp2x.data) || JSON.parse(data.textContent) : null;
     // the bands hidden: the page's state, and the table's rows marked so

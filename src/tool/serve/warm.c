@@ -1,7 +1,7 @@
 /* warm.c -- the warm-up page ("/?warm=1"): the lean live report of a tiny
  * profile of our own (two bands, three censuses), drawn once as the
  * server starts, with the run's options.  A waiting page (no census has
- * come) lays it out hidden until the first census (live.js), so that the
+ * come) lays it out hidden until the first census (live_swap.js), so that the
  * browser has compiled the report's script and laid out a report before
  * the stream's first census, whose report it then draws into it (from
  * census 1's update, events.c) or swaps in warm; drawing it
