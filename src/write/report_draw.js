@@ -274,9 +274,14 @@
 
   /* The marks: a dashed line across the graph, a triangle under the axis,
    * the label on white reading upwards, left of the line; a label too
-   * near the last one drawn left out. */
+   * near the last one drawn left out.  Each label's box in its own frame
+   * is measured once (no layout a census) and kept while the label is
+   * drawn: a live page that draws new marks census after census for days
+   * (live_apply.js takeMarks) keeps the boxes of the labels it draws now,
+   * by a Map, so that any text ("__proto__" too) is a label's own key. */
   hp2x.drawMarks = function (R) {
     var g = R.layers.marks, D = R.D, G = R.fr.G, look = D.look, last = -Infinity;
+    var had = g.hp2xBoxes || new Map(), boxes = g.hp2xBoxes = new Map();
     var on = look.markDash[0], period = look.markDash[0] + look.markDash[1], tri = look.markTri;
     var ink = hp2x.rgb(look.ink), paper = hp2x.rgb(look.paper);
     hp2x.clear(g);
@@ -295,9 +300,8 @@
         transform: "translate(" + f2(x - look.markDx) + " " + f2(G.y + G.h - look.markTop) +
           ") scale(1 -1) rotate(-90)" }, g);
       t.textContent = mk[1];
-      /* its box in its own frame, measured once: no layout a census */
-      var boxes = g.hp2xBoxes || (g.hp2xBoxes = {});
-      var box = boxes[mk[1]] || (boxes[mk[1]] = t.getBBox());
+      var box = boxes.get(mk[1]) || had.get(mk[1]) || t.getBBox();
+      boxes.set(mk[1], box);
       g.insertBefore(el("rect", { x: f2(box.x), y: f2(box.y), width: f2(box.width),
         height: f2(box.height), fill: paper, transform: t.getAttribute("transform") }), t);
       last = x;

@@ -234,6 +234,35 @@ async function checkHostile(page, name, expect) {
   check(state.scripts === 2, `${name}: ${state.scripts} <script> elements, 2 expected`);
 }
 
+// Marks' labels drawn again and again, as a live page does census after
+// census with new marks (live_apply.js takeMarks): each on its white box,
+// whatever its text (a label such as "__proto__" or "constructor" too),
+// and the boxes the page keeps measured are those of the labels it draws
+// now, not of every label it ever drew.
+async function checkMarkLabels(page, name) {
+  const r = await page.evaluate(() => {
+    const D = window.hp2x.data, g = document.getElementById('hp2x-marks'), n = D.t.length;
+    const saved = D.marks, at = (i) => Number(D.t[Math.floor(i * (n - 1) / 3)]);
+    const bad = [];
+    let most = 0;
+    for (let round = 0; round < 40; round++) {
+      D.marks = [[at(0), '__proto__'], [at(1), 'constructor'], [at(2), 'label ' + round]];
+      window.hp2x.redraw();
+      for (const t of g.querySelectorAll('text.hp2x-mark')) {
+        const box = t.previousSibling;
+        if (!box || box.tagName !== 'rect' || !(Number(box.getAttribute('width')) > 0)) bad.push(t.textContent);
+      }
+      const kept = g.hp2xBoxes ? (g.hp2xBoxes instanceof Map ? g.hp2xBoxes.size : Object.keys(g.hp2xBoxes).length) : 0;
+      most = Math.max(most, kept);
+    }
+    D.marks = saved;
+    window.hp2x.redraw();
+    return { bad: Array.from(new Set(bad)), most, labels: g.querySelectorAll('text.hp2x-mark').length };
+  });
+  check(r.bad.length === 0, `${name}: mark labels without their white box: ${JSON.stringify(r.bad)}`);
+  check(r.most <= 3, `${name}: the page keeps ${r.most} mark label boxes for 3 marks drawn`);
+}
+
 // The chart switch: each kind the page offers, drawn by the page, against
 // hp2x's own PNG of that kind (NAME.KIND.png, --chart=KIND) inside the
 // graph, by the rule above; its y axis is the data's for the kind.
@@ -346,6 +375,7 @@ async function checkOne(ctx, dir, name) {
   }
   await checkTable(page, name, geo, T.parseSummary(fs.readFileSync(f('.txt'), 'utf8')));
   await checkHostile(page, name, expect);
+  if (expect.marks) await checkMarkLabels(page, name);
   check(errors.length === 0, `${name}: console errors, requests or dialogs: ${errors.slice(0, 3)}`);
   await page.close();
 }

@@ -54,6 +54,8 @@ make_report() {
 }
 # Reports whose chart switch is checked against hp2x's PNG of each kind.
 for name in leak manycc ipehi he hb; do echo '{"charts": true}' > $name.expect; done
+# A report with marks whose labels the page draws again and again.
+echo '{"marks": true}' > markers.expect
 make_report leak "$P/leak.hc.hp"
 make_report manycc "$P/manycc.hc.hp" -c
 make_report unicode "$P/unicode.hc.hp" -c
