@@ -33,6 +33,16 @@ hpx_part_limits hpx_part_limits_of(const hp2x_profile *p) {
  * allow does not fault in pages it never fills. */
 #define PART_MOST_ENTRIES ((size_t)1 << 17)
 
+/* A part that packs its censuses (a big input's) packs them into one block
+ * of room, kept from part to part with the arrays: a census's packed bytes
+ * are about a quarter of its lines' (2.4 bytes a value: values_pack.c; a
+ * .hp line holds ten bytes and more), so a block of a part's bytes /
+ * PART_BYTES_PER_PACKED mostly holds the part whole, and one that does not
+ * gets more as it packs.  Fresh blocks a part, faulted in and let go of,
+ * cost the calling thread as much as copying them (bench/RESULTS.md). */
+#define PART_BYTES_PER_PACKED 4
+#define PART_MOST_ROOM ((size_t)16 << 20)
+
 /* Moves into p, a profile just made, the arrays of `old`, a part's profile
  * done with (then freed), that are dear to fault in afresh: the entries'
  * values and label runs, the samples' times, runs and ends.  Only their
@@ -75,6 +85,11 @@ hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole, size_t bytes,
   hp2x_err_init(&err);
   hp2x_profile *p = hpx_profile_new(&err);
   if (p && spare) take_arrays(p, spare);
+  if (p && whole->pack) {
+    size_t want = bytes / PART_BYTES_PER_PACKED;
+    hpx_values_keep_room(p, spare,
+                         want < PART_MOST_ROOM ? want : PART_MOST_ROOM);
+  }
   hp2x_profile_free(spare);
   if (!p) return NULL;
   p->max_labels = whole->max_labels;

@@ -90,6 +90,15 @@ hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err);
 hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
                                     size_t s, size_t from, size_t len,
                                     bool *copied, hp2x_err *err);
+/* Gives p, which packs nothing yet, an empty block of at least `want`
+ * bytes for its censuses: the last block of `old` (a profile done with,
+ * freed by the caller; NULL: none) when it is that big, its pages faulted
+ * in already, else a fresh one (untouched until written); and old's
+ * censuses' places' room.  A part's
+ * profile packs its censuses into it, one after another (reading in
+ * parts: profile_append.c); without memory, p makes its blocks as it
+ * packs. */
+void hpx_values_keep_room(hp2x_profile *p, hp2x_profile *old, size_t want);
 /* Frees p's packed censuses (hp2x_profile_free, drop_entries). */
 void hpx_values_free(hp2x_profile *p);
 

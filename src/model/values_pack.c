@@ -347,6 +347,38 @@ void hpx_values_refill(hpx_values *r) {
   }
 }
 
+void hpx_values_keep_room(hp2x_profile *p, hp2x_profile *old, size_t want) {
+  assert(p->n_blocks == 0 && p->n_packed_samples == 0);
+  if (want < BLOCK) want = BLOCK;
+  uint8_t *block = NULL;
+  size_t size = 0;
+  if (old && !p->packed_at) { /* the censuses' places too */
+    p->packed_at = old->packed_at;
+    p->cap_packed_at = old->cap_packed_at;
+    old->packed_at = NULL;
+    old->cap_packed_at = 0;
+  }
+  if (old && old->n_blocks) { /* the last block ends where its room does */
+    uint8_t *last = old->blocks[old->n_blocks - 1];
+    size = (size_t)(old->fill + old->fill_left - last);
+    if (size >= want) {
+      block = last;
+      old->n_blocks--;
+    }
+  }
+  hp2x_err err;
+  hp2x_err_init(&err);
+  if (!block) block = hpx_malloc(size = want);
+  if (!block || hpx_grow((void **)&p->blocks, &p->cap_blocks, 1,
+                         sizeof *p->blocks, &err) != HP2X_OK) {
+    hpx_free(block); /* the first census packed makes its own */
+    return;
+  }
+  p->blocks[p->n_blocks++] = block;
+  p->fill = block;
+  p->fill_left = size;
+}
+
 void hpx_values_free(hp2x_profile *p) {
   for (size_t i = 0; i < p->n_blocks; i++) hpx_free(p->blocks[i]);
   hpx_free(p->blocks);
