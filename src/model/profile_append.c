@@ -215,6 +215,21 @@ static hp2x_status append_packed(hp2x_profile *p, hpx_part_map *m, size_t s,
   return hpx_profile_pack(p, p->n_samples - 1, err);
 }
 
+/* The part's packed censuses from s on (before `to`), as many as can be
+ * copied at once, appended as p's next samples (hpx_profile_take_packed_run,
+ * m->blocks_met kept up as packed_len keeps it): how many, 0 for none. */
+static size_t take_packed_run(hp2x_profile *p, hpx_part_map *m, size_t s,
+                              size_t to, size_t copied_from) {
+  const hp2x_profile *q = m->part;
+  if (s >= q->n_packed_samples) return 0;
+  if (m->blocks_met < q->n_blocks &&
+      q->packed_at[s] == q->blocks[m->blocks_met])
+    m->blocks_met++;
+  const uint8_t *next_block =
+      m->blocks_met < q->n_blocks ? q->blocks[m->blocks_met] : NULL;
+  return hpx_profile_take_packed_run(p, q, s, to, copied_from, next_block);
+}
+
 /* The run of sample s of the part, mapped, as p's sample `t` (the newest):
  * shared with p's sample before when the part shares it with its own
  * sample before (the same labels in the same order, as reading shares
@@ -306,6 +321,11 @@ static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
   append_later_runs(p, m, from, to, t0);
   size_t copied_from = from;
   for (size_t s = from; s < to; s++) {
+    size_t k = p->pack_values ? take_packed_run(p, m, s, to, copied_from) : 0;
+    if (k) {
+      s += k - 1;
+      continue;
+    }
     size_t t = p->n_samples++;
     p->times[t] = q->times[s];
     p->start[t + 1] = p->start[t] + (q->start[s + 1] - q->start[s]);

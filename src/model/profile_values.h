@@ -90,6 +90,17 @@ hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err);
 hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
                                     size_t s, size_t from, size_t len,
                                     bool *copied, hp2x_err *err);
+/* Appends q's packed censuses from s on, before e, as p's next samples
+ * (their runs set by the caller, room made for their times and ends):
+ * their times, ends and packed bytes, copied at once, as many as follow
+ * one another in the block of census s (the census at `next_block`, the
+ * block after it, not: NULL for none), have their keys from q's census
+ * `from` on (copied so, in order) and fit p's last block.  p packs its next
+ * sample, its censuses all packed.  Returns how many: 0 when none (then
+ * census by census: hpx_profile_copy_packed). */
+size_t hpx_profile_take_packed_run(hp2x_profile *p, const hp2x_profile *q,
+                                   size_t s, size_t e, size_t from,
+                                   const uint8_t *next_block);
 /* Gives p, which packs nothing yet, an empty block of at least `want`
  * bytes for its censuses: the last block of `old` (a profile done with,
  * freed by the caller; NULL: none) when it is that big, its pages faulted
