@@ -104,7 +104,8 @@ size_t hpx_profile_take_packed_run(hp2x_profile *p, const hp2x_profile *q,
 /* Gives p, which packs nothing yet, an empty block of at least `want`
  * bytes for its censuses: the last block of `old` (a profile done with,
  * freed by the caller; NULL: none) when it is that big, its pages faulted
- * in already, else a fresh one (untouched until written); and old's
+ * in already, else a fresh one, untouched until written, of the power of
+ * two at or above `want` (a later part a little longer reuses it); and old's
  * censuses' places' room.  A part's
  * profile packs its censuses into it, one after another (reading in
  * parts: profile_append.c); without memory, p makes its blocks as it

@@ -429,7 +429,10 @@ void hpx_values_keep_room(hp2x_profile *p, hp2x_profile *old, size_t want) {
   }
   hp2x_err err;
   hp2x_err_init(&err);
-  if (!block) block = hpx_malloc(size = want);
+  if (!block) { /* a power of two: parts a little longer reuse it too */
+    for (size = BLOCK; size < want && size <= (size_t)-1 / 2;) size *= 2;
+    block = hpx_malloc(size);
+  }
   if (!block || hpx_grow((void **)&p->blocks, &p->cap_blocks, 1,
                          sizeof *p->blocks, &err) != HP2X_OK) {
     hpx_free(block); /* the first census packed makes its own */
