@@ -33,6 +33,16 @@ hpx_part_limits hpx_part_limits_of(const hp2x_profile *p) {
  * allow does not fault in pages it never fills. */
 #define PART_MOST_ENTRIES ((size_t)1 << 17)
 
+/* A part that packs its censuses (a big input's) packs them into one block
+ * of room, kept from part to part with the arrays: a census's packed bytes
+ * are about a quarter of its lines' (2.4 bytes a value: values_pack.c; a
+ * .hp line holds ten bytes and more), so a block of a part's bytes /
+ * PART_BYTES_PER_PACKED mostly holds the part whole, and one that does not
+ * gets more as it packs.  Fresh blocks a part, faulted in and let go of,
+ * cost the calling thread as much as copying them (bench/RESULTS.md). */
+#define PART_BYTES_PER_PACKED 4
+#define PART_MOST_ROOM ((size_t)16 << 20)
+
 /* Moves into p, a profile just made, the arrays of `old`, a part's profile
  * done with (then freed), that are dear to fault in afresh: the entries'
  * values and label runs, the samples' times, runs and ends.  Only their
@@ -75,6 +85,11 @@ hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole, size_t bytes,
   hp2x_err_init(&err);
   hp2x_profile *p = hpx_profile_new(&err);
   if (p && spare) take_arrays(p, spare);
+  if (p && whole->pack) {
+    size_t want = bytes / PART_BYTES_PER_PACKED;
+    hpx_values_keep_room(p, spare,
+                         want < PART_MOST_ROOM ? want : PART_MOST_ROOM);
+  }
   hp2x_profile_free(spare);
   if (!p) return NULL;
   p->max_labels = whole->max_labels;
@@ -200,6 +215,21 @@ static hp2x_status append_packed(hp2x_profile *p, hpx_part_map *m, size_t s,
   return hpx_profile_pack(p, p->n_samples - 1, err);
 }
 
+/* The part's packed censuses from s on (before `to`), as many as can be
+ * copied at once, appended as p's next samples (hpx_profile_take_packed_run,
+ * m->blocks_met kept up as packed_len keeps it): how many, 0 for none. */
+static size_t take_packed_run(hp2x_profile *p, hpx_part_map *m, size_t s,
+                              size_t to, size_t copied_from) {
+  const hp2x_profile *q = m->part;
+  if (s >= q->n_packed_samples) return 0;
+  if (m->blocks_met < q->n_blocks &&
+      q->packed_at[s] == q->blocks[m->blocks_met])
+    m->blocks_met++;
+  const uint8_t *next_block =
+      m->blocks_met < q->n_blocks ? q->blocks[m->blocks_met] : NULL;
+  return hpx_profile_take_packed_run(p, q, s, to, copied_from, next_block);
+}
+
 /* The run of sample s of the part, mapped, as p's sample `t` (the newest):
  * shared with p's sample before when the part shares it with its own
  * sample before (the same labels in the same order, as reading shares
@@ -291,6 +321,11 @@ static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
   append_later_runs(p, m, from, to, t0);
   size_t copied_from = from;
   for (size_t s = from; s < to; s++) {
+    size_t k = p->pack_values ? take_packed_run(p, m, s, to, copied_from) : 0;
+    if (k) {
+      s += k - 1;
+      continue;
+    }
     size_t t = p->n_samples++;
     p->times[t] = q->times[s];
     p->start[t + 1] = p->start[t] + (q->start[s + 1] - q->start[s]);

@@ -90,6 +90,27 @@ hp2x_status hpx_profile_pack(hp2x_profile *p, size_t s, hp2x_err *err);
 hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
                                     size_t s, size_t from, size_t len,
                                     bool *copied, hp2x_err *err);
+/* Appends q's packed censuses from s on, before e, as p's next samples
+ * (their runs set by the caller, room made for their times and ends):
+ * their times, ends and packed bytes, copied at once, as many as follow
+ * one another in the block of census s (the census at `next_block`, the
+ * block after it, not: NULL for none), have their keys from q's census
+ * `from` on (copied so, in order) and fit p's last block.  p packs its next
+ * sample, its censuses all packed.  Returns how many: 0 when none (then
+ * census by census: hpx_profile_copy_packed). */
+size_t hpx_profile_take_packed_run(hp2x_profile *p, const hp2x_profile *q,
+                                   size_t s, size_t e, size_t from,
+                                   const uint8_t *next_block);
+/* Gives p, which packs nothing yet, an empty block of at least `want`
+ * bytes for its censuses: the last block of `old` (a profile done with,
+ * freed by the caller; NULL: none) when it is that big, its pages faulted
+ * in already, else a fresh one, untouched until written, of the power of
+ * two at or above `want` (a later part a little longer reuses it); and old's
+ * censuses' places' room.  A part's
+ * profile packs its censuses into it, one after another (reading in
+ * parts: profile_append.c); without memory, p makes its blocks as it
+ * packs. */
+void hpx_values_keep_room(hp2x_profile *p, hp2x_profile *old, size_t want);
 /* Frees p's packed censuses (hp2x_profile_free, drop_entries). */
 void hpx_values_free(hp2x_profile *p);
 

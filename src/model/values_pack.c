@@ -290,6 +290,67 @@ hp2x_status hpx_profile_copy_packed(hp2x_profile *p, const hp2x_profile *q,
   return HP2X_OK;
 }
 
+/* How many of q's packed censuses from s on (before e) take_packed_run
+ * takes at once, their entries in *entries: each followed in its block
+ * by the next (not at next_block), its key from `from` on, its entries
+ * within the limit and the bytes so far within p's room. */
+static size_t packed_run_length(const hp2x_profile *p, const hp2x_profile *q,
+                                size_t s, size_t e, size_t from,
+                                const uint8_t *next_block, size_t *entries) {
+  const uint8_t *base = q->packed_at[s];
+  size_t room = p->fill_left > SLACK ? p->fill_left - SLACK : 0;
+  size_t most = HPX_MAX_ENTRIES - p->n_entries, n = 0, i = s;
+  for (; i + 1 < e; i++) {
+    const uint8_t *next = q->packed_at[i + 1];
+    size_t len = q->start[i + 1] - q->start[i];
+    if (next == next_block || (size_t)(q->packed_at[i][0] >> 1u) > i - from ||
+        (size_t)(next - base) > room || len > most - n)
+      break;
+    n += len;
+  }
+  *entries = n;
+  return i - s;
+}
+
+size_t hpx_profile_take_packed_run(hp2x_profile *p, const hp2x_profile *q,
+                                   size_t s, size_t e, size_t from,
+                                   const uint8_t *next_block) {
+  size_t t0 = p->n_samples, n;
+  if (e > q->n_packed_samples) e = q->n_packed_samples;
+  if (s >= e || !packs(p, t0)) return 0;
+  size_t k = packed_run_length(p, q, s, e, from, next_block, &n);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  if (k == 0 || hpx_grow((void **)&p->packed_at, &p->cap_packed_at, t0 + k,
+                         sizeof *p->packed_at, &err) != HP2X_OK)
+    return 0; /* census by census, then */
+  const uint8_t *base = q->packed_at[s];
+  size_t bytes = (size_t)(q->packed_at[s + k] - base);
+  memcpy(p->fill, base, bytes);
+  store_le64(p->fill + bytes, 0); /* the SLACK bytes */
+  for (size_t j = 0; j < k; j++) {
+    size_t i = s + j, t = t0 + j;
+    p->times[t] = q->times[i];
+    p->start[t + 1] = p->start[t] + (q->start[i + 1] - q->start[i]);
+    p->packed_at[t] = p->fill + (q->packed_at[i] - base);
+    if (!(q->packed_at[i][0] >> 1u)) { /* a key: as copy_packed takes it */
+      p->pack_key = t;
+      p->key_known = false;
+    }
+  }
+  p->n_samples += k;
+  p->fill += bytes;
+  p->fill_left -= bytes;
+  p->packed_bytes += bytes;
+  p->n_packed_samples = t0 + k;
+  p->n_entries += n;
+  p->value_base += n;
+  p->alloc_entries += n;
+  p->cap_entries = p->cap_entries + n < HPX_MAX_ENTRIES ? p->cap_entries + n
+                                                        : HPX_MAX_ENTRIES;
+  return k;
+}
+
 void hpx_values_of(const hp2x_profile *p, size_t s, hpx_values *r) {
   r->i = r->n = 0;
   r->left = p->start[s + 1] - p->start[s];
@@ -345,6 +406,41 @@ void hpx_values_refill(hpx_values *r) {
       buf[j] = (int64_t)((uint64_t)r->v32[j] << shift);
     r->v32 += m;
   }
+}
+
+void hpx_values_keep_room(hp2x_profile *p, hp2x_profile *old, size_t want) {
+  assert(p->n_blocks == 0 && p->n_packed_samples == 0);
+  if (want < BLOCK) want = BLOCK;
+  uint8_t *block = NULL;
+  size_t size = 0;
+  if (old && !p->packed_at) { /* the censuses' places too */
+    p->packed_at = old->packed_at;
+    p->cap_packed_at = old->cap_packed_at;
+    old->packed_at = NULL;
+    old->cap_packed_at = 0;
+  }
+  if (old && old->n_blocks) { /* the last block ends where its room does */
+    uint8_t *last = old->blocks[old->n_blocks - 1];
+    size = (size_t)(old->fill + old->fill_left - last);
+    if (size >= want) {
+      block = last;
+      old->n_blocks--;
+    }
+  }
+  hp2x_err err;
+  hp2x_err_init(&err);
+  if (!block) { /* a power of two: parts a little longer reuse it too */
+    for (size = BLOCK; size < want && size <= (size_t)-1 / 2;) size *= 2;
+    block = hpx_malloc(size);
+  }
+  if (!block || hpx_grow((void **)&p->blocks, &p->cap_blocks, 1,
+                         sizeof *p->blocks, &err) != HP2X_OK) {
+    hpx_free(block); /* the first census packed makes its own */
+    return;
+  }
+  p->blocks[p->n_blocks++] = block;
+  p->fill = block;
+  p->fill_left = size;
 }
 
 void hpx_values_free(hp2x_profile *p) {

@@ -8,9 +8,10 @@
  * open census dropped; drifting values take under 2.6 bytes an entry; a
  * profile bounded by a picture, or not asked to pack, packs nothing; a
  * part appended in bulk from a census whose key is not taken reads the
- * same, its bytes copied where they can be, and so does one appended
- * where neither packs; censuses too big for a block's room share blocks;
- * dropping the entries frees the packed bytes. */
+ * same, its bytes copied where they can be (a block's run of censuses at
+ * once), and so does one appended where neither packs; a part's profile
+ * packs into the room of the one done with before it; censuses too big for a
+ * block's room share blocks; dropping the entries frees the packed bytes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -288,6 +289,55 @@ static void part_appended(void **state) {
   hp2x_profile_free(q);
 }
 
+/* The copied censuses after the first key taken come in runs, each a
+ * block's censuses that follow one another copied at once: laid out in p
+ * as in q, byte for byte, the one after another. */
+static void part_copied_in_runs(void **state) {
+  (void)state;
+  hp2x_profile *p, *q;
+  appended_from_13(true, &p, &q);
+  size_t s = 13;
+  while ((q->packed_at[s][0] >> 1) != 0) s++; /* the first key taken */
+  for (; s + 1 < 100; s++) {
+    size_t len = (size_t)(q->packed_at[s + 1] - q->packed_at[s]);
+    assert_ptr_equal(p->packed_at[s + 1 - 13], p->packed_at[s - 13] + len);
+    assert_int_equal(memcmp(p->packed_at[s - 13], q->packed_at[s], len), 0);
+  }
+  hp2x_profile_free(p);
+  hp2x_profile_free(q);
+}
+
+/* A profile for a part packs into the last block of the one done with
+ * when it is as big as asked, with its censuses' places' room; else into
+ * a fresh block of the size asked, untouched; and reads as it should. */
+static void room_kept_from_spare(void **state) {
+  (void)state;
+  hp2x_profile *old = new_profile();
+  drifting(old, 20, 10, 100);
+  uint8_t *last = old->blocks[old->n_blocks - 1];
+  const uint8_t **places = old->packed_at;
+  hp2x_profile *p = new_profile();
+  hpx_values_keep_room(p, old, 1000); /* a block at least */
+  hp2x_profile_free(old);
+  assert_int_equal(p->n_blocks, 1);
+  assert_ptr_equal(p->blocks[0], last);
+  assert_ptr_equal(p->fill, last);
+  assert_int_equal(p->fill_left, (size_t)1 << 18);
+  assert_ptr_equal(p->packed_at, places);
+  drifting(p, 30, 10, 100);
+  check(p);
+  assert_int_equal(p->n_blocks, 1);
+  hp2x_profile *r = new_profile();
+  hpx_values_keep_room(r, p, (size_t)1 << 20); /* more than p's block */
+  assert_int_equal(r->n_blocks, 1);
+  assert_true(r->blocks[0] != p->blocks[0]);
+  assert_int_equal(r->fill_left, (size_t)1 << 20);
+  hp2x_profile_free(p);
+  drifting(r, 30, 10, 100);
+  check(r);
+  hp2x_profile_free(r);
+}
+
 /* Neither packs: the part's censuses from 13 on are appended at once
  * and read back as the part's, value for value and label for label. */
 static void part_appended_unpacked(void **state) {
@@ -342,6 +392,8 @@ int main(void) {
       cmocka_unit_test(empty_and_changing_censuses),
       cmocka_unit_test(packs_nothing),
       cmocka_unit_test(part_appended),
+      cmocka_unit_test(part_copied_in_runs),
+      cmocka_unit_test(room_kept_from_spare),
       cmocka_unit_test(part_appended_unpacked),
       cmocka_unit_test(big_censuses_share_blocks),
       cmocka_unit_test(drop_frees_packed),
