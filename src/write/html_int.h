@@ -28,7 +28,8 @@
 #define HPX_PAGE_PICTURE_BYTES 300000
 #define HPX_PAGE_EXACT_BYTES 26
 /* Columns the --heap lines are thinned to (up to 4 points each), and
- * the bytes of marks' JSON after which later marks are left out. */
+ * the most bytes of the marks' JSON (escaped): later marks are left
+ * out. */
 #define HPX_PAGE_LINE_COLUMNS 640
 #define HPX_PAGE_MARK_BYTES 50000
 /* The most bytes of one string (a label, an IPE record, JOB) the page
@@ -88,9 +89,15 @@ size_t hpx_html_exact_time(char *buf, size_t size, double t);
 int hpx_html_write_line_points(writebuf *w, const hp2x_bands *b,
                                const hpx_series *s);
 
-/* ,"marks":[[t,"label"],...]: p's marks, as many as HPX_PAGE_MARK_BYTES
- * of JSON hold (html_data.c; the report's data and a live update's). */
+/* ,"marks":[[t,"label"],...]: p's first marks, as many as
+ * HPX_PAGE_MARK_BYTES of their JSON (escaped) hold (html_data.c; the
+ * report's data and a live update's).  Their fingerprint: FNV-1a over
+ * p's count of marks and those written (times, labels as shown and their
+ * lengths); as JSON, 16 hex digits quoted ("markSum": a live page compares
+ * each update's with its own, hp2x_write_live_step). */
 void hpx_html_write_marks(writebuf *w, const hp2x_profile *p);
+uint64_t hpx_html_mark_sum(const hp2x_profile *p);
+void hpx_html_mark_sum_text(writebuf *w, uint64_t sum);
 
 /* A live update's censuses idx[0..n): "t" (the CSV's text of their
  * times), "tx" (exact, where that is not), "v" (each band's values), each
@@ -173,6 +180,8 @@ size_t hpx_html_shown_length(const char *s);
 /* s as a JSON string (quoted), escaped as above; cut as
  * hpx_html_shown_length says, with "... (N bytes in all)" after. */
 void hpx_html_json_str(writebuf *w, const char *s);
+/* The bytes hpx_html_json_str(w, s) writes. */
+size_t hpx_html_json_str_size(const char *s);
 /* s as HTML text (&, <, >, ", ' escaped), cut likewise. */
 void hpx_html_text(writebuf *w, const char *s);
 
