@@ -1027,11 +1027,13 @@ typedef struct hp2x_live_held {
   size_t n;          /* how many */
   double *times;     /* [n]: their times, increasing */
   int64_t *totals;   /* [n]: each one's values' total over the bands */
-  int marks_said;    /* an update said the marks: mark_sum is theirs */
-  uint64_t mark_sum; /* their fingerprint, as its "markSum" */
+  int marks_said;      /* an update said the marks: the rest are theirs */
+  uint64_t mark_sum;   /* their fingerprint, as its "markSum" */
+  size_t mark_shown;   /* how many of them the report holds */
+  uint64_t mark_state; /* the fingerprint's hash state after those */
 } hp2x_live_held;
 #define HP2X_LIVE_HELD_INIT \
-  { -1, 0, NULL, NULL, 0, 0 }
+  { -1, 0, NULL, NULL, 0, 0, 0, 0 }
 void hp2x_live_held_clear(hp2x_live_held *h);
 
 /* hp2x_write_live_update of redraw `redraw` (>= 0) against what the
@@ -1048,11 +1050,14 @@ void hp2x_live_held_clear(hp2x_live_held *h);
  * also carries "lines": [{"name", "t", "y"}, ...], each --heap line whole
  * as hp2x_write_html of this redraw writes it (thinned over the time axis:
  * a few KB, at most ~150 KB); the page replaces its lines' points with
- * them.  The marks come whole only in an update whose "markSum" differs
- * from the one the update before it said (held's: new marks, other marks,
- * none after some; the first update, always); the others say "markCount"
- * and "markSum" alone, by which a page that missed the update that
- * carried them knows to load the report.  Errors as
+ * them.  The marks come only in an update whose "markSum" differs from
+ * the one the update before it said (held's: new marks, other marks, none
+ * after some; the first update, always): whole, or, when they begin with
+ * those that update said, the new ones alone, after "marksFrom" (how
+ * many it leaves out) and "marksBase" (their fingerprint, that update's
+ * "markSum"); the others say "markCount" and "markSum" alone, by which a
+ * page that missed the update that carried them knows to load the
+ * report.  Errors as
  * hp2x_write_live_update; held left as it was on an error. */
 hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
                                  const hp2x_options *o, size_t tail,

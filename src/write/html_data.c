@@ -289,7 +289,9 @@ static void write_header(writebuf *w, const html_data *d) {
   hpx_html_key(w, "censuses", 0), hpx_html_num(w, (double)b->n_samples);
   hpx_html_key(w, "set", 0), hpx_html_band_set_text(w, b);
   hpx_html_key(w, "markCount", 0), hpx_html_num(w, (double)p->n_marks);
-  hpx_html_key(w, "markSum", 0), hpx_html_mark_sum_text(w, hpx_html_mark_sum(p));
+  html_marks marks;
+  hpx_html_marks_of(p, 0, &marks);
+  hpx_html_key(w, "markSum", 0), hpx_html_mark_sum_text(w, marks.sum);
   hpx_html_key(w, "budget", 0), hpx_html_num(w, (double)d->budget);
   hpx_html_key(w, "pageColumns", 0), hpx_html_num(w, HPX_PAGE_COLUMNS);
   hpx_html_key(w, "columns", 0), hpx_html_num(w, (double)d->columns);
@@ -452,18 +454,20 @@ static uint64_t fnv(uint64_t h, const void *d, size_t n) {
   return h;
 }
 
-uint64_t hpx_html_mark_sum(const hp2x_profile *p) {
+void hpx_html_marks_of(const hp2x_profile *p, size_t at, html_marks *m) {
   uint64_t h = 0xcbf29ce484222325u, count = p->n_marks;
-  size_t n = marks_shown(p);
-  h = fnv(h, &count, sizeof count);
-  for (size_t m = 0; m < n; m++) {
-    const char *label = p->mark_label[m];
+  m->shown = marks_shown(p);
+  m->state_at = at == 0 ? h : 0;
+  for (size_t k = 0; k < m->shown; k++) {
+    const char *label = p->mark_label[k];
     uint64_t len = strlen(label);
-    h = fnv(h, &p->mark_time[m], sizeof p->mark_time[m]);
+    h = fnv(h, &p->mark_time[k], sizeof p->mark_time[k]);
     h = fnv(h, &len, sizeof len); /* the cut note's */
     h = fnv(h, label, hpx_html_shown_length(label));
+    if (k + 1 == at) m->state_at = h;
   }
-  return h;
+  m->state = h;
+  m->sum = fnv(h, &count, sizeof count);
 }
 
 void hpx_html_mark_sum_text(writebuf *w, uint64_t sum) {
@@ -472,11 +476,11 @@ void hpx_html_mark_sum_text(writebuf *w, uint64_t sum) {
   hpx_writebuf_puts(w, hex);
 }
 
-void hpx_html_write_marks(writebuf *w, const hp2x_profile *p) {
+void hpx_html_write_marks(writebuf *w, const hp2x_profile *p, size_t from) {
   size_t n = marks_shown(p);
   hpx_html_key(w, "marks", 0), hpx_writebuf_puts(w, "[");
-  for (size_t m = 0; m < n; m++) {
-    hpx_writebuf_puts(w, m ? ",[" : "[");
+  for (size_t m = from; m < n; m++) {
+    hpx_writebuf_puts(w, m > from ? ",[" : "[");
     hpx_html_num(w, p->mark_time[m]);
     hpx_writebuf_puts(w, ",");
     hpx_html_json_str(w, p->mark_label[m]);
@@ -502,7 +506,7 @@ int hpx_html_write_data(writebuf *w, const html_data *d) {
   for (size_t i = 0; i < d->g->n_lines; i++)
     if (!write_line(w, d, i)) return 0;
   hpx_writebuf_puts(w, "]");
-  hpx_html_write_marks(w, d->p);
+  hpx_html_write_marks(w, d->p, 0);
   hpx_writebuf_puts(w, "}");
   return 1;
 }

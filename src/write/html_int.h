@@ -91,12 +91,19 @@ int hpx_html_write_line_points(writebuf *w, const hp2x_bands *b,
 
 /* ,"marks":[[t,"label"],...]: p's first marks, as many as
  * HPX_PAGE_MARK_BYTES of their JSON (escaped) hold (html_data.c; the
- * report's data and a live update's).  Their fingerprint: FNV-1a over
- * p's count of marks and those written (times, labels as shown and their
- * lengths); as JSON, 16 hex digits quoted ("markSum": a live page compares
- * each update's with its own, hp2x_write_live_step). */
-void hpx_html_write_marks(writebuf *w, const hp2x_profile *p);
-uint64_t hpx_html_mark_sum(const hp2x_profile *p);
+ * report's data and a live update's), from mark `from` on (the report's:
+ * 0).  Their fingerprint (html_marks.sum): FNV-1a over the marks written
+ * (times, labels as shown and their lengths), then p's count of marks;
+ * as JSON, 16 hex digits quoted ("markSum": a live page compares each
+ * update's with its own, hp2x_write_live_step). */
+typedef struct html_marks {
+  size_t shown;      /* how many the page holds */
+  uint64_t state;    /* FNV-1a's state after them */
+  uint64_t state_at; /* after the first `at` (at <= shown; else 0) */
+  uint64_t sum;      /* the fingerprint: state, then the count */
+} html_marks;
+void hpx_html_write_marks(writebuf *w, const hp2x_profile *p, size_t from);
+void hpx_html_marks_of(const hp2x_profile *p, size_t at, html_marks *m);
 void hpx_html_mark_sum_text(writebuf *w, uint64_t sum);
 
 /* A live update's censuses idx[0..n): "t" (the CSV's text of their

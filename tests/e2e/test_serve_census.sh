@@ -228,10 +228,10 @@ print("%d lines of %s points, as the report's; %d fetches, none for lines; %d up
 PY
 
 # 2m. A growing .hp with a MARK every seventh census (none from census 47
-# to 100): an update carries the marks whole only when they changed since
-# the update before (the others say their count and fingerprint, markSum,
-# alone: a plain client on /events holds every update to that, and their
-# sizes are printed); the page takes them in place of its own and never
+# to 100): an update carries the marks only when they changed since the
+# update before, the new ones alone after those said (the others say their
+# count and fingerprint, markSum, alone: a plain client on /events holds
+# every update to that, and their sizes are printed); the page takes them in place of its own and never
 # fetches "/" for them while it follows; hidden from census 35 to 75, it
 # misses the updates that carried the marks of censuses 39 and 46, sees
 # another markSum than its own when shown and fetches "/" (why "marks")
@@ -283,7 +283,7 @@ ups = [u for u in ups if u["censuses"] > 0]
 rep = json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>',
                            open(sys.argv[2], encoding="utf-8").read(), re.S).group(1))
 assert ups and ups[-1]["update"]["markSum"] == rep["markSum"], "the last update's markSum is not the report's"
-sizes, changes, prev = {True: [], False: []}, 0, None
+sizes, changes, appended, prev = {True: [], False: []}, 0, 0, None
 for u in ups:
     x = u["update"]
     assert re.fullmatch(r"[0-9a-f]{16}", x["markSum"]) and x["markCount"] >= 0, x.get("markSum")
@@ -294,14 +294,20 @@ for u in ups:
         # the next generation's is held to carrying it)
         assert not same or "marks" not in x, ("marks with no change", u["picture"])
         if not same and u["generation"] == prev["generation"] + 1:
-            assert "marks" in x and len(x["marks"]) == x["markCount"], ("a change without its marks", u["picture"])
+            assert "marks" in x and len(x["marks"]) + x.get("marksFrom", 0) == x["markCount"], (
+                "a change without its marks", u["picture"])
+            # (new marks after those said: the new ones alone)
+            assert x.get("marksFrom", 0) == 0 or (x["marksFrom"] == p["markCount"] and
+                                                 x["marksBase"] == p["markSum"]), ("marksFrom", u["picture"])
+            appended += x.get("marksFrom", 0) > 0
         changes += not same
     sizes["marks" in x].append(len(json.dumps(x, separators=(",", ":"))))
     prev = u
-assert changes >= 10 and sizes[False] and sizes[True], (changes, len(sizes[False]), len(sizes[True]))
-print("%d updates: %d with marks (mean %d bytes, max %d), %d without (mean %d bytes, max %d); %d changes" % (
+assert changes >= 10 and appended >= 5 and sizes[False] and sizes[True], (changes, appended, len(sizes[False]))
+print("%d updates: %d with marks (mean %d bytes, max %d), %d without (mean %d bytes, max %d); %d changes, %d "
+      "of them the new marks alone" % (
     len(ups), len(sizes[True]), sum(sizes[True]) // len(sizes[True]), max(sizes[True]),
-    len(sizes[False]), sum(sizes[False]) // len(sizes[False]), max(sizes[False]), changes))
+    len(sizes[False]), sum(sizes[False]) // len(sizes[False]), max(sizes[False]), changes, appended))
 PY
 
 # 2. A growing .hp, a hostile band entering the top -m at census 250; the

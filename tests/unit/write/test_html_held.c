@@ -14,7 +14,8 @@
  * whole, as the report writes them, labels escaped; a step carries them
  * only when their fingerprint ("markSum", the report's too) differs from
  * the one the update before said (new marks, other marks of the same
- * count, none after some), and says their count and fingerprint always;
+ * count, none after some), those after the ones said before alone when
+ * they begin with them, and says their count and fingerprint always;
  * their JSON, escapes counted, stays within HPX_PAGE_MARK_BYTES.
  */
 #include <setjmp.h>
@@ -545,6 +546,62 @@ static void test_marks_cap(void **state) {
   hp2x_profile_free(p);
 }
 
+/* The text of string member `key` of text (copied; NULL: none). */
+static char *member_text(const char *text, const char *key) {
+  char k[64];
+  snprintf(k, sizeof k, "\"%s\":\"", key);
+  const char *at = strstr(text, k);
+  if (!at) return NULL;
+  at += strlen(k);
+  const char *end = strchr(at, '"');
+  assert_non_null(end);
+  char *out = malloc((size_t)(end - at) + 1);
+  assert_non_null(out);
+  memcpy(out, at, (size_t)(end - at)), out[end - at] = 0;
+  return out;
+}
+
+/* New marks after those said before: the update carries those alone,
+ * after "marksFrom" (how many it leaves out) and "marksBase" (their
+ * fingerprint, the update before's markSum); said before and these make
+ * the report's. */
+static void test_marks_appended(void **state) {
+  (void)state;
+  hp2x_profile *p;
+  hp2x_bands *b;
+  make_profile(30, 0, &p, &b);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_live_held held = HP2X_LIVE_HELD_INIT;
+  mem up = {0}, report = {0};
+  char s1[17], s2[17];
+  assert_int_equal(hpx_profile_add_mark(p, 0.1, "a<", 2, &err), HP2X_OK);
+  assert_true(step_marks(p, b, 1, &held, &up, s1));
+  assert_null(strstr(up.buf, "\"marksFrom\""));
+  char *first = marks_of(up.buf);
+  assert_int_equal(hpx_profile_add_mark(p, 0.2, "b\"", 2, &err), HP2X_OK);
+  assert_int_equal(hpx_profile_add_mark(p, 0.25, "", 0, &err), HP2X_OK);
+  assert_true(step_marks(p, b, 2, &held, &up, s2));
+  assert_true(number_of(up.buf, "marksFrom") == 1);
+  char *base = member_text(up.buf, "marksBase"), *more = marks_of(up.buf);
+  assert_string_equal(base, s1);
+  assert_string_equal(more, "\"marks\":[[0.2,\"b\\\"\"],[0.25,\"\"]]");
+  hp2x_options o;
+  test_options_init(&o);
+  assert_int_equal(hp2x_write_html(p, b, &o, mem_write, &report, &err),
+                   HP2X_OK);
+  char *whole = marks_of(report.buf), joined[256];
+  /* the first's "]" then ",", and the new ones after their "[" */
+  snprintf(joined, sizeof joined, "%.*s,%s", (int)strlen(first) - 1, first,
+           more + strlen("\"marks\":["));
+  assert_string_equal(joined, whole);
+  hp2x_live_held_clear(&held);
+  free(first), free(base), free(more), free(whole);
+  free(up.buf), free(report.buf);
+  hp2x_bands_free(b);
+  hp2x_profile_free(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_census_held),
@@ -555,6 +612,7 @@ int main(void) {
       cmocka_unit_test(test_marks),
       cmocka_unit_test(test_marks_on_change),
       cmocka_unit_test(test_marks_cap),
+      cmocka_unit_test(test_marks_appended),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
