@@ -435,14 +435,15 @@ static int write_line(writebuf *w, const html_data *d, size_t i) {
 }
 
 /* How many of p's marks the page holds: the first ones whose JSON
- * ([t,"label"] and a comma, escapes counted) fits in
- * HPX_PAGE_MARK_BYTES. */
+ * ([t,"label"] and a comma, escapes counted; each at least 24 bytes, so
+ * that the page draws at most about 2,000) fits in HPX_PAGE_MARK_BYTES. */
 static size_t marks_shown(const hp2x_profile *p) {
   size_t bytes = 0, m;
   for (m = 0; m < p->n_marks; m++) {
     char num[64];
-    bytes += 4 + num_text(num, p->mark_time[m]) +
-             hpx_html_json_str_size(p->mark_label[m]);
+    size_t one = 4 + num_text(num, p->mark_time[m]) +
+                 hpx_html_json_str_size(p->mark_label[m]);
+    bytes += one < 24 ? 24 : one;
     if (bytes > HPX_PAGE_MARK_BYTES) break;
   }
   return m;
@@ -476,10 +477,10 @@ void hpx_html_mark_sum_text(writebuf *w, uint64_t sum) {
   hpx_writebuf_puts(w, hex);
 }
 
-void hpx_html_write_marks(writebuf *w, const hp2x_profile *p, size_t from) {
-  size_t n = marks_shown(p);
+void hpx_html_write_marks(writebuf *w, const hp2x_profile *p, size_t from,
+                          size_t to) {
   hpx_html_key(w, "marks", 0), hpx_writebuf_puts(w, "[");
-  for (size_t m = from; m < n; m++) {
+  for (size_t m = from; m < to; m++) {
     hpx_writebuf_puts(w, m > from ? ",[" : "[");
     hpx_html_num(w, p->mark_time[m]);
     hpx_writebuf_puts(w, ",");
@@ -506,7 +507,9 @@ int hpx_html_write_data(writebuf *w, const html_data *d) {
   for (size_t i = 0; i < d->g->n_lines; i++)
     if (!write_line(w, d, i)) return 0;
   hpx_writebuf_puts(w, "]");
-  hpx_html_write_marks(w, d->p, 0);
+  html_marks marks;
+  hpx_html_marks_of(d->p, 0, &marks);
+  hpx_html_write_marks(w, d->p, 0, marks.shown);
   hpx_writebuf_puts(w, "}");
   return 1;
 }

@@ -28,8 +28,8 @@
 #define HPX_PAGE_PICTURE_BYTES 300000
 #define HPX_PAGE_EXACT_BYTES 26
 /* Columns the --heap lines are thinned to (up to 4 points each), and
- * the most bytes of the marks' JSON (escaped): later marks are left
- * out. */
+ * the most bytes of the marks' JSON (escaped; a mark counted 24 at least:
+ * at most 2,083 marks): later marks are left out. */
 #define HPX_PAGE_LINE_COLUMNS 640
 #define HPX_PAGE_MARK_BYTES 50000
 /* The most bytes of one string (a label, an IPE record, JOB) the page
@@ -89,10 +89,10 @@ size_t hpx_html_exact_time(char *buf, size_t size, double t);
 int hpx_html_write_line_points(writebuf *w, const hp2x_bands *b,
                                const hpx_series *s);
 
-/* ,"marks":[[t,"label"],...]: p's first marks, as many as
- * HPX_PAGE_MARK_BYTES of their JSON (escaped) hold (html_data.c; the
- * report's data and a live update's), from mark `from` on (the report's:
- * 0).  Their fingerprint (html_marks.sum): FNV-1a over the marks written
+/* ,"marks":[[t,"label"],...]: p's marks [from, to) (the page holds the
+ * first html_marks.shown, as many as HPX_PAGE_MARK_BYTES of their JSON
+ * (escaped) hold: html_data.c; the report's data, from 0, and a live
+ * update's).  Their fingerprint (html_marks.sum): FNV-1a over the marks written
  * (times, labels as shown and their lengths), then p's count of marks;
  * as JSON, 16 hex digits quoted ("markSum": a live page compares each
  * update's with its own, hp2x_write_live_step). */
@@ -102,7 +102,8 @@ typedef struct html_marks {
   uint64_t state_at; /* after the first `at` (at <= shown; else 0) */
   uint64_t sum;      /* the fingerprint: state, then the count */
 } html_marks;
-void hpx_html_write_marks(writebuf *w, const hp2x_profile *p, size_t from);
+void hpx_html_write_marks(writebuf *w, const hp2x_profile *p, size_t from,
+                          size_t to);
 void hpx_html_marks_of(const hp2x_profile *p, size_t at, html_marks *m);
 void hpx_html_mark_sum_text(writebuf *w, uint64_t sum);
 

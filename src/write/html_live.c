@@ -140,7 +140,7 @@ static void write_update(writebuf *w, const hp2x_profile *p,
     hpx_html_key(w, "marksFrom", 0), hpx_html_num(w, (double)h->marks_from);
     hpx_html_key(w, "marksBase", 0), hpx_html_mark_sum_text(w, h->marks_base);
   }
-  if (h->marks) hpx_html_write_marks(w, p, h->marks_from);
+  if (h->marks) hpx_html_write_marks(w, p, h->marks_from, h->mk.shown);
   write_axes(w, b);
   hpx_html_key(w, "topPeak", 0);
   hpx_html_json_str(w, hpx_band_thousands(num, sizeof num, (double)h->top));
