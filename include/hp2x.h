@@ -1019,14 +1019,14 @@ hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
                                    void *closure, hp2x_err *err);
 
 /* The censuses a live page holds (its report's, hp2x_write_live_html's
- * "t") and the marks said last, as hp2x_write_live_step left them: the caller keeps it between
- * updates, and the next update says what changed against it.  Start from
- * HP2X_LIVE_HELD_INIT; hp2x_live_held_clear frees what it holds. */
+ * "t") and the marks said last, as hp2x_write_live_step left them: the caller
+ * keeps it between updates, and the next update says what changed against it.
+ * Start from HP2X_LIVE_HELD_INIT; hp2x_live_held_clear frees what it holds. */
 typedef struct hp2x_live_held {
-  long redraw;       /* the redraw whose report holds them; -1: none */
-  size_t n;          /* how many */
-  double *times;     /* [n]: their times, increasing */
-  int64_t *totals;   /* [n]: each one's values' total over the bands */
+  long redraw;         /* the redraw whose report holds them; -1: none */
+  size_t n;            /* how many */
+  double *times;       /* [n]: their times, increasing */
+  int64_t *totals;     /* [n]: each one's values' total over the bands */
   int marks_said;      /* an update said the marks: the rest are theirs */
   uint64_t mark_sum;   /* their fingerprint, as its "markSum" */
   size_t mark_shown;   /* how many of them the report holds */
