@@ -366,6 +366,14 @@ static void test_heap_lines(void **state) {
   hp2x_profile_free(p);
 }
 
+/* n bytes at `at`, copied and NUL-ended. */
+static char *copy_n(const char *at, size_t n) {
+  char *out = malloc(n + 1);
+  assert_non_null(out);
+  memcpy(out, at, n), out[n] = 0;
+  return out;
+}
+
 /* The JSON member "marks":[...] of text (its brackets matched outside
  * strings), copied; NULL when there is none. */
 static char *marks_of(const char *text) {
@@ -387,11 +395,7 @@ static char *marks_of(const char *text) {
     }
   }
   assert_int_equal(*c, ']');
-  size_t n = (size_t)(c + 1 - at);
-  char *out = malloc(n + 1);
-  assert_non_null(out);
-  memcpy(out, at, n), out[n] = 0;
-  return out;
+  return copy_n(at, (size_t)(c + 1 - at));
 }
 
 /* The update's marks: the report's, whole, labels escaped (no '<' nor a
@@ -439,14 +443,25 @@ static void test_marks(void **state) {
   hp2x_profile_free(p);
 }
 
+/* The text of string member `key` of text (copied; NULL: none). */
+static char *member_text(const char *text, const char *key) {
+  char k[64];
+  snprintf(k, sizeof k, "\"%s\":\"", key);
+  const char *at = strstr(text, k);
+  if (!at) return NULL;
+  at += strlen(k);
+  const char *end = strchr(at, '"');
+  assert_non_null(end);
+  return copy_n(at, (size_t)(end - at));
+}
+
 /* The "markSum" string of text (16 hex digits), into sum[17]. */
 static void mark_sum_of(const char *text, char sum[17]) {
-  const char *at = strstr(text, "\"markSum\":\"");
+  char *at = member_text(text, "markSum");
   assert_non_null(at);
-  at += strlen("\"markSum\":\"");
-  assert_non_null(strchr(at, '"'));
-  assert_int_equal(strchr(at, '"') - at, 16);
-  memcpy(sum, at, 16), sum[16] = 0;
+  assert_int_equal(strlen(at), 16);
+  memcpy(sum, at, 17);
+  free(at);
 }
 
 /* p's update of redraw r against held: into *out (freed by the caller),
@@ -522,13 +537,13 @@ static void test_marks_on_change(void **state) {
  * within HPX_PAGE_MARK_BYTES, as many marks as fit in it. */
 static void test_marks_cap(void **state) {
   (void)state;
+  char label[2001];
+  memset(label, '<', 2000), label[2000] = 0; /* "\u003c" each */
+  hp2x_err err;
+  hp2x_err_init(&err);
   hp2x_profile *p;
   hp2x_bands *b;
   make_profile(30, 0, &p, &b);
-  hp2x_err err;
-  hp2x_err_init(&err);
-  char label[2001];
-  memset(label, '<', 2000), label[2000] = 0; /* "\u003c" each */
   for (int m = 0; m < 10; m++)
     assert_int_equal(hpx_profile_add_mark(p, 0.01 * m, label, 2000, &err),
                      HP2X_OK);
@@ -544,21 +559,6 @@ static void test_marks_cap(void **state) {
   free(got), free(up.buf);
   hp2x_bands_free(b);
   hp2x_profile_free(p);
-}
-
-/* The text of string member `key` of text (copied; NULL: none). */
-static char *member_text(const char *text, const char *key) {
-  char k[64];
-  snprintf(k, sizeof k, "\"%s\":\"", key);
-  const char *at = strstr(text, k);
-  if (!at) return NULL;
-  at += strlen(k);
-  const char *end = strchr(at, '"');
-  assert_non_null(end);
-  char *out = malloc((size_t)(end - at) + 1);
-  assert_non_null(out);
-  memcpy(out, at, (size_t)(end - at)), out[end - at] = 0;
-  return out;
 }
 
 /* New marks after those said before: the update carries those alone,
