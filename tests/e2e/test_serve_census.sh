@@ -16,6 +16,9 @@
 #   sets from the server's "report" events, fetching "/" for neither
 #   (HP2X_PUSH=expect); in 1. it never hears them (HP2X_PUSH=drop): census 1
 #   comes from its update when the warm-up was drawn, else from a fetch.
+# - its first 160 censuses with MARK lines (2m): the marks ride only in
+#   the updates where they changed, the new ones alone; the page hidden
+#   across new marks fetches "/" once for them when shown;
 # - the same run up to census 254, the new band set at its end: the page's
 #   last report is a pushed one and it then matches hp2x's PNG; an SSE
 #   client that waits as a page does (?shown=-1) sees each report event
