@@ -9,8 +9,13 @@
 # end equals -o x.html's), (2) one plain SSE client (the updates' bytes
 # past 3,200), (3) no client; for each the watch's CPU per census (user +
 # system, /proc) from the first census fed to the last, against the CPU
-# of -o x.html of the whole file (median of 3).
+# of -o x.html of the whole file (median of 3).  MARKS=K: a MARK line
+# after every K-th census (bench/RESULTS.md 12.5v; the SSE client's
+# updates with and without marks told apart); KINDS: the clients run
+# (default "page sse none").
 set -u
+MARKS=${MARKS:-0}
+KINDS=${KINDS:-page sse none}
 HP2X=$(realpath "$1")
 N=${2:-4000}
 BANDS=${3:-3}
@@ -18,9 +23,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cd "$T"
-python3 - "$N" "$BANDS" <<'PY'
+python3 - "$N" "$BANDS" "$MARKS" <<'PY'
 import math, sys
-n, bands = int(sys.argv[1]), int(sys.argv[2])
+n, bands, marks = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 with open("big.hp", "w") as out:
     out.write('JOB "thin"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
     for k in range(n):
@@ -28,13 +33,15 @@ with open("big.hp", "w") as out:
         for b in range(bands):
             out.write("band%02d\t%d\n" % (b, 1000 * (b + 1) + int(900 * (1 + math.sin(k / (37.0 + b))))))
         out.write("END_SAMPLE %.3f\n" % (k * 0.01))
+        if marks and k % marks == 0:
+            out.write("MARK %.3f\n" % (k * 0.01))
 PY
 split() { # split FIRST REST: the header and censuses [FIRST, REST)
   python3 - "$1" "$2" <<'PY'
 import re, sys
 text = open("big.hp").read()
 head, rest = text.split("BEGIN_SAMPLE", 1)
-s = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n", "BEGIN_SAMPLE" + rest, re.S)
+s = re.findall(r"BEGIN_SAMPLE.*?END_SAMPLE[^\n]*\n(?:MARK[^\n]*\n)*", "BEGIN_SAMPLE" + rest, re.S)
 a, b = int(sys.argv[1]), int(sys.argv[2])
 sys.stdout.write((head if a == 0 else "") + "".join(s[a:b]))
 PY
@@ -92,7 +99,7 @@ html_ms() {
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
 HTML=$(html_ms)
 echo "-o x.html of all $N censuses ($BANDS bands): $HTML ms CPU"
-for kind in page sse none; do
+for kind in $KINDS; do
   read -r k ms n < <(run $kind)
   per=$(python3 -c "print('%.2f' % ($ms / $n))")
   ratio=$(python3 -c "print('%.3f' % ($ms / $n / max($HTML, 1)))")
@@ -101,7 +108,7 @@ for kind in page sse none; do
   if [ "$k" = sse ]; then
     python3 - events.txt <<'PY'
 import json, sys
-sizes, thin, runs, added = [], [], [], []
+sizes, thin, runs, added, marked, plain = [], [], [], [], [], []
 for e in open(sys.argv[1], encoding="utf-8").read().split("\n\n"):
     if not e.startswith("event: update"):
         continue
@@ -110,10 +117,14 @@ for e in open(sys.argv[1], encoding="utf-8").read().split("\n\n"):
     if not u:
         continue
     sizes.append(len(line.encode()))
+    (marked if "marks" in u else plain).append(len(line.encode()))
     if "thin" in u and u["thin"]["base"] >= 0:
         thin.append(len(line.encode()))
         runs.append(len(u["thin"]["runs"]))
         added.append(len(u["thin"]["t"]))
+for name, v in (("with marks", sorted(marked)), ("without marks", sorted(plain))):
+    if v:
+        print("updates %s: %d, bytes median %d, max %d" % (name, len(v), v[len(v) // 2], v[-1]))
 s = sorted(thin)
 if not s:
     print("updates: %d, none with a change of the censuses held" % len(sizes))
@@ -125,10 +136,12 @@ PY
   fi
 done
 "$HP2X" grow.hp -o final.html 2> /dev/null
-python3 - page.json final.html <<'PY'
+[ -e page.json ] && python3 - page.json final.html <<'PY'
 import json, re, sys
 page = json.load(open(sys.argv[1]))["data"]
 rep = json.loads(re.search(r'id="hp2x-data">(.*?)</script>', open(sys.argv[2], encoding="utf-8").read(), re.S).group(1))
 same = page["t"] == rep["t"] and all(p["v"] == r["v"] for p, r in zip(page["bands"], rep["bands"]))
-print("the page's final %d censuses %s -o x.html's" % (len(page["t"]), "equal" if same else "DIFFER from"))
+same = same and page.get("marks") == rep.get("marks")
+print("the page's final %d censuses and %d marks %s -o x.html's" % (len(page["t"]), len(page.get("marks", [])),
+      "equal" if same else "DIFFER from"))
 PY

@@ -991,8 +991,11 @@ hp2x_status hp2x_write_live_lean_html(const hp2x_profile *p,
  * instead of the page: one JSON object with the band set's fingerprint
  * ("set": the page's own is its data's), the bands' census count
  * ("samples"), the axes (x0, xrange, ymin, yrange, tickEnd, each chart
- * kind's [ymin, yrange] in "axes"), the marks' count, the band table's
- * cells of the run ("cells", "topPeak", "topPeakAt"; with each band's
+ * kind's [ymin, yrange] in "axes"), the marks ("markCount", all of
+ * them; "markSum", the fingerprint of those the report holds, 16 hex
+ * digits, as the report's data has it; "marks", [[t, label], ...] as the
+ * report writes them: labels escaped, at most 50 KB of JSON), the band
+ * table's cells of the run ("cells", "topPeak", "topPeakAt"; with each band's
  * "sum", its values' sum modulo 2^64 over the censuses the report holds,
  * as a decimal string, by which the page sees a band's past change, as
  * when a band joins or leaves OTHER under -t), how many censuses the
@@ -1001,29 +1004,36 @@ hp2x_status hp2x_write_live_lean_html(const hp2x_profile *p,
  * censuses, at most `tail` (and 64) of them: their times as the CSV writes
  * them ("t"), exactly where that text is not ("tx"), and each band's
  * values ("v").  The page appends the censuses it lacks and draws them
- * itself; a different band set (drawn from the update when the update
- * holds every census and hp2x_write_live_key's key comes with it), a gap
- * longer than the tail or new marks make it load the page again.  Where
- * the report holds fewer censuses than the run's, "thin" says which, as
- * hp2x_write_live_step does; here always against none ({"base":-1}: the
- * page loads the report).  Labels do not appear.  HP2X_E_ARG without
- * a census or with tail 0, HP2X_E_IO when the sink fails, HP2X_E_NOMEM. */
+ * itself, and takes the marks; a different band set (drawn from the
+ * update when the update holds every census and hp2x_write_live_key's key
+ * comes with it), a gap longer than the tail, or marks other than the
+ * page's that the update does not carry (hp2x_write_live_step's) make it
+ * load the page again.  Where the report holds fewer censuses than the
+ * run's, "thin" says which, as hp2x_write_live_step does; here always
+ * against none ({"base":-1}: the page loads the report), and the marks
+ * always whole.  Labels appear only as marks', escaped as in the report's
+ * data.  HP2X_E_ARG without a census or with tail 0, HP2X_E_IO when the
+ * sink fails, HP2X_E_NOMEM. */
 hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
                                    size_t tail, hp2x_write_fn write,
                                    void *closure, hp2x_err *err);
 
 /* The censuses a live page holds (its report's, hp2x_write_live_html's
- * "t"), as hp2x_write_live_step left them: the caller keeps it between
- * updates, and the next update says what changed against it.  Start from
- * HP2X_LIVE_HELD_INIT; hp2x_live_held_clear frees what it holds. */
+ * "t") and the marks said last, as hp2x_write_live_step left them: the caller
+ * keeps it between updates, and the next update says what changed against it.
+ * Start from HP2X_LIVE_HELD_INIT; hp2x_live_held_clear frees what it holds. */
 typedef struct hp2x_live_held {
-  long redraw;     /* the redraw whose report holds them; -1: none */
-  size_t n;        /* how many */
-  double *times;   /* [n]: their times, increasing */
-  int64_t *totals; /* [n]: each one's values' total over the bands */
+  long redraw;         /* the redraw whose report holds them; -1: none */
+  size_t n;            /* how many */
+  double *times;       /* [n]: their times, increasing */
+  int64_t *totals;     /* [n]: each one's values' total over the bands */
+  int marks_said;      /* an update said the marks: the rest are theirs */
+  uint64_t mark_sum;   /* their fingerprint, as its "markSum" */
+  size_t mark_shown;   /* how many of them the report holds */
+  uint64_t mark_state; /* the fingerprint's hash state after those */
 } hp2x_live_held;
 #define HP2X_LIVE_HELD_INIT \
-  { -1, 0, NULL, NULL }
+  { -1, 0, NULL, NULL, 0, 0, 0, 0 }
 void hp2x_live_held_clear(hp2x_live_held *h);
 
 /* hp2x_write_live_update of redraw `redraw` (>= 0) against what the
@@ -1040,8 +1050,15 @@ void hp2x_live_held_clear(hp2x_live_held *h);
  * also carries "lines": [{"name", "t", "y"}, ...], each --heap line whole
  * as hp2x_write_html of this redraw writes it (thinned over the time axis:
  * a few KB, at most ~150 KB); the page replaces its lines' points with
- * them.  Errors as hp2x_write_live_update; held left as it was on an
- * error. */
+ * them.  The marks come only in an update whose "markSum" differs from
+ * the one the update before it said (held's: new marks, other marks, none
+ * after some; the first update, always): whole, or, when they begin with
+ * those that update said, the new ones alone, after "marksFrom" (how
+ * many it leaves out) and "marksBase" (their fingerprint, that update's
+ * "markSum"); the others say "markCount" and "markSum" alone, by which a
+ * page that missed the update that carried them knows to load the
+ * report.  Errors as
+ * hp2x_write_live_update; held left as it was on an error. */
 hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
                                  const hp2x_options *o, size_t tail,
                                  long redraw, hp2x_live_held *held,

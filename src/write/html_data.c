@@ -21,37 +21,64 @@ size_t hpx_html_shown_length(const char *s) {
 }
 
 /* What ends a string the page shows cut (hpx_html_shown_length): an
- * ellipsis and how long the whole was, which CSV and --summary keep. */
-static void put_cut_note(writebuf *w, const char *s, size_t shown) {
+ * ellipsis and how long the whole was, which CSV and --summary keep; ""
+ * when not cut.  Returns its length. */
+static size_t cut_note(char note[64], const char *s, size_t shown) {
   size_t n = strlen(s);
-  if (shown == n) return;
-  char note[64];
-  hpx_fmt(note, sizeof note, "\xe2\x80\xa6 (%zu bytes in all)", n);
-  hpx_writebuf_puts(w, note);
+  note[0] = '\0';
+  if (shown == n) return 0;
+  hpx_fmt(note, 64, "\xe2\x80\xa6 (%zu bytes in all)", n);
+  return strlen(note);
+}
+
+/* Byte *c of a string as JSON text: its escape (in esc, or a constant),
+ * or NULL when it goes as it is; *more: the bytes after c it stands for
+ * too (a line separator's). */
+static const char *json_escape(const unsigned char *c, char esc[8],
+                               size_t *more) {
+  *more = 0;
+  if (*c == '"' || *c == '\\') {
+    esc[0] = '\\', esc[1] = (char)*c, esc[2] = '\0';
+    return esc;
+  }
+  if (*c < 0x20 || *c == '<' || *c == '>' || *c == '&' || *c == 0x7f) {
+    hpx_fmt(esc, 8, "\\u%04x", *c);
+    return esc;
+  }
+  if (*c == 0xe2 && c[1] == 0x80 && (c[2] == 0xa8 || c[2] == 0xa9)) {
+    *more = 2; /* the line separators */
+    return c[2] == 0xa8 ? "\\u2028" : "\\u2029";
+  }
+  return NULL;
 }
 
 void hpx_html_json_str(writebuf *w, const char *s) {
   hpx_writebuf_puts(w, "\"");
-  size_t shown = hpx_html_shown_length(s);
+  size_t shown = hpx_html_shown_length(s), more;
   const unsigned char *end = (const unsigned char *)s + shown;
   for (const unsigned char *c = (const unsigned char *)s; c < end; c++) {
     char esc[8];
-    if (*c == '"' || *c == '\\') {
-      esc[0] = '\\', esc[1] = (char)*c, esc[2] = '\0';
-      hpx_writebuf_puts(w, esc);
-    } else if (*c < 0x20 || *c == '<' || *c == '>' || *c == '&' || *c == 0x7f) {
-      hpx_fmt(esc, sizeof esc, "\\u%04x", *c);
-      hpx_writebuf_puts(w, esc);
-    } else if (*c == 0xe2 && c[1] == 0x80 && (c[2] == 0xa8 || c[2] == 0xa9)) {
-      /* the line separators */
-      hpx_writebuf_puts(w, c[2] == 0xa8 ? "\\u2028" : "\\u2029");
-      c += 2;
-    } else {
+    const char *e = json_escape(c, esc, &more);
+    if (e)
+      hpx_writebuf_puts(w, e), c += more;
+    else
       hpx_writebuf_put(w, (const char *)c, 1);
-    }
   }
-  put_cut_note(w, s, shown);
+  char note[64];
+  hpx_writebuf_put(w, note, cut_note(note, s, shown));
   hpx_writebuf_puts(w, "\"");
+}
+
+size_t hpx_html_json_str_size(const char *s) {
+  size_t shown = hpx_html_shown_length(s), more, n = 2;
+  const unsigned char *end = (const unsigned char *)s + shown;
+  for (const unsigned char *c = (const unsigned char *)s; c < end; c++) {
+    char esc[8];
+    const char *e = json_escape(c, esc, &more);
+    n += e ? strlen(e) : 1, c += more;
+  }
+  char note[64];
+  return n + cut_note(note, s, shown);
 }
 
 void hpx_html_text(writebuf *w, const char *s) {
@@ -77,14 +104,18 @@ void hpx_html_bool(writebuf *w, int v) {
   hpx_writebuf_puts(w, v ? "true" : "false");
 }
 
+/* v as hpx_html_num writes it, in num; returns its length. */
+static size_t num_text(char num[64], double v) {
+  if (!(v == v) || v > 1.7e308 || v < -1.7e308)
+    hpx_fmt(num, 64, "null");
+  else
+    hpx_fmt(num, 64, "%.10g", v);
+  return strlen(num);
+}
+
 void hpx_html_num(writebuf *w, double v) {
   char num[64];
-  if (!(v == v) || v > 1.7e308 || v < -1.7e308) {
-    hpx_writebuf_puts(w, "null");
-    return;
-  }
-  hpx_fmt(num, sizeof num, "%.10g", v);
-  hpx_writebuf_puts(w, num);
+  hpx_writebuf_put(w, num, num_text(num, v));
 }
 
 /* An int64 as JSON: a number when a double holds it exactly, else a
@@ -258,6 +289,9 @@ static void write_header(writebuf *w, const html_data *d) {
   hpx_html_key(w, "censuses", 0), hpx_html_num(w, (double)b->n_samples);
   hpx_html_key(w, "set", 0), hpx_html_band_set_text(w, b);
   hpx_html_key(w, "markCount", 0), hpx_html_num(w, (double)p->n_marks);
+  html_marks marks;
+  hpx_html_marks_of(p, 0, &marks);
+  hpx_html_key(w, "markSum", 0), hpx_html_mark_sum_text(w, marks.sum);
   hpx_html_key(w, "budget", 0), hpx_html_num(w, (double)d->budget);
   hpx_html_key(w, "pageColumns", 0), hpx_html_num(w, HPX_PAGE_COLUMNS);
   hpx_html_key(w, "columns", 0), hpx_html_num(w, (double)d->columns);
@@ -400,18 +434,58 @@ static int write_line(writebuf *w, const html_data *d, size_t i) {
   return 1;
 }
 
-/* "marks":[[t,label],...]: p's marks, as many as HPX_PAGE_MARK_BYTES of
- * JSON hold (the report's data and a live update's, html_live.c). */
-void hpx_html_write_marks(writebuf *w, const hp2x_profile *p) {
-  size_t bytes = 0;
+/* How many of p's marks the page holds: the first ones whose JSON
+ * ([t,"label"] and a comma, escapes counted; each at least 24 bytes, so
+ * that the page draws at most about 2,000) fits in HPX_PAGE_MARK_BYTES. */
+static size_t marks_shown(const hp2x_profile *p) {
+  size_t bytes = 0, m;
+  for (m = 0; m < p->n_marks; m++) {
+    char num[64];
+    size_t one = 4 + num_text(num, p->mark_time[m]) +
+                 hpx_html_json_str_size(p->mark_label[m]);
+    bytes += one < 24 ? 24 : one;
+    if (bytes > HPX_PAGE_MARK_BYTES) break;
+  }
+  return m;
+}
+
+/* FNV-1a, 64 bits, of n bytes at d, from h. */
+static uint64_t fnv(uint64_t h, const void *d, size_t n) {
+  for (const unsigned char *c = d; n--; c++) h = (h ^ *c) * 0x100000001b3u;
+  return h;
+}
+
+void hpx_html_marks_of(const hp2x_profile *p, size_t at, html_marks *m) {
+  uint64_t h = 0xcbf29ce484222325u, count = p->n_marks;
+  m->shown = marks_shown(p);
+  m->state_at = at == 0 ? h : 0;
+  for (size_t k = 0; k < m->shown; k++) {
+    const char *label = p->mark_label[k];
+    uint64_t len = strlen(label);
+    h = fnv(h, &p->mark_time[k], sizeof p->mark_time[k]);
+    h = fnv(h, &len, sizeof len); /* the cut note's */
+    h = fnv(h, label, hpx_html_shown_length(label));
+    if (k + 1 == at) m->state_at = h;
+  }
+  m->state = h;
+  m->sum = fnv(h, &count, sizeof count);
+}
+
+void hpx_html_mark_sum_text(writebuf *w, uint64_t sum) {
+  char hex[24];
+  hpx_fmt(hex, sizeof hex, "\"%016llx\"", (unsigned long long)sum);
+  hpx_writebuf_puts(w, hex);
+}
+
+void hpx_html_write_marks(writebuf *w, const hp2x_profile *p, size_t from,
+                          size_t to) {
   hpx_html_key(w, "marks", 0), hpx_writebuf_puts(w, "[");
-  for (size_t m = 0; m < p->n_marks && bytes < HPX_PAGE_MARK_BYTES; m++) {
-    hpx_writebuf_puts(w, m ? ",[" : "[");
+  for (size_t m = from; m < to; m++) {
+    hpx_writebuf_puts(w, m > from ? ",[" : "[");
     hpx_html_num(w, p->mark_time[m]);
     hpx_writebuf_puts(w, ",");
     hpx_html_json_str(w, p->mark_label[m]);
     hpx_writebuf_puts(w, "]");
-    bytes += 24 + strlen(p->mark_label[m]);
   }
   hpx_writebuf_puts(w, "]");
 }
@@ -433,7 +507,9 @@ int hpx_html_write_data(writebuf *w, const html_data *d) {
   for (size_t i = 0; i < d->g->n_lines; i++)
     if (!write_line(w, d, i)) return 0;
   hpx_writebuf_puts(w, "]");
-  hpx_html_write_marks(w, d->p);
+  html_marks marks;
+  hpx_html_marks_of(d->p, 0, &marks);
+  hpx_html_write_marks(w, d->p, 0, marks.shown);
   hpx_writebuf_puts(w, "}");
   return 1;
 }

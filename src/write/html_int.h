@@ -28,7 +28,8 @@
 #define HPX_PAGE_PICTURE_BYTES 300000
 #define HPX_PAGE_EXACT_BYTES 26
 /* Columns the --heap lines are thinned to (up to 4 points each), and
- * the bytes of marks' JSON after which later marks are left out. */
+ * the most bytes of the marks' JSON (escaped; a mark counted 24 at least:
+ * at most 2,083 marks): later marks are left out. */
 #define HPX_PAGE_LINE_COLUMNS 640
 #define HPX_PAGE_MARK_BYTES 50000
 /* The most bytes of one string (a label, an IPE record, JOB) the page
@@ -88,9 +89,23 @@ size_t hpx_html_exact_time(char *buf, size_t size, double t);
 int hpx_html_write_line_points(writebuf *w, const hp2x_bands *b,
                                const hpx_series *s);
 
-/* ,"marks":[[t,"label"],...]: p's marks, as many as HPX_PAGE_MARK_BYTES
- * of JSON hold (html_data.c; the report's data and a live update's). */
-void hpx_html_write_marks(writebuf *w, const hp2x_profile *p);
+/* ,"marks":[[t,"label"],...]: p's marks [from, to) (the page holds the
+ * first html_marks.shown, as many as HPX_PAGE_MARK_BYTES of their JSON
+ * (escaped) hold: html_data.c; the report's data, from 0, and a live
+ * update's).  Their fingerprint (html_marks.sum): FNV-1a over the marks written
+ * (times, labels as shown and their lengths), then p's count of marks;
+ * as JSON, 16 hex digits quoted ("markSum": a live page compares each
+ * update's with its own, hp2x_write_live_step). */
+typedef struct html_marks {
+  size_t shown;      /* how many the page holds */
+  uint64_t state;    /* FNV-1a's state after them */
+  uint64_t state_at; /* after the first `at` (at <= shown; else 0) */
+  uint64_t sum;      /* the fingerprint: state, then the count */
+} html_marks;
+void hpx_html_write_marks(writebuf *w, const hp2x_profile *p, size_t from,
+                          size_t to);
+void hpx_html_marks_of(const hp2x_profile *p, size_t at, html_marks *m);
+void hpx_html_mark_sum_text(writebuf *w, uint64_t sum);
 
 /* A live update's censuses idx[0..n): "t" (the CSV's text of their
  * times), "tx" (exact, where that is not), "v" (each band's values), each
@@ -173,6 +188,8 @@ size_t hpx_html_shown_length(const char *s);
 /* s as a JSON string (quoted), escaped as above; cut as
  * hpx_html_shown_length says, with "... (N bytes in all)" after. */
 void hpx_html_json_str(writebuf *w, const char *s);
+/* The bytes hpx_html_json_str(w, s) writes. */
+size_t hpx_html_json_str_size(const char *s);
 /* s as HTML text (&, <, >, ", ' escaped), cut likewise. */
 void hpx_html_text(writebuf *w, const char *s);
 

@@ -18,9 +18,13 @@
  * lines, each update carries the lines whole, as the report of its redraw
  * writes them (write_lines): a few KB, at most ~150 KB (3 lines of 2,560
  * points); power-of-two time buckets as the censuses use would shrink it.
- * With marks, each update carries them whole too, as the report writes
- * them (hpx_html_write_marks: at most HPX_PAGE_MARK_BYTES of JSON), so
- * that new marks cost the page no fetch.
+ * Each update says the marks' count and fingerprint ("markCount",
+ * "markSum", as the report's data); the update whose marks differ from
+ * those the update made before it said (hp2x_live_held) carries them, as
+ * the report writes them (hpx_html_write_marks: at most
+ * HPX_PAGE_MARK_BYTES of JSON), the new ones alone when they follow those
+ * (marks_said), so that new marks cost the page no fetch and the other
+ * updates nothing; the stateless update carries them whole always.
  */
 #include "html_int.h"
 
@@ -29,12 +33,16 @@
 #include "draw/layout.h"
 
 /* The censuses the report of this redraw holds (samples idx[0..n), over
- * `columns`), and the run's peak total. */
+ * `columns`), the run's peak total, and the marks. */
 typedef struct held_set {
   size_t *idx, n, columns;
   int64_t top;
   size_t top_at;
   long redraw;
+  html_marks mk;       /* the marks */
+  int marks;           /* the update carries them (they changed) */
+  size_t marks_from;   /* from this one on (0: whole) */
+  uint64_t marks_base; /* the fingerprint of those before it */
 } held_set;
 
 /* Each chart kind's y axis: [ymin, yrange]. */
@@ -127,7 +135,12 @@ static void write_update(writebuf *w, const hp2x_profile *p,
   hpx_html_num(w, b->x_span_ticks ? b->x0 + b->xrange
                                   : p->times[b->n_samples - 1]);
   hpx_html_key(w, "markCount", 0), hpx_html_num(w, (double)p->n_marks);
-  if (p->n_marks) hpx_html_write_marks(w, p); /* whole, as the report's */
+  hpx_html_key(w, "markSum", 0), hpx_html_mark_sum_text(w, h->mk.sum);
+  if (h->marks && h->marks_from) { /* those after the ones said before */
+    hpx_html_key(w, "marksFrom", 0), hpx_html_num(w, (double)h->marks_from);
+    hpx_html_key(w, "marksBase", 0), hpx_html_mark_sum_text(w, h->marks_base);
+  }
+  if (h->marks) hpx_html_write_marks(w, p, h->marks_from, h->mk.shown);
   write_axes(w, b);
   hpx_html_key(w, "topPeak", 0);
   hpx_html_json_str(w, hpx_band_thousands(num, sizeof num, (double)h->top));
@@ -152,6 +165,8 @@ static hp2x_status write_object(writebuf *w, const hp2x_profile *p,
   if (s == HP2X_OK)
     s = hpx_html_held_take(p, b, h->idx, h->n, h->redraw, now, err);
   if (s == HP2X_OK) {
+    now->marks_said = 1, now->mark_sum = h->mk.sum;
+    now->mark_shown = h->mk.shown, now->mark_state = h->mk.state;
     hpx_writebuf_puts(w, "{");
     write_update(w, p, b, st, n, h);
     s = write_lines(w, p, b, o, err);
@@ -161,6 +176,22 @@ static hp2x_status write_object(writebuf *w, const hp2x_profile *p,
   }
   hpx_free(st);
   return s;
+}
+
+/* Which marks the update of p carries (h's marks): none when they are
+ * those the update before said (held's), those after them when they
+ * begin with them, else all. */
+static void marks_said(const hp2x_profile *p, const hp2x_live_held *held,
+                       held_set *h) {
+  int said = held && held->marks_said;
+  hpx_html_marks_of(p, said ? held->mark_shown : 0, &h->mk);
+  h->marks = !said || held->mark_sum != h->mk.sum;
+  h->marks_from = 0;
+  if (h->marks && said && held->mark_shown > 0 &&
+      held->mark_shown <= h->mk.shown && h->mk.state_at == held->mark_state) {
+    h->marks_from = held->mark_shown;
+    h->marks_base = held->mark_sum;
+  }
 }
 
 hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
@@ -173,10 +204,11 @@ hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
                     "a live update needs a census and a tail of one or more");
   size_t n = tail < b->n_samples ? tail : b->n_samples;
   if (n > HPX_LIVE_TAIL) n = HPX_LIVE_TAIL;
-  held_set h = {NULL, 0, 0, 0, 0, redraw < 0 ? -1 : redraw};
+  held_set h = {.redraw = redraw < 0 ? -1 : redraw};
   hp2x_live_held now = HP2X_LIVE_HELD_INIT;
   /* an older redraw than held's: written against none, held kept */
   int ahead = held && redraw > held->redraw;
+  marks_said(p, held, &h);
   hp2x_status s = hpx_html_censuses(p, b, hpx_html_census_budget(p, b, NULL),
                                     &h.idx, &h.n, &h.columns, err);
   writebuf w;

@@ -167,6 +167,10 @@
   function append(st, u) {
     var D = hp2x.data;
     if (!D || !hp2x.grown) return "report";
+    /* older than the report the page holds (the newest update heard,
+     * taken again after a fetch brought a newer report): nothing in it,
+     * censuses, marks or lines, is newer than the page's */
+    if (st.picture < heldAt) return "";
     if (u.set !== D.set && pressed) return later(); /* not under a drag */
     if (u.set !== D.set) return newSet(st, u) ? "" : "bands"; /* the selection changed */
     var marks = takeMarks(D, u);
@@ -178,17 +182,23 @@
     if (!why && (lines || marks) && drawn.appends === before) drawSoon(0); /* only the lines or marks moved */
     return why;
   }
-  /* The marks of update u (whole, as the report of its redraw writes
-   * them: at most ~50 KB) in place of D's: 1 when their count changed, 0
-   * when not, -1 when u carries a count other than D's and no marks. */
+  /* The marks of update u in place of D's.  Every update says the
+   * marks' count and fingerprint (markCount, markSum: the report's data
+   * has them too); one whose marks changed since the update made before
+   * it carries them (marks, as the report of its redraw writes them: at
+   * most 50 KB), or, when they begin with those that update said, the
+   * ones after them alone (after marksFrom of them, whose fingerprint is
+   * marksBase).  1 when taken, 0 when D's are u's already, -1 when they
+   * differ and u does not carry what D lacks (the page missed the update
+   * that carried them: the report has them). */
   function takeMarks(D, u) {
-    if (u.markCount === D.markCount) {
-      if (u.marks) D.marks = u.marks;
-      return 0;
-    }
+    if (u.markCount === D.markCount && u.markSum === D.markSum) return 0;
     if (!u.marks) return -1;
-    D.marks = u.marks;
+    var from = u.marksFrom || 0;
+    if (from && (u.marksBase !== D.markSum || D.marks.length !== from)) return -1;
+    D.marks = from ? D.marks.concat(u.marks) : u.marks;
     D.markCount = u.markCount;
+    D.markSum = u.markSum;
     return 1;
   }
   /* The --heap lines of update u (each whole, as the report of its redraw

@@ -273,7 +273,9 @@ static void draw_once(pictures *pc, hp2x_format f) {
 }
 
 /* The newest censuses a live update carries: up to HPX_LIVE_TAIL (64),
- * fewer with many bands, so that an update stays near 64 KB. */
+ * fewer with many bands, so that they stay near 64 KB (the marks, at most
+ * 50 KB and only in an update where they changed, and the --heap lines,
+ * at most ~150 KB, come on top). */
 static size_t update_tail(const hp2x_bands *b) {
   size_t per = 40 + 12 * hp2x_bands_count(b), n = 65536 / per;
   return n < 1 ? 1 : n > 64 ? 64 : n;
