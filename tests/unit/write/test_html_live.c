@@ -220,20 +220,28 @@ static void test_marks_on_change(void **state) {
   hp2x_profile_free(p), hp2x_profile_free(q), hp2x_profile_free(bare);
 }
 
+/* Adds n marks to p, 0.01 s apart from `from` on, each of a label that
+ * escaping makes six times longer (2,000 '<', "\u003c" each). */
+static void add_long_marks(hp2x_profile *p, int from, int n) {
+  char label[2001];
+  memset(label, '<', 2000), label[2000] = 0;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  for (int m = from; m < from + n; m++)
+    assert_int_equal(hpx_profile_add_mark(p, 0.01 * m, label, 2000, &err),
+                     HP2X_OK);
+}
+
 /* Labels that escaping makes six times longer: the marks' JSON stays
  * within HPX_PAGE_MARK_BYTES, as many marks as fit in it. */
 static void test_marks_cap(void **state) {
   (void)state;
-  char label[2001];
-  memset(label, '<', 2000), label[2000] = 0; /* "\u003c" each */
   hp2x_err err;
   hp2x_err_init(&err);
   hp2x_profile *p;
   hp2x_bands *b;
   make_profile(30, 0, &p, &b);
-  for (int m = 0; m < 10; m++)
-    assert_int_equal(hpx_profile_add_mark(p, 0.01 * m, label, 2000, &err),
-                     HP2X_OK);
+  add_long_marks(p, 0, 10);
   mem up = {0};
   assert_int_equal(hp2x_write_live_update(p, b, 3, mem_write, &up, &err),
                    HP2X_OK);
@@ -304,12 +312,12 @@ static void add_mark(hp2x_profile *p, int k) {
  * states (several back, the last), none older than the window. */
 static void test_marks_window(void **state) {
   (void)state;
+  char sums[41][17]; /* each update's markSum */
+  hp2x_live_held held = HP2X_LIVE_HELD_INIT;
+  mem up = {0};
   hp2x_profile *p;
   hp2x_bands *b;
   make_profile(30, 0, &p, &b);
-  hp2x_live_held held = HP2X_LIVE_HELD_INIT;
-  mem up = {0};
-  char sums[41][17];
   for (int k = 1; k <= 40; k++) {
     add_mark(p, k);
     assert_true(step_marks(p, b, k, &held, &up, sums[k]));
@@ -372,22 +380,16 @@ static void test_marks_dropped(void **state) {
  * update carries no mark, from all the report holds (marksFrom == 4). */
 static void test_marks_past_cap(void **state) {
   (void)state;
-  char label[2001];
-  memset(label, '<', 2000), label[2000] = 0; /* "\u003c" each */
-  hp2x_err err;
-  hp2x_err_init(&err);
   hp2x_profile *p;
   hp2x_bands *b;
   make_profile(30, 0, &p, &b);
-  for (int m = 0; m < 5; m++)
-    assert_int_equal(hpx_profile_add_mark(p, 0.01 * m, label, 2000, &err),
-                     HP2X_OK);
+  add_long_marks(p, 0, 5);
   hp2x_live_held held = HP2X_LIVE_HELD_INIT;
   mem up = {0};
   char s1[17], s2[17];
   assert_true(step_marks(p, b, 1, &held, &up, s1));
   assert_int_equal(held.marks[0].shown, HPX_PAGE_MARK_BYTES / 12020); /* 4 */
-  assert_int_equal(hpx_profile_add_mark(p, 0.06, label, 2000, &err), HP2X_OK);
+  add_long_marks(p, 6, 1);
   assert_true(step_marks(p, b, 2, &held, &up, s2));
   assert_string_not_equal(s1, s2);
   assert_true(number_of(up.buf, "markCount") == 6);
