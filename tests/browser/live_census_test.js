@@ -31,7 +31,9 @@
 // up): the updates that queued meanwhile must be drawn in fewer drawings
 // than updates (hp2x.liveDrawn), every census still shown.  With
 // HP2X_DUMPS=DIR the page's data is written where the input pauses (the
-// loop below says how).  Writes OUT.json: the page's final data (hp2x.data), the
+// loop below says how).  With HP2X_SLOW_FETCH=MS each fetch of "/" after
+// the first load is answered MS later (the updates that come meanwhile
+// are missed but the newest).  Writes OUT.json: the page's final data (hp2x.data), the
 // counts shown, the fetches.  Prints "FAIL: ..." lines and "N checks, N
 // failed"; exits 1 on a failure, 3 (after "SKIPPED: why") when chromium
 // cannot start.
@@ -231,6 +233,14 @@ async function main() {
     };
   }, push);
   await page.goto(url);
+  const slow = Number(process.env.HP2X_SLOW_FETCH || 0);
+  if (slow) { /* each fetch of the report after the first load answered that much later */
+    await page.route((u) => u.pathname === '/' && !u.search.includes('warm'), async (route) => {
+      const response = await route.fetch(); /* the report of now, delivered late */
+      await sleep(slow);
+      await route.fulfill({ response });
+    });
+  }
   if (process.env.HP2X_LOADED) fs.writeFileSync(process.env.HP2X_LOADED, 'loaded\n');
   const start = Date.now(), sets = [];
   let marked = false, hidden = false, wasHidden = false, last = null, doneAt = 0, blocked = false, glyphs = null;

@@ -241,9 +241,10 @@ PY
 # thinning page does) to never lacking its marks; their sizes are printed.
 # The page takes them in place of its own; hidden from census 35 to 175
 # (past the window), it fetches "/" once when shown (for its marks, or the
-# gap), and for its marks no more: before, each fetch spanned new marks,
-# which the update after it did not carry for the fetched report's, and the
-# fetches chained.  It ends with -o x.html's marks.
+# gap), and for its marks no more, though each fetch is answered 0.4 s late
+# (HP2X_SLOW_FETCH: a few updates come meanwhile, the newest replayed):
+# before, each fetch spanned new marks, which the update after it did not
+# carry for the fetched report's, and the fetches chained.  It ends with -o x.html's marks.
 zcat "$TOP/tests/data/socket/ghc-9.6.6/longrun.hT.hp.gz" > run2m.hp
 python3 - run2m.hp marks.hp <<'PY'
 import re, sys
@@ -260,7 +261,7 @@ PY
 "$HP2X" -m4 --dpi=96 marks.hp -o expect2m.png 2> /dev/null || fail "-o expect2m.png"
 : > grow2m.hp
 serve_start err2m --watch --interval=0.1 -m4 grow2m.hp --serve=0 || fail "no serving line: $(cat err2m)"
-HP2X_SLEEP_WHY=any HP2X_LOADED=$T/loaded2m node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2m.json 90 330 \
+HP2X_SLEEP_WHY=any HP2X_SLOW_FETCH=400 HP2X_LOADED=$T/loaded2m node "$B/live_census_test.js" "http://127.0.0.1:$PORT/" page2m.json 90 330 \
   expect2m.png 35 175 > browser2m.txt 2>&1 & BR=$!
 curl -sN -m 60 "http://127.0.0.1:$PORT/events" > events2m.txt & EV=$!
 grown 2m marks.hp grow2m.hp "the growing .hp with marks"
