@@ -1018,22 +1018,34 @@ hp2x_status hp2x_write_live_update(const hp2x_profile *p, const hp2x_bands *b,
                                    size_t tail, hp2x_write_fn write,
                                    void *closure, hp2x_err *err);
 
+/* The marks' state one update said: all of them ("markCount"), how many
+ * of them its report holds, their fingerprint ("markSum"). */
+typedef struct hp2x_live_marks {
+  size_t count, shown;
+  uint64_t sum;
+} hp2x_live_marks;
+/* How many updates' marks' states hp2x_live_held keeps: an update's marks
+ * serve a page in any of them (hp2x_write_live_step). */
+#define HP2X_LIVE_MARK_WINDOW 32
+
 /* The censuses a live page holds (its report's, hp2x_write_live_html's
- * "t") and the marks said last, as hp2x_write_live_step left them: the caller
- * keeps it between updates, and the next update says what changed against it.
- * Start from HP2X_LIVE_HELD_INIT; hp2x_live_held_clear frees what it holds. */
+ * "t") and the marks' states of the last HP2X_LIVE_MARK_WINDOW updates, as
+ * hp2x_write_live_step left them: the caller keeps it between updates, and
+ * the next update says what changed against it.  Start from
+ * HP2X_LIVE_HELD_INIT; hp2x_live_held_clear frees what it holds. */
 typedef struct hp2x_live_held {
-  long redraw;         /* the redraw whose report holds them; -1: none */
-  size_t n;            /* how many */
-  double *times;       /* [n]: their times, increasing */
-  int64_t *totals;     /* [n]: each one's values' total over the bands */
-  int marks_said;      /* an update said the marks: the rest are theirs */
-  uint64_t mark_sum;   /* their fingerprint, as its "markSum" */
-  size_t mark_shown;   /* how many of them the report holds */
-  uint64_t mark_state; /* the fingerprint's hash state after those */
+  long redraw;       /* the redraw whose report holds them; -1: none */
+  size_t n;          /* how many */
+  double *times;     /* [n]: their times, increasing */
+  int64_t *totals;   /* [n]: each one's values' total over the bands */
+  size_t marks_said; /* how many of marks[] updates said (<= the window) */
+  size_t marks_next; /* where the next update's goes in marks[] (a ring) */
+  hp2x_live_marks marks[HP2X_LIVE_MARK_WINDOW];
 } hp2x_live_held;
+/* clang-format off */
 #define HP2X_LIVE_HELD_INIT \
-  { -1, 0, NULL, NULL, 0, 0, 0, 0 }
+  { -1, 0, NULL, NULL, 0, 0, { { 0, 0, 0 } } }
+/* clang-format on */
 void hp2x_live_held_clear(hp2x_live_held *h);
 
 /* hp2x_write_live_update of redraw `redraw` (>= 0) against what the
@@ -1050,15 +1062,19 @@ void hp2x_live_held_clear(hp2x_live_held *h);
  * also carries "lines": [{"name", "t", "y"}, ...], each --heap line whole
  * as hp2x_write_html of this redraw writes it (thinned over the time axis:
  * a few KB, at most ~150 KB); the page replaces its lines' points with
- * them.  The marks come only in an update whose "markSum" differs from
- * the one the update before it said (held's: new marks, other marks, none
- * after some; the first update, always): whole, or, when they begin with
- * those that update said, the new ones alone, after "marksFrom" (how
- * many it leaves out) and "marksBase" (their fingerprint, that update's
- * "markSum"); the others say "markCount" and "markSum" alone, by which a
- * page that missed the update that carried them knows to load the
- * report.  Errors as
- * hp2x_write_live_update; held left as it was on an error. */
+ * them.  The marks come only in an update made while a page may hold
+ * others: when one of the last HP2X_LIVE_MARK_WINDOW updates (held's; the
+ * first update, always) said another "markSum" than this one's.  Then,
+ * when the marks each of those said begin this one's, the update carries
+ * "marksFrom" (the fewest those hold: how many it leaves out),
+ * "marksBase" (the "markSum"s those said other than this one's) and the
+ * marks from marksFrom on (none when the report holds no more, past the
+ * cap of their JSON); a page whose markSum is among marksBase keeps its
+ * first marksFrom marks and appends them.  Else (marks dropped: thinned,
+ * --last) the marks come whole.  The others say "markCount" and "markSum"
+ * alone, by which a page that missed more updates than the window knows
+ * to load the report.  Errors as hp2x_write_live_update; held left as it
+ * was on an error. */
 hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,
                                  const hp2x_options *o, size_t tail,
                                  long redraw, hp2x_live_held *held,

@@ -290,7 +290,7 @@ static void write_header(writebuf *w, const html_data *d) {
   hpx_html_key(w, "set", 0), hpx_html_band_set_text(w, b);
   hpx_html_key(w, "markCount", 0), hpx_html_num(w, (double)p->n_marks);
   html_marks marks;
-  hpx_html_marks_of(p, 0, &marks);
+  hpx_html_marks_of(p, &marks);
   hpx_html_key(w, "markSum", 0), hpx_html_mark_sum_text(w, marks.sum);
   hpx_html_key(w, "budget", 0), hpx_html_num(w, (double)d->budget);
   hpx_html_key(w, "pageColumns", 0), hpx_html_num(w, HPX_PAGE_COLUMNS);
@@ -455,20 +455,41 @@ static uint64_t fnv(uint64_t h, const void *d, size_t n) {
   return h;
 }
 
-void hpx_html_marks_of(const hp2x_profile *p, size_t at, html_marks *m) {
-  uint64_t h = 0xcbf29ce484222325u, count = p->n_marks;
+/* The fingerprint's state after mark k of p (hashed onto h). */
+static uint64_t mark_hash(const hp2x_profile *p, size_t k, uint64_t h) {
+  const char *label = p->mark_label[k];
+  uint64_t len = strlen(label);
+  h = fnv(h, &p->mark_time[k], sizeof p->mark_time[k]);
+  h = fnv(h, &len, sizeof len); /* the cut note's */
+  return fnv(h, label, hpx_html_shown_length(label));
+}
+
+#define MARKS_HASH0 0xcbf29ce484222325u
+
+void hpx_html_marks_of(const hp2x_profile *p, html_marks *m) {
+  uint64_t h = MARKS_HASH0, count = p->n_marks;
   m->shown = marks_shown(p);
-  m->state_at = at == 0 ? h : 0;
-  for (size_t k = 0; k < m->shown; k++) {
-    const char *label = p->mark_label[k];
-    uint64_t len = strlen(label);
-    h = fnv(h, &p->mark_time[k], sizeof p->mark_time[k]);
-    h = fnv(h, &len, sizeof len); /* the cut note's */
-    h = fnv(h, label, hpx_html_shown_length(label));
-    if (k + 1 == at) m->state_at = h;
-  }
-  m->state = h;
+  for (size_t k = 0; k < m->shown; k++) h = mark_hash(p, k, h);
   m->sum = fnv(h, &count, sizeof count);
+}
+
+void hpx_html_marks_begin(const hp2x_profile *p, const hp2x_live_marks *said,
+                          size_t n, int *begins) {
+  size_t shown = marks_shown(p), most = 0;
+  for (size_t i = 0; i < n; i++) {
+    begins[i] = 0;
+    if (said[i].shown <= shown && said[i].shown > most) most = said[i].shown;
+  }
+  uint64_t h = MARKS_HASH0;
+  for (size_t k = 0;; k++) {
+    for (size_t i = 0; i < n; i++) {
+      uint64_t count = said[i].count;
+      if (said[i].shown == k && said[i].shown <= shown)
+        begins[i] = fnv(h, &count, sizeof count) == said[i].sum;
+    }
+    if (k == most) break;
+    h = mark_hash(p, k, h);
+  }
 }
 
 void hpx_html_mark_sum_text(writebuf *w, uint64_t sum) {
@@ -508,7 +529,7 @@ int hpx_html_write_data(writebuf *w, const html_data *d) {
     if (!write_line(w, d, i)) return 0;
   hpx_writebuf_puts(w, "]");
   html_marks marks;
-  hpx_html_marks_of(d->p, 0, &marks);
+  hpx_html_marks_of(d->p, &marks);
   hpx_html_write_marks(w, d->p, 0, marks.shown);
   hpx_writebuf_puts(w, "}");
   return 1;

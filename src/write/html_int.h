@@ -97,14 +97,16 @@ int hpx_html_write_line_points(writebuf *w, const hp2x_bands *b,
  * as JSON, 16 hex digits quoted ("markSum": a live page compares each
  * update's with its own, hp2x_write_live_step). */
 typedef struct html_marks {
-  size_t shown;      /* how many the page holds */
-  uint64_t state;    /* FNV-1a's state after them */
-  uint64_t state_at; /* after the first `at` (at <= shown; else 0) */
-  uint64_t sum;      /* the fingerprint: state, then the count */
+  size_t shown; /* how many the page holds */
+  uint64_t sum; /* the fingerprint: FNV-1a's state after them, the count */
 } html_marks;
 void hpx_html_write_marks(writebuf *w, const hp2x_profile *p, size_t from,
                           size_t to);
-void hpx_html_marks_of(const hp2x_profile *p, size_t at, html_marks *m);
+void hpx_html_marks_of(const hp2x_profile *p, html_marks *m);
+/* Whether the marks each of said[0..n) says (a live update's) are the
+ * first of p's the page holds, up to their count: in begins[i]. */
+void hpx_html_marks_begin(const hp2x_profile *p, const hp2x_live_marks *said,
+                          size_t n, int *begins);
 void hpx_html_mark_sum_text(writebuf *w, uint64_t sum);
 
 /* A live update's censuses idx[0..n): "t" (the CSV's text of their

@@ -19,15 +19,20 @@
  * writes them (write_lines): a few KB, at most ~150 KB (3 lines of 2,560
  * points); power-of-two time buckets as the censuses use would shrink it.
  * Each update says the marks' count and fingerprint ("markCount",
- * "markSum", as the report's data); the update whose marks differ from
- * those the update made before it said (hp2x_live_held) carries them, as
- * the report writes them (hpx_html_write_marks: at most
- * HPX_PAGE_MARK_BYTES of JSON), the new ones alone when they follow those
- * (marks_said), so that new marks cost the page no fetch and the other
- * updates nothing; the stateless update carries them whole always.
+ * "markSum", as the report's data); an update made while one of the last
+ * HP2X_LIVE_MARK_WINDOW updates said other marks (hp2x_live_held's ring)
+ * carries them, as the report writes them (hpx_html_write_marks: at most
+ * HPX_PAGE_MARK_BYTES of JSON), those after the fewest any of those said
+ * when the marks of each begin these (marks_said), so that new marks cost
+ * no fetch to a page that missed up to 31 updates (one that fetched the
+ * report meanwhile, a stream that fell behind, a thinning page replaying
+ * the newest update), with a MARK each census about 32 marks an update,
+ * and the other updates nothing; the stateless update carries them whole
+ * always.
  */
 #include "html_int.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "draw/layout.h"
@@ -39,10 +44,11 @@ typedef struct held_set {
   int64_t top;
   size_t top_at;
   long redraw;
-  html_marks mk;       /* the marks */
-  int marks;           /* the update carries them (they changed) */
-  size_t marks_from;   /* from this one on (0: whole) */
-  uint64_t marks_base; /* the fingerprint of those before it */
+  html_marks mk;     /* the marks */
+  int marks;         /* the update carries them (a page may hold others) */
+  size_t marks_from; /* from this one on (0: whole) */
+  size_t n_bases;    /* the markSums of the pages that append them */
+  uint64_t bases[HP2X_LIVE_MARK_WINDOW];
 } held_set;
 
 /* Each chart kind's y axis: [ymin, yrange]. */
@@ -138,7 +144,12 @@ static void write_update(writebuf *w, const hp2x_profile *p,
   hpx_html_key(w, "markSum", 0), hpx_html_mark_sum_text(w, h->mk.sum);
   if (h->marks && h->marks_from) { /* those after the ones said before */
     hpx_html_key(w, "marksFrom", 0), hpx_html_num(w, (double)h->marks_from);
-    hpx_html_key(w, "marksBase", 0), hpx_html_mark_sum_text(w, h->marks_base);
+    hpx_html_key(w, "marksBase", 0), hpx_writebuf_puts(w, "[");
+    for (size_t i = 0; i < h->n_bases; i++) {
+      hpx_writebuf_puts(w, i ? "," : "");
+      hpx_html_mark_sum_text(w, h->bases[i]);
+    }
+    hpx_writebuf_puts(w, "]");
   }
   if (h->marks) hpx_html_write_marks(w, p, h->marks_from, h->mk.shown);
   write_axes(w, b);
@@ -153,6 +164,51 @@ static void write_update(writebuf *w, const hp2x_profile *p,
   write_tail(w, p, b, n);
 }
 
+/* Which marks the update of p carries (h's marks), against the states
+ * the last updates said (held's): none when all said this one's; else,
+ * when the marks of each begin p's, those after the fewest they hold, for
+ * the pages whose markSum is one of theirs; else all. */
+static void marks_said(const hp2x_profile *p, const hp2x_live_held *held,
+                       held_set *h) {
+  size_t n = held ? held->marks_said : 0;
+  hpx_html_marks_of(p, &h->mk);
+  h->marks = n == 0, h->marks_from = 0, h->n_bases = 0;
+  hp2x_live_marks other[HP2X_LIVE_MARK_WINDOW];
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    const hp2x_live_marks *m = &held->marks[i];
+    int seen = m->sum == h->mk.sum;
+    for (size_t j = 0; j < k && !seen; j++) seen = other[j].sum == m->sum;
+    if (!seen) other[k++] = *m;
+  }
+  if (k == 0) return;
+  h->marks = 1;
+  int begins[HP2X_LIVE_MARK_WINDOW];
+  hpx_html_marks_begin(p, other, k, begins);
+  size_t from = SIZE_MAX;
+  for (size_t i = 0; i < k; i++) {
+    if (!begins[i]) return; /* marks dropped: all of them */
+    if (other[i].shown < from) from = other[i].shown;
+    h->bases[i] = other[i].sum;
+  }
+  if (from == 0) return; /* a page with none: all of them */
+  h->marks_from = from, h->n_bases = k;
+}
+
+/* now's marks' states: held's (base's when ahead, else none kept) and
+ * this update's, the oldest left out past the window. */
+static void said_now(const hp2x_profile *p, const held_set *h,
+                     const hp2x_live_held *base, hp2x_live_held *now) {
+  if (base) {
+    now->marks_said = base->marks_said, now->marks_next = base->marks_next;
+    memcpy(now->marks, base->marks, sizeof now->marks);
+  }
+  now->marks[now->marks_next] =
+      (hp2x_live_marks){p->n_marks, h->mk.shown, h->mk.sum};
+  now->marks_next = (now->marks_next + 1) % HP2X_LIVE_MARK_WINDOW;
+  if (now->marks_said < HP2X_LIVE_MARK_WINDOW) now->marks_said++;
+}
+
 /* The update's JSON object: with "thin" where the report thins, against
  * `base` (NULL: none); *now, this redraw's held censuses. */
 static hp2x_status write_object(writebuf *w, const hp2x_profile *p,
@@ -165,8 +221,7 @@ static hp2x_status write_object(writebuf *w, const hp2x_profile *p,
   if (s == HP2X_OK)
     s = hpx_html_held_take(p, b, h->idx, h->n, h->redraw, now, err);
   if (s == HP2X_OK) {
-    now->marks_said = 1, now->mark_sum = h->mk.sum;
-    now->mark_shown = h->mk.shown, now->mark_state = h->mk.state;
+    said_now(p, h, base, now);
     hpx_writebuf_puts(w, "{");
     write_update(w, p, b, st, n, h);
     s = write_lines(w, p, b, o, err);
@@ -176,22 +231,6 @@ static hp2x_status write_object(writebuf *w, const hp2x_profile *p,
   }
   hpx_free(st);
   return s;
-}
-
-/* Which marks the update of p carries (h's marks): none when they are
- * those the update before said (held's), those after them when they
- * begin with them, else all. */
-static void marks_said(const hp2x_profile *p, const hp2x_live_held *held,
-                       held_set *h) {
-  int said = held && held->marks_said;
-  hpx_html_marks_of(p, said ? held->mark_shown : 0, &h->mk);
-  h->marks = !said || held->mark_sum != h->mk.sum;
-  h->marks_from = 0;
-  if (h->marks && said && held->mark_shown > 0 &&
-      held->mark_shown <= h->mk.shown && h->mk.state_at == held->mark_state) {
-    h->marks_from = held->mark_shown;
-    h->marks_base = held->mark_sum;
-  }
 }
 
 hp2x_status hp2x_write_live_step(const hp2x_profile *p, const hp2x_bands *b,

@@ -184,19 +184,20 @@
   }
   /* The marks of update u in place of D's.  Every update says the
    * marks' count and fingerprint (markCount, markSum: the report's data
-   * has them too); one whose marks changed since the update made before
-   * it carries them (marks, as the report of its redraw writes them: at
-   * most 50 KB), or, when they begin with those that update said, the
-   * ones after them alone (after marksFrom of them, whose fingerprint is
-   * marksBase).  1 when taken, 0 when D's are u's already, -1 when they
-   * differ and u does not carry what D lacks (the page missed the update
-   * that carried them: the report has them). */
+   * has them too); one made while a page may hold other marks (one of the
+   * last 32 updates said another markSum) carries them (marks, as the
+   * report of its redraw writes them: at most 50 KB), or, when the marks
+   * each of those said begin its own, the ones after the first marksFrom
+   * alone, for a page whose markSum is one of marksBase's (it keeps its
+   * first marksFrom).  1 when taken, 0 when D's are u's already, -1 when
+   * they differ and u does not carry what D lacks (the page missed more
+   * updates than that: the report has them). */
   function takeMarks(D, u) {
     if (u.markCount === D.markCount && u.markSum === D.markSum) return 0;
     if (!u.marks) return -1;
     var from = u.marksFrom || 0;
-    if (from && (u.marksBase !== D.markSum || D.marks.length !== from)) return -1;
-    D.marks = from ? D.marks.concat(u.marks) : u.marks;
+    if (from && ((u.marksBase || []).indexOf(D.markSum) < 0 || D.marks.length < from)) return -1;
+    D.marks = from ? D.marks.slice(0, from).concat(u.marks) : u.marks;
     D.markCount = u.markCount;
     D.markSum = u.markSum;
     return 1;

@@ -20,10 +20,10 @@
  * lines other than its own (each update carries the --heap lines whole,
  * whose points the page takes in place of its own: takeLines), marks
  * other than its own that the update does not carry (an update carries
- * the marks only when they changed since the update made before it, the
- * new ones alone when they follow those, and every update their count and
- * fingerprint, markSum: a page that missed the update that carried them
- * sees it and fetches; takeMarks), a gap
+ * the marks only while they changed within its last 32 updates, those
+ * after the ones each of those said when they begin its own, and every
+ * update their count and fingerprint, markSum: a page that missed more
+ * updates than that sees it and fetches; takeMarks), a gap
  * longer than the update's tail (the page missed events; a hidden page, a
  * tab in the background, draws nothing and catches up when shown).  Once the report thins its censuses (more than it holds a
  * column for, or past its byte budget), each update says which censuses

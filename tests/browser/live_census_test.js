@@ -9,7 +9,7 @@
 // in the background, which draws nothing) from the status's census
 // SLEEP_FROM to SLEEP_TO, then shown again: it must see the gap and catch
 // up (with HP2X_SLEEP_WHY, fetch "/" for that reason: "marks", when it
-// missed the update that carried new marks).  PNG is hp2x's picture of the whole input at 96 dpi (-o x.png
+// missed the updates that carried new marks; "any": by whichever way).  PNG is hp2x's picture of the whole input at 96 dpi (-o x.png
 // --dpi=96): the page's own drawing of what it appended must match it
 // inside the graph, within the report's rule (report_checks.js's
 // checkDrawn: at most 5 % of the pixels differ by more than 8/255;
@@ -31,7 +31,9 @@
 // up): the updates that queued meanwhile must be drawn in fewer drawings
 // than updates (hp2x.liveDrawn), every census still shown.  With
 // HP2X_DUMPS=DIR the page's data is written where the input pauses (the
-// loop below says how).  Writes OUT.json: the page's final data (hp2x.data), the
+// loop below says how).  With HP2X_SLOW_FETCH=MS each fetch of "/" after
+// the first load is answered MS later (the updates that come meanwhile
+// are missed but the newest).  Writes OUT.json: the page's final data (hp2x.data), the
 // counts shown, the fetches.  Prints "FAIL: ..." lines and "N checks, N
 // failed"; exits 1 on a failure, 3 (after "SKIPPED: why") when chromium
 // cannot start.
@@ -231,6 +233,14 @@ async function main() {
     };
   }, push);
   await page.goto(url);
+  const slow = Number(process.env.HP2X_SLOW_FETCH || 0);
+  if (slow) { /* each fetch of the report after the first load answered that much later */
+    await page.route((u) => u.pathname === '/' && !u.search.includes('warm'), async (route) => {
+      const response = await route.fetch(); /* the report of now, delivered late */
+      await sleep(slow);
+      await route.fulfill({ response });
+    });
+  }
   if (process.env.HP2X_LOADED) fs.writeFileSync(process.env.HP2X_LOADED, 'loaded\n');
   const start = Date.now(), sets = [];
   let marked = false, hidden = false, wasHidden = false, last = null, doneAt = 0, blocked = false, glyphs = null;
@@ -360,7 +370,8 @@ async function main() {
   }
   if (sleepFrom) { /* HP2X_SLEEP_WHY: the reason it catches up for, "gap" unless said */
     const why = process.env.HP2X_SLEEP_WHY || 'gap';
-    check(log.some((e) => e.why === why), `the hidden page did not catch up (${why}): ${JSON.stringify(log)}`);
+    check(why === 'any' || log.some((e) => e.why === why),
+      `the hidden page did not catch up (${why}): ${JSON.stringify(log)}`);
   }
   // the page's drawing (shown: it drew censuses since its PNG) against
   // hp2x's PNG of the whole input, inside the graph

@@ -10,13 +10,7 @@
  * added is newer than the previous update's last, past a doubling of
  * their width too.  With --heap, each update carries the heap lines whole,
  * as the report of its redraw writes them (thinned over the time axis);
- * none without --heap.  The marks: the stateless update carries them
- * whole, as the report writes them, labels escaped; a step carries them
- * only when their fingerprint ("markSum", the report's too) differs from
- * the one the update before said (new marks, other marks of the same
- * count, none after some), those after the ones said before alone when
- * they begin with them, and says their count and fingerprint always;
- * their JSON, escapes counted, stays within HPX_PAGE_MARK_BYTES.
+ * none without --heap.  (The marks: test_html_live.c.)
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,31 +21,11 @@
 #include "write/html_int.h"
 #include "test_options.h"
 #include "mem_sink.h"
+#include "live_fixture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The profile and bands (default options) of n censuses, 0.01 s apart
- * (census `back` + 1 at census `back`'s time, when not 0), of three
- * labels whose values wiggle. */
-static void make_profile(size_t n, size_t back, hp2x_profile **p,
-                         hp2x_bands **b) {
-  char *text = malloc(200 + n * 120);
-  assert_non_null(text);
-  size_t at = (size_t)sprintf(text, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT "
-                                    "\"seconds\"\nVALUE_UNIT \"bytes\"\n");
-  for (size_t s = 0; s < n; s++) {
-    double t = (double)s * 0.01 - (back && s > back ? 0.01 : 0.0);
-    at += (size_t)sprintf(text + at,
-                          "BEGIN_SAMPLE %.3f\na\t%zu\nb\t%zu\nc\t%zu\n"
-                          "END_SAMPLE %.3f\n",
-                          t, 1000 + (s * 37) % 500, 2000 + (s * 91) % 700,
-                          3000 + (s * s) % 300, t);
-  }
-  assert_int_equal(test_profile_bands(text, at, NULL, p, b), HP2X_OK);
-  free(text);
-}
 
 /* The numbers of JSON member `key`'s array (strings read as numbers too)
  * after `from` in text, into v (room for `most`); returns how many, or -1
@@ -78,15 +52,6 @@ static long numbers_of(const char *text, const char *key, double *v,
     at = end;
   }
   return (long)n;
-}
-
-/* The number of JSON member `key` in text. */
-static double number_of(const char *text, const char *key) {
-  char k[64];
-  snprintf(k, sizeof k, "\"%s\":", key);
-  const char *at = strstr(text, k);
-  assert_non_null(at);
-  return strtod(at + strlen(k), NULL);
 }
 
 /* Each band's sum over the report's held censuses as the update says
@@ -366,242 +331,6 @@ static void test_heap_lines(void **state) {
   hp2x_profile_free(p);
 }
 
-/* n bytes at `at`, copied and NUL-ended. */
-static char *copy_n(const char *at, size_t n) {
-  char *out = malloc(n + 1);
-  assert_non_null(out);
-  memcpy(out, at, n), out[n] = 0;
-  return out;
-}
-
-/* The JSON member "marks":[...] of text (its brackets matched outside
- * strings), copied; NULL when there is none. */
-static char *marks_of(const char *text) {
-  const char *at = strstr(text, "\"marks\":[");
-  if (!at) return NULL;
-  const char *c = at + strlen("\"marks\":");
-  int depth = 0, in_str = 0;
-  for (; *c; c++) {
-    if (in_str) {
-      if (*c == '\\')
-        c++;
-      else if (*c == '"')
-        in_str = 0;
-    } else if (*c == '"') {
-      in_str = 1;
-    } else if (*c == '[' || *c == ']') {
-      depth += *c == '[' ? 1 : -1;
-      if (depth == 0) break;
-    }
-  }
-  assert_int_equal(*c, ']');
-  return copy_n(at, (size_t)(c + 1 - at));
-}
-
-/* The update's marks: the report's, whole, labels escaped (no '<' nor a
- * raw newline); their count; "[]" without marks. */
-static void test_marks(void **state) {
-  (void)state;
-  hp2x_profile *p;
-  hp2x_bands *b;
-  make_profile(30, 0, &p, &b);
-  mem none = {0}, up = {0}, report = {0};
-  hp2x_err err;
-  hp2x_err_init(&err);
-  assert_int_equal(hp2x_write_live_update(p, b, 3, mem_write, &none, &err),
-                   HP2X_OK);
-  char *empty = marks_of(none.buf);
-  assert_string_equal(empty, "\"marks\":[]");
-  free(empty);
-  assert_true(number_of(none.buf, "markCount") == 0);
-  const char *labels[] = {"", "say \"hi\"", "<script>x</script>", "two\nlines"};
-  for (size_t m = 0; m < 4; m++)
-    assert_int_equal(hpx_profile_add_mark(p, 0.05 + 0.07 * (double)m, labels[m],
-                                          strlen(labels[m]), &err),
-                     HP2X_OK);
-  hp2x_live_held held = HP2X_LIVE_HELD_INIT;
-  assert_int_equal(
-      hp2x_write_live_step(p, b, NULL, 3, 1, &held, mem_write, &up, &err),
-      HP2X_OK);
-  hp2x_options o;
-  test_options_init(&o);
-  assert_int_equal(hp2x_write_html(p, b, &o, mem_write, &report, &err),
-                   HP2X_OK);
-  char *got = marks_of(up.buf), *want = marks_of(report.buf);
-  assert_non_null(got);
-  assert_non_null(want);
-  assert_string_equal(got, want);
-  assert_true(number_of(up.buf, "markCount") == 4);
-  assert_non_null(strstr(got, "\"say \\\"hi\\\"\""));
-  assert_null(strchr(got, '<'));
-  assert_null(strchr(got, '\n'));
-  assert_non_null(strstr(got, "\\u003cscript"));
-  hp2x_live_held_clear(&held);
-  free(got), free(want);
-  free(none.buf), free(up.buf), free(report.buf);
-  hp2x_bands_free(b);
-  hp2x_profile_free(p);
-}
-
-/* The text of string member `key` of text (copied; NULL: none). */
-static char *member_text(const char *text, const char *key) {
-  char k[64];
-  snprintf(k, sizeof k, "\"%s\":\"", key);
-  const char *at = strstr(text, k);
-  if (!at) return NULL;
-  at += strlen(k);
-  const char *end = strchr(at, '"');
-  assert_non_null(end);
-  return copy_n(at, (size_t)(end - at));
-}
-
-/* The "markSum" string of text (16 hex digits), into sum[17]. */
-static void mark_sum_of(const char *text, char sum[17]) {
-  char *at = member_text(text, "markSum");
-  assert_non_null(at);
-  assert_int_equal(strlen(at), 16);
-  memcpy(sum, at, 17);
-  free(at);
-}
-
-/* p's update of redraw r against held: into *out (freed by the caller),
- * its markSum into sum; whether it carries the marks. */
-static int step_marks(const hp2x_profile *p, const hp2x_bands *b, long r,
-                      hp2x_live_held *held, mem *out, char sum[17]) {
-  hp2x_err err;
-  hp2x_err_init(&err);
-  free(out->buf);
-  *out = (mem){0};
-  assert_int_equal(
-      hp2x_write_live_step(p, b, NULL, 3, r, held, mem_write, out, &err),
-      HP2X_OK);
-  mark_sum_of(out->buf, sum);
-  return strstr(out->buf, "\"marks\":") != NULL;
-}
-
-/* A step carries the marks only when they changed since the update
- * before: new ones, others of the same count, none after some; its
- * markSum is the report's of its profile; an older redraw leaves held. */
-static void test_marks_on_change(void **state) {
-  (void)state;
-  hp2x_profile *p, *q, *bare;
-  hp2x_bands *b, *bq, *bb;
-  make_profile(30, 0, &p, &b);
-  make_profile(30, 0, &q, &bq);
-  make_profile(30, 0, &bare, &bb);
-  hp2x_err err;
-  hp2x_err_init(&err);
-  hp2x_live_held held = HP2X_LIVE_HELD_INIT;
-  mem up = {0}, report = {0};
-  char s0[17], s1[17], s2[17], s3[17], rs[17];
-  assert_true(step_marks(p, b, 1, &held, &up, s0)); /* none said before */
-  assert_false(step_marks(p, b, 2, &held, &up, s1));
-  assert_string_equal(s0, s1);
-  assert_true(number_of(up.buf, "markCount") == 0);
-  assert_int_equal(hpx_profile_add_mark(p, 0.1, "a", 1, &err), HP2X_OK);
-  assert_int_equal(hpx_profile_add_mark(q, 0.1, "b", 1, &err), HP2X_OK);
-  assert_true(step_marks(p, b, 3, &held, &up, s1)); /* a new mark */
-  assert_string_not_equal(s0, s1);
-  assert_true(number_of(up.buf, "markCount") == 1);
-  hp2x_options o;
-  test_options_init(&o);
-  assert_int_equal(hp2x_write_html(p, b, &o, mem_write, &report, &err),
-                   HP2X_OK);
-  mark_sum_of(report.buf, rs); /* the report's data says the same */
-  assert_string_equal(rs, s1);
-  assert_false(step_marks(p, b, 4, &held, &up, s2));
-  assert_string_equal(s1, s2);
-  assert_true(step_marks(q, bq, 5, &held, &up, s2)); /* same count, other */
-  assert_string_not_equal(s1, s2);
-  assert_true(number_of(up.buf, "markCount") == 1);
-  char *got = marks_of(up.buf);
-  assert_non_null(strstr(got, "\"b\""));
-  free(got);
-  assert_true(step_marks(bare, bb, 6, &held, &up, s3)); /* none after some */
-  assert_string_equal(s3, s0);
-  got = marks_of(up.buf);
-  assert_string_equal(got, "\"marks\":[]");
-  free(got);
-  /* an older redraw: against held's marks (none now), held kept */
-  assert_true(step_marks(p, b, 2, &held, &up, s2));
-  assert_int_equal(held.redraw, 6);
-  assert_false(step_marks(bare, bb, 7, &held, &up, s3));
-  hp2x_live_held_clear(&held);
-  assert_int_equal(held.marks_said, 0);
-  free(up.buf), free(report.buf);
-  hp2x_bands_free(b), hp2x_bands_free(bq), hp2x_bands_free(bb);
-  hp2x_profile_free(p), hp2x_profile_free(q), hp2x_profile_free(bare);
-}
-
-/* Labels that escaping makes six times longer: the marks' JSON stays
- * within HPX_PAGE_MARK_BYTES, as many marks as fit in it. */
-static void test_marks_cap(void **state) {
-  (void)state;
-  char label[2001];
-  memset(label, '<', 2000), label[2000] = 0; /* "\u003c" each */
-  hp2x_err err;
-  hp2x_err_init(&err);
-  hp2x_profile *p;
-  hp2x_bands *b;
-  make_profile(30, 0, &p, &b);
-  for (int m = 0; m < 10; m++)
-    assert_int_equal(hpx_profile_add_mark(p, 0.01 * m, label, 2000, &err),
-                     HP2X_OK);
-  mem up = {0};
-  assert_int_equal(hp2x_write_live_update(p, b, 3, mem_write, &up, &err),
-                   HP2X_OK);
-  char *got = marks_of(up.buf);
-  size_t n = strlen(got), marks = 0;
-  for (const char *c = got; (c = strstr(c, "[")); c++) marks++;
-  assert_true(n - strlen("\"marks\":") <= HPX_PAGE_MARK_BYTES);
-  assert_int_equal(marks - 1, HPX_PAGE_MARK_BYTES / 12020); /* 4 */
-  assert_true(number_of(up.buf, "markCount") == 10);
-  free(got), free(up.buf);
-  hp2x_bands_free(b);
-  hp2x_profile_free(p);
-}
-
-/* New marks after those said before: the update carries those alone,
- * after "marksFrom" (how many it leaves out) and "marksBase" (their
- * fingerprint, the update before's markSum); said before and these make
- * the report's. */
-static void test_marks_appended(void **state) {
-  (void)state;
-  hp2x_profile *p;
-  hp2x_bands *b;
-  make_profile(30, 0, &p, &b);
-  hp2x_err err;
-  hp2x_err_init(&err);
-  hp2x_live_held held = HP2X_LIVE_HELD_INIT;
-  mem up = {0}, report = {0};
-  char s1[17], s2[17];
-  assert_int_equal(hpx_profile_add_mark(p, 0.1, "a<", 2, &err), HP2X_OK);
-  assert_true(step_marks(p, b, 1, &held, &up, s1));
-  assert_null(strstr(up.buf, "\"marksFrom\""));
-  char *first = marks_of(up.buf);
-  assert_int_equal(hpx_profile_add_mark(p, 0.2, "b\"", 2, &err), HP2X_OK);
-  assert_int_equal(hpx_profile_add_mark(p, 0.25, "", 0, &err), HP2X_OK);
-  assert_true(step_marks(p, b, 2, &held, &up, s2));
-  assert_true(number_of(up.buf, "marksFrom") == 1);
-  char *base = member_text(up.buf, "marksBase"), *more = marks_of(up.buf);
-  assert_string_equal(base, s1);
-  assert_string_equal(more, "\"marks\":[[0.2,\"b\\\"\"],[0.25,\"\"]]");
-  hp2x_options o;
-  test_options_init(&o);
-  assert_int_equal(hp2x_write_html(p, b, &o, mem_write, &report, &err),
-                   HP2X_OK);
-  char *whole = marks_of(report.buf), joined[256];
-  /* the first's "]" then ",", and the new ones after their "[" */
-  snprintf(joined, sizeof joined, "%.*s,%s", (int)strlen(first) - 1, first,
-           more + strlen("\"marks\":["));
-  assert_string_equal(joined, whole);
-  hp2x_live_held_clear(&held);
-  free(first), free(base), free(more), free(whole);
-  free(up.buf), free(report.buf);
-  hp2x_bands_free(b);
-  hp2x_profile_free(p);
-}
-
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_census_held),
@@ -609,10 +338,6 @@ int main(void) {
       cmocka_unit_test(test_no_base),
       cmocka_unit_test(test_budget),
       cmocka_unit_test(test_heap_lines),
-      cmocka_unit_test(test_marks),
-      cmocka_unit_test(test_marks_on_change),
-      cmocka_unit_test(test_marks_cap),
-      cmocka_unit_test(test_marks_appended),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
