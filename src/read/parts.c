@@ -99,6 +99,23 @@ static void read_part(parts_run *r, part_slot *s) {
   pthread_cond_broadcast(&r->changed);
 }
 
+/* Once every part is cut, no part is read any more: the spares that the
+ * calling thread's takes leave are freed here, beside its merging of the
+ * parts still to take, instead of on it once they are all taken (under
+ * the lock; returns with it held, when every part is taken). */
+static void free_spares(parts_run *r) {
+  while (!r->stop || r->n_spares) {
+    if (!r->n_spares) {
+      pthread_cond_wait(&r->changed, &r->lock);
+      continue;
+    }
+    hp2x_profile *p = r->spares[--r->n_spares];
+    pthread_mutex_unlock(&r->lock);
+    hp2x_profile_free(p);
+    pthread_mutex_lock(&r->lock);
+  }
+}
+
 static void *worker(void *arg) {
   parts_run *r = arg;
   pthread_mutex_lock(&r->lock);
@@ -108,7 +125,10 @@ static void *worker(void *arg) {
       read_part(r, s);
       continue;
     }
-    if (r->cut >= r->len) break;
+    if (r->cut >= r->len) {
+      free_spares(r);
+      break;
+    }
     pthread_cond_wait(&r->changed, &r->lock);
   }
   pthread_mutex_unlock(&r->lock);
