@@ -221,18 +221,23 @@ hp2x_status outfile_finish(outfile *f, hp2x_err *err) {
   return fail(err, HP2X_E_IO, "write failed: %s", strerror(e));
 }
 
+/* Replaced files smaller than this are let go of in the rename: their
+ * few pages cost less than a thread's start. */
+#define HOLD_LEAST_BYTES ((off_t)1 << 20)
+
 /* The seam for holding the file a rename replaces: on Linux, a reference
  * to it opened without reading it (O_PATH: no permission needed, nothing
- * opened but the name's file), kept when it is a regular file of one link,
- * so that the rename does not make the system let go of its cached pages
- * there and then: the close does (tuning_let_go_file).  Elsewhere none,
- * and the rename lets go of it as before.  -1: none held. */
+ * opened but the name's file), kept when it is a regular file of one link
+ * and HOLD_LEAST_BYTES or more, so that the rename does not make the
+ * system let go of its cached pages there and then: the close does
+ * (tuning_let_go_file).  Elsewhere none, and the rename lets go of it as
+ * before.  -1: none held. */
 static int hold_replaced(const char *path) {
 #if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(O_PATH)
   int fd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
   struct stat st;
-  if (fd >= 0 &&
-      (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1)) {
+  if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+                  st.st_nlink != 1 || st.st_size < HOLD_LEAST_BYTES)) {
     close(fd);
     fd = -1;
   }
