@@ -258,6 +258,16 @@ static int lowest_free_fd(void) {
   return fd;
 }
 
+/* Writes `text` to path through an outfile, committed. */
+static void commit_text(const char *path, const char *text) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(outfile_write(f, text, strlen(text)), 0);
+  assert_int_equal(outfile_commit(f, &err), HP2X_OK);
+}
+
 /* A commit over an old file (and over a second link to it): the new bytes
  * are in place, a reader of the old file still reads the old ones, and
  * the reference held to the file replaced (outfile.c's hold_replaced) is
@@ -279,12 +289,7 @@ static void commit_over_old_lets_it_go(void **state) {
     FILE *reader = fopen(path, "r");
     assert_non_null(reader);
     int free_before = lowest_free_fd();
-    hp2x_err err;
-    hp2x_err_init(&err);
-    outfile *f;
-    assert_int_equal(outfile_open(path, &f, &err), HP2X_OK);
-    assert_int_equal(outfile_write(f, "new", 3), 0);
-    assert_int_equal(outfile_commit(f, &err), HP2X_OK);
+    commit_text(path, "new");
     assert_int_equal(lowest_free_fd(), free_before);
     char got[16] = {0};
     assert_int_equal(fread(got, 1, 9, reader), 9);
