@@ -99,6 +99,28 @@ static void read_part(parts_run *r, part_slot *s) {
   pthread_cond_broadcast(&r->changed);
 }
 
+/* Once every part is cut, no part is read any more: the spares that the
+ * calling thread's takes leave are freed here, beside its merging of the
+ * parts still to take, instead of on it once they are all taken (under
+ * the lock; returns with it held).  The last part's spare is left to the
+ * calling thread: waiting for it, this thread would have to be woken
+ * after the last take, and the calling thread would wait for that wake-up
+ * (milliseconds on a busy machine) in its join. */
+static void free_spares(parts_run *r) {
+  for (;;) {
+    if (r->n_spares) {
+      hp2x_profile *p = r->spares[--r->n_spares];
+      pthread_mutex_unlock(&r->lock);
+      hp2x_profile_free(p);
+      pthread_mutex_lock(&r->lock);
+    } else if (r->stop || r->claimed - r->taken <= 1) {
+      return;
+    } else {
+      pthread_cond_wait(&r->changed, &r->lock);
+    }
+  }
+}
+
 static void *worker(void *arg) {
   parts_run *r = arg;
   pthread_mutex_lock(&r->lock);
@@ -108,7 +130,10 @@ static void *worker(void *arg) {
       read_part(r, s);
       continue;
     }
-    if (r->cut >= r->len) break;
+    if (r->cut >= r->len) {
+      free_spares(r);
+      break;
+    }
     pthread_cond_wait(&r->changed, &r->lock);
   }
   pthread_mutex_unlock(&r->lock);

@@ -8,6 +8,7 @@
  */
 #include "csv_int.h"
 #include "select/bands_int.h"
+#include "base/crew.h"
 #include "base/textout.h"
 
 #include <stdbool.h>
@@ -253,6 +254,9 @@ static void put_rows_threads(writebuf *o, const hp2x_profile *p,
     put_rows(o, p, b, NULL, 0, n);
     return;
   }
+  /* One set of threads for every batch: a thread started per batch would
+   * start some tens of microseconds late each time. */
+  hpx_crew *crew = hpx_crew_start(tasks);
   t->p = p;
   t->b = b;
   t->room = row_room(b);
@@ -266,7 +270,7 @@ static void put_rows_threads(writebuf *o, const hp2x_profile *p,
     size_t to = n - s < per ? n : s + per;
     t->now = &t->batch[k];
     cut_batch(t->now, b, s, to, tasks, t->before != NULL);
-    hpx_run_tasks(t->now->n_tasks, row_task, t);
+    hpx_crew_run(crew, t->now->n_tasks, row_task, t);
     if (overlap)
       t->before = t->now;
     else
@@ -274,6 +278,7 @@ static void put_rows_threads(writebuf *o, const hp2x_profile *p,
     s = to;
   }
   if (t->before) write_batch(o, t, t->before);
+  hpx_crew_end(crew);
   for (size_t k = 0; k < 2; k++)
     for (size_t i = 0; i < HPX_MAX_TASKS; i++) hpx_free(t->batch[k].text[i].s);
   hpx_free(t);

@@ -4,9 +4,16 @@
  * regular files (/dev/stdout, /dev/null, /dev/full, FIFOs) are written in
  * place, since they cannot be replaced.  The temporary file gets the
  * target's mode without touching the process's umask.  One allocation a
- * file: the handle holds its paths and its buffer.
+ * file: the handle holds its paths and its buffer.  The file a rename
+ * replaces is let go of through util/tuning.h (its pages dropped by the
+ * system beside the run's end, where a run lets go beside it).
  */
+#if defined(__linux__) && !defined(HP2X_PORTABLE)
+#define _GNU_SOURCE /* O_PATH */
+#endif
 #include "outfile.h"
+
+#include "util/tuning.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -214,12 +221,44 @@ hp2x_status outfile_finish(outfile *f, hp2x_err *err) {
   return fail(err, HP2X_E_IO, "write failed: %s", strerror(e));
 }
 
+/* Replaced files smaller than this are let go of in the rename: their
+ * few pages cost less than a thread's start. */
+#define HOLD_LEAST_BYTES ((off_t)1 << 20)
+
+/* The seam for holding the file a rename replaces: on Linux, a reference
+ * to it opened without reading it (O_PATH: no permission needed, nothing
+ * opened but the name's file), kept when it is a regular file of one link
+ * and HOLD_LEAST_BYTES or more, so that the rename does not make the
+ * system let go of its cached pages there and then: the close does
+ * (tuning_let_go_file).  Elsewhere none, and the rename lets go of it as
+ * before.  -1: none held. */
+static int hold_replaced(const char *path) {
+#if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(O_PATH)
+  int fd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+  struct stat st;
+  if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+                  st.st_nlink != 1 || st.st_size < HOLD_LEAST_BYTES)) {
+    close(fd);
+    fd = -1;
+  }
+  return fd;
+#else
+  (void)path;
+  return -1;
+#endif
+}
+
 hp2x_status outfile_commit(outfile *f, hp2x_err *err) {
   hp2x_status st = outfile_finish(f, err);
   if (st == HP2X_OK && f->failed_errno) /* a finish that failed before */
     st = fail(err, HP2X_E_IO, "write failed: %s", strerror(f->failed_errno));
-  if (st == HP2X_OK && f->tmp && rename(f->tmp, f->path) != 0)
-    st = fail(err, HP2X_E_IO, "cannot rename into place: %s", strerror(errno));
+  if (st == HP2X_OK && f->tmp) {
+    int replaced = hold_replaced(f->path);
+    if (rename(f->tmp, f->path) != 0)
+      st =
+          fail(err, HP2X_E_IO, "cannot rename into place: %s", strerror(errno));
+    tuning_let_go_file(replaced);
+  }
   if (st != HP2X_OK && f->tmp) unlink(f->tmp);
   free(f);
   return st;

@@ -39,7 +39,7 @@ static int answer_without_run(cli_outcome r, const cli_error *e) {
 /* The process tuning a run asks for (tuning.h); `input` is the one input's
  * path, NULL for several. */
 static tuning_plan plan_tuning(const tool_args *a, const char *input) {
-  tuning_plan t = {0, a->opts.fonts_conf, NULL, 0, 0};
+  tuning_plan t = {0, a->opts.fonts_conf, NULL, 0, 0, 0};
   if (a->watch.on) {
     t.keep_freed_memory = 1;
     return t;
@@ -48,6 +48,7 @@ static tuning_plan plan_tuning(const tool_args *a, const char *input) {
   if (input) {
     t.input = input;
     t.hold_reserve = 1;
+    t.let_go_beside = a->parse.threads > 1 && a->service.kind == CONNECT_NONE;
   }
   return t;
 }

@@ -4,7 +4,7 @@
  * .aux beside a picture, written as one set (io/outset.c).  The drawing
  * reserve (util/tuning.c) is given back just before the output is written.
  * Drawn from the bands alone, the files come after the profile's entries
- * are dropped.
+ * are dropped (when they are: run/selection.c).
  */
 #include "files.h"
 

@@ -9,6 +9,7 @@
 #include "view_pick.h"
 #include "util/messages.h"
 #include "util/status.h"
+#include "util/tuning.h"
 
 /* The bands of p: *shown, owned by `follow` or, as *owned, by the caller;
  * none for .hp conversion.  Returns an exit status. */
@@ -31,6 +32,18 @@ static int select_bands(const tool_run *r, const hp2x_profile *p,
   return EXIT_OK;
 }
 
+/* Whether the profiles' entries are dropped before the files are written
+ * from the bands: so that drawing (a picture, the report's) has their
+ * memory.  A text output (CSV, the summary) needs none: when the run's
+ * end lets go of a replaced file beside it (util/tuning.h), the entries
+ * are freed with the rest of the profile, meanwhile, instead of on the
+ * run's path before the output is written. */
+static int drop_entries_first(hp2x_format f) {
+  if (!hp2x_format_needs_bands(f)) return 0;
+  int drawn = hp2x_format_is_picture(f) || f == HP2X_FORMAT_HTML;
+  return drawn || !tuning_lets_go_beside();
+}
+
 int selection_view_and_write(const tool_run *r, const hp2x_profile *p,
                              hp2x_profile *disposable, hp2x_follower *follow) {
   const hp2x_profile *whole = p;
@@ -45,7 +58,7 @@ int selection_view_and_write(const tool_run *r, const hp2x_profile *p,
   rc = select_bands(r, p, view ? NULL : follow, &b, &shown);
   if (rc == EXIT_OK) {
     output_frame f = {whole, p, shown, {NULL, NULL}};
-    if (hp2x_format_needs_bands(r->opts.format)) {
+    if (drop_entries_first(r->opts.format)) {
       f.drop[0] = view;
       f.drop[1] = disposable;
     }

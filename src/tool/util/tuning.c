@@ -1,7 +1,8 @@
 /* tuning.c -- process tuning, decided once by run/entry.c from the command
  * line and invisible in the output: the memory reserve held back for
  * drawing, glibc's malloc settings (glibc only: nothing
- * elsewhere) and the font-warming thread.  The fourth piece, the zlib
+ * elsewhere), the font-warming thread and the thread that lets go of
+ * the files an output replaced.  The fourth piece, the zlib
  * level of the PDF streams cairo compresses, is an interposition
  * (zlib_level.c defines zlib's deflateInit_ in the binary) and needs no
  * call: it is a file of its own so that benchmarks can link it alone
@@ -13,10 +14,12 @@
 
 #include <assert.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The allocator seam: glibc's mallopt on Linux; elsewhere (and under
  * PORTABLE=1) nothing: musl's <malloc.h> has no M_ settings, other systems
@@ -96,6 +99,73 @@ static void steady_mmap_threshold(void) {
 #endif
 }
 
+/* The files tuning_let_go_file hands to its thread: a few at most (a
+ * run's output and its .aux), guarded by let_go.lock. */
+enum { LET_GO_MAX = 4 };
+static struct {
+  int planned, started, done;
+  pthread_t id;
+  pthread_mutex_t lock;
+  pthread_cond_t more;
+  int fd[LET_GO_MAX];
+  size_t n;
+} let_go = {.lock = PTHREAD_MUTEX_INITIALIZER,
+            .more = PTHREAD_COND_INITIALIZER};
+
+static void *let_go_loop(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&let_go.lock);
+  for (;;) {
+    while (!let_go.n && !let_go.done)
+      pthread_cond_wait(&let_go.more, &let_go.lock);
+    if (!let_go.n) break;
+    int fd = let_go.fd[--let_go.n];
+    pthread_mutex_unlock(&let_go.lock);
+    close(fd);
+    pthread_mutex_lock(&let_go.lock);
+  }
+  pthread_mutex_unlock(&let_go.lock);
+  return NULL;
+}
+
+/* Starts the let-go thread with every signal blocked (the caller's
+ * handlers run on the caller's threads). */
+static int let_go_start(void) {
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &old);
+  int ok = pthread_create(&let_go.id, NULL, let_go_loop, NULL) == 0;
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  return ok;
+}
+
+void tuning_let_go_file(int fd) {
+  if (fd < 0) return;
+  pthread_mutex_lock(&let_go.lock);
+  int queued = 0;
+  if (let_go.planned && !let_go.started && !let_go.done)
+    let_go.started = let_go_start() ? 1 : -1;
+  if (let_go.started == 1 && !let_go.done && let_go.n < LET_GO_MAX) {
+    let_go.fd[let_go.n++] = fd;
+    pthread_cond_signal(&let_go.more);
+    queued = 1;
+  }
+  pthread_mutex_unlock(&let_go.lock);
+  if (!queued) close(fd);
+}
+
+int tuning_lets_go_beside(void) { return let_go.planned; }
+
+/* Waits for the let-go thread to close what it was given. */
+static void let_go_finish(void) {
+  pthread_mutex_lock(&let_go.lock);
+  let_go.done = 1;
+  pthread_cond_signal(&let_go.more);
+  int started = let_go.started == 1;
+  pthread_mutex_unlock(&let_go.lock);
+  if (started) pthread_join(let_go.id, NULL);
+}
+
 void tuning_apply(const tuning_plan *plan) {
   assert(!applied);
   applied = 1;
@@ -105,6 +175,7 @@ void tuning_apply(const tuning_plan *plan) {
     steady_mmap_threshold();
   if (plan->warm_fonts) warm_fonts(plan->input, plan->fonts_conf);
   if (plan->hold_reserve) drawing_reserve = malloc(DRAWING_RESERVE_BYTES);
+  let_go.planned = plan->let_go_beside;
 }
 
 void tuning_release_reserve(void) {
@@ -115,5 +186,6 @@ void tuning_release_reserve(void) {
 void tuning_finish(void) {
   if (font_thread_started) pthread_join(font_thread, NULL);
   font_thread_started = 0;
+  let_go_finish();
   tuning_release_reserve();
 }

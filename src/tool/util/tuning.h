@@ -17,6 +17,9 @@ typedef struct tuning_plan {
                              tuning_release_reserve */
   int keep_freed_memory;  /* watch mode: glibc keeps freed big blocks;
                              otherwise its mmap threshold stays put */
+  int let_go_beside;      /* a one-shot run on more than one thread
+                             (--jobs): tuning_let_go_file closes on a
+                             thread */
 } tuning_plan;
 
 /* Applies the plan; call once, before the run. */
@@ -25,8 +28,19 @@ void tuning_apply(const tuning_plan *plan);
 /* Gives the drawing reserve back: call just before drawing.  Idempotent. */
 void tuning_release_reserve(void);
 
-/* Waits for the font thread and releases the reserve; call once, after the
- * run. */
+/* Closes fd, a file an output replaced (outfile.c): when the plan lets go
+ * beside the run (let_go_beside), on a thread of its own (one for the run,
+ * started by the first call, every signal blocked in it), since the close
+ * of a replaced file's last reference is when the system lets go of its
+ * cached pages (milliseconds for a big one), while the run's end goes on
+ * (its memory freed); else, or when no thread starts, here. */
+void tuning_let_go_file(int fd);
+
+/* Whether tuning_let_go_file closes beside the run. */
+int tuning_lets_go_beside(void);
+
+/* Waits for the font thread and for what tuning_let_go_file closes, and
+ * releases the reserve; call once, after the run. */
 void tuning_finish(void);
 
 #endif

@@ -1,6 +1,6 @@
 /* test_outfile.c -- the tool's io/outfile.c: temp file in the target
  * directory, rename on commit, nothing left on abort or failure, devices
- * written in place. */
+ * written in place, the file a commit replaces let go of. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -250,6 +250,62 @@ static void blocks_keep_their_order(void **state) {
   unlink(path);
 }
 
+/* The descriptors open: the lowest free one (POSIX gives the lowest). */
+static int lowest_free_fd(void) {
+  int fd = dup(0);
+  assert_true(fd >= 0);
+  close(fd);
+  return fd;
+}
+
+/* Writes `text` to path through an outfile, committed. */
+static void commit_text(const char *path, const char *text) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(outfile_write(f, text, strlen(text)), 0);
+  assert_int_equal(outfile_commit(f, &err), HP2X_OK);
+}
+
+/* A commit over an old file (and over a second link to it): the new bytes
+ * are in place, a reader of the old file still reads the old ones, and
+ * the reference held to the file replaced (outfile.c's hold_replaced) is
+ * let go of (closed here: no run lets go beside it) -- no descriptor
+ * left open. */
+static void commit_over_old_lets_it_go(void **state) {
+  (void)state;
+  char path[512], link2[512];
+  path_in(path, sizeof path, "old.txt");
+  path_in(link2, sizeof link2, "old-link.txt");
+  for (int linked = 0; linked < 2; linked++) {
+    FILE *old = fopen(path, "w");
+    assert_non_null(old);
+    fputs("old bytes", old);
+    for (int i = 0; i < (2 << 20) / 16; i++) /* big enough to be held */
+      fputs("0123456789abcdef", old);
+    fclose(old);
+    if (linked) assert_int_equal(link(path, link2), 0);
+    FILE *reader = fopen(path, "r");
+    assert_non_null(reader);
+    int free_before = lowest_free_fd();
+    commit_text(path, "new");
+    assert_int_equal(lowest_free_fd(), free_before);
+    char got[16] = {0};
+    assert_int_equal(fread(got, 1, 9, reader), 9);
+    assert_string_equal(got, "old bytes");
+    fclose(reader);
+    FILE *now = fopen(path, "r");
+    memset(got, 0, sizeof got);
+    assert_int_equal(fread(got, 1, sizeof got - 1, now), 3);
+    assert_string_equal(got, "new");
+    fclose(now);
+    unlink(path);
+    unlink(link2);
+  }
+  assert_int_equal(count_entries(), 0);
+}
+
 int main(void) {
   if (!mkdtemp(dir)) return 1;
   const struct CMUnitTest tests[] = {
@@ -262,6 +318,7 @@ int main(void) {
       cmocka_unit_test(new_file_gets_umask_mode),
       cmocka_unit_test(existing_file_keeps_its_mode),
       cmocka_unit_test(blocks_keep_their_order),
+      cmocka_unit_test(commit_over_old_lets_it_go),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   rmdir(dir);
