@@ -14,6 +14,8 @@
 #   - A generated profile of 40,000 samples, enough that the bands are
 #     filled and the CSV rows formatted on several threads too: the same
 #     CSV and summary with --jobs=1, 2 and 7.
+#   - Over an old output of 2 MiB (let go of on a thread), the same CSV
+#     and SVG, and nothing else left in the folder.
 #   - Watch mode's first read of a file, on several threads: the last
 #     picture is the one-shot picture.
 #   - The default is the cores hp2x may use: with one core allowed
@@ -94,6 +96,21 @@ cmp -s "$T/many1.csv" "$T/many2.csv" && cmp -s "$T/many1.csv" "$T/many7.csv" &&
   cmp -s "$T/many1.txt" "$T/many2.txt" && cmp -s "$T/many1.txt" "$T/many7.txt" &&
   ok || fail "40,000 samples: other bytes on several threads"
 [ "$(grep -c . "$T/many1.csv")" -eq 40001 ] && ok || fail "40,000 samples: not 40,000 rows"
+
+# Over an old output of 2 MiB (one let go of on a thread with --jobs
+# above 1, io/outfile.c): the bytes --jobs=1 writes, nothing else left in
+# the folder (no temporary file, no .nfsXXXX).
+"$HP2X" -q --jobs=1 -c "$T/many.hp" -o "$T/many1.svg"
+for j in 2 7; do
+  rm -rf "$T/over$j" && mkdir "$T/over$j"
+  for ext in csv svg aux; do head -c 2097152 /dev/zero > "$T/over$j/out.$ext"; done
+  "$HP2X" -q --jobs=$j "$T/many.hp" -o "$T/over$j/out.csv" &&
+    "$HP2X" -q --jobs=$j -c "$T/many.hp" -o "$T/over$j/out.svg" &&
+    cmp -s "$T/many1.csv" "$T/over$j/out.csv" && cmp -s "$T/many1.svg" "$T/over$j/out.svg" &&
+    ok || fail "--jobs=$j over an old output: other bytes"
+  left=$(cd "$T/over$j" && ls -A | tr '\n' ' ')
+  [ "$left" = "out.aux out.csv out.svg " ] && ok || fail "--jobs=$j over an old output left: $left"
+done
 
 # Watch mode: the first read on several threads; the eventlog's end
 # marker ends the watch with the one-shot picture.

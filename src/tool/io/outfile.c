@@ -27,6 +27,9 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(O_PATH)
+#include <sys/vfs.h> /* fstatfs */
+#endif
 
 /* OUT_BUF: bytes buffered before a write; TEMP_EXTRA: what a temporary
  * path adds to its target's ("." before the base, "." and six letters
@@ -225,19 +228,44 @@ hp2x_status outfile_finish(outfile *f, hp2x_err *err) {
  * few pages cost less than a thread's start. */
 #define HOLD_LEAST_BYTES ((off_t)1 << 20)
 
-/* The seam for holding the file a rename replaces: on Linux, a reference
- * to it opened without reading it (O_PATH: no permission needed, nothing
- * opened but the name's file), kept when it is a regular file of one link
- * and HOLD_LEAST_BYTES or more, so that the rename does not make the
- * system let go of its cached pages there and then: the close does
- * (tuning_let_go_file).  Elsewhere none, and the rename lets go of it as
- * before.  -1: none held. */
-static int hold_replaced(const char *path) {
+/* Whether fd's filesystem is one known to be local, where a rename over an
+ * open file is one step: on NFS or AFS the client renames an open target
+ * aside (.nfsXXXX) first, so the output's name would be missing a moment
+ * and a failed second step would lose the old file.  Unknown: not local. */
 #if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(O_PATH)
+static int on_local_filesystem(int fd) {
+  static const unsigned long local[] = {
+      0xEF53,     /* ext2/3/4 */
+      0x58465342, /* xfs */
+      0x9123683E, /* btrfs */
+      0xF2F52010, /* f2fs */
+      0x01021994, /* tmpfs */
+      0x794C7630, /* overlayfs (containers' root) */
+  };
+  struct statfs fs;
+  if (fstatfs(fd, &fs) != 0) return 0;
+  for (size_t i = 0; i < sizeof local / sizeof local[0]; i++)
+    if ((unsigned long)fs.f_type == local[i]) return 1;
+  return 0;
+}
+#endif
+
+/* The seam for holding the file a rename replaces: on Linux, when the run
+ * lets go beside it (tuning_lets_go_beside: only then is there a gain), a
+ * reference to it opened without reading it (O_PATH: no permission
+ * needed, nothing opened but the name's file), kept when it is a regular
+ * file of one link and HOLD_LEAST_BYTES or more on a local filesystem, so
+ * that the rename does not make the system let go of its cached pages
+ * there and then: the close does (tuning_let_go_file).  Elsewhere (and
+ * under PORTABLE=1) none, and the rename lets go of it as before. */
+int outfile_hold_replaced(const char *path) {
+#if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(O_PATH)
+  if (!tuning_lets_go_beside()) return -1;
   int fd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
   struct stat st;
-  if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-                  st.st_nlink != 1 || st.st_size < HOLD_LEAST_BYTES)) {
+  if (fd >= 0 &&
+      (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 ||
+       st.st_size < HOLD_LEAST_BYTES || !on_local_filesystem(fd))) {
     close(fd);
     fd = -1;
   }
@@ -253,7 +281,7 @@ hp2x_status outfile_commit(outfile *f, hp2x_err *err) {
   if (st == HP2X_OK && f->failed_errno) /* a finish that failed before */
     st = fail(err, HP2X_E_IO, "write failed: %s", strerror(f->failed_errno));
   if (st == HP2X_OK && f->tmp) {
-    int replaced = hold_replaced(f->path);
+    int replaced = outfile_hold_replaced(f->path);
     if (rename(f->tmp, f->path) != 0)
       st =
           fail(err, HP2X_E_IO, "cannot rename into place: %s", strerror(errno));

@@ -26,6 +26,13 @@ hp2x_status outfile_finish(outfile *f, hp2x_err *err);
  * failure removes the temporary file.  Frees the handle in all cases.
  * (No fsync: the rename makes the output appear whole, not durable.) */
 hp2x_status outfile_commit(outfile *f, hp2x_err *err);
+/* A reference to the file at path that a commit's rename would replace,
+ * held so that the system lets go of its pages when tuning_let_go_file
+ * closes it rather than in the rename; -1 when none is held (not planned:
+ * util/tuning.h's tuning_lets_go_beside; not a regular file of one link
+ * of 1 MiB or more on a local filesystem; not Linux, or PORTABLE=1).
+ * outfile_commit's; open to tests. */
+int outfile_hold_replaced(const char *path);
 /* The temporary file's path (NULL when writing in place, e.g. to a
  * device); for a signal handler that must remove it.  Borrowed from the
  * handle. */

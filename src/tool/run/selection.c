@@ -7,9 +7,13 @@
 #include "selection.h"
 
 #include "view_pick.h"
+#include "io/outfile.h"
 #include "util/messages.h"
 #include "util/status.h"
 #include "util/tuning.h"
+
+#include <string.h>
+#include <unistd.h>
 
 /* The bands of p: *shown, owned by `follow` or, as *owned, by the caller;
  * none for .hp conversion.  Returns an exit status. */
@@ -32,16 +36,30 @@ static int select_bands(const tool_run *r, const hp2x_profile *p,
   return EXIT_OK;
 }
 
+/* Whether the commit of `output` will hold the file it replaces for the
+ * run's end to let go of beside it (io/outfile.h): probed by holding it a
+ * moment (the close of a file still named lets go of nothing).  "-" and
+ * none: no. */
+static int replaced_file_held(const char *output) {
+  if (!output || !strcmp(output, "-")) return 0;
+  int fd = outfile_hold_replaced(output);
+  if (fd < 0) return 0;
+  close(fd);
+  return 1;
+}
+
 /* Whether the profiles' entries are dropped before the files are written
  * from the bands: so that drawing (a picture, the report's) has their
  * memory.  A text output (CSV, the summary) needs none: when the run's
- * end lets go of a replaced file beside it (util/tuning.h), the entries
- * are freed with the rest of the profile, meanwhile, instead of on the
- * run's path before the output is written. */
-static int drop_entries_first(hp2x_format f) {
+ * end lets go of a replaced file beside it (util/tuning.h: a file is
+ * held), the entries are freed with the rest of the profile, meanwhile,
+ * instead of on the run's path before the output is written. */
+static int drop_entries_first(const tool_run *r) {
+  hp2x_format f = r->opts.format;
   if (!hp2x_format_needs_bands(f)) return 0;
   int drawn = hp2x_format_is_picture(f) || f == HP2X_FORMAT_HTML;
-  return drawn || !tuning_lets_go_beside();
+  return drawn || !tuning_lets_go_beside() ||
+         !replaced_file_held(r->names.output);
 }
 
 int selection_view_and_write(const tool_run *r, const hp2x_profile *p,
@@ -58,7 +76,7 @@ int selection_view_and_write(const tool_run *r, const hp2x_profile *p,
   rc = select_bands(r, p, view ? NULL : follow, &b, &shown);
   if (rc == EXIT_OK) {
     output_frame f = {whole, p, shown, {NULL, NULL}};
-    if (drop_entries_first(r->opts.format)) {
+    if (drop_entries_first(r)) {
       f.drop[0] = view;
       f.drop[1] = disposable;
     }
