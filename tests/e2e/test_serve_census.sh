@@ -83,6 +83,11 @@ grown() {
   "$HP2X" -m4 "$3" -o "final$1.html" 2> /dev/null || fail "-o final$1.html of the .hp"
 }
 
+# report_data REPORT.html: the report's data (its hp2x-data script), as JSON
+report_data() {
+  python3 -c 'import re, sys; sys.stdout.write(re.search(r"<script type=\"application/json\" id=\"hp2x-data\">(.*?)</script>", open(sys.argv[1], encoding="utf-8").read(), re.S).group(1))' "$1"
+}
+
 # same_data PAGE.json REPORT.html NAME: the page's final data equals the
 # report's, field by field (y tick positions to 1e-6 points).
 same_data() {
@@ -268,11 +273,10 @@ grown 2m marks.hp grow2m.hp "the growing .hp with marks"
 wait $EV
 same_data page2m.json final2m.html marks > same2m.txt && ok || fail "$(cat same2m.txt)"
 cat same2m.txt
-python3 - page2m.json final2m.html marks.hp <<'PY' && ok || fail "the marks"
-import json, re, sys
-page = json.load(open(sys.argv[1]))
-rep = json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>',
-                           open(sys.argv[2], encoding="utf-8").read(), re.S).group(1))
+report_data final2m.html > final2m.json
+python3 - page2m.json final2m.json marks.hp <<'PY' && ok || fail "the marks"
+import json, sys
+page, rep = (json.load(open(f, encoding="utf-8")) for f in sys.argv[1:3])
 marks = page["data"]["marks"]
 want = open(sys.argv[3]).read().count("\nMARK ")
 assert len(marks) == want and marks == rep["marks"], (len(marks), len(rep["marks"]), want)
@@ -547,11 +551,10 @@ serve_stop
 "$HP2X" -m4 short.hp -o final2c.html 2> /dev/null || fail "-o final2c.html"
 same_data page2c.json final2c.html short > same2c.txt && ok || fail "$(cat same2c.txt)"
 cat same2c.txt
-python3 - page2c.json final2c.html events2c.txt <<'PY' && ok || fail "the new band set's key"
-import json, re, sys
-page = json.load(open(sys.argv[1]))
-rep = json.loads(re.search(r'<script type="application/json" id="hp2x-data">(.*?)</script>',
-                           open(sys.argv[2], encoding="utf-8").read(), re.S).group(1))
+report_data final2c.html > final2c.json
+python3 - page2c.json final2c.json events2c.txt <<'PY' && ok || fail "the new band set's key"
+import json, sys
+page, rep = (json.load(open(f, encoding="utf-8")) for f in sys.argv[1:3])
 D = page["data"]
 # the key as hp2x lays it out: names shortened, colours, places
 for f in ("graph", "xRoom", "keyX", "keyW", "keyC", "keyNames"):
