@@ -230,8 +230,9 @@ hp2x_status outfile_finish(outfile *f, hp2x_err *err) {
 
 /* Whether fd's filesystem is one known to be local, where a rename over an
  * open file is one step: on NFS or AFS the client renames an open target
- * aside (.nfsXXXX) first, so the output's name would be missing a moment
- * and a failed second step would lose the old file.  Unknown: not local. */
+ * aside first (to a hidden .nfs name), so the output's name would be missing a
+ * moment and a failed second step would lose the old file.  Unknown: not local.
+ */
 #if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(O_PATH)
 static int on_local_filesystem(int fd) {
   static const unsigned long local[] = {
