@@ -103,15 +103,19 @@ void hpx_src_free(parts_src *s) {
   s->win_cap = s->win_len = 0;
 }
 
-/* Makes room for n bytes in b: 0, or -1 when out of memory.  Grown by
- * half again at least, so that parts a little longer each time do not
- * each take fresh pages. */
+/* Makes room for n bytes in b: 0, or -1 when out of memory.  A quarter
+ * more the first time, and half again at least after, so that parts a
+ * little longer than the first do not each take a fresh buffer; its pages
+ * mapped in one call (hpx_prefault), not faulted in one by one as the
+ * file's bytes are copied in. */
 static int buf_room(parts_buf *b, size_t n) {
   if (b->cap >= n) return 0;
-  if (n < b->cap + b->cap / 2) n = b->cap + b->cap / 2;
+  size_t more = b->cap ? b->cap + b->cap / 2 : n + n / 4;
+  if (n < more) n = more;
   unsigned char *p = hpx_malloc(n);
   if (!p) return -1;
   hpx_free(b->p);
+  hpx_prefault(p, 0, n);
   b->p = p;
   b->cap = n;
   return 0;
