@@ -57,9 +57,12 @@ size_t hpx_parts_auto_bytes(size_t len, size_t threads) {
   return want;
 }
 
-/* The window the cutter reads a file through, and the piece a file is
- * fed at a time. */
-#define SRC_WINDOW ((size_t)64 << 10)
+/* The window the cutter reads a file through: 4 KiB where it jumps (the
+ * next cut is most often a few lines or one block marker on), twice the
+ * last one, up to 256 KiB, where it goes on reading past it; and the
+ * piece a file is fed at a time. */
+#define SRC_WINDOW_MIN ((size_t)4 << 10)
+#define SRC_WINDOW_MAX ((size_t)256 << 10)
 #define SRC_PIECE ((size_t)256 << 10)
 
 /* A file's part longer than this is not read ahead but fed, a piece at
@@ -154,7 +157,10 @@ const unsigned char *hpx_src_at(parts_src *s, size_t pos, size_t need,
     *avail = s->win_from + s->win_len - pos;
     return s->win + (pos - s->win_from);
   }
-  size_t n = need > SRC_WINDOW ? need : SRC_WINDOW, got;
+  size_t n = SRC_WINDOW_MIN, got;
+  if (s->win_len && pos >= s->win_from && pos - s->win_from < 2 * s->win_len)
+    n = 2 * s->win_len < SRC_WINDOW_MAX ? 2 * s->win_len : SRC_WINDOW_MAX;
+  if (n < need) n = need;
   if (n > rest) n = rest;
   parts_buf b = {s->win, s->win_cap};
   s->win_len = 0;
