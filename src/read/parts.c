@@ -187,8 +187,8 @@ const unsigned char *hpx_src_bytes(const parts_src *s, size_t pos, size_t n,
     hpx_fail(err, HP2X_E_IO, 0, at, "read failed: %s", strerror(errno));
   else
     hpx_fail(err, HP2X_E_IO, 0, at,
-             "the file ends here, %lld bytes short: it shrank while read",
-             (long long)(n - got));
+             "the file ends here: it shrank while read (it had %lld bytes)",
+             s->at + (long long)s->len);
   return NULL;
 }
 
