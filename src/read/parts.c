@@ -114,13 +114,12 @@ void hpx_src_free(parts_src *s) {
 static int buf_room(parts_buf *b, size_t n) {
   if (b->cap >= n) return 0;
   size_t more = b->cap ? b->cap + b->cap / 2 : n + n / 4;
-  if (n < more) n = more;
-  unsigned char *p = hpx_malloc(n);
+  unsigned char *p = hpx_malloc(n < more ? more : n);
   if (!p) return -1;
   hpx_free(b->p);
-  hpx_prefault(p, 0, n);
+  hpx_prefault(p, 0, n); /* the rest only when a part needs it */
   b->p = p;
-  b->cap = n;
+  b->cap = n < more ? more : n;
   return 0;
 }
 
