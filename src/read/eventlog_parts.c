@@ -32,7 +32,6 @@ typedef struct evl_part_read {
   hp2x_profile *p;        /* its censuses; owned */
   evl_parser *ev;         /* its reader, in its final state; owned */
   evl_part part;          /* what it kept; owned */
-  unsigned char *kept;    /* its kept events' payloads, copied; owned */
   unsigned char head[10]; /* its first bytes (a block marker's) */
   size_t len;
   long long offset; /* of its first byte in the input */
@@ -64,10 +63,11 @@ static void free_part(void *result) {
   if (!r) return;
   hpx_evl_parse_free(r->ev);
   hp2x_profile_free(r->p);
+  for (size_t i = 0; i < r->part.n_deferred; i++)
+    hpx_free(r->part.deferred[i].copy);
   hpx_free(r->part.deferred);
   hpx_free(r->part.lead_ids);
   hpx_free(r->part.lead_values);
-  hpx_free(r->kept);
   hpx_free(r);
 }
 
@@ -102,27 +102,9 @@ static hp2x_profile *release_part(void *result) {
   return p;
 }
 
-/* Copies the payloads of the part's kept events out of its bytes, which
- * are its reader's for the call only: 0, or -1 when out of memory. */
-static int keep_payloads(evl_part_read *r) {
-  size_t total = 0, at = 0;
-  for (size_t i = 0; i < r->part.n_deferred; i++)
-    total += r->part.deferred[i].e.n;
-  if (!total) return 0;
-  r->kept = hpx_malloc(total);
-  if (!r->kept) return -1;
-  for (size_t i = 0; i < r->part.n_deferred; i++) {
-    evl_event *e = &r->part.deferred[i].e;
-    if (e->n) memcpy(r->kept + at, e->pl, e->n);
-    e->pl = r->kept + at;
-    at += e->n;
-  }
-  return 0;
-}
-
 /* Reads a part on a thread of its own, into the memory of `spare` (a
  * part's profile done with) when there is one: NULL when out of memory. */
-static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
+static void *read_part(const void *cfg_, parts_pieces *in, size_t len,
                        long long offset, hp2x_profile *spare) {
   const evl_part_cfg *cfg = cfg_;
   hp2x_err err;
@@ -133,7 +115,6 @@ static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
     return NULL;
   }
   r->len = len;
-  if (len >= sizeof r->head) memcpy(r->head, bytes, sizeof r->head);
   r->offset = offset;
   r->p = hpx_part_profile_new(&cfg->limits, len, spare);
   if (r->p) r->ev = part_reader(cfg, r, &err);
@@ -141,9 +122,16 @@ static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
     free_part(r);
     return NULL;
   }
-  size_t used;
-  hpx_evl_stream_consume(r->ev, bytes, len, &used, &err);
-  if (keep_payloads(r) != 0) {
+  const unsigned char *piece;
+  size_t n, used, at = 0;
+  while ((piece = hpx_pieces_next(in, &n)) != NULL) {
+    for (size_t i = 0; i < n && at + i < sizeof r->head; i++)
+      r->head[at + i] = piece[i];
+    at += n;
+    if (r->ev->status == HP2X_OK)
+      hpx_evl_stream_consume(r->ev, piece, n, &used, &err);
+  }
+  if (hpx_pieces_failed(in)) {
     free_part(r);
     return NULL;
   }

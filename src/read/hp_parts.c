@@ -26,7 +26,6 @@ typedef struct hp_part {
   hp2x_profile *p;     /* its samples; owned */
   hp_parser *hp;       /* its reader, with the part's final state; owned */
   hp_part_lines lines; /* its header and MARK lines; owned */
-  char *kept;          /* their bytes, copied from the part's; owned */
   long long offset;    /* of its first byte in the input */
 } hp_part;
 
@@ -78,8 +77,9 @@ static void free_part(void *result) {
   if (!r) return;
   hpx_hp_parse_free(r->hp);
   hp2x_profile_free(r->p);
+  for (size_t i = 0; i < r->lines.n_deferred; i++)
+    hpx_free(r->lines.deferred[i].s);
   hpx_free(r->lines.deferred);
-  hpx_free(r->kept);
   hpx_free(r);
 }
 
@@ -92,27 +92,9 @@ static hp2x_profile *release_part(void *result) {
   return p;
 }
 
-/* Copies the part's kept lines out of its bytes, which are its reader's
- * for the call only: 0, or -1 when out of memory. */
-static int keep_lines(hp_part *r) {
-  size_t total = 0, at = 0;
-  for (size_t i = 0; i < r->lines.n_deferred; i++)
-    total += r->lines.deferred[i].n;
-  if (!total) return 0;
-  r->kept = hpx_malloc(total);
-  if (!r->kept) return -1;
-  for (size_t i = 0; i < r->lines.n_deferred; i++) {
-    hp_deferred *d = &r->lines.deferred[i];
-    memcpy(r->kept + at, d->s, d->n);
-    d->s = r->kept + at;
-    at += d->n;
-  }
-  return 0;
-}
-
 /* Reads a part on a thread of its own, into the memory of `spare` (a
  * part's profile done with) when there is one: NULL when out of memory. */
-static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
+static void *read_part(const void *cfg_, parts_pieces *in, size_t len,
                        long long offset, hp2x_profile *spare) {
   const hp_part_cfg *cfg = cfg_;
   hp2x_err err;
@@ -131,8 +113,11 @@ static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
   }
   r->hp->part = &r->lines;
   r->hp->offset = offset;
-  hpx_hp_parse_feed(r->hp, (const char *)bytes, len, &err);
-  if (keep_lines(r) != 0) {
+  const unsigned char *piece;
+  size_t n;
+  while ((piece = hpx_pieces_next(in, &n)) != NULL)
+    hpx_hp_parse_feed(r->hp, (const char *)piece, n, &err);
+  if (hpx_pieces_failed(in)) {
     free_part(r);
     return NULL;
   }

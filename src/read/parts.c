@@ -6,14 +6,14 @@
  * The reader's profile is only ever touched by the calling thread; the
  * other threads see the input and the front end's fixed configuration,
  * and block every signal (the caller's keep theirs).  A file's part is
- * read with pread into its reader's own buffer, reused part after part
- * (hot in the cache as it is parsed, and no page of the file is ever
- * mapped): a part read ahead holds its result, not its bytes, so taking
- * it reads them again only when it is fed.  A result taken is kept as a
- * spare, whose memory the next part read reuses (fresh pages cost more to
- * fault in than the reading of them saves).  Also the stretch itself
- * (parts_src): bytes in memory, or a file read with pread, EINTR and
- * short reads taken care of, a file that ends early an error.
+ * read with pread a piece at a time into its reader's own buffer, reused
+ * piece after piece (parsed hot in the cache, few fresh pages, and no page
+ * of the file ever mapped): a part read ahead holds its result, not its
+ * bytes, so taking it reads them again only when it is fed.  A result
+ * taken is kept as a spare, whose memory the next part read reuses (fresh
+ * pages cost more to fault in than the reading of them saves).  Also the
+ * stretch itself (parts_src): bytes in memory, or a file read with pread,
+ * EINTR and short reads taken care of, a file that ends early an error.
  */
 #include "parts.h"
 
@@ -65,11 +65,12 @@ size_t hpx_parts_auto_bytes(size_t len, size_t threads) {
 #define SRC_WINDOW_MAX ((size_t)256 << 10)
 #define SRC_PIECE ((size_t)256 << 10)
 
-/* A file's part longer than this is not read ahead but fed, a piece at
- * a time, on the calling thread: a reader's buffer stays small whatever
- * the part (a .hp sample of many megabytes). */
-#define PART_BUF_MIN ((size_t)8 << 20)
-#define PART_BUF_MAX(want) ((want)*4 > PART_BUF_MIN ? (want)*4 : PART_BUF_MIN)
+/* A file's part is read a quarter of a part at a time, within these
+ * bounds: its reader's buffer stays small (few fresh pages, and hot in
+ * the cache as it is parsed) whatever the part, and the tests' small
+ * parts are read in several pieces too. */
+#define PIECE_MIN ((size_t)256)
+#define PIECE_MAX ((size_t)256 << 10)
 
 /* ------------------------------------------------------ the stretch */
 
@@ -106,20 +107,17 @@ void hpx_src_free(parts_src *s) {
   s->win_cap = s->win_len = 0;
 }
 
-/* Makes room for n bytes in b: 0, or -1 when out of memory.  A quarter
- * more the first time, and half again at least after, so that parts a
- * little longer than the first do not each take a fresh buffer; its pages
- * mapped in one call (hpx_prefault), not faulted in one by one as the
- * file's bytes are copied in. */
+/* Makes room for n bytes in b: 0, or -1 when out of memory.  Grown by
+ * half again at least, so that pieces a little longer do not each take a
+ * fresh buffer. */
 static int buf_room(parts_buf *b, size_t n) {
   if (b->cap >= n) return 0;
-  size_t more = b->cap ? b->cap + b->cap / 2 : n + n / 4;
-  unsigned char *p = hpx_malloc(n < more ? more : n);
+  if (n < b->cap + b->cap / 2) n = b->cap + b->cap / 2;
+  unsigned char *p = hpx_malloc(n);
   if (!p) return -1;
   hpx_free(b->p);
-  hpx_prefault(p, 0, n); /* the rest only when a part needs it */
   b->p = p;
-  b->cap = n < more ? more : n;
+  b->cap = n;
   return 0;
 }
 
@@ -205,6 +203,35 @@ hp2x_status hpx_src_feed(const parts_src *s, size_t pos, size_t n,
   return st;
 }
 
+/* ------------------------------------------------- a part's pieces */
+
+struct parts_pieces {
+  const parts_src *src;
+  size_t at, end; /* the bytes still to read */
+  size_t piece;   /* a piece's bytes (a file's) */
+  parts_buf *b;   /* the reader's buffer (a file's) */
+  int failed;
+};
+
+const unsigned char *hpx_pieces_next(parts_pieces *in, size_t *n) {
+  *n = 0;
+  if (in->failed || in->at >= in->end) return NULL;
+  size_t k = in->end - in->at;
+  if (!in->src->mem && k > in->piece) k = in->piece;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  const unsigned char *p = hpx_src_bytes(in->src, in->at, k, in->b, &err);
+  if (!p) {
+    in->failed = 1;
+    return NULL;
+  }
+  in->at += k;
+  *n = k;
+  return p;
+}
+
+int hpx_pieces_failed(const parts_pieces *in) { return in->failed; }
+
 /* ------------------------------------------------------- the parts */
 
 typedef enum { SLOT_READING, SLOT_READ } slot_state;
@@ -249,21 +276,16 @@ static part_slot *claim(parts_run *r) {
   return s;
 }
 
-/* Reads part [start, start + len) of the stretch, its bytes in b when
- * they are a file's: the result, or NULL (out of memory, the bytes not to
- * be had, or too many to read ahead: the part is then fed in order). */
+/* Reads part [start, start + len) of the stretch, a piece at a time into
+ * b when its bytes are a file's: the result, or NULL (out of memory, or
+ * the bytes not to be had: the part is then fed in order). */
 static void *read_bytes(const parts_run *r, size_t start, size_t len,
                         parts_buf *b, hp2x_profile *spare) {
-  hp2x_err err;
-  hp2x_err_init(&err);
-  const unsigned char *bytes = NULL;
-  if (r->src->mem || len <= PART_BUF_MAX(r->want))
-    bytes = hpx_src_bytes(r->src, start, len, b, &err);
-  if (!bytes) {
-    hp2x_profile_free(spare);
-    return NULL;
-  }
-  return r->f->read(r->f->cfg, bytes, len, r->src->offset + (long long)start,
+  size_t piece = r->want / 4;
+  if (piece < PIECE_MIN) piece = PIECE_MIN;
+  if (piece > PIECE_MAX) piece = PIECE_MAX;
+  parts_pieces in = {r->src, start, start + len, piece, b, 0};
+  return r->f->read(r->f->cfg, &in, len, r->src->offset + (long long)start,
                     spare);
 }
 

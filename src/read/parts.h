@@ -57,6 +57,15 @@ hp2x_status hpx_src_feed(const parts_src *s, size_t pos, size_t n,
                                              size_t, hp2x_err *),
                          void *fe, parts_buf *b, hp2x_err *err);
 
+/* A part's bytes as its reader takes them (parts.c): a piece at a time,
+ * each its reader's until the next is asked for. */
+typedef struct parts_pieces parts_pieces;
+/* The next piece (*n bytes), or NULL at the part's end or where its bytes
+ * cannot be had (hpx_pieces_failed: the part is then fed in order, which
+ * says why). */
+const unsigned char *hpx_pieces_next(parts_pieces *in, size_t *n);
+int hpx_pieces_failed(const parts_pieces *in);
+
 /* A front end's side of the parts: fe is the real reader (hp_parser or
  * evl_parser), cfg what its parts need of it, fixed while they are read. */
 typedef struct parts_front {
@@ -68,15 +77,15 @@ typedef struct parts_front {
    * (hpx_src_at). */
   size_t (*part_end)(const void *cfg, parts_src *src, size_t start,
                      size_t want);
-  /* Reads the part: its bytes (len of them, at `offset` in the input) into
-   * a result of its own, which must not point into them (they are the
-   * reader's for the call only); NULL when out of memory (its bytes are
-   * then fed in order).  On any thread, several at once; it reads cfg
-   * only.
+  /* Reads the part: its bytes (len of them, at `offset` in the input, a
+   * piece at a time from `in`) into a result of its own, which must not
+   * point into them; NULL when out of memory or its bytes cannot be had
+   * (they are then fed in order).  On any thread, several at once; it
+   * reads cfg only.
    * `spare`, when not NULL, is an earlier part's profile, taken and done
    * with: read owns it (hpx_part_profile_new reuses its memory). */
-  void *(*read)(const void *cfg, const unsigned char *bytes, size_t len,
-                long long offset, hp2x_profile *spare);
+  void *(*read)(const void *cfg, parts_pieces *in, size_t len, long long offset,
+                hp2x_profile *spare);
   /* Takes the result into fe, in order, on the calling thread: *merged
    * says whether it could (else its bytes are fed).  Errors are fe's. */
   hp2x_status (*merge)(void *fe, void *result, int *merged, hp2x_err *err);
