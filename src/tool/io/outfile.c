@@ -37,7 +37,12 @@
  * after, NUL). */
 enum { OUT_BUF = 1 << 16, TEMP_EXTRA = 16 };
 
-/* Bytes written between two writebacks started (tuning_write_back). */
+/* Bytes written before the first writeback started (tuning_write_back),
+ * and between two: the first early, so that a file of a few MiB (the
+ * 10 MB stretch's 1.2 MB CSV) is written back beside the writing, not in
+ * the rename (0.15 ms there), and the let-go thread is started by then;
+ * the others 8 MiB apart (a call for 8 MiB takes about 0.5 ms). */
+#define WRITE_BACK_FIRST ((long long)1 << 20)
 #define WRITE_BACK_STEP ((long long)8 << 20)
 
 struct outfile {
@@ -208,10 +213,12 @@ hp2x_status outfile_open(const char *path, outfile **out, hp2x_err *err) {
 
 const char *outfile_temp_path(const outfile *f) { return f ? f->tmp : NULL; }
 
-/* Has the system start writing back each WRITE_BACK_STEP bytes of f as
- * they are written (whole pages), when f replaces a file (write_back). */
+/* Has the system start writing back f's bytes as they are written (whole
+ * pages; the first MiB, then each WRITE_BACK_STEP), when f replaces a
+ * file (write_back). */
 static void write_back_some(outfile *f) {
-  if (!f->write_back || f->written - f->written_back < WRITE_BACK_STEP) return;
+  long long step = f->written_back ? WRITE_BACK_STEP : WRITE_BACK_FIRST;
+  if (!f->write_back || f->written - f->written_back < step) return;
   long long to = f->written & ~(long long)4095;
   tuning_write_back(f->fd, f->written_back, to);
   f->written_back = to;

@@ -391,7 +391,7 @@ static void holds_only_when_planned(void **state) {
   unlink(link2);
   assert_int_equal(outfile_hold_replaced(dir), -1);
   int free_before = lowest_free_fd();
-  /* Over a file, written back as it is written (20 MiB: two of
+  /* Over a file, written back as it is written (20 MiB: three of
    * outfile.c's steps, on the let-go thread with copies of its
    * descriptor): the same bytes, and no descriptor left once
    * tuning_finish has waited for the thread. */
