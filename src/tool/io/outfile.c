@@ -170,11 +170,14 @@ static int on_local_filesystem(int fd) {
 
 /* Whether a temporary file fd, replacing a file, is written back as it is
  * written (write_back_some): where the run lets go beside it
- * (tuning_lets_go_beside) and on a local filesystem, where the rename
- * over a file would start the writeback of all of it there and then
- * (ext4's auto_da_alloc; btrfs): the 500 MB stretch's CSV, 61 MB, took
- * 3-15 ms of rename, and the replaced file's close then waited behind its
- * writing (bench/RESULTS.md, 14ag). */
+ * (tuning_lets_go_beside) and on a local filesystem.  On ext4
+ * (auto_da_alloc) and btrfs the rename over a file would start the
+ * writeback of all of it there and then: the 500 MB stretch's CSV, 61 MB,
+ * took 3-15 ms of rename, and the replaced file's close then waited
+ * behind its writing (bench/RESULTS.md, 14ag).  On tmpfs there is
+ * nothing to write back, and on overlayfs (a container's root) the call
+ * does nothing, its files' pages being the upper filesystem's: the rename
+ * there still writes the whole file back (14ah). */
 static int writes_back_beside(int fd) {
 #if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(O_PATH)
   return tuning_lets_go_beside() && on_local_filesystem(fd);
