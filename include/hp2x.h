@@ -483,14 +483,15 @@ void hp2x_parser_free(hp2x_parser *ps);
 
 /* Parses every byte the file descriptor fd gives from where it stands to
  * its end, as hp2x_parser_feed would parse them, on the parser's threads
- * (hp2x_parse_options.threads).  A regular file is read once through a
- * memory map (mmap), unmapped as reading goes so that the process's
- * resident memory stays small, unless flags hold HP2X_FEED_NO_MAP or the
- * system cannot map it: then it is read in pieces.  Anything else (a pipe,
- * a socket, a terminal) is read to its end.  fd stays open, at the end of
- * what was read.  Never map a file that may shrink while it is read (one
- * being rewritten: hp2x --watch): the process would be killed by SIGBUS.
- * HP2X_E_IO when reading fails, else hp2x_parser_feed's errors. */
+ * (hp2x_parse_options.threads).  A regular file is read once, up to the
+ * size it has when the call begins, with pread (never mapped): a piece
+ * at a time into a buffer each thread reuses, so that the process's
+ * resident memory stays small; a file that shrinks meanwhile is HP2X_E_IO
+ * at the byte where it ended.  With HP2X_FEED_NO_MAP, and for anything
+ * else (a pipe, a socket, a terminal), fd is read with read() to its end,
+ * in pieces (hp2x --watch: a file that grows or is rewritten).  fd stays
+ * open, at the end of what was read.  HP2X_E_IO when reading fails, else
+ * hp2x_parser_feed's errors. */
 #define HP2X_FEED_NO_MAP 1u
 hp2x_status hp2x_parser_feed_fd(hp2x_parser *ps, int fd, unsigned flags,
                                 hp2x_err *err);

@@ -86,41 +86,6 @@ hp2x_status hpx_grow(void **ptr, size_t *cap, size_t need, size_t elem,
 void hpx_prefault(void *ptr, size_t from, size_t to);
 void hpx_prefault_all(void *ptr, size_t from, size_t to);
 
-/* -------------------------------------------------------- mapped files */
-/* A regular file's bytes in memory for reading once (mapfile.c): mapped
- * with mmap, and let go of from the front as they are read, so that the
- * pages resident stay few however big the file. */
-typedef struct hpx_mapped {
-  unsigned char *base;       /* the mapping (page-aligned); NULL: none */
-  size_t len;                /* its bytes */
-  const unsigned char *data; /* the bytes asked for, within it */
-  size_t data_len;
-  size_t released; /* bytes unmapped from base on */
-  size_t let_go;   /* bytes from base on dropped by hpx_map_let_go */
-} hpx_mapped;
-
-/* Maps len > 0 bytes of fd from `offset`.  Returns 0, or -1 when the
- * system cannot (errno says why): the caller reads the file instead. */
-int hpx_map_file(int fd, long long offset, size_t len, hpx_mapped *m);
-/* Unmaps the whole pages before upto (a place in m->data). */
-void hpx_map_release(hpx_mapped *m, const unsigned char *upto);
-/* Drops the whole pages before upto as hpx_map_drop does, mapped still
- * (else unmaps them): the mapping is not cut, which threads reading the
- * rest of it would wait for (bench/RESULTS.md, 14w). */
-void hpx_map_let_go(hpx_mapped *m, const unsigned char *upto);
-/* Unmaps the rest.  A closed or never opened m does nothing. */
-void hpx_map_close(hpx_mapped *m);
-/* A hint, before bytes [p, p + n) of a mapping are read: where the system
- * can (Linux's MADV_POPULATE_READ), their pages are mapped in one call
- * rather than one fault at a time.  Failure changes nothing. */
-void hpx_map_prefetch(const void *p, size_t n);
-/* A hint, once bytes [p, p + n) of a mapping (hpx_map_file's, never
- * other memory) are read: the whole pages among them are let go of, where
- * the system can (Linux's MADV_DONTNEED), so that they no longer count in
- * the process's resident memory; read again, they fault in from the file
- * with the same bytes.  Failure changes nothing. */
-void hpx_map_drop(const void *p, size_t n);
-
 /* ------------------------------------------------------------ threads */
 /* The library's own threads (threads.c).  hpx_threads_start starts up to
  * n threads running fn(args[i]), every signal blocked in them, and returns

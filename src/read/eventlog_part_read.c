@@ -30,7 +30,10 @@ hp2x_status hpx_evl_part_defer(evl_parser *ev, const evl_event *e,
   if (hpx_grow((void **)&k->deferred, &k->cap_deferred, k->n_deferred + 1,
                sizeof *k->deferred, err) != HP2X_OK)
     return ev->status = err->code;
-  evl_deferred d = {*e, ev->event_start, ev->p->n_samples, ev->in_sample};
+  unsigned char *copy = (unsigned char *)hpx_strndup((const char *)e->pl, e->n);
+  if (!copy) return ev->status = hpx_nomem(err);
+  evl_deferred d = {*e, copy, ev->event_start, ev->p->n_samples, ev->in_sample};
+  d.e.pl = copy;
   k->deferred[k->n_deferred++] = d;
   return HP2X_OK;
 }

@@ -12,10 +12,12 @@
  * one that is not a census's, with where it came among the part's
  * samples. */
 typedef struct evl_deferred {
-  evl_event e;      /* its payload in the part's input */
-  long long offset; /* the event's byte offset */
-  size_t samples;   /* samples the part had completed before it */
-  bool open;        /* a sample of the part was open at it */
+  evl_event e;         /* its payload in `copy` */
+  unsigned char *copy; /* the payload's bytes (the part's input is its
+                          reader's a piece at a time); owned */
+  long long offset;    /* the event's byte offset */
+  size_t samples;      /* samples the part had completed before it */
+  bool open;           /* a sample of the part was open at it */
 } evl_deferred;
 
 /* What a part's reader keeps for the real reader besides its profile

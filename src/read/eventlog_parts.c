@@ -29,27 +29,29 @@ typedef struct evl_part_cfg {
 
 /* A part as read. */
 typedef struct evl_part_read {
-  hp2x_profile *p;            /* its censuses; owned */
-  evl_parser *ev;             /* its reader, in its final state; owned */
-  evl_part part;              /* what it kept; owned */
-  const unsigned char *bytes; /* its input */
+  hp2x_profile *p;        /* its censuses; owned */
+  evl_parser *ev;         /* its reader, in its final state; owned */
+  evl_part part;          /* what it kept; owned */
+  unsigned char head[10]; /* its first bytes (a block marker's) */
   size_t len;
-  long long offset; /* of bytes[0] in the input */
+  long long offset; /* of its first byte in the input */
 } evl_part_read;
 
 /* ----------------------------------------------------------- cutting */
 
-/* Where the part starting at the block marker buf[start] ends: after the
- * first block that ends at or past start + want; len where the chain of
- * blocks breaks or runs past the bytes there are. */
-static size_t part_end(const void *cfg_, const unsigned char *buf, size_t len,
-                       size_t start, size_t want) {
+/* Where the part starting at the block marker at `start` in src ends:
+ * after the first block that ends at or past start + want; src's end where
+ * the chain of blocks breaks or runs past the bytes there are. */
+static size_t part_end(const void *cfg_, parts_src *src, size_t start,
+                       size_t want) {
   const evl_part_cfg *cfg = cfg_;
-  size_t p = start, goal = start + want;
+  size_t p = start, goal = start + want, len = src->len, avail;
   size_t head = 10 + (size_t)cfg->marker_size;
   while (p < goal) {
-    if (len - p < head || evl_be16(buf + p) != EV_BLOCK_MARKER) return len;
-    uint32_t size = evl_be32(buf + p + 10);
+    const unsigned char *b = hpx_src_at(src, p, 14, &avail);
+    if (len - p < head || !b || avail < 14 || evl_be16(b) != EV_BLOCK_MARKER)
+      return len;
+    uint32_t size = evl_be32(b + 10);
     if (size < head || size > len - p) return len;
     p += size;
   }
@@ -61,6 +63,8 @@ static void free_part(void *result) {
   if (!r) return;
   hpx_evl_parse_free(r->ev);
   hp2x_profile_free(r->p);
+  for (size_t i = 0; i < r->part.n_deferred; i++)
+    hpx_free(r->part.deferred[i].copy);
   hpx_free(r->part.deferred);
   hpx_free(r->part.lead_ids);
   hpx_free(r->part.lead_values);
@@ -100,7 +104,7 @@ static hp2x_profile *release_part(void *result) {
 
 /* Reads a part on a thread of its own, into the memory of `spare` (a
  * part's profile done with) when there is one: NULL when out of memory. */
-static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
+static void *read_part(const void *cfg_, parts_pieces *in, size_t len,
                        long long offset, hp2x_profile *spare) {
   const evl_part_cfg *cfg = cfg_;
   hp2x_err err;
@@ -110,7 +114,6 @@ static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
     hp2x_profile_free(spare);
     return NULL;
   }
-  r->bytes = bytes;
   r->len = len;
   r->offset = offset;
   r->p = hpx_part_profile_new(&cfg->limits, len, spare);
@@ -119,8 +122,19 @@ static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
     free_part(r);
     return NULL;
   }
-  size_t used;
-  hpx_evl_stream_consume(r->ev, bytes, len, &used, &err);
+  const unsigned char *piece;
+  size_t n, used, at = 0;
+  while ((piece = hpx_pieces_next(in, &n)) != NULL) {
+    for (size_t i = 0; i < n && at + i < sizeof r->head; i++)
+      r->head[at + i] = piece[i];
+    at += n;
+    if (r->ev->status == HP2X_OK)
+      hpx_evl_stream_consume(r->ev, piece, n, &used, &err);
+  }
+  if (hpx_pieces_failed(in)) {
+    free_part(r);
+    return NULL;
+  }
   return r;
 }
 
@@ -174,8 +188,8 @@ static bool part_fits(const evl_parser *ev, const evl_part_read *r) {
   if (!reader_ready(ev, r) || w->status != HP2X_OK || w->partial_len ||
       w->partial_need || w->skip ||
       w->offset != r->offset + (long long)r->len || r->len < 10 ||
-      evl_be16(r->bytes) != EV_BLOCK_MARKER ||
-      !hpx_evl_stream_plausible(ev, EV_BLOCK_MARKER, evl_be64(r->bytes + 2)))
+      evl_be16(r->head) != EV_BLOCK_MARKER ||
+      !hpx_evl_stream_plausible(ev, EV_BLOCK_MARKER, evl_be64(r->head + 2)))
     return false;
   if (ev->in_sample) {
     if (k->seen_bound && k->first_bound != EV_HEAP_PROF_SAMPLE_END &&
@@ -347,34 +361,54 @@ static bool ready_for_parts(const evl_parser *ev) {
          ev->cut == CUT_NONE && !ev->at_end;
 }
 
-hp2x_status hpx_evl_parse_feed_parts(evl_parser *ev, const unsigned char *buf,
-                                     size_t len, const feed_plan *plan,
-                                     hp2x_err *err) {
-  if (ev->status != HP2X_OK) return ev->status;
-  size_t from = 0;
-  if (ev->in_header) {
-    if (hpx_evl_header_feed(ev, buf, len, &from, err) != HP2X_OK ||
-        ev->in_header)
-      return ev->status;
+/* Feeds bytes as hpx_evl_parse_feed does (the header too). */
+static hp2x_status feed_any(void *fe, const unsigned char *bytes, size_t len,
+                            hp2x_err *err) {
+  return hpx_evl_parse_feed(fe, bytes, len, err);
+}
+
+/* Takes the header from src's first bytes: where the events start. */
+static size_t feed_header(evl_parser *ev, parts_src *src, hp2x_err *err) {
+  size_t pos = 0, avail, used;
+  const unsigned char *p;
+  while (ev->in_header && ev->status == HP2X_OK &&
+         (p = hpx_src_at(src, pos, 1, &avail)) != NULL) {
+    used = avail;
+    if (hpx_evl_header_feed(ev, p, avail, &used, err) != HP2X_OK) break;
+    pos += ev->in_header ? avail : used;
   }
-  buf += from;
-  len -= from;
-  /* The rest of the block the reader is in, then blocks in parts. */
-  size_t b = 0;
+  return pos;
+}
+
+hp2x_status hpx_evl_parse_feed_parts(evl_parser *ev, parts_src *src,
+                                     const feed_plan *plan, hp2x_err *err) {
+  if (ev->status != HP2X_OK) return ev->status;
+  size_t from = ev->in_header ? feed_header(ev, src, err) : 0, len = src->len;
+  if (ev->status != HP2X_OK) return ev->status;
+  /* The rest of the block the reader is in (all when the header is not
+   * whole: the file could not be read there, and says why), then blocks
+   * in parts. */
+  size_t b = 0, avail;
   if (ready_for_parts(ev) && ev->block_end >= 0) {
     long long rel = ev->block_end - ev->offset;
-    b = rel >= 0 && rel <= (long long)len ? (size_t)rel : len;
+    b = rel >= 0 && rel <= (long long)(len - from) ? (size_t)rel : len - from;
   }
-  if (!ready_for_parts(ev)) b = len;
-  if (b && hpx_evl_feed_events(ev, buf, b, 0, err) != HP2X_OK)
-    return ev->status;
+  if (!ready_for_parts(ev)) b = len - from;
+  b += from;
+  parts_buf buf = {NULL, 0};
+  hp2x_status st = hpx_src_feed(src, from, b - from, feed_any, ev, &buf, err);
   int32_t marker = evl_declared_size(ev, EV_BLOCK_MARKER);
-  if (b == len || !ready_for_parts(ev) || marker < 4 || len - b < 10 ||
-      evl_be16(buf + b) != EV_BLOCK_MARKER)
-    return b == len ? HP2X_OK
-                    : hpx_evl_feed_events(ev, buf + b, len - b, 0, err);
-  evl_part_cfg cfg = {ev, marker, hpx_part_limits_of(ev->p)};
-  parts_front f = {ev,         &cfg,        part_end,    read_part,
-                   merge_part, feed_events, release_part};
-  return hpx_parts_read(&f, buf + b, len - b, ev->offset, plan, err);
+  const unsigned char *m = hpx_src_at(src, b, 10, &avail);
+  if (st == HP2X_OK && b < len &&
+      (!ready_for_parts(ev) || marker < 4 || !m || avail < 10 ||
+       evl_be16(m) != EV_BLOCK_MARKER))
+    st = hpx_src_feed(src, b, len - b, feed_events, ev, &buf, err);
+  else if (st == HP2X_OK && b < len) {
+    evl_part_cfg cfg = {ev, marker, hpx_part_limits_of(ev->p)};
+    parts_front f = {ev,         &cfg,        part_end,    read_part,
+                     merge_part, feed_events, release_part};
+    st = hpx_parts_read(&f, src, b, plan, err);
+  }
+  hpx_free(buf.p);
+  return st;
 }

@@ -82,35 +82,19 @@ hpx_label_track_add(label_track *t, hp2x_profile *p, uint32_t id, int64_t value,
   return profile_add_entry(p, id, value, err);
 }
 
-/* How a feed is read on several threads (parts.c): on `threads` threads,
- * in parts of about part_bytes (0: chosen from the feed's length), and,
- * when release is set, each stretch of the input let go of once read (a
- * mapped file is unmapped: hp2x_parser_feed_fd; in parts, through let_go
- * when set: its pages dropped, the mapping left whole); when mapped is set (a
- * file's read-only map, never a heap buffer, whose pages MADV_DONTNEED
- * would zero), each part's pages are dropped once it is read. */
 /* Parts read so far, for tests (hpx_parser_parts): merged, and read as
  * they are (the reader's state did not allow a merge). */
 typedef struct parts_count {
   size_t merged, fed;
 } parts_count;
 
+/* How a feed is read on several threads (parts.c): on `threads` threads,
+ * in parts of about part_bytes (0: chosen from the feed's length). */
 typedef struct feed_plan {
   size_t threads;
   size_t part_bytes;
-  void (*release)(void *ctx, const unsigned char *upto);
-  void *release_ctx;
   parts_count *count; /* counts the parts; NULL: not counted */
-  int mapped;
-  void (*let_go)(void *ctx, const unsigned char *upto);
 } feed_plan;
-
-/* parser.c: hp2x_parser_feed, letting go of the bytes as they are read
- * when they are read in parts and release->release is set (the other
- * fields of release are not used). */
-hp2x_status hpx_parser_feed_releasing(hp2x_parser *ps, const void *buf,
-                                      size_t len, const feed_plan *release,
-                                      hp2x_err *err);
 
 /* The parts a parser has read (parser.c), for tests: a test of threads
  * that never merged a part would test nothing. */
@@ -127,9 +111,6 @@ hp_parser *hpx_hp_parse_new(const char *file, hp2x_profile *p, hp2x_err *err);
 hp2x_status hpx_hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
                               hp2x_err *err);
 hp2x_status hpx_hp_parse_finish(hp_parser *hp, hp2x_err *err);
-/* hpx_hp_parse_feed on several threads (hp_parts.c): the same result. */
-hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, const char *buf, size_t len,
-                                    const feed_plan *plan, hp2x_err *err);
 void hpx_hp_parse_free(hp_parser *hp);
 
 typedef struct evl_parser evl_parser;
@@ -138,11 +119,6 @@ evl_parser *hpx_evl_parse_new(const char *file, hp2x_profile *p,
 hp2x_status hpx_evl_parse_feed(evl_parser *ev, const unsigned char *buf,
                                size_t len, hp2x_err *err);
 hp2x_status hpx_evl_parse_finish(evl_parser *ev, hp2x_err *err);
-/* hpx_evl_parse_feed on several threads (eventlog_parts.c): the same
- * result. */
-hp2x_status hpx_evl_parse_feed_parts(evl_parser *ev, const unsigned char *buf,
-                                     size_t len, const feed_plan *plan,
-                                     hp2x_err *err);
 int hpx_evl_parse_at_end(const evl_parser *ev);
 /* Bytes up to the end of the last whole event read (whole_events.c). */
 long long hpx_evl_parse_whole_bytes(const evl_parser *ev);

@@ -12,7 +12,8 @@
 /* A header or MARK line met while reading a part (hp_parts.c): read later,
  * in order, by the real reader, which knows what came before. */
 typedef struct hp_deferred {
-  const char *s;    /* the line's bytes, in the part's input */
+  char *s;          /* a copy of the line's bytes (the part's input is
+                       its reader's a piece at a time); owned */
   size_t n;         /* without its '\n' */
   long line;        /* its line number within the part (1-based) */
   long long offset; /* its byte offset in the input */
@@ -123,8 +124,9 @@ void hpx_hp_slots_init(hp_parser *hp);
 hp2x_status hpx_hp_parse_line(hp_parser *hp, const char *s, size_t n,
                               hp2x_err *err);
 
-/* hp_parse.c: keeps the line s..s+n (a header line or a MARK, outside a
- * sample) of a part for the real reader to read in order (hp_parts.c). */
+/* hp_parse.c: keeps a copy of the line s..s+n (a header line or a MARK,
+ * outside a sample) of a part for the real reader to read in order
+ * (hp_parts.c). */
 hp2x_status hpx_hp_defer_line(hp_parser *hp, const char *s, size_t n,
                               hp2x_err *err);
 

@@ -484,7 +484,9 @@ hp2x_status hpx_hp_defer_line(hp_parser *hp, const char *s, size_t n,
   if (hpx_grow((void **)&k->deferred, &k->cap_deferred, k->n_deferred + 1,
                sizeof *k->deferred, err) != HP2X_OK)
     return hp->status = err->code;
-  hp_deferred d = {s, n, hp->line, hp->offset, hp->p->n_samples};
+  hp_deferred d = {hpx_strndup(s, n), n, hp->line, hp->offset,
+                   hp->p->n_samples};
+  if (!d.s) return hp->status = hpx_nomem(err);
   k->deferred[k->n_deferred++] = d;
   return HP2X_OK;
 }

@@ -43,27 +43,31 @@ static bool begin_keyword_at(const unsigned char *buf, size_t len, size_t i) {
          c == '\v';
 }
 
+/* Bytes a BEGIN_SAMPLE keyword is told by: its own and the blank after. */
+#define BEGIN_NEED 13
+
 /* The first line at or after `from` (a line's start when at_start) that
- * begins with BEGIN_SAMPLE, or len. */
-static size_t find_begin_line(const unsigned char *buf, size_t len, size_t from,
-                              bool at_start) {
-  size_t i = from;
-  while (i < len) {
-    if (at_start && begin_keyword_at(buf, len, i)) return i;
-    const unsigned char *nl = memchr(buf + i, '\n', len - i);
-    if (!nl) break;
-    i = (size_t)(nl - buf) + 1;
-    at_start = true;
+ * begins with BEGIN_SAMPLE, or src's end. */
+static size_t find_begin_line(parts_src *src, size_t from, bool at_start) {
+  size_t i = from, avail;
+  const unsigned char *p;
+  while ((p = hpx_src_at(src, i, BEGIN_NEED, &avail)) != NULL) {
+    if (at_start && begin_keyword_at(p, avail, 0)) return i;
+    const unsigned char *nl = memchr(p, '\n', avail);
+    at_start = nl != NULL;
+    i += nl ? (size_t)(nl - p) + 1 : avail;
   }
-  return len;
+  return src->len;
 }
 
-static size_t part_end(const void *cfg, const unsigned char *buf, size_t len,
-                       size_t start, size_t want) {
+static size_t part_end(const void *cfg, parts_src *src, size_t start,
+                       size_t want) {
   (void)cfg;
-  size_t from = start + (want ? want : 1);
-  if (from >= len) return len;
-  return find_begin_line(buf, len, from, buf[from - 1] == '\n');
+  size_t from = start + (want ? want : 1), avail;
+  if (from >= src->len) return src->len;
+  const unsigned char *p = hpx_src_at(src, from - 1, BEGIN_NEED + 1, &avail);
+  if (!p) return src->len;
+  return find_begin_line(src, from, p[0] == '\n');
 }
 
 /* ------------------------------------------------------------ reading */
@@ -73,6 +77,8 @@ static void free_part(void *result) {
   if (!r) return;
   hpx_hp_parse_free(r->hp);
   hp2x_profile_free(r->p);
+  for (size_t i = 0; i < r->lines.n_deferred; i++)
+    hpx_free(r->lines.deferred[i].s);
   hpx_free(r->lines.deferred);
   hpx_free(r);
 }
@@ -88,7 +94,7 @@ static hp2x_profile *release_part(void *result) {
 
 /* Reads a part on a thread of its own, into the memory of `spare` (a
  * part's profile done with) when there is one: NULL when out of memory. */
-static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
+static void *read_part(const void *cfg_, parts_pieces *in, size_t len,
                        long long offset, hp2x_profile *spare) {
   const hp_part_cfg *cfg = cfg_;
   hp2x_err err;
@@ -107,7 +113,14 @@ static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
   }
   r->hp->part = &r->lines;
   r->hp->offset = offset;
-  hpx_hp_parse_feed(r->hp, (const char *)bytes, len, &err);
+  const unsigned char *piece;
+  size_t n;
+  while ((piece = hpx_pieces_next(in, &n)) != NULL)
+    hpx_hp_parse_feed(r->hp, (const char *)piece, n, &err);
+  if (hpx_pieces_failed(in)) {
+    free_part(r);
+    return NULL;
+  }
   return r;
 }
 
@@ -200,16 +213,16 @@ static hp2x_status feed_bytes(void *fe, const unsigned char *bytes, size_t len,
   return hpx_hp_parse_feed(fe, (const char *)bytes, len, err);
 }
 
-hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, const char *buf, size_t len,
+hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, parts_src *src,
                                     const feed_plan *plan, hp2x_err *err) {
   if (hp->status != HP2X_OK) return hp->status;
-  const unsigned char *b = (const unsigned char *)buf;
-  size_t first = find_begin_line(b, len, 0, hp->carry_len == 0);
-  if (first && hpx_hp_parse_feed(hp, buf, first, err) != HP2X_OK)
-    return hp->status;
-  if (first == len) return HP2X_OK;
+  size_t first = find_begin_line(src, 0, hp->carry_len == 0);
+  parts_buf b = {NULL, 0};
+  hp2x_status st = hpx_src_feed(src, 0, first, feed_bytes, hp, &b, err);
+  hpx_free(b.p);
+  if (st != HP2X_OK || first == src->len) return st;
   hp_part_cfg cfg = {hp->file, hpx_part_limits_of(hp->p)};
   parts_front f = {hp,         &cfg,       part_end,    read_part,
                    merge_part, feed_bytes, release_part};
-  return hpx_parts_read(&f, b + first, len - first, hp->offset, plan, err);
+  return hpx_parts_read(&f, src, first, plan, err);
 }

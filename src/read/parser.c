@@ -4,7 +4,7 @@
  * front end (hp_parse.c or eventlog_parse.c), which builds the profile
  * this file hands out.
  */
-#include "frontends.h"
+#include "parts.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -95,10 +95,6 @@ static hp2x_status start_front_end(hp2x_parser *ps, hp2x_input_kind kind,
   return ps->hp ? HP2X_OK : err->code;
 }
 
-/* A mapped input read on one thread is let go of this many bytes at a
- * time. */
-#define RELEASE_SLICE ((size_t)8 << 20)
-
 /* Should len bytes be read in parts, on several threads? */
 static bool in_parts(const hp2x_parser *ps, size_t len) {
   if (ps->opt.threads < 2) return false;
@@ -106,37 +102,34 @@ static bool in_parts(const hp2x_parser *ps, size_t len) {
                             : len >= HPX_PARTS_MIN_FEED;
 }
 
-/* Hands len bytes to the front end chosen; `plan` lets go of them as they
- * are read when they are read in parts (NULL: nothing to let go of). */
-static hp2x_status forward_bytes(hp2x_parser *ps, const unsigned char *buf,
-                                 size_t len, const feed_plan *release,
+static hp2x_status feed_hp(void *fe, const unsigned char *bytes, size_t len,
+                           hp2x_err *err) {
+  return hpx_hp_parse_feed(fe, (const char *)bytes, len, err);
+}
+
+static hp2x_status feed_evl(void *fe, const unsigned char *bytes, size_t len,
+                            hp2x_err *err) {
+  return hpx_evl_parse_feed(fe, bytes, len, err);
+}
+
+/* Hands src's bytes to the front end chosen: in parts on several threads
+ * when there are enough of them, else in order (a file's a piece at a
+ * time). */
+static hp2x_status forward_bytes(hp2x_parser *ps, parts_src *src,
                                  hp2x_err *err) {
   assert(ps->kind == HP2X_INPUT_EVENTLOG ? ps->evl != NULL : ps->hp != NULL);
-  if (!len) return HP2X_OK;
-  if (in_parts(ps, len)) {
-    feed_plan plan = {ps->opt.threads,
-                      ps->opt.part_bytes,
-                      release ? release->release : NULL,
-                      release ? release->release_ctx : NULL,
-                      &ps->parts,
-                      release ? release->mapped : 0,
-                      release ? release->let_go : NULL};
-    if (ps->kind == HP2X_INPUT_EVENTLOG)
-      return hpx_evl_parse_feed_parts(ps->evl, buf, len, &plan, err);
-    return hpx_hp_parse_feed_parts(ps->hp, (const char *)buf, len, &plan, err);
+  if (!src->len) return HP2X_OK;
+  bool evl = ps->kind == HP2X_INPUT_EVENTLOG;
+  if (in_parts(ps, src->len)) {
+    feed_plan plan = {ps->opt.threads, ps->opt.part_bytes, &ps->parts};
+    return evl ? hpx_evl_parse_feed_parts(ps->evl, src, &plan, err)
+               : hpx_hp_parse_feed_parts(ps->hp, src, &plan, err);
   }
-  /* On one thread, a mapped input is let go of a slice at a time too. */
-  size_t slice = release && release->release ? RELEASE_SLICE : len;
-  hp2x_status st = HP2X_OK;
-  for (size_t at = 0; st == HP2X_OK && at < len; at += slice) {
-    size_t n = len - at < slice ? len - at : slice;
-    if (release && release->release) hpx_map_prefetch(buf + at, n);
-    st = ps->kind == HP2X_INPUT_EVENTLOG
-             ? hpx_evl_parse_feed(ps->evl, buf + at, n, err)
-             : hpx_hp_parse_feed(ps->hp, (const char *)buf + at, n, err);
-    if (st == HP2X_OK && n < len)
-      release->release(release->release_ctx, buf + at + n);
-  }
+  parts_buf b = {NULL, 0};
+  hp2x_status st =
+      evl ? hpx_src_feed(src, 0, src->len, feed_evl, ps->evl, &b, err)
+          : hpx_src_feed(src, 0, src->len, feed_hp, ps->hp, &b, err);
+  hpx_free(b.p);
   return st;
 }
 
@@ -162,24 +155,35 @@ static hp2x_status choose_front_end(hp2x_parser *ps, hp2x_err *err) {
                                            : HP2X_INPUT_HP;
   hp2x_status st = start_front_end(ps, k, err);
   if (st != HP2X_OK) return st;
-  return forward_bytes(ps, ps->head, ps->n_head, NULL, err);
+  parts_src head; /* the input's first bytes */
+  hpx_src_mem(&head, ps->head, ps->n_head, 0);
+  return forward_bytes(ps, &head, err);
 }
 
-/* hp2x_parser_feed, letting go of the bytes as they are read when
- * `release` says how (hp2x_parser_feed_fd's mapped file). */
-hp2x_status hpx_parser_feed_releasing(hp2x_parser *ps, const void *buf,
-                                      size_t len, const feed_plan *release,
-                                      hp2x_err *err) {
+/* Bytes up to src's last '\n' (0: none), read back from its end. */
+static size_t lines_end(parts_src *src) {
+  const size_t window = (size_t)64 << 10;
+  size_t end = src->len, avail;
+  while (end > 0) {
+    size_t from = end > window ? end - window : 0;
+    const unsigned char *p = hpx_src_at(src, from, end - from, &avail);
+    if (!p) return 0; /* the reading of those bytes says why */
+    for (size_t i = end - from; i > 0; i--)
+      if (p[i - 1] == '\n') return from + i;
+    end = from;
+  }
+  return 0;
+}
+
+/* hp2x_parser_feed of src's bytes (in memory, or a file's). */
+static hp2x_status feed_src(hp2x_parser *ps, parts_src *src, hp2x_err *err) {
   if (ps->status != HP2X_OK) return ps->status;
   if (ps->finished)
     return ps->status =
                hpx_fail(err, HP2X_E_ARG, 0, -1, "parser fed after finish");
-  const unsigned char *b = buf;
-  for (size_t i = len; i > 0; i--)
-    if (b[i - 1] == '\n') {
-      ps->lines_end = ps->bytes + (long long)i;
-      break;
-    }
+  size_t len = src->len, nl = lines_end(src), avail;
+  if (nl) ps->lines_end = ps->bytes + (long long)nl;
+  src->offset = ps->bytes;
   ps->bytes += (long long)len;
   /* a big feed packs its censuses, from the first (model.h's pack_values):
    * decided on the whole feed, before its first bytes tell the kind */
@@ -191,21 +195,24 @@ hp2x_status hpx_parser_feed_releasing(hp2x_parser *ps, const void *buf,
     if (ps->opt.kind != HP2X_INPUT_AUTO) {
       st = choose_front_end(ps, err);
     } else {
-      while (len && ps->n_head < 4) {
-        ps->head[ps->n_head++] = *b++;
-        len--;
-      }
+      const unsigned char *b = hpx_src_at(src, 0, 4, &avail);
+      size_t took = 0;
+      while (b && took < avail && ps->n_head < 4)
+        ps->head[ps->n_head++] = b[took++];
+      hpx_src_skip(src, took);
       if (ps->n_head == 4) st = choose_front_end(ps, err);
     }
   }
   if (st == HP2X_OK && ps->kind != HP2X_INPUT_AUTO)
-    st = forward_bytes(ps, b, len, release, err);
+    st = forward_bytes(ps, src, err);
   return ps->status = st;
 }
 
 hp2x_status hp2x_parser_feed(hp2x_parser *ps, const void *buf, size_t len,
                              hp2x_err *err) {
-  return hpx_parser_feed_releasing(ps, buf, len, NULL, err);
+  parts_src src;
+  hpx_src_mem(&src, buf, len, 0);
+  return feed_src(ps, &src, err);
 }
 
 const hp2x_profile *hp2x_parser_peek(const hp2x_parser *ps) {
@@ -262,14 +269,6 @@ static unsigned char *read_piece(const hp2x_parser *ps, size_t *size) {
   return buf;
 }
 
-static void release_mapped(void *ctx, const unsigned char *upto) {
-  hpx_map_release(ctx, upto);
-}
-
-static void let_go_mapped(void *ctx, const unsigned char *upto) {
-  hpx_map_let_go(ctx, upto);
-}
-
 /* Feeds what read() gives of fd until its end. */
 static hp2x_status feed_by_reading(hp2x_parser *ps, int fd, hp2x_err *err) {
   size_t piece;
@@ -294,16 +293,14 @@ hp2x_status hp2x_parser_feed_fd(hp2x_parser *ps, int fd, unsigned flags,
   if (ps->status != HP2X_OK) return ps->status;
   struct stat st;
   off_t at = lseek(fd, 0, SEEK_CUR);
-  hpx_mapped m;
   if ((flags & HP2X_FEED_NO_MAP) || at < 0 || fstat(fd, &st) != 0 ||
       !S_ISREG(st.st_mode) || st.st_size <= at ||
-      (uintmax_t)(st.st_size - at) > SIZE_MAX ||
-      hpx_map_file(fd, (long long)at, (size_t)(st.st_size - at), &m) != 0)
+      (uintmax_t)(st.st_size - at) > SIZE_MAX)
     return feed_by_reading(ps, fd, err);
-  feed_plan release = {0, 0, release_mapped, &m, NULL, 1, let_go_mapped};
-  hp2x_status s =
-      hpx_parser_feed_releasing(ps, m.data, m.data_len, &release, err);
-  hpx_map_close(&m);
+  parts_src src;
+  hpx_src_fd(&src, fd, (long long)at, (size_t)(st.st_size - at), 0);
+  hp2x_status s = feed_src(ps, &src, err);
+  hpx_src_free(&src);
   if (s == HP2X_OK) (void)lseek(fd, st.st_size, SEEK_SET);
   return s;
 }

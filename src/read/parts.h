@@ -11,23 +11,81 @@
 
 #include "frontends.h"
 
+/* Where a stretch of input is: bytes in memory, or a regular file read
+ * once with pread, a piece at a time, into buffers its readers own and
+ * reuse (parser.c's hp2x_parser_feed_fd; never mapped).  Positions are
+ * from the stretch's first byte; `offset` is that byte's in the input,
+ * for messages. */
+typedef struct parts_src {
+  const unsigned char *mem; /* the bytes; NULL: read from fd */
+  int fd;
+  long long at;     /* fd: the file offset of byte 0 */
+  long long offset; /* byte 0's offset in the input */
+  size_t len;
+  unsigned char *win; /* fd: bytes [win_from, win_from + win_len); owned */
+  size_t win_from, win_len, win_cap;
+} parts_src;
+
+/* A buffer a reader owns and reuses (grown as needed). */
+typedef struct parts_buf {
+  unsigned char *p;
+  size_t cap;
+} parts_buf;
+
+void hpx_src_mem(parts_src *s, const unsigned char *buf, size_t len,
+                 long long offset);
+void hpx_src_fd(parts_src *s, int fd, long long at, size_t len,
+                long long offset);
+/* Leaves out s's first n bytes: the stretch starts after them. */
+void hpx_src_skip(parts_src *s, size_t n);
+void hpx_src_free(parts_src *s);
+/* The bytes from pos on, at least min(need, len - pos) of them (*avail
+ * says how many there are); NULL at the end, or where the file cannot be
+ * read (the reading of those bytes then says why).  Moves s's window:
+ * one caller at a time. */
+const unsigned char *hpx_src_at(parts_src *s, size_t pos, size_t need,
+                                size_t *avail);
+/* Bytes [pos, pos + n) of s: in memory where they are, else read into b
+ * (grown to n).  NULL on error: err names the byte offset (a read that
+ * fails, or a file that ends early: it shrank while read). */
+const unsigned char *hpx_src_bytes(const parts_src *s, size_t pos, size_t n,
+                                   parts_buf *b, hp2x_err *err);
+/* Feeds bytes [pos, pos + n) of s to feed(fe, ...): at once when in
+ * memory, else a piece at a time read into b. */
+hp2x_status hpx_src_feed(const parts_src *s, size_t pos, size_t n,
+                         hp2x_status (*feed)(void *fe, const unsigned char *,
+                                             size_t, hp2x_err *),
+                         void *fe, parts_buf *b, hp2x_err *err);
+
+/* A part's bytes as its reader takes them (parts.c): a piece at a time,
+ * each its reader's until the next is asked for. */
+typedef struct parts_pieces parts_pieces;
+/* The next piece (*n bytes), or NULL at the part's end or where its bytes
+ * cannot be had (hpx_pieces_failed: the part is then fed in order, which
+ * says why). */
+const unsigned char *hpx_pieces_next(parts_pieces *in, size_t *n);
+int hpx_pieces_failed(const parts_pieces *in);
+
 /* A front end's side of the parts: fe is the real reader (hp_parser or
  * evl_parser), cfg what its parts need of it, fixed while they are read. */
 typedef struct parts_front {
   void *fe;
   const void *cfg;
-  /* Where the part that starts at buf[start] ends: the first place to
-   * start afresh at or after start + want, or len.  On the thread that
-   * cuts the parts (one at a time); it reads buf from start on only. */
-  size_t (*part_end)(const void *cfg, const unsigned char *buf, size_t len,
-                     size_t start, size_t want);
-  /* Reads the part: its bytes (len of them, at `offset` in the input) into
-   * a result of its own; NULL when out of memory (its bytes are then
-   * fed in order).  On any thread, several at once; it reads cfg only.
+  /* Where the part that starts at `start` in src ends: the first place to
+   * start afresh at or after start + want, or src->len.  On the thread
+   * that cuts the parts (one at a time); it reads src from start on only
+   * (hpx_src_at). */
+  size_t (*part_end)(const void *cfg, parts_src *src, size_t start,
+                     size_t want);
+  /* Reads the part: its bytes (len of them, at `offset` in the input, a
+   * piece at a time from `in`) into a result of its own, which must not
+   * point into them; NULL when out of memory or its bytes cannot be had
+   * (they are then fed in order).  On any thread, several at once; it
+   * reads cfg only.
    * `spare`, when not NULL, is an earlier part's profile, taken and done
    * with: read owns it (hpx_part_profile_new reuses its memory). */
-  void *(*read)(const void *cfg, const unsigned char *bytes, size_t len,
-                long long offset, hp2x_profile *spare);
+  void *(*read)(const void *cfg, parts_pieces *in, size_t len, long long offset,
+                hp2x_profile *spare);
   /* Takes the result into fe, in order, on the calling thread: *merged
    * says whether it could (else its bytes are fed).  Errors are fe's. */
   hp2x_status (*merge)(void *fe, void *result, int *merged, hp2x_err *err);
@@ -38,15 +96,21 @@ typedef struct parts_front {
   hp2x_profile *(*release)(void *result);
 } parts_front;
 
-/* Reads buf[0..len), at `offset` in the input, starting afresh at buf[0],
- * through f as `plan` says (frontends.h): on plan->threads threads (the
- * caller's and the others started for the call), in parts of about
- * plan->part_bytes.  The first error stops the reading and is returned
- * (err, and fe's own sticky status).  Threads that cannot be started are
- * not an error: fewer read. */
-hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
-                           size_t len, long long offset, const feed_plan *plan,
-                           hp2x_err *err);
+/* Reads src from `from` to its end, starting afresh at `from`, through f
+ * as `plan` says (frontends.h): on plan->threads threads (the caller's and
+ * the others started for the call), in parts of about plan->part_bytes.
+ * The first error stops the reading and is returned (err, and fe's own
+ * sticky status).  Threads that cannot be started are not an error: fewer
+ * read. */
+hp2x_status hpx_parts_read(const parts_front *f, parts_src *src, size_t from,
+                           const feed_plan *plan, hp2x_err *err);
+
+/* hpx_hp_parse_feed and hpx_evl_parse_feed of src's bytes on several
+ * threads (hp_parts.c, eventlog_parts.c): the same result. */
+hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, parts_src *src,
+                                    const feed_plan *plan, hp2x_err *err);
+hp2x_status hpx_evl_parse_feed_parts(evl_parser *ev, parts_src *src,
+                                     const feed_plan *plan, hp2x_err *err);
 
 /* The part size for `len` bytes on `threads` threads when the parser sets
  * none: enough parts to keep every thread busy, each big enough that

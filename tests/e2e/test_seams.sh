@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Each platform seam takes the side the build asked for: on Linux, glibc's
 # mallopt (watch mode keeps freed memory), madvise pre-faulting (of the
-# profile's arrays, and of a mapped input's parts, and letting go of the
-# parts read), new threads started away from their caller's CPU
+# profile's arrays), new threads started away from their caller's CPU
 # (pthread_attr_setaffinity_np), inotify, a replaced output held on a
 # local filesystem (fstatfs beside O_PATH, io/outfile.c) and the output
 # replacing it written back as it is written (sync_file_range), the cores
@@ -23,7 +22,7 @@ calls() { # object, function
   nm -u "$BUILD/obj/$1" > "$T/undef" 2>&1 || { fail "nm $1: $(head -2 "$T/undef")"; return 2; }
   grep -Eq "^ +U $2(@|$)" "$T/undef"
 }
-for seam in tool/util/tuning.o:mallopt base/alloc.o:madvise base/mapfile.o:madvise \
+for seam in tool/util/tuning.o:mallopt base/alloc.o:madvise \
             base/threads.o:pthread_attr_setaffinity_np \
             tool/io/wakeup.o:inotify_init1 tool/util/environment.o:sched_getaffinity \
             tool/io/outfile.o:fstatfs tool/util/tuning.o:sync_file_range; do

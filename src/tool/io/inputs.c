@@ -1,6 +1,6 @@
 /* inputs.c -- the tool's inputs read whole: a profile (.hp or eventlog,
  * from a file or standard input) through the library's parser (a regular
- * file mapped and read on --jobs threads), the
+ * file read with pread on --jobs threads), the
  * warnings about what it let through, and hp2ps's .aux file for -p.
  * Watch mode reads its input piece by piece instead (source.c).
  */
@@ -27,7 +27,7 @@ int inputs_read_profile(const char *path, const char *display,
   }
   hp2x_err err;
   hp2x_err_init(&err);
-  /* Read once: a regular file is mapped and read on o->threads threads. */
+  /* Read once: a regular file is read with pread on o->threads threads. */
   hp2x_parser *ps = hp2x_parser_new(display, o, &err);
   hp2x_status st = ps ? hp2x_parser_feed_fd(ps, fd, 0, &err) : err.code;
   if (st == HP2X_OK) st = hp2x_parser_finish(ps, p, &err);
