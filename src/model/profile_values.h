@@ -111,6 +111,11 @@ size_t hpx_profile_take_packed_run(hp2x_profile *p, const hp2x_profile *q,
  * parts: profile_append.c); without memory, p makes its blocks as it
  * packs. */
 void hpx_values_keep_room(hp2x_profile *p, hp2x_profile *old, size_t want);
+/* Gives p, which packs, a last block with room for `bytes` more packed
+ * bytes when it has less: a fresh one, in huge pages (hpx_huge_pages),
+ * untouched until written (profile_append.c, ahead of the parts to come).
+ * Without memory, nothing. */
+void hpx_values_expect_room(hp2x_profile *p, size_t bytes);
 /* Frees p's packed censuses (hp2x_profile_free, drop_entries). */
 void hpx_values_free(hp2x_profile *p);
 

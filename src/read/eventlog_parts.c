@@ -25,6 +25,7 @@ typedef struct evl_part_cfg {
   const evl_parser *ev;   /* its file name and event types only */
   int32_t marker_size;    /* the block marker's declared payload */
   hpx_part_limits limits; /* of the profile read */
+  long long end;          /* the offset the parts' bytes end at */
 } evl_part_cfg;
 
 /* A part as read. */
@@ -35,6 +36,7 @@ typedef struct evl_part_read {
   const unsigned char *bytes; /* its input */
   size_t len;
   long long offset; /* of bytes[0] in the input */
+  long long end;    /* the parts' end (evl_part_cfg's) */
 } evl_part_read;
 
 /* ----------------------------------------------------------- cutting */
@@ -113,6 +115,7 @@ static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
   r->bytes = bytes;
   r->len = len;
   r->offset = offset;
+  r->end = cfg->end;
   r->p = hpx_part_profile_new(&cfg->limits, len, spare);
   if (r->p) r->ev = part_reader(cfg, r, &err);
   if (!r->ev) {
@@ -328,6 +331,7 @@ static hp2x_status merge_part(void *fe, void *result, int *merged,
   *merged = 1;
   hpx_part_map m;
   hpx_part_map_init(&m, r->p, map_label, ev);
+  hpx_part_map_expect(&m, r->len, (size_t)(r->end - r->offset));
   hp2x_status st = merge_events(ev, r, &m, err);
   hpx_part_map_free(&m);
   if (st == HP2X_OK) st = take_state(ev, r, err);
@@ -373,7 +377,8 @@ hp2x_status hpx_evl_parse_feed_parts(evl_parser *ev, const unsigned char *buf,
       evl_be16(buf + b) != EV_BLOCK_MARKER)
     return b == len ? HP2X_OK
                     : hpx_evl_feed_events(ev, buf + b, len - b, 0, err);
-  evl_part_cfg cfg = {ev, marker, hpx_part_limits_of(ev->p)};
+  evl_part_cfg cfg = {ev, marker, hpx_part_limits_of(ev->p),
+                      ev->offset + (long long)(len - b)};
   parts_front f = {ev,         &cfg,        part_end,    read_part,
                    merge_part, feed_events, release_part};
   return hpx_parts_read(&f, buf + b, len - b, ev->offset, plan, err);

@@ -19,6 +19,7 @@
 typedef struct hp_part_cfg {
   const char *file;
   hpx_part_limits limits; /* of the profile read */
+  long long end;          /* the offset the parts' bytes end at */
 } hp_part_cfg;
 
 /* A part as read. */
@@ -27,6 +28,7 @@ typedef struct hp_part {
   hp_parser *hp;       /* its reader, with the part's final state; owned */
   hp_part_lines lines; /* its header and MARK lines; owned */
   long long offset;    /* of its first byte in the input */
+  long long end;       /* the parts' end (hp_part_cfg's) */
 } hp_part;
 
 /* ------------------------------------------------------------ cutting */
@@ -99,6 +101,7 @@ static void *read_part(const void *cfg_, const unsigned char *bytes, size_t len,
     return NULL;
   }
   r->offset = offset;
+  r->end = cfg->end;
   r->p = hpx_part_profile_new(&cfg->limits, len, spare);
   r->hp = r->p ? hpx_hp_parse_new(cfg->file, r->p, &err) : NULL;
   if (!r->hp) {
@@ -171,6 +174,8 @@ static hp2x_status merge_part(void *fe, void *result, int *merged,
   long line_base = hp->line;
   hpx_part_map m;
   hpx_part_map_init(&m, r->p, map_label, hp);
+  hpx_part_map_expect(&m, (size_t)(w->offset - r->offset),
+                      (size_t)(r->end - r->offset));
   hp2x_status st = merge_lines(hp, r, &m, line_base, err);
   if (st == HP2X_OK) hpx_profile_append_sums(hp->p, &m);
   hpx_part_map_free(&m);
@@ -208,7 +213,8 @@ hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, const char *buf, size_t len,
   if (first && hpx_hp_parse_feed(hp, buf, first, err) != HP2X_OK)
     return hp->status;
   if (first == len) return HP2X_OK;
-  hp_part_cfg cfg = {hp->file, hpx_part_limits_of(hp->p)};
+  hp_part_cfg cfg = {hp->file, hpx_part_limits_of(hp->p),
+                     hp->offset + (long long)(len - first)};
   parts_front f = {hp,         &cfg,       part_end,    read_part,
                    merge_part, feed_bytes, release_part};
   return hpx_parts_read(&f, b + first, len - first, hp->offset, plan, err);
