@@ -7,9 +7,8 @@
  */
 /* The pre-faulting seam: Linux's madvise(MADV_POPULATE_WRITE) (kernel 5.14
  * on; glibc declares it under _DEFAULT_SOURCE, which this branch alone
- * asks for), and its MADV_HUGEPAGE for hpx_huge_pages; elsewhere, and
- * under PORTABLE=1, nothing: pages fault in as they are first written,
- * 4 KiB at a time. */
+ * asks for); elsewhere, and under PORTABLE=1, nothing: pages fault in as
+ * they are first written. */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define _DEFAULT_SOURCE /* madvise, MADV_POPULATE_WRITE */
 #include <sys/mman.h>
@@ -79,20 +78,6 @@ void hpx_prefault(void *ptr, size_t from, size_t to) {
   if (e > a) (void)madvise((void *)a, e - a, MADV_POPULATE_WRITE);
 #else
   (void)ptr, (void)from, (void)to;
-#endif
-}
-
-/* The 2 MiB-aligned stretches within the block: a huge page is faulted in
- * whole at its first write, zeroed in one go (on the benchmark's machine
- * 0.045 ms a MB against 0.33 for 4 KiB pages). */
-void hpx_huge_pages(void *ptr, size_t bytes) {
-#if defined(MADV_POPULATE_WRITE) && defined(MADV_HUGEPAGE)
-  const uintptr_t huge = (uintptr_t)2 << 20;
-  uintptr_t a = ((uintptr_t)ptr + huge - 1) & ~(huge - 1);
-  uintptr_t e = ((uintptr_t)ptr + bytes) & ~(huge - 1);
-  if (e > a) (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
-#else
-  (void)ptr, (void)bytes;
 #endif
 }
 

@@ -78,13 +78,12 @@ long hpx_alloc_fail_at(long nth);
 hp2x_status hpx_grow(void **ptr, size_t *cap, size_t need, size_t elem,
                      hp2x_err *err);
 
-/* Hints, failure changing nothing: [from, to) of ptr's block mapped in one
- * call (MADV_POPULATE_WRITE), not a fault per 4 KiB page as first written,
- * which on virtual machines costs as much as the parsing (under 1 MiB: not
- * at all); ptr's `bytes` in huge pages as first written (MADV_HUGEPAGE: a
- * seventh of that CPU; for big arrays, each up to 2 MiB more resident). */
+/* Maps bytes [from, to) of ptr's block in one call, where the kernel can
+ * (MADV_POPULATE_WRITE), instead of one page fault per 4 KiB page as they
+ * are first written: on virtual machines those faults cost as much as the
+ * parsing that causes them.  Ranges under 1 MiB are left alone.  A hint
+ * only; failure changes nothing. */
 void hpx_prefault(void *ptr, size_t from, size_t to);
-void hpx_huge_pages(void *ptr, size_t bytes);
 
 /* -------------------------------------------------------- mapped files */
 /* A regular file's bytes in memory for reading once (mapfile.c): mapped

@@ -320,39 +320,25 @@ static size_t expected(const hpx_part_map *m, size_t need, size_t in_part,
 }
 
 /* Room for `want` more samples: their times, runs, ends and, packed,
- * places, in huge pages. */
+ * places. */
 static void expect_samples(hp2x_profile *p, size_t want) {
   hp2x_err err;
   hp2x_err_init(&err);
-  if (hpx_profile_reserve_samples(p, want, &err) != HP2X_OK) return;
-  hpx_huge_pages(p->times, p->cap_samples * sizeof *p->times);
-  hpx_huge_pages(p->run_of, p->cap_samples * sizeof *p->run_of);
-  hpx_huge_pages(p->start, p->cap_start * sizeof *p->start);
-  if (p->pack_values &&
-      hpx_grow((void **)&p->packed_at, &p->cap_packed_at, p->n_samples + want,
-               sizeof *p->packed_at, &err) == HP2X_OK)
-    hpx_huge_pages(p->packed_at, p->cap_packed_at * sizeof *p->packed_at);
+  if (hpx_profile_reserve_samples(p, want, &err) == HP2X_OK && p->pack_values)
+    (void)hpx_grow((void **)&p->packed_at, &p->cap_packed_at,
+                   p->n_samples + want, sizeof *p->packed_at, &err);
 }
 
-/* Room for `want` more entries: their label runs and, not packed, their
- * values, in huge pages. */
+/* Room for `want` more entries: their label runs and, not packed (the
+ * tail then holds the open census only), their values. */
 static void expect_entries(hp2x_profile *p, size_t want) {
   hp2x_err err;
   hp2x_err_init(&err);
-  if (p->pack_values) { /* the tail holds the open census only */
-    if (hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + want,
-                 sizeof *p->run_ids, &err) != HP2X_OK)
-      return;
-  } else if (hpx_profile_allocate_entries(p, want, &err) != HP2X_OK) {
-    return;
-  } else if (p->wide_values) {
-    hpx_huge_pages(p->value64,
-                   (p->alloc_entries - p->value_base) * sizeof *p->value64);
-  } else {
-    hpx_huge_pages(p->value32,
-                   (p->alloc_entries - p->value_base) * sizeof *p->value32);
-  }
-  hpx_huge_pages(p->run_ids, p->cap_run_ids * sizeof *p->run_ids);
+  if (p->pack_values)
+    (void)hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + want,
+                   sizeof *p->run_ids, &err);
+  else
+    (void)hpx_profile_allocate_entries(p, want, &err);
 }
 
 /* Grows p, when the part's n samples and e entries (and, packed, its

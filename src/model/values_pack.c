@@ -453,7 +453,6 @@ void hpx_values_expect_room(hp2x_profile *p, size_t bytes) {
     return;
   uint8_t *block = hpx_malloc(size);
   if (!block) return;
-  hpx_huge_pages(block, size);
   /* a last block with nothing in it yet goes: every block but the last
    * begins with a census (profile_append.c's packed_len) */
   if (p->n_blocks && p->fill == p->blocks[p->n_blocks - 1])
