@@ -136,37 +136,55 @@ static room append_all(hp2x_profile *p, hp2x_profile *const *parts,
   return first;
 }
 
-static void parts_taken(bool pack) {
-  hp2x_profile *parts[PARTS];
-  for (size_t k = 0; k < PARTS; k++) parts[k] = new_part(pack);
-  hp2x_profile *told = new_profile(pack), *not_told = new_profile(pack);
-  room first = append_all(told, parts, PARTS);
-  room later = room_of(told);
-  /* one growth, at the first part: nothing moved or added since */
-  assert_true(first.cap_samples >= PARTS * CENSUSES);
-  assert_ptr_equal(first.times, later.times);
-  assert_ptr_equal(first.start, later.start);
-  assert_ptr_equal(first.run_of, later.run_of);
-  assert_ptr_equal(first.run_ids, later.run_ids);
-  assert_int_equal(first.cap_samples, later.cap_samples);
-  assert_int_equal(first.cap_run_ids, later.cap_run_ids);
-  if (pack) {
-    assert_ptr_equal(first.packed_at, later.packed_at);
-    assert_int_equal(first.n_blocks, later.n_blocks);
-    assert_int_equal(told->n_packed_samples, told->n_samples);
-  } else {
-    assert_ptr_equal(first.values, later.values);
-    assert_int_equal(first.alloc_entries, later.alloc_entries);
-    assert_true(first.alloc_entries >= told->n_entries);
-  }
+/* PARTS parts taken by a profile told `told` parts at the first and by
+ * one not told: the rooms after the first part and at the end. */
+typedef struct taken {
+  hp2x_profile *parts[PARTS], *told, *not_told;
+  room first, later, grown;
+} taken;
+
+static void take_parts(taken *t, bool pack, size_t told) {
+  for (size_t k = 0; k < PARTS; k++) t->parts[k] = new_part(pack);
+  t->told = new_profile(pack);
+  t->not_told = new_profile(pack);
+  t->first = append_all(t->told, t->parts, told);
+  t->later = room_of(t->told);
+  t->grown = append_all(t->not_told, t->parts, 0);
   /* not told, the profile grows as the parts come, to the same censuses */
-  room grown = append_all(not_told, parts, 0);
-  assert_true(grown.cap_samples < PARTS * CENSUSES);
-  assert_true(not_told->cap_samples >= PARTS * CENSUSES);
-  same_profiles(told, not_told);
-  hp2x_profile_free(told);
-  hp2x_profile_free(not_told);
-  for (size_t k = 0; k < PARTS; k++) hp2x_profile_free(parts[k]);
+  assert_true(t->grown.cap_samples < PARTS * CENSUSES);
+  assert_true(t->not_told->cap_samples >= PARTS * CENSUSES);
+  assert_true(t->told->cap_samples >= PARTS * CENSUSES);
+  same_profiles(t->told, t->not_told);
+}
+
+static void taken_free(taken *t) {
+  hp2x_profile_free(t->told);
+  hp2x_profile_free(t->not_told);
+  for (size_t k = 0; k < PARTS; k++) hp2x_profile_free(t->parts[k]);
+}
+
+static void parts_taken(bool pack) {
+  taken t;
+  take_parts(&t, pack, PARTS);
+  const room *first = &t.first, *later = &t.later;
+  /* one growth, at the first part: nothing moved or added since */
+  assert_true(first->cap_samples >= PARTS * CENSUSES);
+  assert_ptr_equal(first->times, later->times);
+  assert_ptr_equal(first->start, later->start);
+  assert_ptr_equal(first->run_of, later->run_of);
+  assert_ptr_equal(first->run_ids, later->run_ids);
+  assert_int_equal(first->cap_samples, later->cap_samples);
+  assert_int_equal(first->cap_run_ids, later->cap_run_ids);
+  if (pack) {
+    assert_ptr_equal(first->packed_at, later->packed_at);
+    assert_int_equal(first->n_blocks, later->n_blocks);
+    assert_int_equal(t.told->n_packed_samples, t.told->n_samples);
+  } else {
+    assert_ptr_equal(first->values, later->values);
+    assert_int_equal(first->alloc_entries, later->alloc_entries);
+    assert_true(first->alloc_entries >= t.told->n_entries);
+  }
+  taken_free(&t);
 }
 
 static void grows_once_unpacked(void **state) {
@@ -184,18 +202,11 @@ static void grows_once_packed(void **state) {
 static void told_too_little(void **state) {
   (void)state;
   for (int pack = 0; pack < 2; pack++) {
-    hp2x_profile *parts[PARTS];
-    for (size_t k = 0; k < PARTS; k++) parts[k] = new_part(pack);
-    hp2x_profile *told = new_profile(pack), *not_told = new_profile(pack);
-    room first = append_all(told, parts, PARTS / 4);
-    assert_true(first.cap_samples >= PARTS / 4 * CENSUSES);
-    assert_true(first.cap_samples < PARTS * CENSUSES);
-    assert_true(told->cap_samples >= PARTS * CENSUSES);
-    append_all(not_told, parts, 0);
-    same_profiles(told, not_told);
-    hp2x_profile_free(told);
-    hp2x_profile_free(not_told);
-    for (size_t k = 0; k < PARTS; k++) hp2x_profile_free(parts[k]);
+    taken t;
+    take_parts(&t, pack, PARTS / 4);
+    assert_true(t.first.cap_samples >= PARTS / 4 * CENSUSES);
+    assert_true(t.first.cap_samples < PARTS * CENSUSES);
+    taken_free(&t);
   }
 }
 
