@@ -24,12 +24,31 @@
  * held (each part's bytes and its profile) stays small. */
 #define RING_PER_THREAD 3
 
+/* ... and parts of at most MAPPED_BYTES over the threads, whose pages are
+ * mapped at once while they are read, and no more parts in flight than
+ * hold RING_BYTES of input (a part read ahead holds its profile), nor
+ * fewer than one a thread and two more: the memory held stays about the
+ * same for any number of threads (issue 41: --jobs=7 passed 95 MB
+ * reading the 1.6 GB eventlog of bench/memgen.c). */
+#define MAPPED_BYTES ((size_t)8 << 20)
+#define RING_BYTES ((size_t)18 << 20)
+
+/* The parts in flight for `threads` threads of parts of `want` bytes. */
+static size_t ring_cap(size_t threads, size_t want) {
+  size_t cap = RING_PER_THREAD * threads;
+  size_t by_bytes = RING_BYTES / (want ? want : 1);
+  if (by_bytes < threads + 2) by_bytes = threads + 2;
+  return by_bytes < cap ? by_bytes : cap;
+}
+
 /* Part sizes chosen when the parser sets none. */
 #define AUTO_PART_MIN ((size_t)256 << 10)
 #define AUTO_PART_MAX ((size_t)3 << 20)
 
 size_t hpx_parts_auto_bytes(size_t len, size_t threads) {
   size_t want = len / (8 * (threads ? threads : 1));
+  size_t most = MAPPED_BYTES / (threads ? threads : 1);
+  if (want > most) want = most;
   if (want < AUTO_PART_MIN) want = AUTO_PART_MIN;
   if (want > AUTO_PART_MAX) want = AUTO_PART_MAX;
   return want;
@@ -218,7 +237,7 @@ hp2x_status hpx_parts_read(const parts_front *f, const unsigned char *buf,
   r.offset = offset;
   r.want = plan->part_bytes ? plan->part_bytes
                             : hpx_parts_auto_bytes(len, threads);
-  r.cap = RING_PER_THREAD * threads;
+  r.cap = ring_cap(threads, r.want);
   r.mapped = plan->mapped;
   r.ring = hpx_calloc(r.cap, sizeof *r.ring);
   r.spares = hpx_calloc(r.cap, sizeof *r.spares);

@@ -213,12 +213,17 @@ static void row_task(void *ctx, size_t task) {
  * before, formats that much fewer rows than the others. */
 #define WRITE_PER_FORMAT 0.3
 
-/* The rows a task formats at a time for rows of `room` bytes at most:
- * ROWS_PER_TASK, fewer for wide rows, so that a batch's texts (two sets
- * of them while one is written) stay a few megabytes a task. */
-static size_t rows_per_task(size_t room) {
+/* The rows each of `tasks` tasks formats at a time for rows of `room`
+ * bytes at most: ROWS_PER_TASK, fewer for wide rows, so that a batch's
+ * texts (two sets of them while one is written) stay a few megabytes a
+ * task; past two tasks, two tasks' rows shared among them, so that the
+ * texts held stay the same whatever the threads (issue 41: seven tasks'
+ * texts took --jobs=7's peak from 82 MB to 97 MB). */
+static size_t rows_per_task(size_t room, size_t tasks) {
   size_t rows = TASK_TEXT_BYTES / (room ? room : 1);
-  return rows > ROWS_PER_TASK ? ROWS_PER_TASK : rows < 64 ? 64 : rows;
+  if (rows > ROWS_PER_TASK) rows = ROWS_PER_TASK;
+  if (tasks > 2) rows = rows * 2 / tasks;
+  return rows < 64 ? 64 : rows;
 }
 
 /* The fewest rows of b worth a thread. */
@@ -264,7 +269,7 @@ static void put_rows_threads(writebuf *o, const hp2x_profile *p,
   /* Three batches or more: each written while the next is formatted, into
    * a second set of texts.  Fewer: each written once formatted, since the
    * second set's fresh pages would cost more than the overlap saves. */
-  size_t per = tasks * rows_per_task(t->room);
+  size_t per = tasks * rows_per_task(t->room, tasks);
   bool overlap = n > 2 * per;
   for (size_t s = 0, k = 0; s < n && !o->failed; k = overlap ? k ^ 1 : 0) {
     size_t to = n - s < per ? n : s + per;
