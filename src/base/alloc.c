@@ -1,5 +1,5 @@
 /* alloc.c -- every allocation of libhp2x: the malloc family's wrappers,
- * geometric growth (hpx_grow) and prefaulting.  Built with
+ * geometric growth (hpx_grow), prefaulting and huge pages.  Built with
  * -DHPX_TEST_HOOKS (the test builds only: the unit tests and
  * BUILD/hp2x-faults), it also has the fault-injection hook that fails the
  * nth allocation (hpx_alloc_fail_at); the shipped library and binary do
@@ -7,8 +7,9 @@
  */
 /* The pre-faulting seam: Linux's madvise(MADV_POPULATE_WRITE) (kernel 5.14
  * on; glibc declares it under _DEFAULT_SOURCE, which this branch alone
- * asks for); elsewhere, and under PORTABLE=1, nothing: pages fault in as
- * they are first written. */
+ * asks for), and its MADV_HUGEPAGE for a big block filled at once;
+ * elsewhere, and under PORTABLE=1, nothing: pages fault in as they are
+ * first written, in the system's own page size. */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define _DEFAULT_SOURCE /* madvise, MADV_POPULATE_WRITE */
 #include <sys/mman.h>
@@ -69,16 +70,36 @@ char *hpx_strndup(const char *s, size_t len) {
   return d;
 }
 
-void hpx_prefault(void *ptr, size_t from, size_t to) {
+/* Maps the whole pages of bytes [from, to) of ptr's block when they are
+ * `least` bytes or more. */
+static void prefault_least(void *ptr, size_t from, size_t to, size_t least) {
 #if defined(MADV_POPULATE_WRITE)
   const uintptr_t page = 4096;
-  if (to < from + ((size_t)1 << 20)) return; /* not worth a system call */
+  if (to < from + least) return; /* not worth a system call */
   uintptr_t a = ((uintptr_t)ptr + from + page - 1) & ~(page - 1);
   uintptr_t e = ((uintptr_t)ptr + to) & ~(page - 1);
   if (e > a) (void)madvise((void *)a, e - a, MADV_POPULATE_WRITE);
 #else
-  (void)ptr, (void)from, (void)to;
+  (void)ptr, (void)from, (void)to, (void)least;
 #endif
+}
+
+void hpx_prefault(void *ptr, size_t from, size_t to) {
+  prefault_least(ptr, from, to, (size_t)1 << 20);
+}
+
+/* hpx_prefault_all's ranges from this size on are worth huge pages. */
+#define HUGE_LEAST ((size_t)4 << 20)
+
+void hpx_prefault_all(void *ptr, size_t from, size_t to) {
+#if defined(MADV_HUGEPAGE)
+  const uintptr_t huge = (uintptr_t)2 << 20;
+  uintptr_t a = ((uintptr_t)ptr + from + huge - 1) & ~(huge - 1);
+  uintptr_t e = ((uintptr_t)ptr + to) & ~(huge - 1);
+  if (to >= from + HUGE_LEAST && e > a)
+    (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
+#endif
+  prefault_least(ptr, from, to, (size_t)64 << 10);
 }
 
 hp2x_status hpx_grow(void **ptr, size_t *cap, size_t need, size_t elem,

@@ -141,17 +141,21 @@ static HPX_NOINLINE int64_t fill_sample_read(hp2x_bands *b,
   return sample_height(b, s);
 }
 
-/* Adds sample s, of height v, to h: 5.1 ranges and 5.2 area, over the
- * selected bands' per-sample sums. */
-static void heights_add(const hp2x_profile *p, size_t s, double v,
-                        bands_heights *h) {
-  if (v > h->ymax) h->ymax = v;
+/* h with sample s, of height v, added: 5.1 ranges and 5.2 area, over the
+ * selected bands' per-sample sums.  By value, so that a loop keeps the
+ * running figures in registers (through a pointer, each sample's area
+ * would wait for the store and load of the one before). */
+static HPX_ALWAYS_INLINE bands_heights heights_add(const double *times,
+                                                   size_t s, double v,
+                                                   bands_heights h) {
+  if (v > h.ymax) h.ymax = v;
   if (s > 0) {
-    double base = p->times[s] - p->times[s - 1];
-    double lo = v < h->prev ? v : h->prev;
-    h->area += base * lo + base * fabs(v - h->prev) / 2.0;
+    double base = times[s] - times[s - 1];
+    double lo = v < h.prev ? v : h.prev;
+    h.area += base * lo + base * fabs(v - h.prev) / 2.0;
   }
-  h->prev = v;
+  h.prev = v;
+  return h;
 }
 
 /* Where fill_samples puts each sample's stacked height: nowhere, in
@@ -166,6 +170,7 @@ typedef struct height_sink {
 static void fill_samples(hp2x_bands *b, const int32_t *band_of,
                          const uint32_t *to_names, const hp2x_profile *p,
                          size_t from, size_t to, height_sink to_h) {
+  bands_heights h = to_h.h ? *to_h.h : (bands_heights){0.0, 0.0, 0.0};
   for (size_t s = from; s < to; s++) {
     int64_t height = 0;
     if (p->start[s + 1] == p->start[s]) { /* run_ids may be NULL */
@@ -175,8 +180,9 @@ static void fill_samples(hp2x_bands *b, const int32_t *band_of,
       height = fill_sample_read(b, band_of, to_names, p, s);
     }
     if (to_h.heights) to_h.heights[s - to_h.base] = height;
-    if (to_h.h) heights_add(p, s, (double)height, to_h.h);
+    if (to_h.h) h = heights_add(p->times, s, (double)height, h);
   }
+  if (to_h.h) *to_h.h = h;
 }
 
 void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
@@ -191,7 +197,10 @@ void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
  * maps for writing its share of the values' pages, one stretch of the
  * whole array (a band's share of a range is often too short to be worth
  * a call): fill_samples reads each value before it writes it, and a page
- * first read maps the shared zero page, then faults again to be written. */
+ * first read maps the shared zero page, then faults again to be written.
+ * A big share is mapped in huge pages (hpx_prefault_all): at 500 MB of
+ * .hp, 47 MB of matrix mapped in 1.2-1.6 ms a thread instead of 7-14 and
+ * unmapped in 0.4 ms instead of 4.7 (bench/RESULTS.md, 14ag). */
 typedef struct fill_tasks {
   hp2x_bands *b;
   const int32_t *band_of;
@@ -210,9 +219,9 @@ static void fill_task(void *ctx, size_t task) {
   size_t n = t->b->n_samples, from = n * task / t->n_tasks,
          to = n * (task + 1) / t->n_tasks;
   size_t bytes = t->b->n_bands * t->b->stride * sizeof *t->b->values;
-  hpx_prefault(t->b->values, bytes / t->n_tasks * task,
-               task + 1 == t->n_tasks ? bytes
-                                      : bytes / t->n_tasks * (task + 1));
+  hpx_prefault_all(t->b->values, bytes / t->n_tasks * task,
+                   task + 1 == t->n_tasks ? bytes
+                                          : bytes / t->n_tasks * (task + 1));
   fill_samples(t->b, t->band_of, t->to_names, t->p, from, to,
                task == 0 ? (height_sink){NULL, 0, t->h}
                          : (height_sink){t->heights, t->rest, NULL});
@@ -223,8 +232,10 @@ static void fill_task(void *ctx, size_t task) {
 
 void hpx_bands_heights_scan(const hp2x_bands *b, const hp2x_profile *p,
                             size_t from, bands_heights *h) {
+  bands_heights run = *h;
   for (size_t s = from; s < b->n_samples; s++)
-    heights_add(p, s, (double)sample_height(b, s), h);
+    run = heights_add(p->times, s, (double)sample_height(b, s), run);
+  *h = run;
 }
 
 double hpx_bands_label_area(const hp2x_profile *p, const int32_t *band_of,
@@ -247,10 +258,12 @@ void hpx_bands_fill_all(hp2x_bands *b, const int32_t *band_of,
    * kept).  Without room for them, the heights are summed again after. */
   if (tasks > 1) t.heights = hpx_malloc((N - t.rest) * sizeof *t.heights);
   hpx_run_tasks(t.n_tasks, fill_task, &t);
-  if (t.heights)
+  if (t.heights) {
+    bands_heights run = *h;
     for (size_t s = t.rest; s < N; s++)
-      heights_add(p, s, (double)t.heights[s - t.rest], h);
-  else if (tasks > 1)
+      run = heights_add(p->times, s, (double)t.heights[s - t.rest], run);
+    *h = run;
+  } else if (tasks > 1)
     hpx_bands_heights_scan(b, p, t.rest, h);
   hpx_free(t.heights);
 }

@@ -4,7 +4,8 @@
 # profile's arrays, and of a mapped input's parts, and letting go of the
 # parts read), new threads started away from their caller's CPU
 # (pthread_attr_setaffinity_np), inotify, a replaced output held on a
-# local filesystem (fstatfs beside O_PATH, io/outfile.c), the cores
+# local filesystem (fstatfs beside O_PATH, io/outfile.c) and the output
+# replacing it written back as it is written (sync_file_range), the cores
 # from sched_getaffinity (--jobs's default) and the zlib level of PDF
 # streams (the binary's deflateInit_, level 1); under PORTABLE=1 (or off
 # Linux) none of them: sysconf's count of online processors for the
@@ -25,7 +26,7 @@ calls() { # object, function
 for seam in tool/util/tuning.o:mallopt base/alloc.o:madvise base/mapfile.o:madvise \
             base/threads.o:pthread_attr_setaffinity_np \
             tool/io/wakeup.o:inotify_init1 tool/util/environment.o:sched_getaffinity \
-            tool/io/outfile.o:fstatfs; do
+            tool/io/outfile.o:fstatfs tool/util/tuning.o:sync_file_range; do
   calls "${seam%%:*}" "${seam#*:}"; got=$?
   [ $got = 2 ] && continue
   if [ $linux = 1 ]; then [ $got = 0 ] && ok || fail "the Linux build does not call ${seam#*:}"

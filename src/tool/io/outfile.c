@@ -6,7 +6,8 @@
  * target's mode without touching the process's umask.  One allocation a
  * file: the handle holds its paths and its buffer.  The file a rename
  * replaces is let go of through util/tuning.h (its pages dropped by the
- * system beside the run's end, where a run lets go beside it).
+ * system beside the run's end, where a run lets go beside it), and there
+ * the file replacing it is written back as it is written.
  */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define _GNU_SOURCE /* O_PATH */
@@ -36,14 +37,24 @@
  * after, NUL). */
 enum { OUT_BUF = 1 << 16, TEMP_EXTRA = 16 };
 
+/* Bytes written before the first writeback started (tuning_write_back),
+ * and between two: the first early, so that a file of a few MiB (the
+ * 10 MB stretch's 1.2 MB CSV) is written back beside the writing, not in
+ * the rename (0.15 ms there), and the let-go thread is started by then;
+ * the others 8 MiB apart (a call for 8 MiB takes about 0.5 ms). */
+#define WRITE_BACK_FIRST ((long long)1 << 20)
+#define WRITE_BACK_STEP ((long long)8 << 20)
+
 struct outfile {
-  int fd;                     /* the temporary file (or the target in place) */
-  char *path;                 /* target path; in names */
-  char *tmp;                  /* temporary path; in names; NULL when in place */
-  size_t used;                /* bytes in buf */
-  int failed_errno;           /* first write error; 0 = none */
-  unsigned char buf[OUT_BUF]; /* pending bytes */
-  char names[];               /* path, then room for the temporary path */
+  int fd;           /* the temporary file (or the target in place) */
+  char *path;       /* target path; in names */
+  char *tmp;        /* temporary path; in names; NULL when in place */
+  size_t used;      /* bytes in buf */
+  int failed_errno; /* first write error; 0 = none */
+  int write_back;   /* start its writeback as it is written */
+  long long written, written_back; /* bytes written; written back from 0 */
+  unsigned char buf[OUT_BUF];      /* pending bytes */
+  char names[];                    /* path, then room for the temporary path */
 };
 
 /* Records a failure in *err (the library's hp2x_err, which the tool's
@@ -134,6 +145,45 @@ static hp2x_status open_temp_file(outfile *f, const mode_t *keep_mode,
   return HP2X_OK;
 }
 
+/* Whether fd's filesystem is one known to be local, where a rename over an
+ * open file is one step: on NFS or AFS the client renames an open target
+ * aside first (to a hidden .nfs name), so the output's name would be missing a
+ * moment and a failed second step would lose the old file.  Unknown: not local.
+ */
+#if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(O_PATH)
+static int on_local_filesystem(int fd) {
+  static const unsigned long local[] = {
+      0xEF53,     /* ext2/3/4 */
+      0x58465342, /* xfs */
+      0x9123683E, /* btrfs */
+      0xF2F52010, /* f2fs */
+      0x01021994, /* tmpfs */
+      0x794C7630, /* overlayfs (containers' root) */
+  };
+  struct statfs fs;
+  if (fstatfs(fd, &fs) != 0) return 0;
+  for (size_t i = 0; i < sizeof local / sizeof local[0]; i++)
+    if ((unsigned long)fs.f_type == local[i]) return 1;
+  return 0;
+}
+#endif
+
+/* Whether a temporary file fd, replacing a file, is written back as it is
+ * written (write_back_some): where the run lets go beside it
+ * (tuning_lets_go_beside) and on a local filesystem, where the rename
+ * over a file would start the writeback of all of it there and then
+ * (ext4's auto_da_alloc; btrfs): the 500 MB stretch's CSV, 61 MB, took
+ * 3-15 ms of rename, and the replaced file's close then waited behind its
+ * writing (bench/RESULTS.md, 14ag). */
+static int writes_back_beside(int fd) {
+#if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(O_PATH)
+  return tuning_lets_go_beside() && on_local_filesystem(fd);
+#else
+  (void)fd;
+  return 0;
+#endif
+}
+
 hp2x_status outfile_open(const char *path, outfile **out, hp2x_err *err) {
   *out = NULL;
   size_t len = strlen(path);
@@ -143,6 +193,8 @@ hp2x_status outfile_open(const char *path, outfile **out, hp2x_err *err) {
   f->tmp = NULL;
   f->used = 0;
   f->failed_errno = 0;
+  f->write_back = 0;
+  f->written = f->written_back = 0;
   f->path = memcpy(f->names, path, len + 1);
   struct stat st;
   int exists = stat(path, &st) == 0;
@@ -154,11 +206,23 @@ hp2x_status outfile_open(const char *path, outfile **out, hp2x_err *err) {
     outfile_abort(f);
     return s;
   }
+  f->write_back = exists && f->tmp && writes_back_beside(f->fd);
   *out = f;
   return HP2X_OK;
 }
 
 const char *outfile_temp_path(const outfile *f) { return f ? f->tmp : NULL; }
+
+/* Has the system start writing back f's bytes as they are written (whole
+ * pages; the first MiB, then each WRITE_BACK_STEP), when f replaces a
+ * file (write_back). */
+static void write_back_some(outfile *f) {
+  long long step = f->written_back ? WRITE_BACK_STEP : WRITE_BACK_FIRST;
+  if (!f->write_back || f->written - f->written_back < step) return;
+  long long to = f->written & ~(long long)4095;
+  tuning_write_back(f->fd, f->written_back, to);
+  f->written_back = to;
+}
 
 /* Writes len bytes at b to the file; -1 with f->failed_errno set on
  * error. */
@@ -173,6 +237,8 @@ static int write_all(outfile *f, const unsigned char *b, size_t len) {
     }
     off += (size_t)n;
   }
+  f->written += (long long)len;
+  write_back_some(f);
   return 0;
 }
 
@@ -227,29 +293,6 @@ hp2x_status outfile_finish(outfile *f, hp2x_err *err) {
 /* Replaced files smaller than this are let go of in the rename: their
  * few pages cost less than a thread's start. */
 #define HOLD_LEAST_BYTES ((off_t)1 << 20)
-
-/* Whether fd's filesystem is one known to be local, where a rename over an
- * open file is one step: on NFS or AFS the client renames an open target
- * aside first (to a hidden .nfs name), so the output's name would be missing a
- * moment and a failed second step would lose the old file.  Unknown: not local.
- */
-#if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(O_PATH)
-static int on_local_filesystem(int fd) {
-  static const unsigned long local[] = {
-      0xEF53,     /* ext2/3/4 */
-      0x58465342, /* xfs */
-      0x9123683E, /* btrfs */
-      0xF2F52010, /* f2fs */
-      0x01021994, /* tmpfs */
-      0x794C7630, /* overlayfs (containers' root) */
-  };
-  struct statfs fs;
-  if (fstatfs(fd, &fs) != 0) return 0;
-  for (size_t i = 0; i < sizeof local / sizeof local[0]; i++)
-    if ((unsigned long)fs.f_type == local[i]) return 1;
-  return 0;
-}
-#endif
 
 /* The seam for holding the file a rename replaces: on Linux, when the run
  * lets go beside it (tuning_lets_go_beside: only then is there a gain), a

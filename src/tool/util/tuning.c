@@ -2,17 +2,22 @@
  * line and invisible in the output: the memory reserve held back for
  * drawing, glibc's malloc settings (glibc only: nothing
  * elsewhere), the font-warming thread and the thread that lets go of
- * the files an output replaced.  The fourth piece, the zlib
+ * the files an output replaced (and starts the writeback of the file
+ * replacing one as it is written).  The fourth piece, the zlib
  * level of the PDF streams cairo compresses, is an interposition
  * (zlib_level.c defines zlib's deflateInit_ in the binary) and needs no
  * call: it is a file of its own so that benchmarks can link it alone
  * (mk/bench.mk).
  */
+#if defined(__linux__) && !defined(HP2X_PORTABLE)
+#define _GNU_SOURCE /* sync_file_range */
+#endif
 #include "tuning.h"
 
 #include "hp2x.h"
 
 #include <assert.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -99,18 +104,37 @@ static void steady_mmap_threshold(void) {
 #endif
 }
 
-/* The files tuning_let_go_file hands to its thread: a few at most (a
- * run's output and its .aux), guarded by let_go.lock. */
-enum { LET_GO_MAX = 4 };
+/* The let-go thread's work, in order (guarded by let_go.lock): files to
+ * close (tuning_let_go_file: to < 0) and writebacks to start
+ * (tuning_write_back: bytes [from, to) of fd, a copy closed after). */
+enum { LET_GO_MAX = 16 };
+typedef struct let_go_job {
+  int fd;
+  long long from, to;
+} let_go_job;
 static struct {
   int planned, started, done;
   pthread_t id;
   pthread_mutex_t lock;
   pthread_cond_t more;
-  int fd[LET_GO_MAX];
-  size_t n;
+  let_go_job job[LET_GO_MAX]; /* a ring: n from head */
+  size_t head, n;
 } let_go = {.lock = PTHREAD_MUTEX_INITIALIZER,
             .more = PTHREAD_COND_INITIALIZER};
+
+/* The writeback seam: Linux's sync_file_range, which starts the writing
+ * of a range's dirty pages and returns (it waits only where the device's
+ * queue is full); elsewhere, and under PORTABLE=1, nothing: the file is
+ * written back when the system decides (or, replacing a file on ext4 or
+ * btrfs, in the rename). */
+static void let_go_do(const let_go_job *j) {
+#if defined(SYNC_FILE_RANGE_WRITE)
+  if (j->to >= 0)
+    (void)sync_file_range(j->fd, (off_t)j->from, (off_t)(j->to - j->from),
+                          SYNC_FILE_RANGE_WRITE);
+#endif
+  close(j->fd);
+}
 
 static void *let_go_loop(void *arg) {
   (void)arg;
@@ -119,9 +143,11 @@ static void *let_go_loop(void *arg) {
     while (!let_go.n && !let_go.done)
       pthread_cond_wait(&let_go.more, &let_go.lock);
     if (!let_go.n) break;
-    int fd = let_go.fd[--let_go.n];
+    let_go_job j = let_go.job[let_go.head];
+    let_go.head = (let_go.head + 1) % LET_GO_MAX;
+    let_go.n--;
     pthread_mutex_unlock(&let_go.lock);
-    close(fd);
+    let_go_do(&j);
     pthread_mutex_lock(&let_go.lock);
   }
   pthread_mutex_unlock(&let_go.lock);
@@ -139,24 +165,40 @@ static int let_go_start(void) {
   return ok;
 }
 
-void tuning_let_go_file(int fd) {
-  if (fd < 0) return;
+/* Hands j to the let-go thread (started by the first job, when planned);
+ * 0 when it cannot take it: the caller does it. */
+static int let_go_queue(let_go_job j) {
   pthread_mutex_lock(&let_go.lock);
   int queued = 0;
   if (let_go.planned && !let_go.started && !let_go.done)
     let_go.started = let_go_start() ? 1 : -1;
   if (let_go.started == 1 && !let_go.done && let_go.n < LET_GO_MAX) {
-    let_go.fd[let_go.n++] = fd;
+    let_go.job[(let_go.head + let_go.n++) % LET_GO_MAX] = j;
     pthread_cond_signal(&let_go.more);
     queued = 1;
   }
   pthread_mutex_unlock(&let_go.lock);
-  if (!queued) close(fd);
+  return queued;
+}
+
+void tuning_let_go_file(int fd) {
+  if (fd < 0) return;
+  if (!let_go_queue((let_go_job){fd, 0, -1})) close(fd);
+}
+
+void tuning_write_back(int fd, long long from, long long to) {
+#if defined(SYNC_FILE_RANGE_WRITE)
+  if (!let_go.planned || from < 0 || to <= from) return;
+  int copy = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+  if (copy >= 0 && !let_go_queue((let_go_job){copy, from, to})) close(copy);
+#else
+  (void)fd, (void)from, (void)to;
+#endif
 }
 
 int tuning_lets_go_beside(void) { return let_go.planned; }
 
-/* Waits for the let-go thread to close what it was given. */
+/* Waits for the let-go thread to do what it was given. */
 static void let_go_finish(void) {
   pthread_mutex_lock(&let_go.lock);
   let_go.done = 1;

@@ -18,7 +18,8 @@ typedef struct tuning_plan {
   int keep_freed_memory;  /* watch mode: glibc keeps freed big blocks;
                              otherwise its mmap threshold stays put */
   int let_go_beside;      /* a one-shot run on more than one thread
-                             (--jobs): tuning_let_go_file closes on a
+                             (--jobs): tuning_let_go_file closes, and
+                             tuning_write_back writes back, on a
                              thread */
 } tuning_plan;
 
@@ -35,6 +36,15 @@ void tuning_release_reserve(void);
  * cached pages (milliseconds for a big one), while the run's end goes on
  * (its memory freed); else, or when no thread starts, here. */
 void tuning_let_go_file(int fd);
+
+/* Starts the system's writing back of bytes [from, to) of fd (an output
+ * file's, still open), where the plan lets go beside the run, on the same
+ * thread, after what it was given before (with a copy of fd: the caller
+ * may close fd meanwhile); elsewhere nothing.  A hint: a rename replacing
+ * a file on ext4 or btrfs starts the writeback of all of the new file's
+ * dirty pages, there and then (outfile.c starts it as the file is
+ * written). */
+void tuning_write_back(int fd, long long from, long long to);
 
 /* Whether tuning_let_go_file closes beside the run. */
 int tuning_lets_go_beside(void);

@@ -1,6 +1,7 @@
 /* test_outfile.c -- the tool's io/outfile.c: temp file in the target
  * directory, rename on commit, nothing left on abort or failure, devices
- * written in place, the file a commit replaces let go of. */
+ * written in place, the file a commit replaces let go of, a file written
+ * over another written back as it is written. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -321,6 +322,28 @@ static void write_bytes(const char *path, long bytes) {
   fclose(f);
 }
 
+/* Writes `bytes` bytes (a pattern a 64 KiB block) over path through an
+ * outfile, then reads them back. */
+static void write_over(const char *path, long bytes) {
+  static char block[1 << 16];
+  for (size_t i = 0; i < sizeof block; i++) block[i] = (char)('a' + i % 26);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open(path, &f, &err), HP2X_OK);
+  for (long n = 0; n < bytes; n += (long)sizeof block)
+    assert_int_equal(outfile_write(f, block, sizeof block), 0);
+  assert_int_equal(outfile_commit(f, &err), HP2X_OK);
+  FILE *in = fopen(path, "rb");
+  assert_non_null(in);
+  static char got[1 << 16];
+  long total = 0;
+  for (size_t n; (n = fread(got, 1, sizeof got, in)) > 0; total += (long)n)
+    assert_memory_equal(got, block, n);
+  fclose(in);
+  assert_int_equal(total, bytes);
+}
+
 /* Whether the test's folder is on a filesystem outfile.c holds on (a few
  * local ones; the test's oracle, not outfile.c's list). */
 static int dir_is_local(void) {
@@ -337,7 +360,8 @@ static int dir_is_local(void) {
 /* The file a commit replaces is held (outfile_hold_replaced) only when
  * the run lets go beside it, and only a regular file of one link of 1 MiB
  * or more; then a commit over it hands it to the let-go thread, whose
- * close tuning_finish waits for.  Last: tuning_apply is once a process. */
+ * close tuning_finish waits for, as it does for the writebacks the
+ * thread starts.  Last: tuning_apply is once a process. */
 static void holds_only_when_planned(void **state) {
   (void)state;
   char big[512], small[512], link2[512];
@@ -367,6 +391,11 @@ static void holds_only_when_planned(void **state) {
   unlink(link2);
   assert_int_equal(outfile_hold_replaced(dir), -1);
   int free_before = lowest_free_fd();
+  /* Over a file, written back as it is written (20 MiB: three of
+   * outfile.c's steps, on the let-go thread with copies of its
+   * descriptor): the same bytes, and no descriptor left once
+   * tuning_finish has waited for the thread. */
+  write_over(small, 20 << 20);
   commit_text(big, "new");
   tuning_finish();
   assert_int_equal(lowest_free_fd(), free_before);
