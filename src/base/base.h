@@ -78,11 +78,11 @@ long hpx_alloc_fail_at(long nth);
 hp2x_status hpx_grow(void **ptr, size_t *cap, size_t need, size_t elem,
                      hp2x_err *err);
 
-/* Maps bytes [from, to) of ptr's block in one call where the kernel can
- * (MADV_POPULATE_WRITE), not one fault (costly on virtual machines) a 4
- * KiB page first written.  Ranges under 1 MiB are left alone; for
- * hpx_prefault_all (of a block written in full) under 64 KiB, its whole 2
- * MiB pages made huge first (MADV_HUGEPAGE).  Hints: failure is nothing. */
+/* Maps the whole pages of bytes [from, to) of ptr's block at once where
+ * the kernel can (MADV_POPULATE_WRITE), not one fault (costly on VMs) a
+ * page.  Ranges under 1 MiB are left alone (hpx_prefault_all: 64 KiB);
+ * given 4 MiB or more, hpx_prefault_all first makes the range's whole 2
+ * MiB pages huge (MADV_HUGEPAGE).  Hints: failure is nothing. */
 void hpx_prefault(void *ptr, size_t from, size_t to);
 void hpx_prefault_all(void *ptr, size_t from, size_t to);
 

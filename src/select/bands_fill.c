@@ -199,7 +199,7 @@ void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
  * a call): fill_samples reads each value before it writes it, and a page
  * first read maps the shared zero page, then faults again to be written.
  * A big share is mapped in huge pages (hpx_prefault_all): at 500 MB of
- * .hp, 47 MB of matrix mapped in 1.2-1.6 ms a thread instead of 7-14 and
+ * .hp, 47 MB of matrix mapped in 1.2-3.2 ms a thread instead of 7-14 and
  * unmapped in 0.4 ms instead of 4.7 (bench/RESULTS.md, 14ag). */
 typedef struct fill_tasks {
   hp2x_bands *b;

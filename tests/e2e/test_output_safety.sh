@@ -98,4 +98,17 @@ grep -q "^hp2x: leak.hc.aux: write failed: No space left on device" auxfull/err.
   fail "full .aux: $(head -1 auxfull/err.txt)"
 [ "$(ls -A auxfull | paste -sd' ')" = "err.txt leak.hc.aux leak.hc.hp" ] && ok ||
   fail "full .aux left $(ls -A auxfull)"
+# -o names a symbolic link: the file it names gets the output, the link
+# stays; -o /dev/stdout redirected to a file writes into that file (at its
+# offset: `>>` appends), not a file put in its place.  Our own link to
+# /proc/self/fd/1 stands for /dev/stdout, which a regression run as root
+# would replace.
+mkdir links && echo old > links/real.csv && ln -s real.csv links/out.csv
+"$HP2X" "$S" -o links/out.csv && ok || fail "output through a link"
+[ -L links/out.csv ] && ok || fail "the link was replaced"
+head -1 links/real.csv | grep -q '^time,' && ok || fail "link's file: $(head -1 links/real.csv)"
+echo head > std.csv && ln -s /proc/self/fd/1 links/stdout
+"$HP2X" "$S" --format=csv -o links/stdout >> std.csv && ok || fail "-o /dev/stdout >> file"
+[ "$(sed -n '1p;2p' std.csv | cut -c1-5 | paste -sd' ')" = "head time," ] && ok ||
+  fail "-o /dev/stdout >> file: $(head -2 std.csv)"
 finish

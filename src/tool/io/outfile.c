@@ -1,8 +1,10 @@
 /* outfile.c -- the tool's output files, never half-written: bytes go to a
  * temporary file created in the target's own directory, which is renamed
  * over the target only when everything was written.  Targets that are not
- * regular files (/dev/stdout, /dev/null, /dev/full, FIFOs) are written in
- * place, since they cannot be replaced.  The temporary file gets the
+ * regular files (/dev/null, /dev/full, FIFOs, a terminal) are written in
+ * place, since they cannot be replaced, and so is the file the standard
+ * output already writes to (`-o /dev/stdout > file`).  A symbolic link's
+ * target is replaced, not the link.  The temporary file gets the
  * target's mode without touching the process's umask.  One allocation a
  * file: the handle holds its paths and its buffer.  The file a rename
  * replaces is let go of through util/tuning.h (its pages dropped by the
@@ -86,10 +88,22 @@ static void make_temp_template(char *t, size_t n, const char *path) {
   snprintf(t + dir_len, n - dir_len, ".%s.%s", base, "tmpnam");
 }
 
-/* Opens f->path itself for writing (a target that is not a regular
- * file). */
-static hp2x_status open_in_place(outfile *f, hp2x_err *err) {
-  f->fd = open(f->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+/* Opens f->path itself for writing (a target that is not a regular file,
+ * or is the standard output's; `create`: a link naming no file yet). */
+static hp2x_status open_in_place(outfile *f, int create, hp2x_err *err) {
+  f->fd = open(f->path, O_WRONLY | O_TRUNC | O_CLOEXEC | (create ? O_CREAT : 0),
+               0666);
+  if (f->fd < 0)
+    return fail(err, HP2X_E_IO, "cannot open for writing: %s", strerror(errno));
+  return HP2X_OK;
+}
+
+/* Writes f through a copy of descriptor `std`, the standard output or
+ * error already open on the target: at its offset and in its mode (a
+ * shell's `>>` appends), not replaced, or the shell's file would be left
+ * empty. */
+static hp2x_status open_std_output(outfile *f, int std, hp2x_err *err) {
+  f->fd = fcntl(std, F_DUPFD_CLOEXEC, 3);
   if (f->fd < 0)
     return fail(err, HP2X_E_IO, "cannot open for writing: %s", strerror(errno));
   return HP2X_OK;
@@ -151,6 +165,14 @@ static hp2x_status open_temp_file(outfile *f, const mode_t *keep_mode,
  * moment and a failed second step would lose the old file.  Unknown: not local.
  */
 #if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(O_PATH)
+static int fs_type_in(int fd, const unsigned long *types, size_t n) {
+  struct statfs fs;
+  if (fstatfs(fd, &fs) != 0) return 0;
+  for (size_t i = 0; i < n; i++)
+    if ((unsigned long)fs.f_type == types[i]) return 1;
+  return 0;
+}
+
 static int on_local_filesystem(int fd) {
   static const unsigned long local[] = {
       0xEF53,     /* ext2/3/4 */
@@ -160,47 +182,89 @@ static int on_local_filesystem(int fd) {
       0x01021994, /* tmpfs */
       0x794C7630, /* overlayfs (containers' root) */
   };
-  struct statfs fs;
-  if (fstatfs(fd, &fs) != 0) return 0;
-  for (size_t i = 0; i < sizeof local / sizeof local[0]; i++)
-    if ((unsigned long)fs.f_type == local[i]) return 1;
-  return 0;
+  return fs_type_in(fd, local, sizeof local / sizeof local[0]);
+}
+
+/* Whether a rename over a file on fd's filesystem writes the new file back
+ * there and then: ext4 (auto_da_alloc) and btrfs. */
+static int renames_write_back(int fd) {
+  static const unsigned long eager[] = {0xEF53, 0x9123683E};
+  return fs_type_in(fd, eager, sizeof eager / sizeof eager[0]);
 }
 #endif
 
 /* Whether a temporary file fd, replacing a file, is written back as it is
  * written (write_back_some): where the run lets go beside it
- * (tuning_lets_go_beside) and on a local filesystem, where the rename
- * over a file would start the writeback of all of it there and then
- * (ext4's auto_da_alloc; btrfs): the 500 MB stretch's CSV, 61 MB, took
- * 3-15 ms of rename, and the replaced file's close then waited behind its
- * writing (bench/RESULTS.md, 14ag). */
+ * (tuning_lets_go_beside), on ext4 and btrfs only.  On ext4
+ * (auto_da_alloc) and btrfs the rename over a file would start the
+ * writeback of all of it there and then: the 500 MB stretch's CSV, 61 MB,
+ * took 3-15 ms of rename, and the replaced file's close then waited
+ * behind its writing (bench/RESULTS.md, 14ag).  On tmpfs there is
+ * nothing to write back, and on overlayfs (a container's root) the call
+ * does nothing, its files' pages being the upper filesystem's (14ah):
+ * neither is asked. */
 static int writes_back_beside(int fd) {
 #if defined(__linux__) && !defined(HP2X_PORTABLE) && defined(O_PATH)
-  return tuning_lets_go_beside() && on_local_filesystem(fd);
+  return tuning_lets_go_beside() && renames_write_back(fd);
 #else
   (void)fd;
   return 0;
 #endif
 }
 
+/* The file an output named `path` goes to: a symbolic link's target (its
+ * resolved path, malloc'd in *real), so that the link itself stays and
+ * the file it names is replaced, as writing through it would; else path.
+ * A link that names no file yet is written through in place. */
+static const char *output_target(const char *path, char **real,
+                                 int *through_link) {
+  struct stat lst;
+  *real = NULL;
+  *through_link = 0;
+  if (lstat(path, &lst) != 0 || !S_ISLNK(lst.st_mode)) return path;
+  *real = realpath(path, NULL);
+  if (*real) return *real;
+  *through_link = 1; /* dangling: no old file to keep */
+  return path;
+}
+
+/* The descriptor (1 or 2) of the process's standard output or error when
+ * it already writes to st's file (`-o /dev/stdout > file`), else -1. */
+static int std_output_of(const struct stat *st) {
+  for (int fd = 1; fd <= 2; fd++) {
+    struct stat o;
+    if (fstat(fd, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino)
+      return fd;
+  }
+  return -1;
+}
+
 hp2x_status outfile_open(const char *path, outfile **out, hp2x_err *err) {
   *out = NULL;
-  size_t len = strlen(path);
+  char *real;
+  int through_link;
+  const char *target = output_target(path, &real, &through_link);
+  size_t len = strlen(target);
   outfile *f = malloc(sizeof *f + 2 * len + 1 + TEMP_EXTRA);
-  if (!f) return fail(err, HP2X_E_NOMEM, "out of memory");
+  if (!f) {
+    free(real);
+    return fail(err, HP2X_E_NOMEM, "out of memory");
+  }
   f->fd = -1;
   f->tmp = NULL;
   f->used = 0;
   f->failed_errno = 0;
   f->write_back = 0;
   f->written = f->written_back = 0;
-  f->path = memcpy(f->names, path, len + 1);
+  f->path = memcpy(f->names, target, len + 1);
+  free(real);
   struct stat st;
-  int exists = stat(path, &st) == 0;
+  int exists = stat(f->path, &st) == 0;
   mode_t keep_mode = exists ? st.st_mode & 07777 : 0;
-  hp2x_status s = exists && !S_ISREG(st.st_mode)
-                      ? open_in_place(f, err)
+  int std = exists ? std_output_of(&st) : -1;
+  hp2x_status s = std >= 0 ? open_std_output(f, std, err)
+                  : through_link || (exists && !S_ISREG(st.st_mode))
+                      ? open_in_place(f, through_link, err)
                       : open_temp_file(f, exists ? &keep_mode : NULL, err);
   if (s != HP2X_OK) {
     outfile_abort(f);

@@ -31,10 +31,11 @@ void tuning_release_reserve(void);
 
 /* Closes fd, a file an output replaced (outfile.c): when the plan lets go
  * beside the run (let_go_beside), on a thread of its own (one for the run,
- * started by the first call, every signal blocked in it), since the close
- * of a replaced file's last reference is when the system lets go of its
- * cached pages (milliseconds for a big one), while the run's end goes on
- * (its memory freed); else, or when no thread starts, here. */
+ * started by the first call of this or of tuning_write_back, every signal
+ * blocked in it), since the close of a replaced file's last reference is
+ * when the system lets go of its cached pages (milliseconds for a big
+ * one), while the run's end goes on (its memory freed); else, or when no
+ * thread starts or its 16 jobs are waiting, here. */
 void tuning_let_go_file(int fd);
 
 /* Starts the system's writing back of bytes [from, to) of fd (an output
@@ -49,8 +50,10 @@ void tuning_write_back(int fd, long long from, long long to);
 /* Whether tuning_let_go_file closes beside the run. */
 int tuning_lets_go_beside(void);
 
-/* Waits for the font thread and for what tuning_let_go_file closes, and
- * releases the reserve; call once, after the run. */
+/* Waits for the font thread and for the let-go thread's work (what
+ * tuning_let_go_file closes, the writebacks tuning_write_back starts and
+ * their copies of descriptors closed), and releases the reserve; call
+ * once, after the run. */
 void tuning_finish(void);
 
 #endif

@@ -11,6 +11,7 @@
 #include "util/tuning.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -404,6 +405,96 @@ static void holds_only_when_planned(void **state) {
   assert_int_equal(count_entries(), 0);
 }
 
+static void put_file(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+static void assert_file_is(const char *path, const char *text) {
+  char buf[64] = {0};
+  FILE *in = fopen(path, "r");
+  assert_non_null(in);
+  assert_int_equal(fread(buf, 1, sizeof buf - 1, in), strlen(text));
+  fclose(in);
+  assert_string_equal(buf, text);
+}
+
+static void write_and_commit(const char *path, const char *text) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open(path, &f, &err), HP2X_OK);
+  assert_int_equal(outfile_write(f, text, strlen(text)), 0);
+  assert_int_equal(outfile_commit(f, &err), HP2X_OK);
+}
+
+/* An output named by a symbolic link replaces the file the link names,
+ * through a temporary file beside it; the link stays a link.  A link
+ * naming no file yet gets the file made through it. */
+static void symlink_keeps_the_link(void **state) {
+  (void)state;
+  char real[512], link[512], dangling[512], made[512];
+  path_in(real, sizeof real, "real.txt");
+  path_in(link, sizeof link, "link.txt");
+  path_in(dangling, sizeof dangling, "dangling.txt");
+  path_in(made, sizeof made, "made.txt");
+  put_file(real, "old");
+  assert_int_equal(symlink("real.txt", link), 0);
+  write_and_commit(link, "new");
+  struct stat st;
+  assert_int_equal(lstat(link, &st), 0);
+  assert_true(S_ISLNK(st.st_mode));
+  assert_file_is(real, "new");
+  assert_int_equal(symlink("made.txt", dangling), 0);
+  write_and_commit(dangling, "made");
+  assert_int_equal(lstat(dangling, &st), 0);
+  assert_true(S_ISLNK(st.st_mode));
+  assert_file_is(made, "made");
+  assert_int_equal(count_entries(), 4); /* no temporary file left */
+  unlink(link);
+  unlink(real);
+  unlink(dangling);
+  unlink(made);
+}
+
+/* The file the standard error (or output) already writes to is written
+ * through it, at its offset: not replaced (the shell's redirection would
+ * see nothing) nor truncated. */
+static void std_output_written_through(void **state) {
+  (void)state;
+  char path[512];
+  path_in(path, sizeof path, "std.txt");
+  put_file(path, "");
+  struct stat before, after;
+  assert_int_equal(stat(path, &before), 0);
+  int fd = open(path, O_WRONLY | O_APPEND);
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, "head\n", 5), 5);
+  int saved = dup(2);
+  assert_true(saved >= 0);
+  assert_int_equal(dup2(fd, 2), 2);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  hp2x_status st = outfile_open(path, &f, &err);
+  int in_place = st == HP2X_OK && outfile_temp_path(f) == NULL;
+  if (st == HP2X_OK) {
+    (void)outfile_write(f, "body", 4);
+    st = outfile_commit(f, &err);
+  }
+  dup2(saved, 2);
+  close(saved);
+  close(fd);
+  assert_int_equal(st, HP2X_OK);
+  assert_true(in_place);
+  assert_int_equal(stat(path, &after), 0);
+  assert_int_equal(after.st_ino, before.st_ino);
+  assert_file_is(path, "head\nbody");
+  unlink(path);
+}
+
 int main(void) {
   if (!mkdtemp(dir)) return 1;
   const struct CMUnitTest tests[] = {
@@ -418,6 +509,8 @@ int main(void) {
       cmocka_unit_test(blocks_keep_their_order),
       cmocka_unit_test(commit_over_old_lets_it_go),
       cmocka_unit_test(holds_only_when_planned),
+      cmocka_unit_test(symlink_keeps_the_link),
+      cmocka_unit_test(std_output_written_through),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   rmdir(dir);
