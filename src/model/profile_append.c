@@ -111,6 +111,10 @@ void hpx_part_map_init(hpx_part_map *m, const hp2x_profile *part,
   m->ctx = ctx;
 }
 
+void hpx_part_map_expect(hpx_part_map *m, size_t bytes, size_t left) {
+  m->parts_left = bytes && left > bytes ? (double)left / (double)bytes : 0.0;
+}
+
 void hpx_part_map_free(hpx_part_map *m) {
   hpx_free(m->id);
   m->id = NULL;
@@ -300,6 +304,66 @@ static void append_later_runs(hp2x_profile *p, const hpx_part_map *m,
   }
 }
 
+/* The biggest block of packed censuses made ahead of the parts: a bigger
+ * input's gets more as they come. */
+#define EXPECT_MOST_PACKED ((size_t)256 << 20)
+
+/* How many samples, entries or bytes to make room for when `need` more
+ * do not fit: what the input left holds at the part's density (`in_part`
+ * in the part), with an eighth more, at most `most`; `need` when that is
+ * less or unknown. */
+static size_t expected(const hpx_part_map *m, size_t need, size_t in_part,
+                       size_t most) {
+  double want = (double)in_part * m->parts_left * 1.125;
+  if (!(want > (double)need)) return need;
+  return want < (double)most ? (size_t)want : most;
+}
+
+/* Room for `want` more samples: their times, runs, ends and, packed,
+ * places. */
+static void expect_samples(hp2x_profile *p, size_t want) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  if (hpx_profile_reserve_samples(p, want, &err) == HP2X_OK && p->pack_values)
+    (void)hpx_grow((void **)&p->packed_at, &p->cap_packed_at,
+                   p->n_samples + want, sizeof *p->packed_at, &err);
+}
+
+/* Room for `want` more entries: their label runs and, not packed (the
+ * tail then holds the open census only), their values. */
+static void expect_entries(hp2x_profile *p, size_t want) {
+  hp2x_err err;
+  hp2x_err_init(&err);
+  if (p->pack_values)
+    (void)hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + want,
+                   sizeof *p->run_ids, &err);
+  else
+    (void)hpx_profile_allocate_entries(p, want, &err);
+}
+
+/* Grows p, when the part's n samples and e entries (and, packed, its
+ * censuses' bytes) do not fit in its room, for the rest of the input at
+ * once (hpx_part_map_expect).  Only a hint: when that much memory is not
+ * to be had, the exact growth after it fails or not as it would have. */
+static void expect_room(hp2x_profile *p, const hpx_part_map *m, size_t n,
+                        size_t e) {
+  const hp2x_profile *q = m->part;
+  if (p->n_samples + n > p->cap_samples ||
+      p->n_samples + n + 1 > p->cap_start) {
+    size_t want = expected(m, n, q->n_samples, p->max_samples - p->n_samples);
+    if (want > n) expect_samples(p, want);
+  }
+  if (p->n_run_ids + e > p->cap_run_ids ||
+      (!p->pack_values && p->n_entries + e > p->alloc_entries)) {
+    size_t want = expected(m, e, q->n_entries, HPX_MAX_ENTRIES - p->n_entries);
+    if (want > e) expect_entries(p, want);
+  }
+  if (p->pack_values && q->packed_bytes >= p->fill_left) {
+    size_t want = expected(m, 0, q->packed_bytes, EXPECT_MOST_PACKED);
+    if (want > 0) hpx_values_expect_room(p, want);
+  }
+}
+
 /* The plain profile's bulk append (hpx_profile_append): the values of
  * every sample at once, or census by census when p packs them; the label
  * runs of all but the first sample at once. */
@@ -307,6 +371,7 @@ static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
                                size_t to, hp2x_err *err) {
   const hp2x_profile *q = m->part;
   size_t e0 = q->start[from], e1 = q->start[to];
+  expect_room(p, m, to - from, e1 - e0);
   if (hpx_part_map_upto(m, q->n_labels, err) != HP2X_OK ||
       hpx_profile_reserve_samples(p, to - from, err) != HP2X_OK ||
       hpx_grow((void **)&p->run_ids, &p->cap_run_ids, p->n_run_ids + (e1 - e0),

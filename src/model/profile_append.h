@@ -36,6 +36,9 @@ typedef struct hpx_part_map {
   size_t blocks_met;   /* the part's packed blocks whose first census the
                           appends have reached (they take its samples in
                           order, from its first) */
+  double parts_left;   /* the input from the part's first byte on, in
+                          parts of its size (hpx_part_map_expect); 0:
+                          unknown */
 } hpx_part_map;
 
 /* A profile for a part of `bytes` bytes: plain (every sample, no
@@ -57,6 +60,15 @@ hp2x_profile *hpx_part_profile_new(const hpx_part_limits *whole, size_t bytes,
 void hpx_part_map_init(hpx_part_map *m, const hp2x_profile *part,
                        hpx_label_map_fn fn, void *ctx);
 void hpx_part_map_free(hpx_part_map *m);
+/* Tells m that the part is `bytes` bytes of input and that `left` bytes
+ * are left from its first on (itself included).  A plain profile that has
+ * to grow to take the part then grows at once for what all of that input
+ * holds at the part's density (samples, entries, label runs, packed
+ * censuses' places), and an eighth more: the parts after it take that
+ * room without growing the arrays again, each step of which copies or
+ * moves them (realloc) while the other threads read.  The room is
+ * allocated, not touched: pages it does not use are never faulted in. */
+void hpx_part_map_expect(hpx_part_map *m, size_t bytes, size_t left);
 /* Maps the part's labels below `upto` (its first `upto` labels). */
 hp2x_status hpx_part_map_upto(hpx_part_map *m, size_t upto, hp2x_err *err);
 

@@ -111,6 +111,12 @@ size_t hpx_profile_take_packed_run(hp2x_profile *p, const hp2x_profile *q,
  * parts: profile_append.c); without memory, p makes its blocks as it
  * packs. */
 void hpx_values_keep_room(hp2x_profile *p, hp2x_profile *old, size_t want);
+/* Gives p, which packs, a last block with room for `bytes` more packed
+ * bytes when it has less: a fresh one, untouched until written
+ * (profile_append.c, for the parts to come: their runs of censuses are
+ * then copied into it at once, with no block made for each 256 KiB).
+ * Without memory, nothing. */
+void hpx_values_expect_room(hp2x_profile *p, size_t bytes);
 /* Frees p's packed censuses (hp2x_profile_free, drop_entries). */
 void hpx_values_free(hp2x_profile *p);
 

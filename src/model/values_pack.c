@@ -443,6 +443,25 @@ void hpx_values_keep_room(hp2x_profile *p, hp2x_profile *old, size_t want) {
   p->fill_left = size;
 }
 
+void hpx_values_expect_room(hp2x_profile *p, size_t bytes) {
+  if (bytes > (size_t)-1 - SLACK || p->fill_left >= bytes + SLACK) return;
+  size_t size = bytes + SLACK > BLOCK ? bytes + SLACK : BLOCK;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  if (hpx_grow((void **)&p->blocks, &p->cap_blocks, p->n_blocks + 1,
+               sizeof *p->blocks, &err) != HP2X_OK)
+    return;
+  uint8_t *block = hpx_malloc(size);
+  if (!block) return;
+  /* a last block with nothing in it yet goes: every block but the last
+   * begins with a census (profile_append.c's packed_len) */
+  if (p->n_blocks && p->fill == p->blocks[p->n_blocks - 1])
+    hpx_free(p->blocks[--p->n_blocks]);
+  p->blocks[p->n_blocks++] = block;
+  p->fill = block;
+  p->fill_left = size;
+}
+
 void hpx_values_free(hp2x_profile *p) {
   for (size_t i = 0; i < p->n_blocks; i++) hpx_free(p->blocks[i]);
   hpx_free(p->blocks);

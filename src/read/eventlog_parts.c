@@ -25,6 +25,7 @@ typedef struct evl_part_cfg {
   const evl_parser *ev;   /* its file name and event types only */
   int32_t marker_size;    /* the block marker's declared payload */
   hpx_part_limits limits; /* of the profile read */
+  long long end;          /* the offset the parts' bytes end at */
 } evl_part_cfg;
 
 /* A part as read. */
@@ -35,6 +36,7 @@ typedef struct evl_part_read {
   unsigned char head[10]; /* its first bytes (a block marker's) */
   size_t len;
   long long offset; /* of its first byte in the input */
+  long long end;    /* the parts' end (evl_part_cfg's) */
 } evl_part_read;
 
 /* ----------------------------------------------------------- cutting */
@@ -116,6 +118,7 @@ static void *read_part(const void *cfg_, parts_pieces *in, size_t len,
   }
   r->len = len;
   r->offset = offset;
+  r->end = cfg->end;
   r->p = hpx_part_profile_new(&cfg->limits, len, spare);
   if (r->p) r->ev = part_reader(cfg, r, &err);
   if (!r->ev) {
@@ -342,6 +345,7 @@ static hp2x_status merge_part(void *fe, void *result, int *merged,
   *merged = 1;
   hpx_part_map m;
   hpx_part_map_init(&m, r->p, map_label, ev);
+  hpx_part_map_expect(&m, r->len, (size_t)(r->end - r->offset));
   hp2x_status st = merge_events(ev, r, &m, err);
   hpx_part_map_free(&m);
   if (st == HP2X_OK) st = take_state(ev, r, err);
@@ -404,7 +408,8 @@ hp2x_status hpx_evl_parse_feed_parts(evl_parser *ev, parts_src *src,
        evl_be16(m) != EV_BLOCK_MARKER))
     st = hpx_src_feed(src, b, len - b, feed_events, ev, &buf, err);
   else if (st == HP2X_OK && b < len) {
-    evl_part_cfg cfg = {ev, marker, hpx_part_limits_of(ev->p)};
+    evl_part_cfg cfg = {ev, marker, hpx_part_limits_of(ev->p),
+                        ev->offset + (long long)(len - b)};
     parts_front f = {ev,         &cfg,        part_end,    read_part,
                      merge_part, feed_events, release_part};
     st = hpx_parts_read(&f, src, b, plan, err);

@@ -19,6 +19,7 @@
 typedef struct hp_part_cfg {
   const char *file;
   hpx_part_limits limits; /* of the profile read */
+  long long end;          /* the offset the parts' bytes end at */
 } hp_part_cfg;
 
 /* A part as read. */
@@ -27,6 +28,7 @@ typedef struct hp_part {
   hp_parser *hp;       /* its reader, with the part's final state; owned */
   hp_part_lines lines; /* its header and MARK lines; owned */
   long long offset;    /* of its first byte in the input */
+  long long end;       /* the parts' end (hp_part_cfg's) */
 } hp_part;
 
 /* ------------------------------------------------------------ cutting */
@@ -105,6 +107,7 @@ static void *read_part(const void *cfg_, parts_pieces *in, size_t len,
     return NULL;
   }
   r->offset = offset;
+  r->end = cfg->end;
   r->p = hpx_part_profile_new(&cfg->limits, len, spare);
   r->hp = r->p ? hpx_hp_parse_new(cfg->file, r->p, &err) : NULL;
   if (!r->hp) {
@@ -184,6 +187,8 @@ static hp2x_status merge_part(void *fe, void *result, int *merged,
   long line_base = hp->line;
   hpx_part_map m;
   hpx_part_map_init(&m, r->p, map_label, hp);
+  hpx_part_map_expect(&m, (size_t)(w->offset - r->offset),
+                      (size_t)(r->end - r->offset));
   hp2x_status st = merge_lines(hp, r, &m, line_base, err);
   if (st == HP2X_OK) hpx_profile_append_sums(hp->p, &m);
   hpx_part_map_free(&m);
@@ -221,7 +226,8 @@ hp2x_status hpx_hp_parse_feed_parts(hp_parser *hp, parts_src *src,
   hp2x_status st = hpx_src_feed(src, 0, first, feed_bytes, hp, &b, err);
   hpx_free(b.p);
   if (st != HP2X_OK || first == src->len) return st;
-  hp_part_cfg cfg = {hp->file, hpx_part_limits_of(hp->p)};
+  hp_part_cfg cfg = {hp->file, hpx_part_limits_of(hp->p),
+                     hp->offset + (long long)(src->len - first)};
   parts_front f = {hp,         &cfg,       part_end,    read_part,
                    merge_part, feed_bytes, release_part};
   return hpx_parts_read(&f, src, first, plan, err);
