@@ -175,13 +175,29 @@ static size_t lines_end(parts_src *src) {
   return 0;
 }
 
-/* hp2x_parser_feed of src's bytes (in memory, or a file's). */
-static hp2x_status feed_src(hp2x_parser *ps, parts_src *src, hp2x_err *err) {
+/* Takes the input's first bytes (those its kind is told by) from src,
+ * read into a room of their own (no allocation): a file that cannot be
+ * read there says why, and is not taken for an input that ends there. */
+static hp2x_status take_head(hp2x_parser *ps, parts_src *src, hp2x_err *err) {
+  unsigned char room[sizeof ps->head];
+  parts_buf b = {room, sizeof room};
+  size_t k = sizeof ps->head - ps->n_head;
+  if (k > src->len) k = src->len;
+  const unsigned char *p = k ? hpx_src_bytes(src, 0, k, &b, err) : room;
+  if (!p) return err->code;
+  memcpy(ps->head + ps->n_head, p, k);
+  ps->n_head += k;
+  hpx_src_skip(src, k);
+  return ps->n_head == sizeof ps->head ? choose_front_end(ps, err) : HP2X_OK;
+}
+
+hp2x_status hpx_parser_feed_src(hp2x_parser *ps, parts_src *src,
+                                hp2x_err *err) {
   if (ps->status != HP2X_OK) return ps->status;
   if (ps->finished)
     return ps->status =
                hpx_fail(err, HP2X_E_ARG, 0, -1, "parser fed after finish");
-  size_t len = src->len, nl = lines_end(src), avail;
+  size_t len = src->len, nl = lines_end(src);
   if (nl) ps->lines_end = ps->bytes + (long long)nl;
   src->offset = ps->bytes;
   ps->bytes += (long long)len;
@@ -192,16 +208,8 @@ static hp2x_status feed_src(hp2x_parser *ps, parts_src *src, hp2x_err *err) {
     ps->profile->pack_values = true;
   hp2x_status st = HP2X_OK;
   if (ps->kind == HP2X_INPUT_AUTO) {
-    if (ps->opt.kind != HP2X_INPUT_AUTO) {
-      st = choose_front_end(ps, err);
-    } else {
-      const unsigned char *b = hpx_src_at(src, 0, 4, &avail);
-      size_t took = 0;
-      while (b && took < avail && ps->n_head < 4)
-        ps->head[ps->n_head++] = b[took++];
-      hpx_src_skip(src, took);
-      if (ps->n_head == 4) st = choose_front_end(ps, err);
-    }
+    st = ps->opt.kind != HP2X_INPUT_AUTO ? choose_front_end(ps, err)
+                                         : take_head(ps, src, err);
   }
   if (st == HP2X_OK && ps->kind != HP2X_INPUT_AUTO)
     st = forward_bytes(ps, src, err);
@@ -212,7 +220,7 @@ hp2x_status hp2x_parser_feed(hp2x_parser *ps, const void *buf, size_t len,
                              hp2x_err *err) {
   parts_src src;
   hpx_src_mem(&src, buf, len, 0);
-  return feed_src(ps, &src, err);
+  return hpx_parser_feed_src(ps, &src, err);
 }
 
 const hp2x_profile *hp2x_parser_peek(const hp2x_parser *ps) {
@@ -299,7 +307,7 @@ hp2x_status hp2x_parser_feed_fd(hp2x_parser *ps, int fd, unsigned flags,
     return feed_by_reading(ps, fd, err);
   parts_src src;
   hpx_src_fd(&src, fd, (long long)at, (size_t)(st.st_size - at), 0);
-  hp2x_status s = feed_src(ps, &src, err);
+  hp2x_status s = hpx_parser_feed_src(ps, &src, err);
   hpx_src_free(&src);
   if (s == HP2X_OK) (void)lseek(fd, st.st_size, SEEK_SET);
   return s;

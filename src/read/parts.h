@@ -57,6 +57,11 @@ hp2x_status hpx_src_feed(const parts_src *s, size_t pos, size_t n,
                                              size_t, hp2x_err *),
                          void *fe, parts_buf *b, hp2x_err *err);
 
+/* hp2x_parser_feed of src's bytes (parser.c): hp2x_parser_feed_fd's
+ * file, and for tests a stretch longer than its file (one that shrank
+ * while read). */
+hp2x_status hpx_parser_feed_src(hp2x_parser *ps, parts_src *src, hp2x_err *err);
+
 /* A part's bytes as its reader takes them (parts.c): a piece at a time,
  * each its reader's until the next is asked for. */
 typedef struct parts_pieces parts_pieces;

@@ -10,7 +10,7 @@
 #     and standard error are the same.
 #   - The real GHC runs over 1 MiB (samples' longrun eventlogs, 5 to 7 MB,
 #     and its biggest .hp) in the parts hp2x chooses, from the file (read
-#     through a memory map) and from a pipe: the same CSV and SVG.
+#     with pread) and from a pipe: the same CSV and SVG.
 #   - A generated profile of 40,000 samples, enough that the bands are
 #     filled and the CSV rows formatted on several threads too: the same
 #     CSV and summary with --jobs=1, 2 and 7.
@@ -60,7 +60,7 @@ for f in "${inputs[@]}"; do
   done
 done
 
-# Real runs over 1 MiB, in the parts hp2x chooses, mapped and piped.
+# Real runs over 1 MiB, in the parts hp2x chooses, from the file and piped.
 for f in "$TOP"/samples/profiles/longrun.h[cT].eventlog.gz "$TOP"/samples/profiles/longrun.hT.hp; do
   b=$(basename "${f%.gz}")
   case $f in *.gz) zcat "$f" > "$T/$b" ;; *) cp "$f" "$T/$b" ;; esac

@@ -277,7 +277,7 @@ static unsigned char *padded_header(const unsigned char *buf, size_t len,
 }
 
 /* The header is copied and parsed a step at a time when a feed holds
- * more (a whole mapped file): headers ending on either side of a step's
+ * more (a whole file read at once): headers ending on either side of a step's
  * edge read the same profile whole as in chunks and as without the
  * padding; one past 4 MiB fails at its limit, whole and in chunks. */
 static void header_steps(void **state) {

@@ -312,9 +312,11 @@ static int temp_file_of(const bytes *x, char *path) {
 }
 
 /* fd read by hp2x_parser_feed_fd as o says, with the nth allocation
- * failing (0: none): its status; *p its profile when HP2X_OK. */
+ * failing (0: none), and every one after it until the end, or (heal) until
+ * the feed returns: its status; *p its profile when HP2X_OK. */
 static hp2x_status read_fd(int fd, unsigned flags, const hp2x_parse_options *o,
-                           long nth, hp2x_profile **p, size_t *merged) {
+                           long nth, bool heal, hp2x_profile **p,
+                           size_t *merged) {
   assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
   hp2x_err err;
   hp2x_err_init(&err);
@@ -322,6 +324,7 @@ static hp2x_status read_fd(int fd, unsigned flags, const hp2x_parse_options *o,
   hpx_alloc_fail_at(nth);
   hp2x_parser *ps = hp2x_parser_new("parts", o, &err);
   hp2x_status st = ps ? hp2x_parser_feed_fd(ps, fd, flags, &err) : err.code;
+  if (heal) hpx_alloc_fail_at(0);
   if (st == HP2X_OK) st = hp2x_parser_finish(ps, p, &err);
   hpx_alloc_fail_at(0);
   if (ps) *merged = hpx_parser_parts(ps).merged;
@@ -332,7 +335,8 @@ static hp2x_status read_fd(int fd, unsigned flags, const hp2x_parse_options *o,
 /* x's bytes read from a file by hp2x_parser_feed_fd, on 1 thread and in
  * parts on 3, and read in pieces (HP2X_FEED_NO_MAP): one thread's profile
  * from memory, and parts merged; with an allocation failing anywhere,
- * that profile or HP2X_E_NOMEM. */
+ * that profile or HP2X_E_NOMEM, also when allocations work again once the
+ * feed has returned (a feed that let a failure pass would show here). */
 static void file_read_alike(const bytes *x) {
   char path[] = "/tmp/hp2x-test-parts-XXXXXX";
   int fd = temp_file_of(x, path);
@@ -345,7 +349,7 @@ static void file_read_alike(const bytes *x) {
     hp2x_profile *p;
     size_t merged = 0;
     assert_int_equal(
-        read_fd(fd, run == 2 ? HP2X_FEED_NO_MAP : 0, &o, 0, &p, &merged),
+        read_fd(fd, run == 2 ? HP2X_FEED_NO_MAP : 0, &o, 0, false, &p, &merged),
         HP2X_OK);
     assert_true(lseek(fd, 0, SEEK_CUR) == (off_t)x->n);
     assert_true(run == 0 || merged > 0);
@@ -353,14 +357,16 @@ static void file_read_alike(const bytes *x) {
     hp2x_profile_free(p);
   }
   for (long n = 1; n < 4000; n += 1 + n / 8) {
-    hp2x_profile *p;
-    size_t merged;
-    hp2x_status st = read_fd(fd, 0, &o, n, &p, &merged);
-    if (st == HP2X_OK)
-      same_profile_exactly(one.p, p);
-    else
-      assert_int_equal(st, HP2X_E_NOMEM);
-    hp2x_profile_free(p);
+    for (int heal = 0; heal < 2; heal++) {
+      hp2x_profile *p;
+      size_t merged;
+      hp2x_status st = read_fd(fd, 0, &o, n, heal, &p, &merged);
+      if (st == HP2X_OK)
+        same_profile_exactly(one.p, p);
+      else
+        assert_int_equal(st, HP2X_E_NOMEM);
+      hp2x_profile_free(p);
+    }
   }
   close(fd);
   unlink(path);
@@ -522,6 +528,43 @@ static void file_source(void **state) {
   free(x.b);
 }
 
+/* A file that shrank while read, before its first bytes (those its kind
+ * is told by) or after them: hp2x_parser_feed_fd's stretch, as long as the
+ * file was, is an error at the byte where the file ends, never an input
+ * ending there (which read as empty). */
+static void file_shrank(void **state) {
+  (void)state;
+  text t = make_hp(40, 0);
+  static const size_t kept[] = {0, 2, 3000};
+  for (size_t k = 0; k < sizeof kept / sizeof *kept; k++) {
+    assert_true(t.n > kept[k] + 100);
+    bytes x = {(unsigned char *)t.s, kept[k], t.cap};
+    char path[] = "/tmp/hp2x-test-parts-XXXXXX";
+    int fd = temp_file_of(&x, path);
+    for (unsigned threads = 1; threads <= 3; threads += 2) {
+      hp2x_parse_options o = options_plain();
+      o.threads = threads;
+      o.part_bytes = 700;
+      hp2x_err err;
+      hp2x_err_init(&err);
+      hp2x_parser *ps = hp2x_parser_new("parts", &o, &err);
+      assert_non_null(ps);
+      parts_src src;
+      hpx_src_fd(&src, fd, 0, t.n, 0);
+      assert_int_equal(hpx_parser_feed_src(ps, &src, &err), HP2X_E_IO);
+      hpx_src_free(&src);
+      assert_true(err.offset == (long long)kept[k]);
+      char want[96];
+      snprintf(want, sizeof want, "shrank while read (it had %zu bytes)", t.n);
+      assert_non_null(strstr(err.msg, want));
+      hp2x_parser_free(ps);
+    }
+    close(fd);
+    unlink(path);
+  }
+  free(t.s);
+}
+
 /* a and b hold the same censuses: times, labels and values, whether each
  * has them packed or not. */
 static void same_censuses(const hp2x_profile *a, const hp2x_profile *b) {
@@ -638,6 +681,7 @@ int main(void) {
       cmocka_unit_test(file_descriptors),
       cmocka_unit_test(file_part_fed_again),
       cmocka_unit_test(file_source),
+      cmocka_unit_test(file_shrank),
       cmocka_unit_test(packed_reading),
       cmocka_unit_test(packed_parts_of_blocks),
   };
