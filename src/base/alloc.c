@@ -1,5 +1,5 @@
 /* alloc.c -- every allocation of libhp2x: the malloc family's wrappers,
- * geometric growth (hpx_grow), prefaulting and huge pages.  Built with
+ * geometric growth (hpx_grow) and prefaulting.  Built with
  * -DHPX_TEST_HOOKS (the test builds only: the unit tests and
  * BUILD/hp2x-faults), it also has the fault-injection hook that fails the
  * nth allocation (hpx_alloc_fail_at); the shipped library and binary do
@@ -7,9 +7,12 @@
  */
 /* The pre-faulting seam: Linux's madvise(MADV_POPULATE_WRITE) (kernel 5.14
  * on; glibc declares it under _DEFAULT_SOURCE, which this branch alone
- * asks for), and its MADV_HUGEPAGE for a big block filled at once;
- * elsewhere, and under PORTABLE=1, nothing: pages fault in as they are
- * first written, in the system's own page size. */
+ * asks for); elsewhere, and under PORTABLE=1, nothing: pages fault in
+ * as they are first written.  Huge pages (MADV_HUGEPAGE) are not asked
+ * for: on a VM that hands freed memory back to its host, a fresh huge
+ * page a few seconds after the last run costs more than its 4 KiB pages,
+ * and marked ranges may be compacted at fault time (bench/RESULTS.md,
+ * 14ai). */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define _DEFAULT_SOURCE /* madvise, MADV_POPULATE_WRITE */
 #include <sys/mman.h>
@@ -88,17 +91,7 @@ void hpx_prefault(void *ptr, size_t from, size_t to) {
   prefault_least(ptr, from, to, (size_t)1 << 20);
 }
 
-/* hpx_prefault_all's ranges from this size on are worth huge pages. */
-#define HUGE_LEAST ((size_t)4 << 20)
-
 void hpx_prefault_all(void *ptr, size_t from, size_t to) {
-#if defined(MADV_HUGEPAGE)
-  const uintptr_t huge = (uintptr_t)2 << 20;
-  uintptr_t a = ((uintptr_t)ptr + from + huge - 1) & ~(huge - 1);
-  uintptr_t e = ((uintptr_t)ptr + to) & ~(huge - 1);
-  if (to >= from + HUGE_LEAST && e > a)
-    (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
-#endif
   prefault_least(ptr, from, to, (size_t)64 << 10);
 }
 

@@ -80,9 +80,8 @@ hp2x_status hpx_grow(void **ptr, size_t *cap, size_t need, size_t elem,
 
 /* Maps the whole pages of bytes [from, to) of ptr's block at once where
  * the kernel can (MADV_POPULATE_WRITE), not one fault (costly on VMs) a
- * page.  Ranges under 1 MiB are left alone (hpx_prefault_all: 64 KiB);
- * given 4 MiB or more, hpx_prefault_all first makes the range's whole 2
- * MiB pages huge (MADV_HUGEPAGE).  Hints: failure is nothing. */
+ * page; no huge pages are asked for.  Ranges under 1 MiB are left alone
+ * (hpx_prefault_all: 64 KiB).  Hints: failure is nothing. */
 void hpx_prefault(void *ptr, size_t from, size_t to);
 void hpx_prefault_all(void *ptr, size_t from, size_t to);
 

@@ -198,9 +198,10 @@ void hpx_bands_fill(hp2x_bands *b, const int32_t *band_of,
  * whole array (a band's share of a range is often too short to be worth
  * a call): fill_samples reads each value before it writes it, and a page
  * first read maps the shared zero page, then faults again to be written.
- * A big share is mapped in huge pages (hpx_prefault_all): at 500 MB of
- * .hp, 47 MB of matrix mapped in 1.2-3.2 ms a thread instead of 7-14 and
- * unmapped in 0.4 ms instead of 4.7 (bench/RESULTS.md, 14ag). */
+ * Shares are mapped from 64 KiB on (hpx_prefault_all), in 4 KiB pages:
+ * huge pages map a share faster in runs back to back, but a fresh one
+ * after a few idle seconds costs more on a VM that gives freed memory
+ * back to its host (bench/RESULTS.md, 14ag and 14ai). */
 typedef struct fill_tasks {
   hp2x_bands *b;
   const int32_t *band_of;
