@@ -13,6 +13,8 @@
  */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define _GNU_SOURCE /* O_PATH */
+#else
+#define _XOPEN_SOURCE 700 /* realpath: POSIX.1-2008's, glibc's only with XSI */
 #endif
 #include "outfile.h"
 
