@@ -3,6 +3,7 @@
 # gcc), then the threaded render test run under it: two profiles drawn on
 # two threads at once, many times, each output equal to a lone render; and
 # tests/unit/read/test_parts.c, every input read on 2, 3 and 7 threads,
+# and tests/unit/read/test_parts_file.c, files read in parts on 2 and 3,
 # and tests/unit/write/test_csv_write.c, bands filled and CSV rows
 # formatted (and written, a batch while the next is formatted) on several,
 # and tests/unit/base/test_threads.c, threads started and placed.
@@ -37,6 +38,11 @@ check-tsan:
 	@echo "  TSAN    $(TSAN_DIR)/tests/read/test_parts"
 	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
 	    TOP=$(CURDIR) $(TSAN_DIR)/tests/read/test_parts
+	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
+	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/tests/read/test_parts_file
+	@echo "  TSAN    $(TSAN_DIR)/tests/read/test_parts_file"
+	@TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_suppressions=0" \
+	    TOP=$(CURDIR) $(TSAN_DIR)/tests/read/test_parts_file
 	@$(MAKE) --no-print-directory BUILD=$(TSAN_DIR) CC=$(TSAN_CC) \
 	    OPT="$(TSAN_OPT)" CFLAGS="$(TSAN_CFLAGS)" $(TSAN_DIR)/tests/write/test_csv_write
 	@echo "  TSAN    $(TSAN_DIR)/tests/write/test_csv_write"

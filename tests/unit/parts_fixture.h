@@ -1,13 +1,16 @@
 /* parts_fixture.h -- shared by the tests of reading on several threads
- * (tests/unit/read/test_parts.c, test_eventlog_stream.c): a buffer read
- * on N threads in parts, fed whole or in chunks, and compared with one
- * thread's reading; eventlogs made to reach every case (the EV_ flags).
- * The includer includes cmocka, test_rng.h (with its TEST_RNG_SEED),
- * parse_helpers.h, read/frontends.h and profile_same.h first. */
+ * (tests/unit/read/test_parts.c, test_parts_file.c,
+ * test_eventlog_stream.c): a buffer read on N threads in parts, fed whole
+ * or in chunks, and compared with one thread's reading; eventlogs and .hp
+ * text made to reach every case (the EV_ and HP_ flags).  The includer
+ * includes cmocka, test_rng.h (with its TEST_RNG_SEED), parse_helpers.h,
+ * read/frontends.h and profile_same.h first. */
 #ifndef HPX_PARTS_FIXTURE_H
 #define HPX_PARTS_FIXTURE_H
 
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -334,6 +337,78 @@ static inline size_t string_event_at(const bytes *x, size_t from) {
         x->b[i - 21] == 0 && x->b[i - 20] == 164)
       return i - 21;
   return 0;
+}
+
+/* ---------------------------------------------------------- .hp text */
+
+typedef struct text {
+  char *s;
+  size_t n, cap;
+} text;
+
+static inline void put(text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static inline void put(text *t, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char line[512];
+  int k = vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  if (t->n + (size_t)k + 1 > t->cap) {
+    t->cap = 2 * (t->n + (size_t)k + 1);
+    t->s = realloc(t->s, t->cap);
+    assert_non_null(t->s);
+  }
+  memcpy(t->s + t->n, line, (size_t)k);
+  t->n += (size_t)k;
+}
+
+enum {
+  HP_MARKS = 1,       /* MARK lines between samples */
+  HP_MID_HEADER = 2,  /* JOB and VALUE_UNIT again among the samples */
+  HP_REPEATS = 4,     /* a label twice in some samples */
+  HP_CRLF = 8,        /* lines end in CR LF, blank lines among them */
+  HP_WIDE = 16,       /* a value past 4 GiB, not a whole word */
+  HP_SAME_ORDER = 32, /* every sample lists its labels in one order */
+  HP_NO_RTS = 64      /* JOB without +RTS, so the labels' shapes tell the
+                         breakdown: -hc's until a closure type comes late */
+};
+
+/* A .hp profile of n samples of labels from a pool of 50, as `flags` say. */
+static inline text make_hp(size_t n, unsigned flags) {
+  text t = {0};
+  const char *eol = flags & HP_CRLF ? "\r\n" : "\n";
+  put(&t, "JOB \"parts%s\"%sDATE \"Thu Nov 26 12:00 2026\"%s",
+      flags & HP_NO_RTS ? "" : " +RTS -hc", eol, eol);
+  put(&t, "SAMPLE_UNIT \"seconds\"%sVALUE_UNIT \"bytes\"%s", eol, eol);
+  double time = 0.0;
+  size_t late = n - 1 - rnd((uint32_t)(n / 4)); /* HP_NO_RTS's ARR_WORDS */
+  for (size_t s = 0; s < n; s++) {
+    time += 0.001 * (1 + rnd(30));
+    if ((flags & HP_MARKS) && rnd(4) == 0) put(&t, "MARK %.6f%s", time, eol);
+    if ((flags & HP_MID_HEADER) && rnd(40) == 0)
+      put(&t, "JOB \"again %zu\"%sVALUE_UNIT \"bytes\"%s", s, eol, eol);
+    if ((flags & HP_CRLF) && rnd(10) == 0) put(&t, "%s", eol);
+    put(&t, "BEGIN_SAMPLE %.6f%s", time, eol);
+    size_t k = rnd(12), first = rnd(50);
+    for (size_t i = 0; i < k; i++) {
+      size_t l = flags & HP_SAME_ORDER ? i : (first + rnd(50)) % 50;
+      unsigned long long v = 8ull * (1 + rnd(100000));
+      if ((flags & HP_WIDE) && rnd(500) == 0) v = (1ull << 33) + 3;
+      put(&t, "(%zu)lab%zu/%s/main\t%llu%s", 100 + l, l, l % 3 ? "go" : "CAF",
+          v, eol);
+      if ((flags & HP_REPEATS) && rnd(20) == 0)
+        put(&t, "(%zu)lab%zu/%s/main\t%llu%s", 100 + l, l, l % 3 ? "go" : "CAF",
+            v, eol);
+    }
+    if ((flags & HP_NO_RTS) && s == late)
+      put(&t, "ARR_WORDS\t%u%s", 8 * (1 + rnd(100)), eol);
+    put(&t, "END_SAMPLE %.6f%s", time, eol);
+  }
+  return t;
 }
 
 #endif

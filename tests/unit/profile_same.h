@@ -1,7 +1,8 @@
 /* profile_same.h -- shared by the tests of reading on several threads
- * (tests/unit/read/test_parts.c, tests/fuzz/fuzz_threads.c): are two
- * profiles the same field by field, storage included?  The includer
- * defines SAME_CHECK(condition), its way of failing. */
+ * (tests/unit/read/test_parts.c, test_parts_file.c,
+ * tests/fuzz/fuzz_threads.c): are two profiles the same field by field,
+ * storage included?  The includer defines SAME_CHECK(condition), its way
+ * of failing. */
 #ifndef HPX_PROFILE_SAME_H
 #define HPX_PROFILE_SAME_H
 
