@@ -14,7 +14,8 @@
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define _GNU_SOURCE /* O_PATH */
 #else
-#define _XOPEN_SOURCE 700 /* realpath: POSIX.1-2008's, glibc's only with XSI */
+/* realpath: POSIX.1-2008's, which glibc declares only with XSI */
+#define _XOPEN_SOURCE 700
 #endif
 #include "outfile.h"
 
