@@ -107,6 +107,17 @@ mkdir links && echo old > links/real.csv && ln -s real.csv links/out.csv
 "$HP2X" "$S" -o links/out.csv && ok || fail "output through a link"
 [ -L links/out.csv ] && ok || fail "the link was replaced"
 head -1 links/real.csv | grep -q '^time,' && ok || fail "link's file: $(head -1 links/real.csv)"
+# A dangling link: a write that fails leaves no file where it leads.
+ln -s made.csv links/dangling.csv
+if [ -z "${HP2X_UNDER_VALGRIND:-}" ]; then
+  expect_status 1 "file size limit through a dangling link" -- \
+    bash -c "set -o pipefail; trap '' XFSZ
+      (ulimit -f 1; exec \"$HP2X\" \"$S\" -o links/dangling.csv) 2>&1 | cat >&2"
+  [ ! -e links/made.csv ] && [ -L links/dangling.csv ] && ok ||
+    fail "failed write through a dangling link left: $(ls -A links)"
+fi
+"$HP2X" "$S" -o links/dangling.csv && [ -L links/dangling.csv ] &&
+  head -1 links/made.csv | grep -q '^time,' && ok || fail "dangling link's file"
 echo head > std.csv && ln -s /proc/self/fd/1 links/stdout
 "$HP2X" "$S" --format=csv -o links/stdout >> std.csv && ok || fail "-o /dev/stdout >> file"
 [ "$(sed -n '1p;2p' std.csv | cut -c1-5 | paste -sd' ')" = "head time," ] && ok ||

@@ -215,10 +215,41 @@ static int writes_back_beside(int fd) {
 #endif
 }
 
+/* The name a dangling link at `path` leads to, read link by link (a
+ * relative target from the link's directory), malloc'd: the file to make
+ * there through a temporary file renamed into place, as for any new file,
+ * so that a failed run leaves nothing behind.  NULL after 40 links or
+ * when out of memory. */
+static char *dangling_target(const char *path) {
+  char *p = strdup(path);
+  for (int hop = 0; p && hop < 40; hop++) {
+    struct stat st;
+    char to[4096];
+    ssize_t n;
+    if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode) ||
+        (n = readlink(p, to, sizeof to - 1)) < 0)
+      return p;
+    to[n] = '\0';
+    const char *slash = strrchr(p, '/');
+    size_t dir = to[0] == '/' || !slash ? 0 : (size_t)(slash - p) + 1;
+    char *next = malloc(dir + (size_t)n + 1);
+    if (next) {
+      memcpy(next, p, dir);
+      memcpy(next + dir, to, (size_t)n + 1);
+    }
+    free(p);
+    p = next;
+  }
+  free(p);
+  return NULL;
+}
+
 /* The file an output named `path` goes to: a symbolic link's target (its
  * resolved path, malloc'd in *real), so that the link itself stays and
  * the file it names is replaced, as writing through it would; else path.
- * A link that names no file yet is written through in place. */
+ * A link that names no file yet leads to the name it would make.  A link
+ * realpath cannot follow to a name but that opens (/proc/self/fd/N of a
+ * pipe) is written through in place. */
 static const char *output_target(const char *path, char **real,
                                  int *through_link) {
   struct stat lst;
@@ -226,8 +257,10 @@ static const char *output_target(const char *path, char **real,
   *through_link = 0;
   if (lstat(path, &lst) != 0 || !S_ISLNK(lst.st_mode)) return path;
   *real = realpath(path, NULL);
+  if (!*real && stat(path, &lst) != 0 && errno == ENOENT)
+    *real = dangling_target(path);
   if (*real) return *real;
-  *through_link = 1; /* dangling: no old file to keep */
+  *through_link = 1;
   return path;
 }
 
