@@ -122,4 +122,12 @@ echo head > std.csv && ln -s /proc/self/fd/1 links/stdout
 "$HP2X" "$S" --format=csv -o links/stdout >> std.csv && ok || fail "-o /dev/stdout >> file"
 [ "$(sed -n '1p;2p' std.csv | cut -c1-5 | paste -sd' ')" = "head time," ] && ok ||
   fail "-o /dev/stdout >> file: $(head -2 std.csv)"
+# Watch mode with -o naming standard output's file: refused as -o - is
+# (each update would add a whole output after the last), the file left
+# as the shell made it.
+: > watched.csv
+expect_status 2 "--watch -o /dev/stdout > file" -- \
+  sh -c "\"$HP2X\" \"$S\" --watch --idle-exit=0.1 --format=csv -o links/stdout > watched.csv"
+expect_stderr "needs an output file.*links/stdout" "--watch -o /dev/stdout message"
+[ ! -s watched.csv ] && ok || fail "--watch -o /dev/stdout wrote $(wc -c < watched.csv) bytes"
 finish
