@@ -122,6 +122,12 @@ echo head > std.csv && ln -s /proc/self/fd/1 links/stdout
 "$HP2X" "$S" --format=csv -o links/stdout >> std.csv && ok || fail "-o /dev/stdout >> file"
 [ "$(sed -n '1p;2p' std.csv | cut -c1-5 | paste -sd' ')" = "head time," ] && ok ||
   fail "-o /dev/stdout >> file: $(head -2 std.csv)"
+# /dev/fd/N of a descriptor the shell opened (3>> log): written through
+# it, appended, as -o /dev/stdout >> log is.
+echo head > fd3.csv
+"$HP2X" "$S" --format=csv -o /dev/fd/3 3>> fd3.csv && ok || fail "-o /dev/fd/3 3>> file"
+[ "$(sed -n '1p;2p' fd3.csv | cut -c1-5 | paste -sd' ')" = "head time," ] && ok ||
+  fail "-o /dev/fd/3 3>> file: $(head -2 fd3.csv)"
 # Watch mode with -o naming standard output's file: refused as -o - is
 # (each update would add a whole output after the last), the file left
 # as the shell made it.

@@ -529,6 +529,30 @@ static void std_output_written_through(void **state) {
   unlink(path);
 }
 
+/* A path spelt /proc/self/fd/N (or /dev/fd/N) for a descriptor open for
+ * writing on a file is written through that descriptor (a shell's
+ * `3>> log` appends), not the file replaced, its contents lost. */
+static void fd_path_written_through(void **state) {
+  (void)state;
+  char path[512], spelt[64];
+  path_in(path, sizeof path, "fd.txt");
+  put_file(path, "head\n");
+  int fd = open(path, O_WRONLY | O_APPEND);
+  assert_true(fd > 2);
+  snprintf(spelt, sizeof spelt, "/proc/self/fd/%d", fd);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open(spelt, &f, &err), HP2X_OK);
+  assert_null(outfile_temp_path(f));
+  assert_int_equal(outfile_write(f, "body", 4), 0);
+  assert_int_equal(outfile_commit(f, &err), HP2X_OK);
+  close(fd);
+  assert_file_is(path, "head\nbody");
+  assert_int_equal(count_entries(), 1);
+  unlink(path);
+}
+
 int main(void) {
   if (!mkdtemp(dir)) return 1;
   const struct CMUnitTest tests[] = {
@@ -546,6 +570,7 @@ int main(void) {
       cmocka_unit_test(symlink_keeps_the_link),
       cmocka_unit_test(dangling_link_aborted_makes_nothing),
       cmocka_unit_test(std_output_written_through),
+      cmocka_unit_test(fd_path_written_through),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   rmdir(dir);
