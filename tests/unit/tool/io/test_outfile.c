@@ -421,15 +421,6 @@ static void assert_file_is(const char *path, const char *text) {
   assert_string_equal(buf, text);
 }
 
-static void write_and_commit(const char *path, const char *text) {
-  hp2x_err err;
-  hp2x_err_init(&err);
-  outfile *f;
-  assert_int_equal(outfile_open(path, &f, &err), HP2X_OK);
-  assert_int_equal(outfile_write(f, text, strlen(text)), 0);
-  assert_int_equal(outfile_commit(f, &err), HP2X_OK);
-}
-
 /* An output named by a symbolic link replaces the file the link names,
  * through a temporary file beside it; the link stays a link.  A link
  * naming no file yet gets the file made through it. */
@@ -442,13 +433,13 @@ static void symlink_keeps_the_link(void **state) {
   path_in(made, sizeof made, "made.txt");
   put_file(real, "old");
   assert_int_equal(symlink("real.txt", link), 0);
-  write_and_commit(link, "new");
+  commit_text(link, "new");
   struct stat st;
   assert_int_equal(lstat(link, &st), 0);
   assert_true(S_ISLNK(st.st_mode));
   assert_file_is(real, "new");
   assert_int_equal(symlink("made.txt", dangling), 0);
-  write_and_commit(dangling, "made");
+  commit_text(dangling, "made");
   assert_int_equal(lstat(dangling, &st), 0);
   assert_true(S_ISLNK(st.st_mode));
   assert_file_is(made, "made");
@@ -481,7 +472,7 @@ static void dangling_link_aborted_makes_nothing(void **state) {
   struct stat st;
   assert_int_equal(lstat(made, &st), -1);
   assert_int_equal(count_entries(), 2);
-  write_and_commit(first, "whole");
+  commit_text(first, "whole");
   assert_file_is(made, "whole");
   assert_int_equal(lstat(first, &st), 0);
   assert_true(S_ISLNK(st.st_mode));
