@@ -107,8 +107,33 @@ mkdir links && echo old > links/real.csv && ln -s real.csv links/out.csv
 "$HP2X" "$S" -o links/out.csv && ok || fail "output through a link"
 [ -L links/out.csv ] && ok || fail "the link was replaced"
 head -1 links/real.csv | grep -q '^time,' && ok || fail "link's file: $(head -1 links/real.csv)"
+# A dangling link: a write that fails leaves no file where it leads.
+ln -s made.csv links/dangling.csv
+if [ -z "${HP2X_UNDER_VALGRIND:-}" ]; then
+  expect_status 1 "file size limit through a dangling link" -- \
+    bash -c "set -o pipefail; trap '' XFSZ
+      (ulimit -f 1; exec \"$HP2X\" \"$S\" -o links/dangling.csv) 2>&1 | cat >&2"
+  [ ! -e links/made.csv ] && [ -L links/dangling.csv ] && ok ||
+    fail "failed write through a dangling link left: $(ls -A links)"
+fi
+"$HP2X" "$S" -o links/dangling.csv && [ -L links/dangling.csv ] &&
+  head -1 links/made.csv | grep -q '^time,' && ok || fail "dangling link's file"
 echo head > std.csv && ln -s /proc/self/fd/1 links/stdout
 "$HP2X" "$S" --format=csv -o links/stdout >> std.csv && ok || fail "-o /dev/stdout >> file"
 [ "$(sed -n '1p;2p' std.csv | cut -c1-5 | paste -sd' ')" = "head time," ] && ok ||
   fail "-o /dev/stdout >> file: $(head -2 std.csv)"
+# /dev/fd/N of a descriptor the shell opened (3>> log): written through
+# it, appended, as -o /dev/stdout >> log is.
+echo head > fd3.csv
+"$HP2X" "$S" --format=csv -o /dev/fd/3 3>> fd3.csv && ok || fail "-o /dev/fd/3 3>> file"
+[ "$(sed -n '1p;2p' fd3.csv | cut -c1-5 | paste -sd' ')" = "head time," ] && ok ||
+  fail "-o /dev/fd/3 3>> file: $(head -2 fd3.csv)"
+# Watch mode with -o naming standard output's file: refused as -o - is
+# (each update would add a whole output after the last), the file left
+# as the shell made it.
+: > watched.csv
+expect_status 2 "--watch -o /dev/stdout > file" -- \
+  sh -c "\"$HP2X\" \"$S\" --watch --idle-exit=0.1 --format=csv -o links/stdout > watched.csv"
+expect_stderr "needs an output file.*links/stdout" "--watch -o /dev/stdout message"
+[ ! -s watched.csv ] && ok || fail "--watch -o /dev/stdout wrote $(wc -c < watched.csv) bytes"
 finish

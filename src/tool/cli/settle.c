@@ -10,6 +10,7 @@
 #include "cli_int.h"
 
 #include "io/connect.h"
+#include "io/outfile.h"
 #include "util/environment.h"
 #include "names.h"
 #include "serve/request.h"
@@ -41,6 +42,17 @@ static cli_outcome settle_format(tool_args *a, cli_error *e) {
   return CLI_RUN;
 }
 
+/* Whether path names the file (or pipe, or socket) the standard output or
+ * error already writes to (`-o /dev/stdout > file`; io/outfile.h): written
+ * through it, each update of a watch would add a whole output after the
+ * last, as -o - would.  A character device (a terminal, /dev/null) is let
+ * be. */
+static int is_std_output(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && !S_ISCHR(st.st_mode) &&
+         outfile_std_output(path, &st) >= 0;
+}
+
 /* Reads --serve's address into a->serve_at; checks what goes with --serve
  * and --watch. */
 static cli_outcome check_watch(tool_args *a, cli_error *e) {
@@ -56,6 +68,11 @@ static cli_outcome check_watch(tool_args *a, cli_error *e) {
   }
   if (a->watch.on && !a->serve_spec && (!a->output || !strcmp(a->output, "-")))
     return cli_fail(e, "--watch needs an output file (-o FILE)");
+  if (a->watch.on && a->output && is_std_output(a->output))
+    return cli_fail(e,
+                    "--watch needs an output file (-o FILE): '%s' is "
+                    "where an open descriptor (standard output) writes",
+                    a->output);
   if (a->watch.on && a->n_inputs > 1)
     return cli_fail(e, "--watch follows one input, got %d", a->n_inputs);
   return CLI_RUN;

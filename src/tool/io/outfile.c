@@ -14,7 +14,8 @@
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define _GNU_SOURCE /* O_PATH */
 #else
-#define _XOPEN_SOURCE 700 /* realpath: POSIX.1-2008's, glibc's only with XSI */
+/* realpath: POSIX.1-2008's, which glibc declares only with XSI */
+#define _XOPEN_SOURCE 700
 #endif
 #include "outfile.h"
 
@@ -214,10 +215,71 @@ static int writes_back_beside(int fd) {
 #endif
 }
 
+/* The name the link at p names (a relative one from the link's
+ * directory), malloc'd; NULL when p is no link or out of memory. */
+static char *link_names(const char *p) {
+  struct stat st;
+  char to[4096];
+  ssize_t n;
+  if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode) ||
+      (n = readlink(p, to, sizeof to - 1)) < 0)
+    return NULL;
+  to[n] = '\0';
+  const char *slash = strrchr(p, '/');
+  size_t dir = to[0] == '/' || !slash ? 0 : (size_t)(slash - p) + 1;
+  char *next = malloc(dir + (size_t)n + 1);
+  if (next) {
+    memcpy(next, p, dir);
+    memcpy(next + dir, to, (size_t)n + 1);
+  }
+  return next;
+}
+
+/* The name a dangling link at `path` leads to, read link by link,
+ * malloc'd: the file to make there through a temporary file renamed into
+ * place, as for any new file, so that a failed run leaves nothing behind.
+ * NULL after 40 links or when out of memory. */
+static char *dangling_target(const char *path) {
+  char *p = strdup(path);
+  for (int hop = 0; p && hop < 40; hop++) {
+    struct stat st;
+    if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+    char *next = link_names(p);
+    free(p);
+    p = next;
+  }
+  free(p);
+  return NULL;
+}
+
+/* N when `path`, or a link it leads through, is spelt /dev/fd/N or
+ * /proc/self/fd/N (/dev/stdout names /proc/self/fd/1), else -1. */
+static int fd_spelt(const char *path) {
+  static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/"};
+  char *p = strdup(path);
+  int fd = -1;
+  for (int hop = 0; p && fd < 0 && hop < 8; hop++) {
+    for (size_t i = 0; i < 2 && fd < 0; i++) {
+      size_t n = strlen(dirs[i]);
+      const char *d = p + n;
+      if (strncmp(p, dirs[i], n) == 0 && *d &&
+          strspn(d, "0123456789") == strlen(d) && strlen(d) < 6)
+        fd = atoi(d);
+    }
+    char *next = fd < 0 ? link_names(p) : NULL;
+    free(p);
+    p = next;
+  }
+  free(p);
+  return fd;
+}
+
 /* The file an output named `path` goes to: a symbolic link's target (its
  * resolved path, malloc'd in *real), so that the link itself stays and
  * the file it names is replaced, as writing through it would; else path.
- * A link that names no file yet is written through in place. */
+ * A link that names no file yet leads to the name it would make.  A link
+ * realpath cannot follow to a name but that opens (/proc/self/fd/N of a
+ * pipe) is written through in place. */
 static const char *output_target(const char *path, char **real,
                                  int *through_link) {
   struct stat lst;
@@ -225,18 +287,22 @@ static const char *output_target(const char *path, char **real,
   *through_link = 0;
   if (lstat(path, &lst) != 0 || !S_ISLNK(lst.st_mode)) return path;
   *real = realpath(path, NULL);
+  if (!*real && stat(path, &lst) != 0 && errno == ENOENT)
+    *real = dangling_target(path);
   if (*real) return *real;
-  *through_link = 1; /* dangling: no old file to keep */
+  *through_link = 1;
   return path;
 }
 
-/* The descriptor (1 or 2) of the process's standard output or error when
- * it already writes to st's file (`-o /dev/stdout > file`), else -1. */
-static int std_output_of(const struct stat *st) {
-  for (int fd = 1; fd <= 2; fd++) {
+int outfile_std_output(const char *path, const struct stat *st) {
+  int spelt = fd_spelt(path);
+  int fds[] = {1, 2, spelt > 2 ? spelt : -1};
+  for (size_t i = 0; i < 3; i++) {
     struct stat o;
-    if (fstat(fd, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino)
-      return fd;
+    int fl = fds[i] < 0 ? -1 : fcntl(fds[i], F_GETFL);
+    if (fl != -1 && (fl & O_ACCMODE) != O_RDONLY && fstat(fds[i], &o) == 0 &&
+        o.st_dev == st->st_dev && o.st_ino == st->st_ino)
+      return fds[i];
   }
   return -1;
 }
@@ -263,7 +329,7 @@ hp2x_status outfile_open(const char *path, outfile **out, hp2x_err *err) {
   struct stat st;
   int exists = stat(f->path, &st) == 0;
   mode_t keep_mode = exists ? st.st_mode & 07777 : 0;
-  int std = exists ? std_output_of(&st) : -1;
+  int std = exists ? outfile_std_output(path, &st) : -1;
   hp2x_status s = std >= 0 ? open_std_output(f, std, err)
                   : through_link || (exists && !S_ISREG(st.st_mode))
                       ? open_in_place(f, through_link, err)

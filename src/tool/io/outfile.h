@@ -7,6 +7,8 @@
 
 #include "hp2x.h"
 
+#include <sys/stat.h>
+
 /* An output written to a temporary file in the target's directory and
  * renamed into place by outfile_commit; never half-written. */
 typedef struct outfile outfile;
@@ -14,6 +16,12 @@ typedef struct outfile outfile;
 /* Opens a temporary file beside `path`.  HP2X_E_IO with the reason,
  * HP2X_E_NOMEM. */
 hp2x_status outfile_open(const char *path, outfile **out, hp2x_err *err);
+/* The descriptor the process already writes to the file at path (whose
+ * stat is st) through: its standard output or error, or N for a path
+ * that is or leads through /dev/fd/N or /proc/self/fd/N (open for
+ * writing); -1 when none.  outfile_open writes such a file through a copy
+ * of that descriptor, at its offset, rather than replace it. */
+int outfile_std_output(const char *path, const struct stat *st);
 /* A write function and closure for hp2x_render & co. */
 int outfile_write(void *file, const void *buf, size_t len);
 /* Writes out what is buffered and closes the file, keeping the handle

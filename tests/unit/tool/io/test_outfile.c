@@ -450,6 +450,40 @@ static void symlink_keeps_the_link(void **state) {
   unlink(made);
 }
 
+/* A dangling link's file is made through a temporary file renamed to the
+ * name the link leads to (relative to the link's directory, through a
+ * second link): an aborted output leaves no file there, half-written or
+ * empty, and the links stay. */
+static void dangling_link_aborted_makes_nothing(void **state) {
+  (void)state;
+  char first[512], second[512], made[512];
+  path_in(first, sizeof first, "first.txt");
+  path_in(second, sizeof second, "second.txt");
+  path_in(made, sizeof made, "made.txt");
+  assert_int_equal(symlink("second.txt", first), 0);
+  assert_int_equal(symlink("./made.txt", second), 0);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open(first, &f, &err), HP2X_OK);
+  assert_non_null(outfile_temp_path(f));
+  assert_int_equal(outfile_write(f, "half", 4), 0);
+  outfile_abort(f);
+  struct stat st;
+  assert_int_equal(lstat(made, &st), -1);
+  assert_int_equal(count_entries(), 2);
+  commit_text(first, "whole");
+  assert_file_is(made, "whole");
+  assert_int_equal(lstat(first, &st), 0);
+  assert_true(S_ISLNK(st.st_mode));
+  assert_int_equal(lstat(second, &st), 0);
+  assert_true(S_ISLNK(st.st_mode));
+  assert_int_equal(count_entries(), 3);
+  unlink(first);
+  unlink(second);
+  unlink(made);
+}
+
 /* The file the standard error (or output) already writes to is written
  * through it, at its offset: not replaced (the shell's redirection would
  * see nothing) nor truncated. */
@@ -486,6 +520,30 @@ static void std_output_written_through(void **state) {
   unlink(path);
 }
 
+/* A path spelt /proc/self/fd/N (or /dev/fd/N) for a descriptor open for
+ * writing on a file is written through that descriptor (a shell's
+ * `3>> log` appends), not the file replaced, its contents lost. */
+static void fd_path_written_through(void **state) {
+  (void)state;
+  char path[512], spelt[64];
+  path_in(path, sizeof path, "fd.txt");
+  put_file(path, "head\n");
+  int fd = open(path, O_WRONLY | O_APPEND);
+  assert_true(fd > 2);
+  snprintf(spelt, sizeof spelt, "/proc/self/fd/%d", fd);
+  hp2x_err err;
+  hp2x_err_init(&err);
+  outfile *f;
+  assert_int_equal(outfile_open(spelt, &f, &err), HP2X_OK);
+  assert_null(outfile_temp_path(f));
+  assert_int_equal(outfile_write(f, "body", 4), 0);
+  assert_int_equal(outfile_commit(f, &err), HP2X_OK);
+  close(fd);
+  assert_file_is(path, "head\nbody");
+  assert_int_equal(count_entries(), 1);
+  unlink(path);
+}
+
 int main(void) {
   if (!mkdtemp(dir)) return 1;
   const struct CMUnitTest tests[] = {
@@ -501,7 +559,9 @@ int main(void) {
       cmocka_unit_test(commit_over_old_lets_it_go),
       cmocka_unit_test(holds_only_when_planned),
       cmocka_unit_test(symlink_keeps_the_link),
+      cmocka_unit_test(dangling_link_aborted_makes_nothing),
       cmocka_unit_test(std_output_written_through),
+      cmocka_unit_test(fd_path_written_through),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   rmdir(dir);
