@@ -13,8 +13,11 @@
  * renamed into place by outfile_commit; never half-written. */
 typedef struct outfile outfile;
 
-/* Opens a temporary file beside `path`.  HP2X_E_IO with the reason,
- * HP2X_E_NOMEM. */
+/* Opens the output `path`: a temporary file beside the file it names (a
+ * symbolic link's target), renamed over it by outfile_commit; or, for
+ * what cannot be replaced (a device, a pipe, the file a descriptor of
+ * outfile_std_output writes to), the target itself.  HP2X_E_IO with the
+ * reason, HP2X_E_NOMEM. */
 hp2x_status outfile_open(const char *path, outfile **out, hp2x_err *err);
 /* The descriptor the process already writes to the file at path (whose
  * stat is st) through: its standard output or error, or N for a path
