@@ -92,10 +92,9 @@ static void make_temp_template(char *t, size_t n, const char *path) {
 }
 
 /* Opens f->path itself for writing (a target that is not a regular file,
- * or is the standard output's; `create`: a link naming no file yet). */
-static hp2x_status open_in_place(outfile *f, int create, hp2x_err *err) {
-  f->fd = open(f->path, O_WRONLY | O_TRUNC | O_CLOEXEC | (create ? O_CREAT : 0),
-               0666);
+ * or a link that realpath cannot follow to a name). */
+static hp2x_status open_in_place(outfile *f, hp2x_err *err) {
+  f->fd = open(f->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
   if (f->fd < 0)
     return fail(err, HP2X_E_IO, "cannot open for writing: %s", strerror(errno));
   return HP2X_OK;
@@ -332,7 +331,7 @@ hp2x_status outfile_open(const char *path, outfile **out, hp2x_err *err) {
   int std = exists ? outfile_std_output(path, &st) : -1;
   hp2x_status s = std >= 0 ? open_std_output(f, std, err)
                   : through_link || (exists && !S_ISREG(st.st_mode))
-                      ? open_in_place(f, through_link, err)
+                      ? open_in_place(f, err)
                       : open_temp_file(f, exists ? &keep_mode : NULL, err);
   if (s != HP2X_OK) {
     outfile_abort(f);
