@@ -12,7 +12,10 @@
  *           --last 0.5 s, 7 --last 0.05 s alone)
  *   byte 1  the part size: 2^(b % 13) bytes (1 B to 4 KiB); bit 7: fed
  *           whole rather than in chunks
- *   byte 2-3  the seed of the chunk sizes (1 B to 4 KiB)
+ *   byte 2-3  the seed of the chunk sizes (1 B to 4 KiB); fed whole, bit 0
+ *           of byte 2 set: read from a file instead, as hp2x reads one
+ *           (hp2x_parser_feed_fd: pread a piece at a time), after byte 3's
+ *           first bytes fed from memory (the file's offset moved past them)
  *   byte 4- the input
  */
 #include "fuzz_common.h"
@@ -20,15 +23,34 @@
 #define SAME_CHECK(c) FUZZ_CHECK(c)
 #include "../unit/profile_same.h"
 
+#include <stdio.h>
+#include <unistd.h>
+
 typedef struct threads_read {
   hp2x_status st;
   hp2x_err err;
   hp2x_profile *p;
 } threads_read;
 
+/* Reads data as o says from a temporary file: its first `first` bytes fed
+ * from memory, the rest read from the file where its offset then stands
+ * (hp2x_parser_feed_fd). */
+static hp2x_status feed_from_file(hp2x_parser *ps, const uint8_t *data,
+                                  size_t size, size_t first, hp2x_err *err) {
+  FILE *f = tmpfile();
+  FUZZ_CHECK(f && fwrite(data, 1, size, f) == size && fflush(f) == 0);
+  if (first > size) first = size;
+  hp2x_status st = hp2x_parser_feed(ps, data, first, err);
+  FUZZ_CHECK(lseek(fileno(f), (off_t)first, SEEK_SET) == (off_t)first);
+  if (st == HP2X_OK) st = hp2x_parser_feed_fd(ps, fileno(f), 0, err);
+  fclose(f);
+  return st;
+}
+
 /* Reads data as o says, fed whole (seed 0) or in chunks. */
 static threads_read read_on(const uint8_t *data, size_t size,
-                            const hp2x_parse_options *o, uint32_t seed) {
+                            const hp2x_parse_options *o, uint32_t seed,
+                            long from_file) {
   threads_read r = {HP2X_OK, {0}, NULL};
   hp2x_err_init(&r.err);
   hp2x_parser *ps = hp2x_parser_new("fuzz", o, &r.err);
@@ -37,7 +59,9 @@ static threads_read read_on(const uint8_t *data, size_t size,
     return r;
   }
   uint32_t x = seed | 1u;
-  for (size_t pos = 0; r.st == HP2X_OK && pos < size;) {
+  if (from_file >= 0)
+    r.st = feed_from_file(ps, data, size, (size_t)from_file, &r.err);
+  for (size_t pos = from_file >= 0 ? size : 0; r.st == HP2X_OK && pos < size;) {
     size_t n = size - pos;
     if (seed) {
       x ^= x << 13, x ^= x >> 17, x ^= x << 5;
@@ -62,11 +86,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (bound >= 4 && bound <= 6) o.picture_columns = 2;
   if (bound == 6) o.last_s = 0.5;
   if (bound == 7) o.last_s = 0.05;
-  threads_read one = read_on(data + 4, size - 4, &o, 0);
+  threads_read one = read_on(data + 4, size - 4, &o, 0, -1);
   o.threads = 2 + ((data[0] >> 2) & 7);
   o.part_bytes = (size_t)1 << ((data[1] & 127) % 13);
   uint32_t seed = data[1] & 128 ? 0 : ((uint32_t)data[2] << 8 | data[3]) + 1;
-  threads_read many = read_on(data + 4, size - 4, &o, seed);
+  long from_file = seed == 0 && (data[2] & 1) ? (long)data[3] : -1;
+  threads_read many = read_on(data + 4, size - 4, &o, seed, from_file);
   FUZZ_CHECK(one.st == many.st && one.err.code == many.err.code);
   FUZZ_CHECK(one.err.line == many.err.line &&
              one.err.offset == many.err.offset);

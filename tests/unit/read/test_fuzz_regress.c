@@ -163,10 +163,13 @@ static void stream_headers_on_corpus(void **state) {
 
 /* The threads target on the small inputs (see fuzz_threads.c). */
 static const uint8_t threads_headers[][4] = {
-    {0x00, 0, 3, 1},    /* kind guessed, 2 threads, 1-byte parts, chunks */
-    {0x1e, 0x84, 0, 0}, /* eventlog named, 9 threads, 16 B parts, whole */
-    {0x89, 9, 5, 5},    /* .hp named, 4 threads, 512 B, a picture's bound */
-    {0xf2, 1, 9, 200},  /* eventlog, 2 threads, 2 B parts, --last 0.05 */
+    {0x00, 0, 3, 1},     /* kind guessed, 2 threads, 1-byte parts, chunks */
+    {0x1e, 0x84, 0, 0},  /* eventlog named, 9 threads, 16 B parts, whole */
+    {0x89, 9, 5, 5},     /* .hp named, 4 threads, 512 B, a picture's bound */
+    {0xf2, 1, 9, 200},   /* eventlog, 2 threads, 2 B parts, --last 0.05 */
+    {0x05, 0x88, 1, 0},  /* .hp, 3 threads, 256 B parts, from a file */
+    {0x1a, 0x8c, 1, 37}, /* eventlog, 8 threads, 4 KiB parts, from a file
+                          * after 37 bytes fed from memory */
 };
 static void threads_headers_on_corpus(void **state) {
   (void)state;
