@@ -116,12 +116,6 @@ static HPX_ALWAYS_INLINE hp2x_status hp_add_entry(hp_parser *hp, uint32_t id,
 const char *hpx_hp_fast_entries(hp_parser *hp, const char *b, const char *end,
                                 hp2x_err *err);
 
-/* hp_parse.c: records a syntax error on the current line: "expected WHAT,
- * found "FOUND"" (its first 40 bytes, quoted), or WHAT alone when found is
- * NULL.  Returns the error, sticky in hp->status. */
-hp2x_status hpx_hp_fail_syntax(hp_parser *hp, hp2x_err *err, const char *what,
-                               const char *found, size_t found_len);
-
 /* hp_samples.c: BEGIN_SAMPLE t (opens a census: none open, t not before
  * the last census's) and END_SAMPLE t (closes the open census, begun at
  * t), as parse_line reads them. */

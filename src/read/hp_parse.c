@@ -36,7 +36,10 @@ void hpx_hp_parse_free(hp_parser *hp) {
 
 /* ------------------------------------------------------------ helpers */
 
-hp2x_status hpx_hp_fail_syntax(hp_parser *hp, hp2x_err *err, const char *what,
+/* Records a syntax error on the current line: "expected WHAT, found
+ * "FOUND"" (its first 40 bytes, quoted), or WHAT alone when found is NULL.
+ * Returns the error, sticky in hp->status. */
+static hp2x_status fail_syntax(hp_parser *hp, hp2x_err *err, const char *what,
                                const char *found, size_t found_len) {
   char q[200] = ""; /* 40 bytes shown as at most 4 characters each */
   size_t n = found_len > 40 ? 40 : found_len;
@@ -163,7 +166,7 @@ static hp2x_status parse_header_string(hp_parser *hp, profile_field f,
   if (s == end || *s != '"') {
     char what[64];
     hpx_fmt(what, sizeof what, "a quoted string after %s", kw);
-    return hpx_hp_fail_syntax(hp, err, what, s, (size_t)(end - s));
+    return fail_syntax(hp, err, what, s, (size_t)(end - s));
   }
   s++;
   size_t cap = (size_t)(end - s) + 1, n;
@@ -180,11 +183,10 @@ static hp2x_status parse_header_string(hp_parser *hp, profile_field f,
     char what[80];
     hpx_fmt(what, sizeof what,
             "unterminated %s string: no closing '\"' on this line", kw);
-    st = hpx_hp_fail_syntax(hp, err, what, NULL, 0);
+    st = fail_syntax(hp, err, what, NULL, 0);
   } else if (skip_space(c, end) != end) {
-    st = hpx_hp_fail_syntax(hp, err,
-                            "the end of the line after the closing quote", c,
-                            (size_t)(end - c));
+    st = fail_syntax(hp, err, "the end of the line after the closing quote", c,
+                     (size_t)(end - c));
   } else {
     st = hpx_profile_set_header(hp->p, f, buf, n, err);
     if (st != HP2X_OK) hp->status = st;
@@ -216,24 +218,23 @@ static hp2x_status parse_entry_line(hp_parser *hp, const char *s,
   const char *lab_end = num;
   while (lab_end > s && is_space(lab_end[-1])) lab_end--;
   if (lab_end == s || num == e)
-    return hpx_hp_fail_syntax(hp, err,
-                              "an entry 'LABEL<TAB>BYTES' or a keyword", s,
-                              (size_t)(end - s));
+    return fail_syntax(hp, err, "an entry 'LABEL<TAB>BYTES' or a keyword", s,
+                       (size_t)(end - s));
   uint64_t v = 0;
   for (const char *c = num; c < e; c++) {
     if (*c < '0' || *c > '9')
-      return hpx_hp_fail_syntax(
-          hp, err, "a byte count (unsigned whole number) after the label", num,
-          (size_t)(e - num));
+      return fail_syntax(hp, err,
+                         "a byte count (unsigned whole number) after the label",
+                         num, (size_t)(e - num));
     unsigned d = (unsigned)(*c - '0');
     if (v > ((uint64_t)INT64_MAX - d) / 10)
-      return hpx_hp_fail_syntax(hp, err, "a byte count that fits in 64 bits",
-                                num, (size_t)(e - num));
+      return fail_syntax(hp, err, "a byte count that fits in 64 bits", num,
+                         (size_t)(e - num));
     v = v * 10 + d;
   }
   size_t lab_len = (size_t)(lab_end - s);
   if (memchr(s, '\0', lab_len))
-    return hpx_hp_fail_syntax(hp, err, "a label without NUL bytes", s, lab_len);
+    return fail_syntax(hp, err, "a label without NUL bytes", s, lab_len);
   uint32_t id;
   size_t before = hp->p->n_labels;
   if (hpx_profile_intern(hp->p, s, lab_len, NULL, 0, &id, err) != HP2X_OK)
@@ -265,7 +266,7 @@ static hp2x_status parse_sample_line(hp_parser *hp, bool begin, const char *s,
     hpx_fmt(what, sizeof what, "a time in seconds (like 1.250000) after %s",
             kw);
     const char *a = skip_space(arg, end);
-    return hpx_hp_fail_syntax(hp, err, what, a, (size_t)(end - a));
+    return fail_syntax(hp, err, what, a, (size_t)(end - a));
   }
   return begin ? hpx_hp_begin_sample(hp, t, err)
                : hpx_hp_end_sample(hp, t, err);
@@ -279,12 +280,12 @@ static hp2x_status parse_mark_line(hp_parser *hp, const char *s,
   if (hp->part && !hp->in_sample)
     return hpx_hp_defer_line(hp, s, (size_t)(end - s), err);
   if (hp->in_sample)
-    return hpx_hp_fail_syntax(hp, err, "MARK between samples, not inside one",
-                              NULL, 0);
+    return fail_syntax(hp, err, "MARK between samples, not inside one", NULL,
+                       0);
   if (!parse_time(s + 4, end, &m)) {
     const char *a = skip_space(s + 4, end);
-    return hpx_hp_fail_syntax(hp, err, "a time in seconds after MARK", a,
-                              (size_t)(end - a));
+    return fail_syntax(hp, err, "a time in seconds after MARK", a,
+                       (size_t)(end - a));
   }
   if (hpx_profile_add_mark(hp->p, m, NULL, 0, err) != HP2X_OK)
     return hp->status = err->code;
@@ -302,7 +303,7 @@ static hp2x_status parse_header_line(hp_parser *hp, profile_field f,
     char what[96];
     hpx_fmt(what, sizeof what, "%s inside a sample (begun on line %ld)", kw,
             hp->begin_line);
-    return hpx_hp_fail_syntax(hp, err, what, NULL, 0);
+    return fail_syntax(hp, err, what, NULL, 0);
   }
   return parse_header_string(hp, f, kw, s + strlen(kw), end, err);
 }
@@ -312,12 +313,12 @@ static hp2x_status parse_header_line(hp_parser *hp, profile_field f,
 static hp2x_status fail_outside_sample(hp_parser *hp, const char *s,
                                        const char *end, hp2x_err *err) {
   if (!hp->header_seen && !hp->p->n_samples)
-    return hpx_hp_fail_syntax(hp, err, "a heap profile header (JOB \"...\")", s,
-                              (size_t)(end - s));
-  return hpx_hp_fail_syntax(hp, err,
-                            "BEGIN_SAMPLE, MARK or a header line (JOB, DATE, "
-                            "SAMPLE_UNIT, VALUE_UNIT) outside a sample",
-                            s, (size_t)(end - s));
+    return fail_syntax(hp, err, "a heap profile header (JOB \"...\")", s,
+                       (size_t)(end - s));
+  return fail_syntax(hp, err,
+                     "BEGIN_SAMPLE, MARK or a header line (JOB, DATE, "
+                     "SAMPLE_UNIT, VALUE_UNIT) outside a sample",
+                     s, (size_t)(end - s));
 }
 
 /* One line s..s+n (no '\n'; a CR before it is dropped): blank, a keyword

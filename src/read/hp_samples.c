@@ -11,6 +11,14 @@
 
 #include <string.h>
 
+/* Records the census line's syntax error `what` on the current line (as
+ * hp_parse.c's errors with nothing quoted); returns it, sticky in
+ * hp->status. */
+static hp2x_status fail_census(hp_parser *hp, hp2x_err *err, const char *what) {
+  return hp->status =
+             hpx_fail(err, HP2X_E_SYNTAX, hp->line, hp->offset, "%s", what);
+}
+
 /* A BEGIN_SAMPLE at time t that opens no census: one is open, or t goes
  * back in time. */
 static HPX_NOINLINE hp2x_status fail_begin(hp_parser *hp, double t,
@@ -26,7 +34,7 @@ static HPX_NOINLINE hp2x_status fail_begin(hp_parser *hp, double t,
             "samples out of sequence: time %.6f is before the previous "
             "sample's %.6f",
             t, hp->prev_time);
-  return hpx_hp_fail_syntax(hp, err, what, NULL, 0);
+  return fail_census(hp, err, what);
 }
 
 /* BEGIN_SAMPLE t: opens a sample, which must not be inside another nor
@@ -53,13 +61,12 @@ static HPX_ALWAYS_INLINE hp2x_status begin_sample(hp_parser *hp, double t,
 static HPX_NOINLINE hp2x_status fail_end(hp_parser *hp, double t,
                                          hp2x_err *err) {
   if (!hp->in_sample)
-    return hpx_hp_fail_syntax(
-        hp, err, "END_SAMPLE without a BEGIN_SAMPLE before it", NULL, 0);
+    return fail_census(hp, err, "END_SAMPLE without a BEGIN_SAMPLE before it");
   char what[160];
   hpx_fmt(what, sizeof what,
           "END_SAMPLE %.6f does not match BEGIN_SAMPLE %.6f on line %ld", t,
           hp->begin_time, hp->begin_line);
-  return hpx_hp_fail_syntax(hp, err, what, NULL, 0);
+  return fail_census(hp, err, what);
 }
 
 /* END_SAMPLE t: closes the open sample, whose BEGIN_SAMPLE had time t. */
