@@ -223,15 +223,25 @@ void hpx_profile_begin_sample(hp2x_profile *p, double time_s) {
  * its own copy. */
 static void share_previous_run(hp2x_profile *p, size_t s) {
   size_t len = p->n_run_ids - p->open_run;
+  if (s == 0 || p->start[s] - p->start[s - 1] != len) return;
   /* len == 0: two empty samples share the empty run; run_ids may still
-   * be NULL then, and NULL + 0 or memcmp(NULL, ...) is undefined. */
-  if (s > 0 && p->start[s] - p->start[s - 1] == len &&
-      (len == 0 ||
-       memcmp(p->run_ids + p->run_of[s - 1], p->run_ids + p->open_run,
-              len * sizeof *p->run_ids) == 0)) {
-    p->run_of[s] = p->run_of[s - 1];
-    p->n_run_ids = p->open_run;
+   * be NULL then, and NULL + 0 or memcmp(NULL, ...) is undefined.  A
+   * short run is compared here, two ids a step (a census in another
+   * order differs early), a long one by memcmp. */
+  if (len) {
+    const uint32_t *a = p->run_ids + p->run_of[s - 1];
+    const uint32_t *b = p->run_ids + p->open_run;
+    if (len > 16) {
+      if (memcmp(a, b, len * sizeof *a) != 0) return;
+    } else {
+      size_t i = 0;
+      for (uint64_t x, y; i + 2 <= len; i += 2)
+        if (memcpy(&x, a + i, 8), memcpy(&y, b + i, 8), x != y) return;
+      if (i < len && a[i] != b[i]) return;
+    }
   }
+  p->run_of[s] = p->run_of[s - 1];
+  p->n_run_ids = p->open_run;
 }
 
 hp2x_status hpx_profile_reserve_samples(hp2x_profile *p, size_t n,

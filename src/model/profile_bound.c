@@ -254,7 +254,7 @@ static HPX_ALWAYS_INLINE int64_t add_totals32_as(hp2x_profile *p, size_t e0,
  * bits: each label's total, presence and entry count, and the sample's
  * total when it is kept; as the general loop adds them, with what it
  * reads per entry held in locals. */
-static void add_totals32(hp2x_profile *p, size_t s) {
+static HPX_ALWAYS_INLINE void add_totals32(hp2x_profile *p, size_t s) {
   size_t e0 = p->start[s], n = p->start[s + 1] - e0;
   size_t r0 = p->run_of[s]; /* indexed, not offset: both may be NULL */
   if (p->bound.sample_total)

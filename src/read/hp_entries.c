@@ -271,16 +271,20 @@ static HPX_ALWAYS_INLINE bool slot_label_at(const hp_parser *hp,
 }
 
 /* hashed_slot for a line with no TAB among its first 32 bytes: a long
- * label's (kept out of the loops), an END_SAMPLE line, or no entry line. */
-static HPX_NOINLINE size_t long_hashed_slot(const hp_parser *hp, const char *b,
-                                            const char *end, size_t *len) {
+ * label's (kept out of the loops), an END_SAMPLE line, or no entry line.
+ * Returns the slot, its label's length in the upper 32 bits (no pointer:
+ * the caller's length stays in a register), or HP_NO_SLOT. */
+static HPX_NOINLINE uint64_t long_hashed_slot(const hp_parser *hp,
+                                              const char *b, const char *end) {
   if (read_le64(b) == read_le64("END_SAMPLE")) return HP_NO_SLOT;
   const char *tab = hp_tab_or_newline(b + HP_SLOT_BYTES, end);
   if (end - tab < 9 || *tab != '\t') return HP_NO_SLOT;
-  size_t k = *len = (size_t)(tab - b), i = slot_of(b, k);
+  size_t k = (size_t)(tab - b), i = slot_of(b, k);
   const hp_label_slot *s = &hp->slots[i], *n = &hp->slots[i ^ 1];
-  if (slot_words(s, b) && long_slot_is(hp, s, b, k)) return i;
-  if (slot_words(n, b) && long_slot_is(hp, n, b, k)) return i ^ 1;
+  if (slot_words(s, b) && long_slot_is(hp, s, b, k))
+    return i | (uint64_t)k << 32;
+  if (slot_words(n, b) && long_slot_is(hp, n, b, k))
+    return (i ^ 1) | (uint64_t)k << 32;
   return HP_NO_SLOT;
 }
 
@@ -292,7 +296,11 @@ static HPX_NOINLINE size_t long_hashed_slot(const hp_parser *hp, const char *b,
 static HPX_ALWAYS_INLINE size_t hashed_slot(const hp_parser *hp, const char *b,
                                             const char *end, size_t *len) {
   size_t k = *len = hp_first_tab32(b);
-  if (!HPX_LIKELY(k < HP_SLOT_BYTES)) return long_hashed_slot(hp, b, end, len);
+  if (!HPX_LIKELY(k < HP_SLOT_BYTES)) {
+    uint64_t r = long_hashed_slot(hp, b, end);
+    *len = (size_t)(r >> 32);
+    return (size_t)(uint32_t)r;
+  }
   size_t i = slot_of(b, k);
   if (slot_words(&hp->slots[i], b)) return i;
   if (slot_words(&hp->slots[i ^ 1], b)) return i ^ 1;
@@ -378,15 +386,17 @@ static HPX_ALWAYS_INLINE const char *entry_run_in(hp_parser *hp, const char *b,
   size_t *seen = t->seen_in, mark = p->n_committed + 1 + t->dropped;
   uint64_t low = 0, v;
   while (b <= last) {
-    if (read_le64(b) == read_le64("END_SAMPLE")) {
-      *at_end = true;
-      break;
-    }
     size_t i = hp->after[ps], k;
-    if (slot_label_at(hp, &hp->slots[i], b, end))
+    if (slot_label_at(hp, &hp->slots[i], b, end)) {
       k = hp->slots[i].len;
-    else if ((i = hashed_slot(hp, b, end, &k)) == HP_NO_SLOT)
-      break; /* a new label, or another line (END_SAMPLE left above) */
+    } else if (read_le64(b) == read_le64("END_SAMPLE")) {
+      *at_end = true; /* (no label begins with END_SAMPLE and a blank) */
+      break;
+    } else if ((i = hashed_slot(hp, b, end, &k)) == HP_NO_SLOT) {
+      break; /* a new label, or another line */
+    } else {
+      hp->after[ps] = (uint16_t)i; /* (a guess: kept if the line is not) */
+    }
     uint32_t at = hp->slots[i].id;
     const char *d = b + k + 1, *nl = short_value(d, &v);
     /* (1 to 7 digits always fit in 32 bits) */
@@ -396,7 +406,6 @@ static HPX_ALWAYS_INLINE const char *entry_run_in(hp_parser *hp, const char *b,
     low |= v;
     *vals++ = (uint32_t)v;
     *ids++ = at;
-    hp->after[ps] = (uint16_t)i;
     ps = i;
     b = nl + 1;
   }
@@ -433,14 +442,26 @@ static HPX_ALWAYS_INLINE const char *entry_run(hp_parser *hp, const char *b,
   return entry_run_in(hp, b, end, room, at_end);
 }
 
+/* Past a run that stopped at an END_SAMPLE line, the census's close and
+ * the next census's BEGIN_SAMPLE line are read here (hpx_hp_census_turn,
+ * which counts their bytes), and the next census's entry lines after them,
+ * without going back to hp_parse.c's line loop. */
 const char *hpx_hp_fast_entries(hp_parser *hp, const char *b, const char *end,
                                 hp2x_err *err) {
   const char *from = b, *next;
-  bool at_end = false;
-  while (b < end && !at_end) {
-    if ((next = entry_run(hp, b, end, &at_end)) == b &&
-        (at_end || (next = fast_entry(hp, b, end, err)) == NULL))
-      break;
+  while (b < end) {
+    bool at_end = false;
+    next = entry_run(hp, b, end, &at_end);
+    if (at_end) {
+      hp->offset += next - from; /* the lines taken */
+      from = b = next;
+      if ((next = hpx_hp_census_turn(hp, b, end, err)) == NULL || next == b)
+        break;
+      from = b = next;
+      if (!hp->in_sample) break;
+      continue;
+    }
+    if (next == b && (next = fast_entry(hp, b, end, err)) == NULL) break;
     b = next;
   }
   hp->offset += b - from; /* the lines taken; b: the first left */

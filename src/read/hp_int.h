@@ -116,6 +116,25 @@ static HPX_ALWAYS_INLINE hp2x_status hp_add_entry(hp_parser *hp, uint32_t id,
 const char *hpx_hp_fast_entries(hp_parser *hp, const char *b, const char *end,
                                 hp2x_err *err);
 
+/* hp_samples.c: BEGIN_SAMPLE t (opens a census: none open, t not before
+ * the last census's) and END_SAMPLE t (closes the open census, begun at
+ * t), as parse_line reads them. */
+hp2x_status hpx_hp_begin_sample(hp_parser *hp, double t, hp2x_err *err);
+hp2x_status hpx_hp_end_sample(hp_parser *hp, double t, hp2x_err *err);
+
+/* hp_samples.c: the BEGIN_SAMPLE or END_SAMPLE line at b (before end) if
+ * written as GHC writes it, read as parse_line reads it: the next line's
+ * start, or NULL (an error in hp->status, or the line left to parse_line). */
+const char *hpx_hp_sample_line(hp_parser *hp, const char *b, const char *end,
+                               hp2x_err *err);
+
+/* hp_samples.c: the open census's END_SAMPLE line at b and, when the next
+ * line is a BEGIN_SAMPLE, that one too, each as hpx_hp_sample_line reads
+ * it: the start of the line after those read (b: none), or NULL on an
+ * error (hp->status). */
+const char *hpx_hp_census_turn(hp_parser *hp, const char *b, const char *end,
+                               hp2x_err *err);
+
 /* hp_entries.c: empties hp->slots (a new reader's). */
 void hpx_hp_slots_init(hp_parser *hp);
 

@@ -255,56 +255,6 @@ static bool starts_with_keyword(const char *s, const char *end, const char *kw,
 
 #define KW(s, end, lit) starts_with_keyword(s, end, lit, sizeof lit - 1)
 
-/* BEGIN_SAMPLE t: opens a sample, which must not be inside another nor
- * go back in time. */
-static hp2x_status begin_sample(hp_parser *hp, double t, hp2x_err *err) {
-  if (hp->in_sample) {
-    char what[120];
-    hpx_fmt(what, sizeof what,
-            "END_SAMPLE before another BEGIN_SAMPLE: the sample begun "
-            "on line %ld is not closed",
-            hp->begin_line);
-    return fail_syntax(hp, err, what, NULL, 0);
-  }
-  if (hp->have_prev && t < hp->prev_time) {
-    char what[120];
-    hpx_fmt(what, sizeof what,
-            "samples out of sequence: time %.6f is before the previous "
-            "sample's %.6f",
-            t, hp->prev_time);
-    return fail_syntax(hp, err, what, NULL, 0);
-  }
-  hp->in_sample = true;
-  hp->begin_line = hp->line;
-  hp->begin_offset = hp->offset;
-  hp->begin_time = t;
-  hp->begin_text_len = 0;
-  hp->have_prev = true;
-  hp->prev_time = t;
-  label_track_begin(&hp->track);
-  hp->prev_slot = HP_SAMPLE_START;
-  hpx_profile_begin_sample(hp->p, t);
-  return HP2X_OK;
-}
-
-/* END_SAMPLE t: closes the open sample, whose BEGIN_SAMPLE had time t. */
-static hp2x_status end_sample(hp_parser *hp, double t, hp2x_err *err) {
-  if (!hp->in_sample)
-    return fail_syntax(hp, err, "END_SAMPLE without a BEGIN_SAMPLE before it",
-                       NULL, 0);
-  if (t != hp->begin_time) {
-    char what[160];
-    hpx_fmt(what, sizeof what,
-            "END_SAMPLE %.6f does not match BEGIN_SAMPLE %.6f on line %ld", t,
-            hp->begin_time, hp->begin_line);
-    return fail_syntax(hp, err, what, NULL, 0);
-  }
-  hp->in_sample = false;
-  if (hpx_profile_end_sample(hp->p, err) != HP2X_OK)
-    return hp->status = err->code;
-  return HP2X_OK;
-}
-
 /* A BEGIN_SAMPLE (begin) or END_SAMPLE line s..end and its time. */
 static hp2x_status parse_sample_line(hp_parser *hp, bool begin, const char *s,
                                      const char *end, hp2x_err *err) {
@@ -318,60 +268,8 @@ static hp2x_status parse_sample_line(hp_parser *hp, bool begin, const char *s,
     const char *a = skip_space(arg, end);
     return fail_syntax(hp, err, what, a, (size_t)(end - a));
   }
-  return begin ? begin_sample(hp, t, err) : end_sample(hp, t, err);
-}
-
-/* The time of a sample line as GHC writes it ("%.6f", then the newline)
- * at s, before end: the newline, *v what parse_time reads; else NULL. */
-static const char *ghc_time(const char *s, const char *end, double *v) {
-  uint64_t whole;
-  const char *dot = hp_scan_short_digits(s, end, &whole);
-  if (dot == s || dot - s > 12 || end - dot < 9 || *dot != '.') return NULL;
-  uint64_t w = read_le64(dot + 1);
-  if (hp_digit_run(w) != 6 || dot[7] != '\n') return NULL;
-  uint64_t m = whole * 1000000u + hp_eight_digits((w << 16) | 0x3030u);
-  if (m >= ((uint64_t)1 << 53)) return NULL;
-  *v = (double)m / pow10_table[6];
-  return dot + 7;
-}
-
-/* An END_SAMPLE's time at s (before end) written as its BEGIN_SAMPLE's
- * (kept by fast_sample_line): its newline, *v that time; else NULL. */
-static const char *same_time(const hp_parser *hp, const char *s,
-                             const char *end, double *v) {
-  size_t n = hp->begin_text_len;
-  if (!hp->in_sample || !n || (size_t)(end - s) <= n || s[n] != '\n' ||
-      !read_same_bytes(s, hp->begin_text, n))
-    return NULL;
-  *v = hp->begin_time;
-  return s + n;
-}
-
-/* A BEGIN_SAMPLE or END_SAMPLE line at b written as GHC writes it (one
- * space, the time; an END_SAMPLE's compared with its BEGIN_SAMPLE's):
- * read as parse_line reads it.  Returns the next line, or NULL: an error
- * (hp->status), or the line is left to parse_line. */
-static const char *fast_sample_line(hp_parser *hp, const char *b,
-                                    const char *end, hp2x_err *err) {
-  static const char begin_kw[] = "BEGIN_SAMPLE ", end_kw[] = "END_SAMPLE ";
-  bool begin = *b == 'B';
-  size_t k = begin ? sizeof begin_kw - 1 : sizeof end_kw - 1;
-  double t;
-  const char *nl;
-  const char *kw = begin ? begin_kw : end_kw; /* two words: k >= 8 */
-  if ((size_t)(end - b) <= k || read_le64(b) != read_le64(kw) ||
-      read_le64(b + k - 8) != read_le64(kw + k - 8) ||
-      !((!begin && (nl = same_time(hp, b + k, end, &t)) != NULL) ||
-        (nl = ghc_time(b + k, end, &t)) != NULL))
-    return NULL;
-  hp->line++;
-  if ((begin ? begin_sample(hp, t, err) : end_sample(hp, t, err)) != HP2X_OK)
-    return NULL;
-  size_t n = (size_t)(nl - (b + k)), most = sizeof hp->begin_text;
-  if (begin && n <= most && (size_t)(end - (b + k)) >= most) /* no call */
-    memcpy(hp->begin_text, b + k, most), hp->begin_text_len = n;
-  hp->offset += nl + 1 - b;
-  return nl + 1;
+  return begin ? hpx_hp_begin_sample(hp, t, err)
+               : hpx_hp_end_sample(hp, t, err);
 }
 
 /* A MARK line s..end: a time, between samples (a part's reader leaves it
@@ -549,7 +447,7 @@ hp2x_status hpx_hp_parse_feed(hp_parser *hp, const char *buf, size_t len,
       if (hp->status != HP2X_OK) return locate_line_error(hp, err);
       if (b == end) break;
     }
-    const char *next = fast_sample_line(hp, b, end, err);
+    const char *next = hpx_hp_sample_line(hp, b, end, err);
     if (next) {
       b = next;
       continue;

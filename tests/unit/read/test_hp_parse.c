@@ -427,6 +427,84 @@ static void sample_times_read_as_lines(void **state) {
   free(t);
 }
 
+/* A census's END_SAMPLE and the next BEGIN_SAMPLE, read from the entry
+ * runs (hp_samples.c's hpx_hp_census_turn) far from the input's end, as
+ * the line parser reads them: times of 1 to 9 whole digits, an
+ * END_SAMPLE written otherwise than its BEGIN_SAMPLE, a MARK, a blank
+ * line or a BEGIN_SAMPLE with two blanks between censuses; and, at a
+ * census among the others, an END_SAMPLE of another time, a BEGIN_SAMPLE
+ * before the last census's time, an END_SAMPLE with no time: the same
+ * error, line, offset and message, whole and a byte a feed. */
+static void census_turns_read_as_lines(void **state) {
+  (void)state;
+  /* census 6's line: its text, its time's whole seconds and the rest
+   * after them; which line it replaces (0: none, after the census) */
+  static const struct {
+    const char *pre;
+    int timed;
+    const char *post;
+    char replaces;
+    hp2x_status want;
+  } odd[] = {{"", 0, "", 0, HP2X_OK},
+             {"END_SAMPLE ", 1, ".5\n", 'E', HP2X_OK},
+             {"MARK ", 1, ".75\n", 0, HP2X_OK},
+             {"\n", 0, "", 0, HP2X_OK},
+             {"BEGIN_SAMPLE  ", 1, ".500000\n", 'B', HP2X_OK},
+             {"END_SAMPLE ", 1, ".500001\n", 'E', HP2X_E_SYNTAX},
+             {"BEGIN_SAMPLE 1.000000\n", 0, "", 'B', HP2X_E_SYNTAX},
+             {"END_SAMPLE\n", 0, "", 'E', HP2X_E_SYNTAX}};
+  enum { CAP = 1 << 14, CENSUSES = 12 };
+  char *t = malloc(CAP);
+  assert_non_null(t);
+  for (size_t v = 0; v < sizeof odd / sizeof *odd; v++) {
+    size_t n = (size_t)snprintf(
+        t, CAP, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n");
+    unsigned long long whole = 0;
+    for (unsigned c = 1; c <= CENSUSES; c++) {
+      whole = whole * 10 + c % 10; /* 1 to 9 digits, then more */
+      char line[64] = "";
+      if (c == 6) {
+        size_t k = (size_t)snprintf(line, sizeof line, "%s", odd[v].pre);
+        if (odd[v].timed)
+          snprintf(line + k, sizeof line - k, "%llu%s", whole, odd[v].post);
+      }
+      char r = c == 6 ? odd[v].replaces : 0;
+      if (r == 'B')
+        n += (size_t)snprintf(t + n, CAP - n, "%s", line);
+      else
+        n += (size_t)snprintf(t + n, CAP - n, "BEGIN_SAMPLE %llu.500000\n",
+                              whole);
+      n += (size_t)snprintf(t + n, CAP - n,
+                            "(100)first label\t%u\n(201)second\t%u\n"
+                            "(302)third label, longer\t%u\nMAIN\t%u\n",
+                            c, 10 * c, 100 * c, 1000 * c);
+      if (r == 'E')
+        n += (size_t)snprintf(t + n, CAP - n, "%s", line);
+      else
+        n += (size_t)snprintf(t + n, CAP - n, "END_SAMPLE %llu.500000\n%s",
+                              whole, r ? "" : line);
+    }
+    hp2x_profile *fast = NULL, *slow = NULL;
+    hp2x_err fe, se;
+    parse_both(t, odd[v].want, &fast, &slow, &fe, &se);
+    if (odd[v].want != HP2X_OK) {
+      assert_true(fe.line > 20);
+      assert_int_equal(fe.line, se.line);
+      assert_int_equal(fe.offset, se.offset);
+      assert_string_equal(fe.msg, se.msg);
+      continue;
+    }
+    assert_int_equal(fast->n_samples, CENSUSES);
+    assert_true(same_profile(fast, slow));
+    assert_memory_equal(fast->times, slow->times,
+                        CENSUSES * sizeof *fast->times);
+    assert_int_equal(fast->n_marks, slow->n_marks);
+    hp2x_profile_free(fast);
+    hp2x_profile_free(slow);
+  }
+  free(t);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(real_profiles_parse),
@@ -442,6 +520,7 @@ int main(void) {
       cmocka_unit_test(line_limit),
       cmocka_unit_test(fast_paths_read_as_lines),
       cmocka_unit_test(sample_times_read_as_lines),
+      cmocka_unit_test(census_turns_read_as_lines),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
