@@ -289,6 +289,8 @@ static void append_later_runs(hp2x_profile *p, const hpx_part_map *m,
   size_t base = p->n_run_ids;
   if (z > a) { /* run_ids may still be NULL: no pointer into it */
     uint32_t *dst = p->run_ids + base;
+    /* their pages mapped at once: cheaper than a fault each */
+    hpx_prefault_all(dst, 0, (z - a) * sizeof *dst);
     const uint32_t *src = q->run_ids + a, *id = m->id;
     if (map_is_identity(m))
       memcpy(dst, src, (z - a) * sizeof *dst);
@@ -378,7 +380,7 @@ static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
                sizeof *p->run_ids, err) != HP2X_OK)
     return err->code;
   if (!p->pack_values &&
-      (hpx_profile_reserve_entries(p, e1 - e0, err) != HP2X_OK ||
+      (hpx_profile_reserve_entries_exact(p, e1 - e0, err) != HP2X_OK ||
        append_values(p, q, e0, e1, err) != HP2X_OK))
     return err->code;
   size_t t0 = p->n_samples;

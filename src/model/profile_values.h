@@ -25,6 +25,10 @@ hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err);
 /* Makes room for n more entries (appending a part: profile_append.c). */
 hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
                                         hp2x_err *err);
+/* The same, made usable for those n entries only (an append's, which
+ * knows how many come), not a step beyond them. */
+hp2x_status hpx_profile_reserve_entries_exact(hp2x_profile *p, size_t n,
+                                              hp2x_err *err);
 /* Allocates room for n more entries without making it usable: the arrays
  * are not touched (no page is faulted in) until entries are added, and
  * later growth copies nothing until they pass it.  HP2X_E_NOMEM. */
