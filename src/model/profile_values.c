@@ -26,8 +26,12 @@ static hp2x_status grow_tail(hp2x_profile *p, size_t need, hp2x_err *err) {
   return HP2X_OK;
 }
 
-hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
-                                        hp2x_err *err) {
+/* Room for n more entries, made usable ENTRY_STEP entries at a time or,
+ * `exact`, for those n only (an append knows how many come: a step past
+ * them would fault in pages no entry ever fills, up to ENTRY_STEP's 1 MB
+ * at the input's end). */
+static hp2x_status reserve_entries(hp2x_profile *p, size_t n, bool exact,
+                                   hp2x_err *err) {
   if (p->n_entries + n > HPX_MAX_ENTRIES)
     return hpx_fail(err, HP2X_E_LIMIT, 0, -1, "more than %zu entries",
                     (size_t)HPX_MAX_ENTRIES);
@@ -42,13 +46,28 @@ hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
       values = p->wide_values ? (void *)p->value64 : (void *)p->value32;
     }
     size_t from = p->cap_entries, to = p->alloc_entries;
+    if (exact && to > p->n_entries + n) to = p->n_entries + n;
     if (to - from > ENTRY_STEP) to = from + ENTRY_STEP;
-    hpx_prefault(values, (from - p->value_base) * size,
-                 (to - p->value_base) * size);
+    if (exact)
+      hpx_prefault_all(values, (from - p->value_base) * size,
+                       (to - p->value_base) * size);
+    else
+      hpx_prefault(values, (from - p->value_base) * size,
+                   (to - p->value_base) * size);
     /* The inline append only checks capacity: keep it within the limit. */
     p->cap_entries = to < HPX_MAX_ENTRIES ? to : HPX_MAX_ENTRIES;
   }
   return HP2X_OK;
+}
+
+hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
+                                        hp2x_err *err) {
+  return reserve_entries(p, n, false, err);
+}
+
+hp2x_status hpx_profile_reserve_entries_exact(hp2x_profile *p, size_t n,
+                                              hp2x_err *err) {
+  return reserve_entries(p, n, true, err);
 }
 
 hp2x_status hpx_profile_allocate_entries(hp2x_profile *p, size_t n,

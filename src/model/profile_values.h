@@ -22,9 +22,14 @@
 
 /* Makes room for one more entry (HP2X_E_LIMIT past HPX_MAX_ENTRIES). */
 hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err);
-/* Makes room for n more entries (appending a part: profile_append.c). */
+/* Makes room for n more entries, made usable a step at a time (the line
+ * reader's runs of lines; a packed or bounded part's census appended). */
 hp2x_status hpx_profile_reserve_entries(hp2x_profile *p, size_t n,
                                         hp2x_err *err);
+/* The same, made usable for those n entries only, not a step beyond them
+ * (a plain part's entries appended at once: profile_append.c). */
+hp2x_status hpx_profile_reserve_entries_exact(hp2x_profile *p, size_t n,
+                                              hp2x_err *err);
 /* Allocates room for n more entries without making it usable: the arrays
  * are not touched (no page is faulted in) until entries are added, and
  * later growth copies nothing until they pass it.  HP2X_E_NOMEM. */

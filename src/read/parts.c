@@ -109,12 +109,15 @@ void hpx_src_free(parts_src *s) {
 
 /* Makes room for n bytes in b: 0, or -1 when out of memory.  Grown by
  * half again at least, so that pieces a little longer do not each take a
- * fresh buffer. */
+ * fresh buffer.  The n bytes' pages are mapped at once: a read fills
+ * them (a fault a page otherwise, on each thread's first piece). */
 static int buf_room(parts_buf *b, size_t n) {
   if (b->cap >= n) return 0;
+  size_t need = n;
   if (n < b->cap + b->cap / 2) n = b->cap + b->cap / 2;
   unsigned char *p = hpx_malloc(n);
   if (!p) return -1;
+  hpx_prefault_all(p, 0, need);
   hpx_free(b->p);
   b->p = p;
   b->cap = n;

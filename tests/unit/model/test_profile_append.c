@@ -4,7 +4,8 @@
  * entries, label runs and (packed) censuses' bytes go into that room, no
  * array moved nor block added; the profile reads the same, census for
  * census, as one given the same parts without being told, which grows as
- * they come; told too little, it grows again and still reads the same;
+ * they come; told too little, it grows again and still reads the same; the room
+ * made usable (prefaulted) ends at the entries taken, not a step past them;
  * with each allocation failing in turn, appending fails cleanly or
  * succeeds, never half done.  (read/test_parts appends every part of real
  * inputs against one thread's reading, field by field.) */
@@ -183,6 +184,9 @@ static void parts_taken(bool pack) {
     assert_ptr_equal(first->values, later->values);
     assert_int_equal(first->alloc_entries, later->alloc_entries);
     assert_true(first->alloc_entries >= t.told->n_entries);
+    /* the room made usable (prefaulted) ends at the last entry taken */
+    assert_int_equal(t.told->cap_entries, t.told->n_entries);
+    assert_int_equal(t.not_told->cap_entries, t.not_told->n_entries);
   }
   taken_free(&t);
 }
@@ -208,6 +212,39 @@ static void told_too_little(void **state) {
     assert_true(t.first.cap_samples < PARTS * CENSUSES);
     taken_free(&t);
   }
+}
+
+/* An append's room is made usable for its entries only, up to the room
+ * allocated; a reader's growth a step at a time past the entry it adds. */
+static void usable_room(void **state) {
+  (void)state;
+  hp2x_err err;
+  hp2x_err_init(&err);
+  hp2x_profile *p = new_profile(false);
+  assert_int_equal(hpx_profile_allocate_entries(p, (size_t)1 << 20, &err),
+                   HP2X_OK);
+  size_t alloc = p->alloc_entries;
+  assert_true(alloc >= (size_t)1 << 20);
+  assert_int_equal(hpx_profile_reserve_entries_exact(p, 1000, &err), HP2X_OK);
+  assert_int_equal(p->cap_entries, 1000);
+  assert_int_equal(hpx_profile_reserve_entries_exact(p, 10, &err), HP2X_OK);
+  assert_int_equal(p->cap_entries, 1000); /* room enough already */
+  p->n_entries = 1000; /* as if appended (the values are not read) */
+  assert_int_equal(hpx_profile_reserve_entries_exact(p, 3000, &err), HP2X_OK);
+  assert_int_equal(p->cap_entries, 4000);
+  assert_int_equal(p->alloc_entries, alloc); /* nothing grown */
+  p->n_entries = 4000;
+  assert_int_equal(hpx_profile_grow_entries(p, &err), HP2X_OK);
+  assert_true(p->cap_entries > 4001); /* a step */
+  assert_true(p->cap_entries <= alloc);
+  /* past the room allocated, the room grows, made usable exactly */
+  p->n_entries = p->cap_entries;
+  size_t n = alloc - p->n_entries + 5;
+  assert_int_equal(hpx_profile_reserve_entries_exact(p, n, &err), HP2X_OK);
+  assert_true(p->alloc_entries >= p->n_entries + n);
+  assert_int_equal(p->cap_entries, p->n_entries + n);
+  p->n_entries = 0;
+  hp2x_profile_free(p);
 }
 
 /* Each allocation failing in turn (and every one after it): appending
@@ -249,6 +286,7 @@ int main(void) {
       cmocka_unit_test(grows_once_unpacked),
       cmocka_unit_test(grows_once_packed),
       cmocka_unit_test(told_too_little),
+      cmocka_unit_test(usable_room),
       cmocka_unit_test(allocation_failures),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
