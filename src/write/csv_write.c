@@ -74,11 +74,8 @@ static char *format_values(char *d, const hp2x_bands *b, size_t s, size_t k,
  * and the row's end, at d (room for row_room(b)); returns the end. */
 static char *format_row(char *d, const hp2x_profile *p, const hp2x_bands *b,
                         size_t s) {
-  d += hpx_fmt_fixed6(d, p->times[s]);
-  d = format_values(d, b, s, b->n_bands, b->n_bands);
-  *d++ = '\r';
-  *d++ = '\n';
-  return d;
+  return hpx_fmt_row(d, p->times[s], b->values + s, b->stride, b->n_bands,
+                     b->n_bands);
 }
 
 /* A row's bytes at most, its time's NUL included. */
