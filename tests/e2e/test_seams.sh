@@ -11,8 +11,8 @@
 # cores, and PDFs get zlib's default level; and the .hp scan's and the
 # writers' digits' SSE2 (x86-64) against their portable words.  Read
 # from the objects' and the binary's symbols and from a PDF's first
-# stream; the cores' fallback
-# also from what it gives: --jobs's default reads as --jobs=1 does.
+# stream; the cores' fallback also from what it gives: --jobs's default
+# reads as --jobs=1 does.
 . "$(dirname "$0")/lib.sh"
 PORTABLE=0
 [ -f "$BUILD/build.env" ] && . "$BUILD/build.env"
