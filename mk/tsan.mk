@@ -5,7 +5,7 @@
 # tests/unit/read/test_parts.c, every input read on 2, 3 and 7 threads,
 # and tests/unit/read/test_parts_file.c, files read in parts on 2 and 3,
 # and tests/unit/write/test_csv_write.c, bands filled and CSV rows
-# formatted (and written, a batch while the next is formatted) on several,
+# formatted on several (chunks claimed by any, written in order by one),
 # and tests/unit/base/test_threads.c, threads started and placed.
 # Reports inside fontconfig, pango, glib or cairo (built without TSan) are
 # suppressed only by the justified entries of tests/tsan.supp; a report in

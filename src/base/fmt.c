@@ -13,6 +13,20 @@
 #include <stdio.h>
 #include <string.h>
 
+/* SSE2 formats two integers at once (int_fields); HPX_NO_SSE2 and a
+ * PORTABLE=1 build (HP2X_PORTABLE) leave them to the 64-bit words. */
+#if defined(__SSE2__) && !defined(HPX_NO_SSE2) && !defined(HP2X_PORTABLE)
+#define HPX_FMT_SSE2 1
+#include <emmintrin.h>
+#endif
+
+/* Which digits this object makes, by name (test_seams reads it with nm). */
+#if defined(HPX_FMT_SSE2)
+const int hpx_fmt_digits_sse2 = 1;
+#else
+const int hpx_fmt_digits_words = 1;
+#endif
+
 static locale_t c_locale;
 static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
 
@@ -83,12 +97,17 @@ static void put_pair(char *d, size_t r) {
   d[0] = (char)digit_pairs[r], d[1] = (char)(digit_pairs[r] >> 8);
 }
 
-/* w's eight bytes at buf, lowest first (one store, as compilers make it). */
-static void put8(char *buf, uint64_t w) {
+/* w's eight bytes at buf, lowest first: one store (byte by byte, a
+ * compiler merges them only where it does not reuse the shifts). */
+static HPX_ALWAYS_INLINE void put8(char *buf, uint64_t w) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(buf, &w, sizeof w);
+#else
   buf[0] = (char)w, buf[1] = (char)(w >> 8), buf[2] = (char)(w >> 16);
   buf[3] = (char)(w >> 24), buf[4] = (char)(w >> 32);
   buf[5] = (char)(w >> 40), buf[6] = (char)(w >> 48);
   buf[7] = (char)(w >> 56);
+#endif
 }
 
 /* The eight decimal digits of x < 10^8 as ASCII in one word, the first
@@ -107,17 +126,59 @@ static HPX_ALWAYS_INLINE uint64_t eight_digits(uint32_t x) {
   return tens + UINT64_C(0x3030303030303030);
 }
 
-/* x < 10^8 in decimal at buf: eight_digits's word with its leading zeros
- * (the low bytes that are '0', all but the last) shifted out, stored whole
- * (8 bytes written, lowest byte first whatever the host's order).  Returns
- * the length. */
-static HPX_ALWAYS_INLINE size_t below_1e8(char *buf, uint32_t x) {
-  uint64_t w = eight_digits(x);
+/* eight_digits's word w in decimal at buf: its leading zeros (the low
+ * bytes that are '0', all but the last) shifted out, stored whole (8 bytes
+ * written, lowest byte first whatever the host's order).  Returns the
+ * length. */
+static HPX_ALWAYS_INLINE size_t put_digits(char *buf, uint64_t w) {
   size_t lead =
       hpx_ctz64((w ^ UINT64_C(0x3030303030303030)) | (uint64_t)1 << 56) >> 3;
   put8(buf, w >> 8 * lead);
   return 8 - lead;
 }
+
+/* x < 10^8 in decimal at buf (put_digits's 8 bytes); returns the length. */
+static HPX_ALWAYS_INLINE size_t below_1e8(char *buf, uint32_t x) {
+  return put_digits(buf, eight_digits(x));
+}
+
+#ifdef HPX_FMT_SSE2
+/* eight_digits's words of x0 and x1 (each < 10^8) at once, x0's in the
+ * low half: the same steps, in 32- then 16-bit lanes (x / 10^4 as x *
+ * 0xd1b71759 >> 45 for any 32-bit x, y / 100 as y * 5243 >> 19 for y <
+ * 10^4, y / 10 as y * 6554 >> 16 for y < 100: exact there). */
+static HPX_ALWAYS_INLINE __m128i eight_digits2(uint32_t x0, uint32_t x1) {
+  __m128i x = _mm_unpacklo_epi64(_mm_cvtsi32_si128((int)x0),
+                                 _mm_cvtsi32_si128((int)x1));
+  __m128i hi = _mm_srli_epi64(
+      _mm_mul_epu32(x, _mm_set1_epi32((int)UINT32_C(0xd1b71759))), 45);
+  __m128i lo = _mm_sub_epi32(x, _mm_mul_epu32(hi, _mm_set1_epi32(10000)));
+  __m128i halves = _mm_or_si128(hi, _mm_slli_epi64(lo, 32));
+  __m128i h100 =
+      _mm_srli_epi16(_mm_mulhi_epu16(halves, _mm_set1_epi16(5243)), 3);
+  __m128i pairs = _mm_or_si128(
+      h100,
+      _mm_slli_epi32(
+          _mm_sub_epi16(halves, _mm_mullo_epi16(h100, _mm_set1_epi16(100))),
+          16));
+  __m128i tens = _mm_mulhi_epu16(pairs, _mm_set1_epi16(6554));
+  __m128i ones =
+      _mm_sub_epi16(pairs, _mm_mullo_epi16(tens, _mm_set1_epi16(10)));
+  return _mm_add_epi8(_mm_or_si128(tens, _mm_slli_epi16(ones, 8)),
+                      _mm_set1_epi8('0'));
+}
+
+/* The low and the high 64 bits of w (a store the compiler makes a move;
+ * _mm_cvtsi128_si64 is x86-64's alone). */
+static HPX_ALWAYS_INLINE uint64_t low64(__m128i w) {
+  uint64_t x;
+  _mm_storel_epi64((__m128i *)(void *)&x, w);
+  return x;
+}
+static HPX_ALWAYS_INLINE uint64_t high64(__m128i w) {
+  return low64(_mm_unpackhi_epi64(w, w));
+}
+#endif
 
 /* hpx_fmt_int of any v: a sign, and more than eight digits, here. */
 static HPX_NOINLINE size_t fmt_any_int(char *buf, int64_t v) {
@@ -145,15 +206,36 @@ size_t hpx_fmt_int(char *buf, int64_t v) {
   return fmt_any_int(buf, v);
 }
 
+/* ",v" at d; returns the end. */
+static HPX_ALWAYS_INLINE char *int_field(char *d, int64_t v) {
+  *d++ = ',';
+  return d + ((uint64_t)v < 100000000 ? below_1e8(d, (uint32_t)v)
+                                      : fmt_any_int(d, v));
+}
+
+static HPX_ALWAYS_INLINE char *int_fields(char *d, const int64_t *col,
+                                          size_t stride, size_t k, size_t n) {
+#ifdef HPX_FMT_SSE2
+  for (; n >= 2; n -= 2) { /* two values at once below 10^8 */
+    int64_t a = col[--k * stride], b = col[--k * stride];
+    if ((uint64_t)a >= 100000000 || (uint64_t)b >= 100000000) {
+      d = int_field(int_field(d, a), b);
+      continue;
+    }
+    __m128i w = eight_digits2((uint32_t)a, (uint32_t)b);
+    *d++ = ',';
+    d += put_digits(d, low64(w));
+    *d++ = ',';
+    d += put_digits(d, high64(w));
+  }
+#endif
+  for (; n > 0; n--) d = int_field(d, col[--k * stride]);
+  return d;
+}
+
 char *hpx_fmt_int_fields(char *d, const int64_t *col, size_t stride, size_t k,
                          size_t n) {
-  for (; n > 0; n--) {
-    int64_t v = col[--k * stride];
-    *d++ = ',';
-    d += (uint64_t)v < 100000000 ? below_1e8(d, (uint32_t)v)
-                                 : fmt_any_int(d, v);
-  }
-  return d;
+  return int_fields(d, col, stride, k, n);
 }
 
 size_t hpx_fmt_thousands(char *buf, size_t size, int64_t v) {
@@ -215,15 +297,52 @@ static uint64_t scale_micros(uint64_t m, int s) {
  * the same way, and a tie is never taken here.  Since every half below
  * 2^43 is itself a double, only a product equal to a half needs the exact
  * path: the 2^-11 margin is a safety margin, not a need.  The time of a
- * census in a few instructions; false: scale_micros's. */
+ * census in a few instructions; false: scale_micros's.
+ *
+ * The nearest integer n comes from adding 2^52: every double in [2^52,
+ * 2^53) is an integer, so the sum is d rounded to an integer, n in its
+ * mantissa's bits, and d - n is exact.  |d - n| < 1/2 - 2^-11 is the test
+ * above (a half within 2^-11 of d is one 1/2 from n) and says n is the
+ * nearest integer in any rounding mode (a directed one may round d to
+ * the farther integer, but never to within 1/2 of d). */
 static bool near_micros(double a, uint64_t *q) {
-  double d = a * 1e6, whole = (double)(uint64_t)d, r = d - whole;
-  if (fabs(r - 0.5) <= 0x1p-11) return false;
-  *q = (uint64_t)whole + (r > 0.5);
+  double d = a * 1e6, n = d + 0x1p52;
+  if (fabs(d - (n - 0x1p52)) >= 0.5 - 0x1p-11) return false;
+  uint64_t bits;
+  memcpy(&bits, &n, sizeof bits);
+  *q = bits & ((UINT64_C(1) << 52) - 1);
   return true;
 }
 
-size_t hpx_fmt_fixed6(char *buf, double v) {
+/* q micro-units (q < 2^63) as "%.6f" prints q / 10^6, and a NUL, at buf:
+ * the whole part as hpx_fmt_int writes it, '.', then the six digits of
+ * the fraction as eight_digits's word without its two leading zeros, the
+ * two NULs it shifts in stored with them (the one after the last digit
+ * ends the text).  Returns the length. */
+static HPX_ALWAYS_INLINE size_t put_micros(char *buf, uint64_t q) {
+  uint64_t whole = q / 1000000u, frac_word;
+  uint32_t frac = (uint32_t)(q - whole * 1000000u);
+  size_t o;
+#ifdef HPX_FMT_SSE2
+  if (whole < 100000000) { /* both words at once */
+    __m128i w = eight_digits2((uint32_t)whole, frac);
+    o = put_digits(buf, low64(w));
+    frac_word = high64(w);
+  } else
+#endif
+  {
+    o = whole < 100000000 ? below_1e8(buf, (uint32_t)whole)
+                          : fmt_any_int(buf, (int64_t)whole);
+    frac_word = eight_digits(frac);
+  }
+  buf[o] = '.';
+  put8(buf + o + 1, frac_word >> 16);
+  return o + 7;
+}
+
+/* hpx_fmt_fixed6 of any v: printf's above 9e12 and for NaN and the
+ * infinities, else scale_micros's, or near_micros's for a negative v. */
+static HPX_NOINLINE size_t fixed6_any(char *buf, double v) {
   if (!(v > -FIXED6_MAX && v < FIXED6_MAX)) /* NaN, infinities, large */
     return (size_t)hpx_fmt(buf, HPX_FIXED6_SIZE, "%.6f", v);
   size_t o = 0;
@@ -239,13 +358,30 @@ size_t hpx_fmt_fixed6(char *buf, double v) {
                         : 0;
     q = scale_micros(m, biased ? 1075 - biased : 53);
   }
-  o += hpx_fmt_int(buf + o, (int64_t)(q / 1000000u));
-  buf[o++] = '.';
-  uint32_t frac = (uint32_t)(q % 1000000u); /* two digits a step */
-  put_pair(buf + o, frac / 10000u);
-  put_pair(buf + o + 2, frac / 100u % 100u);
-  put_pair(buf + o + 4, frac % 100u);
-  o += 6;
-  buf[o] = '\0';
-  return o;
+  return o + put_micros(buf + o, q);
+}
+
+/* hpx_fmt_fixed6, a time's path inlined: 0 <= v < FIXED6_NEAR with its
+ * sign bit clear (-0.0 prints "-0.000000") is a double whose bits, read
+ * as an integer, are below FIXED6_NEAR's (NaN's and a negative's are
+ * above). */
+static HPX_ALWAYS_INLINE size_t fixed6(char *buf, double v) {
+  uint64_t bits, near_bits;
+  const double near = FIXED6_NEAR;
+  memcpy(&bits, &v, sizeof bits);
+  memcpy(&near_bits, &near, sizeof near_bits);
+  uint64_t q;
+  if (bits < near_bits && near_micros(v, &q)) return put_micros(buf, q);
+  return fixed6_any(buf, v);
+}
+
+size_t hpx_fmt_fixed6(char *buf, double v) { return fixed6(buf, v); }
+
+char *hpx_fmt_row(char *d, double t, const int64_t *col, size_t stride,
+                  size_t k, size_t n) {
+  d += fixed6(d, t);
+  d = int_fields(d, col, stride, k, n);
+  d[0] = '\r';
+  d[1] = '\n';
+  return d + 2;
 }

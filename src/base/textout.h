@@ -43,6 +43,11 @@ char *hpx_fmt_int_fields(char *d, const int64_t *col, size_t stride, size_t k,
  * HPX_FIXED6_SIZE bytes (DBL_MAX has 309 digits). */
 #define HPX_FIXED6_SIZE 330
 size_t hpx_fmt_fixed6(char *buf, double v);
+/* A CSV row at d: t as hpx_fmt_fixed6 writes it (without its NUL), the
+ * values as hpx_fmt_int_fields writes them, then "\r\n" (room for
+ * HPX_FIXED6_SIZE + 21 * n + 2 bytes); returns the end. */
+char *hpx_fmt_row(char *d, double t, const int64_t *col, size_t stride,
+                  size_t k, size_t n);
 
 /* writebuf.c: buffered output for write/'s text outputs. */
 typedef struct writebuf {

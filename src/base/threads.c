@@ -2,9 +2,9 @@
  * signal blocked, so the caller's signals keep reaching the caller's
  * threads, and joined before the call that started them returns; and the
  * one pattern selection and the CSV writer need, a few tasks run at once
- * (each a range of samples or rows), once or, by a crew (crew.h) whose
- * threads wait between rounds, many times.  Reading in parts has a
- * pipeline of its own (read/parts.c) over the same start.
+ * (a range of samples each, or a share of the CSV's chunks of rows).
+ * Reading in parts and the CSV's rows have pipelines of their own
+ * (read/parts.c, write/csv_write.c) over the same start.
  *
  * The placement seam, for the threads started `away` (the parts'
  * readers): with glibc on Linux (pthread_attr_setaffinity_np,
@@ -24,7 +24,7 @@
 #define HPX_PLACE_THREADS 1
 #endif
 #endif
-#include "crew.h"
+#include "base.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -129,103 +129,4 @@ size_t hpx_task_count(size_t items, size_t threads, size_t least) {
                                        : threads;
   if (least && items / least < k) k = items / least ? items / least : 1;
   return k;
-}
-
-/* ------------------------------------------------------------- crews */
-
-/* A crew's thread: which task of each round is its own. */
-typedef struct crew_member {
-  hpx_crew *crew;
-  size_t task;
-} crew_member;
-
-struct hpx_crew {
-  pthread_mutex_t lock; /* guards everything below but ids and member */
-  pthread_cond_t go;    /* a round begun, or the crew's end */
-  pthread_cond_t done;  /* a member done with its round */
-  unsigned long round;  /* rounds begun */
-  size_t waiting;       /* members not yet done with this round */
-  size_t n_tasks;       /* this round's */
-  void (*fn)(void *ctx, size_t task);
-  void *ctx;
-  int quit;
-  size_t started; /* members: tasks 1 .. started */
-  pthread_t ids[HPX_MAX_TASKS];
-  crew_member member[HPX_MAX_TASKS];
-};
-
-static void *crew_loop(void *arg) {
-  crew_member *m = arg;
-  hpx_crew *c = m->crew;
-  unsigned long seen = 0;
-  pthread_mutex_lock(&c->lock);
-  for (;;) {
-    while (c->round == seen && !c->quit) pthread_cond_wait(&c->go, &c->lock);
-    if (c->quit) break;
-    seen = c->round;
-    if (m->task < c->n_tasks) {
-      void (*fn)(void *, size_t) = c->fn;
-      void *ctx = c->ctx;
-      pthread_mutex_unlock(&c->lock);
-      fn(ctx, m->task);
-      pthread_mutex_lock(&c->lock);
-    }
-    if (--c->waiting == 0) pthread_cond_signal(&c->done);
-  }
-  pthread_mutex_unlock(&c->lock);
-  return NULL;
-}
-
-hpx_crew *hpx_crew_start(size_t threads) {
-  if (threads > HPX_MAX_TASKS) threads = HPX_MAX_TASKS;
-  hpx_crew *c = hpx_calloc(1, sizeof *c);
-  if (!c) return NULL;
-  pthread_mutex_init(&c->lock, NULL);
-  pthread_cond_init(&c->go, NULL);
-  pthread_cond_init(&c->done, NULL);
-  void *arg[HPX_MAX_TASKS];
-  for (size_t i = 0; i + 1 < threads; i++) {
-    c->member[i] = (crew_member){c, i + 1};
-    arg[i] = &c->member[i];
-  }
-  c->started = threads > 1
-                   ? hpx_threads_start(c->ids, threads - 1, crew_loop, arg, 0)
-                   : 0;
-  return c;
-}
-
-void hpx_crew_run(hpx_crew *c, size_t n, void (*fn)(void *ctx, size_t task),
-                  void *ctx) {
-  if (!c) {
-    hpx_run_tasks(n, fn, ctx);
-    return;
-  }
-  if (n > HPX_MAX_TASKS) n = HPX_MAX_TASKS;
-  pthread_mutex_lock(&c->lock);
-  c->fn = fn;
-  c->ctx = ctx;
-  c->n_tasks = n;
-  c->waiting = c->started;
-  c->round++;
-  pthread_cond_broadcast(&c->go);
-  pthread_mutex_unlock(&c->lock);
-  /* The caller's own task, and those no member has. */
-  if (n) fn(ctx, 0);
-  for (size_t i = 1 + c->started; i < n; i++) fn(ctx, i);
-  pthread_mutex_lock(&c->lock);
-  while (c->waiting) pthread_cond_wait(&c->done, &c->lock);
-  pthread_mutex_unlock(&c->lock);
-}
-
-void hpx_crew_end(hpx_crew *c) {
-  if (!c) return;
-  pthread_mutex_lock(&c->lock);
-  c->quit = 1;
-  pthread_cond_broadcast(&c->go);
-  pthread_mutex_unlock(&c->lock);
-  for (size_t i = 0; i < c->started; i++) pthread_join(c->ids[i], NULL);
-  pthread_cond_destroy(&c->done);
-  pthread_cond_destroy(&c->go);
-  pthread_mutex_destroy(&c->lock);
-  hpx_free(c);
 }

@@ -8,7 +8,6 @@
  */
 #include "csv_int.h"
 #include "select/bands_int.h"
-#include "base/crew.h"
 #include "base/textout.h"
 
 #include <stdbool.h>
@@ -74,11 +73,8 @@ static char *format_values(char *d, const hp2x_bands *b, size_t s, size_t k,
  * and the row's end, at d (room for row_room(b)); returns the end. */
 static char *format_row(char *d, const hp2x_profile *p, const hp2x_bands *b,
                         size_t s) {
-  d += hpx_fmt_fixed6(d, p->times[s]);
-  d = format_values(d, b, s, b->n_bands, b->n_bands);
-  *d++ = '\r';
-  *d++ = '\n';
-  return d;
+  return hpx_fmt_row(d, p->times[s], b->values + s, b->stride, b->n_bands,
+                     b->n_bands);
 }
 
 /* A row's bytes at most, its time's NUL included. */
@@ -124,107 +120,102 @@ static void put_rows(writebuf *o, const hp2x_profile *p, const hp2x_bands *b,
 
 /* ------------------------------------------------ rows on several threads */
 
-/* Rows formatted in memory by one task (hpx_run_tasks). */
-typedef struct row_text {
-  char *s; /* owned */
-  size_t n, cap;
-  bool failed; /* no memory for them: the caller formats them itself */
-} row_text;
+/* The rows cut into chunks, each formatted by whichever thread claims it
+ * next into a slot of its own, and written from there in order by the
+ * calling thread, which claims and formats chunks too whenever the next
+ * to write is not ready.  No thread's share is fixed: a thread the
+ * system leaves waiting (its CPU busy) holds up at most the chunk it has
+ * claimed, and the writing overlaps the formatting from the first chunk
+ * on.  A chunk is claimed only when its slot is free (the chunk before
+ * it in that slot written), so no thread holding a claim ever waits. */
 
-/* A batch of rows, from .. to - 1, cut into n_tasks ranges: task 0's
- * [from, lead_to), the others' the rest in equal shares. */
-typedef struct row_batch {
-  size_t from, to, lead_to, n_tasks;
-  row_text text[HPX_MAX_TASKS];
-} row_batch;
+/* A chunk's formatted text; its memory kept from chunk to chunk. */
+typedef struct row_slot {
+  char *s;      /* owned; room for a chunk's rows */
+  size_t n;     /* bytes */
+  size_t chunk; /* 1 + the chunk formatted here, not yet written; 0: none */
+  bool failed;  /* no memory for s: the calling thread formats the rows */
+} row_slot;
 
-/* The batches: one formatted while the one before it is written on the
- * calling thread (task 0's), so that the writing does not wait for every
- * formatting to end. */
-typedef struct row_tasks {
+#define SLOTS_PER_TASK 2
+
+typedef struct row_pipe {
   const hp2x_profile *p;
   const hp2x_bands *b;
-  size_t room;       /* a row's bytes at most, its time's NUL included */
-  writebuf *o;       /* written by task 0 only */
-  row_batch *now;    /* the batch being formatted */
-  row_batch *before; /* the one before it, to write; NULL: none */
-  row_batch batch[2];
-} row_tasks;
+  writebuf *o; /* the calling thread's (task 0's) alone */
+  size_t rows, per, chunks, n_slots;
+  pthread_mutex_t lock;   /* guards what follows */
+  pthread_cond_t changed; /* a chunk formatted or written */
+  size_t next;            /* the next chunk to claim */
+  size_t written;         /* chunks written */
+  bool stop;              /* the sink failed: the rest is not written */
+  row_slot slot[SLOTS_PER_TASK * HPX_MAX_TASKS];
+} row_pipe;
 
-static size_t task_start(const row_batch *t, size_t task) {
-  if (task == 0) return t->from;
-  if (t->n_tasks < 2) return t->to;
-  return t->lead_to + (t->to - t->lead_to) * (task - 1) / (t->n_tasks - 1);
+/* Formats chunk c into sl (its claimer alone touches it meanwhile). */
+static void format_chunk(row_pipe *pp, size_t c, row_slot *sl) {
+  size_t s = c * pp->per, to = pp->rows - s < pp->per ? pp->rows : s + pp->per;
+  if (!sl->s) sl->s = hpx_malloc(pp->per * row_room(pp->b));
+  sl->failed = !sl->s;
+  char *d = sl->s;
+  for (; d && s < to; s++) d = format_row(d, pp->p, pp->b, s);
+  sl->n = sl->s ? (size_t)(d - sl->s) : 0;
 }
 
-/* Writes batch t's rows in order: each task's text, or its rows
- * formatted here when it had no memory for them. */
-static void write_batch(writebuf *o, const row_tasks *rt, const row_batch *t) {
-  for (size_t i = 0; i < t->n_tasks && !o->failed; i++) {
-    const row_text *r = &t->text[i];
-    if (!r->failed)
-      hpx_writebuf_put(o, r->s, r->n);
-    else
-      put_rows(o, rt->p, rt->b, NULL, task_start(t, i), task_start(t, i + 1));
-  }
+/* Writes chunk c from sl, or formats it here when sl had no memory. */
+static void write_chunk(row_pipe *pp, size_t c, const row_slot *sl) {
+  size_t s = c * pp->per, to = pp->rows - s < pp->per ? pp->rows : s + pp->per;
+  if (!sl->failed)
+    hpx_writebuf_put(pp->o, sl->s, sl->n);
+  else
+    put_rows(pp->o, pp->p, pp->b, NULL, s, to);
 }
 
-/* Formats task `task`'s rows (task 0 first writes the batch before).
- * Every field it uses, shared or its own, is read once into locals and
- * its own written once at the end: the tasks' row_text sit side by side
- * (with the batch's fields), and a field written per row would bounce
- * their cache line between the threads. */
-static void row_task(void *ctx, size_t task) {
-  row_tasks *rt = ctx;
-  if (task == 0 && rt->before) write_batch(rt->o, rt, rt->before);
-  const row_batch *t = rt->now;
-  row_text *r = &rt->now->text[task];
-  const hp2x_profile *p = rt->p;
-  const hp2x_bands *b = rt->b;
-  size_t room = rt->room, n = 0, cap = r->cap;
-  char *text = r->s;
-  hp2x_err err = {0};
-  bool failed = false;
-  for (size_t s = task_start(t, task), to = task_start(t, task + 1); s < to;
-       s++) {
-    if (cap - n < room &&
-        hpx_grow((void **)&text, &cap, n + room, 1, &err) != HP2X_OK) {
-      failed = true;
+/* One thread's part (task 0: the calling thread's, the only one that
+ * writes; it ends when every chunk is written, the others when every
+ * chunk is claimed).  Every wait is for a chunk being formatted, or for
+ * one to be written: one thread is always working. */
+static void pipe_task(void *ctx, size_t task) {
+  row_pipe *pp = ctx;
+  pthread_mutex_lock(&pp->lock);
+  while (pp->written < pp->chunks && !pp->stop) {
+    size_t w = pp->written;
+    row_slot *next = &pp->slot[w % pp->n_slots];
+    if (task == 0 && next->chunk == w + 1) {
+      pthread_mutex_unlock(&pp->lock);
+      write_chunk(pp, w, next);
+      pthread_mutex_lock(&pp->lock);
+      next->chunk = 0;
+      pp->written = w + 1;
+      pp->stop = pp->o->failed != 0;
+      pthread_cond_broadcast(&pp->changed);
+    } else if (pp->next < pp->chunks && pp->next < w + pp->n_slots) {
+      size_t c = pp->next++;
+      row_slot *sl = &pp->slot[c % pp->n_slots];
+      pthread_mutex_unlock(&pp->lock);
+      format_chunk(pp, c, sl);
+      pthread_mutex_lock(&pp->lock);
+      sl->chunk = c + 1;
+      if (task != 0) pthread_cond_broadcast(&pp->changed);
+    } else if (task != 0 && pp->next == pp->chunks) {
       break;
+    } else {
+      pthread_cond_wait(&pp->changed, &pp->lock);
     }
-    n = (size_t)(format_row(text + n, p, b, s) - text);
   }
-  r->s = text;
-  r->cap = cap;
-  r->n = n;
-  r->failed = failed;
+  pthread_mutex_unlock(&pp->lock);
 }
 
-/* Rows a task formats at a time, and the fewest values (a row holds its
- * bands' and its time) worth a thread: a narrow table needs more rows, a
- * wide one fewer; bands past MAX_BANDS make rows too long to hold many
- * (one thread then). */
-#define ROWS_PER_TASK 8192
-#define TASK_TEXT_BYTES ((size_t)4 << 20) /* a task's rows' text, about */
+/* The fewest values (a row holds its bands' and its time) worth a thread:
+ * a narrow table needs more rows, a wide one fewer; bands past MAX_BANDS
+ * make rows too long to hold many (one thread then). */
 #define LEAST_VALUES 32768
 #define MAX_BANDS 4096
-/* What writing a row costs against formatting it, about (a stretch's
- * rows, bench/RESULTS.md 14w): task 0, which also writes the batch
- * before, formats that much fewer rows than the others. */
-#define WRITE_PER_FORMAT 0.3
-
-/* The rows each of `tasks` tasks formats at a time for rows of `room`
- * bytes at most: ROWS_PER_TASK, fewer for wide rows, so that a batch's
- * texts (two sets of them while one is written) stay a few megabytes a
- * task; past two tasks, two tasks' rows shared among them, so that the
- * texts held stay the same whatever the threads (issue 41: seven tasks'
- * texts took --jobs=7's peak from 82 MB to 97 MB). */
-static size_t rows_per_task(size_t room, size_t tasks) {
-  size_t rows = TASK_TEXT_BYTES / (room ? room : 1);
-  if (rows > ROWS_PER_TASK) rows = ROWS_PER_TASK;
-  if (tasks > 2) rows = rows * 2 / tasks;
-  return rows < 64 ? 64 : rows;
-}
+/* A chunk's rows: about CHUNKS_PER_TASK a task, at most CHUNK_ROWS and
+ * CHUNK_BYTES of room (a row's at most: its text is about a tenth). */
+#define CHUNKS_PER_TASK 8
+#define CHUNK_ROWS 4096
+#define CHUNK_BYTES ((size_t)1 << 20)
 
 /* The fewest rows of b worth a thread. */
 static size_t least_rows(const hp2x_bands *b) {
@@ -232,61 +223,32 @@ static size_t least_rows(const hp2x_bands *b) {
   return rows < 256 ? 256 : rows;
 }
 
-/* Cuts rows [from, to) into t's tasks (at most `tasks`), task 0's share
- * the smaller when it writes a batch before them (`writes`). */
-static void cut_batch(row_batch *t, const hp2x_bands *b, size_t from, size_t to,
-                      size_t tasks, bool writes) {
-  t->from = from;
-  t->to = to;
-  t->n_tasks = hpx_task_count(to - from, tasks, least_rows(b));
-  double k = (double)t->n_tasks,
-         lead = (1.0 - (writes ? WRITE_PER_FORMAT * (k - 1) : 0.0)) / k;
-  size_t rows = to - from;
-  if (t->n_tasks > 1) rows = lead > 0.0 ? (size_t)((double)rows * lead) : 0;
-  t->lead_to = from + rows;
-}
-
-/* The rows of every sample, as put_rows writes them: formatted a batch at
- * a time, a range of the batch on each thread, and written in order (each
- * batch while the next is formatted, when there are three or more). */
+/* The rows of every sample, as put_rows writes them: on `tasks` threads
+ * through a row_pipe when there are rows for two, else on this one. */
 static void put_rows_threads(writebuf *o, const hp2x_profile *p,
                              const hp2x_bands *b, size_t threads) {
   size_t n = b->n_samples;
   size_t tasks =
       b->n_bands > MAX_BANDS ? 1 : hpx_task_count(n, threads, least_rows(b));
-  row_tasks *t = tasks < 2 ? NULL : hpx_calloc(1, sizeof *t);
-  if (!t) {
+  row_pipe *pp = tasks < 2 ? NULL : hpx_calloc(1, sizeof *pp);
+  if (!pp) {
     put_rows(o, p, b, NULL, 0, n);
     return;
   }
-  /* One set of threads for every batch: a thread started per batch would
-   * start some tens of microseconds late each time. */
-  hpx_crew *crew = hpx_crew_start(tasks);
-  t->p = p;
-  t->b = b;
-  t->room = row_room(b);
-  t->o = o;
-  /* Three batches or more: each written while the next is formatted, into
-   * a second set of texts.  Fewer: each written once formatted, since the
-   * second set's fresh pages would cost more than the overlap saves. */
-  size_t per = tasks * rows_per_task(t->room, tasks);
-  bool overlap = n > 2 * per;
-  for (size_t s = 0, k = 0; s < n && !o->failed; k = overlap ? k ^ 1 : 0) {
-    size_t to = n - s < per ? n : s + per;
-    t->now = &t->batch[k];
-    cut_batch(t->now, b, s, to, tasks, t->before != NULL);
-    hpx_crew_run(crew, t->now->n_tasks, row_task, t);
-    if (overlap)
-      t->before = t->now;
-    else
-      write_batch(o, t, t->now);
-    s = to;
-  }
-  if (t->before) write_batch(o, t, t->before);
-  hpx_crew_end(crew);
-  for (size_t k = 0; k < 2; k++)
-    for (size_t i = 0; i < HPX_MAX_TASKS; i++) hpx_free(t->batch[k].text[i].s);
-  hpx_free(t);
+  size_t per = n / (tasks * CHUNKS_PER_TASK), most = CHUNK_BYTES / row_room(b);
+  per = per > CHUNK_ROWS ? CHUNK_ROWS : per;
+  per = per > most ? most : per;
+  *pp =
+      (row_pipe){.p = p, .b = b, .o = o, .rows = n, .per = per < 16 ? 16 : per};
+  pp->chunks = (n + pp->per - 1) / pp->per;
+  pp->n_slots = SLOTS_PER_TASK * tasks;
+  pthread_mutex_init(&pp->lock, NULL);
+  pthread_cond_init(&pp->changed, NULL);
+  hpx_run_tasks(tasks, pipe_task, pp);
+  pthread_cond_destroy(&pp->changed);
+  pthread_mutex_destroy(&pp->lock);
+  for (size_t i = 0; i < pp->n_slots; i++) hpx_free(pp->slot[i].s);
+  hpx_free(pp);
 }
 
 hp2x_status hpx_write_csv_threads(const hp2x_profile *p, const hp2x_bands *b,

@@ -8,10 +8,11 @@
 # from sched_getaffinity (--jobs's default) and the zlib level of PDF
 # streams (the binary's deflateInit_, level 1); under PORTABLE=1 (or off
 # Linux) none of them: sysconf's count of online processors for the
-# cores, and PDFs get zlib's default level; and the .hp scan's SSE2
-# (x86-64) against its portable words.  Read from the objects' and
-# the binary's symbols and from a PDF's first stream; the cores' fallback
-# also from what it gives: --jobs's default reads as --jobs=1 does.
+# cores, and PDFs get zlib's default level; and the .hp scan's and the
+# writers' digits' SSE2 (x86-64) against their portable words.  Read
+# from the objects' and the binary's symbols and from a PDF's first
+# stream; the cores' fallback also from what it gives: --jobs's default
+# reads as --jobs=1 does.
 . "$(dirname "$0")/lib.sh"
 PORTABLE=0
 [ -f "$BUILD/build.env" ] && . "$BUILD/build.env"
@@ -40,6 +41,14 @@ scan=$(nm --defined-only "$BUILD/obj/read/hp_entries.o" 2>&1 |
 if [ $linux = 0 ]; then [ "$scan" = hpx_hp_scan_words ] && ok || fail "the portable build's .hp scan is not the words' ($scan)"
 elif [ "$(uname -m)" = x86_64 ]; then
   [ "$scan" = hpx_hp_scan_sse2 ] && ok || fail "the x86-64 Linux build's .hp scan is not SSE2's ($scan)"
+fi
+# The writers' integers and times: two at once in SSE2's lanes on an
+# x86-64 Linux build, the 64-bit words in a PORTABLE=1 one (base/fmt.c).
+digits=$(nm --defined-only "$BUILD/obj/base/fmt.o" 2>&1 |
+  awk '$3 ~ /^hpx_fmt_digits_(sse2|words)$/ { print $3 }')
+if [ $linux = 0 ]; then [ "$digits" = hpx_fmt_digits_words ] && ok || fail "the portable build's digits are not the words' ($digits)"
+elif [ "$(uname -m)" = x86_64 ]; then
+  [ "$digits" = hpx_fmt_digits_sse2 ] && ok || fail "the x86-64 Linux build's digits are not SSE2's ($digits)"
 fi
 nm -D --defined-only "$HP2X" 2> /dev/null | grep -q ' T deflateInit_$'
 defines=$?

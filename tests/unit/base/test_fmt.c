@@ -269,6 +269,60 @@ static void fixed6_is_printf(void **state) {
   }
 }
 
+/* hpx_fmt_row against printf ("%.6f", then ",%lld" for each value, then
+ * CRLF): rows of every width up to 9, their values drawn a length at a
+ * time (1 to 8 digits, the edges of each, longer, negative: SSE2 formats
+ * two values below 10^8 at once, the rest one by one), their times as
+ * fixed6_is_printf draws them, and nothing written past the row's end
+ * but the seven bytes a short last value may spill. */
+static int64_t row_value(uint64_t *x) {
+  uint64_t r = next_random(x);
+  int64_t p = 1;
+  for (unsigned digits = (unsigned)(r % 8); digits > 0; digits--) p *= 10;
+  switch (r >> 8 & 15) {
+  case 0: return p - 1; /* the longest of a length, and 0 */
+  case 1: return p;
+  case 2: return -(int64_t)(next_random(x) % (uint64_t)(10 * p));
+  case 3: return (int64_t)(next_random(x) >> 1);     /* up to 19 digits */
+  case 4: return 100000000 - (int64_t)(r >> 16 & 3); /* 10^8's edge */
+  default: return (int64_t)(next_random(x) % (uint64_t)(10 * p));
+  }
+}
+
+static double row_time(uint64_t *x, int i) {
+  switch (i % 5) {
+  case 0: return (double)(next_random(x) % 100000000000ull) / 1e6;
+  case 1: return ((double)(next_random(x) % 8000000000000ull) + 0.5) / 1e6;
+  case 2: return nextafter(8e6, i & 8 ? 0.0 : INFINITY);
+  case 3: return ldexp((double)(next_random(x) >> 11), -53) * 1e13;
+  default: return -(double)(next_random(x) % 1000000000ull) / 1e6;
+  }
+}
+
+static void fmt_row_is_printf(void **state) {
+  (void)state;
+  enum { K = 9, STRIDE = 2 };
+  uint64_t x = 0x853c49e6748fea9bull;
+  for (int i = 0; i < 100000; i++) {
+    int64_t col[K * STRIDE];
+    for (size_t j = 0; j < K * STRIDE; j++) col[j] = row_value(&x);
+    size_t n = (size_t)(i % (K + 1)), k = n + (size_t)(i / 7 % (K + 1 - n));
+    double t = row_time(&x, i);
+    char got[HPX_FIXED6_SIZE + K * 21 + 16], want[sizeof got];
+    memset(got, '#', sizeof got);
+    size_t len = (size_t)(hpx_fmt_row(got, t, col, STRIDE, k, n) - got);
+    for (size_t j = len + 7; j < sizeof got; j++) assert_int_equal(got[j], '#');
+    got[len] = '\0';
+    size_t w = (size_t)snprintf(want, sizeof want, "%.6f", t);
+    for (size_t j = k; j-- > k - n;)
+      w += (size_t)snprintf(want + w, sizeof want - w, ",%lld",
+                            (long long)col[j * STRIDE]);
+    snprintf(want + w, sizeof want - w, "\r\n");
+    if (strcmp(got, want) != 0)
+      fail_msg("got \"%s\", printf \"%s\"", got, want);
+  }
+}
+
 /* hpx_fmt says how much it wrote, not how much it would have. */
 static void fmt_length_is_written(void **state) {
   (void)state;
@@ -289,6 +343,7 @@ int main(void) {
       cmocka_unit_test(fmt_int_short_values),
       cmocka_unit_test(fmt_int_fields_are_lld),
       cmocka_unit_test(fixed6_is_printf),
+      cmocka_unit_test(fmt_row_is_printf),
       cmocka_unit_test(fmt_length_is_written),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,7 +4,7 @@
  * every CPU the caller may, one started `away` begins on a CPU other than
  * the caller's when the caller may run on another, and threads still start when
  * the caller may run on one CPU only; tasks run each once, on any count,
- * by hpx_run_tasks or round after round by a crew. */
+ * by hpx_run_tasks. */
 #if defined(__linux__) && !defined(HP2X_PORTABLE)
 #define _GNU_SOURCE /* sched_getcpu, pthread_getaffinity_np */
 #include <sched.h>
@@ -18,7 +18,6 @@
 #include <cmocka.h>
 
 #include "base/base.h"
-#include "base/crew.h"
 
 #include <sched.h>
 #include <signal.h>
@@ -171,50 +170,6 @@ static void tasks_run_once(void **state) {
   }
 }
 
-/* A crew's round's task: adds its round's number to its own cell (plain
- * memory: the round's end must make it seen by the caller). */
-typedef struct crew_round {
-  size_t round;
-  size_t sum[HPX_MAX_TASKS];
-  pthread_t ran_on[HPX_MAX_TASKS];
-} crew_round;
-
-static void round_task(void *ctx, size_t task) {
-  crew_round *r = ctx;
-  r->sum[task] += r->round;
-  r->ran_on[task] = pthread_self();
-}
-
-/* A crew of each size runs rounds of every count, more tasks than it has
- * threads and fewer, each task once a round (the caller sees its cell's
- * sum after each round); task 0 runs on the caller, and a crew of one or
- * none (NULL: no memory) runs every task there. */
-static void crew_runs_rounds(void **state) {
-  (void)state;
-  static const size_t sizes[] = {0, 1, 2, 3, HPX_MAX_TASKS + 1};
-  static const size_t counts[] = {2, 0, 1, 3, 2, HPX_MAX_TASKS, 7, 1};
-  for (size_t z = 0; z <= sizeof sizes / sizeof *sizes; z++) {
-    int none = z == sizeof sizes / sizeof *sizes;
-    hpx_crew *c = none ? NULL : hpx_crew_start(sizes[z]);
-    assert_true(none || c != NULL);
-    crew_round r;
-    memset(&r, 0, sizeof r);
-    size_t want[HPX_MAX_TASKS] = {0};
-    for (size_t k = 0; k < sizeof counts / sizeof *counts; k++) {
-      r.round = k + 1;
-      hpx_crew_run(c, counts[k], round_task, &r);
-      for (size_t i = 0; i < counts[k]; i++) want[i] += k + 1;
-      for (size_t i = 0; i < HPX_MAX_TASKS; i++)
-        assert_int_equal(r.sum[i], want[i]);
-      if (counts[k]) assert_true(pthread_equal(r.ran_on[0], pthread_self()));
-      if (!none && sizes[z] <= 1)
-        for (size_t i = 0; i < counts[k]; i++)
-          assert_true(pthread_equal(r.ran_on[i], pthread_self()));
-    }
-    hpx_crew_end(c);
-  }
-}
-
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(threads_run_as_started),
@@ -223,7 +178,6 @@ int main(void) {
     cmocka_unit_test(threads_start_on_one_cpu),
 #endif
     cmocka_unit_test(tasks_run_once),
-    cmocka_unit_test(crew_runs_rounds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

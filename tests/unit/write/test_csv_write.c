@@ -213,8 +213,9 @@ static hp2x_status csv_on(const hp2x_profile *p, const hp2x_bands *b,
 
 static void csv_threads(void **state) {
   (void)state;
-  /* More samples than a batch of rows on 7 threads (8192 rows each), and
-   * than a task's share of the bands' filling (16384 samples). */
+  /* Many chunks of rows on any number of threads (more chunks than
+   * slots, each slot reused), and more samples than a task's share of
+   * the bands' filling (16384 samples). */
   hp2x_profile *p = many_samples(70000);
   hp2x_bands *one = select_on(p, 1);
   big_sink ref = {NULL, 0, 0, -1};
