@@ -1,8 +1,8 @@
 /* model.c -- the sample model shared by both front ends, as model.h
  * declares it: header strings, interned labels (hash table), complete
  * samples stored compactly (values in one array, labels in runs that
- * samples share), marks, the eventlog's heap series and the public
- * queries.  Parsers build it; everything else reads it.
+ * samples share: the run table), marks, the eventlog's heap series and the
+ * public queries.  Parsers build it; everything else reads it.
  */
 #include "model.h"
 
@@ -55,6 +55,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p->start);
   hpx_free(p->run_of);
   hpx_free(p->run_ids);
+  hpx_free(p->run_slots);
   hpx_free(p->value32);
   hpx_free(p->value64);
   hpx_values_free(p);
@@ -218,10 +219,74 @@ void hpx_profile_begin_sample(hp2x_profile *p, double time_s) {
   p->open_time = time_s;
 }
 
+/* The run table's most slots: 16 bytes each, 1 MiB.  Half of them hold
+ * runs at most (a profile whose runs seldom recur stops adding them). */
+#define RUN_SLOTS_MOST ((size_t)1 << 16)
+#define RUN_SLOTS_LEAST ((size_t)64)
+
+/* The hash of the run of len labels at ids. */
+static uint32_t run_hash(const uint32_t *ids, size_t len) {
+  const uint64_t k = 0x9e3779b97f4a7c15u;
+  uint64_t h = (uint64_t)len * k;
+  size_t i = 0;
+  for (; i + 2 <= len; i += 2) {
+    h = (h ^ (ids[i] | (uint64_t)ids[i + 1] << 32)) * k;
+    h ^= h >> 29;
+  }
+  if (i < len) h = ((h ^ ids[i]) * k) ^ (h >> 29);
+  return (uint32_t)(h ^ h >> 32);
+}
+
+/* Doubles the run table (to RUN_SLOTS_LEAST from none): false when it is
+ * at its most or without memory. */
+static bool grow_run_slots(hp2x_profile *p) {
+  size_t cap = p->cap_run_slots ? 2 * p->cap_run_slots : RUN_SLOTS_LEAST;
+  if (cap > RUN_SLOTS_MOST) return false;
+  hpx_run_slot *t = hpx_calloc(cap, sizeof *t);
+  if (!t) return false;
+  for (size_t i = 0; i < p->cap_run_slots; i++) {
+    const hpx_run_slot *o = &p->run_slots[i];
+    if (!o->len) continue;
+    size_t j = o->hash & (cap - 1);
+    while (t[j].len) j = (j + 1) & (cap - 1);
+    t[j] = *o;
+  }
+  hpx_free(p->run_slots);
+  p->run_slots = t;
+  p->cap_run_slots = cap;
+  return true;
+}
+
+size_t hpx_profile_run_shared(hp2x_profile *p, size_t at, size_t len) {
+  assert(len > 0 && len <= UINT32_MAX && profile_is_plain(p));
+  const uint32_t *ids = p->run_ids + at;
+  uint32_t h = run_hash(ids, len);
+  if (2 * (p->n_run_slots + 1) > p->cap_run_slots && !grow_run_slots(p) &&
+      !p->cap_run_slots) {
+    p->run_slots_full = true;
+    return at;
+  }
+  size_t mask = p->cap_run_slots - 1, j = h & mask;
+  for (; p->run_slots[j].len; j = (j + 1) & mask) {
+    const hpx_run_slot *o = &p->run_slots[j];
+    if (o->hash == h && o->len == len &&
+        memcmp(p->run_ids + o->at, ids, len * sizeof *ids) == 0)
+      return o->at;
+  }
+  if (2 * (p->n_run_slots + 1) <= p->cap_run_slots) {
+    p->run_slots[j] = (hpx_run_slot){at, (uint32_t)len, h};
+    p->n_run_slots++;
+  } else {
+    p->run_slots_full = true;
+  }
+  return at;
+}
+
 /* Lets complete sample s (the one being closed) share the label run of
- * sample s - 1 when its labels are the same, in the same order, dropping
- * its own copy. */
-static void share_previous_run(hp2x_profile *p, size_t s) {
+ * sample s - 1 when its labels are the same, in the same order, or, in a
+ * plain profile, an earlier run of the same labels (the run table),
+ * dropping its own copy. */
+static void share_run(hp2x_profile *p, size_t s) {
   size_t len = p->n_run_ids - p->open_run;
   /* len == 0: two empty samples share the empty run; run_ids may still
    * be NULL then, and NULL + 0 or memcmp(NULL, ...) is undefined. */
@@ -230,6 +295,13 @@ static void share_previous_run(hp2x_profile *p, size_t s) {
        memcmp(p->run_ids + p->run_of[s - 1], p->run_ids + p->open_run,
               len * sizeof *p->run_ids) == 0)) {
     p->run_of[s] = p->run_of[s - 1];
+    p->n_run_ids = p->open_run;
+    return;
+  }
+  if (len == 0 || len > UINT32_MAX || !profile_is_plain(p)) return;
+  size_t at = hpx_profile_run_shared(p, p->open_run, len);
+  if (at != p->open_run) {
+    p->run_of[s] = at;
     p->n_run_ids = p->open_run;
   }
 }
@@ -260,7 +332,7 @@ hp2x_status hpx_profile_end_sample(hp2x_profile *p, hp2x_err *err) {
     return err->code;
   size_t s = p->n_samples;
   p->run_of[s] = p->open_run;
-  share_previous_run(p, s);
+  share_run(p, s);
   p->open_run = p->n_run_ids;
   p->times[s] = p->open_time;
   p->n_samples++;
@@ -384,6 +456,10 @@ void hp2x_profile_drop_entries(hp2x_profile *p) {
   p->value32 = NULL;
   p->value64 = NULL;
   p->run_ids = NULL;
+  hpx_free(p->run_slots);
+  p->run_slots = NULL;
+  p->cap_run_slots = p->n_run_slots = 0;
+  p->run_slots_full = false;
   hpx_values_free(p);
   p->n_entries = p->cap_entries = p->alloc_entries = 0;
   p->n_run_ids = p->cap_run_ids = p->open_run = 0;
