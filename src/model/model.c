@@ -257,8 +257,22 @@ static bool grow_run_slots(hp2x_profile *p) {
   return true;
 }
 
-size_t hpx_profile_run_shared(hp2x_profile *p, size_t at, size_t len) {
-  assert(len > 0 && len <= UINT32_MAX && profile_is_plain(p));
+/* Are the runs of len labels at a and b the same? */
+static bool same_run(const uint32_t *a, const uint32_t *b, size_t len) {
+  size_t i = 0;
+  for (; i + 2 <= len; i += 2) {
+    uint64_t x, y;
+    memcpy(&x, a + i, sizeof x);
+    memcpy(&y, b + i, sizeof y);
+    if (x != y) return false;
+  }
+  return i == len || a[i] == b[i];
+}
+
+/* The place of the table's run equal to the run of len labels at `at`,
+ * else `at`, added to the table when there is room (else run_slots_full
+ * set). */
+static size_t table_run(hp2x_profile *p, size_t at, size_t len) {
   const uint32_t *ids = p->run_ids + at;
   uint32_t h = run_hash(ids, len);
   if (2 * (p->n_run_slots + 1) > p->cap_run_slots && !grow_run_slots(p) &&
@@ -269,8 +283,7 @@ size_t hpx_profile_run_shared(hp2x_profile *p, size_t at, size_t len) {
   size_t mask = p->cap_run_slots - 1, j = h & mask;
   for (; p->run_slots[j].len; j = (j + 1) & mask) {
     const hpx_run_slot *o = &p->run_slots[j];
-    if (o->hash == h && o->len == len &&
-        memcmp(p->run_ids + o->at, ids, len * sizeof *ids) == 0)
+    if (o->hash == h && o->len == len && same_run(p->run_ids + o->at, ids, len))
       return o->at;
   }
   if (2 * (p->n_run_slots + 1) <= p->cap_run_slots) {
@@ -282,24 +295,30 @@ size_t hpx_profile_run_shared(hp2x_profile *p, size_t at, size_t len) {
   return at;
 }
 
+size_t hpx_profile_run_place(hp2x_profile *p, size_t at, size_t len,
+                             size_t prev) {
+  assert(len > 0);
+  /* the sample before's first: most often equal where runs are long */
+  if (prev != SIZE_MAX && same_run(p->run_ids + prev, p->run_ids + at, len))
+    return prev;
+  if (len > UINT32_MAX || !profile_is_plain(p)) return at;
+  return table_run(p, at, len);
+}
+
 /* Lets complete sample s (the one being closed) share the label run of
  * sample s - 1 when its labels are the same, in the same order, or, in a
  * plain profile, an earlier run of the same labels (the run table),
  * dropping its own copy. */
 static void share_run(hp2x_profile *p, size_t s) {
-  size_t len = p->n_run_ids - p->open_run;
+  size_t len = p->n_run_ids - p->open_run, at = p->open_run;
+  bool same_len = s > 0 && p->start[s] - p->start[s - 1] == len;
   /* len == 0: two empty samples share the empty run; run_ids may still
-   * be NULL then, and NULL + 0 or memcmp(NULL, ...) is undefined. */
-  if (s > 0 && p->start[s] - p->start[s - 1] == len &&
-      (len == 0 ||
-       memcmp(p->run_ids + p->run_of[s - 1], p->run_ids + p->open_run,
-              len * sizeof *p->run_ids) == 0)) {
-    p->run_of[s] = p->run_of[s - 1];
-    p->n_run_ids = p->open_run;
-    return;
-  }
-  if (len == 0 || len > UINT32_MAX || !profile_is_plain(p)) return;
-  size_t at = hpx_profile_run_shared(p, p->open_run, len);
+   * be NULL then, and NULL + 0 is undefined. */
+  if (len == 0)
+    at = same_len ? p->run_of[s - 1] : at;
+  else
+    at = hpx_profile_run_place(p, at, len,
+                               same_len ? p->run_of[s - 1] : SIZE_MAX);
   if (at != p->open_run) {
     p->run_of[s] = at;
     p->n_run_ids = p->open_run;

@@ -250,12 +250,9 @@ static size_t place_run(hp2x_profile *p, hpx_part_map *m, size_t s, size_t t,
   const uint32_t *src = q->run_ids + r;
   uint32_t *dst = p->run_ids + p->n_run_ids;
   for (size_t i = 0; i < len; i++) dst[i] = m->id[src[i]];
-  size_t at = p->n_run_ids;
-  if (t > 0 && p->start[t] - p->start[t - 1] == len &&
-      memcmp(p->run_ids + p->run_of[t - 1], dst, len * sizeof *dst) == 0)
-    at = p->run_of[t - 1];
-  else if (len <= UINT32_MAX)
-    at = hpx_profile_run_shared(p, at, len);
+  bool same_len = t > 0 && p->start[t] - p->start[t - 1] == len;
+  size_t at = hpx_profile_run_place(p, p->n_run_ids, len,
+                                    same_len ? p->run_of[t - 1] : SIZE_MAX);
   if (at == p->n_run_ids) p->n_run_ids += len;
   return m->run_to[r] = at;
 }

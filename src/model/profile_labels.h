@@ -21,11 +21,13 @@ typedef struct hpx_run_slot {
   size_t at;
   uint32_t len, hash;
 } hpx_run_slot;
-/* The run of `len` (> 0) labels at run_ids + at, the newest, or one before
- * it with the same labels in the same order that p's run table holds:
- * where it is (`at` for itself, then added to the table, or, without
- * room, run_slots_full set).  Only for a plain profile (runs never move). */
-size_t hpx_profile_run_shared(hp2x_profile *p, size_t at, size_t len);
+/* Where the run of `len` (> 0) labels at run_ids + at, the newest, goes:
+ * `prev` (the sample before's run, SIZE_MAX for none) when equal, or
+ * in a plain profile (whose runs never move) the run table's equal run,
+ * else `at` (then added to the table; without room, run_slots_full set).
+ * The samples read and the parts appended place their runs by it. */
+size_t hpx_profile_run_place(hp2x_profile *p, size_t at, size_t len,
+                             size_t prev);
 
 /* What a label's key is, when it has one apart from its name. */
 typedef enum {
