@@ -368,18 +368,19 @@ static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
   for (size_t s = from, t = t0; s < to; s++, t++)
     p->start[t + 1] = p->start[t] + (q->start[s + 1] - q->start[s]);
   if (append_runs(p, m, from, to, t0, err) != HP2X_OK) return err->code;
+  if (!p->pack_values) {
+    memcpy(p->times + t0, q->times + from, (to - from) * sizeof *p->times);
+    p->n_samples += to - from;
+  }
   size_t copied_from = from;
-  for (size_t s = from; s < to; s++) {
-    size_t k = p->pack_values ? take_packed_run(p, m, s, to, copied_from) : 0;
+  for (size_t s = from; p->pack_values && s < to; s++) {
+    size_t k = take_packed_run(p, m, s, to, copied_from);
     if (k) {
       s += k - 1;
       continue;
     }
-    size_t t = p->n_samples++;
-    p->times[t] = q->times[s];
-    p->start[t + 1] = p->start[t] + (q->start[s + 1] - q->start[s]);
-    if (p->pack_values && append_packed(p, m, s, &copied_from, err) != HP2X_OK)
-      return err->code;
+    p->times[p->n_samples++] = q->times[s];
+    if (append_packed(p, m, s, &copied_from, err) != HP2X_OK) return err->code;
   }
   p->open_run = p->n_run_ids;
   p->n_committed += to - from;
