@@ -423,7 +423,7 @@ typedef struct hp2x_parse_options {
                         its censuses'
                         values packed, in about 2.4 bytes a value for 4,
                         for some more time reading and reading them back.
-                        0 (default): 256 MiB.  For tests: the result never
+                        0 (default): 512 MiB.  For tests: the result never
                         depends on it. */
 } hp2x_parse_options;
 

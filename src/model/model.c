@@ -1,8 +1,8 @@
 /* model.c -- the sample model shared by both front ends, as model.h
  * declares it: header strings, interned labels (hash table), complete
  * samples stored compactly (values in one array, labels in runs that
- * samples share), marks, the eventlog's heap series and the public
- * queries.  Parsers build it; everything else reads it.
+ * samples share: the run table), marks, the eventlog's heap series and the
+ * public queries.  Parsers build it; everything else reads it.
  */
 #include "model.h"
 
@@ -55,6 +55,7 @@ void hp2x_profile_free(hp2x_profile *p) {
   hpx_free(p->start);
   hpx_free(p->run_of);
   hpx_free(p->run_ids);
+  hpx_free(p->run_slots);
   hpx_free(p->value32);
   hpx_free(p->value64);
   hpx_values_free(p);
@@ -218,30 +219,113 @@ void hpx_profile_begin_sample(hp2x_profile *p, double time_s) {
   p->open_time = time_s;
 }
 
-/* Lets complete sample s (the one being closed) share the label run of
- * sample s - 1 when its labels are the same, in the same order, dropping
- * its own copy. */
-static void share_previous_run(hp2x_profile *p, size_t s) {
-  size_t len = p->n_run_ids - p->open_run;
-  if (s == 0 || p->start[s] - p->start[s - 1] != len) return;
-  /* len == 0: two empty samples share the empty run; run_ids may still
-   * be NULL then, and NULL + 0 or memcmp(NULL, ...) is undefined.  A
-   * short run is compared here, two ids a step (a census in another
-   * order differs early), a long one by memcmp. */
-  if (len) {
-    const uint32_t *a = p->run_ids + p->run_of[s - 1];
-    const uint32_t *b = p->run_ids + p->open_run;
-    if (len > 16) {
-      if (memcmp(a, b, len * sizeof *a) != 0) return;
-    } else {
-      size_t i = 0;
-      for (uint64_t x, y; i + 2 <= len; i += 2)
-        if (memcpy(&x, a + i, 8), memcpy(&y, b + i, 8), x != y) return;
-      if (i < len && a[i] != b[i]) return;
-    }
+/* The run table's most slots: 16 bytes each, 1 MiB.  Half of them hold
+ * runs at most (a profile whose runs seldom recur stops adding them). */
+#define RUN_SLOTS_MOST ((size_t)1 << 16)
+#define RUN_SLOTS_LEAST ((size_t)64)
+
+/* The hash of the run of len labels at ids. */
+static uint32_t run_hash(const uint32_t *ids, size_t len) {
+  const uint64_t k = 0x9e3779b97f4a7c15u;
+  uint64_t h = (uint64_t)len * k;
+  size_t i = 0;
+  for (; i + 2 <= len; i += 2) {
+    h = (h ^ (ids[i] | (uint64_t)ids[i + 1] << 32)) * k;
+    h ^= h >> 29;
   }
-  p->run_of[s] = p->run_of[s - 1];
-  p->n_run_ids = p->open_run;
+  if (i < len) h = ((h ^ ids[i]) * k) ^ (h >> 29);
+  return (uint32_t)(h ^ h >> 32);
+}
+
+/* Doubles the run table (to RUN_SLOTS_LEAST from none): false when it is
+ * at its most or without memory. */
+static bool grow_run_slots(hp2x_profile *p) {
+  size_t cap = p->cap_run_slots ? 2 * p->cap_run_slots : RUN_SLOTS_LEAST;
+  if (cap > RUN_SLOTS_MOST) return false;
+  hpx_run_slot *t = hpx_calloc(cap, sizeof *t);
+  if (!t) return false;
+  for (size_t i = 0; i < p->cap_run_slots; i++) {
+    const hpx_run_slot *o = &p->run_slots[i];
+    if (!o->len) continue;
+    size_t j = o->hash & (cap - 1);
+    while (t[j].len) j = (j + 1) & (cap - 1);
+    t[j] = *o;
+  }
+  hpx_free(p->run_slots);
+  p->run_slots = t;
+  p->cap_run_slots = cap;
+  return true;
+}
+
+/* Are the runs of len labels at a and b the same?  Short ones (the .hp
+ * stretches' ten) compared here, long ones (an eventlog's hundreds) by
+ * the C library's vector loop. */
+static HPX_ALWAYS_INLINE bool same_run(const uint32_t *a, const uint32_t *b,
+                                       size_t len) {
+  if (len > 16) return memcmp(a, b, len * sizeof *a) == 0;
+  size_t i = 0;
+  for (; i + 2 <= len; i += 2) {
+    uint64_t x, y;
+    memcpy(&x, a + i, sizeof x);
+    memcpy(&y, b + i, sizeof y);
+    if (x != y) return false;
+  }
+  return i == len || a[i] == b[i];
+}
+
+/* The place of the table's run equal to the run of len labels at `at`,
+ * else `at`, added to the table when there is room (else run_slots_full
+ * set). */
+static size_t table_run(hp2x_profile *p, size_t at, size_t len) {
+  const uint32_t *ids = p->run_ids + at;
+  uint32_t h = run_hash(ids, len);
+  if (2 * (p->n_run_slots + 1) > p->cap_run_slots && !grow_run_slots(p) &&
+      !p->cap_run_slots) {
+    p->run_slots_full = true;
+    return at;
+  }
+  size_t mask = p->cap_run_slots - 1, j = h & mask;
+  for (; p->run_slots[j].len; j = (j + 1) & mask) {
+    const hpx_run_slot *o = &p->run_slots[j];
+    if (o->hash == h && o->len == len && same_run(p->run_ids + o->at, ids, len))
+      return o->at;
+  }
+  if (2 * (p->n_run_slots + 1) <= p->cap_run_slots) {
+    p->run_slots[j] = (hpx_run_slot){at, (uint32_t)len, h};
+    p->n_run_slots++;
+  } else {
+    p->run_slots_full = true;
+  }
+  return at;
+}
+
+size_t hpx_profile_run_place(hp2x_profile *p, size_t at, size_t len,
+                             size_t prev) {
+  /* the sample before's first: most often equal where runs are long */
+  if (prev != SIZE_MAX && same_run(p->run_ids + prev, p->run_ids + at, len))
+    return prev;
+  if (len > UINT32_MAX || !profile_is_plain(p)) return at;
+  return table_run(p, at, len);
+}
+
+/* Lets complete sample s (the one being closed) share the label run of
+ * sample s - 1 when its labels are the same, in the same order, or, in a
+ * plain profile, an earlier run of the same labels (the run table),
+ * dropping its own copy. */
+static void share_run(hp2x_profile *p, size_t s) {
+  size_t len = p->n_run_ids - p->open_run, at = p->open_run;
+  bool same_len = s > 0 && p->start[s] - p->start[s - 1] == len;
+  /* len == 0: two empty samples share the empty run; run_ids may still
+   * be NULL then, and NULL + 0 is undefined. */
+  if (len == 0)
+    at = same_len ? p->run_of[s - 1] : at;
+  else
+    at = hpx_profile_run_place(p, at, len,
+                               same_len ? p->run_of[s - 1] : SIZE_MAX);
+  if (at != p->open_run) {
+    p->run_of[s] = at;
+    p->n_run_ids = p->open_run;
+  }
 }
 
 hp2x_status hpx_profile_reserve_samples(hp2x_profile *p, size_t n,
@@ -270,7 +354,7 @@ hp2x_status hpx_profile_end_sample(hp2x_profile *p, hp2x_err *err) {
     return err->code;
   size_t s = p->n_samples;
   p->run_of[s] = p->open_run;
-  share_previous_run(p, s);
+  share_run(p, s);
   p->open_run = p->n_run_ids;
   p->times[s] = p->open_time;
   p->n_samples++;
@@ -394,6 +478,10 @@ void hp2x_profile_drop_entries(hp2x_profile *p) {
   p->value32 = NULL;
   p->value64 = NULL;
   p->run_ids = NULL;
+  hpx_free(p->run_slots);
+  p->run_slots = NULL;
+  p->cap_run_slots = p->n_run_slots = 0;
+  p->run_slots_full = false;
   hpx_values_free(p);
   p->n_entries = p->cap_entries = p->alloc_entries = 0;
   p->n_run_ids = p->cap_run_ids = p->open_run = 0;

@@ -94,16 +94,17 @@ struct hp2x_profile {
    * value, written and read: paid only where the values would take tens of
    * megabytes. */
   bool pack_values;
-  /* Label runs: a sample's labels in order.  A sample whose labels are
-   * those of the sample before it (as GHC mostly writes them) shares that
-   * sample's run, so a label costs nothing per entry.  The open sample's
-   * labels are at the end, from open_run on. */
+  /* Label runs: a sample's labels in order, shared with the sample before
+   * or (plain) a run in the run table (profile_labels.h) of the same
+   * labels.  The open sample's labels are at the end, from open_run on. */
   uint32_t *run_ids; /* label ids; owned */
   size_t n_run_ids, cap_run_ids;
-  size_t open_run;
-  size_t n_committed; /* complete samples ever, kept or not */
-  bool sample_open;   /* a BEGIN has been seen without its END */
-  double open_time;   /* time of the open sample, seconds */
+  hpx_run_slot *run_slots; /* the run table; owned */
+  size_t cap_run_slots, n_run_slots, open_run;
+  bool run_slots_full; /* a run found no room: equal runs may be apart */
+  size_t n_committed;  /* complete samples ever, kept or not */
+  bool sample_open;    /* a BEGIN has been seen without its END */
+  double open_time;    /* time of the open sample, seconds */
 
   /* marks */
   size_t n_marks, cap_marks;

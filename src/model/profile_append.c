@@ -2,9 +2,9 @@
  * (profile_append.h): the part is a stretch of the same input read on
  * another thread into a plain profile of its own, and appending it gives
  * the profile exactly what reading that stretch into it would have given.
- * A plain profile takes the samples in bulk (values copied, label runs
- * mapped in one loop, each census sharing the run before it as it does in
- * the part; sums added per label: a label's total, entry count and
+ * A plain profile takes the samples in bulk (values copied, each of the
+ * part's label runs mapped and placed once, shared as reading shares it;
+ * sums added per label: a label's total, entry count and
  * presence do not depend on the order they are summed in); one bounded by
  * a picture or by --last commits them one by one, since its thinning,
  * dense rows and window depend on each sample as it comes.
@@ -117,8 +117,10 @@ void hpx_part_map_expect(hpx_part_map *m, size_t bytes, size_t left) {
 
 void hpx_part_map_free(hpx_part_map *m) {
   hpx_free(m->id);
+  hpx_free(m->run_to);
   m->id = NULL;
-  m->n = m->cap = 0;
+  m->run_to = NULL;
+  m->n = m->cap = m->n_run_to = 0;
 }
 
 hp2x_status hpx_part_map_upto(hpx_part_map *m, size_t upto, hp2x_err *err) {
@@ -234,76 +236,55 @@ static size_t take_packed_run(hp2x_profile *p, hpx_part_map *m, size_t s,
   return hpx_profile_take_packed_run(p, q, s, to, copied_from, next_block);
 }
 
-/* The run of sample s of the part, mapped, as p's sample `t` (the newest):
- * shared with p's sample before when the part shares it with its own
- * sample before (the same labels in the same order, as reading shares
- * them), else copied and shared only when equal to the one before. */
-static void append_run(hp2x_profile *p, const hpx_part_map *m, size_t s,
-                       size_t from, size_t t) {
+/* Where the part's run at q->run_of[s], of len > 0 labels, is in p:
+ * mapped at the end of p's run_ids (room made), then shared with p's
+ * sample t - 1 when equal to its run, else with an earlier one through
+ * p's run table, as reading shares it (hpx_profile_end_sample).  While
+ * p's table has taken every run, each run equal to one before shares the
+ * first (the table's): then a run of the part is placed once. */
+static size_t place_run(hp2x_profile *p, hpx_part_map *m, size_t s, size_t t,
+                        size_t len) {
   const hp2x_profile *q = m->part;
-  size_t len = q->start[s + 1] - q->start[s];
-  if (s > from && q->run_of[s] == q->run_of[s - 1] &&
-      q->start[s] - q->start[s - 1] == len) {
-    p->run_of[t] = p->run_of[t - 1];
-    return;
-  }
-  p->run_of[t] = p->n_run_ids;
-  bool same_len = t > 0 && p->start[t] - p->start[t - 1] == len;
-  if (len == 0) { /* run_ids may still be NULL: no pointer into it */
-    if (same_len) p->run_of[t] = p->run_of[t - 1];
-    return;
-  }
-  const uint32_t *src = q->run_ids + q->run_of[s];
+  size_t r = q->run_of[s];
+  if (m->run_to[r] != SIZE_MAX && !p->run_slots_full) return m->run_to[r];
+  const uint32_t *src = q->run_ids + r;
   uint32_t *dst = p->run_ids + p->n_run_ids;
   for (size_t i = 0; i < len; i++) dst[i] = m->id[src[i]];
-  if (same_len &&
-      memcmp(p->run_ids + p->run_of[t - 1], dst, len * sizeof *dst) == 0) {
-    p->run_of[t] = p->run_of[t - 1];
-    return;
-  }
-  p->n_run_ids += len;
+  bool same_len = t > 0 && p->start[t] - p->start[t - 1] == len;
+  size_t at = hpx_profile_run_place(p, p->n_run_ids, len,
+                                    same_len ? p->run_of[t - 1] : SIZE_MAX);
+  if (at == p->n_run_ids) p->n_run_ids += len;
+  return m->run_to[r] = at;
 }
 
-/* Does m map every label of its part to itself (the part met its labels
- * in the order p did)?  Its runs are then copied as they are. */
-static bool map_is_identity(const hpx_part_map *m) {
-  for (size_t l = 0; l < m->n; l++)
-    if (m->id[l] != l) return false;
-  return true;
-}
-
-/* The runs of the part's samples (from, to) after the first, mapped into
- * p's, the newest of which is sample `t0`'s (the part's sample `from`).
- * The part shares a run with the sample before exactly when the two are
- * equal (hpx_profile_end_sample: of the same length, at the same place),
- * and mapping keeps runs apart (distinct labels map to distinct ones): so
- * those runs, which follow the first's in the part's run_ids with no gap,
- * are mapped in one loop and placed after p's, each sample's shared or
- * not as the part's is, where append_run would place each. */
-static void append_later_runs(hp2x_profile *p, const hpx_part_map *m,
-                              size_t from, size_t to, size_t t0) {
+/* The runs of the part's samples [from, to), mapped, as p's samples from
+ * t0 on (their starts set): a sample shares the run before it when the
+ * part's does (the same labels: mapping keeps runs apart), else takes the
+ * place its run went to, once placed (place_run).  The part's runs are
+ * few where they recur, each placed once.  HP2X_E_NOMEM. */
+static hp2x_status append_runs(hp2x_profile *p, hpx_part_map *m, size_t from,
+                               size_t to, size_t t0, hp2x_err *err) {
   const hp2x_profile *q = m->part;
-  if (to - from < 2) return;
-  size_t a = q->run_of[from] + (q->start[from + 1] - q->start[from]);
-  size_t z = q->run_of[to - 1] + (q->start[to] - q->start[to - 1]);
-  size_t base = p->n_run_ids;
-  if (z > a) { /* run_ids may still be NULL: no pointer into it */
-    uint32_t *dst = p->run_ids + base;
-    /* their pages mapped at once: cheaper than a fault each */
-    hpx_prefault_all(dst, 0, (z - a) * sizeof *dst);
-    const uint32_t *src = q->run_ids + a, *id = m->id;
-    if (map_is_identity(m))
-      memcpy(dst, src, (z - a) * sizeof *dst);
-    else
-      for (size_t i = 0; i < z - a; i++) dst[i] = id[src[i]];
-    p->n_run_ids += z - a;
+  if (m->n_run_to < q->n_run_ids) {
+    size_t cap = m->n_run_to, had = m->n_run_to;
+    if (hpx_grow((void **)&m->run_to, &cap, q->n_run_ids, sizeof *m->run_to,
+                 err) != HP2X_OK)
+      return err->code;
+    for (size_t i = had; i < q->n_run_ids; i++) m->run_to[i] = SIZE_MAX;
+    m->n_run_to = q->n_run_ids;
   }
-  for (size_t s = from + 1, t = t0 + 1; s < to; s++, t++) {
+  for (size_t s = from, t = t0; s < to; s++, t++) {
     size_t len = q->start[s + 1] - q->start[s];
-    bool shared = q->run_of[s] == q->run_of[s - 1] &&
-                  q->start[s] - q->start[s - 1] == len;
-    p->run_of[t] = shared ? p->run_of[t - 1] : base + (q->run_of[s] - a);
+    bool same_len = t > 0 && p->start[t] - p->start[t - 1] == len;
+    if (s > from && q->run_of[s] == q->run_of[s - 1] &&
+        q->start[s] - q->start[s - 1] == len)
+      p->run_of[t] = p->run_of[t - 1];
+    else if (len == 0) /* run_ids may still be NULL: no pointer into it */
+      p->run_of[t] = same_len ? p->run_of[t - 1] : p->n_run_ids;
+    else
+      p->run_of[t] = place_run(p, m, s, t, len);
   }
+  return HP2X_OK;
 }
 
 /* The biggest block of packed censuses made ahead of the parts: a bigger
@@ -400,20 +381,22 @@ static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
        append_values(p, q, e0, e1, err) != HP2X_OK))
     return err->code;
   size_t t0 = p->n_samples;
-  append_run(p, m, from, from, t0);
-  append_later_runs(p, m, from, to, t0);
+  for (size_t s = from, t = t0; s < to; s++, t++)
+    p->start[t + 1] = p->start[t] + (q->start[s + 1] - q->start[s]);
+  if (append_runs(p, m, from, to, t0, err) != HP2X_OK) return err->code;
+  if (!p->pack_values) {
+    memcpy(p->times + t0, q->times + from, (to - from) * sizeof *p->times);
+    p->n_samples += to - from;
+  }
   size_t copied_from = from;
-  for (size_t s = from; s < to; s++) {
-    size_t k = p->pack_values ? take_packed_run(p, m, s, to, copied_from) : 0;
+  for (size_t s = from; p->pack_values && s < to; s++) {
+    size_t k = take_packed_run(p, m, s, to, copied_from);
     if (k) {
       s += k - 1;
       continue;
     }
-    size_t t = p->n_samples++;
-    p->times[t] = q->times[s];
-    p->start[t + 1] = p->start[t] + (q->start[s + 1] - q->start[s]);
-    if (p->pack_values && append_packed(p, m, s, &copied_from, err) != HP2X_OK)
-      return err->code;
+    p->times[p->n_samples++] = q->times[s];
+    if (append_packed(p, m, s, &copied_from, err) != HP2X_OK) return err->code;
   }
   p->open_run = p->n_run_ids;
   p->n_committed += to - from;

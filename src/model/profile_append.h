@@ -39,6 +39,10 @@ typedef struct hpx_part_map {
   double parts_left;   /* the input from the part's first byte on, in
                           parts of its size (hpx_part_map_expect); 0:
                           unknown */
+  size_t *run_to;      /* [part->n_run_ids]: where in the profile's run_ids
+                          the part's run at each place went, SIZE_MAX: not
+                          yet (allocated at the first bulk append); owned */
+  size_t n_run_to;
 } hpx_part_map;
 
 /* A profile for a part of `bytes` bytes: plain (every sample, no

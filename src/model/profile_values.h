@@ -16,9 +16,11 @@
 
 /* An input fed at once of this many bytes or more packs its censuses
  * (model.h's pack_values) unless hp2x_parse_options's pack_bytes says
- * otherwise: 256 MiB, whose values would take some 40 MB and more
- * unpacked; below it, reading keeps the cheaper store. */
-#define HPX_PACK_FROM_BYTES ((size_t)256 << 20)
+ * otherwise: 512 MiB, whose values would take some 70 MB and more
+ * unpacked; below it, reading keeps the cheaper store (some 15% less CPU,
+ * bench/RESULTS.md 14al: with label runs shared through the run table,
+ * the stretch .hp of 500 MB then peaks 30 MB lower than packed before). */
+#define HPX_PACK_FROM_BYTES ((size_t)512 << 20)
 
 /* Makes room for one more entry (HP2X_E_LIMIT past HPX_MAX_ENTRIES). */
 hp2x_status hpx_profile_grow_entries(hp2x_profile *p, hp2x_err *err);

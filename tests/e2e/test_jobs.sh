@@ -5,7 +5,7 @@
 #     read with --jobs=1, with --jobs=7 in parts of a byte and with
 #     --jobs=2 in parts of 700 bytes (HP2X_PART_BYTES, so that these small
 #     inputs are read in parts), and so again with their censuses' values
-#     packed (HP2X_PACK_BYTES=1, as an input of 256 MiB is; one thread
+#     packed (HP2X_PACK_BYTES=1, as an input of 512 MiB is; one thread
 #     packed: read/test_parts): the CSV and the summary, the exit status
 #     and standard error are the same.
 #   - The real GHC runs over 1 MiB (samples' longrun eventlogs, 5 to 7 MB,
@@ -56,7 +56,7 @@ for f in "${inputs[@]}"; do
     IFS=: read -r jobs parts pack <<< "$how"
     rm -f "$T"/many.*
     HP2X_PART_BYTES=$parts HP2X_PACK_BYTES=$pack run many "$f" --jobs=$jobs
-    same one many "${f#"$TOP"/} with --jobs=$jobs, parts of ${parts:-any} bytes, packed from ${pack:-256 MiB}"
+    same one many "${f#"$TOP"/} with --jobs=$jobs, parts of ${parts:-any} bytes, packed from ${pack:-512 MiB}"
   done
 done
 

@@ -47,7 +47,8 @@ static void real_profiles_parse(void **state) {
 }
 
 /* Samples with the labels of the sample before share its label run; any
- * change of order, set or count gets a run of its own, and a sample that
+ * change of order, set or count gets a run of its own (unless an earlier
+ * sample had those labels: label_runs_recurring_shared), and a sample that
  * repeats a label is stored as written.  Values stay per sample. */
 static void label_runs_shared_only_when_equal(void **state) {
   (void)state;
@@ -82,6 +83,58 @@ static void label_runs_shared_only_when_equal(void **state) {
     /* runs: [a b] [b a] [b] [b b] [b c]; the cut sample's labels dropped */
     assert_int_equal(p->n_run_ids, 9);
     assert_int_equal(profile_entry_label(p, 5, p->start[5] + 1), 1);
+    hp2x_profile_free(p);
+  }
+}
+
+/* A plain profile's sample shares the run of any earlier sample with the
+ * same labels in the same order (model.c's run table), not only the one
+ * before: GHC lists a census's lines in no fixed order, so a few runs recur
+ * in any order.  A profile read for a picture (its runs move as it is
+ * thinned) or for --last shares only the run of the sample before. */
+static void label_runs_recurring_shared(void **state) {
+  (void)state;
+  const char *text =
+      "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+      "BEGIN_SAMPLE 1.0\na\t1\nb\t2\nEND_SAMPLE 1.0\n"
+      "BEGIN_SAMPLE 2.0\nb\t3\na\t4\nEND_SAMPLE 2.0\n"
+      "BEGIN_SAMPLE 3.0\na\t5\nb\t6\nEND_SAMPLE 3.0\n" /* as sample 0 */
+      "BEGIN_SAMPLE 4.0\nc\t7\nEND_SAMPLE 4.0\n"
+      "BEGIN_SAMPLE 5.0\nb\t8\na\t9\nEND_SAMPLE 5.0\n"   /* as sample 1 */
+      "BEGIN_SAMPLE 6.0\na\t10\nb\t11\nEND_SAMPLE 6.0\n" /* as sample 0 */
+      "BEGIN_SAMPLE 7.0\na\t12\nEND_SAMPLE 7.0\n";
+  static const int64_t want[7][3] = {{1, 2, 0}, {4, 3, 0}, {5, 6, 0},
+                                     {0, 0, 7}, {9, 8, 0}, {10, 11, 0},
+                                     {12, 0, 0}};
+  for (int how = 0; how < 3; how++) {
+    hp2x_parse_options o;
+    hp2x_parse_options_init(&o);
+    o.kind = HP2X_INPUT_HP;
+    if (how == 1) o.picture_columns = 1000;
+    if (how == 2) o.last_s = 100.0;
+    hp2x_profile *p = NULL;
+    hp2x_err err;
+    hp2x_err_init(&err);
+    hp2x_parser *ps = hp2x_parser_new("t.hp", &o, &err);
+    assert_non_null(ps);
+    assert_int_equal(hp2x_parser_feed(ps, text, strlen(text), &err), HP2X_OK);
+    assert_int_equal(hp2x_parser_finish(ps, &p, &err), HP2X_OK);
+    hp2x_parser_free(ps);
+    assert_int_equal(p->n_samples, 7);
+    for (size_t s = 0; s < 7; s++)
+      for (size_t l = 0; l < 3; l++)
+        assert_int_equal(hp2x_profile_value(p, s, l), want[s][l]);
+    if (how == 0) {
+      /* runs: [a b] [b a] [c] [a] */
+      assert_int_equal(p->run_of[2], p->run_of[0]);
+      assert_int_equal(p->run_of[4], p->run_of[1]);
+      assert_int_equal(p->run_of[5], p->run_of[0]);
+      assert_int_equal(p->n_run_ids, 6);
+    } else {
+      assert_int_not_equal(p->run_of[2], p->run_of[0]);
+      assert_int_not_equal(p->run_of[4], p->run_of[1]);
+      assert_true(p->n_run_ids >= 10); /* (a picture's adds its dense run) */
+    }
     hp2x_profile_free(p);
   }
 }
@@ -512,6 +565,7 @@ int main(void) {
       cmocka_unit_test(spot_values),
       cmocka_unit_test(wide_values),
       cmocka_unit_test(label_runs_shared_only_when_equal),
+      cmocka_unit_test(label_runs_recurring_shared),
       cmocka_unit_test(empty_samples_before_any_label),
       cmocka_unit_test(chunking_never_matters),
       cmocka_unit_test(truncation_sweep),

@@ -327,6 +327,39 @@ static void packed_reading(void **state) {
   free(t.s);
 }
 
+/* Runs that recur out of turn are shared through the profile's run table
+ * (model.c), and an appended part's runs each placed once
+ * (profile_append.c): when the table has no room left (more distinct runs
+ * than it takes, as in this profile of random runs), reading shares only
+ * what it still finds there, and so do the appends, on any threads, packed
+ * or not. */
+static void runs_past_the_table(void **state) {
+  (void)state;
+  hp2x_parse_options o = options_plain();
+  text t = make_hp(50000, 0);
+  for (int packed = 0; packed < 2; packed++) {
+    o.pack_bytes = packed ? 1 : 0;
+    outcome one = read_with((unsigned char *)t.s, t.n, &o, 1, 0, 0);
+    assert_int_equal(one.st, HP2X_OK);
+    assert_true(one.p->run_slots_full);
+    size_t shared = 0; /* with a sample not the one before */
+    for (size_t s = 2; s < one.p->n_samples; s++)
+      shared += one.p->run_of[s] < one.p->run_of[s - 1];
+    assert_true(shared > 1000);
+    static const size_t threads[] = {2, 7}, parts[] = {0, 100000};
+    for (size_t i = 0; i < 2; i++)
+      for (size_t j = 0; j < 2; j++) {
+        outcome r =
+            read_with((unsigned char *)t.s, t.n, &o, threads[i], parts[j], 0);
+        same_outcome(&one, &r);
+        assert_true(r.parts.merged > 0);
+        hp2x_profile_free(r.p);
+      }
+    hp2x_profile_free(one.p);
+  }
+  free(t.s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(hp_text_identical),
@@ -339,6 +372,7 @@ int main(void) {
       cmocka_unit_test(allocation_failures),
       cmocka_unit_test(packed_reading),
       cmocka_unit_test(packed_parts_of_blocks),
+      cmocka_unit_test(runs_past_the_table),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
