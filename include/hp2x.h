@@ -59,8 +59,10 @@
  * also under ThreadSanitizer).  Options with threads
  * (hp2x_options.threads) have hp2x_bands_select and hp2x_write_output's CSV
  * start them within the call and join them before it returns, each
- * writing only its own range of the bands or rows
- * (tests/unit/write/test_csv_write.c, also under ThreadSanitizer).
+ * writing only its own range of the bands, or the chunks of rows it
+ * formats into buffers of its own; the write function is called on the
+ * calling thread alone (tests/unit/write/test_csv_write.c, also under
+ * ThreadSanitizer).
  *
  * This header holds what a program using the library needs, and the hp2x
  * tool uses nothing else: its own helpers (atomic output files, its
@@ -688,7 +690,8 @@ typedef struct hp2x_options {
   size_t threads;              /* threads choosing the bands (hp2x_bands_select
                                   fills their values a range of samples on
                                   each) and writing CSV (hp2x_write_output
-                                  formats a range of rows on each): 0 or 1
+                                  formats chunks of rows on each, written
+                                  in order by the caller's): 0 or 1
                                   (default) is the caller's alone; the
                                   bytes are the same on any number.  As
                                   hp2x_parse_options.threads, the caller
