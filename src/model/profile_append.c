@@ -363,8 +363,8 @@ static void prefault_samples(hp2x_profile *p, size_t n) {
 }
 
 /* The plain profile's bulk append (hpx_profile_append): the values of
- * every sample at once, or census by census when p packs them; the label
- * runs of all but the first sample at once. */
+ * every sample at once, or census by census when p packs them; the
+ * samples' ends at once, then their label runs (append_runs). */
 static hp2x_status append_bulk(hp2x_profile *p, hpx_part_map *m, size_t from,
                                size_t to, hp2x_err *err) {
   const hp2x_profile *q = m->part;

@@ -46,6 +46,11 @@ static inline void same_samples(const hp2x_profile *a, const hp2x_profile *b) {
   SAME_CHECK(a->n_samples == b->n_samples && a->n_committed == b->n_committed &&
              a->n_entries == b->n_entries && a->n_run_ids == b->n_run_ids &&
              a->n_packed_samples == b->n_packed_samples);
+  /* runs placed alike: the run table (model.c) holds as many runs and has
+   * run out of room alike, and each sample's run is at the same place (a
+   * census packs against a key of its run's place: values_pack.c) */
+  SAME_CHECK(a->run_slots_full == b->run_slots_full &&
+             a->n_run_slots == b->n_run_slots);
   /* packed censuses' keys fall where each was read from: only a tail's
    * storage compares (a plain profile's holds at most its open census) */
   if (a->n_packed_samples == 0)
@@ -54,9 +59,7 @@ static inline void same_samples(const hp2x_profile *a, const hp2x_profile *b) {
   for (size_t s = 0; s < a->n_samples; s++) {
     SAME_CHECK(a->times[s] == b->times[s] &&
                a->start[s + 1] == b->start[s + 1]);
-    if (s)
-      SAME_CHECK((a->run_of[s] == a->run_of[s - 1]) ==
-                 (b->run_of[s] == b->run_of[s - 1]));
+    SAME_CHECK(a->run_of[s] == b->run_of[s]);
     hpx_values va, vb;
     hpx_values_of(a, s, &va);
     hpx_values_of(b, s, &vb);
@@ -67,7 +70,7 @@ static inline void same_samples(const hp2x_profile *a, const hp2x_profile *b) {
 }
 
 /* a and b hold the same: header, labels (names, keys, details, sums),
- * samples (times, entries, their label runs shared alike, the values'
+ * samples (times, entries, their label runs at the same places, the values'
  * storage), marks, heap series, breakdowns, bound, warnings, the wall
  * clock and the cost centres. */
 static inline void same_profile_exactly(const hp2x_profile *a,

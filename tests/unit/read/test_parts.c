@@ -248,7 +248,7 @@ static void check_packed(const unsigned char *buf, size_t len,
                          hp2x_parse_options o) {
   outcome plain = read_with(buf, len, &o, 1, 0, 0);
   assert_int_equal(plain.st, HP2X_OK);
-  assert_int_equal(plain.p->n_packed_samples, 0); /* under 256 MiB */
+  assert_int_equal(plain.p->n_packed_samples, 0); /* under 512 MiB */
   o.pack_bytes = 1;
   static const size_t ways[][3] = {
       {1, 0, 0}, {1, 0, 5000}, {2, 700, 0}, {7, 1, 0}, {2, 4000, 0}};
