@@ -219,9 +219,12 @@ void hpx_profile_begin_sample(hp2x_profile *p, double time_s) {
   p->open_time = time_s;
 }
 
-/* The run table's most slots: 16 bytes each, 1 MiB.  Half of them hold
- * runs at most (a profile whose runs seldom recur stops adding them). */
-#define RUN_SLOTS_MOST ((size_t)1 << 16)
+/* The run table's most slots: 16 bytes each, 64 KiB (in a core's cache
+ * while it is probed).  Half of them hold runs at most: 2,048, where the
+ * stretches' -hc profiles have a few hundred.  A profile whose runs
+ * seldom recur (-hT, -hd: each census's own) fills it early and then
+ * stops looking runs up in it (bench/RESULTS.md 14ap). */
+#define RUN_SLOTS_MOST ((size_t)1 << 12)
 #define RUN_SLOTS_LEAST ((size_t)64)
 
 /* The hash of the run of len labels at ids. */
@@ -304,7 +307,7 @@ size_t hpx_profile_run_place(hp2x_profile *p, size_t at, size_t len,
   /* the sample before's first: most often equal where runs are long */
   if (prev != SIZE_MAX && same_run(p->run_ids + prev, p->run_ids + at, len))
     return prev;
-  if (len > UINT32_MAX || !profile_is_plain(p)) return at;
+  if (len > UINT32_MAX || !profile_is_plain(p) || p->run_slots_full) return at;
   return table_run(p, at, len);
 }
 

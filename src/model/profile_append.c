@@ -241,12 +241,14 @@ static size_t take_packed_run(hp2x_profile *p, hpx_part_map *m, size_t s,
  * sample t - 1 when equal to its run, else with an earlier one through
  * p's run table, as reading shares it (hpx_profile_end_sample).  While
  * p's table has taken every run, each run equal to one before shares the
- * first (the table's): then a run of the part is placed once. */
+ * first (the table's): then a run of the part is placed once (m->run_to,
+ * kept only while the table has room). */
 static size_t place_run(hp2x_profile *p, hpx_part_map *m, size_t s, size_t t,
                         size_t len) {
   const hp2x_profile *q = m->part;
   size_t r = q->run_of[s];
-  if (m->run_to[r] != SIZE_MAX && !p->run_slots_full) return m->run_to[r];
+  bool cached = r < m->n_run_to && !p->run_slots_full;
+  if (cached && m->run_to[r] != SIZE_MAX) return m->run_to[r];
   const uint32_t *src = q->run_ids + r;
   uint32_t *dst = p->run_ids + p->n_run_ids;
   for (size_t i = 0; i < len; i++) dst[i] = m->id[src[i]];
@@ -254,7 +256,33 @@ static size_t place_run(hp2x_profile *p, hpx_part_map *m, size_t s, size_t t,
   size_t at = hpx_profile_run_place(p, p->n_run_ids, len,
                                     same_len ? p->run_of[t - 1] : SIZE_MAX);
   if (at == p->n_run_ids) p->n_run_ids += len;
-  return m->run_to[r] = at;
+  if (cached) m->run_to[r] = at;
+  return at;
+}
+
+/* Makes m's cache of where the part's runs went cover them all, none
+ * placed yet where new (a fill of 8 bytes a run id: made only while p's
+ * run table has room); once the table is full, every run not shared with
+ * the one before is copied: the pages for the part's runs are mapped at
+ * once instead (cheaper than a fault each).  HP2X_E_NOMEM. */
+static hp2x_status runs_room(hp2x_profile *p, hpx_part_map *m, size_t from,
+                             size_t to, hp2x_err *err) {
+  const hp2x_profile *q = m->part;
+  if (p->run_slots_full) {
+    size_t ids = q->start[to] - q->start[from]; /* room made for them */
+    if (ids) /* (run_ids may still be NULL: no pointer into it) */
+      hpx_prefault_all(p->run_ids + p->n_run_ids, 0, ids * sizeof *p->run_ids);
+    return HP2X_OK;
+  }
+  if (m->n_run_to < q->n_run_ids) {
+    size_t cap = m->n_run_to, had = m->n_run_to;
+    if (hpx_grow((void **)&m->run_to, &cap, q->n_run_ids, sizeof *m->run_to,
+                 err) != HP2X_OK)
+      return err->code;
+    for (size_t i = had; i < q->n_run_ids; i++) m->run_to[i] = SIZE_MAX;
+    m->n_run_to = q->n_run_ids;
+  }
+  return HP2X_OK;
 }
 
 /* The runs of the part's samples [from, to), mapped, as p's samples from
@@ -265,14 +293,7 @@ static size_t place_run(hp2x_profile *p, hpx_part_map *m, size_t s, size_t t,
 static hp2x_status append_runs(hp2x_profile *p, hpx_part_map *m, size_t from,
                                size_t to, size_t t0, hp2x_err *err) {
   const hp2x_profile *q = m->part;
-  if (m->n_run_to < q->n_run_ids) {
-    size_t cap = m->n_run_to, had = m->n_run_to;
-    if (hpx_grow((void **)&m->run_to, &cap, q->n_run_ids, sizeof *m->run_to,
-                 err) != HP2X_OK)
-      return err->code;
-    for (size_t i = had; i < q->n_run_ids; i++) m->run_to[i] = SIZE_MAX;
-    m->n_run_to = q->n_run_ids;
-  }
+  if (runs_room(p, m, from, to, err) != HP2X_OK) return err->code;
   for (size_t s = from, t = t0; s < to; s++, t++) {
     size_t len = q->start[s + 1] - q->start[s];
     bool same_len = t > 0 && p->start[t] - p->start[t - 1] == len;

@@ -15,16 +15,17 @@
  * not only the run before (GHC writes a census's lines in no fixed order:
  * a few runs recur, in any order).  Open addressing, a power of two of
  * slots (len 0: empty), filled to half at most, of a bounded size: past
- * it, runs are not added (run_slots_full).  A slot: where its run is in
- * run_ids, its length and hash. */
+ * it (run_slots_full), runs are neither added nor looked up.  A slot:
+ * where its run is in run_ids, its length and hash. */
 typedef struct hpx_run_slot {
   size_t at;
   uint32_t len, hash;
 } hpx_run_slot;
 /* Where the run of `len` (> 0) labels at run_ids + at, the newest, goes:
  * `prev` (the sample before's run, SIZE_MAX for none) when equal, or
- * in a plain profile (whose runs never move) the run table's equal run,
- * else `at` (then added to the table; without room, run_slots_full set).
+ * in a plain profile (whose runs never move) the run table's equal run
+ * while the table has room, else `at` (then added to the table; without
+ * room, run_slots_full set).
  * The samples read and the parts appended place their runs by it. */
 size_t hpx_profile_run_place(hp2x_profile *p, size_t at, size_t len,
                              size_t prev);

@@ -330,8 +330,8 @@ static void packed_reading(void **state) {
 /* Runs that recur out of turn are shared through the profile's run table
  * (model.c), and an appended part's runs each placed once
  * (profile_append.c): when the table has no room left (more distinct runs
- * than it takes, as in this profile of random runs), reading shares only
- * what it still finds there, and so do the appends, on any threads, packed
+ * than it takes, as in this profile of random runs), reading looks no run
+ * up there any more, and neither do the appends, on any threads, packed
  * or not. */
 static void runs_past_the_table(void **state) {
   (void)state;
@@ -345,7 +345,8 @@ static void runs_past_the_table(void **state) {
     size_t shared = 0; /* with a sample not the one before */
     for (size_t s = 2; s < one.p->n_samples; s++)
       shared += one.p->run_of[s] < one.p->run_of[s - 1];
-    assert_true(shared > 1000);
+    /* (only until the table is full: 154 of 50,000 here) */
+    assert_true(shared > 50);
     static const size_t threads[] = {2, 7}, parts[] = {0, 100000};
     for (size_t i = 0; i < 2; i++)
       for (size_t j = 0; j < 2; j++) {
